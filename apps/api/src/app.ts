@@ -1,0 +1,90 @@
+import type { CatalogIndex } from '@app/catalog';
+import type { ConfigResponse } from '@app/contracts';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppConfig } from './config/env';
+import type { Database } from './db/database';
+import { registerErrorHandling } from './lib/error-handler';
+import { loggerOptions } from './lib/logger';
+import { catalogRoutes } from './modules/catalog/catalog.routes';
+import type { MovieSource } from './modules/catalog/movie-source';
+import { imagesRoutes } from './modules/images/images.routes';
+import { systemRoutes } from './modules/system/system.routes';
+import { landingPage } from './modules/system/landing-page';
+
+export interface AppDeps {
+  config: AppConfig;
+  db: Database;
+  source: MovieSource;
+  /** Present in offline mode: the catalog behind the generated images. */
+  catalog?: CatalogIndex | undefined;
+  logLevel?: string;
+}
+
+export const TMDB_IMAGE_SIZES = {
+  poster_sizes: ['w92', 'w154', 'w185', 'w342', 'w500', 'w780', 'original'],
+  backdrop_sizes: ['w300', 'w780', 'w1280', 'original'],
+  profile_sizes: ['w45', 'w185', 'h632', 'original'],
+};
+
+export function publicConfig(deps: AppDeps): ConfigResponse {
+  const { env } = deps.config;
+  return {
+    images: {
+      base_url: deps.source.mode === 'live' ? env.TMDB_IMAGE_BASE_URL : '/api/images/',
+      ...TMDB_IMAGE_SIZES,
+    },
+    data_mode: deps.source.mode,
+    features: {
+      google_sign_in: Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET),
+      smtp: Boolean(env.SMTP_URL),
+      llm_chat: Boolean(env.LLM_BASE_URL && env.LLM_MODEL),
+      redis: Boolean(env.REDIS_URL),
+      external_database: Boolean(env.DATABASE_URL),
+      recommender: true,
+    },
+    catalog: deps.catalog
+      ? { movies: deps.catalog.byId.size, reference_date: deps.catalog.referenceDate }
+      : null,
+  };
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(deps.logLevel ?? deps.config.env.LOG_LEVEL),
+    bodyLimit: 64 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Movie discovery API',
+        description: 'Movie data (offline catalog or TMDB), accounts, personal library and chat.',
+        version: '0.1.0',
+      },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  const config = publicConfig(deps);
+  await app.register(systemRoutes(() => config), { prefix: '/api' });
+  await app.register(catalogRoutes(deps.source), { prefix: '/api/tmdb' });
+  if (deps.catalog) await app.register(imagesRoutes(deps.catalog), { prefix: '/api/images' });
+
+  app.get('/', { schema: { hide: true } }, async (_req, reply) => reply.type('text/html; charset=utf-8').send(landingPage(config)));
+  return app;
+}

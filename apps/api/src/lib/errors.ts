@@ -1,0 +1,54 @@
+/** Typed errors thrown by services; one handler (lib/error-handler.ts) maps them to HTTP. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class BadRequestError extends AppError {
+  constructor(message: string) {
+    super(400, message);
+  }
+}
+export class UnauthorizedError extends AppError {
+  constructor(message = 'Authentication required') {
+    super(401, message);
+  }
+}
+export class ForbiddenError extends AppError {
+  constructor(message = 'Forbidden') {
+    super(403, message);
+  }
+}
+export class NotFoundError extends AppError {
+  constructor(message = 'Not found') {
+    super(404, message);
+  }
+}
+export class MethodNotAllowedError extends AppError {
+  constructor(
+    message: string,
+    readonly allow: string[],
+  ) {
+    super(405, message);
+  }
+}
+export class ConflictError extends AppError {
+  constructor(message: string) {
+    super(409, message);
+  }
+}
+export class TooManyRequestsError extends AppError {
+  constructor(message = 'Too many requests. Please try again later.') {
+    super(429, message);
+  }
+}
+export class UpstreamError extends AppError {
+  constructor(message = 'The movie database is unavailable. Please try again later.') {
+    super(502, message);
+  }
+}

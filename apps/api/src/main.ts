@@ -1,0 +1,82 @@
+import { CatalogIndex, ensureCatalogFile, terminalProgress } from '@app/catalog';
+import { join } from 'node:path';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config/env';
+import { migrateToLatest, openDatabase } from './db/database';
+import { TmdbClient } from './integrations/tmdb/tmdb-client';
+import { TmdbMovieSource } from './integrations/tmdb/tmdb-movie-source';
+import type { MovieSource } from './modules/catalog/movie-source';
+import { OfflineMovieSource } from './modules/catalog/offline-movie-source';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const { env } = config;
+  const started = performance.now();
+
+  const database = await openDatabase(
+    env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: join(config.dataDir, 'pglite') },
+  );
+  await migrateToLatest(database.db);
+
+  let source: MovieSource;
+  let catalog: CatalogIndex | undefined;
+  if (config.dataMode === 'live') {
+    source = new TmdbMovieSource(
+      new TmdbClient({ baseUrl: env.TMDB_BASE_URL, accessToken: env.TMDB_ACCESS_TOKEN, apiKey: env.TMDB_API_KEY }),
+    );
+  } else {
+    const file = await ensureCatalogFile({
+      dataDir: config.dataDir,
+      tarball: config.datasetTarball,
+      progress: terminalProgress(),
+    });
+    catalog = new CatalogIndex(file);
+    source = new OfflineMovieSource(catalog);
+  }
+
+  const app = await buildApp({ config, db: database, source, catalog });
+  app.log.info(
+    {
+      dataMode: config.dataMode,
+      database: database.kind,
+      movies: catalog?.byId.size,
+      startupMs: Math.round(performance.now() - started),
+    },
+    'ready to serve',
+  );
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000).unref();
+    try {
+      await app.close();
+      await database.close();
+      clearTimeout(force);
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: env.PORT, host: env.HOST });
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

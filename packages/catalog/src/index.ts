@@ -1,0 +1,6 @@
+export * from './types';
+export * from './genres';
+export * from './python-literal';
+export * from './build';
+export * from './load';
+export * from './catalog-index';

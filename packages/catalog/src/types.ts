@@ -1,0 +1,45 @@
+/** One movie of the offline catalog, cleaned, with TMDB ids and field names. */
+export interface CatalogMovie {
+  id: number;
+  imdb_id: string | null;
+  title: string;
+  original_title: string;
+  original_language: string;
+  overview: string;
+  tagline: string;
+  release_date: string | null; // YYYY-MM-DD
+  status: string;
+  runtime: number | null; // minutes
+  budget: number;
+  revenue: number;
+  vote_average: number;
+  vote_count: number;
+  popularity: number;
+  /** Generated offline art: `/poster-{id}.svg`, or null where TMDB had no poster either. */
+  poster_path: string | null;
+  backdrop_path: string;
+  genre_ids: number[];
+  production_companies: { id: number; name: string }[];
+  collection: { id: number; name: string } | null;
+  keywords: string[];
+}
+
+export interface CatalogFile {
+  version: number;
+  built_at: string;
+  source: { package: string; integrity: string };
+  /** The catalog's "today": the newest release date of a released movie. */
+  reference_date: string;
+  stats: CatalogBuildStats;
+  movies: CatalogMovie[];
+}
+
+export interface CatalogBuildStats {
+  rows: number;
+  kept: number;
+  malformed: number;
+  duplicates: number;
+  adult: number;
+  untitled: number;
+  obsolete_genre_refs: number;
+}

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+export const HealthResponse = z.object({ status: z.literal('ok'), uptime_s: z.number() }).meta({ id: 'Health' });
+
+export const ConfigResponse = z
+  .object({
+    images: z.object({
+      base_url: z.string().describe('Prefix for image paths: base_url + size + poster_path'),
+      poster_sizes: z.array(z.string()),
+      backdrop_sizes: z.array(z.string()),
+      profile_sizes: z.array(z.string()),
+    }),
+    data_mode: z.enum(['offline', 'live']),
+    features: z.object({
+      google_sign_in: z.boolean(),
+      smtp: z.boolean(),
+      llm_chat: z.boolean(),
+      redis: z.boolean(),
+      external_database: z.boolean(),
+      recommender: z.boolean(),
+    }),
+    catalog: z
+      .object({ movies: z.number(), reference_date: z.string() })
+      .nullable()
+      .describe('Offline catalog facts; null in live mode'),
+  })
+  .meta({ id: 'Config' });
+export type ConfigResponse = z.infer<typeof ConfigResponse>;
