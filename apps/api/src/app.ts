@@ -49,7 +49,8 @@ export function publicConfig(deps: AppDeps): ConfigResponse {
       llm_chat: Boolean(env.LLM_BASE_URL && env.LLM_MODEL),
       redis: Boolean(env.REDIS_URL),
       external_database: Boolean(env.DATABASE_URL),
-      recommender: true,
+      // The recommendation service (issue 5) is not part of the product yet.
+      recommender: false,
     },
     catalog: deps.catalog
       ? { movies: deps.catalog.byId.size, reference_date: deps.catalog.referenceDate }
@@ -81,10 +82,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   const config = publicConfig(deps);
-  await app.register(systemRoutes(() => config), { prefix: '/api' });
+  await app.register(
+    systemRoutes(() => config),
+    { prefix: '/api' },
+  );
   await app.register(catalogRoutes(deps.source), { prefix: '/api/tmdb' });
   if (deps.catalog) await app.register(imagesRoutes(deps.catalog), { prefix: '/api/images' });
 
-  app.get('/', { schema: { hide: true } }, async (_req, reply) => reply.type('text/html; charset=utf-8').send(landingPage(config)));
+  app.get('/', { schema: { hide: true } }, async (_req, reply) =>
+    reply.type('text/html; charset=utf-8').send(landingPage(config)),
+  );
   return app;
 }

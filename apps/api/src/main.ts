@@ -31,7 +31,11 @@ async function main() {
   let catalog: CatalogIndex | undefined;
   if (config.dataMode === 'live') {
     source = new TmdbMovieSource(
-      new TmdbClient({ baseUrl: env.TMDB_BASE_URL, accessToken: env.TMDB_ACCESS_TOKEN, apiKey: env.TMDB_API_KEY }),
+      new TmdbClient({
+        baseUrl: env.TMDB_BASE_URL,
+        accessToken: env.TMDB_ACCESS_TOKEN,
+        apiKey: env.TMDB_API_KEY,
+      }),
     );
   } else {
     const file = await ensureCatalogFile({

@@ -74,11 +74,15 @@ export function buildCatalogFromCsv(
   keywordsCsv: string,
   progress: Progress = silentProgress,
 ): { movies: CatalogMovie[]; stats: CatalogBuildStats; reference_date: string } {
-  const rows = parse(moviesCsv, { columns: true, skip_empty_lines: true, relax_column_count: true }) as Record<
+  const rows = parse(moviesCsv, {
+    columns: true,
+    skip_empty_lines: true,
+    relax_column_count: true,
+  }) as Record<string, string>[];
+  const keywordRows = parse(keywordsCsv, { columns: true, skip_empty_lines: true }) as Record<
     string,
     string
   >[];
-  const keywordRows = parse(keywordsCsv, { columns: true, skip_empty_lines: true }) as Record<string, string>[];
   const stats: CatalogBuildStats = {
     rows: rows.length,
     kept: 0,
@@ -186,7 +190,11 @@ export function buildCatalogFromCsv(
 }
 
 /** Builds the catalog file from the dataset tarball; written atomically (temp file + rename). */
-export async function buildCatalogFile(tarball: string, outFile: string, progress: Progress): Promise<CatalogFile> {
+export async function buildCatalogFile(
+  tarball: string,
+  outFile: string,
+  progress: Progress,
+): Promise<CatalogFile> {
   const csv = await readDatasetCsvs(tarball);
   const built = buildCatalogFromCsv(csv.movies, csv.keywords, progress);
   const file: CatalogFile = {

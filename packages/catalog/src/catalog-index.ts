@@ -38,7 +38,7 @@ export function referenceDate(movies: readonly CatalogMovie[]): string {
     .map((m) => m.release_date!)
     .sort();
   if (dates.length === 0) return '1970-01-01';
-  return dates[Math.max(0, Math.floor(dates.length * 0.999) - 1)]!;
+  return dates[dates.length - 1 - Math.floor(dates.length * 0.001)]!;
 }
 
 /** In-memory indexes over the offline catalog: lists, genres, and a typo-tolerant title search. */
@@ -51,7 +51,8 @@ export class CatalogIndex {
   readonly trending: CatalogMovie[];
   private readonly byGenre = new Map<number, CatalogMovie[]>();
   private readonly search: MiniSearch<CatalogMovie>;
-  private readonly popularityRank = new Map<number, number>();
+  private readonly boosts = new Map<number, number>();
+  private lowerTitles: string[] | undefined;
 
   constructor(readonly file: CatalogFile) {
     const movies = file.movies;
@@ -63,7 +64,6 @@ export class CatalogIndex {
     );
     const byPopularity = (a: CatalogMovie, b: CatalogMovie) => b.popularity - a.popularity || a.id - b.id;
     this.popular = [...released].sort(byPopularity);
-    this.popular.forEach((m, i) => this.popularityRank.set(m.id, i));
     this.topRated = released
       .filter((m) => m.vote_count >= TOP_RATED_MIN_VOTES)
       .sort((a, b) => b.vote_average - a.vote_average || b.vote_count - a.vote_count || a.id - b.id);
@@ -87,6 +87,7 @@ export class CatalogIndex {
     this.search = new MiniSearch<CatalogMovie>({
       fields: ['title', 'original_title'],
       storeFields: [],
+      processTerm: (term) => foldAccents(term.toLowerCase()),
       searchOptions: {
         // The user is typing the last word: only it is completed as a prefix.
         prefix: (term, i, terms) => i === terms.length - 1 && term.length >= 2,
@@ -95,6 +96,7 @@ export class CatalogIndex {
       },
     });
     this.search.addAll(movies);
+    for (const m of movies) this.boosts.set(m.id, popularityBoost(m));
   }
 
   get(id: number): CatalogMovie | undefined {
@@ -105,7 +107,9 @@ export class CatalogIndex {
   discover(genreIds: number[], mode: 'all' | 'any'): CatalogMovie[] {
     if (genreIds.length === 1) return this.byGenre.get(genreIds[0]!) ?? [];
     return this.popular.filter((m) =>
-      mode === 'all' ? genreIds.every((g) => m.genre_ids.includes(g)) : genreIds.some((g) => m.genre_ids.includes(g)),
+      mode === 'all'
+        ? genreIds.every((g) => m.genre_ids.includes(g))
+        : genreIds.some((g) => m.genre_ids.includes(g)),
     );
   }
 
@@ -114,40 +118,92 @@ export class CatalogIndex {
    * better known movie wins (a gentle boost by vote count), as TMDB's own search does.
    */
   searchTitles(query: string): CatalogMovie[] {
-    const q = withoutStopWords(query);
-    if (!q) return [];
-    let hits = this.search.search(q, {
-      boostDocument: (id) => popularityBoost(this.byId.get(id as number)),
-    });
+    const words = significantWords(query);
+    if (words.length === 0) return [];
+    // One or two letters typed: every title with a word starting so. A scan of the popularity
+    // list is faster than scoring thousands of index hits, and popularity is the right order.
+    if (words.length === 1 && words[0]!.length <= 3) return this.titlesWithWordStarting(words[0]!);
+    const q = words.join(' ');
+    const boostDocument = (id: unknown) => this.boosts.get(id as number) ?? 1;
+    let hits = this.search.search(q, { boostDocument });
     if (hits.length === 0) {
       // No movie matches every word: fall back to any word, so long queries still find something.
-      hits = this.search.search(q, {
-        combineWith: 'OR',
-        boostDocument: (id) => popularityBoost(this.byId.get(id as number)),
-      });
+      hits = this.search.search(q, { combineWith: 'OR', boostDocument });
     }
-    return hits.map((h) => this.byId.get(h.id as number)!).filter(Boolean);
+    return hits.map((h) => this.byId.get(h.id as number)!);
+  }
+
+  private titlesWithWordStarting(prefix: string): CatalogMovie[] {
+    if (!this.lowerTitles) {
+      this.lowerTitles = this.popular.map((m) => ` ${normalize(m.title)} ${normalize(m.original_title)}`);
+    }
+    const needle = ` ${prefix}`;
+    const starts: CatalogMovie[] = [];
+    const contains: CatalogMovie[] = [];
+    for (let i = 0; i < this.popular.length; i++) {
+      const t = this.lowerTitles[i]!;
+      if (t.startsWith(needle) || t.startsWith(` the${needle}`)) starts.push(this.popular[i]!);
+      else if (t.includes(needle)) contains.push(this.popular[i]!);
+    }
+    return starts.concat(contains);
   }
 }
 
-const STOP_WORDS = new Set(['the', 'a', 'an', 'of', 'and', 'in', 'on', 'to', 'at', 'la', 'le', 'el', 'der', 'die']);
+const STOP_WORDS = new Set([
+  'the',
+  'a',
+  'an',
+  'of',
+  'and',
+  'in',
+  'on',
+  'to',
+  'at',
+  'la',
+  'le',
+  'el',
+  'der',
+  'die',
+]);
+const MAX_QUERY_WORDS = 4;
 
-/** Drops words that match thousands of titles, unless the query is nothing but such words. */
-function withoutStopWords(query: string): string {
-  const words = query.trim().toLowerCase().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return '';
-  // The last word may be a prefix being typed ("the" of "theory"): keep it.
-  const kept = words.filter((w, i) => i === words.length - 1 || !STOP_WORDS.has(w));
-  return kept.join(' ');
+const foldAccents = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+
+function normalize(s: string): string {
+  return foldAccents(s.toLowerCase())
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
+/**
+ * The words worth searching for: stop words go (they match thousands of titles) unless the query
+ * is nothing else; a last word that is only the start of a stop word ("war of th") or a single
+ * letter goes too when other words remain; at most four words are kept (enough to pin a title, and each costs a fuzzy lookup).
+ */
+export function significantWords(query: string): string[] {
+  const words = normalize(query).split(' ').filter(Boolean);
+  if (words.length === 0) return [];
+  const kept = words.filter((w) => !STOP_WORDS.has(w));
+  if (kept.length === 0) return [words[words.length - 1]!];
+  const last = kept[kept.length - 1]!;
+  const lastWasTyped = words[words.length - 1] === last;
+  if (!lastWasTyped) {
+    // The query ends with a stop word or its start: keep the words before it.
+  } else if (
+    kept.length > 1 &&
+    ((last.length === 1 && /[a-z]/.test(last)) || [...STOP_WORDS].some((s) => s.startsWith(last)))
+  ) {
+    kept.pop();
+  }
+  return kept.slice(0, MAX_QUERY_WORDS);
 }
 
 function fuzziness(term: string): number | boolean {
-  if (term.length <= 3) return false;
-  if (term.length <= 6) return 1;
+  if (term.length <= 4) return false;
+  if (term.length <= 8) return 1;
   return 2;
 }
 
-function popularityBoost(m: CatalogMovie | undefined): number {
-  if (!m) return 1;
+function popularityBoost(m: CatalogMovie): number {
   return 1 + Math.log10(1 + m.vote_count) / 2;
 }

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { buildCatalogFile, CATALOG_VERSION, type Progress } from './build';
 import type { CatalogFile } from './types';
 
-export const catalogFilePath = (dataDir: string) => join(dataDir, 'catalog', `catalog.v${CATALOG_VERSION}.json`);
+export const catalogFilePath = (dataDir: string) =>
+  join(dataDir, 'catalog', `catalog.v${CATALOG_VERSION}.json`);
 
 /** A progress bar on a terminal, a few log lines otherwise (CI logs, service managers). */
 export function terminalProgress(log: (msg: string) => void = console.log): Progress {

@@ -93,7 +93,11 @@ export const CastMember = z.looseObject({
 });
 
 export const MovieCredits = z
-  .looseObject({ id: z.number(), cast: z.array(CastMember), crew: z.array(z.looseObject({ id: z.number() })) })
+  .looseObject({
+    id: z.number(),
+    cast: z.array(CastMember),
+    crew: z.array(z.looseObject({ id: z.number() })),
+  })
   .meta({ id: 'MovieCredits' });
 export type MovieCredits = z.infer<typeof MovieCredits>;
 

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 
-export const HealthResponse = z.object({ status: z.literal('ok'), uptime_s: z.number() }).meta({ id: 'Health' });
+export const HealthResponse = z
+  .object({ status: z.literal('ok'), uptime_s: z.number() })
+  .meta({ id: 'Health' });
 
 export const ConfigResponse = z
   .object({

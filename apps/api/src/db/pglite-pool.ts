@@ -21,7 +21,9 @@ export class PGlitePool implements PostgresPool {
     return {
       async query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>> {
         const result = await pg.query<R>(sql, parameters as unknown[]);
-        const command = (/^\s*(\w+)/.exec(sql)?.[1] ?? 'SELECT').toUpperCase() as PostgresQueryResult<R>['command'];
+        const command = (
+          /^\s*(\w+)/.exec(sql)?.[1] ?? 'SELECT'
+        ).toUpperCase() as PostgresQueryResult<R>['command'];
         return { command, rowCount: result.affectedRows ?? result.rows.length, rows: result.rows };
       },
       release() {

@@ -13,7 +13,8 @@ function validationMessage(error: FastifyError): string {
     if (!field || raw.toLowerCase().startsWith(field.split('.').pop()!.toLowerCase())) return raw;
     return `${field}: ${raw}`;
   });
-  const where = context === 'body' ? 'Invalid request body' : context === 'params' ? 'Invalid path' : 'Invalid request';
+  const where =
+    context === 'body' ? 'Invalid request body' : context === 'params' ? 'Invalid path' : 'Invalid request';
   return issues.length ? issues.join('; ') : where;
 }
 
@@ -38,7 +39,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     for (const m of methods) if (m !== 'HEAD') set.add(m);
   });
 
-  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+  app.setNotFoundHandler((request: FastifyRequest, _reply: FastifyReply) => {
     const path = request.url.split('?')[0]!;
     const found = shadow.find('GET', path);
     const allowed = (found?.store as { methods?: Set<string> } | undefined)?.methods;

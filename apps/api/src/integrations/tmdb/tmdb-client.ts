@@ -33,6 +33,7 @@ export class TmdbClient {
   private readonly cache: LRUCache<string, object, FetchContext>;
   private readonly queue: PQueue;
   private resumeAt = 0;
+  private readonly lastErrors = new LRUCache<string, object>({ max: 500 });
   upstreamCalls = 0;
 
   constructor(private readonly opts: TmdbClientOptions) {
@@ -49,16 +50,31 @@ export class TmdbClient {
       noDeleteOnFetchRejection: true,
       // A background refresh must not be cut short because the first caller went away.
       ignoreFetchAbort: true,
-      fetchMethod: (_key, _stale, { context }) => this.fetchWithRetry(context),
+      fetchMethod: async (key, _stale, { context }) => {
+        try {
+          return await this.fetchWithRetry(context);
+        } catch (err) {
+          // With no stale copy to fall back on, the cache answers undefined: keep the reason.
+          this.lastErrors.set(key, err as object);
+          throw err;
+        }
+      },
     });
   }
 
-  async get<T extends object>(path: string, params: Record<string, string | undefined>, ttlMs: number): Promise<T> {
+  async get<T extends object>(
+    path: string,
+    params: Record<string, string | undefined>,
+    ttlMs: number,
+  ): Promise<T> {
     const clean: Record<string, string> = {};
     for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '') clean[k] = v;
     const key = `${path}?${new URLSearchParams(Object.entries(clean).sort()).toString()}`;
     const value = await this.cache.fetch(key, { ttl: ttlMs, context: { path, params: clean } });
-    if (value === undefined) throw new UpstreamError();
+    if (value === undefined) {
+      const err = this.lastErrors.get(key);
+      throw err instanceof Error ? err : new UpstreamError();
+    }
     return value as T;
   }
 
@@ -72,7 +88,8 @@ export class TmdbClient {
       const retryAfter = Math.min(Number(res.headers.get('retry-after')) || 1, 10) * 1000;
       this.resumeAt = Math.max(this.resumeAt, Date.now() + retryAfter);
       this.opts.log?.warn({ path: ctx.path, retryAfterMs: retryAfter }, 'TMDB rate limit hit; backing off');
-      if (attempt >= maxRetries) throw new UpstreamError('The movie database is busy. Please try again later.');
+      if (attempt >= maxRetries)
+        throw new UpstreamError('The movie database is busy. Please try again later.');
     }
   }
 

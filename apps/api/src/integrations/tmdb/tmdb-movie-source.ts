@@ -24,17 +24,20 @@ const LIST_PATHS: Record<ListKind, string> = {
 export class TmdbMovieSource implements MovieSource {
   readonly mode = 'live' as const;
 
-  constructor(private readonly client: TmdbClient) {}
+  constructor(
+    private readonly client: TmdbClient,
+    private readonly ttl: Record<keyof typeof TMDB_TTL, number> = TMDB_TTL,
+  ) {}
 
   list(kind: ListKind, page: number): Promise<MoviePage> {
-    return this.client.get(LIST_PATHS[kind], { page: String(page) }, TMDB_TTL.list);
+    return this.client.get(LIST_PATHS[kind], { page: String(page) }, this.ttl.list);
   }
 
   discover({ with_genres, page }: { with_genres?: string | undefined; page: number }): Promise<MoviePage> {
     return this.client.get(
       'discover/movie',
       { with_genres, page: String(page), sort_by: 'popularity.desc', include_adult: 'false' },
-      TMDB_TTL.discover,
+      this.ttl.discover,
     );
   }
 
@@ -42,19 +45,19 @@ export class TmdbMovieSource implements MovieSource {
     return this.client.get(
       'search/movie',
       { query: query.trim(), page: String(page), include_adult: 'false' },
-      TMDB_TTL.search,
+      this.ttl.search,
     );
   }
 
   movie(id: number): Promise<MovieDetails> {
-    return this.client.get(`movie/${id}`, {}, TMDB_TTL.movie);
+    return this.client.get(`movie/${id}`, {}, this.ttl.movie);
   }
 
   credits(id: number): Promise<MovieCredits> {
-    return this.client.get(`movie/${id}/credits`, {}, TMDB_TTL.credits);
+    return this.client.get(`movie/${id}/credits`, {}, this.ttl.credits);
   }
 
   personMovieCredits(id: number): Promise<PersonMovieCredits> {
-    return this.client.get(`person/${id}/movie_credits`, {}, TMDB_TTL.person);
+    return this.client.get(`person/${id}/movie_credits`, {}, this.ttl.person);
   }
 }

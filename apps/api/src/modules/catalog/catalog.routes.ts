@@ -29,7 +29,14 @@ export const catalogRoutes =
     for (const [url, kind, summary] of lists) {
       app.get(
         url,
-        { schema: { tags: ['movies'], summary, querystring: PageQuery, response: { 200: MoviePage, ...errors } } },
+        {
+          schema: {
+            tags: ['movies'],
+            summary,
+            querystring: PageQuery,
+            response: { 200: MoviePage, ...errors },
+          },
+        },
         (req) => source.list(kind, req.query.page),
       );
     }

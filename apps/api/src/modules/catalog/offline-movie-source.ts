@@ -1,5 +1,12 @@
-import { CatalogIndex, GENRE_NAMES, paginate, type CatalogMovie } from '@app/catalog';
-import type { ListKind, MovieCredits, MovieDetails, MovieListItem, MoviePage, PersonMovieCredits } from '@app/contracts';
+import { GENRE_NAMES, paginate, type CatalogIndex, type CatalogMovie } from '@app/catalog';
+import type {
+  ListKind,
+  MovieCredits,
+  MovieDetails,
+  MovieListItem,
+  MoviePage,
+  PersonMovieCredits,
+} from '@app/contracts';
 import { LRUCache } from 'lru-cache';
 import { NotFoundError } from '../../lib/errors';
 import type { MovieSource } from './movie-source';
@@ -76,7 +83,13 @@ export class OfflineMovieSource implements MovieSource {
     return this.page(lists[kind], page);
   }
 
-  async discover({ with_genres, page }: { with_genres?: string | undefined; page: number }): Promise<MoviePage> {
+  async discover({
+    with_genres,
+    page,
+  }: {
+    with_genres?: string | undefined;
+    page: number;
+  }): Promise<MoviePage> {
     if (!with_genres) return this.page(this.index.popular, page);
     const mode = with_genres.includes('|') ? 'any' : 'all';
     const ids = with_genres.split(/[,|]/).map(Number);

@@ -28,7 +28,8 @@ export const imagesRoutes =
         const [, kind, id] = /^(poster|backdrop)-(\d+)\.svg$/.exec(req.params.file)!;
         const movie = index.get(Number(id));
         if (!movie || (kind === 'poster' && !movie.poster_path)) throw new NotFoundError('Image not found');
-        const svg = kind === 'poster' ? posterSvg(movie, req.params.size) : backdropSvg(movie, req.params.size);
+        const svg =
+          kind === 'poster' ? posterSvg(movie, req.params.size) : backdropSvg(movie, req.params.size);
         reply
           .type('image/svg+xml; charset=utf-8')
           .header('cache-control', 'public, max-age=604800, immutable')

@@ -25,7 +25,10 @@ const PALETTES: Record<number, [string, string]> = {
 const DEFAULT_PALETTE: [string, string] = ['#1f2937', '#4b5563'];
 
 const escapeXml = (s: string) =>
-  s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
+  s.replace(
+    /[<>&'"]/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!,
+  );
 
 /** Greedy word wrap; a word longer than the line is cut. At most maxLines, the last with an ellipsis. */
 export function wrapTitle(title: string, maxChars: number, maxLines: number): string[] {

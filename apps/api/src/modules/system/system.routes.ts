@@ -7,12 +7,24 @@ export const systemRoutes =
   async (app) => {
     app.get(
       '/health',
-      { schema: { tags: ['system'], summary: 'Answers 200 once the API can serve', response: { 200: HealthResponse } } },
+      {
+        schema: {
+          tags: ['system'],
+          summary: 'Answers 200 once the API can serve',
+          response: { 200: HealthResponse },
+        },
+      },
       async () => ({ status: 'ok' as const, uptime_s: Math.round(process.uptime()) }),
     );
     app.get(
       '/config',
-      { schema: { tags: ['system'], summary: 'Public configuration for the web app', response: { 200: ConfigResponse } } },
+      {
+        schema: {
+          tags: ['system'],
+          summary: 'Public configuration for the web app',
+          response: { 200: ConfigResponse },
+        },
+      },
       async () => getConfig(),
     );
   };

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './env';
+
+describe(loadConfig.name, () => {
+  it('has embedded defaults: port 3000, ./data, offline', () => {
+    const c = loadConfig({});
+    expect(c.env.PORT).toBe(3000);
+    expect(c.env.RECOMMENDER_PORT).toBe(3001);
+    expect(c.dataDir).toMatch(/\/data$/);
+    expect(c.dataMode).toBe('offline');
+    expect(c.env.GOOGLE_ISSUER).toBe('https://accounts.google.com');
+  });
+
+  it('switches to live mode with a TMDB token or key, and treats empty values as unset', () => {
+    expect(loadConfig({ TMDB_ACCESS_TOKEN: 't' }).dataMode).toBe('live');
+    expect(loadConfig({ TMDB_API_KEY: 'k' }).dataMode).toBe('live');
+    expect(loadConfig({ TMDB_API_KEY: '', DATABASE_URL: '' }).dataMode).toBe('offline');
+  });
+
+  it('lists every bad variable at once', () => {
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'not a url', LOG_LEVEL: 'loud' });
+      expect.unreachable();
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      const msg = (err as Error).message;
+      expect(msg).toContain('PORT');
+      expect(msg).toContain('DATABASE_URL');
+      expect(msg).toContain('LOG_LEVEL');
+    }
+  });
+});

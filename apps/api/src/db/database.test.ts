@@ -1,0 +1,76 @@
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { DATABASES } from '../../test/helpers/db';
+import { migrateToLatest } from './database';
+
+describe.each(DATABASES)('database schema on $name', ({ open }) => {
+  it('is migrated, and migrating again changes nothing', async () => {
+    const db = await open();
+    try {
+      expect(await migrateToLatest(db.db)).toEqual([]);
+      const tables = await sql<{ table_name: string }>`
+        select table_name from information_schema.tables where table_schema = 'public'`.execute(db.db);
+      expect(tables.rows.map((r) => r.table_name)).toContain('movies');
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('enforces the movies constraints', async () => {
+    const db = await open();
+    try {
+      await db.db
+        .insertInto('movies')
+        .values({ tmdb_id: 155, title: 'The Dark Knight', vote_average: 8.3 } as never)
+        .execute();
+      await expect(
+        db.db
+          .insertInto('movies')
+          .values({ tmdb_id: 155, title: 'Again', vote_average: 1 } as never)
+          .execute(),
+      ).rejects.toThrow();
+      await expect(
+        db.db
+          .insertInto('movies')
+          .values({ tmdb_id: -1, title: 'Negative', vote_average: 1 } as never)
+          .execute(),
+      ).rejects.toThrow();
+      const rows = await db.db.selectFrom('movies').selectAll().execute();
+      expect(rows).toHaveLength(1);
+      expect(rows[0]!.created_at).toBeInstanceOf(Date);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('runs transactions one at a time and rolls back on error', async () => {
+    const db = await open();
+    try {
+      await expect(
+        db.db.transaction().execute(async (trx) => {
+          await trx
+            .insertInto('movies')
+            .values({ tmdb_id: 1, title: 'A', vote_average: 1 } as never)
+            .execute();
+          throw new Error('abort');
+        }),
+      ).rejects.toThrow('abort');
+      await Promise.all(
+        [2, 3, 4].map((id) =>
+          db.db.transaction().execute((trx) =>
+            trx
+              .insertInto('movies')
+              .values({ tmdb_id: id, title: `M${id}`, vote_average: 1 } as never)
+              .execute(),
+          ),
+        ),
+      );
+      const ids = (await db.db.selectFrom('movies').select('tmdb_id').orderBy('tmdb_id').execute()).map(
+        (r) => r.tmdb_id,
+      );
+      expect(ids).toEqual([2, 3, 4]);
+    } finally {
+      await db.close();
+    }
+  });
+});

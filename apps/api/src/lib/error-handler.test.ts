@@ -1,0 +1,118 @@
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { Writable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { registerErrorHandling } from './error-handler';
+import { ConflictError, ForbiddenError, TooManyRequestsError, UnauthorizedError } from './errors';
+import { loggerOptions, redactUrl } from './logger';
+
+async function appWithLogs() {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _enc, cb) {
+      lines.push(String(chunk));
+      cb();
+    },
+  });
+  const logger = { ...(loggerOptions('info') as object), stream };
+  const app = Fastify({ logger }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  app.get('/boom', async () => {
+    throw new Error('database password=hunter2 exploded at /secret/path.ts:12');
+  });
+  app.get('/typed/:kind', async (req) => {
+    const kind = (req.params as { kind: string }).kind;
+    if (kind === '401') throw new UnauthorizedError();
+    if (kind === '403') throw new ForbiddenError('You don’t own this playlist');
+    if (kind === '409') throw new ConflictError('Movie already liked');
+    throw new TooManyRequestsError();
+  });
+  app.post('/echo', { schema: { body: z.object({ name: z.string().min(1) }) } }, async (req) => req.body);
+  app.get(
+    '/bad-response',
+    { schema: { response: { 200: z.object({ n: z.number() }) } } },
+    async () => ({ n: 'x' }) as never,
+  );
+  await app.ready();
+  return { app, lines };
+}
+
+describe(registerErrorHandling.name, () => {
+  it('an unknown error is a 500 with the request id only; the details go to the log', async () => {
+    const { app, lines } = await appWithLogs();
+    const res = await app.inject({ url: '/boom' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({
+      message: expect.stringMatching(/^Internal server error \(request id req-\w+\)$/),
+    });
+    expect(res.body).not.toContain('hunter2');
+    expect(lines.join('')).toContain('exploded');
+  });
+
+  it.each([
+    ['401', 401, 'Authentication required'],
+    ['403', 403, 'You don’t own this playlist'],
+    ['409', 409, 'Movie already liked'],
+    ['429', 429, 'Too many requests. Please try again later.'],
+  ])('typed error %s keeps its status and message', async (kind, status, message) => {
+    const { app } = await appWithLogs();
+    const res = await app.inject({ url: `/typed/${kind}` });
+    expect(res.statusCode).toBe(status);
+    expect(res.json()).toEqual({ message });
+  });
+
+  it('malformed JSON, a wrong body and a wrong content type are 4xx with a message', async () => {
+    const { app } = await appWithLogs();
+    const bad = await app.inject({
+      method: 'POST',
+      url: '/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name":',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ message: 'Malformed JSON body' });
+    const wrong = await app.inject({ method: 'POST', url: '/echo', payload: { name: '' } });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toMatch(/name/);
+    const type = await app.inject({
+      method: 'POST',
+      url: '/echo',
+      headers: { 'content-type': 'text/xml' },
+      payload: '<a/>',
+    });
+    expect(type.statusCode).toBe(415);
+    expect(type.json()).toEqual({ message: expect.any(String) });
+  });
+
+  it('a response that breaks its own schema is a 500, not a leak', async () => {
+    const { app } = await appWithLogs();
+    const res = await app.inject({ url: '/bad-response' });
+    expect(res.statusCode).toBe(500);
+    expect(res.body).not.toContain('"x"');
+  });
+
+  it('never logs authorization headers, cookies or token query parameters', async () => {
+    const { app, lines } = await appWithLogs();
+    await app.inject({
+      url: '/typed/401?token=tok-secret-123&page=2',
+      headers: { authorization: 'Bearer eyJ.secret.jwt', cookie: 'session=cookie-secret' },
+    });
+    const all = lines.join('');
+    expect(all).toContain('page=2');
+    expect(all).not.toContain('tok-secret-123');
+    expect(all).not.toContain('eyJ.secret.jwt');
+    expect(all).not.toContain('cookie-secret');
+  });
+});
+
+describe(redactUrl.name, () => {
+  it('redacts secret query parameters and keeps the rest', () => {
+    expect(redactUrl('/api/auth/verify-email?token=abc&callbackURL=/x')).toBe(
+      '/api/auth/verify-email?token=[redacted]&callbackURL=[redacted]',
+    );
+    expect(redactUrl('/a?page=1&api_key=k')).toBe('/a?page=1&api_key=[redacted]');
+  });
+});

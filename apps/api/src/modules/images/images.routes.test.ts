@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/helpers/app';
+import { wrapTitle } from './svg-art';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('offline images', () => {
+  it('serves a generated SVG poster with the title and year, sized as asked', async () => {
+    const res = await t.app.inject({ url: '/api/images/w500/poster-157336.svg' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(res.headers['cache-control']).toContain('max-age');
+    expect(res.body).toContain('>Interstellar<');
+    expect(res.body).toContain('>2014<');
+    expect(res.body).toContain('width="500" height="750"');
+    const small = await t.app.inject({ url: '/api/images/w92/poster-157336.svg' });
+    expect(small.body).toContain('width="92" height="138"');
+  });
+
+  it('serves a backdrop for every movie, and escapes titles', async () => {
+    const res = await t.app.inject({ url: '/api/images/original/backdrop-155.svg' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('width="1280" height="720"');
+    const withAmp = [...t.catalog!.byId.values()].find((m) => m.title.includes('&'))!;
+    const amp = await t.app.inject({ url: `/api/images/original/backdrop-${withAmp.id}.svg` });
+    expect(amp.body).toContain('&amp;');
+    expect(amp.body).not.toMatch(/&(?!amp;|lt;|gt;|quot;|apos;)/);
+  });
+
+  it.each([
+    ['/api/images/w500/poster-999999999.svg', 404],
+    ['/api/images/w999/poster-155.svg', 400],
+    ['/api/images/w500/evil.svg', 400],
+    ['/api/images/w500/..%2F..%2Fetc%2Fpasswd', 400],
+  ])('%s → %i', async (url, status) => {
+    const res = await t.app.inject({ url });
+    expect(res.statusCode).toBe(status);
+    expect(res.json()).toEqual({ message: expect.any(String) });
+  });
+
+  it('has no poster where TMDB had none (the UI shows its placeholder)', async () => {
+    const noPoster = [...t.catalog!.byId.values()].find((m) => m.poster_path === null)!;
+    expect((await t.app.inject({ url: `/api/images/w500/poster-${noPoster.id}.svg` })).statusCode).toBe(404);
+  });
+});
+
+describe(wrapTitle.name, () => {
+  it('wraps words, cuts long words and ends overflow with an ellipsis', () => {
+    expect(wrapTitle('The Lord of the Rings', 10, 3)).toEqual(['The Lord', 'of the', 'Rings']);
+    expect(wrapTitle('Supercalifragilistic', 8, 2)).toEqual(['Superca…']);
+    expect(wrapTitle('a b c d e f', 1, 2)).toEqual(['a', '…']);
+  });
+});

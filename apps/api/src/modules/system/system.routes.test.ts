@@ -1,0 +1,56 @@
+import { ConfigResponse } from '@app/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/helpers/app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ env: { GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'very-secret-value' } });
+});
+afterAll(() => t.close());
+
+describe('system routes', () => {
+  it('health answers 200', async () => {
+    const res = await t.app.inject({ url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'ok' });
+  });
+
+  it('config tells the image base, the data mode and the features, with no secret', async () => {
+    const res = await t.app.inject({ url: '/api/config' });
+    const config = ConfigResponse.parse(res.json());
+    expect(config.images.base_url).toBe('/api/images/');
+    expect(config.data_mode).toBe('offline');
+    expect(config.features).toMatchObject({ google_sign_in: true, smtp: false, llm_chat: false });
+    expect(config.catalog!.movies).toBeGreaterThan(45_000);
+    expect(res.body).not.toContain('very-secret-value');
+  });
+
+  it('publishes an OpenAPI document describing every API route, and a docs page', async () => {
+    const doc = (await t.app.inject({ url: '/api/openapi.json' })).json();
+    expect(doc.openapi).toMatch(/^3\./);
+    const paths = Object.keys(doc.paths);
+    for (const p of [
+      '/api/health',
+      '/api/config',
+      '/api/tmdb/movie/popular',
+      '/api/tmdb/movie/top_rated',
+      '/api/tmdb/movie/now_playing',
+      '/api/tmdb/trending/movie/week',
+      '/api/tmdb/discover/movie',
+      '/api/tmdb/search/movie',
+      '/api/tmdb/movie/{id}',
+      '/api/tmdb/movie/{id}/credits',
+      '/api/tmdb/person/{id}/movie_credits',
+      '/api/images/{size}/{file}',
+    ]) {
+      expect(paths).toContain(p);
+    }
+    const search = doc.paths['/api/tmdb/search/movie'].get;
+    expect(search.parameters.map((p: { name: string }) => p.name)).toEqual(
+      expect.arrayContaining(['query', 'page']),
+    );
+    expect(Object.keys(search.responses)).toEqual(expect.arrayContaining(['200', '400']));
+    const docs = await t.app.inject({ url: '/api/docs' });
+    expect([200, 302]).toContain(docs.statusCode);
+  });
+});

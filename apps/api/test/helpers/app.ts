@@ -1,0 +1,40 @@
+import type { CatalogIndex } from '@app/catalog';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app';
+import { loadConfig } from '../../src/config/env';
+import type { Database } from '../../src/db/database';
+import type { MovieSource } from '../../src/modules/catalog/movie-source';
+import { OfflineMovieSource } from '../../src/modules/catalog/offline-movie-source';
+import { fullCatalog } from './catalog';
+import { freshPglite } from './db';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Database;
+  catalog?: CatalogIndex;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(
+  opts: { source?: MovieSource; env?: Record<string, string>; db?: Database; logLevel?: string } = {},
+): Promise<TestApp> {
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/nonexistent-test-data-dir', ...opts.env });
+  const db = opts.db ?? (await freshPglite());
+  let catalog: CatalogIndex | undefined;
+  let source = opts.source;
+  if (!source) {
+    catalog = await fullCatalog();
+    source = new OfflineMovieSource(catalog);
+  }
+  const app = await buildApp({ config, db, source, catalog, logLevel: opts.logLevel ?? 'silent' });
+  await app.ready();
+  return {
+    app,
+    db,
+    ...(catalog ? { catalog } : {}),
+    close: async () => {
+      await app.close();
+      if (!opts.db) await db.close();
+    },
+  };
+}

@@ -1,0 +1,71 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, symlinkSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { REPO_ROOT, TEST_CATALOG_DIR } from './paths';
+
+export async function freePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const s = createServer();
+    s.once('error', rej);
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => res(port));
+    });
+  });
+}
+
+/** A fresh DATA_DIR that reuses the test run's already built catalog. */
+export function tempDataDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'api-data-'));
+  mkdirSync(dir, { recursive: true });
+  symlinkSync(join(TEST_CATALOG_DIR, 'catalog'), join(dir, 'catalog'));
+  return dir;
+}
+
+export interface RunningApi {
+  child: ChildProcess;
+  url: string;
+  output: () => string;
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+/** Starts the real API process (`tsx src/main.ts`) and waits for /api/health. */
+export async function startApiProcess(env: Record<string, string>): Promise<RunningApi> {
+  const port = await freePort();
+  const tsx = resolve(REPO_ROOT, 'node_modules/.bin/tsx');
+  let out = '';
+  const child = spawn(tsx, [resolve(REPO_ROOT, 'apps/api/src/main.ts')], {
+    env: { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 45_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`API exited early:\n${out}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`API did not become healthy:\n${out}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    child,
+    url,
+    output: () => out,
+    stop: async (signal = 'SIGTERM') => {
+      child.kill(signal);
+      return exited;
+    },
+  };
+}

@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest';
+import { buildCatalogFromCsv } from '../src/build';
+import {
+  CatalogIndex,
+  MAX_PAGES,
+  PAGE_SIZE,
+  paginate,
+  referenceDate,
+  significantWords,
+  TOP_RATED_MIN_VOTES,
+} from '../src/catalog-index';
+import type { CatalogFile } from '../src/types';
+import { csv, type Row } from './fixture-csv';
+
+function indexOf(rows: Row[]): CatalogIndex {
+  const built = buildCatalogFromCsv(csv(rows), 'id,keywords\n');
+  const file: CatalogFile = {
+    version: 1,
+    built_at: '',
+    source: { package: 'test', integrity: 'test' },
+    reference_date: built.reference_date,
+    stats: built.stats,
+    movies: built.movies,
+  };
+  return new CatalogIndex(file);
+}
+
+describe(paginate.name, () => {
+  const items = Array.from({ length: 45 }, (_, i) => i);
+  it('pages by 20 from 1, and a page past the end is empty', () => {
+    expect(paginate(items, 1)).toMatchObject({ page: 1, total_pages: 3, total_results: 45 });
+    expect(paginate(items, 1).results).toHaveLength(PAGE_SIZE);
+    expect(paginate(items, 3).results).toEqual([40, 41, 42, 43, 44]);
+    expect(paginate(items, 4).results).toEqual([]);
+  });
+  it('caps total_pages at 500 as TMDB does', () => {
+    const many = Array.from({ length: PAGE_SIZE * (MAX_PAGES + 10) }, (_, i) => i);
+    expect(paginate(many, 1).total_pages).toBe(MAX_PAGES);
+    expect(paginate(many, 501).results).toEqual([]);
+  });
+});
+
+describe(CatalogIndex.name, () => {
+  const rows: Row[] = [
+    {
+      id: 1,
+      title: 'Interstellar',
+      popularity: 30,
+      vote_average: 8.1,
+      vote_count: 11000,
+      release_date: '2014-11-05',
+      genres: "[{'id': 878, 'name': 'Science Fiction'}]",
+    },
+    {
+      id: 2,
+      title: 'Interstella 5555',
+      popularity: 2,
+      vote_average: 7.5,
+      vote_count: 90,
+      release_date: '2003-05-28',
+      genres: "[{'id': 16, 'name': 'Animation'}]",
+    },
+    {
+      id: 3,
+      title: 'The Godfather',
+      popularity: 40,
+      vote_average: 8.5,
+      vote_count: 6000,
+      release_date: '1972-03-14',
+      genres: "[{'id': 18, 'name': 'Drama'}, {'id': 80, 'name': 'Crime'}]",
+    },
+    {
+      id: 4,
+      title: 'Obscure Gem',
+      popularity: 0.5,
+      vote_average: 9.8,
+      vote_count: 12,
+      release_date: '2017-06-30',
+    },
+    {
+      id: 5,
+      title: 'New Blockbuster',
+      popularity: 50,
+      vote_average: 6.5,
+      vote_count: 800,
+      release_date: '2017-07-01',
+      genres: "[{'id': 28, 'name': 'Action'}]",
+    },
+    { id: 6, title: 'Upcoming', popularity: 99, status: 'Post Production', release_date: '2018-01-01' },
+    {
+      id: 7,
+      title: 'Last Year Hit',
+      popularity: 45,
+      vote_count: 900,
+      release_date: '2016-07-01',
+      genres: "[{'id': 28, 'name': 'Action'}]",
+    },
+  ];
+  const index = indexOf(rows);
+
+  it('takes the newest release date of a released movie as its reference date', () => {
+    expect(index.referenceDate).toBe('2017-07-01');
+    expect(referenceDate([])).toBe('1970-01-01');
+  });
+
+  it('lists released movies by popularity, leaving out unreleased ones', () => {
+    expect(index.popular.map((m) => m.id)).toEqual([5, 7, 3, 1, 2, 4]);
+  });
+
+  it(`ranks top rated by vote average among movies with at least ${TOP_RATED_MIN_VOTES} votes`, () => {
+    expect(index.topRated.map((m) => m.id)).toEqual([3, 1, 5, 7]);
+  });
+
+  it('now playing holds only recent releases; trending decays popularity with age', () => {
+    expect(index.nowPlaying.map((m) => m.id)).toEqual([5, 4]);
+    expect(index.trending.map((m) => m.id)).toEqual([5, 7, 4]);
+  });
+
+  it('discovers by genre: a,b needs all, a|b any', () => {
+    expect(index.discover([28], 'all').map((m) => m.id)).toEqual([5, 7]);
+    expect(index.discover([18, 80], 'all').map((m) => m.id)).toEqual([3]);
+    expect(index.discover([80, 16], 'any').map((m) => m.id)).toEqual([3, 2]);
+    expect(index.discover([99], 'all')).toEqual([]);
+  });
+
+  it('finds titles with typos and prefixes, better known first', () => {
+    expect(index.searchTitles('interstelar')[0]!.id).toBe(1);
+    expect(index.searchTitles('interst').map((m) => m.id)).toEqual([1, 2]);
+    expect(index.searchTitles('godfa')[0]!.id).toBe(3);
+    expect(index.searchTitles('the godfather')[0]!.id).toBe(3);
+    expect(index.searchTitles('   ')).toEqual([]);
+    expect(index.searchTitles('zzzzqqq')).toEqual([]);
+  });
+});
+
+describe(significantWords.name, () => {
+  it.each([
+    ['The Godfather', ['godfather']],
+    ['the', ['the']],
+    ['war of th', ['war']],
+    ['star w', ['star']],
+    ['toy story 2', ['toy', 'story', '2']],
+    ['Amélie', ['amelie']],
+    ['  Mission: Impossible  ', ['mission', 'impossible']],
+    ['one two three four five six', ['one', 'two', 'three', 'four']],
+    ['   ', []],
+  ])('%j → %j', (query, words) => {
+    expect(significantWords(query)).toEqual(words);
+  });
+});

@@ -1,0 +1,3 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({ test: { include: ['test/**/*.test.ts', 'src/**/*.test.ts'] } });
