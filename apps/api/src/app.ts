@@ -16,7 +16,12 @@ import { registerErrorHandling } from './lib/error-handler';
 import { loggerOptions } from './lib/logger';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import type { MovieSource } from './modules/catalog/movie-source';
+import type { Identity } from './modules/identity/identity';
+import { identityRoutes } from './modules/identity/identity.routes';
 import { imagesRoutes } from './modules/images/images.routes';
+import { LibraryRepository } from './modules/library/library.repository';
+import { libraryRoutes } from './modules/library/library.routes';
+import { LibraryService } from './modules/library/library.service';
 import { systemRoutes } from './modules/system/system.routes';
 import { landingPage } from './modules/system/landing-page';
 
@@ -27,6 +32,8 @@ export interface AppDeps {
   /** Present in offline mode: the catalog behind the generated images. */
   catalog?: CatalogIndex | undefined;
   logLevel?: string;
+  /** Accounts; without it the /api/auth and /api/user routes are not mounted (catalog-only tests). */
+  identity?: Identity | undefined;
 }
 
 export const TMDB_IMAGE_SIZES = {
@@ -74,6 +81,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         description: 'Movie data (offline catalog or TMDB), accounts, personal library and chat.',
         version: '0.1.0',
       },
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
     },
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
@@ -88,6 +98,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   await app.register(catalogRoutes(deps.source), { prefix: '/api/tmdb' });
   if (deps.catalog) await app.register(imagesRoutes(deps.catalog), { prefix: '/api/images' });
+  if (deps.identity) {
+    await app.register(identityRoutes, {
+      auth: deps.identity.auth,
+      database: deps.db,
+      limits: deps.identity.limits,
+    });
+    const library = new LibraryService(new LibraryRepository(deps.db.db), deps.source);
+    await app.register(libraryRoutes(library, deps.identity.verifier), { prefix: '/api/user' });
+  }
 
   app.get('/', { schema: { hide: true } }, async (_req, reply) =>
     reply.type('text/html; charset=utf-8').send(landingPage(config)),

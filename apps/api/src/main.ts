@@ -1,6 +1,7 @@
 import { CatalogIndex, ensureCatalogFile, terminalProgress } from '@app/catalog';
 import { join } from 'node:path';
 import { buildApp } from './app';
+import { createIdentity } from './modules/identity/identity';
 import { ConfigError, loadConfig } from './config/env';
 import { migrateToLatest, openDatabase } from './db/database';
 import { TmdbClient } from './integrations/tmdb/tmdb-client';
@@ -47,7 +48,18 @@ async function main() {
     source = new OfflineMovieSource(catalog);
   }
 
-  const app = await buildApp({ config, db: database, source, catalog });
+  const baseURL = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
+  const identity = createIdentity({
+    config,
+    database,
+    log: {
+      info: (o, m) => console.log(JSON.stringify({ ...o, msg: m })),
+      error: (o, m) => console.error(JSON.stringify({ ...o, msg: m })),
+    },
+    baseURL,
+    jwksOrigin: `http://127.0.0.1:${env.PORT}`,
+  });
+  const app = await buildApp({ config, db: database, source, catalog, identity });
   app.log.info(
     {
       dataMode: config.dataMode,

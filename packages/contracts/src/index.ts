@@ -1,3 +1,4 @@
 export * from './common';
 export * from './catalog';
 export * from './system';
+export * from './library';

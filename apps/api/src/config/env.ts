@@ -38,6 +38,7 @@ export const EnvSchema = z.object({
   LLM_API_KEY: optionalString,
   REDIS_URL: optionalUrl,
   DATASET_TARBALL: optionalString,
+  AUTH_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -1,5 +1,8 @@
 import type { ColumnType, Generated } from 'kysely';
 
+type CreatedAt = ColumnType<Date, Date | undefined, never>;
+type UpdatedAt = ColumnType<Date, Date | undefined, Date>;
+
 /** Movie facts copied from the movie source on first use by a personal-library write. */
 export interface MoviesTable {
   tmdb_id: number;
@@ -9,13 +12,60 @@ export interface MoviesTable {
   backdrop_path: string | null;
   release_date: string | null;
   vote_average: number;
-  created_at: ColumnType<Date, never, never>;
-  updated_at: ColumnType<Date, Date | undefined, Date>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+/** Better Auth's user table (its own camelCase columns). */
+export interface UserTable {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: boolean;
+  image: string | null;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+export interface LikesTable {
+  id: Generated<number>;
+  user_id: string;
+  tmdb_id: number;
+  created_at: CreatedAt;
+}
+
+export interface PlaylistsTable {
+  id: Generated<number>;
+  user_id: string;
+  name: string;
+  created_at: CreatedAt;
+}
+
+export interface PlaylistMoviesTable {
+  playlist_id: number;
+  tmdb_id: number;
+  added_at: CreatedAt;
+}
+
+export interface WatchStatusTable {
+  user_id: string;
+  tmdb_id: number;
+  status: 'watched' | 'want_to_watch';
+  updated_at: UpdatedAt;
+}
+
+export interface RecentlyVisitedTable {
+  user_id: string;
+  tmdb_id: number;
+  visited_at: UpdatedAt;
 }
 
 export interface DatabaseSchema {
   movies: MoviesTable;
+  user: UserTable;
+  likes: LikesTable;
+  playlists: PlaylistsTable;
+  playlist_movies: PlaylistMoviesTable;
+  watch_status: WatchStatusTable;
+  recently_visited: RecentlyVisitedTable;
 }
-
-export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-export type Id = Generated<number>;

@@ -1,7 +1,11 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001-movies';
+import * as m0002 from './0002-auth';
+import * as m0003 from './0003-library';
 
 /** Every migration, in order. Names are stable: they are recorded in the database. */
 export const migrations: Record<string, Migration> = {
   '0001-movies': m0001,
+  '0002-auth': m0002,
+  '0003-library': m0003,
 };

@@ -1,0 +1,35 @@
+import type { FastifyRequest } from 'fastify';
+import { ForbiddenError, UnauthorizedError } from '../../lib/errors';
+import type { AuthUser, TokenVerifier } from './token-verifier';
+
+export const SESSION_EXPIRED = 'Session expired. Please login again.';
+export const EMAIL_NOT_VERIFIED = 'Please verify your email address before using your library.';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user?: AuthUser;
+  }
+}
+
+/** preHandler for user routes: a valid ID token (401 otherwise) of a verified account (403). */
+export function requireVerifiedUser(verifier: TokenVerifier) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const header = request.headers.authorization;
+    const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+    if (!match) throw new UnauthorizedError(SESSION_EXPIRED);
+    let user: AuthUser;
+    try {
+      user = await verifier.verify(match[1]!);
+    } catch {
+      throw new UnauthorizedError(SESSION_EXPIRED);
+    }
+    if (!user.emailVerified) throw new ForbiddenError(EMAIL_NOT_VERIFIED);
+    request.user = user;
+  };
+}
+
+/** The verified user of a request that passed requireVerifiedUser. */
+export function currentUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw new UnauthorizedError(SESSION_EXPIRED);
+  return request.user;
+}

@@ -1,0 +1,120 @@
+import { hash as argon2Hash, verify as argon2Verify } from '@node-rs/argon2';
+import { betterAuth } from 'better-auth';
+import { APIError } from 'better-auth/api';
+import { genericOAuth, jwt } from 'better-auth/plugins';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Database } from '../../db/database';
+import { accountMail, PRODUCT_NAME, type Mailer } from '../../integrations/mail/mailer';
+
+export const MIN_PASSWORD_LENGTH = 6;
+export const ID_TOKEN_LIFETIME = '15m';
+export const VERIFY_SEND_FAILED = 'Could not send verification email. Please try again later.';
+
+export interface AuthOptions {
+  database: Database;
+  mailer: Mailer;
+  /** Public origin of the site: mailed links, token issuer and audience. */
+  baseURL: string;
+  secret: string;
+  google?: { clientId: string; clientSecret: string; issuer: string } | undefined;
+  trustedOrigins?: string[];
+}
+
+/** The auth secret: AUTH_SECRET, or one generated once and kept in DATA_DIR (mode 600). */
+export function loadOrCreateSecret(dataDir: string, fromEnv: string | undefined): string {
+  if (fromEnv) return fromEnv;
+  const file = join(dataDir, 'auth-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/**
+ * Better Auth on our database: email and password with required verification (argon2id),
+ * password reset, display-name update, sign-out, signed ID tokens (jwt plugin, JWKS), and Google
+ * sign-in through OpenID Connect discovery when configured.
+ */
+export function createAuth(opts: AuthOptions) {
+  const { mailer } = opts;
+  return betterAuth({
+    appName: PRODUCT_NAME,
+    baseURL: opts.baseURL,
+    basePath: '/api/auth',
+    secret: opts.secret,
+    database: { db: opts.database.db, type: 'postgres' },
+    trustedOrigins: [opts.baseURL, ...(opts.trustedOrigins ?? [])],
+    // Our own limiter (identity.routes.ts) covers IP and account, with the spec's message.
+    rateLimit: { enabled: false },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      autoSignIn: false,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: 128,
+      password: {
+        hash: (password) => argon2Hash(password),
+        verify: ({ hash, password }) => argon2Verify(hash, password),
+      },
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, url }) => {
+        await mailer.send(accountMail('reset', user.email, user.name, url), url);
+      },
+    },
+    emailVerification: {
+      // The client asks for the mail right after sign-up (as the spec's flow does), so a failure
+      // to send reaches the user instead of being swallowed.
+      sendOnSignUp: false,
+      autoSignInAfterVerification: false,
+      expiresIn: 24 * 60 * 60,
+      sendVerificationEmail: async ({ user, url }) => {
+        try {
+          await mailer.send(accountMail('verify', user.email, user.name, url), url);
+        } catch {
+          throw new APIError('SERVICE_UNAVAILABLE', {
+            message: VERIFY_SEND_FAILED,
+            code: 'VERIFICATION_EMAIL_FAILED',
+          });
+        }
+      },
+    },
+    user: { deleteUser: { enabled: true } },
+    plugins: [
+      jwt({
+        jwks: { keyPairConfig: { alg: 'EdDSA', crv: 'Ed25519' } },
+        jwt: {
+          issuer: opts.baseURL,
+          audience: opts.baseURL,
+          expirationTime: ID_TOKEN_LIFETIME,
+          definePayload: ({ user }) => ({
+            email: user.email,
+            name: user.name,
+            email_verified: user.emailVerified,
+          }),
+        },
+      }),
+      ...(opts.google
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: 'google',
+                  clientId: opts.google.clientId,
+                  clientSecret: opts.google.clientSecret,
+                  discoveryUrl: `${opts.google.issuer.replace(/\/$/, '')}/.well-known/openid-configuration`,
+                  scopes: ['openid', 'email', 'profile'],
+                  pkce: true,
+                },
+              ],
+            }),
+          ]
+        : []),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

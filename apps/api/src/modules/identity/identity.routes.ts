@@ -1,0 +1,111 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import type { Database } from '../../db/database';
+import { NotFoundError, TooManyRequestsError } from '../../lib/errors';
+import type { Auth } from './auth';
+
+export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please try again later.';
+export const NO_USER_FOR_RESET = 'No user found with this email address.';
+export const EMAIL_IN_USE = 'This email is already in use. Please log in or use a different email.';
+
+/** Auth endpoints that cost a password check or send a mail: limited per IP and per account. */
+const LIMITED = new Set([
+  '/sign-in/email',
+  '/sign-up/email',
+  '/request-password-reset',
+  '/send-verification-email',
+]);
+
+export interface AuthRateLimits {
+  perIp: number;
+  perAccount: number;
+  windowSeconds: number;
+}
+
+export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = { perIp: 30, perAccount: 10, windowSeconds: 15 * 60 };
+
+/**
+ * Mounts Better Auth under /api/auth. Fastify has parsed the body already, so the request is
+ * rebuilt as a web Request; the answer's headers (several Set-Cookie included) are copied back.
+ */
+export async function identityRoutes(
+  app: FastifyInstance,
+  opts: { auth: Auth; database: Database; limits?: AuthRateLimits },
+): Promise<void> {
+  const limits = opts.limits ?? DEFAULT_AUTH_RATE_LIMITS;
+  const byIp = new RateLimiterMemory({
+    keyPrefix: 'auth-ip',
+    points: limits.perIp,
+    duration: limits.windowSeconds,
+  });
+  const byAccount = new RateLimiterMemory({
+    keyPrefix: 'auth-account',
+    points: limits.perAccount,
+    duration: limits.windowSeconds,
+  });
+
+  const consume = async (request: FastifyRequest, path: string) => {
+    const email = (request.body as { email?: unknown } | undefined)?.email;
+    try {
+      await byIp.consume(request.ip);
+      if (typeof email === 'string' && email)
+        await byAccount.consume(`${path}:${email.trim().toLowerCase()}`);
+    } catch (err) {
+      if (err instanceof RateLimiterRes) throw new TooManyRequestsError(TOO_MANY_ATTEMPTS);
+      throw err;
+    }
+  };
+
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    const url = new URL(request.url, `${request.protocol}://${request.headers.host ?? 'localhost'}`);
+    const path = url.pathname.replace(/^\/api\/auth/, '');
+    if (request.method === 'POST' && LIMITED.has(path)) await consume(request, path);
+
+    // The spec tells the user when an address is unknown (reset) or taken (sign-up), where Better
+    // Auth would stay silent about which addresses exist. Both are rate limited above.
+    if (request.method === 'POST' && (path === '/request-password-reset' || path === '/sign-up/email')) {
+      const email = (request.body as { email?: unknown } | undefined)?.email;
+      if (typeof email === 'string' && email.trim()) {
+        const user = await opts.database.db
+          .selectFrom('user')
+          .select('id')
+          .where('email', '=', email.trim().toLowerCase())
+          .executeTakeFirst();
+        if (path === '/request-password-reset' && !user) throw new NotFoundError(NO_USER_FOR_RESET);
+        if (path === '/sign-up/email' && user) {
+          return reply.code(422).send({ code: 'USER_ALREADY_EXISTS', message: EMAIL_IN_USE });
+        }
+      }
+    }
+
+    const headers = new Headers();
+    for (const [key, value] of Object.entries(request.headers)) {
+      if (value === undefined) continue;
+      if (Array.isArray(value)) for (const v of value) headers.append(key, v);
+      else headers.set(key, String(value));
+    }
+    const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== undefined;
+    const response = await opts.auth.handler(
+      new Request(url, {
+        method: request.method,
+        headers,
+        ...(hasBody ? { body: JSON.stringify(request.body) } : {}),
+      }),
+    );
+    reply.status(response.status);
+    response.headers.forEach((value, key) => {
+      if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);
+    });
+    const cookies = response.headers.getSetCookie();
+    if (cookies.length) reply.header('set-cookie', cookies);
+    const text = await response.text();
+    return reply.send(text || null);
+  };
+
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/api/auth/*',
+    schema: { hide: true },
+    handler,
+  });
+}

@@ -1,0 +1,53 @@
+import { join } from 'node:path';
+import type { AppConfig } from '../../config/env';
+import type { Database } from '../../db/database';
+import { Mailer, type MailerLog } from '../../integrations/mail/mailer';
+import { createAuth, loadOrCreateSecret, type Auth } from './auth';
+import type { AuthRateLimits } from './identity.routes';
+import { TokenVerifier } from './token-verifier';
+
+export interface Identity {
+  auth: Auth;
+  verifier: TokenVerifier;
+  mailer: Mailer;
+  limits?: AuthRateLimits | undefined;
+}
+
+/**
+ * Wires accounts together. `baseURL` is the site's public origin (links in mails, token issuer and
+ * audience); `jwksOrigin` is where this instance fetches the JWKS from (itself, by default).
+ */
+export function createIdentity(opts: {
+  config: AppConfig;
+  database: Database;
+  log: MailerLog;
+  baseURL: string;
+  jwksOrigin?: string;
+  limits?: AuthRateLimits;
+}): Identity {
+  const { env } = opts.config;
+  const mailer = new Mailer(
+    { smtpUrl: env.SMTP_URL, outboxDir: join(opts.config.dataDir, 'outbox') },
+    opts.log,
+  );
+  const auth = createAuth({
+    database: opts.database,
+    mailer,
+    baseURL: opts.baseURL,
+    secret: loadOrCreateSecret(opts.config.dataDir, env.AUTH_SECRET),
+    google:
+      env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+        ? {
+            clientId: env.GOOGLE_CLIENT_ID,
+            clientSecret: env.GOOGLE_CLIENT_SECRET,
+            issuer: env.GOOGLE_ISSUER,
+          }
+        : undefined,
+  });
+  const verifier = new TokenVerifier(
+    new URL('/api/auth/jwks', opts.jwksOrigin ?? opts.baseURL),
+    opts.baseURL,
+    opts.baseURL,
+  );
+  return { auth, verifier, mailer, limits: opts.limits };
+}

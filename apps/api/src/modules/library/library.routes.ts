@@ -1,0 +1,222 @@
+import {
+  ErrorBody,
+  LikeCreated,
+  LikedMovie,
+  MessageResponse,
+  Playlist,
+  PlaylistBody,
+  PlaylistCreated,
+  PlaylistMovie,
+  PlaylistMovieParams,
+  PlaylistParams,
+  RecentlyVisitedEntry,
+  TmdbIdBody,
+  TmdbIdParams,
+  WatchStatusBody,
+  WatchStatusEntry,
+  WatchStatusSet,
+} from '@app/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser, requireVerifiedUser } from '../identity/auth-guard';
+import type { TokenVerifier } from '../identity/token-verifier';
+import type { LibraryService } from './library.service';
+
+const auth = { 401: ErrorBody, 403: ErrorBody };
+const bad = { 400: ErrorBody };
+const security = [{ bearerAuth: [] }];
+
+/** /api/user/*: the signed-in, verified user's likes, playlists, watch status and visits. */
+export const libraryRoutes =
+  (service: LibraryService, verifier: TokenVerifier): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.addHook('preHandler', requireVerifiedUser(verifier));
+    const tags = ['library'];
+
+    app.post(
+      '/likes',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Like a movie',
+          body: TmdbIdBody,
+          response: { 201: LikeCreated, ...bad, ...auth, 404: ErrorBody, 409: ErrorBody },
+        },
+      },
+      async (req, reply) => reply.code(201).send(await service.like(currentUser(req).uid, req.body.tmdb_id)),
+    );
+    app.delete(
+      '/likes/:tmdb_id',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Unlike a movie',
+          params: TmdbIdParams,
+          response: { 200: MessageResponse, ...bad, ...auth, 404: ErrorBody },
+        },
+      },
+      async (req) => service.unlike(currentUser(req).uid, req.params.tmdb_id),
+    );
+    app.get(
+      '/likes',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Liked movies, newest first',
+          response: { 200: z.array(LikedMovie), ...auth },
+        },
+      },
+      async (req) => service.likes(currentUser(req).uid),
+    );
+
+    app.post(
+      '/playlists',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Create a playlist',
+          body: PlaylistBody,
+          response: { 201: PlaylistCreated, ...bad, ...auth },
+        },
+      },
+      async (req, reply) =>
+        reply.code(201).send(await service.createPlaylist(currentUser(req).uid, req.body.name)),
+    );
+    app.get(
+      '/playlists',
+      {
+        schema: {
+          tags,
+          security,
+          summary: "The user's playlists with movie counts",
+          response: { 200: z.array(Playlist), ...auth },
+        },
+      },
+      async (req) => service.playlists(currentUser(req).uid),
+    );
+    app.delete(
+      '/playlists/:id',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Delete a playlist and its entries',
+          params: PlaylistParams,
+          response: { 200: MessageResponse, ...bad, ...auth, 404: ErrorBody },
+        },
+      },
+      async (req) => service.deletePlaylist(currentUser(req).uid, req.params.id),
+    );
+    app.post(
+      '/playlists/:id/movies',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Add a movie to a playlist',
+          params: PlaylistParams,
+          body: TmdbIdBody,
+          response: { 201: MessageResponse, ...bad, ...auth, 404: ErrorBody, 409: ErrorBody },
+        },
+      },
+      async (req, reply) =>
+        reply
+          .code(201)
+          .send(await service.addToPlaylist(currentUser(req).uid, req.params.id, req.body.tmdb_id)),
+    );
+    app.delete(
+      '/playlists/:id/movies/:tmdb_id',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Remove a movie from a playlist',
+          params: PlaylistMovieParams,
+          response: { 200: MessageResponse, ...bad, ...auth, 404: ErrorBody },
+        },
+      },
+      async (req) => service.removeFromPlaylist(currentUser(req).uid, req.params.id, req.params.tmdb_id),
+    );
+    app.get(
+      '/playlists/:id/movies',
+      {
+        schema: {
+          tags,
+          security,
+          summary: "A playlist's movies",
+          params: PlaylistParams,
+          response: { 200: z.array(PlaylistMovie), ...bad, ...auth, 404: ErrorBody },
+        },
+      },
+      async (req) => service.playlistMovies(currentUser(req).uid, req.params.id),
+    );
+
+    app.post(
+      '/watch-status',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Set watched or want_to_watch',
+          body: WatchStatusBody,
+          response: { 200: WatchStatusSet, ...bad, ...auth, 404: ErrorBody },
+        },
+      },
+      async (req) => service.setWatchStatus(currentUser(req).uid, req.body.tmdb_id, req.body.status),
+    );
+    app.get(
+      '/watch-status',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Watch-status entries, most recent first',
+          response: { 200: z.array(WatchStatusEntry), ...auth },
+        },
+      },
+      async (req) => service.watchStatus(currentUser(req).uid),
+    );
+    app.delete(
+      '/watch-status/:tmdb_id',
+      {
+        schema: {
+          tags,
+          security,
+          summary: "Clear a movie's watch status",
+          params: TmdbIdParams,
+          response: { 200: MessageResponse, ...bad, ...auth, 404: ErrorBody },
+        },
+      },
+      async (req) => service.clearWatchStatus(currentUser(req).uid, req.params.tmdb_id),
+    );
+
+    app.post(
+      '/recently-visited',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Log a visit to a movie page',
+          body: TmdbIdBody,
+          response: { 200: MessageResponse, ...bad, ...auth, 404: ErrorBody },
+        },
+      },
+      async (req) => service.logVisit(currentUser(req).uid, req.body.tmdb_id),
+    );
+    app.get(
+      '/recently-visited',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'The 20 most recently visited movies',
+          response: { 200: z.array(RecentlyVisitedEntry), ...auth },
+        },
+      },
+      async (req) => service.recentlyVisited(currentUser(req).uid),
+    );
+  };

@@ -1,0 +1,136 @@
+import type { FastifyInstance } from 'fastify';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildApp } from '../../src/app';
+import { loadConfig } from '../../src/config/env';
+import type { Database } from '../../src/db/database';
+import type { MovieSource } from '../../src/modules/catalog/movie-source';
+import { OfflineMovieSource } from '../../src/modules/catalog/offline-movie-source';
+import { createIdentity } from '../../src/modules/identity/identity';
+import type { AuthRateLimits } from '../../src/modules/identity/identity.routes';
+import { startSmtpCapture } from '../fixtures/smtp-capture';
+import { fullCatalog } from './catalog';
+import { freshPglite } from './db';
+import { freePort } from './process';
+
+export type Smtp = Awaited<ReturnType<typeof startSmtpCapture>>;
+
+/** A browser-like HTTP client: keeps cookies, sends JSON. */
+export class Client {
+  cookies = new Map<string, string>();
+  constructor(readonly base: string) {}
+
+  async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+    const res = await fetch(new URL(path, this.base), {
+      method,
+      redirect: 'manual',
+      headers: {
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(this.cookies.size ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
+        origin: this.base,
+        ...headers,
+      },
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const i = pair!.indexOf('=');
+      const name = pair!.slice(0, i);
+      const value = pair!.slice(i + 1);
+      if (value === '' || /max-age=0/i.test(c)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    const text = await res.text();
+    let json: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+    try {
+      json = text ? JSON.parse(text) : null;
+    } catch {
+      json = text;
+    }
+    return { status: res.status, body: json, headers: res.headers };
+  }
+  get = (path: string, headers?: Record<string, string>) => this.request('GET', path, undefined, headers);
+  post = (path: string, body: unknown, headers?: Record<string, string>) =>
+    this.request('POST', path, body, headers);
+  del = (path: string, headers?: Record<string, string>) => this.request('DELETE', path, undefined, headers);
+}
+
+export interface AuthStack {
+  app: FastifyInstance;
+  base: string;
+  smtp: Smtp;
+  db: Database;
+  dataDir: string;
+  client(): Client;
+  /** Registers, verifies through the mailed link and signs in; returns a client with an ID token. */
+  verifiedUser(
+    name: string,
+    email: string,
+    password?: string,
+  ): Promise<{ client: Client; token: string; bearer: Record<string, string> }>;
+  close(): Promise<void>;
+}
+
+export async function startAuthStack(
+  opts: {
+    db?: Database;
+    source?: MovieSource;
+    env?: Record<string, string>;
+    limits?: AuthRateLimits;
+    smtp?: Smtp;
+    dataDir?: string;
+  } = {},
+): Promise<AuthStack> {
+  const smtp = opts.smtp ?? (await startSmtpCapture());
+  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'auth-data-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    SMTP_URL: smtp.url,
+    PUBLIC_URL: base,
+    ...opts.env,
+  });
+  const db = opts.db ?? (await freshPglite());
+  const catalog = opts.source ? undefined : await fullCatalog();
+  const source = opts.source ?? new OfflineMovieSource(catalog!);
+  const quiet = { info() {}, error() {} };
+  const identity = createIdentity({
+    config,
+    database: db,
+    log: quiet,
+    baseURL: base,
+    limits: opts.limits ?? { perIp: 1000, perAccount: 1000, windowSeconds: 60 },
+  });
+  const app = await buildApp({ config, db, source, catalog, identity, logLevel: 'silent' });
+  await app.listen({ port, host: '127.0.0.1' });
+
+  const stack: AuthStack = {
+    app,
+    base,
+    smtp,
+    db,
+    dataDir,
+    client: () => new Client(base),
+    async verifiedUser(name, email, password = 'secret123') {
+      const client = new Client(base);
+      const up = await client.post('/api/auth/sign-up/email', { name, email, password });
+      if (up.status !== 200) throw new Error(`sign-up failed: ${JSON.stringify(up.body)}`);
+      await client.post('/api/auth/send-verification-email', { email, callbackURL: '/login' });
+      await client.get(smtp.linkFor(email));
+      const signIn = await client.post('/api/auth/sign-in/email', { email, password });
+      if (signIn.status !== 200) throw new Error(`sign-in failed: ${JSON.stringify(signIn.body)}`);
+      const token = (await client.get('/api/auth/token')).body.token as string;
+      return { client, token, bearer: { authorization: `Bearer ${token}` } };
+    },
+    async close() {
+      await app.close();
+      if (!opts.db) await db.close();
+      if (!opts.smtp) await smtp.close();
+      if (!opts.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return stack;
+}

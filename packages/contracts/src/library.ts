@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { PositiveIntId } from './common';
+
+const TmdbId = z
+  .number({ error: 'tmdb_id must be a number' })
+  .int({ error: 'tmdb_id must be a whole number' })
+  .positive({ error: 'tmdb_id must be a positive number' })
+  .max(2_147_483_647, { error: 'tmdb_id is too large' });
+
+export const TmdbIdBody = z.object({ tmdb_id: TmdbId });
+export const TmdbIdParams = z.object({ tmdb_id: PositiveIntId });
+export const PlaylistParams = z.object({ id: PositiveIntId });
+export const PlaylistMovieParams = z.object({ id: PositiveIntId, tmdb_id: PositiveIntId });
+
+export const PLAYLIST_NAME_MAX = 100;
+export const PlaylistBody = z.object({
+  name: z
+    .string({ error: 'name is required' })
+    .trim()
+    .min(1, { error: 'name must not be empty' })
+    .max(PLAYLIST_NAME_MAX, { error: `name must be at most ${PLAYLIST_NAME_MAX} characters` }),
+});
+
+export const WatchStatus = z.enum(['watched', 'want_to_watch'], {
+  error: "status must be 'watched' or 'want_to_watch'",
+});
+export const WatchStatusBody = z.object({ tmdb_id: TmdbId, status: WatchStatus });
+
+export const MessageResponse = z.object({ message: z.string() }).meta({ id: 'Message' });
+
+export const LikeCreated = z.object({ message: z.literal('Movie liked'), like_id: z.number() });
+
+const MovieFacts = {
+  tmdb_id: z.number(),
+  id: z.number().describe('Same as tmdb_id'),
+  movie_id: z.number().describe('Same as tmdb_id'),
+  title: z.string(),
+  overview: z.string(),
+  poster_path: z.string().nullable(),
+  vote_average: z.number(),
+};
+
+export const LikedMovie = z
+  .object({ ...MovieFacts, like_id: z.number(), liked_at: z.string() })
+  .meta({ id: 'LikedMovie' });
+export const PlaylistMovie = z.object({ ...MovieFacts, added_at: z.string() }).meta({ id: 'PlaylistMovie' });
+
+export const Playlist = z
+  .object({ playlist_id: z.number(), name: z.string(), created_at: z.string(), movie_count: z.number() })
+  .meta({ id: 'Playlist' });
+export const PlaylistCreated = z.object({
+  playlist_id: z.number(),
+  name: z.string(),
+  created_at: z.string(),
+});
+
+export const WatchStatusEntry = z
+  .object({
+    tmdb_id: z.number(),
+    title: z.string(),
+    vote_average: z.number(),
+    poster_path: z.string().nullable(),
+    status: WatchStatus,
+    updated_at: z.string(),
+  })
+  .meta({ id: 'WatchStatusEntry' });
+export const WatchStatusSet = z.object({ message: z.string(), tmdb_id: z.number(), status: WatchStatus });
+
+export const RecentlyVisitedEntry = z
+  .object({
+    tmdb_id: z.number(),
+    title: z.string(),
+    vote_average: z.number(),
+    poster_path: z.string().nullable(),
+    visited_at: z.string(),
+  })
+  .meta({ id: 'RecentlyVisitedEntry' });
+
+export const RECENTLY_VISITED_LIMIT = 20;
