@@ -175,7 +175,7 @@ describe('ID tokens on user routes', () => {
     const foreign = await new SignJWT({ ...payload })
       .setProtectedHeader({ alg: 'EdDSA', kid: JSON.parse(Buffer.from(h!, 'base64url').toString()).kid })
       .sign(privateKey);
-    for (const headers of [
+    for (const headers of <Record<string, string>[]>[
       {},
       { authorization: 'Bearer' },
       { authorization: 'Basic abc' },
