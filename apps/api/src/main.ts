@@ -59,7 +59,9 @@ async function main() {
     baseURL,
     jwksOrigin: `http://127.0.0.1:${env.PORT}`,
   });
-  const app = await buildApp({ config, db: database, source, catalog, identity });
+  // eslint-disable-next-line prefer-const
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  app = await buildApp({ config, db: database, source, catalog, identity });
   app.log.info(
     {
       dataMode: config.dataMode,

@@ -11,7 +11,7 @@ declare module 'fastify' {
   }
 }
 
-/** preHandler for user routes: a valid ID token (401 otherwise) of a verified account (403). */
+/** onRequest hook for user routes: a valid ID token (401 otherwise) of a verified account (403). */
 export function requireVerifiedUser(verifier: TokenVerifier) {
   return async (request: FastifyRequest): Promise<void> => {
     const header = request.headers.authorization;

@@ -30,7 +30,8 @@ const security = [{ bearerAuth: [] }];
 export const libraryRoutes =
   (service: LibraryService, verifier: TokenVerifier): FastifyPluginAsyncZod =>
   async (app) => {
-    app.addHook('preHandler', requireVerifiedUser(verifier));
+    // onRequest: authentication is checked before the body is even parsed, so 401 comes before 400.
+    app.addHook('onRequest', requireVerifiedUser(verifier));
     const tags = ['library'];
 
     app.post(

@@ -1,0 +1,240 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAuthStack, type AuthStack, type Client } from '../../../test/helpers/auth-stack';
+import { DATABASES } from '../../../test/helpers/db';
+import type { Database } from '../../db/database';
+import { MESSAGES } from './library.service';
+
+describe.each(DATABASES)('personal library on $name', ({ open }) => {
+  let db: Database;
+  let s: AuthStack;
+  let alice: { client: Client; bearer: Record<string, string> };
+  let bob: { client: Client; bearer: Record<string, string> };
+
+  beforeAll(async () => {
+    db = await open();
+    s = await startAuthStack({ db });
+    alice = await s.verifiedUser('Alice', 'alice@example.com');
+    bob = await s.verifiedUser('Bob', 'bob@example.com');
+  });
+  afterAll(async () => {
+    await s.close();
+    await db.close();
+  });
+
+  const as = (u: { client: Client; bearer: Record<string, string> }) => ({
+    get: (p: string) => u.client.get(p, u.bearer),
+    post: (p: string, body: unknown) => u.client.post(p, body, u.bearer),
+    del: (p: string) => u.client.del(p, u.bearer),
+  });
+
+  it('the OpenAPI document describes every library route', async () => {
+    const doc = (await s.client().get('/api/openapi.json')).body;
+    const want: Record<string, string[]> = {
+      '/api/user/likes': ['get', 'post'],
+      '/api/user/likes/{tmdb_id}': ['delete'],
+      '/api/user/playlists': ['get', 'post'],
+      '/api/user/playlists/{id}': ['delete'],
+      '/api/user/playlists/{id}/movies': ['get', 'post'],
+      '/api/user/playlists/{id}/movies/{tmdb_id}': ['delete'],
+      '/api/user/watch-status': ['get', 'post'],
+      '/api/user/watch-status/{tmdb_id}': ['delete'],
+      '/api/user/recently-visited': ['get', 'post'],
+    };
+    for (const [path, methods] of Object.entries(want)) {
+      expect(Object.keys(doc.paths[path] ?? {}).sort(), path).toEqual(methods.sort());
+    }
+    expect(doc.paths['/api/user/likes'].post.responses).toHaveProperty('409');
+  });
+
+  it('every route needs a token', async () => {
+    const c = s.client();
+    for (const [method, path] of [
+      ['GET', '/api/user/likes'],
+      ['POST', '/api/user/likes'],
+      ['DELETE', '/api/user/likes/155'],
+      ['GET', '/api/user/playlists'],
+      ['POST', '/api/user/playlists'],
+      ['DELETE', '/api/user/playlists/1'],
+      ['GET', '/api/user/playlists/1/movies'],
+      ['POST', '/api/user/playlists/1/movies'],
+      ['DELETE', '/api/user/playlists/1/movies/155'],
+      ['GET', '/api/user/watch-status'],
+      ['POST', '/api/user/watch-status'],
+      ['DELETE', '/api/user/watch-status/155'],
+      ['GET', '/api/user/recently-visited'],
+      ['POST', '/api/user/recently-visited'],
+    ] as const) {
+      const res = await c.request(method, path, method === 'POST' ? { tmdb_id: 155 } : undefined);
+      expect(res.status, `${method} ${path}`).toBe(401);
+    }
+  });
+
+  it('likes: 201 then 409, newest first with movie facts, unlike 200 then 404', async () => {
+    const a = as(alice);
+    const first = await a.post('/api/user/likes', { tmdb_id: 157336 });
+    expect(first).toMatchObject({ status: 201, body: { message: 'Movie liked', like_id: expect.any(Number) } });
+    expect(await a.post('/api/user/likes', { tmdb_id: 157336 })).toMatchObject({ status: 409, body: { message: MESSAGES.alreadyLiked } });
+    await a.post('/api/user/likes', { tmdb_id: 155 });
+    const list = await a.get('/api/user/likes');
+    expect(list.status).toBe(200);
+    expect(list.body.map((m: { tmdb_id: number }) => m.tmdb_id)).toEqual([155, 157336]);
+    expect(list.body[1]).toMatchObject({
+      tmdb_id: 157336,
+      movie_id: 157336,
+      id: 157336,
+      title: 'Interstellar',
+      overview: expect.stringContaining('wormhole'),
+      poster_path: '/poster-157336.svg',
+      vote_average: 8.1,
+    });
+    expect(await a.del('/api/user/likes/157336')).toMatchObject({ status: 200, body: { message: 'Like removed' } });
+    expect(await a.del('/api/user/likes/157336')).toMatchObject({ status: 404, body: { message: MESSAGES.notLiked } });
+    expect((await as(bob).get('/api/user/likes')).body).toEqual([]); // Bob sees none of Alice's
+  });
+
+  it('validates ids and bodies: 400 for malformed, 404 for unknown movies, never a 500', async () => {
+    const a = as(alice);
+    for (const body of [{}, { tmdb_id: 'abc' }, { tmdb_id: -1 }, { tmdb_id: 1.5 }, { tmdb_id: 0 }, { tmdb: 5 }, null]) {
+      const res = await a.post('/api/user/likes', body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.message).toEqual(expect.any(String));
+    }
+    expect(await a.post('/api/user/likes', { tmdb_id: 999999999 })).toMatchObject({ status: 404, body: { message: 'Movie not found' } });
+    expect((await a.del('/api/user/likes/abc')).status).toBe(400);
+    expect((await a.post('/api/user/watch-status', { tmdb_id: 155, status: 'loved' })).status).toBe(400);
+    expect((await a.post('/api/user/playlists', { name: '   ' })).status).toBe(400);
+    expect((await a.post('/api/user/playlists', { name: 'x'.repeat(101) })).status).toBe(400);
+    // A DELETE of a movie nobody wrote about creates nothing.
+    expect((await a.del('/api/user/likes/238')).status).toBe(404);
+    const stored = await db.db.selectFrom('movies').select('tmdb_id').where('tmdb_id', 'in', [238, 999999999]).execute();
+    expect(stored).toEqual([]);
+  });
+
+  it('playlists: create trimmed, list with counts, add/remove with 409/404, delete', async () => {
+    const a = as(alice);
+    const created = await a.post('/api/user/playlists', { name: '  Sci-fi nights  ' });
+    expect(created).toMatchObject({ status: 201, body: { playlist_id: expect.any(Number), name: 'Sci-fi nights', created_at: expect.any(String) } });
+    const id = created.body.playlist_id;
+    expect(await a.post(`/api/user/playlists/${id}/movies`, { tmdb_id: 157336 })).toMatchObject({ status: 201, body: { message: 'Movie added to playlist' } });
+    expect(await a.post(`/api/user/playlists/${id}/movies`, { tmdb_id: 157336 })).toMatchObject({ status: 409, body: { message: MESSAGES.alreadyInPlaylist } });
+    await a.post(`/api/user/playlists/${id}/movies`, { tmdb_id: 348 });
+    const lists = await a.get('/api/user/playlists');
+    expect(lists.body).toContainEqual(expect.objectContaining({ playlist_id: id, name: 'Sci-fi nights', movie_count: 2 }));
+    const movies = await a.get(`/api/user/playlists/${id}/movies`);
+    expect(movies.body.map((m: { tmdb_id: number }) => m.tmdb_id).sort((x: number, y: number) => x - y)).toEqual([348, 157336]);
+    expect(await a.del(`/api/user/playlists/${id}/movies/348`)).toMatchObject({ status: 200, body: { message: 'Movie removed from playlist' } });
+    expect(await a.del(`/api/user/playlists/${id}/movies/348`)).toMatchObject({ status: 404, body: { message: MESSAGES.notInPlaylist } });
+    expect(await a.del(`/api/user/playlists/${id}`)).toMatchObject({ status: 200, body: { message: 'Playlist deleted' } });
+    expect(await a.del(`/api/user/playlists/${id}`)).toMatchObject({ status: 404, body: { message: MESSAGES.playlistNotFound } });
+    expect((await a.get(`/api/user/playlists/${id}/movies`)).status).toBe(404);
+    const orphans = await db.db.selectFrom('playlist_movies').selectAll().where('playlist_id', '=', id).execute();
+    expect(orphans).toEqual([]); // entries went with the playlist
+  });
+
+  it("any route on another user's playlist is 403", async () => {
+    const id = (await as(alice).post('/api/user/playlists', { name: 'Private' })).body.playlist_id;
+    await as(alice).post(`/api/user/playlists/${id}/movies`, { tmdb_id: 550 });
+    const b = as(bob);
+    for (const res of [
+      await b.get(`/api/user/playlists/${id}/movies`),
+      await b.post(`/api/user/playlists/${id}/movies`, { tmdb_id: 155 }),
+      await b.del(`/api/user/playlists/${id}/movies/550`),
+      await b.del(`/api/user/playlists/${id}`),
+    ]) {
+      expect(res).toMatchObject({ status: 403, body: { message: 'You don’t own this playlist' } });
+    }
+    expect((await b.get('/api/user/playlists')).body).toEqual([]);
+    expect((await as(alice).get(`/api/user/playlists/${id}/movies`)).body).toHaveLength(1);
+  });
+
+  it('watch status upserts, lists and clears', async () => {
+    const a = as(alice);
+    expect(await a.post('/api/user/watch-status', { tmdb_id: 862, status: 'want_to_watch' })).toMatchObject({
+      status: 200,
+      body: { tmdb_id: 862, status: 'want_to_watch' },
+    });
+    await a.post('/api/user/watch-status', { tmdb_id: 862, status: 'watched' });
+    await a.post('/api/user/watch-status', { tmdb_id: 238, status: 'want_to_watch' });
+    const list = (await a.get('/api/user/watch-status')).body;
+    expect(list).toHaveLength(2);
+    expect(list.find((e: { tmdb_id: number }) => e.tmdb_id === 862)).toMatchObject({ title: 'Toy Story', status: 'watched', vote_average: 7.7, poster_path: '/poster-862.svg' });
+    expect(await a.del('/api/user/watch-status/862')).toMatchObject({ status: 200 });
+    expect((await a.del('/api/user/watch-status/862')).status).toBe(404);
+    expect((await a.get('/api/user/watch-status')).body.map((e: { tmdb_id: number }) => e.tmdb_id)).toEqual([238]);
+  });
+
+  it('recently visited: a repeat moves to the front, no duplicates, at most 20', async () => {
+    const b = as(bob);
+    const ids = [862, 155, 550, 238, 348, 157336, 13, 680, 278, 122, 120, 121, 603, 604, 605, 24428, 27205, 49026, 1891, 1892, 1893, 11];
+    for (const id of ids) expect((await b.post('/api/user/recently-visited', { tmdb_id: id })).status).toBe(200);
+    await b.post('/api/user/recently-visited', { tmdb_id: 1891 });
+    const list = (await b.get('/api/user/recently-visited')).body;
+    expect(list).toHaveLength(20);
+    expect(list[0]).toMatchObject({ tmdb_id: 1891, title: expect.any(String), vote_average: expect.any(Number) });
+    expect(list[1].tmdb_id).toBe(11);
+    expect(new Set(list.map((e: { tmdb_id: number }) => e.tmdb_id)).size).toBe(20);
+  });
+
+  it('20 parallel identical likes: exactly one 201, the rest 409, one row', async () => {
+    const { client, bearer } = await s.verifiedUser('Racer', `racer-${Date.now()}@example.com`);
+    const results = await Promise.all(Array.from({ length: 20 }, () => client.post('/api/user/likes', { tmdb_id: 680 }, bearer)));
+    const statuses = results.map((r) => r.status).sort();
+    expect(statuses.filter((x) => x === 201)).toHaveLength(1);
+    expect(statuses.filter((x) => x === 409)).toHaveLength(19);
+    const rows = await db.db.selectFrom('likes').selectAll().where('tmdb_id', '=', 680).execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it("deleting an account deletes its data", async () => {
+    const { client, bearer } = await s.verifiedUser('Leaver', `leaver-${Date.now()}@example.com`);
+    await client.post('/api/user/likes', { tmdb_id: 155 }, bearer);
+    const pid = (await client.post('/api/user/playlists', { name: 'Soon gone' }, bearer)).body.playlist_id;
+    await client.post(`/api/user/playlists/${pid}/movies`, { tmdb_id: 155 }, bearer);
+    await client.post('/api/user/watch-status', { tmdb_id: 155, status: 'watched' }, bearer);
+    await client.post('/api/user/recently-visited', { tmdb_id: 155 }, bearer);
+    const uid = (await client.get('/api/auth/get-session')).body.user.id as string;
+    expect((await client.post('/api/auth/delete-user', {})).status).toBe(200);
+    for (const table of ['likes', 'playlists', 'watch_status', 'recently_visited'] as const) {
+      const rows = await db.db.selectFrom(table).select('user_id').where('user_id', '=', uid).execute();
+      expect(rows, table).toEqual([]);
+    }
+    expect(await db.db.selectFrom('playlist_movies').selectAll().where('playlist_id', '=', pid).execute()).toEqual([]);
+  });
+});
+
+describe('library data survives a restart', () => {
+  it('keeps likes and playlists when the server is stopped and started on the same data', async () => {
+    const { mkdtempSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { openDatabase, migrateToLatest } = await import('../../db/database');
+    const dir = mkdtempSync(join(tmpdir(), 'restart-'));
+    try {
+      let db = await openDatabase({ dataDir: join(dir, 'pglite') });
+      await migrateToLatest(db.db);
+      let s = await startAuthStack({ db, dataDir: dir });
+      const { client, bearer } = await s.verifiedUser('Keeper', 'keeper@example.com');
+      await client.post('/api/user/likes', { tmdb_id: 238 }, bearer);
+      await client.post('/api/user/playlists', { name: 'Kept' }, bearer);
+      await s.close();
+      await db.close();
+
+      db = await openDatabase({ dataDir: join(dir, 'pglite') });
+      await migrateToLatest(db.db);
+      s = await startAuthStack({ db, dataDir: dir, smtp: undefined });
+      try {
+        const c = s.client();
+        await c.post('/api/auth/sign-in/email', { email: 'keeper@example.com', password: 'secret123' });
+        const token = (await c.get('/api/auth/token')).body.token;
+        const auth = { authorization: `Bearer ${token}` };
+        expect((await c.get('/api/user/likes', auth)).body.map((m: { tmdb_id: number }) => m.tmdb_id)).toEqual([238]);
+        expect((await c.get('/api/user/playlists', auth)).body.map((p: { name: string }) => p.name)).toEqual(['Kept']);
+      } finally {
+        await s.close();
+        await db.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
