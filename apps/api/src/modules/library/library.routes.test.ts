@@ -72,8 +72,14 @@ describe.each(DATABASES)('personal library on $name', ({ open }) => {
   it('likes: 201 then 409, newest first with movie facts, unlike 200 then 404', async () => {
     const a = as(alice);
     const first = await a.post('/api/user/likes', { tmdb_id: 157336 });
-    expect(first).toMatchObject({ status: 201, body: { message: 'Movie liked', like_id: expect.any(Number) } });
-    expect(await a.post('/api/user/likes', { tmdb_id: 157336 })).toMatchObject({ status: 409, body: { message: MESSAGES.alreadyLiked } });
+    expect(first).toMatchObject({
+      status: 201,
+      body: { message: 'Movie liked', like_id: expect.any(Number) },
+    });
+    expect(await a.post('/api/user/likes', { tmdb_id: 157336 })).toMatchObject({
+      status: 409,
+      body: { message: MESSAGES.alreadyLiked },
+    });
     await a.post('/api/user/likes', { tmdb_id: 155 });
     const list = await a.get('/api/user/likes');
     expect(list.status).toBe(200);
@@ -87,47 +93,97 @@ describe.each(DATABASES)('personal library on $name', ({ open }) => {
       poster_path: '/poster-157336.svg',
       vote_average: 8.1,
     });
-    expect(await a.del('/api/user/likes/157336')).toMatchObject({ status: 200, body: { message: 'Like removed' } });
-    expect(await a.del('/api/user/likes/157336')).toMatchObject({ status: 404, body: { message: MESSAGES.notLiked } });
+    expect(await a.del('/api/user/likes/157336')).toMatchObject({
+      status: 200,
+      body: { message: 'Like removed' },
+    });
+    expect(await a.del('/api/user/likes/157336')).toMatchObject({
+      status: 404,
+      body: { message: MESSAGES.notLiked },
+    });
     expect((await as(bob).get('/api/user/likes')).body).toEqual([]); // Bob sees none of Alice's
   });
 
   it('validates ids and bodies: 400 for malformed, 404 for unknown movies, never a 500', async () => {
     const a = as(alice);
-    for (const body of [{}, { tmdb_id: 'abc' }, { tmdb_id: -1 }, { tmdb_id: 1.5 }, { tmdb_id: 0 }, { tmdb: 5 }, null]) {
+    for (const body of [
+      {},
+      { tmdb_id: 'abc' },
+      { tmdb_id: -1 },
+      { tmdb_id: 1.5 },
+      { tmdb_id: 0 },
+      { tmdb: 5 },
+      null,
+    ]) {
       const res = await a.post('/api/user/likes', body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.message).toEqual(expect.any(String));
     }
-    expect(await a.post('/api/user/likes', { tmdb_id: 999999999 })).toMatchObject({ status: 404, body: { message: 'Movie not found' } });
+    expect(await a.post('/api/user/likes', { tmdb_id: 999999999 })).toMatchObject({
+      status: 404,
+      body: { message: 'Movie not found' },
+    });
     expect((await a.del('/api/user/likes/abc')).status).toBe(400);
     expect((await a.post('/api/user/watch-status', { tmdb_id: 155, status: 'loved' })).status).toBe(400);
     expect((await a.post('/api/user/playlists', { name: '   ' })).status).toBe(400);
     expect((await a.post('/api/user/playlists', { name: 'x'.repeat(101) })).status).toBe(400);
     // A DELETE of a movie nobody wrote about creates nothing.
     expect((await a.del('/api/user/likes/238')).status).toBe(404);
-    const stored = await db.db.selectFrom('movies').select('tmdb_id').where('tmdb_id', 'in', [238, 999999999]).execute();
+    const stored = await db.db
+      .selectFrom('movies')
+      .select('tmdb_id')
+      .where('tmdb_id', 'in', [238, 999999999])
+      .execute();
     expect(stored).toEqual([]);
   });
 
   it('playlists: create trimmed, list with counts, add/remove with 409/404, delete', async () => {
     const a = as(alice);
     const created = await a.post('/api/user/playlists', { name: '  Sci-fi nights  ' });
-    expect(created).toMatchObject({ status: 201, body: { playlist_id: expect.any(Number), name: 'Sci-fi nights', created_at: expect.any(String) } });
+    expect(created).toMatchObject({
+      status: 201,
+      body: { playlist_id: expect.any(Number), name: 'Sci-fi nights', created_at: expect.any(String) },
+    });
     const id = created.body.playlist_id;
-    expect(await a.post(`/api/user/playlists/${id}/movies`, { tmdb_id: 157336 })).toMatchObject({ status: 201, body: { message: 'Movie added to playlist' } });
-    expect(await a.post(`/api/user/playlists/${id}/movies`, { tmdb_id: 157336 })).toMatchObject({ status: 409, body: { message: MESSAGES.alreadyInPlaylist } });
+    expect(await a.post(`/api/user/playlists/${id}/movies`, { tmdb_id: 157336 })).toMatchObject({
+      status: 201,
+      body: { message: 'Movie added to playlist' },
+    });
+    expect(await a.post(`/api/user/playlists/${id}/movies`, { tmdb_id: 157336 })).toMatchObject({
+      status: 409,
+      body: { message: MESSAGES.alreadyInPlaylist },
+    });
     await a.post(`/api/user/playlists/${id}/movies`, { tmdb_id: 348 });
     const lists = await a.get('/api/user/playlists');
-    expect(lists.body).toContainEqual(expect.objectContaining({ playlist_id: id, name: 'Sci-fi nights', movie_count: 2 }));
+    expect(lists.body).toContainEqual(
+      expect.objectContaining({ playlist_id: id, name: 'Sci-fi nights', movie_count: 2 }),
+    );
     const movies = await a.get(`/api/user/playlists/${id}/movies`);
-    expect(movies.body.map((m: { tmdb_id: number }) => m.tmdb_id).sort((x: number, y: number) => x - y)).toEqual([348, 157336]);
-    expect(await a.del(`/api/user/playlists/${id}/movies/348`)).toMatchObject({ status: 200, body: { message: 'Movie removed from playlist' } });
-    expect(await a.del(`/api/user/playlists/${id}/movies/348`)).toMatchObject({ status: 404, body: { message: MESSAGES.notInPlaylist } });
-    expect(await a.del(`/api/user/playlists/${id}`)).toMatchObject({ status: 200, body: { message: 'Playlist deleted' } });
-    expect(await a.del(`/api/user/playlists/${id}`)).toMatchObject({ status: 404, body: { message: MESSAGES.playlistNotFound } });
+    expect(
+      movies.body.map((m: { tmdb_id: number }) => m.tmdb_id).sort((x: number, y: number) => x - y),
+    ).toEqual([348, 157336]);
+    expect(await a.del(`/api/user/playlists/${id}/movies/348`)).toMatchObject({
+      status: 200,
+      body: { message: 'Movie removed from playlist' },
+    });
+    expect(await a.del(`/api/user/playlists/${id}/movies/348`)).toMatchObject({
+      status: 404,
+      body: { message: MESSAGES.notInPlaylist },
+    });
+    expect(await a.del(`/api/user/playlists/${id}`)).toMatchObject({
+      status: 200,
+      body: { message: 'Playlist deleted' },
+    });
+    expect(await a.del(`/api/user/playlists/${id}`)).toMatchObject({
+      status: 404,
+      body: { message: MESSAGES.playlistNotFound },
+    });
     expect((await a.get(`/api/user/playlists/${id}/movies`)).status).toBe(404);
-    const orphans = await db.db.selectFrom('playlist_movies').selectAll().where('playlist_id', '=', id).execute();
+    const orphans = await db.db
+      .selectFrom('playlist_movies')
+      .selectAll()
+      .where('playlist_id', '=', id)
+      .execute();
     expect(orphans).toEqual([]); // entries went with the playlist
   });
 
@@ -157,27 +213,44 @@ describe.each(DATABASES)('personal library on $name', ({ open }) => {
     await a.post('/api/user/watch-status', { tmdb_id: 238, status: 'want_to_watch' });
     const list = (await a.get('/api/user/watch-status')).body;
     expect(list).toHaveLength(2);
-    expect(list.find((e: { tmdb_id: number }) => e.tmdb_id === 862)).toMatchObject({ title: 'Toy Story', status: 'watched', vote_average: 7.7, poster_path: '/poster-862.svg' });
+    expect(list.find((e: { tmdb_id: number }) => e.tmdb_id === 862)).toMatchObject({
+      title: 'Toy Story',
+      status: 'watched',
+      vote_average: 7.7,
+      poster_path: '/poster-862.svg',
+    });
     expect(await a.del('/api/user/watch-status/862')).toMatchObject({ status: 200 });
     expect((await a.del('/api/user/watch-status/862')).status).toBe(404);
-    expect((await a.get('/api/user/watch-status')).body.map((e: { tmdb_id: number }) => e.tmdb_id)).toEqual([238]);
+    expect((await a.get('/api/user/watch-status')).body.map((e: { tmdb_id: number }) => e.tmdb_id)).toEqual([
+      238,
+    ]);
   });
 
   it('recently visited: a repeat moves to the front, no duplicates, at most 20', async () => {
     const b = as(bob);
-    const ids = [862, 155, 550, 238, 348, 157336, 13, 680, 278, 122, 120, 121, 603, 604, 605, 24428, 27205, 49026, 1891, 1892, 1893, 11];
-    for (const id of ids) expect((await b.post('/api/user/recently-visited', { tmdb_id: id })).status).toBe(200);
+    const ids = [
+      862, 155, 550, 238, 348, 157336, 13, 680, 278, 122, 120, 121, 603, 604, 605, 24428, 27205, 49026, 1891,
+      1892, 1893, 11,
+    ];
+    for (const id of ids)
+      expect((await b.post('/api/user/recently-visited', { tmdb_id: id })).status).toBe(200);
     await b.post('/api/user/recently-visited', { tmdb_id: 1891 });
     const list = (await b.get('/api/user/recently-visited')).body;
     expect(list).toHaveLength(20);
-    expect(list[0]).toMatchObject({ tmdb_id: 1891, title: expect.any(String), vote_average: expect.any(Number) });
+    expect(list[0]).toMatchObject({
+      tmdb_id: 1891,
+      title: expect.any(String),
+      vote_average: expect.any(Number),
+    });
     expect(list[1].tmdb_id).toBe(11);
     expect(new Set(list.map((e: { tmdb_id: number }) => e.tmdb_id)).size).toBe(20);
   });
 
   it('20 parallel identical likes: exactly one 201, the rest 409, one row', async () => {
     const { client, bearer } = await s.verifiedUser('Racer', `racer-${Date.now()}@example.com`);
-    const results = await Promise.all(Array.from({ length: 20 }, () => client.post('/api/user/likes', { tmdb_id: 680 }, bearer)));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => client.post('/api/user/likes', { tmdb_id: 680 }, bearer)),
+    );
     const statuses = results.map((r) => r.status).sort();
     expect(statuses.filter((x) => x === 201)).toHaveLength(1);
     expect(statuses.filter((x) => x === 409)).toHaveLength(19);
@@ -185,7 +258,7 @@ describe.each(DATABASES)('personal library on $name', ({ open }) => {
     expect(rows).toHaveLength(1);
   });
 
-  it("deleting an account deletes its data", async () => {
+  it('deleting an account deletes its data', async () => {
     const { client, bearer } = await s.verifiedUser('Leaver', `leaver-${Date.now()}@example.com`);
     await client.post('/api/user/likes', { tmdb_id: 155 }, bearer);
     const pid = (await client.post('/api/user/playlists', { name: 'Soon gone' }, bearer)).body.playlist_id;
@@ -198,7 +271,9 @@ describe.each(DATABASES)('personal library on $name', ({ open }) => {
       const rows = await db.db.selectFrom(table).select('user_id').where('user_id', '=', uid).execute();
       expect(rows, table).toEqual([]);
     }
-    expect(await db.db.selectFrom('playlist_movies').selectAll().where('playlist_id', '=', pid).execute()).toEqual([]);
+    expect(
+      await db.db.selectFrom('playlist_movies').selectAll().where('playlist_id', '=', pid).execute(),
+    ).toEqual([]);
   });
 });
 
@@ -227,8 +302,12 @@ describe('library data survives a restart', () => {
         await c.post('/api/auth/sign-in/email', { email: 'keeper@example.com', password: 'secret123' });
         const token = (await c.get('/api/auth/token')).body.token;
         const auth = { authorization: `Bearer ${token}` };
-        expect((await c.get('/api/user/likes', auth)).body.map((m: { tmdb_id: number }) => m.tmdb_id)).toEqual([238]);
-        expect((await c.get('/api/user/playlists', auth)).body.map((p: { name: string }) => p.name)).toEqual(['Kept']);
+        expect(
+          (await c.get('/api/user/likes', auth)).body.map((m: { tmdb_id: number }) => m.tmdb_id),
+        ).toEqual([238]);
+        expect((await c.get('/api/user/playlists', auth)).body.map((p: { name: string }) => p.name)).toEqual([
+          'Kept',
+        ]);
       } finally {
         await s.close();
         await db.close();
