@@ -1,4 +1,5 @@
 import { CatalogIndex, ensureCatalogFile, terminalProgress } from '@app/catalog';
+import type { FastifyBaseLogger } from 'fastify';
 import { join } from 'node:path';
 import { buildApp } from './app';
 import { createIdentity } from './modules/identity/identity';
@@ -48,20 +49,18 @@ async function main() {
     source = new OfflineMovieSource(catalog);
   }
 
+  let appLog: FastifyBaseLogger | undefined;
   const baseURL = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
   const identity = createIdentity({
     config,
     database,
-    log: {
-      info: (o, m) => console.log(JSON.stringify({ ...o, msg: m })),
-      error: (o, m) => console.error(JSON.stringify({ ...o, msg: m })),
-    },
+    // The mailer logs through the app's logger, which exists once the app is built.
+    log: { info: (o, m) => appLog?.info(o, m), error: (o, m) => appLog?.error(o, m) },
     baseURL,
     jwksOrigin: `http://127.0.0.1:${env.PORT}`,
   });
-  // eslint-disable-next-line prefer-const
-  let app: Awaited<ReturnType<typeof buildApp>>;
-  app = await buildApp({ config, db: database, source, catalog, identity });
+  const app = await buildApp({ config, db: database, source, catalog, identity });
+  appLog = app.log;
   app.log.info(
     {
       dataMode: config.dataMode,
