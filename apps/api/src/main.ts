@@ -49,18 +49,18 @@ async function main() {
     source = new OfflineMovieSource(catalog);
   }
 
-  let appLog: FastifyBaseLogger | undefined;
+  const logRef: { current?: FastifyBaseLogger } = {};
   const baseURL = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
   const identity = createIdentity({
     config,
     database,
     // The mailer logs through the app's logger, which exists once the app is built.
-    log: { info: (o, m) => appLog?.info(o, m), error: (o, m) => appLog?.error(o, m) },
+    log: { info: (o, m) => logRef.current?.info(o, m), error: (o, m) => logRef.current?.error(o, m) },
     baseURL,
     jwksOrigin: `http://127.0.0.1:${env.PORT}`,
   });
   const app = await buildApp({ config, db: database, source, catalog, identity });
-  appLog = app.log;
+  logRef.current = app.log;
   app.log.info(
     {
       dataMode: config.dataMode,
