@@ -1,0 +1,105 @@
+import type { AuthError} from '@app/auth-client';
+import { AUTH_MESSAGES, AuthClient, type AuthUser } from '@app/auth-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAuthStack, type AuthStack } from './helpers/auth-stack';
+
+let s: AuthStack;
+beforeAll(async () => {
+  s = await startAuthStack();
+});
+afterAll(() => s.close());
+
+/** What a browser does for a same-origin app: keep the session cookie. */
+function browserFetch(): typeof fetch {
+  const jar = new Map<string, string>();
+  return async (input, init = {}) => {
+    const headers = new Headers(init.headers);
+    if (jar.size) headers.set('cookie', [...jar].map(([k, v]) => `${k}=${v}`).join('; '));
+    headers.set('origin', s.base);
+    const res = await fetch(input, { ...init, headers });
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const i = pair!.indexOf('=');
+      const value = pair!.slice(i + 1);
+      if (!value || /max-age=0/i.test(c)) jar.delete(pair!.slice(0, i));
+      else jar.set(pair!.slice(0, i), value);
+    }
+    return res;
+  };
+}
+
+describe(AuthClient.name, () => {
+  it('registers as the spec says, refuses an unverified login, then signs in and observes the user', async () => {
+    const client = new AuthClient({ baseUrl: s.base, fetch: browserFetch() });
+    const seen: (AuthUser | null)[] = [];
+    client.onAuthStateChanged((u) => seen.push(u));
+    expect(await client.register('Grace', 'grace@example.com', 'secret123')).toBe(AUTH_MESSAGES.registered);
+    expect(client.currentUser).toBeNull();
+    await expect(client.signIn('grace@example.com', 'secret123')).rejects.toMatchObject({
+      message: AUTH_MESSAGES.unverified,
+    });
+
+    await fetch(s.smtp.linkFor('grace@example.com'), { redirect: 'manual' });
+    const user = await client.signIn('grace@example.com', 'secret123');
+    expect(user).toEqual({
+      uid: expect.any(String),
+      displayName: 'Grace',
+      email: 'grace@example.com',
+      emailVerified: true,
+    });
+    expect(seen.at(-1)).toEqual(user);
+
+    const token = await client.getIdToken();
+    expect(token).toMatch(/^ey/);
+    expect(await client.getIdToken()).toBe(token); // cached while fresh
+    const likes = await fetch(`${s.base}/api/user/likes`, { headers: { authorization: `Bearer ${token}` } });
+    expect(likes.status).toBe(200);
+
+    await client.updateDisplayName('Grace H.');
+    expect(client.currentUser!.displayName).toBe('Grace H.');
+    await client.signOut();
+    expect(seen.at(-1)).toBeNull();
+    expect(await client.getIdToken()).toBeNull();
+  });
+
+  it('refreshes the ID token before it expires', async () => {
+    let clock = Date.now();
+    const client = new AuthClient({
+      baseUrl: s.base,
+      fetch: browserFetch(),
+      now: () => clock,
+      refreshMarginMs: 60_000,
+    });
+    await s.verifiedUser('Ref', 'refresh@example.com');
+    await client.signIn('refresh@example.com', 'secret123');
+    const first = await client.getIdToken();
+    clock += 14 * 60_000 + 1_000; // within a minute of the 15-minute expiry
+    await new Promise((r) => setTimeout(r, 1100)); // a new token gets a new iat
+    const second = await client.getIdToken();
+    expect(second).not.toBe(first);
+  });
+
+  it('maps server errors to the spec messages', async () => {
+    const client = new AuthClient({ baseUrl: s.base, fetch: browserFetch() });
+    await s.verifiedUser('Known', 'known@example.com');
+    const attempt = (p: Promise<unknown>) =>
+      p.then(
+        () => 'ok',
+        (e: AuthError) => e.message,
+      );
+    expect(await attempt(client.signIn('known@example.com', 'wrong-pass'))).toBe(
+      AUTH_MESSAGES.invalidCredentials,
+    );
+    expect(await attempt(client.signIn('nobody@example.com', 'wrong-pass'))).toBe(
+      AUTH_MESSAGES.invalidCredentials,
+    );
+    expect(await attempt(client.register('K', 'known@example.com', 'secret123'))).toBe(
+      AUTH_MESSAGES.emailInUse,
+    );
+    expect(await attempt(client.register('K', 'weak@example.com', '123'))).toBe(AUTH_MESSAGES.weakPassword);
+    expect(await attempt(client.requestPasswordReset('ghost@example.com'))).toBe(
+      AUTH_MESSAGES.resetUserNotFound,
+    );
+    expect(await client.requestPasswordReset('known@example.com')).toBe(AUTH_MESSAGES.resetSent);
+  });
+});

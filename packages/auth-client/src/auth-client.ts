@@ -1,0 +1,190 @@
+import { AUTH_MESSAGES, messageForAuthError } from './messages';
+
+/** The signed-in user as the spec describes it. */
+export interface AuthUser {
+  uid: string;
+  displayName: string | null;
+  email: string;
+  emailVerified: boolean;
+}
+
+export class AuthError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code?: string,
+  ) {
+    super(message);
+  }
+}
+
+type Listener = (user: AuthUser | null) => void;
+
+export interface AuthClientOptions {
+  /** The site's origin ('' in the browser: same origin). */
+  baseUrl?: string;
+  fetch?: typeof fetch;
+  /** Refresh the ID token this long before it expires. */
+  refreshMarginMs?: number;
+  now?: () => number;
+}
+
+interface SessionUser {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: boolean;
+}
+
+function decodeExp(token: string): number {
+  const part = token.split('.')[1] ?? '';
+  const json = JSON.parse(atob(part.replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: number };
+  return (json.exp ?? 0) * 1000;
+}
+
+/**
+ * The web app's auth layer over Better Auth's routes: sign-up as the spec's flow (create, send the
+ * verification mail, sign out), email sign-in that refuses unverified accounts, reset, display name,
+ * sign-out, an auth-state observer, and an ID token refreshed before it expires.
+ */
+export class AuthClient {
+  private user: AuthUser | null = null;
+  private readonly listeners = new Set<Listener>();
+  private token: { value: string; expiresAt: number } | null = null;
+  private pendingToken: Promise<string | null> | null = null;
+  private readonly base: string;
+  private readonly fetchImpl: typeof fetch;
+  private readonly margin: number;
+  private readonly now: () => number;
+
+  constructor(opts: AuthClientOptions = {}) {
+    this.base = opts.baseUrl ?? '';
+    this.fetchImpl = opts.fetch ?? ((...a) => fetch(...a));
+    this.margin = opts.refreshMarginMs ?? 60_000;
+    this.now = opts.now ?? Date.now;
+  }
+
+  get currentUser(): AuthUser | null {
+    return this.user;
+  }
+
+  /** Calls `listener` now and on every change; returns the unsubscribe function. */
+  onAuthStateChanged(listener: Listener): () => void {
+    this.listeners.add(listener);
+    listener(this.user);
+    return () => this.listeners.delete(listener);
+  }
+
+  private setUser(user: AuthUser | null) {
+    this.user = user;
+    if (!user) this.token = null;
+    for (const l of this.listeners) l(user);
+  }
+
+  private async call(method: string, path: string, body?: unknown) {
+    const res = await this.fetchImpl(`${this.base}/api/auth${path}`, {
+      method,
+      credentials: 'include',
+      headers: body !== undefined ? { 'content-type': 'application/json' } : {},
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
+    const text = await res.text();
+    let json: Record<string, unknown> | null = null;
+    try {
+      json = text ? (JSON.parse(text) as Record<string, unknown>) : null;
+    } catch {
+      json = null;
+    }
+    return { status: res.status, ok: res.ok, body: json };
+  }
+
+  private fail(
+    res: { status: number; body: Record<string, unknown> | null },
+    context: Parameters<typeof messageForAuthError>[2],
+  ): never {
+    const body = res.body as { code?: string; message?: string } | null;
+    throw new AuthError(messageForAuthError(res.status, body, context), res.status, body?.code);
+  }
+
+  private static toUser(u: SessionUser): AuthUser {
+    return { uid: u.id, displayName: u.name || null, email: u.email, emailVerified: u.emailVerified };
+  }
+
+  /** Reads the current session (on start-up). */
+  async refreshSession(): Promise<AuthUser | null> {
+    const res = await this.call('GET', '/get-session');
+    const u = (res.body as { user?: SessionUser } | null)?.user;
+    this.setUser(res.ok && u ? AuthClient.toUser(u) : null);
+    return this.user;
+  }
+
+  /** Registration per spec: create, send the verification mail, sign out; resolves with the message to show. */
+  async register(name: string, email: string, password: string, callbackURL = '/login'): Promise<string> {
+    const up = await this.call('POST', '/sign-up/email', { name, email, password });
+    if (!up.ok) this.fail(up, 'sign-up');
+    const mail = await this.call('POST', '/send-verification-email', { email, callbackURL });
+    await this.signOut();
+    if (!mail.ok) this.fail(mail, 'verify');
+    return AUTH_MESSAGES.registered;
+  }
+
+  /** Email sign-in: an unverified account is refused with the spec's message. */
+  async signIn(email: string, password: string): Promise<AuthUser> {
+    const res = await this.call('POST', '/sign-in/email', { email, password });
+    if (!res.ok) {
+      this.setUser(null);
+      this.fail(res, 'sign-in');
+    }
+    const user = AuthClient.toUser((res.body as { user: SessionUser }).user);
+    if (!user.emailVerified) {
+      await this.signOut();
+      throw new AuthError(AUTH_MESSAGES.unverified, 403, 'EMAIL_NOT_VERIFIED');
+    }
+    this.setUser(user);
+    return user;
+  }
+
+  async requestPasswordReset(email: string, redirectTo = '/login'): Promise<string> {
+    const res = await this.call('POST', '/request-password-reset', { email, redirectTo });
+    if (!res.ok) this.fail(res, 'reset');
+    return AUTH_MESSAGES.resetSent;
+  }
+
+  async updateDisplayName(name: string): Promise<void> {
+    const res = await this.call('POST', '/update-user', { name });
+    if (!res.ok) this.fail(res, 'sign-in');
+    if (this.user) this.setUser({ ...this.user, displayName: name });
+    this.token = null; // the next token carries the new name
+  }
+
+  async signOut(): Promise<void> {
+    await this.call('POST', '/sign-out', {});
+    this.setUser(null);
+  }
+
+  /**
+   * The ID token for `Authorization: Bearer`, fetched when missing and refreshed shortly before it
+   * expires; null when signed out (requests then go without authorization, as the spec says).
+   */
+  async getIdToken(): Promise<string | null> {
+    if (this.token && this.token.expiresAt - this.margin > this.now()) return this.token.value;
+    this.pendingToken ??= (async () => {
+      try {
+        const res = await this.call('GET', '/token');
+        const value = (res.body as { token?: string } | null)?.token;
+        if (!res.ok || !value) {
+          if (res.status === 401) this.setUser(null);
+          return null;
+        }
+        this.token = { value, expiresAt: decodeExp(value) };
+        return value;
+      } catch (err) {
+        console.error('ID token request failed', err);
+        return null;
+      } finally {
+        this.pendingToken = null;
+      }
+    })();
+    return this.pendingToken;
+  }
+}

@@ -1,0 +1,2 @@
+export * from './auth-client';
+export * from './messages';
