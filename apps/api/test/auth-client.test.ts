@@ -1,4 +1,4 @@
-import type { AuthError} from '@app/auth-client';
+import type { AuthError } from '@app/auth-client';
 import { AUTH_MESSAGES, AuthClient, type AuthUser } from '@app/auth-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAuthStack, type AuthStack } from './helpers/auth-stack';
