@@ -20,6 +20,49 @@ export class AuthError extends Error {
 
 type Listener = (user: AuthUser | null) => void;
 
+/** How a popup ended: the provider came back to our popup page, with or without an error, or the user closed it. */
+export type PopupOutcome = { kind: 'done'; error: string | null } | { kind: 'closed' };
+/** Opens `url` in a popup and resolves when it ends (see browserPopup for the browser's one). */
+export type PopupOpener = (url: string) => Promise<PopupOutcome>;
+
+export const POPUP_MESSAGE_TYPE = 'cinelog:oauth-popup';
+
+/**
+ * The browser's popup: opened at once (inside the click, so it is not blocked), pointed at the
+ * provider when the URL is known, and watched for our callback page's message or for closing.
+ */
+export function browserPopup(win: Window = window): (urlPromise: Promise<string>) => Promise<PopupOutcome> {
+  return async (urlPromise) => {
+    const popup = win.open('about:blank', 'google-sign-in', 'width=500,height=650');
+    if (!popup) return { kind: 'closed' };
+    try {
+      popup.location.href = await urlPromise;
+    } catch (err) {
+      popup.close();
+      throw err;
+    }
+    return new Promise<PopupOutcome>((resolve) => {
+      const onMessage = (event: MessageEvent) => {
+        const data = event.data as { type?: string; error?: string | null } | null;
+        if (event.origin !== win.location.origin || data?.type !== POPUP_MESSAGE_TYPE) return;
+        cleanup();
+        resolve({ kind: 'done', error: data.error ?? null });
+      };
+      const timer = win.setInterval(() => {
+        if (popup.closed) {
+          cleanup();
+          resolve({ kind: 'closed' });
+        }
+      }, 400);
+      const cleanup = () => {
+        win.removeEventListener('message', onMessage);
+        win.clearInterval(timer);
+      };
+      win.addEventListener('message', onMessage);
+    });
+  };
+}
+
 export interface AuthClientOptions {
   /** The site's origin ('' in the browser: same origin). */
   baseUrl?: string;
@@ -142,6 +185,40 @@ export class AuthClient {
     }
     this.setUser(user);
     return user;
+  }
+
+  /**
+   * Google sign-in in a popup, then the spec's outcomes: verified with a name → '/'; verified
+   * without one → '/profile-setup'; unverified → a verification mail, signed out, an error.
+   */
+  async signInWithGoogle(
+    open: (url: Promise<string>) => Promise<PopupOutcome>,
+  ): Promise<{ redirectTo: '/' | '/profile-setup' }> {
+    const start = this.call('POST', '/sign-in/social', {
+      provider: 'google',
+      callbackURL: '/auth/popup-callback',
+      errorCallbackURL: '/auth/popup-callback?error=google',
+      disableRedirect: true,
+    }).then((res) => {
+      const url = (res.body as { url?: string } | null)?.url;
+      if (!res.ok || !url) this.fail(res, 'sign-in');
+      return url;
+    });
+    const outcome = await open(start);
+    if (outcome.kind === 'closed') throw new AuthError(AUTH_MESSAGES.popupClosed, 0, 'POPUP_CLOSED');
+    if (outcome.error) throw new AuthError('Google sign-in failed. Please try again.', 0, 'OAUTH_FAILED');
+    const user = await this.refreshSession();
+    if (!user) throw new AuthError('Google sign-in failed. Please try again.', 0, 'OAUTH_FAILED');
+    if (!user.emailVerified) {
+      const mail = await this.call('POST', '/send-verification-email', {
+        email: user.email,
+        callbackURL: '/login',
+      });
+      await this.signOut();
+      if (!mail.ok) this.fail(mail, 'verify');
+      throw new AuthError(AUTH_MESSAGES.unverified, 403, 'EMAIL_NOT_VERIFIED');
+    }
+    return { redirectTo: user.displayName ? '/' : '/profile-setup' };
   }
 
   async requestPasswordReset(email: string, redirectTo = '/login'): Promise<string> {

@@ -84,7 +84,7 @@ export async function startAuthStack(
 ): Promise<AuthStack> {
   const smtp = opts.smtp ?? (await startSmtpCapture());
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'auth-data-'));
-  const port = await freePort();
+  const port = opts.port ?? (await freePort());
   const base = `http://127.0.0.1:${port}`;
   const config = loadConfig({
     NODE_ENV: 'test',

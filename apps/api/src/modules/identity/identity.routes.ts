@@ -102,6 +102,19 @@ export async function identityRoutes(
     return reply.send(text || null);
   };
 
+  // Where the Google popup lands after the provider: tells the opener and closes itself.
+  app.get('/auth/popup-callback', { schema: { hide: true } }, async (request, reply) => {
+    const error = (request.query as { error?: string }).error ?? null;
+    const message = JSON.stringify({ type: 'cinelog:oauth-popup', error }).replace(/</g, '\\u003c');
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(
+        `<!doctype html><meta charset="utf-8"><title>Signing in…</title><p>Signing in… you can close this window.</p>` +
+          `<script>if (window.opener) { window.opener.postMessage(${message}, location.origin); } window.close();</script>`,
+      );
+  });
+
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',
