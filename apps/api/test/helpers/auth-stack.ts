@@ -80,6 +80,7 @@ export async function startAuthStack(
     limits?: AuthRateLimits;
     smtp?: Smtp;
     dataDir?: string;
+    port?: number;
   } = {},
 ): Promise<AuthStack> {
   const smtp = opts.smtp ?? (await startSmtpCapture());
