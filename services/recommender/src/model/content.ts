@@ -1,0 +1,126 @@
+import type { CatalogMovie } from '@app/catalog';
+import { topK } from './topk';
+
+const STOP = new Set(
+  'a about after again against all also an and any are as at be because been before being between both but by can could did do does during each few for from further had has have having he her here hers him his how i if in into is it its itself just me more most my no nor not now of off on once only or other our out over own same she should so some such than that the their them then there these they this those through to too under until up very was we were what when where which while who whom why will with would you your film movie story life new one two man woman young world find finds must when take takes get gets years year'.split(
+    ' ',
+  ),
+);
+
+/** A crude stem: enough to join "heists"/"heist", "travelling"/"travel". */
+function stem(w: string): string {
+  if (w.length > 5 && w.endsWith('ing')) return w.slice(0, -3);
+  if (w.length > 4 && w.endsWith('ies')) return `${w.slice(0, -3)}y`;
+  if (w.length > 3 && w.endsWith('s') && !w.endsWith('ss')) return w.slice(0, -1);
+  return w;
+}
+
+/** Field weights: what makes two films alike, most to least. */
+const WEIGHTS = {
+  collection: 3,
+  genre: 1.2,
+  keyword: 1,
+  company: 0.6,
+  overview: 0.45,
+  decade: 0.5,
+  language: 0.4,
+};
+
+export function contentTerms(m: CatalogMovie): Map<string, number> {
+  const terms = new Map<string, number>();
+  const add = (t: string, w: number) => terms.set(t, Math.max(terms.get(t) ?? 0, w));
+  if (m.collection) add(`col:${m.collection.id}`, WEIGHTS.collection);
+  for (const g of m.genre_ids) add(`g:${g}`, WEIGHTS.genre);
+  for (const k of m.keywords) add(`k:${k}`, WEIGHTS.keyword);
+  for (const c of m.production_companies) add(`c:${c.id}`, WEIGHTS.company);
+  if (m.release_date) add(`d:${m.release_date.slice(0, 3)}`, WEIGHTS.decade);
+  if (m.original_language && m.original_language !== 'en') add(`l:${m.original_language}`, WEIGHTS.language);
+  for (const w of m.overview.toLowerCase().match(/[a-z]{3,}/g) ?? []) {
+    if (!STOP.has(w)) add(`w:${stem(w)}`, WEIGHTS.overview);
+  }
+  return terms;
+}
+
+/**
+ * TF-IDF content similarity over genres, keywords, overview words, companies, decade, language
+ * and collection. Vectors are L2-normalised; similarity is their dot product, computed through
+ * an inverted index so that only items sharing a term are touched.
+ */
+export class ContentModel {
+  private readonly vecTerms: Int32Array[];
+  private readonly vecWeights: Float32Array[];
+  private readonly postings: { items: Int32Array; weights: Float32Array }[];
+
+  constructor(
+    readonly movies: CatalogMovie[],
+    opts: { maxDocFreq?: number } = {},
+  ) {
+    const termIds = new Map<string, number>();
+    const df: number[] = [];
+    const raw = movies.map((m) => {
+      const t = contentTerms(m);
+      const ids: number[] = [];
+      const ws: number[] = [];
+      for (const [term, w] of t) {
+        let id = termIds.get(term);
+        if (id === undefined) {
+          id = df.length;
+          termIds.set(term, id);
+          df.push(0);
+        }
+        df[id]!++;
+        ids.push(id);
+        ws.push(w);
+      }
+      return { ids, ws };
+    });
+    const n = movies.length;
+    const maxDf = opts.maxDocFreq ?? Math.max(50, Math.floor(n * 0.15));
+    this.vecTerms = [];
+    this.vecWeights = [];
+    const lists: { items: number[]; weights: number[] }[] = df.map(() => ({ items: [], weights: [] }));
+    raw.forEach(({ ids, ws }, item) => {
+      const keep: number[] = [];
+      const wts: number[] = [];
+      let norm = 0;
+      ids.forEach((id, k) => {
+        if (df[id]! < 2) return; // a term no other film has cannot make two films alike
+        const w = ws[k]! * Math.log(n / df[id]!);
+        keep.push(id);
+        wts.push(w);
+        norm += w * w;
+      });
+      norm = Math.sqrt(norm) || 1;
+      const normed = wts.map((w) => w / norm);
+      this.vecTerms.push(Int32Array.from(keep));
+      this.vecWeights.push(Float32Array.from(normed));
+      keep.forEach((id, k) => {
+        if (df[id]! > maxDf) return; // too common to discriminate, too costly to walk
+        lists[id]!.items.push(item);
+        lists[id]!.weights.push(normed[k]!);
+      });
+    });
+    this.postings = lists.map((l) => ({
+      items: Int32Array.from(l.items),
+      weights: Float32Array.from(l.weights),
+    }));
+  }
+
+  /** Cosine similarity of `seed` to every movie (the seed itself 0). */
+  similarities(seed: number, out = new Float64Array(this.movies.length)): Float64Array {
+    out.fill(0);
+    const terms = this.vecTerms[seed]!;
+    const weights = this.vecWeights[seed]!;
+    for (let k = 0; k < terms.length; k++) {
+      const p = this.postings[terms[k]!]!;
+      const w = weights[k]!;
+      for (let j = 0; j < p.items.length; j++) out[p.items[j]!]! += w * p.weights[j]!;
+    }
+    out[seed] = 0;
+    return out;
+  }
+
+  top(seed: number, k: number): number[] {
+    return topK(this.similarities(seed), k, seed);
+  }
+}
