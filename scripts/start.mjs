@@ -9,7 +9,10 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const tsx = join(root, 'node_modules', '.bin', 'tsx');
 
-const processes = [{ name: 'api', args: [join(root, 'apps/api/src/main.ts')] }];
+const processes = [
+  { name: 'recommender', args: [join(root, 'services/recommender/src/main.ts')] },
+  { name: 'api', args: [join(root, 'apps/api/src/main.ts')] },
+];
 
 const children = processes.map(({ name, args }) => {
   const child = spawn(tsx, args, { stdio: 'inherit', env: process.env, cwd: root });

@@ -19,6 +19,8 @@ import type { MovieSource } from './modules/catalog/movie-source';
 import type { Identity } from './modules/identity/identity';
 import { identityRoutes } from './modules/identity/identity.routes';
 import { imagesRoutes } from './modules/images/images.routes';
+import { RecommenderClient } from './integrations/recommender/recommender-client';
+import { recommendationsRoutes } from './modules/recommendations/recommendations.routes';
 import { LibraryRepository } from './modules/library/library.repository';
 import { libraryRoutes } from './modules/library/library.routes';
 import { LibraryService } from './modules/library/library.service';
@@ -42,6 +44,10 @@ export const TMDB_IMAGE_SIZES = {
   profile_sizes: ['w45', 'w185', 'h632', 'original'],
 };
 
+export function recommenderUrl(config: AppConfig): string {
+  return config.env.RECOMMENDER_URL ?? `http://127.0.0.1:${config.env.RECOMMENDER_PORT}`;
+}
+
 export function publicConfig(deps: AppDeps): ConfigResponse {
   const { env } = deps.config;
   return {
@@ -56,8 +62,7 @@ export function publicConfig(deps: AppDeps): ConfigResponse {
       llm_chat: Boolean(env.LLM_BASE_URL && env.LLM_MODEL),
       redis: Boolean(env.REDIS_URL),
       external_database: Boolean(env.DATABASE_URL),
-      // The recommendation service (issue 5) is not part of the product yet.
-      recommender: false,
+      recommender: true,
     },
     catalog: deps.catalog
       ? { movies: deps.catalog.byId.size, reference_date: deps.catalog.referenceDate }
@@ -98,6 +103,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   await app.register(catalogRoutes(deps.source), { prefix: '/api/tmdb' });
   if (deps.catalog) await app.register(imagesRoutes(deps.catalog), { prefix: '/api/images' });
+  await app.register(recommendationsRoutes(new RecommenderClient(recommenderUrl(deps.config))), {
+    prefix: '/api',
+  });
   if (deps.identity) {
     await app.register(identityRoutes, {
       auth: deps.identity.auth,

@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { modelsDir } from '../model/artifact';
 import { parseArgs } from 'node:util';
 import { dataDir, fromCaller, loadCatalog, REPO_ROOT } from '../catalog';
 import { readMovieLens } from '../data/interactions';
@@ -54,4 +55,9 @@ const doc = {
 };
 writeFileSync(out, JSON.stringify(doc, null, 2) + '\n');
 writeFileSync(out.replace(/\.json$/, '.svg'), chartSvg(result.methods));
+if (!values.validation) {
+  // The running service shows the last evaluation on GET /model.
+  mkdirSync(modelsDir(dataDir()), { recursive: true });
+  writeFileSync(join(modelsDir(dataDir()), 'last-evaluation.json'), JSON.stringify(doc, null, 2));
+}
 console.log(`wrote ${out} and ${out.replace(/\.json$/, '.svg')}`);

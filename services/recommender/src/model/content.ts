@@ -53,8 +53,9 @@ export class ContentModel {
 
   constructor(
     readonly movies: CatalogMovie[],
-    opts: { maxDocFreq?: number } = {},
+    opts: { maxDocFreq?: number; isCandidate?: (m: CatalogMovie) => boolean } = {},
   ) {
+    const isCandidate = opts.isCandidate ?? (() => true);
     const termIds = new Map<string, number>();
     const df: number[] = [];
     const raw = movies.map((m) => {
@@ -94,6 +95,7 @@ export class ContentModel {
       const normed = wts.map((w) => w / norm);
       this.vecTerms.push(Int32Array.from(keep));
       this.vecWeights.push(Float32Array.from(normed));
+      if (!isCandidate(movies[item]!)) return; // a seed, never recommended
       keep.forEach((id, k) => {
         if (df[id]! > maxDf) return; // too common to discriminate, too costly to walk
         lists[id]!.items.push(item);

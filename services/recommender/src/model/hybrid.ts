@@ -4,6 +4,9 @@
  * is the seed's number of positive interactions. A new or unrated movie (n = 0) gets pure content
  * neighbours; a well-watched one is mostly collaborative.
  */
+/** Content keeps at least this share, so even a much-rated film's neighbours stay recognisably alike. */
+export const ALPHA_CAP = Number(process.env.ALPHA_CAP ?? 0.8);
+
 export function blend(
   cf: Float64Array | null,
   content: Float64Array,
@@ -11,7 +14,7 @@ export function blend(
   k: number,
   out = new Float64Array(content.length),
 ): Float64Array {
-  const alpha = cf ? evidence / (evidence + k) : 0;
+  const alpha = cf ? Math.min(ALPHA_CAP, evidence / (evidence + k)) : 0;
   let maxCf = 0;
   let maxContent = 0;
   for (let i = 0; i < content.length; i++) {

@@ -1,0 +1,60 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/helpers/app';
+
+/** A stand-in recommendation service at the network edge. */
+let fake: Server;
+let t: TestApp;
+const seen: string[] = [];
+beforeAll(async () => {
+  fake = createServer((req, res) => {
+    seen.push(req.url!);
+    const url = new URL(req.url!, 'http://x');
+    const id = url.searchParams.get('tmdb_id');
+    res.setHeader('content-type', 'application/json');
+    if (id === '404') return res.writeHead(404).end(JSON.stringify({ message: 'not in model' }));
+    if (id === '500') return res.writeHead(500).end(JSON.stringify({ message: 'boom' }));
+    const n = Number(url.searchParams.get('top_n'));
+    res.end(
+      JSON.stringify(
+        Array.from({ length: n }, (_, i) => ({ tmdbId: 1000 + i, rating: 7, score: 1 - i / 100 })),
+      ),
+    );
+  });
+  await new Promise<void>((r) => fake.listen(0, '127.0.0.1', r));
+  t = await createTestApp({
+    env: { RECOMMENDER_URL: `http://127.0.0.1:${(fake.address() as AddressInfo).port}` },
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await new Promise<void>((r) => fake.close(() => r()));
+});
+
+describe('GET /api/recommend', () => {
+  it('passes tmdb_id and top_n (default 10) through to the service', async () => {
+    const res = await t.app.inject({ url: '/api/recommend?tmdb_id=155' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toHaveLength(10);
+    expect(seen.at(-1)).toBe('/recommend?tmdb_id=155&top_n=10');
+  });
+
+  it('keeps 404, turns a failing service into 502, validates input', async () => {
+    expect((await t.app.inject({ url: '/api/recommend?tmdb_id=404' })).statusCode).toBe(404);
+    const down = await t.app.inject({ url: '/api/recommend?tmdb_id=500' });
+    expect(down.statusCode).toBe(502);
+    expect(down.json()).toEqual({ message: 'Recommendations are unavailable right now.' });
+    expect((await t.app.inject({ url: '/api/recommend?tmdb_id=abc' })).statusCode).toBe(400);
+    expect((await t.app.inject({ url: '/api/recommend?tmdb_id=1&top_n=99' })).statusCode).toBe(400);
+  });
+
+  it('a service that is not running is a 502, not a crash', async () => {
+    const other = await createTestApp({ env: { RECOMMENDER_URL: 'http://127.0.0.1:9' } });
+    try {
+      expect((await other.app.inject({ url: '/api/recommend?tmdb_id=155' })).statusCode).toBe(502);
+    } finally {
+      await other.close();
+    }
+  });
+});

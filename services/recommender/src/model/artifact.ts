@@ -1,0 +1,59 @@
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export const ARTIFACT_FORMAT = 1;
+
+/** What the service serves: precomputed neighbours per movie, and facts about how they were made. */
+export interface ModelArtifact {
+  format: number;
+  version: string;
+  algorithm: string;
+  trained_at: string;
+  params: Record<string, number | string>;
+  sources: {
+    catalog_movies: number;
+    ratings?: { path: string; interactions: number; users: number; items: number };
+    product_signals?: number;
+  };
+  items: number;
+  /** tmdbId → average rating on TMDB's 0–10 scale. */
+  ratings: Record<string, number>;
+  /** tmdbId → [neighbour tmdbId, score, neighbour tmdbId, score, …], best first. */
+  neighbours: Record<string, number[]>;
+  evaluation?: unknown;
+}
+
+export const modelsDir = (dataDir: string) => join(dataDir, 'models');
+const pointer = (dataDir: string) => join(modelsDir(dataDir), 'current');
+
+/** Writes a new artifact, then points `current` at it (both by rename: readers never see half a file). */
+export function writeArtifact(dataDir: string, artifact: ModelArtifact): string {
+  const dir = modelsDir(dataDir);
+  mkdirSync(dir, { recursive: true });
+  const name = `recommender-${artifact.version}.json`;
+  const tmp = join(dir, `${name}.${process.pid}.tmp`);
+  writeFileSync(tmp, JSON.stringify(artifact));
+  renameSync(tmp, join(dir, name));
+  const ptmp = `${pointer(dataDir)}.${process.pid}.tmp`;
+  writeFileSync(ptmp, name);
+  renameSync(ptmp, pointer(dataDir));
+  return join(dir, name);
+}
+
+export function currentArtifactName(dataDir: string): string | null {
+  const p = pointer(dataDir);
+  return existsSync(p) ? readFileSync(p, 'utf8').trim() || null : null;
+}
+
+export function readArtifact(dataDir: string, name: string): ModelArtifact {
+  const a = JSON.parse(readFileSync(join(modelsDir(dataDir), name), 'utf8')) as ModelArtifact;
+  if (a.format !== ARTIFACT_FORMAT) throw new Error(`unsupported model format ${a.format}`);
+  return a;
+}
+
+export function newVersion(now = new Date()): string {
+  return now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z');
+}

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { invertSpd } from '../src/model/ease';
+import { ImplicitMatrix } from '../src/model/implicit';
+import { buildModel } from '../src/train/build-model';
+import { readMovieLens } from '../src/data/interactions';
+import { smallCatalog, writeMovieLens } from './fixture';
+
+const ids = (list: number[]) => list.filter((_, i) => i % 2 === 0);
+
+describe(buildModel.name, () => {
+  it('gives content neighbours with no ratings at all: alike films first', () => {
+    const a = buildModel({ catalog: smallCatalog(), now: new Date('2026-01-01T00:00:00Z') });
+    expect(ids(a.neighbours['101']!)[0]).toBe(102);
+    expect(ids(a.neighbours['201']!)[0]).toBe(202);
+    expect(ids(a.neighbours['101']!)).not.toContain(101);
+    expect(a.algorithm).toMatch(/^content/);
+    expect(a.ratings['101']).toBe(8.1);
+  });
+
+  it('is deterministic: the same input gives the same neighbours', () => {
+    const now = new Date('2026-01-01T00:00:00Z');
+    expect(buildModel({ catalog: smallCatalog(), now })).toEqual(
+      buildModel({ catalog: smallCatalog(), now }),
+    );
+  });
+
+  it('trains from a MovieLens folder: co-watched films rise, through the movieId→tmdbId join', () => {
+    // MovieLens ids 1..4 are TMDB 101, 301, 201, 202. Users who like Space One also like the
+    // western right after it, so collaborative evidence pulls 301 up for 101.
+    const rows: [number, number, number, number][] = [];
+    for (let u = 1; u <= 30; u++) {
+      rows.push([u, 1, 5, u * 100], [u, 2, 5, u * 100 + 1]);
+      if (u % 2) rows.push([u, 3, 4, u * 100 + 50], [u, 4, 4, u * 100 + 51]);
+    }
+    const dir = writeMovieLens(rows, [
+      [1, 101],
+      [2, 301],
+      [3, 201],
+      [4, 202],
+    ]);
+    const { interactions } = readMovieLens(dir);
+    const a = buildModel({ catalog: smallCatalog(), ratings: { path: dir, interactions } });
+    expect(ids(a.neighbours['101']!)[0]).toBe(301);
+    expect(a.sources.ratings).toMatchObject({ interactions: rows.length, users: 30, items: 4 });
+    expect(a.algorithm).toMatch(/^hybrid/);
+    // A movie with no ratings keeps pure content neighbours.
+    expect(ids(a.neighbours['102']!)[0]).toBe(101);
+  });
+});
+
+describe('collaborative pieces', () => {
+  it('cosine item-kNN and RP3beta rank the co-liked item first', () => {
+    const m = new ImplicitMatrix([
+      { user: 1, item: 10 },
+      { user: 1, item: 20 },
+      { user: 2, item: 10 },
+      { user: 2, item: 20 },
+      { user: 3, item: 10 },
+      { user: 3, item: 30 },
+    ]);
+    const s = m.itemIndex.get(10)!;
+    expect(m.itemIds[m.topFrom(m.cosineFrom(s), 1, s)[0]!]).toBe(20);
+    expect(m.itemIds[m.topFrom(m.rp3betaFrom(s), 1, s)[0]!]).toBe(20);
+  });
+
+  it('inverts a symmetric positive definite matrix', () => {
+    const A = Float64Array.from([4, 1, 2, 1, 3, 0, 2, 0, 5]);
+    const inv = invertSpd(Float64Array.from(A), 3);
+    for (let i = 0; i < 3; i++)
+      for (let j = 0; j < 3; j++) {
+        let v = 0;
+        for (let k = 0; k < 3; k++) v += A[i * 3 + k]! * inv[k * 3 + j]!;
+        expect(v).toBeCloseTo(i === j ? 1 : 0, 10);
+      }
+  });
+});
