@@ -21,6 +21,10 @@ import { identityRoutes } from './modules/identity/identity.routes';
 import { imagesRoutes } from './modules/images/images.routes';
 import { RecommenderClient } from './integrations/recommender/recommender-client';
 import { recommendationsRoutes } from './modules/recommendations/recommendations.routes';
+import { ChatEngine } from './modules/chat/chat-engine';
+import { chatRoutes, type ChatLimits } from './modules/chat/chat.routes';
+import { ChatService } from './modules/chat/chat.service';
+import { LlmChat } from './modules/chat/llm-chat';
 import { LibraryRepository } from './modules/library/library.repository';
 import { libraryRoutes } from './modules/library/library.routes';
 import { LibraryService } from './modules/library/library.service';
@@ -33,9 +37,12 @@ export interface AppDeps {
   source: MovieSource;
   /** Present in offline mode: the catalog behind the generated images. */
   catalog?: CatalogIndex | undefined;
+  /** The offline catalog for the chat in live mode (where `catalog` is absent). */
+  chatCatalog?: CatalogIndex | undefined;
   logLevel?: string;
   /** Accounts; without it the /api/auth and /api/user routes are not mounted (catalog-only tests). */
   identity?: Identity | undefined;
+  chatLimits?: ChatLimits;
 }
 
 export const TMDB_IMAGE_SIZES = {
@@ -103,9 +110,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   await app.register(catalogRoutes(deps.source), { prefix: '/api/tmdb' });
   if (deps.catalog) await app.register(imagesRoutes(deps.catalog), { prefix: '/api/images' });
-  await app.register(recommendationsRoutes(new RecommenderClient(recommenderUrl(deps.config))), {
-    prefix: '/api',
-  });
+  const recommender = new RecommenderClient(recommenderUrl(deps.config));
+  await app.register(recommendationsRoutes(recommender), { prefix: '/api' });
+  const chatCatalog = deps.chatCatalog ?? deps.catalog;
+  if (chatCatalog) {
+    // The chat retrieves from the offline catalog in both modes: its ids are TMDB ids.
+    const engine = new ChatEngine(chatCatalog, recommender);
+    const { env } = deps.config;
+    const llm =
+      env.LLM_BASE_URL && env.LLM_MODEL
+        ? new LlmChat({ baseUrl: env.LLM_BASE_URL, model: env.LLM_MODEL, apiKey: env.LLM_API_KEY }, engine)
+        : null;
+    const service = new ChatService(engine, llm, app.log);
+    await app.register(chatRoutes(service, deps.identity?.verifier ?? null, deps.chatLimits), {
+      prefix: '/api/chat',
+    });
+  }
   if (deps.identity) {
     await app.register(identityRoutes, {
       auth: deps.identity.auth,

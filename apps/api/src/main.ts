@@ -31,6 +31,14 @@ async function main() {
 
   let source: MovieSource;
   let catalog: CatalogIndex | undefined;
+  // The offline catalog is always loaded: the chat recommends from it in both modes.
+  const offline = new CatalogIndex(
+    await ensureCatalogFile({
+      dataDir: config.dataDir,
+      tarball: config.datasetTarball,
+      progress: terminalProgress(),
+    }),
+  );
   if (config.dataMode === 'live') {
     source = new TmdbMovieSource(
       new TmdbClient({
@@ -40,12 +48,7 @@ async function main() {
       }),
     );
   } else {
-    const file = await ensureCatalogFile({
-      dataDir: config.dataDir,
-      tarball: config.datasetTarball,
-      progress: terminalProgress(),
-    });
-    catalog = new CatalogIndex(file);
+    catalog = offline;
     source = new OfflineMovieSource(catalog);
   }
 
@@ -59,7 +62,7 @@ async function main() {
     baseURL,
     jwksOrigin: `http://127.0.0.1:${env.PORT}`,
   });
-  const app = await buildApp({ config, db: database, source, catalog, identity });
+  const app = await buildApp({ config, db: database, source, catalog, chatCatalog: offline, identity });
   logRef.current = app.log;
   app.log.info(
     {

