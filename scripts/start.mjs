@@ -2,12 +2,16 @@
 // `npm start`: runs every process of the product on this machine, with embedded defaults.
 // The API (with the site) listens on PORT (default 3000). SIGTERM/SIGINT are passed on, and
 // the whole group stops when any process exits.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const tsx = join(root, 'node_modules', '.bin', 'tsx');
+
+// The web app is built once, and again whenever its sources are newer than the build.
+buildWebIfStale();
 
 const processes = [
   { name: 'recommender', args: [join(root, 'services/recommender/src/main.ts')] },
@@ -40,3 +44,23 @@ function stop(signal, exitCode = 0) {
 }
 process.on('SIGTERM', () => stop('SIGTERM'));
 process.on('SIGINT', () => stop('SIGINT'));
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : statSync(p).mtimeMs);
+  }
+  return newest;
+}
+
+function buildWebIfStale() {
+  const web = join(root, 'apps/web');
+  const built = join(web, 'dist/index.html');
+  const stale =
+    !existsSync(built) ||
+    statSync(built).mtimeMs < Math.max(newestMtime(join(web, 'src')), statSync(join(web, 'index.html')).mtimeMs);
+  if (!stale) return;
+  console.log('Building the web app…');
+  execFileSync(join(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], { cwd: web, stdio: 'inherit' });
+}

@@ -2,7 +2,10 @@ import type { CatalogIndex } from '@app/catalog';
 import type { ConfigResponse } from '@app/contracts';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
@@ -43,6 +46,8 @@ export interface AppDeps {
   /** Accounts; without it the /api/auth and /api/user routes are not mounted (catalog-only tests). */
   identity?: Identity | undefined;
   chatLimits?: ChatLimits;
+  /** The built web app (apps/web/dist); served with a client-side-routing fallback when present. */
+  webDist?: string | undefined;
 }
 
 export const TMDB_IMAGE_SIZES = {
@@ -84,7 +89,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandling(app);
+  const webIndex = deps.webDist ? join(deps.webDist, 'index.html') : null;
+  const hasWeb = !!webIndex && existsSync(webIndex);
+  registerErrorHandling(app, {
+    spaFallback: (request, reply) => {
+      const path = request.url.split('?')[0]!;
+      if (!hasWeb || (request.method !== 'GET' && request.method !== 'HEAD') || path.startsWith('/api/') || path.startsWith('/assets/')) return false;
+      void reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return true;
+    },
+  });
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: deps.webDist!,
+      wildcard: false,
+      index: ['index.html'],
+      setHeaders: (reply, path) => {
+        // Vite's assets carry a content hash: cache them for a year; the HTML is always revalidated.
+        reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -136,7 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await app.register(libraryRoutes(library, deps.identity.verifier), { prefix: '/api/user' });
   }
 
-  app.get('/', { schema: { hide: true } }, async (_req, reply) =>
+  if (!hasWeb) app.get('/', { schema: { hide: true } }, async (_req, reply) =>
     reply.type('text/html; charset=utf-8').send(landingPage(config)),
   );
   return app;

@@ -1,6 +1,6 @@
 import { CatalogIndex, ensureCatalogFile, terminalProgress } from '@app/catalog';
 import type { FastifyBaseLogger } from 'fastify';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { buildApp } from './app';
 import { createIdentity } from './modules/identity/identity';
 import { ConfigError, loadConfig } from './config/env';
@@ -62,7 +62,8 @@ async function main() {
     baseURL,
     jwksOrigin: `http://127.0.0.1:${env.PORT}`,
   });
-  const app = await buildApp({ config, db: database, source, catalog, chatCatalog: offline, identity });
+  const webDist = resolve(import.meta.dirname, '../../web/dist');
+  const app = await buildApp({ config, db: database, source, catalog, chatCatalog: offline, identity, webDist });
   logRef.current = app.log;
   app.log.info(
     {

@@ -227,6 +227,12 @@ export class AuthClient {
     return AUTH_MESSAGES.resetSent;
   }
 
+  /** Sets a new password with the token from the reset mail. */
+  async resetPassword(token: string, newPassword: string): Promise<void> {
+    const res = await this.call('POST', '/reset-password', { token, newPassword });
+    if (!res.ok) this.fail(res, 'sign-in');
+  }
+
   async updateDisplayName(name: string): Promise<void> {
     const res = await this.call('POST', '/update-user', { name });
     if (!res.ok) this.fail(res, 'sign-in');

@@ -2,3 +2,4 @@ export * from './common';
 export * from './catalog';
 export * from './system';
 export * from './library';
+export * from './genres';

@@ -23,7 +23,10 @@ function validationMessage(error: FastifyError): string {
  * failures are 400, client errors raised by Fastify keep their 4xx, and anything else is a 500
  * carrying only the request id (the details go to the log, never to the client).
  */
-export function registerErrorHandling(app: FastifyInstance): void {
+export function registerErrorHandling(
+  app: FastifyInstance,
+  opts: { spaFallback?: (request: FastifyRequest, reply: FastifyReply) => boolean } = {},
+): void {
   // A shadow router of every route pattern, to tell 405 (wrong method) from 404 (no such path).
   const shadow = FindMyWay({ ignoreTrailingSlash: true });
   const methodsByPath = new Map<string, Set<string>>();
@@ -39,8 +42,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     for (const m of methods) if (m !== 'HEAD') set.add(m);
   });
 
-  app.setNotFoundHandler((request: FastifyRequest, _reply: FastifyReply) => {
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0]!;
+    // A page of the web app (client-side route): the SPA answers it.
+    if (opts.spaFallback?.(request, reply)) return reply;
     const found = shadow.find('GET', path);
     const allowed = (found?.store as { methods?: Set<string> } | undefined)?.methods;
     if (allowed && allowed.size > 0 && !allowed.has(request.method)) {

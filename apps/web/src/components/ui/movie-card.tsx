@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { AddToPlaylistModal } from '../../features/library/add-to-playlist-modal';
+import { useLikeToggle } from '../../features/library/api';
+import { useImageUrl } from '../../lib/config';
+import { HeartIcon, PlusIcon, StarIcon } from './icons';
+
+export interface CardMovie {
+  id: number;
+  title?: string | undefined;
+  name?: string | undefined;
+  poster_path?: string | null | undefined;
+  vote_average?: number | undefined;
+  release_date?: string | undefined;
+}
+
+/** Poster (w500) or a black 'No Poster' box; on hover or focus: name, rating, Like, Add to Playlist. */
+export function MovieCard({ movie, className = '' }: { movie: CardMovie; className?: string }) {
+  const image = useImageUrl();
+  const title = movie.title ?? movie.name ?? 'Untitled';
+  const poster = image(movie.poster_path, 'w500');
+  const { liked, toggle } = useLikeToggle(movie.id);
+  const [adding, setAdding] = useState(false);
+  return (
+    <div className={`group relative overflow-hidden rounded-xl bg-zinc-900 ring-1 ring-white/5 ${className}`}>
+      <Link
+        to={`/movie/${movie.id}`}
+        className="block aspect-[2/3]"
+        aria-label={`${title}${movie.vote_average ? `, rated ${movie.vote_average.toFixed(1)}` : ''}`}
+      >
+        {poster ? (
+          <img
+            src={poster}
+            alt=""
+            loading="lazy"
+            decoding="async"
+            width={500}
+            height={750}
+            className="h-full w-full object-cover transition duration-300 group-hover:scale-105"
+          />
+        ) : (
+          <div className="flex h-full w-full items-center justify-center bg-black text-sm text-zinc-500">
+            No Poster
+          </div>
+        )}
+      </Link>
+      <div className="pointer-events-none absolute inset-x-0 bottom-0 translate-y-2 bg-gradient-to-t from-black via-black/80 to-transparent p-3 opacity-0 transition group-focus-within:translate-y-0 group-focus-within:opacity-100 group-hover:translate-y-0 group-hover:opacity-100">
+        <p className="line-clamp-2 text-sm font-semibold">{title}</p>
+        <div className="mt-1 flex items-center justify-between">
+          <span className="flex items-center gap-1 text-xs text-yellow-400">
+            <StarIcon width={12} height={12} /> {(movie.vote_average ?? 0).toFixed(1)}
+          </span>
+          <span className="pointer-events-auto flex gap-1">
+            <button
+              type="button"
+              onClick={toggle}
+              aria-pressed={liked}
+              aria-label={liked ? `Unlike ${title}` : `Like ${title}`}
+              className={`rounded-full p-1.5 hover:bg-white/10 ${liked ? 'text-red-500' : 'text-white'}`}
+            >
+              <HeartIcon filled={liked} width={16} height={16} />
+            </button>
+            <button
+              type="button"
+              onClick={() => setAdding(true)}
+              aria-label={`Add ${title} to playlist`}
+              className="rounded-full p-1.5 text-white hover:bg-white/10"
+            >
+              <PlusIcon width={16} height={16} />
+            </button>
+          </span>
+        </div>
+      </div>
+      {adding && <AddToPlaylistModal tmdbId={movie.id} onClose={() => setAdding(false)} />}
+    </div>
+  );
+}

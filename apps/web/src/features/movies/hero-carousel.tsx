@@ -1,0 +1,113 @@
+import type { MovieListItem } from '@app/contracts';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { ChevronLeft, ChevronRight, HeartIcon, StarIcon } from '../../components/ui/icons';
+import { useImageUrl } from '../../lib/config';
+import { useLikeToggle } from '../library/api';
+
+export const HERO_COUNT = 5;
+
+function LikeButton({ id, title }: { id: number; title: string }) {
+  const { liked, toggle } = useLikeToggle(id);
+  return (
+    <button
+      type="button"
+      onClick={toggle}
+      aria-pressed={liked}
+      aria-label={liked ? `Unlike ${title}` : `Like ${title}`}
+      className={`rounded-full bg-white/10 p-3 backdrop-blur hover:bg-white/20 ${liked ? 'text-red-500' : ''}`}
+    >
+      <HeartIcon filled={liked} />
+    </button>
+  );
+}
+
+/** The first 5 popular movies: arrows, dots, wrap-around; current, next and previous backdrops preloaded. */
+export function HeroCarousel({ movies }: { movies: MovieListItem[] }) {
+  const slides = movies.slice(0, HERO_COUNT);
+  const [index, setIndex] = useState(0);
+  const image = useImageUrl();
+  const n = slides.length;
+  const at = (i: number) => slides[((i % n) + n) % n]!;
+  useEffect(() => {
+    if (n === 0) return;
+    for (const m of [at(index - 1), at(index + 1)]) {
+      const src = image(m.backdrop_path, 'original');
+      if (src) new Image().src = src;
+    }
+  }, [index, n]); // eslint-disable-line react-hooks/exhaustive-deps
+  if (n === 0) return null;
+  const m = at(index);
+  const title = m.title ?? m.name ?? '';
+  const backdrop = image(m.backdrop_path, 'original');
+  return (
+    <section
+      aria-roledescription="carousel"
+      aria-label="Popular movies"
+      className="relative -mx-4 h-[70vh] min-h-[420px] overflow-hidden sm:mx-0 sm:rounded-b-3xl"
+    >
+      {backdrop && (
+        <img
+          src={backdrop}
+          alt=""
+          fetchPriority="high"
+          width={1280}
+          height={720}
+          className="absolute inset-0 h-full w-full object-cover"
+        />
+      )}
+      <div className="absolute inset-0 bg-gradient-to-t from-zinc-950 via-zinc-950/60 to-transparent" />
+      <div className="absolute inset-0 bg-gradient-to-r from-zinc-950/80 to-transparent" />
+      <div
+        aria-live="polite"
+        className="absolute bottom-16 left-0 max-w-2xl px-14 sm:px-20"
+        aria-roledescription="slide"
+        aria-label={`${index + 1} of ${n}`}
+      >
+        <h1 className="text-3xl font-extrabold sm:text-5xl">{title}</h1>
+        <div className="mt-3 flex items-center gap-2 text-yellow-400">
+          <StarIcon width={18} height={18} />
+          <span className="font-semibold">{(m.vote_average ?? 0).toFixed(1)}</span>
+        </div>
+        <p className="mt-3 line-clamp-3 text-sm text-zinc-300 sm:text-base">{m.overview}</p>
+        <div className="mt-5 flex items-center gap-3">
+          <Link
+            to={`/movie/${m.id}`}
+            className="rounded-lg bg-red-600 px-5 py-3 font-semibold hover:bg-red-500"
+          >
+            View Details
+          </Link>
+          <LikeButton id={m.id} title={title} />
+        </div>
+      </div>
+      <button
+        type="button"
+        onClick={() => setIndex((i) => (i - 1 + n) % n)}
+        aria-label="Previous slide"
+        className="absolute left-3 top-1/2 -translate-y-1/2 rounded-full bg-black/40 p-2 hover:bg-black/60"
+      >
+        <ChevronLeft width={28} height={28} />
+      </button>
+      <button
+        type="button"
+        onClick={() => setIndex((i) => (i + 1) % n)}
+        aria-label="Next slide"
+        className="absolute right-3 top-1/2 -translate-y-1/2 rounded-full bg-black/40 p-2 hover:bg-black/60"
+      >
+        <ChevronRight width={28} height={28} />
+      </button>
+      <div className="absolute bottom-6 left-1/2 flex -translate-x-1/2 gap-2">
+        {slides.map((s, i) => (
+          <button
+            key={s.id}
+            type="button"
+            onClick={() => setIndex(i)}
+            aria-label={`Go to slide ${i + 1}`}
+            aria-current={i === index}
+            className={`h-2.5 rounded-full transition-all ${i === index ? 'w-8 bg-red-500' : 'w-2.5 bg-white/50 hover:bg-white/80'}`}
+          />
+        ))}
+      </div>
+    </section>
+  );
+}

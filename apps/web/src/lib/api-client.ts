@@ -1,0 +1,59 @@
+import { authClient } from './auth-client';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const REQUEST_TIMEOUT_MS = 10_000;
+
+/**
+ * Every call to our backend: JSON, a 10 s timeout, and the user's ID token as a bearer header when
+ * there is one. A token failure is logged and the request goes without it (spec section 8).
+ */
+export async function apiFetch<T>(
+  path: string,
+  init: { method?: string; body?: unknown; signal?: AbortSignal } = {},
+): Promise<T> {
+  let token: string | null = null;
+  try {
+    // Only a signed-in user has a token; anonymous requests go without one.
+    if (authClient.currentUser) token = await authClient.getIdToken();
+  } catch (err) {
+    console.error('Could not get an ID token', err);
+  }
+  const signal = init.signal
+    ? AbortSignal.any([init.signal, AbortSignal.timeout(REQUEST_TIMEOUT_MS)])
+    : AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method: init.method ?? 'GET',
+      headers: {
+        'content-type': 'application/json',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
+      signal,
+    });
+  } catch (err) {
+    console.error(`Request ${path} failed`, err);
+    throw new ApiError(0, (err as Error).name === 'TimeoutError' ? 'The request timed out' : 'Network error');
+  }
+  const text = await res.text();
+  let body: unknown = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    throw new ApiError(res.status, 'Unexpected response from the server');
+  }
+  if (!res.ok) {
+    const message = (body as { message?: string } | null)?.message ?? `Request failed (${res.status})`;
+    throw new ApiError(res.status, message);
+  }
+  return body as T;
+}

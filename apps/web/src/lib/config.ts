@@ -1,0 +1,22 @@
+import type { ConfigResponse } from '@app/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { apiFetch } from './api-client';
+
+export const configQuery = {
+  queryKey: ['config'],
+  queryFn: () => apiFetch<ConfigResponse>('/api/config'),
+  staleTime: Infinity,
+} as const;
+
+export function useConfig() {
+  return useQuery(configQuery);
+}
+
+export type ImageSize = 'w92' | 'w500' | 'original' | 'w185' | 'w780';
+
+/** An image URL from a TMDB path: the CDN in live mode, our generated art offline. */
+export function useImageUrl() {
+  const { data } = useConfig();
+  const base = data?.images.base_url ?? '/api/images/';
+  return (path: string | null | undefined, size: ImageSize) => (path ? `${base}${size}${path}` : null);
+}

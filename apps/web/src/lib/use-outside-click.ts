@@ -1,0 +1,18 @@
+import { useEffect, type RefObject } from 'react';
+
+/** Calls `onOutside` on a pointer press outside `ref` or on Escape, while `active`. */
+export function useOutsideClick(ref: RefObject<HTMLElement | null>, onOutside: () => void, active: boolean) {
+  useEffect(() => {
+    if (!active) return;
+    const onDown = (e: MouseEvent) => {
+      if (ref.current && !ref.current.contains(e.target as Node)) onOutside();
+    };
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onOutside();
+    document.addEventListener('mousedown', onDown);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('mousedown', onDown);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [ref, onOutside, active]);
+}

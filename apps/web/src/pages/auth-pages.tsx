@@ -1,0 +1,332 @@
+import { AuthError } from '@app/auth-client';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { browserPopup } from '@app/auth-client';
+import { authClient } from '../lib/auth-client';
+import { useAuth } from '../lib/auth';
+import { useConfig } from '../lib/config';
+
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Green for 'email sent' / 'Verification email sent' / 'Please verify your email', red otherwise. */
+export const isPositiveStatus = (msg: string) =>
+  /email sent|Verification email sent|Please verify your email/.test(msg);
+
+function Status({ message }: { message: string }) {
+  if (!message) return null;
+  return (
+    <p
+      role="status"
+      className={`rounded-lg px-3 py-2 text-sm ${isPositiveStatus(message) ? 'bg-emerald-900/40 text-emerald-300' : 'bg-red-900/40 text-red-300'}`}
+    >
+      {message}
+    </p>
+  );
+}
+
+function AuthCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="flex min-h-screen items-center justify-center px-4 pb-10 pt-24">
+      <div className="w-full max-w-sm rounded-2xl bg-zinc-900 p-8 shadow-2xl ring-1 ring-white/10">
+        <h1 className="mb-6 text-2xl font-bold">{title}</h1>
+        {children}
+      </div>
+    </div>
+  );
+}
+
+const input =
+  'w-full rounded-lg bg-zinc-800 px-3 py-2.5 text-sm outline-none ring-1 ring-white/10 focus:ring-red-500';
+const primary = 'w-full rounded-lg bg-red-600 py-2.5 font-semibold hover:bg-red-500 disabled:opacity-50';
+
+function GoogleButton({ onMessage }: { onMessage: (m: string) => void }) {
+  const config = useConfig();
+  const navigate = useNavigate();
+  if (!config.data?.features.google_sign_in) return null;
+  return (
+    <button
+      type="button"
+      onClick={async () => {
+        try {
+          const { redirectTo } = await authClient.signInWithGoogle(browserPopup());
+          navigate(redirectTo);
+        } catch (err) {
+          onMessage(err instanceof Error ? err.message : String(err));
+        }
+      }}
+      className="w-full rounded-lg bg-white py-2.5 font-semibold text-zinc-900 hover:bg-zinc-200"
+    >
+      Continue with Google
+    </button>
+  );
+}
+
+export function LoginPage() {
+  const location = useLocation();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [message, setMessage] = useState<string>(
+    (location.state as { message?: string } | null)?.message ?? '',
+  );
+  const [busy, setBusy] = useState(false);
+  const navigate = useNavigate();
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!EMAIL_PATTERN.test(email)) return setMessage('Please enter a valid email address');
+    setBusy(true);
+    try {
+      await authClient.signIn(email, password);
+      navigate('/');
+    } catch (err) {
+      setMessage(err instanceof AuthError ? err.message : String(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const forgot = async () => {
+    if (!email.trim()) return setMessage('Please enter your email address to reset your password.');
+    try {
+      setMessage(await authClient.requestPasswordReset(email.trim(), '/reset-password'));
+    } catch (err) {
+      setMessage(err instanceof Error ? err.message : String(err));
+    }
+  };
+  return (
+    <AuthCard title="Sign In">
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <div>
+          <label htmlFor="email" className="mb-1 block text-sm">
+            Email
+          </label>
+          <input
+            id="email"
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            className={input}
+          />
+        </div>
+        <div>
+          <label htmlFor="password" className="mb-1 block text-sm">
+            Password
+          </label>
+          <input
+            id="password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            className={input}
+          />
+        </div>
+        <Status message={message} />
+        <button type="submit" disabled={busy} className={primary}>
+          {busy ? 'Signing in…' : 'Sign In'}
+        </button>
+        <button type="button" onClick={forgot} className="w-full text-sm text-red-400 hover:text-red-300">
+          Forgot password?
+        </button>
+      </form>
+      <div className="mt-4 space-y-4">
+        <GoogleButton onMessage={setMessage} />
+        <p className="text-center text-sm text-zinc-400">
+          New here?{' '}
+          <Link to="/register" className="text-red-400 hover:text-red-300">
+            Create an account
+          </Link>
+        </p>
+      </div>
+    </AuthCard>
+  );
+}
+
+export function RegisterPage() {
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [message, setMessage] = useState('');
+  const [busy, setBusy] = useState(false);
+  const navigate = useNavigate();
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!name.trim() || !email.trim() || !password)
+      return setMessage('Name, email and password are required.');
+    if (!EMAIL_PATTERN.test(email)) return setMessage('Please enter a valid email address');
+    if (password.length < 6) return setMessage('Password must be at least 6 characters long');
+    setBusy(true);
+    try {
+      const ok = await authClient.register(name.trim(), email.trim(), password);
+      navigate('/login', { state: { message: ok } });
+    } catch (err) {
+      setMessage(err instanceof Error ? err.message : String(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <AuthCard title="Create Account">
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <div>
+          <label htmlFor="name" className="mb-1 block text-sm">
+            Name
+          </label>
+          <input
+            id="name"
+            autoComplete="name"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            className={input}
+          />
+        </div>
+        <div>
+          <label htmlFor="email" className="mb-1 block text-sm">
+            Email
+          </label>
+          <input
+            id="email"
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            className={input}
+          />
+        </div>
+        <div>
+          <label htmlFor="password" className="mb-1 block text-sm">
+            Password
+          </label>
+          <input
+            id="password"
+            type="password"
+            autoComplete="new-password"
+            aria-describedby="password-hint"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            className={input}
+          />
+          <p id="password-hint" className="mt-1 text-xs text-zinc-500">
+            Must be at least 6 characters
+          </p>
+        </div>
+        <Status message={message} />
+        <button type="submit" disabled={busy} className={primary}>
+          {busy ? 'Signing up…' : 'Sign Up'}
+        </button>
+      </form>
+      <div className="mt-4 space-y-4">
+        <GoogleButton onMessage={setMessage} />
+        <p className="text-center text-sm text-zinc-400">
+          Already have an account?{' '}
+          <Link to="/login" className="text-red-400 hover:text-red-300">
+            Log in
+          </Link>
+        </p>
+      </div>
+    </AuthCard>
+  );
+}
+
+/** After a Google sign-in without a name: choose the display name. */
+export function ProfileSetupPage() {
+  const { user, ready } = useAuth();
+  const [name, setName] = useState('');
+  const [message, setMessage] = useState('');
+  const navigate = useNavigate();
+  if (ready && !user) {
+    return (
+      <AuthCard title="Set up your profile">
+        <p className="text-sm text-zinc-400">
+          <Link to="/login" className="text-red-400">
+            Log in
+          </Link>{' '}
+          first.
+        </p>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title="Set up your profile">
+      <form
+        onSubmit={async (e) => {
+          e.preventDefault();
+          if (!name.trim()) return setMessage('Please enter a display name.');
+          try {
+            await authClient.updateDisplayName(name.trim());
+            navigate('/');
+          } catch (err) {
+            setMessage(err instanceof Error ? err.message : String(err));
+          }
+        }}
+        className="space-y-4"
+      >
+        <p className="text-sm text-zinc-400">How should we call you?</p>
+        <div>
+          <label htmlFor="display-name" className="mb-1 block text-sm">
+            Display name
+          </label>
+          <input
+            id="display-name"
+            value={name}
+            maxLength={60}
+            onChange={(e) => setName(e.target.value)}
+            className={input}
+          />
+        </div>
+        <Status message={message} />
+        <button type="submit" className={primary}>
+          Save
+        </button>
+      </form>
+    </AuthCard>
+  );
+}
+
+/** Where the reset mail's link lands: choose a new password. */
+export function ResetPasswordPage() {
+  const params = new URLSearchParams(useLocation().search);
+  const token = params.get('token');
+  const [password, setPassword] = useState('');
+  const [message, setMessage] = useState(
+    params.get('error') ? 'This reset link is invalid or has expired. Please ask for a new one.' : '',
+  );
+  const navigate = useNavigate();
+  return (
+    <AuthCard title="Choose a new password">
+      <form
+        onSubmit={async (e) => {
+          e.preventDefault();
+          if (!token)
+            return setMessage('This reset link is invalid or has expired. Please ask for a new one.');
+          if (password.length < 6) return setMessage('Password must be at least 6 characters long');
+          try {
+            await authClient.resetPassword(token, password);
+            navigate('/login', { state: { message: 'Your password was changed. Please sign in.' } });
+          } catch (err) {
+            setMessage(err instanceof Error ? err.message : String(err));
+          }
+        }}
+        className="space-y-4"
+      >
+        <div>
+          <label htmlFor="new-password" className="mb-1 block text-sm">
+            New password
+          </label>
+          <input
+            id="new-password"
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            className={input}
+          />
+          <p className="mt-1 text-xs text-zinc-500">Must be at least 6 characters</p>
+        </div>
+        <Status message={message} />
+        <button type="submit" className={primary}>
+          Save password
+        </button>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,234 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { ErrorText } from '../components/ui/empty-state';
+import { BookmarkIcon, EyeIcon, HeartIcon, PlusIcon, StarIcon, UserIcon } from '../components/ui/icons';
+import { MovieGrid } from '../components/ui/movie-grid';
+import { Spinner } from '../components/ui/spinner';
+import { AddToPlaylistModal } from '../features/library/add-to-playlist-modal';
+import { useLikeToggle, useLogVisit, useWatchStatusOf } from '../features/library/api';
+import { creditsQuery, movieQuery, recommendationsQuery } from '../features/movies/api';
+import { useAuth } from '../lib/auth';
+import { useConfig, useImageUrl } from '../lib/config';
+
+function Actions({ id }: { id: number }) {
+  const like = useLikeToggle(id);
+  const watch = useWatchStatusOf(id);
+  const [adding, setAdding] = useState(false);
+  const btn =
+    'flex items-center gap-2 rounded-lg px-4 py-2.5 text-sm font-medium ring-1 ring-white/15 hover:bg-white/10';
+  return (
+    <div className="mt-6 flex flex-wrap gap-3">
+      <button
+        type="button"
+        onClick={like.toggle}
+        aria-pressed={like.liked}
+        className={`${btn} ${like.liked ? 'bg-red-600 ring-red-600 hover:bg-red-500' : ''}`}
+      >
+        <HeartIcon filled={like.liked} /> {like.liked ? 'Liked' : 'Like'}
+      </button>
+      <button
+        type="button"
+        onClick={() => watch.set('watched')}
+        aria-pressed={watch.status === 'watched'}
+        className={`${btn} ${watch.status === 'watched' ? 'bg-emerald-700 ring-emerald-700' : ''}`}
+      >
+        <EyeIcon filled={watch.status === 'watched'} /> Mark as Watched
+      </button>
+      <button
+        type="button"
+        onClick={() => watch.set('want_to_watch')}
+        aria-pressed={watch.status === 'want_to_watch'}
+        className={`${btn} ${watch.status === 'want_to_watch' ? 'bg-sky-700 ring-sky-700' : ''}`}
+      >
+        <BookmarkIcon filled={watch.status === 'want_to_watch'} /> Add to Watchlist
+      </button>
+      <button type="button" onClick={() => setAdding(true)} className={btn}>
+        <PlusIcon /> Add to Playlist
+      </button>
+      {adding && <AddToPlaylistModal tmdbId={id} onClose={() => setAdding(false)} />}
+    </div>
+  );
+}
+
+function Cast({ id }: { id: number }) {
+  const credits = useQuery(creditsQuery(id));
+  const config = useConfig();
+  const image = useImageUrl();
+  if (credits.isPending) return <Spinner label="Loading cast" />;
+  const cast = credits.data?.cast ?? [];
+  return (
+    <section aria-labelledby="cast" className="mt-12">
+      <h2 id="cast" className="text-xl font-semibold">
+        Cast
+      </h2>
+      {cast.length === 0 ? (
+        <p className="mt-2 text-sm text-zinc-400">
+          {config.data?.data_mode === 'offline'
+            ? 'Cast is not in the offline catalog. Set a TMDB key to see who plays in it.'
+            : 'No cast information.'}
+        </p>
+      ) : (
+        <ul className="no-scrollbar mt-3 flex gap-4 overflow-x-auto pb-2">
+          {cast.slice(0, 20).map((c) => {
+            const photo = image(c.profile_path, 'original');
+            return (
+              <li key={`${c.id}-${c.character}`} className="w-28 shrink-0">
+                <Link to={`/cast/${c.id}/${encodeURIComponent(c.name)}`} className="block text-center">
+                  {photo ? (
+                    <img
+                      src={photo}
+                      alt=""
+                      loading="lazy"
+                      width={112}
+                      height={160}
+                      className="h-40 w-28 rounded-xl object-cover"
+                    />
+                  ) : (
+                    <span className="flex h-40 w-28 items-center justify-center rounded-xl bg-zinc-800 text-zinc-500">
+                      <UserIcon width={40} height={40} />
+                    </span>
+                  )}
+                  <span className="mt-2 block truncate text-sm font-medium">{c.name}</span>
+                  <span className="block truncate text-xs text-zinc-400">{c.character}</span>
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function Recommendations({ id }: { id: number }) {
+  const recs = useQuery(recommendationsQuery(id));
+  return (
+    <section aria-labelledby="recs" className="mt-12">
+      <div className="flex flex-wrap items-end justify-between gap-2">
+        <div>
+          <h2 id="recs" className="text-xl font-semibold">
+            Recommended Movies
+          </h2>
+          <p className="text-sm text-zinc-400">Based on what you're viewing</p>
+        </div>
+        <span className="rounded-full bg-zinc-800 px-3 py-1 text-xs text-zinc-300">
+          Powered by machine learning
+        </span>
+      </div>
+      <div className="mt-4">
+        {recs.isPending ? (
+          <Spinner label="Loading recommendations" />
+        ) : recs.data && recs.data.length > 0 ? (
+          <MovieGrid movies={recs.data} />
+        ) : (
+          <p className="text-sm text-zinc-400">No recommendations found.</p>
+        )}
+      </div>
+    </section>
+  );
+}
+
+export default function MovieDetailsPage() {
+  const { movieId } = useParams();
+  const id = Number(movieId);
+  const valid = Number.isInteger(id) && id > 0;
+  const movie = useQuery({ ...movieQuery(id), enabled: valid });
+  const image = useImageUrl();
+  const { user } = useAuth();
+  const logVisit = useLogVisit();
+  useEffect(() => {
+    if (user && valid && movie.data) logVisit.mutate(id);
+  }, [user?.uid, id, !!movie.data]); // eslint-disable-line react-hooks/exhaustive-deps
+  if (!valid)
+    return (
+      <div className="pt-24">
+        <ErrorText error={new Error('Movie not found')} />
+      </div>
+    );
+  if (movie.isPending)
+    return (
+      <div className="pt-24">
+        <Spinner label="Loading movie" />
+      </div>
+    );
+  if (movie.isError)
+    return (
+      <div className="pt-24">
+        <ErrorText error={movie.error} />
+      </div>
+    );
+  const m = movie.data;
+  const backdrop = image(m.backdrop_path, 'original');
+  const poster = image(m.poster_path, 'w500');
+  return (
+    <article>
+      <div className="relative h-[50vh] min-h-[320px] overflow-hidden">
+        {backdrop && (
+          <img
+            src={backdrop}
+            alt=""
+            width={1280}
+            height={720}
+            fetchPriority="high"
+            className="absolute inset-0 h-full w-full object-cover"
+          />
+        )}
+        <div className="absolute inset-0 bg-gradient-to-t from-zinc-950 via-zinc-950/70 to-zinc-950/20" />
+      </div>
+      <div className="mx-auto -mt-48 max-w-7xl px-4 pb-16">
+        <div className="relative flex flex-col gap-8 md:flex-row">
+          <div className="mx-auto w-48 shrink-0 md:mx-0 md:w-64">
+            {poster ? (
+              <img
+                src={poster}
+                alt={`${m.title} poster`}
+                width={500}
+                height={750}
+                className="aspect-[2/3] w-full rounded-2xl object-cover shadow-2xl ring-1 ring-white/10"
+              />
+            ) : (
+              <div className="flex aspect-[2/3] w-full items-center justify-center rounded-2xl bg-black text-zinc-500">
+                No Poster
+              </div>
+            )}
+          </div>
+          <div className="min-w-0 flex-1 md:pt-24">
+            <h1 className="text-3xl font-extrabold sm:text-4xl">{m.title}</h1>
+            <div className="mt-3 flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-zinc-300">
+              <span className="flex items-center gap-1 text-yellow-400">
+                <StarIcon width={16} height={16} /> {m.vote_average.toFixed(1)}
+              </span>
+              {m.release_date && <span>{m.release_date}</span>}
+              {m.runtime ? <span>{m.runtime} minutes</span> : null}
+            </div>
+            <ul className="mt-4 flex flex-wrap gap-2">
+              {m.genres.map((g) => (
+                <li key={g.id}>
+                  <Link
+                    to={`/genre/${g.id}`}
+                    className="rounded-full bg-zinc-800 px-3 py-1 text-xs hover:bg-zinc-700"
+                  >
+                    {g.name}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+            <p className="mt-5 max-w-3xl leading-relaxed text-zinc-200">
+              {m.overview || 'No overview available.'}
+            </p>
+            <Actions id={m.id} />
+            {m.production_companies.length > 0 && (
+              <div className="mt-6">
+                <h2 className="text-sm font-semibold text-zinc-400">Production Companies</h2>
+                <p className="mt-1 text-sm">{m.production_companies.map((c) => c.name).join(', ')}</p>
+              </div>
+            )}
+          </div>
+        </div>
+        <Cast id={m.id} />
+        <Recommendations id={m.id} />
+      </div>
+    </article>
+  );
+}
