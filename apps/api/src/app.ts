@@ -94,7 +94,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandling(app, {
     spaFallback: (request, reply) => {
       const path = request.url.split('?')[0]!;
-      if (!hasWeb || (request.method !== 'GET' && request.method !== 'HEAD') || path.startsWith('/api/') || path.startsWith('/assets/')) return false;
+      if (
+        !hasWeb ||
+        (request.method !== 'GET' && request.method !== 'HEAD') ||
+        path.startsWith('/api/') ||
+        path.startsWith('/assets/')
+      )
+        return false;
       void reply.header('cache-control', 'no-cache').sendFile('index.html');
       return true;
     },
@@ -106,7 +112,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       index: ['index.html'],
       setHeaders: (reply, path) => {
         // Vite's assets carry a content hash: cache them for a year; the HTML is always revalidated.
-        reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+        reply.header(
+          'cache-control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   }
@@ -161,8 +170,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await app.register(libraryRoutes(library, deps.identity.verifier), { prefix: '/api/user' });
   }
 
-  if (!hasWeb) app.get('/', { schema: { hide: true } }, async (_req, reply) =>
-    reply.type('text/html; charset=utf-8').send(landingPage(config)),
-  );
+  if (!hasWeb)
+    app.get('/', { schema: { hide: true } }, async (_req, reply) =>
+      reply.type('text/html; charset=utf-8').send(landingPage(config)),
+    );
   return app;
 }

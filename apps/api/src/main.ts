@@ -61,9 +61,18 @@ async function main() {
     log: { info: (o, m) => logRef.current?.info(o, m), error: (o, m) => logRef.current?.error(o, m) },
     baseURL,
     jwksOrigin: `http://127.0.0.1:${env.PORT}`,
+    trustedOrigins: [`http://localhost:${env.PORT}`, `http://127.0.0.1:${env.PORT}`],
   });
   const webDist = resolve(import.meta.dirname, '../../web/dist');
-  const app = await buildApp({ config, db: database, source, catalog, chatCatalog: offline, identity, webDist });
+  const app = await buildApp({
+    config,
+    db: database,
+    source,
+    catalog,
+    chatCatalog: offline,
+    identity,
+    webDist,
+  });
   logRef.current = app.log;
   app.log.info(
     {

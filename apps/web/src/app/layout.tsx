@@ -9,7 +9,7 @@ export function Layout() {
     <div className="flex min-h-screen flex-col">
       <a
         href="#main"
-        className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-red-600 focus:px-3 focus:py-2"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-red-700 focus:px-3 focus:py-2"
       >
         Skip to content
       </a>
@@ -25,7 +25,7 @@ export function Layout() {
           <Outlet />
         </Suspense>
       </main>
-      <footer className="border-t border-white/5 px-4 py-8 text-center text-xs text-zinc-500">
+      <footer className="border-t border-white/5 px-4 py-8 text-center text-xs text-zinc-400">
         <p>
           Movie data and images from{' '}
           <a

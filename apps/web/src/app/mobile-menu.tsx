@@ -58,7 +58,7 @@ export function MobileMenu({ onClose }: { onClose: () => void }) {
           <SearchIcon /> Search movies...
         </button>
         <section aria-labelledby="quick-access">
-          <h2 id="quick-access" className="mb-2 text-xs font-semibold uppercase tracking-wide text-zinc-500">
+          <h2 id="quick-access" className="mb-2 text-xs font-semibold uppercase tracking-wide text-zinc-400">
             Quick Access
           </h2>
           <div className="grid grid-cols-2 gap-3">
@@ -131,7 +131,7 @@ export function MobileMenu({ onClose }: { onClose: () => void }) {
             <Link
               to="/login"
               onClick={onClose}
-              className="block rounded-lg bg-red-600 px-4 py-3 text-center font-medium"
+              className="block rounded-lg bg-red-700 px-4 py-3 text-center font-medium"
             >
               Log In
             </Link>

@@ -54,7 +54,7 @@ function UserMenu() {
   useOutsideClick(ref, close, open);
   if (!user) {
     return (
-      <Link to="/login" className="rounded-lg bg-red-600 px-4 py-2 text-sm font-medium hover:bg-red-500">
+      <Link to="/login" className="rounded-lg bg-red-700 px-4 py-2 text-sm font-medium hover:bg-red-700">
         Login
       </Link>
     );

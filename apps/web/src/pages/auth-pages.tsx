@@ -37,7 +37,7 @@ function AuthCard({ title, children }: { title: string; children: ReactNode }) {
 
 const input =
   'w-full rounded-lg bg-zinc-800 px-3 py-2.5 text-sm outline-none ring-1 ring-white/10 focus:ring-red-500';
-const primary = 'w-full rounded-lg bg-red-600 py-2.5 font-semibold hover:bg-red-500 disabled:opacity-50';
+const primary = 'w-full rounded-lg bg-red-700 py-2.5 font-semibold hover:bg-red-700 disabled:opacity-50';
 
 function GoogleButton({ onMessage }: { onMessage: (m: string) => void }) {
   const config = useConfig();
@@ -132,7 +132,7 @@ export function LoginPage() {
         <GoogleButton onMessage={setMessage} />
         <p className="text-center text-sm text-zinc-400">
           New here?{' '}
-          <Link to="/register" className="text-red-400 hover:text-red-300">
+          <Link to="/register" className="text-red-400 underline hover:text-red-300">
             Create an account
           </Link>
         </p>
@@ -205,7 +205,7 @@ export function RegisterPage() {
             onChange={(e) => setPassword(e.target.value)}
             className={input}
           />
-          <p id="password-hint" className="mt-1 text-xs text-zinc-500">
+          <p id="password-hint" className="mt-1 text-xs text-zinc-400">
             Must be at least 6 characters
           </p>
         </div>
@@ -218,7 +218,7 @@ export function RegisterPage() {
         <GoogleButton onMessage={setMessage} />
         <p className="text-center text-sm text-zinc-400">
           Already have an account?{' '}
-          <Link to="/login" className="text-red-400 hover:text-red-300">
+          <Link to="/login" className="text-red-400 underline hover:text-red-300">
             Log in
           </Link>
         </p>
@@ -237,7 +237,7 @@ export function ProfileSetupPage() {
     return (
       <AuthCard title="Set up your profile">
         <p className="text-sm text-zinc-400">
-          <Link to="/login" className="text-red-400">
+          <Link to="/login" className="text-red-400 underline">
             Log in
           </Link>{' '}
           first.
@@ -320,7 +320,7 @@ export function ResetPasswordPage() {
             onChange={(e) => setPassword(e.target.value)}
             className={input}
           />
-          <p className="mt-1 text-xs text-zinc-500">Must be at least 6 characters</p>
+          <p className="mt-1 text-xs text-zinc-400">Must be at least 6 characters</p>
         </div>
         <Status message={message} />
         <button type="submit" className={primary}>

@@ -23,7 +23,7 @@ function Actions({ id }: { id: number }) {
         type="button"
         onClick={like.toggle}
         aria-pressed={like.liked}
-        className={`${btn} ${like.liked ? 'bg-red-600 ring-red-600 hover:bg-red-500' : ''}`}
+        className={`${btn} ${like.liked ? 'bg-red-700 ring-red-600 hover:bg-red-600' : ''}`}
       >
         <HeartIcon filled={like.liked} /> {like.liked ? 'Liked' : 'Like'}
       </button>
@@ -85,7 +85,7 @@ function Cast({ id }: { id: number }) {
                       className="h-40 w-28 rounded-xl object-cover"
                     />
                   ) : (
-                    <span className="flex h-40 w-28 items-center justify-center rounded-xl bg-zinc-800 text-zinc-500">
+                    <span className="flex h-40 w-28 items-center justify-center rounded-xl bg-zinc-800 text-zinc-400">
                       <UserIcon width={40} height={40} />
                     </span>
                   )}
@@ -188,7 +188,7 @@ export default function MovieDetailsPage() {
                 className="aspect-[2/3] w-full rounded-2xl object-cover shadow-2xl ring-1 ring-white/10"
               />
             ) : (
-              <div className="flex aspect-[2/3] w-full items-center justify-center rounded-2xl bg-black text-zinc-500">
+              <div className="flex aspect-[2/3] w-full items-center justify-center rounded-2xl bg-black text-zinc-400">
                 No Poster
               </div>
             )}

@@ -24,6 +24,8 @@ export function createIdentity(opts: {
   baseURL: string;
   jwksOrigin?: string;
   limits?: AuthRateLimits;
+  /** Other origins the site is reached at (localhost and 127.0.0.1 of the same port). */
+  trustedOrigins?: string[];
 }): Identity {
   const { env } = opts.config;
   const mailer = new Mailer(
@@ -35,6 +37,7 @@ export function createIdentity(opts: {
     mailer,
     baseURL: opts.baseURL,
     secret: loadOrCreateSecret(opts.config.dataDir, env.AUTH_SECRET),
+    trustedOrigins: opts.trustedOrigins ?? [],
     google:
       env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
         ? {

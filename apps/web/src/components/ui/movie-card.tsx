@@ -39,7 +39,7 @@ export function MovieCard({ movie, className = '' }: { movie: CardMovie; classNa
             className="h-full w-full object-cover transition duration-300 group-hover:scale-105"
           />
         ) : (
-          <div className="flex h-full w-full items-center justify-center bg-black text-sm text-zinc-500">
+          <div className="flex h-full w-full items-center justify-center bg-black text-sm text-zinc-400">
             No Poster
           </div>
         )}

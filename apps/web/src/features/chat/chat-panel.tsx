@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import Markdown from 'react-markdown';
 import { Link } from 'react-router';
-import { ChatIcon, CloseIcon } from '../../components/ui/icons';
+import { CloseIcon } from '../../components/ui/icons';
 import { apiFetch } from '../../lib/api-client';
 
 export interface ChatMessage {
@@ -20,7 +20,10 @@ export function ChatPanel({ onClose }: { onClose?: () => void }) {
   const [waiting, setWaiting] = useState(false);
   const conversation = useRef<string | undefined>(undefined);
   const end = useRef<HTMLDivElement>(null);
-  useEffect(() => end.current?.scrollIntoView?.({ behavior: 'smooth', block: 'end' }), [messages, waiting]);
+  useEffect(() => {
+    // A block body: newer browsers return a promise from scrollIntoView, which must not reach React.
+    end.current?.scrollIntoView?.({ behavior: 'smooth', block: 'end' });
+  }, [messages, waiting]);
 
   const send = async () => {
     const text = input.trim();
@@ -62,7 +65,7 @@ export function ChatPanel({ onClose }: { onClose?: () => void }) {
         {messages.map((m, i) => (
           <div key={i} className={`flex ${m.isBot ? 'justify-start' : 'justify-end'}`}>
             <div
-              className={`max-w-[80%] rounded-2xl px-3 py-2 text-sm leading-relaxed ${m.isBot ? 'bg-zinc-800 text-zinc-100' : 'bg-red-600 text-white'}`}
+              className={`max-w-[80%] rounded-2xl px-3 py-2 text-sm leading-relaxed ${m.isBot ? 'bg-zinc-800 text-zinc-100' : 'bg-red-700 text-white'}`}
             >
               {m.isBot ? (
                 <Markdown
@@ -118,7 +121,7 @@ export function ChatPanel({ onClose }: { onClose?: () => void }) {
         <button
           type="submit"
           disabled={waiting || !input.trim()}
-          className="rounded-lg bg-red-600 px-4 py-2 text-sm font-medium hover:bg-red-500 disabled:opacity-40"
+          className="rounded-lg bg-red-700 px-4 py-2 text-sm font-medium hover:bg-red-700 disabled:opacity-40"
         >
           Send
         </button>

@@ -14,7 +14,7 @@ export function ChatWidget() {
         type="button"
         onClick={() => setOpen(true)}
         aria-label="Open movie chatbot"
-        className="fixed bottom-5 right-5 z-40 flex h-14 w-14 items-center justify-center rounded-full bg-red-600 shadow-xl hover:bg-red-500"
+        className="fixed bottom-5 right-5 z-40 flex h-14 w-14 items-center justify-center rounded-full bg-red-700 shadow-xl hover:bg-red-700"
       >
         <ChatIcon width={24} height={24} />
       </button>

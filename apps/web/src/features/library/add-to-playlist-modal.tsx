@@ -49,7 +49,7 @@ export function AddToPlaylistModal({ tmdbId, onClose }: { tmdbId: number; onClos
           type="button"
           onClick={create}
           disabled={!name.trim()}
-          className="rounded-lg bg-red-600 px-3 py-2 text-sm font-medium hover:bg-red-500 disabled:opacity-40"
+          className="rounded-lg bg-red-700 px-3 py-2 text-sm font-medium hover:bg-red-700 disabled:opacity-40"
         >
           Create
         </button>
@@ -72,7 +72,7 @@ export function AddToPlaylistModal({ tmdbId, onClose }: { tmdbId: number; onClos
                 className="accent-red-600"
               />
               <span className="text-sm">{p.name}</span>
-              <span className="ml-auto text-xs text-zinc-500">{p.movie_count}</span>
+              <span className="ml-auto text-xs text-zinc-400">{p.movie_count}</span>
             </label>
           </li>
         ))}
@@ -85,7 +85,7 @@ export function AddToPlaylistModal({ tmdbId, onClose }: { tmdbId: number; onClos
           type="button"
           onClick={confirm}
           disabled={selected.length === 0 || busy}
-          className="rounded-lg bg-red-600 px-4 py-2 text-sm font-medium hover:bg-red-500 disabled:opacity-40"
+          className="rounded-lg bg-red-700 px-4 py-2 text-sm font-medium hover:bg-red-700 disabled:opacity-40"
         >
           Confirm
         </button>

@@ -73,7 +73,7 @@ export function HeroCarousel({ movies }: { movies: MovieListItem[] }) {
         <div className="mt-5 flex items-center gap-3">
           <Link
             to={`/movie/${m.id}`}
-            className="rounded-lg bg-red-600 px-5 py-3 font-semibold hover:bg-red-500"
+            className="rounded-lg bg-red-700 px-5 py-3 font-semibold hover:bg-red-700"
           >
             View Details
           </Link>

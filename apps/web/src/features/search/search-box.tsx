@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { SearchIcon, StarIcon } from '../../components/ui/icons';
 import { useImageUrl } from '../../lib/config';
@@ -87,7 +87,7 @@ export function SearchBox({
           type="submit"
           disabled={!query.trim() || busy}
           aria-label="Search"
-          className="rounded-lg bg-red-600 px-3 py-2 hover:bg-red-500 disabled:opacity-40"
+          className="rounded-lg bg-red-700 px-3 py-2 hover:bg-red-700 disabled:opacity-40"
         >
           {busy ? (
             <span
@@ -129,7 +129,7 @@ export function SearchBox({
                           className="h-12 w-8 rounded object-cover"
                         />
                       ) : (
-                        <span className="flex h-12 w-8 items-center justify-center rounded bg-black text-[8px] text-zinc-500">
+                        <span className="flex h-12 w-8 items-center justify-center rounded bg-black text-[8px] text-zinc-400">
                           No Poster
                         </span>
                       )}
@@ -153,7 +153,7 @@ export function SearchBox({
           <div className="space-y-3">
             {history.length > 0 && (
               <div>
-                <h3 className="px-1 text-xs font-semibold uppercase tracking-wide text-zinc-500">
+                <h3 className="px-1 text-xs font-semibold uppercase tracking-wide text-zinc-400">
                   Recent searches
                 </h3>
                 <ul className="mt-1">
@@ -172,7 +172,7 @@ export function SearchBox({
               </div>
             )}
             <div>
-              <h3 className="px-1 text-xs font-semibold uppercase tracking-wide text-zinc-500">
+              <h3 className="px-1 text-xs font-semibold uppercase tracking-wide text-zinc-400">
                 Popular searches
               </h3>
               <ul className="mt-1 flex flex-wrap gap-2 px-1">

