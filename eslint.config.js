@@ -4,7 +4,17 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['scratch/**', '**/node_modules/**', '**/dist/**', 'e2e/screenshots/**', 'data/**', '.cache/**', 'coverage/**'] },
+  {
+    ignores: [
+      'scratch/**',
+      '**/node_modules/**',
+      '**/dist/**',
+      'e2e/screenshots/**',
+      'data/**',
+      '.cache/**',
+      'coverage/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -15,7 +25,10 @@ export default tseslint.config(
       'no-console': 'off',
     },
   },
-  { files: ['apps/web/**/*.{ts,tsx}', 'e2e/**/*.ts'], languageOptions: { globals: { ...globals.browser, ...globals.node } } },
+  {
+    files: ['apps/web/**/*.{ts,tsx}', 'e2e/**/*.ts'],
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+  },
   {
     files: ['apps/web/**/*.tsx'],
     plugins: { 'react-hooks': reactHooks },

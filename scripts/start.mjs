@@ -59,8 +59,12 @@ function buildWebIfStale() {
   const built = join(web, 'dist/index.html');
   const stale =
     !existsSync(built) ||
-    statSync(built).mtimeMs < Math.max(newestMtime(join(web, 'src')), statSync(join(web, 'index.html')).mtimeMs);
+    statSync(built).mtimeMs <
+      Math.max(newestMtime(join(web, 'src')), statSync(join(web, 'index.html')).mtimeMs);
   if (!stale) return;
   console.log('Building the web app…');
-  execFileSync(join(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], { cwd: web, stdio: 'inherit' });
+  execFileSync(join(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], {
+    cwd: web,
+    stdio: 'inherit',
+  });
 }
