@@ -2,6 +2,7 @@ import type { CatalogIndex } from '@app/catalog';
 import type { ConfigResponse } from '@app/contracts';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { existsSync } from 'node:fs';
@@ -89,6 +90,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // gzip/brotli for the web app's assets and the larger JSON answers (before any route).
+  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   const webIndex = deps.webDist ? join(deps.webDist, 'index.html') : null;
   const hasWeb = !!webIndex && existsSync(webIndex);
   registerErrorHandling(app, {
