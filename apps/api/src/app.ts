@@ -5,7 +5,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   jsonSchemaTransform,
@@ -57,6 +57,21 @@ export const TMDB_IMAGE_SIZES = {
   profile_sizes: ['w45', 'w185', 'h632', 'original'],
 };
 
+/**
+ * The app's HTML for a page, with preloads of the data that page asks for first, so that the
+ * requests start while the JavaScript downloads (they are simple GETs the app repeats).
+ */
+export function pageHtml(html: string, path: string): string {
+  const urls = ['/api/config'];
+  const movie = /^\/movie\/(\d{1,10})\/?$/.exec(path);
+  if (path === '/') urls.push('/api/tmdb/movie/popular?page=1');
+  else if (movie) urls.push(`/api/tmdb/movie/${movie[1]}`);
+  const links = urls
+    .map((u) => `<link rel="preload" href="${u}" as="fetch" crossorigin="anonymous" />`)
+    .join('');
+  return html.replace('</head>', `${links}</head>`);
+}
+
 export function recommenderUrl(config: AppConfig): string {
   return config.env.RECOMMENDER_URL ?? `http://127.0.0.1:${config.env.RECOMMENDER_PORT}`;
 }
@@ -94,17 +109,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   const webIndex = deps.webDist ? join(deps.webDist, 'index.html') : null;
   const hasWeb = !!webIndex && existsSync(webIndex);
+  const indexHtml = hasWeb ? readFileSync(webIndex!, 'utf8') : null;
   registerErrorHandling(app, {
     spaFallback: (request, reply) => {
       const path = request.url.split('?')[0]!;
       if (
-        !hasWeb ||
+        !indexHtml ||
         (request.method !== 'GET' && request.method !== 'HEAD') ||
         path.startsWith('/api/') ||
         path.startsWith('/assets/')
       )
         return false;
-      void reply.header('cache-control', 'no-cache').sendFile('index.html');
+      void reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(pageHtml(indexHtml, path));
       return true;
     },
   });
@@ -112,7 +131,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await app.register(fastifyStatic, {
       root: deps.webDist!,
       wildcard: false,
-      index: ['index.html'],
+      // Pages (including /) go through the SPA fallback, which adds the page's data preloads.
+      index: false,
       setHeaders: (reply, path) => {
         // Vite's assets carry a content hash: cache them for a year; the HTML is always revalidated.
         reply.header(

@@ -34,7 +34,8 @@ export async function apiFetch<T>(
     res = await fetch(path, {
       method: init.method ?? 'GET',
       headers: {
-        'content-type': 'application/json',
+        // No content type on a GET: it stays a simple request, which the page's preloads match.
+        ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
         ...(token ? { authorization: `Bearer ${token}` } : {}),
       },
       ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),

@@ -45,7 +45,12 @@ export default function HomePage() {
           <MovieRow title="Recently Visited" movies={asCards(recent.data)} />
         )}
         {nowPlaying!.data && (
-          <MovieRow title="Now Playing" movies={nowPlaying!.data.results} viewAll="/content/now_playing" />
+          <MovieRow
+            title="Now Playing"
+            movies={nowPlaying!.data.results}
+            viewAll="/content/now_playing"
+            eager
+          />
         )}
         {topRated!.data && (
           <MovieRow title="Top Rated" movies={topRated!.data.results} viewAll="/content/top_rated" />

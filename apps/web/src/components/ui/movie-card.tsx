@@ -15,7 +15,15 @@ export interface CardMovie {
 }
 
 /** Poster (w500) or a black 'No Poster' box; on hover or focus: name, rating, Like, Add to Playlist. */
-export function MovieCard({ movie, className = '' }: { movie: CardMovie; className?: string }) {
+export function MovieCard({
+  movie,
+  className = '',
+  eager = false,
+}: {
+  movie: CardMovie;
+  className?: string;
+  eager?: boolean;
+}) {
   const image = useImageUrl();
   const title = movie.title ?? movie.name ?? 'Untitled';
   const poster = image(movie.poster_path, 'w500');

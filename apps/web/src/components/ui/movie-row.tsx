@@ -50,9 +50,9 @@ export function MovieRow({
         </div>
       </div>
       <ul ref={scroller} className="no-scrollbar flex gap-4 overflow-x-auto scroll-smooth pb-2">
-        {movies.map((m) => (
+        {movies.map((m, i) => (
           <li key={m.id} className="w-36 shrink-0 sm:w-44">
-            <MovieCard movie={m} />
+            <MovieCard movie={m} eager={eager && i < 4} />
           </li>
         ))}
       </ul>
