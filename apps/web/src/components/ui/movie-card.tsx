@@ -40,7 +40,7 @@ export function MovieCard({
           <img
             src={poster}
             alt=""
-            loading="lazy"
+            loading={eager ? 'eager' : 'lazy'}
             decoding="async"
             width={500}
             height={750}

@@ -10,10 +10,13 @@ export function MovieRow({
   title,
   movies,
   viewAll,
+  eager = false,
 }: {
   title: string;
   movies: CardMovie[];
   viewAll?: string;
+  /** The first posters load at once: this row is on screen when the page opens. */
+  eager?: boolean;
 }) {
   const scroller = useRef<HTMLUListElement>(null);
   const scroll = (dir: 1 | -1) =>
