@@ -64,8 +64,13 @@ export const TMDB_IMAGE_SIZES = {
 export function pageHtml(html: string, path: string): string {
   const urls = ['/api/config'];
   const movie = /^\/movie\/(\d{1,10})\/?$/.exec(path);
-  if (path === '/') urls.push('/api/tmdb/movie/popular?page=1');
-  else if (movie) urls.push(`/api/tmdb/movie/${movie[1]}`);
+  if (path === '/') {
+    urls.push(
+      '/api/tmdb/movie/popular?page=1',
+      '/api/tmdb/movie/now_playing?page=1',
+      '/api/tmdb/movie/top_rated?page=1',
+    );
+  } else if (movie) urls.push(`/api/tmdb/movie/${movie[1]}`);
   const links = urls
     .map((u) => `<link rel="preload" href="${u}" as="fetch" crossorigin="anonymous" />`)
     .join('');

@@ -13,7 +13,8 @@ export default function HomePage() {
   const likes = useLikes();
   const recent = useRecentlyVisited();
   const lists = [popular!, nowPlaying!, topRated!];
-  if (lists.some((q) => q.isPending))
+  // The hero shows as soon as the popular list is in; the rows fill in as theirs arrive.
+  if (popular!.isPending)
     return (
       <div className="pt-24">
         <Spinner label="Loading movies" />

@@ -55,48 +55,61 @@ function Cast({ id }: { id: number }) {
   const credits = useQuery(creditsQuery(id));
   const config = useConfig();
   const image = useImageUrl();
-  if (credits.isPending) return <Spinner label="Loading cast" />;
+  const offline = config.data?.data_mode === 'offline';
   const cast = credits.data?.cast ?? [];
+  let body;
+  if (offline) {
+    // The offline catalog has no cast: say so at once (no spinner that would then collapse).
+    body = (
+      <p className="mt-2 text-sm text-zinc-400">
+        Cast is not in the offline catalog. Set a TMDB key to see who plays in it.
+      </p>
+    );
+  } else if (credits.isPending) {
+    body = (
+      <div className="h-52">
+        <Spinner label="Loading cast" />
+      </div>
+    );
+  } else if (cast.length === 0) {
+    body = <p className="mt-2 text-sm text-zinc-400">No cast information.</p>;
+  } else {
+    body = (
+      <ul className="no-scrollbar mt-3 flex gap-4 overflow-x-auto pb-2">
+        {cast.slice(0, 20).map((c) => {
+          const photo = image(c.profile_path, 'original');
+          return (
+            <li key={`${c.id}-${c.character}`} className="w-28 shrink-0">
+              <Link to={`/cast/${c.id}/${encodeURIComponent(c.name)}`} className="block text-center">
+                {photo ? (
+                  <img
+                    src={photo}
+                    alt=""
+                    loading="lazy"
+                    width={112}
+                    height={160}
+                    className="h-40 w-28 rounded-xl object-cover"
+                  />
+                ) : (
+                  <span className="flex h-40 w-28 items-center justify-center rounded-xl bg-zinc-800 text-zinc-400">
+                    <UserIcon width={40} height={40} />
+                  </span>
+                )}
+                <span className="mt-2 block truncate text-sm font-medium">{c.name}</span>
+                <span className="block truncate text-xs text-zinc-400">{c.character}</span>
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    );
+  }
   return (
     <section aria-labelledby="cast" className="mt-12">
       <h2 id="cast" className="text-xl font-semibold">
         Cast
       </h2>
-      {cast.length === 0 ? (
-        <p className="mt-2 text-sm text-zinc-400">
-          {config.data?.data_mode === 'offline'
-            ? 'Cast is not in the offline catalog. Set a TMDB key to see who plays in it.'
-            : 'No cast information.'}
-        </p>
-      ) : (
-        <ul className="no-scrollbar mt-3 flex gap-4 overflow-x-auto pb-2">
-          {cast.slice(0, 20).map((c) => {
-            const photo = image(c.profile_path, 'original');
-            return (
-              <li key={`${c.id}-${c.character}`} className="w-28 shrink-0">
-                <Link to={`/cast/${c.id}/${encodeURIComponent(c.name)}`} className="block text-center">
-                  {photo ? (
-                    <img
-                      src={photo}
-                      alt=""
-                      loading="lazy"
-                      width={112}
-                      height={160}
-                      className="h-40 w-28 rounded-xl object-cover"
-                    />
-                  ) : (
-                    <span className="flex h-40 w-28 items-center justify-center rounded-xl bg-zinc-800 text-zinc-400">
-                      <UserIcon width={40} height={40} />
-                    </span>
-                  )}
-                  <span className="mt-2 block truncate text-sm font-medium">{c.name}</span>
-                  <span className="block truncate text-xs text-zinc-400">{c.character}</span>
-                </Link>
-              </li>
-            );
-          })}
-        </ul>
-      )}
+      {body}
     </section>
   );
 }
