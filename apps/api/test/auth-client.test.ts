@@ -2,6 +2,7 @@ import type { AuthError } from '@app/auth-client';
 import { AUTH_MESSAGES, AuthClient, type AuthUser } from '@app/auth-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAuthStack, type AuthStack } from './helpers/auth-stack';
+import { browserFetch } from './helpers/cookies';
 
 let s: AuthStack;
 beforeAll(async () => {
@@ -9,28 +10,9 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-/** What a browser does for a same-origin app: keep the session cookie. */
-function browserFetch(): typeof fetch {
-  const jar = new Map<string, string>();
-  return async (input, init = {}) => {
-    const headers = new Headers(init.headers);
-    if (jar.size) headers.set('cookie', [...jar].map(([k, v]) => `${k}=${v}`).join('; '));
-    headers.set('origin', s.base);
-    const res = await fetch(input, { ...init, headers });
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(';');
-      const i = pair!.indexOf('=');
-      const value = pair!.slice(i + 1);
-      if (!value || /max-age=0/i.test(c)) jar.delete(pair!.slice(0, i));
-      else jar.set(pair!.slice(0, i), value);
-    }
-    return res;
-  };
-}
-
 describe(AuthClient.name, () => {
   it('registers as the spec says, refuses an unverified login, then signs in and observes the user', async () => {
-    const client = new AuthClient({ baseUrl: s.base, fetch: browserFetch() });
+    const client = new AuthClient({ baseUrl: s.base, fetch: browserFetch(s.base) });
     const seen: (AuthUser | null)[] = [];
     client.onAuthStateChanged((u) => seen.push(u));
     expect(await client.register('Grace', 'grace@example.com', 'secret123')).toBe(AUTH_MESSAGES.registered);
@@ -66,7 +48,7 @@ describe(AuthClient.name, () => {
     let clock = Date.now();
     const client = new AuthClient({
       baseUrl: s.base,
-      fetch: browserFetch(),
+      fetch: browserFetch(s.base),
       now: () => clock,
       refreshMarginMs: 60_000,
     });
@@ -80,7 +62,7 @@ describe(AuthClient.name, () => {
   });
 
   it('maps server errors to the spec messages', async () => {
-    const client = new AuthClient({ baseUrl: s.base, fetch: browserFetch() });
+    const client = new AuthClient({ baseUrl: s.base, fetch: browserFetch(s.base) });
     await s.verifiedUser('Known', 'known@example.com');
     const attempt = (p: Promise<unknown>) =>
       p.then(

@@ -12,6 +12,7 @@ import type { AuthRateLimits } from '../../src/modules/identity/identity.routes'
 import { startSmtpCapture } from '../fixtures/smtp-capture';
 import { fullCatalog } from './catalog';
 import { freshPglite } from './db';
+import { cookieHeader, storeCookies } from './cookies';
 import { freePort } from './process';
 
 export type Smtp = Awaited<ReturnType<typeof startSmtpCapture>>;
@@ -27,20 +28,13 @@ export class Client {
       redirect: 'manual',
       headers: {
         ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-        ...(this.cookies.size ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
+        ...(this.cookies.size ? { cookie: cookieHeader(this.cookies)! } : {}),
         origin: this.base,
         ...headers,
       },
       ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
     });
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(';');
-      const i = pair!.indexOf('=');
-      const name = pair!.slice(0, i);
-      const value = pair!.slice(i + 1);
-      if (value === '' || /max-age=0/i.test(c)) this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
+    storeCookies(this.cookies, res);
     const text = await res.text();
     let json: any; // eslint-disable-line @typescript-eslint/no-explicit-any
     try {

@@ -8,6 +8,7 @@ import {
   startOidcProvider,
 } from '../../../test/fixtures/oidc-provider';
 import { startAuthStack, type AuthStack } from '../../../test/helpers/auth-stack';
+import { browserFetch, type CookieJars } from '../../../test/helpers/cookies';
 import { freePort } from '../../../test/helpers/process';
 
 let s: AuthStack;
@@ -96,28 +97,8 @@ describe('Google sign-in through OpenID Connect (a real local provider)', () => 
 describe('AuthClient.signInWithGoogle', () => {
   /** A browser: one cookie jar per origin, shared by the page and its popup. */
   function browser() {
-    const cookies = new Map<string, Map<string, string>>();
-    const jarFor = (origin: string) => {
-      let jar = cookies.get(origin);
-      if (!jar) cookies.set(origin, (jar = new Map()));
-      return jar;
-    };
-    const fetchWithCookies: typeof fetch = async (input, init = {}) => {
-      const url = new URL(String(input));
-      const jar = jarFor(url.origin);
-      const headers = new Headers(init.headers);
-      if (jar.size) headers.set('cookie', [...jar].map(([k, v]) => `${k}=${v}`).join('; '));
-      headers.set('origin', s.base);
-      const res = await fetch(url, { ...init, headers, redirect: 'manual' });
-      for (const c of res.headers.getSetCookie()) {
-        const [pair] = c.split(';');
-        const i = pair!.indexOf('=');
-        const value = pair!.slice(i + 1);
-        if (!value || /max-age=0/i.test(c)) jar.delete(pair!.slice(0, i));
-        else jar.set(pair!.slice(0, i), value);
-      }
-      return res;
-    };
+    const cookies: CookieJars = new Map();
+    const fetchWithCookies = browserFetch(s.base, cookies, 'manual');
     /** The popup: walks the provider as `accountId`, then loads our callback in the same browser. */
     const popup =
       (accountId: string | null) =>

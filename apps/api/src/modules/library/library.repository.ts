@@ -1,17 +1,10 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { DatabaseSchema } from '../../db/schema';
+import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
+import type { DatabaseSchema, MoviesTable } from '../../db/schema';
 
 type Db = Kysely<DatabaseSchema> | Transaction<DatabaseSchema>;
 
-export interface MovieFactsRow {
-  tmdb_id: number;
-  title: string;
-  overview: string;
-  poster_path: string | null;
-  backdrop_path: string | null;
-  release_date: string | null;
-  vote_average: number;
-}
+/** The facts a library write copies from the movie source (the movies table minus timestamps). */
+export type MovieFactsRow = Omit<Insertable<MoviesTable>, 'created_at' | 'updated_at'>;
 
 const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
 
