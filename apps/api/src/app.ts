@@ -177,7 +177,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const chatCatalog = deps.chatCatalog ?? deps.catalog;
   if (chatCatalog) {
     // The chat retrieves from the offline catalog in both modes: its ids are TMDB ids.
-    const engine = new ChatEngine(chatCatalog, recommender);
+    const engine = new ChatEngine(
+      chatCatalog,
+      recommender,
+      deps.source.moviesWithPerson ? (name) => deps.source.moviesWithPerson!(name) : undefined,
+    );
     const { env } = deps.config;
     const llm =
       env.LLM_BASE_URL && env.LLM_MODEL

@@ -57,6 +57,18 @@ export class TmdbMovieSource implements MovieSource {
     return this.client.get(`movie/${id}/credits`, {}, this.ttl.credits);
   }
 
+  async moviesWithPerson(name: string): Promise<number[] | null> {
+    const found = await this.client.get<{ results: { id: number }[] }>(
+      'search/person',
+      { query: name.trim(), include_adult: 'false' },
+      this.ttl.search,
+    );
+    const person = found.results[0];
+    if (!person) return null;
+    const credits = await this.personMovieCredits(person.id);
+    return credits.cast.map((m) => m.id);
+  }
+
   personMovieCredits(id: number): Promise<PersonMovieCredits> {
     return this.client.get(`person/${id}/movie_credits`, {}, this.ttl.person);
   }

@@ -13,4 +13,6 @@ export interface MovieSource {
   movie(id: number): Promise<MovieDetails>;
   credits(id: number): Promise<MovieCredits>;
   personMovieCredits(id: number): Promise<PersonMovieCredits>;
+  /** Live mode only: the ids of the movies a named person acted in (null if nobody matches). */
+  moviesWithPerson?(name: string): Promise<number[] | null>;
 }

@@ -94,3 +94,32 @@ describe('chat engine on the offline catalog', () => {
     expect((await talk(fresh(), 'like qqqzzzxxy')).message).toMatch(/couldn't find "qqqzzzxxy"/);
   });
 });
+
+describe('people', () => {
+  it('offline, says that people need live mode', async () => {
+    const a = await talk(fresh(), 'movies with Matthew McConaughey');
+    expect(a.picks).toEqual([]);
+    expect(a.message).toMatch(/can't look up people in the offline catalog/);
+  });
+
+  it('in live mode, finds the person on TMDB and recommends their films that are in the catalog', async () => {
+    const { startTmdbFixture, FIXTURE_TOKEN } = await import('../../../test/fixtures/tmdb-fixture-server');
+    const { TmdbClient } = await import('../../integrations/tmdb/tmdb-client');
+    const { TmdbMovieSource } = await import('../../integrations/tmdb/tmdb-movie-source');
+    const fixture = await startTmdbFixture();
+    try {
+      const source = new TmdbMovieSource(
+        new TmdbClient({ baseUrl: fixture.url, accessToken: FIXTURE_TOKEN }),
+      );
+      const live = new ChatEngine(catalog, null, (name) => source.moviesWithPerson(name));
+      const a = await live.answer('something starring Matthew McConaughey', fresh());
+      expect(a.picks.map((p) => p.movie.id)).toContain(157336);
+      expect(a.message).toContain('films with Matthew McConaughey');
+      expect(a.picks.every((p) => catalog.get(p.movie.id))).toBe(true);
+      const nobody = await live.answer('a film with Nobody Atall', fresh());
+      expect(nobody.message).toMatch(/couldn't find anyone called Nobody Atall/);
+    } finally {
+      await fixture.close();
+    }
+  });
+});

@@ -118,6 +118,8 @@ export class ChatEngine {
   constructor(
     readonly catalog: CatalogIndex,
     private readonly recommender: RecommenderClient | null,
+    /** Live mode: movie ids of a named person (TMDB); absent offline, where the catalog has no cast. */
+    private readonly moviesWithPerson?: (name: string) => Promise<number[] | null>,
   ) {
     this.referenceYear = Number(catalog.referenceDate.slice(0, 4));
     const df = new Map<string, number>();
@@ -206,8 +208,40 @@ export class ChatEngine {
         intent,
       };
     }
-    const similar = seed ? await this.similarTo(seed) : null;
+    let similar = seed ? await this.similarTo(seed) : null;
+    if (intent.person) {
+      const ids = this.moviesWithPerson
+        ? await this.moviesWithPerson(intent.person).catch(() => null)
+        : undefined;
+      if (ids === undefined) {
+        return {
+          message: `I can't look up people in the offline catalog (it has no cast), so I can't find films with ${intent.person}. Try a genre, a mood, or a movie you liked, or run the site with a TMDB key.`,
+          picks: [],
+          intent,
+        };
+      }
+      if (!ids || ids.length === 0) {
+        return {
+          message: `I couldn't find anyone called ${intent.person}. Could you check the name?`,
+          picks: [],
+          intent,
+        };
+      }
+      // The person's films, best known first, become the pool (intersected with a 'like' request).
+      const ranked = ids
+        .map((id) => this.catalog.get(id))
+        .filter((m): m is CatalogMovie => !!m && (!similar || similar.has(m.id)))
+        .sort((a, b) => b.vote_count - a.vote_count);
+      similar = new Map(ranked.map((m, i) => [m.id, i]));
+    }
     const picks = this.retrieve(intent, new Set(state.suggested), similar, seed);
+    if (picks.length === 0 && intent.person) {
+      return {
+        message: `I couldn't find more films with ${intent.person} that fit. Want to loosen a condition?`,
+        picks,
+        intent,
+      };
+    }
     if (picks.length === 0) {
       return {
         message:
@@ -327,7 +361,7 @@ export class ChatEngine {
     return [];
   }
 
-  private reason(m: CatalogMovie, matched: string[], seed: CatalogMovie | null): string {
+  private reason(m: CatalogMovie, matched: string[], seed: CatalogMovie | null, personName?: string): string {
     const snippetSource = m.tagline || m.overview.split(/(?<=[.!?])\s/)[0] || '';
     const snippet = snippetSource.length > 110 ? `${snippetSource.slice(0, 107).trimEnd()}…` : snippetSource;
     const genres = m.genre_ids
@@ -336,7 +370,9 @@ export class ChatEngine {
       .filter(Boolean)
       .join(', ');
     let why = '';
-    if (seed) {
+    if (personName) {
+      why = `With ${personName}`;
+    } else if (seed) {
       const shared = m.keywords.filter((k) => seed.keywords.includes(k)).slice(0, 2);
       why = shared.length
         ? `Like ${seed.title}, it has ${shared.join(' and ')}`
@@ -355,6 +391,7 @@ export class ChatEngine {
     if (intent.followUp === 'newer') parts.push('Here are some more recent ones');
     else if (intent.followUp === 'older') parts.push('Here are some older ones');
     else if (intent.followUp === 'another') parts.push(`Here ${n === 1 ? 'is one more' : `are ${n} more`}`);
+    else if (intent.person && !seed) parts.push(`Here are some films with ${esc(intent.person)}`);
     else if (seed) parts.push(`If you liked **${esc(seed.title)}**, try these`);
     else if (mood) parts.push(`Here are some ${mood} picks`);
     else if (intent.genres.length)

@@ -97,6 +97,8 @@ describe(parseIntent.name, () => {
 
   it('names people for live mode', () => {
     expect(p('a movie starring Tom Hanks').person).toBe('Tom Hanks');
+    expect(p('films with Matthew McConaughey').person).toBe('Matthew McConaughey');
+    expect(p('with Penélope Cruz').person).toBe('Penélope Cruz');
   });
 
   it.each(['hello', 'what?', 'asdfgh', 'tell me a joke'])('%j is not understood', (text) => {

@@ -296,12 +296,11 @@ export function parseIntent(message: string, ctx: ParseContext): Intent {
   }
 
   // People, answered in live mode.
-  if (
-    (m = /\b(?:starring|with|featuring|directed by|by)\s+([A-Z][a-z]+(?:\s[A-Z][a-z'-]+)+)/.exec(
+  const person =
+    /\b(?:starring|with|featuring|directed by|by)\s+(\p{Lu}[\p{L}'-]+(?:\s\p{Lu}[\p{L}'.-]+)+)/u.exec(
       ` ${message} `,
-    ))
-  )
-    intent.person = m[1];
+    );
+  if (person) intent.person = person[1];
 
   intent.empty =
     !intent.likeTitle &&
