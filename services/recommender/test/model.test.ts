@@ -74,3 +74,26 @@ describe('collaborative pieces', () => {
       }
   });
 });
+
+describe('product signals', () => {
+  it('reads the API export and lets likes pull films together', async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { readSignalsFile } = await import('../src/train/signals');
+    const dir = mkdtempSync(join(tmpdir(), 'sig-'));
+    const file = join(dir, 'signals.jsonl');
+    const lines: string[] = [];
+    for (let u = 0; u < 20; u++) {
+      lines.push(JSON.stringify({ user: `u${u}`, item: 201, timestamp: 1000 + u * 10 }));
+      lines.push(JSON.stringify({ user: `u${u}`, item: 301, timestamp: 1001 + u * 10 }));
+    }
+    writeFileSync(file, `${lines.join('\n')}\n{"user": 5, "item": "x"}\nnot json\n`);
+    const signals = readSignalsFile(file);
+    expect(signals).toHaveLength(40);
+    const a = buildModel({ catalog: smallCatalog(), signals });
+    expect(ids(a.neighbours['201']!)[0]).toBe(301);
+    expect(a.sources.product_signals).toBe(40);
+    expect(readSignalsFile(join(dir, 'missing.jsonl'))).toEqual([]);
+  });
+});
