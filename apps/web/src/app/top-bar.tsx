@@ -1,20 +1,17 @@
 import { GENRES } from '@app/contracts/genres';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ChevronDown, MenuIcon, SearchIcon, UserIcon } from '../components/ui/icons';
 import { SearchBox } from '../features/search/search-box';
 import { authClient } from '../lib/auth-client';
 import { displayNameOf, useAuth } from '../lib/auth';
-import { useOutsideClick } from '../lib/use-outside-click';
+import { useDropdown } from '../lib/use-outside-click';
 import { MobileMenu } from './mobile-menu';
 
 export const ABOUT_DEV_URL = 'https://github.com/';
 
 function CategoriesDropdown() {
-  const [open, setOpen] = useState(false);
-  const ref = useRef<HTMLDivElement>(null);
-  const close = useCallback(() => setOpen(false), []);
-  useOutsideClick(ref, close, open);
+  const { open, setOpen, ref, close } = useDropdown();
   return (
     <div ref={ref} className="relative">
       <button
@@ -47,11 +44,8 @@ function CategoriesDropdown() {
 
 function UserMenu() {
   const { user } = useAuth();
-  const [open, setOpen] = useState(false);
-  const ref = useRef<HTMLDivElement>(null);
-  const close = useCallback(() => setOpen(false), []);
+  const { open, setOpen, ref, close } = useDropdown();
   const navigate = useNavigate();
-  useOutsideClick(ref, close, open);
   if (!user) {
     return (
       <Link to="/login" className="rounded-lg bg-red-700 px-4 py-2 text-sm font-medium hover:bg-red-700">
@@ -110,10 +104,7 @@ function UserMenu() {
 }
 
 function DesktopSearch() {
-  const [open, setOpen] = useState(false);
-  const ref = useRef<HTMLDivElement>(null);
-  const close = useCallback(() => setOpen(false), []);
-  useOutsideClick(ref, close, open);
+  const { open, setOpen, ref, close } = useDropdown();
   return (
     <div ref={ref} className="relative">
       <button

@@ -1,4 +1,3 @@
-import { useCallback, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { EmptyState, ErrorText } from '../components/ui/empty-state';
 import { DotsIcon } from '../components/ui/icons';
@@ -17,7 +16,7 @@ import {
   type Playlist,
 } from '../features/library/api';
 import { useAuth } from '../lib/auth';
-import { useOutsideClick } from '../lib/use-outside-click';
+import { useDropdown } from '../lib/use-outside-click';
 import { PageShell } from './page-shell';
 
 const cards = (items: LibraryMovie[]) =>
@@ -141,10 +140,7 @@ export function RecentlyVisitedPage() {
 function PlaylistRow({ playlist }: { playlist: Playlist }) {
   const movies = usePlaylistMovies(playlist.playlist_id);
   const actions = usePlaylistActions();
-  const [menu, setMenu] = useState(false);
-  const ref = useRef<HTMLDivElement>(null);
-  const close = useCallback(() => setMenu(false), []);
-  useOutsideClick(ref, close, menu);
+  const { open: menu, setOpen: setMenu, ref, close } = useDropdown();
   return (
     <div className="relative rounded-2xl bg-zinc-900/50 p-4 ring-1 ring-white/5">
       <div ref={ref} className="absolute right-4 top-4 z-10">
