@@ -59,6 +59,8 @@ describe('an account end to end in the browser', () => {
     await expect.poll(() => page.getByRole('button', { name: /Eve Tester/ }).count()).toBe(1);
 
     await page.goto(`${base}/movie/238`);
+    // A fresh page load: act once the session is known (the user menu shows), as a person would.
+    await expect.poll(() => page.getByRole('button', { name: /Eve Tester/ }).count()).toBe(1);
     await page.getByRole('button', { name: 'Like', exact: true }).click();
     await expect.poll(() => page.getByText('Movie liked!').count()).toBe(1);
     await page.getByRole('button', { name: 'Add to Watchlist' }).click();

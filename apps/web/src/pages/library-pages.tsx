@@ -185,7 +185,7 @@ function PlaylistRow({ playlist }: { playlist: Playlist }) {
         </>
       ) : movies.data && movies.data.length > 0 ? (
         <div className="-mt-10">
-          <MovieRow title={playlist.name} movies={cards(movies.data)} />
+          <MovieRow title={playlist.name} movies={cards(movies.data)} headerClassName="pr-12" />
         </div>
       ) : (
         <>

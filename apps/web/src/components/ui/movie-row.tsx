@@ -11,12 +11,15 @@ export function MovieRow({
   movies,
   viewAll,
   eager = false,
+  headerClassName = '',
 }: {
   title: string;
   movies: CardMovie[];
   viewAll?: string;
   /** The first posters load at once: this row is on screen when the page opens. */
   eager?: boolean;
+  /** Room in the header for controls the parent places over it (a playlist's menu). */
+  headerClassName?: string;
 }) {
   const scroller = useRef<HTMLUListElement>(null);
   const scroll = (dir: 1 | -1) =>
@@ -24,7 +27,7 @@ export function MovieRow({
   const id = `row-${title.replace(/\W+/g, '-').toLowerCase()}`;
   return (
     <section aria-labelledby={id} className="mt-10">
-      <div className="mb-3 flex items-center justify-between">
+      <div className={`mb-3 flex items-center justify-between ${headerClassName}`}>
         <h2 id={id} className="text-xl font-semibold">
           {title}
         </h2>

@@ -85,7 +85,7 @@ const failure = (err: unknown, byStatus: Record<number, string>, fallback: strin
 
 /** Like / unlike with the spec's rules: 409 on like is success, unlike needs 'Like removed'. */
 export function useLikeToggle(tmdbId: number) {
-  const { user } = useAuth();
+  const { user, ready } = useAuth();
   const qc = useQueryClient();
   const likes = useLikes();
   const liked = !!likes.data?.some((m) => libraryId(m) === tmdbId);
@@ -120,6 +120,8 @@ export function useLikeToggle(tmdbId: number) {
     onSettled: () => qc.invalidateQueries({ queryKey: keys.likes }),
   });
   const toggle = () => {
+    // Until the session is read, we cannot tell a signed-in user from a visitor: wait, do not scold.
+    if (!ready) return;
     if (!user) {
       toast.error(liked ? 'Please login to unlike movies' : 'Please login to like movies');
       return;
@@ -130,7 +132,7 @@ export function useLikeToggle(tmdbId: number) {
 }
 
 export function useWatchStatusOf(tmdbId: number) {
-  const { user } = useAuth();
+  const { user, ready } = useAuth();
   const qc = useQueryClient();
   const entries = useWatchStatus();
   const status = entries.data?.find((e) => e.tmdb_id === tmdbId)?.status ?? null;
@@ -143,6 +145,7 @@ export function useWatchStatusOf(tmdbId: number) {
     onSettled: () => qc.invalidateQueries({ queryKey: keys.watch }),
   });
   const set = (next: 'watched' | 'want_to_watch') => {
+    if (!ready) return;
     if (!user) {
       toast.error(
         next === 'watched' ? 'Please login to mark movies as watched' : 'Please login to use your watchlist',
