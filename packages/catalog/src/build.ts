@@ -73,7 +73,7 @@ export function buildCatalogFromCsv(
   moviesCsv: string,
   keywordsCsv: string,
   progress: Progress = silentProgress,
-): { movies: CatalogMovie[]; stats: CatalogBuildStats; reference_date: string } {
+): { movies: CatalogMovie[]; stats: CatalogBuildStats } {
   const rows = parse(moviesCsv, {
     columns: true,
     skip_empty_lines: true,
@@ -180,13 +180,7 @@ export function buildCatalogFromCsv(
   progress.stop();
   stats.kept = movies.length;
 
-  let reference_date = '1900-01-01';
-  for (const m of movies) {
-    if (m.status === 'Released' && m.release_date && m.release_date > reference_date) {
-      reference_date = m.release_date;
-    }
-  }
-  return { movies, stats, reference_date };
+  return { movies, stats };
 }
 
 /** Builds the catalog file from the dataset tarball; written atomically (temp file + rename). */
@@ -201,7 +195,6 @@ export async function buildCatalogFile(
     version: CATALOG_VERSION,
     built_at: new Date().toISOString(),
     source: { package: DATASET_PACKAGE, integrity: DATASET_INTEGRITY },
-    reference_date: built.reference_date,
     stats: built.stats,
     movies: built.movies,
   };

@@ -28,8 +28,6 @@ export interface CatalogFile {
   version: number;
   built_at: string;
   source: { package: string; integrity: string };
-  /** The catalog's "today": the newest release date of a released movie. */
-  reference_date: string;
   stats: CatalogBuildStats;
   movies: CatalogMovie[];
 }

@@ -18,7 +18,6 @@ function indexOf(rows: Row[]): CatalogIndex {
     version: 1,
     built_at: '',
     source: { package: 'test', integrity: 'test' },
-    reference_date: built.reference_date,
     stats: built.stats,
     movies: built.movies,
   };

@@ -35,7 +35,6 @@ export function catalogOf(movies: CatalogMovie[]): CatalogIndex {
     version: 1,
     built_at: '',
     source: { package: 'test', integrity: 'test' },
-    reference_date: '2017-01-01',
     stats: {
       rows: 0,
       kept: movies.length,

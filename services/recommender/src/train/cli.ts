@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { dataDir, fromCaller, loadCatalog } from '../catalog';
 import { readMovieLens } from '../data/interactions';
 import { writeArtifact } from '../model/artifact';
-import { defaultSignalsFile, readProductSignals, readSignalsFile } from './signals';
+import { defaultSignalsFile, readSignalsFile } from './signals';
 import { buildModel } from './build-model';
 
 const { values } = parseArgs({ options: { ratings: { type: 'string' }, signals: { type: 'string' } } });
@@ -13,13 +13,8 @@ const catalog = await loadCatalog(dir);
 const ratings = values.ratings
   ? { path: fromCaller(values.ratings), interactions: readMovieLens(fromCaller(values.ratings)).interactions }
   : undefined;
-// Product signals: a PostgreSQL URL, a JSONL file, or by default the API's export in DATA_DIR.
-const signalsArg = values.signals;
-const signals = signalsArg
-  ? /^postgres(ql)?:\/\//.test(signalsArg)
-    ? await readProductSignals(signalsArg)
-    : readSignalsFile(fromCaller(signalsArg))
-  : readSignalsFile(defaultSignalsFile(dir));
+// Product signals: the API's export in DATA_DIR, or another JSONL file given with --signals.
+const signals = readSignalsFile(values.signals ? fromCaller(values.signals) : defaultSignalsFile(dir));
 if (signals.length) console.log(`${signals.length} product signals included`);
 const bar = new cliProgress.SingleBar(
   { format: 'Training [{bar}] {percentage}% | {value}/{total} movies | ETA {eta}s' },
