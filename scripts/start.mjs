@@ -60,11 +60,17 @@ function buildWebIfStale() {
   const stale =
     !existsSync(built) ||
     statSync(built).mtimeMs <
-      Math.max(newestMtime(join(web, 'src')), statSync(join(web, 'index.html')).mtimeMs);
+      Math.max(
+        newestMtime(join(web, 'src')),
+        statSync(join(web, 'index.html')).mtimeMs,
+        statSync(join(web, 'vite.config.ts')).mtimeMs,
+      );
   if (!stale) return;
   console.log('Building the web app…');
   execFileSync(join(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], {
     cwd: web,
     stdio: 'inherit',
+    // A production bundle whatever NODE_ENV the shell has (Vite keeps an existing NODE_ENV).
+    env: { ...process.env, NODE_ENV: 'production' },
   });
 }

@@ -122,7 +122,15 @@ describe.each(VIEWPORTS)('anonymous screens at $name width', (vp) => {
       await page.getByRole('button', { name: 'Categories' }).click();
       await page.getByRole('link', { name: 'Western' }).click();
     } else {
+      // Opened after scrolling (when the top bar has its blurred background), it still covers the screen.
+      await page.getByRole('heading', { name: 'Top Rated' }).waitFor();
+      await page.mouse.wheel(0, 600);
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
       await page.getByRole('button', { name: 'Open menu' }).click();
+      // The menu's code loads on first open: wait for it, not for its loading state.
+      const menu = page.getByRole('dialog', { name: 'Menu' });
+      await menu.getByText('Quick Access').waitFor();
+      expect(await menu.boundingBox()).toMatchObject({ y: 0, height: vp.height });
       await screenshot(page, `${vp.name}-menu`);
       await expectAccessible(page, 'mobile menu');
       await page.getByRole('link', { name: 'My Favorites' }).click();

@@ -5,8 +5,6 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
@@ -16,7 +14,9 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config/env';
 import type { Database } from './db/database';
+import type { Redis } from './integrations/redis/redis';
 import { registerErrorHandling } from './lib/error-handler';
+import { RateLimits } from './lib/rate-limit';
 import { loggerOptions } from './lib/logger';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import type { MovieSource } from './modules/catalog/movie-source';
@@ -28,12 +28,14 @@ import { recommendationsRoutes } from './modules/recommendations/recommendations
 import { ChatEngine } from './modules/chat/chat-engine';
 import { chatRoutes, type ChatLimits } from './modules/chat/chat.routes';
 import { ChatService } from './modules/chat/chat.service';
+import { MemoryConversationStore, RedisConversationStore } from './modules/chat/conversation-store';
 import { LlmChat } from './modules/chat/llm-chat';
 import { LibraryRepository } from './modules/library/library.repository';
 import { libraryRoutes } from './modules/library/library.routes';
 import { LibraryService } from './modules/library/library.service';
 import { systemRoutes } from './modules/system/system.routes';
 import { landingPage } from './modules/system/landing-page';
+import { WebPages } from './modules/web/web-pages';
 
 export interface AppDeps {
   config: AppConfig;
@@ -49,6 +51,10 @@ export interface AppDeps {
   chatLimits?: ChatLimits;
   /** The built web app (apps/web/dist); served with a client-side-routing fallback when present. */
   webDist?: string | undefined;
+  /** The shared Redis (`REDIS_URL`): rate limits and chat conversations go there when present. */
+  redis?: Redis | null;
+  /** Namespaces this deployment's Redis keys (tests use their own). */
+  redisPrefix?: string;
 }
 
 export const TMDB_IMAGE_SIZES = {
@@ -57,24 +63,9 @@ export const TMDB_IMAGE_SIZES = {
   profile_sizes: ['w45', 'w185', 'h632', 'original'],
 };
 
-/**
- * The app's HTML for a page, with preloads of the data that page asks for first, so that the
- * requests start while the JavaScript downloads (they are simple GETs the app repeats).
- */
-export function pageHtml(html: string, path: string): string {
-  const urls = ['/api/config'];
-  const movie = /^\/movie\/(\d{1,10})\/?$/.exec(path);
-  if (path === '/') {
-    urls.push(
-      '/api/tmdb/movie/popular?page=1',
-      '/api/tmdb/movie/now_playing?page=1',
-      '/api/tmdb/movie/top_rated?page=1',
-    );
-  } else if (movie) urls.push(`/api/tmdb/movie/${movie[1]}`);
-  const links = urls
-    .map((u) => `<link rel="preload" href="${u}" as="fetch" crossorigin="anonymous" />`)
-    .join('');
-  return html.replace('</head>', `${links}</head>`);
+/** TRUST_PROXY as Fastify takes it: a number of hops becomes "trust the nearest N addresses". */
+function trustProxy(setting: boolean | number | string) {
+  return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
 }
 
 export function recommenderUrl(config: AppConfig): string {
@@ -107,37 +98,36 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(deps.logLevel ?? deps.config.env.LOG_LEVEL),
     bodyLimit: 64 * 1024,
+    // Behind a load balancer, the per-IP limits must see the visitor's address, not the balancer's.
+    trustProxy: trustProxy(deps.config.env.TRUST_PROXY),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // gzip/brotli for the web app's assets and the larger JSON answers (before any route).
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
-  const webIndex = deps.webDist ? join(deps.webDist, 'index.html') : null;
-  const hasWeb = !!webIndex && existsSync(webIndex);
-  const indexHtml = hasWeb ? readFileSync(webIndex!, 'utf8') : null;
+  const pages = deps.webDist ? WebPages.load(deps.webDist) : null;
   registerErrorHandling(app, {
     spaFallback: (request, reply) => {
       const path = request.url.split('?')[0]!;
       if (
-        !indexHtml ||
+        !pages ||
         (request.method !== 'GET' && request.method !== 'HEAD') ||
         path.startsWith('/api/') ||
         path.startsWith('/assets/')
       )
         return false;
-      void reply
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-cache')
-        .send(pageHtml(indexHtml, path));
+      void reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(pages.html(path));
       return true;
     },
   });
-  if (hasWeb) {
+  if (pages) {
     await app.register(fastifyStatic, {
       root: deps.webDist!,
       wildcard: false,
       // Pages (including /) go through the SPA fallback, which adds the page's data preloads.
       index: false,
+      // The build writes brotli (quality 11) and gzip (level 9) copies of every script and style.
+      preCompressed: true,
       setHeaders: (reply, path) => {
         // Vite's assets carry a content hash: cache them for a year; the HTML is always revalidated.
         reply.header(
@@ -170,7 +160,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     systemRoutes(() => config),
     { prefix: '/api' },
   );
-  await app.register(catalogRoutes(deps.source), { prefix: '/api/tmdb' });
+  const redisPrefix = deps.redisPrefix ?? 'cinelog';
+  const rateLimits = new RateLimits(deps.redis ?? null, redisPrefix);
+  await app.register(catalogRoutes(deps.source, rateLimits), { prefix: '/api/tmdb' });
   if (deps.catalog) await app.register(imagesRoutes(deps.catalog), { prefix: '/api/images' });
   const recommender = new RecommenderClient(recommenderUrl(deps.config));
   await app.register(recommendationsRoutes(recommender), { prefix: '/api' });
@@ -187,8 +179,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       env.LLM_BASE_URL && env.LLM_MODEL
         ? new LlmChat({ baseUrl: env.LLM_BASE_URL, model: env.LLM_MODEL, apiKey: env.LLM_API_KEY }, engine)
         : null;
-    const service = new ChatService(engine, llm, app.log);
-    await app.register(chatRoutes(service, deps.identity?.verifier ?? null, deps.chatLimits), {
+    const conversations = deps.redis
+      ? new RedisConversationStore(deps.redis, redisPrefix, app.log)
+      : new MemoryConversationStore();
+    const service = new ChatService(engine, llm, app.log, conversations);
+    await app.register(chatRoutes(service, deps.identity?.verifier ?? null, deps.chatLimits, rateLimits), {
       prefix: '/api/chat',
     });
   }
@@ -197,12 +192,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       auth: deps.identity.auth,
       database: deps.db,
       limits: deps.identity.limits,
+      rateLimits,
     });
     const library = new LibraryService(new LibraryRepository(deps.db.db), deps.source);
     await app.register(libraryRoutes(library, deps.identity.verifier), { prefix: '/api/user' });
   }
 
-  if (!hasWeb)
+  if (!pages)
     app.get('/', { schema: { hide: true } }, async (_req, reply) =>
       reply.type('text/html; charset=utf-8').send(landingPage(config)),
     );

@@ -6,6 +6,7 @@ import { createIdentity } from './modules/identity/identity';
 import { exportSignals } from './modules/library/signals-export';
 import { ConfigError, loadConfig } from './config/env';
 import { migrateToLatest, openDatabase } from './db/database';
+import { connectRedis } from './integrations/redis/redis';
 import { TmdbClient } from './integrations/tmdb/tmdb-client';
 import { TmdbMovieSource } from './integrations/tmdb/tmdb-movie-source';
 import type { MovieSource } from './modules/catalog/movie-source';
@@ -25,10 +26,20 @@ async function main() {
   const { env } = config;
   const started = performance.now();
 
+  // The app's logger exists once the app is built; earlier parts log through this reference.
+  const logRef: { current?: FastifyBaseLogger } = {};
+  const warn = (o: object, m: string) => logRef.current?.warn(o, m);
+
   const database = await openDatabase(
-    env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: join(config.dataDir, 'pglite') },
+    env.DATABASE_URL
+      ? {
+          url: env.DATABASE_URL,
+          onIdleError: (err) => warn({ reason: err.message }, 'PostgreSQL dropped an idle connection'),
+        }
+      : { dataDir: join(config.dataDir, 'pglite') },
   );
   await migrateToLatest(database.db);
+  const redis = env.REDIS_URL ? connectRedis(env.REDIS_URL, { warn }) : null;
 
   let source: MovieSource;
   let catalog: CatalogIndex | undefined;
@@ -46,6 +57,8 @@ async function main() {
         baseUrl: env.TMDB_BASE_URL,
         accessToken: env.TMDB_ACCESS_TOKEN,
         apiKey: env.TMDB_API_KEY,
+        log: { warn },
+        ...(redis ? { shared: { redis, prefix: 'cinelog' } } : {}),
       }),
     );
   } else {
@@ -53,7 +66,6 @@ async function main() {
     source = new OfflineMovieSource(catalog);
   }
 
-  const logRef: { current?: FastifyBaseLogger } = {};
   const baseURL = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
   const identity = createIdentity({
     config,
@@ -66,6 +78,7 @@ async function main() {
   });
   const webDist = resolve(import.meta.dirname, '../../web/dist');
   const app = await buildApp({
+    redis,
     config,
     db: database,
     source,
@@ -79,6 +92,7 @@ async function main() {
     {
       dataMode: config.dataMode,
       database: database.kind,
+      redis: redis ? 'shared limits and conversations' : 'unset (in process)',
       movies: catalog?.byId.size,
       startupMs: Math.round(performance.now() - started),
     },
@@ -104,6 +118,7 @@ async function main() {
     try {
       await app.close();
       await database.close();
+      await redis?.quit().catch(() => redis.disconnect());
       clearTimeout(force);
       process.exit(0);
     } catch (err) {

@@ -17,6 +17,15 @@ describe(loadConfig.name, () => {
     expect(loadConfig({ TMDB_API_KEY: '', DATABASE_URL: '' }).dataMode).toBe('offline');
   });
 
+  it('reads TRUST_PROXY as Fastify takes it', () => {
+    expect(loadConfig({}).env.TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).env.TRUST_PROXY).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '2' }).env.TRUST_PROXY).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).env.TRUST_PROXY).toBe(
+      '10.0.0.0/8, 127.0.0.1',
+    );
+  });
+
   it('lists every bad variable at once', () => {
     try {
       loadConfig({ PORT: 'eighty', DATABASE_URL: 'not a url', LOG_LEVEL: 'loud' });

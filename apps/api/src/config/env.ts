@@ -37,6 +37,19 @@ export const EnvSchema = z.object({
   LLM_MODEL: optionalString,
   LLM_API_KEY: optionalString,
   REDIS_URL: optionalUrl,
+  /**
+   * Fastify's trustProxy: unset trusts no proxy (the client is the socket's peer); `true` any;
+   * a number, that many hops; otherwise a comma-separated list of proxy addresses or CIDRs.
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v): boolean | number | string => {
+      if (!v || v === 'false') return false;
+      if (v === 'true') return true;
+      return /^\d+$/.test(v) ? Number(v) : v;
+    }),
   DATASET_TARBALL: optionalString,
   AUTH_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
 });

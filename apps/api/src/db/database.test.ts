@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { DATABASES } from '../../test/helpers/db';
-import { migrateToLatest } from './database';
+import { migrateToLatest, openDatabase } from './database';
 
 describe.each(DATABASES)('database schema on $name', ({ open }) => {
   it('is migrated, and migrating again changes nothing', async () => {
@@ -70,6 +71,28 @@ describe.each(DATABASES)('database schema on $name', ({ open }) => {
       );
       expect(ids).toEqual([2, 3, 4]);
     } finally {
+      await db.close();
+    }
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL connection pool', () => {
+  it('survives the server dropping an idle connection, and reports it', async () => {
+    const url = process.env.TEST_DATABASE_URL!;
+    const dropped: Error[] = [];
+    const db = await openDatabase({ url, maxConnections: 1, onIdleError: (err) => dropped.push(err) });
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      const pid = (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db.db)).rows[0]!.pid;
+      await admin.query('select pg_terminate_backend($1)', [pid]);
+      await expect.poll(() => dropped.length).toBe(1);
+      expect(dropped[0]!.message).toMatch(/terminating connection/);
+      // The pool opens a new connection for the next query.
+      const again = await sql<{ one: number }>`select 1 as one`.execute(db.db);
+      expect(again.rows[0]!.one).toBe(1);
+    } finally {
+      await admin.end();
       await db.close();
     }
   });

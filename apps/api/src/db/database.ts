@@ -26,6 +26,11 @@ export interface OpenDatabaseOptions {
   snapshot?: Blob;
   /** pg pool size. */
   maxConnections?: number;
+  /**
+   * Told when the server drops an idle pooled connection (a restart, a failover, an administrator).
+   * The pool replaces the connection on next use; without a listener pg would crash the process.
+   */
+  onIdleError?: (err: Error) => void;
 }
 
 // PostgreSQL's numeric types come back as strings from pg; our schema uses integer and real only,
@@ -35,6 +40,7 @@ pg.types.setTypeParser(20, (v) => Number(v));
 export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.maxConnections ?? 10 });
+    pool.on('error', (err) => opts.onIdleError?.(err));
     const dialect = new PostgresDialect({ pool });
     const db = new Kysely<DatabaseSchema>({ dialect });
     return { db, dialect, kind: 'postgres', close: () => db.destroy() };

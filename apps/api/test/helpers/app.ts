@@ -2,6 +2,8 @@ import type { CatalogIndex } from '@app/catalog';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config/env';
+import type { Redis } from '../../src/integrations/redis/redis';
+import type { ChatLimits } from '../../src/modules/chat/chat.routes';
 import type { Database } from '../../src/db/database';
 import type { MovieSource } from '../../src/modules/catalog/movie-source';
 import { OfflineMovieSource } from '../../src/modules/catalog/offline-movie-source';
@@ -16,7 +18,16 @@ export interface TestApp {
 }
 
 export async function createTestApp(
-  opts: { source?: MovieSource; env?: Record<string, string>; db?: Database; logLevel?: string } = {},
+  opts: {
+    source?: MovieSource;
+    env?: Record<string, string>;
+    db?: Database;
+    logLevel?: string;
+    webDist?: string;
+    chatLimits?: ChatLimits;
+    redis?: Redis;
+    redisPrefix?: string;
+  } = {},
 ): Promise<TestApp> {
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/nonexistent-test-data-dir', ...opts.env });
   const db = opts.db ?? (await freshPglite());
@@ -26,7 +37,16 @@ export async function createTestApp(
     catalog = await fullCatalog();
     source = new OfflineMovieSource(catalog);
   }
-  const app = await buildApp({ config, db, source, catalog, logLevel: opts.logLevel ?? 'silent' });
+  const app = await buildApp({
+    config,
+    db,
+    source,
+    catalog,
+    logLevel: opts.logLevel ?? 'silent',
+    webDist: opts.webDist,
+    ...(opts.chatLimits ? { chatLimits: opts.chatLimits } : {}),
+    ...(opts.redis ? { redis: opts.redis, redisPrefix: opts.redisPrefix } : {}),
+  });
   await app.ready();
   return {
     app,

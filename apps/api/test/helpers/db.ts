@@ -29,7 +29,8 @@ export async function freshPostgres(serverUrl: string): Promise<Database> {
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const db = await openDatabase({ url: url.toString() });
+  // close() drops the database WITH (FORCE): a pooled connection still closing is then terminated.
+  const db = await openDatabase({ url: url.toString(), onIdleError: () => {} });
   await migrateToLatest(db.db);
   return {
     ...db,

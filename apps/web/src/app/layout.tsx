@@ -1,10 +1,30 @@
-import { Suspense } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Suspense, useLayoutEffect } from 'react';
+import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { Spinner } from '../components/ui/spinner';
 import { ChatWidget } from '../features/chat/chat-widget';
+import { ErrorBoundary } from './error-boundary';
 import { TopBar } from './top-bar';
 
+/** Where the reader was on each history entry of this tab. */
+const positions = new Map<string, number>();
+
+/** A new page starts at the top; Back and Forward return to where the reader was. */
+function useScrollRestoration() {
+  const { key } = useLocation();
+  const navigationType = useNavigationType();
+  useLayoutEffect(() => {
+    window.history.scrollRestoration = 'manual';
+    // Instant: the page's smooth scrolling is for in-page moves, not for arriving somewhere.
+    window.scrollTo({ top: navigationType === 'POP' ? (positions.get(key) ?? 0) : 0, behavior: 'instant' });
+    const save = () => positions.set(key, window.scrollY);
+    window.addEventListener('scroll', save, { passive: true });
+    return () => window.removeEventListener('scroll', save);
+  }, [key, navigationType]);
+}
+
 export function Layout() {
+  const { pathname } = useLocation();
+  useScrollRestoration();
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -14,16 +34,19 @@ export function Layout() {
         Skip to content
       </a>
       <TopBar />
-      <main id="main" className="flex-1">
-        <Suspense
-          fallback={
-            <div className="pt-24">
-              <Spinner />
-            </div>
-          }
-        >
-          <Outlet />
-        </Suspense>
+      {/* At least a screen tall, so the footer never starts in view and then moves as a page fills in. */}
+      <main id="main" className="min-h-screen flex-1">
+        <ErrorBoundary key={pathname}>
+          <Suspense
+            fallback={
+              <div className="pt-24">
+                <Spinner />
+              </div>
+            }
+          >
+            <Outlet />
+          </Suspense>
+        </ErrorBoundary>
       </main>
       <footer className="border-t border-white/5 px-4 py-8 text-center text-xs text-zinc-400">
         <p>
@@ -40,7 +63,6 @@ export function Layout() {
         </p>
       </footer>
       <ChatWidget />
-      <ScrollRestoration />
     </div>
   );
 }

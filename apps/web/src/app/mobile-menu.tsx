@@ -1,11 +1,11 @@
 import { GENRES } from '@app/contracts/genres';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ChevronDown, CloseIcon, SearchIcon } from '../components/ui/icons';
 import { SearchBox } from '../features/search/search-box';
-import { authClient } from '../lib/auth-client';
-import { displayNameOf, useAuth } from '../lib/auth';
-import { ABOUT_DEV_URL } from './top-bar';
+import { displayNameOf, signOut, useAuth } from '../lib/auth';
+import { useDialog } from '../lib/use-dialog';
+import { ABOUT_DEV_URL } from './links';
 
 /** Shortcuts to genre pages (spec: not real trending or favourites views). */
 const QUICK_ACCESS = [
@@ -20,18 +20,19 @@ export function MobileMenu({ onClose }: { onClose: () => void }) {
   const [categories, setCategories] = useState(false);
   const [search, setSearch] = useState(false);
   const navigate = useNavigate();
+  const ref = useRef<HTMLDivElement>(null);
+  useDialog(ref, onClose);
   useEffect(() => {
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && (search ? setSearch(false) : onClose());
-    document.addEventListener('keydown', onKey);
+    // The page behind the full-screen menu does not scroll.
     document.body.style.overflow = 'hidden';
     return () => {
-      document.removeEventListener('keydown', onKey);
       document.body.style.overflow = '';
     };
-  }, [onClose, search]);
+  }, []);
   const link = 'block rounded-lg px-3 py-3 text-base hover:bg-zinc-800';
   return (
     <div
+      ref={ref}
       role="dialog"
       aria-modal="true"
       aria-label="Menu"
@@ -118,7 +119,7 @@ export function MobileMenu({ onClose }: { onClose: () => void }) {
               <button
                 type="button"
                 onClick={async () => {
-                  await authClient.signOut();
+                  await signOut();
                   onClose();
                   navigate('/');
                 }}
@@ -139,32 +140,42 @@ export function MobileMenu({ onClose }: { onClose: () => void }) {
         </footer>
       </div>
       {search && (
-        <div
-          role="dialog"
-          aria-modal="true"
-          aria-label="Search Movies"
-          className="fixed inset-0 z-50 overflow-y-auto bg-zinc-950 p-4"
-        >
-          <div className="mb-4 flex items-center justify-between">
-            <h2 className="text-lg font-semibold">Search Movies</h2>
-            <button
-              type="button"
-              onClick={() => setSearch(false)}
-              aria-label="Close search"
-              className="rounded-lg p-2 hover:bg-white/10"
-            >
-              <CloseIcon />
-            </button>
-          </div>
-          <SearchBox
-            idPrefix="mobile-search"
-            onClose={() => {
-              setSearch(false);
-              onClose();
-            }}
-          />
-        </div>
+        <SearchOverlay
+          onClose={() => setSearch(false)}
+          onDone={() => {
+            setSearch(false);
+            onClose();
+          }}
+        />
       )}
+    </div>
+  );
+}
+
+/** The menu's 'Search Movies' layer: Escape or its close button returns to the menu. */
+function SearchOverlay({ onClose, onDone }: { onClose: () => void; onDone: () => void }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useDialog(ref, onClose);
+  return (
+    <div
+      ref={ref}
+      role="dialog"
+      aria-modal="true"
+      aria-label="Search Movies"
+      className="fixed inset-0 z-50 overflow-y-auto bg-zinc-950 p-4"
+    >
+      <div className="mb-4 flex items-center justify-between">
+        <h2 className="text-lg font-semibold">Search Movies</h2>
+        <button
+          type="button"
+          onClick={onClose}
+          aria-label="Close search"
+          className="rounded-lg p-2 hover:bg-white/10"
+        >
+          <CloseIcon />
+        </button>
+      </div>
+      <SearchBox idPrefix="mobile-search" onClose={onDone} />
     </div>
   );
 }

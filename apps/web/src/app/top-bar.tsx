@@ -1,51 +1,89 @@
-import { GENRES } from '@app/contracts/genres';
-import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import { Link } from 'react-router';
 import { ChevronDown, MenuIcon, SearchIcon, UserIcon } from '../components/ui/icons';
-import { SearchBox } from '../features/search/search-box';
-import { authClient } from '../lib/auth-client';
+import { Spinner } from '../components/ui/spinner';
 import { displayNameOf, useAuth } from '../lib/auth';
+import { prefetchOn } from '../lib/prefetch';
 import { useDropdown } from '../lib/use-outside-click';
-import { MobileMenu } from './mobile-menu';
+import { ABOUT_DEV_URL } from './links';
 
-export const ABOUT_DEV_URL = 'https://github.com/';
+// The search box (with its data fetching) and the mobile menu load when first wanted, not with
+// every page; pointing at or focusing their buttons starts the download early.
+const loadSearchBox = () => import('../features/search/search-box');
+const SearchBox = lazy(() => loadSearchBox().then((m) => ({ default: m.SearchBox })));
+const loadMobileMenu = () => import('./mobile-menu');
+const MobileMenu = lazy(() => loadMobileMenu().then((m) => ({ default: m.MobileMenu })));
+// The desktop dropdowns' panels (the genre list, the account menu) likewise.
+const loadMenus = () => import('./top-bar-menus');
+const GenreMenu = lazy(() => loadMenus().then((m) => ({ default: m.GenreMenu })));
+const AccountMenu = lazy(() => loadMenus().then((m) => ({ default: m.AccountMenu })));
 
-function CategoriesDropdown() {
+const MenuLoading = () => (
+  <div className="absolute right-0 mt-2 w-56 rounded-xl bg-zinc-900 p-1 shadow-2xl ring-1 ring-white/10">
+    <Spinner label="Opening menu" className="py-4" />
+  </div>
+);
+
+/**
+ * A top-bar button with a panel below it, closing on an outside click or Escape. The panel's
+ * code loads on first open; pointing at or focusing the button starts the download.
+ */
+function Dropdown({
+  load,
+  label,
+  ariaLabel,
+  menu = true,
+  className,
+  children,
+}: {
+  load: () => Promise<unknown>;
+  label: ReactNode;
+  ariaLabel?: string;
+  /** A menu (aria-haspopup) rather than a free-form panel. */
+  menu?: boolean;
+  className: string;
+  children: (close: () => void) => ReactNode;
+}) {
   const { open, setOpen, ref, close } = useDropdown();
   return (
     <div ref={ref} className="relative">
       <button
         type="button"
+        aria-label={ariaLabel}
         aria-expanded={open}
-        aria-haspopup="true"
+        aria-haspopup={menu || undefined}
         onClick={() => setOpen((o) => !o)}
-        className="flex items-center gap-1 rounded-lg px-3 py-2 text-sm hover:bg-white/10"
+        {...prefetchOn(load)}
+        className={className}
       >
-        Categories <ChevronDown width={16} height={16} />
+        {label}
       </button>
-      {open && (
-        <ul className="absolute right-0 mt-2 max-h-[20rem] w-[14rem] overflow-y-auto rounded-xl bg-zinc-900 p-1 shadow-2xl ring-1 ring-white/10">
-          {GENRES.map((g) => (
-            <li key={g.id}>
-              <Link
-                to={`/genre/${g.id}`}
-                onClick={close}
-                className="block rounded-lg px-3 py-2 text-sm hover:bg-zinc-800 focus:bg-zinc-800"
-              >
-                {g.name}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      )}
+      {open && children(close)}
     </div>
   );
 }
 
+const CategoriesDropdown = () => (
+  <Dropdown
+    load={loadMenus}
+    label={
+      <>
+        Categories <ChevronDown width={16} height={16} />
+      </>
+    }
+    className="flex items-center gap-1 rounded-lg px-3 py-2 text-sm hover:bg-white/10"
+  >
+    {(close) => (
+      <Suspense fallback={<MenuLoading />}>
+        <GenreMenu onPick={close} />
+      </Suspense>
+    )}
+  </Dropdown>
+);
+
 function UserMenu() {
   const { user } = useAuth();
-  const { open, setOpen, ref, close } = useDropdown();
-  const navigate = useNavigate();
   if (!user) {
     return (
       <Link to="/login" className="rounded-lg bg-red-700 px-4 py-2 text-sm font-medium hover:bg-red-700">
@@ -53,77 +91,43 @@ function UserMenu() {
       </Link>
     );
   }
-  const links = [
-    ['/liked', 'Liked Movies'],
-    ['/watched', 'Watched'],
-    ['/watchlist', 'Watchlist'],
-    ['/recently-visited', 'Recently Visited'],
-  ];
   return (
-    <div ref={ref} className="relative">
-      <button
-        type="button"
-        aria-expanded={open}
-        aria-haspopup="true"
-        onClick={() => setOpen((o) => !o)}
-        className="flex max-w-[12rem] items-center gap-2 rounded-lg px-3 py-2 text-sm hover:bg-white/10"
-      >
-        <UserIcon width={18} height={18} /> <span className="truncate">{displayNameOf(user)}</span>{' '}
-        <ChevronDown width={16} height={16} />
-      </button>
-      {open && (
-        <ul className="absolute right-0 mt-2 w-56 rounded-xl bg-zinc-900 p-1 shadow-2xl ring-1 ring-white/10">
-          {links.map(([to, label]) => (
-            <li key={to}>
-              <Link
-                to={to!}
-                onClick={close}
-                className="block rounded-lg px-3 py-2 text-sm hover:bg-zinc-800 focus:bg-zinc-800"
-              >
-                {label}
-              </Link>
-            </li>
-          ))}
-          <li className="mt-1 border-t border-white/10 pt-1">
-            <button
-              type="button"
-              onClick={async () => {
-                close();
-                await authClient.signOut();
-                navigate('/');
-              }}
-              className="w-full rounded-lg px-3 py-2 text-left text-sm text-red-400 hover:bg-zinc-800"
-            >
-              Logout
-            </button>
-          </li>
-        </ul>
+    <Dropdown
+      load={loadMenus}
+      label={
+        <>
+          <UserIcon width={18} height={18} /> <span className="truncate">{displayNameOf(user)}</span>{' '}
+          <ChevronDown width={16} height={16} />
+        </>
+      }
+      className="flex max-w-[12rem] items-center gap-2 rounded-lg px-3 py-2 text-sm hover:bg-white/10"
+    >
+      {(close) => (
+        <Suspense fallback={<MenuLoading />}>
+          <AccountMenu onClose={close} />
+        </Suspense>
       )}
-    </div>
+    </Dropdown>
   );
 }
 
-function DesktopSearch() {
-  const { open, setOpen, ref, close } = useDropdown();
-  return (
-    <div ref={ref} className="relative">
-      <button
-        type="button"
-        aria-label="Search"
-        aria-expanded={open}
-        onClick={() => setOpen((o) => !o)}
-        className="rounded-lg p-2 hover:bg-white/10"
-      >
-        <SearchIcon />
-      </button>
-      {open && (
-        <div className="absolute right-0 mt-2 w-96 rounded-xl bg-zinc-900 p-3 shadow-2xl ring-1 ring-white/10">
+const DesktopSearch = () => (
+  <Dropdown
+    load={loadSearchBox}
+    label={<SearchIcon />}
+    ariaLabel="Search"
+    menu={false}
+    className="rounded-lg p-2 hover:bg-white/10"
+  >
+    {(close) => (
+      <div className="absolute right-0 mt-2 w-96 rounded-xl bg-zinc-900 p-3 shadow-2xl ring-1 ring-white/10">
+        <Suspense fallback={<Spinner label="Opening search" className="py-4" />}>
           <SearchBox onClose={close} idPrefix="desktop-search" />
-        </div>
-      )}
-    </div>
-  );
-}
+        </Suspense>
+      </div>
+    )}
+  </Dropdown>
+);
 
 /** Fixed top bar, darker once the page scrolls. */
 export function TopBar() {
@@ -164,13 +168,28 @@ export function TopBar() {
         <button
           type="button"
           onClick={() => setMenu(true)}
+          {...prefetchOn(loadMobileMenu)}
           aria-label="Open menu"
           className="ml-auto rounded-lg p-2 hover:bg-white/10 lg:hidden"
         >
           <MenuIcon />
         </button>
       </div>
-      {menu && <MobileMenu onClose={() => setMenu(false)} />}
+      {/* In a portal: the header's blurred backdrop (once scrolled) would make it the containing block
+          of the menu's fixed layer, and its stacking context would put the chat button on top. */}
+      {menu &&
+        createPortal(
+          <Suspense
+            fallback={
+              <div className="fixed inset-0 z-50 bg-zinc-950 lg:hidden">
+                <Spinner label="Opening menu" className="pt-24" />
+              </div>
+            }
+          >
+            <MobileMenu onClose={() => setMenu(false)} />
+          </Suspense>,
+          document.body,
+        )}
     </header>
   );
 }

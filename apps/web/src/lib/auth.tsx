@@ -1,6 +1,5 @@
 import type { AuthUser } from '@app/auth-client';
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
-import { authClient } from './auth-client';
 
 interface AuthState {
   user: AuthUser | null;
@@ -9,16 +8,33 @@ interface AuthState {
 
 const AuthContext = createContext<AuthState>({ user: null, ready: false });
 
+// The auth client is not needed to paint the page: it loads beside the first screen's chunks
+// (which share it through the API client), and the session is read as soon as it arrives.
+const loadAuthClient = () => import('./auth-client').then((m) => m.authClient);
+
+/** Signs out; the provider hears it through the client's observer. */
+export const signOut = () => loadAuthClient().then((c) => c.signOut());
+
 /** Observes the auth state (uid, displayName, email, emailVerified) for the whole app. */
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<AuthState>({ user: authClient.currentUser, ready: false });
+  const [state, setState] = useState<AuthState>({ user: null, ready: false });
   useEffect(() => {
-    const off = authClient.onAuthStateChanged((user) => setState((s) => ({ ...s, user })));
-    authClient
-      .refreshSession()
+    let live = true;
+    let off: (() => void) | undefined;
+    loadAuthClient()
+      .then((client) => {
+        if (!live) return;
+        off = client.onAuthStateChanged((user) => setState((s) => ({ ...s, user })));
+        return client.refreshSession();
+      })
       .catch(() => null)
-      .finally(() => setState((s) => ({ ...s, ready: true })));
-    return off;
+      .finally(() => {
+        if (live) setState((s) => ({ ...s, ready: true }));
+      });
+    return () => {
+      live = false;
+      off?.();
+    };
   }, []);
   return <AuthContext.Provider value={state}>{children}</AuthContext.Provider>;
 }

@@ -1,5 +1,5 @@
 import { AuthError } from '@app/auth-client';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { browserPopup } from '@app/auth-client';
 import { authClient } from '../lib/auth-client';
@@ -38,6 +38,28 @@ function AuthCard({ title, children }: { title: string; children: ReactNode }) {
 const input =
   'w-full rounded-lg bg-zinc-800 px-3 py-2.5 text-sm outline-none ring-1 ring-white/10 focus:ring-red-500';
 const primary = 'w-full rounded-lg bg-red-700 py-2.5 font-semibold hover:bg-red-700 disabled:opacity-50';
+
+/** A labelled input of the auth forms, with an optional hint under it (tied by aria-describedby). */
+function Field({
+  id,
+  label,
+  hint,
+  ...props
+}: { id: string; label: string; hint?: string } & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm">
+        {label}
+      </label>
+      <input id={id} aria-describedby={hint ? `${id}-hint` : undefined} className={input} {...props} />
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-zinc-400">
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}
 
 function GoogleButton({ onMessage }: { onMessage: (m: string) => void }) {
   const config = useConfig();
@@ -94,32 +116,22 @@ export function LoginPage() {
   return (
     <AuthCard title="Sign In">
       <form onSubmit={submit} noValidate className="space-y-4">
-        <div>
-          <label htmlFor="email" className="mb-1 block text-sm">
-            Email
-          </label>
-          <input
-            id="email"
-            type="email"
-            autoComplete="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            className={input}
-          />
-        </div>
-        <div>
-          <label htmlFor="password" className="mb-1 block text-sm">
-            Password
-          </label>
-          <input
-            id="password"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            className={input}
-          />
-        </div>
+        <Field
+          id="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <Field
+          id="password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
         <Status message={message} />
         <button type="submit" disabled={busy} className={primary}>
           {busy ? 'Signing in…' : 'Sign In'}
@@ -167,48 +179,30 @@ export function RegisterPage() {
   return (
     <AuthCard title="Create Account">
       <form onSubmit={submit} noValidate className="space-y-4">
-        <div>
-          <label htmlFor="name" className="mb-1 block text-sm">
-            Name
-          </label>
-          <input
-            id="name"
-            autoComplete="name"
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            className={input}
-          />
-        </div>
-        <div>
-          <label htmlFor="email" className="mb-1 block text-sm">
-            Email
-          </label>
-          <input
-            id="email"
-            type="email"
-            autoComplete="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            className={input}
-          />
-        </div>
-        <div>
-          <label htmlFor="password" className="mb-1 block text-sm">
-            Password
-          </label>
-          <input
-            id="password"
-            type="password"
-            autoComplete="new-password"
-            aria-describedby="password-hint"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            className={input}
-          />
-          <p id="password-hint" className="mt-1 text-xs text-zinc-400">
-            Must be at least 6 characters
-          </p>
-        </div>
+        <Field
+          id="name"
+          label="Name"
+          autoComplete="name"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+        />
+        <Field
+          id="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <Field
+          id="password"
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          hint="Must be at least 6 characters"
+        />
         <Status message={message} />
         <button type="submit" disabled={busy} className={primary}>
           {busy ? 'Signing up…' : 'Sign Up'}
@@ -261,18 +255,13 @@ export function ProfileSetupPage() {
         className="space-y-4"
       >
         <p className="text-sm text-zinc-400">How should we call you?</p>
-        <div>
-          <label htmlFor="display-name" className="mb-1 block text-sm">
-            Display name
-          </label>
-          <input
-            id="display-name"
-            value={name}
-            maxLength={60}
-            onChange={(e) => setName(e.target.value)}
-            className={input}
-          />
-        </div>
+        <Field
+          id="display-name"
+          label="Display name"
+          value={name}
+          maxLength={60}
+          onChange={(e) => setName(e.target.value)}
+        />
         <Status message={message} />
         <button type="submit" className={primary}>
           Save
@@ -308,20 +297,15 @@ export function ResetPasswordPage() {
         }}
         className="space-y-4"
       >
-        <div>
-          <label htmlFor="new-password" className="mb-1 block text-sm">
-            New password
-          </label>
-          <input
-            id="new-password"
-            type="password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            className={input}
-          />
-          <p className="mt-1 text-xs text-zinc-400">Must be at least 6 characters</p>
-        </div>
+        <Field
+          id="new-password"
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          hint="Must be at least 6 characters"
+        />
         <Status message={message} />
         <button type="submit" className={primary}>
           Save password

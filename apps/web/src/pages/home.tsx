@@ -1,4 +1,5 @@
 import { useQueries } from '@tanstack/react-query';
+import { useDeferredValue } from 'react';
 import { ErrorText } from '../components/ui/empty-state';
 import { MovieRow } from '../components/ui/movie-row';
 import { Spinner } from '../components/ui/spinner';
@@ -7,14 +8,18 @@ import { movieListQuery } from '../features/movies/api';
 import { HeroCarousel } from '../features/movies/hero-carousel';
 
 export default function HomePage() {
-  const [popular, nowPlaying, topRated] = useQueries({
+  const lists = useQueries({
     queries: [movieListQuery('popular'), movieListQuery('now_playing'), movieListQuery('top_rated')],
   });
   const likes = useLikes();
   const recent = useRecentlyVisited();
-  const lists = [popular!, nowPlaying!, topRated!];
+  // The hero and three rows of 20 cards are a lot of work for a phone's CPU at once: deferred
+  // values let React render them in short, interruptible slices once the lists arrive.
+  const popular = useDeferredValue(lists[0]!.data);
+  const nowPlaying = useDeferredValue(lists[1]!.data);
+  const topRated = useDeferredValue(lists[2]!.data);
   // The hero shows as soon as the popular list is in; the rows fill in as theirs arrive.
-  if (popular!.isPending)
+  if (lists[0]!.isPending || (lists[0]!.data && !popular))
     return (
       <div className="pt-24">
         <Spinner label="Loading movies" />
@@ -23,7 +28,7 @@ export default function HomePage() {
   if (lists.every((q) => q.isError))
     return (
       <div className="pt-24">
-        <ErrorText error={popular!.error} />
+        <ErrorText error={lists[0]!.error} />
       </div>
     );
   const asCards = (
@@ -37,7 +42,7 @@ export default function HomePage() {
     }));
   return (
     <div>
-      {popular!.data && <HeroCarousel movies={popular!.data.results} />}
+      {popular && <HeroCarousel movies={popular.results} />}
       <div className="mx-auto max-w-7xl px-4">
         {likes.data && likes.data.length > 0 && (
           <MovieRow title="Liked Movies" movies={asCards(likes.data)} viewAll="/liked" />
@@ -45,20 +50,11 @@ export default function HomePage() {
         {recent.data && recent.data.length > 0 && (
           <MovieRow title="Recently Visited" movies={asCards(recent.data)} />
         )}
-        {nowPlaying!.data && (
-          <MovieRow
-            title="Now Playing"
-            movies={nowPlaying!.data.results}
-            viewAll="/content/now_playing"
-            eager
-          />
+        {nowPlaying && (
+          <MovieRow title="Now Playing" movies={nowPlaying.results} viewAll="/content/now_playing" eager />
         )}
-        {topRated!.data && (
-          <MovieRow title="Top Rated" movies={topRated!.data.results} viewAll="/content/top_rated" />
-        )}
-        {popular!.data && (
-          <MovieRow title="Popular Movies" movies={popular!.data.results} viewAll="/content/popular" />
-        )}
+        {topRated && <MovieRow title="Top Rated" movies={topRated.results} viewAll="/content/top_rated" />}
+        {popular && <MovieRow title="Popular Movies" movies={popular.results} viewAll="/content/popular" />}
       </div>
     </div>
   );

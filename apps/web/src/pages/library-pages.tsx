@@ -1,6 +1,6 @@
 import { Link, useParams } from 'react-router';
-import { EmptyState, ErrorText } from '../components/ui/empty-state';
-import { DotsIcon } from '../components/ui/icons';
+import { EmptyState } from '../components/ui/empty-state';
+import { DotsIcon } from '../components/ui/media-icons';
 import { MovieGrid } from '../components/ui/movie-grid';
 import { MovieRow } from '../components/ui/movie-row';
 import { Spinner } from '../components/ui/spinner';
@@ -17,7 +17,7 @@ import {
 } from '../features/library/api';
 import { useAuth } from '../lib/auth';
 import { useDropdown } from '../lib/use-outside-click';
-import { PageShell } from './page-shell';
+import { PageShell, QueryPage } from './page-shell';
 
 const cards = (items: LibraryMovie[]) =>
   items.map((m) => ({
@@ -40,59 +40,46 @@ function SignInFirst({ title }: { title: string }) {
   );
 }
 
-export function LikedPage() {
+/** A signed-in user's page: an invitation to sign in when signed out, then its query's states. */
+function LibraryPage<T>(props: Omit<Parameters<typeof QueryPage<T>>[0], 'waiting'> & { title: string }) {
   const { user, ready } = useAuth();
-  const likes = useLikes();
-  if (ready && !user) return <SignInFirst title="Your Liked Movies" />;
-  if (!ready || likes.isPending)
-    return (
-      <PageShell title="Your Liked Movies">
-        <Spinner />
-      </PageShell>
-    );
-  if (likes.isError)
-    return (
-      <PageShell title="Your Liked Movies">
-        <ErrorText error={likes.error} />
-      </PageShell>
-    );
+  if (ready && !user) return <SignInFirst title={props.title} />;
+  return <QueryPage {...props} waiting={!ready || props.query.isPending} />;
+}
+
+export function LikedPage() {
   return (
-    <PageShell title="Your Liked Movies" subtitle={`You have liked ${likes.data.length} movie(s)`}>
-      {likes.data.length === 0 ? (
-        <EmptyState title="No liked movies found">Use the heart on any movie to keep it here.</EmptyState>
-      ) : (
-        <MovieGrid movies={cards(likes.data)} />
-      )}
-    </PageShell>
+    <LibraryPage
+      title="Your Liked Movies"
+      query={useLikes()}
+      subtitle={(likes) => `You have liked ${likes.length} movie(s)`}
+    >
+      {(likes) =>
+        likes.length === 0 ? (
+          <EmptyState title="No liked movies found">Use the heart on any movie to keep it here.</EmptyState>
+        ) : (
+          <MovieGrid movies={cards(likes)} />
+        )
+      }
+    </LibraryPage>
   );
 }
 
 function WatchList({ status }: { status: 'watched' | 'want_to_watch' }) {
-  const { user, ready } = useAuth();
-  const q = useWatchStatus();
-  const title = status === 'watched' ? 'Watched Movies' : 'Your Watchlist';
-  if (ready && !user) return <SignInFirst title={title} />;
-  if (!ready || q.isPending)
-    return (
-      <PageShell title={title}>
-        <Spinner />
-      </PageShell>
-    );
-  if (q.isError)
-    return (
-      <PageShell title={title}>
-        <ErrorText error={q.error} />
-      </PageShell>
-    );
-  const items = q.data.filter((e) => e.status === status);
-  const count =
-    status === 'watched'
-      ? `You have watched ${items.length} movie(s)`
-      : `You have ${items.length} movie(s) in your watchlist`;
+  const watched = status === 'watched';
   return (
-    <PageShell title={title} subtitle={count}>
-      {items.length === 0 ? (
-        status === 'watched' ? (
+    <LibraryPage
+      title={watched ? 'Watched Movies' : 'Your Watchlist'}
+      query={useWatchStatus()}
+      subtitle={(all) => {
+        const n = all.filter((e) => e.status === status).length;
+        return watched ? `You have watched ${n} movie(s)` : `You have ${n} movie(s) in your watchlist`;
+      }}
+    >
+      {(all) => {
+        const items = all.filter((e) => e.status === status);
+        if (items.length > 0) return <MovieGrid movies={cards(items)} />;
+        return watched ? (
           <EmptyState title="No Watched Movies">
             Use the eye icon on a movie's page to mark it as watched.
           </EmptyState>
@@ -100,40 +87,29 @@ function WatchList({ status }: { status: 'watched' | 'want_to_watch' }) {
           <EmptyState title="Your Watchlist is Empty">
             Use the bookmark icon on a movie's page to save it for later.
           </EmptyState>
-        )
-      ) : (
-        <MovieGrid movies={cards(items)} />
-      )}
-    </PageShell>
+        );
+      }}
+    </LibraryPage>
   );
 }
 export const WatchedPage = () => <WatchList status="watched" />;
 export const WatchlistPage = () => <WatchList status="want_to_watch" />;
 
 export function RecentlyVisitedPage() {
-  const { user, ready } = useAuth();
-  const q = useRecentlyVisited();
-  if (ready && !user) return <SignInFirst title="Recently Viewed" />;
-  if (!ready || q.isPending)
-    return (
-      <PageShell title="Recently Viewed">
-        <Spinner />
-      </PageShell>
-    );
-  if (q.isError)
-    return (
-      <PageShell title="Recently Viewed">
-        <ErrorText error={q.error} />
-      </PageShell>
-    );
   return (
-    <PageShell title="Recently Viewed" subtitle={`${q.data.length} movie(s)`}>
-      {q.data.length === 0 ? (
-        <EmptyState title="No Recently Viewed Movies">Movies you open will show up here.</EmptyState>
-      ) : (
-        <MovieGrid movies={cards(q.data)} />
-      )}
-    </PageShell>
+    <LibraryPage
+      title="Recently Viewed"
+      query={useRecentlyVisited()}
+      subtitle={(recent) => `${recent.length} movie(s)`}
+    >
+      {(recent) =>
+        recent.length === 0 ? (
+          <EmptyState title="No Recently Viewed Movies">Movies you open will show up here.</EmptyState>
+        ) : (
+          <MovieGrid movies={cards(recent)} />
+        )
+      }
+    </LibraryPage>
   );
 }
 
@@ -198,67 +174,49 @@ function PlaylistRow({ playlist }: { playlist: Playlist }) {
 }
 
 export function PlaylistsPage() {
-  const { user, ready } = useAuth();
-  const q = usePlaylists();
-  if (ready && !user) return <SignInFirst title="Your Playlists" />;
-  if (!ready || q.isPending)
-    return (
-      <PageShell title="Your Playlists">
-        <Spinner />
-      </PageShell>
-    );
-  if (q.isError)
-    return (
-      <PageShell title="Your Playlists">
-        <ErrorText error={q.error} />
-      </PageShell>
-    );
   return (
-    <PageShell title="Your Playlists" subtitle={`You have ${q.data.length} playlist(s)`}>
-      {q.data.length === 0 ? (
-        <EmptyState title="No playlists yet">
-          Use the 'Add to Playlist' button on any movie to start one.
-        </EmptyState>
-      ) : (
-        <div className="space-y-6">
-          {q.data.map((p) => (
-            <PlaylistRow key={p.playlist_id} playlist={p} />
-          ))}
-        </div>
-      )}
-    </PageShell>
+    <LibraryPage
+      title="Your Playlists"
+      query={usePlaylists()}
+      subtitle={(playlists) => `You have ${playlists.length} playlist(s)`}
+    >
+      {(playlists) =>
+        playlists.length === 0 ? (
+          <EmptyState title="No playlists yet">
+            Use the 'Add to Playlist' button on any movie to start one.
+          </EmptyState>
+        ) : (
+          <div className="space-y-6">
+            {playlists.map((p) => (
+              <PlaylistRow key={p.playlist_id} playlist={p} />
+            ))}
+          </div>
+        )
+      }
+    </LibraryPage>
   );
 }
 
 export function PlaylistDetailPage() {
   const { playlistId } = useParams();
-  const { user, ready } = useAuth();
   const playlists = usePlaylists();
   const id = Number(playlistId);
   const movies = usePlaylistMovies(Number.isInteger(id) && id > 0 ? id : null);
   // The id is matched as a number or a string.
   const playlist = playlists.data?.find((p) => p.playlist_id === id || String(p.playlist_id) === playlistId);
-  const title = playlist?.name ?? 'Playlist';
-  if (ready && !user) return <SignInFirst title={title} />;
-  if (!ready || movies.isPending)
-    return (
-      <PageShell title={title}>
-        <Spinner />
-      </PageShell>
-    );
-  if (movies.isError)
-    return (
-      <PageShell title={title}>
-        <ErrorText error={movies.error} />
-      </PageShell>
-    );
   return (
-    <PageShell title={title} subtitle={`Found ${movies.data.length} movies in this playlist`}>
-      {movies.data.length === 0 ? (
-        <EmptyState title="Empty Playlist">Add movies with the 'Add to Playlist' button.</EmptyState>
-      ) : (
-        <MovieGrid movies={cards(movies.data)} />
-      )}
-    </PageShell>
+    <LibraryPage
+      title={playlist?.name ?? 'Playlist'}
+      query={movies}
+      subtitle={(list) => `Found ${list.length} movies in this playlist`}
+    >
+      {(list) =>
+        list.length === 0 ? (
+          <EmptyState title="Empty Playlist">Add movies with the 'Add to Playlist' button.</EmptyState>
+        ) : (
+          <MovieGrid movies={cards(list)} />
+        )
+      }
+    </LibraryPage>
   );
 }

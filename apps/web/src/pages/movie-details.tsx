@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ErrorText } from '../components/ui/empty-state';
-import { BookmarkIcon, EyeIcon, HeartIcon, PlusIcon, StarIcon, UserIcon } from '../components/ui/icons';
+import { UserIcon } from '../components/ui/icons';
+import { BookmarkIcon, EyeIcon, HeartIcon, PlusIcon, StarIcon } from '../components/ui/media-icons';
 import { MovieGrid } from '../components/ui/movie-grid';
 import { Spinner } from '../components/ui/spinner';
 import { AddToPlaylistModal } from '../features/library/add-to-playlist-modal';
@@ -116,6 +117,8 @@ function Cast({ id }: { id: number }) {
 
 function Recommendations({ id }: { id: number }) {
   const recs = useQuery(recommendationsQuery(id));
+  // Below the fold: its cards render in interruptible slices, not in one long task.
+  const movies = useDeferredValue(recs.data);
   return (
     <section aria-labelledby="recs" className="mt-12">
       <div className="flex flex-wrap items-end justify-between gap-2">
@@ -130,10 +133,10 @@ function Recommendations({ id }: { id: number }) {
         </span>
       </div>
       <div className="mt-4">
-        {recs.isPending ? (
+        {recs.isPending || (recs.data && !movies) ? (
           <Spinner label="Loading recommendations" />
-        ) : recs.data && recs.data.length > 0 ? (
-          <MovieGrid movies={recs.data} />
+        ) : movies && movies.length > 0 ? (
+          <MovieGrid movies={movies} />
         ) : (
           <p className="text-sm text-zinc-400">No recommendations found.</p>
         )}

@@ -3,24 +3,28 @@ import { render } from '@testing-library/react';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 
-/** Renders inside the app's providers, at `path`, with a route table that records where we went. */
+/** Renders inside the app's providers, at `path`; `pathname()` tells where the app navigated to. */
 export function renderWithApp(ui: ReactNode, { path = '/' }: { path?: string } = {}) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(
-    [
-      { path: '/', element: ui },
-      { path: '*', element: <p data-testid="route">elsewhere</p> },
-    ],
-    { initialEntries: [path] },
-  );
+  let current = path;
+  function Where() {
+    current = useLocation().pathname;
+    return null;
+  }
   const result = render(
     <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <Where />
+        <Routes>
+          <Route path="/" element={ui} />
+          <Route path="*" element={<p data-testid="route">elsewhere</p>} />
+        </Routes>
+      </MemoryRouter>
     </QueryClientProvider>,
   );
-  return { ...result, router };
+  return { ...result, pathname: () => current };
 }
 
 /** A real local HTTP server standing in for our API (the network edge), and the page's origin set to it. */

@@ -1,3 +1,4 @@
+import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 import PQueue from 'p-queue';
 import { NotFoundError, UpstreamError } from '../../lib/errors';
@@ -14,6 +15,8 @@ export interface TmdbClientOptions {
   cacheEntries?: number;
   maxRetriesOn429?: number;
   log?: { warn(obj: object, msg: string): void };
+  /** A second cache level shared by every API instance (`REDIS_URL`): fresh answers only. */
+  shared?: { redis: Redis; prefix: string };
 }
 
 interface FetchContext {
@@ -27,6 +30,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * The only code that talks to TMDB. Every GET is cached in an LRU with a per-route TTL; an expired
  * entry is served at once while it is refreshed in the background (stale-while-revalidate), and is
  * served as well when the refresh fails. Identical concurrent requests share one upstream call.
+ * With Redis, an answer another instance fetched within the TTL is used instead of calling TMDB.
  * Outbound calls go through a rate-limited queue that pauses when TMDB answers 429.
  */
 export class TmdbClient {
@@ -50,9 +54,14 @@ export class TmdbClient {
       noDeleteOnFetchRejection: true,
       // A background refresh must not be cut short because the first caller went away.
       ignoreFetchAbort: true,
-      fetchMethod: async (key, _stale, { context }) => {
+      fetchMethod: async (key, _stale, { context, options }) => {
+        const ttl = options.ttl ?? 60_000;
         try {
-          return await this.fetchWithRetry(context);
+          const shared = await this.readShared(key, ttl);
+          if (shared) return shared;
+          const value = await this.fetchWithRetry(context);
+          void this.writeShared(key, value, ttl);
+          return value;
         } catch (err) {
           // With no stale copy to fall back on, the cache answers undefined: keep the reason.
           this.lastErrors.set(key, err as object);
@@ -76,6 +85,29 @@ export class TmdbClient {
       throw err instanceof Error ? err : new UpstreamError();
     }
     return value as T;
+  }
+
+  /** Another instance's answer, when it is younger than this route's TTL; Redis trouble means none. */
+  private async readShared(key: string, ttl: number): Promise<object | undefined> {
+    if (!this.opts.shared) return undefined;
+    try {
+      const json = await this.opts.shared.redis.get(`${this.opts.shared.prefix}:tmdb:${key}`);
+      if (!json) return undefined;
+      const { at, value } = JSON.parse(json) as { at: number; value: object };
+      return Date.now() - at < ttl ? value : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  private async writeShared(key: string, value: object, ttl: number) {
+    if (!this.opts.shared) return;
+    try {
+      const entry = JSON.stringify({ at: Date.now(), value });
+      await this.opts.shared.redis.set(`${this.opts.shared.prefix}:tmdb:${key}`, entry, 'PX', ttl);
+    } catch {
+      // The shared level is an optimisation: this instance has the answer in its own cache.
+    }
   }
 
   private async fetchWithRetry(ctx: FetchContext): Promise<object> {

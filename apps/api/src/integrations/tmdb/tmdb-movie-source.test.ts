@@ -7,6 +7,7 @@ import {
   startTmdbFixture,
   type TmdbFixture,
 } from '../../../test/fixtures/tmdb-fixture-server';
+import { REDIS_URL, testRedis } from '../../../test/helpers/redis';
 import { TmdbClient, type TmdbClientOptions } from './tmdb-client';
 import { TMDB_TTL, TmdbMovieSource } from './tmdb-movie-source';
 
@@ -174,5 +175,31 @@ describe('TMDB live mode against a local fixture server', () => {
     expect((await get('/api/tmdb/movie/155/videos')).status).toBe(404);
     expect((await get('/api/images/w500/poster-155.svg')).status).toBe(404);
     expect(fixture.requests).toHaveLength(0);
+  });
+});
+
+describe.runIf(REDIS_URL)('TMDB cache shared through Redis', async () => {
+  const r = REDIS_URL ? await testRedis(REDIS_URL) : null;
+  afterAll(() => r?.close());
+  const client = (prefix: string) =>
+    new TmdbClient({ baseUrl: fixture.url, accessToken: FIXTURE_TOKEN, shared: { redis: r!.redis, prefix } });
+
+  it("serves one instance's fresh answer to another without calling TMDB again", async () => {
+    const [a, b] = [client(r!.prefix), client(r!.prefix)];
+    const first = await a.get<{ title: string }>('movie/157336', {}, 60_000);
+    const second = await b.get<{ title: string }>('movie/157336', {}, 60_000);
+    expect(second).toEqual(first);
+    expect(a.upstreamCalls).toBe(1);
+    expect(b.upstreamCalls).toBe(0);
+    expect(fixture.requests.filter((req) => req.path === 'movie/157336')).toHaveLength(1);
+  });
+
+  it('calls TMDB when the shared answer is older than the route allows', async () => {
+    const prefix = `${r!.prefix}-stale`;
+    await client(prefix).get('movie/157336', {}, 60_000);
+    await sleep(30);
+    const late = client(prefix);
+    await late.get('movie/157336', {}, 20); // a 20 ms TTL: the shared copy is too old
+    expect(late.upstreamCalls).toBe(1);
   });
 });

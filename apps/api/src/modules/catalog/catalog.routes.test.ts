@@ -1,6 +1,7 @@
 import { MovieDetails, MoviePage } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';
+import { SEARCH_PER_IP_PER_MINUTE } from './catalog.routes';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -144,5 +145,22 @@ describe('catalog routes (offline catalog)', () => {
     const { status, body } = await get('/api/tmdb/search/movie?query=qqqxxzzzy');
     expect(status).toBe(200);
     expect(body).toMatchObject({ page: 1, results: [], total_results: 0, total_pages: 0 });
+  });
+});
+
+describe('search rate limit', () => {
+  it(`answers 429 with the spec's message after ${SEARCH_PER_IP_PER_MINUTE} searches a minute from one IP`, async () => {
+    const search = (ip: string) =>
+      t.app.inject({ url: '/api/tmdb/search/movie?query=alien', remoteAddress: ip });
+    for (let i = 0; i < SEARCH_PER_IP_PER_MINUTE; i++)
+      expect((await search('10.9.9.9')).statusCode).toBe(200);
+    const blocked = await search('10.9.9.9');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual({ message: 'Too many attempts. Please try again later.' });
+    // Another visitor, and the rest of the catalog, are not affected.
+    expect((await search('10.9.9.10')).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ url: '/api/tmdb/movie/popular', remoteAddress: '10.9.9.9' })).statusCode,
+    ).toBe(200);
   });
 });

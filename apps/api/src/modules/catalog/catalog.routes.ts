@@ -12,14 +12,27 @@ import {
   type ListKind,
 } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { RateLimits, TOO_MANY_ATTEMPTS } from '../../lib/rate-limit';
 import type { MovieSource } from './movie-source';
+
+/**
+ * Searches per IP per minute. Suggestions are debounced (300 ms) in the app, so even fast typing
+ * stays far below; a script hammering the full-text search does not.
+ */
+export const SEARCH_PER_IP_PER_MINUTE = 120;
 
 const errors = { 400: ErrorBody, 404: ErrorBody, 502: ErrorBody };
 
 /** The movie data proxy under /api/tmdb: exactly the paths of the spec, in TMDB's shapes. */
 export const catalogRoutes =
-  (source: MovieSource): FastifyPluginAsyncZod =>
+  (source: MovieSource, rateLimits: RateLimits = new RateLimits()): FastifyPluginAsyncZod =>
   async (app) => {
+    const searches = rateLimits.create({
+      name: 'search-ip',
+      points: SEARCH_PER_IP_PER_MINUTE,
+      durationSeconds: 60,
+      message: TOO_MANY_ATTEMPTS,
+    });
     const lists: [string, ListKind, string][] = [
       ['/movie/popular', 'popular', 'Popular movies'],
       ['/movie/top_rated', 'top_rated', 'Top rated movies'],
@@ -61,10 +74,13 @@ export const catalogRoutes =
           tags: ['movies'],
           summary: 'Search movies by title (typo-tolerant, prefix-aware)',
           querystring: SearchQuery,
-          response: { 200: MoviePage, ...errors },
+          response: { 200: MoviePage, ...errors, 429: ErrorBody },
         },
       },
-      (req) => source.search(req.query.query, req.query.page),
+      async (req) => {
+        await searches.consume(req.ip);
+        return source.search(req.query.query, req.query.page);
+      },
     );
 
     app.get(

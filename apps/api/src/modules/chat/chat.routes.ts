@@ -1,8 +1,7 @@
 import { ErrorBody } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { z } from 'zod';
-import { TooManyRequestsError } from '../../lib/errors';
+import { RateLimits } from '../../lib/rate-limit';
 import type { TokenVerifier } from '../identity/token-verifier';
 import type { ChatService } from './chat.service';
 
@@ -46,14 +45,12 @@ export const chatRoutes =
     service: ChatService,
     verifier: TokenVerifier | null,
     limits: ChatLimits = { perIpPerMinute: 20, perUserPerMinute: 30 },
+    rateLimits: RateLimits = new RateLimits(),
   ): FastifyPluginAsyncZod =>
   async (app) => {
-    const byIp = new RateLimiterMemory({ keyPrefix: 'chat-ip', points: limits.perIpPerMinute, duration: 60 });
-    const byUser = new RateLimiterMemory({
-      keyPrefix: 'chat-user',
-      points: limits.perUserPerMinute,
-      duration: 60,
-    });
+    const minute = { durationSeconds: 60, message: CHAT_TOO_FAST };
+    const byIp = rateLimits.create({ name: 'chat-ip', points: limits.perIpPerMinute, ...minute });
+    const byUser = rateLimits.create({ name: 'chat-user', points: limits.perUserPerMinute, ...minute });
     app.post(
       '/send',
       {
@@ -75,13 +72,8 @@ export const chatRoutes =
             uid = null;
           }
         }
-        try {
-          await byIp.consume(req.ip);
-          if (uid) await byUser.consume(uid);
-        } catch (err) {
-          if (err instanceof RateLimiterRes) throw new TooManyRequestsError(CHAT_TOO_FAST);
-          throw err;
-        }
+        await byIp.consume(req.ip);
+        if (uid) await byUser.consume(uid);
         return service.send(req.body.message, req.body.conversation_id, uid);
       },
     );

@@ -1,16 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { LRUCache } from 'lru-cache';
-import type { ChatEngine, ChatMovie, ConversationState } from './chat-engine';
+import type { ChatEngine, ChatMovie } from './chat-engine';
 import { toChatMovie } from './chat-engine';
+import { MemoryConversationStore, type ConversationStore } from './conversation-store';
 import type { LlmChat } from './llm-chat';
 
 export const MAX_TURNS = 20;
-export const CONVERSATION_TTL_MS = 2 * 60 * 60 * 1000;
-
-interface Conversation extends ConversationState {
-  owner: string | null;
-  turns: { role: 'user' | 'assistant'; text: string }[];
-}
 
 export interface ChatReply {
   message: string;
@@ -20,30 +14,24 @@ export interface ChatReply {
 }
 
 /**
- * Conversations live on the server, bounded: at most 20 turns each (older turns are dropped), gone
- * after 2 hours without a message, at most 10,000 kept. A conversation id only works for the
- * user (or anonymous visitor) who started it.
+ * Conversations live on the server (in process, or in Redis when configured), bounded: at most 20
+ * turns each (older turns are dropped), gone after 2 hours without a message. A conversation id
+ * only works for the user (or anonymous visitor) who started it.
  */
 export class ChatService {
-  private readonly conversations = new LRUCache<string, Conversation>({
-    max: 10_000,
-    ttl: CONVERSATION_TTL_MS,
-    updateAgeOnGet: true,
-  });
-
   constructor(
     private readonly engine: ChatEngine,
     private readonly llm: LlmChat | null,
     private readonly log: { warn(obj: object, msg: string): void },
+    private readonly conversations: ConversationStore = new MemoryConversationStore(),
   ) {}
 
   async send(text: string, conversationId: string | undefined, owner: string | null): Promise<ChatReply> {
     let id = conversationId;
-    let convo = id ? this.conversations.get(id) : undefined;
+    let convo = id ? await this.conversations.get(id) : undefined;
     if (!convo || convo.owner !== owner) {
       id = randomUUID();
       convo = { owner, turns: [], suggested: [], lastPicks: [], lastIntent: null };
-      this.conversations.set(id, convo);
     }
     convo.turns.push({ role: 'user', text });
 
@@ -69,6 +57,7 @@ export class ChatService {
     }
     convo.turns.push({ role: 'assistant', text: reply!.message });
     if (convo.turns.length > MAX_TURNS) convo.turns.splice(0, convo.turns.length - MAX_TURNS);
+    await this.conversations.set(id!, convo);
     return { message: reply!.message, conversation_id: id!, movies: picks.map(toChatMovie), engine };
   }
 }

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Database } from '../../db/database';
-import { NotFoundError, TooManyRequestsError } from '../../lib/errors';
+import { NotFoundError } from '../../lib/errors';
+import { RateLimits, TOO_MANY_ATTEMPTS } from '../../lib/rate-limit';
 import type { Auth } from './auth';
 
-export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please try again later.';
+export { TOO_MANY_ATTEMPTS } from '../../lib/rate-limit';
 export const NO_USER_FOR_RESET = 'No user found with this email address.';
 export const EMAIL_IN_USE = 'This email is already in use. Please log in or use a different email.';
 
@@ -30,30 +30,18 @@ export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = { perIp: 30, perAccount:
  */
 export async function identityRoutes(
   app: FastifyInstance,
-  opts: { auth: Auth; database: Database; limits?: AuthRateLimits },
+  opts: { auth: Auth; database: Database; limits?: AuthRateLimits; rateLimits?: RateLimits },
 ): Promise<void> {
   const limits = opts.limits ?? DEFAULT_AUTH_RATE_LIMITS;
-  const byIp = new RateLimiterMemory({
-    keyPrefix: 'auth-ip',
-    points: limits.perIp,
-    duration: limits.windowSeconds,
-  });
-  const byAccount = new RateLimiterMemory({
-    keyPrefix: 'auth-account',
-    points: limits.perAccount,
-    duration: limits.windowSeconds,
-  });
+  const rateLimits = opts.rateLimits ?? new RateLimits();
+  const window = { durationSeconds: limits.windowSeconds, message: TOO_MANY_ATTEMPTS };
+  const byIp = rateLimits.create({ name: 'auth-ip', points: limits.perIp, ...window });
+  const byAccount = rateLimits.create({ name: 'auth-account', points: limits.perAccount, ...window });
 
   const consume = async (request: FastifyRequest, path: string) => {
     const email = (request.body as { email?: unknown } | undefined)?.email;
-    try {
-      await byIp.consume(request.ip);
-      if (typeof email === 'string' && email)
-        await byAccount.consume(`${path}:${email.trim().toLowerCase()}`);
-    } catch (err) {
-      if (err instanceof RateLimiterRes) throw new TooManyRequestsError(TOO_MANY_ATTEMPTS);
-      throw err;
-    }
+    await byIp.consume(request.ip);
+    if (typeof email === 'string' && email) await byAccount.consume(`${path}:${email.trim().toLowerCase()}`);
   };
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {

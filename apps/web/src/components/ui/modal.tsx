@@ -1,6 +1,11 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import { useDialog } from '../../lib/use-dialog';
 
-/** A dialog: Escape or the backdrop closes it; focus moves in and returns on close. */
+/**
+ * A dialog: Escape or the backdrop closes it; focus moves in, stays in, and returns on close. Rendered into
+ * body, so no ancestor (a card's hover group, a transformed or blurred layer) can clip or restyle it.
+ */
 export function Modal({
   title,
   onClose,
@@ -11,17 +16,8 @@ export function Modal({
   children: ReactNode;
 }) {
   const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
-    ref.current?.querySelector<HTMLElement>('input, button')?.focus();
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      previous?.focus();
-    };
-  }, [onClose]);
-  return (
+  useDialog(ref, onClose);
+  return createPortal(
     <div className="fixed inset-0 z-50 flex items-center justify-center p-4">
       <div className="absolute inset-0 bg-black/70" onClick={onClose} aria-hidden="true" />
       <div
@@ -34,6 +30,7 @@ export function Modal({
         <h2 className="mb-4 text-lg font-semibold">{title}</h2>
         {children}
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }

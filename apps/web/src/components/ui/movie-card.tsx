@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { AddToPlaylistModal } from '../../features/library/add-to-playlist-modal';
 import { useLikeToggle } from '../../features/library/api';
 import { useImageUrl } from '../../lib/config';
-import { HeartIcon, PlusIcon, StarIcon } from './icons';
+import { HeartIcon, PlusIcon, StarIcon } from './media-icons';
 
 export interface CardMovie {
   id: number;

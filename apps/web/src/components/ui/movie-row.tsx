@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { Link } from 'react-router';
-import { ChevronLeft, ChevronRight } from './icons';
+import { ChevronLeft, ChevronRight } from './media-icons';
 import { MovieCard, type CardMovie } from './movie-card';
 
 export const ROW_SCROLL_STEP = 300;

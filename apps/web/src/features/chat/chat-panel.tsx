@@ -3,6 +3,7 @@ import Markdown from 'react-markdown';
 import { Link } from 'react-router';
 import { CloseIcon } from '../../components/ui/icons';
 import { apiFetch } from '../../lib/api-client';
+import { useDialog } from '../../lib/use-dialog';
 
 export interface ChatMessage {
   text: string;
@@ -20,6 +21,9 @@ export function ChatPanel({ onClose }: { onClose?: () => void }) {
   const [waiting, setWaiting] = useState(false);
   const conversation = useRef<string | undefined>(undefined);
   const end = useRef<HTMLDivElement>(null);
+  const root = useRef<HTMLDivElement>(null);
+  // In the floating widget the panel is a modal layer (on the chatbot page it is part of the page).
+  useDialog(root, onClose ?? (() => undefined), Boolean(onClose));
   useEffect(() => {
     // A block body: newer browsers return a promise from scrollIntoView, which must not reach React.
     end.current?.scrollIntoView?.({ behavior: 'smooth', block: 'end' });
@@ -47,7 +51,7 @@ export function ChatPanel({ onClose }: { onClose?: () => void }) {
   };
 
   return (
-    <div className="flex h-full flex-col">
+    <div ref={root} className="flex h-full flex-col">
       <div className="flex items-center justify-between border-b border-white/10 px-4 py-3">
         <h2 className="font-semibold">Movie Recommendation Chatbot</h2>
         {onClose && (
@@ -113,10 +117,12 @@ export function ChatPanel({ onClose }: { onClose?: () => void }) {
           id="chat-input"
           value={input}
           onChange={(e) => setInput(e.target.value)}
-          disabled={waiting}
+          // Read-only, not disabled, while waiting: a disabled field would drop the keyboard focus.
+          readOnly={waiting}
+          autoFocus={Boolean(onClose)}
           maxLength={1000}
           placeholder="Ask me for movie recommendations..."
-          className="flex-1 rounded-lg bg-zinc-800 px-3 py-2 text-sm outline-none ring-1 ring-white/10 focus:ring-red-500 disabled:opacity-60"
+          className="flex-1 rounded-lg bg-zinc-800 px-3 py-2 text-sm outline-none ring-1 ring-white/10 focus:ring-red-500 read-only:opacity-60"
         />
         <button
           type="submit"
@@ -126,6 +132,26 @@ export function ChatPanel({ onClose }: { onClose?: () => void }) {
           Send
         </button>
       </form>
+    </div>
+  );
+}
+
+/**
+ * The widget's dialog: the panel over a dimmed backdrop that closes it, at most 600px high and
+ * 400px wide from medium screens up (spec).
+ */
+export function ChatDialog({ onClose }: { onClose: () => void }) {
+  return (
+    <div className="fixed inset-0 z-50">
+      <div className="absolute inset-0 bg-black/60" onClick={onClose} aria-hidden="true" />
+      <div
+        role="dialog"
+        aria-modal="true"
+        aria-label="Movie Recommendation Chatbot"
+        className="absolute bottom-0 right-0 h-[min(600px,100%)] max-h-[600px] w-full overflow-hidden bg-zinc-900 shadow-2xl ring-1 ring-white/10 sm:bottom-5 sm:right-5 sm:rounded-2xl md:w-[400px]"
+      >
+        <ChatPanel onClose={onClose} />
+      </div>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import type { MovieListItem } from '@app/contracts';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { ChevronLeft, ChevronRight, HeartIcon, StarIcon } from '../../components/ui/icons';
+import { ChevronLeft, ChevronRight, HeartIcon, StarIcon } from '../../components/ui/media-icons';
 import { useImageUrl } from '../../lib/config';
 import { useLikeToggle } from '../library/api';
 

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { SearchIcon, StarIcon } from '../../components/ui/icons';
+import { SearchIcon } from '../../components/ui/icons';
+import { StarIcon } from '../../components/ui/media-icons';
 import { useImageUrl } from '../../lib/config';
 import { addToHistory, POPULAR_SEARCHES, readHistory, SEARCH_HISTORY_SHOWN } from '../../lib/search-history';
 import { suggestionsQuery } from '../movies/api';

@@ -1,0 +1,103 @@
+#!/usr/bin/env tsx
+/**
+ * Lighthouse 12 mobile performance on / and /movie/{id}, median of 3 runs each, against a running
+ * site (default http://localhost:3000: start it with `npm start`). Uses Debian's Chromium.
+ * Usage: npm run bench:web [-- --url http://localhost:3000 --out docs/perf/lighthouse.json]
+ */
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium';
+
+const { values } = parseArgs({
+  options: {
+    url: { type: 'string', default: 'http://localhost:3000' },
+    out: { type: 'string' },
+    runs: { type: 'string', default: '3' },
+  },
+});
+const pages = ['/', '/movie/157336'];
+const runs = Number(values.runs);
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+// Measure the steady state: the API and the recommender answering (a fresh `npm start` builds or
+// loads its model for a while, which would compete for this 2-core machine's CPU).
+const deadline = Date.now() + 180_000;
+for (const probe of ['/api/health', '/api/recommend?tmdb_id=157336&top_n=10']) {
+  for (;;) {
+    const ok = await fetch(`${values.url}${probe}`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    if (Date.now() > deadline) throw new Error(`${values.url}${probe} is not answering`);
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+}
+
+interface Run {
+  fcp_ms: number;
+  lcp_ms: number;
+  tbt_ms: number;
+  cls: number;
+}
+
+/** One Lighthouse run of a page: its score and the metrics behind it. */
+async function measure(path: string): Promise<{ score: number; run: Run }> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
+  });
+  try {
+    const r = await lighthouse(`${values.url}${path}`, {
+      port: chrome.port,
+      onlyCategories: ['performance'],
+      logLevel: 'error',
+    });
+    if (!r) throw new Error(`Lighthouse returned nothing for ${path}`);
+    const lhr = r.lhr;
+    const metric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+    return {
+      score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      run: {
+        fcp_ms: Math.round(metric('first-contentful-paint')),
+        lcp_ms: Math.round(metric('largest-contentful-paint')),
+        tbt_ms: Math.round(metric('total-blocking-time')),
+        cls: +metric('cumulative-layout-shift').toFixed(3),
+      },
+    };
+  } finally {
+    await chrome.kill();
+  }
+}
+
+// One discarded run per page first: the server's first answers (generated images, cold caches)
+// and the browser's first start are not what a visitor of a running site meets.
+for (const path of pages) await measure(path);
+
+const results: Record<string, { scores: number[]; median: number; runs: Run[] }> = {};
+for (const path of pages) {
+  const measured = [];
+  for (let i = 0; i < runs; i++) measured.push(await measure(path));
+  const scores = measured.map((m) => m.score);
+  results[path] = { scores, median: median(scores), runs: measured.map((m) => m.run) };
+  console.log(`${path}: performance ${scores.join(', ')} → median ${median(scores)} (target 95)`);
+}
+if (values.out) {
+  writeFileSync(
+    resolve(process.env.INIT_CWD ?? process.cwd(), values.out),
+    JSON.stringify(
+      {
+        command: 'npm run bench:web',
+        date: new Date().toISOString(),
+        url: values.url,
+        preset: 'mobile (Lighthouse default)',
+        results,
+      },
+      null,
+      2,
+    ) + '\n',
+  );
+}

@@ -1,0 +1,70 @@
+import { describe, expect, inject, it } from 'vitest';
+
+const base = inject('baseUrl');
+
+/** The scripts, module preloads and stylesheets a page's HTML loads before any route chunk. */
+async function initialAssets(path: string) {
+  const html = await (await fetch(`${base}${path}`)).text();
+  const scripts = [...html.matchAll(/<script[^>]+src="(\/assets\/[^"]+)"/g)].map((m) => m[1]!);
+  const links = [
+    ...html.matchAll(/<link[^>]+rel="(?:modulepreload|stylesheet)"[^>]+href="(\/assets\/[^"]+)"/g),
+  ];
+  return { html, assets: [...new Set([...scripts, ...links.map((m) => m[1]!)])] };
+}
+
+async function served(asset: string, encoding: string) {
+  const res = await fetch(`${base}${asset}`, { headers: { 'accept-encoding': encoding } });
+  expect(res.status).toBe(200);
+  // fetch decodes the body; the header and the raw length tell what went over the wire.
+  return {
+    encoding: res.headers.get('content-encoding'),
+    bytes: Number(res.headers.get('content-length')),
+    cache: res.headers.get('cache-control'),
+  };
+}
+
+describe('initial download (issue 7: at most 100 KB of JS and CSS, gzip)', () => {
+  it('the shell every page loads is at most 100 KB gzip of scripts and styles', async () => {
+    // /login gets no screen preloads from the server: its HTML is the shell as built.
+    const { html, assets } = await initialAssets('/login');
+    expect(assets.some((a) => a.endsWith('.css'))).toBe(true);
+    expect(assets.some((a) => a.endsWith('.js'))).toBe(true);
+    // Route-level splitting: no screen's own chunk is part of the shell.
+    expect(html).not.toMatch(/assets\/(home|movie-details|search-results|auth-pages|chat-panel)-/);
+    let total = 0;
+    for (const asset of assets) {
+      const gz = await served(asset, 'gzip');
+      expect(gz.encoding).toBe('gzip');
+      expect(gz.cache).toContain('immutable');
+      total += gz.bytes;
+    }
+    expect(total).toBeGreaterThan(50_000); // React DOM alone is about 60 KB: the sum is real
+    expect(total).toBeLessThanOrEqual(100_000);
+  });
+
+  it("a landing page also preloads its own screen's chunk, which the server has", async () => {
+    const shell = new Set((await initialAssets('/login')).assets);
+    for (const [path, screen] of [
+      ['/', 'home'],
+      ['/movie/157336', 'movie-details'],
+    ] as const) {
+      const extra = (await initialAssets(path)).assets.filter((a) => !shell.has(a));
+      expect(extra.some((a) => a.startsWith(`/assets/${screen}-`))).toBe(true);
+      for (const asset of extra) expect((await served(asset, 'gzip')).encoding).toBe('gzip');
+    }
+  });
+
+  it('serves the precompressed brotli copy to browsers that accept it, and plain bytes otherwise', async () => {
+    const { assets } = await initialAssets('/login');
+    const js = assets.find((a) => a.endsWith('.js'))!;
+    const br = await served(js, 'br, gzip');
+    const gz = await served(js, 'gzip');
+    const plain = await served(js, 'identity');
+    expect(br.encoding).toBe('br');
+    expect(plain.encoding).toBeNull();
+    expect(br.bytes).toBeLessThan(gz.bytes);
+    expect(gz.bytes).toBeLessThan(plain.bytes);
+    const body = await (await fetch(`${base}${js}`, { headers: { 'accept-encoding': 'br' } })).arrayBuffer();
+    expect(body.byteLength).toBe(plain.bytes); // decodes to the very file
+  });
+});
