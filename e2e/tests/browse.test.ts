@@ -80,6 +80,7 @@ describe.each(VIEWPORTS)('anonymous screens at $name width', (vp) => {
     const suggestion = page.getByRole('list', { name: 'Suggestions' }).getByRole('button').first();
     await expect.poll(() => suggestion.textContent()).toContain('Interstellar');
     await screenshot(page, `${vp.name}-search-suggestions`);
+    await expectAccessible(page, 'search suggestions');
     await suggestion.click();
     await page.waitForURL('**/movie/157336');
     await page.goto(`${base}/search/godfather`);
@@ -111,6 +112,7 @@ describe.each(VIEWPORTS)('anonymous screens at $name width', (vp) => {
     await page.goto(`${base}/no/such/page`);
     await expect.poll(() => page.getByText('This page is not in our catalog').count()).toBe(1);
     await screenshot(page, `${vp.name}-not-found`);
+    await expectAccessible(page, 'not found');
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -120,6 +122,8 @@ describe.each(VIEWPORTS)('anonymous screens at $name width', (vp) => {
     await page.goto(base);
     if (vp.name === 'desktop') {
       await page.getByRole('button', { name: 'Categories' }).click();
+      await page.getByRole('link', { name: 'Western' }).waitFor();
+      await expectAccessible(page, 'categories');
       await page.getByRole('link', { name: 'Western' }).click();
     } else {
       // Opened after scrolling (when the top bar has its blurred background), it still covers the screen.
