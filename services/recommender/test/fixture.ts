@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CatalogIndex, type CatalogFile, type CatalogMovie } from '@app/catalog';
+import { CATALOG_VERSION, CatalogIndex, type CatalogFile, type CatalogMovie } from '@app/catalog';
 
 export function movie(id: number, over: Partial<CatalogMovie> = {}): CatalogMovie {
   return {
@@ -31,8 +31,12 @@ export function movie(id: number, over: Partial<CatalogMovie> = {}): CatalogMovi
 }
 
 export function catalogOf(movies: CatalogMovie[]): CatalogIndex {
-  const file: CatalogFile = {
-    version: 1,
+  return new CatalogIndex(catalogFileOf(movies));
+}
+
+export function catalogFileOf(movies: CatalogMovie[]): CatalogFile {
+  return {
+    version: CATALOG_VERSION,
     built_at: '',
     source: { package: 'test', integrity: 'test' },
     stats: {
@@ -46,12 +50,15 @@ export function catalogOf(movies: CatalogMovie[]): CatalogIndex {
     },
     movies,
   };
-  return new CatalogIndex(file);
 }
 
 /** A small catalog: two space films, two heist films, a lone western, and filler. */
 export function smallCatalog(): CatalogIndex {
-  return catalogOf([
+  return new CatalogIndex(smallCatalogFile());
+}
+
+export function smallCatalogFile(): CatalogFile {
+  return catalogFileOf([
     movie(101, {
       title: 'Space One',
       genre_ids: [878],

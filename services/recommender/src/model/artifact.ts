@@ -14,6 +14,8 @@ export interface ModelArtifact {
     catalog_movies: number;
     ratings?: { path: string; interactions: number; users: number; items: number };
     product_signals?: number;
+    /** signalsFingerprint of the product signals trained on. */
+    product_signals_sha256?: string;
   };
   items: number;
   /** tmdbId → average rating on TMDB's 0–10 scale. */

@@ -6,6 +6,7 @@ import { ALPHA_CAP, collaborative } from '../model/hybrid';
 import { ImplicitMatrix } from '../model/implicit';
 import { SequenceModel } from '../model/sequence';
 import { topK } from '../model/topk';
+import { signalsFingerprint } from './signals';
 import { HYBRID_K, RP3_ALPHA, RP3_BETA, RP3_SHARE, SEQ_BETA, SEQ_WINDOW } from '../eval/run-eval';
 
 export const NEIGHBOURS_KEPT = 50;
@@ -141,7 +142,12 @@ export function buildModel(input: TrainInput): ModelArtifact {
             },
           }
         : {}),
-      ...(input.signals?.length ? { product_signals: input.signals.length } : {}),
+      ...(input.signals?.length
+        ? {
+            product_signals: input.signals.length,
+            product_signals_sha256: signalsFingerprint(input.signals)!,
+          }
+        : {}),
     },
     items: movies.length,
     ratings,

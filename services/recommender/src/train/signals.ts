@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -20,3 +21,13 @@ export function readSignalsFile(file: string): Signal[] {
 }
 
 export const defaultSignalsFile = (dataDir: string) => join(dataDir, 'signals', 'signals.jsonl');
+
+/**
+ * What a set of signals is, whatever order the export wrote them in: a model records it, and the
+ * service retrains when the export no longer matches (null when there are none).
+ */
+export function signalsFingerprint(signals: Signal[]): string | null {
+  if (!signals.length) return null;
+  const lines = signals.map((s) => `${s.user}\t${s.item}\t${s.timestamp}`).sort();
+  return createHash('sha256').update(lines.join('\n')).digest('hex');
+}
