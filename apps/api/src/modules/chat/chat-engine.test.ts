@@ -59,7 +59,13 @@ describe('chat engine on the offline catalog', () => {
   it('uses catalog keywords', async () => {
     const a = await talk(fresh(), 'a heist movie');
     expect(a.picks.length).toBeGreaterThanOrEqual(3);
-    for (const { movie } of a.picks) expect(movie.keywords).toContain('heist');
+    for (const { movie, reason } of a.picks) {
+      expect(movie.keywords).toContain('heist');
+      // Why it was picked, then the film's tagline or first line, as sentences.
+      const line = movie.tagline || movie.overview.split(/(?<=[.!?])\s/)[0]!;
+      expect(reason).toMatch(/^Tagged heist[^.]*\. /);
+      expect(reason).toContain(line.slice(0, 40));
+    }
   });
 
   it('follows up in a conversation and never repeats a movie', async () => {

@@ -378,11 +378,15 @@ export class ChatEngine {
         ? `Like ${seed.title}, it has ${shared.join(' and ')}`
         : `For fans of ${seed.title}`;
     } else if (matched.length) {
-      why = `About ${matched.slice(0, 2).join(' and ')}`;
+      why = `Tagged ${matched.slice(0, 2).join(' and ')}`;
     } else if (genres) {
       why = genres;
     }
-    return [why, snippet].filter(Boolean).join(': ');
+    // Two sentences: why it was picked, then the film's own tagline or first line.
+    return [why, snippet]
+      .filter(Boolean)
+      .map((x) => (/[.!?…"”]$/.test(x) ? x : `${x}.`))
+      .join(' ');
   }
 
   private intro(intent: Intent, seed: CatalogMovie | null, n: number): string {
