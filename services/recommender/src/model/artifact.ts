@@ -1,4 +1,13 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 
 export const ARTIFACT_FORMAT = 1;
@@ -39,7 +48,41 @@ export function writeArtifact(dataDir: string, artifact: ModelArtifact): string 
   const ptmp = `${pointer(dataDir)}.${process.pid}.tmp`;
   writeFileSync(ptmp, name);
   renameSync(ptmp, pointer(dataDir));
+  pruneArtifacts(dataDir);
   return join(dir, name);
+}
+
+/** Models kept on disk: the served one and the ones just before it (to go back by hand). */
+export const KEPT_ARTIFACTS = 3;
+const ARTIFACT_FILE = /^recommender-.+\.json$/;
+const STALE_TMP_MS = 60 * 60 * 1000;
+
+/**
+ * Retraining writes a new model (tens of MB for the full catalog) every time the signals change:
+ * keep the newest KEPT_ARTIFACTS and never the one `current` names, and clear temporary files a
+ * stopped training left behind over an hour ago.
+ */
+export function pruneArtifacts(dataDir: string, keep = KEPT_ARTIFACTS, now = Date.now()): string[] {
+  const dir = modelsDir(dataDir);
+  const current = currentArtifactName(dataDir);
+  const files = readdirSync(dir);
+  const old = files
+    .filter((f) => ARTIFACT_FILE.test(f))
+    .sort()
+    .reverse()
+    .slice(keep)
+    .filter((f) => f !== current);
+  const staleTmp = files.filter((f) => {
+    if (!f.endsWith('.tmp')) return false;
+    try {
+      return now - statSync(join(dir, f)).mtimeMs > STALE_TMP_MS;
+    } catch {
+      return false; // renamed away meanwhile
+    }
+  });
+  const removed = [...old, ...staleTmp];
+  for (const f of removed) rmSync(join(dir, f), { force: true });
+  return removed;
 }
 
 export function currentArtifactName(dataDir: string): string | null {
