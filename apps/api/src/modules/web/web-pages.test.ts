@@ -105,4 +105,12 @@ describe('serving the web app', () => {
       expect(res.json()).toHaveProperty('message');
     }
   });
+
+  it('answers a path that is not valid percent-encoding with a 400 and a message only', async () => {
+    for (const url of ['/movie/%E0%A4%A', '/api/tmdb/movie/%ZZ']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message: 'Malformed URL' });
+    }
+  });
 });
