@@ -74,7 +74,8 @@ export default async function setup(project: TestProject) {
   const apiPort = await freePort();
   const livePort = await freePort();
   const base = { DATA_DIR: dataDir, RECOMMENDER_PORT: String(recPort), HOST: '127.0.0.1' };
-  const rec = start('services/recommender/src/main.ts', base);
+  // The shared model cache must stay the content model: no background retraining during the suite.
+  const rec = start('services/recommender/src/main.ts', { ...base, RECOMMENDER_RETRAIN_MINUTES: '0' });
   await waitFor(`http://127.0.0.1:${recPort}/health`, rec.child, rec.log);
   const api = start('apps/api/src/main.ts', {
     ...base,
