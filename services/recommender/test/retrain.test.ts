@@ -138,9 +138,11 @@ describe('scheduled retraining', () => {
     const { dir, store } = dataDirWithModel();
     let started = false;
     let aborted = false;
+    const logs: string[] = [];
     const retrainer = new Retrainer({
       dataDir: dir,
       served: () => store.current(),
+      log: (m) => logs.push(m),
       run: (_args, signal) => {
         started = true;
         return new Promise((_done, fail) =>
@@ -158,6 +160,7 @@ describe('scheduled retraining', () => {
     stop();
     expect(await pending).toBe(false);
     expect(aborted).toBe(true);
+    expect(logs.some((m) => m.startsWith('retraining failed'))).toBe(false); // a stop is not a failure
     expect(await retrainer.checkNow()).toBe(false); // stopped for good
   });
 });

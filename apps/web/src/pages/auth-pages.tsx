@@ -12,6 +12,9 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const isPositiveStatus = (msg: string) =>
   /email sent|Verification email sent|Please verify your email/.test(msg);
 
+/** What a failed auth call says to the user (the client's errors carry the spec's texts). */
+const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
 function Status({ message }: { message: string }) {
   if (!message) return null;
   return (
@@ -73,7 +76,7 @@ function GoogleButton({ onMessage }: { onMessage: (m: string) => void }) {
           const { redirectTo } = await authClient.signInWithGoogle(browserPopup());
           navigate(redirectTo);
         } catch (err) {
-          onMessage(err instanceof Error ? err.message : String(err));
+          onMessage(messageOf(err));
         }
       }}
       className="w-full rounded-lg bg-white py-2.5 font-semibold text-zinc-900 hover:bg-zinc-200"
@@ -110,7 +113,7 @@ export function LoginPage() {
     try {
       setMessage(await authClient.requestPasswordReset(email.trim(), '/reset-password'));
     } catch (err) {
-      setMessage(err instanceof Error ? err.message : String(err));
+      setMessage(messageOf(err));
     }
   };
   return (
@@ -171,7 +174,7 @@ export function RegisterPage() {
       const ok = await authClient.register(name.trim(), email.trim(), password);
       navigate('/login', { state: { message: ok } });
     } catch (err) {
-      setMessage(err instanceof Error ? err.message : String(err));
+      setMessage(messageOf(err));
     } finally {
       setBusy(false);
     }
@@ -249,7 +252,7 @@ export function ProfileSetupPage() {
             await authClient.updateDisplayName(name.trim());
             navigate('/');
           } catch (err) {
-            setMessage(err instanceof Error ? err.message : String(err));
+            setMessage(messageOf(err));
           }
         }}
         className="space-y-4"
@@ -292,7 +295,7 @@ export function ResetPasswordPage() {
             await authClient.resetPassword(token, password);
             navigate('/login', { state: { message: 'Your password was changed. Please sign in.' } });
           } catch (err) {
-            setMessage(err instanceof Error ? err.message : String(err));
+            setMessage(messageOf(err));
           }
         }}
         className="space-y-4"

@@ -74,7 +74,9 @@ export class Retrainer {
     try {
       await this.run(args, this.stopping.signal);
     } catch (err) {
-      this.log(`retraining failed, still serving ${served.version}: ${(err as Error).message}`);
+      // Stopped with the service: nothing failed.
+      if (!this.stopping.signal.aborted)
+        this.log(`retraining failed, still serving ${served.version}: ${(err as Error).message}`);
       return false;
     }
     this.opts.reload?.();
