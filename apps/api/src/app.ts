@@ -18,6 +18,15 @@ import type { Redis } from './integrations/redis/redis';
 import { registerErrorHandling } from './lib/error-handler';
 import { RateLimits } from './lib/rate-limit';
 import { loggerOptions } from './lib/logger';
+import {
+  BODY_LIMIT,
+  clientErrorHandler,
+  DEFAULT_TIMEOUTS,
+  registerRequestGuards,
+  timeoutOptions,
+  type RequestTimeouts,
+} from './lib/request-guards';
+import { registerSecurityHeaders } from './lib/security-headers';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import type { MovieSource } from './modules/catalog/movie-source';
 import type { Identity } from './modules/identity/identity';
@@ -46,6 +55,8 @@ export interface AppDeps {
   /** The offline catalog for the chat in live mode (where `catalog` is absent). */
   chatCatalog?: CatalogIndex | undefined;
   logLevel?: string;
+  /** Where the log goes (stdout by default; tests capture it). */
+  logStream?: { write(line: string): void };
   /** Accounts; without it the /api/auth and /api/user routes are not mounted (catalog-only tests). */
   identity?: Identity | undefined;
   chatLimits?: ChatLimits;
@@ -55,6 +66,8 @@ export interface AppDeps {
   redis?: Redis | null;
   /** Namespaces this deployment's Redis keys (tests use their own). */
   redisPrefix?: string;
+  /** How long a client may take to send a request (tests shorten them). */
+  timeouts?: RequestTimeouts;
 }
 
 export const TMDB_IMAGE_SIZES = {
@@ -96,8 +109,14 @@ export function publicConfig(deps: AppDeps): ConfigResponse {
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: loggerOptions(deps.logLevel ?? deps.config.env.LOG_LEVEL),
-    bodyLimit: 64 * 1024,
+    logger: {
+      ...(loggerOptions(deps.logLevel ?? deps.config.env.LOG_LEVEL) as object),
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
+    },
+    bodyLimit: BODY_LIMIT,
+    // A client sending its headers or body slowly is cut off (408), not waited for.
+    ...timeoutOptions(deps.timeouts ?? DEFAULT_TIMEOUTS),
+    clientErrorHandler,
     // Behind a load balancer, the per-IP limits must see the visitor's address, not the balancer's.
     trustProxy: trustProxy(deps.config.env.TRUST_PROXY),
     // A path that is not valid percent-encoding never reaches a route: answer it like every other
@@ -110,6 +129,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Before any route: security headers on every answer, and bad input refused before handlers.
+  const { env } = deps.config;
+  await registerSecurityHeaders(app, {
+    publicUrl: env.PUBLIC_URL,
+    imageBaseUrl: env.TMDB_IMAGE_BASE_URL,
+    googleIssuer: env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET ? env.GOOGLE_ISSUER : undefined,
+  });
+  registerRequestGuards(app);
   // gzip/brotli for the web app's assets and the larger JSON answers (before any route).
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   const pages = deps.webDist ? WebPages.load(deps.webDist) : null;
@@ -181,7 +208,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       recommender,
       deps.source.moviesWithPerson ? (name) => deps.source.moviesWithPerson!(name) : undefined,
     );
-    const { env } = deps.config;
     const llm =
       env.LLM_BASE_URL && env.LLM_MODEL
         ? new LlmChat({ baseUrl: env.LLM_BASE_URL, model: env.LLM_MODEL, apiKey: env.LLM_API_KEY }, engine)

@@ -1,10 +1,20 @@
 import type { FastifyServerOptions } from 'fastify';
 
-const SECRET_QUERY_PARAMS = /([?&](?:token|api_key|access_token|code|password|secret|callbackURL)=)[^&]*/gi;
+const REDACTED = '[redacted]';
+/** Query parameters that carry or lead to a secret (verification and reset links, OAuth callbacks). */
+const SECRET_QUERY_PARAMS =
+  /([?&](?:[^=&]*(?:token|password|secret|key|code|state|signature|callbackurl|redirect)[^=&]*)=)[^&#]*/gi;
+/** Path segments that are secrets: Better Auth's reset link is /api/auth/reset-password/<token>. */
+const SECRET_PATH_SEGMENTS = /(\/(?:reset-password|verify-email|magic-link|one-time-token)\/)[^/?#]+/gi;
+/** A JWT (header.payload.signature in base64url) wherever it sits. */
+const JWT_LIKE = /eyJ[\w-]*\.[\w-]+\.[\w-]*/g;
 
-/** Query strings can carry tokens (verification links, OAuth callbacks): never log them. */
+/** URLs can carry tokens in their path or query (mailed links, OAuth callbacks): never log them. */
 export function redactUrl(url: string): string {
-  return url.replace(SECRET_QUERY_PARAMS, '$1[redacted]');
+  return url
+    .replace(SECRET_PATH_SEGMENTS, `$1${REDACTED}`)
+    .replace(SECRET_QUERY_PARAMS, `$1${REDACTED}`)
+    .replace(JWT_LIKE, REDACTED);
 }
 
 /** pino options: request lines without secrets, and redaction of any auth-bearing field. */
@@ -23,8 +33,14 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
         '*.idToken',
         '*.apiKey',
         'headers.authorization',
+        '*.headers.cookie',
+        '*.headers.authorization',
+        'password',
+        'newPassword',
+        'token',
+        'link',
       ],
-      censor: '[redacted]',
+      censor: REDACTED,
     },
     serializers: {
       req(req: { method: string; url: string; id: string; ip?: string }) {

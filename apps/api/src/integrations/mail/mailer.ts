@@ -18,8 +18,8 @@ export interface MailerLog {
 
 /**
  * Account mail. With SMTP_URL, nodemailer sends over SMTP. Without it (the embedded default) each
- * mail is written to DATA_DIR/outbox as an .eml file and its link is logged, so a newcomer can
- * verify an account with no setup.
+ * mail is written to DATA_DIR/outbox as an .eml file (the log names the file, never the link: it
+ * holds a token), so a newcomer can verify an account with no setup.
  */
 export class Mailer {
   private readonly transport: Transporter;
@@ -44,15 +44,15 @@ export class Mailer {
     return this.outbox ? 'outbox' : 'smtp';
   }
 
-  async send(mail: Mail, link: string): Promise<void> {
+  async send(mail: Mail): Promise<void> {
     const info = await this.transport.sendMail({ from: this.from, ...mail });
     if (this.outbox) {
       mkdirSync(this.outbox, { recursive: true });
       const safeTo = mail.to.replace(/[^a-z0-9@._-]/gi, '_');
       const file = join(this.outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}.eml`);
       writeFileSync(file, info.message as Buffer);
-      // The link is the point of the outbox: printed so that it can be clicked from the console.
-      this.log.info({ to: mail.to, file, link }, `mail written to the outbox: ${mail.subject}`);
+      // The file, not its link: the link holds a token, and secrets never go to the log.
+      this.log.info({ to: mail.to, file }, `mail written to the outbox: ${mail.subject}`);
     } else {
       this.log.info({ to: mail.to, messageId: info.messageId }, `mail sent: ${mail.subject}`);
     }

@@ -62,7 +62,7 @@ export function createAuth(opts: AuthOptions) {
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, url }) => {
-        await mailer.send(accountMail('reset', user.email, user.name, url), url);
+        await mailer.send(accountMail('reset', user.email, user.name, url));
       },
     },
     emailVerification: {
@@ -73,7 +73,7 @@ export function createAuth(opts: AuthOptions) {
       expiresIn: 24 * 60 * 60,
       sendVerificationEmail: async ({ user, url }) => {
         try {
-          await mailer.send(accountMail('verify', user.email, user.name, url), url);
+          await mailer.send(accountMail('verify', user.email, user.name, url));
         } catch {
           throw new APIError('SERVICE_UNAVAILABLE', {
             message: VERIFY_SEND_FAILED,

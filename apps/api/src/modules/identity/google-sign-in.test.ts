@@ -54,14 +54,23 @@ describe('Google sign-in through OpenID Connect (a real local provider)', () => 
   it('the config says Google is available, and the popup page tells the opener', async () => {
     expect((await s.client().get('/api/config')).body.features.google_sign_in).toBe(true);
     const page = await s.client().get('/auth/popup-callback?error=google');
-    expect(page.body).toContain('cinelog:oauth-popup');
-    expect(page.body).toContain('"error":"google"');
+    // No inline script (the CSP allows none): the page loads its script, which reads ?error= itself.
+    expect(page.body).toContain('<script src="/auth/popup-callback.js"></script>');
+    expect(page.body).not.toMatch(/<script>/);
+    // The popup keeps its opener: no Cross-Origin-Opener-Policy on its way back.
+    expect(page.headers.get('cross-origin-opener-policy')).toBeNull();
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    const script = await s.client().get('/auth/popup-callback.js');
+    expect(script.headers.get('content-type')).toMatch(/^text\/javascript/);
+    expect(script.body).toContain("type: 'cinelog:oauth-popup'");
+    expect(script.body).toContain("new URLSearchParams(location.search).get('error')");
   });
 
   it('a verified account with a name gets a session with that name', async () => {
     const { callback, session, c } = await googleSignIn('named');
     expect(callback.status).toBe(302);
     expect(callback.headers.get('location')).toBe('/auth/popup-callback');
+    expect(callback.headers.get('cross-origin-opener-policy')).toBeNull();
     expect(session.body.user).toMatchObject({
       email: OIDC_ACCOUNTS.named!.email,
       name: 'Olivia Google',

@@ -2,10 +2,31 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/database';
 import { NotFoundError } from '../../lib/errors';
 import { RateLimits, TOO_MANY_ATTEMPTS } from '../../lib/rate-limit';
+import { POPUP_FLOW_HELMET } from '../../lib/security-headers';
 import type { Auth } from './auth';
+
+/** The popup page's script: posts the outcome to the page that opened it, then closes. */
+export const POPUP_CALLBACK_SCRIPT = `(function () {
+  var error = new URLSearchParams(location.search).get('error');
+  if (window.opener) window.opener.postMessage({ type: 'cinelog:oauth-popup', error: error }, location.origin);
+  window.close();
+})();
+`;
 
 export { TOO_MANY_ATTEMPTS } from '../../lib/rate-limit';
 export const NO_USER_FOR_RESET = 'No user found with this email address.';
+export const INVALID_EMAIL = 'Invalid email address. Please check and try again.';
+/** RFC 5321: an address (a path less its brackets) is at most 254 characters, its local part 64. */
+export const EMAIL_MAX_LENGTH = 254;
+export const EMAIL_LOCAL_MAX_LENGTH = 64;
+
+/** An address no mail server would take: it could never be verified. */
+function undeliverable(email: unknown): boolean {
+  if (typeof email !== 'string') return false;
+  const at = email.lastIndexOf('@');
+  return email.length > EMAIL_MAX_LENGTH || (at >= 0 ? at : email.length) > EMAIL_LOCAL_MAX_LENGTH;
+}
+
 export const EMAIL_IN_USE = 'This email is already in use. Please log in or use a different email.';
 
 /** Auth endpoints that cost a password check or send a mail: limited per IP and per account. */
@@ -48,6 +69,12 @@ export async function identityRoutes(
     const url = new URL(request.url, `${request.protocol}://${request.headers.host ?? 'localhost'}`);
     const path = url.pathname.replace(/^\/api\/auth/, '');
     if (request.method === 'POST' && LIMITED.has(path)) await consume(request, path);
+    if (request.method === 'POST') {
+      const body = request.body as { email?: unknown; newEmail?: unknown } | undefined;
+      if (undeliverable(body?.email) || undeliverable(body?.newEmail)) {
+        return reply.code(400).send({ code: 'INVALID_EMAIL', message: INVALID_EMAIL });
+      }
+    }
 
     // The spec tells the user when an address is unknown (reset) or taken (sign-up), where Better
     // Auth would stay silent about which addresses exist. Both are rate limited above.
@@ -90,23 +117,36 @@ export async function identityRoutes(
     return reply.send(text || null);
   };
 
-  // Where the Google popup lands after the provider: tells the opener and closes itself.
-  app.get('/auth/popup-callback', { schema: { hide: true } }, async (request, reply) => {
-    const error = (request.query as { error?: string }).error ?? null;
-    const message = JSON.stringify({ type: 'cinelog:oauth-popup', error }).replace(/</g, '\\u003c');
-    return reply
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .send(
-        `<!doctype html><meta charset="utf-8"><title>Signing in…</title><p>Signing in… you can close this window.</p>` +
-          `<script>if (window.opener) { window.opener.postMessage(${message}, location.origin); } window.close();</script>`,
-      );
-  });
+  // Where the Google popup lands after the provider: tells the opener and closes itself. The
+  // script is a file of its own (the CSP allows no inline script) and reads `?error=` itself.
+  app.get(
+    '/auth/popup-callback',
+    { schema: { hide: true }, helmet: POPUP_FLOW_HELMET },
+    async (_request, reply) =>
+      reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(
+          `<!doctype html><meta charset="utf-8"><title>Signing in…</title><p>Signing in… you can close this window.</p>` +
+            `<script src="/auth/popup-callback.js"></script>`,
+        ),
+  );
+  app.get(
+    '/auth/popup-callback.js',
+    { schema: { hide: true }, helmet: POPUP_FLOW_HELMET },
+    async (_request, reply) =>
+      reply
+        .type('text/javascript; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(POPUP_CALLBACK_SCRIPT),
+  );
 
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',
     schema: { hide: true },
+    // The OAuth callback (a redirect to the popup's last page) is part of the popup's way back.
+    helmet: POPUP_FLOW_HELMET,
     handler,
   });
 }

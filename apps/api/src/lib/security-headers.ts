@@ -1,0 +1,82 @@
+import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+
+/** TMDB's image CDN: posters and backdrops in live mode (and later in offline mode too). */
+export const TMDB_IMAGE_ORIGIN = 'https://image.tmdb.org';
+
+export interface SecurityHeaderOptions {
+  /** The site's public origin (PUBLIC_URL): HSTS and upgrade-insecure-requests when it is https. */
+  publicUrl?: string | undefined;
+  /** TMDB_IMAGE_BASE_URL: its origin may serve images (a mirror, or a fixture in tests). */
+  imageBaseUrl?: string | undefined;
+  /** GOOGLE_ISSUER when Google sign-in is configured: the sign-in goes there and back. */
+  googleIssuer?: string | undefined;
+}
+
+const originOf = (url: string | undefined): string | null => {
+  if (!url) return null;
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+};
+
+/** The Content-Security-Policy directives: exactly what the web app and /api/docs load. */
+export function cspDirectives(opts: SecurityHeaderOptions): Record<string, string[]> {
+  const https = originOf(opts.publicUrl)?.startsWith('https:') ?? false;
+  const images = [...new Set([TMDB_IMAGE_ORIGIN, originOf(opts.imageBaseUrl)].filter((o) => o !== null))];
+  const google = originOf(opts.googleIssuer);
+  return {
+    'default-src': ["'self'"],
+    'base-uri': ["'self'"],
+    'object-src': ["'none'"],
+    'frame-ancestors': ["'none'"],
+    // The site's own bundles only: no inline script anywhere (index.html, /api/docs, the popup page).
+    'script-src': ["'self'"],
+    'script-src-attr': ["'none'"],
+    // The toast library writes its styles into a <style> element at run time.
+    'style-src': ["'self'", "'unsafe-inline'"],
+    // Generated posters are same-origin SVG; the favicon is a data: URL; TMDB's CDN in live mode.
+    'img-src': ["'self'", 'data:', 'blob:', ...images],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': ["'self'"],
+    'form-action': ["'self'", ...(google ? [google] : [])],
+    'frame-src': ["'none'"],
+    'worker-src': ["'self'"],
+    'manifest-src': ["'self'"],
+    // On plain http (local use), this would upgrade the site's own requests to an https that is not there.
+    ...(https ? { 'upgrade-insecure-requests': [] } : {}),
+  };
+}
+
+export function helmetOptions(opts: SecurityHeaderOptions): FastifyHelmetOptions {
+  const https = originOf(opts.publicUrl)?.startsWith('https:') ?? false;
+  return {
+    global: true,
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(opts) },
+    // The Google popup must keep its opener (see routes with `helmet: POPUP_FLOW_HELMET`).
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    crossOriginEmbedderPolicy: false,
+    frameguard: { action: 'deny' },
+    // Full URLs stay on the site; other sites get nothing (a reset page's token never leaves it).
+    // Not 'no-referrer': browsers then send `Origin: null` on the site's own POSTs, which the
+    // auth routes' origin check refuses.
+    referrerPolicy: { policy: 'same-origin' },
+    hsts: https ? { maxAge: 365 * 24 * 60 * 60, includeSubDomains: false } : false,
+    xContentTypeOptions: true,
+  };
+}
+
+/**
+ * Routes a Google sign-in popup passes through (the OAuth callback and its redirect, the popup's
+ * last page): no Cross-Origin-Opener-Policy, or the browser would cut the popup from the page
+ * that opened it and the page would never hear back.
+ */
+export const POPUP_FLOW_HELMET = { crossOriginOpenerPolicy: false } as const;
+
+/** Browser security headers on every answer (CSP, frame-ancestors, nosniff, Referrer-Policy, HSTS). */
+export async function registerSecurityHeaders(app: FastifyInstance, opts: SecurityHeaderOptions) {
+  await app.register(fastifyHelmet, helmetOptions(opts));
+}
