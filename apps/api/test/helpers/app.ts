@@ -2,6 +2,7 @@ import type { CatalogIndex } from '@app/catalog';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config/env';
+import type { RequestTimeouts } from '../../src/lib/request-guards';
 import type { Redis } from '../../src/integrations/redis/redis';
 import type { ChatLimits } from '../../src/modules/chat/chat.routes';
 import type { Database } from '../../src/db/database';
@@ -27,6 +28,7 @@ export async function createTestApp(
     chatLimits?: ChatLimits;
     redis?: Redis;
     redisPrefix?: string;
+    timeouts?: RequestTimeouts;
   } = {},
 ): Promise<TestApp> {
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/nonexistent-test-data-dir', ...opts.env });
@@ -45,6 +47,7 @@ export async function createTestApp(
     logLevel: opts.logLevel ?? 'silent',
     webDist: opts.webDist,
     ...(opts.chatLimits ? { chatLimits: opts.chatLimits } : {}),
+    ...(opts.timeouts ? { timeouts: opts.timeouts } : {}),
     ...(opts.redis ? { redis: opts.redis, redisPrefix: opts.redisPrefix } : {}),
   });
   await app.ready();

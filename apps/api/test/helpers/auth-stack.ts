@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,6 +6,7 @@ import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config/env';
 import type { Database } from '../../src/db/database';
 import type { MovieSource } from '../../src/modules/catalog/movie-source';
+import type { ChatLimits } from '../../src/modules/chat/chat.routes';
 import { OfflineMovieSource } from '../../src/modules/catalog/offline-movie-source';
 import { createIdentity } from '../../src/modules/identity/identity';
 import type { AuthRateLimits } from '../../src/modules/identity/identity.routes';
@@ -75,6 +76,9 @@ export async function startAuthStack(
     smtp?: Smtp;
     dataDir?: string;
     port?: number;
+    /** Capture the log (the app's and the mailer's) at this level; silent otherwise. */
+    log?: { stream: { write(line: string): void }; level: string };
+    chatLimits?: ChatLimits;
   } = {},
 ): Promise<AuthStack> {
   const smtp = opts.smtp ?? (await startSmtpCapture());
@@ -91,15 +95,31 @@ export async function startAuthStack(
   const db = opts.db ?? (await freshPglite());
   const catalog = opts.source ? undefined : await fullCatalog();
   const source = opts.source ?? new OfflineMovieSource(catalog!);
-  const quiet = { info() {}, error() {} };
+  const logRef: { current?: FastifyBaseLogger } = {};
+  const mailLog = opts.log
+    ? {
+        info: (o: object, m: string) => logRef.current?.info(o, m),
+        error: (o: object, m: string) => logRef.current?.error(o, m),
+      }
+    : { info() {}, error() {} };
   const identity = createIdentity({
     config,
     database: db,
-    log: quiet,
+    log: mailLog,
     baseURL: base,
     limits: opts.limits ?? { perIp: 1000, perAccount: 1000, windowSeconds: 60 },
   });
-  const app = await buildApp({ config, db, source, catalog, identity, logLevel: 'silent' });
+  const app = await buildApp({
+    config,
+    db,
+    source,
+    catalog,
+    identity,
+    logLevel: opts.log?.level ?? 'silent',
+    ...(opts.log ? { logStream: opts.log.stream } : {}),
+    ...(opts.chatLimits ? { chatLimits: opts.chatLimits } : {}),
+  });
+  logRef.current = app.log;
   await app.listen({ port, host: '127.0.0.1' });
 
   const stack: AuthStack = {
