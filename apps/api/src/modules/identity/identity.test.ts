@@ -1,4 +1,8 @@
-import { decodeJwt, SignJWT, generateKeyPair } from 'jose';
+import { symmetricDecrypt } from 'better-auth/crypto';
+import { decodeJwt, generateKeyPair, importJWK, SignJWT } from 'jose';
+import { sql } from 'kysely';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAuthStack, type AuthStack } from '../../../test/helpers/auth-stack';
 import { VERIFY_SEND_FAILED } from './auth';
@@ -205,6 +209,36 @@ describe('ID tokens on user routes', () => {
       );
     } finally {
       await other.close();
+    }
+  });
+
+  it('a token signed with the real key but without exp (or issued too long ago) is refused', async () => {
+    const { token } = await s.verifiedUser('Forever', 'forever@example.com');
+    // The server's own signing key, as Better Auth keeps it: encrypted with the auth secret.
+    const row = await sql<{ id: string; privateKey: string }>`select id, "privateKey" from jwks`.execute(
+      s.db.db,
+    );
+    const { id: kid, privateKey } = row.rows[0]!;
+    const secret = readFileSync(join(s.dataDir, 'auth-secret'), 'utf8').trim();
+    const jwk = JSON.parse(await symmetricDecrypt({ key: secret, data: JSON.parse(privateKey) }));
+    const key = await importJWK(jwk, 'EdDSA');
+    const claims = decodeJwt(token);
+    const sign = (payload: Record<string, unknown>) =>
+      new SignJWT(payload).setProtectedHeader({ alg: 'EdDSA', kid }).sign(key);
+    const { exp: _exp, ...noExp } = claims;
+    const now = Math.floor(Date.now() / 1000);
+    const c = s.client();
+    // The same claims re-signed with the real key are accepted: the key and the check are right.
+    expect((await c.get('/api/user/likes', { authorization: `Bearer ${await sign(claims)}` })).status).toBe(
+      200,
+    );
+    for (const payload of [
+      noExp,
+      { ...claims, iat: undefined },
+      { ...claims, iat: now - 2 * 3600, exp: now + 3600 },
+    ]) {
+      const res = await c.get('/api/user/likes', { authorization: `Bearer ${await sign(payload)}` });
+      expect(res).toMatchObject({ status: 401, body: { message: SESSION_EXPIRED } });
     }
   });
 
