@@ -1,0 +1,130 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/helpers/app';
+import { REPO_ROOT } from '../../test/helpers/paths';
+
+/** The policy as a map of directive → sources. */
+function parseCsp(header: string | undefined): Map<string, string[]> {
+  return new Map(
+    (header ?? '')
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter(([name]) => name)
+      .map(([name, ...sources]) => [name!, sources]),
+  );
+}
+
+/** Inline scripts and inline event handlers in an HTML page: what `script-src 'self'` blocks. */
+function inlineScripts(html: string): string[] {
+  const blocks = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)]
+    .filter(([, attrs, body]) => !/\bsrc=/i.test(attrs!) && body!.trim() !== '')
+    .map(([all]) => all);
+  const handlers = [...html.matchAll(/\son[a-z]+\s*=/gi)].map(([all]) => all);
+  return [...blocks, ...handlers];
+}
+
+let dist: string;
+let t: TestApp;
+beforeAll(async () => {
+  dist = mkdtempSync(join(tmpdir(), 'web-dist-'));
+  mkdirSync(join(dist, 'assets'));
+  // The web app's real index.html (as Vite serves it, its entry script pointed at a built file).
+  const index = readFileSync(resolve(REPO_ROOT, 'apps/web/index.html'), 'utf8').replace(
+    '/src/main.tsx',
+    '/assets/index-1.js',
+  );
+  writeFileSync(join(dist, 'index.html'), index);
+  writeFileSync(join(dist, 'assets/index-1.js'), 'console.log(1);\n');
+  t = await createTestApp({ webDist: dist });
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+describe('security headers', () => {
+  it('every kind of answer carries them: a page, an asset, JSON, an error, the API docs', async () => {
+    for (const url of [
+      '/',
+      '/movie/155',
+      '/assets/index-1.js',
+      '/api/config',
+      '/api/tmdb/movie/0',
+      '/api/docs',
+    ]) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBeLessThan(500);
+      const h = res.headers;
+      expect(h['x-content-type-options'], url).toBe('nosniff');
+      expect(h['x-frame-options'], url).toBe('DENY');
+      expect(h['referrer-policy'], url).toBe('same-origin');
+      expect(h['cross-origin-opener-policy'], url).toBe('same-origin-allow-popups');
+      expect(parseCsp(h['content-security-policy'] as string).get('frame-ancestors'), url).toEqual([
+        "'none'",
+      ]);
+      // Plain http (no PUBLIC_URL): no HSTS, and no upgrade of the site's own requests.
+      expect(h['strict-transport-security'], url).toBeUndefined();
+    }
+  });
+
+  it('the CSP allows exactly the site, its generated images, data: URLs and the TMDB image CDN', async () => {
+    const csp = parseCsp((await t.app.inject({ url: '/' })).headers['content-security-policy'] as string);
+    expect(csp.get('default-src')).toEqual(["'self'"]);
+    expect(csp.get('script-src')).toEqual(["'self'"]);
+    expect(csp.get('script-src-attr')).toEqual(["'none'"]);
+    expect(csp.get('object-src')).toEqual(["'none'"]);
+    expect(csp.get('base-uri')).toEqual(["'self'"]);
+    expect(csp.get('connect-src')).toEqual(["'self'"]);
+    expect(csp.get('form-action')).toEqual(["'self'"]);
+    expect(csp.get('img-src')).toEqual(["'self'", 'data:', 'blob:', 'https://image.tmdb.org']);
+    expect(csp.has('upgrade-insecure-requests')).toBe(false);
+  });
+
+  it('the served pages and the API docs hold no inline script the CSP would block', async () => {
+    for (const url of ['/', '/movie/155', '/api/docs', '/auth/popup-callback?error=google']) {
+      const res = await t.app.inject({ url });
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(inlineScripts(res.body), url).toEqual([]);
+    }
+    // The docs' scripts are files of the same origin.
+    const docs = (await t.app.inject({ url: '/api/docs' })).body;
+    const scripts = [...docs.matchAll(/<script src="([^"]+)"/g)].map(([, src]) => src!);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const src of scripts) {
+      expect(src).not.toMatch(/^(https?:)?\/\//);
+      expect((await t.app.inject({ url: new URL(src, 'http://x/api/docs').pathname })).statusCode, src).toBe(
+        200,
+      );
+    }
+  });
+
+  it('with an https PUBLIC_URL: HSTS and upgrade-insecure-requests; a configured image host and Google issuer are allowed', async () => {
+    const https = await createTestApp({
+      env: {
+        PUBLIC_URL: 'https://cinelog.example',
+        TMDB_IMAGE_BASE_URL: 'https://images.mirror.example/t/p/',
+        GOOGLE_CLIENT_ID: 'id',
+        GOOGLE_CLIENT_SECRET: 'secret',
+        GOOGLE_ISSUER: 'https://accounts.google.com',
+      },
+    });
+    try {
+      const res = await https.app.inject({ url: '/api/config' });
+      expect(res.headers['strict-transport-security']).toBe('max-age=31536000');
+      const csp = parseCsp(res.headers['content-security-policy'] as string);
+      expect(csp.get('upgrade-insecure-requests')).toEqual([]);
+      expect(csp.get('img-src')).toEqual([
+        "'self'",
+        'data:',
+        'blob:',
+        'https://image.tmdb.org',
+        'https://images.mirror.example',
+      ]);
+      expect(csp.get('form-action')).toEqual(["'self'", 'https://accounts.google.com']);
+    } finally {
+      await https.close();
+    }
+  });
+});
