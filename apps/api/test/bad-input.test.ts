@@ -82,6 +82,37 @@ describe('text that cannot be stored is a 400, never a 500', () => {
   });
 });
 
+describe('the account routes answer bad input with {message}', () => {
+  it('a redirect target that is neither a path nor a URL is a 400 (Better Auth would answer 500)', async () => {
+    const res = await s.client().get('/api/auth/verify-email?token=nope&callbackURL=0x10');
+    expect(res).toMatchObject({ status: 400, body: { message: expect.stringContaining('callbackURL') } });
+    for (const redirectTo of ['//evil.example/x', 'javascript:alert(1)', '']) {
+      const reset = await s.client().post('/api/auth/request-password-reset', {
+        email: 'bad-input@example.com',
+        redirectTo,
+      });
+      expect(reset, redirectTo).toMatchObject({
+        status: 400,
+        body: { message: expect.stringContaining('redirectTo') },
+      });
+    }
+    // The site's own paths still work.
+    const ok = await s.client().get('/api/auth/verify-email?token=nope&callbackURL=%2Flogin');
+    expect(ok.status).toBe(302);
+  });
+
+  it('an unknown account path or a wrong method is a 4xx with a message, not an empty body', async () => {
+    const wrongMethod = await s.client().get('/api/auth/sign-in/email');
+    expect(wrongMethod.status).toBeGreaterThanOrEqual(400);
+    expect(wrongMethod.body).toEqual({ message: expect.any(String) });
+    const unknown = await s.client().post('/api/auth/no-such-thing', {});
+    expect(unknown).toMatchObject({
+      status: 404,
+      body: { message: 'Route POST /api/auth/no-such-thing not found' },
+    });
+  });
+});
+
 describe('JSON depth and body size are bounded before any handler', () => {
   it('20,000 levels of nesting (under 64 KB) to the auth routes and a user route: 400', async () => {
     const arrays = '['.repeat(20_000) + ']'.repeat(20_000);

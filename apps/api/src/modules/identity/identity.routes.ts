@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { STATUS_CODES } from 'node:http';
 import type { Database } from '../../db/database';
-import { NotFoundError } from '../../lib/errors';
+import { BadRequestError, NotFoundError } from '../../lib/errors';
 import { RateLimits, TOO_MANY_ATTEMPTS } from '../../lib/rate-limit';
 import { POPUP_FLOW_HELMET } from '../../lib/security-headers';
 import type { Auth } from './auth';
@@ -28,6 +29,22 @@ function undeliverable(email: unknown): boolean {
 }
 
 export const EMAIL_IN_USE = 'This email is already in use. Please log in or use a different email.';
+
+/** Parameters Better Auth redirects to. */
+const REDIRECT_PARAMS = ['callbackURL', 'errorCallbackURL', 'newUserCallbackURL', 'redirectTo'];
+
+/** A path of this site ("/login", not "//elsewhere") or an absolute URL (Better Auth checks its origin). */
+function redirectTarget(value: string): boolean {
+  return /^\/(?![/\\])/.test(value) || /^https?:\/\//i.test(value) ? URL.canParse(value, 'http://x') : false;
+}
+
+function hasMessage(text: string): boolean {
+  try {
+    return typeof (JSON.parse(text) as { message?: unknown } | null)?.message === 'string';
+  } catch {
+    return false;
+  }
+}
 
 /** Auth endpoints that cost a password check or send a mail: limited per IP and per account. */
 const LIMITED = new Set([
@@ -69,8 +86,18 @@ export async function identityRoutes(
     const url = new URL(request.url, `${request.protocol}://${request.headers.host ?? 'localhost'}`);
     const path = url.pathname.replace(/^\/api\/auth/, '');
     if (request.method === 'POST' && LIMITED.has(path)) await consume(request, path);
+    // Better Auth turns these into redirects with `new URL(...)`, and answers a 500 for one that is
+    // neither a path nor a URL: refuse them first.
+    const query = request.query as Record<string, unknown>;
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    for (const name of REDIRECT_PARAMS) {
+      for (const value of [query[name], request.method === 'POST' ? body[name] : undefined]) {
+        if (typeof value === 'string' && !redirectTarget(value)) {
+          throw new BadRequestError(`${name} must be a path on this site or an absolute URL`);
+        }
+      }
+    }
     if (request.method === 'POST') {
-      const body = request.body as { email?: unknown; newEmail?: unknown } | undefined;
       if (undeliverable(body?.email) || undeliverable(body?.newEmail)) {
         return reply.code(400).send({ code: 'INVALID_EMAIL', message: INVALID_EMAIL });
       }
@@ -114,6 +141,15 @@ export async function identityRoutes(
     const cookies = response.headers.getSetCookie();
     if (cookies.length) reply.header('set-cookie', cookies);
     const text = await response.text();
+    // Every error of the API is `{message}`: Better Auth answers some (an unknown path, a wrong
+    // method) with an empty body.
+    if (response.status >= 400 && !hasMessage(text)) {
+      const message =
+        response.status === 404
+          ? `Route ${request.method} ${url.pathname} not found`
+          : (STATUS_CODES[response.status] ?? 'Request failed');
+      return reply.type('application/json; charset=utf-8').send({ message });
+    }
     return reply.send(text || null);
   };
 
