@@ -24,6 +24,10 @@ export async function newPage(
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
+  // What the Content-Security-Policy blocked (Chromium reports it as a console error).
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) errors.push(m.text());
+  });
   return { context, page, errors };
 }
 
