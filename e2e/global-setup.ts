@@ -10,7 +10,7 @@ import { FIXTURE_TOKEN, startTmdbFixture } from '../apps/api/test/fixtures/tmdb-
 const root = resolve(import.meta.dirname, '..');
 const tsx = join(root, 'node_modules/.bin/tsx');
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((res) => {
     const s = createServer();
     s.listen(0, '127.0.0.1', () => {
@@ -20,7 +20,7 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function waitFor(url: string, child: ChildProcess, log: () => string, ms = 150_000) {
+export async function waitFor(url: string, child: ChildProcess, log: () => string, ms = 150_000) {
   const deadline = Date.now() + ms;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`process exited early:\n${log()}`);
@@ -34,7 +34,7 @@ async function waitFor(url: string, child: ChildProcess, log: () => string, ms =
   }
 }
 
-function start(script: string, env: Record<string, string>) {
+export function start(script: string, env: Record<string, string>) {
   let out = '';
   const child = spawn(tsx, [join(root, script)], {
     env: { PATH: process.env.PATH!, LOG_LEVEL: 'warn', ...env },

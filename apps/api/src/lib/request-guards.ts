@@ -84,6 +84,7 @@ export function jsonNestsDeeperThan(text: string, max: number): boolean {
 
 // A NUL (PostgreSQL text cannot hold it) or a UTF-16 surrogate without its pair (no UTF-8 form:
 // it would be stored as U+FFFD, silently changing what the client sent).
+// eslint-disable-next-line no-control-regex -- a NUL is exactly what this looks for
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** The path of the first string (value or key) in `value` that cannot be stored as text, or null. */

@@ -1,0 +1,72 @@
+import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  OIDC_CLIENT_ID,
+  OIDC_CLIENT_SECRET,
+  startOidcProvider,
+} from '../../apps/api/test/fixtures/oidc-provider';
+import { freePort, start, waitFor } from '../global-setup';
+import { launch, newPage, VIEWPORTS } from './browser';
+
+/**
+ * Google sign-in in a real browser, under the site's security headers: the popup goes to the
+ * provider (a real local OpenID provider standing in for Google) and back, tells the page that
+ * opened it, and the page signs in. A Cross-Origin-Opener-Policy on the way back would cut the
+ * popup from its opener, and the page would report a cancel.
+ */
+let browser: Browser;
+let base: string;
+let api: ReturnType<typeof start>;
+let oidc: Awaited<ReturnType<typeof startOidcProvider>>;
+let dataDir: string;
+
+beforeAll(async () => {
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  oidc = await startOidcProvider(`${base}/api/auth/callback/google`);
+  dataDir = mkdtempSync(join(tmpdir(), 'e2e-google-'));
+  symlinkSync(resolve(import.meta.dirname, '../../.cache/test-catalog/catalog'), join(dataDir, 'catalog'));
+  api = start('apps/api/src/main.ts', {
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: base,
+    RECOMMENDER_PORT: String(await freePort()),
+    GOOGLE_CLIENT_ID: OIDC_CLIENT_ID,
+    GOOGLE_CLIENT_SECRET: OIDC_CLIENT_SECRET,
+    GOOGLE_ISSUER: oidc.issuer,
+  });
+  await waitFor(`${base}/api/health`, api.child, api.log);
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+  api?.child.kill('SIGTERM');
+  await oidc?.close();
+  await new Promise((r) => setTimeout(r, 500));
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('Google sign-in popup', () => {
+  it('a verified Google account signs in through the popup and lands on /', async () => {
+    const { context, page, errors } = await newPage(browser, VIEWPORTS[0]);
+    await page.goto(`${base}/login`);
+    const [popup] = await Promise.all([
+      page.waitForEvent('popup'),
+      page.getByRole('button', { name: 'Continue with Google' }).click(),
+    ]);
+    // The provider's development login page, then its consent page.
+    await popup.locator('input[name="login"]').fill('named');
+    await popup.locator('input[name="password"]').fill('any');
+    await popup.locator('button[type="submit"]').click();
+    await popup.locator('button[type="submit"]').click();
+    await popup.waitForEvent('close');
+    await page.waitForURL(`${base}/`);
+    await expect.poll(() => page.getByText('Olivia Google').count()).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
