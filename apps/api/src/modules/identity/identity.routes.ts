@@ -98,7 +98,7 @@ export async function identityRoutes(
       }
     }
     if (request.method === 'POST') {
-      if (undeliverable(body?.email) || undeliverable(body?.newEmail)) {
+      if (undeliverable(body.email) || undeliverable(body.newEmail)) {
         return reply.code(400).send({ code: 'INVALID_EMAIL', message: INVALID_EMAIL });
       }
     }
