@@ -34,7 +34,7 @@ async function main() {
     env.DATABASE_URL
       ? {
           url: env.DATABASE_URL,
-          onIdleError: (err) => warn({ reason: err.message }, 'PostgreSQL dropped an idle connection'),
+          onConnectionError: (err) => warn({ reason: err.message }, 'PostgreSQL dropped a connection'),
         }
       : { dataDir: join(config.dataDir, 'pglite') },
   );

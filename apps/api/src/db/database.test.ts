@@ -80,7 +80,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL connection pool', () =
   it('survives the server dropping an idle connection, and reports it', async () => {
     const url = process.env.TEST_DATABASE_URL!;
     const dropped: Error[] = [];
-    const db = await openDatabase({ url, maxConnections: 1, onIdleError: (err) => dropped.push(err) });
+    const db = await openDatabase({ url, maxConnections: 1, onConnectionError: (err) => dropped.push(err) });
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     try {

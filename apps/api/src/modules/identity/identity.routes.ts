@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
 import type { Database } from '../../db/database';
-import { NotFoundError } from '../../lib/errors';
+import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '../../lib/db-errors';
+import { NotFoundError, ServiceUnavailableError } from '../../lib/errors';
 import { RateLimits, TOO_MANY_ATTEMPTS } from '../../lib/rate-limit';
 import type { Auth } from './auth';
 
@@ -23,6 +25,16 @@ export interface AuthRateLimits {
 }
 
 export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = { perIp: 30, perAccount: 10, windowSeconds: 15 * 60 };
+
+/** True when a trivial query fails because the database cannot be reached. */
+async function databaseUnreachable(database: Database): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(database.db);
+    return false;
+  } catch (err) {
+    return isDatabaseUnavailable(err);
+  }
+}
 
 /**
  * Mounts Better Auth under /api/auth. Fastify has parsed the body already, so the request is
@@ -80,6 +92,10 @@ export async function identityRoutes(
         ...(hasBody ? { body: JSON.stringify(request.body) } : {}),
       }),
     );
+    // Better Auth turns a database error into a bare 500; while the database is unreachable that
+    // is an outage, answered like every other route's: 503 {message}.
+    if (response.status === 500 && (await databaseUnreachable(opts.database)))
+      throw new ServiceUnavailableError(DATABASE_UNAVAILABLE);
     reply.status(response.status);
     response.headers.forEach((value, key) => {
       if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);
