@@ -10,16 +10,19 @@ export { TOO_MANY_ATTEMPTS } from '../../lib/rate-limit';
 export const NO_USER_FOR_RESET = 'No user found with this email address.';
 export const EMAIL_IN_USE = 'This email is already in use. Please log in or use a different email.';
 
-/** Auth endpoints that cost a password check or send a mail: limited per IP and per account. */
-const LIMITED = new Set([
-  '/sign-in/email',
-  '/sign-up/email',
-  '/request-password-reset',
-  '/send-verification-email',
-]);
+/** Auth endpoints that send a mail: limited per address and per account. */
+const MAILING = new Set(['/sign-up/email', '/request-password-reset', '/send-verification-email']);
+const SIGN_IN = '/sign-in/email';
 
+/**
+ * Sign-in is limited by its failures (decision 0006, after OWASP's authentication guidance): per
+ * (account, address) pair, and per address with a higher budget. There is no account-wide lock, so
+ * an attacker who fails on someone's account from their own address never locks the owner out.
+ */
 export interface AuthRateLimits {
+  /** Per address: mail-sending requests and failed sign-ins together. */
   perIp: number;
+  /** Failed sign-ins per (account, address) pair; mail-sending requests per account. */
   perAccount: number;
   windowSeconds: number;
 }
@@ -49,35 +52,15 @@ export async function identityRoutes(
   const window = { durationSeconds: limits.windowSeconds, message: TOO_MANY_ATTEMPTS };
   const byIp = rateLimits.create({ name: 'auth-ip', points: limits.perIp, ...window });
   const byAccount = rateLimits.create({ name: 'auth-account', points: limits.perAccount, ...window });
+  const byPair = rateLimits.create({ name: 'auth-pair', points: limits.perAccount, ...window });
 
-  const consume = async (request: FastifyRequest, path: string) => {
+  const emailOf = (request: FastifyRequest) => {
     const email = (request.body as { email?: unknown } | undefined)?.email;
-    await byIp.consume(request.ip);
-    if (typeof email === 'string' && email) await byAccount.consume(`${path}:${email.trim().toLowerCase()}`);
+    return typeof email === 'string' && email.trim() ? email.trim().toLowerCase() : null;
   };
 
-  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
-    const url = new URL(request.url, `${request.protocol}://${request.headers.host ?? 'localhost'}`);
-    const path = url.pathname.replace(/^\/api\/auth/, '');
-    if (request.method === 'POST' && LIMITED.has(path)) await consume(request, path);
-
-    // The spec tells the user when an address is unknown (reset) or taken (sign-up), where Better
-    // Auth would stay silent about which addresses exist. Both are rate limited above.
-    if (request.method === 'POST' && (path === '/request-password-reset' || path === '/sign-up/email')) {
-      const email = (request.body as { email?: unknown } | undefined)?.email;
-      if (typeof email === 'string' && email.trim()) {
-        const user = await opts.database.db
-          .selectFrom('user')
-          .select('id')
-          .where('email', '=', email.trim().toLowerCase())
-          .executeTakeFirst();
-        if (path === '/request-password-reset' && !user) throw new NotFoundError(NO_USER_FOR_RESET);
-        if (path === '/sign-up/email' && user) {
-          return reply.code(422).send({ code: 'USER_ALREADY_EXISTS', message: EMAIL_IN_USE });
-        }
-      }
-    }
-
+  /** The request, rebuilt as a web Request, through Better Auth. */
+  const forward = async (request: FastifyRequest, url: URL): Promise<Response> => {
     const headers = new Headers();
     for (const [key, value] of Object.entries(request.headers)) {
       if (value === undefined) continue;
@@ -96,6 +79,58 @@ export async function identityRoutes(
     // is an outage, answered like every other route's: 503 {message}.
     if (response.status === 500 && (await databaseUnreachable(opts.database)))
       throw new ServiceUnavailableError(DATABASE_UNAVAILABLE);
+    return response;
+  };
+
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    const url = new URL(request.url, `${request.protocol}://${request.headers.host ?? 'localhost'}`);
+    const path = url.pathname.replace(/^\/api\/auth/, '');
+    const email = request.method === 'POST' ? emailOf(request) : null;
+    const isSignIn = request.method === 'POST' && path === SIGN_IN;
+    // JSON.stringify keeps the pair key unambiguous whatever the address and email contain.
+    const pair = JSON.stringify([email, request.ip]);
+    if (isSignIn) {
+      // Every attempt is counted up front (atomically, so parallel guesses cannot slip past the
+      // limit); only a failure keeps its point, below.
+      await byPair.consume(pair);
+      await byIp.consume(request.ip).catch(async (err: unknown) => {
+        await byPair.refund(pair);
+        throw err;
+      });
+    } else if (request.method === 'POST' && MAILING.has(path)) {
+      await byIp.consume(request.ip);
+      if (email) await byAccount.consume(`${path}:${email}`);
+    }
+
+    // The spec tells the user when an address is unknown (reset) or taken (sign-up), where Better
+    // Auth would stay silent about which addresses exist. Both are rate limited above.
+    if (request.method === 'POST' && (path === '/request-password-reset' || path === '/sign-up/email')) {
+      const email = (request.body as { email?: unknown } | undefined)?.email;
+      if (typeof email === 'string' && email.trim()) {
+        const user = await opts.database.db
+          .selectFrom('user')
+          .select('id')
+          .where('email', '=', email.trim().toLowerCase())
+          .executeTakeFirst();
+        if (path === '/request-password-reset' && !user) throw new NotFoundError(NO_USER_FOR_RESET);
+        if (path === '/sign-up/email' && user) {
+          return reply.code(422).send({ code: 'USER_ALREADY_EXISTS', message: EMAIL_IN_USE });
+        }
+      }
+    }
+
+    let response: Response;
+    try {
+      response = await forward(request, url);
+    } catch (err) {
+      if (isSignIn) await Promise.all([byPair.refund(pair), byIp.refund(request.ip)]);
+      throw err;
+    }
+    if (isSignIn && response.status !== 401) {
+      // Only a wrong password (or an unknown account, 401) counts against the pair and the
+      // address. A success ends the pair's run of failures; anything else is given back.
+      await Promise.all([response.ok ? byPair.reset(pair) : byPair.refund(pair), byIp.refund(request.ip)]);
+    }
     reply.status(response.status);
     response.headers.forEach((value, key) => {
       if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);
