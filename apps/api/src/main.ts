@@ -19,7 +19,8 @@ async function main() {
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);
-      process.exit(1);
+      // EX_CONFIG: restarting cannot help (npm start's supervisor stops instead of retrying).
+      process.exit(78);
     }
     throw err;
   }
