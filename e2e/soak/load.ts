@@ -393,6 +393,10 @@ async function main() {
     );
   const acts = actions(cfg.base, movies);
 
+  // Warm-up, not measured: the first requests of each kind compile code paths and fill caches.
+  log('warming up (10 s at 5/s, not measured)');
+  await phase(visitors, acts, 5, 10);
+
   const calibration: PhaseStats[] = [];
   let rate = cfg.rate ?? 0;
   for (const step of cfg.steps) {
@@ -400,6 +404,11 @@ async function main() {
     calibration.push(p);
     log(
       `step ${step}/s: p50 ${p.p50} ms, p99 ${p.p99} ms, 5xx ${p.serverErrors}, unexpected ${p.unexpected.length}`,
+    );
+    log(
+      `  per action p99: ${Object.entries(p.byAction)
+        .map(([a, x]) => `${a} ${x.p99}`)
+        .join(', ')}`,
     );
     if (!ok(p, cfg.p99LimitMs)) break;
     rate = step;

@@ -4,7 +4,7 @@
 // every acknowledged write is there (each visitor's likes, playlists and their movies, exactly).
 //
 // Environment: SOAK_RATE=N skips calibration; SOAK_SECONDS (60), SOAK_VISITORS (100),
-// SOAK_STEPS ("10,20,30,40,60,80,100,130,160"), SOAK_PORT (4150; the recommender on +1).
+// SOAK_STEPS ("5,10,20,30,40,60,80,100,130,160"), SOAK_PORT (4150; the recommender on +1).
 import { ensureCatalogFile, silentProgress } from '@app/catalog';
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -81,7 +81,7 @@ async function main() {
       visitors: Number(process.env.SOAK_VISITORS ?? 100),
       steps: process.env.SOAK_RATE
         ? []
-        : (process.env.SOAK_STEPS ?? '10,20,30,40,60,80,100,130,160').split(',').map(Number),
+        : (process.env.SOAK_STEPS ?? '5,10,20,30,40,60,80,100,130,160').split(',').map(Number),
       stepSeconds: 10,
       ...(process.env.SOAK_RATE ? { rate: Number(process.env.SOAK_RATE) } : {}),
       soakSeconds: Number(process.env.SOAK_SECONDS ?? 60),

@@ -105,12 +105,11 @@ export async function identityRoutes(
     // The spec tells the user when an address is unknown (reset) or taken (sign-up), where Better
     // Auth would stay silent about which addresses exist. Both are rate limited above.
     if (request.method === 'POST' && (path === '/request-password-reset' || path === '/sign-up/email')) {
-      const email = (request.body as { email?: unknown } | undefined)?.email;
-      if (typeof email === 'string' && email.trim()) {
+      if (email) {
         const user = await opts.database.db
           .selectFrom('user')
           .select('id')
-          .where('email', '=', email.trim().toLowerCase())
+          .where('email', '=', email)
           .executeTakeFirst();
         if (path === '/request-password-reset' && !user) throw new NotFoundError(NO_USER_FOR_RESET);
         if (path === '/sign-up/email' && user) {
