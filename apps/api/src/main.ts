@@ -19,7 +19,8 @@ async function main() {
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);
-      process.exit(1);
+      // EX_CONFIG: restarting cannot help (npm start's supervisor stops instead of retrying).
+      process.exit(78);
     }
     throw err;
   }
@@ -34,7 +35,7 @@ async function main() {
     env.DATABASE_URL
       ? {
           url: env.DATABASE_URL,
-          onIdleError: (err) => warn({ reason: err.message }, 'PostgreSQL dropped an idle connection'),
+          onConnectionError: (err) => warn({ reason: err.message }, 'PostgreSQL dropped a connection'),
         }
       : { dataDir: join(config.dataDir, 'pglite') },
   );

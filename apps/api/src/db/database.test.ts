@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import pg from 'pg';
+import { isDatabaseUnavailable } from '../lib/db-errors';
 import { describe, expect, it } from 'vitest';
 import { DATABASES } from '../../test/helpers/db';
 import { migrateToLatest, openDatabase } from './database';
@@ -80,7 +81,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL connection pool', () =
   it('survives the server dropping an idle connection, and reports it', async () => {
     const url = process.env.TEST_DATABASE_URL!;
     const dropped: Error[] = [];
-    const db = await openDatabase({ url, maxConnections: 1, onIdleError: (err) => dropped.push(err) });
+    const db = await openDatabase({ url, maxConnections: 1, onConnectionError: (err) => dropped.push(err) });
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     try {
@@ -89,6 +90,40 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL connection pool', () =
       await expect.poll(() => dropped.length).toBe(1);
       expect(dropped[0]!.message).toMatch(/terminating connection/);
       // The pool opens a new connection for the next query.
+      const again = await sql<{ one: number }>`select 1 as one`.execute(db.db);
+      expect(again.rows[0]!.one).toBe(1);
+    } finally {
+      await admin.end();
+      await db.close();
+    }
+  });
+
+  it('survives the server dropping a connection in use: the query fails as "unavailable", the next one works', async () => {
+    const url = process.env.TEST_DATABASE_URL!;
+    const dropped: Error[] = [];
+    const db = await openDatabase({ url, maxConnections: 1, onConnectionError: (err) => dropped.push(err) });
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      const pid = (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db.db)).rows[0]!.pid;
+      // The connection is checked out, mid-transaction, when the server terminates it.
+      const inFlight = db.db
+        .transaction()
+        .execute((trx) => sql`select pg_sleep(5)`.execute(trx))
+        .then(
+          () => null,
+          (err: unknown) => err,
+        );
+      await expect
+        .poll(
+          async () =>
+            (await admin.query(`select state from pg_stat_activity where pid = $1`, [pid])).rows[0]?.state,
+        )
+        .toBe('active');
+      await admin.query('select pg_terminate_backend($1)', [pid]);
+      const err = await inFlight;
+      expect(isDatabaseUnavailable(err)).toBe(true);
+      await expect.poll(() => dropped.length).toBeGreaterThanOrEqual(1);
       const again = await sql<{ one: number }>`select 1 as one`.execute(db.db);
       expect(again.rows[0]!.one).toBe(1);
     } finally {

@@ -27,10 +27,13 @@ export interface OpenDatabaseOptions {
   /** pg pool size. */
   maxConnections?: number;
   /**
-   * Told when the server drops an idle pooled connection (a restart, a failover, an administrator).
-   * The pool replaces the connection on next use; without a listener pg would crash the process.
+   * Told when the server drops a pooled connection, idle or in use (a restart, a failover, an
+   * administrator). The query in flight fails (503), the pool discards the connection and opens a
+   * new one on next use; without a listener pg would crash the process.
    */
-  onIdleError?: (err: Error) => void;
+  onConnectionError?: (err: Error) => void;
+  /** How long a request waits for a connection before it fails (503); 2 s by default. */
+  connectTimeoutMs?: number;
 }
 
 // PostgreSQL's numeric types come back as strings from pg; our schema uses integer and real only,
@@ -39,8 +42,23 @@ pg.types.setTypeParser(20, (v) => Number(v));
 
 export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.maxConnections ?? 10 });
-    pool.on('error', (err) => opts.onIdleError?.(err));
+    const pool = new pg.Pool({
+      connectionString: opts.url,
+      max: opts.maxConnections ?? 10,
+      // While the server is down or every connection is busy, fail fast instead of queueing forever.
+      connectionTimeoutMillis: opts.connectTimeoutMs ?? 2_000,
+      // Notice a server that vanished without closing the socket (a host gone, a cable pulled).
+      keepAlive: true,
+    });
+    const onError = (err: Error) => opts.onConnectionError?.(err);
+    // pg-pool listens on idle clients only; a client that is checked out (mid-query, mid-transaction)
+    // emits 'error' with no listener when the server terminates it (57P01) and Node would exit.
+    // Every client gets a listener of its own for its whole life; the query in flight rejects, and
+    // the pool drops the broken client when it is released.
+    pool.on('connect', (client) => client.on('error', onError));
+    // The pool re-emits an idle client's error, already reported by that client's listener above;
+    // an 'error' event with no listener at all would throw.
+    pool.on('error', () => {});
     const dialect = new PostgresDialect({ pool });
     const db = new Kysely<DatabaseSchema>({ dialect });
     return { db, dialect, kind: 'postgres', close: () => db.destroy() };

@@ -1,7 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import FindMyWay from 'find-my-way';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { AppError, MethodNotAllowedError, NotFoundError } from './errors';
+import { mapDatabaseError } from './db-errors';
+import { AppError, MethodNotAllowedError, NotFoundError, ServiceUnavailableError } from './errors';
 
 /** The messages of a failed zod validation, as one sentence a client can show. */
 function validationMessage(error: FastifyError): string {
@@ -55,10 +56,17 @@ export function registerErrorHandling(
     throw new NotFoundError(`Route ${request.method} ${path} not found`);
   });
 
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler((raw: FastifyError, request, reply) => {
+    // Database errors become typed errors here, in one place: unreachable is 503, a lost race on a
+    // foreign key or unique key is the 401/404/409 of the check that lost it.
+    const mapped = raw instanceof AppError ? null : mapDatabaseError(raw);
+    if (mapped && mapped.statusCode >= 500) request.log.warn({ reason: raw.message }, 'database unavailable');
+    const error = (mapped ?? raw) as FastifyError;
     if (error instanceof AppError) {
       if (error instanceof MethodNotAllowedError) reply.header('allow', error.allow.join(', '));
-      if (error.statusCode >= 500) request.log.warn({ err: error }, error.message);
+      if (error instanceof ServiceUnavailableError)
+        reply.header('retry-after', String(error.retryAfterSeconds));
+      if (error.statusCode >= 500 && !mapped) request.log.warn({ err: error }, error.message);
       return reply.code(error.statusCode).send({ message: error.message });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

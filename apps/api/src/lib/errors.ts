@@ -52,3 +52,12 @@ export class UpstreamError extends AppError {
     super(502, message);
   }
 }
+export class ServiceUnavailableError extends AppError {
+  constructor(
+    message = 'The service is temporarily unavailable. Please try again in a moment.',
+    /** Seconds a client should wait before retrying (the Retry-After header). */
+    readonly retryAfterSeconds = 2,
+  ) {
+    super(503, message);
+  }
+}

@@ -28,6 +28,16 @@ describe('RateLimits in process', () => {
     expect(await consumeAll(limits, 'b', 1)).toEqual(['ok']);
   });
 
+  it('refund gives one point back; reset forgets the key', async () => {
+    const limiter = new RateLimits().create(spec);
+    for (let i = 0; i < 3; i++) await limiter.consume('k');
+    await limiter.refund('k');
+    await expect(limiter.consume('k')).resolves.toBeUndefined();
+    await expect(limiter.consume('k')).rejects.toBeInstanceOf(TooManyRequestsError);
+    await limiter.reset('k');
+    for (let i = 0; i < 3; i++) await expect(limiter.consume('k')).resolves.toBeUndefined();
+  });
+
   it('counts per instance: two processes without Redis each allow the full limit', async () => {
     const one = new RateLimits().create(spec);
     const two = new RateLimits().create(spec);
@@ -69,5 +79,16 @@ describe.runIf(REDIS_URL)('RateLimits in Redis', async () => {
     await one.consume('shared');
     await expect(two.consume('shared')).rejects.toThrow('Slow down.');
     expect(await r!.redis.keys(`${r!.prefix}:limit:demo*`)).not.toEqual([]);
+  });
+
+  it('refund and reset act on the shared count', async () => {
+    const one = new RateLimits(r!.redis, r!.prefix).create(spec);
+    const two = new RateLimits(r!.redis, r!.prefix).create(spec);
+    for (let i = 0; i < 3; i++) await one.consume('pair');
+    await two.refund('pair');
+    await one.consume('pair');
+    await expect(one.consume('pair')).rejects.toThrow('Slow down.');
+    await two.reset('pair');
+    await expect(one.consume('pair')).resolves.toBeUndefined();
   });
 });

@@ -17,6 +17,10 @@ export interface LimitSpec {
 export interface Limiter {
   /** Counts one request for `key`; throws a 429 error once the key is over its limit. */
   consume(key: string): Promise<void>;
+  /** Gives back one point consumed for `key` (the attempt turned out not to count). */
+  refund(key: string): Promise<void>;
+  /** Forgets `key`'s count (a success ends a run of failures). */
+  reset(key: string): Promise<void>;
 }
 
 /**
@@ -53,6 +57,12 @@ export class RateLimits {
           if (err instanceof RateLimiterRes) throw new TooManyRequestsError(spec.message);
           throw err;
         }
+      },
+      refund: async (key) => {
+        await limiter.reward(key, 1);
+      },
+      reset: async (key) => {
+        await limiter.delete(key);
       },
     };
   }

@@ -30,7 +30,7 @@ export async function freshPostgres(serverUrl: string): Promise<Database> {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   // close() drops the database WITH (FORCE): a pooled connection still closing is then terminated.
-  const db = await openDatabase({ url: url.toString(), onIdleError: () => {} });
+  const db = await openDatabase({ url: url.toString(), onConnectionError: () => {} });
   await migrateToLatest(db.db);
   return {
     ...db,

@@ -11,8 +11,15 @@ declare module 'fastify' {
   }
 }
 
-/** onRequest hook for user routes: a valid ID token (401 otherwise) of a verified account (403). */
-export function requireVerifiedUser(verifier: TokenVerifier) {
+/**
+ * onRequest hook for user routes: a valid ID token (401 otherwise) of a verified account (403).
+ * With `accountExists`, the token's account must still exist: an ID token stays valid for its 15
+ * minutes after the account is deleted, and its user gets 401, not an empty library or a 500.
+ */
+export function requireVerifiedUser(
+  verifier: TokenVerifier,
+  accountExists?: (uid: string) => Promise<boolean>,
+) {
   return async (request: FastifyRequest): Promise<void> => {
     const header = request.headers.authorization;
     const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
@@ -24,6 +31,7 @@ export function requireVerifiedUser(verifier: TokenVerifier) {
       throw new UnauthorizedError(SESSION_EXPIRED);
     }
     if (!user.emailVerified) throw new ForbiddenError(EMAIL_NOT_VERIFIED);
+    if (accountExists && !(await accountExists(user.uid))) throw new UnauthorizedError(SESSION_EXPIRED);
     request.user = user;
   };
 }

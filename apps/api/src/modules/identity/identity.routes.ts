@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
 import { STATUS_CODES } from 'node:http';
 import type { Database } from '../../db/database';
-import { BadRequestError, NotFoundError } from '../../lib/errors';
+import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '../../lib/db-errors';
+import { BadRequestError, NotFoundError, ServiceUnavailableError } from '../../lib/errors';
 import { RateLimits, TOO_MANY_ATTEMPTS } from '../../lib/rate-limit';
 import { POPUP_FLOW_HELMET } from '../../lib/security-headers';
 import type { Auth } from './auth';
@@ -46,21 +48,34 @@ function hasMessage(text: string): boolean {
   }
 }
 
-/** Auth endpoints that cost a password check or send a mail: limited per IP and per account. */
-const LIMITED = new Set([
-  '/sign-in/email',
-  '/sign-up/email',
-  '/request-password-reset',
-  '/send-verification-email',
-]);
+/** Auth endpoints that send a mail: limited per address and per account. */
+const MAILING = new Set(['/sign-up/email', '/request-password-reset', '/send-verification-email']);
+const SIGN_IN = '/sign-in/email';
 
+/**
+ * Sign-in is limited by its failures (decision 0006, after OWASP's authentication guidance): per
+ * (account, address) pair, and per address with a higher budget. There is no account-wide lock, so
+ * an attacker who fails on someone's account from their own address never locks the owner out.
+ */
 export interface AuthRateLimits {
+  /** Per address: mail-sending requests and failed sign-ins together. */
   perIp: number;
+  /** Failed sign-ins per (account, address) pair; mail-sending requests per account. */
   perAccount: number;
   windowSeconds: number;
 }
 
 export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = { perIp: 30, perAccount: 10, windowSeconds: 15 * 60 };
+
+/** True when a trivial query fails because the database cannot be reached. */
+async function databaseUnreachable(database: Database): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(database.db);
+    return false;
+  } catch (err) {
+    return isDatabaseUnavailable(err);
+  }
+}
 
 /**
  * Mounts Better Auth under /api/auth. Fastify has parsed the body already, so the request is
@@ -75,17 +90,56 @@ export async function identityRoutes(
   const window = { durationSeconds: limits.windowSeconds, message: TOO_MANY_ATTEMPTS };
   const byIp = rateLimits.create({ name: 'auth-ip', points: limits.perIp, ...window });
   const byAccount = rateLimits.create({ name: 'auth-account', points: limits.perAccount, ...window });
+  const byPair = rateLimits.create({ name: 'auth-pair', points: limits.perAccount, ...window });
 
-  const consume = async (request: FastifyRequest, path: string) => {
+  const emailOf = (request: FastifyRequest) => {
     const email = (request.body as { email?: unknown } | undefined)?.email;
-    await byIp.consume(request.ip);
-    if (typeof email === 'string' && email) await byAccount.consume(`${path}:${email.trim().toLowerCase()}`);
+    return typeof email === 'string' && email.trim() ? email.trim().toLowerCase() : null;
+  };
+
+  /** The request, rebuilt as a web Request, through Better Auth. */
+  const forward = async (request: FastifyRequest, url: URL): Promise<Response> => {
+    const headers = new Headers();
+    for (const [key, value] of Object.entries(request.headers)) {
+      if (value === undefined) continue;
+      if (Array.isArray(value)) for (const v of value) headers.append(key, v);
+      else headers.set(key, String(value));
+    }
+    const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== undefined;
+    const response = await opts.auth.handler(
+      new Request(url, {
+        method: request.method,
+        headers,
+        ...(hasBody ? { body: JSON.stringify(request.body) } : {}),
+      }),
+    );
+    // Better Auth turns a database error into a bare 500; while the database is unreachable that
+    // is an outage, answered like every other route's: 503 {message}.
+    if (response.status === 500 && (await databaseUnreachable(opts.database)))
+      throw new ServiceUnavailableError(DATABASE_UNAVAILABLE);
+    return response;
   };
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const url = new URL(request.url, `${request.protocol}://${request.headers.host ?? 'localhost'}`);
     const path = url.pathname.replace(/^\/api\/auth/, '');
-    if (request.method === 'POST' && LIMITED.has(path)) await consume(request, path);
+    const email = request.method === 'POST' ? emailOf(request) : null;
+    const isSignIn = request.method === 'POST' && path === SIGN_IN;
+    // JSON.stringify keeps the pair key unambiguous whatever the address and email contain.
+    const pair = JSON.stringify([email, request.ip]);
+    if (isSignIn) {
+      // Every attempt is counted up front (atomically, so parallel guesses cannot slip past the
+      // limit); only a failure keeps its point, below.
+      await byPair.consume(pair);
+      await byIp.consume(request.ip).catch(async (err: unknown) => {
+        await byPair.refund(pair);
+        throw err;
+      });
+    } else if (request.method === 'POST' && MAILING.has(path)) {
+      await byIp.consume(request.ip);
+      if (email) await byAccount.consume(`${path}:${email}`);
+    }
+
     // Better Auth turns these into redirects with `new URL(...)`, and answers a 500 for one that is
     // neither a path nor a URL: refuse them first.
     const query = request.query as Record<string, unknown>;
@@ -106,12 +160,11 @@ export async function identityRoutes(
     // The spec tells the user when an address is unknown (reset) or taken (sign-up), where Better
     // Auth would stay silent about which addresses exist. Both are rate limited above.
     if (request.method === 'POST' && (path === '/request-password-reset' || path === '/sign-up/email')) {
-      const email = (request.body as { email?: unknown } | undefined)?.email;
-      if (typeof email === 'string' && email.trim()) {
+      if (email) {
         const user = await opts.database.db
           .selectFrom('user')
           .select('id')
-          .where('email', '=', email.trim().toLowerCase())
+          .where('email', '=', email)
           .executeTakeFirst();
         if (path === '/request-password-reset' && !user) throw new NotFoundError(NO_USER_FOR_RESET);
         if (path === '/sign-up/email' && user) {
@@ -120,20 +173,18 @@ export async function identityRoutes(
       }
     }
 
-    const headers = new Headers();
-    for (const [key, value] of Object.entries(request.headers)) {
-      if (value === undefined) continue;
-      if (Array.isArray(value)) for (const v of value) headers.append(key, v);
-      else headers.set(key, String(value));
+    let response: Response;
+    try {
+      response = await forward(request, url);
+    } catch (err) {
+      if (isSignIn) await Promise.all([byPair.refund(pair), byIp.refund(request.ip)]);
+      throw err;
     }
-    const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== undefined;
-    const response = await opts.auth.handler(
-      new Request(url, {
-        method: request.method,
-        headers,
-        ...(hasBody ? { body: JSON.stringify(request.body) } : {}),
-      }),
-    );
+    if (isSignIn && response.status !== 401) {
+      // Only a wrong password (or an unknown account, 401) counts against the pair and the
+      // address. A success ends the pair's run of failures; anything else is given back.
+      await Promise.all([response.ok ? byPair.reset(pair) : byPair.refund(pair), byIp.refund(request.ip)]);
+    }
     reply.status(response.status);
     response.headers.forEach((value, key) => {
       if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);

@@ -259,30 +259,135 @@ describe('ID tokens on user routes', () => {
 });
 
 describe('auth rate limits', () => {
-  it('limits sign-in per account and per IP with the spec message', async () => {
+  // Two visitors behind the proxy (TRUST_PROXY=1): the attacker at 198.51.100.7, the owner elsewhere.
+  const from = (ip: string) => ({ 'x-forwarded-for': ip });
+  const ATTACKER = from('198.51.100.7');
+  const OWNER = from('203.0.113.20');
+
+  it('failed sign-ins limit the (account, address) pair, with the spec message; the owner elsewhere signs in', async () => {
     const limited = await startAuthStack({
       smtp: s.smtp,
-      limits: { perIp: 6, perAccount: 3, windowSeconds: 60 },
+      env: { TRUST_PROXY: '1' },
+      limits: { perIp: 8, perAccount: 3, windowSeconds: 60 },
+    });
+    try {
+      await limited.verifiedUser('Victim', 'victim@example.com', 'right-password');
+      const attacker = limited.client();
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        const res = await attacker.post(
+          '/api/auth/sign-in/email',
+          { email: 'victim@example.com', password: `guess-${i}` },
+          ATTACKER,
+        );
+        statuses.push(res.status);
+        if (res.status === 429) expect(res.body).toEqual({ message: TOO_MANY_ATTEMPTS });
+      }
+      expect(statuses).toEqual([401, 401, 401, 429]);
+      // Even the right password is refused to the attacker's address now...
+      const attackerRight = await attacker.post(
+        '/api/auth/sign-in/email',
+        { email: 'VICTIM@example.com ', password: 'right-password' },
+        ATTACKER,
+      );
+      expect(attackerRight.status).toBe(429);
+      // ...but the owner, from another address, is not locked out: a typo is a plain 401, the
+      // right password signs in.
+      const owner = limited.client();
+      expect(
+        (
+          await owner.post(
+            '/api/auth/sign-in/email',
+            { email: 'victim@example.com', password: 'typo' },
+            OWNER,
+          )
+        ).status,
+      ).toBe(401);
+      expect(
+        (
+          await owner.post(
+            '/api/auth/sign-in/email',
+            { email: 'victim@example.com', password: 'right-password' },
+            OWNER,
+          )
+        ).status,
+      ).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('an address that fails on many accounts hits its own, higher limit; a success clears only its pair', async () => {
+    const limited = await startAuthStack({
+      smtp: s.smtp,
+      env: { TRUST_PROXY: '1' },
+      limits: { perIp: 8, perAccount: 3, windowSeconds: 60 },
+    });
+    try {
+      await limited.verifiedUser('Owner', 'owner@example.com', 'right-password');
+      const c = limited.client();
+      const signIn = (email: string, password: string, headers = OWNER) =>
+        c.post('/api/auth/sign-in/email', { email, password }, headers).then((r) => r.status);
+      // Two typos then the right password: the pair's failures are forgotten, three typos are 401s again.
+      expect([await signIn('owner@example.com', 'x'), await signIn('owner@example.com', 'y')]).toEqual([
+        401, 401,
+      ]);
+      expect(await signIn('owner@example.com', 'right-password')).toBe(200);
+      expect([
+        await signIn('owner@example.com', 'a'),
+        await signIn('owner@example.com', 'b'),
+        await signIn('owner@example.com', 'c'),
+      ]).toEqual([401, 401, 401]);
+      // The address has now failed 5 times; 3 more on other accounts use up its budget of 8.
+      expect([
+        await signIn('a1@example.com', 'z'),
+        await signIn('a2@example.com', 'z'),
+        await signIn('a3@example.com', 'z'),
+        await signIn('a4@example.com', 'z'),
+      ]).toEqual([401, 401, 401, 429]);
+      // The address-wide limit covers the mail-sending endpoints too; another address is untouched.
+      expect(
+        (await c.post('/api/auth/request-password-reset', { email: 'owner@example.com' }, OWNER)).status,
+      ).toBe(429);
+      expect(await signIn('owner@example.com', 'right-password', ATTACKER)).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('parallel guesses cannot slip past the limit', async () => {
+    const limited = await startAuthStack({
+      smtp: s.smtp,
+      env: { TRUST_PROXY: '1' },
+      limits: { perIp: 100, perAccount: 3, windowSeconds: 60 },
     });
     try {
       const c = limited.client();
-      const statuses: number[] = [];
-      for (let i = 0; i < 4; i++) {
-        statuses.push(
-          (await c.post('/api/auth/sign-in/email', { email: 'victim@example.com', password: `guess-${i}` }))
-            .status,
-        );
-      }
-      expect(statuses).toEqual([401, 401, 401, 429]);
-      const blocked = await c.post('/api/auth/sign-in/email', { email: 'victim@example.com', password: 'x' });
-      expect(blocked.body).toEqual({ message: TOO_MANY_ATTEMPTS });
-      // Another account from the same IP still works until the IP budget runs out.
-      expect(
-        (await c.post('/api/auth/sign-in/email', { email: 'x1@example.com', password: 'y' })).status,
-      ).toBe(401);
-      expect((await c.post('/api/auth/request-password-reset', { email: 'x2@example.com' })).status).toBe(
-        429,
+      const statuses = await Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          c
+            .post('/api/auth/sign-in/email', { email: 'target@example.com', password: `p${i}` }, ATTACKER)
+            .then((r) => r.status),
+        ),
       );
+      expect(statuses.filter((x) => x === 401)).toHaveLength(3);
+      expect(statuses.filter((x) => x === 429)).toHaveLength(9);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('mail-sending endpoints stay limited per account', async () => {
+    const limited = await startAuthStack({
+      smtp: s.smtp,
+      limits: { perIp: 100, perAccount: 2, windowSeconds: 60 },
+    });
+    try {
+      const c = limited.client();
+      const reset = () => c.post('/api/auth/request-password-reset', { email: 'nobody@example.com' });
+      expect([(await reset()).status, (await reset()).status, (await reset()).status]).toEqual([
+        404, 404, 429,
+      ]);
     } finally {
       await limited.close();
     }

@@ -16,6 +16,10 @@ export class LibraryRepository {
     return this.db.transaction().execute(fn);
   }
 
+  async userExists(userId: string): Promise<boolean> {
+    return !!(await this.db.selectFrom('user').select('id').where('id', '=', userId).executeTakeFirst());
+  }
+
   async movieExists(tmdbId: number): Promise<boolean> {
     return !!(await this.db
       .selectFrom('movies')

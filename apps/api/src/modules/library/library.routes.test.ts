@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAuthStack, type AuthStack, type Client } from '../../../test/helpers/auth-stack';
 import { DATABASES } from '../../../test/helpers/db';
 import type { Database } from '../../db/database';
+import { SESSION_EXPIRED } from '../identity/auth-guard';
 import { MESSAGES } from './library.service';
 
 describe.each(DATABASES)('personal library on $name', ({ open }) => {
@@ -256,6 +257,60 @@ describe.each(DATABASES)('personal library on $name', ({ open }) => {
     expect(statuses.filter((x) => x === 409)).toHaveLength(19);
     const rows = await db.db.selectFrom('likes').selectAll().where('tmdb_id', '=', 680).execute();
     expect(rows).toHaveLength(1);
+  });
+
+  it('a movie added while its playlist is deleted: 201 or 404, never a 500 (20 pairs at once)', async () => {
+    const { client, bearer } = await s.verifiedUser('Deleter', `deleter-${Date.now()}@example.com`);
+    await client.post('/api/user/likes', { tmdb_id: 603 }, bearer); // the movie row exists: only the race is left
+    const ids: number[] = [];
+    for (let i = 0; i < 20; i++)
+      ids.push((await client.post('/api/user/playlists', { name: `Doomed ${i}` }, bearer)).body.playlist_id);
+    // Each delete starts a little later than its add (0 to 9 ms), so that some land between the
+    // add's ownership check and its insert: the database's foreign key then decides.
+    const later = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    const pairs = await Promise.all(
+      ids.map((id, i) =>
+        Promise.all([
+          client.post(`/api/user/playlists/${id}/movies`, { tmdb_id: 603 }, bearer),
+          later(i % 10).then(() => client.del(`/api/user/playlists/${id}`, bearer)),
+        ]),
+      ),
+    );
+    for (const [add, del] of pairs) {
+      expect(del.status).toBe(200);
+      if (add.status === 404) expect(add.body).toEqual({ message: MESSAGES.playlistNotFound });
+      else expect(add).toMatchObject({ status: 201, body: { message: MESSAGES.addedToPlaylist } });
+    }
+    const left = await db.db
+      .selectFrom('playlist_movies')
+      .selectAll()
+      .where('playlist_id', 'in', ids)
+      .execute();
+    expect(left).toEqual([]);
+  });
+
+  it('a still-valid token of a deleted account gets 401 on every user route, even mid-write', async () => {
+    const { client, bearer } = await s.verifiedUser('Ghost', `ghost-${Date.now()}@example.com`);
+    // Writes racing the deletion: each one either lands before it (and goes with the account) or is a 401.
+    const racing = Promise.all(
+      [550, 680, 155, 13, 603, 157336, 348, 24428].map((tmdb_id) =>
+        client.post('/api/user/likes', { tmdb_id }, bearer),
+      ),
+    );
+    expect((await client.post('/api/auth/delete-user', {})).status).toBe(200);
+    for (const r of await racing) expect([201, 401]).toContain(r.status);
+    for (const [method, path, body] of [
+      ['GET', '/api/user/likes'],
+      ['POST', '/api/user/likes', { tmdb_id: 550 }],
+      ['POST', '/api/user/playlists', { name: 'After' }],
+      ['GET', '/api/user/playlists'],
+      ['POST', '/api/user/watch-status', { tmdb_id: 550, status: 'watched' }],
+      ['POST', '/api/user/recently-visited', { tmdb_id: 550 }],
+      ['DELETE', '/api/user/likes/550'],
+    ] as const) {
+      const res = await client.request(method, path, body, bearer);
+      expect(res, `${method} ${path}`).toMatchObject({ status: 401, body: { message: SESSION_EXPIRED } });
+    }
   });
 
   it('deleting an account deletes its data', async () => {

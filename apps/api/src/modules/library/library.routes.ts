@@ -31,7 +31,10 @@ export const libraryRoutes =
   (service: LibraryService, verifier: TokenVerifier): FastifyPluginAsyncZod =>
   async (app) => {
     // onRequest: authentication is checked before the body is even parsed, so 401 comes before 400.
-    app.addHook('onRequest', requireVerifiedUser(verifier));
+    app.addHook(
+      'onRequest',
+      requireVerifiedUser(verifier, (uid) => service.accountExists(uid)),
+    );
     const tags = ['library'];
 
     app.post(

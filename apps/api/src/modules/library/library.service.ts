@@ -64,6 +64,11 @@ export class LibraryService {
     });
   }
 
+  /** Whether the account still exists (a deleted account's token is still valid for a while). */
+  accountExists(userId: string): Promise<boolean> {
+    return this.repo.userExists(userId);
+  }
+
   async like(userId: string, tmdbId: number) {
     const likeId = await this.withMovie(tmdbId, (trx) => this.repo.insertLike(trx, userId, tmdbId));
     if (likeId === undefined) throw new ConflictError(MESSAGES.alreadyLiked);

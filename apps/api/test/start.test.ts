@@ -1,0 +1,166 @@
+import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { connect } from 'node:net';
+import { resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from './helpers/paths';
+import { freePort, tempDataDir } from './helpers/process';
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+const listening = (port: number) =>
+  new Promise<boolean>((res) => {
+    const s = connect(port, '127.0.0.1');
+    s.once('connect', () => (s.destroy(), res(true)));
+    s.once('error', () => res(false));
+  });
+const until = async (cond: () => boolean | Promise<boolean>, ms: number, what: string) => {
+  const deadline = Date.now() + ms;
+  while (!(await cond())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+};
+
+/** `npm start` (scripts/start.mjs) as a user runs it; each child is killed in turn. */
+describe('npm start supervises its processes', () => {
+  let out = '';
+  let supervisor: ReturnType<typeof spawn>;
+  let dataDir: string;
+  let api: string;
+  let recPort: number;
+  /** The pid of the latest `name` the supervisor started. */
+  const pidOf = (name: string) => {
+    const all = [...out.matchAll(new RegExp(`${name} started \\(pid (\\d+)\\)`, 'g'))];
+    return all.length ? Number(all.at(-1)![1]) : undefined;
+  };
+  const starts = (name: string) => [...out.matchAll(new RegExp(`${name} started`, 'g'))].length;
+  const status = (path: string) =>
+    fetch(`${api}${path}`).then(
+      (r) => r.status,
+      () => 0,
+    );
+
+  beforeAll(async () => {
+    dataDir = tempDataDir();
+    const port = await freePort();
+    recPort = await freePort();
+    api = `http://127.0.0.1:${port}`;
+    supervisor = spawn(process.execPath, [resolve(REPO_ROOT, 'scripts/start.mjs')], {
+      env: {
+        PATH: process.env.PATH,
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        RECOMMENDER_PORT: String(recPort),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        RECOMMENDER_RETRAIN_MINUTES: '0',
+        START_SKIP_WEB_BUILD: '1',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    supervisor.stdout!.on('data', (d) => (out += d));
+    supervisor.stderr!.on('data', (d) => (out += d));
+    // The machine may be busy (the first start of a fresh DATA_DIR creates its database).
+    await until(async () => (await status('/api/health')) === 200, 100_000, 'the API');
+    await until(() => pidOf('recommender') !== undefined, 10_000, 'the recommender');
+  }, 120_000);
+
+  afterAll(() => {
+    if (supervisor.exitCode === null) supervisor.kill('SIGKILL');
+    for (const name of ['api', 'recommender']) {
+      const pid = pidOf(name);
+      if (pid) {
+        try {
+          process.kill(-pid, 'SIGKILL');
+        } catch {
+          /* gone */
+        }
+      }
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('a stopped recommender is restarted while the site keeps serving; recommendations are 502 meanwhile', async () => {
+    const first = pidOf('recommender')!;
+    process.kill(first, 'SIGTERM'); // stopped by someone: exits cleanly, and still comes back
+    await until(() => !alive(first), 15_000, 'the recommender to stop');
+    expect(await status('/api/tmdb/movie/550')).toBe(200);
+    expect(await status('/api/recommend?tmdb_id=550')).toBe(502);
+    await until(() => pidOf('recommender') !== first, 15_000, 'a new recommender');
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(alive(pidOf('recommender')!)).toBe(true);
+    expect(supervisor.exitCode).toBeNull();
+    expect(out).toMatch(/recommender exited \((code 0|code 143|SIGTERM)\); restarting in 0\.5 s/);
+  }, 90_000);
+
+  it('a crashed recommender (the whole process tree killed) is restarted, with a growing delay', async () => {
+    const before = starts('recommender');
+    const pid = pidOf('recommender')!;
+    process.kill(-pid, 'SIGKILL');
+    await until(() => starts('recommender') === before + 1, 20_000, 'a new recommender');
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(alive(pidOf('recommender')!)).toBe(true);
+    expect(alive(pid)).toBe(false);
+    // The second failure in a row waits twice as long as the first.
+    expect(out).toMatch(/recommender exited \(SIGKILL\); restarting in 1\.0 s/);
+    expect(await status('/api/health')).toBe(200);
+  }, 90_000);
+
+  it('a crashed API is restarted', async () => {
+    const pid = pidOf('api')!;
+    process.kill(pid, 'SIGKILL'); // tsx dies; the supervisor also kills the node it left behind
+    await until(() => pidOf('api') !== pid, 20_000, 'a new API');
+    // Meanwhile nothing answers on the port: the old node (tsx's child) went with its group.
+    expect(alive(pid)).toBe(false);
+    await until(async () => (await status('/api/health')) === 200, 100_000, 'the new API');
+    expect(await status('/api/tmdb/movie/550')).toBe(200);
+    expect(out).toMatch(/api exited \(SIGKILL\); restarting in/);
+  }, 150_000);
+
+  it('SIGTERM stops everything cleanly, exit code 0, no process or port left behind', async () => {
+    const pids = [pidOf('api')!, pidOf('recommender')!];
+    const exited = new Promise<number | null>((r) => supervisor.once('exit', (code) => r(code)));
+    supervisor.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    for (const pid of pids) expect(alive(pid)).toBe(false);
+    expect(await status('/api/health')).toBe(0);
+    expect(await listening(recPort)).toBe(false);
+    expect(out).toMatch(/api stopped/);
+    expect(out).toMatch(/recommender stopped/);
+  }, 30_000);
+});
+
+describe('npm start with a wrong environment', () => {
+  it('stops at once with the API’s configuration error instead of restarting it forever', async () => {
+    const dataDir = tempDataDir();
+    try {
+      let out = '';
+      const child = spawn(process.execPath, [resolve(REPO_ROOT, 'scripts/start.mjs')], {
+        env: {
+          PATH: process.env.PATH,
+          DATA_DIR: dataDir,
+          PORT: 'not-a-port',
+          RECOMMENDER_PORT: String(await freePort()),
+          START_SKIP_WEB_BUILD: '1',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      child.stdout!.on('data', (d) => (out += d));
+      child.stderr!.on('data', (d) => (out += d));
+      const code = await new Promise<number | null>((r) => child.once('exit', (c) => r(c)));
+      expect(code).toBe(78);
+      expect(out).toMatch(/PORT/);
+      expect(out).toMatch(/api refused its configuration; stopping/);
+      expect([...out.matchAll(/api started/g)]).toHaveLength(1);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
