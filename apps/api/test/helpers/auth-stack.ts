@@ -75,6 +75,10 @@ export async function startAuthStack(
     smtp?: Smtp;
     dataDir?: string;
     port?: number;
+    /** The public origin (default: the stack's own http://127.0.0.1:port). */
+    baseURL?: (port: number) => string;
+    /** Origins mailed links may use when a request came in there. */
+    linkOrigins?: (port: number) => string[];
   } = {},
 ): Promise<AuthStack> {
   const smtp = opts.smtp ?? (await startSmtpCapture());
@@ -96,7 +100,8 @@ export async function startAuthStack(
     config,
     database: db,
     log: quiet,
-    baseURL: base,
+    baseURL: opts.baseURL?.(port) ?? base,
+    linkOrigins: opts.linkOrigins?.(port) ?? [],
     limits: opts.limits ?? { perIp: 1000, perAccount: 1000, windowSeconds: 60 },
   });
   const app = await buildApp({ config, db, source, catalog, identity, logLevel: 'silent' });

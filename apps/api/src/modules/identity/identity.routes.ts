@@ -8,12 +8,14 @@ export { TOO_MANY_ATTEMPTS } from '../../lib/rate-limit';
 export const NO_USER_FOR_RESET = 'No user found with this email address.';
 export const EMAIL_IN_USE = 'This email is already in use. Please log in or use a different email.';
 
-/** Auth endpoints that cost a password check or send a mail: limited per IP and per account. */
+/** Auth endpoints that cost a password check or send a mail: limited per IP (and per account when they name one). */
 const LIMITED = new Set([
   '/sign-in/email',
   '/sign-up/email',
   '/request-password-reset',
   '/send-verification-email',
+  '/change-password',
+  '/delete-user',
 ]);
 
 export interface AuthRateLimits {
@@ -30,7 +32,14 @@ export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = { perIp: 30, perAccount:
  */
 export async function identityRoutes(
   app: FastifyInstance,
-  opts: { auth: Auth; database: Database; limits?: AuthRateLimits; rateLimits?: RateLimits },
+  opts: {
+    auth: Auth;
+    database: Database;
+    limits?: AuthRateLimits;
+    rateLimits?: RateLimits;
+    /** Moves a public-origin redirect to the request's origin when that one is allowed. */
+    relink?: (url: string, request?: Request) => string;
+  },
 ): Promise<void> {
   const limits = opts.limits ?? DEFAULT_AUTH_RATE_LIMITS;
   const rateLimits = opts.rateLimits ?? new RateLimits();
@@ -73,16 +82,18 @@ export async function identityRoutes(
       else headers.set(key, String(value));
     }
     const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== undefined;
-    const response = await opts.auth.handler(
-      new Request(url, {
-        method: request.method,
-        headers,
-        ...(hasBody ? { body: JSON.stringify(request.body) } : {}),
-      }),
-    );
+    const webRequest = new Request(url, {
+      method: request.method,
+      headers,
+      ...(hasBody ? { body: JSON.stringify(request.body) } : {}),
+    });
+    const response = await opts.auth.handler(webRequest);
     reply.status(response.status);
     response.headers.forEach((value, key) => {
-      if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);
+      if (key === 'set-cookie' || key === 'content-length') return;
+      // A mailed link opened at 127.0.0.1 must not redirect to localhost (other cookies): a redirect
+      // to the public origin stays on the request's origin when that one is allowed.
+      reply.header(key, key === 'location' && opts.relink ? opts.relink(value, webRequest) : value);
     });
     const cookies = response.headers.getSetCookie();
     if (cookies.length) reply.header('set-cookie', cookies);
