@@ -220,10 +220,10 @@ export default function AccountPage() {
   return (
     <PageShell title="Account" subtitle={user.email}>
       <div className="grid max-w-3xl gap-6">
-        <Section title="Display name">
+        <Section title="Your name">
           <DisplayNameForm current={user.displayName ?? ''} />
         </Section>
-        <Section title="Password">
+        <Section title="Change password">
           <PasswordForm />
         </Section>
         <Section title="Delete account">
