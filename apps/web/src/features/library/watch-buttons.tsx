@@ -16,7 +16,10 @@ export function WatchButtons({ id, btn }: { id: number; btn: string }) {
   const one = (status: WatchStatusValue) => {
     const on = status === 'watched' ? watch.watched : watch.wantToWatch;
     const Icon = status === 'watched' ? EyeIcon : BookmarkIcon;
-    const tone = status === 'watched' ? 'bg-emerald-700 ring-emerald-700' : 'bg-sky-700 ring-sky-700';
+    const tone =
+      status === 'watched'
+        ? 'bg-emerald-700 ring-emerald-700 hover:bg-emerald-600'
+        : 'bg-sky-700 ring-sky-700 hover:bg-sky-600';
     const label = LABELS[status];
     return (
       <span className="flex">
