@@ -117,7 +117,7 @@ export function MobileMenu({ onClose }: { onClose: () => void }) {
                 <Link
                   to="/account"
                   onClick={onClose}
-                  className="block truncate font-medium text-zinc-100 underline-offset-2 hover:underline"
+                  className="block truncate font-medium text-zinc-100 underline"
                 >
                   {displayNameOf(user)}
                 </Link>

@@ -140,7 +140,7 @@ function DeleteAccount() {
       <button
         type="button"
         onClick={() => setOpen(true)}
-        className="mt-4 rounded-lg px-4 py-2.5 text-sm font-semibold text-red-300 ring-1 ring-red-500/50 hover:bg-red-950/50"
+        className="mt-4 rounded-lg px-4 py-2.5 text-sm font-semibold text-red-300 ring-1 ring-white/15 hover:bg-white/10"
       >
         Delete account
       </button>
@@ -219,7 +219,7 @@ export default function AccountPage() {
     );
   return (
     <PageShell title="Account" subtitle={user.email}>
-      <div className="grid max-w-3xl gap-6">
+      <div className="max-w-3xl space-y-6">
         <Section title="Your name">
           <DisplayNameForm current={user.displayName ?? ''} />
         </Section>

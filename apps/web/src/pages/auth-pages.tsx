@@ -181,7 +181,7 @@ export function LoginPage() {
             type="button"
             onClick={resend}
             disabled={resending}
-            className="w-full rounded-lg py-2 text-sm font-medium text-zinc-100 ring-1 ring-white/20 hover:bg-white/10 disabled:opacity-50"
+            className="w-full rounded-lg py-2 text-sm font-medium text-zinc-100 ring-1 ring-white/15 hover:bg-white/10 disabled:opacity-50"
           >
             {resending ? 'Sending…' : 'Resend verification email'}
           </button>

@@ -263,7 +263,7 @@ export function PlaylistDetailPage() {
       {(list) => (
         <>
           {playlist && (
-            <div className="-mt-2 mb-6 flex flex-wrap gap-2">
+            <div className="mb-6 flex flex-wrap gap-2">
               <button type="button" onClick={() => setDialog('rename')} className={tool}>
                 Rename
               </button>

@@ -65,12 +65,12 @@ export function AddToPlaylistModal({ tmdbId, onClose }: { tmdbId: number; onClos
         {playlists.data?.map((p) =>
           p.contains_movie ? (
             <li key={p.playlist_id} className="flex items-center gap-3 rounded-lg px-2 py-2">
-              <span aria-hidden="true" className="w-[13px] text-center text-emerald-400">
+              <span aria-hidden="true" className="w-4 text-center text-emerald-300">
                 ✓
               </span>
               <span className="min-w-0 flex-1">
                 <span className="block truncate text-sm">{p.name}</span>
-                <span className="block text-xs text-emerald-400">In this playlist</span>
+                <span className="block text-xs text-emerald-300">In this playlist</span>
               </span>
               <button
                 type="button"

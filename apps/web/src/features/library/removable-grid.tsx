@@ -27,9 +27,12 @@ export function RemovableGrid({
               onClick={() => onRemove(m.id)}
               aria-label={name}
               title={name}
-              className="absolute right-2 top-2 rounded-full bg-black/70 p-1.5 text-white ring-1 ring-white/20 backdrop-blur hover:bg-red-700"
+              className="absolute right-0 top-0 p-2"
             >
-              <CloseIcon width={16} height={16} />
+              {/* A small mark on the poster, inside a larger target for a finger. */}
+              <span className="block rounded-full bg-black/70 p-1.5 text-white ring-1 ring-white/15 backdrop-blur hover:bg-red-700">
+                <CloseIcon width={16} height={16} />
+              </span>
             </button>
           </li>
         );

@@ -16,19 +16,18 @@ export function WatchButtons({ id, btn }: { id: number; btn: string }) {
   const one = (status: WatchStatusValue) => {
     const on = status === 'watched' ? watch.watched : watch.wantToWatch;
     const Icon = status === 'watched' ? EyeIcon : BookmarkIcon;
-    const tone =
-      status === 'watched'
-        ? 'bg-emerald-700 ring-emerald-700 hover:bg-emerald-600'
-        : 'bg-sky-700 ring-sky-700 hover:bg-sky-600';
+    // Held: the tone stays under the pointer, and the status and its × are one segmented control.
+    const tone = status === 'watched' ? 'bg-emerald-700 ring-emerald-700' : 'bg-sky-700 ring-sky-700';
+    const held = `${btn.replace('hover:bg-white/10', '').replace('rounded-lg', '')} ${tone}`;
     const label = LABELS[status];
     return (
-      <span className="flex">
+      <span className={on ? 'flex overflow-hidden rounded-lg' : 'flex'}>
         <button
           type="button"
           onClick={() => watch.set(status)}
           aria-pressed={on}
           disabled={watch.pending}
-          className={`${btn} ${on ? `${tone} rounded-r-none` : ''}`}
+          className={on ? held : btn}
         >
           <Icon filled={on} /> {on ? label.on : label.off}
         </button>
@@ -39,7 +38,7 @@ export function WatchButtons({ id, btn }: { id: number; btn: string }) {
             disabled={watch.pending}
             aria-label={label.remove}
             title={label.remove}
-            className={`${btn} ${tone} rounded-l-none border-l border-black/30 px-2.5`}
+            className={`${held} border-l border-white/10 px-3`}
           >
             <CloseIcon width={16} height={16} />
           </button>
