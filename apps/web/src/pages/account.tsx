@@ -5,12 +5,11 @@ import { Modal } from '../components/ui/modal';
 import { Spinner } from '../components/ui/spinner';
 import { authClient } from '../lib/auth-client';
 import { useAuth } from '../lib/auth';
-import { Field, primary, Status, type Tone } from './auth-pages';
+import { Field, messageOf, primary, Status, type Tone } from './auth-pages';
 import { PageShell } from './page-shell';
 
-const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
-export const DISPLAY_NAME_MAX = 60;
-export const MIN_PASSWORD = 6;
+const DISPLAY_NAME_MAX = 60;
+const MIN_PASSWORD = 6;
 
 interface Notice {
   message: string;

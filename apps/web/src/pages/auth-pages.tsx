@@ -13,7 +13,7 @@ export const isPositiveStatus = (msg: string) =>
   /email sent|Verification email sent|Please verify your email/.test(msg);
 
 /** What a failed auth call says to the user (the client's errors carry the spec's texts). */
-const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
+export const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /**
  * A form's status line. Its colour follows the spec's rule (green for the three phrases, red
