@@ -77,11 +77,9 @@ export default async function setup(project: TestProject) {
   // The shared model cache must stay the content model: no background retraining during the suite.
   const rec = start('services/recommender/src/main.ts', { ...base, RECOMMENDER_RETRAIN_MINUTES: '0' });
   await waitFor(`http://127.0.0.1:${recPort}/health`, rec.child, rec.log);
-  const api = start('apps/api/src/main.ts', {
-    ...base,
-    PORT: String(apiPort),
-    PUBLIC_URL: `http://127.0.0.1:${apiPort}`,
-  });
+  // No PUBLIC_URL, as `npm start` out of the box: the site is opened at 127.0.0.1 while the public
+  // origin defaults to localhost, so the mailed links must follow the visitor to 127.0.0.1.
+  const api = start('apps/api/src/main.ts', { ...base, PORT: String(apiPort) });
   await waitFor(`http://127.0.0.1:${apiPort}/api/health`, api.child, api.log);
 
   const tmdb = await startTmdbFixture();

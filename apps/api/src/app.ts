@@ -225,6 +225,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       auth: deps.identity.auth,
       database: deps.db,
       limits: deps.identity.limits,
+      relink: deps.identity.relink,
       rateLimits,
     });
     const library = new LibraryService(new LibraryRepository(deps.db.db), deps.source);

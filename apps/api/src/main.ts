@@ -68,6 +68,9 @@ async function main() {
   }
 
   const baseURL = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
+  // The names this machine answers to on our port. Without PUBLIC_URL a mailed link goes back to
+  // whichever of them the visitor used (so its cookies match); any other Host gets baseURL's links.
+  const loopback = ['localhost', '127.0.0.1', '[::1]'].map((h) => `http://${h}:${env.PORT}`);
   const identity = createIdentity({
     config,
     database,
@@ -75,7 +78,8 @@ async function main() {
     log: { info: (o, m) => logRef.current?.info(o, m), error: (o, m) => logRef.current?.error(o, m) },
     baseURL,
     jwksOrigin: `http://127.0.0.1:${env.PORT}`,
-    trustedOrigins: [`http://localhost:${env.PORT}`, `http://127.0.0.1:${env.PORT}`],
+    trustedOrigins: loopback,
+    linkOrigins: env.PUBLIC_URL ? [] : loopback,
   });
   const webDist = resolve(import.meta.dirname, '../../web/dist');
   const app = await buildApp({

@@ -1,5 +1,5 @@
 import type { AuthError } from '@app/auth-client';
-import { AUTH_MESSAGES, AuthClient, type AuthUser } from '@app/auth-client';
+import { AUTH_MESSAGES, AuthClient, VERIFIED_CALLBACK, type AuthUser } from '@app/auth-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAuthStack, type AuthStack } from './helpers/auth-stack';
 import { browserFetch } from './helpers/cookies';
@@ -42,6 +42,45 @@ describe(AuthClient.name, () => {
     await client.signOut();
     expect(seen.at(-1)).toBeNull();
     expect(await client.getIdToken()).toBeNull();
+  });
+
+  it('resends the verification mail, whose link lands on the login page saying so', async () => {
+    const client = new AuthClient({ baseUrl: s.base, fetch: browserFetch(s.base) });
+    await client.register('Resend', 'resend@example.com', 'secret123');
+    const before = s.smtp.mails.length;
+    expect(await client.resendVerification('resend@example.com')).toBe(AUTH_MESSAGES.registered);
+    expect(s.smtp.mails.length).toBe(before + 1);
+    const landed = await fetch(s.smtp.linkFor('resend@example.com'), { redirect: 'manual' });
+    expect(landed.headers.get('location')).toBe(VERIFIED_CALLBACK);
+    // For an unknown address the answer is the same (nothing is said about which accounts exist).
+    expect(await client.resendVerification('nobody-here@example.com')).toBe(AUTH_MESSAGES.registered);
+    expect(s.smtp.mails.length).toBe(before + 1);
+  });
+
+  it('changes the password (checking the current one), and deletes the account', async () => {
+    const client = new AuthClient({ baseUrl: s.base, fetch: browserFetch(s.base) });
+    await s.verifiedUser('Acct', 'acct@example.com', 'first-pass');
+    await client.signIn('acct@example.com', 'first-pass');
+    await expect(client.changePassword('wrong-pass', 'second-pass')).rejects.toMatchObject({
+      message: AUTH_MESSAGES.wrongCurrentPassword,
+    });
+    await client.changePassword('first-pass', 'second-pass');
+    expect(await client.getIdToken()).toMatch(/^ey/); // still signed in on this session
+    await client.signOut();
+    await expect(client.signIn('acct@example.com', 'first-pass')).rejects.toMatchObject({
+      message: AUTH_MESSAGES.invalidCredentials,
+    });
+    await client.signIn('acct@example.com', 'second-pass');
+
+    await expect(client.deleteAccount('wrong-pass')).rejects.toMatchObject({
+      message: AUTH_MESSAGES.wrongCurrentPassword,
+    });
+    expect(client.currentUser).not.toBeNull();
+    await client.deleteAccount('second-pass');
+    expect(client.currentUser).toBeNull();
+    await expect(client.signIn('acct@example.com', 'second-pass')).rejects.toMatchObject({
+      message: AUTH_MESSAGES.invalidCredentials,
+    });
   });
 
   it('refreshes the ID token before it expires', async () => {

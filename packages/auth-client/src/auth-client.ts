@@ -27,6 +27,9 @@ export type PopupOpener = (url: string) => Promise<PopupOutcome>;
 
 export const POPUP_MESSAGE_TYPE = 'cinelog:oauth-popup';
 
+/** Where a verification mail's link lands: the login page, saying the email is verified. */
+export const VERIFIED_CALLBACK = '/login?verified=1';
+
 /**
  * The browser's popup: opened at once (inside the click, so it is not blocked), pointed at the
  * provider when the URL is known, and watched for our callback page's message or for closing.
@@ -162,7 +165,12 @@ export class AuthClient {
   }
 
   /** Registration per spec: create, send the verification mail, sign out; resolves with the message to show. */
-  async register(name: string, email: string, password: string, callbackURL = '/login'): Promise<string> {
+  async register(
+    name: string,
+    email: string,
+    password: string,
+    callbackURL = VERIFIED_CALLBACK,
+  ): Promise<string> {
     const up = await this.call('POST', '/sign-up/email', { name, email, password });
     if (!up.ok) this.fail(up, 'sign-up');
     const mail = await this.call('POST', '/send-verification-email', { email, callbackURL });
@@ -212,13 +220,23 @@ export class AuthClient {
     if (!user.emailVerified) {
       const mail = await this.call('POST', '/send-verification-email', {
         email: user.email,
-        callbackURL: '/login',
+        callbackURL: VERIFIED_CALLBACK,
       });
       await this.signOut();
       if (!mail.ok) this.fail(mail, 'verify');
       throw new AuthError(AUTH_MESSAGES.unverified, 403, 'EMAIL_NOT_VERIFIED');
     }
     return { redirectTo: user.displayName ? '/' : '/profile-setup' };
+  }
+
+  /**
+   * Sends the verification mail again (from the login page's "not verified" message). The server
+   * answers alike for unknown or already verified addresses, so this says nothing about accounts.
+   */
+  async resendVerification(email: string, callbackURL = VERIFIED_CALLBACK): Promise<string> {
+    const res = await this.call('POST', '/send-verification-email', { email, callbackURL });
+    if (!res.ok) this.fail(res, 'verify');
+    return AUTH_MESSAGES.registered;
   }
 
   async requestPasswordReset(email: string, redirectTo = '/login'): Promise<string> {
@@ -235,9 +253,30 @@ export class AuthClient {
 
   async updateDisplayName(name: string): Promise<void> {
     const res = await this.call('POST', '/update-user', { name });
-    if (!res.ok) this.fail(res, 'sign-in');
+    if (!res.ok) this.fail(res, 'account');
     if (this.user) this.setUser({ ...this.user, displayName: name });
     this.token = null; // the next token carries the new name
+  }
+
+  /** Changes the password (the current one is checked) and signs out every other session. */
+  async changePassword(currentPassword: string, newPassword: string): Promise<void> {
+    const res = await this.call('POST', '/change-password', {
+      currentPassword,
+      newPassword,
+      revokeOtherSessions: true,
+    });
+    if (!res.ok) this.fail(res, 'account');
+    this.token = null; // the session was replaced: its token goes with it
+  }
+
+  /** Deletes the account and everything kept for it (the password is checked); signed out after. */
+  async deleteAccount(password: string): Promise<void> {
+    let res = await this.call('POST', '/delete-user', { password });
+    // An account made by Google sign-in has no password: a fresh session is the proof then.
+    if ((res.body as { code?: string } | null)?.code === 'CREDENTIAL_ACCOUNT_NOT_FOUND')
+      res = await this.call('POST', '/delete-user', {});
+    if (!res.ok) this.fail(res, 'account');
+    this.setUser(null);
   }
 
   async signOut(): Promise<void> {

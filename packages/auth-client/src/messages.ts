@@ -13,16 +13,23 @@ export const AUTH_MESSAGES = {
   verificationSendFailed: 'Could not send verification email. Please try again later.',
   resetSent: 'Password reset email sent! Please check your inbox.',
   sessionExpired: 'Session expired. Please login again.',
+  // Not in the spec: our own flows (account page, verification link, reset link).
+  emailVerified: 'Your email is verified. Please sign in.',
+  verifyLinkInvalid: 'This verification link is invalid or has expired. Sign in to get a new one.',
+  passwordChanged: 'Your password was changed. Please sign in.',
+  wrongCurrentPassword: 'Your current password is incorrect.',
 } as const;
 
 /** Maps a Better Auth error (status and code) to the spec's message; other errors keep their own. */
 export function messageForAuthError(
   status: number,
   body: { code?: string; message?: string } | null,
-  context: 'sign-in' | 'sign-up' | 'reset' | 'verify',
+  context: 'sign-in' | 'sign-up' | 'reset' | 'verify' | 'account',
 ): string {
   const code = body?.code ?? '';
   if (status === 429) return AUTH_MESSAGES.tooManyRequests;
+  if (context === 'account' && code === 'INVALID_PASSWORD') return AUTH_MESSAGES.wrongCurrentPassword;
+  if (context === 'account' && status === 401) return AUTH_MESSAGES.sessionExpired;
   if (code === 'INVALID_EMAIL_OR_PASSWORD' || code === 'USER_NOT_FOUND' || code === 'INVALID_PASSWORD') {
     return AUTH_MESSAGES.invalidCredentials;
   }

@@ -25,6 +25,10 @@ export const WatchStatus = z.enum(['watched', 'want_to_watch'], {
   error: "status must be 'watched' or 'want_to_watch'",
 });
 export const WatchStatusBody = z.object({ tmdb_id: TmdbId, status: WatchStatus });
+/** DELETE /watch-status/{tmdb_id}: without `status` both are cleared, with it only that one. */
+export const WatchStatusClearQuery = z.object({ status: WatchStatus.optional() });
+/** GET /playlists: with `tmdb_id`, each playlist says whether it holds that movie. */
+export const PlaylistsQuery = z.object({ tmdb_id: PositiveIntId.optional() });
 
 export const MessageResponse = z.object({ message: z.string() }).meta({ id: 'Message' });
 
@@ -46,13 +50,24 @@ export const LikedMovie = z
 export const PlaylistMovie = z.object({ ...MovieFacts, added_at: z.string() }).meta({ id: 'PlaylistMovie' });
 
 export const Playlist = z
-  .object({ playlist_id: z.number(), name: z.string(), created_at: z.string(), movie_count: z.number() })
+  .object({
+    playlist_id: z.number(),
+    name: z.string(),
+    created_at: z.string(),
+    movie_count: z.number(),
+    contains_movie: z
+      .boolean()
+      .optional()
+      .describe('Only when the list was asked with ?tmdb_id: whether this playlist holds that movie'),
+  })
   .meta({ id: 'Playlist' });
 export const PlaylistCreated = z.object({
   playlist_id: z.number(),
   name: z.string(),
   created_at: z.string(),
 });
+
+export const PlaylistRenamed = PlaylistCreated.extend({ message: z.literal('Playlist renamed') });
 
 export const WatchStatusEntry = z
   .object({

@@ -1,9 +1,10 @@
-import { sql } from 'kysely';
+import { Migrator, sql } from 'kysely';
 import pg from 'pg';
 import { isDatabaseUnavailable } from '../lib/db-errors';
 import { describe, expect, it } from 'vitest';
 import { DATABASES } from '../../test/helpers/db';
 import { migrateToLatest, openDatabase } from './database';
+import { migrations } from './migrations/index';
 
 describe.each(DATABASES)('database schema on $name', ({ open }) => {
   it('is migrated, and migrating again changes nothing', async () => {
@@ -13,6 +14,56 @@ describe.each(DATABASES)('database schema on $name', ({ open }) => {
       const tables = await sql<{ table_name: string }>`
         select table_name from information_schema.tables where table_schema = 'public'`.execute(db.db);
       expect(tables.rows.map((r) => r.table_name)).toContain('movies');
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('0004 keeps existing watch statuses and lets a movie be watched and on the watchlist', async () => {
+    const db = await open();
+    const migrator = new Migrator({ db: db.db, provider: { getMigrations: async () => migrations } });
+    try {
+      // The schema as it was before 0004, holding a user's data.
+      expect((await migrator.migrateTo('0003-library')).error).toBeUndefined();
+      await sql`insert into "user" (id, name, email, "emailVerified") values ('u1', 'U', 'u@example.com', true)`.execute(
+        db.db,
+      );
+      await sql`insert into movies (tmdb_id, title, vote_average) values (155, 'A', 8), (238, 'B', 8)`.execute(
+        db.db,
+      );
+      await sql`insert into watch_status (user_id, tmdb_id, status) values ('u1', 155, 'watched'), ('u1', 238, 'want_to_watch')`.execute(
+        db.db,
+      );
+      await expect(
+        sql`insert into watch_status (user_id, tmdb_id, status) values ('u1', 155, 'want_to_watch')`.execute(
+          db.db,
+        ),
+      ).rejects.toThrow();
+
+      expect(await migrateToLatest(db.db)).toContain('0004-watch-status-both');
+      const rows = async () =>
+        (
+          await sql<{ tmdb_id: number; status: string }>`
+            select tmdb_id, status from watch_status order by tmdb_id, status`.execute(db.db)
+        ).rows;
+      expect(await rows()).toEqual([
+        { tmdb_id: 155, status: 'watched' },
+        { tmdb_id: 238, status: 'want_to_watch' },
+      ]);
+      // Both statuses now; the same one twice is still refused.
+      await sql`insert into watch_status (user_id, tmdb_id, status, updated_at) values ('u1', 155, 'want_to_watch', now() + interval '1 minute')`.execute(
+        db.db,
+      );
+      await expect(
+        sql`insert into watch_status (user_id, tmdb_id, status) values ('u1', 155, 'watched')`.execute(db.db),
+      ).rejects.toThrow();
+
+      // Down again: one status per movie, the most recently set one kept.
+      expect((await migrator.migrateTo('0003-library')).error).toBeUndefined();
+      expect(await rows()).toEqual([
+        { tmdb_id: 155, status: 'want_to_watch' },
+        { tmdb_id: 238, status: 'want_to_watch' },
+      ]);
     } finally {
       await db.close();
     }

@@ -79,6 +79,10 @@ export async function startAuthStack(
     /** Capture the log (the app's and the mailer's) at this level; silent otherwise. */
     log?: { stream: { write(line: string): void }; level: string };
     chatLimits?: ChatLimits;
+    /** The public origin (default: the stack's own http://127.0.0.1:port). */
+    baseURL?: (port: number) => string;
+    /** Origins mailed links may use when a request came in there. */
+    linkOrigins?: (port: number) => string[];
   } = {},
 ): Promise<AuthStack> {
   const smtp = opts.smtp ?? (await startSmtpCapture());
@@ -106,7 +110,8 @@ export async function startAuthStack(
     config,
     database: db,
     log: mailLog,
-    baseURL: base,
+    baseURL: opts.baseURL?.(port) ?? base,
+    linkOrigins: opts.linkOrigins?.(port) ?? [],
     limits: opts.limits ?? { perIp: 1000, perAccount: 1000, windowSeconds: 60 },
   });
   const app = await buildApp({

@@ -114,7 +114,13 @@ export function MobileMenu({ onClose }: { onClose: () => void }) {
             <div className="flex items-center justify-between gap-3">
               <p className="min-w-0 text-sm text-zinc-400">
                 Signed in as{' '}
-                <span className="block truncate font-medium text-zinc-100">{displayNameOf(user)}</span>
+                <Link
+                  to="/account"
+                  onClick={onClose}
+                  className="block truncate font-medium text-zinc-100 underline"
+                >
+                  {displayNameOf(user)}
+                </Link>
               </p>
               <button
                 type="button"

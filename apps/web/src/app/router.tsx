@@ -28,6 +28,7 @@ const Login = page(auth, 'LoginPage');
 const Register = page(auth, 'RegisterPage');
 const ProfileSetup = page(auth, 'ProfileSetupPage');
 const ResetPassword = page(auth, 'ResetPasswordPage');
+const Account = page(() => import('../pages/account'));
 const Chatbot = page(() => import('../pages/chatbot'));
 const NotFoundPage = page(() => import('../pages/not-found'));
 
@@ -52,6 +53,7 @@ export function AppRoutes() {
         <Route path="/recently-visited" element={<Recent />} />
         <Route path="/playlists" element={<Playlists />} />
         <Route path="/playlist/:playlistId" element={<PlaylistDetail />} />
+        <Route path="/account" element={<Account />} />
         <Route path="/chatbot" element={<Chatbot />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>

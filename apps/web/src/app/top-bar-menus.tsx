@@ -26,6 +26,7 @@ const ACCOUNT_LINKS = [
   ['/watched', 'Watched'],
   ['/watchlist', 'Watchlist'],
   ['/recently-visited', 'Recently Visited'],
+  ['/account', 'Account'],
 ] as const;
 
 /** The signed-in user's dropdown panel: library pages and Logout. */

@@ -1,4 +1,4 @@
-import { AuthError } from '@app/auth-client';
+import { AUTH_MESSAGES, AuthError } from '@app/auth-client';
 import { useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { browserPopup } from '@app/auth-client';
@@ -13,21 +13,34 @@ export const isPositiveStatus = (msg: string) =>
   /email sent|Verification email sent|Please verify your email/.test(msg);
 
 /** What a failed auth call says to the user (the client's errors carry the spec's texts). */
-const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
+export const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
-function Status({ message }: { message: string }) {
+/**
+ * A form's status line. Its colour follows the spec's rule (green for the three phrases, red
+ * otherwise) unless `tone` says otherwise: our own success texts, which the spec has not listed
+ * ('Your email is verified…', 'Your password was changed…'), are green too.
+ */
+export function Status({ message, tone }: { message: string; tone?: Tone | undefined }) {
   if (!message) return null;
+  const positive = tone ? tone === 'success' : isPositiveStatus(message);
   return (
     <p
       role="status"
-      className={`rounded-lg px-3 py-2 text-sm ${isPositiveStatus(message) ? 'bg-emerald-900/40 text-emerald-300' : 'bg-red-900/40 text-red-300'}`}
+      className={`rounded-lg px-3 py-2 text-sm ${positive ? 'bg-emerald-900/40 text-emerald-300' : 'bg-red-900/40 text-red-300'}`}
     >
       {message}
     </p>
   );
 }
 
-function AuthCard({ title, children }: { title: string; children: ReactNode }) {
+export type Tone = 'success' | 'error';
+/** What a page hands to the login page through navigation state. */
+export interface LoginNotice {
+  message: string;
+  tone?: Tone;
+}
+
+export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
   return (
     <div className="flex min-h-screen items-center justify-center px-4 pb-10 pt-24">
       <div className="w-full max-w-sm rounded-2xl bg-zinc-900 p-8 shadow-2xl ring-1 ring-white/10">
@@ -38,12 +51,13 @@ function AuthCard({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-const input =
+export const input =
   'w-full rounded-lg bg-zinc-800 px-3 py-2.5 text-sm outline-none ring-1 ring-white/10 focus:ring-red-500';
-const primary = 'w-full rounded-lg bg-red-700 py-2.5 font-semibold hover:bg-red-700 disabled:opacity-50';
+export const primary =
+  'w-full rounded-lg bg-red-700 py-2.5 font-semibold hover:bg-red-700 disabled:opacity-50';
 
 /** A labelled input of the auth forms, with an optional hint under it (tied by aria-describedby). */
-function Field({
+export function Field({
   id,
   label,
   hint,
@@ -86,14 +100,28 @@ function GoogleButton({ onMessage }: { onMessage: (m: string) => void }) {
   );
 }
 
+/** The login page's first message: one handed over by another page, or the verification link's outcome. */
+function initialNotice(state: unknown, search: string): LoginNotice {
+  const handed = state as Partial<LoginNotice> | null;
+  if (handed?.message) return { message: handed.message, ...(handed.tone ? { tone: handed.tone } : {}) };
+  const params = new URLSearchParams(search);
+  // Better Auth sends a failed verification link back with ?error=INVALID_TOKEN / TOKEN_EXPIRED…
+  if (params.get('error')) return { message: AUTH_MESSAGES.verifyLinkInvalid, tone: 'error' };
+  if (params.has('verified')) return { message: AUTH_MESSAGES.emailVerified, tone: 'success' };
+  return { message: '' };
+}
+
+/** Messages after which a new verification mail is what the user needs. */
+const NEEDS_VERIFICATION: string[] = [AUTH_MESSAGES.unverified, AUTH_MESSAGES.verifyLinkInvalid];
+
 export function LoginPage() {
   const location = useLocation();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [message, setMessage] = useState<string>(
-    (location.state as { message?: string } | null)?.message ?? '',
-  );
+  const [notice, setNotice] = useState<LoginNotice>(() => initialNotice(location.state, location.search));
+  const setMessage = (message: string) => setNotice({ message });
   const [busy, setBusy] = useState(false);
+  const [resending, setResending] = useState(false);
   const navigate = useNavigate();
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -116,6 +144,18 @@ export function LoginPage() {
       setMessage(messageOf(err));
     }
   };
+  const resend = async () => {
+    if (!EMAIL_PATTERN.test(email.trim()))
+      return setMessage('Please enter your email address to get a new verification email.');
+    setResending(true);
+    try {
+      setMessage(await authClient.resendVerification(email.trim()));
+    } catch (err) {
+      setMessage(messageOf(err));
+    } finally {
+      setResending(false);
+    }
+  };
   return (
     <AuthCard title="Sign In">
       <form onSubmit={submit} noValidate className="space-y-4">
@@ -135,7 +175,17 @@ export function LoginPage() {
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />
-        <Status message={message} />
+        <Status message={notice.message} tone={notice.tone} />
+        {NEEDS_VERIFICATION.includes(notice.message) && (
+          <button
+            type="button"
+            onClick={resend}
+            disabled={resending}
+            className="w-full rounded-lg py-2 text-sm font-medium text-zinc-100 ring-1 ring-white/15 hover:bg-white/10 disabled:opacity-50"
+          >
+            {resending ? 'Sending…' : 'Resend verification email'}
+          </button>
+        )}
         <button type="submit" disabled={busy} className={primary}>
           {busy ? 'Signing in…' : 'Sign In'}
         </button>
@@ -293,7 +343,9 @@ export function ResetPasswordPage() {
           if (password.length < 6) return setMessage('Password must be at least 6 characters long');
           try {
             await authClient.resetPassword(token, password);
-            navigate('/login', { state: { message: 'Your password was changed. Please sign in.' } });
+            navigate('/login', {
+              state: { message: AUTH_MESSAGES.passwordChanged, tone: 'success' } satisfies LoginNotice,
+            });
           } catch (err) {
             setMessage(messageOf(err));
           }

@@ -1,11 +1,15 @@
-import { Link, useParams } from 'react-router';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
 import { EmptyState } from '../components/ui/empty-state';
 import { DotsIcon } from '../components/ui/media-icons';
 import { MovieGrid } from '../components/ui/movie-grid';
 import { MovieRow } from '../components/ui/movie-row';
 import { Spinner } from '../components/ui/spinner';
+import { DeletePlaylistDialog, RenamePlaylistDialog } from '../features/library/playlist-dialogs';
+import { RemovableGrid } from '../features/library/removable-grid';
 import {
   libraryId,
+  useClearWatchStatus,
   useLikes,
   usePlaylistActions,
   usePlaylistMovies,
@@ -67,6 +71,7 @@ export function LikedPage() {
 
 function WatchList({ status }: { status: 'watched' | 'want_to_watch' }) {
   const watched = status === 'watched';
+  const clear = useClearWatchStatus(status);
   return (
     <LibraryPage
       title={watched ? 'Watched Movies' : 'Your Watchlist'}
@@ -78,7 +83,14 @@ function WatchList({ status }: { status: 'watched' | 'want_to_watch' }) {
     >
       {(all) => {
         const items = all.filter((e) => e.status === status);
-        if (items.length > 0) return <MovieGrid movies={cards(items)} />;
+        if (items.length > 0)
+          return (
+            <RemovableGrid
+              movies={cards(items)}
+              label={(title) => (watched ? `Remove ${title} from watched` : `Remove ${title} from watchlist`)}
+              onRemove={clear}
+            />
+          );
         return watched ? (
           <EmptyState title="No Watched Movies">
             Use the eye icon on a movie's page to mark it as watched.
@@ -113,9 +125,30 @@ export function RecentlyVisitedPage() {
   );
 }
 
+/** Rename or Delete Playlist, in a dialog; the playlist's page and its row menu share them. */
+type PlaylistDialog = 'rename' | 'delete' | null;
+function PlaylistDialogs({
+  playlist,
+  dialog,
+  onClose,
+  onDeleted,
+}: {
+  playlist: Playlist;
+  dialog: PlaylistDialog;
+  onClose: () => void;
+  onDeleted?: () => void;
+}) {
+  if (dialog === 'rename') return <RenamePlaylistDialog playlist={playlist} onClose={onClose} />;
+  if (dialog === 'delete')
+    return (
+      <DeletePlaylistDialog playlist={playlist} onClose={onClose} {...(onDeleted ? { onDeleted } : {})} />
+    );
+  return null;
+}
+
 function PlaylistRow({ playlist }: { playlist: Playlist }) {
   const movies = usePlaylistMovies(playlist.playlist_id);
-  const actions = usePlaylistActions();
+  const [dialog, setDialog] = useState<PlaylistDialog>(null);
   const { open: menu, setOpen: setMenu, ref, close } = useDropdown();
   return (
     <div className="relative rounded-2xl bg-zinc-900/50 p-4 ring-1 ring-white/5">
@@ -144,7 +177,19 @@ function PlaylistRow({ playlist }: { playlist: Playlist }) {
                 type="button"
                 onClick={() => {
                   close();
-                  void actions.remove(playlist.playlist_id);
+                  setDialog('rename');
+                }}
+                className="w-full rounded-lg px-3 py-2 text-left text-sm hover:bg-zinc-800"
+              >
+                Rename
+              </button>
+            </li>
+            <li>
+              <button
+                type="button"
+                onClick={() => {
+                  close();
+                  setDialog('delete');
                 }}
                 className="w-full rounded-lg px-3 py-2 text-left text-sm text-red-400 hover:bg-zinc-800"
               >
@@ -154,6 +199,7 @@ function PlaylistRow({ playlist }: { playlist: Playlist }) {
           </ul>
         )}
       </div>
+      <PlaylistDialogs playlist={playlist} dialog={dialog} onClose={() => setDialog(null)} />
       {movies.isPending ? (
         <>
           <h2 className="text-xl font-semibold">{playlist.name}</h2>
@@ -200,23 +246,49 @@ export function PlaylistsPage() {
 export function PlaylistDetailPage() {
   const { playlistId } = useParams();
   const playlists = usePlaylists();
+  const actions = usePlaylistActions();
+  const navigate = useNavigate();
+  const [dialog, setDialog] = useState<PlaylistDialog>(null);
   const id = Number(playlistId);
   const movies = usePlaylistMovies(Number.isInteger(id) && id > 0 ? id : null);
   // The id is matched as a number or a string.
   const playlist = playlists.data?.find((p) => p.playlist_id === id || String(p.playlist_id) === playlistId);
+  const tool = 'rounded-lg px-3 py-1.5 text-sm ring-1 ring-white/15 hover:bg-white/10';
   return (
     <LibraryPage
       title={playlist?.name ?? 'Playlist'}
       query={movies}
       subtitle={(list) => `Found ${list.length} movies in this playlist`}
     >
-      {(list) =>
-        list.length === 0 ? (
-          <EmptyState title="Empty Playlist">Add movies with the 'Add to Playlist' button.</EmptyState>
-        ) : (
-          <MovieGrid movies={cards(list)} />
-        )
-      }
+      {(list) => (
+        <>
+          {playlist && (
+            <div className="mb-6 flex flex-wrap gap-2">
+              <button type="button" onClick={() => setDialog('rename')} className={tool}>
+                Rename
+              </button>
+              <button type="button" onClick={() => setDialog('delete')} className={`${tool} text-red-300`}>
+                Delete Playlist
+              </button>
+              <PlaylistDialogs
+                playlist={playlist}
+                dialog={dialog}
+                onClose={() => setDialog(null)}
+                onDeleted={() => navigate('/playlists')}
+              />
+            </div>
+          )}
+          {list.length === 0 ? (
+            <EmptyState title="Empty Playlist">Add movies with the 'Add to Playlist' button.</EmptyState>
+          ) : (
+            <RemovableGrid
+              movies={cards(list)}
+              label={(title) => `Remove ${title} from this playlist`}
+              onRemove={(tmdbId) => void actions.removeMovie(id, tmdbId)}
+            />
+          )}
+        </>
+      )}
     </LibraryPage>
   );
 }

@@ -3,18 +3,18 @@ import { useDeferredValue, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ErrorText } from '../components/ui/empty-state';
 import { UserIcon } from '../components/ui/icons';
-import { BookmarkIcon, EyeIcon, HeartIcon, PlusIcon, StarIcon } from '../components/ui/media-icons';
+import { HeartIcon, PlusIcon, StarIcon } from '../components/ui/media-icons';
 import { MovieGrid } from '../components/ui/movie-grid';
 import { Spinner } from '../components/ui/spinner';
 import { AddToPlaylistModal } from '../features/library/add-to-playlist-modal';
-import { useLikeToggle, useLogVisit, useWatchStatusOf } from '../features/library/api';
+import { useLikeToggle, useLogVisit } from '../features/library/api';
+import { WatchButtons } from '../features/library/watch-buttons';
 import { creditsQuery, movieQuery, recommendationsQuery } from '../features/movies/api';
 import { useAuth } from '../lib/auth';
 import { useConfig, useImageUrl } from '../lib/config';
 
 function Actions({ id }: { id: number }) {
   const like = useLikeToggle(id);
-  const watch = useWatchStatusOf(id);
   const [adding, setAdding] = useState(false);
   const btn =
     'flex items-center gap-2 rounded-lg px-4 py-2.5 text-sm font-medium ring-1 ring-white/15 hover:bg-white/10';
@@ -28,22 +28,7 @@ function Actions({ id }: { id: number }) {
       >
         <HeartIcon filled={like.liked} /> {like.liked ? 'Liked' : 'Like'}
       </button>
-      <button
-        type="button"
-        onClick={() => watch.set('watched')}
-        aria-pressed={watch.status === 'watched'}
-        className={`${btn} ${watch.status === 'watched' ? 'bg-emerald-700 ring-emerald-700' : ''}`}
-      >
-        <EyeIcon filled={watch.status === 'watched'} /> Mark as Watched
-      </button>
-      <button
-        type="button"
-        onClick={() => watch.set('want_to_watch')}
-        aria-pressed={watch.status === 'want_to_watch'}
-        className={`${btn} ${watch.status === 'want_to_watch' ? 'bg-sky-700 ring-sky-700' : ''}`}
-      >
-        <BookmarkIcon filled={watch.status === 'want_to_watch'} /> Add to Watchlist
-      </button>
+      <WatchButtons id={id} btn={btn} />
       <button type="button" onClick={() => setAdding(true)} className={btn}>
         <PlusIcon /> Add to Playlist
       </button>

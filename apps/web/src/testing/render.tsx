@@ -3,26 +3,51 @@ import { render } from '@testing-library/react';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ReactNode } from 'react';
+import { Toaster } from 'react-hot-toast';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { AuthProvider } from '../lib/auth';
 
-/** Renders inside the app's providers, at `path`; `pathname()` tells where the app navigated to. */
-export function renderWithApp(ui: ReactNode, { path = '/' }: { path?: string } = {}) {
+/**
+ * Renders inside the app's providers, at `path` (matched by `route`, with navigation `state`); `pathname()` tells where
+ * the app navigated to. With `auth`, the auth observer and the toaster are there as in the app.
+ */
+export function renderWithApp(
+  ui: ReactNode,
+  {
+    path = '/',
+    route,
+    state,
+    auth = false,
+  }: { path?: string; route?: string; state?: unknown; auth?: boolean } = {},
+) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   let current = path;
   function Where() {
     current = useLocation().pathname;
     return null;
   }
-  const result = render(
+  const url = new URL(path, 'http://x');
+  const entry = state === undefined ? path : { pathname: url.pathname, search: url.search, state };
+  const tree = (
     <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[path]}>
+      <MemoryRouter initialEntries={[entry]}>
         <Where />
         <Routes>
-          <Route path="/" element={ui} />
+          <Route path={route ?? url.pathname} element={ui} />
           <Route path="*" element={<p data-testid="route">elsewhere</p>} />
         </Routes>
       </MemoryRouter>
-    </QueryClientProvider>,
+    </QueryClientProvider>
+  );
+  const result = render(
+    auth ? (
+      <AuthProvider>
+        {tree}
+        <Toaster />
+      </AuthProvider>
+    ) : (
+      tree
+    ),
   );
   return { ...result, pathname: () => current };
 }

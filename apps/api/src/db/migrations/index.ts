@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as m0001 from './0001-movies';
 import * as m0002 from './0002-auth';
 import * as m0003 from './0003-library';
+import * as m0004 from './0004-watch-status-both';
 
 /** Every migration, in order. Names are stable: they are recorded in the database. */
 export const migrations: Record<string, Migration> = {
   '0001-movies': m0001,
   '0002-auth': m0002,
   '0003-library': m0003,
+  '0004-watch-status-both': m0004,
 };

@@ -20,6 +20,33 @@ export interface AuthOptions {
   secret: string;
   google?: { clientId: string; clientSecret: string; issuer: string } | undefined;
   trustedOrigins?: string[];
+  /**
+   * Other origins a mailed link may point at: a request that came in at one of these gets links
+   * to it, any other request (whatever its Host header says) gets links to `baseURL`.
+   */
+  linkOrigins?: string[];
+}
+
+/**
+ * A mailed link's origin. The Host header is the visitor's to write, so it is never trusted as such
+ * (password-reset poisoning): the request's origin is used only when it is one of `allowed`
+ * (the loopback names of our own port, when no PUBLIC_URL is set); otherwise the public origin.
+ */
+export function mailLink(
+  url: string,
+  baseURL: string,
+  allowed: readonly string[],
+  request?: Request,
+): string {
+  const base = new URL(baseURL).origin;
+  let origin: string | undefined;
+  try {
+    origin = request ? new URL(request.url).origin : undefined;
+  } catch {
+    origin = undefined;
+  }
+  if (!origin || origin === base || !allowed.includes(origin) || !url.startsWith(base)) return url;
+  return origin + url.slice(base.length);
 }
 
 /** The auth secret: AUTH_SECRET, or one generated once and kept in DATA_DIR (mode 600). */
@@ -40,6 +67,8 @@ export function loadOrCreateSecret(dataDir: string, fromEnv: string | undefined)
  */
 export function createAuth(opts: AuthOptions) {
   const { mailer } = opts;
+  const link = (url: string, request?: Request) =>
+    mailLink(url, opts.baseURL, opts.linkOrigins ?? [], request);
   return betterAuth({
     appName: PRODUCT_NAME,
     baseURL: opts.baseURL,
@@ -61,8 +90,9 @@ export function createAuth(opts: AuthOptions) {
       },
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
-      sendResetPassword: async ({ user, url }) => {
-        await mailer.send(accountMail('reset', user.email, user.name, url));
+      sendResetPassword: async ({ user, url }, request) => {
+        const href = link(url, request);
+        await mailer.send(accountMail('reset', user.email, user.name, href));
       },
     },
     emailVerification: {
@@ -71,9 +101,10 @@ export function createAuth(opts: AuthOptions) {
       sendOnSignUp: false,
       autoSignInAfterVerification: false,
       expiresIn: 24 * 60 * 60,
-      sendVerificationEmail: async ({ user, url }) => {
+      sendVerificationEmail: async ({ user, url }, request) => {
+        const href = link(url, request);
         try {
-          await mailer.send(accountMail('verify', user.email, user.name, url));
+          await mailer.send(accountMail('verify', user.email, user.name, href));
         } catch {
           throw new APIError('SERVICE_UNAVAILABLE', {
             message: VERIFY_SEND_FAILED,

@@ -51,6 +51,8 @@ function hasMessage(text: string): boolean {
 /** Auth endpoints that send a mail: limited per address and per account. */
 const MAILING = new Set(['/sign-up/email', '/request-password-reset', '/send-verification-email']);
 const SIGN_IN = '/sign-in/email';
+/** Auth endpoints of a signed-in user that check the password: limited per address. */
+const PASSWORD_CHECKED = new Set(['/change-password', '/delete-user']);
 
 /**
  * Sign-in is limited by its failures (decision 0006, after OWASP's authentication guidance): per
@@ -83,7 +85,14 @@ async function databaseUnreachable(database: Database): Promise<boolean> {
  */
 export async function identityRoutes(
   app: FastifyInstance,
-  opts: { auth: Auth; database: Database; limits?: AuthRateLimits; rateLimits?: RateLimits },
+  opts: {
+    auth: Auth;
+    database: Database;
+    limits?: AuthRateLimits;
+    rateLimits?: RateLimits;
+    /** Moves a public-origin redirect to the request's origin when that one is allowed. */
+    relink?: (url: string, request?: Request) => string;
+  },
 ): Promise<void> {
   const limits = opts.limits ?? DEFAULT_AUTH_RATE_LIMITS;
   const rateLimits = opts.rateLimits ?? new RateLimits();
@@ -98,7 +107,10 @@ export async function identityRoutes(
   };
 
   /** The request, rebuilt as a web Request, through Better Auth. */
-  const forward = async (request: FastifyRequest, url: URL): Promise<Response> => {
+  const forward = async (
+    request: FastifyRequest,
+    url: URL,
+  ): Promise<{ response: Response; webRequest: Request }> => {
     const headers = new Headers();
     for (const [key, value] of Object.entries(request.headers)) {
       if (value === undefined) continue;
@@ -106,18 +118,17 @@ export async function identityRoutes(
       else headers.set(key, String(value));
     }
     const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== undefined;
-    const response = await opts.auth.handler(
-      new Request(url, {
-        method: request.method,
-        headers,
-        ...(hasBody ? { body: JSON.stringify(request.body) } : {}),
-      }),
-    );
+    const webRequest = new Request(url, {
+      method: request.method,
+      headers,
+      ...(hasBody ? { body: JSON.stringify(request.body) } : {}),
+    });
+    const response = await opts.auth.handler(webRequest);
     // Better Auth turns a database error into a bare 500; while the database is unreachable that
     // is an outage, answered like every other route's: 503 {message}.
     if (response.status === 500 && (await databaseUnreachable(opts.database)))
       throw new ServiceUnavailableError(DATABASE_UNAVAILABLE);
-    return response;
+    return { response, webRequest };
   };
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -138,6 +149,8 @@ export async function identityRoutes(
     } else if (request.method === 'POST' && MAILING.has(path)) {
       await byIp.consume(request.ip);
       if (email) await byAccount.consume(`${path}:${email}`);
+    } else if (request.method === 'POST' && PASSWORD_CHECKED.has(path)) {
+      await byIp.consume(request.ip);
     }
 
     // Better Auth turns these into redirects with `new URL(...)`, and answers a 500 for one that is
@@ -174,8 +187,9 @@ export async function identityRoutes(
     }
 
     let response: Response;
+    let webRequest: Request;
     try {
-      response = await forward(request, url);
+      ({ response, webRequest } = await forward(request, url));
     } catch (err) {
       if (isSignIn) await Promise.all([byPair.refund(pair), byIp.refund(request.ip)]);
       throw err;
@@ -187,7 +201,10 @@ export async function identityRoutes(
     }
     reply.status(response.status);
     response.headers.forEach((value, key) => {
-      if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);
+      if (key === 'set-cookie' || key === 'content-length') return;
+      // A mailed link opened at 127.0.0.1 must not redirect to localhost (other cookies): a redirect
+      // to the public origin stays on the request's origin when that one is allowed.
+      reply.header(key, key === 'location' && opts.relink ? opts.relink(value, webRequest) : value);
     });
     const cookies = response.headers.getSetCookie();
     if (cookies.length) reply.header('set-cookie', cookies);

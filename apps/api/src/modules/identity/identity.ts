@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { AppConfig } from '../../config/env';
 import type { Database } from '../../db/database';
 import { Mailer, type MailerLog } from '../../integrations/mail/mailer';
-import { createAuth, loadOrCreateSecret, type Auth } from './auth';
+import { createAuth, loadOrCreateSecret, mailLink, type Auth } from './auth';
 import type { AuthRateLimits } from './identity.routes';
 import { TokenVerifier } from './token-verifier';
 
@@ -11,6 +11,8 @@ export interface Identity {
   verifier: TokenVerifier;
   mailer: Mailer;
   limits?: AuthRateLimits | undefined;
+  /** A public-origin URL moved to the request's origin when that one is allowed (see `mailLink`). */
+  relink: (url: string, request?: Request) => string;
 }
 
 /**
@@ -26,6 +28,8 @@ export function createIdentity(opts: {
   limits?: AuthRateLimits;
   /** Other origins the site is reached at (localhost and 127.0.0.1 of the same port). */
   trustedOrigins?: string[];
+  /** Origins a mailed link may use when the request came in there (see `mailLink`). */
+  linkOrigins?: string[];
 }): Identity {
   const { env } = opts.config;
   const mailer = new Mailer(
@@ -38,6 +42,7 @@ export function createIdentity(opts: {
     baseURL: opts.baseURL,
     secret: loadOrCreateSecret(opts.config.dataDir, env.AUTH_SECRET),
     trustedOrigins: opts.trustedOrigins ?? [],
+    linkOrigins: opts.linkOrigins ?? [],
     google:
       env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
         ? {
@@ -52,5 +57,12 @@ export function createIdentity(opts: {
     opts.baseURL,
     opts.baseURL,
   );
-  return { auth, verifier, mailer, limits: opts.limits };
+  const linkOrigins = opts.linkOrigins ?? [];
+  return {
+    auth,
+    verifier,
+    mailer,
+    limits: opts.limits,
+    relink: (url, request) => mailLink(url, opts.baseURL, linkOrigins, request),
+  };
 }

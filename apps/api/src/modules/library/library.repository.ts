@@ -2,6 +2,7 @@ import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import type { DatabaseSchema, MoviesTable } from '../../db/schema';
 
 type Db = Kysely<DatabaseSchema> | Transaction<DatabaseSchema>;
+export type WatchStatusValue = 'watched' | 'want_to_watch';
 
 /** The facts a library write copies from the movie source (the movies table minus timestamps). */
 export type MovieFactsRow = Omit<Insertable<MoviesTable>, 'created_at' | 'updated_at'>;
@@ -101,11 +102,18 @@ export class LibraryRepository {
     return row?.user_id;
   }
 
-  async listPlaylists(userId: string) {
+  /** The user's playlists; with `tmdbId`, each also says whether it holds that movie. */
+  async listPlaylists(userId: string, tmdbId?: number) {
     const rows = await this.db
       .selectFrom('playlists as p')
       .leftJoin('playlist_movies as pm', 'pm.playlist_id', 'p.id')
-      .select(['p.id', 'p.name', 'p.created_at', sql<number>`count(pm.tmdb_id)::int`.as('movie_count')])
+      .select([
+        'p.id',
+        'p.name',
+        'p.created_at',
+        sql<number>`count(pm.tmdb_id)::int`.as('movie_count'),
+        sql<boolean>`coalesce(bool_or(pm.tmdb_id = ${tmdbId ?? null}::int), false)`.as('contains_movie'),
+      ])
       .where('p.user_id', '=', userId)
       .groupBy(['p.id', 'p.name', 'p.created_at'])
       .orderBy('p.created_at')
@@ -116,7 +124,19 @@ export class LibraryRepository {
       name: r.name,
       created_at: iso(r.created_at),
       movie_count: Number(r.movie_count),
+      ...(tmdbId !== undefined ? { contains_movie: !!r.contains_movie } : {}),
     }));
+  }
+
+  async renamePlaylist(playlistId: number, userId: string, name: string) {
+    const row = await this.db
+      .updateTable('playlists')
+      .set({ name })
+      .where('id', '=', playlistId)
+      .where('user_id', '=', userId)
+      .returning(['id', 'name', 'created_at'])
+      .executeTakeFirst();
+    return row && { playlist_id: row.id, name: row.name, created_at: iso(row.created_at) };
   }
 
   async deletePlaylist(playlistId: number, userId: string): Promise<boolean> {
@@ -165,21 +185,23 @@ export class LibraryRepository {
     }));
   }
 
-  // Watch status
-  async upsertWatchStatus(db: Db, userId: string, tmdbId: number, status: 'watched' | 'want_to_watch') {
-    await db
+  // Watch status: watched and want_to_watch are independent rows (migration 0004).
+  /** Sets one status; setting one the movie already holds changes nothing (false). */
+  async addWatchStatus(db: Db, userId: string, tmdbId: number, status: WatchStatusValue): Promise<boolean> {
+    const row = await db
       .insertInto('watch_status')
       .values({ user_id: userId, tmdb_id: tmdbId, status })
-      .onConflict((oc) => oc.columns(['user_id', 'tmdb_id']).doUpdateSet({ status, updated_at: sql`now()` }))
-      .execute();
+      .onConflict((oc) => oc.columns(['user_id', 'tmdb_id', 'status']).doNothing())
+      .returning('status')
+      .executeTakeFirst();
+    return !!row;
   }
 
-  async deleteWatchStatus(userId: string, tmdbId: number): Promise<boolean> {
-    const r = await this.db
-      .deleteFrom('watch_status')
-      .where('user_id', '=', userId)
-      .where('tmdb_id', '=', tmdbId)
-      .executeTakeFirst();
+  /** Clears one status, or both when `status` is not given; false when there was none to clear. */
+  async deleteWatchStatus(userId: string, tmdbId: number, status?: WatchStatusValue): Promise<boolean> {
+    let q = this.db.deleteFrom('watch_status').where('user_id', '=', userId).where('tmdb_id', '=', tmdbId);
+    if (status) q = q.where('status', '=', status);
+    const r = await q.executeTakeFirst();
     return Number(r.numDeletedRows) > 0;
   }
 

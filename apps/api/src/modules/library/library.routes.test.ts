@@ -26,6 +26,7 @@ describe.each(DATABASES)('personal library on $name', ({ open }) => {
     get: (p: string) => u.client.get(p, u.bearer),
     post: (p: string, body: unknown) => u.client.post(p, body, u.bearer),
     del: (p: string) => u.client.del(p, u.bearer),
+    patch: (p: string, body: unknown) => u.client.request('PATCH', p, body, u.bearer),
   });
 
   it('the OpenAPI document describes every library route', async () => {
@@ -34,7 +35,7 @@ describe.each(DATABASES)('personal library on $name', ({ open }) => {
       '/api/user/likes': ['get', 'post'],
       '/api/user/likes/{tmdb_id}': ['delete'],
       '/api/user/playlists': ['get', 'post'],
-      '/api/user/playlists/{id}': ['delete'],
+      '/api/user/playlists/{id}': ['delete', 'patch'],
       '/api/user/playlists/{id}/movies': ['get', 'post'],
       '/api/user/playlists/{id}/movies/{tmdb_id}': ['delete'],
       '/api/user/watch-status': ['get', 'post'],
@@ -56,6 +57,7 @@ describe.each(DATABASES)('personal library on $name', ({ open }) => {
       ['GET', '/api/user/playlists'],
       ['POST', '/api/user/playlists'],
       ['DELETE', '/api/user/playlists/1'],
+      ['PATCH', '/api/user/playlists/1'],
       ['GET', '/api/user/playlists/1/movies'],
       ['POST', '/api/user/playlists/1/movies'],
       ['DELETE', '/api/user/playlists/1/movies/155'],
@@ -65,7 +67,11 @@ describe.each(DATABASES)('personal library on $name', ({ open }) => {
       ['GET', '/api/user/recently-visited'],
       ['POST', '/api/user/recently-visited'],
     ] as const) {
-      const res = await c.request(method, path, method === 'POST' ? { tmdb_id: 155 } : undefined);
+      const res = await c.request(
+        method,
+        path,
+        method !== 'GET' && method !== 'DELETE' ? { tmdb_id: 155 } : undefined,
+      );
       expect(res.status, `${method} ${path}`).toBe(401);
     }
   });
@@ -204,27 +210,107 @@ describe.each(DATABASES)('personal library on $name', ({ open }) => {
     expect((await as(alice).get(`/api/user/playlists/${id}/movies`)).body).toHaveLength(1);
   });
 
-  it('watch status upserts, lists and clears', async () => {
+  it('watch status: watched and want_to_watch are independent, each cleared on its own', async () => {
     const a = as(alice);
     expect(await a.post('/api/user/watch-status', { tmdb_id: 862, status: 'want_to_watch' })).toMatchObject({
       status: 200,
       body: { tmdb_id: 862, status: 'want_to_watch' },
     });
+    // Marking watched does not take the movie off the watchlist, nor the reverse.
     await a.post('/api/user/watch-status', { tmdb_id: 862, status: 'watched' });
+    await a.post('/api/user/watch-status', { tmdb_id: 238, status: 'watched' });
     await a.post('/api/user/watch-status', { tmdb_id: 238, status: 'want_to_watch' });
+    // The same status again is accepted and changes nothing.
+    expect((await a.post('/api/user/watch-status', { tmdb_id: 238, status: 'watched' })).status).toBe(200);
+    const statuses = async () =>
+      ((await a.get('/api/user/watch-status')).body as { tmdb_id: number; status: string }[])
+        .map((e) => `${e.tmdb_id}:${e.status}`)
+        .sort();
+    expect(await statuses()).toEqual([
+      '238:want_to_watch',
+      '238:watched',
+      '862:want_to_watch',
+      '862:watched',
+    ]);
     const list = (await a.get('/api/user/watch-status')).body;
-    expect(list).toHaveLength(2);
     expect(list.find((e: { tmdb_id: number }) => e.tmdb_id === 862)).toMatchObject({
       title: 'Toy Story',
-      status: 'watched',
       vote_average: 7.7,
       poster_path: '/poster-862.svg',
     });
-    expect(await a.del('/api/user/watch-status/862')).toMatchObject({ status: 200 });
+
+    // Un-watch: only the watched status goes.
+    expect(await a.del('/api/user/watch-status/862?status=watched')).toMatchObject({
+      status: 200,
+      body: { message: MESSAGES.statusCleared },
+    });
+    expect(await a.del('/api/user/watch-status/862?status=watched')).toMatchObject({
+      status: 404,
+      body: { message: MESSAGES.notWatched },
+    });
+    expect(await statuses()).toEqual(['238:want_to_watch', '238:watched', '862:want_to_watch']);
+    // Off the watchlist.
+    expect((await a.del('/api/user/watch-status/862?status=want_to_watch')).status).toBe(200);
+    expect(await a.del('/api/user/watch-status/862?status=want_to_watch')).toMatchObject({
+      status: 404,
+      body: { message: MESSAGES.notOnWatchlist },
+    });
+    expect((await a.del('/api/user/watch-status/862?status=loved')).status).toBe(400);
+    // Without a status, both are cleared.
+    expect((await a.del('/api/user/watch-status/238')).status).toBe(200);
+    expect(await a.del('/api/user/watch-status/238')).toMatchObject({
+      status: 404,
+      body: { message: MESSAGES.noStatus },
+    });
+    expect(await statuses()).toEqual([]);
+    // Bob's statuses are his own.
+    await as(bob).post('/api/user/watch-status', { tmdb_id: 862, status: 'watched' });
     expect((await a.del('/api/user/watch-status/862')).status).toBe(404);
-    expect((await a.get('/api/user/watch-status')).body.map((e: { tmdb_id: number }) => e.tmdb_id)).toEqual([
-      238,
-    ]);
+    expect((await as(bob).get('/api/user/watch-status')).body).toHaveLength(1);
+  });
+
+  it('playlists: rename (trimmed, validated, owner only) and membership of a movie', async () => {
+    const a = as(alice);
+    const one = (await a.post('/api/user/playlists', { name: 'Firsts' })).body.playlist_id as number;
+    const two = (await a.post('/api/user/playlists', { name: 'Seconds' })).body.playlist_id as number;
+    await a.post(`/api/user/playlists/${one}/movies`, { tmdb_id: 155 });
+
+    expect(await a.patch(`/api/user/playlists/${one}`, { name: '  Best of  ' })).toMatchObject({
+      status: 200,
+      body: {
+        message: 'Playlist renamed',
+        playlist_id: one,
+        name: 'Best of',
+        created_at: expect.any(String),
+      },
+    });
+    expect((await a.patch(`/api/user/playlists/${one}`, { name: '   ' })).status).toBe(400);
+    expect((await a.patch(`/api/user/playlists/${one}`, { name: 'x'.repeat(101) })).status).toBe(400);
+    expect((await a.patch(`/api/user/playlists/${one}`, {})).status).toBe(400);
+    expect(await as(bob).patch(`/api/user/playlists/${one}`, { name: 'Mine now' })).toMatchObject({
+      status: 403,
+      body: { message: 'You don’t own this playlist' },
+    });
+    expect(await a.patch('/api/user/playlists/999999', { name: 'Ghost' })).toMatchObject({
+      status: 404,
+      body: { message: MESSAGES.playlistNotFound },
+    });
+
+    const withMembership = (await a.get('/api/user/playlists?tmdb_id=155')).body as {
+      playlist_id: number;
+      name: string;
+      contains_movie: boolean;
+    }[];
+    expect(withMembership.find((p) => p.playlist_id === one)).toMatchObject({
+      name: 'Best of',
+      contains_movie: true,
+    });
+    expect(withMembership.find((p) => p.playlist_id === two)).toMatchObject({ contains_movie: false });
+    // Without the query the list keeps its shape.
+    expect((await a.get('/api/user/playlists')).body[0]).not.toHaveProperty('contains_movie');
+    expect((await a.get('/api/user/playlists?tmdb_id=abc')).status).toBe(400);
+    await a.del(`/api/user/playlists/${one}`);
+    await a.del(`/api/user/playlists/${two}`);
   });
 
   it('recently visited: a repeat moves to the front, no duplicates, at most 20', async () => {

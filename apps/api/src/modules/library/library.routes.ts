@@ -9,10 +9,13 @@ import {
   PlaylistMovie,
   PlaylistMovieParams,
   PlaylistParams,
+  PlaylistRenamed,
+  PlaylistsQuery,
   RecentlyVisitedEntry,
   TmdbIdBody,
   TmdbIdParams,
   WatchStatusBody,
+  WatchStatusClearQuery,
   WatchStatusEntry,
   WatchStatusSet,
 } from '@app/contracts';
@@ -97,10 +100,26 @@ export const libraryRoutes =
           tags,
           security,
           summary: "The user's playlists with movie counts",
-          response: { 200: z.array(Playlist), ...auth },
+          description: 'With ?tmdb_id, each playlist also says whether it holds that movie (contains_movie).',
+          querystring: PlaylistsQuery,
+          response: { 200: z.array(Playlist), ...bad, ...auth },
         },
       },
-      async (req) => service.playlists(currentUser(req).uid),
+      async (req) => service.playlists(currentUser(req).uid, req.query.tmdb_id),
+    );
+    app.patch(
+      '/playlists/:id',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Rename a playlist',
+          params: PlaylistParams,
+          body: PlaylistBody,
+          response: { 200: PlaylistRenamed, ...bad, ...auth, 404: ErrorBody },
+        },
+      },
+      async (req) => service.renamePlaylist(currentUser(req).uid, req.params.id, req.body.name),
     );
     app.delete(
       '/playlists/:id',
@@ -166,6 +185,8 @@ export const libraryRoutes =
           tags,
           security,
           summary: 'Set watched or want_to_watch',
+          description:
+            'Adds that status; the other one, if held, stays: watched is independent of the watchlist.',
           body: WatchStatusBody,
           response: { 200: WatchStatusSet, ...bad, ...auth, 404: ErrorBody },
         },
@@ -191,11 +212,14 @@ export const libraryRoutes =
           tags,
           security,
           summary: "Clear a movie's watch status",
+          description:
+            'With ?status=watched or ?status=want_to_watch only that status is cleared; without, both.',
           params: TmdbIdParams,
+          querystring: WatchStatusClearQuery,
           response: { 200: MessageResponse, ...bad, ...auth, 404: ErrorBody },
         },
       },
-      async (req) => service.clearWatchStatus(currentUser(req).uid, req.params.tmdb_id),
+      async (req) => service.clearWatchStatus(currentUser(req).uid, req.params.tmdb_id, req.query.status),
     );
 
     app.post(

@@ -3,7 +3,7 @@ import type { Transaction } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
 import type { MovieSource } from '../catalog/movie-source';
-import type { LibraryRepository, MovieFactsRow } from './library.repository';
+import type { LibraryRepository, MovieFactsRow, WatchStatusValue } from './library.repository';
 
 export const MESSAGES = {
   liked: 'Movie liked',
@@ -12,6 +12,7 @@ export const MESSAGES = {
   notLiked: 'Movie not in your likes',
   movieNotFound: 'Movie not found',
   playlistDeleted: 'Playlist deleted',
+  playlistRenamed: 'Playlist renamed',
   playlistNotFound: 'Playlist not found',
   notOwner: 'You don’t own this playlist',
   addedToPlaylist: 'Movie added to playlist',
@@ -21,6 +22,8 @@ export const MESSAGES = {
   statusUpdated: 'Watch status updated',
   statusCleared: 'Watch status cleared',
   noStatus: 'Movie has no watch status',
+  notWatched: 'Movie is not marked as watched',
+  notOnWatchlist: 'Movie is not in your watchlist',
   visitLogged: 'Visit logged',
 } as const;
 
@@ -88,8 +91,8 @@ export class LibraryService {
     return this.repo.createPlaylist(userId, name);
   }
 
-  playlists(userId: string) {
-    return this.repo.listPlaylists(userId);
+  playlists(userId: string, tmdbId?: number) {
+    return this.repo.listPlaylists(userId, tmdbId);
   }
 
   /** 404 when the playlist does not exist, 403 when it is someone else's. */
@@ -104,6 +107,13 @@ export class LibraryService {
     if (!(await this.repo.deletePlaylist(playlistId, userId)))
       throw new NotFoundError(MESSAGES.playlistNotFound);
     return { message: MESSAGES.playlistDeleted };
+  }
+
+  async renamePlaylist(userId: string, playlistId: number, name: string) {
+    await this.requireOwnPlaylist(userId, playlistId);
+    const renamed = await this.repo.renamePlaylist(playlistId, userId, name);
+    if (!renamed) throw new NotFoundError(MESSAGES.playlistNotFound);
+    return { message: MESSAGES.playlistRenamed, ...renamed };
   }
 
   async addToPlaylist(userId: string, playlistId: number, tmdbId: number) {
@@ -125,13 +135,19 @@ export class LibraryService {
     return this.repo.listPlaylistMovies(playlistId);
   }
 
-  async setWatchStatus(userId: string, tmdbId: number, status: 'watched' | 'want_to_watch') {
-    await this.withMovie(tmdbId, (trx) => this.repo.upsertWatchStatus(trx, userId, tmdbId, status));
+  /** Adds one status; the other one, if held, stays (watched is independent of the watchlist). */
+  async setWatchStatus(userId: string, tmdbId: number, status: WatchStatusValue) {
+    await this.withMovie(tmdbId, (trx) => this.repo.addWatchStatus(trx, userId, tmdbId, status));
     return { message: MESSAGES.statusUpdated, tmdb_id: tmdbId, status };
   }
 
-  async clearWatchStatus(userId: string, tmdbId: number) {
-    if (!(await this.repo.deleteWatchStatus(userId, tmdbId))) throw new NotFoundError(MESSAGES.noStatus);
+  /** Clears one status, or both without `status`; 404 when there was nothing to clear. */
+  async clearWatchStatus(userId: string, tmdbId: number, status?: WatchStatusValue) {
+    if (!(await this.repo.deleteWatchStatus(userId, tmdbId, status))) {
+      throw new NotFoundError(
+        status === 'watched' ? MESSAGES.notWatched : status ? MESSAGES.notOnWatchlist : MESSAGES.noStatus,
+      );
+    }
     return { message: MESSAGES.statusCleared };
   }
 

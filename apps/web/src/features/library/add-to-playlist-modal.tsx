@@ -2,14 +2,18 @@ import { useState } from 'react';
 import { Modal } from '../../components/ui/modal';
 import { useAuth } from '../../lib/auth';
 import toast from 'react-hot-toast';
-import { usePlaylistActions, usePlaylists } from './api';
+import { usePlaylistActions, usePlaylistsWith } from './api';
 
 export const MODAL_AUTO_CLOSE_MS = 500;
 
-/** Create a playlist, pick several, Confirm adds the movie to each in turn, then closes after 500 ms. */
+/**
+ * Create a playlist, pick several, Confirm adds the movie to each in turn, then closes after 500 ms.
+ * Playlists that already hold the movie say so, with a Remove button instead of a checkbox.
+ */
 export function AddToPlaylistModal({ tmdbId, onClose }: { tmdbId: number; onClose: () => void }) {
   const { user } = useAuth();
-  const playlists = usePlaylists();
+  const playlists = usePlaylistsWith(tmdbId);
+  const [removing, setRemoving] = useState<number | null>(null);
   const actions = usePlaylistActions();
   const [name, setName] = useState('');
   const [selected, setSelected] = useState<number[]>([]);
@@ -58,24 +62,49 @@ export function AddToPlaylistModal({ tmdbId, onClose }: { tmdbId: number; onClos
         {playlists.data?.length === 0 && (
           <li className="text-sm text-zinc-400">No playlists yet: create one above.</li>
         )}
-        {playlists.data?.map((p) => (
-          <li key={p.playlist_id}>
-            <label className="flex cursor-pointer items-center gap-3 rounded-lg px-2 py-2 hover:bg-zinc-800">
-              <input
-                type="checkbox"
-                checked={selected.includes(p.playlist_id)}
-                onChange={(e) =>
-                  setSelected((s) =>
-                    e.target.checked ? [...s, p.playlist_id] : s.filter((x) => x !== p.playlist_id),
-                  )
-                }
-                className="accent-red-600"
-              />
-              <span className="text-sm">{p.name}</span>
-              <span className="ml-auto text-xs text-zinc-400">{p.movie_count}</span>
-            </label>
-          </li>
-        ))}
+        {playlists.data?.map((p) =>
+          p.contains_movie ? (
+            <li key={p.playlist_id} className="flex items-center gap-3 rounded-lg px-2 py-2">
+              <span aria-hidden="true" className="w-4 text-center text-emerald-300">
+                ✓
+              </span>
+              <span className="min-w-0 flex-1">
+                <span className="block truncate text-sm">{p.name}</span>
+                <span className="block text-xs text-emerald-300">In this playlist</span>
+              </span>
+              <button
+                type="button"
+                disabled={removing === p.playlist_id}
+                onClick={async () => {
+                  setRemoving(p.playlist_id);
+                  await actions.removeMovie(p.playlist_id, tmdbId);
+                  setRemoving(null);
+                }}
+                aria-label={`Remove from ${p.name}`}
+                className="rounded-lg px-3 py-1.5 text-xs font-medium text-red-300 ring-1 ring-white/15 hover:bg-zinc-800 disabled:opacity-40"
+              >
+                Remove
+              </button>
+            </li>
+          ) : (
+            <li key={p.playlist_id}>
+              <label className="flex cursor-pointer items-center gap-3 rounded-lg px-2 py-2 hover:bg-zinc-800">
+                <input
+                  type="checkbox"
+                  checked={selected.includes(p.playlist_id)}
+                  onChange={(e) =>
+                    setSelected((s) =>
+                      e.target.checked ? [...s, p.playlist_id] : s.filter((x) => x !== p.playlist_id),
+                    )
+                  }
+                  className="accent-red-600"
+                />
+                <span className="min-w-0 flex-1 truncate text-sm">{p.name}</span>
+                <span className="ml-auto text-xs text-zinc-400">{p.movie_count}</span>
+              </label>
+            </li>
+          ),
+        )}
       </ul>
       <div className="mt-6 flex justify-end gap-2">
         <button type="button" onClick={onClose} className="rounded-lg px-4 py-2 text-sm hover:bg-zinc-800">

@@ -20,7 +20,10 @@ export interface Playlist {
   name: string;
   created_at: string;
   movie_count: number;
+  /** Only when asked for one movie: whether this playlist holds it. */
+  contains_movie?: boolean;
 }
+export type WatchStatusValue = WatchEntry['status'];
 
 export const SESSION_EXPIRED = 'Session expired. Please login again.';
 
@@ -29,6 +32,7 @@ const keys = {
   watch: ['library', 'watch-status'] as const,
   recent: ['library', 'recently-visited'] as const,
   playlists: ['library', 'playlists'] as const,
+  playlistsWith: (tmdbId: number) => ['library', 'playlists', 'with', tmdbId] as const,
   playlistMovies: (id: number) => ['library', 'playlists', id, 'movies'] as const,
 };
 
@@ -64,6 +68,15 @@ export function usePlaylists() {
   return useQuery({
     queryKey: keys.playlists,
     queryFn: () => apiFetch<Playlist[]>('/api/user/playlists'),
+    enabled: !!user,
+  });
+}
+/** The playlists, each saying whether it holds `tmdbId` (the add-to-playlist modal). */
+export function usePlaylistsWith(tmdbId: number) {
+  const { user } = useAuth();
+  return useQuery({
+    queryKey: keys.playlistsWith(tmdbId),
+    queryFn: () => apiFetch<Playlist[]>(`/api/user/playlists?tmdb_id=${tmdbId}`),
     enabled: !!user,
   });
 }
@@ -131,34 +144,89 @@ export function useLikeToggle(tmdbId: number) {
   return { liked, toggle, pending: mutation.isPending };
 }
 
+const WATCH_TEXT = {
+  watched: {
+    set: 'Movie marked as watched!',
+    already: 'Already marked as watched.',
+    cleared: 'Removed from your watched movies!',
+    login: 'Please login to mark movies as watched',
+  },
+  want_to_watch: {
+    set: 'Added to your watchlist!',
+    already: 'Already in your watchlist.',
+    cleared: 'Removed from your watchlist!',
+    login: 'Please login to use your watchlist',
+  },
+} as const;
+
+/**
+ * A movie's watch statuses. Watched and want-to-watch are independent (spec section 4): setting
+ * one posts only that status and never clears the other; each is cleared on its own.
+ */
 export function useWatchStatusOf(tmdbId: number) {
   const { user, ready } = useAuth();
   const qc = useQueryClient();
   const entries = useWatchStatus();
-  const status = entries.data?.find((e) => e.tmdb_id === tmdbId)?.status ?? null;
+  const held = new Set(entries.data?.filter((e) => e.tmdb_id === tmdbId).map((e) => e.status));
   const mutation = useMutation({
-    mutationFn: (next: 'watched' | 'want_to_watch') =>
-      apiFetch('/api/user/watch-status', { method: 'POST', body: { tmdb_id: tmdbId, status: next } }),
-    onSuccess: (_r, next) =>
-      toast.success(next === 'watched' ? 'Movie marked as watched!' : 'Added to your watchlist!'),
+    mutationFn: async ({ status, on }: { status: WatchStatusValue; on: boolean }) => {
+      if (on) {
+        await apiFetch('/api/user/watch-status', { method: 'POST', body: { tmdb_id: tmdbId, status } });
+        return;
+      }
+      try {
+        await apiFetch(`/api/user/watch-status/${tmdbId}?status=${status}`, { method: 'DELETE' });
+      } catch (err) {
+        // Already cleared (another tab): the wanted state holds.
+        if (!(err instanceof ApiError && err.status === 404)) throw err;
+      }
+    },
+    onSuccess: (_r, { status, on }) =>
+      toast.success(on ? WATCH_TEXT[status].set : WATCH_TEXT[status].cleared),
     onError: (err) => toast.error(failure(err, {}, 'Failed to update status.')),
     onSettled: () => qc.invalidateQueries({ queryKey: keys.watch }),
   });
-  const set = (next: 'watched' | 'want_to_watch') => {
-    if (!ready) return;
-    if (!user) {
-      toast.error(
-        next === 'watched' ? 'Please login to mark movies as watched' : 'Please login to use your watchlist',
-      );
-      return;
-    }
-    if (status === next) {
-      toast(next === 'watched' ? 'Already marked as watched.' : 'Already in your watchlist.');
-      return;
-    }
-    mutation.mutate(next);
+  const allowed = (status: WatchStatusValue) => {
+    if (!ready) return false;
+    if (!user) toast.error(WATCH_TEXT[status].login);
+    return !!user;
   };
-  return { status, set, pending: mutation.isPending };
+  const set = (status: WatchStatusValue) => {
+    if (!allowed(status)) return;
+    if (held.has(status)) {
+      toast(WATCH_TEXT[status].already);
+      return;
+    }
+    mutation.mutate({ status, on: true });
+  };
+  const clear = (status: WatchStatusValue) => {
+    if (allowed(status)) mutation.mutate({ status, on: false });
+  };
+  return {
+    watched: held.has('watched'),
+    wantToWatch: held.has('want_to_watch'),
+    set,
+    clear,
+    pending: mutation.isPending,
+  };
+}
+
+/** Clears one status from a list page (the × on a Watched or Watchlist card). */
+export function useClearWatchStatus(status: WatchStatusValue) {
+  const qc = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: async (tmdbId: number) => {
+      try {
+        await apiFetch(`/api/user/watch-status/${tmdbId}?status=${status}`, { method: 'DELETE' });
+      } catch (err) {
+        if (!(err instanceof ApiError && err.status === 404)) throw err;
+      }
+    },
+    onSuccess: () => toast.success(WATCH_TEXT[status].cleared),
+    onError: (err) => toast.error(failure(err, {}, 'Failed to update status.')),
+    onSettled: () => qc.invalidateQueries({ queryKey: keys.watch }),
+  });
+  return (tmdbId: number) => mutation.mutate(tmdbId);
 }
 
 export function usePlaylistActions() {
@@ -185,11 +253,33 @@ export function usePlaylistActions() {
         return null;
       }
     },
-    async remove(id: number) {
-      if (!guard('Please login to delete playlists')) return;
+    async rename(id: number, name: string): Promise<boolean> {
+      if (!guard('Please login to rename playlists')) return false;
+      try {
+        await apiFetch(`/api/user/playlists/${id}`, { method: 'PATCH', body: { name } });
+        toast.success('Playlist renamed!');
+        return true;
+      } catch (err) {
+        toast.error(
+          failure(
+            err,
+            { 403: 'You don’t own this playlist', 404: 'Playlist not found' },
+            'Failed to rename playlist',
+          ),
+        );
+        return false;
+      } finally {
+        refresh();
+      }
+    },
+    async remove(id: number): Promise<boolean> {
+      if (!guard('Please login to delete playlists')) return false;
       try {
         await apiFetch(`/api/user/playlists/${id}`, { method: 'DELETE' });
         toast.success('Playlist deleted!');
+        // Its movie list went with it: not refetched into a 404 (the cache entry simply ages out).
+        void qc.invalidateQueries({ queryKey: keys.playlists, predicate: (q) => q.queryKey[2] !== id });
+        return true;
       } catch (err) {
         toast.error(
           failure(
@@ -198,8 +288,9 @@ export function usePlaylistActions() {
             'Failed to delete playlist',
           ),
         );
+        refresh();
+        return false;
       }
-      refresh();
     },
     async addMovie(id: number, tmdbId: number): Promise<boolean> {
       if (!guard('Please login to add movies to playlists')) return false;

@@ -1,0 +1,141 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { json, startApiFixture } from './render';
+
+/** A session's user as Better Auth's get-session answers it. */
+export const SESSION_USER = { id: 'u1', name: 'Eve', email: 'eve@example.com', emailVerified: true };
+
+const b64 = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+/** An unsigned token whose only use here is its expiry (the stand-in API does not verify it). */
+const FAKE_TOKEN = `${b64({ alg: 'none' })}.${b64({ exp: Math.floor(Date.now() / 1000) + 3600 })}.x`;
+
+interface Entry {
+  tmdb_id: number;
+  status: 'watched' | 'want_to_watch';
+}
+interface List {
+  playlist_id: number;
+  name: string;
+  movies: number[];
+}
+
+const movie = (id: number) => ({
+  tmdb_id: id,
+  id,
+  movie_id: id,
+  title: `Movie ${id}`,
+  overview: '',
+  poster_path: null,
+  vote_average: 7,
+});
+
+async function body(req: IncomingMessage): Promise<Record<string, unknown>> {
+  let text = '';
+  for await (const chunk of req) text += chunk;
+  return text ? (JSON.parse(text) as Record<string, unknown>) : {};
+}
+
+/**
+ * A real local HTTP server standing in for our API, with the library in memory and a signed-in
+ * session, answering as the API does (routes, bodies, statuses, messages). `calls` records
+ * "METHOD path" of every library and account write, in order.
+ */
+export async function startLibraryApi(
+  init: { watch?: Entry[]; playlists?: List[]; signedIn?: boolean } = {},
+  extra?: (req: IncomingMessage, res: ServerResponse, b: Record<string, unknown>) => boolean,
+) {
+  const state = {
+    signedIn: init.signedIn ?? true,
+    user: { ...SESSION_USER },
+    watch: [...(init.watch ?? [])],
+    playlists: (init.playlists ?? []).map((p) => ({ ...p, movies: [...p.movies] })),
+    calls: [] as string[],
+  };
+  const fixture = await startApiFixture(async (req, res) => {
+    const url = new URL(req.url!, 'http://x');
+    const path = url.pathname;
+    const method = req.method!;
+    const b = method === 'GET' ? {} : await body(req);
+    if (method !== 'GET') state.calls.push(`${method} ${path}${url.search}`);
+    if (extra?.(req, res, b)) return;
+    if (path === '/api/config')
+      return json(res, { images: { base_url: '/img/' }, data_mode: 'offline', features: {} });
+    if (path === '/api/auth/get-session')
+      return json(res, state.signedIn ? { user: state.user, session: {} } : null);
+    if (path === '/api/auth/token') return json(res, { token: FAKE_TOKEN });
+    if (path === '/api/auth/sign-out') {
+      state.signedIn = false;
+      return json(res, { success: true });
+    }
+    if (path === '/api/user/watch-status' && method === 'GET')
+      return json(
+        res,
+        state.watch.map((e) => ({ ...movie(e.tmdb_id), status: e.status, updated_at: '' })),
+      );
+    if (path === '/api/user/watch-status' && method === 'POST') {
+      const e = { tmdb_id: b.tmdb_id as number, status: b.status as Entry['status'] };
+      if (!state.watch.some((w) => w.tmdb_id === e.tmdb_id && w.status === e.status)) state.watch.push(e);
+      return json(res, { message: 'Watch status updated', ...e });
+    }
+    let m = /^\/api\/user\/watch-status\/(\d+)$/.exec(path);
+    if (m && method === 'DELETE') {
+      const id = Number(m[1]);
+      const status = url.searchParams.get('status');
+      const before = state.watch.length;
+      state.watch = state.watch.filter((w) => !(w.tmdb_id === id && (!status || w.status === status)));
+      if (state.watch.length === before) return json(res, { message: 'Movie has no watch status' }, 404);
+      return json(res, { message: 'Watch status cleared' });
+    }
+    if (path === '/api/user/playlists' && method === 'GET') {
+      const id = url.searchParams.get('tmdb_id');
+      return json(
+        res,
+        state.playlists.map((p) => ({
+          playlist_id: p.playlist_id,
+          name: p.name,
+          created_at: '',
+          movie_count: p.movies.length,
+          ...(id ? { contains_movie: p.movies.includes(Number(id)) } : {}),
+        })),
+      );
+    }
+    if (path === '/api/user/playlists' && method === 'POST') {
+      const p = { playlist_id: state.playlists.length + 100, name: String(b.name).trim(), movies: [] };
+      state.playlists.push(p);
+      return json(res, { playlist_id: p.playlist_id, name: p.name, created_at: '' }, 201);
+    }
+    m = /^\/api\/user\/playlists\/(\d+)(\/movies)?(?:\/(\d+))?$/.exec(path);
+    if (m) {
+      const p = state.playlists.find((x) => x.playlist_id === Number(m![1]));
+      if (!p) return json(res, { message: 'Playlist not found' }, 404);
+      if (!m[2] && method === 'DELETE') {
+        state.playlists = state.playlists.filter((x) => x !== p);
+        return json(res, { message: 'Playlist deleted' });
+      }
+      if (!m[2] && method === 'PATCH') {
+        p.name = String(b.name).trim();
+        return json(res, {
+          message: 'Playlist renamed',
+          playlist_id: p.playlist_id,
+          name: p.name,
+          created_at: '',
+        });
+      }
+      if (m[2] && method === 'GET') return json(res, p.movies.map(movie));
+      if (m[2] && method === 'POST') {
+        if (p.movies.includes(b.tmdb_id as number))
+          return json(res, { message: 'Movie already in playlist' }, 409);
+        p.movies.push(b.tmdb_id as number);
+        return json(res, { message: 'Movie added to playlist' }, 201);
+      }
+      if (m[3] && method === 'DELETE') {
+        const id = Number(m[3]);
+        if (!p.movies.includes(id)) return json(res, { message: 'Movie not in playlist' }, 404);
+        p.movies = p.movies.filter((x) => x !== id);
+        return json(res, { message: 'Movie removed from playlist' });
+      }
+    }
+    if (path.startsWith('/api/user/')) return json(res, []);
+    return json(res, null);
+  });
+  return { ...fixture, state };
+}
