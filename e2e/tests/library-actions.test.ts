@@ -89,6 +89,9 @@ describe('account flows and library actions in the browser', () => {
       });
     await screenshot(page, 'actions-desktop-login-verified');
     await expectAccessible(page, 'login verified');
+    await page.setViewportSize({ width: VIEWPORTS[1].width, height: VIEWPORTS[1].height });
+    await screenshot(page, 'actions-phone-login-verified');
+    await page.setViewportSize({ width: VIEWPORTS[0].width, height: VIEWPORTS[0].height });
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(password);
     await page.getByRole('button', { name: 'Sign In' }).click();
@@ -202,6 +205,9 @@ describe('account flows and library actions in the browser', () => {
     await expect.poll(() => page.getByText('Your display name was saved.').count()).toBe(1);
     await screenshot(page, 'actions-phone-account');
     await expectAccessible(page, 'account');
+    await page.setViewportSize({ width: VIEWPORTS[0].width, height: VIEWPORTS[0].height });
+    await screenshot(page, 'actions-desktop-account');
+    await page.setViewportSize({ width: VIEWPORTS[1].width, height: VIEWPORTS[1].height });
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('button', { name: 'Log Out' }).click();
     await page.waitForURL(`${base}/`);
@@ -229,6 +235,9 @@ describe('account flows and library actions in the browser', () => {
         green: true,
       });
     await screenshot(page, 'actions-phone-password-changed');
+    await page.setViewportSize({ width: VIEWPORTS[0].width, height: VIEWPORTS[0].height });
+    await screenshot(page, 'actions-desktop-password-changed');
+    await page.setViewportSize({ width: VIEWPORTS[1].width, height: VIEWPORTS[1].height });
 
     await signIn(page, email, password);
     await page.goto(`${base}/account`);
