@@ -1,11 +1,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { modelsDir } from '../model/artifact';
 import { parseArgs } from 'node:util';
 import { dataDir, fromCaller, loadCatalog, REPO_ROOT } from '../catalog';
 import { readMovieLens } from '../data/interactions';
+import { modelsDir, type ModelArtifact } from '../model/artifact';
+import { buildModel } from '../train/build-model';
 import { chartSvg } from './chart';
-import { runEvaluation } from './run-eval';
+import { judge, readJudged } from './judged';
+import { BASELINES, runEvaluation, SERVED } from './run-eval';
 
 const { values } = parseArgs({
   options: {
@@ -14,36 +16,101 @@ const { values } = parseArgs({
     only: { type: 'string' },
     lambda: { type: 'string' },
     validation: { type: 'boolean', default: false },
+    tune: { type: 'boolean', default: false },
+    'no-judged': { type: 'boolean', default: false },
   },
 });
 if (!values.ratings) {
-  console.error('usage: npm run recommender:eval -- --ratings DIR [--out FILE.json]');
+  console.error(
+    'usage: npm run recommender:eval -- --ratings DIR [--out FILE.json] [--validation] [--tune] [--no-judged]',
+  );
   process.exit(2);
 }
 
 const started = performance.now();
 const catalog = await loadCatalog(dataDir());
-const { interactions, unmapped } = readMovieLens(fromCaller(values.ratings));
+const ratingsDir = fromCaller(values.ratings);
+const { interactions, unmapped } = readMovieLens(ratingsDir);
 console.log(`${interactions.length} ratings mapped to TMDB ids (${unmapped} without a tmdbId dropped)`);
+const log = (m: string) => console.log(m);
+
+if (values.tune) {
+  // Baselines' parameters on the validation split only: the test period is never looked at.
+  const grid: Record<string, number>[] = [];
+  for (const rp3Beta of [0.2, 0.35, 0.5, 0.65]) {
+    const r = runEvaluation(interactions, catalog, { validation: true, only: ['rp3'], rp3Beta });
+    grid.push({ rp3Beta, ndcg10: r.methods.RP3beta!.ndcg10 });
+  }
+  for (const easeLambda of [100, 250, 500, 1000, 2000]) {
+    const r = runEvaluation(interactions, catalog, { validation: true, only: ['ease'], easeLambda });
+    grid.push({ easeLambda, ndcg10: r.methods.EASE!.ndcg10 });
+  }
+  console.table(grid);
+  process.exit(0);
+}
+
 const result = runEvaluation(interactions, catalog, {
-  log: (m) => console.log(m),
+  log,
   ...(values.only ? { only: values.only.split(',') } : {}),
   ...(values.lambda ? { easeLambda: Number(values.lambda) } : {}),
   validation: values.validation,
 });
 
-const rows = Object.entries(result.methods).map(([name, m]) => ({
-  method: name,
-  'HR@10': m.hr10.toFixed(4),
-  'NDCG@10': m.ndcg10.toFixed(4),
-  'Recall@20': m.recall20.toFixed(4),
-  'coverage@10': m.coverage10.toFixed(4),
-  'mean pop@10': m.meanPopularity10.toFixed(1),
-}));
-console.table(rows);
-const ease = result.methods.EASE?.ndcg10;
-const served = result.methods['hybrid (served)']?.ndcg10;
-if (ease && served) console.log(`served / EASE NDCG@10 = ${(served / ease).toFixed(3)} (target >= 1.05)`);
+const pct = (x: number) => `${(100 * x).toFixed(0)}%`;
+console.table(
+  Object.entries(result.methods).map(([name, m]) => {
+    const vs = result.served_vs[name];
+    return {
+      method: name,
+      'NDCG@10': m.ndcg10.toFixed(4),
+      'HR@10': m.hr10.toFixed(4),
+      'Recall@20': m.recall20.toFixed(4),
+      'coverage@10': m.coverage10.toFixed(4),
+      'mean pop@10': m.meanPopularity10.toFixed(1),
+      'served / this [95% CI]': vs
+        ? `${vs.ratio.toFixed(2)} [${vs.low.toFixed(2)}, ${vs.high.toFixed(2)}]`
+        : '',
+    };
+  }),
+);
+const best = result.best_baseline;
+const vsBest = result.served_vs[best];
+if (vsBest)
+  console.log(
+    `served / best baseline (${best}) NDCG@10 = ${vsBest.ratio.toFixed(3)}, 95% CI [${vsBest.low.toFixed(3)}, ${vsBest.high.toFixed(3)}] (target >= 1.05 with the interval above 1)`,
+  );
+
+// The judged check: the lists a person sees, from the model `recommender:train` builds with the
+// same ratings, and from the default content model (no MovieLens).
+type Judged = ReturnType<typeof judge>;
+const judged: Record<string, Judged> = {};
+if (!values['no-judged'] && !values.validation) {
+  const { seeds, groups } = readJudged();
+  const variants: [string, ModelArtifact][] = [];
+  log('building the served model with these ratings for the judged seeds…');
+  variants.push([
+    'served with MovieLens',
+    buildModel({ catalog, ratings: { path: ratingsDir, interactions } }),
+  ]);
+  log('building the default content model for the judged seeds…');
+  variants.push(['served, content only (default)', buildModel({ catalog })]);
+  for (const [name, artifact] of variants) {
+    const recommend = (id: number) => (artifact.neighbours[id] ?? []).filter((_, i) => i % 2 === 0);
+    judged[name] = judge(recommend, catalog, seeds, groups);
+  }
+  console.table(
+    Object.entries(judged).map(([name, { summary: s }]) => ({
+      model: name,
+      'main genre': pct(s.main_genre_share),
+      'franchise seeds hit': `${s.franchise_seeds_hit}/${s.franchise_seeds}`,
+      'franchise recall': pct(s.franchise_recall),
+      '±2 years': pct(s.near_year_share),
+      'genre base': pct(s.near_year_base),
+      'films in >2 unrelated lists': s.recurring.length,
+      'max lists per film': s.max_lists_per_film,
+    })),
+  );
+}
 
 const out = fromCaller(values.out!);
 mkdirSync(dirname(out), { recursive: true });
@@ -52,6 +119,15 @@ const doc = {
   date: new Date().toISOString(),
   seconds: Math.round((performance.now() - started) / 1000),
   ...result,
+  baselines: BASELINES,
+  served: SERVED,
+  judged: Object.fromEntries(Object.entries(judged).map(([k, v]) => [k, v.summary])),
+  judged_lists: Object.fromEntries(
+    Object.entries(judged).map(([k, v]) => [
+      k,
+      v.perSeed.map((r) => ({ seed: r.title, picks: r.picks.map((p) => `${p.title} (${p.year ?? '?'})`) })),
+    ]),
+  ),
 };
 writeFileSync(out, JSON.stringify(doc, null, 2) + '\n');
 writeFileSync(out.replace(/\.json$/, '.svg'), chartSvg(result.methods));
@@ -60,4 +136,4 @@ if (!values.validation) {
   mkdirSync(modelsDir(dataDir()), { recursive: true });
   writeFileSync(join(modelsDir(dataDir()), 'last-evaluation.json'), JSON.stringify(doc, null, 2));
 }
-console.log(`wrote ${out} and ${out.replace(/\.json$/, '.svg')}`);
+console.log(`wrote ${out} and ${out.replace(/\.json$/, '.svg')} in ${doc.seconds} s`);

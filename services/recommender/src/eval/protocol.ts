@@ -84,3 +84,130 @@ export function computeMetrics(
     cases: ranked.length,
   };
 }
+
+/** A seed more than this long before its target is outside the target's rating session. */
+export const SESSION_GAP_SECONDS = 24 * 3600;
+
+export interface TemporalSplit {
+  cases: EvalCase[];
+  train: { user: number; item: number; timestamp: number }[];
+  /** Unix seconds: training keeps positives strictly before it; targets come from on or after it. */
+  cut: number;
+}
+
+/**
+ * Global temporal split: every positive before the cut date trains, nothing after it does. Each
+ * user with positives on both sides gives one case: the target is their first positive after the
+ * cut that is a training item they had not liked before; the seed is their latest training positive
+ * more than SESSION_GAP_SECONDS before the target, so a rating session cannot link the two.
+ * The cut is the `quantile` of positive timestamps (0.8: the last 20% of positives are test time).
+ * `validation` moves everything into the past: the test period is dropped, the cut becomes the
+ * `quantile` of the remaining positives, so parameters are chosen without the test targets.
+ */
+export function temporalSplit(
+  interactions: Interaction[],
+  opts: { quantile?: number; validation?: boolean; gap?: number } = {},
+): TemporalSplit {
+  const q = opts.quantile ?? 0.8;
+  const gap = opts.gap ?? SESSION_GAP_SECONDS;
+  let positives = interactions
+    .filter((r) => r.rating >= POSITIVE_THRESHOLD)
+    .sort((a, b) => a.timestamp - b.timestamp || a.user - b.user || a.item - b.item);
+  const cutOf = (list: Interaction[]) => list[Math.floor(list.length * q)]!.timestamp;
+  let cut = cutOf(positives);
+  if (opts.validation) {
+    positives = positives.filter((r) => r.timestamp < cut);
+    cut = cutOf(positives);
+  }
+  const train = positives
+    .filter((r) => r.timestamp < cut)
+    .map(({ user, item, timestamp }) => ({ user, item, timestamp }));
+  const universe = new Set(train.map((p) => p.item));
+  const byUser = new Map<number, { past: typeof train; future: Interaction[] }>();
+  for (const r of positives) {
+    let u = byUser.get(r.user);
+    if (!u) byUser.set(r.user, (u = { past: [], future: [] }));
+    if (r.timestamp < cut) u.past.push(r);
+    else u.future.push(r);
+  }
+  const cases: EvalCase[] = [];
+  for (const [user, { past, future }] of [...byUser].sort((a, b) => a[0] - b[0])) {
+    if (!past.length || !future.length) continue;
+    const liked = new Set(past.map((p) => p.item));
+    const target = future.find((r) => universe.has(r.item) && !liked.has(r.item));
+    if (!target) continue;
+    const seed = past.filter((p) => p.timestamp < target.timestamp - gap).at(-1);
+    if (!seed) continue;
+    cases.push({ user, seed: seed.item, target: target.item });
+  }
+  return { cases, train, cut };
+}
+
+/** NDCG@10 of each case (0 on a miss), in case order. */
+export function ndcgPerCase(ranked: { list: number[]; target: number }[]): Float64Array {
+  return Float64Array.from(ranked, ({ list, target }) => {
+    const rank = list.indexOf(target);
+    return rank >= 0 && rank < 10 ? 1 / Math.log2(rank + 2) : 0;
+  });
+}
+
+/** A small seeded PRNG (mulberry32), so that intervals are the same from run to run. */
+export function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export interface PairedInterval {
+  /** mean(a) / mean(b) on the cases as they are. */
+  ratio: number;
+  /** 95% percentile interval of the ratio over paired bootstrap resamples of the cases. */
+  low: number;
+  high: number;
+  /** mean(a) − mean(b) and its 95% interval. */
+  diff: number;
+  diffLow: number;
+  diffHigh: number;
+}
+
+/**
+ * Paired bootstrap: resamples the cases with replacement (the same cases for both methods) and
+ * takes the 2.5th and 97.5th percentiles of the ratio and of the difference of the means.
+ */
+export function pairedBootstrap(a: Float64Array, b: Float64Array, rounds = 2000, seed = 13): PairedInterval {
+  const n = a.length;
+  const mean = (x: Float64Array) => x.reduce((s, v) => s + v, 0) / (x.length || 1);
+  const rand = prng(seed);
+  const ratios: number[] = [];
+  const diffs: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    let sa = 0;
+    let sb = 0;
+    for (let i = 0; i < n; i++) {
+      const k = Math.floor(rand() * n);
+      sa += a[k]!;
+      sb += b[k]!;
+    }
+    ratios.push(sb ? sa / sb : sa ? Infinity : 1);
+    diffs.push((sa - sb) / (n || 1));
+  }
+  const pct = (xs: number[], p: number) => {
+    const s = [...xs].sort((x, y) => x - y);
+    return s[Math.min(s.length - 1, Math.max(0, Math.floor(p * s.length)))]!;
+  };
+  const ma = mean(a);
+  const mb = mean(b);
+  return {
+    ratio: mb ? ma / mb : Infinity,
+    low: pct(ratios, 0.025),
+    high: pct(ratios, 0.975),
+    diff: ma - mb,
+    diffLow: pct(diffs, 0.025),
+    diffHigh: pct(diffs, 0.975),
+  };
+}
