@@ -8,7 +8,8 @@ import { MovieGrid } from '../components/ui/movie-grid';
 import { Spinner } from '../components/ui/spinner';
 import { AddToPlaylistModal } from '../features/library/add-to-playlist-modal';
 import { useLikeToggle, useLogVisit, useWatchStatusOf } from '../features/library/api';
-import { creditsQuery, movieQuery, recommendationsQuery } from '../features/movies/api';
+import { creditsQuery, movieQuery } from '../features/movies/api';
+import { similarMoviesQuery } from '../features/recommendations/api';
 import { useAuth } from '../lib/auth';
 import { useConfig, useImageUrl } from '../lib/config';
 
@@ -116,7 +117,7 @@ function Cast({ id }: { id: number }) {
 }
 
 function Recommendations({ id }: { id: number }) {
-  const recs = useQuery(recommendationsQuery(id));
+  const recs = useQuery(similarMoviesQuery(id));
   // Below the fold: its cards render in interruptible slices, not in one long task.
   const movies = useDeferredValue(recs.data);
   return (

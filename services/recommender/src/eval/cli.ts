@@ -16,13 +16,12 @@ const { values } = parseArgs({
     only: { type: 'string' },
     lambda: { type: 'string' },
     validation: { type: 'boolean', default: false },
-    tune: { type: 'boolean', default: false },
     'no-judged': { type: 'boolean', default: false },
   },
 });
 if (!values.ratings) {
   console.error(
-    'usage: npm run recommender:eval -- --ratings DIR [--out FILE.json] [--validation] [--tune] [--no-judged]',
+    'usage: npm run recommender:eval -- --ratings DIR [--out FILE.json] [--lambda N] [--only a,b] [--validation] [--no-judged]',
   );
   process.exit(2);
 }
@@ -34,25 +33,32 @@ const { interactions, unmapped } = readMovieLens(ratingsDir);
 console.log(`${interactions.length} ratings mapped to TMDB ids (${unmapped} without a tmdbId dropped)`);
 const log = (m: string) => console.log(m);
 
-if (values.tune) {
-  // Baselines' parameters on the validation split only: the test period is never looked at.
-  const grid: Record<string, number>[] = [];
-  for (const rp3Beta of [0.2, 0.35, 0.5, 0.65]) {
-    const r = runEvaluation(interactions, catalog, { validation: true, only: ['rp3'], rp3Beta });
-    grid.push({ rp3Beta, ndcg10: r.methods.RP3beta!.ndcg10 });
+// Baselines' parameters, chosen on the validation split only (the test period is never looked at).
+const tuning: Record<string, number>[] = [];
+let rp3Beta = 0.5;
+let easeLambda = values.lambda ? Number(values.lambda) : 500;
+if (!values.validation && !values.lambda) {
+  let best = -1;
+  for (const beta of [0.2, 0.35, 0.5, 0.65]) {
+    const r = runEvaluation(interactions, catalog, { validation: true, only: ['rp3'], rp3Beta: beta });
+    tuning.push({ rp3_beta: beta, validation_ndcg10: r.methods.RP3beta!.ndcg10 });
+    if (r.methods.RP3beta!.ndcg10 > best) [best, rp3Beta] = [r.methods.RP3beta!.ndcg10, beta];
   }
-  for (const easeLambda of [100, 250, 500, 1000, 2000]) {
-    const r = runEvaluation(interactions, catalog, { validation: true, only: ['ease'], easeLambda });
-    grid.push({ easeLambda, ndcg10: r.methods.EASE!.ndcg10 });
+  best = -1;
+  for (const lambda of [100, 300, 1000, 3000]) {
+    const r = runEvaluation(interactions, catalog, { validation: true, only: ['ease'], easeLambda: lambda });
+    tuning.push({ ease_lambda: lambda, validation_ndcg10: r.methods.EASE!.ndcg10 });
+    if (r.methods.EASE!.ndcg10 > best) [best, easeLambda] = [r.methods.EASE!.ndcg10, lambda];
   }
-  console.table(grid);
-  process.exit(0);
+  console.table(tuning);
+  console.log(`chosen on validation: RP3beta β ${rp3Beta}, EASE λ ${easeLambda}`);
 }
 
 const result = runEvaluation(interactions, catalog, {
   log,
   ...(values.only ? { only: values.only.split(',') } : {}),
-  ...(values.lambda ? { easeLambda: Number(values.lambda) } : {}),
+  easeLambda,
+  rp3Beta,
   validation: values.validation,
 });
 
@@ -119,6 +125,7 @@ const doc = {
   date: new Date().toISOString(),
   seconds: Math.round((performance.now() - started) / 1000),
   ...result,
+  tuning,
   baselines: BASELINES,
   served: SERVED,
   judged: Object.fromEntries(Object.entries(judged).map(([k, v]) => [k, v.summary])),

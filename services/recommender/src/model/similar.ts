@@ -21,7 +21,7 @@ export const SIMILAR = {
   /** Distinct users who must like both films before their co-occurrence counts at all. */
   minPairSupport: Number(process.env.MIN_PAIR_SUPPORT ?? 8),
   /** Collaborative weight alpha = min(cap, n / (n + k)), n = the seed's positives. */
-  cfCap: Number(process.env.CF_CAP ?? 0.5),
+  cfCap: Number(process.env.CF_CAP ?? 0.35),
   cfK: Number(process.env.CF_K ?? 20),
   rp3Alpha: 0.8,
   rp3Beta: Number(process.env.RP3_BETA_SERVED ?? 0.5),
@@ -34,6 +34,10 @@ export const SIMILAR = {
   /** A family seed's non-family candidate, and a non-horror seed's horror candidate. */
   offFamily: 0.6,
   offHorror: 0.6,
+  /** A non-English seed's candidate in another language. */
+  offLanguage: Number(process.env.OFF_LANGUAGE ?? 0.5),
+  /** Collaborative evidence counts in full only where content finds the films at least this alike (scaled). */
+  cfContentFloor: Number(process.env.CF_CONTENT_FLOOR ?? 0.3),
   /** MMR: weight of redundancy (same year as the seed or the picks, same popularity band). */
   mmrLambda: Number(process.env.MMR_LAMBDA ?? 0.35),
   /** Hubness: a film in many first-pass lists is damped by 1 / (1 + count / hubScale)^hubPower. */
@@ -55,6 +59,12 @@ export function audienceFactor(seed: CatalogMovie, cand: CatalogMovie): number {
   for (const g of [ANIMATION, DOCUMENTARY]) if (sg.includes(g) !== cg.includes(g)) f *= SIMILAR.offAudience;
   if (sg.includes(FAMILY) && !cg.includes(FAMILY)) f *= SIMILAR.offFamily;
   if (!sg.includes(HORROR) && cg.includes(HORROR)) f *= SIMILAR.offHorror;
+  if (
+    seed.original_language &&
+    seed.original_language !== 'en' &&
+    cand.original_language !== seed.original_language
+  )
+    f *= SIMILAR.offLanguage;
   return f;
 }
 
@@ -82,7 +92,8 @@ export interface CollaborativeInput {
  * 1. candidates: TF-IDF content neighbours, plus collaborative neighbours (RP3beta over whole
  *    histories, not sessions) whose pair is supported by at least `minPairSupport` distinct users;
  * 2. relevance: content and collaborative scores (each scaled to [0, 1]) blended by the seed's
- *    evidence, times the audience factor (main genre, animation, documentary, family, horror),
+ *    evidence (the collaborative part at half weight where content sees nothing alike), times the
+ *    audience factor (main genre, animation, documentary, family, horror, language),
  *    a light quality prior and the hubness damping;
  * 3. the seed's collection members first (sequels and prequels), then MMR over the rest, which
  *    spreads release years (away from the seed's and each other's) and popularity bands.
@@ -145,7 +156,9 @@ export class SimilarRanker {
       for (const j of top) {
         const ci = cf.toCatalog[j]!;
         if (ci < 0 || ci === seed || !this.isCandidate(this.movies[ci]!)) continue;
-        raw.set(ci, (raw.get(ci) ?? 0) + alpha * (scores[j]! / (maxCf || 1)));
+        // Half weight where content sees nothing alike, full weight from cfContentFloor up.
+        const agree = 0.5 + 0.5 * Math.min(1, this.sims[ci]! / (maxContent || 1) / SIMILAR.cfContentFloor);
+        raw.set(ci, (raw.get(ci) ?? 0) + alpha * agree * (scores[j]! / (maxCf || 1)));
       }
     }
     const out = new Map<number, number>();
