@@ -13,7 +13,12 @@ const server = createRecommenderServer(store);
 // Listen at once: /health answers 503 until a model is served, so nothing waits on a closed port.
 server.listen(port, process.env.RECOMMENDER_HOST ?? '127.0.0.1', () => log(`listening on ${port}`));
 
-store.reload();
+try {
+  store.reload();
+} catch (err) {
+  // A model this version cannot read (an older format): build a new one as on a first start.
+  log(`cannot serve the model on disk (${(err as Error).message}): building a new one`);
+}
 const stopWatching = store.watch();
 
 // The product's signals come from the API over HTTP, so the two may run on different hosts.

@@ -18,9 +18,9 @@ import {
 } from './protocol';
 
 /** Baseline parameters chosen on the validation split (`--tune`), never on the test targets. */
-export const EASE_LAMBDA = Number(process.env.EASE_LAMBDA ?? 500);
+export const EASE_LAMBDA = 500;
 export const RP3_ALPHA = 0.8;
-export const RP3_BETA = Number(process.env.RP3_BETA ?? 0.5);
+export const RP3_BETA = 0.5;
 /** The previous served hybrid, kept as a reference row (time-local co-occurrence + RP3beta). */
 const OLD = { k: 5, seqWindow: 5, seqBeta: 0.3, rp3Share: 0.5, rp3Beta: 0.35 };
 

@@ -19,30 +19,30 @@ export const SIMILAR = {
   /** Collaborative candidates walked per seed. */
   cfCandidates: 200,
   /** Distinct users who must like both films before their co-occurrence counts at all. */
-  minPairSupport: Number(process.env.MIN_PAIR_SUPPORT ?? 8),
+  minPairSupport: 8,
   /** Collaborative weight alpha = min(cap, n / (n + k)), n = the seed's positives. */
-  cfCap: Number(process.env.CF_CAP ?? 0.35),
-  cfK: Number(process.env.CF_K ?? 20),
+  cfCap: 0.35,
+  cfK: 20,
   rp3Alpha: 0.8,
-  rp3Beta: Number(process.env.RP3_BETA_SERVED ?? 0.5),
+  rp3Beta: 0.5,
   /** Collection (franchise) members placed first, at most this many. */
   maxCollectionFirst: 6,
   /** A candidate without the seed's main genre keeps this share of its score. */
-  offMainGenre: Number(process.env.OFF_MAIN_GENRE ?? 0.45),
+  offMainGenre: 0.45,
   /** Animation and documentary are audiences of their own: crossing them keeps this share. */
   offAudience: 0.2,
   /** A family seed's non-family candidate, and a non-horror seed's horror candidate. */
   offFamily: 0.6,
   offHorror: 0.6,
   /** A non-English seed's candidate in another language. */
-  offLanguage: Number(process.env.OFF_LANGUAGE ?? 0.5),
+  offLanguage: 0.5,
   /** Collaborative evidence counts in full only where content finds the films at least this alike (scaled). */
-  cfContentFloor: Number(process.env.CF_CONTENT_FLOOR ?? 0.3),
+  cfContentFloor: 0.3,
   /** MMR: weight of redundancy (same year as the seed or the picks, same popularity band). */
-  mmrLambda: Number(process.env.MMR_LAMBDA ?? 0.35),
+  mmrLambda: 0.35,
   /** Hubness: a film in many first-pass lists is damped by 1 / (1 + count / hubScale)^hubPower. */
-  hubScale: Number(process.env.HUB_SCALE ?? 15),
-  hubPower: Number(process.env.HUB_POWER ?? 0.5),
+  hubScale: 15,
+  hubPower: 0.5,
 };
 
 export function yearOf(m: CatalogMovie): number | null {
