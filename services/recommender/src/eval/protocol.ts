@@ -6,40 +6,6 @@ export interface EvalCase {
   target: number; // tmdbId
 }
 
-/**
- * Leave-last-out: ratings of 4 or more are positives; for each user with at least 5, the last
- * positive (by timestamp) is the target and the one before it the seed. Training keeps every
- * positive except the targets.
- */
-export function leaveLastOut(interactions: Interaction[], minPositives = 5, validation = false) {
-  const byUser = new Map<number, Interaction[]>();
-  for (const r of interactions) {
-    if (r.rating < POSITIVE_THRESHOLD) continue;
-    let list = byUser.get(r.user);
-    if (!list) byUser.set(r.user, (list = []));
-    list.push(r);
-  }
-  const cases: EvalCase[] = [];
-  const train: { user: number; item: number; timestamp: number }[] = [];
-  for (const [user, list] of [...byUser].sort((a, b) => a[0] - b[0])) {
-    // Stable order: time, then item id, so that the split never depends on file order.
-    list.sort((a, b) => a.timestamp - b.timestamp || a.item - b.item);
-    // Validation split (for choosing parameters): the real target is dropped altogether and the
-    // positive before it becomes the target, so the test targets are never looked at.
-    if (validation && list.length >= minPositives + 1) list.pop();
-    else if (validation) continue;
-    let targetIdx = -1;
-    if (list.length >= minPositives) {
-      targetIdx = list.length - 1;
-      cases.push({ user, seed: list[list.length - 2]!.item, target: list[targetIdx]!.item });
-    }
-    list.forEach((r, i) => {
-      if (i !== targetIdx) train.push({ user, item: r.item, timestamp: r.timestamp });
-    });
-  }
-  return { cases, train };
-}
-
 export interface Metrics {
   hr10: number;
   ndcg10: number;

@@ -28,40 +28,7 @@ export interface TrainInput {
  * each film lands in a top 10, the second damps those hubs.
  */
 export function buildModel(input: TrainInput): ModelArtifact {
-  const movies = [...input.catalog.byId.values()];
-  const isCandidate = (m: CatalogMovie) => m.vote_count >= MIN_VOTES_TO_RECOMMEND;
-  const content = new ContentModel(movies, { isCandidate });
-  const indexOf = new Map(movies.map((m, i) => [m.id, i]));
-
-  // Collaborative part, over the movies that are in the catalog: whole histories, weighted.
-  const pairs: { user: number; item: number; weight: number }[] = [];
-  for (const r of input.ratings?.interactions ?? []) {
-    if (r.rating >= POSITIVE_THRESHOLD && indexOf.has(r.item))
-      pairs.push({ user: r.user, item: r.item, weight: 1 });
-  }
-  const signalUsers = new Map<string, number>();
-  for (const s of input.signals ?? []) {
-    if (!indexOf.has(s.item)) continue;
-    let u = signalUsers.get(s.user);
-    // Product users get ids far from MovieLens ones.
-    if (u === undefined) signalUsers.set(s.user, (u = 1_000_000_000 + signalUsers.size));
-    pairs.push({ user: u, item: s.item, weight: signalWeight(s) });
-  }
-  const matrix = pairs.length ? new ImplicitMatrix(pairs) : null;
-  const cf = matrix
-    ? {
-        matrix,
-        toMatrix: new Map(
-          movies.flatMap((m, i) => {
-            const mi = matrix.itemIndex.get(m.id);
-            return mi === undefined ? [] : [[i, mi] as [number, number]];
-          }),
-        ),
-        toCatalog: Int32Array.from(matrix.itemIds, (id) => indexOf.get(id) ?? -1),
-      }
-    : null;
-  const ranker = new SimilarRanker(movies, content, isCandidate, cf);
-
+  const { movies, isCandidate, matrix, ranker } = makeRanker(input);
   // Pass 1: every seed's candidates (kept, best CACHED first), and how often each film is in a
   // top 10, to damp hubs in pass 2 (half the progress bar each).
   const total = movies.length * 2;
@@ -117,7 +84,7 @@ export function buildModel(input: TrainInput): ModelArtifact {
   return {
     format: ARTIFACT_FORMAT,
     version: newVersion(input.now),
-    algorithm: cf
+    algorithm: matrix
       ? 'similar: franchise first; TF-IDF content + RP3beta on pairs with enough support, blended by evidence n/(n+k); audience kept; MMR over year and popularity; hubs damped'
       : 'similar (content): franchise first; TF-IDF over genres, keywords, overview, companies, decade, language, collection; audience kept; MMR over year and popularity; hubs damped',
     trained_at: (input.now ?? new Date()).toISOString(),
@@ -157,4 +124,52 @@ export function topOf(scores: Map<number, number>, k: number): number[] {
     .sort((a, b) => b[1] - a[1] || a[0] - b[0])
     .slice(0, k)
     .map(([j]) => j);
+}
+
+/** The served ranking over the catalog, with the collaborative data of `input` (no hubness yet). */
+export function makeRanker(input: Omit<TrainInput, 'onProgress' | 'now'>) {
+  const movies = [...input.catalog.byId.values()];
+  const isCandidate = (m: CatalogMovie) => m.vote_count >= MIN_VOTES_TO_RECOMMEND;
+  const content = new ContentModel(movies, { isCandidate });
+  const indexOf = new Map(movies.map((m, i) => [m.id, i]));
+
+  // Collaborative part, over the movies that are in the catalog: whole histories, weighted.
+  const pairs: { user: number; item: number; weight: number }[] = [];
+  for (const r of input.ratings?.interactions ?? []) {
+    if (r.rating >= POSITIVE_THRESHOLD && indexOf.has(r.item))
+      pairs.push({ user: r.user, item: r.item, weight: 1 });
+  }
+  const signalUsers = new Map<string, number>();
+  for (const s of input.signals ?? []) {
+    if (!indexOf.has(s.item)) continue;
+    let u = signalUsers.get(s.user);
+    // Product users get ids far from MovieLens ones.
+    if (u === undefined) signalUsers.set(s.user, (u = 1_000_000_000 + signalUsers.size));
+    pairs.push({ user: u, item: s.item, weight: signalWeight(s) });
+  }
+  const matrix = pairs.length ? new ImplicitMatrix(pairs) : null;
+  const cf = matrix
+    ? {
+        matrix,
+        toMatrix: new Map(
+          movies.flatMap((m, i) => {
+            const mi = matrix.itemIndex.get(m.id);
+            return mi === undefined ? [] : [[i, mi] as [number, number]];
+          }),
+        ),
+        toCatalog: Int32Array.from(matrix.itemIds, (id) => indexOf.get(id) ?? -1),
+      }
+    : null;
+  const ranker = new SimilarRanker(movies, content, isCandidate, cf);
+  return { movies, indexOf, isCandidate, matrix, ranker };
+}
+
+/**
+ * Hubness estimated from every `step`-th seed (counts scaled by step): what the evaluation uses to
+ * judge lists without two full passes over the catalog.
+ */
+export function sampledHubness(ranker: SimilarRanker, n: number, step: number): void {
+  const counts = new Int32Array(n);
+  for (let i = 0; i < n; i += step) for (const j of topOf(ranker.relevance(i, false), 10)) counts[j]! += step;
+  ranker.setHubness(counts);
 }
