@@ -46,12 +46,17 @@ describe(temporalSplit.name, () => {
       r(2, 10, 5, 9 * DAY - 3600), // an hour before its target: inside the same session
       r(2, 102, 5, 9 * DAY),
     ];
-    const { cases, train, cut } = temporalSplit(data, { quantile: 0.8 });
+    const { cases, train, cut } = temporalSplit(data, { quantile: 0.8, targetsPerUser: 1 });
     expect(cut).toBe(9 * DAY);
     expect(train.every((p) => p.timestamp < cut)).toBe(true);
     expect(train.some((p) => p.item === 12)).toBe(false);
     // User 2's only earlier positive is less than a day before the target: no case.
     expect(cases).toEqual([{ user: 1, seed: 11, target: 100 }]);
+    // Up to 10 targets per user by default, each with its own seed from before its session.
+    expect(temporalSplit(data, { quantile: 0.8 }).cases).toEqual([
+      { user: 1, seed: 11, target: 100 },
+      { user: 1, seed: 11, target: 101 },
+    ]);
   });
 
   it('validation moves the whole split into the past: the test period is dropped', () => {
@@ -75,6 +80,26 @@ describe(pairedBootstrap.name, () => {
     expect([tie.low, tie.ratio, tie.high]).toEqual([1, 1, 1]);
     // Seeded: the same interval every run.
     expect(pairedBootstrap(a, b)).toEqual(win);
+    // Resampling users: one case per user is the plain bootstrap; ten agreeing cases per user widen it.
+    expect(
+      pairedBootstrap(
+        a,
+        b,
+        2000,
+        13,
+        Array.from(a, (_, i) => i),
+      ),
+    ).toEqual(win);
+    const sorted = Float64Array.from(a).sort();
+    const byUser = pairedBootstrap(
+      sorted,
+      b,
+      2000,
+      13,
+      Array.from(a, (_, i) => Math.floor(i / 10)),
+    );
+    const plain = pairedBootstrap(sorted, b);
+    expect(byUser.high - byUser.low).toBeGreaterThan(plain.high - plain.low);
   });
 });
 

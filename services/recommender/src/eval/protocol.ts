@@ -63,17 +63,19 @@ export interface TemporalSplit {
 
 /**
  * Global temporal split: every positive before the cut date trains, nothing after it does. Each
- * user with positives on both sides gives one case: the target is their first positive after the
- * cut that is a training item they had not liked before; the seed is their latest training positive
- * more than SESSION_GAP_SECONDS before the target, so a rating session cannot link the two.
+ * user with positives on both sides gives up to `targetsPerUser` cases: a target is one of their
+ * first positives after the cut that is a training item they had not liked before; its seed is their
+ * latest training positive more than SESSION_GAP_SECONDS before it, so a rating session cannot link
+ * the two. (ml-latest-small has few users on both sides of any cut: one case each would be ~25.)
  * The cut is the `quantile` of positive timestamps (0.8: the last 20% of positives are test time).
  * `validation` moves everything into the past: the test period is dropped, the cut becomes the
  * `quantile` of the remaining positives, so parameters are chosen without the test targets.
  */
 export function temporalSplit(
   interactions: Interaction[],
-  opts: { quantile?: number; validation?: boolean; gap?: number } = {},
+  opts: { quantile?: number; validation?: boolean; gap?: number; targetsPerUser?: number } = {},
 ): TemporalSplit {
+  const perUser = opts.targetsPerUser ?? 10;
   const q = opts.quantile ?? 0.8;
   const gap = opts.gap ?? SESSION_GAP_SECONDS;
   let positives = interactions
@@ -100,11 +102,11 @@ export function temporalSplit(
   for (const [user, { past, future }] of [...byUser].sort((a, b) => a[0] - b[0])) {
     if (!past.length || !future.length) continue;
     const liked = new Set(past.map((p) => p.item));
-    const target = future.find((r) => universe.has(r.item) && !liked.has(r.item));
-    if (!target) continue;
-    const seed = past.filter((p) => p.timestamp < target.timestamp - gap).at(-1);
-    if (!seed) continue;
-    cases.push({ user, seed: seed.item, target: target.item });
+    const targets = future.filter((r) => universe.has(r.item) && !liked.has(r.item)).slice(0, perUser);
+    for (const target of targets) {
+      const seed = past.filter((p) => p.timestamp < target.timestamp - gap).at(-1);
+      if (seed) cases.push({ user, seed: seed.item, target: target.item });
+    }
   }
   return { cases, train, cut };
 }
@@ -142,11 +144,29 @@ export interface PairedInterval {
 }
 
 /**
- * Paired bootstrap: resamples the cases with replacement (the same cases for both methods) and
- * takes the 2.5th and 97.5th percentiles of the ratio and of the difference of the means.
+ * Paired bootstrap: resamples the cases (or, with `clusters`, whole users) with replacement, the
+ * same for both methods, and takes the 2.5th and 97.5th percentiles of the ratio and of the
+ * difference of the means.
  */
-export function pairedBootstrap(a: Float64Array, b: Float64Array, rounds = 2000, seed = 13): PairedInterval {
+export function pairedBootstrap(
+  a: Float64Array,
+  b: Float64Array,
+  rounds = 2000,
+  seed = 13,
+  clusters?: number[],
+): PairedInterval {
   const n = a.length;
+  // Cases of one user are not independent: with clusters, whole users are resampled.
+  const groups: number[][] = [];
+  if (clusters) {
+    const byKey = new Map<number, number[]>();
+    clusters.forEach((c, i) => {
+      let g = byKey.get(c);
+      if (!g) byKey.set(c, (g = []));
+      g.push(i);
+    });
+    groups.push(...byKey.values());
+  } else for (let i = 0; i < n; i++) groups.push([i]);
   const mean = (x: Float64Array) => x.reduce((s, v) => s + v, 0) / (x.length || 1);
   const rand = prng(seed);
   const ratios: number[] = [];
@@ -154,13 +174,16 @@ export function pairedBootstrap(a: Float64Array, b: Float64Array, rounds = 2000,
   for (let r = 0; r < rounds; r++) {
     let sa = 0;
     let sb = 0;
-    for (let i = 0; i < n; i++) {
-      const k = Math.floor(rand() * n);
-      sa += a[k]!;
-      sb += b[k]!;
+    let count = 0;
+    for (let g = 0; g < groups.length; g++) {
+      for (const k of groups[Math.floor(rand() * groups.length)]!) {
+        sa += a[k]!;
+        sb += b[k]!;
+        count++;
+      }
     }
     ratios.push(sb ? sa / sb : sa ? Infinity : 1);
-    diffs.push((sa - sb) / (n || 1));
+    diffs.push((sa - sb) / (count || 1));
   }
   const pct = (xs: number[], p: number) => {
     const s = [...xs].sort((x, y) => x - y);

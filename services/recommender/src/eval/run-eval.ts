@@ -31,6 +31,7 @@ export interface EvalResult {
   protocol: string;
   cut: string;
   cases: number;
+  users: number;
   universe_items: number;
   train_positives: number;
   params: Record<string, number>;
@@ -182,14 +183,22 @@ export function runEvaluation(
   const servedVs: Record<string, PairedInterval> = {};
   if (perCase[SERVED])
     for (const name of Object.keys(perCase))
-      if (name !== SERVED) servedVs[name] = pairedBootstrap(perCase[SERVED], perCase[name]!);
+      if (name !== SERVED)
+        servedVs[name] = pairedBootstrap(
+          perCase[SERVED],
+          perCase[name]!,
+          2000,
+          13,
+          cases.map((c) => c.user),
+        );
   const best =
     BASELINES.filter((b) => results[b]).sort((a, b) => results[b]!.ndcg10 - results[a]!.ndcg10)[0] ?? '';
   return {
     protocol:
-      'global temporal split: positives (rating >= 4) before the cut date (80th percentile of positive times) train; each user with positives on both sides gives one case: target = first positive after the cut that is a training item not liked before, seed = latest training positive more than 24 h before the target (outside its rating session); every method ranks all training items from the seed alone',
+      'global temporal split: positives (rating >= 4) before the cut date (80th percentile of positive times) train; each user with positives on both sides gives up to 10 cases: targets = their first positives after the cut that are training items not liked before, seed = their latest training positive more than 24 h before the target (outside its rating session); every method ranks all training items from the seed alone; bootstrap intervals resample users',
     cut: new Date(cut * 1000).toISOString(),
     cases: cases.length,
+    users: new Set(cases.map((c) => c.user)).size,
     universe_items: n,
     train_positives: train.length,
     params: { ease_lambda: easeLambda, rp3_alpha: RP3_ALPHA, rp3_beta: rp3Beta },
