@@ -76,7 +76,9 @@ export default async function setup(project: TestProject) {
   const base = { DATA_DIR: dataDir, RECOMMENDER_PORT: String(recPort), HOST: '127.0.0.1' };
   // The shared model cache must stay the content model: no background retraining during the suite.
   const rec = start('services/recommender/src/main.ts', { ...base, RECOMMENDER_RETRAIN_MINUTES: '0' });
-  await waitFor(`http://127.0.0.1:${recPort}/health`, rec.child, rec.log);
+  // A fresh models cache means a first build (two passes over 45k films, in the service's background
+  // child): allow for it on a slow machine; later runs reuse the cache and answer in seconds.
+  await waitFor(`http://127.0.0.1:${recPort}/health`, rec.child, rec.log, 600_000);
   // No PUBLIC_URL, as `npm start` out of the box: the site is opened at 127.0.0.1 while the public
   // origin defaults to localhost, so the mailed links must follow the visitor to 127.0.0.1.
   const api = start('apps/api/src/main.ts', { ...base, PORT: String(apiPort) });

@@ -33,7 +33,9 @@ import type { Identity } from './modules/identity/identity';
 import { identityRoutes } from './modules/identity/identity.routes';
 import { imagesRoutes } from './modules/images/images.routes';
 import { RecommenderClient } from './integrations/recommender/recommender-client';
-import { recommendationsRoutes } from './modules/recommendations/recommendations.routes';
+import { forYouRoutes, recommendationsRoutes } from './modules/recommendations/recommendations.routes';
+import { ForYouService } from './modules/recommendations/for-you.service';
+import { signalsRoutes, signalsSecret } from './modules/recommendations/signals.routes';
 import { ChatEngine } from './modules/chat/chat-engine';
 import { chatRoutes, type ChatLimits } from './modules/chat/chat.routes';
 import { ChatService } from './modules/chat/chat.service';
@@ -199,7 +201,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(catalogRoutes(deps.source, rateLimits), { prefix: '/api/tmdb' });
   if (deps.catalog) await app.register(imagesRoutes(deps.catalog), { prefix: '/api/images' });
   const recommender = new RecommenderClient(recommenderUrl(deps.config));
-  await app.register(recommendationsRoutes(recommender), { prefix: '/api' });
+  await app.register(recommendationsRoutes(recommender, deps.source), { prefix: '/api' });
+  await app.register(
+    signalsRoutes(deps.db.db, () =>
+      signalsSecret(deps.config.dataDir, deps.config.env.RECOMMENDER_SIGNALS_SECRET),
+    ),
+    { prefix: '/api' },
+  );
   const chatCatalog = deps.chatCatalog ?? deps.catalog;
   if (chatCatalog) {
     // The chat retrieves from the offline catalog in both modes: its ids are TMDB ids.
@@ -230,6 +238,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
     const library = new LibraryService(new LibraryRepository(deps.db.db), deps.source);
     await app.register(libraryRoutes(library, deps.identity.verifier), { prefix: '/api/user' });
+    await app.register(
+      forYouRoutes(new ForYouService(deps.db.db, recommender, deps.source), deps.identity.verifier),
+      { prefix: '/api/user' },
+    );
   }
 
   if (!pages)

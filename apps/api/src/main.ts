@@ -3,7 +3,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import { join, resolve } from 'node:path';
 import { buildApp } from './app';
 import { createIdentity } from './modules/identity/identity';
-import { exportSignals } from './modules/library/signals-export';
 import { ConfigError, loadConfig } from './config/env';
 import { migrateToLatest, openDatabase } from './db/database';
 import { connectRedis } from './integrations/redis/redis';
@@ -104,22 +103,12 @@ async function main() {
     'ready to serve',
   );
 
-  // The recommender trains on the product's own signals too: keep an export of them in DATA_DIR.
-  const exportNow = () =>
-    exportSignals(database.db, config.dataDir).catch((err) =>
-      app.log.warn({ err }, 'could not export signals'),
-    );
-  void exportNow();
-  const exportTimer = setInterval(exportNow, 10 * 60_000);
-  exportTimer.unref();
-
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000).unref();
-    clearInterval(exportTimer);
     try {
       await app.close();
       await database.close();

@@ -3,3 +3,4 @@ export * from './catalog';
 export * from './system';
 export * from './library';
 export * from './genres';
+export * from './recommendations';

@@ -1,11 +1,8 @@
-import { terminalProgress } from '@app/catalog';
-import { dataDir, loadCatalog } from './catalog';
+import { dataDir } from './catalog';
 import { createRecommenderServer } from './http/server';
 import { ModelStore } from './http/model-store';
-import { currentArtifactName, writeArtifact } from './model/artifact';
-import { buildModel } from './train/build-model';
 import { Retrainer } from './train/retrain';
-import { defaultSignalsFile, readSignalsFile } from './train/signals';
+import { defaultSignalsUrl, signalsSecret, SignalsClient } from './train/signals-client';
 
 const log = (msg: string) =>
   console.log(JSON.stringify({ service: 'recommender', time: new Date().toISOString(), msg }));
@@ -16,34 +13,43 @@ const server = createRecommenderServer(store);
 // Listen at once: /health answers 503 until a model is served, so nothing waits on a closed port.
 server.listen(port, process.env.RECOMMENDER_HOST ?? '127.0.0.1', () => log(`listening on ${port}`));
 
-if (!currentArtifactName(dir)) {
-  // First start on a fresh machine: the default model, built from the catalog (and any signals).
-  log('no model yet: building the default content model');
-  const catalog = await loadCatalog(dir);
-  const progress = terminalProgress((m) => log(m));
-  progress.start(catalog.byId.size, 'Building the content model');
-  // With the product's signals if the API has already exported some (a new DATA_DIR usually has none).
-  const signals = readSignalsFile(defaultSignalsFile(dir));
-  const artifact = buildModel({ catalog, signals, onProgress: (d) => progress.update(d) });
-  progress.stop();
-  writeArtifact(dir, artifact);
+try {
+  store.reload();
+} catch (err) {
+  // A model this version cannot read (an older format): build a new one as on a first start.
+  log(`cannot serve the model on disk (${(err as Error).message}): building a new one`);
 }
-store.reload();
 const stopWatching = store.watch();
 
-// Retrain when the product's signals change: checked a minute after start, then every N minutes.
-const retrainMinutes = minutes(process.env.RECOMMENDER_RETRAIN_MINUTES, 30);
+// The product's signals come from the API over HTTP, so the two may run on different hosts.
+const signalsUrl = defaultSignalsUrl();
+const signals = new SignalsClient(signalsUrl, () =>
+  signalsSecret(dir, process.env.RECOMMENDER_SIGNALS_SECRET),
+);
 const retrainer = new Retrainer({
   dataDir: dir,
   served: () => store.current(),
+  signals: () => signals.fetch(),
   reload: () => store.reload(),
   log,
 });
+
+// First start on a fresh machine: the default model is built in a child process (the event loop
+// stays free: /health answers 503 meanwhile, /recommend too), then served.
+if (!store.current()) void retrainer.checkNow();
+
+// Then: fetch the signals every N minutes and retrain when they changed (one training at a time,
+// at most one per interval: the cost is bounded whatever the traffic).
+const retrainMinutes = minutes(process.env.RECOMMENDER_RETRAIN_MINUTES, 2);
 const stopRetraining =
   retrainMinutes > 0
-    ? retrainer.schedule(retrainMinutes * 60_000, Math.min(60_000, retrainMinutes * 60_000))
+    ? retrainer.schedule(retrainMinutes * 60_000, Math.min(30_000, retrainMinutes * 60_000))
     : () => {};
-if (retrainMinutes === 0) log('scheduled retraining is off (RECOMMENDER_RETRAIN_MINUTES=0)');
+log(
+  retrainMinutes > 0
+    ? `learning from ${signalsUrl} every ${retrainMinutes} min`
+    : 'scheduled retraining is off (RECOMMENDER_RETRAIN_MINUTES=0)',
+);
 
 function minutes(value: string | undefined, fallback: number): number {
   if (value === undefined || value === '') return fallback;

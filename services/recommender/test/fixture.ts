@@ -52,7 +52,7 @@ export function catalogFileOf(movies: CatalogMovie[]): CatalogFile {
   };
 }
 
-/** A small catalog: two space films, two heist films, a lone western, and filler. */
+/** A small catalog: three space films, two heist films, a lone western, and filler. */
 export function smallCatalog(): CatalogIndex {
   return new CatalogIndex(smallCatalogFile());
 }
@@ -72,6 +72,13 @@ export function smallCatalogFile(): CatalogFile {
       keywords: ['space', 'astronaut', 'black hole'],
       overview: 'Astronauts near a black hole in deep space.',
       vote_average: 7.2,
+    }),
+    movie(103, {
+      title: 'Space Three',
+      genre_ids: [878],
+      keywords: ['space', 'robot'],
+      overview: 'A robot drifts alone.',
+      vote_average: 6.5,
     }),
     movie(201, {
       title: 'Heist One',

@@ -3,7 +3,8 @@ import { invertSpd } from '../src/model/ease';
 import { ImplicitMatrix } from '../src/model/implicit';
 import { buildModel } from '../src/train/build-model';
 import { readMovieLens } from '../src/data/interactions';
-import { smallCatalog, writeMovieLens } from './fixture';
+import type { CatalogMovie } from '@app/catalog';
+import { catalogOf, movie, smallCatalog, writeMovieLens } from './fixture';
 
 const ids = (list: number[]) => list.filter((_, i) => i % 2 === 0);
 
@@ -13,7 +14,7 @@ describe(buildModel.name, () => {
     expect(ids(a.neighbours['101']!)[0]).toBe(102);
     expect(ids(a.neighbours['201']!)[0]).toBe(202);
     expect(ids(a.neighbours['101']!)).not.toContain(101);
-    expect(a.algorithm).toMatch(/^content/);
+    expect(a.algorithm).toMatch(/^similar \(content\)/);
     expect(a.ratings['101']).toBe(8.1);
   });
 
@@ -24,9 +25,8 @@ describe(buildModel.name, () => {
     );
   });
 
-  it('trains from a MovieLens folder: co-watched films rise, through the movieId→tmdbId join', () => {
-    // MovieLens ids 1..4 are TMDB 101, 301, 201, 202. Users who like Space One also like the
-    // western right after it, so collaborative evidence pulls 301 up for 101.
+  it('trains from a MovieLens folder: co-liked films of the same kind rise, through the movieId→tmdbId join', () => {
+    // MovieLens ids 1..4 are TMDB 101, 103, 201, 202. Thirty users like Space One and Space Three.
     const rows: [number, number, number, number][] = [];
     for (let u = 1; u <= 30; u++) {
       rows.push([u, 1, 5, u * 100], [u, 2, 5, u * 100 + 1]);
@@ -34,17 +34,56 @@ describe(buildModel.name, () => {
     }
     const dir = writeMovieLens(rows, [
       [1, 101],
-      [2, 301],
+      [2, 103],
       [3, 201],
       [4, 202],
     ]);
     const { interactions } = readMovieLens(dir);
+    const content = buildModel({ catalog: smallCatalog() });
+    expect(ids(content.neighbours['101']!)[0]).toBe(102);
     const a = buildModel({ catalog: smallCatalog(), ratings: { path: dir, interactions } });
-    expect(ids(a.neighbours['101']!)[0]).toBe(301);
+    expect(ids(a.neighbours['101']!)[0]).toBe(103);
     expect(a.sources.ratings).toMatchObject({ interactions: rows.length, users: 30, items: 4 });
-    expect(a.algorithm).toMatch(/^hybrid/);
-    // A movie with no ratings keeps pure content neighbours.
+    expect(a.algorithm).toMatch(/^similar: /);
+    // A movie with no ratings keeps content neighbours.
     expect(ids(a.neighbours['102']!)[0]).toBe(101);
+  });
+
+  it('puts the franchise first, keeps the audience, and spreads release years', () => {
+    const anim = (id: number, over: Partial<CatalogMovie>) =>
+      movie(id, {
+        genre_ids: [16, 10751],
+        keywords: ['toy', 'friendship'],
+        overview: 'Toys come alive.',
+        ...over,
+      });
+    const catalog = catalogOf([
+      anim(1, { title: 'Toys', collection: { id: 9, name: 'Toys Collection' }, release_date: '1995-01-01' }),
+      anim(2, {
+        title: 'Toys 2',
+        collection: { id: 9, name: 'Toys Collection' },
+        keywords: ['sequel'],
+        overview: 'Again.',
+        release_date: '1999-01-01',
+      }),
+      anim(3, { title: 'Other Toys', release_date: '1995-06-01' }),
+      anim(4, { title: 'More Toys', release_date: '1996-01-01' }),
+      anim(5, { title: 'Toys Abroad', release_date: '2008-01-01' }),
+      // Live action, for adults, with the same words: shares no audience.
+      movie(6, {
+        title: 'Killer Toys',
+        genre_ids: [27, 53],
+        keywords: ['toy', 'friendship'],
+        overview: 'Toys come alive.',
+        release_date: '1995-01-01',
+      }),
+      ...Array.from({ length: 8 }, (_, i) => movie(100 + i, { genre_ids: [35] })),
+    ]);
+    const a = buildModel({ catalog });
+    const list = ids(a.neighbours['1']!);
+    expect(list[0]).toBe(2); // the sequel first, though it shares no words
+    expect(list.indexOf(6)).toBeGreaterThan(list.indexOf(5)); // animation before the adult horror
+    expect(list.slice(1, 4).sort()).toEqual([3, 4, 5]);
   });
 });
 
@@ -85,14 +124,14 @@ describe('product signals', () => {
     const file = join(dir, 'signals.jsonl');
     const lines: string[] = [];
     for (let u = 0; u < 20; u++) {
-      lines.push(JSON.stringify({ user: `u${u}`, item: 201, timestamp: 1000 + u * 10 }));
-      lines.push(JSON.stringify({ user: `u${u}`, item: 301, timestamp: 1001 + u * 10 }));
+      lines.push(JSON.stringify({ user: `u${u}`, item: 101, timestamp: 1000 + u * 10 }));
+      lines.push(JSON.stringify({ user: `u${u}`, item: 103, timestamp: 1001 + u * 10, kind: 'like' }));
     }
     writeFileSync(file, `${lines.join('\n')}\n{"user": 5, "item": "x"}\nnot json\n`);
     const signals = readSignalsFile(file);
     expect(signals).toHaveLength(40);
     const a = buildModel({ catalog: smallCatalog(), signals });
-    expect(ids(a.neighbours['201']!)[0]).toBe(301);
+    expect(ids(a.neighbours['101']!)[0]).toBe(103);
     expect(a.sources.product_signals).toBe(40);
     expect(readSignalsFile(join(dir, 'missing.jsonl'))).toEqual([]);
   });

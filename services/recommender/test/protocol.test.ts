@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readMovieLens } from '../src/data/interactions';
-import { computeMetrics, leaveLastOut } from '../src/eval/protocol';
+import { computeMetrics, pairedBootstrap, temporalSplit } from '../src/eval/protocol';
 import { writeMovieLens } from './fixture';
 
 describe('MovieLens join', () => {
@@ -23,34 +23,83 @@ describe('MovieLens join', () => {
   });
 });
 
-describe(leaveLastOut.name, () => {
-  it('holds out the last positive by time and seeds with the one before; negatives never count', () => {
-    const r = (user: number, item: number, rating: number, timestamp: number) => ({
-      user,
-      item,
-      rating,
-      timestamp,
-    });
+describe(temporalSplit.name, () => {
+  const r = (user: number, item: number, rating: number, timestamp: number) => ({
+    user,
+    item,
+    rating,
+    timestamp,
+  });
+  const DAY = 86_400;
+
+  it("trains strictly before the cut; seeds come from outside the target's session", () => {
     const data = [
-      r(1, 10, 5, 1),
-      r(1, 11, 4, 2),
-      r(1, 12, 2, 3),
-      r(1, 13, 4, 4),
-      r(1, 14, 5, 6),
-      r(1, 15, 4, 5),
-      r(2, 10, 5, 1),
-      r(2, 11, 5, 2), // too few positives: no case, all training
+      // Ten positives before the cut (days 1..10), so that the 0.8 quantile falls on day 9.
+      ...Array.from({ length: 8 }, (_, i) => r(9, 100 + i, 5, (i + 1) * DAY)),
+      r(1, 10, 5, 2 * DAY),
+      r(1, 11, 4, 5 * DAY),
+      r(1, 12, 2, 6 * DAY), // a negative: never a seed, never trained on
+      // User 1's first positive after the cut: item 100 (a training item); the seed is the latest
+      // positive more than a day before it (11), not one rated in the same session.
+      r(1, 100, 5, 9 * DAY),
+      r(1, 101, 5, 9 * DAY + 60),
+      r(2, 10, 5, 9 * DAY - 3600), // an hour before its target: inside the same session
+      r(2, 102, 5, 9 * DAY),
     ];
-    const { cases, train } = leaveLastOut(data);
-    expect(cases).toEqual([{ user: 1, seed: 15, target: 14 }]);
-    expect(train.map((p) => `${p.user}:${p.item}`).sort()).toEqual([
-      '1:10',
-      '1:11',
-      '1:13',
-      '1:15',
-      '2:10',
-      '2:11',
+    const { cases, train, cut } = temporalSplit(data, { quantile: 0.8, targetsPerUser: 1 });
+    expect(cut).toBe(9 * DAY);
+    expect(train.every((p) => p.timestamp < cut)).toBe(true);
+    expect(train.some((p) => p.item === 12)).toBe(false);
+    // User 2's only earlier positive is less than a day before the target: no case.
+    expect(cases).toEqual([{ user: 1, seed: 11, target: 100 }]);
+    // Up to 10 targets per user by default, each with its own seed from before its session.
+    expect(temporalSplit(data, { quantile: 0.8 }).cases).toEqual([
+      { user: 1, seed: 11, target: 100 },
+      { user: 1, seed: 11, target: 101 },
     ]);
+  });
+
+  it('validation moves the whole split into the past: the test period is dropped', () => {
+    const data = Array.from({ length: 20 }, (_, i) => r(1 + (i % 2), 200 + i, 5, (i + 1) * DAY));
+    const test = temporalSplit(data);
+    const val = temporalSplit(data, { validation: true });
+    expect(val.cut).toBeLessThan(test.cut);
+    expect(val.train.every((p) => p.timestamp < val.cut)).toBe(true);
+  });
+});
+
+describe(pairedBootstrap.name, () => {
+  it('an interval around the ratio that excludes 1 for a clear winner and includes it for a tie', () => {
+    const a = Float64Array.from({ length: 200 }, (_, i) => (i % 2 ? 1 : 0));
+    const b = Float64Array.from({ length: 200 }, (_, i) => (i % 4 === 1 ? 1 : 0));
+    const win = pairedBootstrap(a, b);
+    expect(win.ratio).toBeCloseTo(2);
+    expect(win.low).toBeGreaterThan(1);
+    expect(win.high).toBeGreaterThanOrEqual(win.ratio);
+    const tie = pairedBootstrap(a, a);
+    expect([tie.low, tie.ratio, tie.high]).toEqual([1, 1, 1]);
+    // Seeded: the same interval every run.
+    expect(pairedBootstrap(a, b)).toEqual(win);
+    // Resampling users: one case per user is the plain bootstrap; ten agreeing cases per user widen it.
+    expect(
+      pairedBootstrap(
+        a,
+        b,
+        2000,
+        13,
+        Array.from(a, (_, i) => i),
+      ),
+    ).toEqual(win);
+    const sorted = Float64Array.from(a).sort();
+    const byUser = pairedBootstrap(
+      sorted,
+      b,
+      2000,
+      13,
+      Array.from(a, (_, i) => Math.floor(i / 10)),
+    );
+    const plain = pairedBootstrap(sorted, b);
+    expect(byUser.high - byUser.low).toBeGreaterThan(plain.high - plain.low);
   });
 });
 

@@ -7,7 +7,11 @@ import { ModelStore } from '../src/http/model-store';
 import { writeArtifact, type ModelArtifact } from '../src/model/artifact';
 import { buildModel } from '../src/train/build-model';
 import { Retrainer, spawnTrainer, type TrainerRun } from '../src/train/retrain';
-import { defaultSignalsFile, type Signal } from '../src/train/signals';
+import type { Signal } from '../src/train/signals';
+import { SignalsClient } from '../src/train/signals-client';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll } from 'vitest';
 import { smallCatalog, smallCatalogFile, writeMovieLens } from './fixture';
 
 /** A DATA_DIR holding the small catalog and a content model trained on it, served by a store. */
@@ -22,16 +26,44 @@ function dataDirWithModel(over: Partial<Parameters<typeof buildModel>[0]> = {}) 
   return { dir, store };
 }
 
-function writeSignals(dir: string, signals: Signal[]) {
-  mkdirSync(dirname(defaultSignalsFile(dir)), { recursive: true });
-  writeFileSync(defaultSignalsFile(dir), signals.map((s) => JSON.stringify(s)).join('\n') + '\n');
+/**
+ * A stand-in for the API's internal signals endpoint at the network edge (the API's side is tested
+ * in apps/api): bearer secret, ETag and 304 as the API does them.
+ */
+let api: Server;
+let apiSignals: Signal[] = [];
+let apiUrl = '';
+let requests = 0;
+const SECRET = 'the-shared-secret-of-this-test-0123456789';
+beforeAll(async () => {
+  api = createServer((req, res) => {
+    requests++;
+    if (req.headers.authorization !== `Bearer ${SECRET}`) return res.writeHead(401).end('{"message":"no"}');
+    const body = JSON.stringify({ signals: apiSignals });
+    const etag = `"${body.length}:${Buffer.from(body).toString('base64').slice(-16)}"`;
+    if (req.headers['if-none-match'] === etag) return res.writeHead(304).end();
+    res.writeHead(200, { 'content-type': 'application/json', etag }).end(body);
+  });
+  await new Promise<void>((r) => api.listen(0, '127.0.0.1', r));
+  apiUrl = `http://127.0.0.1:${(api.address() as AddressInfo).port}/api/internal/signals`;
+});
+afterAll(() => new Promise<void>((r) => api.close(() => r())));
+
+const client = () => new SignalsClient(apiUrl, () => SECRET);
+const fromApi = () => {
+  const c = client();
+  return () => c.fetch();
+};
+function writeSignals(_dir: string, signals: Signal[]) {
+  apiSignals = signals;
 }
 
-/** Six users who each saved the space film 101 and the western 301 (nothing alike in content). */
-const spaceAndWestern: Signal[] = Array.from({ length: 6 }, (_, u) => [
-  { user: `u${u}`, item: 101, timestamp: 1_700_000_000 + u },
-  { user: `u${u}`, item: 301, timestamp: 1_700_000_100 + u },
+/** Ten users who each liked the space films 101 and 103 (103 is the weaker content neighbour of 101). */
+const spaceFans: Signal[] = Array.from({ length: 10 }, (_, u) => [
+  { user: `u${u}`, item: 101, timestamp: 1_700_000_000 + u, kind: 'like' as const },
+  { user: `u${u}`, item: 103, timestamp: 1_700_000_100 + u, kind: 'like' as const },
 ]).flat();
+const spaceAndWestern = spaceFans;
 
 const rankOf = (model: ModelArtifact, seed: number, id: number) => {
   const ids = model.neighbours[String(seed)]!.filter((_, i) => i % 2 === 0);
@@ -51,6 +83,7 @@ describe('scheduled retraining', () => {
     const retrainer = new Retrainer({
       dataDir: dir,
       served: () => store.current(),
+      signals: fromApi(),
       reload: () => store.reload(),
       run,
     });
@@ -60,7 +93,7 @@ describe('scheduled retraining', () => {
     expect(runs).toBe(0);
 
     const before = store.current()!;
-    const rankBefore = rankOf(before, 101, 301);
+    const rankBefore = rankOf(before, 101, 103);
     writeSignals(dir, spaceAndWestern);
     // Two checks at once share one training.
     const [a, b] = await Promise.all([retrainer.checkNow(), retrainer.checkNow()]);
@@ -69,14 +102,14 @@ describe('scheduled retraining', () => {
 
     const after = store.current()!;
     expect(after.version).not.toBe(before.version);
-    expect(after.sources.product_signals).toBe(12);
+    expect(after.sources.product_signals).toBe(20);
     expect(after.sources.product_signals_sha256).toMatch(/^[0-9a-f]{64}$/);
-    // What users saved together now shows: the western moves up the space film's neighbours.
+    // What users liked together now shows: Space Three moves up Space One's neighbours.
     expect(rankBefore).toBeGreaterThan(0);
-    expect(rankOf(after, 101, 301)).toBe(0);
+    expect(rankOf(after, 101, 103)).toBe(0);
     expect(logs.join('\n')).toMatch(/written to/);
 
-    // The API rewrites its export every few minutes, in any order: the same signals train nothing.
+    // The API answers the same signals in another order: that trains nothing.
     writeSignals(dir, [...spaceAndWestern].reverse());
     expect(await retrainer.checkNow()).toBe(false);
     expect(runs).toBe(1);
@@ -108,13 +141,15 @@ describe('scheduled retraining', () => {
     const retrainer = new Retrainer({
       dataDir: dir,
       served: () => store.current(),
+      signals: fromApi(),
       run: async (args) => {
         calls.push(args);
       },
     });
     writeSignals(dir, spaceAndWestern);
     expect(await retrainer.checkNow()).toBe(true);
-    expect(calls).toEqual([['--ratings', ml]]);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.slice(0, 3)).toEqual(['--ratings', ml, '--signals']);
   });
 
   it('keeps serving the old model when training fails', async () => {
@@ -124,6 +159,7 @@ describe('scheduled retraining', () => {
     const retrainer = new Retrainer({
       dataDir: dir,
       served: () => store.current(),
+      signals: fromApi(),
       reload: () => store.reload(),
       log: (m) => logs.push(m),
       run: () => Promise.reject(new Error('out of memory')),
@@ -142,6 +178,7 @@ describe('scheduled retraining', () => {
     const retrainer = new Retrainer({
       dataDir: dir,
       served: () => store.current(),
+      signals: fromApi(),
       log: (m) => logs.push(m),
       run: (_args, signal) => {
         started = true;
@@ -162,5 +199,96 @@ describe('scheduled retraining', () => {
     expect(aborted).toBe(true);
     expect(logs.some((m) => m.startsWith('retraining failed'))).toBe(false); // a stop is not a failure
     expect(await retrainer.checkNow()).toBe(false); // stopped for good
+  });
+
+  it('builds the first model in the child process, with the signals, and without the API when it is down', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rec-first-'));
+    const catalogFile = catalogFilePath(dir);
+    mkdirSync(dirname(catalogFile), { recursive: true });
+    writeFileSync(catalogFile, JSON.stringify(smallCatalogFile()));
+    const store = new ModelStore(dir);
+    const logs: string[] = [];
+    apiSignals = spaceFans;
+    const retrainer = new Retrainer({
+      dataDir: dir,
+      served: () => store.current(),
+      signals: fromApi(),
+      reload: () => store.reload(),
+      log: (m) => logs.push(m),
+    });
+    expect(store.current()).toBeNull();
+    expect(await retrainer.checkNow()).toBe(true);
+    expect(store.current()!.sources.product_signals).toBe(20);
+    expect(logs[0]).toMatch(
+      /no model yet: building the default model in the background with 20 product signals/,
+    );
+
+    // A fresh machine whose API is not up yet still gets its content model.
+    const dir2 = mkdtempSync(join(tmpdir(), 'rec-first-'));
+    mkdirSync(dirname(catalogFilePath(dir2)), { recursive: true });
+    writeFileSync(catalogFilePath(dir2), JSON.stringify(smallCatalogFile()));
+    const store2 = new ModelStore(dir2);
+    const down = new SignalsClient('http://127.0.0.1:9/api/internal/signals', () => SECRET, 2000);
+    const logs2: string[] = [];
+    const r2 = new Retrainer({
+      dataDir: dir2,
+      served: () => store2.current(),
+      signals: () => down.fetch(),
+      reload: () => store2.reload(),
+      log: (m) => logs2.push(m),
+    });
+    expect(await r2.checkNow()).toBe(true);
+    expect(store2.current()!.sources.product_signals).toBeUndefined();
+    expect(logs2[0]).toMatch(/^cannot fetch the product's signals/);
+    // With a model served, an unreachable API changes nothing and is logged once.
+    expect(await r2.checkNow()).toBe(false);
+    expect(logs2.filter((m) => m.startsWith('cannot fetch')).length).toBe(1);
+  });
+
+  it('asks the API with its secret and an ETag: an unchanged library is a 304', async () => {
+    apiSignals = spaceFans;
+    const c = client();
+    const before = requests;
+    expect(await c.fetch()).toHaveLength(20);
+    expect(await c.fetch()).toHaveLength(20); // the 304 answers from memory
+    expect(requests - before).toBe(2);
+    await expect(new SignalsClient(apiUrl, () => 'wrong').fetch()).rejects.toThrow(/401/);
+  });
+});
+
+describe('what a signal may change', () => {
+  const at = (user: string, item: number, kind: Signal['kind']) => ({
+    user,
+    item,
+    timestamp: 1_700_000_000,
+    kind,
+  });
+
+  it('a handful of accounts cannot push a film of another genre into a list', () => {
+    // Six accounts like the space film 101 and the western 301 together.
+    const fake = Array.from({ length: 6 }, (_, u) => [
+      at(`f${u}`, 101, 'like'),
+      at(`f${u}`, 301, 'like'),
+    ]).flat();
+    const a = buildModel({ catalog: smallCatalog(), signals: fake });
+    expect(rankOf(a, 101, 301)).toBeGreaterThan(1);
+    expect(rankOf(a, 101, 102)).toBe(0);
+  });
+
+  it('"want to watch" is weaker than a like: ten watchlists do not make a pair, ten likes do', () => {
+    const wants = Array.from({ length: 10 }, (_, u) => [
+      at(`w${u}`, 101, 'want_to_watch'),
+      at(`w${u}`, 103, 'want_to_watch'),
+    ]).flat();
+    const likes = Array.from({ length: 10 }, (_, u) => [
+      at(`l${u}`, 101, 'like'),
+      at(`l${u}`, 103, 'like'),
+    ]).flat();
+    const none = buildModel({ catalog: smallCatalog() });
+    expect(rankOf(buildModel({ catalog: smallCatalog(), signals: wants }), 101, 103)).toBe(
+      rankOf(none, 101, 103),
+    );
+    expect(rankOf(none, 101, 103)).toBeGreaterThan(0);
+    expect(rankOf(buildModel({ catalog: smallCatalog(), signals: likes }), 101, 103)).toBe(0);
   });
 });

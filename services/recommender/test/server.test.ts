@@ -66,7 +66,7 @@ describe('recommender HTTP API', () => {
     const { body } = await get('/model');
     expect(body).toMatchObject({
       algorithm: expect.stringMatching(/content/),
-      items: 15,
+      items: 16,
       trained_at: '2026-01-01T00:00:00.000Z',
     });
   });

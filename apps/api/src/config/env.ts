@@ -52,6 +52,8 @@ export const EnvSchema = z.object({
     }),
   DATASET_TARBALL: optionalString,
   AUTH_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+  /** Shared with the recommender for GET /api/internal/signals; generated into DATA_DIR when unset. */
+  RECOMMENDER_SIGNALS_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

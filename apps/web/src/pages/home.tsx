@@ -1,11 +1,15 @@
 import { useQueries } from '@tanstack/react-query';
-import { useDeferredValue } from 'react';
+import { lazy, Suspense, useDeferredValue } from 'react';
 import { ErrorText } from '../components/ui/empty-state';
 import { MovieRow } from '../components/ui/movie-row';
 import { Spinner } from '../components/ui/spinner';
 import { libraryId, useLikes, useRecentlyVisited } from '../features/library/api';
 import { movieListQuery } from '../features/movies/api';
 import { HeroCarousel } from '../features/movies/hero-carousel';
+import { useAuth } from '../lib/auth';
+
+// Signed-in users only: loaded on demand, outside the first route's download budget.
+const ForYouRow = lazy(() => import('../features/recommendations/for-you-row'));
 
 export default function HomePage() {
   const lists = useQueries({
@@ -13,6 +17,7 @@ export default function HomePage() {
   });
   const likes = useLikes();
   const recent = useRecentlyVisited();
+  const { user } = useAuth();
   // The hero and three rows of 20 cards are a lot of work for a phone's CPU at once: deferred
   // values let React render them in short, interruptible slices once the lists arrive.
   const popular = useDeferredValue(lists[0]!.data);
@@ -44,6 +49,11 @@ export default function HomePage() {
     <div>
       {popular && <HeroCarousel movies={popular.results} />}
       <div className="mx-auto max-w-7xl px-4">
+        {user && (
+          <Suspense fallback={null}>
+            <ForYouRow />
+          </Suspense>
+        )}
         {likes.data && likes.data.length > 0 && (
           <MovieRow title="Liked Movies" movies={asCards(likes.data)} viewAll="/liked" />
         )}

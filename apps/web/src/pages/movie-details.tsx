@@ -9,7 +9,8 @@ import { Spinner } from '../components/ui/spinner';
 import { AddToPlaylistModal } from '../features/library/add-to-playlist-modal';
 import { useLikeToggle, useLogVisit } from '../features/library/api';
 import { WatchButtons } from '../features/library/watch-buttons';
-import { creditsQuery, movieQuery, recommendationsQuery } from '../features/movies/api';
+import { creditsQuery, movieQuery } from '../features/movies/api';
+import { similarMoviesQuery } from '../features/recommendations/api';
 import { useAuth } from '../lib/auth';
 import { useConfig, useImageUrl } from '../lib/config';
 
@@ -101,7 +102,7 @@ function Cast({ id }: { id: number }) {
 }
 
 function Recommendations({ id }: { id: number }) {
-  const recs = useQuery(recommendationsQuery(id));
+  const recs = useQuery(similarMoviesQuery(id));
   // Below the fold: its cards render in interruptible slices, not in one long task.
   const movies = useDeferredValue(recs.data);
   return (

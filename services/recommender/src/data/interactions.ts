@@ -21,7 +21,10 @@ export interface RatingsData {
  * every movieId goes through links.csv, and ratings of movies without a tmdbId are dropped.
  */
 export function readMovieLens(dir: string): RatingsData {
-  const links = parse(readFileSync(join(dir, 'links.csv'), 'utf8'), { columns: true, skip_empty_lines: true }) as {
+  const links = parse(readFileSync(join(dir, 'links.csv'), 'utf8'), {
+    columns: true,
+    skip_empty_lines: true,
+  }) as {
     movieId: string;
     tmdbId: string;
   }[];
@@ -30,7 +33,10 @@ export function readMovieLens(dir: string): RatingsData {
     const tmdb = Number(l.tmdbId);
     if (l.tmdbId && Number.isInteger(tmdb) && tmdb > 0) tmdbOf.set(Number(l.movieId), tmdb);
   }
-  const rows = parse(readFileSync(join(dir, 'ratings.csv'), 'utf8'), { columns: true, skip_empty_lines: true }) as {
+  const rows = parse(readFileSync(join(dir, 'ratings.csv'), 'utf8'), {
+    columns: true,
+    skip_empty_lines: true,
+  }) as {
     userId: string;
     movieId: string;
     rating: string;
@@ -44,7 +50,12 @@ export function readMovieLens(dir: string): RatingsData {
       unmapped++;
       continue;
     }
-    interactions.push({ user: Number(r.userId), item, rating: Number(r.rating), timestamp: Number(r.timestamp) });
+    interactions.push({
+      user: Number(r.userId),
+      item,
+      rating: Number(r.rating),
+      timestamp: Number(r.timestamp),
+    });
   }
   return { interactions, unmapped };
 }

@@ -1,11 +1,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { modelsDir } from '../model/artifact';
 import { parseArgs } from 'node:util';
 import { dataDir, fromCaller, loadCatalog, REPO_ROOT } from '../catalog';
 import { readMovieLens } from '../data/interactions';
+import { modelsDir } from '../model/artifact';
+import { makeRanker, sampledHubness } from '../train/build-model';
 import { chartSvg } from './chart';
-import { runEvaluation } from './run-eval';
+import { judge, readJudged } from './judged';
+import { BASELINES, runEvaluation, SERVED } from './run-eval';
 
 const { values } = parseArgs({
   options: {
@@ -14,36 +16,111 @@ const { values } = parseArgs({
     only: { type: 'string' },
     lambda: { type: 'string' },
     validation: { type: 'boolean', default: false },
+    'no-judged': { type: 'boolean', default: false },
   },
 });
 if (!values.ratings) {
-  console.error('usage: npm run recommender:eval -- --ratings DIR [--out FILE.json]');
+  console.error(
+    'usage: npm run recommender:eval -- --ratings DIR [--out FILE.json] [--lambda N] [--only a,b] [--validation] [--no-judged]',
+  );
   process.exit(2);
 }
 
 const started = performance.now();
 const catalog = await loadCatalog(dataDir());
-const { interactions, unmapped } = readMovieLens(fromCaller(values.ratings));
+const ratingsDir = fromCaller(values.ratings);
+const { interactions, unmapped } = readMovieLens(ratingsDir);
 console.log(`${interactions.length} ratings mapped to TMDB ids (${unmapped} without a tmdbId dropped)`);
+const log = (m: string) => console.log(m);
+
+// Baselines' parameters, chosen on the validation split only (the test period is never looked at).
+const tuning: Record<string, number>[] = [];
+let rp3Beta = 0.5;
+let easeLambda = values.lambda ? Number(values.lambda) : 500;
+if (!values.validation && !values.lambda) {
+  let best = -1;
+  for (const beta of [0.2, 0.35, 0.5, 0.65]) {
+    const r = runEvaluation(interactions, catalog, { validation: true, only: ['rp3'], rp3Beta: beta });
+    tuning.push({ rp3_beta: beta, validation_ndcg10: r.methods.RP3beta!.ndcg10 });
+    if (r.methods.RP3beta!.ndcg10 > best) [best, rp3Beta] = [r.methods.RP3beta!.ndcg10, beta];
+  }
+  best = -1;
+  for (const lambda of [100, 500, 2000]) {
+    const r = runEvaluation(interactions, catalog, { validation: true, only: ['ease'], easeLambda: lambda });
+    tuning.push({ ease_lambda: lambda, validation_ndcg10: r.methods.EASE!.ndcg10 });
+    if (r.methods.EASE!.ndcg10 > best) [best, easeLambda] = [r.methods.EASE!.ndcg10, lambda];
+  }
+  console.table(tuning);
+  console.log(`chosen on validation: RP3beta β ${rp3Beta}, EASE λ ${easeLambda}`);
+}
+
 const result = runEvaluation(interactions, catalog, {
-  log: (m) => console.log(m),
+  log,
   ...(values.only ? { only: values.only.split(',') } : {}),
-  ...(values.lambda ? { easeLambda: Number(values.lambda) } : {}),
+  easeLambda,
+  rp3Beta,
   validation: values.validation,
 });
 
-const rows = Object.entries(result.methods).map(([name, m]) => ({
-  method: name,
-  'HR@10': m.hr10.toFixed(4),
-  'NDCG@10': m.ndcg10.toFixed(4),
-  'Recall@20': m.recall20.toFixed(4),
-  'coverage@10': m.coverage10.toFixed(4),
-  'mean pop@10': m.meanPopularity10.toFixed(1),
-}));
-console.table(rows);
-const ease = result.methods.EASE?.ndcg10;
-const served = result.methods['hybrid (served)']?.ndcg10;
-if (ease && served) console.log(`served / EASE NDCG@10 = ${(served / ease).toFixed(3)} (target >= 1.05)`);
+const pct = (x: number) => `${(100 * x).toFixed(0)}%`;
+console.table(
+  Object.entries(result.methods).map(([name, m]) => {
+    const vs = result.served_vs[name];
+    return {
+      method: name,
+      'NDCG@10': m.ndcg10.toFixed(4),
+      'HR@10': m.hr10.toFixed(4),
+      'Recall@20': m.recall20.toFixed(4),
+      'coverage@10': m.coverage10.toFixed(4),
+      'mean pop@10': m.meanPopularity10.toFixed(1),
+      'served / this [95% CI]': vs
+        ? `${vs.ratio.toFixed(2)} [${vs.low.toFixed(2)}, ${vs.high.toFixed(2)}]`
+        : '',
+    };
+  }),
+);
+const best = result.best_baseline;
+const vsBest = result.served_vs[best];
+if (vsBest)
+  console.log(
+    `served / best baseline (${best}) NDCG@10 = ${vsBest.ratio.toFixed(3)}, 95% CI [${vsBest.low.toFixed(3)}, ${vsBest.high.toFixed(3)}] (target >= 1.05 with the interval above 1)`,
+  );
+
+// The judged check: the lists a person sees, from the model `recommender:train` builds with the
+// same ratings, and from the default content model (no MovieLens).
+type Judged = ReturnType<typeof judge>;
+const judged: Record<string, Judged> = {};
+if (!values['no-judged'] && !values.validation) {
+  const { seeds, groups } = readJudged();
+  // The served ranking with the same ratings (what `recommender:train` builds) and without them
+  // (the default model), hubness estimated from every 10th seed instead of a full first pass.
+  const variants: [string, Parameters<typeof makeRanker>[0]][] = [
+    ['served with MovieLens', { catalog, ratings: { path: ratingsDir, interactions } }],
+    ['served, content only (default)', { catalog }],
+  ];
+  for (const [name, input] of variants) {
+    log(`judging ${name}…`);
+    const { ranker, movies, indexOf } = makeRanker(input);
+    sampledHubness(ranker, movies.length, 10);
+    const recommend = (id: number) => {
+      const i = indexOf.get(id);
+      return i === undefined ? [] : ranker.rank(i, 10).map(([j]) => movies[j]!.id);
+    };
+    judged[name] = judge(recommend, catalog, seeds, groups);
+  }
+  console.table(
+    Object.entries(judged).map(([name, { summary: s }]) => ({
+      model: name,
+      'main genre': pct(s.main_genre_share),
+      'franchise seeds hit': `${s.franchise_seeds_hit}/${s.franchise_seeds}`,
+      'franchise recall': pct(s.franchise_recall),
+      '±2 years': pct(s.near_year_share),
+      'genre base': pct(s.near_year_base),
+      'films in >2 unrelated lists': s.recurring.length,
+      'max lists per film': s.max_lists_per_film,
+    })),
+  );
+}
 
 const out = fromCaller(values.out!);
 mkdirSync(dirname(out), { recursive: true });
@@ -52,6 +129,16 @@ const doc = {
   date: new Date().toISOString(),
   seconds: Math.round((performance.now() - started) / 1000),
   ...result,
+  tuning,
+  baselines: BASELINES,
+  served: SERVED,
+  judged: Object.fromEntries(Object.entries(judged).map(([k, v]) => [k, v.summary])),
+  judged_lists: Object.fromEntries(
+    Object.entries(judged).map(([k, v]) => [
+      k,
+      v.perSeed.map((r) => ({ seed: r.title, picks: r.picks.map((p) => `${p.title} (${p.year ?? '?'})`) })),
+    ]),
+  ),
 };
 writeFileSync(out, JSON.stringify(doc, null, 2) + '\n');
 writeFileSync(out.replace(/\.json$/, '.svg'), chartSvg(result.methods));
@@ -60,4 +147,4 @@ if (!values.validation) {
   mkdirSync(modelsDir(dataDir()), { recursive: true });
   writeFileSync(join(modelsDir(dataDir()), 'last-evaluation.json'), JSON.stringify(doc, null, 2));
 }
-console.log(`wrote ${out} and ${out.replace(/\.json$/, '.svg')}`);
+console.log(`wrote ${out} and ${out.replace(/\.json$/, '.svg')} in ${doc.seconds} s`);

@@ -6,40 +6,6 @@ export interface EvalCase {
   target: number; // tmdbId
 }
 
-/**
- * Leave-last-out: ratings of 4 or more are positives; for each user with at least 5, the last
- * positive (by timestamp) is the target and the one before it the seed. Training keeps every
- * positive except the targets.
- */
-export function leaveLastOut(interactions: Interaction[], minPositives = 5, validation = false) {
-  const byUser = new Map<number, Interaction[]>();
-  for (const r of interactions) {
-    if (r.rating < POSITIVE_THRESHOLD) continue;
-    let list = byUser.get(r.user);
-    if (!list) byUser.set(r.user, (list = []));
-    list.push(r);
-  }
-  const cases: EvalCase[] = [];
-  const train: { user: number; item: number; timestamp: number }[] = [];
-  for (const [user, list] of [...byUser].sort((a, b) => a[0] - b[0])) {
-    // Stable order: time, then item id, so that the split never depends on file order.
-    list.sort((a, b) => a.timestamp - b.timestamp || a.item - b.item);
-    // Validation split (for choosing parameters): the real target is dropped altogether and the
-    // positive before it becomes the target, so the test targets are never looked at.
-    if (validation && list.length >= minPositives + 1) list.pop();
-    else if (validation) continue;
-    let targetIdx = -1;
-    if (list.length >= minPositives) {
-      targetIdx = list.length - 1;
-      cases.push({ user, seed: list[list.length - 2]!.item, target: list[targetIdx]!.item });
-    }
-    list.forEach((r, i) => {
-      if (i !== targetIdx) train.push({ user, item: r.item, timestamp: r.timestamp });
-    });
-  }
-  return { cases, train };
-}
-
 export interface Metrics {
   hr10: number;
   ndcg10: number;
@@ -82,5 +48,155 @@ export function computeMetrics(
     coverage10: seen.size / (universeSize || 1),
     meanPopularity10: recCount ? pop / recCount : 0,
     cases: ranked.length,
+  };
+}
+
+/** A seed more than this long before its target is outside the target's rating session. */
+export const SESSION_GAP_SECONDS = 24 * 3600;
+
+export interface TemporalSplit {
+  cases: EvalCase[];
+  train: { user: number; item: number; timestamp: number }[];
+  /** Unix seconds: training keeps positives strictly before it; targets come from on or after it. */
+  cut: number;
+}
+
+/**
+ * Global temporal split: every positive before the cut date trains, nothing after it does. Each
+ * user with positives on both sides gives up to `targetsPerUser` cases: a target is one of their
+ * first positives after the cut that is a training item they had not liked before; its seed is their
+ * latest training positive more than SESSION_GAP_SECONDS before it, so a rating session cannot link
+ * the two. (ml-latest-small has few users on both sides of any cut: one case each would be ~25.)
+ * The cut is the `quantile` of positive timestamps (0.8: the last 20% of positives are test time).
+ * `validation` moves everything into the past: the test period is dropped, the cut becomes the
+ * `quantile` of the remaining positives, so parameters are chosen without the test targets.
+ */
+export function temporalSplit(
+  interactions: Interaction[],
+  opts: { quantile?: number; validation?: boolean; gap?: number; targetsPerUser?: number } = {},
+): TemporalSplit {
+  const perUser = opts.targetsPerUser ?? 10;
+  const q = opts.quantile ?? 0.8;
+  const gap = opts.gap ?? SESSION_GAP_SECONDS;
+  let positives = interactions
+    .filter((r) => r.rating >= POSITIVE_THRESHOLD)
+    .sort((a, b) => a.timestamp - b.timestamp || a.user - b.user || a.item - b.item);
+  const cutOf = (list: Interaction[]) => list[Math.floor(list.length * q)]!.timestamp;
+  let cut = cutOf(positives);
+  if (opts.validation) {
+    positives = positives.filter((r) => r.timestamp < cut);
+    cut = cutOf(positives);
+  }
+  const train = positives
+    .filter((r) => r.timestamp < cut)
+    .map(({ user, item, timestamp }) => ({ user, item, timestamp }));
+  const universe = new Set(train.map((p) => p.item));
+  const byUser = new Map<number, { past: typeof train; future: Interaction[] }>();
+  for (const r of positives) {
+    let u = byUser.get(r.user);
+    if (!u) byUser.set(r.user, (u = { past: [], future: [] }));
+    if (r.timestamp < cut) u.past.push(r);
+    else u.future.push(r);
+  }
+  const cases: EvalCase[] = [];
+  for (const [user, { past, future }] of [...byUser].sort((a, b) => a[0] - b[0])) {
+    if (!past.length || !future.length) continue;
+    const liked = new Set(past.map((p) => p.item));
+    const targets = future.filter((r) => universe.has(r.item) && !liked.has(r.item)).slice(0, perUser);
+    for (const target of targets) {
+      const seed = past.filter((p) => p.timestamp < target.timestamp - gap).at(-1);
+      if (seed) cases.push({ user, seed: seed.item, target: target.item });
+    }
+  }
+  return { cases, train, cut };
+}
+
+/** NDCG@10 of each case (0 on a miss), in case order. */
+export function ndcgPerCase(ranked: { list: number[]; target: number }[]): Float64Array {
+  return Float64Array.from(ranked, ({ list, target }) => {
+    const rank = list.indexOf(target);
+    return rank >= 0 && rank < 10 ? 1 / Math.log2(rank + 2) : 0;
+  });
+}
+
+/** A small seeded PRNG (mulberry32), so that intervals are the same from run to run. */
+export function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export interface PairedInterval {
+  /** mean(a) / mean(b) on the cases as they are. */
+  ratio: number;
+  /** 95% percentile interval of the ratio over paired bootstrap resamples of the cases. */
+  low: number;
+  high: number;
+  /** mean(a) − mean(b) and its 95% interval. */
+  diff: number;
+  diffLow: number;
+  diffHigh: number;
+}
+
+/**
+ * Paired bootstrap: resamples the cases (or, with `clusters`, whole users) with replacement, the
+ * same for both methods, and takes the 2.5th and 97.5th percentiles of the ratio and of the
+ * difference of the means.
+ */
+export function pairedBootstrap(
+  a: Float64Array,
+  b: Float64Array,
+  rounds = 2000,
+  seed = 13,
+  clusters?: number[],
+): PairedInterval {
+  const n = a.length;
+  // Cases of one user are not independent: with clusters, whole users are resampled.
+  const groups: number[][] = [];
+  if (clusters) {
+    const byKey = new Map<number, number[]>();
+    clusters.forEach((c, i) => {
+      let g = byKey.get(c);
+      if (!g) byKey.set(c, (g = []));
+      g.push(i);
+    });
+    groups.push(...byKey.values());
+  } else for (let i = 0; i < n; i++) groups.push([i]);
+  const mean = (x: Float64Array) => x.reduce((s, v) => s + v, 0) / (x.length || 1);
+  const rand = prng(seed);
+  const ratios: number[] = [];
+  const diffs: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    let sa = 0;
+    let sb = 0;
+    let count = 0;
+    for (let g = 0; g < groups.length; g++) {
+      for (const k of groups[Math.floor(rand() * groups.length)]!) {
+        sa += a[k]!;
+        sb += b[k]!;
+        count++;
+      }
+    }
+    ratios.push(sb ? sa / sb : sa ? Infinity : 1);
+    diffs.push((sa - sb) / (count || 1));
+  }
+  const pct = (xs: number[], p: number) => {
+    const s = [...xs].sort((x, y) => x - y);
+    return s[Math.min(s.length - 1, Math.max(0, Math.floor(p * s.length)))]!;
+  };
+  const ma = mean(a);
+  const mb = mean(b);
+  return {
+    ratio: mb ? ma / mb : Infinity,
+    low: pct(ratios, 0.025),
+    high: pct(ratios, 0.975),
+    diff: ma - mb,
+    diffLow: pct(diffs, 0.025),
+    diffHigh: pct(diffs, 0.975),
   };
 }

@@ -4,137 +4,206 @@ import { ContentModel } from '../model/content';
 import { EaseModel } from '../model/ease';
 import { blend, collaborative } from '../model/hybrid';
 import { ImplicitMatrix } from '../model/implicit';
-import { KMeansOriginal } from '../model/kmeans-original';
 import { SequenceModel } from '../model/sequence';
+import { SimilarRanker } from '../model/similar';
 import { topK } from '../model/topk';
-import { computeMetrics, leaveLastOut, type Metrics } from './protocol';
+import { MIN_VOTES_TO_RECOMMEND, topOf } from '../train/build-model';
+import {
+  computeMetrics,
+  ndcgPerCase,
+  pairedBootstrap,
+  temporalSplit,
+  type Metrics,
+  type PairedInterval,
+} from './protocol';
 
-/** Chosen on the validation split (npm run recommender:eval -- --validation), never on the test targets. */
-export const EASE_LAMBDA = 300;
-export const HYBRID_K = Number(process.env.HYBRID_K ?? 5);
+/** Baseline parameters chosen on the validation split (`--tune`), never on the test targets. */
+export const EASE_LAMBDA = 500;
 export const RP3_ALPHA = 0.8;
-export const RP3_BETA = 0.35;
-export const SEQ_WINDOW = Number(process.env.SEQ_WINDOW ?? 5);
-export const SEQ_BETA = Number(process.env.SEQ_BETA ?? 0.3);
-export const RP3_SHARE = Number(process.env.RP3_SHARE ?? 0.5);
+export const RP3_BETA = 0.5;
+/** The previous served hybrid, kept as a reference row (time-local co-occurrence + RP3beta). */
+const OLD = { k: 5, seqWindow: 5, seqBeta: 0.3, rp3Share: 0.5, rp3Beta: 0.35 };
+
+export const SERVED = 'served (franchise + content + supported CF, MMR)';
+export const BASELINES = ['TopPop', 'item-kNN (cosine)', 'RP3beta', 'EASE', 'content only (TF-IDF)'];
 
 export interface EvalResult {
   protocol: string;
-  users_evaluated: number;
+  cut: string;
+  cases: number;
+  users: number;
   universe_items: number;
+  train_positives: number;
+  params: Record<string, number>;
   methods: Record<string, Metrics>;
+  /** Served NDCG@10 against each other method: ratio and difference with paired bootstrap 95% intervals. */
+  served_vs: Record<string, PairedInterval>;
+  best_baseline: string;
 }
 
-/** Runs the leave-last-out protocol for every method over the training items as the catalog. */
+const emptyMovie = (id: number): CatalogMovie => ({
+  id,
+  imdb_id: null,
+  title: '',
+  original_title: '',
+  original_language: '',
+  overview: '',
+  tagline: '',
+  release_date: null,
+  status: 'Released',
+  runtime: null,
+  budget: 0,
+  revenue: 0,
+  vote_average: 0,
+  vote_count: 0,
+  popularity: 0,
+  poster_path: null,
+  backdrop_path: '',
+  genre_ids: [],
+  production_companies: [],
+  collection: null,
+  keywords: [],
+});
+
+/**
+ * The temporal protocol (see temporalSplit) for the served ranking and every baseline, each
+ * ranking the training items from the seed alone (seed excluded). With `validation`, the same on
+ * the validation split.
+ */
 export function runEvaluation(
   interactions: Interaction[],
   catalog: CatalogIndex,
-  opts: { easeLambda?: number; log?: (msg: string) => void; only?: string[]; validation?: boolean } = {},
+  opts: {
+    easeLambda?: number;
+    rp3Beta?: number;
+    log?: (msg: string) => void;
+    only?: string[];
+    validation?: boolean;
+  } = {},
 ): EvalResult {
   const log = opts.log ?? (() => {});
-  const { cases, train } = leaveLastOut(interactions, 5, opts.validation ?? false);
+  const { cases, train, cut } = temporalSplit(interactions, { validation: opts.validation ?? false });
   const m = new ImplicitMatrix(train);
   const n = m.nItems;
-  log(`${cases.length} users, ${train.length} training positives, ${n} items`);
+  log(
+    `${cases.length} cases, ${train.length} training positives before ${new Date(cut * 1000).toISOString()}, ${n} items`,
+  );
   const pop = m.popularity();
   const popOf = (item: number) => pop[m.itemIndex.get(item) ?? -1] ?? 0;
+  const easeLambda = opts.easeLambda ?? EASE_LAMBDA;
+  const rp3Beta = opts.rp3Beta ?? RP3_BETA;
 
-  // Content over the same universe: items missing from the catalog get an empty document.
-  const movies: CatalogMovie[] = m.itemIds.map(
-    (id) =>
-      catalog.get(id) ?? {
-        id,
-        imdb_id: null,
-        title: '',
-        original_title: '',
-        original_language: '',
-        overview: '',
-        tagline: '',
-        release_date: null,
-        status: 'Released',
-        runtime: null,
-        budget: 0,
-        revenue: 0,
-        vote_average: 0,
-        vote_count: 0,
-        popularity: 0,
-        poster_path: null,
-        backdrop_path: '',
-        genre_ids: [],
-        production_companies: [],
-        collection: null,
-        keywords: [],
-      },
-  );
-  const content = new ContentModel(movies);
-
-  // The original's features: the movie's mean rating (0..1) and its one-hot genres.
-  const genreList = [...new Set(movies.flatMap((x) => x.genre_ids))].sort((a, b) => a - b);
-  const sums = new Float64Array(n);
-  const counts = new Float64Array(n);
-  for (const r of interactions) {
-    const i = m.itemIndex.get(r.item);
-    if (i === undefined) continue;
-    sums[i]! += r.rating;
-    counts[i]! += 1;
-  }
-  const features = movies.map((mv, i) => {
-    const f = new Float64Array(1 + genreList.length);
-    f[0] = counts[i] ? sums[i]! / counts[i]! / 5 : 0;
-    for (const g of mv.genre_ids) f[1 + genreList.indexOf(g)] = 1;
-    return f;
-  });
-
-  const seq = new SequenceModel(m, train, SEQ_WINDOW, SEQ_BETA);
-  const methods: Record<string, (seed: number) => number[]> = {
-    'sequence co-occurrence': (seed) => topK(seq.scoresFrom(seed), 20, seed),
-    TopPop: (seed) => topK(pop, 20, seed),
-    'item-kNN (cosine)': (seed) => topK(m.cosineFrom(seed), 20, seed),
-    RP3beta: (seed) => topK(m.rp3betaFrom(seed, RP3_ALPHA, RP3_BETA), 20, seed),
-    'content only': (seed) => topK(content.similarities(seed), 20, seed),
-    'hybrid (served)': (seed) =>
-      topK(
-        blend(
-          collaborative(seq.scoresFrom(seed), m.rp3betaFrom(seed, RP3_ALPHA, RP3_BETA), RP3_SHARE),
-          content.similarities(seed),
-          m.count(seed),
-          HYBRID_K,
-        ),
-        20,
-        seed,
-      ),
-  };
   const selected = (name: string) => !opts.only || opts.only.some((o) => name.toLowerCase().includes(o));
-  if (selected('kmeans')) {
-    const km = new KMeansOriginal(features);
-    methods['original (KMeans k=2)'] = (seed) => km.top(seed, 20);
-  }
+  // Every method returns item ids (TMDB) of the universe, best first.
+  const methods: Record<string, (seed: number) => number[]> = {};
+  const ids = (list: number[]) => list.map((i) => m.itemIds[i]!);
+  const universeMovies = m.itemIds.map((id) => catalog.get(id) ?? emptyMovie(id));
+
+  if (selected('toppop')) methods.TopPop = (seed) => ids(topK(pop, 20, m.itemIndex.get(seed)!));
+  if (selected('knn'))
+    methods['item-kNN (cosine)'] = (seed) => {
+      const s = m.itemIndex.get(seed)!;
+      return ids(topK(m.cosineFrom(s), 20, s));
+    };
+  if (selected('rp3'))
+    methods.RP3beta = (seed) => {
+      const s = m.itemIndex.get(seed)!;
+      return ids(topK(m.rp3betaFrom(s, RP3_ALPHA, rp3Beta), 20, s));
+    };
   if (selected('ease')) {
-    log('training EASE…');
-    const ease = new EaseModel(m, opts.easeLambda ?? EASE_LAMBDA, 3, (d, t) => {
-      if (d % 1000 === 0) log(`  EASE inversion ${d}/${t}`);
+    log(`training EASE (λ ${easeLambda})…`);
+    const ease = new EaseModel(m, easeLambda, 3);
+    methods.EASE = (seed) => {
+      const s = m.itemIndex.get(seed)!;
+      return ids(topK(ease.scoresFrom(s, n), 20, s));
+    };
+  }
+  if (selected('content')) {
+    const content = new ContentModel(universeMovies);
+    methods['content only (TF-IDF)'] = (seed) => {
+      const s = m.itemIndex.get(seed)!;
+      return ids(topK(content.similarities(s), 20, s));
+    };
+  }
+  if (selected('previous')) {
+    const content = new ContentModel(universeMovies);
+    const seq = new SequenceModel(m, train, OLD.seqWindow, OLD.seqBeta);
+    methods['previous served hybrid'] = (seed) => {
+      const s = m.itemIndex.get(seed)!;
+      const scores = blend(
+        collaborative(seq.scoresFrom(s), m.rp3betaFrom(s, RP3_ALPHA, OLD.rp3Beta), OLD.rp3Share),
+        content.similarities(s),
+        m.count(s),
+        OLD.k,
+      );
+      return ids(topK(scores, 20, s));
+    };
+  }
+  if (selected('served')) {
+    // The served ranking itself, over the whole catalog, with the training positives as its
+    // collaborative data; only the universe's films can be hits, so its list is cut to them.
+    const movies = [...catalog.byId.values()];
+    const indexOf = new Map(movies.map((mv, i) => [mv.id, i]));
+    const isCandidate = (mv: CatalogMovie) => mv.vote_count >= MIN_VOTES_TO_RECOMMEND;
+    const content = new ContentModel(movies, { isCandidate });
+    const toMatrix = new Map<number, number>();
+    m.itemIds.forEach((id, mi) => {
+      const ci = indexOf.get(id);
+      if (ci !== undefined) toMatrix.set(ci, mi);
     });
-    methods.EASE = (seed) => topK(ease.scoresFrom(seed, n), 20, seed);
+    const cf = { matrix: m, toMatrix, toCatalog: Int32Array.from(m.itemIds, (id) => indexOf.get(id) ?? -1) };
+    const ranker = new SimilarRanker(movies, content, isCandidate, cf);
+    // Hubness over the universe's films as seeds (the served build counts over every film).
+    const counts = new Int32Array(movies.length);
+    for (const ci of toMatrix.keys()) for (const j of topOf(ranker.relevance(ci), 10)) counts[j]!++;
+    ranker.setHubness(counts);
+    const universe = new Set(m.itemIds);
+    methods[SERVED] = (seed) => {
+      const ci = indexOf.get(seed);
+      if (ci === undefined) return [];
+      return ranker
+        .rank(ci, 120)
+        .map(([j]) => movies[j]!.id)
+        .filter((id) => universe.has(id))
+        .slice(0, 20);
+    };
   }
 
   const results: Record<string, Metrics> = {};
+  const perCase: Record<string, Float64Array> = {};
   for (const [name, rank] of Object.entries(methods)) {
-    if (!selected(name)) continue;
     const started = performance.now();
-    const ranked = cases.map((c) => ({
-      list: rank(m.itemIndex.get(c.seed)!).map((i) => m.itemIds[i]!),
-      target: c.target,
-    }));
+    const ranked = cases.map((c) => ({ list: rank(c.seed), target: c.target }));
     results[name] = computeMetrics(ranked, n, popOf);
+    perCase[name] = ndcgPerCase(ranked);
     log(
       `${name}: NDCG@10 ${results[name].ndcg10.toFixed(4)} (${Math.round(performance.now() - started)} ms)`,
     );
   }
+  const servedVs: Record<string, PairedInterval> = {};
+  if (perCase[SERVED])
+    for (const name of Object.keys(perCase))
+      if (name !== SERVED)
+        servedVs[name] = pairedBootstrap(
+          perCase[SERVED],
+          perCase[name]!,
+          2000,
+          13,
+          cases.map((c) => c.user),
+        );
+  const best =
+    BASELINES.filter((b) => results[b]).sort((a, b) => results[b]!.ndcg10 - results[a]!.ndcg10)[0] ?? '';
   return {
     protocol:
-      'positives = rating >= 4; users with >= 5 positives; target = last positive by time, seed = the one before; train on all other positives; rank all training items from the seed alone, seed excluded',
-    users_evaluated: cases.length,
+      'global temporal split: positives (rating >= 4) before the cut date (80th percentile of positive times) train; each user with positives on both sides gives up to 10 cases: targets = their first positives after the cut that are training items not liked before, seed = their latest training positive more than 24 h before the target (outside its rating session); every method ranks all training items from the seed alone; bootstrap intervals resample users',
+    cut: new Date(cut * 1000).toISOString(),
+    cases: cases.length,
+    users: new Set(cases.map((c) => c.user)).size,
     universe_items: n,
+    train_positives: train.length,
+    params: { ease_lambda: easeLambda, rp3_alpha: RP3_ALPHA, rp3_beta: rp3Beta },
     methods: results,
+    served_vs: servedVs,
+    best_baseline: best,
   };
 }

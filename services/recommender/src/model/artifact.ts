@@ -10,7 +10,8 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 
-export const ARTIFACT_FORMAT = 1;
+/** 2: the "more like this" ranking of issue 13 (a model of format 1 is rebuilt at start). */
+export const ARTIFACT_FORMAT = 2;
 
 /** What the service serves: precomputed neighbours per movie, and facts about how they were made. */
 export interface ModelArtifact {

@@ -23,6 +23,7 @@ const WEIGHTS = {
   company: 0.6,
   overview: 0.45,
   decade: 0.5,
+  era: 0.8,
   language: 0.4,
 };
 
@@ -33,7 +34,13 @@ export function contentTerms(m: CatalogMovie): Map<string, number> {
   for (const g of m.genre_ids) add(`g:${g}`, WEIGHTS.genre);
   for (const k of m.keywords) add(`k:${k}`, WEIGHTS.keyword);
   for (const c of m.production_companies) add(`c:${c.id}`, WEIGHTS.company);
-  if (m.release_date) add(`d:${m.release_date.slice(0, 3)}`, WEIGHTS.decade);
+  if (m.release_date) {
+    add(`d:${m.release_date.slice(0, 3)}`, WEIGHTS.decade);
+    // Silent and classic-era films are alike in ways their sparse descriptions do not say.
+    const year = Number(m.release_date.slice(0, 4));
+    if (year < 1930) add('e:silent', WEIGHTS.era);
+    if (year < 1960) add('e:classic', WEIGHTS.era);
+  }
   if (m.original_language && m.original_language !== 'en') add(`l:${m.original_language}`, WEIGHTS.language);
   for (const w of m.overview.toLowerCase().match(/[a-z]{3,}/g) ?? []) {
     if (!STOP.has(w)) add(`w:${stem(w)}`, WEIGHTS.overview);

@@ -5,7 +5,7 @@
  * neighbours; a well-watched one is mostly collaborative.
  */
 /** Content keeps at least this share, so even a much-rated film's neighbours stay recognisably alike. */
-export const ALPHA_CAP = Number(process.env.ALPHA_CAP ?? 0.8);
+export const ALPHA_CAP = 0.8;
 
 export function blend(
   cf: Float64Array | null,

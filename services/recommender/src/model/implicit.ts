@@ -6,17 +6,25 @@ export class ImplicitMatrix {
   readonly itemIndex = new Map<number, number>();
   readonly itemUsers: Int32Array[];
   readonly userItems: Int32Array[];
+  /** Weight of each user's item, parallel to userItems (1 unless the pair said otherwise). */
+  readonly userWeights: Float32Array[];
 
-  constructor(pairs: { user: number; item: number }[]) {
+  constructor(pairs: { user: number; item: number; weight?: number }[]) {
     const users = new Map<number, number>();
     const byItem: number[][] = [];
     const byUser: number[][] = [];
+    const weights: number[][] = [];
     this.itemIds = [];
-    const seen = new Set<string>();
-    for (const { user, item } of pairs) {
+    // user:item → [user index, position in the user's list]: a repeated pair keeps its strongest weight.
+    const seen = new Map<string, [number, number]>();
+    for (const { user, item, weight = 1 } of pairs) {
       const key = `${user}:${item}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
+      const before = seen.get(key);
+      if (before) {
+        const [bu, bp] = before;
+        weights[bu]![bp] = Math.max(weights[bu]![bp]!, weight);
+        continue;
+      }
       let i = this.itemIndex.get(item);
       if (i === undefined) {
         i = this.itemIds.length;
@@ -29,12 +37,16 @@ export class ImplicitMatrix {
         u = byUser.length;
         users.set(user, u);
         byUser.push([]);
+        weights.push([]);
       }
+      seen.set(key, [u, byUser[u]!.length]);
       byItem[i]!.push(u);
       byUser[u]!.push(i);
+      weights[u]!.push(weight);
     }
     this.itemUsers = byItem.map((a) => Int32Array.from(a));
     this.userItems = byUser.map((a) => Int32Array.from(a));
+    this.userWeights = weights.map((a) => Float32Array.from(a));
   }
 
   get nItems(): number {
@@ -76,6 +88,40 @@ export class ImplicitMatrix {
     for (let j = 0; j < scores.length; j++) if (scores[j]) scores[j] = scores[j]! / this.count(j) ** beta;
     scores[seed] = 0;
     return scores;
+  }
+
+  /**
+   * RP3beta with each user's weights (a like counts more than a "want to watch"), and, in
+   * `support`, the weighted number of users who have both the seed and each item: the evidence
+   * a pair rests on, so that a handful of accounts cannot make a pair.
+   */
+  rp3betaSupported(
+    seed: number,
+    alpha: number,
+    beta: number,
+    out = new Float64Array(this.nItems),
+    support = new Float64Array(this.nItems),
+  ): Float64Array {
+    out.fill(0);
+    support.fill(0);
+    const users = this.itemUsers[seed]!;
+    const pIu = (1 / users.length) ** alpha;
+    for (const u of users) {
+      const items = this.userItems[u]!;
+      const ws = this.userWeights[u]!;
+      let ws0 = 1;
+      for (let k = 0; k < items.length; k++) if (items[k] === seed) ws0 = ws[k]!;
+      const pUj = (1 / items.length) ** alpha;
+      for (let k = 0; k < items.length; k++) {
+        const w = Math.min(ws0, ws[k]!);
+        out[items[k]!]! += pIu * pUj * w;
+        support[items[k]!]! += w;
+      }
+    }
+    for (let j = 0; j < out.length; j++) if (out[j]) out[j] = out[j]! / this.count(j) ** beta;
+    out[seed] = 0;
+    support[seed] = 0;
+    return out;
   }
 
   topFrom(scores: Float64Array, k: number, seed: number): number[] {

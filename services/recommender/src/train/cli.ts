@@ -3,7 +3,8 @@ import { parseArgs } from 'node:util';
 import { dataDir, fromCaller, loadCatalog } from '../catalog';
 import { readMovieLens } from '../data/interactions';
 import { writeArtifact } from '../model/artifact';
-import { defaultSignalsFile, readSignalsFile } from './signals';
+import { receivedSignalsFile } from './retrain';
+import { readSignalsFile } from './signals';
 import { buildModel } from './build-model';
 
 const { values } = parseArgs({ options: { ratings: { type: 'string' }, signals: { type: 'string' } } });
@@ -13,8 +14,8 @@ const catalog = await loadCatalog(dir);
 const ratings = values.ratings
   ? { path: fromCaller(values.ratings), interactions: readMovieLens(fromCaller(values.ratings)).interactions }
   : undefined;
-// Product signals: the API's export in DATA_DIR, or another JSONL file given with --signals.
-const signals = readSignalsFile(values.signals ? fromCaller(values.signals) : defaultSignalsFile(dir));
+// Product signals: what the service last fetched from the API (it passes that file), or any JSONL export.
+const signals = readSignalsFile(values.signals ? fromCaller(values.signals) : receivedSignalsFile(dir));
 if (signals.length) console.log(`${signals.length} product signals included`);
 const bar = new cliProgress.SingleBar(
   { format: 'Training [{bar}] {percentage}% | {value}/{total} movies | ETA {eta}s' },

@@ -1,18 +1,20 @@
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { setPriority } from 'node:os';
-import { resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import type { ModelArtifact } from '../model/artifact';
-import { defaultSignalsFile, readSignalsFile, signalsFingerprint } from './signals';
+import { signalsFingerprint, type Signal } from './signals';
 
 /** Runs the trainer with these command-line arguments; resolves once the new model is written. */
 export type TrainerRun = (args: string[], signal: AbortSignal) => Promise<void>;
 
 export interface RetrainerOptions {
   dataDir: string;
-  /** The model being served (the signals it learned from are in its sources). */
+  /** The model being served (the signals it learned from are in its sources); null before the first. */
   served: () => ModelArtifact | null;
+  /** The product's signals, from the API (SignalsClient.fetch); rejects when the API cannot be reached. */
+  signals: () => Promise<Signal[]>;
   /** Called after a new model is written (the service loads it at once instead of on its next poll). */
   reload?: () => void;
   log?: (msg: string) => void;
@@ -20,23 +22,26 @@ export interface RetrainerOptions {
 }
 
 /**
- * Keeps the served model in step with the product: when the API's export of likes, watch status
- * and playlists no longer matches what the served model learned from, trains a new model in a
- * separate, lower-priority process (the service keeps answering from the old one) from the same
- * MovieLens folder as before, if it is still there. One training at a time.
+ * Keeps the served model in step with the product: when the signals the API serves no longer
+ * match what the served model learned from, trains a new model in a separate, lower-priority
+ * process (the service keeps answering from the old one) from the same MovieLens folder as before,
+ * if it is still there. Also makes the first model, in the same child process, so that a first
+ * start never blocks the service's event loop (it answers /health 503 until the model is in).
+ * One training at a time; the schedule bounds how often.
  */
 export class Retrainer {
   private running: Promise<boolean> | null = null;
   private readonly stopping = new AbortController();
   private readonly log: (msg: string) => void;
   private readonly run: TrainerRun;
+  private unreachable = false;
 
   constructor(private readonly opts: RetrainerOptions) {
     this.log = opts.log ?? (() => {});
     this.run = opts.run ?? spawnTrainer(opts.dataDir, this.log);
   }
 
-  /** Retrains if the signals changed; resolves to whether a new model was written. */
+  /** Trains if there is no model yet or the signals changed; resolves to whether a new model was written. */
   checkNow(): Promise<boolean> {
     this.running ??= this.check().finally(() => (this.running = null));
     return this.running;
@@ -61,28 +66,51 @@ export class Retrainer {
   private async check(): Promise<boolean> {
     if (this.stopping.signal.aborted) return false;
     const served = this.opts.served();
-    if (!served) return false;
-    const signals = readSignalsFile(defaultSignalsFile(this.opts.dataDir));
-    if (signalsFingerprint(signals) === (served.sources.product_signals_sha256 ?? null)) return false;
-    const ratings = served.sources.ratings?.path;
+    let signals: Signal[];
+    try {
+      signals = await this.opts.signals();
+      if (this.unreachable) this.log("the API's signals endpoint answers again");
+      this.unreachable = false;
+    } catch (err) {
+      if (!this.unreachable) this.log(`cannot fetch the product's signals: ${(err as Error).message}`);
+      this.unreachable = true;
+      if (served) return false;
+      signals = []; // the first model does not wait for the API: content now, signals on a later check
+    }
+    if (served && signalsFingerprint(signals) === (served.sources.product_signals_sha256 ?? null))
+      return false;
+    const ratings = served?.sources.ratings?.path;
     const args = ratings && existsSync(ratings) ? ['--ratings', ratings] : [];
+    if (signals.length) {
+      const file = receivedSignalsFile(this.opts.dataDir);
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, signals.map((x) => JSON.stringify(x)).join('\n') + '\n');
+      args.push('--signals', file);
+    }
     this.log(
-      `product signals changed (${signals.length} now, ${served.sources.product_signals ?? 0} in the served model): retraining${
-        args.length ? ` with ${ratings}` : ''
-      }`,
+      served
+        ? `product signals changed (${signals.length} now, ${served.sources.product_signals ?? 0} in the served model): retraining${
+            ratings && args.includes(ratings) ? ` with ${ratings}` : ''
+          }`
+        : `no model yet: building the default model in the background${signals.length ? ` with ${signals.length} product signals` : ''}`,
     );
     try {
       await this.run(args, this.stopping.signal);
     } catch (err) {
       // Stopped with the service: nothing failed.
       if (!this.stopping.signal.aborted)
-        this.log(`retraining failed, still serving ${served.version}: ${(err as Error).message}`);
+        this.log(
+          `retraining failed, still serving ${served?.version ?? 'nothing'}: ${(err as Error).message}`,
+        );
       return false;
     }
     this.opts.reload?.();
     return true;
   }
 }
+
+/** The last signals fetched from the API, handed to the trainer (the recommender's own DATA_DIR). */
+export const receivedSignalsFile = (dataDir: string) => join(dataDir, 'signals', 'received.jsonl');
 
 const TRAIN_CLI = resolve(import.meta.dirname, 'cli.ts');
 

@@ -4,8 +4,6 @@ import { apiFetch } from '../../lib/api-client';
 import { CONTENT_TYPES, type ContentType } from '../../lib/content-types';
 
 export const SUGGESTIONS_KEPT = 6;
-export const RECOMMENDATIONS_REQUESTED = 10;
-export const RECOMMENDATIONS_SHOWN = 12;
 
 export const movieListQuery = (type: ContentType, page = 1) =>
   queryOptions({
@@ -58,23 +56,6 @@ export const suggestionsQuery = (query: string) =>
     },
     staleTime: 5 * 60_000,
     gcTime: 10 * 60_000,
-  });
-
-/** The recommender's picks (top_n 10), each resolved through movie/{id}; at most 12 shown. */
-export const recommendationsQuery = (id: number) =>
-  queryOptions({
-    queryKey: ['recommendations', id],
-    queryFn: async () => {
-      const recs = await apiFetch<{ tmdbId: number; rating: number }[]>(
-        `/api/recommend?tmdb_id=${id}&top_n=${RECOMMENDATIONS_REQUESTED}`,
-      ).catch(() => []);
-      const movies = await Promise.all(
-        recs
-          .slice(0, RECOMMENDATIONS_SHOWN)
-          .map((r) => apiFetch<MovieDetails>(`/api/tmdb/movie/${r.tmdbId}`).catch(() => null)),
-      );
-      return movies.filter((m): m is MovieDetails => m !== null);
-    },
   });
 
 export const useMovieList = (type: ContentType, page = 1) => useQuery(movieListQuery(type, page));

@@ -1,0 +1,140 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAuthStack, type AuthStack, type Client } from '../../../test/helpers/auth-stack';
+
+/**
+ * A stand-in recommendation service at the network edge: each seed's neighbours are the seed's
+ * own "family" of ids (seed * 10 + 1 …), so every pick can be traced back to its seed. Toy Story
+ * (862) also recommends The Dark Knight (155), which the user already liked.
+ */
+const NEIGHBOURS: Record<number, number[]> = {
+  862: [863, 10193, 155, 9806, 585, 12, 920, 2062],
+  155: [272, 49026, 862, 1124, 27205, 807, 680],
+  238: [240, 242, 769, 311, 111],
+  550: [807, 1422, 680],
+};
+let fake: Server;
+let s: AuthStack;
+let recommendCalls: string[] = [];
+const secret = 'a-test-secret-for-the-internal-signals-route';
+
+beforeAll(async () => {
+  fake = createServer((req, res) => {
+    const url = new URL(req.url!, 'http://x');
+    recommendCalls.push(url.searchParams.get('tmdb_id')!);
+    const id = Number(url.searchParams.get('tmdb_id'));
+    res.setHeader('content-type', 'application/json');
+    const list = NEIGHBOURS[id];
+    if (!list) return res.writeHead(404).end(JSON.stringify({ message: 'not in model' }));
+    res.end(JSON.stringify(list.map((tmdbId, i) => ({ tmdbId, rating: 7, score: 1 - i / 100 }))));
+  });
+  await new Promise<void>((r) => fake.listen(0, '127.0.0.1', r));
+  s = await startAuthStack({
+    env: {
+      RECOMMENDER_URL: `http://127.0.0.1:${(fake.address() as AddressInfo).port}`,
+      RECOMMENDER_SIGNALS_SECRET: secret,
+    },
+  });
+});
+afterAll(async () => {
+  await s.close();
+  await new Promise<void>((r) => fake.close(() => r()));
+});
+
+const as = (u: { client: Client; bearer: Record<string, string> }) => ({
+  get: (p: string) => u.client.get(p, u.bearer),
+  post: (p: string, body: unknown) => u.client.post(p, body, u.bearer),
+});
+
+describe('GET /api/user/for-you', () => {
+  it('needs a signed-in user', async () => {
+    expect((await s.client().get('/api/user/for-you')).status).toBe(401);
+  });
+
+  it('is empty for a new user, then follows their likes, without what they already have', async () => {
+    const u = as(await s.verifiedUser('Fay', 'fay@example.com'));
+    expect((await u.get('/api/user/for-you')).body).toEqual({ results: [] });
+
+    await u.post('/api/user/likes', { tmdb_id: 862 });
+    await u.post('/api/user/likes', { tmdb_id: 155 });
+    await u.post('/api/user/watch-status', { tmdb_id: 238, status: 'watched' });
+    await u.post('/api/user/watch-status', { tmdb_id: 9806, status: 'want_to_watch' });
+    recommendCalls = [];
+    const res = await u.get('/api/user/for-you');
+    expect(res.status).toBe(200);
+    const picks = res.body.results as {
+      id: number;
+      title: string;
+      because: { tmdb_id: number; title: string; kind: string };
+    }[];
+    const ids = picks.map((p) => p.id);
+    // Nothing the user liked, watched or listed; every pick from one of their seeds' lists.
+    for (const own of [862, 155, 238, 9806]) expect(ids).not.toContain(own);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.length).toBeGreaterThan(10);
+    expect(ids.length).toBeLessThanOrEqual(20);
+    for (const p of picks) {
+      expect(NEIGHBOURS[p.because.tmdb_id]).toContain(p.id);
+      expect(p.title).toBeTruthy();
+    }
+    // Each pick names its film: Toy Story 2 because you liked Toy Story; The Godfather Part II because you watched The Godfather.
+    const reason = (id: number) => picks.find((p) => p.id === id)!.because;
+    expect(reason(863)).toEqual({ tmdb_id: 862, title: 'Toy Story', kind: 'like' });
+    expect(reason(240)).toMatchObject({ tmdb_id: 238, title: 'The Godfather', kind: 'watched' });
+    // The "want to watch" film is a (weaker) seed too, and it was asked once per seed.
+    expect(recommendCalls.sort()).toEqual(['155', '238', '862', '9806']);
+    // A like ranks its neighbours above those of a watchlist entry: the first pick comes from a like.
+    expect(['like', 'watched']).toContain(picks[0]!.because.kind);
+  });
+
+  it("another user does not see this user's picks", async () => {
+    const other = as(await s.verifiedUser('Gus', 'gus@example.com'));
+    expect((await other.get('/api/user/for-you')).body).toEqual({ results: [] });
+  });
+});
+
+describe('GET /api/recommend/movies', () => {
+  it("hydrates the recommender's list into cards in one request, in its order", async () => {
+    const res = await s.client().get('/api/recommend/movies?tmdb_id=238&top_n=5');
+    expect(res.status).toBe(200);
+    expect(res.body.map((m: { id: number }) => m.id)).toEqual(NEIGHBOURS[238]);
+    expect(res.body[0]).toMatchObject({ id: 240, title: 'The Godfather: Part II' });
+    expect(res.body[0]).toHaveProperty('poster_path');
+    expect(res.body[0]).toHaveProperty('vote_average');
+    expect((await s.client().get('/api/recommend/movies?tmdb_id=4')).status).toBe(404);
+    expect((await s.client().get('/api/recommend/movies?tmdb_id=x')).status).toBe(400);
+  });
+});
+
+describe('GET /api/internal/signals', () => {
+  it('answers only with the secret, lists every kind, and 304s an unchanged library', async () => {
+    const c = s.client();
+    expect((await c.get('/api/internal/signals')).status).toBe(401);
+    const wrong = await c.get('/api/internal/signals', { authorization: 'Bearer nope' });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body).toEqual({ message: 'A valid recommender secret is required' });
+
+    const u = as(await s.verifiedUser('Hal', 'hal@example.com'));
+    await u.post('/api/user/likes', { tmdb_id: 550 });
+    await u.post('/api/user/watch-status', { tmdb_id: 680, status: 'want_to_watch' });
+    const auth = { authorization: `Bearer ${secret}` };
+    const res = await c.get('/api/internal/signals', auth);
+    expect(res.status).toBe(200);
+    const mine = res.body.signals.filter((x: { item: number }) => [550, 680].includes(x.item));
+    expect(mine.map((x: { item: number; kind: string }) => `${x.item}:${x.kind}`).sort()).toEqual([
+      '550:like',
+      '680:want_to_watch',
+    ]);
+    // No e-mail or name leaves: only opaque ids.
+    expect(JSON.stringify(res.body)).not.toContain('hal@example.com');
+    const etag = res.headers.get('etag')!;
+    expect((await c.get('/api/internal/signals', { ...auth, 'if-none-match': etag })).status).toBe(304);
+    await u.post('/api/user/likes', { tmdb_id: 807 });
+    expect((await c.get('/api/internal/signals', { ...auth, 'if-none-match': etag })).status).toBe(200);
+    // Not in the public API documentation.
+    const doc = (await c.get('/api/openapi.json')).body;
+    expect(doc.paths['/api/internal/signals']).toBeUndefined();
+    expect(doc.paths['/api/user/for-you']).toBeDefined();
+  });
+});
