@@ -17,7 +17,9 @@ import type { Database } from './db/database';
 import type { Redis } from './integrations/redis/redis';
 import { registerErrorHandling } from './lib/error-handler';
 import { RateLimits } from './lib/rate-limit';
-import { loggerOptions } from './lib/logger';
+import { loggerOptions, registerRequestLog } from './lib/logger';
+import { compressedFor, DYNAMIC_COMPRESSION } from './lib/compression';
+import { ResponseCache } from './lib/response-cache';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import type { MovieSource } from './modules/catalog/movie-source';
 import type { Identity } from './modules/identity/identity';
@@ -98,6 +100,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(deps.logLevel ?? deps.config.env.LOG_LEVEL),
     bodyLimit: 64 * 1024,
+    // One line per request, at debug (see registerRequestLog), instead of Fastify's two at info.
+    disableRequestLogging: true,
     // Behind a load balancer, the per-IP limits must see the visitor's address, not the balancer's.
     trustProxy: trustProxy(deps.config.env.TRUST_PROXY),
     // A path that is not valid percent-encoding never reaches a route: answer it like every other
@@ -108,10 +112,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         .send({ message: error.code === 'FST_ERR_BAD_URL' ? 'Malformed URL' : 'Bad request' });
     },
   }).withTypeProvider<ZodTypeProvider>();
+  registerRequestLog(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  // gzip/brotli for the web app's assets and the larger JSON answers (before any route).
-  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  // gzip/brotli for the larger dynamic answers (before any route), at a fast level: they are
+  // compressed on every request. Cached answers and built assets are compressed once, harder.
+  await app.register(fastifyCompress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    ...DYNAMIC_COMPRESSION,
+  });
   const pages = deps.webDist ? WebPages.load(deps.webDist) : null;
   registerErrorHandling(app, {
     spaFallback: (request, reply) => {
@@ -123,7 +134,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         path.startsWith('/assets/')
       )
         return false;
-      void reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(pages.html(path));
+      // Compressed here: @fastify/compress only hooks into routes, and this is the not-found handler.
+      void reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(compressedFor(request, reply, pages.html(path)));
       return true;
     },
   });
@@ -169,7 +184,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   const redisPrefix = deps.redisPrefix ?? 'cinelog';
   const rateLimits = new RateLimits(deps.redis ?? null, redisPrefix);
-  await app.register(catalogRoutes(deps.source, rateLimits), { prefix: '/api/tmdb' });
+  // The offline catalog's answers depend on the URL only: each is serialized and compressed once.
+  const catalogCache = deps.source.mode === 'offline' ? new ResponseCache() : null;
+  await app.register(catalogRoutes(deps.source, rateLimits, catalogCache), { prefix: '/api/tmdb' });
   if (deps.catalog) await app.register(imagesRoutes(deps.catalog), { prefix: '/api/images' });
   const recommender = new RecommenderClient(recommenderUrl(deps.config));
   await app.register(recommendationsRoutes(recommender), { prefix: '/api' });
