@@ -4,7 +4,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
@@ -32,6 +32,7 @@ import { chatRoutes, type ChatLimits } from './modules/chat/chat.routes';
 import { ChatService } from './modules/chat/chat.service';
 import { MemoryConversationStore, RedisConversationStore } from './modules/chat/conversation-store';
 import { LlmChat } from './modules/chat/llm-chat';
+import { LibraryReadCache } from './modules/library/library-read-cache';
 import { LibraryRepository } from './modules/library/library.repository';
 import { libraryRoutes } from './modules/library/library.routes';
 import { LibraryService } from './modules/library/library.service';
@@ -101,7 +102,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: loggerOptions(deps.logLevel ?? deps.config.env.LOG_LEVEL),
     bodyLimit: 64 * 1024,
     // One line per request, at debug (see registerRequestLog), instead of Fastify's two at info.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     // Behind a load balancer, the per-IP limits must see the visitor's address, not the balancer's.
     trustProxy: trustProxy(deps.config.env.TRUST_PROXY),
     // A path that is not valid percent-encoding never reaches a route: answer it like every other
@@ -218,7 +219,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       limits: deps.identity.limits,
       rateLimits,
     });
-    const library = new LibraryService(new LibraryRepository(deps.db.db), deps.source);
+    // The embedded database is this process's alone: its library reads can be kept until a write.
+    const readCache = deps.db.kind === 'pglite' ? new LibraryReadCache() : null;
+    if (readCache) deps.identity.userDeleted.add((userId) => readCache.invalidate(userId));
+    const library = new LibraryService(new LibraryRepository(deps.db.db), deps.source, readCache);
     await app.register(libraryRoutes(library, deps.identity.verifier), { prefix: '/api/user' });
   }
 

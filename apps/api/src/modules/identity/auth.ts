@@ -20,6 +20,8 @@ export interface AuthOptions {
   secret: string;
   google?: { clientId: string; clientSecret: string; issuer: string } | undefined;
   trustedOrigins?: string[];
+  /** Told the id of each deleted account (after its rows, and its library's, are gone). */
+  userDeleted?: Set<(userId: string) => void>;
 }
 
 /** The auth secret: AUTH_SECRET, or one generated once and kept in DATA_DIR (mode 600). */
@@ -82,7 +84,14 @@ export function createAuth(opts: AuthOptions) {
         }
       },
     },
-    user: { deleteUser: { enabled: true } },
+    user: {
+      deleteUser: {
+        enabled: true,
+        afterDelete: async (user) => {
+          for (const listener of opts.userDeleted ?? []) listener(user.id);
+        },
+      },
+    },
     plugins: [
       jwt({
         jwks: { keyPairConfig: { alg: 'EdDSA', crv: 'Ed25519' } },

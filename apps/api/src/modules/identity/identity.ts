@@ -11,6 +11,8 @@ export interface Identity {
   verifier: TokenVerifier;
   mailer: Mailer;
   limits?: AuthRateLimits | undefined;
+  /** Listeners told the id of each deleted account (caches of that user's data). */
+  userDeleted: Set<(userId: string) => void>;
 }
 
 /**
@@ -32,7 +34,9 @@ export function createIdentity(opts: {
     { smtpUrl: env.SMTP_URL, outboxDir: join(opts.config.dataDir, 'outbox') },
     opts.log,
   );
+  const userDeleted = new Set<(userId: string) => void>();
   const auth = createAuth({
+    userDeleted,
     database: opts.database,
     mailer,
     baseURL: opts.baseURL,
@@ -52,5 +56,5 @@ export function createIdentity(opts: {
     opts.baseURL,
     opts.baseURL,
   );
-  return { auth, verifier, mailer, limits: opts.limits };
+  return { auth, verifier, mailer, limits: opts.limits, userDeleted };
 }
