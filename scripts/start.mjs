@@ -6,20 +6,22 @@ import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildServersIfStale } from './build-server.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const tsx = join(root, 'node_modules', '.bin', 'tsx');
 
 // The web app is built once, and again whenever its sources are newer than the build.
 buildWebIfStale();
+// So are the servers, compiled to JavaScript: no TypeScript loader at start.
+await buildServersIfStale();
 
 const processes = [
-  { name: 'recommender', args: [join(root, 'services/recommender/src/main.ts')] },
-  { name: 'api', args: [join(root, 'apps/api/src/main.ts')] },
+  { name: 'recommender', args: [join(root, 'services/recommender/dist/main.js')] },
+  { name: 'api', args: [join(root, 'apps/api/dist/main.js')] },
 ];
 
 const children = processes.map(({ name, args }) => {
-  const child = spawn(tsx, args, { stdio: 'inherit', env: process.env, cwd: root });
+  const child = spawn(process.execPath, args, { stdio: 'inherit', env: process.env, cwd: root });
   child.on('exit', (code, signal) => {
     if (!stopping) {
       console.error(`${name} exited (${signal ?? code}); stopping the others`);
