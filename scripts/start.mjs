@@ -7,19 +7,25 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildServersIfStale } from './build-server.mjs';
 import { superviseAll } from './supervisor.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const tsx = join(root, 'node_modules', '.bin', 'tsx');
 
 // The web app is built once, and again whenever its sources are newer than the build
 // (START_SKIP_WEB_BUILD=1 serves whatever is there: the supervision tests).
 if (process.env.START_SKIP_WEB_BUILD !== '1') buildWebIfStale();
+// So are the servers, compiled to JavaScript: no TypeScript loader at start.
+await buildServersIfStale();
 
 superviseAll(
   [
-    { name: 'recommender', command: tsx, args: [join(root, 'services/recommender/src/main.ts')] },
-    { name: 'api', command: tsx, args: [join(root, 'apps/api/src/main.ts')] },
+    {
+      name: 'recommender',
+      command: process.execPath,
+      args: [join(root, 'services/recommender/dist/main.js')],
+    },
+    { name: 'api', command: process.execPath, args: [join(root, 'apps/api/dist/main.js')] },
   ],
   { cwd: root },
 );

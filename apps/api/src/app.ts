@@ -4,7 +4,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
@@ -17,7 +17,9 @@ import type { Database } from './db/database';
 import type { Redis } from './integrations/redis/redis';
 import { registerErrorHandling } from './lib/error-handler';
 import { RateLimits } from './lib/rate-limit';
-import { loggerOptions } from './lib/logger';
+import { loggerOptions, registerRequestLog } from './lib/logger';
+import { compressedFor, DYNAMIC_COMPRESSION } from './lib/compression';
+import { ResponseCache } from './lib/response-cache';
 import {
   BODY_LIMIT,
   clientErrorHandler,
@@ -41,6 +43,7 @@ import { chatRoutes, type ChatLimits } from './modules/chat/chat.routes';
 import { ChatService } from './modules/chat/chat.service';
 import { MemoryConversationStore, RedisConversationStore } from './modules/chat/conversation-store';
 import { LlmChat } from './modules/chat/llm-chat';
+import { LibraryReadCache } from './modules/library/library-read-cache';
 import { LibraryRepository } from './modules/library/library.repository';
 import { libraryRoutes } from './modules/library/library.routes';
 import { LibraryService } from './modules/library/library.service';
@@ -119,6 +122,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // A client sending its headers or body slowly is cut off (408), not waited for.
     ...timeoutOptions(deps.timeouts ?? DEFAULT_TIMEOUTS),
     clientErrorHandler,
+    // One line per request, at debug (see registerRequestLog), instead of Fastify's two at info.
+    logController: new LogController({ disableRequestLogging: true }),
     // Behind a load balancer, the per-IP limits must see the visitor's address, not the balancer's.
     trustProxy: trustProxy(deps.config.env.TRUST_PROXY),
     // A path that is not valid percent-encoding never reaches a route: answer it like every other
@@ -129,6 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         .send({ message: error.code === 'FST_ERR_BAD_URL' ? 'Malformed URL' : 'Bad request' });
     },
   }).withTypeProvider<ZodTypeProvider>();
+  registerRequestLog(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // Before any route: security headers on every answer, and bad input refused before handlers.
@@ -139,8 +145,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     googleIssuer: env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET ? env.GOOGLE_ISSUER : undefined,
   });
   registerRequestGuards(app);
-  // gzip/brotli for the web app's assets and the larger JSON answers (before any route).
-  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  // gzip/brotli for the larger dynamic answers (before any route), at a fast level: they are
+  // compressed on every request. Cached answers and built assets are compressed once, harder.
+  await app.register(fastifyCompress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    ...DYNAMIC_COMPRESSION,
+  });
   const pages = deps.webDist ? WebPages.load(deps.webDist) : null;
   registerErrorHandling(app, {
     spaFallback: (request, reply) => {
@@ -152,7 +164,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         path.startsWith('/assets/')
       )
         return false;
-      void reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(pages.html(path));
+      // Compressed here: @fastify/compress only hooks into routes, and this is the not-found handler.
+      void reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(compressedFor(request, reply, pages.html(path)));
       return true;
     },
   });
@@ -198,7 +214,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   const redisPrefix = deps.redisPrefix ?? 'cinelog';
   const rateLimits = new RateLimits(deps.redis ?? null, redisPrefix);
-  await app.register(catalogRoutes(deps.source, rateLimits), { prefix: '/api/tmdb' });
+  // The offline catalog's answers depend on the URL only: each is serialized and compressed once.
+  const catalogCache = deps.source.mode === 'offline' ? new ResponseCache() : null;
+  await app.register(catalogRoutes(deps.source, rateLimits, catalogCache), { prefix: '/api/tmdb' });
   if (deps.catalog) await app.register(imagesRoutes(deps.catalog), { prefix: '/api/images' });
   const recommender = new RecommenderClient(recommenderUrl(deps.config));
   await app.register(recommendationsRoutes(recommender, deps.source), { prefix: '/api' });
@@ -236,7 +254,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       relink: deps.identity.relink,
       rateLimits,
     });
-    const library = new LibraryService(new LibraryRepository(deps.db.db), deps.source);
+    // The embedded database is this process's alone: its library reads can be kept until a write.
+    const readCache = deps.db.kind === 'pglite' ? new LibraryReadCache() : null;
+    if (readCache) deps.identity.userDeleted.add((userId) => readCache.invalidate(userId));
+    const library = new LibraryService(new LibraryRepository(deps.db.db), deps.source, readCache);
     await app.register(libraryRoutes(library, deps.identity.verifier), { prefix: '/api/user' });
     await app.register(
       forYouRoutes(new ForYouService(deps.db.db, recommender, deps.source), deps.identity.verifier),

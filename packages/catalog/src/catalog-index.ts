@@ -41,6 +41,18 @@ export function referenceDate(movies: readonly CatalogMovie[]): string {
   return dates[dates.length - 1 - Math.floor(dates.length * 0.001)]!;
 }
 
+export interface CatalogIndexOptions {
+  /**
+   * Leave the title search index to `buildSearchIndex()` (a server calls it once it listens):
+   * the lists and genres are ready at once. A search before the index is complete completes it
+   * first, so answers never depend on the timing.
+   */
+  deferSearchIndex?: boolean;
+}
+
+/** Movies added to the title index per slice in the background: a few milliseconds of event loop each. */
+const INDEX_SLICE = 250;
+
 /** In-memory indexes over the offline catalog: lists, genres, and a typo-tolerant title search. */
 export class CatalogIndex {
   readonly byId = new Map<number, CatalogMovie>();
@@ -53,8 +65,14 @@ export class CatalogIndex {
   private readonly search: MiniSearch<CatalogMovie>;
   private readonly boosts = new Map<number, number>();
   private lowerTitles: string[] | undefined;
+  /** How many of `file.movies` the title index holds. */
+  private indexed = 0;
+  private building: Promise<void> | undefined;
 
-  constructor(readonly file: CatalogFile) {
+  constructor(
+    readonly file: CatalogFile,
+    opts: CatalogIndexOptions = {},
+  ) {
     const movies = file.movies;
     for (const m of movies) this.byId.set(m.id, m);
     this.referenceDate = referenceDate(movies);
@@ -95,8 +113,38 @@ export class CatalogIndex {
         combineWith: 'AND',
       },
     });
-    this.search.addAll(movies);
     for (const m of movies) this.boosts.set(m.id, popularityBoost(m));
+    if (!opts.deferSearchIndex) this.completeSearchIndex();
+  }
+
+  get searchIndexReady(): boolean {
+    return this.indexed === this.file.movies.length;
+  }
+
+  /**
+   * Builds the title index in slices, yielding to the event loop between them, so that a server
+   * answers meanwhile. Resolves when it is complete (at once if it already is).
+   */
+  buildSearchIndex(): Promise<void> {
+    this.building ??= (async () => {
+      const movies = this.file.movies;
+      while (this.indexed < movies.length) {
+        const end = Math.min(this.indexed + INDEX_SLICE, movies.length);
+        this.search.addAll(movies.slice(this.indexed, end));
+        this.indexed = end;
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      }
+    })();
+    return this.building;
+  }
+
+  /** Adds whatever the title index still lacks, now. */
+  private completeSearchIndex(): void {
+    const movies = this.file.movies;
+    if (this.indexed < movies.length) {
+      this.search.addAll(this.indexed === 0 ? movies : movies.slice(this.indexed));
+      this.indexed = movies.length;
+    }
   }
 
   get(id: number): CatalogMovie | undefined {
@@ -123,6 +171,7 @@ export class CatalogIndex {
     // One or two letters typed: every title with a word starting so. A scan of the popularity
     // list is faster than scoring thousands of index hits, and popularity is the right order.
     if (words.length === 1 && words[0]!.length <= 3) return this.titlesWithWordStarting(words[0]!);
+    this.completeSearchIndex();
     const q = words.join(' ');
     const boostDocument = (id: unknown) => this.boosts.get(id as number) ?? 1;
     let hits = this.search.search(q, { boostDocument });

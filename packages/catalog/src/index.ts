@@ -4,3 +4,4 @@ export * from './python-literal';
 export * from './build';
 export * from './load';
 export * from './catalog-index';
+export * from './synthetic';

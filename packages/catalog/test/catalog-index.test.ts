@@ -12,7 +12,7 @@ import {
 import type { CatalogFile } from '../src/types';
 import { csv, type Row } from './fixture-csv';
 
-function indexOf(rows: Row[]): CatalogIndex {
+function indexOf(rows: Row[], opts: { deferSearchIndex?: boolean } = {}): CatalogIndex {
   const built = buildCatalogFromCsv(csv(rows), 'id,keywords\n');
   const file: CatalogFile = {
     version: 1,
@@ -21,7 +21,7 @@ function indexOf(rows: Row[]): CatalogIndex {
     stats: built.stats,
     movies: built.movies,
   };
-  return new CatalogIndex(file);
+  return new CatalogIndex(file, opts);
 }
 
 describe(paginate.name, () => {
@@ -129,6 +129,26 @@ describe(CatalogIndex.name, () => {
     expect(index.searchTitles('the godfather')[0]!.id).toBe(3);
     expect(index.searchTitles('   ')).toEqual([]);
     expect(index.searchTitles('zzzzqqq')).toEqual([]);
+  });
+
+  it('can build its title index later, in the background, with the same answers', async () => {
+    const deferred = indexOf(rows, { deferSearchIndex: true });
+    expect(deferred.searchIndexReady).toBe(false);
+    expect(deferred.popular.map((m) => m.id)).toEqual(index.popular.map((m) => m.id));
+    const building = deferred.buildSearchIndex();
+    await building;
+    expect(deferred.searchIndexReady).toBe(true);
+    expect(deferred.buildSearchIndex()).toBe(building);
+    for (const q of ['interstelar', 'interst', 'godfa', 'the godfather'])
+      expect(deferred.searchTitles(q)).toEqual(index.searchTitles(q));
+  });
+
+  it('completes a deferred title index when searched before it is built', () => {
+    const deferred = indexOf(rows, { deferSearchIndex: true });
+    expect(deferred.searchTitles('interstelar').map((m) => m.id)).toEqual(
+      index.searchTitles('interstelar').map((m) => m.id),
+    );
+    expect(deferred.searchIndexReady).toBe(true);
   });
 });
 

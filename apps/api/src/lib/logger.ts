@@ -1,4 +1,4 @@
-import type { FastifyServerOptions } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 
 const REDACTED = '[redacted]';
 /** Query parameters that carry or lead to a secret (verification and reset links, OAuth callbacks). */
@@ -48,4 +48,32 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
       },
     },
   };
+}
+
+/** A request slower than this is logged at `warn`, whatever its status. */
+export const SLOW_REQUEST_MS = 1000;
+
+/**
+ * One line per request, when it completes: method, URL (secrets redacted), status, time. At
+ * `debug` for ordinary answers, so the default level (`info`) costs one level check per request;
+ * server errors are logged by the error handler, slow answers at `warn`.
+ */
+export function registerRequestLog(app: FastifyInstance): void {
+  app.addHook('onResponse', (request, reply, done) => {
+    const ms = reply.elapsedTime;
+    const slow = ms >= SLOW_REQUEST_MS;
+    if (slow || request.log.level === 'debug' || request.log.level === 'trace') {
+      request.log[slow ? 'warn' : 'debug'](
+        {
+          method: request.method,
+          url: redactUrl(request.url),
+          ip: request.ip,
+          statusCode: reply.statusCode,
+          ms: Math.round(ms * 10) / 10,
+        },
+        slow ? 'slow request' : 'request',
+      );
+    }
+    done();
+  });
 }

@@ -31,12 +31,20 @@ export interface RunningApi {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** Starts the real API process (`tsx src/main.ts`) and waits for /api/health. */
-export async function startApiProcess(env: Record<string, string>): Promise<RunningApi> {
+/**
+ * Starts the real API process (`tsx src/main.ts`, or with `compiled` the build `npm start` runs,
+ * `node dist/main.js`) and waits for /api/health.
+ */
+export async function startApiProcess(
+  env: Record<string, string>,
+  opts: { compiled?: boolean } = {},
+): Promise<RunningApi> {
   const port = await freePort();
-  const tsx = resolve(REPO_ROOT, 'node_modules/.bin/tsx');
+  const [command, args] = opts.compiled
+    ? [process.execPath, [resolve(REPO_ROOT, 'apps/api/dist/main.js')]]
+    : [resolve(REPO_ROOT, 'node_modules/.bin/tsx'), [resolve(REPO_ROOT, 'apps/api/src/main.ts')]];
   let out = '';
-  const child = spawn(tsx, [resolve(REPO_ROOT, 'apps/api/src/main.ts')], {
+  const child = spawn(command, args, {
     env: { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -12,7 +12,9 @@ import {
   type ListKind,
 } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { onRequestHookHandler } from 'fastify';
 import { RateLimits, TOO_MANY_ATTEMPTS } from '../../lib/rate-limit';
+import type { ResponseCache } from '../../lib/response-cache';
 import type { MovieSource } from './movie-source';
 
 /**
@@ -23,9 +25,17 @@ export const SEARCH_PER_IP_PER_MINUTE = 120;
 
 const errors = { 400: ErrorBody, 404: ErrorBody, 502: ErrorBody };
 
-/** The movie data proxy under /api/tmdb: exactly the paths of the spec, in TMDB's shapes. */
+/**
+ * The movie data proxy under /api/tmdb: exactly the paths of the spec, in TMDB's shapes. With a
+ * `cache` (the offline catalog, whose answers depend on the URL only), whole answers are kept
+ * serialized and compressed, with ETags.
+ */
 export const catalogRoutes =
-  (source: MovieSource, rateLimits: RateLimits = new RateLimits()): FastifyPluginAsyncZod =>
+  (
+    source: MovieSource,
+    rateLimits: RateLimits = new RateLimits(),
+    cache: ResponseCache | null = null,
+  ): FastifyPluginAsyncZod =>
   async (app) => {
     const searches = rateLimits.create({
       name: 'search-ip',
@@ -33,6 +43,16 @@ export const catalogRoutes =
       durationSeconds: 60,
       message: TOO_MANY_ATTEMPTS,
     });
+    // Every search counts against the visitor's limit, answered from the cache or not.
+    const searchLimit: onRequestHookHandler = async (req) => {
+      await searches.consume(req.ip);
+    };
+    const cached = (before: onRequestHookHandler[] = []) =>
+      cache
+        ? { onRequest: [...before, cache.lookup], onSend: cache.store, compress: false as const }
+        : before.length
+          ? { onRequest: before }
+          : {};
     const lists: [string, ListKind, string][] = [
       ['/movie/popular', 'popular', 'Popular movies'],
       ['/movie/top_rated', 'top_rated', 'Top rated movies'],
@@ -43,6 +63,7 @@ export const catalogRoutes =
       app.get(
         url,
         {
+          ...cached(),
           schema: {
             tags: ['movies'],
             summary,
@@ -57,6 +78,7 @@ export const catalogRoutes =
     app.get(
       '/discover/movie',
       {
+        ...cached(),
         schema: {
           tags: ['movies'],
           summary: 'Movies by genre, most popular first',
@@ -70,6 +92,7 @@ export const catalogRoutes =
     app.get(
       '/search/movie',
       {
+        ...cached([searchLimit]),
         schema: {
           tags: ['movies'],
           summary: 'Search movies by title (typo-tolerant, prefix-aware)',
@@ -77,15 +100,13 @@ export const catalogRoutes =
           response: { 200: MoviePage, ...errors, 429: ErrorBody },
         },
       },
-      async (req) => {
-        await searches.consume(req.ip);
-        return source.search(req.query.query, req.query.page);
-      },
+      (req) => source.search(req.query.query, req.query.page),
     );
 
     app.get(
       '/movie/:id',
       {
+        ...cached(),
         schema: {
           tags: ['movies'],
           summary: "A movie's details",
@@ -99,6 +120,7 @@ export const catalogRoutes =
     app.get(
       '/movie/:id/credits',
       {
+        ...cached(),
         schema: {
           tags: ['movies'],
           summary: "A movie's cast and crew (empty in the offline catalog)",
@@ -112,6 +134,7 @@ export const catalogRoutes =
     app.get(
       '/person/:id/movie_credits',
       {
+        ...cached(),
         schema: {
           tags: ['people'],
           summary: "A person's movies (empty in the offline catalog)",

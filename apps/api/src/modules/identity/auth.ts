@@ -25,6 +25,8 @@ export interface AuthOptions {
    * to it, any other request (whatever its Host header says) gets links to `baseURL`.
    */
   linkOrigins?: string[];
+  /** Told the id of each deleted account (after its rows, and its library's, are gone). */
+  userDeleted?: Set<(userId: string) => void>;
 }
 
 /**
@@ -113,7 +115,14 @@ export function createAuth(opts: AuthOptions) {
         }
       },
     },
-    user: { deleteUser: { enabled: true } },
+    user: {
+      deleteUser: {
+        enabled: true,
+        afterDelete: async (user) => {
+          for (const listener of opts.userDeleted ?? []) listener(user.id);
+        },
+      },
+    },
     plugins: [
       jwt({
         jwks: { keyPairConfig: { alg: 'EdDSA', crv: 'Ed25519' } },

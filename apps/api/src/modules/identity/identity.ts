@@ -13,6 +13,8 @@ export interface Identity {
   limits?: AuthRateLimits | undefined;
   /** A public-origin URL moved to the request's origin when that one is allowed (see `mailLink`). */
   relink: (url: string, request?: Request) => string;
+  /** Listeners told the id of each deleted account (caches of that user's data). */
+  userDeleted: Set<(userId: string) => void>;
 }
 
 /**
@@ -36,7 +38,9 @@ export function createIdentity(opts: {
     { smtpUrl: env.SMTP_URL, outboxDir: join(opts.config.dataDir, 'outbox') },
     opts.log,
   );
+  const userDeleted = new Set<(userId: string) => void>();
   const auth = createAuth({
+    userDeleted,
     database: opts.database,
     mailer,
     baseURL: opts.baseURL,
@@ -64,5 +68,6 @@ export function createIdentity(opts: {
     mailer,
     limits: opts.limits,
     relink: (url, request) => mailLink(url, opts.baseURL, linkOrigins, request),
+    userDeleted,
   };
 }

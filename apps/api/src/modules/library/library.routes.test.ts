@@ -407,7 +407,12 @@ describe.each(DATABASES)('personal library on $name', ({ open }) => {
     await client.post('/api/user/watch-status', { tmdb_id: 155, status: 'watched' }, bearer);
     await client.post('/api/user/recently-visited', { tmdb_id: 155 }, bearer);
     const uid = (await client.get('/api/auth/get-session')).body.user.id as string;
+    // Read once, so that the embedded database's read cache holds them.
+    expect((await client.get('/api/user/likes', bearer)).body).toHaveLength(1);
     expect((await client.post('/api/auth/delete-user', {})).status).toBe(200);
+    // The ID token is still valid for a while; what it reads is gone.
+    expect((await client.get('/api/user/likes', bearer)).body).toEqual([]);
+    expect((await client.get('/api/user/playlists', bearer)).body).toEqual([]);
     for (const table of ['likes', 'playlists', 'watch_status', 'recently_visited'] as const) {
       const rows = await db.db.selectFrom(table).select('user_id').where('user_id', '=', uid).execute();
       expect(rows, table).toEqual([]);

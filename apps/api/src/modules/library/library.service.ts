@@ -3,6 +3,7 @@ import type { Transaction } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
 import type { MovieSource } from '../catalog/movie-source';
+import type { LibraryReadCache } from './library-read-cache';
 import type { LibraryRepository, MovieFactsRow, WatchStatusValue } from './library.repository';
 
 export const MESSAGES = {
@@ -35,7 +36,23 @@ export class LibraryService {
   constructor(
     private readonly repo: LibraryRepository,
     private readonly source: MovieSource,
+    /** The embedded database's read cache (see LibraryReadCache); none with PostgreSQL. */
+    private readonly cache: LibraryReadCache | null = null,
   ) {}
+
+  /** A read of the user's, from the cache when there is one. */
+  private read<T>(userId: string, key: string, load: () => Promise<T>): Promise<T> {
+    return this.cache ? this.cache.read(userId, key, load) : load();
+  }
+
+  /** A write of the user's: their cached reads go, whether it succeeded or not. */
+  private async write<T>(userId: string, run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } finally {
+      this.cache?.invalidate(userId);
+    }
+  }
 
   /** Runs `write` in a transaction after making sure the movie row exists (404 if the movie does not). */
   private async withMovie<T>(
@@ -72,27 +89,35 @@ export class LibraryService {
     return this.repo.userExists(userId);
   }
 
-  async like(userId: string, tmdbId: number) {
-    const likeId = await this.withMovie(tmdbId, (trx) => this.repo.insertLike(trx, userId, tmdbId));
-    if (likeId === undefined) throw new ConflictError(MESSAGES.alreadyLiked);
-    return { message: MESSAGES.liked, like_id: likeId };
+  like(userId: string, tmdbId: number) {
+    return this.write(userId, async () => {
+      const likeId = await this.withMovie(tmdbId, (trx) => this.repo.insertLike(trx, userId, tmdbId));
+      if (likeId === undefined) throw new ConflictError(MESSAGES.alreadyLiked);
+      return { message: MESSAGES.liked, like_id: likeId };
+    });
   }
 
-  async unlike(userId: string, tmdbId: number) {
-    if (!(await this.repo.deleteLike(userId, tmdbId))) throw new NotFoundError(MESSAGES.notLiked);
-    return { message: MESSAGES.likeRemoved };
+  unlike(userId: string, tmdbId: number) {
+    return this.write(userId, async () => {
+      if (!(await this.repo.deleteLike(userId, tmdbId))) throw new NotFoundError(MESSAGES.notLiked);
+      return { message: MESSAGES.likeRemoved };
+    });
   }
 
   likes(userId: string) {
-    return this.repo.listLikes(userId);
+    return this.read(userId, 'likes', () => this.repo.listLikes(userId));
   }
 
   createPlaylist(userId: string, name: string) {
-    return this.repo.createPlaylist(userId, name);
+    return this.write(userId, async () => {
+      return this.repo.createPlaylist(userId, name);
+    });
   }
 
   playlists(userId: string, tmdbId?: number) {
-    return this.repo.listPlaylists(userId, tmdbId);
+    return this.read(userId, tmdbId === undefined ? 'playlists' : `playlists:${tmdbId}`, () =>
+      this.repo.listPlaylists(userId, tmdbId),
+    );
   }
 
   /** 404 when the playlist does not exist, 403 when it is someone else's. */
@@ -102,65 +127,84 @@ export class LibraryService {
     if (owner !== userId) throw new ForbiddenError(MESSAGES.notOwner);
   }
 
-  async deletePlaylist(userId: string, playlistId: number) {
-    await this.requireOwnPlaylist(userId, playlistId);
-    if (!(await this.repo.deletePlaylist(playlistId, userId)))
-      throw new NotFoundError(MESSAGES.playlistNotFound);
-    return { message: MESSAGES.playlistDeleted };
+  deletePlaylist(userId: string, playlistId: number) {
+    return this.write(userId, async () => {
+      await this.requireOwnPlaylist(userId, playlistId);
+      if (!(await this.repo.deletePlaylist(playlistId, userId)))
+        throw new NotFoundError(MESSAGES.playlistNotFound);
+      return { message: MESSAGES.playlistDeleted };
+    });
   }
 
-  async renamePlaylist(userId: string, playlistId: number, name: string) {
-    await this.requireOwnPlaylist(userId, playlistId);
-    const renamed = await this.repo.renamePlaylist(playlistId, userId, name);
-    if (!renamed) throw new NotFoundError(MESSAGES.playlistNotFound);
-    return { message: MESSAGES.playlistRenamed, ...renamed };
+  renamePlaylist(userId: string, playlistId: number, name: string) {
+    return this.write(userId, async () => {
+      await this.requireOwnPlaylist(userId, playlistId);
+      const renamed = await this.repo.renamePlaylist(playlistId, userId, name);
+      if (!renamed) throw new NotFoundError(MESSAGES.playlistNotFound);
+      return { message: MESSAGES.playlistRenamed, ...renamed };
+    });
   }
 
-  async addToPlaylist(userId: string, playlistId: number, tmdbId: number) {
-    await this.requireOwnPlaylist(userId, playlistId);
-    const added = await this.withMovie(tmdbId, (trx) => this.repo.addToPlaylist(trx, playlistId, tmdbId));
-    if (!added) throw new ConflictError(MESSAGES.alreadyInPlaylist);
-    return { message: MESSAGES.addedToPlaylist };
+  addToPlaylist(userId: string, playlistId: number, tmdbId: number) {
+    return this.write(userId, async () => {
+      await this.requireOwnPlaylist(userId, playlistId);
+      const added = await this.withMovie(tmdbId, (trx) => this.repo.addToPlaylist(trx, playlistId, tmdbId));
+      if (!added) throw new ConflictError(MESSAGES.alreadyInPlaylist);
+      return { message: MESSAGES.addedToPlaylist };
+    });
   }
 
-  async removeFromPlaylist(userId: string, playlistId: number, tmdbId: number) {
-    await this.requireOwnPlaylist(userId, playlistId);
-    if (!(await this.repo.removeFromPlaylist(playlistId, tmdbId)))
-      throw new NotFoundError(MESSAGES.notInPlaylist);
-    return { message: MESSAGES.removedFromPlaylist };
+  removeFromPlaylist(userId: string, playlistId: number, tmdbId: number) {
+    return this.write(userId, async () => {
+      await this.requireOwnPlaylist(userId, playlistId);
+      if (!(await this.repo.removeFromPlaylist(playlistId, tmdbId)))
+        throw new NotFoundError(MESSAGES.notInPlaylist);
+      return { message: MESSAGES.removedFromPlaylist };
+    });
   }
 
-  async playlistMovies(userId: string, playlistId: number) {
-    await this.requireOwnPlaylist(userId, playlistId);
-    return this.repo.listPlaylistMovies(playlistId);
+  playlistMovies(userId: string, playlistId: number) {
+    // Only the owner's successful read is kept (a 403 or 404 throws before anything is stored).
+    return this.read(userId, `playlist:${playlistId}`, async () => {
+      await this.requireOwnPlaylist(userId, playlistId);
+      return this.repo.listPlaylistMovies(playlistId);
+    });
   }
 
   /** Adds one status; the other one, if held, stays (watched is independent of the watchlist). */
-  async setWatchStatus(userId: string, tmdbId: number, status: WatchStatusValue) {
-    await this.withMovie(tmdbId, (trx) => this.repo.addWatchStatus(trx, userId, tmdbId, status));
-    return { message: MESSAGES.statusUpdated, tmdb_id: tmdbId, status };
+  setWatchStatus(userId: string, tmdbId: number, status: WatchStatusValue) {
+    return this.write(userId, async () => {
+      await this.withMovie(tmdbId, (trx) => this.repo.addWatchStatus(trx, userId, tmdbId, status));
+      return { message: MESSAGES.statusUpdated, tmdb_id: tmdbId, status };
+    });
   }
 
   /** Clears one status, or both without `status`; 404 when there was nothing to clear. */
-  async clearWatchStatus(userId: string, tmdbId: number, status?: WatchStatusValue) {
-    if (!(await this.repo.deleteWatchStatus(userId, tmdbId, status))) {
-      throw new NotFoundError(
-        status === 'watched' ? MESSAGES.notWatched : status ? MESSAGES.notOnWatchlist : MESSAGES.noStatus,
-      );
-    }
-    return { message: MESSAGES.statusCleared };
+  clearWatchStatus(userId: string, tmdbId: number, status?: WatchStatusValue) {
+    return this.write(userId, async () => {
+      if (!(await this.repo.deleteWatchStatus(userId, tmdbId, status))) {
+        throw new NotFoundError(
+          status === 'watched' ? MESSAGES.notWatched : status ? MESSAGES.notOnWatchlist : MESSAGES.noStatus,
+        );
+      }
+      return { message: MESSAGES.statusCleared };
+    });
   }
 
   watchStatus(userId: string) {
-    return this.repo.listWatchStatus(userId);
+    return this.read(userId, 'watch-status', () => this.repo.listWatchStatus(userId));
   }
 
-  async logVisit(userId: string, tmdbId: number) {
-    await this.withMovie(tmdbId, (trx) => this.repo.logVisit(trx, userId, tmdbId, RECENTLY_VISITED_LIMIT));
-    return { message: MESSAGES.visitLogged };
+  logVisit(userId: string, tmdbId: number) {
+    return this.write(userId, async () => {
+      await this.withMovie(tmdbId, (trx) => this.repo.logVisit(trx, userId, tmdbId, RECENTLY_VISITED_LIMIT));
+      return { message: MESSAGES.visitLogged };
+    });
   }
 
   recentlyVisited(userId: string) {
-    return this.repo.listRecentlyVisited(userId, RECENTLY_VISITED_LIMIT);
+    return this.read(userId, 'recently-visited', () =>
+      this.repo.listRecentlyVisited(userId, RECENTLY_VISITED_LIMIT),
+    );
   }
 }

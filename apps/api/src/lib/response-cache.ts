@@ -1,0 +1,143 @@
+import type { FastifyReply, FastifyRequest, onRequestHookHandler, onSendHookHandler } from 'fastify';
+import { LRUCache } from 'lru-cache';
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+/**
+ * Brotli quality for cached answers: compressed once per entry, so a good ratio is worth a
+ * millisecond (quality 11 would cost tens of milliseconds of a busy event loop per entry).
+ */
+export const CACHED_BROTLI_QUALITY = 6;
+/** Below this many bytes a body is sent as is (as @fastify/compress's threshold). */
+const COMPRESS_THRESHOLD = 1024;
+
+interface Entry {
+  body: Buffer;
+  etag: string;
+  br?: Buffer;
+  gzip?: Buffer;
+}
+
+export interface ResponseCacheOptions {
+  /** The bound on the bytes kept (bodies and their compressed copies). */
+  maxBytes?: number;
+  /** `cache-control` of the cached answers. */
+  cacheControl?: string;
+}
+
+type Encoding = 'br' | 'gzip' | 'identity';
+
+/** The best encoding the client accepts (q-values honoured; `*` counts for both). */
+export function preferredEncoding(header: string | undefined): Encoding {
+  if (!header) return 'identity';
+  let br = -1;
+  let gzip = -1;
+  let star = -1;
+  for (const part of header.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const q = qParam ? Number(qParam.slice(2)) : 1;
+    if (name === 'br') br = q;
+    else if (name === 'gzip') gzip = q;
+    else if (name === '*') star = q;
+  }
+  if (br < 0) br = star;
+  if (gzip < 0) gzip = star;
+  if (br > 0 && br >= gzip) return 'br';
+  if (gzip > 0) return 'gzip';
+  return 'identity';
+}
+
+function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((t) => t.trim().replace(/^W\//, '') === etag);
+}
+
+/**
+ * Whole answers of read-only GET routes whose body depends only on the URL (the offline
+ * catalog): serialized once, compressed once per encoding, with a strong ETag and 304s. A hit
+ * skips validation, the handler and serialization. Only 200 answers are kept; errors never are.
+ *
+ * Use on a route: `onRequest: cache.lookup` (after any hook that must still run on a hit, such as
+ * a rate limit), `onSend: cache.store`, and `compress: false` (this cache does the encoding).
+ */
+export class ResponseCache {
+  private readonly entries: LRUCache<string, Entry>;
+  private readonly cacheControl: string;
+  private readonly served = new WeakSet<FastifyRequest>();
+  hits = 0;
+  misses = 0;
+
+  constructor(opts: ResponseCacheOptions = {}) {
+    this.entries = new LRUCache<string, Entry>({
+      maxSize: opts.maxBytes ?? 32 * 1024 * 1024,
+      sizeCalculation: (e) => e.body.length + (e.br?.length ?? 0) + (e.gzip?.length ?? 0) + 200,
+    });
+    this.cacheControl = opts.cacheControl ?? 'public, max-age=300';
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  readonly lookup: onRequestHookHandler = (request, reply, done) => {
+    const entry =
+      request.method === 'GET' || request.method === 'HEAD' ? this.entries.get(request.url) : undefined;
+    if (!entry) {
+      this.misses++;
+      return done();
+    }
+    this.hits++;
+    this.served.add(request);
+    this.send(entry, request, reply);
+  };
+
+  readonly store: onSendHookHandler<unknown> = (request, reply, payload, done) => {
+    if (this.served.has(request) || reply.statusCode !== 200 || typeof payload !== 'string') {
+      return done(null, payload);
+    }
+    const body = Buffer.from(payload);
+    const entry: Entry = {
+      body,
+      etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
+    };
+    this.entries.set(request.url, entry);
+    done(null, this.encode(entry, request, reply));
+  };
+
+  private send(entry: Entry, request: FastifyRequest, reply: FastifyReply): void {
+    void reply.type('application/json; charset=utf-8').send(this.encode(entry, request, reply));
+  }
+
+  /** Sets the caching headers and answers the body in the client's encoding (or a 304). */
+  private encode(entry: Entry, request: FastifyRequest, reply: FastifyReply): Buffer | string {
+    reply.header('etag', entry.etag);
+    reply.header('cache-control', this.cacheControl);
+    reply.header('vary', 'accept-encoding');
+    if (etagMatches(request.headers['if-none-match'], entry.etag)) {
+      reply.code(304);
+      return '';
+    }
+    if (entry.body.length < COMPRESS_THRESHOLD) return entry.body;
+    const encoding = preferredEncoding(request.headers['accept-encoding']);
+    if (encoding === 'identity') return entry.body;
+    let out = encoding === 'br' ? entry.br : entry.gzip;
+    if (!out) {
+      out =
+        encoding === 'br'
+          ? brotliCompressSync(entry.body, {
+              params: {
+                [constants.BROTLI_PARAM_QUALITY]: CACHED_BROTLI_QUALITY,
+                [constants.BROTLI_PARAM_SIZE_HINT]: entry.body.length,
+              },
+            })
+          : gzipSync(entry.body, { level: 6 });
+      // A new object, so that the cache counts the compressed copy against its bound.
+      const grown: Entry = { ...entry, [encoding]: out };
+      if (this.entries.peek(request.url) === entry) this.entries.set(request.url, grown);
+    }
+    reply.header('content-encoding', encoding);
+    return out;
+  }
+}

@@ -1,0 +1,25 @@
+import { rmSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+// @ts-expect-error a plain ES module of the repository's scripts
+import { buildServers, serverBuildIsStale } from '../../../scripts/build-server.mjs';
+import { startApiProcess, tempDataDir } from './helpers/process';
+
+describe('the compiled API (what npm start runs)', () => {
+  it('builds, starts with plain node, serves the catalog with its index, and stops cleanly', async () => {
+    await buildServers();
+    expect(serverBuildIsStale()).toBe(false);
+    const dataDir = tempDataDir();
+    try {
+      const api = await startApiProcess({ DATA_DIR: dataDir }, { compiled: true });
+      const movie = await fetch(`${api.url}/api/tmdb/movie/550`);
+      expect(((await movie.json()) as { title: string }).title).toBe('Fight Club');
+      // A search right after start (the index may still be building) has the same answer.
+      const search = await fetch(`${api.url}/api/tmdb/search/movie?query=interstelar`);
+      expect(((await search.json()) as { results: { id: number }[] }).results[0]!.id).toBe(157336);
+      expect(await api.stop('SIGTERM')).toBe(0);
+      expect(api.output()).toContain('ready to serve');
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});

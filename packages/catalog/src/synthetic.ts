@@ -1,0 +1,94 @@
+import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { CatalogFile, CatalogMovie } from './types';
+
+/** Ids of synthetic movies start here: far above TMDB's (about 1.5 million today). */
+export const SYNTHETIC_ID_BASE = 100_000_000;
+
+const SEQUEL_WORDS = ['II', 'III', 'Returns', 'Reloaded', 'Origins', 'Rising', 'Legacy', 'Redux', 'Forever'];
+
+/** A small deterministic generator (LCG), so a size always gives the same catalog. */
+function rng(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+function shiftDate(date: string | null, days: number): string | null {
+  if (!date) return null;
+  const t = Date.parse(date);
+  if (Number.isNaN(t)) return date;
+  return new Date(t + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * A larger catalog made from the real one, for growth benchmarks: the real movies, then copies
+ * perturbed so that they look like more of the same world: titles recombined (a word of another
+ * title, a sequel word, or a letter changed), popularity and votes scaled, dates shifted, genres
+ * and text kept (so the bytes per movie stay realistic). Ids are unique and above every TMDB id.
+ */
+export function syntheticCatalog(real: CatalogFile, movies: number, seed = 1): CatalogFile {
+  const rand = rng(seed);
+  const source = real.movies;
+  const out: CatalogMovie[] = source.slice(0, movies);
+  const words = source.flatMap((m) => m.title.split(' ')).filter((w) => w.length > 2);
+  for (let i = out.length; i < movies; i++) {
+    const base = source[Math.floor(rand() * source.length)]!;
+    const kind = Math.floor(rand() * 3);
+    let title: string;
+    if (kind === 0) title = `${base.title} ${SEQUEL_WORDS[Math.floor(rand() * SEQUEL_WORDS.length)]}`;
+    else if (kind === 1) {
+      const parts = base.title.split(' ');
+      parts[Math.floor(rand() * parts.length)] = words[Math.floor(rand() * words.length)]!;
+      title = parts.join(' ');
+    } else {
+      const at = Math.floor(rand() * base.title.length);
+      const letter = 'abcdefghijklmnopqrstuvwxyz'[Math.floor(rand() * 26)]!;
+      title = base.title.slice(0, at) + letter + base.title.slice(at + 1);
+    }
+    const scale = 0.05 + rand() * 1.2;
+    const id = SYNTHETIC_ID_BASE + i;
+    out.push({
+      ...base,
+      id,
+      imdb_id: null,
+      title,
+      original_title: title,
+      popularity: Math.round(base.popularity * scale * 1000) / 1000,
+      vote_count: Math.round(base.vote_count * scale),
+      release_date: shiftDate(base.release_date, -Math.floor(rand() * 3650)),
+      poster_path: base.poster_path ? `/poster-${id}.svg` : null,
+      backdrop_path: `/backdrop-${id}.svg`,
+    });
+  }
+  return { ...real, built_at: new Date().toISOString(), movies: out };
+}
+
+/**
+ * Writes a catalog file movie by movie: a million movies are more than one JavaScript string
+ * can hold (about 512 MB), so the file is never one string.
+ */
+export function writeCatalogFileStreaming(path: string, file: CatalogFile): void {
+  mkdirSync(dirname(path), { recursive: true });
+  const fd = openSync(path, 'w');
+  try {
+    const { movies, ...head } = file;
+    writeSync(fd, `${JSON.stringify(head).slice(0, -1)},"movies":[`);
+    let chunk: string[] = [];
+    const flush = () => {
+      if (chunk.length) writeSync(fd, chunk.join(','));
+      chunk = [];
+    };
+    movies.forEach((m, i) => {
+      if (i > 0 && chunk.length === 0) writeSync(fd, ',');
+      chunk.push(JSON.stringify(m));
+      if (chunk.length === 1000) flush();
+    });
+    flush();
+    writeSync(fd, ']}');
+  } finally {
+    closeSync(fd);
+  }
+}

@@ -1,0 +1,65 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildCatalogFromCsv } from '../src/build';
+import { CatalogIndex } from '../src/catalog-index';
+import { SYNTHETIC_ID_BASE, syntheticCatalog, writeCatalogFileStreaming } from '../src/synthetic';
+import type { CatalogFile } from '../src/types';
+import { csv } from './fixture-csv';
+
+const built = buildCatalogFromCsv(
+  csv([
+    { id: 1, title: 'Interstellar', popularity: 30, vote_count: 11000, release_date: '2014-11-05' },
+    { id: 3, title: 'The Godfather', popularity: 40, vote_count: 6000, release_date: '1972-03-14' },
+    { id: 5, title: 'New Blockbuster', popularity: 50, vote_count: 800, release_date: '2017-07-01' },
+  ]),
+  'id,keywords\n',
+);
+const real: CatalogFile = {
+  version: 1,
+  built_at: '',
+  source: { package: 'test', integrity: 'test' },
+  stats: built.stats,
+  movies: built.movies,
+};
+
+describe('syntheticCatalog', () => {
+  it('keeps the real movies and adds perturbed ones with unique ids, to the size asked', () => {
+    const big = syntheticCatalog(real, 500);
+    expect(big.movies).toHaveLength(500);
+    expect(big.movies.slice(0, 3)).toEqual(real.movies);
+    const ids = new Set(big.movies.map((m) => m.id));
+    expect(ids.size).toBe(500);
+    const added = big.movies.slice(3);
+    expect(added.every((m) => m.id >= SYNTHETIC_ID_BASE)).toBe(true);
+    // Titles are perturbed (not all copies of the three real ones) and dates never move forward.
+    expect(new Set(added.map((m) => m.title)).size).toBeGreaterThan(50);
+    const newest = real.movies
+      .map((m) => m.release_date!)
+      .sort()
+      .at(-1)!;
+    expect(added.every((m) => !m.release_date || m.release_date <= newest)).toBe(true);
+  });
+
+  it('is deterministic for a seed', () => {
+    expect(syntheticCatalog(real, 50, 7).movies).toEqual(syntheticCatalog(real, 50, 7).movies);
+    expect(syntheticCatalog(real, 50, 7).movies).not.toEqual(syntheticCatalog(real, 50, 8).movies);
+  });
+
+  it('writes a file the loader and the index read back', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'synthetic-'));
+    try {
+      const big = syntheticCatalog(real, 2500);
+      const path = join(dir, 'catalog.json');
+      writeCatalogFileStreaming(path, big);
+      const read = JSON.parse(readFileSync(path, 'utf8')) as CatalogFile;
+      expect(read).toEqual(big);
+      const index = new CatalogIndex(read);
+      expect(index.byId.size).toBe(2500);
+      expect(index.searchTitles('interstelar').length).toBeGreaterThan(1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,66 @@
+/**
+ * Catalog growth: the API started on synthetic catalogs of several sizes (the real one perturbed,
+ * `syntheticCatalog`), measuring a warm start (database and catalog file already there), RSS once
+ * the title index is built, and search suggestions over HTTP (the same 2–6 character prefixes
+ * and typos as the search step).
+ */
+import { CATALOG_VERSION, syntheticCatalog, writeCatalogFileStreaming, type CatalogFile } from '@app/catalog';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { rssOf, searchLatency, startApi } from './lib';
+
+export interface GrowthRow {
+  movies: number;
+  startMs?: number;
+  rssMb?: number;
+  p50?: number;
+  p95?: number;
+  p99?: number;
+  error?: string;
+}
+
+export async function growthBench(catalogDir: string, factors: number[]): Promise<GrowthRow[]> {
+  const real = JSON.parse(
+    readFileSync(join(catalogDir, `catalog/catalog.v${CATALOG_VERSION}.json`), 'utf8'),
+  ) as CatalogFile;
+  const titles = [...real.movies]
+    .sort((a, b) => b.vote_count - a.vote_count)
+    .slice(0, 2000)
+    .map((m) => m.title);
+  const rows: GrowthRow[] = [];
+  for (const factor of factors) {
+    const movies = factor > 1000 ? factor : Math.round(real.movies.length * factor);
+    const dataDir = mkdtempSync(join(tmpdir(), 'bench-growth-'));
+    const row: GrowthRow = { movies };
+    try {
+      writeCatalogFileStreaming(
+        join(dataDir, `catalog/catalog.v${CATALOG_VERSION}.json`),
+        syntheticCatalog(real, movies),
+      );
+      // A first start creates the database (PGlite's initdb); the one measured is a restart.
+      await (await startApi(dataDir)).stop();
+      const api = await startApi(dataDir);
+      try {
+        row.startMs = api.startMs;
+        for (let i = 0; i < 6000 && !/search index ready/.test(api.log()); i++)
+          await new Promise((r) => setTimeout(r, 100));
+        row.rssMb = rssOf(api.child.pid!).rssMb;
+        const r = await searchLatency(api.base, titles);
+        const all = [r.prefixes, r.typos];
+        row.p50 = Math.max(...all.map((x) => x.p50!));
+        row.p95 = Math.max(...all.map((x) => x.p95!));
+        row.p99 = Math.max(...all.map((x) => x.p99!));
+      } finally {
+        await api.stop();
+      }
+    } catch (err) {
+      row.error = String(err).split('\n').slice(0, 3).join(' ').slice(0, 300);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+    console.log(`growth ${movies}:`, JSON.stringify(row));
+    rows.push(row);
+  }
+  return rows;
+}

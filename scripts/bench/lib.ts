@@ -1,0 +1,123 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+
+export const root = resolve(import.meta.dirname, '../..');
+
+export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+export const round = (x: number, d = 2) => Math.round(x * 10 ** d) / 10 ** d;
+
+export async function freePort(): Promise<number> {
+  return new Promise((res) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => res(port));
+    });
+  });
+}
+
+/** Resident memory of a process, now and at its peak (Linux), in MB. */
+export function rssOf(pid: number): { rssMb: number; peakMb: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  return { rssMb: Math.round(kb('VmRSS') / 1024), peakMb: Math.round(kb('VmHWM') / 1024) };
+}
+
+export interface Api {
+  child: ChildProcess;
+  base: string;
+  startMs: number;
+  log: () => string;
+  stop(): Promise<void>;
+}
+
+/** The API as `npm start` runs it, on a free port; resolves once /api/health answers 200. */
+export async function startApi(dataDir: string, env: Record<string, string> = {}): Promise<Api> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const t0 = performance.now();
+  let out = '';
+  const child = spawn(process.execPath, [join(root, 'apps/api/dist/main.js')], {
+    env: {
+      PATH: process.env.PATH!,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      RECOMMENDER_URL: 'http://127.0.0.1:9',
+      TRUST_PROXY: 'true',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (d) => (out = (out + d).slice(-200_000)));
+  child.stderr!.on('data', (d) => (out = (out + d).slice(-200_000)));
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the API exited:\n${out}`);
+    const ok = await fetch(`${base}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  const startMs = Math.round(performance.now() - t0);
+  return {
+    child,
+    base,
+    startMs,
+    log: () => out,
+    stop: () =>
+      new Promise((done) => {
+        if (child.exitCode !== null) return done();
+        child.once('exit', () => done());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** Runs the load generator (its own process) and returns its JSON line. */
+export function load(opts: object): Record<string, number> & { latency?: Record<string, number> } {
+  const out = execFileSync(process.execPath, [join(root, 'scripts/bench/load.mjs'), JSON.stringify(opts)], {
+    encoding: 'utf8',
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  return JSON.parse(out.trim().split('\n').at(-1)!);
+}
+
+function makeQueries(titles: string[]): { prefixes: string[]; typos: string[] } {
+  let s = 42;
+  const rand = () => (s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  const pick = <T>(a: T[]) => a[Math.floor(rand() * a.length)]!;
+  const prefixes = new Set<string>();
+  const typos = new Set<string>();
+  while (prefixes.size < 300) {
+    const t = pick(titles).toLowerCase();
+    const len = 2 + Math.floor(rand() * 5); // 2–6 characters, as typed before a pause
+    const p = t.slice(0, len).trim();
+    if (p.length >= 2) prefixes.add(p);
+  }
+  while (typos.size < 300) {
+    const t = pick(titles).toLowerCase();
+    if (t.length < 5) continue;
+    const i = 1 + Math.floor(rand() * (t.length - 2));
+    const kind = Math.floor(rand() * 3);
+    typos.add(
+      kind === 0
+        ? t.slice(0, i) + t.slice(i + 1)
+        : kind === 1
+          ? t.slice(0, i) + t[i + 1] + t[i] + t.slice(i + 2)
+          : t.slice(0, i) + pick([...'abcdefghijklmnopqrstuvwxyz']) + t.slice(i + 1),
+    );
+  }
+  return { prefixes: [...prefixes], typos: [...typos] };
+}
+
+/** Search suggestions over HTTP, each query once (so none is answered from a cache). */
+export async function searchLatency(base: string, titles: string[], salt = '') {
+  const { prefixes, typos } = makeQueries(titles);
+  const url = (q: string) => `/api/tmdb/search/movie?query=${encodeURIComponent(q)}&page=1${salt}`;
+  const run = (qs: string[]) => load({ mode: 'latency', url: base, paths: qs.map(url), concurrency: 4 });
+  return { prefixes: run(prefixes), typos: run(typos) };
+}
