@@ -48,7 +48,8 @@ export function Layout() {
           </Suspense>
         </ErrorBoundary>
       </main>
-      <footer className="border-t border-white/5 px-4 py-8 text-center text-xs text-zinc-400">
+      {/* Bottom room on phones: the chat button floats there, and must not cover the last line. */}
+      <footer className="border-t border-white/5 px-4 pb-24 pt-8 text-center text-xs text-zinc-400 sm:pb-8">
         <p>
           Movie data and images from{' '}
           <a

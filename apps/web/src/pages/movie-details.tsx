@@ -5,12 +5,14 @@ import { ErrorText } from '../components/ui/empty-state';
 import { UserIcon } from '../components/ui/icons';
 import { BookmarkIcon, EyeIcon, HeartIcon, PlusIcon, StarIcon } from '../components/ui/media-icons';
 import { MovieGrid } from '../components/ui/movie-grid';
+import { MovieDetailsSkeleton } from '../components/ui/skeletons';
 import { Spinner } from '../components/ui/spinner';
 import { AddToPlaylistModal } from '../features/library/add-to-playlist-modal';
 import { useLikeToggle, useLogVisit, useWatchStatusOf } from '../features/library/api';
 import { creditsQuery, movieQuery, recommendationsQuery } from '../features/movies/api';
 import { useAuth } from '../lib/auth';
 import { useConfig, useImageUrl } from '../lib/config';
+import { useDocumentTitle } from '../lib/document-title';
 
 function Actions({ id }: { id: number }) {
   const like = useLikeToggle(id);
@@ -60,10 +62,10 @@ function Cast({ id }: { id: number }) {
   const cast = credits.data?.cast ?? [];
   let body;
   if (offline) {
-    // The offline catalog has no cast: say so at once (no spinner that would then collapse).
-    body = (
-      <p className="mt-2 text-sm text-zinc-400">
-        Cast is not in the offline catalog. Set a TMDB key to see who plays in it.
+    // The offline catalog has no cast: no strip, only a quiet note where it would be.
+    return (
+      <p className="mt-12 text-sm text-zinc-500" data-testid="cast-offline">
+        Cast information is not available in offline mode.
       </p>
     );
   } else if (credits.isPending) {
@@ -153,6 +155,10 @@ export default function MovieDetailsPage() {
   const image = useImageUrl();
   const { user } = useAuth();
   const logVisit = useLogVisit();
+  const year = movie.data?.release_date?.slice(0, 4);
+  useDocumentTitle(
+    movie.data ? `${movie.data.title}${year ? ` (${year})` : ''}` : valid ? null : 'Movie not found',
+  );
   useEffect(() => {
     if (user && valid && movie.data) logVisit.mutate(id);
   }, [user?.uid, id, !!movie.data]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -162,16 +168,11 @@ export default function MovieDetailsPage() {
         <ErrorText error={new Error('Movie not found')} />
       </div>
     );
-  if (movie.isPending)
-    return (
-      <div className="pt-24">
-        <Spinner label="Loading movie" />
-      </div>
-    );
+  if (movie.isPending) return <MovieDetailsSkeleton />;
   if (movie.isError)
     return (
       <div className="pt-24">
-        <ErrorText error={movie.error} />
+        <ErrorText error={movie.error} onRetry={() => void movie.refetch()} />
       </div>
     );
   const m = movie.data;

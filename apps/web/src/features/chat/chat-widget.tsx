@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
+import { useLocation } from 'react-router';
 import { ChatIcon } from '../../components/ui/icons';
 import { Spinner } from '../../components/ui/spinner';
 import { prefetchOn } from '../../lib/prefetch';
@@ -11,6 +12,8 @@ const ChatDialog = lazy(() => loadDialog().then((m) => ({ default: m.ChatDialog 
 /** The floating button at the bottom right, on every page. */
 export function ChatWidget() {
   const [open, setOpen] = useState(false);
+  // The chatbot page is the chat itself: a second one floating over it would only duplicate it.
+  if (useLocation().pathname === '/chatbot') return null;
   return (
     <>
       <button
@@ -18,7 +21,7 @@ export function ChatWidget() {
         onClick={() => setOpen(true)}
         {...prefetchOn(loadDialog)}
         aria-label="Open movie chatbot"
-        className="fixed bottom-5 right-5 z-40 flex h-14 w-14 items-center justify-center rounded-full bg-red-700 shadow-xl hover:bg-red-700"
+        className="fixed bottom-4 right-4 z-40 flex h-12 w-12 sm:bottom-5 sm:right-5 sm:h-14 sm:w-14 items-center justify-center rounded-full bg-red-700 shadow-xl hover:bg-red-700"
       >
         <ChatIcon width={24} height={24} />
       </button>

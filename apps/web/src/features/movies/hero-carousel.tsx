@@ -44,7 +44,7 @@ export function HeroCarousel({ movies }: { movies: MovieListItem[] }) {
     <section
       aria-roledescription="carousel"
       aria-label="Popular movies"
-      className="relative -mx-4 h-[70vh] min-h-[420px] overflow-hidden sm:mx-0 sm:rounded-b-3xl"
+      className="relative h-[70vh] min-h-[420px] overflow-hidden sm:rounded-b-3xl"
     >
       {backdrop && (
         <img
