@@ -57,6 +57,9 @@ export interface AppDeps {
   redisPrefix?: string;
 }
 
+/** Where the generated offline art is served (modules/images). */
+const GENERATED_IMAGES = '/api/images/';
+
 export const TMDB_IMAGE_SIZES = {
   poster_sizes: ['w92', 'w154', 'w185', 'w342', 'w500', 'w780', 'original'],
   backdrop_sizes: ['w300', 'w780', 'w1280', 'original'],
@@ -76,7 +79,9 @@ export function publicConfig(deps: AppDeps): ConfigResponse {
   const { env } = deps.config;
   return {
     images: {
-      base_url: deps.source.mode === 'live' ? env.TMDB_IMAGE_BASE_URL : '/api/images/',
+      base_url:
+        deps.source.mode === 'live' ? env.TMDB_IMAGE_BASE_URL : (env.IMAGE_CDN_URL ?? GENERATED_IMAGES),
+      fallback_base_url: deps.source.mode === 'live' ? null : GENERATED_IMAGES,
       ...TMDB_IMAGE_SIZES,
     },
     data_mode: deps.source.mode,
