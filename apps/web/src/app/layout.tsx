@@ -48,8 +48,11 @@ export function Layout() {
           </Suspense>
         </ErrorBoundary>
       </main>
-      {/* Bottom room on phones: the chat button floats there, and must not cover the last line. */}
-      <footer className="border-t border-white/5 px-4 pb-24 pt-8 text-center text-xs text-zinc-400 sm:pb-8">
+      {/* Room below the text for the floating chat button, which must not cover it. */}
+      <footer
+        className="border-t border-white/5 px-4 py-8 text-center text-xs text-zinc-400"
+        style={{ paddingBottom: 88 }}
+      >
         <p>
           Movie data and images from{' '}
           <a

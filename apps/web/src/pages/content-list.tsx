@@ -42,7 +42,7 @@ function NotFoundContent({ message }: { message?: string }) {
       </p>
       <Link
         to="/"
-        className="mt-6 inline-block rounded-lg bg-zinc-800 px-4 py-2 text-sm font-medium hover:bg-zinc-700"
+        className="mt-6 block w-fit rounded-lg bg-zinc-800 px-4 py-2 text-sm font-medium hover:bg-zinc-700"
       >
         Back to Home
       </Link>

@@ -5,6 +5,7 @@ import { ErrorText } from '../components/ui/empty-state';
 import { UserIcon } from '../components/ui/icons';
 import { BookmarkIcon, EyeIcon, HeartIcon, PlusIcon, StarIcon } from '../components/ui/media-icons';
 import { MovieGrid } from '../components/ui/movie-grid';
+import { Artwork } from '../components/ui/artwork';
 import { MovieDetailsSkeleton } from '../components/ui/skeletons';
 import { Spinner } from '../components/ui/spinner';
 import { AddToPlaylistModal } from '../features/library/add-to-playlist-modal';
@@ -64,7 +65,7 @@ function Cast({ id }: { id: number }) {
   if (offline) {
     // The offline catalog has no cast: no strip, only a quiet note where it would be.
     return (
-      <p className="mt-12 text-sm text-zinc-500" data-testid="cast-offline">
+      <p className="mt-12 text-sm text-zinc-400" data-testid="cast-offline">
         Cast information is not available in offline mode.
       </p>
     );
@@ -152,7 +153,6 @@ export default function MovieDetailsPage() {
   const id = Number(movieId);
   const valid = Number.isInteger(id) && id > 0;
   const movie = useQuery({ ...movieQuery(id), enabled: valid });
-  const image = useImageUrl();
   const { user } = useAuth();
   const logVisit = useLogVisit();
   const year = movie.data?.release_date?.slice(0, 4);
@@ -176,39 +176,38 @@ export default function MovieDetailsPage() {
       </div>
     );
   const m = movie.data;
-  const backdrop = image(m.backdrop_path, 'original');
-  const poster = image(m.poster_path, 'w500');
   return (
     <article>
       <div className="relative h-[50vh] min-h-[320px] overflow-hidden">
-        {backdrop && (
-          <img
-            src={backdrop}
-            alt=""
-            width={1280}
-            height={720}
-            fetchPriority="high"
-            className="absolute inset-0 h-full w-full object-cover"
-          />
-        )}
+        <Artwork
+          path={m.backdrop_path}
+          kind="backdrop"
+          id={m.id}
+          size="original"
+          priority
+          className="absolute inset-0 h-full w-full object-cover"
+        />
         <div className="absolute inset-0 bg-gradient-to-t from-zinc-950 via-zinc-950/70 to-zinc-950/20" />
       </div>
       <div className="mx-auto -mt-48 max-w-7xl px-4 pb-16">
         <div className="relative flex flex-col gap-8 md:flex-row">
           <div className="mx-auto w-48 shrink-0 md:mx-0 md:w-64">
-            {poster ? (
-              <img
-                src={poster}
+            <div className="relative aspect-[2/3] w-full overflow-hidden rounded-2xl bg-zinc-900 shadow-2xl ring-1 ring-white/10">
+              <Artwork
+                path={m.poster_path}
+                kind="poster"
+                id={m.id}
+                size="w500"
                 alt={`${m.title} poster`}
-                width={500}
-                height={750}
-                className="aspect-[2/3] w-full rounded-2xl object-cover shadow-2xl ring-1 ring-white/10"
+                eager
+                className="absolute inset-0 h-full w-full object-cover"
+                placeholder={
+                  <span className="absolute inset-0 flex items-center justify-center bg-black text-zinc-400">
+                    No Poster
+                  </span>
+                }
               />
-            ) : (
-              <div className="flex aspect-[2/3] w-full items-center justify-center rounded-2xl bg-black text-zinc-400">
-                No Poster
-              </div>
-            )}
+            </div>
           </div>
           <div className="min-w-0 flex-1 md:pt-24">
             <h1 className="text-3xl font-extrabold sm:text-4xl">{m.title}</h1>

@@ -23,7 +23,9 @@ export function PageShell({
   return (
     <div className="mx-auto max-w-7xl px-4 pb-16 pt-24">
       <h1 className="text-2xl font-bold sm:text-3xl">{title}</h1>
-      <p className="mt-1 min-h-5 text-sm text-zinc-400">{subtitle}</p>
+      <p className="mt-1 text-sm text-zinc-400" style={{ minHeight: 20 }}>
+        {subtitle}
+      </p>
       <div className="mt-6">{children}</div>
     </div>
   );

@@ -21,7 +21,7 @@ export function ChatWidget() {
         onClick={() => setOpen(true)}
         {...prefetchOn(loadDialog)}
         aria-label="Open movie chatbot"
-        className="fixed bottom-4 right-4 z-40 flex h-12 w-12 sm:bottom-5 sm:right-5 sm:h-14 sm:w-14 items-center justify-center rounded-full bg-red-700 shadow-xl hover:bg-red-700"
+        className="fixed bottom-5 right-5 z-40 flex h-14 w-14 items-center justify-center rounded-full bg-red-700 shadow-xl hover:bg-red-700"
       >
         <ChatIcon width={24} height={24} />
       </button>

@@ -1,6 +1,6 @@
 import type { MovieListItem } from '@app/contracts';
 import { useId } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 
 export const SORTS = {
   default: '',
@@ -43,8 +43,11 @@ export function parseListParams(params: URLSearchParams): ListParams {
  * list, and Back returns to the previous page of it). Changing the sort or years goes to page 1.
  */
 export function useListParams() {
-  const [params, setParams] = useSearchParams();
-  const state = parseListParams(params);
+  // useLocation and useNavigate rather than useSearchParams: the router's search-params helpers
+  // would add to the framework chunk every page downloads first.
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const state = parseListParams(new URLSearchParams(search));
   const update = (next: Partial<ListParams>) => {
     const merged = { ...state, ...('page' in next ? {} : { page: 1 }), ...next };
     const out = new URLSearchParams();
@@ -52,15 +55,16 @@ export function useListParams() {
     if (merged.sort !== 'default') out.set('sort', merged.sort);
     if (merged.from !== null) out.set('from', String(merged.from));
     if (merged.to !== null) out.set('to', String(merged.to));
-    setParams(out);
+    const query = out.toString();
+    navigate({ search: query ? `?${query}` : '' });
   };
-  return { ...state, update, filtered: state.sort !== 'default' || state.from !== null || state.to !== null };
+  return { ...state, update, changed: state.sort !== 'default' || state.from !== null || state.to !== null };
 }
 
 const releaseYear = (m: Pick<MovieListItem, 'release_date'>) => Number(m.release_date?.slice(0, 4)) || null;
 
 /**
- * Sorts and filters one page of results in the browser: for lists the API cannot sort (search,
+ * Sorts one page, and keeps its films of the year range, of results in the browser: for lists the API cannot sort (search,
  * the fixed TMDB lists), this is the honest scope, and the page says so.
  */
 export function applyToPage<T extends Pick<MovieListItem, 'release_date' | 'vote_average' | 'popularity'>>(
@@ -99,8 +103,7 @@ export function ListControls({
   scope?: string | undefined;
 }) {
   const id = useId();
-  const select =
-    'rounded-lg bg-zinc-900 px-3 py-2 text-sm text-zinc-100 ring-1 ring-white/10 focus:outline-none focus-visible:ring-2 focus-visible:ring-red-500';
+  const select = 'rounded-lg bg-zinc-900 px-3 py-2 text-sm text-zinc-100 ring-1 ring-white/10';
   const yearSelect = (which: 'from' | 'to', label: string) => (
     <label className="flex items-center gap-2 text-sm text-zinc-400">
       {label}
@@ -120,7 +123,7 @@ export function ListControls({
   );
   return (
     <div className="mb-6">
-      <div className="flex flex-wrap items-center gap-x-4 gap-y-3" role="group" aria-label="Sort and filter">
+      <div className="flex flex-wrap items-center gap-3" role="group" aria-label="Sort and year range">
         <label htmlFor={`${id}-sort`} className="flex items-center gap-2 text-sm text-zinc-400">
           Sort by
           <select
@@ -140,20 +143,20 @@ export function ListControls({
         </label>
         {yearSelect('from', 'From')}
         {yearSelect('to', 'To')}
-        {params.filtered && (
+        {params.changed && (
           <button
             type="button"
             onClick={() => params.update({ sort: 'default', from: null, to: null })}
-            className="rounded-lg px-3 py-2 text-sm text-red-400 hover:bg-white/5 hover:text-red-300"
+            className="rounded-lg px-3 py-2 text-sm text-red-400 hover:text-red-300"
           >
             Reset
           </button>
         )}
       </div>
-      {scope && params.filtered && <p className="mt-2 text-xs text-zinc-500">{scope}</p>}
+      {scope && params.changed && <p className="mt-2 text-xs text-zinc-400">{scope}</p>}
     </div>
   );
 }
 
-/** What the pickers apply to on lists the API cannot sort or filter. */
+/** What the pickers apply to on lists the API cannot sort, or narrow to years. */
 export const PAGE_SCOPE = 'Sorting and the year range apply to the movies on this page.';
