@@ -77,11 +77,12 @@ export function Artwork({
 }) {
   const { data } = useConfig();
   const candidates = imageCandidates(data?.images, { path, kind, id, size });
-  const [attempt, setAttempt] = useState({ key: '', index: 0, loaded: false });
+  const [attempt, setAttempt] = useState({ key: '', failed: [] as string[], loaded: false });
   // A new image (the carousel's next slide, a recycled card) starts again from its best source.
   const key = `${kind}:${id}:${path ?? ''}:${size}`;
-  const state = attempt.key === key ? attempt : { key, index: 0, loaded: false };
-  const current = candidates[state.index];
+  const state = attempt.key === key ? attempt : { key, failed: [], loaded: false };
+  // The first source that has not failed (the list may shrink once the CDN looks down).
+  const current = candidates.find((c) => !state.failed.includes(c.src));
   // Until the config says where images come from, nothing is requested (the box keeps its size).
   if (!data) return null;
   if (!current) return <>{placeholder}</>;
@@ -103,7 +104,7 @@ export function Artwork({
       }}
       onError={() => {
         if (current.fromCdn) cdn.failed++;
-        setAttempt({ key, index: state.index + 1, loaded: false });
+        setAttempt({ key, failed: [...state.failed, current.src], loaded: false });
       }}
       className={`${className} transition duration-300`}
       // A style attribute, not a class: every Tailwind class is in the stylesheet each page loads first.
