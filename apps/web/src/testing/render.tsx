@@ -5,12 +5,15 @@ import type { AddressInfo } from 'node:net';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 
-/** Renders inside the app's providers, at `path`; `pathname()` tells where the app navigated to. */
+/** Renders inside the app's providers, at `path`; `pathname()` and `search()` tell where the app navigated to. */
 export function renderWithApp(ui: ReactNode, { path = '/' }: { path?: string } = {}) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   let current = path;
+  let search = '';
   function Where() {
-    current = useLocation().pathname;
+    const location = useLocation();
+    current = location.pathname;
+    search = location.search;
     return null;
   }
   const result = render(
@@ -24,7 +27,7 @@ export function renderWithApp(ui: ReactNode, { path = '/' }: { path?: string } =
       </MemoryRouter>
     </QueryClientProvider>,
   );
-  return { ...result, pathname: () => current };
+  return { ...result, pathname: () => current, search: () => search };
 }
 
 /** A real local HTTP server standing in for our API (the network edge), and the page's origin set to it. */
