@@ -14,9 +14,11 @@ function ContentList({ type }: { type: Parameters<typeof movieListQuery>[0] }) {
   const { page } = list;
   const q = useQuery(movieListQuery(type, page));
   const title = titleFromType(type);
+  const controls = <ListControls params={list} defaultLabel={`${title} order`} scope={PAGE_SCOPE} />;
   if (q.isPending)
     return (
       <PageShell title={title}>
+        {controls}
         <GridSkeleton />
       </PageShell>
     );
@@ -25,9 +27,7 @@ function ContentList({ type }: { type: Parameters<typeof movieListQuery>[0] }) {
   const movies = applyToPage(results, list);
   return (
     <PageShell title={title} subtitle={`Found ${total_results} movies on page ${page} of ${total_pages}`}>
-      {results.length > 0 && (
-        <ListControls params={list} defaultLabel={`${title} order`} scope={PAGE_SCOPE} />
-      )}
+      {results.length > 0 && controls}
       {movies.length === 0 ? <EmptyState title="No movies found" /> : <MovieGrid movies={movies} />}
       <Pagination page={page} totalPages={total_pages} onChange={(p) => list.update({ page: p })} />
     </PageShell>

@@ -5,6 +5,7 @@ import { useParams } from 'react-router';
 import { EmptyState } from '../components/ui/empty-state';
 import { MovieGrid } from '../components/ui/movie-grid';
 import { Pagination } from '../components/ui/pagination';
+import { GridSkeleton } from '../components/ui/skeletons';
 import { discoverQuery } from '../features/movies/api';
 import { applyToPage, ListControls, PAGE_SCOPE, useListParams } from '../features/movies/list-controls';
 import { QueryPage } from './page-shell';
@@ -27,6 +28,12 @@ function GenreList({ id }: { id: number }) {
       title={`Exploring ${name} Movies`}
       documentTitle={`${name} movies`}
       query={valid ? q : NO_MOVIES}
+      loading={
+        <>
+          <ListControls params={list} defaultLabel="Most popular" scope={PAGE_SCOPE} />
+          <GridSkeleton />
+        </>
+      }
       subtitle={(data) => `page ${page} of ${Math.max(1, data.total_pages)}`}
     >
       {(data) => {

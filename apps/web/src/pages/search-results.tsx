@@ -14,7 +14,14 @@ function Results({ query }: { query: string }) {
   const q = useQuery({ ...searchQuery(query, page), enabled: query.trim().length > 0 });
   let body;
   let subtitle: string | undefined;
-  if (q.isPending) body = <GridSkeleton label="Searching" />;
+  const controls = <ListControls params={list} defaultLabel="Best match" scope={PAGE_SCOPE} />;
+  if (q.isPending)
+    body = (
+      <>
+        {controls}
+        <GridSkeleton label="Searching" />
+      </>
+    );
   else if (q.isError) body = <ErrorText error={q.error} onRetry={() => void q.refetch()} />;
   else if (q.data.results.length === 0) {
     // The empty state says it; the count line does not repeat it.
@@ -24,7 +31,7 @@ function Results({ query }: { query: string }) {
     const movies = applyToPage(q.data.results, list);
     body = (
       <>
-        <ListControls params={list} defaultLabel="Best match" scope={PAGE_SCOPE} />
+        {controls}
         {movies.length === 0 ? (
           <EmptyState title="No movies on this page match">Try a wider year range.</EmptyState>
         ) : (

@@ -32,7 +32,7 @@ export function GridSkeleton({ count = 20, label = 'Loading movies' }: { count?:
 export function RowSkeleton({ label = 'Loading movies' }: { label?: string }) {
   return (
     <div role="status" aria-label={label} className="mt-10">
-      <Bar style={{ height: 28, width: 160, marginBottom: 12 }} />
+      <Bar style={{ height: 32, width: 160, marginBottom: 12 }} />
       <ul className="flex gap-4 overflow-hidden pb-2" aria-hidden="true">
         {Array.from({ length: 8 }, (_, i) => (
           <li key={i} className="w-36 shrink-0 sm:w-44">
