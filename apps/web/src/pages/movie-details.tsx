@@ -153,11 +153,16 @@ export default function MovieDetailsPage() {
   const id = Number(movieId);
   const valid = Number.isInteger(id) && id > 0;
   const movie = useQuery({ ...movieQuery(id), enabled: valid });
+  const config = useConfig();
   const { user } = useAuth();
   const logVisit = useLogVisit();
   const year = movie.data?.release_date?.slice(0, 4);
   useDocumentTitle(
-    movie.data ? `${movie.data.title}${year ? ` (${year})` : ''}` : valid ? null : 'Movie not found',
+    movie.data
+      ? `${movie.data.title}${year ? ` (${year})` : ''}`
+      : !valid
+        ? 'Movie not found'
+        : (movie.error?.message ?? null),
   );
   useEffect(() => {
     if (user && valid && movie.data) logVisit.mutate(id);
@@ -168,7 +173,9 @@ export default function MovieDetailsPage() {
         <ErrorText error={new Error('Movie not found')} />
       </div>
     );
-  if (movie.isPending) return <MovieDetailsSkeleton />;
+  // The config too: it decides the cast section's shape (offline note or strip), which must not
+  // change under the reader once the page shows.
+  if (movie.isPending || (!config.data && !config.isError)) return <MovieDetailsSkeleton />;
   if (movie.isError)
     return (
       <div className="pt-24">
