@@ -185,7 +185,8 @@ describe('posters and backdrops', () => {
 
   it('from the image CDN when it answers (a local stand-in), falling back only where it has no image', async () => {
     const served = new Set<string>();
-    let known: string | undefined;
+    const movie = (await (await fetch(`${base}/api/tmdb/movie/157336`)).json()) as { poster_path: string };
+    const known = movie.poster_path;
     const stub: Server = createServer();
     await new Promise<void>((r) => stub.listen(0, '127.0.0.1', r));
     const image = png(20, 30);
@@ -195,8 +196,6 @@ describe('posters and backdrops', () => {
       else res.writeHead(404).end();
     });
     const stubUrl = `http://127.0.0.1:${(stub.address() as AddressInfo).port}`;
-    const movie = (await (await fetch(`${base}/api/tmdb/movie/157336`)).json()) as { poster_path: string };
-    known = movie.poster_path;
     expect(known).toMatch(/^\/\w+\.jpg$/); // TMDB's path: the CDN is on in the suite's offline API
     // The browser's CDN requests go to the stand-in server (the network edge).
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });

@@ -8,7 +8,7 @@ import { QueryClient } from '@tanstack/react-query';
 export const shouldRetry = (failures: number, error: unknown) =>
   // The status of an ApiError, read without importing the API client (and the auth client it
   // loads) into every page's first download. No status (a network error, a timeout): retried.
-  !failures && !((error as { status?: number } | null)?.status! < 500);
+  !failures && ((error as { status?: number } | null)?.status ?? 500) >= 500;
 
 export function createQueryClient() {
   return new QueryClient({

@@ -45,6 +45,8 @@ export function runEvaluation(
       catalog.get(id) ?? {
         id,
         imdb_id: null,
+        tmdb_poster_path: null,
+        tmdb_backdrop_path: null,
         title: '',
         original_title: '',
         original_language: '',
