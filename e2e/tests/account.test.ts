@@ -89,7 +89,7 @@ describe('an account end to end in the browser', () => {
     await expectAccessible(page, 'playlists');
     await page.getByRole('button', { name: 'Options for Mob films' }).click();
     await page.getByRole('link', { name: 'View All' }).click();
-    await expect.poll(() => page.getByText('Found 1 movies in this playlist').count()).toBe(1);
+    await expect.poll(() => page.getByText('Found 1 movie in this playlist').count()).toBe(1);
     await page.goto(base);
     await expect.poll(() => page.getByRole('heading', { name: 'Liked Movies' }).count()).toBe(1);
     await expect.poll(() => page.getByRole('heading', { name: 'Recently Visited' }).count()).toBe(1);

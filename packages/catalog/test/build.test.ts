@@ -67,6 +67,13 @@ describe(buildCatalogFromCsv.name, () => {
     expect(byId.get(2)!.poster_path).toBeNull();
   });
 
+  it("keeps TMDB's image paths for the image CDN: the poster, and the collection's backdrop", () => {
+    expect(byId.get(1)!.tmdb_poster_path).toBe('/abc.jpg');
+    expect(byId.get(2)!.tmdb_poster_path).toBeNull();
+    expect(byId.get(7)!.tmdb_backdrop_path).toBe('/b.jpg');
+    expect(byId.get(1)!.tmdb_backdrop_path).toBeNull();
+  });
+
   it('reads companies and collections', () => {
     expect(byId.get(1)!.production_companies).toEqual([{ id: 7, name: 'Studio' }]);
     expect(byId.get(7)!.collection).toEqual({ id: 9, name: 'A Collection' });

@@ -8,6 +8,12 @@ export const ConfigResponse = z
   .object({
     images: z.object({
       base_url: z.string().describe('Prefix for image paths: base_url + size + poster_path'),
+      fallback_base_url: z
+        .string()
+        .nullable()
+        .describe(
+          'Offline mode: the generated art, for paths ending in .svg and for any image the CDN cannot give: fallback_base_url + size + "/poster-{id}.svg" (or backdrop-{id}); null in live mode',
+        ),
       poster_sizes: z.array(z.string()),
       backdrop_sizes: z.array(z.string()),
       profile_sizes: z.array(z.string()),

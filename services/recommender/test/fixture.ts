@@ -21,6 +21,8 @@ export function movie(id: number, over: Partial<CatalogMovie> = {}): CatalogMovi
     vote_count: 100,
     popularity: 1,
     poster_path: null,
+    tmdb_poster_path: null,
+    tmdb_backdrop_path: null,
     backdrop_path: '',
     genre_ids: [18],
     production_companies: [],

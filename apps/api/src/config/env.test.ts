@@ -17,6 +17,17 @@ describe(loadConfig.name, () => {
     expect(loadConfig({ TMDB_API_KEY: '', DATABASE_URL: '' }).dataMode).toBe('offline');
   });
 
+  it("reads IMAGE_CDN_URL: TMDB's public CDN by default, off (or empty) for generated art only", () => {
+    expect(loadConfig({}).env.IMAGE_CDN_URL).toBe('https://image.tmdb.org/t/p/');
+    expect(loadConfig({ IMAGE_CDN_URL: 'off' }).env.IMAGE_CDN_URL).toBeNull();
+    expect(loadConfig({ IMAGE_CDN_URL: 'OFF' }).env.IMAGE_CDN_URL).toBeNull();
+    expect(loadConfig({ IMAGE_CDN_URL: '' }).env.IMAGE_CDN_URL).toBeNull();
+    expect(loadConfig({ IMAGE_CDN_URL: 'http://cdn.local/t/p/' }).env.IMAGE_CDN_URL).toBe(
+      'http://cdn.local/t/p/',
+    );
+    expect(() => loadConfig({ IMAGE_CDN_URL: 'nope' })).toThrow(/IMAGE_CDN_URL: must be a URL, or off/);
+  });
+
   it('reads TRUST_PROXY as Fastify takes it', () => {
     expect(loadConfig({}).env.TRUST_PROXY).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'true' }).env.TRUST_PROXY).toBe(true);

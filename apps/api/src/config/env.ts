@@ -28,6 +28,16 @@ export const EnvSchema = z.object({
   TMDB_API_KEY: optionalString,
   TMDB_BASE_URL: z.url().default('https://api.themoviedb.org/3'),
   TMDB_IMAGE_BASE_URL: z.url().default('https://image.tmdb.org/t/p/'),
+  /**
+   * Offline mode: the image CDN the browser loads TMDB's posters from (each falls back to the
+   * generated art when it cannot); `off` for generated art only (a fully offline install).
+   */
+  IMAGE_CDN_URL: z
+    .string()
+    .trim()
+    .default('https://image.tmdb.org/t/p/')
+    .transform((v) => (v === '' || v.toLowerCase() === 'off' ? null : v))
+    .pipe(z.url({ error: 'must be a URL, or off' }).nullable()),
   RECOMMENDER_URL: optionalUrl,
   SMTP_URL: optionalUrl,
   GOOGLE_CLIENT_ID: optionalString,

@@ -31,13 +31,19 @@ export async function createTestApp(
     timeouts?: RequestTimeouts;
   } = {},
 ): Promise<TestApp> {
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/nonexistent-test-data-dir', ...opts.env });
+  // Generated art only unless a test asks for the image CDN.
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: '/nonexistent-test-data-dir',
+    IMAGE_CDN_URL: 'off',
+    ...opts.env,
+  });
   const db = opts.db ?? (await freshPglite());
   let catalog: CatalogIndex | undefined;
   let source = opts.source;
   if (!source) {
     catalog = await fullCatalog();
-    source = new OfflineMovieSource(catalog);
+    source = new OfflineMovieSource(catalog, { tmdbImages: config.env.IMAGE_CDN_URL !== null });
   }
   const app = await buildApp({
     config,

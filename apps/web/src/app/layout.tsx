@@ -48,7 +48,11 @@ export function Layout() {
           </Suspense>
         </ErrorBoundary>
       </main>
-      <footer className="border-t border-white/5 px-4 py-8 text-center text-xs text-zinc-400">
+      {/* Room below the text for the floating chat button, which must not cover it. */}
+      <footer
+        className="border-t border-white/5 px-4 py-8 text-center text-xs text-zinc-400"
+        style={{ paddingBottom: 88 }}
+      >
         <p>
           Movie data and images from{' '}
           <a

@@ -6,6 +6,7 @@ import { SearchBox } from '../features/search/search-box';
 import { displayNameOf, signOut, useAuth } from '../lib/auth';
 import { useDialog } from '../lib/use-dialog';
 import { ABOUT_DEV_URL } from './links';
+import { ACCOUNT_LINKS } from './top-bar-menus';
 
 /** Shortcuts to genre pages (spec: not real trending or favourites views). */
 const QUICK_ACCESS = [
@@ -75,6 +76,29 @@ export function MobileMenu({ onClose }: { onClose: () => void }) {
             ))}
           </div>
         </section>
+        {user && (
+          <nav aria-labelledby="your-library">
+            <h2
+              id="your-library"
+              className="mb-2 text-xs font-semibold uppercase tracking-wide text-zinc-400"
+            >
+              Your Library
+            </h2>
+            <ul className="grid grid-cols-2 gap-2">
+              {ACCOUNT_LINKS.map(([to, label]) => (
+                <li key={to}>
+                  <Link
+                    to={to}
+                    onClick={onClose}
+                    className="block rounded-xl bg-zinc-900 px-4 py-3 text-sm font-medium ring-1 ring-white/10 hover:bg-zinc-800"
+                  >
+                    {label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
         <nav aria-label="Mobile">
           <Link to="/" onClick={onClose} className={link}>
             Home

@@ -21,7 +21,7 @@ export function GenreMenu({ onPick }: { onPick: () => void }) {
   );
 }
 
-const ACCOUNT_LINKS = [
+export const ACCOUNT_LINKS = [
   ['/liked', 'Liked Movies'],
   ['/watched', 'Watched'],
   ['/watchlist', 'Watchlist'],

@@ -5,6 +5,7 @@ import { browserPopup } from '@app/auth-client';
 import { authClient } from '../lib/auth-client';
 import { useAuth } from '../lib/auth';
 import { useConfig } from '../lib/config';
+import { useDocumentTitle } from '../lib/document-title';
 
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -41,6 +42,7 @@ export interface LoginNotice {
 }
 
 export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
+  useDocumentTitle(title);
   return (
     <div className="flex min-h-screen items-center justify-center px-4 pb-10 pt-24">
       <div className="w-full max-w-sm rounded-2xl bg-zinc-900 p-8 shadow-2xl ring-1 ring-white/10">

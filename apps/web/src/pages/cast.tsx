@@ -4,7 +4,8 @@ import { useParams } from 'react-router';
 import { EmptyState } from '../components/ui/empty-state';
 import { MovieGrid } from '../components/ui/movie-grid';
 import { personCreditsQuery } from '../features/movies/api';
-import { QueryPage } from './page-shell';
+import { useConfig } from '../lib/config';
+import { PageShell, QueryPage } from './page-shell';
 
 /** A person's films, best known first, each once. */
 const filmography = (credits: PersonMovieCredits) => {
@@ -17,16 +18,28 @@ const filmography = (credits: PersonMovieCredits) => {
 export default function CastPage() {
   const { castId, castName = '' } = useParams();
   const id = Number(castId);
+  const config = useConfig();
+  const offline = config.data?.data_mode === 'offline';
   const q = useQuery({
     ...personCreditsQuery(id),
-    enabled: Number.isInteger(id) && id > 0,
+    // Offline there are no filmographies to ask for: wait for the config to know which mode this is.
+    enabled: Number.isInteger(id) && id > 0 && (config.data?.data_mode === 'live' || config.isError),
     select: filmography,
   });
+  const title = `Movies featuring ${decodeURIComponent(castName)}`;
+  if (offline)
+    return (
+      <PageShell title={title}>
+        <EmptyState title="Cast pages need live movie data">
+          This site is running on its offline movie catalog, which does not include cast or crew.
+        </EmptyState>
+      </PageShell>
+    );
   return (
     <QueryPage
-      title={`Movies featuring ${decodeURIComponent(castName)}`}
+      title={title}
       query={q}
-      subtitle={(movies) => `Found ${movies.length} movies`}
+      subtitle={(movies) => `Found ${movies.length} ${movies.length === 1 ? 'movie' : 'movies'}`}
     >
       {(movies) =>
         movies.length === 0 ? (

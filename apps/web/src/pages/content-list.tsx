@@ -1,30 +1,35 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { EmptyState } from '../components/ui/empty-state';
 import { MovieGrid } from '../components/ui/movie-grid';
 import { Pagination } from '../components/ui/pagination';
-import { Spinner } from '../components/ui/spinner';
+import { GridSkeleton } from '../components/ui/skeletons';
 import { movieListQuery } from '../features/movies/api';
+import { applyToPage, ListControls, PAGE_SCOPE, useListParams } from '../features/movies/list-controls';
 import { isContentType, titleFromType } from '../lib/content-types';
 import { PageShell } from './page-shell';
 
 function ContentList({ type }: { type: Parameters<typeof movieListQuery>[0] }) {
-  const [page, setPage] = useState(1);
+  const list = useListParams();
+  const { page } = list;
   const q = useQuery(movieListQuery(type, page));
   const title = titleFromType(type);
+  const controls = <ListControls params={list} defaultLabel={`${title} order`} scope={PAGE_SCOPE} />;
   if (q.isPending)
     return (
       <PageShell title={title}>
-        <Spinner />
+        {controls}
+        <GridSkeleton />
       </PageShell>
     );
   if (q.isError) return <NotFoundContent message={q.error.message} />;
   const { results, total_pages, total_results } = q.data;
+  const movies = applyToPage(results, list);
   return (
     <PageShell title={title} subtitle={`Found ${total_results} movies on page ${page} of ${total_pages}`}>
-      {results.length === 0 ? <EmptyState title="No movies found" /> : <MovieGrid movies={results} />}
-      <Pagination page={page} totalPages={total_pages} onChange={setPage} />
+      {results.length > 0 && controls}
+      {movies.length === 0 ? <EmptyState title="No movies found" /> : <MovieGrid movies={movies} />}
+      <Pagination page={page} totalPages={total_pages} onChange={(p) => list.update({ page: p })} />
     </PageShell>
   );
 }
@@ -35,6 +40,12 @@ function NotFoundContent({ message }: { message?: string }) {
       <p className={message ? 'text-red-400' : 'text-zinc-400'}>
         {message ? `Error: ${message}` : 'The requested content type does not exist.'}
       </p>
+      <Link
+        to="/"
+        className="mt-6 block w-fit rounded-lg bg-zinc-800 px-4 py-2 text-sm font-medium hover:bg-zinc-700"
+      >
+        Back to Home
+      </Link>
     </PageShell>
   );
 }

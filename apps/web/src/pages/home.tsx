@@ -2,7 +2,8 @@ import { useQueries } from '@tanstack/react-query';
 import { lazy, Suspense, useDeferredValue } from 'react';
 import { ErrorText } from '../components/ui/empty-state';
 import { MovieRow } from '../components/ui/movie-row';
-import { Spinner } from '../components/ui/spinner';
+import { HeroSkeleton, RowSkeleton } from '../components/ui/skeletons';
+import { useDocumentTitle } from '../lib/document-title';
 import { libraryId, useLikes, useRecentlyVisited } from '../features/library/api';
 import { movieListQuery } from '../features/movies/api';
 import { HeroCarousel } from '../features/movies/hero-carousel';
@@ -23,17 +24,11 @@ export default function HomePage() {
   const popular = useDeferredValue(lists[0]!.data);
   const nowPlaying = useDeferredValue(lists[1]!.data);
   const topRated = useDeferredValue(lists[2]!.data);
-  // The hero shows as soon as the popular list is in; the rows fill in as theirs arrive.
-  if (lists[0]!.isPending || (lists[0]!.data && !popular))
-    return (
-      <div className="pt-24">
-        <Spinner label="Loading movies" />
-      </div>
-    );
+  useDocumentTitle(null);
   if (lists.every((q) => q.isError))
     return (
       <div className="pt-24">
-        <ErrorText error={lists[0]!.error} />
+        <ErrorText error={lists[0]!.error} onRetry={() => lists.forEach((q) => void q.refetch())} />
       </div>
     );
   const asCards = (
@@ -47,7 +42,8 @@ export default function HomePage() {
     }));
   return (
     <div>
-      {popular && <HeroCarousel movies={popular.results} />}
+      {/* Each part keeps its place while it loads: a skeleton of its shape, then itself. */}
+      {popular ? <HeroCarousel movies={popular.results} /> : lists[0]!.isError ? null : <HeroSkeleton />}
       <div className="mx-auto max-w-7xl px-4">
         {user && (
           <Suspense fallback={null}>
@@ -60,11 +56,21 @@ export default function HomePage() {
         {recent.data && recent.data.length > 0 && (
           <MovieRow title="Recently Visited" movies={asCards(recent.data)} />
         )}
-        {nowPlaying && (
+        {nowPlaying ? (
           <MovieRow title="Now Playing" movies={nowPlaying.results} viewAll="/content/now_playing" eager />
+        ) : (
+          !lists[1]!.isError && <RowSkeleton />
         )}
-        {topRated && <MovieRow title="Top Rated" movies={topRated.results} viewAll="/content/top_rated" />}
-        {popular && <MovieRow title="Popular Movies" movies={popular.results} viewAll="/content/popular" />}
+        {topRated ? (
+          <MovieRow title="Top Rated" movies={topRated.results} viewAll="/content/top_rated" />
+        ) : (
+          !lists[2]!.isError && <RowSkeleton />
+        )}
+        {popular ? (
+          <MovieRow title="Popular Movies" movies={popular.results} viewAll="/content/popular" />
+        ) : (
+          !lists[0]!.isError && <RowSkeleton />
+        )}
       </div>
     </div>
   );

@@ -258,7 +258,7 @@ export function PlaylistDetailPage() {
     <LibraryPage
       title={playlist?.name ?? 'Playlist'}
       query={movies}
-      subtitle={(list) => `Found ${list.length} movies in this playlist`}
+      subtitle={(list) => `Found ${list.length} ${list.length === 1 ? 'movie' : 'movies'} in this playlist`}
     >
       {(list) => (
         <>

@@ -5,6 +5,8 @@ import { ErrorText } from '../components/ui/empty-state';
 import { UserIcon } from '../components/ui/icons';
 import { HeartIcon, PlusIcon, StarIcon } from '../components/ui/media-icons';
 import { MovieGrid } from '../components/ui/movie-grid';
+import { Artwork } from '../components/ui/artwork';
+import { MovieDetailsSkeleton } from '../components/ui/skeletons';
 import { Spinner } from '../components/ui/spinner';
 import { AddToPlaylistModal } from '../features/library/add-to-playlist-modal';
 import { useLikeToggle, useLogVisit } from '../features/library/api';
@@ -13,6 +15,7 @@ import { creditsQuery, movieQuery } from '../features/movies/api';
 import { similarMoviesQuery } from '../features/recommendations/api';
 import { useAuth } from '../lib/auth';
 import { useConfig, useImageUrl } from '../lib/config';
+import { useDocumentTitle } from '../lib/document-title';
 
 function Actions({ id }: { id: number }) {
   const like = useLikeToggle(id);
@@ -46,10 +49,10 @@ function Cast({ id }: { id: number }) {
   const cast = credits.data?.cast ?? [];
   let body;
   if (offline) {
-    // The offline catalog has no cast: say so at once (no spinner that would then collapse).
-    body = (
-      <p className="mt-2 text-sm text-zinc-400">
-        Cast is not in the offline catalog. Set a TMDB key to see who plays in it.
+    // The offline catalog has no cast: no strip, only a quiet note where it would be.
+    return (
+      <p className="mt-12 text-sm text-zinc-400" data-testid="cast-offline">
+        Cast information is not available in offline mode.
       </p>
     );
   } else if (credits.isPending) {
@@ -136,9 +139,17 @@ export default function MovieDetailsPage() {
   const id = Number(movieId);
   const valid = Number.isInteger(id) && id > 0;
   const movie = useQuery({ ...movieQuery(id), enabled: valid });
-  const image = useImageUrl();
+  const config = useConfig();
   const { user } = useAuth();
   const logVisit = useLogVisit();
+  const year = movie.data?.release_date?.slice(0, 4);
+  useDocumentTitle(
+    movie.data
+      ? `${movie.data.title}${year ? ` (${year})` : ''}`
+      : !valid
+        ? 'Movie not found'
+        : (movie.error?.message ?? null),
+  );
   useEffect(() => {
     if (user && valid && movie.data) logVisit.mutate(id);
   }, [user?.uid, id, !!movie.data]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -148,52 +159,48 @@ export default function MovieDetailsPage() {
         <ErrorText error={new Error('Movie not found')} />
       </div>
     );
-  if (movie.isPending)
-    return (
-      <div className="pt-24">
-        <Spinner label="Loading movie" />
-      </div>
-    );
+  // The config too: it decides the cast section's shape (offline note or strip), which must not
+  // change under the reader once the page shows.
+  if (movie.isPending || (!config.data && !config.isError)) return <MovieDetailsSkeleton />;
   if (movie.isError)
     return (
       <div className="pt-24">
-        <ErrorText error={movie.error} />
+        <ErrorText error={movie.error} onRetry={() => void movie.refetch()} />
       </div>
     );
   const m = movie.data;
-  const backdrop = image(m.backdrop_path, 'original');
-  const poster = image(m.poster_path, 'w500');
   return (
     <article>
       <div className="relative h-[50vh] min-h-[320px] overflow-hidden">
-        {backdrop && (
-          <img
-            src={backdrop}
-            alt=""
-            width={1280}
-            height={720}
-            fetchPriority="high"
-            className="absolute inset-0 h-full w-full object-cover"
-          />
-        )}
+        <Artwork
+          path={m.backdrop_path}
+          kind="backdrop"
+          id={m.id}
+          size="original"
+          priority
+          className="absolute inset-0 h-full w-full object-cover"
+        />
         <div className="absolute inset-0 bg-gradient-to-t from-zinc-950 via-zinc-950/70 to-zinc-950/20" />
       </div>
       <div className="mx-auto -mt-48 max-w-7xl px-4 pb-16">
         <div className="relative flex flex-col gap-8 md:flex-row">
           <div className="mx-auto w-48 shrink-0 md:mx-0 md:w-64">
-            {poster ? (
-              <img
-                src={poster}
+            <div className="relative aspect-[2/3] w-full overflow-hidden rounded-2xl bg-zinc-900 shadow-2xl ring-1 ring-white/10">
+              <Artwork
+                path={m.poster_path}
+                kind="poster"
+                id={m.id}
+                size="w500"
                 alt={`${m.title} poster`}
-                width={500}
-                height={750}
-                className="aspect-[2/3] w-full rounded-2xl object-cover shadow-2xl ring-1 ring-white/10"
+                eager
+                className="absolute inset-0 h-full w-full object-cover"
+                placeholder={
+                  <span className="absolute inset-0 flex items-center justify-center bg-black text-zinc-400">
+                    No Poster
+                  </span>
+                }
               />
-            ) : (
-              <div className="flex aspect-[2/3] w-full items-center justify-center rounded-2xl bg-black text-zinc-400">
-                No Poster
-              </div>
-            )}
+            </div>
           </div>
           <div className="min-w-0 flex-1 md:pt-24">
             <h1 className="text-3xl font-extrabold sm:text-4xl">{m.title}</h1>

@@ -1,6 +1,8 @@
 import { Link } from 'react-router';
+import { useDocumentTitle } from '../lib/document-title';
 
 export function NotFoundPage() {
+  useDocumentTitle('Page not found');
   return (
     <div className="flex min-h-screen flex-col items-center justify-center px-4 text-center">
       <p className="text-7xl font-black text-red-600">404</p>

@@ -1,34 +1,48 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useParams } from 'react-router';
 import { EmptyState, ErrorText } from '../components/ui/empty-state';
 import { MovieGrid } from '../components/ui/movie-grid';
 import { Pagination } from '../components/ui/pagination';
-import { Spinner } from '../components/ui/spinner';
+import { GridSkeleton } from '../components/ui/skeletons';
 import { searchQuery } from '../features/movies/api';
+import { applyToPage, ListControls, PAGE_SCOPE, useListParams } from '../features/movies/list-controls';
 import { PageShell } from './page-shell';
 
 function Results({ query }: { query: string }) {
-  const [page, setPage] = useState(1);
+  const list = useListParams();
+  const { page } = list;
   const q = useQuery({ ...searchQuery(query, page), enabled: query.trim().length > 0 });
   let body;
   let subtitle: string | undefined;
-  if (q.isPending) body = <Spinner label="Searching" />;
-  else if (q.isError) body = <ErrorText error={q.error} />;
-  else if (q.data.results.length === 0) {
-    subtitle = 'No results found';
-    body = <EmptyState title="No results found">Try other keywords, or check the spelling.</EmptyState>;
-  } else {
-    subtitle = `Found ${q.data.total_results} results on page ${page} of ${q.data.total_pages}`;
+  const controls = <ListControls params={list} defaultLabel="Best match" scope={PAGE_SCOPE} />;
+  if (q.isPending)
     body = (
       <>
-        <MovieGrid movies={q.data.results} />
-        <Pagination page={page} totalPages={q.data.total_pages} onChange={setPage} />
+        {controls}
+        <GridSkeleton label="Searching" />
+      </>
+    );
+  else if (q.isError) body = <ErrorText error={q.error} onRetry={() => void q.refetch()} />;
+  else if (q.data.results.length === 0) {
+    // The empty state says it; the count line does not repeat it.
+    body = <EmptyState title="No results found">Try other keywords, or check the spelling.</EmptyState>;
+  } else {
+    subtitle = `Found ${q.data.total_results} ${q.data.total_results === 1 ? 'result' : 'results'} on page ${page} of ${q.data.total_pages}`;
+    const movies = applyToPage(q.data.results, list);
+    body = (
+      <>
+        {controls}
+        {movies.length === 0 ? (
+          <EmptyState title="No movies on this page match">Try a wider year range.</EmptyState>
+        ) : (
+          <MovieGrid movies={movies} />
+        )}
+        <Pagination page={page} totalPages={q.data.total_pages} onChange={(p) => list.update({ page: p })} />
       </>
     );
   }
   return (
-    <PageShell title={<>Results for “{query}”</>} subtitle={subtitle}>
+    <PageShell title={<>Results for “{query}”</>} documentTitle={`Search: ${query}`} subtitle={subtitle}>
       {body}
     </PageShell>
   );

@@ -8,8 +8,8 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { AuthProvider } from '../lib/auth';
 
 /**
- * Renders inside the app's providers, at `path` (matched by `route`, with navigation `state`); `pathname()` tells where
- * the app navigated to. With `auth`, the auth observer and the toaster are there as in the app.
+ * Renders inside the app's providers, at `path` (matched by `route`, with navigation `state`); `pathname()` and `search()` tell
+ * where the app navigated to. With `auth`, the auth observer and the toaster are there as in the app.
  */
 export function renderWithApp(
   ui: ReactNode,
@@ -22,8 +22,11 @@ export function renderWithApp(
 ) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   let current = path;
+  let search = '';
   function Where() {
-    current = useLocation().pathname;
+    const location = useLocation();
+    current = location.pathname;
+    search = location.search;
     return null;
   }
   const url = new URL(path, 'http://x');
@@ -49,7 +52,7 @@ export function renderWithApp(
       tree
     ),
   );
-  return { ...result, pathname: () => current };
+  return { ...result, pathname: () => current, search: () => search };
 }
 
 /** A real local HTTP server standing in for our API (the network edge), and the page's origin set to it. */

@@ -44,6 +44,8 @@ export interface EvalResult {
 const emptyMovie = (id: number): CatalogMovie => ({
   id,
   imdb_id: null,
+  tmdb_poster_path: null,
+  tmdb_backdrop_path: null,
   title: '',
   original_title: '',
   original_language: '',

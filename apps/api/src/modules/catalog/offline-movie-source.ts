@@ -11,17 +11,27 @@ import { LRUCache } from 'lru-cache';
 import { NotFoundError } from '../../lib/errors';
 import type { MovieSource } from './movie-source';
 
-export function toListItem(m: CatalogMovie): MovieListItem {
+/**
+ * A movie's image paths as the API gives them: TMDB's own (for the image CDN) where the catalog has
+ * them and the CDN is on, otherwise the generated art's (`/poster-{id}.svg`, `/backdrop-{id}.svg`).
+ */
+export function imagePaths(m: CatalogMovie, tmdbImages: boolean) {
+  return {
+    poster_path: tmdbImages && m.tmdb_poster_path ? m.tmdb_poster_path : m.poster_path,
+    backdrop_path: tmdbImages && m.tmdb_backdrop_path ? m.tmdb_backdrop_path : m.backdrop_path,
+  };
+}
+
+export function toListItem(m: CatalogMovie, tmdbImages = false): MovieListItem {
   return {
     adult: false,
-    backdrop_path: m.backdrop_path,
+    ...imagePaths(m, tmdbImages),
     genre_ids: m.genre_ids,
     id: m.id,
     original_language: m.original_language,
     original_title: m.original_title,
     overview: m.overview,
     popularity: m.popularity,
-    poster_path: m.poster_path,
     release_date: m.release_date ?? '',
     title: m.title,
     video: false,
@@ -30,10 +40,10 @@ export function toListItem(m: CatalogMovie): MovieListItem {
   };
 }
 
-export function toDetails(m: CatalogMovie): MovieDetails {
+export function toDetails(m: CatalogMovie, tmdbImages = false): MovieDetails {
   return {
     adult: false,
-    backdrop_path: m.backdrop_path,
+    ...imagePaths(m, tmdbImages),
     belongs_to_collection: m.collection
       ? { id: m.collection.id, name: m.collection.name, poster_path: null, backdrop_path: null }
       : null,
@@ -46,7 +56,6 @@ export function toDetails(m: CatalogMovie): MovieDetails {
     original_title: m.original_title,
     overview: m.overview,
     popularity: m.popularity,
-    poster_path: m.poster_path,
     production_companies: m.production_companies.map((c) => ({
       id: c.id,
       name: c.name,
@@ -71,7 +80,15 @@ export class OfflineMovieSource implements MovieSource {
   // Typing a title sends one search per pause; many visitors type the same first letters.
   private readonly searchCache = new LRUCache<string, CatalogMovie[]>({ max: 2000 });
 
-  constructor(readonly index: CatalogIndex) {}
+  private readonly tmdbImages: boolean;
+
+  /** `tmdbImages`: give TMDB's image paths (the image CDN is on) rather than the generated art's. */
+  constructor(
+    readonly index: CatalogIndex,
+    opts: { tmdbImages?: boolean } = {},
+  ) {
+    this.tmdbImages = opts.tmdbImages ?? false;
+  }
 
   async list(kind: ListKind, page: number): Promise<MoviePage> {
     const lists: Record<ListKind, CatalogMovie[]> = {
@@ -107,7 +124,7 @@ export class OfflineMovieSource implements MovieSource {
   }
 
   async movie(id: number): Promise<MovieDetails> {
-    return toDetails(this.require(id));
+    return toDetails(this.require(id), this.tmdbImages);
   }
 
   /** The offline dataset has no cast or crew: an empty cast, as TMDB answers for such a film. */
@@ -128,6 +145,6 @@ export class OfflineMovieSource implements MovieSource {
 
   private page(list: CatalogMovie[], page: number): MoviePage {
     const p = paginate(list, page);
-    return { ...p, results: p.results.map(toListItem) };
+    return { ...p, results: p.results.map((m) => toListItem(m, this.tmdbImages)) };
   }
 }

@@ -1,6 +1,7 @@
+import type { CatalogMovie } from '@app/catalog';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';
-import { wrapTitle } from './svg-art';
+import { posterSvg, wrapTitle } from './svg-art';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -53,5 +54,56 @@ describe(wrapTitle.name, () => {
     expect(wrapTitle('The Lord of the Rings', 10, 3)).toEqual(['The Lord', 'of the', 'Rings']);
     expect(wrapTitle('Supercalifragilistic', 8, 2)).toEqual(['Superca…']);
     expect(wrapTitle('a b c d e f', 1, 2)).toEqual(['a', '…']);
+  });
+});
+
+/** A film of the catalog, as the generator gets it. */
+const base: CatalogMovie = {
+  id: 1,
+  imdb_id: null,
+  title: 'A',
+  original_title: 'A',
+  original_language: 'en',
+  overview: '',
+  tagline: '',
+  release_date: '2001-01-01',
+  status: 'Released',
+  runtime: 90,
+  budget: 0,
+  revenue: 0,
+  vote_average: 7,
+  vote_count: 10,
+  popularity: 1,
+  poster_path: '/poster-1.svg',
+  backdrop_path: '/backdrop-1.svg',
+  tmdb_poster_path: null,
+  tmdb_backdrop_path: null,
+  genre_ids: [878, 18],
+  production_companies: [],
+  collection: null,
+  keywords: [],
+};
+
+describe(posterSvg.name, () => {
+  it('sets the genre, title and year in the upper part, clear of the card overlay below', () => {
+    const long = posterSvg(
+      { ...base, title: 'The Lord of the Rings: The Fellowship of the Ring and More' },
+      'w500',
+    );
+    const ys = [...long.matchAll(/<text x="40" y="(\d+)"/g)].map((m) => Number(m[1]));
+    expect(ys.length).toBeGreaterThanOrEqual(4); // genre, title lines, year
+    // The card's hover overlay covers the lower 40% of a 750-high poster.
+    expect(Math.max(...ys)).toBeLessThan(750 * 0.6);
+    expect(long).toContain('>SCIENCE FICTION<');
+    expect(long).toContain('>2001<');
+  });
+
+  it('differs between films: palette from the genres, composition from the id', () => {
+    const drama = posterSvg({ ...base, genre_ids: [18] }, 'w500');
+    const horror = posterSvg({ ...base, genre_ids: [27] }, 'w500');
+    expect(drama).not.toBe(horror);
+    const shapes = (svg: string) => svg.replace(/<text[\s\S]*$/, '');
+    const variants = new Set([1, 2, 3, 4, 5].map((id) => shapes(posterSvg({ ...base, id }, 'w500'))));
+    expect(variants.size).toBe(5);
   });
 });

@@ -19,10 +19,37 @@ describe('system routes', () => {
     const res = await t.app.inject({ url: '/api/config' });
     const config = ConfigResponse.parse(res.json());
     expect(config.images.base_url).toBe('/api/images/');
+    expect(config.images.fallback_base_url).toBe('/api/images/');
     expect(config.data_mode).toBe('offline');
     expect(config.features).toMatchObject({ google_sign_in: true, smtp: false, llm_chat: false });
     expect(config.catalog!.movies).toBeGreaterThan(45_000);
     expect(res.body).not.toContain('very-secret-value');
+  });
+
+  it("with an image CDN, offline movies carry TMDB's image paths and the generated art is the fallback", async () => {
+    const cdn = await createTestApp({ env: { IMAGE_CDN_URL: 'http://127.0.0.1:9/t/p/' } });
+    try {
+      const config = ConfigResponse.parse((await cdn.app.inject({ url: '/api/config' })).json());
+      expect(config.images).toMatchObject({
+        base_url: 'http://127.0.0.1:9/t/p/',
+        fallback_base_url: '/api/images/',
+      });
+      const catalogMovie = cdn.catalog!.get(157336)!;
+      expect(catalogMovie.tmdb_poster_path).toMatch(/^\/\w+\.jpg$/);
+      const movie = (await cdn.app.inject({ url: '/api/tmdb/movie/157336' })).json();
+      expect(movie.poster_path).toBe(catalogMovie.tmdb_poster_path);
+      // Interstellar belongs to no collection: its backdrop stays the generated one.
+      expect(movie.backdrop_path).toBe('/backdrop-157336.svg');
+      const withCollectionArt = [...cdn.catalog!.byId.values()].find((m) => m.tmdb_backdrop_path)!;
+      const other = (await cdn.app.inject({ url: `/api/tmdb/movie/${withCollectionArt.id}` })).json();
+      expect(other.backdrop_path).toBe(withCollectionArt.tmdb_backdrop_path);
+      const list = (await cdn.app.inject({ url: '/api/tmdb/movie/popular' })).json();
+      expect(
+        list.results.filter((m: { poster_path: string | null }) => m.poster_path?.endsWith('.jpg')).length,
+      ).toBeGreaterThan(15);
+    } finally {
+      await cdn.close();
+    }
   });
 
   it('publishes an OpenAPI document describing every API route, and a docs page', async () => {

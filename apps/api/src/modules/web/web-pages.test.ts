@@ -8,7 +8,7 @@ import { WebPages } from './web-pages';
 
 // A built web app as Vite writes it: index.html, hashed assets with their compressed copies, and
 // the manifest that tells which chunks each screen imports.
-const INDEX = `<!doctype html><html><head><script type="module" src="/assets/index-1.js"></script></head><body><div id="root"></div></body></html>`;
+const INDEX = `<!doctype html><html><head><meta name="description" content="Discover movies." /><title>Cinelog — discover movies</title><script type="module" src="/assets/index-1.js"></script></head><body><div id="root"></div></body></html>`;
 const MANIFEST = {
   'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_framework-1.js'] },
   '_framework-1.js': { file: 'assets/framework-1.js' },
@@ -80,6 +80,48 @@ describe('serving the web app', () => {
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/movie-details-1.js" />');
     expect(res.body).toContain('<div id="root">');
+  });
+
+  it("gives a movie page its title, overview and poster as the tab's title and sharing tags", async () => {
+    const res = await t.app.inject({ url: '/movie/157336', headers: { host: 'cinelog.test' } });
+    const head = res.body.slice(0, res.body.indexOf('</head>'));
+    expect(head).toContain('<title>Interstellar (2014) · Cinelog</title>');
+    expect(head).not.toContain('Cinelog — discover movies');
+    expect(head).toMatch(
+      /<meta name="description" content="Interstellar chronicles the adventures[^"]*" \/>/,
+    );
+    expect(head).toContain('<meta property="og:type" content="video.movie" />');
+    expect(head).toContain('<meta property="og:title" content="Interstellar (2014) · Cinelog" />');
+    expect(head).toContain('<meta property="og:url" content="http://cinelog.test/movie/157336" />');
+    // Generated art (the image CDN is off in tests), as an absolute URL a crawler can fetch.
+    expect(head).toContain(
+      '<meta property="og:image" content="http://cinelog.test/api/images/w500/poster-157336.svg" />',
+    );
+    expect(head).toContain('<meta name="twitter:card" content="summary_large_image" />');
+    // Still the page's preloads.
+    expect(head).toContain('href="/api/tmdb/movie/157336" as="fetch"');
+  });
+
+  it("gives other pages (and a movie that does not exist) the site's own sharing tags", async () => {
+    for (const url of ['/', '/movie/999999999', '/genre/878']) {
+      const res = await t.app.inject({ url, headers: { host: 'cinelog.test' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<title>Cinelog — discover movies</title>');
+      expect(res.body).toContain('<meta property="og:type" content="website" />');
+      expect(res.body).toContain(`<meta property="og:url" content="http://cinelog.test${url}" />`);
+      expect(res.body).not.toContain('og:image');
+    }
+  });
+
+  it('escapes what it writes into the HTML', () => {
+    const html = new WebPages(INDEX, null).html('/movie/1', {
+      title: 'Tom & Jerry "<script>"',
+      description: "It's <b>",
+      url: 'http://x/movie/1',
+    });
+    expect(html).toContain('<title>Tom &amp; Jerry &quot;&lt;script&gt;&quot;</title>');
+    expect(html).toContain('content="It&#39;s &lt;b&gt;"');
+    expect(html).not.toContain('<script>"');
   });
 
   it('sends the precompressed copy the browser accepts, with a year of caching', async () => {

@@ -37,6 +37,25 @@ function dataFor(path: string): string[] {
   return urls;
 }
 
+/** What a shared link shows (Open Graph and Twitter card tags), and the tab's title. */
+export interface PageMeta {
+  title: string;
+  description: string;
+  /** Absolute URLs. */
+  url: string;
+  image?: string | undefined;
+  type?: 'website' | 'video.movie';
+}
+
+const escapeAttr = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** The movie id of a movie page's path, or null. */
+export const moviePageId = (path: string): number | null => {
+  const m = /^\/movie\/(\d{1,10})\/?$/.exec(path);
+  return m ? Number(m[1]) : null;
+};
+
 /**
  * The web app's HTML for each page. The server adds what the page will ask for first, so that it
  * downloads while the framework does instead of after it: `preload` for its first data, and
@@ -91,11 +110,38 @@ export class WebPages {
     return this.closure(chunk).filter((f) => !this.entryFiles.has(f));
   }
 
-  html(path: string): string {
+  /**
+   * The page's HTML: its preloads and, with `meta`, its title, description and sharing tags
+   * (crawlers do not run the app, so a shared movie link is described here).
+   */
+  html(path: string, meta?: PageMeta): string {
     const links = [
       ...dataFor(path).map((u) => `<link rel="preload" href="${u}" as="fetch" crossorigin="anonymous" />`),
       ...this.modulesFor(path).map((f) => `<link rel="modulepreload" crossorigin href="/${f}" />`),
     ].join('');
-    return this.indexHtml.replace('</head>', `${links}</head>`);
+    let html = this.indexHtml;
+    let tags = '';
+    if (meta) {
+      const title = escapeAttr(meta.title);
+      const description = escapeAttr(meta.description);
+      html = html
+        .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`)
+        .replace(/(<meta\s+name="description"\s+content=")[^"]*(")/, `$1${description}$2`);
+      const og: [string, string | undefined][] = [
+        ['og:site_name', 'Cinelog'],
+        ['og:type', meta.type ?? 'website'],
+        ['og:title', meta.title],
+        ['og:description', meta.description],
+        ['og:url', meta.url],
+        ['og:image', meta.image],
+      ];
+      tags =
+        og
+          .filter(([, v]) => v)
+          .map(([k, v]) => `<meta property="${k}" content="${escapeAttr(v!)}" />`)
+          .join('') +
+        `<meta name="twitter:card" content="${meta.image ? 'summary_large_image' : 'summary'}" />`;
+    }
+    return html.replace('</head>', `${tags}${links}</head>`);
   }
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { AddToPlaylistModal } from '../../features/library/add-to-playlist-modal';
 import { useLikeToggle } from '../../features/library/api';
-import { useImageUrl } from '../../lib/config';
+import { Artwork } from './artwork';
 import { HeartIcon, PlusIcon, StarIcon } from './media-icons';
 
 export interface CardMovie {
@@ -24,33 +24,29 @@ export function MovieCard({
   className?: string;
   eager?: boolean;
 }) {
-  const image = useImageUrl();
   const title = movie.title ?? movie.name ?? 'Untitled';
-  const poster = image(movie.poster_path, 'w500');
   const { liked, toggle } = useLikeToggle(movie.id);
   const [adding, setAdding] = useState(false);
   return (
     <div className={`group relative overflow-hidden rounded-xl bg-zinc-900 ring-1 ring-white/5 ${className}`}>
       <Link
         to={`/movie/${movie.id}`}
-        className="block aspect-[2/3]"
+        className="relative block aspect-[2/3]"
         aria-label={`${title}${movie.vote_average ? `, rated ${movie.vote_average.toFixed(1)}` : ''}`}
       >
-        {poster ? (
-          <img
-            src={poster}
-            alt=""
-            loading={eager ? 'eager' : 'lazy'}
-            decoding="async"
-            width={500}
-            height={750}
-            className="h-full w-full object-cover transition duration-300 group-hover:scale-105"
-          />
-        ) : (
-          <div className="flex h-full w-full items-center justify-center bg-black text-sm text-zinc-400">
-            No Poster
-          </div>
-        )}
+        <Artwork
+          path={movie.poster_path}
+          kind="poster"
+          id={movie.id}
+          size="w500"
+          eager={eager}
+          className="absolute inset-0 h-full w-full object-cover group-hover:scale-105"
+          placeholder={
+            <span className="absolute inset-0 flex items-center justify-center bg-black text-sm text-zinc-400">
+              No Poster
+            </span>
+          }
+        />
       </Link>
       <div className="pointer-events-none absolute inset-x-0 bottom-0 translate-y-2 bg-gradient-to-t from-black via-black/80 to-transparent p-3 opacity-0 transition group-focus-within:translate-y-0 group-focus-within:opacity-100 group-hover:translate-y-0 group-hover:opacity-100">
         <p className="line-clamp-2 text-sm font-semibold">{title}</p>

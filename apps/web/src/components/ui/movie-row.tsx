@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ChevronLeft, ChevronRight } from './media-icons';
 import { MovieCard, type CardMovie } from './movie-card';
@@ -22,6 +22,17 @@ export function MovieRow({
   headerClassName?: string;
 }) {
   const scroller = useRef<HTMLUListElement>(null);
+  // Arrows only where there is something to scroll to (a row of three likes fits on a desktop).
+  const [scrollable, setScrollable] = useState(true);
+  useEffect(() => {
+    const ul = scroller.current;
+    if (!ul || typeof ResizeObserver === 'undefined') return;
+    const measure = () => setScrollable(ul.scrollWidth > ul.clientWidth + 1);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(ul);
+    return () => observer.disconnect();
+  }, [movies.length]);
   const scroll = (dir: 1 | -1) =>
     scroller.current?.scrollBy({ left: dir * ROW_SCROLL_STEP, behavior: 'smooth' });
   const id = `row-${title.replace(/\W+/g, '-').toLowerCase()}`;
@@ -37,22 +48,25 @@ export function MovieRow({
               View All
             </Link>
           )}
-          <button
-            type="button"
-            onClick={() => scroll(-1)}
-            aria-label={`Scroll ${title} left`}
-            className="rounded-full bg-zinc-800 p-1.5 hover:bg-zinc-700"
-          >
-            <ChevronLeft />
-          </button>
-          <button
-            type="button"
-            onClick={() => scroll(1)}
-            aria-label={`Scroll ${title} right`}
-            className="rounded-full bg-zinc-800 p-1.5 hover:bg-zinc-700"
-          >
-            <ChevronRight />
-          </button>
+          {/* Hidden, not removed: the header keeps its height, so nothing below moves. */}
+          <span className="flex items-center gap-2" style={scrollable ? undefined : { visibility: 'hidden' }}>
+            <button
+              type="button"
+              onClick={() => scroll(-1)}
+              aria-label={`Scroll ${title} left`}
+              className="rounded-full bg-zinc-800 p-1.5 hover:bg-zinc-700"
+            >
+              <ChevronLeft />
+            </button>
+            <button
+              type="button"
+              onClick={() => scroll(1)}
+              aria-label={`Scroll ${title} right`}
+              className="rounded-full bg-zinc-800 p-1.5 hover:bg-zinc-700"
+            >
+              <ChevronRight />
+            </button>
+          </span>
         </div>
       </div>
       <ul ref={scroller} className="no-scrollbar flex gap-4 overflow-x-auto scroll-smooth pb-2">

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
+import { useLocation } from 'react-router';
 import { ChatIcon } from '../../components/ui/icons';
 import { Spinner } from '../../components/ui/spinner';
 import { prefetchOn } from '../../lib/prefetch';
@@ -11,6 +12,8 @@ const ChatDialog = lazy(() => loadDialog().then((m) => ({ default: m.ChatDialog 
 /** The floating button at the bottom right, on every page. */
 export function ChatWidget() {
   const [open, setOpen] = useState(false);
+  // The chatbot page is the chat itself: a second one floating over it would only duplicate it.
+  if (useLocation().pathname === '/chatbot') return null;
   return (
     <>
       <button

@@ -2,7 +2,8 @@ import type { MovieListItem } from '@app/contracts';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { ChevronLeft, ChevronRight, HeartIcon, StarIcon } from '../../components/ui/media-icons';
-import { useImageUrl } from '../../lib/config';
+import { Artwork, imageCandidates } from '../../components/ui/artwork';
+import { useConfig } from '../../lib/config';
 import { useLikeToggle } from '../library/api';
 
 export const HERO_COUNT = 5;
@@ -26,36 +27,38 @@ function LikeButton({ id, title }: { id: number; title: string }) {
 export function HeroCarousel({ movies }: { movies: MovieListItem[] }) {
   const slides = movies.slice(0, HERO_COUNT);
   const [index, setIndex] = useState(0);
-  const image = useImageUrl();
+  const { data: config } = useConfig();
   const n = slides.length;
   const at = (i: number) => slides[((i % n) + n) % n]!;
   useEffect(() => {
-    if (n === 0) return;
+    if (n === 0 || !config) return;
     for (const m of [at(index - 1), at(index + 1)]) {
-      const src = image(m.backdrop_path, 'original');
-      if (src) new Image().src = src;
+      const [best] = imageCandidates(config.images, {
+        path: m.backdrop_path,
+        kind: 'backdrop',
+        id: m.id,
+        size: 'original',
+      });
+      if (best) new Image().src = best.src;
     }
-  }, [index, n]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [index, n, config]); // eslint-disable-line react-hooks/exhaustive-deps
   if (n === 0) return null;
   const m = at(index);
   const title = m.title ?? m.name ?? '';
-  const backdrop = image(m.backdrop_path, 'original');
   return (
     <section
       aria-roledescription="carousel"
       aria-label="Popular movies"
-      className="relative -mx-4 h-[70vh] min-h-[420px] overflow-hidden sm:mx-0 sm:rounded-b-3xl"
+      className="relative h-[70vh] min-h-[420px] overflow-hidden sm:rounded-b-3xl"
     >
-      {backdrop && (
-        <img
-          src={backdrop}
-          alt=""
-          fetchPriority="high"
-          width={1280}
-          height={720}
-          className="absolute inset-0 h-full w-full object-cover"
-        />
-      )}
+      <Artwork
+        path={m.backdrop_path}
+        kind="backdrop"
+        id={m.id}
+        size="original"
+        priority
+        className="absolute inset-0 h-full w-full object-cover"
+      />
       <div className="absolute inset-0 bg-gradient-to-t from-zinc-950 via-zinc-950/60 to-transparent" />
       <div className="absolute inset-0 bg-gradient-to-r from-zinc-950/80 to-transparent" />
       <div
@@ -80,6 +83,23 @@ export function HeroCarousel({ movies }: { movies: MovieListItem[] }) {
           <LikeButton id={m.id} title={title} />
         </div>
       </div>
+      {/* The film's poster beside its title on wide screens: what makes the slide recognisable. */}
+      <Link
+        to={`/movie/${m.id}`}
+        tabIndex={-1}
+        aria-hidden="true"
+        className="absolute bottom-16 hidden aspect-[2/3] overflow-hidden rounded-2xl bg-zinc-900 shadow-2xl ring-1 ring-white/10 lg:flex"
+        style={{ right: 80, width: 224 }}
+      >
+        <Artwork
+          path={m.poster_path}
+          kind="poster"
+          id={m.id}
+          size="w500"
+          eager
+          className="h-full w-full object-cover"
+        />
+      </Link>
       <button
         type="button"
         onClick={() => setIndex((i) => (i - 1 + n) % n)}

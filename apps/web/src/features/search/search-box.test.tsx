@@ -52,7 +52,8 @@ describe('SearchBox', () => {
     expect(list.querySelectorAll('li')).toHaveLength(6);
     expect(screen.getAllByText('8.1').length).toBe(6);
     expect(screen.getAllByText('2014-11-05').length).toBe(6);
-    expect(screen.getByText('No Poster')).toBeTruthy();
+    // Posters wait for the config, which says where images come from.
+    expect(await screen.findByText('No Poster')).toBeTruthy();
     expect(list.querySelector('img')!.getAttribute('src')).toBe('/img/w92/p1.svg');
     // Debounced: the intermediate "in" was never asked for.
     expect(api.requests.filter((u) => u.startsWith('/api/tmdb/search/movie'))).toEqual([

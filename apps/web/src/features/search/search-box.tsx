@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { SearchIcon } from '../../components/ui/icons';
 import { StarIcon } from '../../components/ui/media-icons';
-import { useImageUrl } from '../../lib/config';
+import { Artwork } from '../../components/ui/artwork';
 import { addToHistory, POPULAR_SEARCHES, readHistory, SEARCH_HISTORY_SHOWN } from '../../lib/search-history';
 import { suggestionsQuery } from '../movies/api';
 
@@ -39,7 +39,6 @@ export function SearchBox({
   const [history, setHistory] = useState<string[]>(() => readHistory());
   const debounced = useDebounced(query.trim(), DEBOUNCE_MS);
   const navigate = useNavigate();
-  const image = useImageUrl();
   const enabled = debounced.length >= MIN_QUERY;
   const suggestions = useQuery({ ...suggestionsQuery(debounced), enabled });
   const waiting = query.trim().length >= MIN_QUERY && (debounced !== query.trim() || suggestions.isFetching);
@@ -113,7 +112,6 @@ export function SearchBox({
           ) : suggestions.data && suggestions.data.length > 0 ? (
             <ul aria-label="Suggestions" className="space-y-1">
               {suggestions.data.map((m) => {
-                const poster = image(m.poster_path, 'w92');
                 return (
                   <li key={m.id}>
                     <button
@@ -121,19 +119,21 @@ export function SearchBox({
                       onClick={() => pick(m.id, m.title ?? m.name ?? '')}
                       className="flex w-full items-center gap-3 rounded-lg p-2 text-left hover:bg-zinc-800 focus:bg-zinc-800"
                     >
-                      {poster ? (
-                        <img
-                          src={poster}
-                          alt=""
-                          width={32}
-                          height={48}
-                          className="h-12 w-8 rounded object-cover"
+                      <span className="relative h-12 w-8 shrink-0 overflow-hidden rounded bg-zinc-800">
+                        <Artwork
+                          path={m.poster_path}
+                          kind="poster"
+                          id={m.id}
+                          size="w92"
+                          eager
+                          className="absolute inset-0 h-full w-full object-cover"
+                          placeholder={
+                            <span className="absolute inset-0 flex items-center justify-center bg-black text-[8px] text-zinc-400">
+                              No Poster
+                            </span>
+                          }
                         />
-                      ) : (
-                        <span className="flex h-12 w-8 items-center justify-center rounded bg-black text-[8px] text-zinc-400">
-                          No Poster
-                        </span>
-                      )}
+                      </span>
                       <span className="min-w-0 flex-1">
                         <span className="block truncate text-sm">{m.title ?? m.name}</span>
                         <span className="text-xs text-zinc-400">{m.release_date || 'Unknown date'}</span>

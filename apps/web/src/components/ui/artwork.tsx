@@ -1,0 +1,114 @@
+import { useState, type ReactNode } from 'react';
+import { useConfig, type ImageSize } from '../../lib/config';
+
+/** A path of the generated offline art (`/poster-{id}.svg`), which only our server has. */
+const GENERATED = /^\/(poster|backdrop)-\d+\.svg$/;
+
+/**
+ * Whether the image CDN answers at all in this tab. A page of posters whose first ones all fail
+ * (no internet, a blocked CDN) sends the rest straight to the generated art instead of waiting for
+ * each to fail; once one CDN image has loaded, each image only falls back on its own failure.
+ */
+const cdn = { loaded: 0, failed: 0 };
+const CDN_GIVE_UP_AFTER = 3;
+const cdnLooksDown = () => cdn.loaded === 0 && cdn.failed >= CDN_GIVE_UP_AFTER;
+
+/** For tests: forget what this tab learnt about the CDN. */
+export const resetCdnState = () => {
+  cdn.loaded = 0;
+  cdn.failed = 0;
+};
+
+/**
+ * The URLs to try for an image, best first: the CDN's (or, for a generated path, our server's),
+ * then the generated art for that movie when the server offers it (offline mode).
+ */
+export function imageCandidates(
+  images: { base_url: string; fallback_base_url?: string | null | undefined } | undefined,
+  {
+    path,
+    kind,
+    id,
+    size,
+  }: { path: string | null | undefined; kind: 'poster' | 'backdrop'; id: number; size: ImageSize },
+): { src: string; fromCdn: boolean }[] {
+  const base = images?.base_url ?? '/api/images/';
+  const fallback = images?.fallback_base_url ?? null;
+  const out: { src: string; fromCdn: boolean }[] = [];
+  if (path) {
+    if (GENERATED.test(path)) out.push({ src: `${fallback ?? base}${size}${path}`, fromCdn: false });
+    else if (!(fallback && cdnLooksDown()))
+      out.push({ src: `${base}${size}${path}`, fromCdn: base !== fallback });
+  }
+  // Posters TMDB never had stay the 'No Poster' placeholder; every film has a generated backdrop.
+  if (fallback && (path || kind === 'backdrop')) {
+    const generated = `${fallback}${size}/${kind}-${id}.svg`;
+    if (!out.some((c) => c.src === generated)) out.push({ src: generated, fromCdn: false });
+  }
+  return out;
+}
+
+/**
+ * A poster or backdrop filling its (sized) parent: the CDN image, else the generated art, else
+ * `placeholder`. The image shows only once it has loaded, so a failed one never shows the broken
+ * image icon, and the parent's box never changes size (no layout shift).
+ */
+export function Artwork({
+  path,
+  kind,
+  id,
+  size,
+  alt = '',
+  eager = false,
+  priority = false,
+  className = '',
+  placeholder = null,
+}: {
+  path: string | null | undefined;
+  kind: 'poster' | 'backdrop';
+  id: number;
+  size: ImageSize;
+  alt?: string;
+  eager?: boolean;
+  /** The page's main image (the hero's, the movie's backdrop): fetched first. */
+  priority?: boolean;
+  className?: string;
+  placeholder?: ReactNode;
+}) {
+  const { data } = useConfig();
+  const candidates = imageCandidates(data?.images, { path, kind, id, size });
+  const [attempt, setAttempt] = useState({ key: '', failed: [] as string[], loaded: false });
+  // A new image (the carousel's next slide, a recycled card) starts again from its best source.
+  const key = `${kind}:${id}:${path ?? ''}:${size}`;
+  const state = attempt.key === key ? attempt : { key, failed: [], loaded: false };
+  // The first source that has not failed (the list may shrink once the CDN looks down).
+  const current = candidates.find((c) => !state.failed.includes(c.src));
+  // Until the config says where images come from, nothing is requested (the box keeps its size).
+  if (!data) return null;
+  if (!current) return <>{placeholder}</>;
+  const [w, h] = kind === 'poster' ? [500, 750] : [1280, 720];
+  return (
+    <img
+      key={current.src}
+      src={current.src}
+      alt={alt}
+      width={w}
+      height={h}
+      loading={eager || priority ? 'eager' : 'lazy'}
+      decoding="async"
+      {...(priority ? { fetchPriority: 'high' as const } : {})}
+      data-source={current.fromCdn ? 'cdn' : 'generated'}
+      onLoad={() => {
+        if (current.fromCdn) cdn.loaded++;
+        setAttempt({ ...state, loaded: true });
+      }}
+      onError={() => {
+        if (current.fromCdn) cdn.failed++;
+        setAttempt({ key, failed: [...state.failed, current.src], loaded: false });
+      }}
+      className={`${className} transition duration-300`}
+      // A style attribute, not a class: every Tailwind class is in the stylesheet each page loads first.
+      style={{ opacity: state.loaded ? 1 : 0 }}
+    />
+  );
+}

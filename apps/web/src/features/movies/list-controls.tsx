@@ -1,0 +1,162 @@
+import type { MovieListItem } from '@app/contracts';
+import { useId } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+
+export const SORTS = {
+  default: '',
+  popularity: 'Most popular',
+  rating: 'Highest rated',
+  newest: 'Newest first',
+  oldest: 'Oldest first',
+} as const;
+export type SortKey = keyof typeof SORTS;
+
+const FIRST_YEAR = 1900;
+const LAST_YEAR = new Date().getFullYear() + 1;
+
+export interface ListParams {
+  page: number;
+  sort: SortKey;
+  from: number | null;
+  to: number | null;
+}
+
+const year = (v: string | null) => {
+  const n = Number(v);
+  return v && Number.isInteger(n) && n >= FIRST_YEAR && n <= LAST_YEAR ? n : null;
+};
+
+/** Parses ?page=&sort=&from=&to= (anything unusable falls back to its default). */
+export function parseListParams(params: URLSearchParams): ListParams {
+  const page = Number(params.get('page'));
+  const sort = params.get('sort');
+  return {
+    page: Number.isInteger(page) && page >= 1 && page <= 500 ? page : 1,
+    sort: sort && sort in SORTS ? (sort as SortKey) : 'default',
+    from: year(params.get('from')),
+    to: year(params.get('to')),
+  };
+}
+
+/**
+ * A list's page, sort and year range, kept in the URL (so a shared or reloaded link shows the same
+ * list, and Back returns to the previous page of it). Changing the sort or years goes to page 1.
+ */
+export function useListParams() {
+  // useLocation and useNavigate rather than useSearchParams: the router's search-params helpers
+  // would add to the framework chunk every page downloads first.
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const state = parseListParams(new URLSearchParams(search));
+  const update = (next: Partial<ListParams>) => {
+    const merged = { ...state, ...('page' in next ? {} : { page: 1 }), ...next };
+    const out = new URLSearchParams();
+    if (merged.page > 1) out.set('page', String(merged.page));
+    if (merged.sort !== 'default') out.set('sort', merged.sort);
+    if (merged.from !== null) out.set('from', String(merged.from));
+    if (merged.to !== null) out.set('to', String(merged.to));
+    const query = out.toString();
+    navigate({ search: query ? `?${query}` : '' });
+  };
+  return { ...state, update, changed: state.sort !== 'default' || state.from !== null || state.to !== null };
+}
+
+const releaseYear = (m: Pick<MovieListItem, 'release_date'>) => Number(m.release_date?.slice(0, 4)) || null;
+
+/**
+ * Sorts one page, and keeps its films of the year range, of results in the browser: for lists the API cannot sort (search,
+ * the fixed TMDB lists), this is the honest scope, and the page says so.
+ */
+export function applyToPage<T extends Pick<MovieListItem, 'release_date' | 'vote_average' | 'popularity'>>(
+  movies: T[],
+  { sort, from, to }: Pick<ListParams, 'sort' | 'from' | 'to'>,
+): T[] {
+  const kept = movies.filter((m) => {
+    if (from === null && to === null) return true;
+    const y = releaseYear(m);
+    return y !== null && (from === null || y >= from) && (to === null || y <= to);
+  });
+  const date = (m: T) => m.release_date || '';
+  const by: Record<Exclude<SortKey, 'default'>, (a: T, b: T) => number> = {
+    popularity: (a, b) => (b.popularity ?? 0) - (a.popularity ?? 0),
+    rating: (a, b) => (b.vote_average ?? 0) - (a.vote_average ?? 0),
+    newest: (a, b) => date(b).localeCompare(date(a)),
+    oldest: (a, b) => (date(a) || '9999').localeCompare(date(b) || '9999'),
+  };
+  // The default is the list's own order, as the API gave it.
+  return sort === 'default' ? kept : [...kept].sort(by[sort]);
+}
+
+const YEARS = Array.from({ length: LAST_YEAR - FIRST_YEAR + 1 }, (_, i) => LAST_YEAR - i);
+
+/**
+ * Sort and year-range pickers. `defaultLabel` names the list's own order (best match, most
+ * popular...); `scope` says what they apply to when it is not the whole list.
+ */
+export function ListControls({
+  params,
+  defaultLabel,
+  scope,
+}: {
+  params: ReturnType<typeof useListParams>;
+  defaultLabel: string;
+  scope?: string | undefined;
+}) {
+  const id = useId();
+  const select = 'rounded-lg bg-zinc-900 px-3 py-2 text-sm text-zinc-100 ring-1 ring-white/10';
+  const yearSelect = (which: 'from' | 'to', label: string) => (
+    <label className="flex items-center gap-2 text-sm text-zinc-400">
+      {label}
+      <select
+        className={select}
+        value={params[which] ?? ''}
+        onChange={(e) => params.update({ [which]: e.target.value ? Number(e.target.value) : null })}
+      >
+        <option value="">Any year</option>
+        {YEARS.map((y) => (
+          <option key={y} value={y}>
+            {y}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+  return (
+    <div className="mb-6">
+      <div className="flex flex-wrap items-center gap-3" role="group" aria-label="Sort and year range">
+        <label htmlFor={`${id}-sort`} className="flex items-center gap-2 text-sm text-zinc-400">
+          Sort by
+          <select
+            id={`${id}-sort`}
+            className={select}
+            value={params.sort}
+            onChange={(e) => params.update({ sort: e.target.value as SortKey })}
+          >
+            {Object.entries(SORTS)
+              .filter(([value]) => value !== 'popularity' || defaultLabel !== SORTS.popularity)
+              .map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label || defaultLabel}
+                </option>
+              ))}
+          </select>
+        </label>
+        {yearSelect('from', 'From')}
+        {yearSelect('to', 'To')}
+        {params.changed && (
+          <button
+            type="button"
+            onClick={() => params.update({ sort: 'default', from: null, to: null })}
+            className="rounded-lg px-3 py-2 text-sm text-red-400 hover:text-red-300"
+          >
+            Reset
+          </button>
+        )}
+      </div>
+      {scope && params.changed && <p className="mt-2 text-xs text-zinc-400">{scope}</p>}
+    </div>
+  );
+}
+
+/** What the pickers apply to on lists the API cannot sort, or narrow to years. */
+export const PAGE_SCOPE = 'Sorting and the year range apply to the movies on this page.';
