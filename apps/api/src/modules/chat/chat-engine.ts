@@ -84,6 +84,7 @@ export function titleSimilarity(typed: string, title: string): number {
   const b = titleWords(title);
   if (!a.length || !b.length) return 0;
   if (a.join('') === b.join('')) return 1;
+  const SMALL = /^(the|a|an|of|and|le|la|les|el|los|der|die|das)$/;
   const used = new Set<number>();
   let shared = 0;
   for (const w of a) {
@@ -102,7 +103,10 @@ export function titleSimilarity(typed: string, title: string): number {
       shared += bestScore;
     }
   }
-  return (2 * shared) / (a.length + b.length);
+  const dice = (2 * shared) / (a.length + b.length);
+  // Every word typed must be in the title ("Top Gun: Maverick" is not "Top Gun").
+  const unmatchedTyped = a.length - used.size - a.filter((w) => SMALL.test(w)).length + [...used].filter((i) => SMALL.test(b[i]!)).length;
+  return unmatchedTyped > 0 ? Math.min(dice, 0.7) : dice;
 }
 
 function near(a: string, b: string): boolean {
@@ -207,7 +211,12 @@ export class ChatEngine {
     const hits = this.catalog.searchTitles(words).slice(0, 25);
     let best: { movie: CatalogMovie; confidence: number; score: number } | null = null;
     for (const m of hits) {
-      const confidence = Math.max(titleSimilarity(words, m.title), titleSimilarity(words, m.original_title));
+      const main = m.title.split(/: | - /)[0]!;
+      const confidence = Math.max(
+        titleSimilarity(words, m.title),
+        titleSimilarity(words, m.original_title),
+        main !== m.title ? titleSimilarity(words, main) * 0.95 : 0,
+      );
       if (confidence < 0.4) continue;
       let score = 2 * confidence + 0.25 * Math.log10(1 + m.vote_count);
       if (yearMatch && m.release_date?.startsWith(yearMatch[1]!)) score += 1;
@@ -242,17 +251,24 @@ export class ChatEngine {
         .sort((a, b) => a - b);
       const median = lastYears[Math.floor(lastYears.length / 2)];
       const lastSeed = state.lastSeed ? (this.catalog.get(state.lastSeed) ?? null) : null;
+      const years = lastYears.length ? lastYears : [];
       if (typeof q.followUp === 'object') {
         const n = q.followUp.likeOrdinal;
         const id = n === -1 ? state.lastPicks.at(-1) : state.lastPicks[n - 1];
         seed = id ? (this.catalog.get(id) ?? null) : null;
         q = { ...last, genreGroups: [], keywordsIn: [], moodKeywords: [], moods: [], themeWords: [], unknown: [], soft: { ...last.soft, ...q.soft }, followUp: q.followUp, empty: false };
-      } else if (q.followUp === 'newer' && median !== undefined) {
-        q = { ...last, yearFrom: median + 1, yearTo: undefined, followUp: 'newer', unknown: q.unknown, empty: false };
+      } else if ((q.followUp === 'newer' || q.followUp === 'older') && median !== undefined) {
+        // Clearly newer (older) than every last pick when enough films are; else than their median.
+        const newer = q.followUp === 'newer';
+        const strict = newer ? years[years.length - 1]! + 1 : years[0]! - 1;
+        const loose = newer ? median + 1 : median - 1;
+        const shift = (y: number): Query =>
+          newer
+            ? { ...last, yearFrom: y, yearTo: undefined, followUp: 'newer', unknown: q.unknown, empty: false }
+            : { ...last, yearTo: y, yearFrom: undefined, followUp: 'older', unknown: q.unknown, empty: false };
         seed = lastSeed;
-      } else if (q.followUp === 'older' && median !== undefined) {
-        q = { ...last, yearTo: median - 1, yearFrom: undefined, followUp: 'older', unknown: q.unknown, empty: false };
-        seed = lastSeed;
+        const probe = this.retriever.retrieve(shift(strict), { exclude: new Set(state.suggested), seed, neighbours: null });
+        q = shift(probe.picks.length >= 3 ? strict : loose);
       } else {
         q = { ...this.merge(last, q), followUp: 'another' };
         seed = lastSeed;
@@ -280,7 +296,7 @@ export class ChatEngine {
         picks,
       );
     }
-    if (!hasRequest(q) || q.empty && !q.like && !q.followUp) {
+    if ((!hasRequest(q) || (q.empty && !q.like && !q.followUp)) && !q.vague) {
       if (q.unknown.length) return done(`I didn't catch what you're looking for ("${q.unknown.slice(0, 3).join('", "')}"). ${say.CLARIFY}`);
       return done(say.CLARIFY);
     }

@@ -90,6 +90,7 @@ export class Retriever {
     const moodKeywords = q.moodKeywords.filter((k) => !keywordsIn.includes(k));
     const seed = input.seed;
     const out = new Set([...q.genresOut, ...q.impliedOut]);
+    const keywordsOut = this.expandOut(q.keywordsOut);
     const attempts = [
       { minVotes: 100, keywords: true },
       { minVotes: 30, keywords: true },
@@ -114,7 +115,7 @@ export class Retriever {
         if (q.languages.length && !q.languages.some((l) => (l === '!en' ? m.original_language !== 'en' : m.original_language === l))) continue;
         if (m.genre_ids.some((g) => out.has(g))) continue;
         if (!q.genreGroups.every((grp) => grp.some((g) => m.genre_ids.includes(g)))) continue;
-        if (q.keywordsOut.some((k) => hasKeyword(k, m.id))) continue;
+        if (keywordsOut.size && m.keywords.some((k) => keywordsOut.has(k))) continue;
         if (seed && !m.genre_ids.some((g) => seed.genre_ids.includes(g))) continue;
         const matched = keywordsIn.filter((k) => hasKeyword(k, m.id));
         if (attempt.keywords && keywordsIn.length && matched.length === 0) continue;
@@ -149,6 +150,23 @@ export class Retriever {
       return { picks, relaxed: attempt.keywords ? [] : keywordsIn };
     }
     return { picks: [], relaxed: [] };
+  }
+
+  private readonly outCache = new Map<string, Set<string>>();
+
+  /** A theme ruled out rules out its kinds too: "robot" → "killer robot", "robot as menace". */
+  private expandOut(terms: readonly string[]): Set<string> {
+    const out = new Set<string>();
+    for (const t of terms) {
+      let set = this.outCache.get(t);
+      if (!set) {
+        const re = new RegExp(`(^|[ -])${t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(s|es)?($|[ -])`);
+        set = new Set([t, ...[...this.byKeyword.keys()].filter((k) => re.test(k))]);
+        this.outCache.set(t, set);
+      }
+      for (const k of set) out.add(k);
+    }
+    return out;
   }
 
   /** Closeness of two films: meaning of their texts, shared genres and keywords. */

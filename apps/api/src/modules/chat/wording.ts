@@ -1,7 +1,7 @@
 import { GENRE_NAMES, type CatalogMovie } from '@app/catalog';
 import type { Scored } from './retrieve';
 import { GENRE, LANGUAGE_PHRASES } from './understand/lexicon';
-import type { Query } from './understand/query';
+import { hasRequest, type Query } from './understand/query';
 
 /**
  * The replies' words. One family of wordings per situation, so that the evaluation can check them
@@ -161,6 +161,7 @@ export function intro(q: Query, seed: CatalogMovie | null, n: number): string {
   if (q.followUp === 'older') return `Here are ${count} older ones:`;
   if (q.person && !seed) return `Here are ${count} films with ${esc(q.person)}:`;
   if (seed && typeof q.followUp === 'object') return `More like ${esc(seed.title)}:`;
+  if (q.vague && !hasRequest(q)) return `Here ${n === 1 ? 'is one' : `are ${count}`} crowd favourites to start with (tell me a mood, a genre or a film you liked to narrow it down):`;
   return `Here ${n === 1 ? 'is one' : `are ${count}`} ${restate(q, seed, n)}:`;
 }
 

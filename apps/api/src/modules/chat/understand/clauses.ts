@@ -5,7 +5,9 @@
  */
 import type { CatalogMovie } from '@app/catalog';
 import {
+  ADULT_PHRASES,
   CLASSIC_PHRASES,
+  ENGLISH_PHRASES,
   DECADE_WORDS,
   FILLER,
   FOLLOW_UPS,
@@ -190,6 +192,9 @@ function requestWordsOnly(span: Token[], lexiconWords: ReadonlySet<string>): boo
   return span.every((t) => FILLER.has(t.raw) || lexiconWords.has(t.w) || /^\d+'?s$/.test(t.raw));
 }
 
+/** "got anything like X": a span starting so is not a title. */
+const SPAN_SKIP = new Set(['anything', 'something', 'movies', 'films', 'film', 'movie', 'one', 'ones', 'it', 'that', 'this', 'those', 'these', 'them', 'some', 'any', 'me', 'you', 'i', 'we', 'more', 'other', 'others', 'similar']);
+
 interface TitleCandidate {
   from: number;
   to: number; // exclusive
@@ -217,7 +222,10 @@ function bestTitle(
   if (best && best.confidence >= TITLE_CONFIDENCE) return { ...best, closest: null };
   if (!anyTitleLike) return null;
   // Not found: keep the longest title-like span (up to a strong boundary) and the nearest title.
-  const full = candidates.filter((c) => !requestWordsOnly(s.toks.slice(c.from, c.to), lexiconWords)).sort((a, b) => b.to - a.to)[0] ?? anyTitleLike;
+  const titleLike = candidates.filter(
+    (c) => !requestWordsOnly(s.toks.slice(c.from, c.to), lexiconWords) && !FILLER.has(s.toks[c.from]!.w),
+  );
+  const full = titleLike.sort((a, b) => b.to - a.to || b.from - a.from)[0] ?? anyTitleLike;
   const near = s.ctx.resolveTitle(full.text);
   const closest = best && best.confidence >= 0.45 ? best.movie : near && near.confidence >= 0.45 ? near.movie : null;
   return { cand: full, movie: null, confidence: best?.confidence ?? 0, closest };
@@ -260,6 +268,8 @@ export function likeClause(s: State, lexiconWords: ReadonlySet<string>) {
     spans.push({ from, maxTo: i, suffix: true, trigger: [i, i + len] });
   }
   for (const sp of spans) {
+    const firstWord = toks[sp.from]?.w ?? '';
+    if (!sp.suffix && (TITLE_BOUNDARIES.has(firstWord) || SPAN_SKIP.has(firstWord))) continue;
     const candidates: TitleCandidate[] = [];
     const mk = (from: number, to: number) =>
       to > from && candidates.push({ from, to, text: toks.slice(from, to).map((t) => t.raw).join(' ') });
@@ -364,7 +374,7 @@ export function yearClause(s: State) {
   const part = String.raw`(?:(early|late|mid|debut|fin|principios|finales|mediados|anfang|ende|mitte|fruhen|spaten) (?:the |des |de los |der )?)?`;
   scanRegex(s, new RegExp(String.raw`\b${part}(?:the |los |les |des |die |annees |anos |decada de los |jahre )?(19|20)?(\d)0 ?'?s\b`), (m) => decade(m[2], m[3]!, m[1]));
   scanRegex(s, new RegExp(String.raw`\b${part}(?:los |les |des |las |la decada de los |annees |anos |decada de )(19|20)?(\d)0\b`), (m) => decade(m[2], m[3]!, m[1]));
-  scanRegex(s, new RegExp(String.raw`\b${part}(?:der |die |den )?(19|20)?(\d)0er(?: jahre| jahren)?\b`), (m) => decade(m[2], m[3]!, m[1]));
+  scanRegex(s, new RegExp(String.raw`\b${part}(?:der |die |den )?(19|20)?(\d)0ern?(?: jahre| jahren)?\b`), (m) => decade(m[2], m[3]!, m[1]));
   scanRegex(s, new RegExp(String.raw`\b${part}(?:the |los anos |les annees |die )?(${Object.keys(DECADE_WORDS).join('|')})\b`), (m) => {
     const from = DECADE_WORDS[m[2]!]!;
     decade(String(Math.floor(from / 100)), String((from % 100) / 10), m[1]);
@@ -438,6 +448,7 @@ export function genreClause(s: State) {
     scan(s, phrases, (start) => {
       if (s.negated.has(start)) {
         add(q.genresOut, g);
+        if (g === GENRE.music) add(q.keywordsOut, 'musical');
         q.genreGroups = q.genreGroups.map((grp) => grp.filter((x) => x !== g)).filter((grp) => grp.length);
       } else if (!q.genreGroups.some((grp) => grp.length === 1 && grp[0] === g)) {
         // A genre word narrows a mood's wider group ("funny" + "comedy" is one group).
@@ -451,12 +462,16 @@ export function genreClause(s: State) {
 }
 
 export function languageClause(s: State) {
+  scan(s, ENGLISH_PHRASES, () => add(s.q.languages, 'en'));
+  scan(s, ADULT_PHRASES, () => add(s.q.genresOut, GENRE.family));
   for (const [code, phrases] of LANGUAGE_PHRASES) {
     scan(s, phrases, (start) => {
       if (!s.negated.has(start)) add(s.q.languages, code);
     });
   }
-  scanRegex(s, /\b(foreign|non english|world cinema|international|subtitled|subtitles)\b/, () => add(s.q.languages, '!en'));
+  scanRegex(s, /\b(foreign|non english|world cinema|international|subtitled|subtitles)\b/, (_, start) =>
+    add(s.q.languages, s.negated.has(start) ? 'en' : '!en'),
+  );
 }
 
 /** Themes: multilingual aliases, then (English messages only) the catalog's own keywords. */

@@ -29,7 +29,7 @@ export const GENRE = {
 
 /** Genre words (and synonyms) → TMDB genre id. */
 export const GENRE_PHRASES: [number, string[]][] = [
-  [GENRE.action, ['action', 'acción', 'accion', 'actionfilm', 'martial arts', 'kung fu', 'shoot em up']],
+  [GENRE.action, ['action', 'accion', 'actionfilm', 'actionfilme', 'shoot em up']],
   [GENRE.adventure, ['adventure', 'aventura', 'aventuras', 'aventure', 'abenteuer', 'abenteuerfilm', 'swashbuckler']],
   [
     GENRE.animation,
@@ -39,10 +39,10 @@ export const GENRE_PHRASES: [number, string[]][] = [
     GENRE.comedy,
     ['comedy', 'comedies', 'comedic', 'rom com', 'romcom', 'comedia', 'comedie', 'komodie', 'sitcom', 'spoof', 'parody'],
   ],
-  [GENRE.crime, ['crime', 'gangster', 'mafia', 'mob', 'heist', 'policiaca', 'policiaco', 'crimen', 'policier', 'krimi', 'gangsterfilm', 'noir']],
+  [GENRE.crime, ['crime', 'gangster', 'mafia', 'mob', 'policiaca', 'policiaco', 'crimen', 'policier', 'krimi', 'gangsterfilm', 'noir']],
   [GENRE.documentary, ['documentary', 'documentaries', 'doc', 'docs', 'documental', 'documentaire', 'dokumentarfilm', 'dokumentation', 'doku']],
   [GENRE.drama, ['drama', 'dramas', 'dramatic', 'dramatica', 'dramatique', 'dramen']],
-  [GENRE.family, ['family', 'kids', 'children', 'child friendly', 'familiar', 'familia', 'para ninos', 'famille', 'pour enfants', 'familienfilm', 'kinder', 'kinderfilm', 'familie']],
+  [GENRE.family, ['family', 'kids', 'kid', 'children', 'child friendly', 'my son', 'my daughter', 'toddler', 'whole family', 'all ages', 'enfants', 'ninos', 'familiar', 'familia', 'para ninos', 'famille', 'pour enfants', 'familienfilm', 'kinder', 'kinderfilm', 'familie']],
   [GENRE.fantasy, ['fantasy', 'magic', 'magical', 'wizard', 'dragon', 'fantasia', 'fantastique', 'fantasie', 'sword and sorcery']],
   [GENRE.history, ['history', 'historical', 'period piece', 'period drama', 'historica', 'historico', 'historique', 'historienfilm', 'historisch', 'biopic']],
   [GENRE.horror, ['horror', 'slasher', 'terror', 'de miedo', 'horreur', 'epouvante', 'gruselfilm', 'horrorfilm']],
@@ -55,7 +55,7 @@ export const GENRE_PHRASES: [number, string[]][] = [
   ],
   [GENRE.tv, ['tv movie', 'made for tv', 'tv film', 'television film']],
   [GENRE.thriller, ['thriller', 'thrillers', 'suspense', 'suspenso']],
-  [GENRE.war, ['war', 'wwii', 'ww2', 'world war', 'guerra', 'belico', 'guerre', 'krieg', 'kriegsfilm']],
+  [GENRE.war, ['war', 'guerra', 'belico', 'belica', 'guerre', 'krieg', 'kriegsfilm', 'kriegsfilme']],
   [GENRE.western, ['western', 'cowboy', 'oeste', 'vaqueros', 'far west']],
 ];
 
@@ -106,8 +106,9 @@ export const MOODS: MoodRule[] = [
   {
     mood: 'sad',
     phrases: ['sad', 'tearjerker', 'tear jerker', 'cry', 'weep', 'emotional', 'melancholy', 'melancholic', 'heartbreaking', 'moving', 'bittersweet', 'triste', 'llorar', 'emotiva', 'pleurer', 'emouvant', 'traurig', 'weinen', 'bewegend'],
-    genres: [GENRE.drama],
+    genres: [GENRE.drama, GENRE.romance],
     keywords: ['grief', 'tragedy', 'loss', 'dying', 'terminal illness'],
+    exclude: [GENRE.horror],
     soft: { dark: 1 },
     negated: { soft: { dark: -1 } },
   },
@@ -162,12 +163,18 @@ export const MOODS: MoodRule[] = [
   },
 ];
 
+/** "for adults", "for grown-ups": no family films. */
+export const ADULT_PHRASES = ['for adults', 'for grown ups', 'for grownups', 'adult', 'adults', 'mature', 'grown up', 'not for kids', 'para adultos', 'pour adultes', 'fur erwachsene'];
+
+/** "hates subtitles", "in English": English-language films. */
+export const ENGLISH_PHRASES = ['in english', 'english language', 'english speaking', 'hates subtitles', 'hate subtitles', 'no subtitles', 'without subtitles', 'not subtitled', 'en ingles', 'en anglais', 'auf englisch'];
+
 /** Comparatives: they re-rank, they never filter. */
 export const SOFT_PHRASES: [Soft, string[]][] = [
   [{ dark: 1 }, ['darker', 'more dark', 'grittier', 'bleaker', 'more serious', 'less light', 'less light hearted', 'less funny', 'less happy', 'mas oscura', 'mas oscuro', 'plus sombre', 'plus noir', 'dunkler', 'dusterer']],
   [
     { dark: -1 },
-    ['lighter', 'more light hearted', 'more lighthearted', 'less bleak', 'less dark', 'less sad', 'less depressing', 'less serious', 'less violent', 'happier', 'more upbeat', 'more cheerful', 'gentler', 'softer', 'less grim', 'less gritty', 'mas ligera', 'mas alegre', 'plus leger', 'plus legere', 'plus joyeux', 'leichter', 'frohlicher'],
+    ['lighter', 'got scared', 'too scary', 'too dark', 'too sad', 'too violent', 'more light hearted', 'more lighthearted', 'less bleak', 'less dark', 'less sad', 'less depressing', 'less serious', 'less violent', 'happier', 'more upbeat', 'more cheerful', 'gentler', 'softer', 'less grim', 'less gritty', 'mas ligera', 'mas alegre', 'plus leger', 'plus legere', 'plus joyeux', 'leichter', 'frohlicher'],
   ],
   [{ funny: 1 }, ['funnier', 'more funny', 'more humor', 'more humour', 'more comedy', 'mas divertida', 'mas graciosa', 'plus drole', 'lustiger']],
 ];
@@ -234,7 +241,8 @@ export const THEME_PHRASES: [string[], string[]][] = [
   [['prison'], ['prison', 'jail', 'carcel', 'gefangnis']],
   [['spy'], ['spy', 'spies', 'espionage', 'espia', 'espion', 'spion', 'agent']],
   [['martial arts'], ['martial arts', 'kung fu', 'artes marciales', 'arts martiaux', 'kampfkunst']],
-  [['world war ii'], ['world war ii', 'world war 2', 'ww2', 'wwii', 'second world war', 'segunda guerra mundial', 'seconde guerre mondiale', 'zweiter weltkrieg']],
+  [['world war ii', 'nazi', 'holocaust'], ['world war ii', 'world war 2', 'ww2', 'wwii', 'ww ii', 'second world war', 'segunda guerra mundial', 'seconde guerre mondiale', 'zweiter weltkrieg']],
+  [['world war i'], ['world war i', 'world war 1', 'ww1', 'wwi', 'first world war', 'great war']],
   [['battle'], ['battle', 'battles', 'battle scenes', 'combat', 'fighting', 'batalla', 'batallas', 'bataille', 'batailles', 'schlacht', 'schlachten']],
   [['post-apocalyptic', 'apocalypse'], ['post apocalyptic', 'apocalypse', 'apocalyptic', 'end of the world', 'postapocalyptic']],
   [['monster'], ['monster', 'monsters', 'monstruo', 'monstre', 'monster']],
@@ -251,7 +259,7 @@ export const LIKE_PREFIXES: string[] = [
   'loved', 'enjoyed', 'just watched', 'just saw', 'i just watched', 'i just saw', 'fan of', 'big fan of', 'fans of',
   'since i liked', 'after watching', 'similar vibe to', 'close to', 'same as', 'just finished',
   'como', 'parecida a', 'parecidas a', 'parecido a', 'parecidos a', 'similar a', 'similares a', 'estilo', 'al estilo de', 'tipo',
-  'me gusto', 'me encanto',
+  'me gusto', 'me encanto', 'do you have', 'have you got', 'got', 'is there', 'tienes', 'teneis', 'tiene', 'avez vous', 'as tu', 'vous avez', 'hast du', 'habt ihr', 'gibt es',
   'comme', 'similaire a', 'similaires a', 'dans le genre de', 'du genre de', 'dans le style de', 'proche de', 'a la maniere de',
   "j'ai adore", 'jai adore', "j'ai aime", 'jai aime',
   'wie', 'ahnlich wie', 'ahnlich', 'so wie', 'im stil von', 'vergleichbar mit',
@@ -260,7 +268,7 @@ export const LIKE_PREFIXES: string[] = [
 /** "X was great, anything similar?": a title before one of these. */
 export const LIKE_SUFFIXES: string[] = [
   'was great', 'was amazing', 'was awesome', 'was good', 'was fantastic', 'was brilliant', 'was so good', 'was incredible',
-  'was excellent', 'was perfect', 'was fun', 'is my favorite', 'is my favourite', 'is one of my favorites', 'was really good',
+  'any good', 'worth watching', 'worth it', 'was so fun', 'was excellent', 'was perfect', 'was fun', 'is my favorite', 'is my favourite', 'is one of my favorites', 'was really good',
   'was a great movie', 'was so much fun', 'like', 'style', 'vibes', 'fue genial', 'me encanto', 'etait genial', 'etait super',
   'war toll', 'war super', 'war grossartig',
 ];
@@ -308,10 +316,12 @@ export const FILLER = new Set(
   quite rather pretty watchable enjoy enjoyable fun cool interesting decent solid nice lovely time evening night weekend
   id im ive i'd i'm gonna got go going as if then than well yes yeah ok okay thanks thank hey hi hello all every
   should shall will wouldn't know think feel mood mind up down into out over off not no plz pls please recommendation
-  recommendations suggestion suggestions options option choice choices ones stuff thing things based
+  recommendations suggestion suggestions options option choice choices ones stuff thing things based similar next
+  real actual proper lol haha ok then actually anyway whatever someone something somewhere else pls thx u ur
   quiero una un una unas unos algo pelicula peliculas por favor me de la el los las que para con ver
   je veux un une des le la les film films quelque chose pour voir avec de du s'il te plait
-  ich mochte will einen eine ein etwas film filme bitte zum sehen mit der die das`.split(/\s+/),
+  ich mochte will einen eine ein etwas film filme bitte zum sehen mit der die das aus den dem des von vom im zu al del au aux
+  en y o ou oder und et`.split(/\s+/),
 );
 
 /** Clear signs of an off-topic request (cooking, weather, homework…), when nothing film-like is asked. */

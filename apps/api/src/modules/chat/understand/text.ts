@@ -9,6 +9,9 @@ export function normalize(text: string): string {
     .replace(/[“”«»]/g, '"')
     .replace(/ß/g, 'ss')
     .replace(/(\p{L})[-/](?=\p{L})/gu, '$1 ')
+    // French elisions: "d'animation" → "d' animation", "l'espace" → "l' espace".
+    .replace(/\b(qu|[cdjlmnst])'(?=\p{L})/gu, "$1' ")
+    .replace(/[¿¡]/g, ' ')
     .replace(/([,.;!?:"()])/g, ' $1 ')
     .replace(/\s+/g, ' ')
     .trim();
@@ -95,13 +98,13 @@ const LANGUAGE_MARKERS: Record<'en' | 'es' | 'fr' | 'de', string[]> = {
   en: 'the a an with without for something like movie movies film films i want from about and to me some show me please watch'.split(
     ' ',
   ),
-  es: 'el la los las una un que con sin para pelicula peliculas algo como quiero anos del por muy me parecida parecido recomiendame busco divertida miedo'.split(
+  es: 'el la los las una un que con sin para pelicula peliculas algo como quiero anos del por muy me parecida parecido recomiendame busco divertida miedo hola tienes gracias ver en espanol pelis'.split(
     ' ',
   ),
-  fr: 'le les une des du avec sans pour quelque chose comme je veux annees drole pas un film de la recommande cherche peur'.split(
+  fr: "le les une des du avec sans pour quelque chose comme je veux annees drole pas un film de la recommande cherche peur bonjour salut comment ca va merci tu vous est d' l' qu' j' enfants".split(
     ' ',
   ),
-  de: 'der die das ein eine einen mit ohne fur etwas wie ich mochte jahre lustig nicht kein keine und filme film gruselig ahnlich'.split(
+  de: 'der die das ein eine einen mit ohne fur etwas wie ich mochte jahre lustig nicht kein keine und filme film gruselig ahnlich hallo wer bist du eigentlich danke aus den bitte spannendes etwas'.split(
     ' ',
   ),
 };

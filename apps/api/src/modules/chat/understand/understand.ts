@@ -100,7 +100,12 @@ export function understand(message: string, ctx: ParseContext, speller?: Speller
   const understoodSomething = hasRequest(q);
   const specific = !!q.like || q.genreGroups.length > 0 || q.moods.length > 0 || q.languages.length > 0 || q.yearFrom !== undefined || q.yearTo !== undefined || !!q.followUp || !!q.person;
   if (!understoodSomething) {
-    q.social = social.greeting || q.unknown.length === 0 ? 'greeting' : 'off-topic';
+    // "recommend me a movie": a request with nothing to narrow it (the engine picks favourites).
+    if (social.movieContext && !social.offTopic && q.unknown.length === 0) q.vague = true;
+    else q.social = social.greeting || q.unknown.length === 0 ? 'greeting' : 'off-topic';
+  } else if (social.greeting && !specific && q.keywordsIn.length === 0 && !social.movieContext) {
+    // "thanks, that's perfect!", "Bonjour, comment ça va ?"
+    q.social = 'greeting';
   } else if (!specific && social.offTopic && !social.movieContext) {
     // "how do I cook rice": a word that happens to be a film keyword is no film request.
     q.social = 'off-topic';
@@ -109,6 +114,6 @@ export function understand(message: string, ctx: ParseContext, speller?: Speller
     q.social = 'off-topic';
   }
   if (q.like && !q.like.movie && social.offTopic && !social.movieContext) q.social = 'off-topic';
-  q.empty = !understoodSomething || !!q.social;
+  q.empty = (!understoodSomething && !q.vague) || !!q.social;
   return q;
 }
