@@ -130,6 +130,8 @@ export class ChatEngine {
   private readonly speller: Speller;
   private readonly retriever: Retriever;
   private semanticIndex: SemanticIndex | null = null;
+  private exactTitles: Map<string, CatalogMovie[]> | undefined;
+  private readonly titleCache = new Map<string, { movie: CatalogMovie; confidence: number } | null>();
   private readonly corpusWords = new Set<string>();
 
   constructor(
@@ -208,6 +210,31 @@ export class ChatEngine {
   resolveTitle(text: string): { movie: CatalogMovie; confidence: number } | null {
     const yearMatch = /\b((?:19|20)\d\d)\b/.exec(text);
     const words = yearMatch ? text.replace(yearMatch[0], ' ') : text;
+    const key = titleWords(words).join(' ');
+    const cached = this.titleCache.get(`${key}|${yearMatch?.[1] ?? ''}`);
+    if (cached !== undefined) return cached;
+    const result = this.searchTitle(words, key, yearMatch?.[1]);
+    if (this.titleCache.size > 5000) this.titleCache.clear();
+    this.titleCache.set(`${key}|${yearMatch?.[1] ?? ''}`, result);
+    return result;
+  }
+
+  private searchTitle(words: string, key: string, year: string | undefined): { movie: CatalogMovie; confidence: number } | null {
+    if (!this.exactTitles) {
+      this.exactTitles = new Map();
+      for (const m of this.catalog.popular) {
+        for (const t of new Set([m.title, m.original_title, m.title.split(/: | - /)[0]!])) {
+          const k = titleWords(t).join(' ');
+          const list = this.exactTitles.get(k);
+          if (list) list.push(m);
+          else this.exactTitles.set(k, [m]);
+        }
+      }
+    }
+    // A well-known film of exactly that name needs no fuzzy search.
+    const exact = (this.exactTitles.get(key) ?? []).filter((m) => !year || m.release_date?.startsWith(year));
+    const known = exact.sort((a, b) => b.vote_count - a.vote_count)[0];
+    if (known && known.vote_count >= 100) return { movie: known, confidence: 1 };
     const hits = this.catalog.searchTitles(words).slice(0, 25);
     let best: { movie: CatalogMovie; confidence: number; score: number } | null = null;
     for (const m of hits) {
@@ -219,7 +246,7 @@ export class ChatEngine {
       );
       if (confidence < 0.4) continue;
       let score = 2 * confidence + 0.25 * Math.log10(1 + m.vote_count);
-      if (yearMatch && m.release_date?.startsWith(yearMatch[1]!)) score += 1;
+      if (year && m.release_date?.startsWith(year)) score += 1;
       if (!best || score > best.score) best = { movie: m, confidence, score };
     }
     return best && { movie: best.movie, confidence: best.confidence };

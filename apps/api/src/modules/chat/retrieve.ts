@@ -89,6 +89,7 @@ export class Retriever {
     const keywordsIn = q.keywordsIn.filter((k) => this.byKeyword.has(k));
     const moodKeywords = q.moodKeywords.filter((k) => !keywordsIn.includes(k));
     const seed = input.seed;
+    const closeness = seed ? this.similarityTo(seed, sem) : null;
     const out = new Set([...q.genresOut, ...q.impliedOut]);
     const keywordsOut = this.expandOut(q.keywordsOut);
     const attempts = [
@@ -97,8 +98,14 @@ export class Retriever {
       { minVotes: 10, keywords: true },
       { minVotes: 30, keywords: false },
     ];
-    const pool = input.personPool ?? this.catalog.popular;
+    // Films a pick can come from: known enough to judge (10+ votes), by popularity; a required
+    // theme narrows it to the films with one of those keywords.
+    this.known ??= this.catalog.popular.filter((m) => m.vote_count >= 10);
+    const withKeywords = keywordsIn.length
+      ? this.known.filter((m) => keywordsIn.some((k) => hasKeyword(k, m.id)))
+      : null;
     for (const attempt of attempts) {
+      const pool = input.personPool ?? (attempt.keywords && withKeywords ? withKeywords : this.known);
       if (!attempt.keywords && keywordsIn.length === 0) continue;
       const scored: (Scored & { score: number })[] = [];
       for (const m of pool) {
@@ -125,7 +132,7 @@ export class Retriever {
         fit += 4 * semantic;
         let similarity = 0;
         if (seed) {
-          similarity = this.similarity(seed, m, sem);
+          similarity = closeness!(m);
           fit += 6 * similarity;
           const rank = input.neighbours?.get(m.id);
           if (rank !== undefined) fit += 2 * (1 - rank / 50);
@@ -153,6 +160,7 @@ export class Retriever {
   }
 
   private readonly outCache = new Map<string, Set<string>>();
+  private known: CatalogMovie[] | undefined;
 
   /** A theme ruled out rules out its kinds too: "robot" → "killer robot", "robot as menace". */
   private expandOut(terms: readonly string[]): Set<string> {
@@ -169,14 +177,18 @@ export class Retriever {
     return out;
   }
 
-  /** Closeness of two films: meaning of their texts, shared genres and keywords. */
-  similarity(a: CatalogMovie, b: CatalogMovie, sem: SemanticIndex | null): number {
+  /** Closeness to a film (0..1): meaning of their texts, shared genres and keywords. */
+  similarityTo(a: CatalogMovie, sem: SemanticIndex | null): (b: CatalogMovie) => number {
     const ga = new Set(a.genre_ids);
-    const sharedGenres = b.genre_ids.filter((g) => ga.has(g)).length;
-    const genreJaccard = sharedGenres / (new Set([...a.genre_ids, ...b.genre_ids]).size || 1);
     const ka = new Set(a.keywords);
-    const sharedKeywords = b.keywords.filter((k) => ka.has(k)).length;
-    const text = sem ? Math.max(0, sem.similarity(a.id, b.id)) : 0;
-    return 0.45 * text + 0.35 * genreJaccard + 0.2 * Math.min(1, sharedKeywords / 3);
+    return (b) => {
+      let sharedGenres = 0;
+      for (const g of b.genre_ids) if (ga.has(g)) sharedGenres++;
+      const genreJaccard = sharedGenres / (ga.size + b.genre_ids.length - sharedGenres || 1);
+      let sharedKeywords = 0;
+      for (const k of b.keywords) if (ka.has(k)) sharedKeywords++;
+      const text = sem ? Math.max(0, sem.similarity(a.id, b.id)) : 0;
+      return 0.45 * text + 0.35 * genreJaccard + 0.2 * Math.min(1, sharedKeywords / 3);
+    };
   }
 }

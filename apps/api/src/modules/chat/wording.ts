@@ -12,9 +12,9 @@ export const NOT_IN_CATALOG = "isn't in our catalog";
 export const SAID_SO_MARKERS = [NOT_IN_CATALOG, "I couldn't", "I didn't catch", 'I can only help with movies', "I can't"];
 
 export const GREETING =
-  'Hi! Tell me what you feel like watching: a mood ("something funny"), a film you liked ("like Heat"), a genre, a decade or a length, and I\'ll suggest a few.';
+  'Hi! I\'m the Cinelog movie guide. What do you feel like watching? A mood ("something funny"), a film you liked ("like Heat"), a genre, a decade or a length all work.';
 export const OFF_TOPIC =
-  'I can only help with movies, so I\'ll leave that one. Tell me what you\'re in the mood for (a genre, a film you liked, a decade) and I\'ll suggest something.';
+  'I can only help with movies, so I\'ll leave that one. What are you in the mood for? A genre, a film you liked or a decade is enough for me to suggest something.';
 export const CLARIFY =
   'I\'d love to help you find something! What are you in the mood for: something funny, scary, romantic, thrilling or mind-bending? You can also name a movie you liked ("like Interstellar"), a genre, a decade ("80s") or a length ("under 2 hours").';
 

@@ -474,6 +474,22 @@ export function languageClause(s: State) {
   );
 }
 
+const firstWordIndex = new WeakMap<ReadonlySet<string>, Map<string, string[]>>();
+function keywordsByFirstWord(vocabulary: ReadonlySet<string>): Map<string, string[]> {
+  let byFirst = firstWordIndex.get(vocabulary);
+  if (byFirst) return byFirst;
+  byFirst = new Map();
+  for (const k of vocabulary) {
+    if (k.length < 4) continue;
+    const first = k.split(' ')[0]!;
+    let list = byFirst.get(first);
+    if (!list) byFirst.set(first, (list = []));
+    list.push(k);
+  }
+  firstWordIndex.set(vocabulary, byFirst);
+  return byFirst;
+}
+
 /** Themes: multilingual aliases, then (English messages only) the catalog's own keywords. */
 export function themeClause(s: State) {
   const q = s.q;
@@ -485,14 +501,7 @@ export function themeClause(s: State) {
   };
   for (const [keywords, phrases] of THEME_PHRASES) scan(s, phrases, (start) => put(keywords, start));
   if (q.lang !== 'en') return;
-  const vocab = [...s.ctx.keywordVocabulary].filter((k) => k.length >= 4);
-  const byFirst = new Map<string, string[]>();
-  for (const k of vocab) {
-    const first = k.split(' ')[0]!;
-    let list = byFirst.get(first);
-    if (!list) byFirst.set(first, (list = []));
-    list.push(k);
-  }
+  const byFirst = keywordsByFirstWord(s.ctx.keywordVocabulary);
   for (let i = 0; i < s.toks.length; i++) {
     const t = s.toks[i]!;
     if (t.used) continue;

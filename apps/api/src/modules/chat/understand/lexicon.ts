@@ -131,8 +131,8 @@ export const MOODS: MoodRule[] = [
   },
   {
     mood: 'thrilling',
-    phrases: ['thrilling', 'edge of my seat', 'edge of the seat', 'edge of your seat', 'tense', 'gripping', 'nail biting', 'suspenseful', 'intense', 'emocionante', 'tension', 'palpitant', 'haletant', 'spannend', 'packend'],
-    genres: [GENRE.thriller, GENRE.action, GENRE.crime, GENRE.mystery],
+    phrases: ['thrilling', 'edge of my seat', 'edge of the seat', 'edge of your seat', 'tense', 'gripping', 'nail biting', 'suspenseful', 'intense', 'emocionante', 'tension', 'palpitant', 'haletant', 'spannend', 'spannendes', 'spannende', 'spannenden', 'packend'],
+    genres: [GENRE.thriller],
   },
   {
     mood: 'cosy',
