@@ -192,6 +192,7 @@ export class ChatEngine {
     referenceYear: 0,
     keywordVocabulary: new Set(),
     resolveTitle: (text) => this.resolveTitle(text),
+    closestTitle: (text) => this.closestTitle(text),
     knownWord: (w) => this.knownWord(w),
   };
 
@@ -223,7 +224,8 @@ export class ChatEngine {
     if (!this.exactTitles) {
       this.exactTitles = new Map();
       for (const m of this.catalog.popular) {
-        for (const t of new Set([m.title, m.original_title, m.title.split(/: | - /)[0]!])) {
+        const main = m.vote_count >= 300 ? m.title.split(/: | - /)[0]! : m.title;
+        for (const t of new Set([m.title, m.original_title, main])) {
           const k = titleWords(t).join(' ');
           const list = this.exactTitles.get(k);
           if (list) list.push(m);
@@ -242,14 +244,28 @@ export class ChatEngine {
       const confidence = Math.max(
         titleSimilarity(words, m.title),
         titleSimilarity(words, m.original_title),
-        main !== m.title ? titleSimilarity(words, main) * 0.95 : 0,
+        // "Leon" for "Leon: The Professional" when that film is well known, not "Barbie" for "Barbie: Fairytopia".
+        main !== m.title ? Math.min(titleSimilarity(words, main), m.vote_count >= 300 ? 0.95 : 0.7) : 0,
       );
       if (confidence < 0.4) continue;
       let score = 2 * confidence + 0.25 * Math.log10(1 + m.vote_count);
       if (year && m.release_date?.startsWith(year)) score += 1;
+      // A year that is not the film's means another film of that name ("The Batman (2022)").
+      if (year && m.release_date && Math.abs(Number(m.release_date.slice(0, 4)) - Number(year)) > 1) continue;
       if (!best || score > best.score) best = { movie: m, confidence, score };
     }
     return best && { movie: best.movie, confidence: best.confidence };
+  }
+
+  /** The best-known film whose whole title starts the typed words ("Frozen" for "Frozen II"). */
+  closestTitle(text: string): CatalogMovie | null {
+    this.resolveTitle(text); // builds the exact-title index
+    const words = titleWords(text);
+    for (let n = words.length - 1; n >= 1; n--) {
+      const hit = (this.exactTitles!.get(words.slice(0, n).join(' ')) ?? []).sort((a, b) => b.vote_count - a.vote_count)[0];
+      if (hit && hit.vote_count >= 50 && !/^(the|a|an)$/.test(words.slice(0, n).join(' '))) return hit;
+    }
+    return null;
   }
 
   async answer(message: string, state: ConversationState): Promise<EngineAnswer> {

@@ -135,7 +135,7 @@ export function restate(q: Query, seed: CatalogMovie | null, n: number): string 
   subject = subject.replace(/(comedy|drama|thriller|western|musical|romance|mystery|adventure|fantasy|documentary)$/, (w) => (n === 1 ? w : w === 'comedy' ? 'comedies' : w === 'documentary' ? 'documentaries' : w === 'mystery' ? 'mysteries' : `${w}s`));
   const bits: string[] = [subject];
   if (q.languages.length) bits.push(q.languages.map((l) => (l === '!en' ? 'not in English' : `in ${LANGUAGE_NAMES[l] ?? l}`)).join(' or '));
-  if (seed) bits.push(`like ${esc(seed.title)}`);
+  if (seed) bits.push(`like ${movieLink(seed)}`);
   if (q.keywordsIn.length) bits.push(`about ${list(q.keywordsIn, 'or')}`);
   if (q.yearFrom !== undefined && q.yearTo !== undefined && q.yearTo - q.yearFrom === 9 && q.yearFrom % 10 === 0) bits.push(`from the ${q.yearFrom}s`);
   else if (q.yearFrom !== undefined && q.yearFrom === q.yearTo) bits.push(`from ${q.yearFrom}`);

@@ -46,6 +46,8 @@ export interface ParseContext {
   keywordVocabulary: ReadonlySet<string>;
   /** The closest catalog title to some typed words, with a 0..1 confidence. */
   resolveTitle(text: string): { movie: CatalogMovie; confidence: number } | null;
+  /** A well-known film whose title starts the typed words ("Avatar" for "Avatar: The Way of Water"). */
+  closestTitle?(text: string): CatalogMovie | null;
   /** Words the catalog's texts use (for themes); absent: every unmatched word counts as unknown. */
   knownWord?(word: string): boolean;
 }
@@ -58,6 +60,8 @@ export interface State {
   negated: Set<number>;
   /** The message as typed, for titles and names. */
   original: string;
+  /** Genres ruled out by a negated mood ("nothing scary"). */
+  moodOut: Set<number>;
 }
 
 /** A threshold above which a typed title is taken to be the catalog's film. */
@@ -185,7 +189,7 @@ export function followUpClause(s: State) {
 
 // ——— Titles ———
 
-const isTitleWord = (t: Token) => !PUNCTUATION.has(t.w) || t.w === ':' || t.w === '"';
+const isTitleWord = (t: Token) => !PUNCTUATION.has(t.w) || [':', '"', '(', ')'].includes(t.w);
 
 /** A span's words are only request words ("like a scary comedy"): not a title unless a well-known film has exactly that name. */
 function requestWordsOnly(span: Token[], lexiconWords: ReadonlySet<string>): boolean {
@@ -194,6 +198,8 @@ function requestWordsOnly(span: Token[], lexiconWords: ReadonlySet<string>): boo
 
 /** "got anything like X": a span starting so is not a title. */
 const SPAN_SKIP = new Set(['anything', 'something', 'movies', 'films', 'film', 'movie', 'one', 'ones', 'it', 'that', 'this', 'those', 'these', 'them', 'some', 'any', 'me', 'you', 'i', 'we', 'more', 'other', 'others', 'similar']);
+
+const ARTICLES = new Set(['the', 'a', 'an', 'le', 'la', 'les', 'el', 'los', 'las', 'der', 'die', 'das', 'il', 'lo']);
 
 interface TitleCandidate {
   from: number;
@@ -223,11 +229,13 @@ function bestTitle(
   if (!anyTitleLike) return null;
   // Not found: keep the longest title-like span (up to a strong boundary) and the nearest title.
   const titleLike = candidates.filter(
-    (c) => !requestWordsOnly(s.toks.slice(c.from, c.to), lexiconWords) && !FILLER.has(s.toks[c.from]!.w),
+    (c) => !requestWordsOnly(s.toks.slice(c.from, c.to), lexiconWords) && !(FILLER.has(s.toks[c.from]!.w) && !ARTICLES.has(s.toks[c.from]!.w)),
   );
-  const full = titleLike.sort((a, b) => b.to - a.to || b.from - a.from)[0] ?? anyTitleLike;
+  const full = titleLike.sort((a, b) => b.to - b.from - (a.to - a.from))[0] ?? anyTitleLike;
   const near = s.ctx.resolveTitle(full.text);
-  const closest = best && best.confidence >= 0.45 ? best.movie : near && near.confidence >= 0.45 ? near.movie : null;
+  const closest =
+    s.ctx.closestTitle?.(full.text) ??
+    (best && best.confidence >= 0.45 ? best.movie : near && near.confidence >= 0.45 ? near.movie : null);
   return { cand: full, movie: null, confidence: best?.confidence ?? 0, closest };
 }
 
@@ -315,7 +323,7 @@ function amount(n: string, unit: string, rest = ''): number {
 /** "under 2 hours", "90 minutes or less", "an hour and a half", "1h30", "a short one", "over 3 hours", "short films". */
 export function runtimeClause(s: State) {
   const q = s.q;
-  const less = String.raw`(?:under|less than|shorter than|below|at most|max|maximum|no (?:longer|more) than|not (?:longer|more) than|not over|within|up to|menos de|moins de|unter|weniger als|hochstens|max\.?)`;
+  const less = String.raw`(?:under|less than|shorter than|below|at most|max|maximum|(?:no|nothing|not) (?:longer|more) than|not over|within|up to|menos de|moins de|unter|weniger als|hochstens|max\.?)`;
   const more = String.raw`(?:over|more than|longer than|at least|minimum|plus de|mas de|uber|mehr als|mindestens)`;
   const tail = String.raw`((?: and a half| y media| et demie|einhalb| ?\d{1,2}(?= |$))?)`;
   scanRegex(s, new RegExp(String.raw`\b${less} ${NUM} ?${UNIT}${tail}`), (m) => (q.runtimeMax = amount(m[1]!, m[2]!, m[3])));
@@ -342,6 +350,7 @@ export function ratingClause(s: State) {
   scanRegex(s, new RegExp(String.raw`\b(?:at least |minimum |min |over |above |more than |rated |rating |au moins |mindestens |al menos )?(\d(?:[.,]\d)?) ?(?:stars?|estrellas?|etoiles?|sterne?n?)${orMore}`), (m) => set(m[1]!, undefined, true));
   scanRegex(s, new RegExp(String.raw`\b(?:at least |minimum |min |over |above |more than |rated |rating |score |au moins |mindestens |al menos )?(\d(?:[.,]\d)?) ?(?:\/ ?|out of |sur |von |de )(10|5)${orMore}`), (m) => set(m[1]!, m[2]));
   scanRegex(s, new RegExp(String.raw`\b(?:rated|rating|score|imdb|tmdb|note|nota|bewertung)(?: of| at least| above| over| de| von)? (\d(?:[.,]\d)?)${orMore}`), (m) => set(m[1]!));
+  scanRegex(s, new RegExp(String.raw`\b(\d(?:[.,]\d)?) ?\+?${orMore} (?:rating|score|on imdb|on tmdb|average)\b`), (m) => set(m[1]!));
   for (const [min, phrases] of QUALITY_PHRASES) scan(s, phrases, () => (q.minRating = Math.max(q.minRating ?? 0, min)));
 }
 
@@ -429,7 +438,10 @@ export function moodClause(s: State) {
     scan(s, mood.phrases, (start) => {
       if (s.negated.has(start)) {
         if (mood.negated?.soft) addSoft(q, mood.negated.soft);
-        for (const g of mood.negated?.exclude ?? (mood.negated?.soft ? [] : (mood.genres ?? []))) add(q.genresOut, g);
+        for (const g of mood.negated?.exclude ?? (mood.negated?.soft ? [] : (mood.genres ?? []))) {
+          add(q.genresOut, g);
+          s.moodOut.add(g);
+        }
         return;
       }
       add(q.moods, mood.mood);
@@ -451,6 +463,8 @@ export function genreClause(s: State) {
         if (g === GENRE.music) add(q.keywordsOut, 'musical');
         q.genreGroups = q.genreGroups.map((grp) => grp.filter((x) => x !== g)).filter((grp) => grp.length);
       } else if (!q.genreGroups.some((grp) => grp.length === 1 && grp[0] === g)) {
+        // "a horror film with no jump scares": the genre named outright wins over a negated mood.
+        if (s.moodOut.has(g)) q.genresOut = q.genresOut.filter((x) => x !== g);
         // A genre word narrows a mood's wider group ("funny" + "comedy" is one group).
         const i = q.genreGroups.findIndex((grp) => grp.length > 1 && grp.includes(g));
         if (i >= 0 && q.moods.length) q.genreGroups.splice(i, 1);
@@ -491,7 +505,7 @@ function keywordsByFirstWord(vocabulary: ReadonlySet<string>): Map<string, strin
 }
 
 /** Themes: multilingual aliases, then (English messages only) the catalog's own keywords. */
-export function themeClause(s: State) {
+export function themeClause(s: State, vocabulary: boolean) {
   const q = s.q;
   const put = (keywords: string[], start: number) => {
     for (const k of keywords) {
@@ -499,7 +513,10 @@ export function themeClause(s: State) {
       else add(q.keywordsIn, k);
     }
   };
-  for (const [keywords, phrases] of THEME_PHRASES) scan(s, phrases, (start) => put(keywords, start));
+  if (!vocabulary) {
+    for (const [keywords, phrases] of THEME_PHRASES) scan(s, phrases, (start) => put(keywords, start));
+    return;
+  }
   if (q.lang !== 'en') return;
   const byFirst = keywordsByFirstWord(s.ctx.keywordVocabulary);
   for (let i = 0; i < s.toks.length; i++) {

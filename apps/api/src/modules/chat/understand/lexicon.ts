@@ -243,6 +243,7 @@ export const THEME_PHRASES: [string[], string[]][] = [
   [['martial arts'], ['martial arts', 'kung fu', 'artes marciales', 'arts martiaux', 'kampfkunst']],
   [['world war ii', 'nazi', 'holocaust'], ['world war ii', 'world war 2', 'ww2', 'wwii', 'ww ii', 'second world war', 'segunda guerra mundial', 'seconde guerre mondiale', 'zweiter weltkrieg']],
   [['world war i'], ['world war i', 'world war 1', 'ww1', 'wwi', 'first world war', 'great war']],
+  [['jump scare'], ['jump scare', 'jump scares', 'jumpscare', 'jumpscares']],
   [['battle'], ['battle', 'battles', 'battle scenes', 'combat', 'fighting', 'batalla', 'batallas', 'bataille', 'batailles', 'schlacht', 'schlachten']],
   [['post-apocalyptic', 'apocalypse'], ['post apocalyptic', 'apocalypse', 'apocalyptic', 'end of the world', 'postapocalyptic']],
   [['monster'], ['monster', 'monsters', 'monstruo', 'monstre', 'monster']],
@@ -283,7 +284,7 @@ export const TITLE_BOUNDARIES = new Set([
 ]);
 
 export const NEGATIONS: string[] = [
-  'no', 'not', 'without', 'nothing', 'except', 'avoid', 'avoiding', 'skip', 'hate', "don't want", 'dont want',
+  'no', 'not', 'without', 'nothing', "isn't", 'isnt', "aren't", 'arent', "doesn't", 'doesnt', "don't", 'dont', 'not about', 'without any', 'nothing with', 'nothing about', 'except', 'avoid', 'avoiding', 'skip', 'hate', "don't want", 'dont want',
   'do not want', 'no more', 'none', 'minus', 'free of', 'not a', 'not any', 'never', 'excluding', 'but no', 'but not',
   'sin', 'nada de', 'ni', 'sans', 'pas de', 'pas', 'ohne', 'kein', 'keine', 'keinen', 'nicht',
 ];
@@ -317,7 +318,7 @@ export const FILLER = new Set(
   id im ive i'd i'm gonna got go going as if then than well yes yeah ok okay thanks thank hey hi hello all every
   should shall will wouldn't know think feel mood mind up down into out over off not no plz pls please recommendation
   recommendations suggestion suggestions options option choice choices ones stuff thing things based similar next
-  real actual proper lol haha ok then actually anyway whatever someone something somewhere else pls thx u ur
+  real actual proper rated rating higher score lol haha ok then actually anyway whatever someone something somewhere else pls thx u ur
   quiero una un una unas unos algo pelicula peliculas por favor me de la el los las que para con ver
   je veux un une des le la les film films quelque chose pour voir avec de du s'il te plait
   ich mochte will einen eine ein etwas film filme bitte zum sehen mit der die das aus den dem des von vom im zu al del au aux

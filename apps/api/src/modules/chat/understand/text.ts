@@ -12,7 +12,8 @@ export function normalize(text: string): string {
     // French elisions: "d'animation" → "d' animation", "l'espace" → "l' espace".
     .replace(/\b(qu|[cdjlmnst])'(?=\p{L})/gu, "$1' ")
     .replace(/[¿¡]/g, ' ')
-    .replace(/([,.;!?:"()])/g, ' $1 ')
+    .replace(/(?<!\d)([.,])|([.,])(?!\d)/g, ' $1$2 ')
+    .replace(/([;!?:"()])/g, ' $1 ')
     .replace(/\s+/g, ' ')
     .trim();
 }

@@ -76,7 +76,7 @@ export function understand(message: string, ctx: ParseContext, speller?: Speller
   const toks = tokenize(message);
   if (speller) for (const t of toks) t.w = speller.correct(t.raw);
   const q = emptyQuery(detectLanguage(toks));
-  const s: State = { toks, q, ctx, negated: new Set(), original: message };
+  const s: State = { toks, q, ctx, negated: new Set(), original: message, moodOut: new Set() };
 
   const social = socialClause(s);
   personClause(s);
@@ -87,10 +87,11 @@ export function understand(message: string, ctx: ParseContext, speller?: Speller
   yearClause(s);
   softClause(s);
   negationClause(s);
+  themeClause(s, false);
   moodClause(s);
   genreClause(s);
   languageClause(s);
-  themeClause(s);
+  themeClause(s, true);
   leftoverClause(s);
 
   // A mood's implied exclusions never override what the user asked for.
