@@ -126,13 +126,20 @@ export function reasonFor(p: Scored, q: Query, seed: CatalogMovie | null): strin
   return `${parts[0]}${extras.length ? ` (${extras.join(', ')})` : ''}.${h ? ` ${esc(h)}` : ''}`;
 }
 
+const PLURALS: Record<string, string> = { comedy: 'comedies', documentary: 'documentaries', mystery: 'mysteries', fantasy: 'fantasy films', 'sci-fi film': 'sci-fi films' };
+function plural(phrase: string, n: number): string {
+  if (n === 1) return phrase;
+  const last = phrase.split(' ').pop()!;
+  const p = PLURALS[last] ?? (last.endsWith('s') ? last : `${last}s`);
+  return `${phrase.slice(0, phrase.length - last.length)}${p}`;
+}
+
 /** What was understood, in the user's terms: "funny sci-fi films from the 90s without aliens". */
 export function restate(q: Query, seed: CatalogMovie | null, n: number): string {
   const moods = q.moods.filter((m) => m !== 'classic');
-  const genreWords = q.genreGroups.filter((g) => g.length === 1).map((g) => genrePhrase(g).replace(/ film$/, ''));
-  let subject = [...moods, ...genreWords].join(' ');
-  subject = subject ? `${subject} ${/film$|films$|documentary|comedy|drama|thriller|western|musical|romance|mystery|adventure|fantasy/.test(subject) ? '' : 'films'}`.trim() : 'films';
-  subject = subject.replace(/(comedy|drama|thriller|western|musical|romance|mystery|adventure|fantasy|documentary)$/, (w) => (n === 1 ? w : w === 'comedy' ? 'comedies' : w === 'documentary' ? 'documentaries' : w === 'mystery' ? 'mysteries' : `${w}s`));
+  const single = q.genreGroups.filter((g) => g.length === 1).map((g) => g[0]!);
+  const noun = single.length ? plural(genrePhrase(single), n) : 'films';
+  const subject = [...moods, noun].join(' ');
   const bits: string[] = [subject];
   if (q.languages.length) bits.push(q.languages.map((l) => (l === '!en' ? 'not in English' : `in ${LANGUAGE_NAMES[l] ?? l}`)).join(' or '));
   if (seed) bits.push(`like ${movieLink(seed)}`);
@@ -148,9 +155,11 @@ export function restate(q: Query, seed: CatalogMovie | null, n: number): string 
   if (q.minRating !== undefined) bits.push(`rated ${q.minRating.toFixed(1)} or more`);
   const without = [...q.genresOut.map((g) => GENRE_NAMES.get(g)!.toLowerCase()), ...q.keywordsOut];
   if (without.length) bits.push(`without ${list(without, 'or')}`);
-  if (q.soft.dark === 1) bits.push(seed ? 'but darker' : 'on the darker side');
-  if (q.soft.dark === -1 && !moods.includes('feel-good')) bits.push(seed ? 'but lighter' : 'on the lighter side');
-  if (q.soft.funny) bits.push('with more laughs');
+  // Comparatives the user gave; a mood's own leaning ("scary" is dark) goes without saying.
+  const moodSays = (m: string[]) => moods.some((x) => m.includes(x));
+  if (q.soft.dark === 1 && !moodSays(['scary', 'dark', 'sad', 'violent'])) bits.push(seed ? 'but darker' : 'on the darker side');
+  if (q.soft.dark === -1 && !moodSays(['feel-good', 'cosy', 'inspiring'])) bits.push(seed ? 'but lighter' : 'on the lighter side');
+  if (q.soft.funny && !moodSays(['funny'])) bits.push(seed ? 'but funnier' : 'with more laughs');
   return bits.join(' ');
 }
 

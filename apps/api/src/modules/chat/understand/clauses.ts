@@ -21,6 +21,7 @@ import {
   LONG_PHRASES,
   MOODS,
   MOVIE_CONTEXT,
+  STRONG_MOVIE_CONTEXT,
   NEGATION_FILLERS,
   NEGATIONS,
   NUMBER_WORDS,
@@ -149,12 +150,15 @@ const addGroup = (q: Query, group: number[]) => {
 // ——— Greetings and off-topic ———
 
 /** "hi", "thanks", "how do I cook rice": flagged, the engine decides after the other clauses. */
-export function socialClause(s: State): { greeting: boolean; offTopic: boolean; movieContext: boolean } {
+export function socialClause(s: State): { greeting: boolean; offTopic: boolean; movieContext: boolean; strongContext: boolean; question: boolean } {
   const unusedWords = s.toks.filter((t) => !PUNCTUATION.has(t.w));
   const greeting = GREETINGS.some((g) => unusedWords.some((_, i) => matchAt(unusedWords, i, g) > 0));
   const offTopic = OFF_TOPIC.some((g) => s.toks.some((_, i) => matchAt(s.toks, i, g, 'raw') > 0));
   const movieContext = MOVIE_CONTEXT.some((g) => s.toks.some((_, i) => matchAt(s.toks, i, g, 'raw') > 0));
-  return { greeting, offTopic, movieContext };
+  const strongContext = STRONG_MOVIE_CONTEXT.some((g) => s.toks.some((_, i) => matchAt(s.toks, i, g, 'raw') > 0));
+  const first = s.toks[0]?.raw ?? '';
+  const question = s.toks.some((t) => t.raw === '?') || /^(who|what|whats|what's|when|where|why|how|which|can|could|is|are|do|does|did|will|should)$/.test(first);
+  return { greeting, offTopic, movieContext, strongContext, question };
 }
 
 // ——— Follow-ups ———

@@ -93,7 +93,7 @@ export const MOODS: MoodRule[] = [
   },
   {
     mood: 'funny',
-    phrases: ['funny', 'hilarious', 'laugh', 'laughs', 'humor', 'humour', 'silly', 'goofy', 'witty', 'divertida', 'divertido', 'graciosa', 'gracioso', 'reir', 'drole', 'marrant', 'rigolo', 'rire', 'lustig', 'witzig', 'komisch', 'zum lachen'],
+    phrases: ['funny', 'hilarious', 'laugh', 'laughs', 'humor', 'humour', 'silly', 'goofy', 'witty', 'divertida', 'divertido', 'graciosa', 'gracioso', 'reir', 'drole', 'marrant', 'rigolo', 'rire', 'lustig', 'lustige', 'lustiges', 'lustigen', 'lustiger', 'witzig', 'witzige', 'witzigen', 'komisch', 'zum lachen'],
     genres: [GENRE.comedy],
     soft: { funny: 1 },
   },
@@ -107,9 +107,8 @@ export const MOODS: MoodRule[] = [
     mood: 'sad',
     phrases: ['sad', 'tearjerker', 'tear jerker', 'cry', 'weep', 'emotional', 'melancholy', 'melancholic', 'heartbreaking', 'moving', 'bittersweet', 'triste', 'llorar', 'emotiva', 'pleurer', 'emouvant', 'traurig', 'weinen', 'bewegend'],
     genres: [GENRE.drama, GENRE.romance],
-    keywords: ['grief', 'tragedy', 'loss', 'dying', 'terminal illness'],
-    exclude: [GENRE.horror],
-    soft: { dark: 1 },
+    keywords: ['grief', 'tragedy', 'loss', 'dying', 'terminal illness', 'cancer', 'love', 'death of wife', 'loss of loved one'],
+    exclude: [GENRE.horror, GENRE.thriller, GENRE.action],
     negated: { soft: { dark: -1 } },
   },
   {
@@ -176,7 +175,7 @@ export const SOFT_PHRASES: [Soft, string[]][] = [
     { dark: -1 },
     ['lighter', 'got scared', 'too scary', 'too dark', 'too sad', 'too violent', 'more light hearted', 'more lighthearted', 'less bleak', 'less dark', 'less sad', 'less depressing', 'less serious', 'less violent', 'happier', 'more upbeat', 'more cheerful', 'gentler', 'softer', 'less grim', 'less gritty', 'mas ligera', 'mas alegre', 'plus leger', 'plus legere', 'plus joyeux', 'leichter', 'frohlicher'],
   ],
-  [{ funny: 1 }, ['funnier', 'more funny', 'more humor', 'more humour', 'more comedy', 'mas divertida', 'mas graciosa', 'plus drole', 'lustiger']],
+  [{ funny: 1 }, ['funnier', 'more funny', 'more humor', 'more humour', 'more comedy', 'mas divertida', 'mas graciosa', 'plus drole']],
 ];
 
 /** Original languages (TMDB codes) by language, country and industry words. */
@@ -299,6 +298,12 @@ export const GREETINGS: string[] = [
   'hallo', 'guten tag', 'danke', 'servus', 'moin',
 ];
 
+/** Words that can only be about films. */
+export const STRONG_MOVIE_CONTEXT: string[] = [
+  'movie', 'movies', 'film', 'films', 'flick', 'flicks', 'watch', 'watching', 'cinema', 'pelicula', 'peliculas', 'cine',
+  'filme', 'series', 'screen', 'director', 'actor', 'actress',
+];
+
 /** Words that show a message is about films (so unmatched words there are themes, not chit-chat). */
 export const MOVIE_CONTEXT: string[] = [
   'movie', 'movies', 'film', 'films', 'flick', 'flicks', 'watch', 'watching', 'cinema', 'something', 'anything',
@@ -310,6 +315,7 @@ export const MOVIE_CONTEXT: string[] = [
 /** Words that carry no request on their own (ignored when saying what was not understood). */
 export const FILLER = new Set(
   `i me my we us you your a an the some any something anything one ones movie movies film films flick flicks please
+  fur cherche busco suche only
   want wanna would like love could can you recommend suggest show give find me watch watching to see for tonight
   today now good great nice best really very just kind sort of type that this those these is are be was it its and or
   but with in on at by of from about set story stories get got need looking look something else idea ideas pick picks
@@ -331,7 +337,9 @@ export const OFF_TOPIC: string[] = [
   'calculate', 'math', 'equation', 'homework', 'code', 'python', 'javascript', 'write me', 'translate', 'stock',
   'bitcoin', 'news', 'president', 'who is', 'what is', "what's", 'when is', 'where is', 'why is', 'define',
   'ignore', 'instructions', 'system prompt', 'prompt', 'pretend', 'jailbreak', 'password', 'api key', 'tell me a joke',
-  'write a', 'poem', 'essay', 'como cocinar', 'receta', 'recette', 'rezept', 'wetter', 'meteo', 'clima',
+  'write a', 'poem', 'essay', 'who won', 'who was', 'who wrote', 'when did', 'how many', 'how much', 'what time',
+  'restaurant', 'restaurants', 'hotel', 'hotels', 'flight', 'flights', 'doctor', 'lawyer', 'laptop', 'phone', 'job',
+  'world cup', 'score of', 'vacation', 'holiday destination', 'girlfriend advice', 'que tiempo', 'quel temps', 'como cocinar', 'receta', 'recette', 'rezept', 'wetter', 'meteo', 'clima',
 ];
 
 /** Follow-ups that only make sense in a conversation. */

@@ -107,8 +107,12 @@ export function understand(message: string, ctx: ParseContext, speller?: Speller
   } else if (social.greeting && !specific && q.keywordsIn.length === 0 && !social.movieContext) {
     // "thanks, that's perfect!", "Bonjour, comment ça va ?"
     q.social = 'greeting';
-  } else if (!specific && social.offTopic && !social.movieContext) {
-    // "how do I cook rice": a word that happens to be a film keyword is no film request.
+  } else if (social.offTopic && !social.strongContext && !(specific && social.movieContext && !q.like)) {
+    // "how do I cook rice", "recommend a good restaurant in Paris", "ignore your instructions and…":
+    // a word that happens to be a film keyword or title is no film request.
+    q.social = 'off-topic';
+  } else if (social.question && !social.movieContext && q.genreGroups.length === 0 && q.moods.length === 0 && q.keywordsIn.length === 0 && !q.like) {
+    // "who won the world cup in 2014?": a question with nothing about films in it.
     q.social = 'off-topic';
   } else if (!specific && !social.movieContext && q.keywordsIn.length === 0 && q.themeWords.length > 0 && q.unknown.length + q.themeWords.length > 2) {
     // Plain prose with no film words at all: not a film request.
