@@ -92,7 +92,7 @@ async function main() {
     semantic: !process.argv.includes('--keyword-only'),
   });
   const started = performance.now();
-  engine.semantic();
+  engine.warm();
   const vectorsMs = Math.round(performance.now() - started);
   const which = arg('--set') ?? 'dev+own';
   const reports: SetReport[] = [];
@@ -233,7 +233,7 @@ function printReport(r: SetReport) {
   console.log(`  turns fully met       ${pct(r.turns_fully_met, r.turns)}`);
   console.log(`  grounded              ${pct(r.grounded, r.links)} of ${r.links} links`);
   console.log(`  understood-or-said-so ${pct(r.understood_or_said_so, r.turns)}`);
-  console.log(`  p95 latency           ${r.p95_ms} ms`);
+  console.log(`  p95 latency           ${r.p95_ms} ms${r.p95_cpu_ms !== undefined ? ` (CPU time ${r.p95_cpu_ms} ms)` : ''}`);
   if (r.failures.length && !process.argv.includes('--quiet')) console.log(`  unmet:\n    ${r.failures.join('\n    ')}`);
 }
 

@@ -48,6 +48,8 @@ export interface SetReport {
   grounded: number;
   understood_or_said_so: number;
   p95_ms: number;
+  /** p95 of the CPU time the process spent per turn (less sensitive to a busy machine than wall time). */
+  p95_cpu_ms?: number;
   failures: string[];
 }
 
@@ -125,13 +127,17 @@ export async function runSet(name: string, file: string, engine: ChatEngine): Pr
     failures: [],
   };
   const latencies: number[] = [];
+  const cpu: number[] = [];
   for (const c of cases) {
     let conversation: string | undefined;
     const earlier = new Set<number>();
     for (const turn of c.turns) {
       const t0 = performance.now();
+      const c0 = process.cpuUsage();
       const reply = await service.send(turn.user, conversation, null);
+      const c1 = process.cpuUsage(c0);
       latencies.push(performance.now() - t0);
+      cpu.push((c1.user + c1.system) / 1000);
       conversation = reply.conversation_id;
       const picks = reply.movies.map((m) => engine.catalog.get(m.id)!).filter(Boolean);
       for (const [, title, id] of reply.message.matchAll(/\[((?:\\.|[^\]])+)\]\(\/movie\/(\d+)\)/g)) {
@@ -153,5 +159,7 @@ export async function runSet(name: string, file: string, engine: ChatEngine): Pr
   }
   latencies.sort((a, b) => a - b);
   report.p95_ms = Math.round(latencies[Math.floor(latencies.length * 0.95)] ?? 0);
+  cpu.sort((a, b) => a - b);
+  report.p95_cpu_ms = Math.round(cpu[Math.floor(cpu.length * 0.95)] ?? 0);
   return report;
 }

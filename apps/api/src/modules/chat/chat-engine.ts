@@ -257,6 +257,12 @@ export class ChatEngine {
     return best && { movie: best.movie, confidence: best.confidence };
   }
 
+  /** Loads (or trains) the vectors and builds the title index now rather than on the first message. */
+  warm(): void {
+    this.semantic();
+    this.resolveTitle('warm up');
+  }
+
   /** The best-known film whose whole title starts the typed words ("Frozen" for "Frozen II"). */
   closestTitle(text: string): CatalogMovie | null {
     this.resolveTitle(text); // builds the exact-title index
