@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { CatalogIndex } from '@app/catalog';
 import type { ConfigResponse } from '@app/contracts';
 import fastifySwagger from '@fastify/swagger';
@@ -180,6 +181,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       chatCatalog,
       recommender,
       deps.source.moviesWithPerson ? (name) => deps.source.moviesWithPerson!(name) : undefined,
+      // The chat's vectors are trained from the catalog on the first message, then cached here.
+      { vectorsFile: join(deps.config.dataDir, 'catalog', 'chat-vectors.bin') },
     );
     const { env } = deps.config;
     const llm =

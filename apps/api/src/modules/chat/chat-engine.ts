@@ -57,6 +57,8 @@ const KEYWORD_STOPLIST = new Set(
   children show classic short dark light happy sad funny good great best old new young man woman boy girl`.split(/\s+/),
 );
 
+const sharedVectors = new WeakMap<CatalogIndex, SemanticIndex>();
+
 /** The films the chat may pick from, and trains its vectors on: known enough to judge. */
 const VECTOR_MIN_VOTES = 10;
 
@@ -163,6 +165,9 @@ export class ChatEngine {
   /** The vectors: read from the cache file, or trained from the catalog on first use (and cached). */
   semantic(): SemanticIndex | null {
     if (this.semanticIndex || this.options.semantic === false) return this.semanticIndex;
+    // Engines over the same catalog (tests, several apps in one process) share one set of vectors.
+    const shared = sharedVectors.get(this.catalog);
+    if (shared) return (this.semanticIndex = shared);
     const movies = this.catalog.popular.filter((m) => m.vote_count >= VECTOR_MIN_VOTES);
     const tag = `${this.catalog.file.built_at}:${movies.length}:v1`;
     const file = this.options.vectorsFile;
@@ -181,6 +186,7 @@ export class ChatEngine {
       }
     }
     this.semanticIndex = new SemanticIndex(parts);
+    sharedVectors.set(this.catalog, this.semanticIndex);
     return this.semanticIndex;
   }
 

@@ -92,12 +92,16 @@ export class Retriever {
     const closeness = seed ? this.similarityTo(seed, sem) : null;
     const out = new Set([...q.genresOut, ...q.impliedOut]);
     const keywordsOut = this.expandOut(q.keywordsOut);
+    // A theme ruled out must not be what the film's summary is about either ("on the battlefield").
+    const outText = q.keywordsOut.length
+      ? new RegExp(`\\b(${q.keywordsOut.map((k) => k.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})`, 'i')
+      : null;
     const attempts = [
       { minVotes: 100, keywords: true },
       { minVotes: 30, keywords: true },
       { minVotes: 10, keywords: true },
       { minVotes: 30, keywords: false },
-    ];
+    ].filter((a) => a.keywords || keywordsIn.length > 0);
     // Films a pick can come from: known enough to judge (10+ votes), by popularity; a required
     // theme narrows it to the films with one of those keywords.
     this.known ??= this.catalog.popular.filter((m) => m.vote_count >= 10);
@@ -106,7 +110,6 @@ export class Retriever {
       : null;
     for (const attempt of attempts) {
       const pool = input.personPool ?? (attempt.keywords && withKeywords ? withKeywords : this.known);
-      if (!attempt.keywords && keywordsIn.length === 0) continue;
       const scored: (Scored & { score: number })[] = [];
       for (const m of pool) {
         if (input.exclude.has(m.id) || (seed && m.id === seed.id)) continue;
@@ -123,6 +126,7 @@ export class Retriever {
         if (m.genre_ids.some((g) => out.has(g))) continue;
         if (!q.genreGroups.every((grp) => grp.some((g) => m.genre_ids.includes(g)))) continue;
         if (keywordsOut.size && m.keywords.some((k) => keywordsOut.has(k))) continue;
+        if (outText && outText.test(m.overview)) continue;
         if (seed && !m.genre_ids.some((g) => seed.genre_ids.includes(g))) continue;
         const matched = keywordsIn.filter((k) => hasKeyword(k, m.id));
         if (attempt.keywords && keywordsIn.length && matched.length === 0) continue;

@@ -225,7 +225,7 @@ function bestTitle(
     const hit = s.ctx.resolveTitle(cand.text);
     if (!wordsOnly && (!anyTitleLike || cand.to - cand.from > anyTitleLike.to - anyTitleLike.from)) anyTitleLike = cand;
     if (!hit) continue;
-    if (wordsOnly && !(hit.confidence >= 0.95 && hit.movie.vote_count >= 300)) continue;
+    if (wordsOnly && !(hit.confidence >= 0.9 && hit.movie.vote_count >= 300)) continue;
     const score = hit.confidence + 0.02 * span.length;
     if (!best || score > best.score) best = { cand, movie: hit.movie, confidence: hit.confidence, score };
   }
@@ -549,7 +549,13 @@ export function personClause(s: State) {
   if (!m) return;
   s.q.person = m[1];
   const parts = new Set(m[1]!.split(/\s+/).map((w) => w.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '')));
-  for (const t of s.toks) if (parts.has(t.raw)) t.used = true;
+  s.toks.forEach((t, i) => {
+    if (parts.has(t.raw)) {
+      t.used = true;
+      // The word that introduced the name ("starring", "directed by") is used too.
+      for (let k = i - 1; k >= 0 && k >= i - 2 && /^(starring|with|featuring|directed|by|con|avec|mit)$/.test(s.toks[k]!.raw); k--) s.toks[k]!.used = true;
+    }
+  });
 }
 
 /** The words left over: themes if the catalog's texts use them, else not understood. */
