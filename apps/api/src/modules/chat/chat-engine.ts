@@ -384,6 +384,12 @@ export class ChatEngine {
     return done(say.renderPicks(introLine, picks, say.outro(q, say.notes(q, found.relaxed, picks.length))), picks);
   }
 
+  /** Retrieval for a structured query (LLM mode's tool): up to 10 films that meet every filter. */
+  async search(q: Query, exclude: ReadonlySet<number>, seed: CatalogMovie | null): Promise<CatalogMovie[]> {
+    const neighbours = seed ? await this.neighbours(seed) : null;
+    return this.retriever.retrieve(q, { exclude, seed, neighbours, count: 10 }).picks.map((p) => p.movie);
+  }
+
   private toPicks(scored: Scored[], q: Query, seed: CatalogMovie | null): Pick[] {
     return scored.map((s) => ({ movie: s.movie, reason: say.reasonFor(s, q, seed) }));
   }
