@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { NotFoundError } from './lib/errors';
 import type { CatalogIndex } from '@app/catalog';
 import type { ConfigResponse } from '@app/contracts';
 import fastifySwagger from '@fastify/swagger';
@@ -182,7 +183,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       recommender,
       deps.source.moviesWithPerson ? (name) => deps.source.moviesWithPerson!(name) : undefined,
       // The chat's vectors are trained from the catalog on the first message, then cached here.
-      { vectorsFile: join(deps.config.dataDir, 'catalog', 'chat-vectors.bin') },
+      {
+        vectorsFile: join(deps.config.dataDir, 'catalog', 'chat-vectors.bin'),
+        // Live mode: picks come from the offline catalog (TMDB ids) and are checked against TMDB.
+        ...(deps.source.mode === 'live'
+          ? {
+              liveCheck: (id: number) =>
+                deps.source.movie(id).then(
+                  () => true,
+                  (err: unknown) => !(err instanceof NotFoundError),
+                ),
+            }
+          : {}),
+      },
     );
     const { env } = deps.config;
     const llm =

@@ -257,6 +257,12 @@ describe('people', () => {
       expect(a.message).toContain('films with Matthew McConaughey');
       expect(a.intent.themeWords).toEqual([]);
       expect(a.picks.every((p) => catalog.get(p.movie.id))).toBe(true);
+      // Picks the live source does not know are dropped: only the fixture's films remain.
+      const checked = new ChatEngine(catalog, null, undefined, {
+        liveCheck: (id) => source.movie(id).then(() => true, () => false),
+      });
+      const sf = await checked.answer('a sci-fi film from after 2005', fresh());
+      expect(sf.picks.map((p) => p.movie.id).sort((a, b) => a - b)).toEqual([27205, 157336]);
       const nobody = await live.answer('a film with Nobody Atall', fresh());
       expect(nobody.message).toMatch(/couldn't find anyone called Nobody Atall/);
     } finally {

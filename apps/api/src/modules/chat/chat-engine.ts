@@ -48,6 +48,11 @@ export interface ChatEngineOptions {
   vectorsFile?: string;
   /** False: keyword retrieval only (the A/B baseline of `npm run chat:eval`). */
   semantic?: boolean;
+  /**
+   * Live mode: whether the live source (TMDB) knows a film; picks it does not know are dropped, so
+   * the chat never links a film the pages then cannot show. Errors count as known.
+   */
+  liveCheck?: (id: number) => Promise<boolean>;
 }
 
 const KEYWORD_STOPLIST = new Set(
@@ -371,7 +376,12 @@ export class ChatEngine {
         .sort((a, b) => b.vote_count - a.vote_count);
     }
     const neighbours = seed ? await this.neighbours(seed) : null;
-    const found = this.retriever.retrieve(q, { exclude: new Set(state.suggested), seed, neighbours, personPool });
+    const found = this.retriever.retrieve(q, { exclude: new Set(state.suggested), seed, neighbours, personPool, count: this.options.liveCheck ? 8 : 5 });
+    if (this.options.liveCheck) {
+      const check = this.options.liveCheck;
+      const known = await Promise.all(found.picks.map((p) => check(p.movie.id).catch(() => true)));
+      found.picks = found.picks.filter((_, i) => known[i]).slice(0, 5);
+    }
     if (found.picks.length === 0) {
       return done(q.person ? `I couldn't find more films with ${say.esc(q.person)} that fit. Want to loosen a condition?` : say.NOTHING_FITS);
     }
