@@ -35,7 +35,7 @@ describe('wording', () => {
   it('compares with the named film by what they share, and says the language when it is not English', () => {
     const seed = m({ id: 2, title: 'Heat', keywords: ['heist', 'los angeles'] });
     const reason = reasonFor({ movie: m({ original_language: 'fr', keywords: ['heist'] }), matched: [], semantic: 0, similarity: 0.6 }, emptyQuery(), seed);
-    expect(reason).toMatch(/^Like Heat, a 90s drama with heist in French\./);
+    expect(reason).toMatch(/^Like Heat, a 90s drama in French\. A retired thief/);
   });
 
   it('restates only what the user asked for', () => {

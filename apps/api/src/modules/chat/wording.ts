@@ -104,12 +104,8 @@ export function reasonFor(p: Scored, q: Query, seed: CatalogMovie | null): strin
   const e = era(m);
   const parts: string[] = [];
   if (seed) {
-    const shared = m.keywords.filter((k) => seed.keywords.includes(k) && !/stinger|woman director|based on/.test(k)).slice(0, 2);
-    parts.push(
-      shared.length
-        ? `Like ${esc(seed.title)}, ${article(`${e ? `${e} ` : ''}${kind}`)} with ${list(shared)}`
-        : `${article(`${e ? `${e} ` : ''}${kind}`).replace(/^./, (c) => c.toUpperCase())} in the spirit of ${esc(seed.title)}`,
-    );
+    // What the two films share is in the kind and the summary; raw keyword lists read as tags.
+    parts.push(`Like ${esc(seed.title)}, ${article(`${e ? `${e} ` : ''}${kind}`)}`);
   } else if (p.matched.length) {
     parts.push(`${article(`${e ? `${e} ` : ''}${kind}`).replace(/^./, (c) => c.toUpperCase())} about ${list(p.matched.slice(0, 2))}`);
   } else {
