@@ -87,10 +87,15 @@ async function main() {
     }),
   );
   const recommenderUrl = arg('--recommender');
-  const engine = new ChatEngine(catalog, recommenderUrl ? new RecommenderClient(recommenderUrl, 1000) : null, undefined, {
-    vectorsFile: resolve(dataDir, 'catalog', 'chat-vectors.bin'),
-    semantic: !process.argv.includes('--keyword-only'),
-  });
+  const engine = new ChatEngine(
+    catalog,
+    recommenderUrl ? new RecommenderClient(recommenderUrl, 1000) : null,
+    undefined,
+    {
+      vectorsFile: resolve(dataDir, 'catalog', 'chat-vectors.bin'),
+      semantic: !process.argv.includes('--keyword-only'),
+    },
+  );
   const started = performance.now();
   engine.warm();
   const vectorsMs = Math.round(performance.now() - started);
@@ -233,8 +238,11 @@ function printReport(r: SetReport) {
   console.log(`  turns fully met       ${pct(r.turns_fully_met, r.turns)}`);
   console.log(`  grounded              ${pct(r.grounded, r.links)} of ${r.links} links`);
   console.log(`  understood-or-said-so ${pct(r.understood_or_said_so, r.turns)}`);
-  console.log(`  p95 latency           ${r.p95_ms} ms${r.p95_cpu_ms !== undefined ? ` (CPU time ${r.p95_cpu_ms} ms)` : ''}`);
-  if (r.failures.length && !process.argv.includes('--quiet')) console.log(`  unmet:\n    ${r.failures.join('\n    ')}`);
+  console.log(
+    `  p95 latency           ${r.p95_ms} ms${r.p95_cpu_ms !== undefined ? ` (CPU time ${r.p95_cpu_ms} ms)` : ''}`,
+  );
+  if (r.failures.length && !process.argv.includes('--quiet'))
+    console.log(`  unmet:\n    ${r.failures.join('\n    ')}`);
 }
 
 function finish(reports: SetReport[], engine: ChatEngine, vectorsMs: number) {
@@ -243,7 +251,9 @@ function finish(reports: SetReport[], engine: ChatEngine, vectorsMs: number) {
     command: `npm run chat:eval -- ${process.argv.slice(2).join(' ')}`.trim(),
     date: new Date().toISOString(),
     retrieval: process.argv.includes('--keyword-only') ? 'keyword' : 'hybrid (keywords + semantic vectors)',
-    vectors: sem ? { movies: sem.movies, words: sem.words, bytes: sem.bytes, load_or_train_ms: vectorsMs } : null,
+    vectors: sem
+      ? { movies: sem.movies, words: sem.words, bytes: sem.bytes, load_or_train_ms: vectorsMs }
+      : null,
     sets: reports.map((r) => ({
       ...r,
       expectations_met: +(r.met / (r.expectations || 1)).toFixed(4),
@@ -253,7 +263,11 @@ function finish(reports: SetReport[], engine: ChatEngine, vectorsMs: number) {
     })),
   };
   const out = arg('--out');
-  if (out) writeFileSync(resolve(process.env.INIT_CWD ?? process.cwd(), out), JSON.stringify(result, null, 2) + '\n');
+  if (out)
+    writeFileSync(
+      resolve(process.env.INIT_CWD ?? process.cwd(), out),
+      JSON.stringify(result, null, 2) + '\n',
+    );
   const allGrounded = reports.every((r) => r.grounded === r.links);
   process.exit(allGrounded ? 0 : 1);
 }

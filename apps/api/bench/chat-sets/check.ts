@@ -75,7 +75,8 @@ export function checkTurn(
 ): [string, boolean][] {
   const { picks, message } = reply;
   const out: [string, boolean][] = [];
-  const every = (name: string, test: (m: CatalogMovie) => boolean) => out.push([name, picks.length > 0 && picks.every(test)]);
+  const every = (name: string, test: (m: CatalogMovie) => boolean) =>
+    out.push([name, picks.length > 0 && picks.every(test)]);
   const kind = e.kind ?? 'recommend';
   if (kind === 'redirect') out.push(['redirect without movies', picks.length === 0]);
   if (kind === 'recommend') {
@@ -89,20 +90,35 @@ export function checkTurn(
       fold(message).includes(fold(NOT_IN_CATALOG)) && fold(message).includes(fold(title)),
     ]);
   }
-  if (e.genres_all) every(`genres all ${e.genres_all}`, (m) => e.genres_all!.every((g) => m.genre_ids.includes(genreId(g))));
-  if (e.genres_any) every(`genres any ${e.genres_any}`, (m) => e.genres_any!.some((g) => m.genre_ids.includes(genreId(g))));
-  if (e.genres_none) every(`genres none ${e.genres_none}`, (m) => !e.genres_none!.some((g) => m.genre_ids.includes(genreId(g))));
+  if (e.genres_all)
+    every(`genres all ${e.genres_all}`, (m) => e.genres_all!.every((g) => m.genre_ids.includes(genreId(g))));
+  if (e.genres_any)
+    every(`genres any ${e.genres_any}`, (m) => e.genres_any!.some((g) => m.genre_ids.includes(genreId(g))));
+  if (e.genres_none)
+    every(
+      `genres none ${e.genres_none}`,
+      (m) => !e.genres_none!.some((g) => m.genre_ids.includes(genreId(g))),
+    );
   if (e.year_min !== undefined) every(`year >= ${e.year_min}`, (m) => year(m) >= e.year_min!);
   if (e.year_max !== undefined) every(`year <= ${e.year_max}`, (m) => year(m) <= e.year_max!);
-  if (e.runtime_min !== undefined) every(`runtime >= ${e.runtime_min}`, (m) => (m.runtime ?? 0) >= e.runtime_min!);
-  if (e.runtime_max !== undefined) every(`runtime <= ${e.runtime_max}`, (m) => !!m.runtime && m.runtime <= e.runtime_max!);
-  if (e.min_vote_average !== undefined) every(`rating >= ${e.min_vote_average}`, (m) => m.vote_average >= e.min_vote_average!);
-  if (e.original_language) every(`language ${e.original_language}`, (m) => m.original_language === e.original_language);
-  if (e.keywords_none) every(`keywords none ${e.keywords_none}`, (m) => !e.keywords_none!.some((k) => m.keywords.includes(k)));
-  if (e.keywords_any) every(`keywords any ${e.keywords_any}`, (m) => e.keywords_any!.some((k) => m.keywords.includes(k)));
+  if (e.runtime_min !== undefined)
+    every(`runtime >= ${e.runtime_min}`, (m) => (m.runtime ?? 0) >= e.runtime_min!);
+  if (e.runtime_max !== undefined)
+    every(`runtime <= ${e.runtime_max}`, (m) => !!m.runtime && m.runtime <= e.runtime_max!);
+  if (e.min_vote_average !== undefined)
+    every(`rating >= ${e.min_vote_average}`, (m) => m.vote_average >= e.min_vote_average!);
+  if (e.original_language)
+    every(`language ${e.original_language}`, (m) => m.original_language === e.original_language);
+  if (e.keywords_none)
+    every(`keywords none ${e.keywords_none}`, (m) => !e.keywords_none!.some((k) => m.keywords.includes(k)));
+  if (e.keywords_any)
+    every(`keywords any ${e.keywords_any}`, (m) => e.keywords_any!.some((k) => m.keywords.includes(k)));
   if (e.similar_to_tmdb_id !== undefined) {
     const seed = ctx.catalog.get(e.similar_to_tmdb_id);
-    every(`similar to ${e.similar_to_tmdb_id}`, (m) => !!seed && m.id !== seed.id && m.genre_ids.some((g) => seed.genre_ids.includes(g)));
+    every(
+      `similar to ${e.similar_to_tmdb_id}`,
+      (m) => !!seed && m.id !== seed.id && m.genre_ids.some((g) => seed.genre_ids.includes(g)),
+    );
   }
   if (e.exclude_tmdb_ids) every(`excludes ${e.exclude_tmdb_ids}`, (m) => !e.exclude_tmdb_ids!.includes(m.id));
   if (e.no_repeats) every('no repeats', (m) => !ctx.earlier.has(m.id));
@@ -145,15 +161,22 @@ export async function runSet(name: string, file: string, engine: ChatEngine): Pr
         const m = engine.catalog.get(Number(id));
         if (m && m.title.replace(/([\\[\]*_`])/g, '\\$1') === title) report.grounded++;
       }
-      const results = checkTurn(turn.expect, { message: reply.message, picks }, { earlier, catalog: engine.catalog });
+      const results = checkTurn(
+        turn.expect,
+        { message: reply.message, picks },
+        { earlier, catalog: engine.catalog },
+      );
       report.turns++;
       report.expectations += results.length;
       const failed = results.filter(([, ok]) => !ok);
       report.met += results.length - failed.length;
       if (failed.length === 0) report.turns_fully_met++;
-      if (failed.length === 0 || SAID_SO_MARKERS.some((mk) => reply.message.includes(mk))) report.understood_or_said_so++;
+      if (failed.length === 0 || SAID_SO_MARKERS.some((mk) => reply.message.includes(mk)))
+        report.understood_or_said_so++;
       for (const [what] of failed)
-        report.failures.push(`${c.id} "${turn.user}": ${what} — got ${picks.map((m) => `${m.title} (${m.id})`).join(', ') || 'no picks'}`);
+        report.failures.push(
+          `${c.id} "${turn.user}": ${what} — got ${picks.map((m) => `${m.title} (${m.id})`).join(', ') || 'no picks'}`,
+        );
       for (const m of picks) earlier.add(m.id);
     }
   }

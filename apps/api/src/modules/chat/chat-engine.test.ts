@@ -15,7 +15,9 @@ let engine: ChatEngine;
 beforeAll(async () => {
   catalog = await fullCatalog();
   // No recommendation service running: "like X" must still work from the catalog.
-  engine = new ChatEngine(catalog, new RecommenderClient('http://127.0.0.1:9', 200), undefined, { vectorsFile });
+  engine = new ChatEngine(catalog, new RecommenderClient('http://127.0.0.1:9', 200), undefined, {
+    vectorsFile,
+  });
   engine.warm();
 }, 120_000);
 
@@ -159,7 +161,8 @@ describe('chat engine on the offline catalog', () => {
 
   it('applies original language, minimum rating and runtime phrasings', async () => {
     const danish = await talk(fresh(), 'a Danish drama');
-    for (const { movie } of danish.picks) expect([movie.original_language, movie.genre_ids.includes(18)]).toEqual(['da', true]);
+    for (const { movie } of danish.picks)
+      expect([movie.original_language, movie.genre_ids.includes(18)]).toEqual(['da', true]);
     const bollywood = await talk(fresh(), 'Bollywood');
     for (const { movie } of bollywood.picks) expect(movie.original_language).toBe('hi');
     const rated = await talk(fresh(), 'sci-fi with 4 stars or more');
@@ -190,7 +193,8 @@ describe('chat engine on the offline catalog', () => {
     expect(d(darker)).toBeGreaterThanOrEqual(d(plain));
     for (const a of [plain, lighter, darker]) {
       expect(a.message).toContain('films like **[Fight Club](/movie/550)** (1999)');
-      for (const p of a.picks) expect(p.movie.genre_ids.some((g) => catalog.get(550)!.genre_ids.includes(g))).toBe(true);
+      for (const p of a.picks)
+        expect(p.movie.genre_ids.some((g) => catalog.get(550)!.genre_ids.includes(g))).toBe(true);
     }
     expect(lighter.message.split('\n')[0]).toContain('but lighter');
   });
@@ -202,7 +206,7 @@ describe('chat engine on the offline catalog', () => {
       ['simlar to the dark night', 155],
       ['Filme wie Das Boot?', 387],
       ['algo parecido a El laberinto del fauno', 1417],
-      ['un film comme Le Fabuleux Destin d\'Amélie Poulain', 194],
+      ["un film comme Le Fabuleux Destin d'Amélie Poulain", 194],
     ] as const) {
       const a = await talk(fresh(), text);
       expect(a.seed?.id, text).toBe(seed);
@@ -223,7 +227,8 @@ describe('chat engine on the offline catalog', () => {
     const semantic = await talk(fresh(), text);
     const plain = await keywordOnly.answer(text, fresh());
     const grief = (a: typeof plain) =>
-      a.picks.filter((p) => p.movie.keywords.some((k) => /grief|loss|death|mourning|funeral|widow/.test(k))).length;
+      a.picks.filter((p) => p.movie.keywords.some((k) => /grief|loss|death|mourning|funeral|widow/.test(k)))
+        .length;
     expect(grief(semantic)).toBeGreaterThanOrEqual(grief(plain));
     expect(grief(semantic)).toBeGreaterThanOrEqual(3);
   });
@@ -253,13 +258,20 @@ describe('people', () => {
       );
       const live = new ChatEngine(catalog, null, (name) => source.moviesWithPerson(name));
       const a = await live.answer('something starring Matthew McConaughey', fresh());
-      expect(a.picks.map((p) => p.movie.id), a.message).toContain(157336);
+      expect(
+        a.picks.map((p) => p.movie.id),
+        a.message,
+      ).toContain(157336);
       expect(a.message).toContain('films with Matthew McConaughey');
       expect(a.intent.themeWords).toEqual([]);
       expect(a.picks.every((p) => catalog.get(p.movie.id))).toBe(true);
       // Picks the live source does not know are dropped: only the fixture's films remain.
       const checked = new ChatEngine(catalog, null, undefined, {
-        liveCheck: (id) => source.movie(id).then(() => true, () => false),
+        liveCheck: (id) =>
+          source.movie(id).then(
+            () => true,
+            () => false,
+          ),
       });
       const sf = await checked.answer('a sci-fi film from after 2005', fresh());
       expect(sf.picks.map((p) => p.movie.id).sort((a, b) => a - b)).toEqual([27205, 157336]);

@@ -59,7 +59,9 @@ const KEYWORD_STOPLIST = new Set(
   `love family friendship friends death sex woman director independent film duringcreditsstinger aftercreditsstinger
   based on novel biography sequel remake musical film movie night day time life money music police murder revenge
   new york suspense comedy drama romance horror thriller war action mystery history animation fantasy crime kids
-  children show classic short dark light happy sad funny good great best old new young man woman boy girl`.split(/\s+/),
+  children show classic short dark light happy sad funny good great best old new young man woman boy girl`.split(
+    /\s+/,
+  ),
 );
 
 const sharedVectors = new WeakMap<CatalogIndex, SemanticIndex>();
@@ -112,7 +114,11 @@ export function titleSimilarity(typed: string, title: string): number {
   }
   const dice = (2 * shared) / (a.length + b.length);
   // Every word typed must be in the title ("Top Gun: Maverick" is not "Top Gun").
-  const unmatchedTyped = a.length - used.size - a.filter((w) => SMALL.test(w)).length + [...used].filter((i) => SMALL.test(b[i]!)).length;
+  const unmatchedTyped =
+    a.length -
+    used.size -
+    a.filter((w) => SMALL.test(w)).length +
+    [...used].filter((i) => SMALL.test(b[i]!)).length;
   return unmatchedTyped > 0 ? Math.min(dice, 0.7) : dice;
 }
 
@@ -159,11 +165,16 @@ export class ChatEngine {
         set.add(m.id);
       }
     }
-    this.keywordVocabulary = new Set([...df].filter(([k, n]) => n >= 8 && !KEYWORD_STOPLIST.has(k)).map(([k]) => k));
+    this.keywordVocabulary = new Set(
+      [...df].filter(([k, n]) => n >= 8 && !KEYWORD_STOPLIST.has(k)).map(([k]) => k),
+    );
     // Typo targets: the lexicon's words and the keywords'; known words are never "corrected".
     const targets = [...LEXICON_WORDS, ...[...this.keywordVocabulary].flatMap((k) => k.split(' '))];
     for (const k of this.keywordVocabulary) for (const w of k.split(/[^a-z]+/)) this.corpusWords.add(w);
-    this.speller = new Speller(targets, (w) => LEXICON_WORDS.has(w) || this.corpusWords.has(w) || this.knownWord(w));
+    this.speller = new Speller(
+      targets,
+      (w) => LEXICON_WORDS.has(w) || this.corpusWords.has(w) || this.knownWord(w),
+    );
     this.retriever = new Retriever(catalog, this.byKeyword, () => this.semantic(), options.semantic ?? true);
   }
 
@@ -231,7 +242,11 @@ export class ChatEngine {
     return result;
   }
 
-  private searchTitle(words: string, key: string, year: string | undefined): { movie: CatalogMovie; confidence: number } | null {
+  private searchTitle(
+    words: string,
+    key: string,
+    year: string | undefined,
+  ): { movie: CatalogMovie; confidence: number } | null {
     if (!this.exactTitles) {
       this.exactTitles = new Map();
       for (const m of this.catalog.popular) {
@@ -279,7 +294,9 @@ export class ChatEngine {
     this.resolveTitle(text); // builds the exact-title index
     const words = titleWords(text);
     for (let n = words.length - 1; n >= 1; n--) {
-      const hit = (this.exactTitles!.get(words.slice(0, n).join(' ')) ?? []).sort((a, b) => b.vote_count - a.vote_count)[0];
+      const hit = (this.exactTitles!.get(words.slice(0, n).join(' ')) ?? []).sort(
+        (a, b) => b.vote_count - a.vote_count,
+      )[0];
       if (hit && hit.vote_count >= 50 && !/^(the|a|an)$/.test(words.slice(0, n).join(' '))) return hit;
     }
     return null;
@@ -289,16 +306,31 @@ export class ChatEngine {
     let q = this.parse(message);
     let seed: CatalogMovie | null = q.like?.movie ?? null;
     const last = state.lastIntent;
-    const done = (text: string, picks: Pick[] = []): EngineAnswer => ({ message: text, picks, intent: q, seed });
+    const done = (text: string, picks: Pick[] = []): EngineAnswer => ({
+      message: text,
+      picks,
+      intent: q,
+      seed,
+    });
 
     if (q.social === 'off-topic') return done(say.OFF_TOPIC);
     if (q.social === 'greeting' && !q.followUp) return done(say.GREETING);
 
     // A bare title ("Amélie?") is a "like" request when it is nothing else.
-    if (!hasRequest(q) || (q.unknown.length && !q.like && q.genreGroups.length === 0 && q.moods.length === 0)) {
+    if (
+      !hasRequest(q) ||
+      (q.unknown.length && !q.like && q.genreGroups.length === 0 && q.moods.length === 0)
+    ) {
       const bare = this.resolveTitle(message.replace(/[?!.]+$/, ''));
       if (bare && bare.confidence >= 0.95 && bare.movie.vote_count >= 50) {
-        q = { ...q, like: { text: bare.movie.title, movie: bare.movie, confidence: bare.confidence, closest: null }, unknown: [], themeWords: [], empty: false, social: undefined };
+        q = {
+          ...q,
+          like: { text: bare.movie.title, movie: bare.movie, confidence: bare.confidence, closest: null },
+          unknown: [],
+          themeWords: [],
+          empty: false,
+          social: undefined,
+        };
         seed = bare.movie;
       }
     }
@@ -316,7 +348,18 @@ export class ChatEngine {
         const n = q.followUp.likeOrdinal;
         const id = n === -1 ? state.lastPicks.at(-1) : state.lastPicks[n - 1];
         seed = id ? (this.catalog.get(id) ?? null) : null;
-        q = { ...last, genreGroups: [], keywordsIn: [], moodKeywords: [], moods: [], themeWords: [], unknown: [], soft: { ...last.soft, ...q.soft }, followUp: q.followUp, empty: false };
+        q = {
+          ...last,
+          genreGroups: [],
+          keywordsIn: [],
+          moodKeywords: [],
+          moods: [],
+          themeWords: [],
+          unknown: [],
+          soft: { ...last.soft, ...q.soft },
+          followUp: q.followUp,
+          empty: false,
+        };
       } else if ((q.followUp === 'newer' || q.followUp === 'older') && median !== undefined) {
         // Clearly newer (older) than every last pick when enough films are; else than their median.
         const newer = q.followUp === 'newer';
@@ -325,9 +368,20 @@ export class ChatEngine {
         const shift = (y: number): Query =>
           newer
             ? { ...last, yearFrom: y, yearTo: undefined, followUp: 'newer', unknown: q.unknown, empty: false }
-            : { ...last, yearTo: y, yearFrom: undefined, followUp: 'older', unknown: q.unknown, empty: false };
+            : {
+                ...last,
+                yearTo: y,
+                yearFrom: undefined,
+                followUp: 'older',
+                unknown: q.unknown,
+                empty: false,
+              };
         seed = lastSeed;
-        const probe = this.retriever.retrieve(shift(strict), { exclude: new Set(state.suggested), seed, neighbours: null });
+        const probe = this.retriever.retrieve(shift(strict), {
+          exclude: new Set(state.suggested),
+          seed,
+          neighbours: null,
+        });
         q = shift(probe.picks.length >= 3 ? strict : loose);
       } else {
         q = { ...this.merge(last, q), followUp: 'another' };
@@ -345,19 +399,38 @@ export class ChatEngine {
       // Never swap an unknown title for another film: say so, offer the rest of the request.
       const head = say.notInCatalog(q.like.text, q.like.closest);
       const rest: Query = { ...q, like: undefined };
-      if (isRefinement(rest) && rest.languages.length === 0 && rest.yearFrom === undefined && rest.yearTo === undefined) {
-        return done(`${head} Tell me what you liked about it (the genre, the mood, the era) and I'll find something close.`);
+      if (
+        isRefinement(rest) &&
+        rest.languages.length === 0 &&
+        rest.yearFrom === undefined &&
+        rest.yearTo === undefined
+      ) {
+        return done(
+          `${head} Tell me what you liked about it (the genre, the mood, the era) and I'll find something close.`,
+        );
       }
-      const found = this.retriever.retrieve(rest, { exclude: new Set(state.suggested), seed: null, neighbours: null });
-      if (found.picks.length === 0) return done(`${head} Tell me what you liked about it and I'll find something close.`);
+      const found = this.retriever.retrieve(rest, {
+        exclude: new Set(state.suggested),
+        seed: null,
+        neighbours: null,
+      });
+      if (found.picks.length === 0)
+        return done(`${head} Tell me what you liked about it and I'll find something close.`);
       const picks = this.toPicks(found.picks, rest, null);
       return done(
-        say.renderPicks(`${head} Meanwhile, here are some ${say.restate(rest, null, picks.length)} (not based on it):`, picks, say.outro(rest, say.notes(rest, found.relaxed, picks.length))),
+        say.renderPicks(
+          `${head} Meanwhile, here are some ${say.restate(rest, null, picks.length)} (not based on it):`,
+          picks,
+          say.outro(rest, say.notes(rest, found.relaxed, picks.length)),
+        ),
         picks,
       );
     }
     if ((!hasRequest(q) || (q.empty && !q.like && !q.followUp)) && !q.vague) {
-      if (q.unknown.length) return done(`I didn't catch what you're looking for ("${q.unknown.slice(0, 3).join('", "')}"). ${say.CLARIFY}`);
+      if (q.unknown.length)
+        return done(
+          `I didn't catch what you're looking for ("${q.unknown.slice(0, 3).join('", "')}"). ${say.CLARIFY}`,
+        );
       return done(say.CLARIFY);
     }
 
@@ -369,21 +442,32 @@ export class ChatEngine {
           `I can't look up people in the offline catalog (it has no cast), so I can't find films with ${say.esc(q.person)}. Try a genre, a mood, or a movie you liked, or run the site with a TMDB key.`,
         );
       }
-      if (!ids || ids.length === 0) return done(`I couldn't find anyone called ${say.esc(q.person)}. Could you check the name?`);
+      if (!ids || ids.length === 0)
+        return done(`I couldn't find anyone called ${say.esc(q.person)}. Could you check the name?`);
       personPool = ids
         .map((id) => this.catalog.get(id))
         .filter((m): m is CatalogMovie => !!m)
         .sort((a, b) => b.vote_count - a.vote_count);
     }
     const neighbours = seed ? await this.neighbours(seed) : null;
-    const found = this.retriever.retrieve(q, { exclude: new Set(state.suggested), seed, neighbours, personPool, count: this.options.liveCheck ? 8 : 5 });
+    const found = this.retriever.retrieve(q, {
+      exclude: new Set(state.suggested),
+      seed,
+      neighbours,
+      personPool,
+      count: this.options.liveCheck ? 8 : 5,
+    });
     if (this.options.liveCheck) {
       const check = this.options.liveCheck;
       const known = await Promise.all(found.picks.map((p) => check(p.movie.id).catch(() => true)));
       found.picks = found.picks.filter((_, i) => known[i]).slice(0, 5);
     }
     if (found.picks.length === 0) {
-      return done(q.person ? `I couldn't find more films with ${say.esc(q.person)} that fit. Want to loosen a condition?` : say.NOTHING_FITS);
+      return done(
+        q.person
+          ? `I couldn't find more films with ${say.esc(q.person)} that fit. Want to loosen a condition?`
+          : say.NOTHING_FITS,
+      );
     }
     const picks = this.toPicks(found.picks, q, seed);
     const lowConfidence =
@@ -391,7 +475,10 @@ export class ChatEngine {
         ? [`I took "${say.esc(q.like.text)}" to mean ${say.movieLink(q.like.movie)}.`]
         : [];
     const introLine = [say.intro(q, seed, picks.length), ...lowConfidence].join(' ');
-    return done(say.renderPicks(introLine, picks, say.outro(q, say.notes(q, found.relaxed, picks.length))), picks);
+    return done(
+      say.renderPicks(introLine, picks, say.outro(q, say.notes(q, found.relaxed, picks.length))),
+      picks,
+    );
   }
 
   /** Retrieval for a structured query (LLM mode's tool): up to 10 films that meet every filter. */
@@ -417,7 +504,9 @@ export class ChatEngine {
       languages: next.languages.length ? next.languages : last.languages,
       genresOut,
       keywordsOut: [...new Set([...last.keywordsOut, ...next.keywordsOut])],
-      genreGroups: last.genreGroups.map((g) => g.filter((x) => !genresOut.includes(x))).filter((g) => g.length),
+      genreGroups: last.genreGroups
+        .map((g) => g.filter((x) => !genresOut.includes(x)))
+        .filter((g) => g.length),
       soft: { ...last.soft, ...next.soft },
       unknown: next.unknown,
       followUp: undefined,

@@ -42,10 +42,21 @@ const TOOLS = [
       parameters: {
         type: 'object',
         properties: {
-          query: { type: 'string', description: 'Free text: mood, themes, anything the filters do not cover' },
-          genres: { type: 'array', items: { type: 'string', enum: GENRE_LIST }, description: 'Every one of these genres' },
+          query: {
+            type: 'string',
+            description: 'Free text: mood, themes, anything the filters do not cover',
+          },
+          genres: {
+            type: 'array',
+            items: { type: 'string', enum: GENRE_LIST },
+            description: 'Every one of these genres',
+          },
           exclude_genres: { type: 'array', items: { type: 'string', enum: GENRE_LIST } },
-          keywords: { type: 'array', items: { type: 'string' }, description: 'Themes, any of them (catalog keywords, e.g. "heist")' },
+          keywords: {
+            type: 'array',
+            items: { type: 'string' },
+            description: 'Themes, any of them (catalog keywords, e.g. "heist")',
+          },
           exclude_keywords: { type: 'array', items: { type: 'string' }, description: 'Themes to rule out' },
           year_from: { type: 'integer' },
           year_to: { type: 'integer' },
@@ -117,9 +128,18 @@ const brief = (m: CatalogMovie) => ({
 });
 
 const strings = (v: unknown): string[] =>
-  Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string').map((x) => x.slice(0, 60)).slice(0, 10) : [];
-const int = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? Math.round(v) : undefined);
-const genreIds = (v: unknown) => strings(v).map((g) => GENRE_IDS.get(g.toLowerCase())).filter((g): g is number => g !== undefined);
+  Array.isArray(v)
+    ? v
+        .filter((x): x is string => typeof x === 'string')
+        .map((x) => x.slice(0, 60))
+        .slice(0, 10)
+    : [];
+const int = (v: unknown): number | undefined =>
+  typeof v === 'number' && Number.isFinite(v) ? Math.round(v) : undefined;
+const genreIds = (v: unknown) =>
+  strings(v)
+    .map((g) => GENRE_IDS.get(g.toLowerCase()))
+    .filter((g): g is number => g !== undefined);
 
 /** The tool's filters over what the free text says: the model's explicit parameters win. */
 export function queryFromTool(engine: ChatEngine, args: Record<string, unknown>): Query {
@@ -137,8 +157,10 @@ export function queryFromTool(engine: ChatEngine, args: Record<string, unknown>)
   q.yearTo = int(args.year_to) ?? q.yearTo;
   q.runtimeMin = int(args.runtime_min) ?? q.runtimeMin;
   q.runtimeMax = int(args.runtime_max) ?? q.runtimeMax;
-  if (typeof args.min_rating === 'number' && args.min_rating > 0 && args.min_rating <= 10) q.minRating = args.min_rating;
-  if (typeof args.original_language === 'string' && /^[a-z]{2}$/.test(args.original_language)) q.languages = [args.original_language];
+  if (typeof args.min_rating === 'number' && args.min_rating > 0 && args.min_rating <= 10)
+    q.minRating = args.min_rating;
+  if (typeof args.original_language === 'string' && /^[a-z]{2}$/.test(args.original_language))
+    q.languages = [args.original_language];
   if (typeof args.darker === 'boolean') q.soft = { ...q.soft, dark: args.darker ? 1 : -1 };
   q.social = undefined;
   q.empty = false;
@@ -228,9 +250,15 @@ export class LlmChat {
       const q = queryFromTool(this.engine, args);
       const seedTitle = typeof args.similar_to === 'string' ? args.similar_to.slice(0, 100) : null;
       const seed = seedTitle ? this.engine.resolveTitle(seedTitle) : null;
-      const found = await this.engine.search(q, exclude, seed && seed.confidence >= 0.75 ? seed.movie : q.like?.movie ?? null);
+      const found = await this.engine.search(
+        q,
+        exclude,
+        seed && seed.confidence >= 0.75 ? seed.movie : (q.like?.movie ?? null),
+      );
       if (found.length) return fresh(found);
-      return typeof args.query === 'string' ? fresh(this.engine.catalog.searchTitles(args.query.slice(0, 100))) : [];
+      return typeof args.query === 'string'
+        ? fresh(this.engine.catalog.searchTitles(args.query.slice(0, 100)))
+        : [];
     }
     if (name === 'similar_to' && typeof args.title === 'string') {
       const answer = await this.engine.answer(`like ${args.title.slice(0, 100)}`, {

@@ -53,8 +53,54 @@ const DARK_GENRES: Record<number, number> = {
   [GENRE.romance]: -0.4,
   [GENRE.adventure]: -0.2,
 };
-const DARK_KEYWORDS = new Set(['murder', 'death', 'violence', 'serial killer', 'suicide', 'revenge', 'rape', 'drug', 'dystopia', 'torture', 'prison', 'grief', 'war', 'killer', 'gore', 'psychopath', 'corruption', 'kidnapping', 'cancer', 'depression', 'abuse', 'brutality', 'neo-noir', 'film noir', 'nihilism', 'tragedy', 'post-apocalyptic']);
-const LIGHT_KEYWORDS = new Set(['friendship', 'christmas', 'holiday', 'musical', 'dog', 'wedding', 'romantic comedy', 'family', 'best friend', 'love', 'dancing', 'summer', 'sport', 'underdog', 'buddy', 'feel-good', 'talking animal']);
+const DARK_KEYWORDS = new Set([
+  'murder',
+  'death',
+  'violence',
+  'serial killer',
+  'suicide',
+  'revenge',
+  'rape',
+  'drug',
+  'dystopia',
+  'torture',
+  'prison',
+  'grief',
+  'war',
+  'killer',
+  'gore',
+  'psychopath',
+  'corruption',
+  'kidnapping',
+  'cancer',
+  'depression',
+  'abuse',
+  'brutality',
+  'neo-noir',
+  'film noir',
+  'nihilism',
+  'tragedy',
+  'post-apocalyptic',
+]);
+const LIGHT_KEYWORDS = new Set([
+  'friendship',
+  'christmas',
+  'holiday',
+  'musical',
+  'dog',
+  'wedding',
+  'romantic comedy',
+  'family',
+  'best friend',
+  'love',
+  'dancing',
+  'summer',
+  'sport',
+  'underdog',
+  'buddy',
+  'feel-good',
+  'talking animal',
+]);
 
 /** How dark a film reads from its genres and keywords: about −1 (light) to +1 (dark). */
 export function darkness(m: CatalogMovie): number {
@@ -94,7 +140,10 @@ export class Retriever {
     const keywordsOut = this.expandOut(q.keywordsOut);
     // A theme ruled out must not be what the film's summary is about either ("on the battlefield").
     const outText = q.keywordsOut.length
-      ? new RegExp(`\\b(${q.keywordsOut.map((k) => k.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})`, 'i')
+      ? new RegExp(
+          `\\b(${q.keywordsOut.map((k) => k.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})`,
+          'i',
+        )
       : null;
     const attempts = [
       { minVotes: 100, keywords: true },
@@ -122,7 +171,11 @@ export class Retriever {
         if (q.runtimeMax !== undefined && !(m.runtime && m.runtime <= q.runtimeMax)) continue;
         if (q.runtimeMin !== undefined && !(m.runtime && m.runtime >= q.runtimeMin)) continue;
         if (q.minRating !== undefined && !(m.vote_average >= q.minRating && m.vote_count >= 30)) continue;
-        if (q.languages.length && !q.languages.some((l) => (l === '!en' ? m.original_language !== 'en' : m.original_language === l))) continue;
+        if (
+          q.languages.length &&
+          !q.languages.some((l) => (l === '!en' ? m.original_language !== 'en' : m.original_language === l))
+        )
+          continue;
         if (m.genre_ids.some((g) => out.has(g))) continue;
         if (!q.genreGroups.every((grp) => grp.some((g) => m.genre_ids.includes(g)))) continue;
         if (keywordsOut.size && m.keywords.some((k) => keywordsOut.has(k))) continue;
@@ -144,7 +197,13 @@ export class Retriever {
         if (q.soft.dark) fit += 2.5 * q.soft.dark * darkness(m);
         if (q.soft.funny && m.genre_ids.includes(GENRE.comedy)) fit += 2;
         if (input.personPool) fit += 2 * (1 - pool.indexOf(m) / pool.length);
-        scored.push({ movie: m, matched: [...matched, ...moodMatched], semantic, similarity, score: fit * 3 + bayesianRating(m) });
+        scored.push({
+          movie: m,
+          matched: [...matched, ...moodMatched],
+          semantic,
+          similarity,
+          score: fit * 3 + bayesianRating(m),
+        });
       }
       if (scored.length < 3 && attempt !== attempts[attempts.length - 1]) continue;
       scored.sort((a, b) => b.score - a.score || b.movie.vote_count - a.movie.vote_count);

@@ -1,6 +1,12 @@
 import type { CatalogMovie } from '@app/catalog';
 import { describe, expect, it } from 'vitest';
-import { deserializeSemantic, SemanticIndex, semanticWords, serializeSemantic, trainSemantic } from './semantic';
+import {
+  deserializeSemantic,
+  SemanticIndex,
+  semanticWords,
+  serializeSemantic,
+  trainSemantic,
+} from './semantic';
 
 let next = 1;
 const film = (overview: string, keywords: string[] = [], genre_ids: number[] = [18]): CatalogMovie =>
@@ -9,9 +15,18 @@ const film = (overview: string, keywords: string[] = [], genre_ids: number[] = [
 // Two worlds that never share words, each with words that always come together.
 const corpus: CatalogMovie[] = [];
 for (let i = 0; i < 12; i++) {
-  corpus.push(film(`A railway journey aboard the night train through the mountains, station ${i}.`, ['train', 'railway']));
-  corpus.push(film(`A submarine crew dives deep beneath the ocean waves, captain ${i}.`, ['submarine', 'ocean']));
-  corpus.push(film(`Two chefs cook in a busy restaurant kitchen, recipe ${i}.`, ['cooking', 'restaurant'], [35]));
+  corpus.push(
+    film(`A railway journey aboard the night train through the mountains, station ${i}.`, [
+      'train',
+      'railway',
+    ]),
+  );
+  corpus.push(
+    film(`A submarine crew dives deep beneath the ocean waves, captain ${i}.`, ['submarine', 'ocean']),
+  );
+  corpus.push(
+    film(`Two chefs cook in a busy restaurant kitchen, recipe ${i}.`, ['cooking', 'restaurant'], [35]),
+  );
 }
 
 // Unrelated films, so that no theme word is in more than 15% of the catalog (such words are dropped).
@@ -26,7 +41,9 @@ describe('semantic vectors trained from the catalog', () => {
     const v = index.embed(['station'])!;
     const scores = corpus.map((m) => ({ m, s: index.score(v, m.id) })).sort((a, b) => b.s - a.s);
     expect(scores.slice(0, 10).every((x) => x.m.keywords.includes('train'))).toBe(true);
-    expect(index.similarity(corpus[0]!.id, corpus[3]!.id)).toBeGreaterThan(index.similarity(corpus[0]!.id, corpus[1]!.id));
+    expect(index.similarity(corpus[0]!.id, corpus[3]!.id)).toBeGreaterThan(
+      index.similarity(corpus[0]!.id, corpus[1]!.id),
+    );
   });
 
   it('knows the words of its corpus and nothing else', () => {
@@ -36,7 +53,9 @@ describe('semantic vectors trained from the catalog', () => {
   });
 
   it('is compact: Int8 vectors of 128 dimensions', () => {
-    expect(index.bytes).toBeLessThan(corpus.length * 128 + index.words * 128 + index.words * 4 + corpus.length * 4 + 1);
+    expect(index.bytes).toBeLessThan(
+      corpus.length * 128 + index.words * 128 + index.words * 4 + corpus.length * 4 + 1,
+    );
   });
 
   it('round-trips through its cache file, and refuses a file made for another catalog', () => {

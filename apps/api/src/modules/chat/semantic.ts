@@ -121,7 +121,8 @@ export function trainSemantic(movies: readonly CatalogMovie[]): SemanticParts {
     for (let p = rowStart[j]!; p < rowStart[j + 1]!; p++) {
       const i = col[p]!;
       const w = val[p]!;
-      for (let k = 0; k < NONZEROS; k++) first[off + idxPos[i * NONZEROS + k]!]! += w * idxSign[i * NONZEROS + k]!;
+      for (let k = 0; k < NONZEROS; k++)
+        first[off + idxPos[i * NONZEROS + k]!]! += w * idxSign[i * NONZEROS + k]!;
     }
     normalizeInto(first, off);
   }
@@ -172,7 +173,12 @@ export function serializeSemantic(p: SemanticParts, tag: string): Buffer {
 export function deserializeSemantic(buf: Buffer, tag: string): SemanticParts | null {
   try {
     const nl = buf.indexOf(10);
-    const header = JSON.parse(buf.subarray(0, nl).toString('utf8')) as { tag: string; dim: number; words: string[]; movies: number };
+    const header = JSON.parse(buf.subarray(0, nl).toString('utf8')) as {
+      tag: string;
+      dim: number;
+      words: string[];
+      movies: number;
+    };
     if (header.tag !== tag || header.dim !== DIM) return null;
     const V = header.words.length;
     const n = header.movies;
@@ -222,7 +228,9 @@ export class SemanticIndex {
 
   /** Bytes held by the vectors and the vocabulary's idf. */
   get bytes(): number {
-    return this.wordVectors.byteLength + this.movieVectors.byteLength + this.idf.byteLength + this.norms.byteLength;
+    return (
+      this.wordVectors.byteLength + this.movieVectors.byteLength + this.idf.byteLength + this.norms.byteLength
+    );
   }
 
   knows(word: string): boolean {

@@ -90,7 +90,11 @@ export function matchAt(toks: readonly Token[], i: number, phrase: string, field
 }
 
 /** Every match of any of the phrases, longest first at each position; the matched tokens are used. */
-export function scan(s: State, phrases: readonly string[], on: (start: number, len: number, phrase: string) => void) {
+export function scan(
+  s: State,
+  phrases: readonly string[],
+  on: (start: number, len: number, phrase: string) => void,
+) {
   for (let i = 0; i < s.toks.length; i++) {
     let best = 0;
     let bestPhrase = '';
@@ -150,14 +154,24 @@ const addGroup = (q: Query, group: number[]) => {
 // ——— Greetings and off-topic ———
 
 /** "hi", "thanks", "how do I cook rice": flagged, the engine decides after the other clauses. */
-export function socialClause(s: State): { greeting: boolean; offTopic: boolean; movieContext: boolean; strongContext: boolean; question: boolean } {
+export function socialClause(s: State): {
+  greeting: boolean;
+  offTopic: boolean;
+  movieContext: boolean;
+  strongContext: boolean;
+  question: boolean;
+} {
   const unusedWords = s.toks.filter((t) => !PUNCTUATION.has(t.w));
   const greeting = GREETINGS.some((g) => unusedWords.some((_, i) => matchAt(unusedWords, i, g) > 0));
   const offTopic = OFF_TOPIC.some((g) => s.toks.some((_, i) => matchAt(s.toks, i, g, 'raw') > 0));
   const movieContext = MOVIE_CONTEXT.some((g) => s.toks.some((_, i) => matchAt(s.toks, i, g, 'raw') > 0));
-  const strongContext = STRONG_MOVIE_CONTEXT.some((g) => s.toks.some((_, i) => matchAt(s.toks, i, g, 'raw') > 0));
+  const strongContext = STRONG_MOVIE_CONTEXT.some((g) =>
+    s.toks.some((_, i) => matchAt(s.toks, i, g, 'raw') > 0),
+  );
   const first = s.toks[0]?.raw ?? '';
-  const question = s.toks.some((t) => t.raw === '?') || /^(who|what|whats|what's|when|where|why|how|which|can|could|is|are|do|does|did|will|should)$/.test(first);
+  const question =
+    s.toks.some((t) => t.raw === '?') ||
+    /^(who|what|whats|what's|when|where|why|how|which|can|could|is|are|do|does|did|will|should)$/.test(first);
   return { greeting, offTopic, movieContext, strongContext, question };
 }
 
@@ -201,9 +215,49 @@ function requestWordsOnly(span: Token[], lexiconWords: ReadonlySet<string>): boo
 }
 
 /** "got anything like X": a span starting so is not a title. */
-const SPAN_SKIP = new Set(['anything', 'something', 'movies', 'films', 'film', 'movie', 'one', 'ones', 'it', 'that', 'this', 'those', 'these', 'them', 'some', 'any', 'me', 'you', 'i', 'we', 'more', 'other', 'others', 'similar']);
+const SPAN_SKIP = new Set([
+  'anything',
+  'something',
+  'movies',
+  'films',
+  'film',
+  'movie',
+  'one',
+  'ones',
+  'it',
+  'that',
+  'this',
+  'those',
+  'these',
+  'them',
+  'some',
+  'any',
+  'me',
+  'you',
+  'i',
+  'we',
+  'more',
+  'other',
+  'others',
+  'similar',
+]);
 
-const ARTICLES = new Set(['the', 'a', 'an', 'le', 'la', 'les', 'el', 'los', 'las', 'der', 'die', 'das', 'il', 'lo']);
+const ARTICLES = new Set([
+  'the',
+  'a',
+  'an',
+  'le',
+  'la',
+  'les',
+  'el',
+  'los',
+  'las',
+  'der',
+  'die',
+  'das',
+  'il',
+  'lo',
+]);
 
 interface TitleCandidate {
   from: number;
@@ -215,7 +269,12 @@ function bestTitle(
   s: State,
   candidates: TitleCandidate[],
   lexiconWords: ReadonlySet<string>,
-): { cand: TitleCandidate; movie: CatalogMovie | null; confidence: number; closest: CatalogMovie | null } | null {
+): {
+  cand: TitleCandidate;
+  movie: CatalogMovie | null;
+  confidence: number;
+  closest: CatalogMovie | null;
+} | null {
   let best: { cand: TitleCandidate; movie: CatalogMovie; confidence: number; score: number } | null = null;
   let anyTitleLike: TitleCandidate | null = null;
   for (const cand of candidates) {
@@ -223,7 +282,8 @@ function bestTitle(
     if (span.length === 0 || span.every((t) => FILLER.has(t.raw))) continue;
     const wordsOnly = requestWordsOnly(span, lexiconWords);
     const hit = s.ctx.resolveTitle(cand.text);
-    if (!wordsOnly && (!anyTitleLike || cand.to - cand.from > anyTitleLike.to - anyTitleLike.from)) anyTitleLike = cand;
+    if (!wordsOnly && (!anyTitleLike || cand.to - cand.from > anyTitleLike.to - anyTitleLike.from))
+      anyTitleLike = cand;
     if (!hit) continue;
     if (wordsOnly && !(hit.confidence >= 0.9 && hit.movie.vote_count >= 300)) continue;
     const score = hit.confidence + 0.02 * span.length;
@@ -233,7 +293,9 @@ function bestTitle(
   if (!anyTitleLike) return null;
   // Not found: keep the longest title-like span (up to a strong boundary) and the nearest title.
   const titleLike = candidates.filter(
-    (c) => !requestWordsOnly(s.toks.slice(c.from, c.to), lexiconWords) && !(FILLER.has(s.toks[c.from]!.w) && !ARTICLES.has(s.toks[c.from]!.w)),
+    (c) =>
+      !requestWordsOnly(s.toks.slice(c.from, c.to), lexiconWords) &&
+      !(FILLER.has(s.toks[c.from]!.w) && !ARTICLES.has(s.toks[c.from]!.w)),
   );
   const full = titleLike.sort((a, b) => b.to - b.from - (a.to - a.from))[0] ?? anyTitleLike;
   const near = s.ctx.resolveTitle(full.text);
@@ -246,11 +308,16 @@ function bestTitle(
 /** The typed words of tokens [from, to) as they appear in the original message, when they can be found. */
 function originalText(s: State, from: number, to: number): string {
   const raws = s.toks.slice(from, to).map((t) => t.raw);
-  const plain = raws.join(' ').replace(/ ([:,.!?])/g, '$1').replace(/" /g, '"').replace(/ "/g, '"');
+  const plain = raws
+    .join(' ')
+    .replace(/ ([:,.!?])/g, '$1')
+    .replace(/" /g, '"')
+    .replace(/ "/g, '"');
   const pattern = raws.map((r) => r.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[\\s\\-/:,.!?"]*');
   const folded = s.original.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
   const m = new RegExp(pattern, 'i').exec(folded);
-  const text = m && folded.length === s.original.length ? s.original.slice(m.index, m.index + m[0].length) : plain;
+  const text =
+    m && folded.length === s.original.length ? s.original.slice(m.index, m.index + m[0].length) : plain;
   return text.replace(/^["']|["']$/g, '').trim();
 }
 
@@ -264,7 +331,8 @@ export function likeClause(s: State, lexiconWords: ReadonlySet<string>) {
     if (!len) continue;
     const prev = toks[i - 1]?.w ?? '';
     // "I'd like", "feel like", "looks like": not a comparison.
-    if (toks[i]!.w === 'like' && /^(would|'d|id|i'd|feel|feels|looks|look|sounds|seems|what)$/.test(prev)) continue;
+    if (toks[i]!.w === 'like' && /^(would|'d|id|i'd|feel|feels|looks|look|sounds|seems|what)$/.test(prev))
+      continue;
     const next = toks[i + len]?.w ?? '';
     if (/^(that|this|it|those|these|them|the (first|second|last))$/.test(next)) continue;
     let to = i + len;
@@ -284,7 +352,15 @@ export function likeClause(s: State, lexiconWords: ReadonlySet<string>) {
     if (!sp.suffix && (TITLE_BOUNDARIES.has(firstWord) || SPAN_SKIP.has(firstWord))) continue;
     const candidates: TitleCandidate[] = [];
     const mk = (from: number, to: number) =>
-      to > from && candidates.push({ from, to, text: toks.slice(from, to).map((t) => t.raw).join(' ') });
+      to > from &&
+      candidates.push({
+        from,
+        to,
+        text: toks
+          .slice(from, to)
+          .map((t) => t.raw)
+          .join(' '),
+      });
     if (sp.suffix) {
       // "I think Heat was great": drop leading words one at a time.
       for (let f = sp.from; f < sp.maxTo && f < sp.from + 5; f++) mk(f, sp.maxTo);
@@ -330,10 +406,30 @@ export function runtimeClause(s: State) {
   const less = String.raw`(?:under|less than|shorter than|below|at most|max|maximum|(?:no|nothing|not) (?:longer|more) than|not over|within|up to|menos de|moins de|unter|weniger als|hochstens|max\.?)`;
   const more = String.raw`(?:over|more than|longer than|at least|minimum|plus de|mas de|uber|mehr als|mindestens)`;
   const tail = String.raw`((?: and a half| y media| et demie|einhalb| ?\d{1,2}(?= |$))?)`;
-  scanRegex(s, new RegExp(String.raw`\b${less} ${NUM} ?${UNIT}${tail}`), (m) => (q.runtimeMax = amount(m[1]!, m[2]!, m[3])));
-  scanRegex(s, new RegExp(String.raw`\b${NUM} ?${UNIT}${tail} (?:or (?:less|under|shorter)|max|tops|at most|o menos|ou moins|oder weniger)\b`), (m) => (q.runtimeMax = amount(m[1]!, m[2]!, m[3])));
-  scanRegex(s, new RegExp(String.raw`\b${more} ${NUM} ?${UNIT}${tail}`), (m) => (q.runtimeMin = amount(m[1]!, m[2]!, m[3])));
-  scanRegex(s, new RegExp(String.raw`\b${NUM} ?${UNIT}${tail} (?:or (?:more|longer|over)|plus|minimum|o mas|ou plus|oder mehr)\b`), (m) => (q.runtimeMin = amount(m[1]!, m[2]!, m[3])));
+  scanRegex(
+    s,
+    new RegExp(String.raw`\b${less} ${NUM} ?${UNIT}${tail}`),
+    (m) => (q.runtimeMax = amount(m[1]!, m[2]!, m[3])),
+  );
+  scanRegex(
+    s,
+    new RegExp(
+      String.raw`\b${NUM} ?${UNIT}${tail} (?:or (?:less|under|shorter)|max|tops|at most|o menos|ou moins|oder weniger)\b`,
+    ),
+    (m) => (q.runtimeMax = amount(m[1]!, m[2]!, m[3])),
+  );
+  scanRegex(
+    s,
+    new RegExp(String.raw`\b${more} ${NUM} ?${UNIT}${tail}`),
+    (m) => (q.runtimeMin = amount(m[1]!, m[2]!, m[3])),
+  );
+  scanRegex(
+    s,
+    new RegExp(
+      String.raw`\b${NUM} ?${UNIT}${tail} (?:or (?:more|longer|over)|plus|minimum|o mas|ou plus|oder mehr)\b`,
+    ),
+    (m) => (q.runtimeMin = amount(m[1]!, m[2]!, m[3])),
+  );
   scan(s, SHORT_FILM_PHRASES, () => {
     q.allowShorts = true;
     q.runtimeMax ??= 40;
@@ -351,11 +447,34 @@ export function ratingClause(s: State) {
     if (v > 0 && v <= 10) q.minRating = Math.max(q.minRating ?? 0, v);
   };
   const orMore = String.raw`(?: ?\+| or (?:more|higher|above|better|over)| and (?:up|above|over)| minimum| o mas| ou plus| oder mehr| und mehr)?`;
-  scanRegex(s, new RegExp(String.raw`\b(?:at least |minimum |min |over |above |more than |rated |rating |au moins |mindestens |al menos )?(\d(?:[.,]\d)?) ?(?:stars?|estrellas?|etoiles?|sterne?n?)${orMore}`), (m) => set(m[1]!, undefined, true));
-  scanRegex(s, new RegExp(String.raw`\b(?:at least |minimum |min |over |above |more than |rated |rating |score |au moins |mindestens |al menos )?(\d(?:[.,]\d)?) ?(?:\/ ?|out of |sur |von |de )(10|5)${orMore}`), (m) => set(m[1]!, m[2]));
-  scanRegex(s, new RegExp(String.raw`\b(?:rated|rating|score|imdb|tmdb|note|nota|bewertung)(?: of| at least| above| over| de| von)? (\d(?:[.,]\d)?)${orMore}`), (m) => set(m[1]!));
-  scanRegex(s, new RegExp(String.raw`\b(\d(?:[.,]\d)?) ?\+?${orMore} (?:rating|score|on imdb|on tmdb|average)\b`), (m) => set(m[1]!));
-  for (const [min, phrases] of QUALITY_PHRASES) scan(s, phrases, () => (q.minRating = Math.max(q.minRating ?? 0, min)));
+  scanRegex(
+    s,
+    new RegExp(
+      String.raw`\b(?:at least |minimum |min |over |above |more than |rated |rating |au moins |mindestens |al menos )?(\d(?:[.,]\d)?) ?(?:stars?|estrellas?|etoiles?|sterne?n?)${orMore}`,
+    ),
+    (m) => set(m[1]!, undefined, true),
+  );
+  scanRegex(
+    s,
+    new RegExp(
+      String.raw`\b(?:at least |minimum |min |over |above |more than |rated |rating |score |au moins |mindestens |al menos )?(\d(?:[.,]\d)?) ?(?:\/ ?|out of |sur |von |de )(10|5)${orMore}`,
+    ),
+    (m) => set(m[1]!, m[2]),
+  );
+  scanRegex(
+    s,
+    new RegExp(
+      String.raw`\b(?:rated|rating|score|imdb|tmdb|note|nota|bewertung)(?: of| at least| above| over| de| von)? (\d(?:[.,]\d)?)${orMore}`,
+    ),
+    (m) => set(m[1]!),
+  );
+  scanRegex(
+    s,
+    new RegExp(String.raw`\b(\d(?:[.,]\d)?) ?\+?${orMore} (?:rating|score|on imdb|on tmdb|average)\b`),
+    (m) => set(m[1]!),
+  );
+  for (const [min, phrases] of QUALITY_PHRASES)
+    scan(s, phrases, () => (q.minRating = Math.max(q.minRating ?? 0, min)));
 }
 
 /** Decades, years, ranges, "recent", "classic", in four languages. */
@@ -373,25 +492,60 @@ export function yearClause(s: State) {
     else if (part && /mid|mitte|mediados|milieu/.test(part)) range(from + 3, from + 7);
     else range(from, from + 9);
   };
-  scanRegex(s, /\b(?:between|from|entre|de|zwischen|von)? ?((?:19|20)\d\d) ?(?:and|to|until|till|y|a|et|bis|und|-|–) ?((?:19|20)\d\d)\b/, (m) =>
-    range(Math.min(+m[1]!, +m[2]!), Math.max(+m[1]!, +m[2]!)),
+  scanRegex(
+    s,
+    /\b(?:between|from|entre|de|zwischen|von)? ?((?:19|20)\d\d) ?(?:and|to|until|till|y|a|et|bis|und|-|–) ?((?:19|20)\d\d)\b/,
+    (m) => range(Math.min(+m[1]!, +m[2]!), Math.max(+m[1]!, +m[2]!)),
   );
-  scanRegex(s, /\b(after|since|post|newer than|later than|despues de|desde|apres|depuis|nach|seit|ab) ?((?:19|20)\d\d)\b|\bfrom ((?:19|20)\d\d) (?:on|onwards?|or later|and later|or newer)\b|\b((?:19|20)\d\d) (?:or later|and later|onwards?|or newer|and up)\b/, (m) => {
-    if (m[3] ?? m[4]) q.yearFrom = +(m[3] ?? m[4])!;
-    else q.yearFrom = +m[2]! + (/^(after|post|newer than|later than|despues de|apres|nach)$/.test(m[1]!) ? 1 : 0);
-  });
-  scanRegex(s, /\b(before|pre|until|up to|older than|earlier than|antes de|hasta|avant|jusqu'a|vor|bis) ?((?:19|20)\d\d)\b|\b((?:19|20)\d\d) (?:or (?:earlier|before|older))\b/, (m) => {
-    if (m[3]) q.yearTo = +m[3];
-    else q.yearTo = +m[2]! - (/^(before|pre|older than|earlier than|antes de|avant|vor)$/.test(m[1]!) ? 1 : 0);
-  });
+  scanRegex(
+    s,
+    /\b(after|since|post|newer than|later than|despues de|desde|apres|depuis|nach|seit|ab) ?((?:19|20)\d\d)\b|\bfrom ((?:19|20)\d\d) (?:on|onwards?|or later|and later|or newer)\b|\b((?:19|20)\d\d) (?:or later|and later|onwards?|or newer|and up)\b/,
+    (m) => {
+      if (m[3] ?? m[4]) q.yearFrom = +(m[3] ?? m[4])!;
+      else
+        q.yearFrom =
+          +m[2]! + (/^(after|post|newer than|later than|despues de|apres|nach)$/.test(m[1]!) ? 1 : 0);
+    },
+  );
+  scanRegex(
+    s,
+    /\b(before|pre|until|up to|older than|earlier than|antes de|hasta|avant|jusqu'a|vor|bis) ?((?:19|20)\d\d)\b|\b((?:19|20)\d\d) (?:or (?:earlier|before|older))\b/,
+    (m) => {
+      if (m[3]) q.yearTo = +m[3];
+      else
+        q.yearTo = +m[2]! - (/^(before|pre|older than|earlier than|antes de|avant|vor)$/.test(m[1]!) ? 1 : 0);
+    },
+  );
   const part = String.raw`(?:(early|late|mid|debut|fin|principios|finales|mediados|anfang|ende|mitte|fruhen|spaten) (?:the |des |de los |der )?)?`;
-  scanRegex(s, new RegExp(String.raw`\b${part}(?:the |los |les |des |die |annees |anos |decada de los |jahre )?(19|20)?(\d)0 ?'?s\b`), (m) => decade(m[2], m[3]!, m[1]));
-  scanRegex(s, new RegExp(String.raw`\b${part}(?:los |les |des |las |la decada de los |annees |anos |decada de )(19|20)?(\d)0\b`), (m) => decade(m[2], m[3]!, m[1]));
-  scanRegex(s, new RegExp(String.raw`\b${part}(?:der |die |den )?(19|20)?(\d)0ern?(?: jahre| jahren)?\b`), (m) => decade(m[2], m[3]!, m[1]));
-  scanRegex(s, new RegExp(String.raw`\b${part}(?:the |los anos |les annees |die )?(${Object.keys(DECADE_WORDS).join('|')})\b`), (m) => {
-    const from = DECADE_WORDS[m[2]!]!;
-    decade(String(Math.floor(from / 100)), String((from % 100) / 10), m[1]);
-  });
+  scanRegex(
+    s,
+    new RegExp(
+      String.raw`\b${part}(?:the |los |les |des |die |annees |anos |decada de los |jahre )?(19|20)?(\d)0 ?'?s\b`,
+    ),
+    (m) => decade(m[2], m[3]!, m[1]),
+  );
+  scanRegex(
+    s,
+    new RegExp(
+      String.raw`\b${part}(?:los |les |des |las |la decada de los |annees |anos |decada de )(19|20)?(\d)0\b`,
+    ),
+    (m) => decade(m[2], m[3]!, m[1]),
+  );
+  scanRegex(
+    s,
+    new RegExp(String.raw`\b${part}(?:der |die |den )?(19|20)?(\d)0ern?(?: jahre| jahren)?\b`),
+    (m) => decade(m[2], m[3]!, m[1]),
+  );
+  scanRegex(
+    s,
+    new RegExp(
+      String.raw`\b${part}(?:the |los anos |les annees |die )?(${Object.keys(DECADE_WORDS).join('|')})\b`,
+    ),
+    (m) => {
+      const from = DECADE_WORDS[m[2]!]!;
+      decade(String(Math.floor(from / 100)), String((from % 100) / 10), m[1]);
+    },
+  );
   scanRegex(s, /\b(?:from |in |of |released in |de |en |aus |von )?((?:19|20)\d\d)\b/, (m) => {
     if (q.yearFrom === undefined && q.yearTo === undefined) range(+m[1]!, +m[1]!);
   });
@@ -404,7 +558,33 @@ export function yearClause(s: State) {
 
 // ——— Negation scopes ———
 
-const SCOPE_END = new Set(['but', 'with', 'from', 'that', 'set', 'in', 'and', 'or', 'pero', 'con', 'mais', 'avec', 'aber', 'mit', 'y', 'et', 'und', 'just', 'only', 'please', 'about', 'where', 'which', 'who', 'like']);
+const SCOPE_END = new Set([
+  'but',
+  'with',
+  'from',
+  'that',
+  'set',
+  'in',
+  'and',
+  'or',
+  'pero',
+  'con',
+  'mais',
+  'avec',
+  'aber',
+  'mit',
+  'y',
+  'et',
+  'und',
+  'just',
+  'only',
+  'please',
+  'about',
+  'where',
+  'which',
+  'who',
+  'like',
+]);
 
 /** "without battle scenes", "no horror or gore", "not too sad": the words each negation governs. */
 export function negationClause(s: State) {
@@ -416,7 +596,10 @@ export function negationClause(s: State) {
       if (PUNCTUATION.has(t.w)) break;
       if (SCOPE_END.has(t.w) && taken > 0) {
         // "no horror or gore" / "without violence and gore": the list goes on.
-        if ((t.w === 'or' || t.w === 'and' || t.w === 'y' || t.w === 'et' || t.w === 'und' || t.w === 'ni') && i + 1 < s.toks.length) {
+        if (
+          (t.w === 'or' || t.w === 'and' || t.w === 'y' || t.w === 'et' || t.w === 'und' || t.w === 'ni') &&
+          i + 1 < s.toks.length
+        ) {
           i++;
           continue;
         }
@@ -545,15 +728,30 @@ export function themeClause(s: State, vocabulary: boolean) {
 
 /** "starring Tom Hanks", "directed by Nolan": answered in live mode. */
 export function personClause(s: State) {
-  const m = /\b(?:starring|with|featuring|directed by|by|con|avec|mit)\s+(\p{Lu}[\p{L}'-]+(?:\s\p{Lu}[\p{L}'.-]+)+)/u.exec(` ${s.original} `);
+  const m =
+    /\b(?:starring|with|featuring|directed by|by|con|avec|mit)\s+(\p{Lu}[\p{L}'-]+(?:\s\p{Lu}[\p{L}'.-]+)+)/u.exec(
+      ` ${s.original} `,
+    );
   if (!m) return;
   s.q.person = m[1];
-  const parts = new Set(m[1]!.split(/\s+/).map((w) => w.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '')));
+  const parts = new Set(
+    m[1]!.split(/\s+/).map((w) =>
+      w
+        .toLowerCase()
+        .normalize('NFD')
+        .replace(/[\u0300-\u036f]/g, ''),
+    ),
+  );
   s.toks.forEach((t, i) => {
     if (parts.has(t.raw)) {
       t.used = true;
       // The word that introduced the name ("starring", "directed by") is used too.
-      for (let k = i - 1; k >= 0 && k >= i - 2 && /^(starring|with|featuring|directed|by|con|avec|mit)$/.test(s.toks[k]!.raw); k--) s.toks[k]!.used = true;
+      for (
+        let k = i - 1;
+        k >= 0 && k >= i - 2 && /^(starring|with|featuring|directed|by|con|avec|mit)$/.test(s.toks[k]!.raw);
+        k--
+      )
+        s.toks[k]!.used = true;
     }
   });
 }
@@ -561,7 +759,15 @@ export function personClause(s: State) {
 /** The words left over: themes if the catalog's texts use them, else not understood. */
 export function leftoverClause(s: State) {
   for (const t of s.toks) {
-    if (t.used || PUNCTUATION.has(t.w) || FILLER.has(t.raw) || FILLER.has(t.w) || /^\d+$/.test(t.w) || t.w.length < 3) continue;
+    if (
+      t.used ||
+      PUNCTUATION.has(t.w) ||
+      FILLER.has(t.raw) ||
+      FILLER.has(t.w) ||
+      /^\d+$/.test(t.w) ||
+      t.w.length < 3
+    )
+      continue;
     if (s.negated.has(s.toks.indexOf(t))) {
       // A negated word the vocabulary knows still rules a theme out ("no clowns").
       const k = [t.w, t.w.replace(/e?s$/, '')].find((x) => s.ctx.keywordVocabulary.has(x));

@@ -103,5 +103,11 @@ export function hasRequest(q: Query): boolean {
 
 /** Only narrows a previous request: no new subject of its own ("from the 90s", "but darker"). */
 export function isRefinement(q: Query): boolean {
-  return !q.like && q.moods.length === 0 && q.genreGroups.length === 0 && q.keywordsIn.length === 0 && q.themeWords.length === 0;
+  return (
+    !q.like &&
+    q.moods.length === 0 &&
+    q.genreGroups.length === 0 &&
+    q.keywordsIn.length === 0 &&
+    q.themeWords.length === 0
+  );
 }

@@ -4,18 +4,20 @@ export const foldAccents = (s: string) => s.normalize('NFD').replace(/[\u0300-\u
 
 /** Lower case, accents folded, quotes unified, hyphens and slashes as spaces; punctuation kept as its own token. */
 export function normalize(text: string): string {
-  return foldAccents(text.toLowerCase())
-    .replace(/[’‘`´]/g, "'")
-    .replace(/[“”«»]/g, '"')
-    .replace(/ß/g, 'ss')
-    .replace(/(\p{L})[-/](?=\p{L})/gu, '$1 ')
-    // French elisions: "d'animation" → "d' animation", "l'espace" → "l' espace".
-    .replace(/\b(qu|[cdjlmnst])'(?=\p{L})/gu, "$1' ")
-    .replace(/[¿¡]/g, ' ')
-    .replace(/(?<!\d)([.,])|([.,])(?!\d)/g, ' $1$2 ')
-    .replace(/([;!?:"()])/g, ' $1 ')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    foldAccents(text.toLowerCase())
+      .replace(/[’‘`´]/g, "'")
+      .replace(/[“”«»]/g, '"')
+      .replace(/ß/g, 'ss')
+      .replace(/(\p{L})[-/](?=\p{L})/gu, '$1 ')
+      // French elisions: "d'animation" → "d' animation", "l'espace" → "l' espace".
+      .replace(/\b(qu|[cdjlmnst])'(?=\p{L})/gu, "$1' ")
+      .replace(/[¿¡]/g, ' ')
+      .replace(/(?<!\d)([.,])|([.,])(?!\d)/g, ' $1$2 ')
+      .replace(/([;!?:"()])/g, ' $1 ')
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }
 
 export interface Token {
@@ -47,7 +49,8 @@ export function editDistance(a: string, b: string, max = 2): number {
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       let v = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, d[i - 2]![j - 2]! + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        v = Math.min(v, d[i - 2]![j - 2]! + 1);
       d[i]![j] = v;
       rowMin = Math.min(rowMin, v);
     }
@@ -114,7 +117,8 @@ const LANGUAGE_MARKERS: Record<'en' | 'es' | 'fr' | 'de', string[]> = {
 export function detectLanguage(tokens: readonly Token[]): 'en' | 'es' | 'fr' | 'de' {
   const score = { en: 0, es: 0, fr: 0, de: 0 };
   for (const t of tokens) {
-    for (const lang of ['en', 'es', 'fr', 'de'] as const) if (LANGUAGE_MARKERS[lang].includes(t.raw)) score[lang]++;
+    for (const lang of ['en', 'es', 'fr', 'de'] as const)
+      if (LANGUAGE_MARKERS[lang].includes(t.raw)) score[lang]++;
   }
   let best: keyof typeof score = 'en';
   for (const lang of ['es', 'fr', 'de'] as const) if (score[lang] > score[best]) best = lang;

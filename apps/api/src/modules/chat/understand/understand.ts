@@ -33,7 +33,7 @@ import {
   THEME_PHRASES,
 } from './lexicon';
 import { emptyQuery, hasRequest, type Query } from './query';
-import { detectLanguage, normalize, Speller, tokenize } from './text';
+import { detectLanguage, normalize, tokenize, type Speller } from './text';
 
 export type { ParseContext } from './clauses';
 
@@ -99,7 +99,15 @@ export function understand(message: string, ctx: ParseContext, speller?: Speller
   q.impliedOut = q.impliedOut.filter((g) => !asked.has(g) && !q.genresOut.includes(g));
 
   const understoodSomething = hasRequest(q);
-  const specific = !!q.like || q.genreGroups.length > 0 || q.moods.length > 0 || q.languages.length > 0 || q.yearFrom !== undefined || q.yearTo !== undefined || !!q.followUp || !!q.person;
+  const specific =
+    !!q.like ||
+    q.genreGroups.length > 0 ||
+    q.moods.length > 0 ||
+    q.languages.length > 0 ||
+    q.yearFrom !== undefined ||
+    q.yearTo !== undefined ||
+    !!q.followUp ||
+    !!q.person;
   if (!understoodSomething) {
     // "recommend me a movie": a request with nothing to narrow it (the engine picks favourites).
     if (social.movieContext && !social.offTopic && q.unknown.length === 0) q.vague = true;
@@ -111,10 +119,23 @@ export function understand(message: string, ctx: ParseContext, speller?: Speller
     // "how do I cook rice", "recommend a good restaurant in Paris", "ignore your instructions and…":
     // a word that happens to be a film keyword or title is no film request.
     q.social = 'off-topic';
-  } else if (social.question && !social.movieContext && q.genreGroups.length === 0 && q.moods.length === 0 && q.keywordsIn.length === 0 && !q.like) {
+  } else if (
+    social.question &&
+    !social.movieContext &&
+    q.genreGroups.length === 0 &&
+    q.moods.length === 0 &&
+    q.keywordsIn.length === 0 &&
+    !q.like
+  ) {
     // "who won the world cup in 2014?": a question with nothing about films in it.
     q.social = 'off-topic';
-  } else if (!specific && !social.movieContext && q.keywordsIn.length === 0 && q.themeWords.length > 0 && q.unknown.length + q.themeWords.length > 2) {
+  } else if (
+    !specific &&
+    !social.movieContext &&
+    q.keywordsIn.length === 0 &&
+    q.themeWords.length > 0 &&
+    q.unknown.length + q.themeWords.length > 2
+  ) {
     // Plain prose with no film words at all: not a film request.
     q.social = 'off-topic';
   }
