@@ -1,6 +1,6 @@
 import { GENRE_NAMES, type CatalogMovie } from '@app/catalog';
 import type { Scored } from './retrieve';
-import { GENRE, LANGUAGE_PHRASES } from './understand/lexicon';
+import { GENRE, LANGUAGE_PHRASES, MOODS } from './understand/lexicon';
 import { hasRequest, type Query } from './understand/query';
 
 /**
@@ -149,7 +149,11 @@ function plural(phrase: string, n: number): string {
 /** What was understood, in the user's terms: "funny sci-fi films from the 90s without aliens". */
 export function restate(q: Query, seed: CatalogMovie | null, n: number): string {
   const moods = q.moods.filter((m) => m !== 'classic');
-  const single = q.genreGroups.filter((g) => g.length === 1).map((g) => g[0]!);
+  // "romantic films", not "romantic romances": a mood's own genre is not named twice.
+  const moodGenre = new Set(
+    MOODS.filter((m) => moods.includes(m.mood) && m.genres?.length === 1).map((m) => m.genres![0]!),
+  );
+  const single = q.genreGroups.filter((g) => g.length === 1 && !moodGenre.has(g[0]!)).map((g) => g[0]!);
   const noun = single.length ? plural(genrePhrase(single), n) : 'films';
   const subject = [...moods, noun].join(' ');
   const bits: string[] = [subject];

@@ -12,6 +12,7 @@ import {
   FILLER,
   FOLLOW_UPS,
   GENRE,
+  GENRE_PAIRS,
   GENRE_PHRASES,
   GREETINGS,
   LANGUAGE_PHRASES,
@@ -242,6 +243,30 @@ const SPAN_SKIP = new Set([
   'similar',
 ]);
 
+const STRONG_BOUNDARIES = new Set([
+  'but',
+  'with',
+  'from',
+  'please',
+  'except',
+  'without',
+  'that',
+  'which',
+  'set',
+  'under',
+  'over',
+  'less',
+  'more',
+  'only',
+  'pero',
+  'mais',
+  'aber',
+  'what',
+  'anything',
+  'something',
+  'any',
+]);
+
 const ARTICLES = new Set([
   'the',
   'a',
@@ -297,7 +322,19 @@ function bestTitle(
       !requestWordsOnly(s.toks.slice(c.from, c.to), lexiconWords) &&
       !(FILLER.has(s.toks[c.from]!.w) && !ARTICLES.has(s.toks[c.from]!.w)),
   );
-  const full = titleLike.sort((a, b) => b.to - b.from - (a.to - a.from))[0] ?? anyTitleLike;
+  // The name typed runs to the first strong boundary ("Joker (2019)" in "like Joker (2019) but less violent").
+  const strong = titleLike.filter((c) => {
+    const next = s.toks[c.to];
+    return (
+      !next ||
+      (PUNCTUATION.has(next.w) && !['(', ')', ':', '"'].includes(next.w)) ||
+      STRONG_BOUNDARIES.has(next.w)
+    );
+  });
+  const full =
+    strong.sort((a, b) => a.to - b.to)[0] ??
+    titleLike.sort((a, b) => b.to - b.from - (a.to - a.from))[0] ??
+    anyTitleLike;
   const near = s.ctx.resolveTitle(full.text);
   const closest =
     s.ctx.closestTitle?.(full.text) ??
@@ -350,6 +387,8 @@ export function likeClause(s: State, lexiconWords: ReadonlySet<string>) {
   for (const sp of spans) {
     const firstWord = toks[sp.from]?.w ?? '';
     if (!sp.suffix && (TITLE_BOUNDARIES.has(firstWord) || SPAN_SKIP.has(firstWord))) continue;
+    // "do you know the movie X": the inner trigger's own span names the title.
+    if (!sp.suffix && LIKE_PREFIXES.some((p) => matchAt(toks, sp.from, p) > 0)) continue;
     const candidates: TitleCandidate[] = [];
     const mk = (from: number, to: number) =>
       to > from &&
@@ -643,6 +682,14 @@ export function moodClause(s: State) {
 
 export function genreClause(s: State) {
   const q = s.q;
+  for (const [genres, phrases] of GENRE_PAIRS) {
+    scan(s, phrases, (start) => {
+      for (const g of genres) {
+        if (s.negated.has(start)) add(q.genresOut, g);
+        else addGroup(q, [g]);
+      }
+    });
+  }
   for (const [g, phrases] of GENRE_PHRASES) {
     scan(s, phrases, (start) => {
       if (s.negated.has(start)) {

@@ -28,6 +28,26 @@ export const GENRE = {
 } as const;
 
 /** Genre words (and synonyms) → TMDB genre id. */
+/** Words that name two genres at once. */
+export const GENRE_PAIRS: [number[], string[]][] = [
+  [
+    [35, 10749],
+    [
+      'rom com',
+      'romcom',
+      'romantic comedy',
+      'romantic comedies',
+      'comedia romantica',
+      'comedie romantique',
+      'romantische komodie',
+    ],
+  ],
+  [
+    [27, 35],
+    ['horror comedy', 'horror comedies', 'comedy horror'],
+  ],
+];
+
 export const GENRE_PHRASES: [number, string[]][] = [
   [GENRE.action, ['action', 'accion', 'actionfilm', 'actionfilme', 'shoot em up']],
   [
@@ -899,6 +919,10 @@ export const THEME_PHRASES: [string[], string[]][] = [
     ],
   ],
   [['world war i'], ['world war i', 'world war 1', 'ww1', 'wwi', 'first world war', 'great war']],
+  [
+    ['film noir', 'neo-noir'],
+    ['film noir', 'noir', 'neo noir'],
+  ],
   [['jump scare'], ['jump scare', 'jump scares', 'jumpscare', 'jumpscares']],
   [
     ['battle'],
@@ -928,6 +952,11 @@ export const THEME_PHRASES: [string[], string[]][] = [
 
 /** Words that start a "like <title>" clause, in the four languages. */
 export const LIKE_PREFIXES: string[] = [
+  'the movie',
+  'the film',
+  'heard of',
+  'have you seen',
+  'do you know',
   'similar to',
   'similar as',
   'like',
@@ -1316,7 +1345,8 @@ export const FILLER = new Set(
   id im ive i'd i'm gonna got go going as if then than well yes yeah ok okay thanks thank hey hi hello all every
   should shall will wouldn't know think feel mood mind up down into out over off not no plz pls please recommendation
   recommendations suggestion suggestions options option choice choices ones stuff thing things based similar next
-  real actual proper rated rating higher score lol haha ok then actually anyway whatever someone something somewhere else pls thx u ur
+  real actual proper rated rating higher score lol involve involves involving include includes including feature
+  features featuring contain contains has have having much that's thats it's there's theres haha ok then actually anyway whatever someone something somewhere else pls thx u ur
   quiero una un una unas unos algo pelicula peliculas por favor me de la el los las que para con ver
   je veux un une des le la les film films quelque chose pour voir avec de du s'il te plait
   ich mochte will einen eine ein etwas film filme bitte zum sehen mit der die das aus den dem des von vom im zu al del au aux
@@ -1576,16 +1606,20 @@ export const SHORT_PHRASES = [
 ];
 export const LONG_MINUTES = 150;
 export const LONG_PHRASES = [
-  'long',
+  'long movie',
+  'long film',
+  'long one',
+  'something long',
+  'longer one',
   'longer',
   'lengthy',
   'very long',
-  'larga',
-  'largo',
-  'longue',
-  'lang',
-  'langer',
-  'lange',
+  'long epic',
+  'epic length',
+  'pelicula larga',
+  'film long',
+  'langer film',
+  'lange filme',
 ];
 /** Asking for short films by name allows films under 40 minutes. */
 export const SHORT_FILM_PHRASES = [
