@@ -389,7 +389,7 @@ export class ChatEngine {
       }
     } else if (q.followUp) {
       return done(say.CLARIFY);
-    } else if (hasRequest(q) && last && isRefinement(q)) {
+    } else if (hasRequest(q) && last && (isRefinement(q) || (q.narrows && !q.like))) {
       // "from the 90s", "but no horror", "darker", "under 2 hours": narrow the last request.
       q = this.merge(last, q);
       seed = q.like?.movie ?? (state.lastSeed ? (this.catalog.get(state.lastSeed) ?? null) : null);
@@ -504,9 +504,16 @@ export class ChatEngine {
       languages: next.languages.length ? next.languages : last.languages,
       genresOut,
       keywordsOut: [...new Set([...last.keywordsOut, ...next.keywordsOut])],
-      genreGroups: last.genreGroups
+      // "only dramas" after "French films": the new genres narrow the old ones.
+      genreGroups: [
+        ...last.genreGroups,
+        ...next.genreGroups.filter((g) => !last.genreGroups.some((x) => x.join() === g.join())),
+      ]
         .map((g) => g.filter((x) => !genresOut.includes(x)))
         .filter((g) => g.length),
+      moods: [...new Set([...last.moods, ...next.moods])],
+      keywordsIn: [...new Set([...last.keywordsIn, ...next.keywordsIn])],
+      themeWords: [...new Set([...last.themeWords, ...next.themeWords])],
       soft: { ...last.soft, ...next.soft },
       unknown: next.unknown,
       followUp: undefined,

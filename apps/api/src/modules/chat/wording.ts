@@ -124,7 +124,8 @@ export function reasonFor(p: Scored, q: Query, seed: CatalogMovie | null): strin
     if (lang) parts[0] += ` in ${lang}`;
   }
   const extras: string[] = [];
-  if (q.minRating !== undefined || m.vote_average >= 7.8)
+  // The star rating is on the line already; the vote count backs it when a rating was asked for.
+  if (q.minRating !== undefined)
     extras.push(`rated ${m.vote_average.toFixed(1)} by ${m.vote_count.toLocaleString('en-US')} viewers`);
   if ((q.runtimeMax !== undefined || q.runtimeMin !== undefined) && m.runtime)
     extras.push(`${m.runtime} minutes`);

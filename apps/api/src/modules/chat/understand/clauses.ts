@@ -243,6 +243,27 @@ const SPAN_SKIP = new Set([
   'similar',
 ]);
 
+const REFINE_STARTS = new Set([
+  'only',
+  'just',
+  'but',
+  'and',
+  'also',
+  'now',
+  'same',
+  'preferably',
+  'ideally',
+  'pero',
+  'y',
+  'solo',
+  'mais',
+  'et',
+  'seulement',
+  'aber',
+  'und',
+  'nur',
+]);
+
 const STRONG_BOUNDARIES = new Set([
   'but',
   'with',
@@ -771,6 +792,12 @@ export function themeClause(s: State, vocabulary: boolean) {
     put([phrase], i);
     i += best - 1;
   }
+}
+
+/** "only dramas", "and under 100 minutes", "but in French": the message narrows the last request. */
+export function refineClause(s: State) {
+  const first = s.toks.find((t) => !PUNCTUATION.has(t.w));
+  if (first && REFINE_STARTS.has(first.raw)) s.q.narrows = true;
 }
 
 /** "starring Tom Hanks", "directed by Nolan": answered in live mode. */

@@ -601,6 +601,12 @@ export const SOFT_PHRASES: [Soft, string[]][] = [
   [
     { dark: 1 },
     [
+      'scarier',
+      'creepier',
+      'more intense',
+      'more violent',
+      'more disturbing',
+      'heavier',
       'darker',
       'more dark',
       'grittier',
@@ -621,6 +627,13 @@ export const SOFT_PHRASES: [Soft, string[]][] = [
   [
     { dark: -1 },
     [
+      'less scary',
+      'not as scary',
+      'not so scary',
+      'less creepy',
+      'less intense',
+      'less heavy',
+      'less disturbing',
       'lighter',
       'got scared',
       'too scary',
@@ -1078,6 +1091,20 @@ export const LIKE_SUFFIXES: string[] = [
 
 /** Words that end a title in "like <title> but darker". */
 export const TITLE_BOUNDARIES = new Set([
+  'then',
+  'pls',
+  'plz',
+  'lol',
+  'thanks',
+  'thx',
+  'maybe',
+  'instead',
+  'again',
+  'tonight',
+  'today',
+  'now',
+  'ok',
+  'okay',
   'but',
   'with',
   'from',
@@ -1336,6 +1363,7 @@ export const MOVIE_CONTEXT: string[] = [
 /** Words that carry no request on their own (ignored when saying what was not understood). */
 export const FILLER = new Set(
   `i me my we us you your a an the some any something anything one ones movie movies film films flick flicks please
+  make instead switch change try
   fur cherche busco suche only
   want wanna would like love could can you recommend suggest show give find me watch watching to see for tonight
   today now good great nice best really very just kind sort of type that this those these is are be was it its and or

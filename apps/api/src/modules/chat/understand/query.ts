@@ -52,6 +52,8 @@ export interface Query {
   themeWords: string[];
   /** Words nothing understood: the reply says so. */
   unknown: string[];
+  /** Starts like a refinement ("only dramas", "and in French"): narrows the last request. */
+  narrows?: boolean;
   /** "recommend me a movie": nothing to narrow it down; the engine offers crowd favourites. */
   vague?: boolean;
   /** True when nothing in the message was a request the engine could act on. */

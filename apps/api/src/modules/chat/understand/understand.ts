@@ -7,6 +7,7 @@ import {
   moodClause,
   negationClause,
   personClause,
+  refineClause,
   ratingClause,
   runtimeClause,
   socialClause,
@@ -79,6 +80,7 @@ export function understand(message: string, ctx: ParseContext, speller?: Speller
   const s: State = { toks, q, ctx, negated: new Set(), original: message, moodOut: new Set() };
 
   const social = socialClause(s);
+  refineClause(s);
   personClause(s);
   followUpClause(s);
   likeClause(s, LEXICON_WORDS);
