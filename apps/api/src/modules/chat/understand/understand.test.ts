@@ -102,6 +102,8 @@ describe('understand: clause parsers', () => {
     ['more light-hearted', { soft: { dark: -1 } }],
     ['not too sad', { soft: { dark: -1 }, genresOut: [] }],
     ['like Toy Story but funnier', { soft: { funny: 1 } }],
+    ['something less scary', { soft: { dark: -1 } }],
+    ['scarier', { soft: { dark: 1 } }],
   ])('soft preferences re-rank, never filter: %j', (text, expected) => {
     const q = p(text);
     expect(q).toMatchObject(expected);
