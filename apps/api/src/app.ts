@@ -47,6 +47,8 @@ export interface AppDeps {
   catalog?: CatalogIndex | undefined;
   /** The offline catalog for the chat in live mode (where `catalog` is absent). */
   chatCatalog?: CatalogIndex | undefined;
+  /** Where the chat's trained vectors are cached (default DATA_DIR/catalog/chat-vectors.bin, beside the catalog). */
+  chatVectorsFile?: string | undefined;
   logLevel?: string;
   /** Accounts; without it the /api/auth and /api/user routes are not mounted (catalog-only tests). */
   identity?: Identity | undefined;
@@ -184,7 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       deps.source.moviesWithPerson ? (name) => deps.source.moviesWithPerson!(name) : undefined,
       // The chat's vectors are trained from the catalog on the first message, then cached here.
       {
-        vectorsFile: join(deps.config.dataDir, 'catalog', 'chat-vectors.bin'),
+        vectorsFile: deps.chatVectorsFile ?? join(deps.config.dataDir, 'catalog', 'chat-vectors.bin'),
         // Live mode: picks come from the offline catalog (TMDB ids) and are checked against TMDB.
         ...(deps.source.mode === 'live'
           ? {

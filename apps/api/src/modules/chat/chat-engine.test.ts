@@ -100,7 +100,8 @@ describe('chat engine on the offline catalog', () => {
     await talk(state, 'french films');
     const a = await talk(state, 'only dramas');
     const b = await talk(state, 'rated 7 or more');
-    for (const p of [...a.picks, ...b.picks]) expect([p.movie.original_language, p.movie.genre_ids.includes(18)]).toEqual(['fr', true]);
+    for (const p of [...a.picks, ...b.picks])
+      expect([p.movie.original_language, p.movie.genre_ids.includes(18)]).toEqual(['fr', true]);
     for (const p of b.picks) expect(p.movie.vote_average).toBeGreaterThanOrEqual(7);
     expect(b.message.split('\n')[0]).toBe(`Here are ${b.picks.length} dramas in French rated 7.0 or more:`);
   });
