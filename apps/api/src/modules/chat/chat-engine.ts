@@ -264,6 +264,13 @@ export class ChatEngine {
     const known = exact.sort((a, b) => b.vote_count - a.vote_count)[0];
     if (known && known.vote_count >= 100) return { movie: known, confidence: 1 };
     const hits = this.catalog.searchTitles(words).slice(0, 25);
+    // "Eternal Sunshine" for Eternal Sunshine of the Spotless Mind: the typed words start a famous title.
+    const typed = key.split(' ');
+    for (const m of hits) {
+      const t = titleWords(m.title);
+      if (m.vote_count >= 1000 && typed.length >= 2 && typed.every((w, i) => t[i] === w))
+        return { movie: m, confidence: 0.8 };
+    }
     let best: { movie: CatalogMovie; confidence: number; score: number } | null = null;
     for (const m of hits) {
       const main = m.title.split(/: | - /)[0]!;
@@ -360,6 +367,13 @@ export class ChatEngine {
           followUp: q.followUp,
           empty: false,
         };
+      } else if (
+        (q.followUp === 'newer' || q.followUp === 'older') &&
+        (q.yearFrom !== undefined || q.yearTo !== undefined)
+      ) {
+        // "another, but older, from the 70s": the years given win over "older".
+        q = { ...this.merge(last, q), followUp: q.followUp };
+        seed = lastSeed;
       } else if ((q.followUp === 'newer' || q.followUp === 'older') && median !== undefined) {
         // Clearly newer (older) than every last pick when enough films are; else than their median.
         const newer = q.followUp === 'newer';
@@ -387,6 +401,14 @@ export class ChatEngine {
         q = { ...this.merge(last, q), followUp: 'another' };
         seed = lastSeed;
       }
+    } else if ((q.followUp === 'newer' || q.followUp === 'older') && seed) {
+      // "like Heat, but newer": relative to the film named.
+      const y = Number(seed.release_date?.slice(0, 4));
+      q = {
+        ...q,
+        followUp: undefined,
+        ...(q.followUp === 'newer' ? { yearFrom: y + 1 } : { yearTo: y - 1 }),
+      };
     } else if (q.followUp) {
       return done(say.CLARIFY);
     } else if (hasRequest(q) && last && (isRefinement(q) || (q.narrows && !q.like))) {

@@ -51,6 +51,8 @@ export class ChatService {
       if (offline.picks.length) {
         convo.lastIntent = { ...offline.intent, like: undefined };
         convo.lastSeed = offline.seed?.id ?? null;
+        // The film the user named is never offered back to them.
+        if (offline.seed && !convo.suggested.includes(offline.seed.id)) convo.suggested.push(offline.seed.id);
       }
     }
     const picks = reply!.picks.map((p) => this.engine.catalog.get(p.movie.id)!).filter(Boolean);

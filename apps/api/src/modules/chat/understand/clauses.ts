@@ -212,7 +212,10 @@ const isTitleWord = (t: Token) => !PUNCTUATION.has(t.w) || [':', '"', '(', ')'].
 
 /** A span's words are only request words ("like a scary comedy"): not a title unless a well-known film has exactly that name. */
 function requestWordsOnly(span: Token[], lexiconWords: ReadonlySet<string>): boolean {
-  return span.every((t) => FILLER.has(t.raw) || lexiconWords.has(t.w) || /^\d+'?s$/.test(t.raw));
+  return span.every(
+    (t) =>
+      FILLER.has(t.raw) || lexiconWords.has(t.w) || /^\d+('?s|er|ern)?$/.test(t.raw) || PUNCTUATION.has(t.w),
+  );
 }
 
 /** "got anything like X": a span starting so is not a title. */
@@ -244,6 +247,9 @@ const SPAN_SKIP = new Set([
 ]);
 
 const REFINE_STARTS = new Set([
+  'about',
+  'with',
+  'without',
   'only',
   'just',
   'but',
@@ -332,7 +338,8 @@ function bestTitle(
       anyTitleLike = cand;
     if (!hit) continue;
     if (wordsOnly && !(hit.confidence >= 0.9 && hit.movie.vote_count >= 300)) continue;
-    const score = hit.confidence + 0.02 * span.length;
+    // The longer reading wins among good matches ("Lord of the Rings", not "Rings").
+    const score = hit.confidence + 0.05 * span.length;
     if (!best || score > best.score) best = { cand, movie: hit.movie, confidence: hit.confidence, score };
   }
   if (best && best.confidence >= TITLE_CONFIDENCE) return { ...best, closest: null };
@@ -397,6 +404,13 @@ export function likeClause(s: State, lexiconWords: ReadonlySet<string>) {
     while (to < toks.length && isTitleWord(toks[to]!) && to - (i + len) < 10) to++;
     spans.push({ from: i + len, maxTo: to, suffix: false, trigger: [i, i + len] });
   }
+  // A quoted name is a title mention, whatever words surround it.
+  for (let i = 0; i < toks.length; i++) {
+    if (toks[i]!.w !== '"') continue;
+    const close = toks.findIndex((t, j) => j > i && t.w === '"');
+    if (close > i + 1 && close - i <= 12)
+      spans.unshift({ from: i + 1, maxTo: close, suffix: false, trigger: [i, i + 1] });
+  }
   for (let i = 1; i < toks.length; i++) {
     let len = 0;
     for (const p of LIKE_SUFFIXES) len = Math.max(len, matchAt(toks, i, p));
@@ -423,7 +437,11 @@ export function likeClause(s: State, lexiconWords: ReadonlySet<string>) {
       });
     if (sp.suffix) {
       // "I think Heat was great": drop leading words one at a time.
-      for (let f = sp.from; f < sp.maxTo && f < sp.from + 5; f++) mk(f, sp.maxTo);
+      // Only words that cannot start a title are dropped ("I think", "just saw").
+      for (let f = sp.from; f < sp.maxTo && f < sp.from + 5; f++) {
+        mk(f, sp.maxTo);
+        if (!FILLER.has(toks[f]!.w) || ARTICLES.has(toks[f]!.w)) break;
+      }
     } else {
       for (let to = sp.from + 1; to <= sp.maxTo; to++) {
         const next = toks[to];
@@ -712,14 +730,21 @@ export function genreClause(s: State) {
     });
   }
   for (const [g, phrases] of GENRE_PHRASES) {
-    scan(s, phrases, (start) => {
+    scan(s, phrases, (start, _len, phrase) => {
       if (s.negated.has(start)) {
         add(q.genresOut, g);
         if (g === GENRE.music) add(q.keywordsOut, 'musical');
-        q.genreGroups = q.genreGroups.map((grp) => grp.filter((x) => x !== g)).filter((grp) => grp.length);
+        // "fantasy with no dragons": a genre's synonym ruled out is a theme ruled out too.
+        const theme = phrase.replace(/s$/, '');
+        if (phrase !== phrases[0] && s.ctx.keywordVocabulary.has(theme)) add(q.keywordsOut, theme);
+        // A mood's wider group loses the genre; a genre named outright stays (see understand()).
+        q.genreGroups = q.genreGroups
+          .map((grp) => (grp.length > 1 ? grp.filter((x) => x !== g) : grp))
+          .filter((grp) => grp.length);
       } else if (!q.genreGroups.some((grp) => grp.length === 1 && grp[0] === g)) {
-        // "a horror film with no jump scares": the genre named outright wins over a negated mood.
-        if (s.moodOut.has(g)) q.genresOut = q.genresOut.filter((x) => x !== g);
+        // "a horror film with no jump scares", "comedy but not a romantic comedy": the genre named
+        // outright wins over a negated mood or pair.
+        q.genresOut = q.genresOut.filter((x) => x !== g);
         // A genre word narrows a mood's wider group ("funny" + "comedy" is one group).
         const i = q.genreGroups.findIndex((grp) => grp.length > 1 && grp.includes(g));
         if (i >= 0 && q.moods.length) q.genreGroups.splice(i, 1);

@@ -936,6 +936,21 @@ export const THEME_PHRASES: [string[], string[]][] = [
     ['film noir', 'neo-noir'],
     ['film noir', 'noir', 'neo noir'],
   ],
+  [
+    ['sequel'],
+    [
+      'sequel',
+      'sequels',
+      'prequel',
+      'prequels',
+      'secuela',
+      'secuelas',
+      'suite',
+      'suites',
+      'fortsetzung',
+      'fortsetzungen',
+    ],
+  ],
   [['jump scare'], ['jump scare', 'jump scares', 'jumpscare', 'jumpscares']],
   [
     ['battle'],
@@ -965,6 +980,9 @@ export const THEME_PHRASES: [string[], string[]][] = [
 
 /** Words that start a "like <title>" clause, in the four languages. */
 export const LIKE_PREFIXES: string[] = [
+  'ich fand',
+  'fand',
+  'ahnliches wie',
   'the movie',
   'the film',
   'heard of',
@@ -1056,6 +1074,12 @@ export const LIKE_PREFIXES: string[] = [
 
 /** "X was great, anything similar?": a title before one of these. */
 export const LIKE_SUFFIXES: string[] = [
+  'type',
+  'type films',
+  'type movies',
+  'esque',
+  'toll',
+  'genial',
   'was great',
   'was amazing',
   'was awesome',
@@ -1364,6 +1388,7 @@ export const MOVIE_CONTEXT: string[] = [
 export const FILLER = new Set(
   `i me my we us you your a an the some any something anything one ones movie movies film films flick flicks please
   make instead switch change try
+  gute guten gutes guter bon bonne bons bonnes buena buen bueno buenas buenos
   fur cherche busco suche only
   want wanna would like love could can you recommend suggest show give find me watch watching to see for tonight
   today now good great nice best really very just kind sort of type that this those these is are be was it its and or

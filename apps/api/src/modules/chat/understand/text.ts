@@ -8,6 +8,9 @@ export function normalize(text: string): string {
     foldAccents(text.toLowerCase())
       .replace(/[’‘`´]/g, "'")
       .replace(/[“”«»]/g, '"')
+      // A single quote that opens or closes a word quotes a title ('Echoes of Marrowind').
+      .replace(/(^|\s)'(?=\p{L})/gu, '$1"')
+      .replace(/(\p{L})'(?=\s|$|[,.;!?])/gu, '$1"')
       .replace(/ß/g, 'ss')
       .replace(/(\p{L})[-/](?=\p{L})/gu, '$1 ')
       // French elisions: "d'animation" → "d' animation", "l'espace" → "l' espace".
@@ -68,12 +71,15 @@ export const typoBudget = (word: string) => (word.length <= 4 ? 0 : word.length 
  */
 export class Speller {
   private readonly byLength = new Map<number, string[]>();
+  /** Earlier targets win ties: the lexicon's words come before the catalog's keywords. */
+  private readonly rank = new Map<string, number>();
   constructor(
     targets: Iterable<string>,
     private readonly known: (w: string) => boolean,
   ) {
     for (const t of new Set(targets)) {
       if (t.length < 5 || !/^[a-z]+$/.test(t)) continue;
+      this.rank.set(t, this.rank.size);
       let list = this.byLength.get(t.length);
       if (!list) this.byLength.set(t.length, (list = []));
       list.push(t);
@@ -88,7 +94,7 @@ export class Speller {
     for (let len = word.length - budget; len <= word.length + budget; len++) {
       for (const t of this.byLength.get(len) ?? []) {
         const dist = editDistance(word, t, budget);
-        if (dist < bestD) {
+        if (dist < bestD || (dist === bestD && dist <= budget && this.rank.get(t)! < this.rank.get(best)!)) {
           bestD = dist;
           best = t;
         }

@@ -84,6 +84,8 @@ export function understand(message: string, ctx: ParseContext, speller?: Speller
   personClause(s);
   followUpClause(s);
   likeClause(s, LEXICON_WORDS);
+  // Off-topic words inside a film's title ("The Grand Budapest Hotel") are the title's.
+  social.offTopic = socialClause(s).offTopic;
   runtimeClause(s);
   ratingClause(s);
   yearClause(s);
@@ -96,6 +98,11 @@ export function understand(message: string, ctx: ParseContext, speller?: Speller
   themeClause(s, true);
   leftoverClause(s);
 
+  // Asked for and ruled out at once ("a dog film, but not one where the dog dies", "comedy but not
+  // a romantic comedy", "fantasy with no dragons"): what was asked for outright stays.
+  q.keywordsOut = q.keywordsOut.filter((k) => !q.keywordsIn.includes(k));
+  const named = new Set(q.genreGroups.filter((g) => g.length === 1).map((g) => g[0]!));
+  q.genresOut = q.genresOut.filter((g) => !named.has(g));
   // A mood's implied exclusions never override what the user asked for.
   const asked = new Set(q.genreGroups.flat());
   q.impliedOut = q.impliedOut.filter((g) => !asked.has(g) && !q.genresOut.includes(g));
