@@ -415,6 +415,16 @@ export function likeClause(s: State, lexiconWords: ReadonlySet<string>) {
     let len = 0;
     for (const p of LIKE_SUFFIXES) len = Math.max(len, matchAt(toks, i, p));
     if (!len) continue;
+    // "Inception-like films": a bare "like" after a title ends the clause, else it starts one.
+    const after = toks[i + len]?.w;
+    if (
+      toks[i]!.w === 'like' &&
+      len === 1 &&
+      after &&
+      !PUNCTUATION.has(after) &&
+      !/^(films?|movies?|ones?|stuff)$/.test(after)
+    )
+      continue;
     let from = i;
     while (from > 0 && isTitleWord(toks[from - 1]!) && i - from < 10) from--;
     spans.push({ from, maxTo: i, suffix: true, trigger: [i, i + len] });

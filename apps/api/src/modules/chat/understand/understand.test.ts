@@ -30,6 +30,8 @@ const ctx: ParseContext = {
     'serial killer',
     'alien',
     'train',
+    'dragon',
+    'dog',
   ]),
   resolveTitle(text) {
     let best: { movie: CatalogMovie; confidence: number } | null = null;
@@ -138,6 +140,24 @@ describe('understand: clause parsers', () => {
     expect(q.like?.movie).toBeNull();
     expect(q.like?.text).toBe(named);
     expect(q.like?.closest?.id ?? null).toBe(closest);
+  });
+
+  it.each<[string, Partial<Query>]>([
+    ['fantasy film with no dragons', { genreGroups: [[14]], genresOut: [], keywordsOut: ['dragon'] }],
+    ['comedy but not a romantic comedy', { genreGroups: [[35]], genresOut: [10749] }],
+    ['a movie about a dog, but not one where the dog dies', { keywordsIn: ['dog'], keywordsOut: [] }],
+    ['Gibt es gute Science-Fiction-Filme aus den 80ern?', { genreGroups: [[878]], yearFrom: 1980 }],
+    ["horor movies from the 90's", { genreGroups: [[27]], yearFrom: 1990 }],
+  ])('what is asked for outright wins over a negation or a title reading: %j', (text, expected) =>
+    expect(p(text)).toMatchObject(expected),
+  );
+
+  it('reads quoted titles and titles inside off-topic-looking words', () => {
+    expect(p("Ich fand 'Echoes of Marrowind' toll")).toMatchObject({
+      like: { text: 'Echoes of Marrowind', movie: null },
+    });
+    expect(p('Toy Story-like films').like?.movie?.id).toBe(862);
+    expect(p("what's the weather going to be like in Paris tomorrow?").social).toBe('off-topic');
   });
 
   it('keeps what follows a title for the other clauses', () => {

@@ -85,7 +85,7 @@ export function understand(message: string, ctx: ParseContext, speller?: Speller
   followUpClause(s);
   likeClause(s, LEXICON_WORDS);
   // Off-topic words inside a film's title ("The Grand Budapest Hotel") are the title's.
-  social.offTopic = socialClause(s).offTopic;
+  if (q.like?.movie) social.offTopic = socialClause(s).offTopic;
   runtimeClause(s);
   ratingClause(s);
   yearClause(s);
