@@ -1,3 +1,5 @@
+import { join } from 'node:path';
+import { NotFoundError } from './lib/errors';
 import type { CatalogIndex } from '@app/catalog';
 import type { ConfigResponse } from '@app/contracts';
 import fastifySwagger from '@fastify/swagger';
@@ -64,6 +66,8 @@ export interface AppDeps {
   catalog?: CatalogIndex | undefined;
   /** The offline catalog for the chat in live mode (where `catalog` is absent). */
   chatCatalog?: CatalogIndex | undefined;
+  /** Where the chat's trained vectors are cached (default DATA_DIR/catalog/chat-vectors.bin, beside the catalog). */
+  chatVectorsFile?: string | undefined;
   logLevel?: string;
   /** Where the log goes (stdout by default; tests capture it). */
   logStream?: { write(line: string): void };
@@ -293,6 +297,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       chatCatalog,
       recommender,
       deps.source.moviesWithPerson ? (name) => deps.source.moviesWithPerson!(name) : undefined,
+      // The chat's vectors are trained from the catalog on the first message, then cached here.
+      {
+        vectorsFile: deps.chatVectorsFile ?? join(deps.config.dataDir, 'catalog', 'chat-vectors.bin'),
+        // Live mode: picks come from the offline catalog (TMDB ids) and are checked against TMDB.
+        ...(deps.source.mode === 'live'
+          ? {
+              liveCheck: (id: number) =>
+                deps.source.movie(id).then(
+                  () => true,
+                  (err: unknown) => !(err instanceof NotFoundError),
+                ),
+            }
+          : {}),
+      },
     );
     const llm =
       env.LLM_BASE_URL && env.LLM_MODEL

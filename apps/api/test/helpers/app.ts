@@ -8,7 +8,9 @@ import type { ChatLimits } from '../../src/modules/chat/chat.routes';
 import type { Database } from '../../src/db/database';
 import type { MovieSource } from '../../src/modules/catalog/movie-source';
 import { OfflineMovieSource } from '../../src/modules/catalog/offline-movie-source';
+import { join } from 'node:path';
 import { fullCatalog } from './catalog';
+import { TEST_CATALOG_DIR } from './paths';
 import { freshPglite } from './db';
 
 export interface TestApp {
@@ -52,6 +54,8 @@ export async function createTestApp(
     catalog,
     logLevel: opts.logLevel ?? 'silent',
     webDist: opts.webDist,
+    // The chat's vectors are cached beside the shared test catalog: trained once, not per run.
+    chatVectorsFile: join(TEST_CATALOG_DIR, 'catalog', 'chat-vectors.bin'),
     ...(opts.chatLimits ? { chatLimits: opts.chatLimits } : {}),
     ...(opts.timeouts ? { timeouts: opts.timeouts } : {}),
     ...(opts.redis ? { redis: opts.redis, redisPrefix: opts.redisPrefix } : {}),

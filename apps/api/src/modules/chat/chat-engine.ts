@@ -1,6 +1,17 @@
-import { GENRE_NAMES, type CatalogIndex, type CatalogMovie } from '@app/catalog';
+import type { CatalogIndex, CatalogMovie } from '@app/catalog';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import type { RecommenderClient } from '../../integrations/recommender/recommender-client';
-import { parseIntent, type Intent } from './intent';
+import { Retriever, type Scored } from './retrieve';
+import { deserializeSemantic, SemanticIndex, serializeSemantic, trainSemantic } from './semantic';
+import { TITLE_CONFIDENCE, type ParseContext } from './understand/clauses';
+import { hasRequest, isRefinement, type Query } from './understand/query';
+import { Speller, foldAccents } from './understand/text';
+import { LEXICON_WORDS, understand } from './understand/understand';
+import * as say from './wording';
+
+export { bayesianRating } from './retrieve';
+export { CLARIFY, renderPicks } from './wording';
 
 export interface ChatMovie {
   id: number;
@@ -15,74 +26,48 @@ export interface Pick {
   reason: string;
 }
 
+/** What a conversation remembers between messages (kept small: it may live in Redis). */
 export interface ConversationState {
   suggested: number[];
   lastPicks: number[];
-  lastIntent: Intent | null;
+  /** The last request that produced picks, without its named title (see lastSeed). */
+  lastIntent: Query | null;
+  /** The film that request was "like", by id. */
+  lastSeed?: number | null;
 }
 
 export interface EngineAnswer {
   message: string;
   picks: Pick[];
-  intent: Intent;
+  intent: Query;
+  seed: CatalogMovie | null;
 }
 
-const KEYWORD_STOPLIST = new Set([
-  'love',
-  'family',
-  'friendship',
-  'friends',
-  'death',
-  'sex',
-  'woman director',
-  'independent film',
-  'duringcreditsstinger',
-  'aftercreditsstinger',
-  'based on novel',
-  'biography',
-  'sequel',
-  'remake',
-  'musical',
-  'film',
-  'movie',
-  'night',
-  'day',
-  'time',
-  'life',
-  'money',
-  'music',
-  'police',
-  'murder',
-  'revenge',
-  'new york',
-  'suspense',
-  'comedy',
-  'drama',
-  'romance',
-  'horror',
-  'thriller',
-  'war',
-  'action',
-  'mystery',
-  'history',
-  'animation',
-  'fantasy',
-  'crime',
-  'kids',
-  'children',
-  'show',
-  'classic',
-]);
-
-export const CLARIFY =
-  'I\'d love to help you find something! What are you in the mood for: something funny, scary, romantic, thrilling or mind-bending? You can also name a movie you liked ("like Interstellar"), a genre, a decade ("80s") or a length ("under 2 hours").';
-
-const year = (m: CatalogMovie) => (m.release_date ? Number(m.release_date.slice(0, 4)) : NaN);
-
-/** Quality for ranking: the vote average shrunk towards 6.2 when few people voted. */
-export function bayesianRating(m: CatalogMovie, prior = 6.2, weight = 300): number {
-  return (m.vote_count * m.vote_average + weight * prior) / (m.vote_count + weight);
+export interface ChatEngineOptions {
+  /** Where the trained vectors are cached between starts (trained on first use when absent). */
+  vectorsFile?: string;
+  /** False: keyword retrieval only (the A/B baseline of `npm run chat:eval`). */
+  semantic?: boolean;
+  /**
+   * Live mode: whether the live source (TMDB) knows a film; picks it does not know are dropped, so
+   * the chat never links a film the pages then cannot show. Errors count as known.
+   */
+  liveCheck?: (id: number) => Promise<boolean>;
 }
+
+const KEYWORD_STOPLIST = new Set(
+  `love family friendship friends death sex woman director independent film duringcreditsstinger aftercreditsstinger
+  based on novel biography sequel remake musical film movie night day time life money music police murder revenge
+  new york suspense comedy drama romance horror thriller war action mystery history animation fantasy crime kids
+  children show classic short dark light happy sad funny good great best old new young man woman boy girl`.split(
+    /\s+/,
+  ),
+);
+
+const sharedVectors = new WeakMap<CatalogIndex, SemanticIndex>();
+
+/** The films the chat may pick from, and trains its vectors on: known enough to judge. */
+const VECTOR_MIN_VOTES = 10;
 
 export function toChatMovie(m: CatalogMovie): ChatMovie {
   return {
@@ -94,32 +79,80 @@ export function toChatMovie(m: CatalogMovie): ChatMovie {
   };
 }
 
-const esc = (s: string) => s.replace(/([\\[\]*_`])/g, '\\$1');
+const titleWords = (s: string) =>
+  foldAccents(s.toLowerCase())
+    .replace(/&/g, ' and ')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim()
+    .split(' ')
+    .filter(Boolean);
 
-/** One line per pick: a link to the movie page, year, rating, and the reason. */
-export function renderPicks(intro: string, picks: Pick[], outro: string): string {
-  const lines = picks.map((p, i) => {
-    const y = p.movie.release_date ? ` (${p.movie.release_date.slice(0, 4)})` : '';
-    return `${i + 1}. **[${esc(p.movie.title)}](/movie/${p.movie.id})**${y} · ★ ${p.movie.vote_average.toFixed(1)} — ${esc(p.reason)}`;
-  });
-  return `${intro}\n\n${lines.join('\n')}\n\n${outro}`;
+/** How close typed words are to a title: shared words (a typo counts 0.8) over both lengths; 0..1. */
+export function titleSimilarity(typed: string, title: string): number {
+  const a = titleWords(typed);
+  const b = titleWords(title);
+  if (!a.length || !b.length) return 0;
+  if (a.join('') === b.join('')) return 1;
+  const SMALL = /^(the|a|an|of|and|le|la|les|el|los|der|die|das)$/;
+  const used = new Set<number>();
+  let shared = 0;
+  for (const w of a) {
+    let best = -1;
+    let bestScore = 0;
+    b.forEach((x, i) => {
+      if (used.has(i)) return;
+      const score = x === w ? 1 : w.length >= 5 && near(w, x) ? 0.8 : 0;
+      if (score > bestScore) {
+        bestScore = score;
+        best = i;
+      }
+    });
+    if (best >= 0) {
+      used.add(best);
+      shared += bestScore;
+    }
+  }
+  const dice = (2 * shared) / (a.length + b.length);
+  // Every word typed must be in the title ("Top Gun: Maverick" is not "Top Gun").
+  const unmatchedTyped =
+    a.length -
+    used.size -
+    a.filter((w) => SMALL.test(w)).length +
+    [...used].filter((i) => SMALL.test(b[i]!)).length;
+  return unmatchedTyped > 0 ? Math.min(dice, 0.7) : dice;
+}
+
+function near(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > (a.length >= 9 ? 2 : 1)) return false;
+  // Cheap: same start and a small edit distance.
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i++;
+  let j = 0;
+  while (j < a.length - i && a[a.length - 1 - j] === b[b.length - 1 - j]) j++;
+  return Math.max(a.length, b.length) - i - j <= (a.length >= 9 ? 2 : 1);
 }
 
 /**
- * The offline chat engine: understands moods, genres, years, runtime, negation, "like <title>",
- * catalog keywords and follow-ups; retrieves from the catalog; ranks by fit, then quality; never
- * repeats a movie within a conversation.
+ * The offline chat engine: understanding (`understand/`), retrieval (`retrieve.ts`) and wording
+ * (`wording.ts`), joined with the conversation: follow-ups, refinements, no repeats.
  */
 export class ChatEngine {
   readonly keywordVocabulary: Set<string>;
-  private readonly byKeyword = new Map<string, Set<number>>();
   readonly referenceYear: number;
+  private readonly byKeyword = new Map<string, Set<number>>();
+  private readonly speller: Speller;
+  private readonly retriever: Retriever;
+  private semanticIndex: SemanticIndex | null = null;
+  private exactTitles: Map<string, CatalogMovie[]> | undefined;
+  private readonly titleCache = new Map<string, { movie: CatalogMovie; confidence: number } | null>();
+  private readonly corpusWords = new Set<string>();
 
   constructor(
     readonly catalog: CatalogIndex,
     private readonly recommender: RecommenderClient | null,
     /** Live mode: movie ids of a named person (TMDB); absent offline, where the catalog has no cast. */
     private readonly moviesWithPerson?: (name: string) => Promise<number[] | null>,
+    private readonly options: ChatEngineOptions = {},
   ) {
     this.referenceYear = Number(catalog.referenceDate.slice(0, 4));
     const df = new Map<string, number>();
@@ -135,295 +168,392 @@ export class ChatEngine {
     this.keywordVocabulary = new Set(
       [...df].filter(([k, n]) => n >= 8 && !KEYWORD_STOPLIST.has(k)).map(([k]) => k),
     );
+    // Typo targets: the lexicon's words and the keywords'; known words are never "corrected".
+    const targets = [...LEXICON_WORDS, ...[...this.keywordVocabulary].flatMap((k) => k.split(' '))];
+    for (const k of this.keywordVocabulary) for (const w of k.split(/[^a-z]+/)) this.corpusWords.add(w);
+    this.speller = new Speller(
+      targets,
+      (w) => LEXICON_WORDS.has(w) || this.corpusWords.has(w) || this.knownWord(w),
+    );
+    this.retriever = new Retriever(catalog, this.byKeyword, () => this.semantic(), options.semantic ?? true);
   }
 
-  parse(message: string): Intent {
-    return parseIntent(message, {
-      referenceYear: this.referenceYear,
-      keywordVocabulary: this.keywordVocabulary,
-    });
+  /** The vectors: read from the cache file, or trained from the catalog on first use (and cached). */
+  semantic(): SemanticIndex | null {
+    if (this.semanticIndex || this.options.semantic === false) return this.semanticIndex;
+    // Engines over the same catalog (tests, several apps in one process) share one set of vectors.
+    const shared = sharedVectors.get(this.catalog);
+    if (shared) return (this.semanticIndex = shared);
+    const movies = this.catalog.popular.filter((m) => m.vote_count >= VECTOR_MIN_VOTES);
+    const tag = `${this.catalog.file.built_at}:${movies.length}:v1`;
+    const file = this.options.vectorsFile;
+    let parts = file && existsSync(file) ? deserializeSemantic(readFileSync(file), tag) : null;
+    if (!parts) {
+      parts = trainSemantic(movies);
+      if (file) {
+        try {
+          mkdirSync(dirname(file), { recursive: true });
+          const tmp = `${file}.${process.pid}.tmp`;
+          writeFileSync(tmp, serializeSemantic(parts, tag));
+          renameSync(tmp, file);
+        } catch {
+          /* a read-only data folder: train again next start */
+        }
+      }
+    }
+    this.semanticIndex = new SemanticIndex(parts);
+    sharedVectors.set(this.catalog, this.semanticIndex);
+    return this.semanticIndex;
   }
 
-  /** Resolves a title typed by a user to a catalog movie, or null when nothing is close. */
-  findTitle(text: string): CatalogMovie | null {
-    const hits = this.catalog.searchTitles(text).slice(0, 10);
-    if (hits.length === 0) return null;
-    const norm = (s: string) =>
-      s
-        .toLowerCase()
-        .replace(/[^a-z0-9]+/g, ' ')
-        .trim();
-    const exact = hits.filter((m) => norm(m.title) === norm(text));
-    if (exact.length) return exact.sort((a, b) => b.vote_count - a.vote_count)[0]!;
-    return hits[0]!;
+  private knownWord(w: string): boolean {
+    return this.options.semantic === false ? this.corpusWords.has(w) : (this.semantic()?.knows(w) ?? false);
+  }
+
+  private readonly parseContext: ParseContext = {
+    referenceYear: 0,
+    keywordVocabulary: new Set(),
+    resolveTitle: (text) => this.resolveTitle(text),
+    closestTitle: (text) => this.closestTitle(text),
+    knownWord: (w) => this.knownWord(w),
+  };
+
+  parse(message: string): Query {
+    return understand(
+      message,
+      { ...this.parseContext, referenceYear: this.referenceYear, keywordVocabulary: this.keywordVocabulary },
+      this.speller,
+    );
+  }
+
+  /**
+   * The catalog film a user means by some typed words, with a confidence (0..1). Among close
+   * matches the better known film wins: "amelie" is Amélie, not an obscure exact namesake.
+   */
+  resolveTitle(text: string): { movie: CatalogMovie; confidence: number } | null {
+    const yearMatch = /\b((?:19|20)\d\d)\b/.exec(text);
+    const words = yearMatch ? text.replace(yearMatch[0], ' ') : text;
+    const key = titleWords(words).join(' ');
+    const cached = this.titleCache.get(`${key}|${yearMatch?.[1] ?? ''}`);
+    if (cached !== undefined) return cached;
+    const result = this.searchTitle(words, key, yearMatch?.[1]);
+    if (this.titleCache.size > 5000) this.titleCache.clear();
+    this.titleCache.set(`${key}|${yearMatch?.[1] ?? ''}`, result);
+    return result;
+  }
+
+  private searchTitle(
+    words: string,
+    key: string,
+    year: string | undefined,
+  ): { movie: CatalogMovie; confidence: number } | null {
+    if (!this.exactTitles) {
+      this.exactTitles = new Map();
+      for (const m of this.catalog.popular) {
+        const main = m.vote_count >= 300 ? m.title.split(/: | - /)[0]! : m.title;
+        for (const t of new Set([m.title, m.original_title, main])) {
+          const k = titleWords(t).join(' ');
+          const list = this.exactTitles.get(k);
+          if (list) list.push(m);
+          else this.exactTitles.set(k, [m]);
+        }
+      }
+    }
+    // A well-known film of exactly that name needs no fuzzy search.
+    const exact = (this.exactTitles.get(key) ?? []).filter((m) => !year || m.release_date?.startsWith(year));
+    const known = exact.sort((a, b) => b.vote_count - a.vote_count)[0];
+    if (known && known.vote_count >= 100) return { movie: known, confidence: 1 };
+    const hits = this.catalog.searchTitles(words).slice(0, 25);
+    // "Eternal Sunshine" for Eternal Sunshine of the Spotless Mind: the typed words start a famous title.
+    const typed = key.split(' ');
+    for (const m of hits) {
+      const t = titleWords(m.title);
+      if (m.vote_count >= 1000 && typed.length >= 2 && typed.every((w, i) => t[i] === w))
+        return { movie: m, confidence: 0.8 };
+    }
+    let best: { movie: CatalogMovie; confidence: number; score: number } | null = null;
+    for (const m of hits) {
+      const main = m.title.split(/: | - /)[0]!;
+      const confidence = Math.max(
+        titleSimilarity(words, m.title),
+        titleSimilarity(words, m.original_title),
+        // "Leon" for "Leon: The Professional" when that film is well known, not "Barbie" for "Barbie: Fairytopia".
+        main !== m.title ? Math.min(titleSimilarity(words, main), m.vote_count >= 300 ? 0.95 : 0.7) : 0,
+      );
+      if (confidence < 0.4) continue;
+      let score = 2 * confidence + 0.25 * Math.log10(1 + m.vote_count);
+      if (year && m.release_date?.startsWith(year)) score += 1;
+      // A year that is not the film's means another film of that name ("The Batman (2022)").
+      if (year && m.release_date && Math.abs(Number(m.release_date.slice(0, 4)) - Number(year)) > 1) continue;
+      if (!best || score > best.score) best = { movie: m, confidence, score };
+    }
+    return best && { movie: best.movie, confidence: best.confidence };
+  }
+
+  /** Loads (or trains) the vectors and builds the title index now rather than on the first message. */
+  warm(): void {
+    this.semantic();
+    this.resolveTitle('warm up');
+  }
+
+  /** The best-known film whose whole title starts the typed words ("Frozen" for "Frozen II"). */
+  closestTitle(text: string): CatalogMovie | null {
+    this.resolveTitle(text); // builds the exact-title index
+    const words = titleWords(text);
+    for (let n = words.length - 1; n >= 1; n--) {
+      const hit = (this.exactTitles!.get(words.slice(0, n).join(' ')) ?? []).sort(
+        (a, b) => b.vote_count - a.vote_count,
+      )[0];
+      if (hit && hit.vote_count >= 50 && !/^(the|a|an)$/.test(words.slice(0, n).join(' '))) return hit;
+    }
+    return null;
   }
 
   async answer(message: string, state: ConversationState): Promise<EngineAnswer> {
-    let intent = this.parse(message);
-    let seed: CatalogMovie | null = null;
+    let q = this.parse(message);
+    let seed: CatalogMovie | null = q.like?.movie ?? null;
+    const last = state.lastIntent;
+    const done = (text: string, picks: Pick[] = []): EngineAnswer => ({
+      message: text,
+      picks,
+      intent: q,
+      seed,
+    });
 
-    // Follow-ups work on the conversation's last request.
-    if (intent.followUp && state.lastIntent) {
-      const last = state.lastIntent;
+    if (q.social === 'off-topic') return done(say.OFF_TOPIC);
+    if (q.social === 'greeting' && !q.followUp) return done(say.GREETING);
+
+    // A bare title ("Amélie?") is a "like" request when it is nothing else.
+    if (
+      !hasRequest(q) ||
+      (q.unknown.length && !q.like && q.genreGroups.length === 0 && q.moods.length === 0)
+    ) {
+      const bare = this.resolveTitle(message.replace(/[?!.]+$/, ''));
+      if (bare && bare.confidence >= 0.95 && bare.movie.vote_count >= 50) {
+        q = {
+          ...q,
+          like: { text: bare.movie.title, movie: bare.movie, confidence: bare.confidence, closest: null },
+          unknown: [],
+          themeWords: [],
+          empty: false,
+          social: undefined,
+        };
+        seed = bare.movie;
+      }
+    }
+
+    // Follow-ups and refinements work on the conversation's last request.
+    if (q.followUp && last) {
       const lastYears = state.lastPicks
-        .map((id) => year(this.catalog.get(id)!))
+        .map((id) => Number(this.catalog.get(id)?.release_date?.slice(0, 4)))
         .filter(Number.isFinite)
         .sort((a, b) => a - b);
       const median = lastYears[Math.floor(lastYears.length / 2)];
-      if (typeof intent.followUp === 'object') {
-        const n = intent.followUp.likeOrdinal;
+      const lastSeed = state.lastSeed ? (this.catalog.get(state.lastSeed) ?? null) : null;
+      const years = lastYears.length ? lastYears : [];
+      if (typeof q.followUp === 'object') {
+        const n = q.followUp.likeOrdinal;
         const id = n === -1 ? state.lastPicks.at(-1) : state.lastPicks[n - 1];
         seed = id ? (this.catalog.get(id) ?? null) : null;
-        intent = {
+        q = {
           ...last,
-          likeTitle: seed?.title,
           genreGroups: [],
-          genres: [],
-          keywords: [],
+          keywordsIn: [],
           moodKeywords: [],
           moods: [],
-          followUp: intent.followUp,
+          themeWords: [],
+          unknown: [],
+          soft: { ...last.soft, ...q.soft },
+          followUp: q.followUp,
           empty: false,
         };
-      } else if (intent.followUp === 'newer' && median !== undefined) {
-        intent = { ...last, yearFrom: median + 1, yearTo: undefined, followUp: 'newer', empty: false };
-      } else if (intent.followUp === 'older' && median !== undefined) {
-        intent = { ...last, yearTo: median - 1, yearFrom: undefined, followUp: 'older', empty: false };
+      } else if (
+        (q.followUp === 'newer' || q.followUp === 'older') &&
+        (q.yearFrom !== undefined || q.yearTo !== undefined)
+      ) {
+        // "another, but older, from the 70s": the years given win over "older".
+        q = { ...this.merge(last, q), followUp: q.followUp };
+        seed = lastSeed;
+      } else if ((q.followUp === 'newer' || q.followUp === 'older') && median !== undefined) {
+        // Clearly newer (older) than every last pick when enough films are; else than their median.
+        const newer = q.followUp === 'newer';
+        const strict = newer ? years[years.length - 1]! + 1 : years[0]! - 1;
+        const loose = newer ? median + 1 : median - 1;
+        const shift = (y: number): Query =>
+          newer
+            ? { ...last, yearFrom: y, yearTo: undefined, followUp: 'newer', unknown: q.unknown, empty: false }
+            : {
+                ...last,
+                yearTo: y,
+                yearFrom: undefined,
+                followUp: 'older',
+                unknown: q.unknown,
+                empty: false,
+              };
+        seed = lastSeed;
+        const probe = this.retriever.retrieve(shift(strict), {
+          exclude: new Set(state.suggested),
+          seed,
+          neighbours: null,
+        });
+        q = shift(probe.picks.length >= 3 ? strict : loose);
       } else {
-        intent = { ...last, ...this.refinements(intent), followUp: 'another', empty: false };
+        q = { ...this.merge(last, q), followUp: 'another' };
+        seed = lastSeed;
       }
-    } else if (!intent.empty && state.lastIntent && this.isRefinement(intent)) {
-      // "from the 90s", "but no horror", "under 2 hours": narrow the last request.
-      intent = this.merge(state.lastIntent, intent);
-    }
-    if (intent.empty || (intent.followUp && !state.lastIntent)) {
-      return { message: CLARIFY, picks: [], intent };
+    } else if ((q.followUp === 'newer' || q.followUp === 'older') && seed) {
+      // "like Heat, but newer": relative to the film named.
+      const y = Number(seed.release_date?.slice(0, 4));
+      q = {
+        ...q,
+        followUp: undefined,
+        ...(q.followUp === 'newer' ? { yearFrom: y + 1 } : { yearTo: y - 1 }),
+      };
+    } else if (q.followUp) {
+      return done(say.CLARIFY);
+    } else if (hasRequest(q) && last && (isRefinement(q) || (q.narrows && !q.like))) {
+      // "from the 90s", "but no horror", "darker", "under 2 hours": narrow the last request.
+      q = this.merge(last, q);
+      seed = q.like?.movie ?? (state.lastSeed ? (this.catalog.get(state.lastSeed) ?? null) : null);
     }
 
-    if (!seed && intent.likeTitle) seed = this.findTitle(intent.likeTitle);
-    if (intent.likeTitle && !seed) {
-      return {
-        message: `I couldn't find "${intent.likeTitle}" in the catalog. Could you check the title, or tell me what you liked about it (the genre, the mood, the era)?`,
-        picks: [],
-        intent,
-      };
+    if (q.like && !q.like.movie) {
+      // Never swap an unknown title for another film: say so, offer the rest of the request.
+      const head = say.notInCatalog(q.like.text, q.like.closest);
+      const rest: Query = { ...q, like: undefined };
+      if (
+        isRefinement(rest) &&
+        rest.languages.length === 0 &&
+        rest.yearFrom === undefined &&
+        rest.yearTo === undefined
+      ) {
+        return done(
+          `${head} Tell me what you liked about it (the genre, the mood, the era) and I'll find something close.`,
+        );
+      }
+      const found = this.retriever.retrieve(rest, {
+        exclude: new Set(state.suggested),
+        seed: null,
+        neighbours: null,
+      });
+      if (found.picks.length === 0)
+        return done(`${head} Tell me what you liked about it and I'll find something close.`);
+      const picks = this.toPicks(found.picks, rest, null);
+      return done(
+        say.renderPicks(
+          `${head} Meanwhile, here are some ${say.restate(rest, null, picks.length)} (not based on it):`,
+          picks,
+          say.outro(rest, say.notes(rest, found.relaxed, picks.length)),
+        ),
+        picks,
+      );
     }
-    let similar = seed ? await this.similarTo(seed) : null;
-    if (intent.person) {
-      const ids = this.moviesWithPerson
-        ? await this.moviesWithPerson(intent.person).catch(() => null)
-        : undefined;
+    if ((!hasRequest(q) || (q.empty && !q.like && !q.followUp)) && !q.vague) {
+      if (q.unknown.length)
+        return done(
+          `I didn't catch what you're looking for ("${q.unknown.slice(0, 3).join('", "')}"). ${say.CLARIFY}`,
+        );
+      return done(say.CLARIFY);
+    }
+
+    let personPool: CatalogMovie[] | null = null;
+    if (q.person) {
+      const ids = this.moviesWithPerson ? await this.moviesWithPerson(q.person).catch(() => null) : undefined;
       if (ids === undefined) {
-        return {
-          message: `I can't look up people in the offline catalog (it has no cast), so I can't find films with ${intent.person}. Try a genre, a mood, or a movie you liked, or run the site with a TMDB key.`,
-          picks: [],
-          intent,
-        };
+        return done(
+          `I can't look up people in the offline catalog (it has no cast), so I can't find films with ${say.esc(q.person)}. Try a genre, a mood, or a movie you liked, or run the site with a TMDB key.`,
+        );
       }
-      if (!ids || ids.length === 0) {
-        return {
-          message: `I couldn't find anyone called ${intent.person}. Could you check the name?`,
-          picks: [],
-          intent,
-        };
-      }
-      // The person's films, best known first, become the pool (intersected with a 'like' request).
-      const ranked = ids
+      if (!ids || ids.length === 0)
+        return done(`I couldn't find anyone called ${say.esc(q.person)}. Could you check the name?`);
+      personPool = ids
         .map((id) => this.catalog.get(id))
-        .filter((m): m is CatalogMovie => !!m && (!similar || similar.has(m.id)))
+        .filter((m): m is CatalogMovie => !!m)
         .sort((a, b) => b.vote_count - a.vote_count);
-      similar = new Map(ranked.map((m, i) => [m.id, i]));
     }
-    const picks = this.retrieve(intent, new Set(state.suggested), similar, seed);
-    if (picks.length === 0 && intent.person) {
-      return {
-        message: `I couldn't find more films with ${intent.person} that fit. Want to loosen a condition?`,
-        picks,
-        intent,
-      };
+    const neighbours = seed ? await this.neighbours(seed) : null;
+    const found = this.retriever.retrieve(q, {
+      exclude: new Set(state.suggested),
+      seed,
+      neighbours,
+      personPool,
+      count: this.options.liveCheck ? 8 : 5,
+    });
+    if (this.options.liveCheck) {
+      const check = this.options.liveCheck;
+      const known = await Promise.all(found.picks.map((p) => check(p.movie.id).catch(() => true)));
+      found.picks = found.picks.filter((_, i) => known[i]).slice(0, 5);
     }
-    if (picks.length === 0) {
-      return {
-        message:
-          "I couldn't find anything new that fits all of that. Could you loosen one of the conditions (a wider range of years, another genre), or try a different mood?",
-        picks,
-        intent,
-      };
+    if (found.picks.length === 0) {
+      return done(
+        q.person
+          ? `I couldn't find more films with ${say.esc(q.person)} that fit. Want to loosen a condition?`
+          : say.NOTHING_FITS,
+      );
     }
-    return {
-      message: renderPicks(this.intro(intent, seed, picks.length), picks, this.outro(intent)),
+    const picks = this.toPicks(found.picks, q, seed);
+    const lowConfidence =
+      q.like?.movie && q.like.confidence < 0.9 && !q.followUp
+        ? [`I took "${say.esc(q.like.text)}" to mean ${say.movieLink(q.like.movie)}.`]
+        : [];
+    const introLine = [say.intro(q, seed, picks.length), ...lowConfidence].join(' ');
+    return done(
+      say.renderPicks(introLine, picks, say.outro(q, say.notes(q, found.relaxed, picks.length))),
       picks,
-      intent,
-    };
+    );
   }
 
-  private isRefinement(i: Intent): boolean {
-    return !i.likeTitle && i.moods.length === 0 && i.genreGroups.length === 0 && i.keywords.length === 0;
+  /** Retrieval for a structured query (LLM mode's tool): up to 10 films that meet every filter. */
+  async search(q: Query, exclude: ReadonlySet<number>, seed: CatalogMovie | null): Promise<CatalogMovie[]> {
+    const neighbours = seed ? await this.neighbours(seed) : null;
+    return this.retriever.retrieve(q, { exclude, seed, neighbours, count: 10 }).picks.map((p) => p.movie);
   }
 
-  private refinements(i: Intent): Partial<Intent> {
-    const out: Partial<Intent> = {};
-    if (i.yearFrom !== undefined) out.yearFrom = i.yearFrom;
-    if (i.yearTo !== undefined) out.yearTo = i.yearTo;
-    if (i.runtimeMax !== undefined) out.runtimeMax = i.runtimeMax;
-    if (i.runtimeMin !== undefined) out.runtimeMin = i.runtimeMin;
-    return out;
+  private toPicks(scored: Scored[], q: Query, seed: CatalogMovie | null): Pick[] {
+    return scored.map((s) => ({ movie: s.movie, reason: say.reasonFor(s, q, seed) }));
   }
 
-  private merge(last: Intent, next: Intent): Intent {
-    const exclude = [...new Set([...last.excludeGenres, ...next.excludeGenres])];
+  private merge(last: Query, next: Query): Query {
+    const genresOut = [...new Set([...last.genresOut, ...next.genresOut])];
+    const pick = <K extends keyof Query>(k: K) => (next[k] !== undefined ? next[k] : last[k]);
     return {
       ...last,
-      ...this.refinements(next),
-      excludeGenres: exclude,
-      genreGroups: last.genreGroups.map((g) => g.filter((x) => !exclude.includes(x))).filter((g) => g.length),
-      genres: last.genres.filter((g) => !exclude.includes(g)),
+      yearFrom: pick('yearFrom'),
+      yearTo: pick('yearTo'),
+      runtimeMax: pick('runtimeMax'),
+      runtimeMin: pick('runtimeMin'),
+      minRating: pick('minRating'),
+      languages: next.languages.length ? next.languages : last.languages,
+      genresOut,
+      keywordsOut: [...new Set([...last.keywordsOut, ...next.keywordsOut])],
+      // "only dramas" after "French films": the new genres narrow the old ones.
+      genreGroups: [
+        ...last.genreGroups,
+        ...next.genreGroups.filter((g) => !last.genreGroups.some((x) => x.join() === g.join())),
+      ]
+        .map((g) => g.filter((x) => !genresOut.includes(x)))
+        .filter((g) => g.length),
+      moods: [...new Set([...last.moods, ...next.moods])],
+      keywordsIn: [...new Set([...last.keywordsIn, ...next.keywordsIn])],
+      themeWords: [...new Set([...last.themeWords, ...next.themeWords])],
+      soft: { ...last.soft, ...next.soft },
+      unknown: next.unknown,
       followUp: undefined,
+      social: undefined,
       empty: false,
     };
   }
 
-  /** Neighbours from the recommendation service; if it is down, films sharing the seed's genres and keywords. */
-  private async similarTo(seed: CatalogMovie): Promise<Map<number, number>> {
-    const ranks = new Map<number, number>();
-    if (this.recommender) {
-      try {
-        const recs = await this.recommender.recommend(seed.id, 50);
-        recs.forEach((r, i) => ranks.set(r.tmdbId, i));
-        if (ranks.size) return ranks;
-      } catch {
-        /* fall back to the catalog below */
-      }
+  /** Neighbours from the recommendation service, when it answers (ranks 0..49). */
+  private async neighbours(seed: CatalogMovie): Promise<Map<number, number> | null> {
+    if (!this.recommender) return null;
+    try {
+      const recs = await this.recommender.recommend(seed.id, 50);
+      return new Map(recs.map((r, i) => [r.tmdbId, i]));
+    } catch {
+      return null;
     }
-    const kw = new Set(seed.keywords);
-    const scored = this.catalog.popular
-      .filter(
-        (m) => m.id !== seed.id && m.vote_count >= 50 && m.genre_ids.some((g) => seed.genre_ids.includes(g)),
-      )
-      .map((m) => ({
-        m,
-        s:
-          m.genre_ids.filter((g) => seed.genre_ids.includes(g)).length +
-          2 * m.keywords.filter((k) => kw.has(k)).length,
-      }))
-      .sort((a, b) => b.s - a.s || b.m.vote_count - a.m.vote_count)
-      .slice(0, 50);
-    scored.forEach((x, i) => ranks.set(x.m.id, i));
-    return ranks;
-  }
-
-  private retrieve(
-    intent: Intent,
-    exclude: Set<number>,
-    similar: Map<number, number> | null,
-    seed: CatalogMovie | null,
-  ): Pick[] {
-    const userKeywords = intent.keywords.filter((k) => this.keywordVocabulary.has(k));
-    const moodKeywords = intent.moodKeywords.filter((k) => !userKeywords.includes(k));
-    const attempts = [
-      { minVotes: 100, keywordsRequired: true },
-      { minVotes: 20, keywordsRequired: true },
-      { minVotes: 20, keywordsRequired: false },
-    ];
-    for (const { minVotes, keywordsRequired } of attempts) {
-      const pool = similar
-        ? [...similar.keys()].map((id) => this.catalog.get(id)).filter((m): m is CatalogMovie => !!m)
-        : this.catalog.popular;
-      const scored: { m: CatalogMovie; fit: number; matched: string[] }[] = [];
-      for (const m of pool) {
-        if (exclude.has(m.id) || (seed && m.id === seed.id)) continue;
-        if (m.vote_count < (similar ? 10 : minVotes)) continue;
-        const y = year(m);
-        if (intent.yearFrom !== undefined && !(y >= intent.yearFrom)) continue;
-        if (intent.yearTo !== undefined && !(y <= intent.yearTo)) continue;
-        if (intent.runtimeMax !== undefined && !(m.runtime && m.runtime <= intent.runtimeMax)) continue;
-        if (intent.runtimeMin !== undefined && !(m.runtime && m.runtime >= intent.runtimeMin)) continue;
-        if (m.genre_ids.some((g) => intent.excludeGenres.includes(g))) continue;
-        if (!intent.genreGroups.every((grp) => grp.some((g) => m.genre_ids.includes(g)))) continue;
-        const explicit = userKeywords.filter((k) => this.byKeyword.get(k)?.has(m.id));
-        const moodMatched = moodKeywords.filter((k) => this.byKeyword.get(k)?.has(m.id));
-        if (keywordsRequired && userKeywords.length && explicit.length === 0) continue;
-        const matched = [...explicit, ...moodMatched];
-        let fit = 2 * explicit.length + moodMatched.length;
-        if (similar) fit += 3 * (1 - (similar.get(m.id) ?? 50) / 50);
-        scored.push({ m, fit, matched });
-      }
-      if (scored.length < 3 && (minVotes > 20 || keywordsRequired)) continue;
-      scored.sort(
-        (a, b) =>
-          b.fit * 3 + bayesianRating(b.m) - (a.fit * 3 + bayesianRating(a.m)) ||
-          b.m.vote_count - a.m.vote_count,
-      );
-      return scored
-        .slice(0, 5)
-        .map(({ m, matched }) => ({ movie: m, reason: this.reason(m, matched, seed) }));
-    }
-    return [];
-  }
-
-  private reason(m: CatalogMovie, matched: string[], seed: CatalogMovie | null, personName?: string): string {
-    const snippetSource = m.tagline || m.overview.split(/(?<=[.!?])\s/)[0] || '';
-    const snippet = snippetSource.length > 110 ? `${snippetSource.slice(0, 107).trimEnd()}…` : snippetSource;
-    const genres = m.genre_ids
-      .slice(0, 2)
-      .map((g) => GENRE_NAMES.get(g))
-      .filter(Boolean)
-      .join(', ');
-    let why = '';
-    if (personName) {
-      why = `With ${personName}`;
-    } else if (seed) {
-      const shared = m.keywords.filter((k) => seed.keywords.includes(k)).slice(0, 2);
-      why = shared.length
-        ? `Like ${seed.title}, it has ${shared.join(' and ')}`
-        : `For fans of ${seed.title}`;
-    } else if (matched.length) {
-      why = `Tagged ${matched.slice(0, 2).join(' and ')}`;
-    } else if (genres) {
-      why = genres;
-    }
-    // Two sentences: why it was picked, then the film's own tagline or first line.
-    return [why, snippet]
-      .filter(Boolean)
-      .map((x) => (/[.!?…"”]$/.test(x) ? x : `${x}.`))
-      .join(' ');
-  }
-
-  private intro(intent: Intent, seed: CatalogMovie | null, n: number): string {
-    const mood = intent.moods.filter((x) => x !== 'classic')[0];
-    const parts: string[] = [];
-    if (intent.followUp === 'newer') parts.push('Here are some more recent ones');
-    else if (intent.followUp === 'older') parts.push('Here are some older ones');
-    else if (intent.followUp === 'another') parts.push(`Here ${n === 1 ? 'is one more' : `are ${n} more`}`);
-    else if (intent.person && !seed) parts.push(`Here are some films with ${esc(intent.person)}`);
-    else if (seed) parts.push(`If you liked **${esc(seed.title)}**, try these`);
-    else if (mood) parts.push(`Here are some ${mood} picks`);
-    else if (intent.genres.length)
-      parts.push(
-        `Here are some ${intent.genres
-          .map((g) => GENRE_NAMES.get(g))
-          .join(' / ')
-          .toLowerCase()} picks`,
-      );
-    else parts.push('Here are some picks');
-    if (intent.yearFrom !== undefined && intent.yearTo !== undefined && intent.yearTo - intent.yearFrom === 9)
-      parts.push(`from the ${intent.yearFrom}s`);
-    else if (intent.yearFrom !== undefined && intent.yearFrom === intent.yearTo)
-      parts.push(`from ${intent.yearFrom}`);
-    else if (intent.yearFrom !== undefined && intent.followUp !== 'newer')
-      parts.push(`from ${intent.yearFrom} on`);
-    else if (intent.yearTo !== undefined && intent.followUp !== 'older') parts.push(`up to ${intent.yearTo}`);
-    if (intent.runtimeMax) parts.push(`under ${intent.runtimeMax} minutes`);
-    if (intent.excludeGenres.length && !intent.followUp)
-      parts.push(
-        `with no ${intent.excludeGenres.map((g) => GENRE_NAMES.get(g)!.toLowerCase()).join(' or ')}`,
-      );
-    return `${parts.join(' ')}:`;
-  }
-
-  private outro(intent: Intent): string {
-    return intent.followUp
-      ? 'Say "another" for more, "something more recent", or "more like the second one".'
-      : 'Want more? Ask for "another", "something more recent", or "more like the first one".';
   }
 }
+
+export { TITLE_CONFIDENCE };

@@ -181,3 +181,68 @@ describe('LLM mode against a local OpenAI-compatible fake', () => {
     }
   });
 });
+
+describe('LLM mode: the structured search tool', () => {
+  it('applies the filters as parameters and returns runtime, language, genres and an overview to check', async () => {
+    const fake = await startLlmFake((body, call) => {
+      if (call === 1)
+        return {
+          message: {
+            tool_calls: [
+              toolCall('search_catalog', {
+                genres: ['Drama'],
+                original_language: 'da',
+                runtime_max: 130,
+                min_rating: 7,
+                exclude_keywords: ['wedding'],
+              }),
+            ],
+          },
+        };
+      const shown = (body.messages as { role: string; content: string | null }[])
+        .filter((m) => m.role === 'tool')
+        .flatMap((m) => JSON.parse(m.content!) as { id: number }[]);
+      return {
+        message: {
+          tool_calls: [
+            toolCall('recommend', { picks: shown.slice(0, 3).map((m) => ({ id: m.id, reason: 'Fits.' })) }),
+          ],
+        },
+      };
+    });
+    const app = await createTestApp({
+      env: { RECOMMENDER_URL: 'http://127.0.0.1:9', LLM_BASE_URL: fake.url, LLM_MODEL: 'fake-model' },
+    });
+    try {
+      const body = (
+        await send(app, { message: 'a Danish drama, under 130 minutes, rated 7+, no weddings' })
+      ).json();
+      expect(body.engine).toBe('llm');
+      const results = JSON.parse(
+        (fake.requests[1]!.body.messages as { role: string; content: string }[]).find(
+          (m) => m.role === 'tool',
+        )!.content,
+      ) as {
+        genres: string[];
+        original_language: string;
+        runtime: number;
+        rating: number;
+        overview: string;
+        keywords: string[];
+      }[];
+      expect(results.length).toBeGreaterThanOrEqual(3);
+      for (const r of results) {
+        expect(r.genres).toContain('Drama');
+        expect(r.original_language).toBe('da');
+        expect(r.runtime).toBeLessThanOrEqual(130);
+        expect(r.rating).toBeGreaterThanOrEqual(7);
+        expect(r.keywords).not.toContain('wedding');
+        expect(r.overview.length).toBeGreaterThan(0);
+      }
+      expect(body.movies).toHaveLength(3);
+    } finally {
+      await app.close();
+      await fake.close();
+    }
+  });
+});

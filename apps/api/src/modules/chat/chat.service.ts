@@ -31,7 +31,7 @@ export class ChatService {
     let convo = id ? await this.conversations.get(id) : undefined;
     if (!convo || convo.owner !== owner) {
       id = randomUUID();
-      convo = { owner, turns: [], suggested: [], lastPicks: [], lastIntent: null };
+      convo = { owner, turns: [], suggested: [], lastPicks: [], lastIntent: null, lastSeed: null };
     }
     convo.turns.push({ role: 'user', text });
 
@@ -48,7 +48,12 @@ export class ChatService {
     const offline = reply ? null : await this.engine.answer(text, convo);
     if (offline) {
       reply = offline;
-      if (offline.picks.length) convo.lastIntent = offline.intent;
+      if (offline.picks.length) {
+        convo.lastIntent = { ...offline.intent, like: undefined };
+        convo.lastSeed = offline.seed?.id ?? null;
+        // The film the user named is never offered back to them.
+        if (offline.seed && !convo.suggested.includes(offline.seed.id)) convo.suggested.push(offline.seed.id);
+      }
     }
     const picks = reply!.picks.map((p) => this.engine.catalog.get(p.movie.id)!).filter(Boolean);
     if (picks.length) {

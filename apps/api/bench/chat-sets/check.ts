@@ -1,0 +1,188 @@
+/**
+ * The checker for the independent evaluator's request sets (dev.json, heldout.json). Their
+ * expectations are read as written and never edited; every field is one expectation per turn, met
+ * when every pick satisfies it. The wording checks use fixed marker lists (wording.ts), the same
+ * for every case: nothing here can be tuned per request.
+ */
+import { GENRE_NAMES, type CatalogMovie } from '@app/catalog';
+import { readFileSync } from 'node:fs';
+import type { ChatEngine } from '../../src/modules/chat/chat-engine';
+import { ChatService } from '../../src/modules/chat/chat.service';
+import { NOT_IN_CATALOG, SAID_SO_MARKERS } from '../../src/modules/chat/wording';
+
+export interface Expect {
+  kind?: 'recommend' | 'redirect' | 'not_in_catalog';
+  min_picks?: number;
+  genres_all?: string[];
+  genres_any?: string[];
+  genres_none?: string[];
+  year_min?: number;
+  year_max?: number;
+  runtime_min?: number;
+  runtime_max?: number;
+  min_vote_average?: number;
+  original_language?: string;
+  keywords_none?: string[];
+  keywords_any?: string[];
+  similar_to_tmdb_id?: number;
+  exclude_tmdb_ids?: number[];
+  not_in_catalog_title?: string;
+  no_repeats?: boolean;
+  note?: string;
+}
+
+export interface Case {
+  id: string;
+  category: string;
+  turns: { user: string; expect: Expect }[];
+}
+
+export interface SetReport {
+  set: string;
+  source: string;
+  turns: number;
+  expectations: number;
+  met: number;
+  turns_fully_met: number;
+  links: number;
+  grounded: number;
+  understood_or_said_so: number;
+  p95_ms: number;
+  /** p95 of the CPU time the process spent per turn (less sensitive to a busy machine than wall time). */
+  p95_cpu_ms?: number;
+  failures: string[];
+}
+
+const GENRE_IDS = new Map([...GENRE_NAMES].map(([id, name]) => [name.toLowerCase(), id]));
+const genreId = (name: string) => {
+  const id = GENRE_IDS.get(name.toLowerCase());
+  if (id === undefined) throw new Error(`Unknown genre in the set: ${name}`);
+  return id;
+};
+const year = (m: CatalogMovie) => Number(m.release_date?.slice(0, 4));
+const fold = (s: string) =>
+  s
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[’']/g, "'");
+
+/** Each expectation of one turn: [name, met]. */
+export function checkTurn(
+  e: Expect,
+  reply: { message: string; picks: CatalogMovie[] },
+  ctx: { earlier: Set<number>; catalog: { get(id: number): CatalogMovie | undefined } },
+): [string, boolean][] {
+  const { picks, message } = reply;
+  const out: [string, boolean][] = [];
+  const every = (name: string, test: (m: CatalogMovie) => boolean) =>
+    out.push([name, picks.length > 0 && picks.every(test)]);
+  const kind = e.kind ?? 'recommend';
+  if (kind === 'redirect') out.push(['redirect without movies', picks.length === 0]);
+  if (kind === 'recommend') {
+    const min = e.min_picks ?? 3;
+    out.push([`at least ${min} picks`, picks.length >= min]);
+  }
+  if (kind === 'not_in_catalog') {
+    const title = e.not_in_catalog_title ?? '';
+    out.push([
+      `says "${title}" ${NOT_IN_CATALOG}`,
+      fold(message).includes(fold(NOT_IN_CATALOG)) && fold(message).includes(fold(title)),
+    ]);
+  }
+  if (e.genres_all)
+    every(`genres all ${e.genres_all}`, (m) => e.genres_all!.every((g) => m.genre_ids.includes(genreId(g))));
+  if (e.genres_any)
+    every(`genres any ${e.genres_any}`, (m) => e.genres_any!.some((g) => m.genre_ids.includes(genreId(g))));
+  if (e.genres_none)
+    every(
+      `genres none ${e.genres_none}`,
+      (m) => !e.genres_none!.some((g) => m.genre_ids.includes(genreId(g))),
+    );
+  if (e.year_min !== undefined) every(`year >= ${e.year_min}`, (m) => year(m) >= e.year_min!);
+  if (e.year_max !== undefined) every(`year <= ${e.year_max}`, (m) => year(m) <= e.year_max!);
+  if (e.runtime_min !== undefined)
+    every(`runtime >= ${e.runtime_min}`, (m) => (m.runtime ?? 0) >= e.runtime_min!);
+  if (e.runtime_max !== undefined)
+    every(`runtime <= ${e.runtime_max}`, (m) => !!m.runtime && m.runtime <= e.runtime_max!);
+  if (e.min_vote_average !== undefined)
+    every(`rating >= ${e.min_vote_average}`, (m) => m.vote_average >= e.min_vote_average!);
+  if (e.original_language)
+    every(`language ${e.original_language}`, (m) => m.original_language === e.original_language);
+  if (e.keywords_none)
+    every(`keywords none ${e.keywords_none}`, (m) => !e.keywords_none!.some((k) => m.keywords.includes(k)));
+  if (e.keywords_any)
+    every(`keywords any ${e.keywords_any}`, (m) => e.keywords_any!.some((k) => m.keywords.includes(k)));
+  if (e.similar_to_tmdb_id !== undefined) {
+    const seed = ctx.catalog.get(e.similar_to_tmdb_id);
+    every(
+      `similar to ${e.similar_to_tmdb_id}`,
+      (m) => !!seed && m.id !== seed.id && m.genre_ids.some((g) => seed.genre_ids.includes(g)),
+    );
+  }
+  if (e.exclude_tmdb_ids) every(`excludes ${e.exclude_tmdb_ids}`, (m) => !e.exclude_tmdb_ids!.includes(m.id));
+  if (e.no_repeats) every('no repeats', (m) => !ctx.earlier.has(m.id));
+  return out;
+}
+
+/** Runs one set through the chat service (offline engine, in-memory conversations). */
+export async function runSet(name: string, file: string, engine: ChatEngine): Promise<SetReport> {
+  const cases = JSON.parse(readFileSync(file, 'utf8')) as Case[];
+  const service = new ChatService(engine, null, { warn() {} });
+  const report: SetReport = {
+    set: name,
+    source: `independent evaluator, ${file.split('/').slice(-2).join('/')}`,
+    turns: 0,
+    expectations: 0,
+    met: 0,
+    turns_fully_met: 0,
+    links: 0,
+    grounded: 0,
+    understood_or_said_so: 0,
+    p95_ms: 0,
+    failures: [],
+  };
+  const latencies: number[] = [];
+  const cpu: number[] = [];
+  for (const c of cases) {
+    let conversation: string | undefined;
+    const earlier = new Set<number>();
+    for (const turn of c.turns) {
+      const t0 = performance.now();
+      const c0 = process.cpuUsage();
+      const reply = await service.send(turn.user, conversation, null);
+      const c1 = process.cpuUsage(c0);
+      latencies.push(performance.now() - t0);
+      cpu.push((c1.user + c1.system) / 1000);
+      conversation = reply.conversation_id;
+      const picks = reply.movies.map((m) => engine.catalog.get(m.id)!).filter(Boolean);
+      for (const [, title, id] of reply.message.matchAll(/\[((?:\\.|[^\]])+)\]\(\/movie\/(\d+)\)/g)) {
+        report.links++;
+        const m = engine.catalog.get(Number(id));
+        if (m && m.title.replace(/([\\[\]*_`])/g, '\\$1') === title) report.grounded++;
+      }
+      const results = checkTurn(
+        turn.expect,
+        { message: reply.message, picks },
+        { earlier, catalog: engine.catalog },
+      );
+      report.turns++;
+      report.expectations += results.length;
+      const failed = results.filter(([, ok]) => !ok);
+      report.met += results.length - failed.length;
+      if (failed.length === 0) report.turns_fully_met++;
+      if (failed.length === 0 || SAID_SO_MARKERS.some((mk) => reply.message.includes(mk)))
+        report.understood_or_said_so++;
+      for (const [what] of failed)
+        report.failures.push(
+          `${c.id} "${turn.user}": ${what} — got ${picks.map((m) => `${m.title} (${m.id})`).join(', ') || 'no picks'}`,
+        );
+      for (const m of picks) earlier.add(m.id);
+    }
+  }
+  latencies.sort((a, b) => a - b);
+  report.p95_ms = Math.round(latencies[Math.floor(latencies.length * 0.95)] ?? 0);
+  cpu.sort((a, b) => a - b);
+  report.p95_cpu_ms = Math.round(cpu[Math.floor(cpu.length * 0.95)] ?? 0);
+  return report;
+}

@@ -1,0 +1,257 @@
+import type { CatalogIndex, CatalogMovie } from '@app/catalog';
+import type { SemanticIndex } from './semantic';
+import { GENRE } from './understand/lexicon';
+import type { Query } from './understand/query';
+
+/** Feature films only, unless asked: no films under this many minutes… */
+export const FEATURE_MIN_MINUTES = 40;
+
+export interface Scored {
+  movie: CatalogMovie;
+  /** The user's theme keywords this film has. */
+  matched: string[];
+  /** Semantic closeness to the message's themes, 0..1 (0 when not used). */
+  semantic: number;
+  /** Closeness to the named film, 0..1. */
+  similarity: number;
+}
+
+export interface Retrieval {
+  picks: Scored[];
+  /** Constraints dropped to find enough films, in words for the reply. */
+  relaxed: string[];
+}
+
+export interface RetrieveInput {
+  exclude: ReadonlySet<number>;
+  seed: CatalogMovie | null;
+  /** Neighbours from the recommendation service (id → rank), when it answered. */
+  neighbours: Map<number, number> | null;
+  /** Films of a named person, best known first (live mode). */
+  personPool?: CatalogMovie[] | null;
+  count?: number;
+}
+
+const year = (m: CatalogMovie) => (m.release_date ? Number(m.release_date.slice(0, 4)) : NaN);
+
+/** Quality for ranking: the vote average shrunk towards 6.2 when few people voted. */
+export function bayesianRating(m: CatalogMovie, prior = 6.2, weight = 300): number {
+  return (m.vote_count * m.vote_average + weight * prior) / (m.vote_count + weight);
+}
+
+const DARK_GENRES: Record<number, number> = {
+  [GENRE.horror]: 1,
+  [GENRE.war]: 0.7,
+  [GENRE.thriller]: 0.6,
+  [GENRE.crime]: 0.5,
+  [GENRE.mystery]: 0.3,
+  [GENRE.drama]: 0.2,
+  [GENRE.comedy]: -0.8,
+  [GENRE.family]: -1,
+  [GENRE.animation]: -0.7,
+  [GENRE.music]: -0.5,
+  [GENRE.romance]: -0.4,
+  [GENRE.adventure]: -0.2,
+};
+const DARK_KEYWORDS = new Set([
+  'murder',
+  'death',
+  'violence',
+  'serial killer',
+  'suicide',
+  'revenge',
+  'rape',
+  'drug',
+  'dystopia',
+  'torture',
+  'prison',
+  'grief',
+  'war',
+  'killer',
+  'gore',
+  'psychopath',
+  'corruption',
+  'kidnapping',
+  'cancer',
+  'depression',
+  'abuse',
+  'brutality',
+  'neo-noir',
+  'film noir',
+  'nihilism',
+  'tragedy',
+  'post-apocalyptic',
+]);
+const LIGHT_KEYWORDS = new Set([
+  'friendship',
+  'christmas',
+  'holiday',
+  'musical',
+  'dog',
+  'wedding',
+  'romantic comedy',
+  'family',
+  'best friend',
+  'love',
+  'dancing',
+  'summer',
+  'sport',
+  'underdog',
+  'buddy',
+  'feel-good',
+  'talking animal',
+]);
+
+/** How dark a film reads from its genres and keywords: about −1 (light) to +1 (dark). */
+export function darkness(m: CatalogMovie): number {
+  let d = 0;
+  for (const g of m.genre_ids) d += DARK_GENRES[g] ?? 0;
+  for (const k of m.keywords) d += DARK_KEYWORDS.has(k) ? 0.25 : LIGHT_KEYWORDS.has(k) ? -0.25 : 0;
+  return Math.max(-1.5, Math.min(1.5, d)) / 1.5;
+}
+
+/**
+ * Retrieval: every hard constraint of the query must hold (genres in and out, themes in and out,
+ * years, runtime, rating, language, feature films); the rest ranks. Fit = named themes, mood
+ * keywords, semantic closeness to the message's themes, closeness to a named film, soft
+ * preferences (darker, lighter, funnier); then a Bayesian rating. When fewer than 3 films fit, the
+ * vote floor, then the theme requirement, are relaxed (and the reply says so).
+ */
+export class Retriever {
+  constructor(
+    private readonly catalog: CatalogIndex,
+    private readonly byKeyword: ReadonlyMap<string, ReadonlySet<number>>,
+    private readonly semantic: () => SemanticIndex | null,
+    /** Off: keyword-only retrieval (kept for the A/B evaluation). */
+    readonly useSemantic = true,
+  ) {}
+
+  retrieve(q: Query, input: RetrieveInput): Retrieval {
+    const count = input.count ?? 5;
+    const sem = this.useSemantic ? this.semantic() : null;
+    const themeWords = [...q.themeWords, ...q.keywordsIn];
+    const qv = sem && themeWords.length ? sem.embed(themeWords) : null;
+    const hasKeyword = (k: string, id: number) => this.byKeyword.get(k)?.has(id) ?? false;
+    const keywordsIn = q.keywordsIn.filter((k) => this.byKeyword.has(k));
+    const moodKeywords = q.moodKeywords.filter((k) => !keywordsIn.includes(k));
+    const seed = input.seed;
+    const closeness = seed ? this.similarityTo(seed, sem) : null;
+    const out = new Set([...q.genresOut, ...q.impliedOut]);
+    const keywordsOut = this.expandOut(q.keywordsOut);
+    // A theme ruled out must not be what the film's summary is about either ("on the battlefield").
+    const outText = q.keywordsOut.length
+      ? new RegExp(
+          `\\b(${q.keywordsOut.map((k) => k.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})`,
+          'i',
+        )
+      : null;
+    const attempts = [
+      { minVotes: 100, keywords: true },
+      { minVotes: 30, keywords: true },
+      { minVotes: 10, keywords: true },
+      { minVotes: 30, keywords: false },
+    ].filter((a) => a.keywords || keywordsIn.length > 0);
+    // Films a pick can come from: known enough to judge (10+ votes), by popularity; a required
+    // theme narrows it to the films with one of those keywords.
+    this.known ??= this.catalog.popular.filter((m) => m.vote_count >= 10);
+    const withKeywords = keywordsIn.length
+      ? this.known.filter((m) => keywordsIn.some((k) => hasKeyword(k, m.id)))
+      : null;
+    for (const attempt of attempts) {
+      const pool = input.personPool ?? (attempt.keywords && withKeywords ? withKeywords : this.known);
+      const scored: (Scored & { score: number })[] = [];
+      for (const m of pool) {
+        if (input.exclude.has(m.id) || (seed && m.id === seed.id)) continue;
+        if (m.vote_count < (input.personPool ? 1 : attempt.minVotes)) continue;
+        if (!q.allowShorts && m.runtime !== null && m.runtime < FEATURE_MIN_MINUTES) continue;
+        if (!q.allowTv && m.genre_ids.includes(GENRE.tv)) continue;
+        const y = year(m);
+        if (q.yearFrom !== undefined && !(y >= q.yearFrom)) continue;
+        if (q.yearTo !== undefined && !(y <= q.yearTo)) continue;
+        if (q.runtimeMax !== undefined && !(m.runtime && m.runtime <= q.runtimeMax)) continue;
+        if (q.runtimeMin !== undefined && !(m.runtime && m.runtime >= q.runtimeMin)) continue;
+        if (q.minRating !== undefined && !(m.vote_average >= q.minRating && m.vote_count >= 30)) continue;
+        if (
+          q.languages.length &&
+          !q.languages.some((l) => (l === '!en' ? m.original_language !== 'en' : m.original_language === l))
+        )
+          continue;
+        if (m.genre_ids.some((g) => out.has(g))) continue;
+        if (!q.genreGroups.every((grp) => grp.some((g) => m.genre_ids.includes(g)))) continue;
+        if (keywordsOut.size && m.keywords.some((k) => keywordsOut.has(k))) continue;
+        if (outText && outText.test(m.overview)) continue;
+        if (seed && !m.genre_ids.some((g) => seed.genre_ids.includes(g))) continue;
+        const matched = keywordsIn.filter((k) => hasKeyword(k, m.id));
+        if (attempt.keywords && keywordsIn.length && matched.length === 0) continue;
+        const moodMatched = moodKeywords.filter((k) => hasKeyword(k, m.id));
+        let fit = 2 * matched.length + 0.7 * moodMatched.length;
+        const semantic = qv ? Math.max(0, sem!.score(qv, m.id)) : 0;
+        fit += 4 * semantic;
+        let similarity = 0;
+        if (seed) {
+          similarity = closeness!(m);
+          fit += 6 * similarity;
+          const rank = input.neighbours?.get(m.id);
+          if (rank !== undefined) fit += 2 * (1 - rank / 50);
+        }
+        if (q.soft.dark) fit += 2.5 * q.soft.dark * darkness(m);
+        if (q.soft.funny && m.genre_ids.includes(GENRE.comedy)) fit += 2;
+        if (input.personPool) fit += 2 * (1 - pool.indexOf(m) / pool.length);
+        scored.push({
+          movie: m,
+          matched: [...matched, ...moodMatched],
+          semantic,
+          similarity,
+          score: fit * 3 + bayesianRating(m),
+        });
+      }
+      if (scored.length < 3 && attempt !== attempts[attempts.length - 1]) continue;
+      scored.sort((a, b) => b.score - a.score || b.movie.vote_count - a.movie.vote_count);
+      // At most one film per collection: a friend names the franchise once.
+      const picks: Scored[] = [];
+      const collections = new Set<number>();
+      if (seed?.collection) collections.add(seed.collection.id);
+      for (const s of scored) {
+        if (s.movie.collection && collections.has(s.movie.collection.id)) continue;
+        if (s.movie.collection) collections.add(s.movie.collection.id);
+        picks.push({ movie: s.movie, matched: s.matched, semantic: s.semantic, similarity: s.similarity });
+        if (picks.length === count) break;
+      }
+      return { picks, relaxed: attempt.keywords ? [] : keywordsIn };
+    }
+    return { picks: [], relaxed: [] };
+  }
+
+  private readonly outCache = new Map<string, Set<string>>();
+  private known: CatalogMovie[] | undefined;
+
+  /** A theme ruled out rules out its kinds too: "robot" → "killer robot", "robot as menace". */
+  private expandOut(terms: readonly string[]): Set<string> {
+    const out = new Set<string>();
+    for (const t of terms) {
+      let set = this.outCache.get(t);
+      if (!set) {
+        const re = new RegExp(`(^|[ -])${t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(s|es)?($|[ -])`);
+        set = new Set([t, ...[...this.byKeyword.keys()].filter((k) => re.test(k))]);
+        this.outCache.set(t, set);
+      }
+      for (const k of set) out.add(k);
+    }
+    return out;
+  }
+
+  /** Closeness to a film (0..1): meaning of their texts, shared genres and keywords. */
+  similarityTo(a: CatalogMovie, sem: SemanticIndex | null): (b: CatalogMovie) => number {
+    const ga = new Set(a.genre_ids);
+    const ka = new Set(a.keywords);
+    return (b) => {
+      let sharedGenres = 0;
+      for (const g of b.genre_ids) if (ga.has(g)) sharedGenres++;
+      const genreJaccard = sharedGenres / (ga.size + b.genre_ids.length - sharedGenres || 1);
+      let sharedKeywords = 0;
+      for (const k of b.keywords) if (ka.has(k)) sharedKeywords++;
+      const text = sem ? Math.max(0, sem.similarity(a.id, b.id)) : 0;
+      return 0.45 * text + 0.35 * genreJaccard + 0.2 * Math.min(1, sharedKeywords / 3);
+    };
+  }
+}

@@ -1,0 +1,890 @@
+/**
+ * Clause parsers: each reads one kind of constraint from the message's tokens, marks the tokens
+ * it used, and writes into the Query. They run in a fixed order (see `understand.ts`), so that a
+ * title, a runtime or a year is taken before its words could be read as anything else.
+ */
+import type { CatalogMovie } from '@app/catalog';
+import {
+  ADULT_PHRASES,
+  CLASSIC_PHRASES,
+  ENGLISH_PHRASES,
+  DECADE_WORDS,
+  FILLER,
+  FOLLOW_UPS,
+  GENRE,
+  GENRE_PAIRS,
+  GENRE_PHRASES,
+  GREETINGS,
+  LANGUAGE_PHRASES,
+  LIKE_PREFIXES,
+  LIKE_SUFFIXES,
+  LONG_MINUTES,
+  LONG_PHRASES,
+  MOODS,
+  MOVIE_CONTEXT,
+  STRONG_MOVIE_CONTEXT,
+  NEGATION_FILLERS,
+  NEGATIONS,
+  NUMBER_WORDS,
+  OFF_TOPIC,
+  ORDINALS,
+  QUALITY_PHRASES,
+  RECENT_PHRASES,
+  SHORT_FILM_PHRASES,
+  SHORT_MINUTES,
+  SHORT_PHRASES,
+  SOFT_PHRASES,
+  THEME_PHRASES,
+  TITLE_BOUNDARIES,
+  type Soft,
+} from './lexicon';
+import type { NamedTitle, Query } from './query';
+import { PUNCTUATION, type Token } from './text';
+
+export interface ParseContext {
+  /** The catalog's "now": "recent" means the few years before it. */
+  referenceYear: number;
+  /** Catalog keywords worth matching as phrases (lower case). */
+  keywordVocabulary: ReadonlySet<string>;
+  /** The closest catalog title to some typed words, with a 0..1 confidence. */
+  resolveTitle(text: string): { movie: CatalogMovie; confidence: number } | null;
+  /** A well-known film whose title starts the typed words ("Avatar" for "Avatar: The Way of Water"). */
+  closestTitle?(text: string): CatalogMovie | null;
+  /** Words the catalog's texts use (for themes); absent: every unmatched word counts as unknown. */
+  knownWord?(word: string): boolean;
+}
+
+export interface State {
+  toks: Token[];
+  q: Query;
+  ctx: ParseContext;
+  /** Token indexes inside a negation's scope. */
+  negated: Set<number>;
+  /** The message as typed, for titles and names. */
+  original: string;
+  /** Genres ruled out by a negated mood ("nothing scary"). */
+  moodOut: Set<number>;
+}
+
+/** A threshold above which a typed title is taken to be the catalog's film. */
+export const TITLE_CONFIDENCE = 0.75;
+
+const split = (phrase: string) => phrase.split(' ');
+const cache = new Map<string, string[]>();
+const words = (phrase: string) => {
+  let w = cache.get(phrase);
+  if (!w) cache.set(phrase, (w = split(phrase)));
+  return w;
+};
+
+/** Length of `phrase` matched at token i (on corrected words), or 0. A last word may add "s"/"es". */
+export function matchAt(toks: readonly Token[], i: number, phrase: string, field: 'w' | 'raw' = 'w'): number {
+  const ph = words(phrase);
+  for (let k = 0; k < ph.length; k++) {
+    const t = toks[i + k];
+    if (!t || t.used) return 0;
+    const w = t[field];
+    const p = ph[k]!;
+    if (w !== p && !(k === ph.length - 1 && p.length >= 3 && (w === `${p}s` || w === `${p}es`))) return 0;
+  }
+  return ph.length;
+}
+
+/** Every match of any of the phrases, longest first at each position; the matched tokens are used. */
+export function scan(
+  s: State,
+  phrases: readonly string[],
+  on: (start: number, len: number, phrase: string) => void,
+) {
+  for (let i = 0; i < s.toks.length; i++) {
+    let best = 0;
+    let bestPhrase = '';
+    for (const p of phrases) {
+      const n = matchAt(s.toks, i, p);
+      if (n > best) {
+        best = n;
+        bestPhrase = p;
+      }
+    }
+    if (best) {
+      for (let k = i; k < i + best; k++) s.toks[k]!.used = true;
+      on(i, best, bestPhrase);
+      i += best - 1;
+    }
+  }
+}
+
+/** Runs a regular expression over the unused words; each match's tokens become used. */
+export function scanRegex(s: State, re: RegExp, on: (m: RegExpExecArray, start: number) => void) {
+  const starts: number[] = [];
+  let text = '';
+  for (const t of s.toks) {
+    starts.push(text.length);
+    text += (t.used ? '\u0000' : t.w) + ' ';
+  }
+  const g = new RegExp(re.source, re.flags.includes('g') ? re.flags : `${re.flags}g`);
+  for (const m of text.matchAll(g)) {
+    if (m[0].includes('\u0000')) continue;
+    const from = m.index!;
+    const to = from + m[0].trimEnd().length;
+    const first = starts.findIndex((x, i) => x <= from && (starts[i + 1] ?? Infinity) > from);
+    let last = first;
+    while (last + 1 < starts.length && starts[last + 1]! < to) last++;
+    if (s.toks.slice(first, last + 1).some((t) => t.used)) continue;
+    for (let k = first; k <= last; k++) s.toks[k]!.used = true;
+    on(m as RegExpExecArray, first);
+  }
+}
+
+const add = <T>(list: T[], x: T) => {
+  if (!list.includes(x)) list.push(x);
+};
+
+const addSoft = (q: Query, soft: Soft) => {
+  if (soft.dark) q.soft.dark = Math.sign((q.soft.dark ?? 0) + soft.dark) || soft.dark;
+  if (soft.funny) q.soft.funny = soft.funny;
+};
+
+const addGroup = (q: Query, group: number[]) => {
+  const g = group.filter((x) => !q.genresOut.includes(x));
+  if (g.length === 0) return;
+  const key = [...g].sort().join(',');
+  if (!q.genreGroups.some((x) => [...x].sort().join(',') === key)) q.genreGroups.push(g);
+};
+
+// ——— Greetings and off-topic ———
+
+/** "hi", "thanks", "how do I cook rice": flagged, the engine decides after the other clauses. */
+export function socialClause(s: State): {
+  greeting: boolean;
+  offTopic: boolean;
+  movieContext: boolean;
+  strongContext: boolean;
+  question: boolean;
+} {
+  const unusedWords = s.toks.filter((t) => !PUNCTUATION.has(t.w));
+  const greeting = GREETINGS.some((g) => unusedWords.some((_, i) => matchAt(unusedWords, i, g) > 0));
+  const offTopic = OFF_TOPIC.some((g) => s.toks.some((_, i) => matchAt(s.toks, i, g, 'raw') > 0));
+  const movieContext = MOVIE_CONTEXT.some((g) => s.toks.some((_, i) => matchAt(s.toks, i, g, 'raw') > 0));
+  const strongContext = STRONG_MOVIE_CONTEXT.some((g) =>
+    s.toks.some((_, i) => matchAt(s.toks, i, g, 'raw') > 0),
+  );
+  const first = s.toks[0]?.raw ?? '';
+  const question =
+    s.toks.some((t) => t.raw === '?') ||
+    /^(who|what|whats|what's|when|where|why|how|which|can|could|is|are|do|does|did|will|should)$/.test(first);
+  return { greeting, offTopic, movieContext, strongContext, question };
+}
+
+// ——— Follow-ups ———
+
+/** "more like the second one", "another", "something more recent". */
+export function followUpClause(s: State) {
+  scanRegex(
+    s,
+    /\b(?:(?:more |something |movies? |films? )?like (?:the )?|more like (?:the )?|(?:^|\s)the |number |#)(first|second|third|fourth|fifth|sixth|last|1st|2nd|3rd|4th|5th|primera|segunda|tercera|premier|premiere|deuxieme|troisieme|erste|ersten|zweite|zweiten|dritte|dritten|[1-6])(?: one| movie| film| pick)?\b/,
+    (m) => {
+      const w = m[1]!;
+      s.q.followUp = { likeOrdinal: ORDINALS[w] ?? Number(w) };
+    },
+  );
+  if (s.q.followUp) return;
+  for (const { kind, phrases } of FOLLOW_UPS.filter((f) => f.kind !== 'another')) {
+    scan(s, phrases, () => {
+      s.q.followUp ??= kind;
+    });
+  }
+  // "another" only when the message is about nothing else ("another one please").
+  const rest = s.toks.filter((t) => !t.used && !PUNCTUATION.has(t.w));
+  const another = FOLLOW_UPS.find((f) => f.kind === 'another')!.phrases;
+  const probe: State = { ...s, toks: rest.map((t) => ({ ...t })) };
+  let hit = false;
+  scan(probe, another, () => (hit = true));
+  if (hit && probe.toks.every((t) => t.used || FILLER.has(t.w))) {
+    for (const t of rest) t.used = true;
+    s.q.followUp ??= 'another';
+  }
+}
+
+// ——— Titles ———
+
+const isTitleWord = (t: Token) => !PUNCTUATION.has(t.w) || [':', '"', '(', ')'].includes(t.w);
+
+/** A span's words are only request words ("like a scary comedy"): not a title unless a well-known film has exactly that name. */
+function requestWordsOnly(span: Token[], lexiconWords: ReadonlySet<string>): boolean {
+  return span.every(
+    (t) =>
+      FILLER.has(t.raw) || lexiconWords.has(t.w) || /^\d+('?s|er|ern)?$/.test(t.raw) || PUNCTUATION.has(t.w),
+  );
+}
+
+/** "got anything like X": a span starting so is not a title. */
+const SPAN_SKIP = new Set([
+  'anything',
+  'something',
+  'movies',
+  'films',
+  'film',
+  'movie',
+  'one',
+  'ones',
+  'it',
+  'that',
+  'this',
+  'those',
+  'these',
+  'them',
+  'some',
+  'any',
+  'me',
+  'you',
+  'i',
+  'we',
+  'more',
+  'other',
+  'others',
+  'similar',
+]);
+
+const REFINE_STARTS = new Set([
+  'about',
+  'with',
+  'without',
+  'only',
+  'just',
+  'but',
+  'and',
+  'also',
+  'now',
+  'same',
+  'preferably',
+  'ideally',
+  'pero',
+  'y',
+  'solo',
+  'mais',
+  'et',
+  'seulement',
+  'aber',
+  'und',
+  'nur',
+]);
+
+const STRONG_BOUNDARIES = new Set([
+  'but',
+  'with',
+  'from',
+  'please',
+  'except',
+  'without',
+  'that',
+  'which',
+  'set',
+  'under',
+  'over',
+  'less',
+  'more',
+  'only',
+  'pero',
+  'mais',
+  'aber',
+  'what',
+  'anything',
+  'something',
+  'any',
+]);
+
+const ARTICLES = new Set([
+  'the',
+  'a',
+  'an',
+  'le',
+  'la',
+  'les',
+  'el',
+  'los',
+  'las',
+  'der',
+  'die',
+  'das',
+  'il',
+  'lo',
+]);
+
+interface TitleCandidate {
+  from: number;
+  to: number; // exclusive
+  text: string;
+}
+
+function bestTitle(
+  s: State,
+  candidates: TitleCandidate[],
+  lexiconWords: ReadonlySet<string>,
+): {
+  cand: TitleCandidate;
+  movie: CatalogMovie | null;
+  confidence: number;
+  closest: CatalogMovie | null;
+} | null {
+  let best: { cand: TitleCandidate; movie: CatalogMovie; confidence: number; score: number } | null = null;
+  let anyTitleLike: TitleCandidate | null = null;
+  for (const cand of candidates) {
+    const span = s.toks.slice(cand.from, cand.to);
+    if (span.length === 0 || span.every((t) => FILLER.has(t.raw))) continue;
+    const wordsOnly = requestWordsOnly(span, lexiconWords);
+    const hit = s.ctx.resolveTitle(cand.text);
+    if (!wordsOnly && (!anyTitleLike || cand.to - cand.from > anyTitleLike.to - anyTitleLike.from))
+      anyTitleLike = cand;
+    if (!hit) continue;
+    if (wordsOnly && !(hit.confidence >= 0.9 && hit.movie.vote_count >= 300)) continue;
+    // The longer reading wins among good matches ("Lord of the Rings", not "Rings").
+    const score = hit.confidence + 0.05 * span.length;
+    if (!best || score > best.score) best = { cand, movie: hit.movie, confidence: hit.confidence, score };
+  }
+  if (best && best.confidence >= TITLE_CONFIDENCE) return { ...best, closest: null };
+  if (!anyTitleLike) return null;
+  // Not found: keep the longest title-like span (up to a strong boundary) and the nearest title.
+  const titleLike = candidates.filter(
+    (c) =>
+      !requestWordsOnly(s.toks.slice(c.from, c.to), lexiconWords) &&
+      !(FILLER.has(s.toks[c.from]!.w) && !ARTICLES.has(s.toks[c.from]!.w)),
+  );
+  // The name typed runs to the first strong boundary ("Joker (2019)" in "like Joker (2019) but less violent").
+  const strong = titleLike.filter((c) => {
+    const next = s.toks[c.to];
+    return (
+      !next ||
+      (PUNCTUATION.has(next.w) && !['(', ')', ':', '"'].includes(next.w)) ||
+      STRONG_BOUNDARIES.has(next.w)
+    );
+  });
+  const full =
+    strong.sort((a, b) => a.to - b.to)[0] ??
+    titleLike.sort((a, b) => b.to - b.from - (a.to - a.from))[0] ??
+    anyTitleLike;
+  const near = s.ctx.resolveTitle(full.text);
+  const closest =
+    s.ctx.closestTitle?.(full.text) ??
+    (best && best.confidence >= 0.45 ? best.movie : near && near.confidence >= 0.45 ? near.movie : null);
+  return { cand: full, movie: null, confidence: best?.confidence ?? 0, closest };
+}
+
+/** The typed words of tokens [from, to) as they appear in the original message, when they can be found. */
+function originalText(s: State, from: number, to: number): string {
+  const raws = s.toks.slice(from, to).map((t) => t.raw);
+  const plain = raws
+    .join(' ')
+    .replace(/ ([:,.!?])/g, '$1')
+    .replace(/" /g, '"')
+    .replace(/ "/g, '"');
+  const pattern = raws.map((r) => r.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[\\s\\-/:,.!?"]*');
+  const folded = s.original.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+  const m = new RegExp(pattern, 'i').exec(folded);
+  const text =
+    m && folded.length === s.original.length ? s.original.slice(m.index, m.index + m[0].length) : plain;
+  return text.replace(/^["']|["']$/g, '').trim();
+}
+
+/** "like Heat", "similar to interstelar", "I loved Amélie, what next?", "Heat was great, anything similar?", "comme Amélie". */
+export function likeClause(s: State, lexiconWords: ReadonlySet<string>) {
+  const toks = s.toks;
+  const spans: { from: number; maxTo: number; suffix: boolean; trigger: [number, number] }[] = [];
+  for (let i = 0; i < toks.length; i++) {
+    let len = 0;
+    for (const p of LIKE_PREFIXES) len = Math.max(len, matchAt(toks, i, p));
+    if (!len) continue;
+    const prev = toks[i - 1]?.w ?? '';
+    // "I'd like", "feel like", "looks like": not a comparison.
+    if (toks[i]!.w === 'like' && /^(would|'d|id|i'd|feel|feels|looks|look|sounds|seems|what)$/.test(prev))
+      continue;
+    const next = toks[i + len]?.w ?? '';
+    if (/^(that|this|it|those|these|them|the (first|second|last))$/.test(next)) continue;
+    let to = i + len;
+    while (to < toks.length && isTitleWord(toks[to]!) && to - (i + len) < 10) to++;
+    spans.push({ from: i + len, maxTo: to, suffix: false, trigger: [i, i + len] });
+  }
+  // A quoted name is a title mention, whatever words surround it.
+  for (let i = 0; i < toks.length; i++) {
+    if (toks[i]!.w !== '"') continue;
+    const close = toks.findIndex((t, j) => j > i && t.w === '"');
+    if (close > i + 1 && close - i <= 12)
+      spans.unshift({ from: i + 1, maxTo: close, suffix: false, trigger: [i, i + 1] });
+  }
+  for (let i = 1; i < toks.length; i++) {
+    let len = 0;
+    for (const p of LIKE_SUFFIXES) len = Math.max(len, matchAt(toks, i, p));
+    if (!len) continue;
+    // "Inception-like films": a bare "like" after a title ends the clause, else it starts one.
+    const after = toks[i + len]?.w;
+    if (
+      toks[i]!.w === 'like' &&
+      len === 1 &&
+      after &&
+      !PUNCTUATION.has(after) &&
+      !/^(films?|movies?|ones?|stuff)$/.test(after)
+    )
+      continue;
+    let from = i;
+    while (from > 0 && isTitleWord(toks[from - 1]!) && i - from < 10) from--;
+    spans.push({ from, maxTo: i, suffix: true, trigger: [i, i + len] });
+  }
+  for (const sp of spans) {
+    const firstWord = toks[sp.from]?.w ?? '';
+    if (!sp.suffix && (TITLE_BOUNDARIES.has(firstWord) || SPAN_SKIP.has(firstWord))) continue;
+    // "do you know the movie X": the inner trigger's own span names the title.
+    if (!sp.suffix && LIKE_PREFIXES.some((p) => matchAt(toks, sp.from, p) > 0)) continue;
+    const candidates: TitleCandidate[] = [];
+    const mk = (from: number, to: number) =>
+      to > from &&
+      candidates.push({
+        from,
+        to,
+        text: toks
+          .slice(from, to)
+          .map((t) => t.raw)
+          .join(' '),
+      });
+    if (sp.suffix) {
+      // "I think Heat was great": drop leading words one at a time.
+      // Only words that cannot start a title are dropped ("I think", "just saw").
+      for (let f = sp.from; f < sp.maxTo && f < sp.from + 5; f++) {
+        mk(f, sp.maxTo);
+        if (!FILLER.has(toks[f]!.w) || ARTICLES.has(toks[f]!.w)) break;
+      }
+    } else {
+      for (let to = sp.from + 1; to <= sp.maxTo; to++) {
+        const next = toks[to];
+        if (to === sp.maxTo || (next && TITLE_BOUNDARIES.has(next.w))) mk(sp.from, to);
+      }
+    }
+    const found = bestTitle(s, candidates, lexiconWords);
+    if (!found) continue;
+    const named: NamedTitle = {
+      text: originalText(s, found.cand.from, found.cand.to),
+      movie: found.movie,
+      confidence: Math.round(found.confidence * 100) / 100,
+      closest: found.closest,
+    };
+    s.q.like = named;
+    for (let k = sp.trigger[0]; k < sp.trigger[1]; k++) toks[k]!.used = true;
+    for (let k = found.cand.from; k < found.cand.to; k++) toks[k]!.used = true;
+    return;
+  }
+}
+
+// ——— Numbers: runtime, rating, years ———
+
+const NUM = String.raw`(\d+(?:[.,]\d+)?|an?|one|two|three|four|half an?|una|dos|tres|une|deux|trois|eine|einer|zwei|drei)`;
+const UNIT = String.raw`(hours?|hrs?|h|minutes?|mins?|min|m|horas?|heures?|stunden?|std|minutos?|minuten)`;
+
+function amount(n: string, unit: string, rest = ''): number {
+  const base = /^half/.test(n) ? 0.5 : (NUMBER_WORDS[n] ?? Number(n.replace(',', '.')));
+  const hours = /^(h|hr|hrs|hour|hours|hora|horas|heure|heures|stunde|stunden|std)$/.test(unit);
+  let minutes = hours ? base * 60 : base;
+  if (/and a half|y media|et demie|einhalb/.test(rest)) minutes += 30;
+  const extra = /^(\d{1,2})$/.exec(rest.trim());
+  if (hours && extra) minutes += Number(extra[1]);
+  return Math.round(minutes);
+}
+
+/** "under 2 hours", "90 minutes or less", "an hour and a half", "1h30", "a short one", "over 3 hours", "short films". */
+export function runtimeClause(s: State) {
+  const q = s.q;
+  const less = String.raw`(?:under|less than|shorter than|below|at most|max|maximum|(?:no|nothing|not) (?:longer|more) than|not over|within|up to|menos de|moins de|unter|weniger als|hochstens|max\.?)`;
+  const more = String.raw`(?:over|more than|longer than|at least|minimum|plus de|mas de|uber|mehr als|mindestens)`;
+  const tail = String.raw`((?: and a half| y media| et demie|einhalb| ?\d{1,2}(?= |$))?)`;
+  scanRegex(
+    s,
+    new RegExp(String.raw`\b${less} ${NUM} ?${UNIT}${tail}`),
+    (m) => (q.runtimeMax = amount(m[1]!, m[2]!, m[3])),
+  );
+  scanRegex(
+    s,
+    new RegExp(
+      String.raw`\b${NUM} ?${UNIT}${tail} (?:or (?:less|under|shorter)|max|tops|at most|o menos|ou moins|oder weniger)\b`,
+    ),
+    (m) => (q.runtimeMax = amount(m[1]!, m[2]!, m[3])),
+  );
+  scanRegex(
+    s,
+    new RegExp(String.raw`\b${more} ${NUM} ?${UNIT}${tail}`),
+    (m) => (q.runtimeMin = amount(m[1]!, m[2]!, m[3])),
+  );
+  scanRegex(
+    s,
+    new RegExp(
+      String.raw`\b${NUM} ?${UNIT}${tail} (?:or (?:more|longer|over)|plus|minimum|o mas|ou plus|oder mehr)\b`,
+    ),
+    (m) => (q.runtimeMin = amount(m[1]!, m[2]!, m[3])),
+  );
+  scan(s, SHORT_FILM_PHRASES, () => {
+    q.allowShorts = true;
+    q.runtimeMax ??= 40;
+  });
+  scan(s, SHORT_PHRASES, () => (q.runtimeMax ??= SHORT_MINUTES));
+  scan(s, LONG_PHRASES, () => (q.runtimeMin ??= LONG_MINUTES));
+}
+
+/** "4 stars or more", "rated 7+", "at least 8/10", "highly rated". */
+export function ratingClause(s: State) {
+  const q = s.q;
+  const set = (n: string, scale?: string, stars = false) => {
+    let v = Number(n.replace(',', '.'));
+    if (scale === '5' || (stars && v <= 5)) v *= 2;
+    if (v > 0 && v <= 10) q.minRating = Math.max(q.minRating ?? 0, v);
+  };
+  const orMore = String.raw`(?: ?\+| or (?:more|higher|above|better|over)| and (?:up|above|over)| minimum| o mas| ou plus| oder mehr| und mehr)?`;
+  scanRegex(
+    s,
+    new RegExp(
+      String.raw`\b(?:at least |minimum |min |over |above |more than |rated |rating |au moins |mindestens |al menos )?(\d(?:[.,]\d)?) ?(?:stars?|estrellas?|etoiles?|sterne?n?)${orMore}`,
+    ),
+    (m) => set(m[1]!, undefined, true),
+  );
+  scanRegex(
+    s,
+    new RegExp(
+      String.raw`\b(?:at least |minimum |min |over |above |more than |rated |rating |score |au moins |mindestens |al menos )?(\d(?:[.,]\d)?) ?(?:\/ ?|out of |sur |von |de )(10|5)${orMore}`,
+    ),
+    (m) => set(m[1]!, m[2]),
+  );
+  scanRegex(
+    s,
+    new RegExp(
+      String.raw`\b(?:rated|rating|score|imdb|tmdb|note|nota|bewertung)(?: of| at least| above| over| de| von)? (\d(?:[.,]\d)?)${orMore}`,
+    ),
+    (m) => set(m[1]!),
+  );
+  scanRegex(
+    s,
+    new RegExp(String.raw`\b(\d(?:[.,]\d)?) ?\+?${orMore} (?:rating|score|on imdb|on tmdb|average)\b`),
+    (m) => set(m[1]!),
+  );
+  for (const [min, phrases] of QUALITY_PHRASES)
+    scan(s, phrases, () => (q.minRating = Math.max(q.minRating ?? 0, min)));
+}
+
+/** Decades, years, ranges, "recent", "classic", in four languages. */
+export function yearClause(s: State) {
+  const q = s.q;
+  const range = (from: number, to: number) => {
+    q.yearFrom = from;
+    q.yearTo = to;
+  };
+  const decade = (century: string | undefined, d: string, part?: string) => {
+    const c = century ? Number(century) * 100 : Number(d) >= 3 ? 1900 : 2000;
+    const from = c + Number(d) * 10;
+    if (part && /early|debut|principios|anfang|fruhen/.test(part)) range(from, from + 4);
+    else if (part && /late|fin|finales|ende|spaten/.test(part)) range(from + 5, from + 9);
+    else if (part && /mid|mitte|mediados|milieu/.test(part)) range(from + 3, from + 7);
+    else range(from, from + 9);
+  };
+  scanRegex(
+    s,
+    /\b(?:between|from|entre|de|zwischen|von)? ?((?:19|20)\d\d) ?(?:and|to|until|till|y|a|et|bis|und|-|–) ?((?:19|20)\d\d)\b/,
+    (m) => range(Math.min(+m[1]!, +m[2]!), Math.max(+m[1]!, +m[2]!)),
+  );
+  scanRegex(
+    s,
+    /\b(after|since|post|newer than|later than|despues de|desde|apres|depuis|nach|seit|ab) ?((?:19|20)\d\d)\b|\bfrom ((?:19|20)\d\d) (?:on|onwards?|or later|and later|or newer)\b|\b((?:19|20)\d\d) (?:or later|and later|onwards?|or newer|and up)\b/,
+    (m) => {
+      if (m[3] ?? m[4]) q.yearFrom = +(m[3] ?? m[4])!;
+      else
+        q.yearFrom =
+          +m[2]! + (/^(after|post|newer than|later than|despues de|apres|nach)$/.test(m[1]!) ? 1 : 0);
+    },
+  );
+  scanRegex(
+    s,
+    /\b(before|pre|until|up to|older than|earlier than|antes de|hasta|avant|jusqu'a|vor|bis) ?((?:19|20)\d\d)\b|\b((?:19|20)\d\d) (?:or (?:earlier|before|older))\b/,
+    (m) => {
+      if (m[3]) q.yearTo = +m[3];
+      else
+        q.yearTo = +m[2]! - (/^(before|pre|older than|earlier than|antes de|avant|vor)$/.test(m[1]!) ? 1 : 0);
+    },
+  );
+  const part = String.raw`(?:(early|late|mid|debut|fin|principios|finales|mediados|anfang|ende|mitte|fruhen|spaten) (?:the |des |de los |der )?)?`;
+  scanRegex(
+    s,
+    new RegExp(
+      String.raw`\b${part}(?:the |los |les |des |die |annees |anos |decada de los |jahre )?(19|20)?(\d)0 ?'?s\b`,
+    ),
+    (m) => decade(m[2], m[3]!, m[1]),
+  );
+  scanRegex(
+    s,
+    new RegExp(
+      String.raw`\b${part}(?:los |les |des |las |la decada de los |annees |anos |decada de )(19|20)?(\d)0\b`,
+    ),
+    (m) => decade(m[2], m[3]!, m[1]),
+  );
+  scanRegex(
+    s,
+    new RegExp(String.raw`\b${part}(?:der |die |den )?(19|20)?(\d)0ern?(?: jahre| jahren)?\b`),
+    (m) => decade(m[2], m[3]!, m[1]),
+  );
+  scanRegex(
+    s,
+    new RegExp(
+      String.raw`\b${part}(?:the |los anos |les annees |die )?(${Object.keys(DECADE_WORDS).join('|')})\b`,
+    ),
+    (m) => {
+      const from = DECADE_WORDS[m[2]!]!;
+      decade(String(Math.floor(from / 100)), String((from % 100) / 10), m[1]);
+    },
+  );
+  scanRegex(s, /\b(?:from |in |of |released in |de |en |aus |von )?((?:19|20)\d\d)\b/, (m) => {
+    if (q.yearFrom === undefined && q.yearTo === undefined) range(+m[1]!, +m[1]!);
+  });
+  scan(s, RECENT_PHRASES, () => (q.yearFrom = Math.max(q.yearFrom ?? 0, s.ctx.referenceYear - 3)));
+  scan(s, CLASSIC_PHRASES, () => {
+    q.yearTo = Math.min(q.yearTo ?? 9999, 1985);
+    add(q.moods, 'classic');
+  });
+}
+
+// ——— Negation scopes ———
+
+const SCOPE_END = new Set([
+  'but',
+  'with',
+  'from',
+  'that',
+  'set',
+  'in',
+  'and',
+  'or',
+  'pero',
+  'con',
+  'mais',
+  'avec',
+  'aber',
+  'mit',
+  'y',
+  'et',
+  'und',
+  'just',
+  'only',
+  'please',
+  'about',
+  'where',
+  'which',
+  'who',
+  'like',
+]);
+
+/** "without battle scenes", "no horror or gore", "not too sad": the words each negation governs. */
+export function negationClause(s: State) {
+  scan(s, NEGATIONS, (start, len) => {
+    let i = start + len;
+    let taken = 0;
+    while (i < s.toks.length && taken < 4) {
+      const t = s.toks[i]!;
+      if (PUNCTUATION.has(t.w)) break;
+      if (SCOPE_END.has(t.w) && taken > 0) {
+        // "no horror or gore" / "without violence and gore": the list goes on.
+        if (
+          (t.w === 'or' || t.w === 'and' || t.w === 'y' || t.w === 'et' || t.w === 'und' || t.w === 'ni') &&
+          i + 1 < s.toks.length
+        ) {
+          i++;
+          continue;
+        }
+        break;
+      }
+      s.negated.add(i);
+      if (!NEGATION_FILLERS.has(t.w)) taken++;
+      else t.used = true;
+      i++;
+    }
+  });
+}
+
+// ——— Words: genres, moods, languages, themes, soft preferences ———
+
+export function softClause(s: State) {
+  for (const [soft, phrases] of SOFT_PHRASES) scan(s, phrases, () => addSoft(s.q, soft));
+}
+
+export function moodClause(s: State) {
+  const q = s.q;
+  for (const mood of MOODS) {
+    scan(s, mood.phrases, (start) => {
+      if (s.negated.has(start)) {
+        if (mood.negated?.soft) addSoft(q, mood.negated.soft);
+        for (const g of mood.negated?.exclude ?? (mood.negated?.soft ? [] : (mood.genres ?? []))) {
+          add(q.genresOut, g);
+          s.moodOut.add(g);
+        }
+        return;
+      }
+      add(q.moods, mood.mood);
+      if (mood.genres) addGroup(q, mood.genres);
+      for (const g of mood.exclude ?? []) add(q.impliedOut, g);
+      for (const k of mood.keywords ?? []) add(q.moodKeywords, k);
+      if (mood.runtimeMin) q.runtimeMin ??= mood.runtimeMin;
+      if (mood.soft) addSoft(q, mood.soft);
+    });
+  }
+}
+
+export function genreClause(s: State) {
+  const q = s.q;
+  for (const [genres, phrases] of GENRE_PAIRS) {
+    scan(s, phrases, (start) => {
+      for (const g of genres) {
+        if (s.negated.has(start)) add(q.genresOut, g);
+        else addGroup(q, [g]);
+      }
+    });
+  }
+  for (const [g, phrases] of GENRE_PHRASES) {
+    scan(s, phrases, (start, _len, phrase) => {
+      if (s.negated.has(start)) {
+        add(q.genresOut, g);
+        if (g === GENRE.music) add(q.keywordsOut, 'musical');
+        // "fantasy with no dragons": a genre's synonym ruled out is a theme ruled out too.
+        const theme = phrase.replace(/s$/, '');
+        if (phrase !== phrases[0] && s.ctx.keywordVocabulary.has(theme)) add(q.keywordsOut, theme);
+        // A mood's wider group loses the genre; a genre named outright stays (see understand()).
+        q.genreGroups = q.genreGroups
+          .map((grp) => (grp.length > 1 ? grp.filter((x) => x !== g) : grp))
+          .filter((grp) => grp.length);
+      } else if (!q.genreGroups.some((grp) => grp.length === 1 && grp[0] === g)) {
+        // "a horror film with no jump scares", "comedy but not a romantic comedy": the genre named
+        // outright wins over a negated mood or pair.
+        q.genresOut = q.genresOut.filter((x) => x !== g);
+        // A genre word narrows a mood's wider group ("funny" + "comedy" is one group).
+        const i = q.genreGroups.findIndex((grp) => grp.length > 1 && grp.includes(g));
+        if (i >= 0 && q.moods.length) q.genreGroups.splice(i, 1);
+        addGroup(q, [g]);
+      }
+      if (g === GENRE.tv && !s.negated.has(start)) q.allowTv = true;
+    });
+  }
+}
+
+export function languageClause(s: State) {
+  scan(s, ENGLISH_PHRASES, () => add(s.q.languages, 'en'));
+  scan(s, ADULT_PHRASES, () => add(s.q.genresOut, GENRE.family));
+  for (const [code, phrases] of LANGUAGE_PHRASES) {
+    scan(s, phrases, (start) => {
+      if (!s.negated.has(start)) add(s.q.languages, code);
+    });
+  }
+  scanRegex(s, /\b(foreign|non english|world cinema|international|subtitled|subtitles)\b/, (_, start) =>
+    add(s.q.languages, s.negated.has(start) ? 'en' : '!en'),
+  );
+}
+
+const firstWordIndex = new WeakMap<ReadonlySet<string>, Map<string, string[]>>();
+function keywordsByFirstWord(vocabulary: ReadonlySet<string>): Map<string, string[]> {
+  let byFirst = firstWordIndex.get(vocabulary);
+  if (byFirst) return byFirst;
+  byFirst = new Map();
+  for (const k of vocabulary) {
+    if (k.length < 4) continue;
+    const first = k.split(' ')[0]!;
+    let list = byFirst.get(first);
+    if (!list) byFirst.set(first, (list = []));
+    list.push(k);
+  }
+  firstWordIndex.set(vocabulary, byFirst);
+  return byFirst;
+}
+
+/** Themes: multilingual aliases, then (English messages only) the catalog's own keywords. */
+export function themeClause(s: State, vocabulary: boolean) {
+  const q = s.q;
+  const put = (keywords: string[], start: number) => {
+    for (const k of keywords) {
+      if (s.negated.has(start)) add(q.keywordsOut, k);
+      else add(q.keywordsIn, k);
+    }
+  };
+  if (!vocabulary) {
+    for (const [keywords, phrases] of THEME_PHRASES) scan(s, phrases, (start) => put(keywords, start));
+    return;
+  }
+  if (q.lang !== 'en') return;
+  const byFirst = keywordsByFirstWord(s.ctx.keywordVocabulary);
+  for (let i = 0; i < s.toks.length; i++) {
+    const t = s.toks[i]!;
+    if (t.used) continue;
+    const options = [...(byFirst.get(t.w) ?? []), ...(byFirst.get(t.w.replace(/e?s$/, '')) ?? [])];
+    let best = 0;
+    let phrase = '';
+    for (const k of options) {
+      const n = matchAt(s.toks, i, k);
+      if (n > best) {
+        best = n;
+        phrase = k;
+      }
+    }
+    if (!best) continue;
+    for (let k = i; k < i + best; k++) s.toks[k]!.used = true;
+    put([phrase], i);
+    i += best - 1;
+  }
+}
+
+/** "only dramas", "and under 100 minutes", "but in French": the message narrows the last request. */
+export function refineClause(s: State) {
+  const first = s.toks.find((t) => !PUNCTUATION.has(t.w));
+  if (first && REFINE_STARTS.has(first.raw)) s.q.narrows = true;
+}
+
+/** "starring Tom Hanks", "directed by Nolan": answered in live mode. */
+export function personClause(s: State) {
+  const m =
+    /\b(?:starring|with|featuring|directed by|by|con|avec|mit)\s+(\p{Lu}[\p{L}'-]+(?:\s\p{Lu}[\p{L}'.-]+)+)/u.exec(
+      ` ${s.original} `,
+    );
+  if (!m) return;
+  s.q.person = m[1];
+  const parts = new Set(
+    m[1]!.split(/\s+/).map((w) =>
+      w
+        .toLowerCase()
+        .normalize('NFD')
+        .replace(/[\u0300-\u036f]/g, ''),
+    ),
+  );
+  s.toks.forEach((t, i) => {
+    if (parts.has(t.raw)) {
+      t.used = true;
+      // The word that introduced the name ("starring", "directed by") is used too.
+      for (
+        let k = i - 1;
+        k >= 0 && k >= i - 2 && /^(starring|with|featuring|directed|by|con|avec|mit)$/.test(s.toks[k]!.raw);
+        k--
+      )
+        s.toks[k]!.used = true;
+    }
+  });
+}
+
+/** The words left over: themes if the catalog's texts use them, else not understood. */
+export function leftoverClause(s: State) {
+  for (const t of s.toks) {
+    if (
+      t.used ||
+      PUNCTUATION.has(t.w) ||
+      FILLER.has(t.raw) ||
+      FILLER.has(t.w) ||
+      /^\d+$/.test(t.w) ||
+      t.w.length < 3
+    )
+      continue;
+    if (s.negated.has(s.toks.indexOf(t))) {
+      // A negated word the vocabulary knows still rules a theme out ("no clowns").
+      const k = [t.w, t.w.replace(/e?s$/, '')].find((x) => s.ctx.keywordVocabulary.has(x));
+      if (k) add(s.q.keywordsOut, k);
+      else add(s.q.unknown, t.raw);
+      continue;
+    }
+    if (s.q.lang === 'en' && s.ctx.knownWord?.(t.w)) add(s.q.themeWords, t.w);
+    else add(s.q.unknown, t.raw);
+  }
+}

@@ -1,0 +1,115 @@
+import type { CatalogMovie } from '@app/catalog';
+import type { Soft } from './lexicon';
+
+/** A title the user named, resolved against the catalog (movie null: not found). */
+export interface NamedTitle {
+  /** The words the user typed for it. */
+  text: string;
+  movie: CatalogMovie | null;
+  /** 0..1: how close the typed words are to the movie's title. */
+  confidence: number;
+  /** When not found: the nearest title, offered as a question, never used silently. */
+  closest: CatalogMovie | null;
+}
+
+export type FollowUp = 'another' | 'newer' | 'older' | { likeOrdinal: number };
+
+/** What a message asks for, as explicit constraints (hard) and preferences (soft). */
+export interface Query {
+  /** A film needs at least one genre of each group (a genre word is a group of one). */
+  genreGroups: number[][];
+  /** Genres the user ruled out. */
+  genresOut: number[];
+  /** Genres a mood rules out ("feel-good": no horror); never restated as the user's words. */
+  impliedOut: number[];
+  /** Catalog keywords the user asked for: a film needs one. */
+  keywordsIn: string[];
+  /** Catalog keywords the user ruled out ("without battle scenes"). */
+  keywordsOut: string[];
+  /** Keywords that come with a mood: they only lift a film's fit. */
+  moodKeywords: string[];
+  moods: string[];
+  yearFrom?: number;
+  yearTo?: number;
+  runtimeMin?: number;
+  runtimeMax?: number;
+  /** Minimum vote average out of 10. */
+  minRating?: number;
+  /** Original languages (TMDB codes), any of them. */
+  languages: string[];
+  like?: NamedTitle;
+  person?: string;
+  soft: Soft;
+  followUp?: FollowUp;
+  /** Films under 40 minutes and TV movies only when asked for. */
+  allowShorts: boolean;
+  allowTv: boolean;
+  /** Greetings and off-topic questions get a short redirect without films. */
+  social?: 'greeting' | 'off-topic';
+  /** The language the message was written in. */
+  lang: 'en' | 'es' | 'fr' | 'de';
+  /** Words no rule used but the catalog's vocabulary knows: themes for semantic retrieval. */
+  themeWords: string[];
+  /** Words nothing understood: the reply says so. */
+  unknown: string[];
+  /** Starts like a refinement ("only dramas", "and in French"): narrows the last request. */
+  narrows?: boolean;
+  /** "recommend me a movie": nothing to narrow it down; the engine offers crowd favourites. */
+  vague?: boolean;
+  /** True when nothing in the message was a request the engine could act on. */
+  empty: boolean;
+}
+
+export function emptyQuery(lang: Query['lang'] = 'en'): Query {
+  return {
+    genreGroups: [],
+    genresOut: [],
+    impliedOut: [],
+    keywordsIn: [],
+    keywordsOut: [],
+    moodKeywords: [],
+    moods: [],
+    languages: [],
+    soft: {},
+    allowShorts: false,
+    allowTv: false,
+    lang,
+    themeWords: [],
+    unknown: [],
+    empty: true,
+  };
+}
+
+/** True when the query asks for anything a film can be checked against. */
+export function hasRequest(q: Query): boolean {
+  return (
+    !!q.like ||
+    !!q.followUp ||
+    !!q.person ||
+    q.genreGroups.length > 0 ||
+    q.genresOut.length > 0 ||
+    q.keywordsIn.length > 0 ||
+    q.keywordsOut.length > 0 ||
+    q.moods.length > 0 ||
+    q.languages.length > 0 ||
+    q.yearFrom !== undefined ||
+    q.yearTo !== undefined ||
+    q.runtimeMin !== undefined ||
+    q.runtimeMax !== undefined ||
+    q.minRating !== undefined ||
+    q.soft.dark !== undefined ||
+    q.soft.funny !== undefined ||
+    q.themeWords.length > 0
+  );
+}
+
+/** Only narrows a previous request: no new subject of its own ("from the 90s", "but darker"). */
+export function isRefinement(q: Query): boolean {
+  return (
+    !q.like &&
+    q.moods.length === 0 &&
+    q.genreGroups.length === 0 &&
+    q.keywordsIn.length === 0 &&
+    q.themeWords.length === 0
+  );
+}

@@ -1,0 +1,132 @@
+/** Text helpers shared by the clause parsers: normalising, tokens, typo distance, message language. */
+
+export const foldAccents = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+
+/** Lower case, accents folded, quotes unified, hyphens and slashes as spaces; punctuation kept as its own token. */
+export function normalize(text: string): string {
+  return (
+    foldAccents(text.toLowerCase())
+      .replace(/[’‘`´]/g, "'")
+      .replace(/[“”«»]/g, '"')
+      // A single quote that opens or closes a word quotes a title ('Echoes of Marrowind').
+      .replace(/(^|\s)'(?=\p{L})/gu, '$1"')
+      .replace(/(\p{L})'(?=\s|$|[,.;!?])/gu, '$1"')
+      .replace(/ß/g, 'ss')
+      .replace(/(\p{L})[-/](?=\p{L})/gu, '$1 ')
+      // French elisions: "d'animation" → "d' animation", "l'espace" → "l' espace".
+      .replace(/\b(qu|[cdjlmnst])'(?=\p{L})/gu, "$1' ")
+      .replace(/[¿¡]/g, ' ')
+      .replace(/(?<!\d)([.,])|([.,])(?!\d)/g, ' $1$2 ')
+      .replace(/([;!?:"()])/g, ' $1 ')
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
+}
+
+export interface Token {
+  /** The word as typed (normalised), used for titles. */
+  raw: string;
+  /** The word after typo correction, used for trigger words. */
+  w: string;
+  /** Consumed by a clause parser. */
+  used: boolean;
+}
+
+export const PUNCTUATION = new Set([',', '.', ';', '!', '?', ':', '"', '(', ')']);
+
+export function tokenize(text: string): Token[] {
+  return normalize(text)
+    .split(' ')
+    .filter(Boolean)
+    .map((raw) => ({ raw, w: raw, used: false }));
+}
+
+/** Damerau-Levenshtein distance (adjacent swaps count once), giving up above `max`. */
+export function editDistance(a: string, b: string, max = 2): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  const d: number[][] = [];
+  for (let i = 0; i <= a.length; i++) d.push([i]);
+  for (let j = 1; j <= b.length; j++) d[0]![j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    let rowMin = Infinity;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        v = Math.min(v, d[i - 2]![j - 2]! + 1);
+      d[i]![j] = v;
+      rowMin = Math.min(rowMin, v);
+    }
+    if (rowMin > max) return max + 1;
+  }
+  return d[a.length]![b.length]!;
+}
+
+/** How many typos a word of this length may carry and still count: none up to 4 letters. */
+export const typoBudget = (word: string) => (word.length <= 4 ? 0 : word.length <= 8 ? 1 : 2);
+
+/**
+ * Corrects a word that is not a known word to the nearest trigger word within its typo budget
+ * ("simlar" → "similar", "comdey" → "comedy"). Known words are never changed.
+ */
+export class Speller {
+  private readonly byLength = new Map<number, string[]>();
+  /** Earlier targets win ties: the lexicon's words come before the catalog's keywords. */
+  private readonly rank = new Map<string, number>();
+  constructor(
+    targets: Iterable<string>,
+    private readonly known: (w: string) => boolean,
+  ) {
+    for (const t of new Set(targets)) {
+      if (t.length < 5 || !/^[a-z]+$/.test(t)) continue;
+      this.rank.set(t, this.rank.size);
+      let list = this.byLength.get(t.length);
+      if (!list) this.byLength.set(t.length, (list = []));
+      list.push(t);
+    }
+  }
+
+  correct(word: string): string {
+    if (word.length < 5 || !/^[a-z]+$/.test(word) || this.known(word)) return word;
+    const budget = typoBudget(word);
+    let best = word;
+    let bestD = budget + 1;
+    for (let len = word.length - budget; len <= word.length + budget; len++) {
+      for (const t of this.byLength.get(len) ?? []) {
+        const dist = editDistance(word, t, budget);
+        if (dist < bestD || (dist === bestD && dist <= budget && this.rank.get(t)! < this.rank.get(best)!)) {
+          bestD = dist;
+          best = t;
+        }
+      }
+    }
+    return best;
+  }
+}
+
+const LANGUAGE_MARKERS: Record<'en' | 'es' | 'fr' | 'de', string[]> = {
+  en: 'the a an with without for something like movie movies film films i want from about and to me some show me please watch'.split(
+    ' ',
+  ),
+  es: 'el la los las una un que con sin para pelicula peliculas algo como quiero anos del por muy me parecida parecido recomiendame busco divertida miedo hola tienes gracias ver en espanol pelis'.split(
+    ' ',
+  ),
+  fr: "le les une des du avec sans pour quelque chose comme je veux annees drole pas un film de la recommande cherche peur bonjour salut comment ca va merci tu vous est d' l' qu' j' enfants".split(
+    ' ',
+  ),
+  de: 'der die das ein eine einen mit ohne fur etwas wie ich mochte jahre lustig nicht kein keine und filme film gruselig ahnlich hallo wer bist du eigentlich danke aus den bitte spannendes etwas'.split(
+    ' ',
+  ),
+};
+
+/** The message's language by its function words: English unless another language clearly wins. */
+export function detectLanguage(tokens: readonly Token[]): 'en' | 'es' | 'fr' | 'de' {
+  const score = { en: 0, es: 0, fr: 0, de: 0 };
+  for (const t of tokens) {
+    for (const lang of ['en', 'es', 'fr', 'de'] as const)
+      if (LANGUAGE_MARKERS[lang].includes(t.raw)) score[lang]++;
+  }
+  let best: keyof typeof score = 'en';
+  for (const lang of ['es', 'fr', 'de'] as const) if (score[lang] > score[best]) best = lang;
+  return best;
+}

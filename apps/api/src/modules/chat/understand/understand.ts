@@ -1,0 +1,154 @@
+import {
+  followUpClause,
+  genreClause,
+  languageClause,
+  leftoverClause,
+  likeClause,
+  moodClause,
+  negationClause,
+  personClause,
+  refineClause,
+  ratingClause,
+  runtimeClause,
+  socialClause,
+  softClause,
+  themeClause,
+  yearClause,
+  type ParseContext,
+  type State,
+} from './clauses';
+import {
+  CLASSIC_PHRASES,
+  FOLLOW_UPS,
+  GENRE_PHRASES,
+  LANGUAGE_PHRASES,
+  LIKE_PREFIXES,
+  LIKE_SUFFIXES,
+  LONG_PHRASES,
+  MOODS,
+  NEGATIONS,
+  QUALITY_PHRASES,
+  RECENT_PHRASES,
+  SHORT_PHRASES,
+  SOFT_PHRASES,
+  THEME_PHRASES,
+} from './lexicon';
+import { emptyQuery, hasRequest, type Query } from './query';
+import { detectLanguage, normalize, tokenize, type Speller } from './text';
+
+export type { ParseContext } from './clauses';
+
+/** Every single word of the lexicon: typo targets, and "request words" that are not a title. */
+export const LEXICON_WORDS: ReadonlySet<string> = new Set(
+  [
+    ...GENRE_PHRASES.flatMap(([, p]) => p),
+    ...MOODS.flatMap((m) => m.phrases),
+    ...SOFT_PHRASES.flatMap(([, p]) => p),
+    ...LANGUAGE_PHRASES.flatMap(([, p]) => p),
+    ...THEME_PHRASES.flatMap(([, p]) => p),
+    ...LIKE_PREFIXES,
+    ...LIKE_SUFFIXES,
+    ...NEGATIONS,
+    ...FOLLOW_UPS.flatMap((f) => f.phrases),
+    ...SHORT_PHRASES,
+    ...LONG_PHRASES,
+    ...RECENT_PHRASES,
+    ...CLASSIC_PHRASES,
+    ...QUALITY_PHRASES.flatMap(([, p]) => p),
+    'similar',
+    'movie',
+    'movies',
+    'film',
+    'films',
+    'minutes',
+    'hours',
+    'stars',
+    'rated',
+  ]
+    .flatMap((p) => normalize(p).split(' '))
+    .filter((w) => /^[a-z']+$/.test(w)),
+);
+
+/**
+ * Turns one message into a Query by running the clause parsers in order. Pure given its context:
+ * the context resolves titles and knows the catalog's words.
+ */
+export function understand(message: string, ctx: ParseContext, speller?: Speller): Query {
+  const toks = tokenize(message);
+  if (speller) for (const t of toks) t.w = speller.correct(t.raw);
+  const q = emptyQuery(detectLanguage(toks));
+  const s: State = { toks, q, ctx, negated: new Set(), original: message, moodOut: new Set() };
+
+  const social = socialClause(s);
+  refineClause(s);
+  personClause(s);
+  followUpClause(s);
+  likeClause(s, LEXICON_WORDS);
+  // Off-topic words inside a film's title ("The Grand Budapest Hotel") are the title's.
+  if (q.like?.movie) social.offTopic = socialClause(s).offTopic;
+  runtimeClause(s);
+  ratingClause(s);
+  yearClause(s);
+  softClause(s);
+  negationClause(s);
+  themeClause(s, false);
+  moodClause(s);
+  genreClause(s);
+  languageClause(s);
+  themeClause(s, true);
+  leftoverClause(s);
+
+  // Asked for and ruled out at once ("a dog film, but not one where the dog dies", "comedy but not
+  // a romantic comedy", "fantasy with no dragons"): what was asked for outright stays.
+  q.keywordsOut = q.keywordsOut.filter((k) => !q.keywordsIn.includes(k));
+  const named = new Set(q.genreGroups.filter((g) => g.length === 1).map((g) => g[0]!));
+  q.genresOut = q.genresOut.filter((g) => !named.has(g));
+  // A mood's implied exclusions never override what the user asked for.
+  const asked = new Set(q.genreGroups.flat());
+  q.impliedOut = q.impliedOut.filter((g) => !asked.has(g) && !q.genresOut.includes(g));
+
+  const understoodSomething = hasRequest(q);
+  const specific =
+    !!q.like ||
+    q.genreGroups.length > 0 ||
+    q.moods.length > 0 ||
+    q.languages.length > 0 ||
+    q.yearFrom !== undefined ||
+    q.yearTo !== undefined ||
+    !!q.followUp ||
+    !!q.person;
+  if (!understoodSomething) {
+    // "recommend me a movie": a request with nothing to narrow it (the engine picks favourites).
+    if (social.movieContext && !social.offTopic && q.unknown.length === 0) q.vague = true;
+    else q.social = social.greeting || q.unknown.length === 0 ? 'greeting' : 'off-topic';
+  } else if (social.greeting && !specific && q.keywordsIn.length === 0 && !social.movieContext) {
+    // "thanks, that's perfect!", "Bonjour, comment ça va ?"
+    q.social = 'greeting';
+  } else if (social.offTopic && !social.strongContext && !(specific && social.movieContext && !q.like)) {
+    // "how do I cook rice", "recommend a good restaurant in Paris", "ignore your instructions and…":
+    // a word that happens to be a film keyword or title is no film request.
+    q.social = 'off-topic';
+  } else if (
+    social.question &&
+    !social.movieContext &&
+    q.genreGroups.length === 0 &&
+    q.moods.length === 0 &&
+    q.keywordsIn.length === 0 &&
+    !q.like
+  ) {
+    // "who won the world cup in 2014?": a question with nothing about films in it.
+    q.social = 'off-topic';
+  } else if (
+    !specific &&
+    !social.movieContext &&
+    q.keywordsIn.length === 0 &&
+    q.themeWords.length > 0 &&
+    q.unknown.length + q.themeWords.length > 2
+  ) {
+    // Plain prose with no film words at all: not a film request.
+    q.social = 'off-topic';
+  }
+  if (q.like && !q.like.movie && social.offTopic && !social.movieContext) q.social = 'off-topic';
+  q.empty = (!understoodSomething && !q.vague) || !!q.social;
+  return q;
+}
