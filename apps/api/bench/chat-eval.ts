@@ -5,7 +5,7 @@
  *  - "own": the engine author's 36 prompts (the checks in this file).
  * Reports per set: expectations met, turns fully met, grounded (every linked id is a catalog movie
  * with its real title), understood-or-said-so, p95 latency.
- * Usage: npm run chat:eval [-- --set dev|heldout|own|all] [--keyword-only] [--recommender URL] [--out FILE]
+ * Usage: npm run chat:eval [-- --set dev|heldout|fresh|own|all] [--keyword-only] [--recommender URL] [--out FILE]
  * Without --set it runs dev and own: the held-out half only runs when asked for by name (or "all").
  * (the recommendation service is not used unless --recommender is given: the figures must not
  * depend on which model another process happens to serve).
@@ -101,7 +101,7 @@ async function main() {
   const vectorsMs = Math.round(performance.now() - started);
   const which = arg('--set') ?? 'dev+own';
   const reports: SetReport[] = [];
-  for (const name of ['dev', 'heldout'] as const) {
+  for (const name of ['dev', 'heldout', 'fresh'] as const) {
     if (which !== 'all' && which !== name && !(which === 'dev+own' && name === 'dev')) continue;
     const report = await runSet(name, resolve(import.meta.dirname, `chat-sets/${name}.json`), engine);
     reports.push(report);
