@@ -165,7 +165,7 @@ describe('account flows and library actions in the browser', () => {
       // Rename and remove from the playlist's page; delete asks first.
       await page.goto(`${base}/playlists`);
       await page.getByRole('button', { name: `Options for ${list}` }).click();
-      await page.getByRole('button', { name: 'Rename' }).click();
+      await page.getByRole('button', { name: 'Rename', exact: true }).click();
       const rename = page.getByRole('dialog', { name: 'Rename Playlist' });
       await rename.getByLabel('Name').fill(`${list} renamed`);
       await shot('rename');
@@ -173,7 +173,7 @@ describe('account flows and library actions in the browser', () => {
       await expect.poll(() => page.getByText('Playlist renamed!').count()).toBe(1);
       await page.getByRole('button', { name: `Options for ${list} renamed` }).click();
       await page.getByRole('link', { name: 'View All' }).click();
-      await expect.poll(() => page.getByText('Found 1 movies in this playlist').count()).toBe(1);
+      await expect.poll(() => page.getByText('Found 1 movie in this playlist').count()).toBe(1);
       await shot('playlist-page');
       await expectAccessible(page, 'playlist page');
       await page.getByRole('button', { name: /from this playlist$/ }).click();

@@ -85,7 +85,8 @@ export function MobileMenu({ onClose }: { onClose: () => void }) {
               Your Library
             </h2>
             <ul className="grid grid-cols-2 gap-2">
-              {ACCOUNT_LINKS.map(([to, label]) => (
+              {/* The account page is reached from the name above: the grid is the library only. */}
+              {ACCOUNT_LINKS.filter(([to]) => to !== '/account').map(([to, label]) => (
                 <li key={to}>
                   <Link
                     to={to}

@@ -410,9 +410,13 @@ describe.each(DATABASES)('personal library on $name', ({ open }) => {
     // Read once, so that the embedded database's read cache holds them.
     expect((await client.get('/api/user/likes', bearer)).body).toHaveLength(1);
     expect((await client.post('/api/auth/delete-user', {})).status).toBe(200);
-    // The ID token is still valid for a while; what it reads is gone.
-    expect((await client.get('/api/user/likes', bearer)).body).toEqual([]);
-    expect((await client.get('/api/user/playlists', bearer)).body).toEqual([]);
+    // The ID token is still valid for a while, but its account is gone: 401, and nothing cached is
+    // served in its place.
+    for (const path of ['/api/user/likes', '/api/user/playlists']) {
+      const res = await client.get(path, bearer);
+      expect(res.status, path).toBe(401);
+      expect(res.body, path).toEqual({ message: 'Session expired. Please login again.' });
+    }
     for (const table of ['likes', 'playlists', 'watch_status', 'recently_visited'] as const) {
       const rows = await db.db.selectFrom(table).select('user_id').where('user_id', '=', uid).execute();
       expect(rows, table).toEqual([]);

@@ -171,7 +171,7 @@ describe('playlists', () => {
     expect(await screen.findByText('Found 2 movies in this playlist')).toBeTruthy();
     fireEvent.click(await button('Remove Movie 7 from this playlist'));
     expect(await screen.findByText('Movie removed from playlist!')).toBeTruthy();
-    expect(await screen.findByText('Found 1 movies in this playlist')).toBeTruthy();
+    expect(await screen.findByText('Found 1 movie in this playlist')).toBeTruthy();
 
     fireEvent.click(await button('Delete Playlist'));
     const dialog = await screen.findByRole('dialog', { name: 'Delete Playlist' });
