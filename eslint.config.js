@@ -1,7 +1,38 @@
 import js from '@eslint/js';
 import globals from 'globals';
+import importPlugin from 'eslint-plugin-import';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+// The web app's layers (docs/architecture.md): shared code (components, lib) never imports a
+// feature, a page or the app; a feature never imports another feature, a page or the app; a page
+// never imports the app. Pages and the app compose features.
+const root = dirname(fileURLToPath(import.meta.url));
+const web = 'apps/web/src';
+const FEATURES = ['auth', 'chat', 'diary', 'library', 'movies', 'recommendations', 'search', 'transfer'];
+const upward = [`${web}/features`, `${web}/pages`, `${web}/app`];
+const webBoundaries = [
+  ...['components', 'lib'].map((dir) => ({
+    target: `./${web}/${dir}`,
+    from: upward.map((f) => `./${f}`),
+    message:
+      'Shared code must not import a feature, a page or the app: pass what it needs in (props, a slot).',
+  })),
+  ...FEATURES.map((feature) => ({
+    target: `./${web}/features/${feature}`,
+    from: `./${web}/features`,
+    except: [`./${feature}`],
+    message: 'A feature must not import another feature: compose them in a page (or the app).',
+  })),
+  {
+    target: `./${web}/features`,
+    from: [`./${web}/pages`, `./${web}/app`],
+    message: 'A feature must not import a page or the app.',
+  },
+  { target: `./${web}/pages`, from: `./${web}/app`, message: 'A page must not import the app.' },
+];
 
 export default tseslint.config(
   {
@@ -13,6 +44,7 @@ export default tseslint.config(
       'data/**',
       '.cache/**',
       'coverage/**',
+      'apps/web/.rename-test-*/**',
     ],
   },
   js.configs.recommended,
@@ -28,6 +60,38 @@ export default tseslint.config(
   {
     files: ['apps/web/**/*.{ts,tsx}', 'e2e/**/*.ts'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
+  },
+  // Every workspace declares the packages it imports (its own package.json, or the root's tools).
+  ...[
+    'apps/api',
+    'apps/web',
+    'services/recommender',
+    'e2e',
+    'packages/auth-client',
+    'packages/catalog',
+    'packages/contracts',
+  ].map((workspace) => ({
+    files: [`${workspace}/**/*.{ts,tsx}`],
+    plugins: { import: importPlugin },
+    settings: { 'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } } },
+    rules: {
+      'import/no-extraneous-dependencies': [
+        'error',
+        { packageDir: [join(root, workspace), root], devDependencies: true, includeTypes: true },
+      ],
+    },
+  })),
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { import: importPlugin },
+    settings: { 'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } } },
+    rules: {
+      'import/no-restricted-paths': [
+        'error',
+        // Zones are relative to this file, wherever eslint runs from.
+        { zones: webBoundaries, basePath: root },
+      ],
+    },
   },
   {
     files: ['apps/web/**/*.tsx'],

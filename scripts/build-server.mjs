@@ -2,7 +2,10 @@
 // The server processes as compiled JavaScript: `npm start` runs apps/api/dist/main.js and
 // services/recommender/dist/main.js with plain node, instead of compiling TypeScript at every
 // start with tsx (about 3 s before main() on this machine). esbuild bundles each entry with the
-// workspace packages (@app/*) it imports; npm dependencies stay external (node_modules).
+// workspace packages (@app/*) and the npm packages it imports into one file: resolving and
+// compiling hundreds of node_modules files cost ~0.5 s of CPU at every start (decision 0018).
+// Packages that load files from beside themselves (WebAssembly, native addons, static assets,
+// worker scripts) stay external (node_modules).
 // Built when missing or older than any source; `npm run build:server` forces it.
 import { build } from 'esbuild';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -63,12 +66,29 @@ const sourceDirname = {
   },
 };
 
-/** npm packages stay in node_modules; only our own workspace packages are bundled. */
+/**
+ * npm packages that read files next to their own code at run time: they stay in node_modules.
+ * pg-native is pg's optional native driver (required in a try, not installed).
+ */
+export const KEEP_EXTERNAL = [
+  '@electric-sql/pglite', // its .wasm and file-system bundle
+  '@node-rs/argon2', // a native addon
+  'pino', // worker-thread transports resolve files
+  'thread-stream',
+  '@fastify/swagger', // reads its own package files
+  '@fastify/swagger-ui', // serves its static assets
+  'pg-native',
+  'tsx',
+  'esbuild',
+];
 const externalPackages = {
   name: 'external-packages',
   setup(b) {
     b.onResolve({ filter: /^[^./]/ }, (args) =>
-      args.path.startsWith('@app/') ? undefined : { path: args.path, external: true },
+      args.path.startsWith('node:') ||
+      KEEP_EXTERNAL.some((k) => args.path === k || args.path.startsWith(`${k}/`))
+        ? { path: args.path, external: true }
+        : undefined,
     );
   },
 };
@@ -90,6 +110,9 @@ export async function buildServers() {
         js: [
           "import { dirname as __dirnameOf, resolve as __resolvePath } from 'node:path';",
           "import { fileURLToPath as __fileURLToPath } from 'node:url';",
+          // Bundled CommonJS packages require node's built-ins.
+          "import { createRequire as __createRequire } from 'node:module';",
+          'const require = __createRequire(import.meta.url);',
           'const __sourceDir = (rel) => __resolvePath(__dirnameOf(__fileURLToPath(import.meta.url)), rel);',
         ].join('\n'),
       },

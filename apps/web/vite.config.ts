@@ -3,10 +3,17 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { gzipAsync } from '@gfx/zopfli';
 import { defineConfig, type Plugin } from 'vite';
+import {
+  buildRouteManifest,
+  type PreloadLike,
+  type RouteLike,
+  type ViteManifest,
+} from './build/route-manifest';
 
 const routerDir = dirname(createRequire(import.meta.url).resolve('react-router/package.json'));
 
@@ -21,7 +28,7 @@ function precompress(): Plugin {
     name: 'cinelog-precompress',
     apply: 'build',
     configResolved(config) {
-      outDir = config.build.outDir;
+      outDir = resolve(config.root, config.build.outDir);
     },
     // Zopfli writes a standard gzip stream a few per cent smaller than zlib's level 9, once per build.
     async closeBundle() {
@@ -40,8 +47,41 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Writes dist/route-manifest.json from the router's own table (src/app/routes.ts) and the landing
+ * pages' preloads (src/app/route-preloads.ts), both run in Node after the bundle is written: each route's first data URLs and its screen's chunks, which the
+ * API reads to preload them with the page. Renaming or moving a screen changes the manifest with
+ * it: the server copies nothing of the web app.
+ */
+function routeManifest(): Plugin {
+  const ROUTES_FILE = 'src/app/routes.ts';
+  const PRELOADS_FILE = 'src/app/route-preloads.ts';
+  let root = '';
+  let outDir = 'dist';
+  return {
+    name: 'cinelog-route-manifest',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as ViteManifest;
+      const { tsImport } = await import('tsx/esm/api');
+      const load = (file: string) => tsImport(pathToFileURL(join(root, file)).href, import.meta.url);
+      const { ROUTES } = (await load(ROUTES_FILE)) as { ROUTES: RouteLike[] };
+      const { LANDING_PAGES, SHELL_DATA } = (await load(PRELOADS_FILE)) as {
+        LANDING_PAGES: Record<string, PreloadLike>;
+        SHELL_DATA: string[];
+      };
+      const routes = buildRouteManifest(ROUTES, LANDING_PAGES, SHELL_DATA, manifest, ROUTES_FILE);
+      writeFileSync(join(outDir, 'route-manifest.json'), JSON.stringify(routes, null, 1));
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), precompress(), routeManifest()],
   resolve: {
     // React Router's package only exports its development build (with dev-time warnings); the
     // production build it ships beside it is what a production bundle should contain.
@@ -83,7 +123,7 @@ export default defineConfig(({ command }) => ({
   },
   test: {
     environment: 'happy-dom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     setupFiles: ['src/testing/setup.ts'],
   },
 }));

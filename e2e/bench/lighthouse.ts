@@ -3,6 +3,7 @@
  * Lighthouse 12 mobile performance on / and /movie/{id}, median of 3 runs each, against a running
  * site (default http://localhost:3000: start it with `npm start`). Uses Debian's Chromium.
  * Usage: npm run bench:web [-- --url http://localhost:3000 --out docs/perf/lighthouse.json]
+ *        [--pages /,/movie/157336] [--no-probe (a site without the API: the hello-world ceiling)]
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -16,16 +17,18 @@ const { values } = parseArgs({
     url: { type: 'string', default: 'http://localhost:3000' },
     out: { type: 'string' },
     runs: { type: 'string', default: '3' },
+    pages: { type: 'string', default: '/,/movie/157336' },
+    'no-probe': { type: 'boolean', default: false },
   },
 });
-const pages = ['/', '/movie/157336'];
+const pages = values.pages.split(',');
 const runs = Number(values.runs);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 // Measure the steady state: the API and the recommender answering (a fresh `npm start` builds or
 // loads its model for a while, which would compete for this 2-core machine's CPU).
 const deadline = Date.now() + 180_000;
-for (const probe of ['/api/health', '/api/recommend?tmdb_id=157336&top_n=10']) {
+for (const probe of values['no-probe'] ? [] : ['/api/health', '/api/recommend?tmdb_id=157336&top_n=10']) {
   for (;;) {
     const ok = await fetch(`${values.url}${probe}`).then(
       (r) => r.ok,

@@ -30,7 +30,7 @@ describe('initial download (issue 7: at most 100 KB of JS and CSS, gzip)', () =>
     expect(assets.some((a) => a.endsWith('.css'))).toBe(true);
     expect(assets.some((a) => a.endsWith('.js'))).toBe(true);
     // Route-level splitting: no screen's own chunk is part of the shell.
-    expect(html).not.toMatch(/assets\/(home|movie-details|search-results|auth-pages|chat-panel)-/);
+    expect(html).not.toMatch(/assets\/(home|movie-details|search-results|auth|auth-forms|chat-panel)-/);
     let total = 0;
     for (const asset of assets) {
       const gz = await served(asset, 'gzip');

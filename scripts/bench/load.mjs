@@ -6,15 +6,22 @@ import autocannon from 'autocannon';
 const opts = JSON.parse(process.argv[2]);
 const ip = () => `10.${(Math.random() * 255) | 0}.${(Math.random() * 255) | 0}.${(Math.random() * 255) | 0}`;
 if (opts.mode === 'latency') {
-  // Each path once, `concurrency` at a time: the latency of every request, in ms.
-  const queue = [...opts.paths];
+  // Each path (or request: {path, method, body}) once, `concurrency` at a time: the latency of
+  // every request, in ms.
+  const queue = [...(opts.requests ?? opts.paths.map((path) => ({ path })))];
   const times = [];
   let failed = 0;
   const worker = async () => {
-    for (let path = queue.shift(); path !== undefined; path = queue.shift()) {
+    for (let r = queue.shift(); r !== undefined; r = queue.shift()) {
       const t0 = performance.now();
-      const res = await fetch(new URL(path, opts.url), {
-        headers: { ...opts.headers, 'x-forwarded-for': ip() },
+      const res = await fetch(new URL(r.path, opts.url), {
+        method: r.method ?? 'GET',
+        headers: {
+          ...opts.headers,
+          ...(r.body ? { 'content-type': 'application/json' } : {}),
+          'x-forwarded-for': ip(),
+        },
+        ...(r.body ? { body: JSON.stringify(r.body) } : {}),
       });
       await res.arrayBuffer();
       times.push(performance.now() - t0);

@@ -1,17 +1,20 @@
 /**
- * Chat evaluation, offline engine, three sets:
- *  - "dev" and "heldout": request sets written by an independent evaluator who never saw the code
- *    (bench/chat-sets/, format in docs/chat.md), checked by `checkTurn` below;
+ * Chat evaluation, offline engine:
+ *  - "dev", "heldout", "fresh" and "fresh2": request sets written by independent evaluators who never
+ *    saw the code (bench/chat-sets/, format in docs/chat.md), checked by `checkTurn` (check.ts);
+ *  - "own-lang": Spanish, French and German cases the engine author wrote (run with dev);
  *  - "own": the engine author's 36 prompts (the checks in this file).
  * Reports per set: expectations met, turns fully met, grounded (every linked id is a catalog movie
  * with its real title), understood-or-said-so, p95 latency.
- * Usage: npm run chat:eval [-- --set dev|heldout|fresh|own|all] [--keyword-only] [--recommender URL] [--out FILE]
+ * Usage: npm run chat:eval [-- --set dev|own-lang|heldout|fresh|fresh2|own|all] [--keyword-only] [--recommender URL] [--out FILE]
+ *        [--transcript FILE] (every turn and reply of the independent sets, to read them as a person would)
  * Without --set it runs dev and own: the held-out half only runs when asked for by name (or "all").
  * (the recommendation service is not used unless --recommender is given: the figures must not
  * depend on which model another process happens to serve).
  */
 import { CatalogIndex, ensureCatalogFile, terminalProgress, type CatalogMovie } from '@app/catalog';
 import { writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { RecommenderClient } from '../src/integrations/recommender/recommender-client';
 import { ChatEngine, type ConversationState } from '../src/modules/chat/chat-engine';
@@ -101,13 +104,25 @@ async function main() {
   const vectorsMs = Math.round(performance.now() - started);
   const which = arg('--set') ?? 'dev+own';
   const reports: SetReport[] = [];
-  for (const name of ['dev', 'heldout', 'fresh'] as const) {
-    if (which !== 'all' && which !== name && !(which === 'dev+own' && name === 'dev')) continue;
-    const report = await runSet(name, resolve(import.meta.dirname, `chat-sets/${name}.json`), engine);
+  const transcriptFile = arg('--transcript');
+  const transcript: string[] | undefined = transcriptFile ? [] : undefined;
+  const writeTranscript = () =>
+    transcriptFile &&
+    writeFileSync(resolve(process.env.INIT_CWD ?? process.cwd(), transcriptFile), transcript!.join('\n'));
+  for (const name of ['dev', 'own-lang', 'heldout', 'fresh', 'fresh2'] as const) {
+    const dev = name === 'dev' || name === 'own-lang';
+    if (which !== 'all' && which !== name && !(which === 'dev+own' && dev)) continue;
+    const report = await runSet(
+      name,
+      resolve(import.meta.dirname, `chat-sets/${name}.json`),
+      engine,
+      transcript,
+    );
     reports.push(report);
     printReport(report);
   }
   if (which !== 'all' && which !== 'own' && which !== 'dev+own') {
+    writeTranscript();
     finish(reports, engine, vectorsMs);
     return;
   }
@@ -227,6 +242,7 @@ async function main() {
   };
   reports.push(own);
   printReport(own);
+  writeTranscript();
   finish(reports, engine, vectorsMs);
 }
 
@@ -247,9 +263,13 @@ function printReport(r: SetReport) {
 
 function finish(reports: SetReport[], engine: ChatEngine, vectorsMs: number) {
   const sem = engine.semantic();
+  const load = loadavg().map((x) => +x.toFixed(2));
+  console.log(`\nload average (1, 5, 15 min) at the end: ${load.join(', ')} on ${cpus().length} cores`);
   const result = {
     command: `npm run chat:eval -- ${process.argv.slice(2).join(' ')}`.trim(),
     date: new Date().toISOString(),
+    load_average: load,
+    cores: cpus().length,
     retrieval: process.argv.includes('--keyword-only') ? 'keyword' : 'hybrid (keywords + semantic vectors)',
     vectors: sem
       ? { movies: sem.movies, words: sem.words, bytes: sem.bytes, load_or_train_ms: vectorsMs }

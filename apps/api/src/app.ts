@@ -24,7 +24,7 @@ import type { Database } from './db/database';
 import type { Redis } from './integrations/redis/redis';
 import { registerErrorHandling } from './lib/error-handler';
 import { RateLimits } from './lib/rate-limit';
-import { loggerOptions, registerRequestLog } from './lib/logger';
+import { lazyChildLogger, loggerOptions, registerRequestLog } from './lib/logger';
 import { compressedFor, DYNAMIC_COMPRESSION } from './lib/compression';
 import { ResponseCache } from './lib/response-cache';
 import {
@@ -36,11 +36,13 @@ import {
   type RequestTimeouts,
 } from './lib/request-guards';
 import { registerSecurityHeaders } from './lib/security-headers';
-import { catalogRoutes } from './modules/catalog/catalog.routes';
+import { catalogRoutes, isPersonal, type HiddenMovies } from './modules/catalog/catalog.routes';
 import type { MovieSource } from './modules/catalog/movie-source';
 import type { Identity } from './modules/identity/identity';
+import { authOpenApi, withAuthPaths } from './modules/identity/auth-openapi';
 import { identityRoutes } from './modules/identity/identity.routes';
 import { imagesRoutes } from './modules/images/images.routes';
+import { CdnProbe } from './modules/images/cdn-probe';
 import { RecommenderClient } from './integrations/recommender/recommender-client';
 import { forYouRoutes, recommendationsRoutes } from './modules/recommendations/recommendations.routes';
 import { ForYouService } from './modules/recommendations/for-you.service';
@@ -54,7 +56,19 @@ import { LibraryReadCache } from './modules/library/library-read-cache';
 import { LibraryRepository } from './modules/library/library.repository';
 import { libraryRoutes } from './modules/library/library.routes';
 import { LibraryService } from './modules/library/library.service';
+import { DiaryRepository } from './modules/library/diary.repository';
+import { diaryRoutes } from './modules/library/diary.routes';
+import { DiaryService } from './modules/library/diary.service';
 import { systemRoutes } from './modules/system/system.routes';
+import { imagePaths } from './modules/catalog/offline-movie-source';
+import { ExportService } from './modules/transfer/export.service';
+import { ImportService } from './modules/transfer/import.service';
+import { SharingService } from './modules/transfer/sharing.service';
+import { TransferRepository } from './modules/transfer/transfer.repository';
+import { publicPlaylistRoutes, transferRoutes } from './modules/transfer/transfer.routes';
+import { SettingsRepository } from './modules/settings/settings.repository';
+import { hiddenMoviesOf, settingsRoutes } from './modules/settings/settings.routes';
+import { SettingsService } from './modules/settings/settings.service';
 import { landingPage } from './modules/system/landing-page';
 import { moviePageId, WebPages, type PageMeta } from './modules/web/web-pages';
 
@@ -135,7 +149,12 @@ const META_TIMEOUT_MS = 1500;
  * The sharing tags of a page: a movie page's title, overview and poster (crawlers do not run the
  * app); the site's own for every other page. Never fails: without the movie, the site's tags.
  */
-async function pageMeta(deps: AppDeps, request: FastifyRequest, path: string): Promise<PageMeta> {
+async function pageMeta(
+  deps: AppDeps,
+  request: FastifyRequest,
+  path: string,
+  sharing: SharingService,
+): Promise<PageMeta> {
   const { env } = deps.config;
   const origin = (env.PUBLIC_URL ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
   const site: PageMeta = {
@@ -143,6 +162,8 @@ async function pageMeta(deps: AppDeps, request: FastifyRequest, path: string): P
     description: SITE_DESCRIPTION,
     url: `${origin}${path}`,
   };
+  const slug = /^\/p\/([^/]+)\/?$/.exec(path)?.[1];
+  if (slug) return publicPlaylistMeta(deps, sharing, slug, site, origin);
   const id = moviePageId(path);
   if (id === null) return site;
   let timer: NodeJS.Timeout | undefined;
@@ -174,12 +195,47 @@ async function pageMeta(deps: AppDeps, request: FastifyRequest, path: string): P
   }
 }
 
+/** A public playlist's sharing tags: its name, owner, first films and first poster; the site's if it is not public. */
+async function publicPlaylistMeta(
+  deps: AppDeps,
+  sharing: SharingService,
+  slug: string,
+  site: PageMeta,
+  origin: string,
+): Promise<PageMeta> {
+  // Like a movie's facts: the page is not held back for long by a slow database.
+  let timer: NodeJS.Timeout | undefined;
+  const p = await Promise.race([
+    sharing.meta(slug),
+    new Promise<null>((resolve) => {
+      timer = setTimeout(() => resolve(null), META_TIMEOUT_MS);
+    }),
+  ]).finally(() => clearTimeout(timer));
+  if (!p) return site;
+  const count = `${p.movies.length} ${p.movies.length === 1 ? 'film' : 'films'}`;
+  const titles = p.movies
+    .slice(0, 5)
+    .map((m) => m.title)
+    .join(', ');
+  const description = `${count}${p.owner_name ? ` · a list by ${p.owner_name}` : ''}${titles ? `: ${titles}${p.movies.length > 5 ? '…' : ''}` : ''}`;
+  const poster = p.movies.find((m) => m.poster_path)?.poster_path;
+  const { images } = publicConfig(deps);
+  const base = poster?.endsWith('.svg') ? (images.fallback_base_url ?? images.base_url) : images.base_url;
+  return {
+    title: `${p.name} · Cinelog`,
+    description: description.length > 200 ? `${description.slice(0, 197).trimEnd()}…` : description,
+    url: site.url,
+    image: poster ? new URL(`${base}w500${poster}`, `${origin}/`).href : undefined,
+  };
+}
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       ...(loggerOptions(deps.logLevel ?? deps.config.env.LOG_LEVEL) as object),
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
+    childLoggerFactory: lazyChildLogger,
     bodyLimit: BODY_LIMIT,
     // A client sending its headers or body slowly is cut off (408), not waited for.
     ...timeoutOptions(deps.timeouts ?? DEFAULT_TIMEOUTS),
@@ -216,6 +272,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...DYNAMIC_COMPRESSION,
   });
   const pages = deps.webDist ? WebPages.load(deps.webDist) : null;
+  const transferRepo = new TransferRepository(deps.db.db);
+  // The embedded database is this process's alone: its library reads can be kept until a write.
+  const readCache = deps.identity && deps.db.kind === 'pglite' ? new LibraryReadCache() : null;
+  const sharing = new SharingService(transferRepo, (uid) => readCache?.invalidate(uid));
   registerErrorHandling(app, {
     spaFallback: (request, reply) => {
       const path = request.url.split('?')[0]!;
@@ -227,7 +287,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       )
         return false;
       // Compressed here: @fastify/compress only hooks into routes, and this is the not-found handler.
-      void pageMeta(deps, request, path).then((meta) =>
+      void pageMeta(deps, request, path, sharing).then((meta) =>
         reply
           .type('text/html; charset=utf-8')
           .header('cache-control', 'no-cache')
@@ -269,21 +329,44 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transformObject: jsonSchemaTransformObject,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  // Better Auth describes its own endpoints; they join the document once, on first request.
+  let authPaths: Promise<Awaited<ReturnType<typeof authOpenApi>>> | null = null;
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => {
+    const doc = app.swagger();
+    if (!deps.identity) return doc;
+    authPaths ??= authOpenApi(deps.identity.auth);
+    return withAuthPaths(doc, await authPaths);
+  });
 
   const config = publicConfig(deps);
+  // Offline with the image CDN on: whether this server can reach it (an install without internet
+  // then sends pages straight to the generated art).
+  const cdnProbe =
+    deps.source.mode === 'offline' && env.IMAGE_CDN_URL ? new CdnProbe(env.IMAGE_CDN_URL) : null;
+  if (cdnProbe) {
+    cdnProbe.start();
+    app.addHook('onClose', async () => cdnProbe.stop());
+  }
   await app.register(
-    systemRoutes(() => config),
+    systemRoutes(() =>
+      cdnProbe?.reachable === undefined
+        ? config
+        : { ...config, images: { ...config.images, cdn_reachable: cdnProbe.reachable } },
+    ),
     { prefix: '/api' },
   );
   const redisPrefix = deps.redisPrefix ?? 'cinelog';
   const rateLimits = new RateLimits(deps.redis ?? null, redisPrefix);
   // The offline catalog's answers depend on the URL only: each is serialized and compressed once.
-  const catalogCache = deps.source.mode === 'offline' ? new ResponseCache() : null;
-  await app.register(catalogRoutes(deps.source, rateLimits, catalogCache), { prefix: '/api/tmdb' });
+  // A user's "hide what I've seen" answer is theirs alone: never cached (isPersonal).
+  const catalogCache = deps.source.mode === 'offline' ? new ResponseCache({ personal: isPersonal }) : null;
+  // Set once accounts are mounted below; until then (or without accounts) hide_seen is refused.
+  let hiddenMovies: HiddenMovies | null = null;
+  const hidden: HiddenMovies | null = deps.identity ? (req) => hiddenMovies!(req) : null;
+  await app.register(catalogRoutes(deps.source, rateLimits, catalogCache, hidden), { prefix: '/api/tmdb' });
   if (deps.catalog) await app.register(imagesRoutes(deps.catalog), { prefix: '/api/images' });
   const recommender = new RecommenderClient(recommenderUrl(deps.config));
-  await app.register(recommendationsRoutes(recommender, deps.source), { prefix: '/api' });
+  await app.register(recommendationsRoutes(recommender, deps.source, hidden), { prefix: '/api' });
   await app.register(
     signalsRoutes(deps.db.db, () =>
       signalsSecret(deps.config.dataDir, deps.config.env.RECOMMENDER_SIGNALS_SECRET),
@@ -293,24 +376,29 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const chatCatalog = deps.chatCatalog ?? deps.catalog;
   if (chatCatalog) {
     // The chat retrieves from the offline catalog in both modes: its ids are TMDB ids.
-    const engine = new ChatEngine(
-      chatCatalog,
-      recommender,
-      deps.source.moviesWithPerson ? (name) => deps.source.moviesWithPerson!(name) : undefined,
-      // The chat's vectors are trained from the catalog on the first message, then cached here.
-      {
-        vectorsFile: deps.chatVectorsFile ?? join(deps.config.dataDir, 'catalog', 'chat-vectors.bin'),
-        // Live mode: picks come from the offline catalog (TMDB ids) and are checked against TMDB.
-        ...(deps.source.mode === 'live'
-          ? {
-              liveCheck: (id: number) =>
-                deps.source.movie(id).then(
-                  () => true,
-                  (err: unknown) => !(err instanceof NotFoundError),
-                ),
-            }
-          : {}),
-      },
+    // Built on the first message, not at start: its indexes over the catalog cost ~0.3 s of CPU
+    // (over 1 s under load) that `/api/health` need not wait for (decision 0018).
+    const engine = lazily(
+      () =>
+        new ChatEngine(
+          chatCatalog,
+          recommender,
+          deps.source.moviesWithPerson ? (name) => deps.source.moviesWithPerson!(name) : undefined,
+          // The chat's vectors are trained from the catalog on the first message, then cached here.
+          {
+            vectorsFile: deps.chatVectorsFile ?? join(deps.config.dataDir, 'catalog', 'chat-vectors.bin'),
+            // Live mode: picks come from the offline catalog (TMDB ids) and are checked against TMDB.
+            ...(deps.source.mode === 'live'
+              ? {
+                  liveCheck: (id: number) =>
+                    deps.source.movie(id).then(
+                      () => true,
+                      (err: unknown) => !(err instanceof NotFoundError),
+                    ),
+                }
+              : {}),
+          },
+        ),
     );
     const llm =
       env.LLM_BASE_URL && env.LLM_MODEL
@@ -332,11 +420,52 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       relink: deps.identity.relink,
       rateLimits,
     });
-    // The embedded database is this process's alone: its library reads can be kept until a write.
-    const readCache = deps.db.kind === 'pglite' ? new LibraryReadCache() : null;
     if (readCache) deps.identity.userDeleted.add((userId) => readCache.invalidate(userId));
     const library = new LibraryService(new LibraryRepository(deps.db.db), deps.source, readCache);
     await app.register(libraryRoutes(library, deps.identity.verifier), { prefix: '/api/user' });
+    const libraryRepo = new LibraryRepository(deps.db.db);
+    const diary = new DiaryService(
+      new DiaryRepository(deps.db.db),
+      libraryRepo,
+      library,
+      deps.source,
+      readCache,
+    );
+    await app.register(
+      diaryRoutes(diary, deps.identity.verifier, (uid) => library.accountExists(uid)),
+      {
+        prefix: '/api/user',
+      },
+    );
+    // Import, export and public playlists (issue 16): the catalog matches imported titles in both modes.
+    const importCatalog = deps.chatCatalog ?? deps.catalog;
+    if (importCatalog) {
+      const tmdbImages = deps.source.mode === 'live' || env.IMAGE_CDN_URL !== null;
+      const imports = new ImportService(
+        transferRepo,
+        importCatalog,
+        (m) => imagePaths(m, tmdbImages),
+        app.log,
+        (uid) => readCache?.invalidate(uid),
+      );
+      await app.register(
+        transferRoutes(
+          {
+            imports,
+            exports: new ExportService(transferRepo),
+            sharing,
+            accountExists: (uid) => library.accountExists(uid),
+          },
+          deps.identity.verifier,
+        ),
+        { prefix: '/api/user' },
+      );
+    }
+    await app.register(publicPlaylistRoutes(sharing), { prefix: '/api/public' });
+    const settings = new SettingsService(new SettingsRepository(deps.db.db), readCache);
+    const exists = (uid: string) => library.accountExists(uid);
+    await app.register(settingsRoutes(settings, deps.identity.verifier, exists), { prefix: '/api/user' });
+    hiddenMovies = hiddenMoviesOf(settings, deps.identity.verifier, exists);
     await app.register(
       forYouRoutes(new ForYouService(deps.db.db, recommender, deps.source), deps.identity.verifier),
       { prefix: '/api/user' },
@@ -348,4 +477,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       reply.type('text/html; charset=utf-8').send(landingPage(config)),
     );
   return app;
+}
+
+/** An object made on first use: every property read goes to it (methods bound to it). */
+function lazily<T extends object>(make: () => T): T {
+  let real: T | undefined;
+  return new Proxy({} as T, {
+    get(_target, key) {
+      real ??= make();
+      const value: unknown = Reflect.get(real, key, real);
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(real) : value;
+    },
+  });
 }

@@ -89,6 +89,24 @@ describe('the learning loop over HTTP', () => {
     expect(healthSeen.at(-1)).toBe(200);
   });
 
+  it('"for you" works for a new user after a few likes, on the default content model', async () => {
+    // The first model is content only: no popular-lately list, every pick a neighbour of their films.
+    expect(await (await fetch(`${recUrl}/trending`)).json()).toEqual([]);
+    const eve = await s.verifiedUser('Eve', 'eve@example.com');
+    const liked = [129, 8392, 128]; // Spirited Away, My Neighbor Totoro, Princess Mononoke
+    for (const id of liked)
+      expect((await eve.client.post('/api/user/likes', { tmdb_id: id }, eve.bearer)).status).toBe(201);
+    const res = await eve.client.get('/api/user/for-you', eve.bearer);
+    expect(res.status).toBe(200);
+    const picks = res.body.results as { id: number; because: { tmdb_id: number; popular?: boolean } }[];
+    // The other nine films of this small catalog, none of the liked ones, each for one of the likes.
+    expect(picks.map((p) => p.id).sort()).toEqual(ANIMATION.filter((id) => !liked.includes(id)).sort());
+    for (const p of picks) {
+      expect(liked).toContain(p.because.tmdb_id);
+      expect(p.because.popular).toBeUndefined();
+    }
+  }, 60_000);
+
   it("likes reach the model: films liked together move up each other's lists", async () => {
     const seed = 129; // Spirited Away
     const before = await neighbours(seed);
@@ -105,8 +123,9 @@ describe('the learning loop over HTTP', () => {
     const model = (await (await fetch(`${recUrl}/model`)).json()) as {
       sources: { product_signals?: number };
     };
-    expect(model.sources.product_signals).toBe(20);
-    expect(recOut).toMatch(/product signals changed \(20 now, \d+ in the served model\)/);
+    // Eve's three likes (above) and the fans' twenty.
+    expect(model.sources.product_signals).toBe(23);
+    expect(recOut).toMatch(/product signals changed \(23 now, \d+ in the served model\)/);
 
     // And "for you" for a new user after one like comes from the real service, with its reason.
     const fay = await s.verifiedUser('Fay', 'fay@example.com');
@@ -118,5 +137,8 @@ describe('the learning loop over HTTP', () => {
     expect(forYou.length).toBeGreaterThan(5);
     expect(forYou.map((m) => m.id)).not.toContain(seed);
     expect(forYou[0]!.because).toMatchObject({ tmdb_id: seed, title: 'Spirited Away' });
+    // Ten people liking the pair made both popular lately (five would not: 8 users needed).
+    const trending = (await (await fetch(`${recUrl}/trending`)).json()) as { tmdbId: number }[];
+    expect(trending.map((t) => t.tmdbId).sort()).toEqual([seed, partner].sort());
   }, 300_000);
 });

@@ -112,5 +112,11 @@ describe(redactUrl.name, () => {
       '/api/tmdb/search/movie?query=alien&page=2',
     );
     expect(redactUrl('/x/eyJhbGciOi.eyJzdWIiOi.c2lnbmF0dXJl/y')).toBe('/x/[redacted]/y');
+    // A public playlist's slug is its key.
+    expect(redactUrl('/p/AbCdEfGhIjKlMnOpQrStUv')).toBe('/p/[redacted]');
+    expect(redactUrl('/api/public/playlists/AbCdEfGhIjKlMnOpQrStUv')).toBe(
+      '/api/public/playlists/[redacted]',
+    );
+    expect(redactUrl('/playlist/12')).toBe('/playlist/12');
   });
 });

@@ -146,7 +146,9 @@ describe('npm start with a wrong environment', () => {
         env: {
           PATH: process.env.PATH,
           DATA_DIR: dataDir,
-          PORT: 'not-a-port',
+          PORT: String(await freePort()),
+          // Only the API reads it: the recommender starts, the API refuses.
+          TMDB_BASE_URL: 'not-a-url',
           RECOMMENDER_PORT: String(await freePort()),
           START_SKIP_WEB_BUILD: '1',
         },
@@ -156,9 +158,36 @@ describe('npm start with a wrong environment', () => {
       child.stderr!.on('data', (d) => (out += d));
       const code = await new Promise<number | null>((r) => child.once('exit', (c) => r(c)));
       expect(code).toBe(78);
-      expect(out).toMatch(/PORT/);
+      expect(out).toMatch(/TMDB_BASE_URL/);
       expect(out).toMatch(/api refused its configuration; stopping/);
       expect([...out.matchAll(/api started/g)]).toHaveLength(1);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('stops at once with the recommender’s configuration error too (it validates its environment like the API)', async () => {
+    const dataDir = tempDataDir();
+    try {
+      let out = '';
+      const child = spawn(process.execPath, [resolve(REPO_ROOT, 'scripts/start.mjs')], {
+        env: {
+          PATH: process.env.PATH,
+          DATA_DIR: dataDir,
+          PORT: String(await freePort()),
+          RECOMMENDER_RETRAIN_MINUTES: 'soon',
+          RECOMMENDER_PORT: String(await freePort()),
+          START_SKIP_WEB_BUILD: '1',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      child.stdout!.on('data', (d) => (out += d));
+      child.stderr!.on('data', (d) => (out += d));
+      const code = await new Promise<number | null>((r) => child.once('exit', (c) => r(c)));
+      expect(code).toBe(78);
+      expect(out).toMatch(/RECOMMENDER_RETRAIN_MINUTES: must be a number of minutes/);
+      expect(out).toMatch(/recommender refused its configuration; stopping/);
+      expect([...out.matchAll(/recommender started/g)]).toHaveLength(1);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }

@@ -51,15 +51,23 @@ export function browserPopup(win: Window = window): (urlPromise: Promise<string>
         cleanup();
         resolve({ kind: 'done', error: data.error ?? null });
       };
+      // The callback page posts its message and closes itself at once: the interval may see the
+      // popup closed before the message is delivered, so a closed popup counts as "closed" only
+      // when no message follows within a second.
+      let grace: ReturnType<Window['setTimeout']> | undefined;
       const timer = win.setInterval(() => {
-        if (popup.closed) {
-          cleanup();
-          resolve({ kind: 'closed' });
+        if (popup.closed && grace === undefined) {
+          win.clearInterval(timer);
+          grace = win.setTimeout(() => {
+            cleanup();
+            resolve({ kind: 'closed' });
+          }, 1000);
         }
       }, 400);
       const cleanup = () => {
         win.removeEventListener('message', onMessage);
         win.clearInterval(timer);
+        if (grace !== undefined) win.clearTimeout(grace);
       };
       win.addEventListener('message', onMessage);
     });

@@ -5,3 +5,4 @@ export * from './build';
 export * from './load';
 export * from './catalog-index';
 export * from './synthetic';
+export * from './semantic';

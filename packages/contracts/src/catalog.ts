@@ -13,7 +13,57 @@ export const PageQuery = z.object({
 
 export const SEARCH_QUERY_MAX = 200;
 
-export const SearchQuery = PageQuery.extend({
+/**
+ * How a list may be ordered (TMDB's discover names). `vote_average.desc` ranks films with at least
+ * `RATING_MIN_VOTES` votes first (offline) or only those (TMDB's discover), so one 10/10 vote does
+ * not top the list.
+ */
+export const SortBy = z.enum(
+  ['popularity.desc', 'vote_average.desc', 'primary_release_date.desc', 'primary_release_date.asc'],
+  {
+    error:
+      "sort_by must be 'popularity.desc', 'vote_average.desc', 'primary_release_date.desc' or 'primary_release_date.asc'",
+  },
+);
+export type SortBy = z.infer<typeof SortBy>;
+export const RATING_MIN_VOTES = 50;
+
+const ReleaseDateBound = (name: string) =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: `${name} must be a date (YYYY-MM-DD)` })
+    .refine((d) => !Number.isNaN(Date.parse(d)), { error: `${name} must be a real date` })
+    .optional();
+
+/**
+ * Order, release-date range and "hide what I've seen" for a list (genre, search, the four lists).
+ * Applied by the server over the whole list before paging, so counts and pages are of the result.
+ * `hide_seen=true` needs the bearer token: the user's settings say what is hidden.
+ */
+export const ListOptionsQuery = z.object({
+  sort_by: SortBy.optional(),
+  'primary_release_date.gte': ReleaseDateBound('primary_release_date.gte'),
+  'primary_release_date.lte': ReleaseDateBound('primary_release_date.lte'),
+  hide_seen: z
+    .stringbool({ error: 'hide_seen must be true or false' })
+    .optional()
+    .meta({ description: "Leave out what the signed-in user's settings hide (needs the bearer token)" }),
+});
+export type ListOptionsQuery = z.infer<typeof ListOptionsQuery>;
+
+/** A list's options as the movie sources take them. */
+export interface ListOptions {
+  sort_by?: SortBy | undefined;
+  /** Inclusive release-date bounds, YYYY-MM-DD. */
+  from?: string | undefined;
+  to?: string | undefined;
+  /** Movie ids to leave out (the user's hidden films); their number is answered as `hidden`. */
+  exclude?: ReadonlySet<number> | undefined;
+}
+
+export const ListPageQuery = PageQuery.extend(ListOptionsQuery.shape);
+
+export const SearchQuery = ListPageQuery.extend({
   query: z
     .string({ error: 'query is required' })
     .trim()
@@ -21,12 +71,11 @@ export const SearchQuery = PageQuery.extend({
     .max(SEARCH_QUERY_MAX, { error: `query must be at most ${SEARCH_QUERY_MAX} characters` }),
 });
 
-export const DiscoverQuery = PageQuery.extend({
+export const DiscoverQuery = ListPageQuery.extend({
   with_genres: z
     .string()
     .regex(/^\d+([,|]\d+)*$/, { error: 'with_genres must be genre ids separated by , or |' })
     .optional(),
-  sort_by: z.string().max(50).optional(),
 });
 
 export const MovieIdParams = z.object({ id: PositiveIntId });
@@ -60,6 +109,11 @@ export const MoviePage = z
     results: z.array(MovieListItem),
     total_pages: z.number(),
     total_results: z.number(),
+    /**
+     * With hide_seen: how many movies were left out. Offline, of the whole list (the pages and
+     * total_results are of what is left); live, of this page only (TMDB pages the list).
+     */
+    hidden: z.number().optional(),
   })
   .meta({ id: 'MoviePage' });
 export type MoviePage = z.infer<typeof MoviePage>;

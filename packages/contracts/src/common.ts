@@ -1,6 +1,15 @@
 import { z } from 'zod';
 
-export const ErrorBody = z.object({ message: z.string() }).meta({ id: 'Error' });
+/**
+ * The one error body of every route, `/api/auth/*` included: a message to show and, where the
+ * client branches on it, a machine-readable code (Better Auth's codes, e.g. `EMAIL_NOT_VERIFIED`).
+ */
+export const ErrorBody = z
+  .object({
+    message: z.string(),
+    code: z.string().optional().describe('Machine-readable, where a client branches on it'),
+  })
+  .meta({ id: 'Error' });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
 /** A positive integer path or body id (TMDB ids, playlist ids). */

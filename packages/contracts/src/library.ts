@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PositiveIntId } from './common';
+import { LIBRARY_MESSAGES } from './messages';
 
 const TmdbId = z
   .number({ error: 'tmdb_id must be a number' })
@@ -32,7 +33,7 @@ export const PlaylistsQuery = z.object({ tmdb_id: PositiveIntId.optional() });
 
 export const MessageResponse = z.object({ message: z.string() }).meta({ id: 'Message' });
 
-export const LikeCreated = z.object({ message: z.literal('Movie liked'), like_id: z.number() });
+export const LikeCreated = z.object({ message: z.literal(LIBRARY_MESSAGES.liked), like_id: z.number() });
 
 const MovieFacts = {
   tmdb_id: z.number(),
@@ -67,7 +68,9 @@ export const PlaylistCreated = z.object({
   created_at: z.string(),
 });
 
-export const PlaylistRenamed = PlaylistCreated.extend({ message: z.literal('Playlist renamed') });
+export const PlaylistRenamed = PlaylistCreated.extend({
+  message: z.literal(LIBRARY_MESSAGES.playlistRenamed),
+});
 
 export const WatchStatusEntry = z
   .object({
@@ -92,3 +95,15 @@ export const RecentlyVisitedEntry = z
   .meta({ id: 'RecentlyVisitedEntry' });
 
 export const RECENTLY_VISITED_LIMIT = 20;
+
+export type WatchStatus = z.infer<typeof WatchStatus>;
+export type LikedMovie = z.infer<typeof LikedMovie>;
+export type PlaylistMovie = z.infer<typeof PlaylistMovie>;
+export type Playlist = z.infer<typeof Playlist>;
+export type PlaylistCreated = z.infer<typeof PlaylistCreated>;
+export type WatchStatusEntry = z.infer<typeof WatchStatusEntry>;
+export type RecentlyVisitedEntry = z.infer<typeof RecentlyVisitedEntry>;
+export type MessageResponse = z.infer<typeof MessageResponse>;
+export type LikeCreated = z.infer<typeof LikeCreated>;
+export type WatchStatusSet = z.infer<typeof WatchStatusSet>;
+export type PlaylistRenamed = z.infer<typeof PlaylistRenamed>;

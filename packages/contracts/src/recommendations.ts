@@ -1,5 +1,43 @@
 import { z } from 'zod';
 
+/**
+ * One item of the recommendation service's answer (`GET /recommend` on the service, and the API's
+ * `GET /api/recommend`): a movie like the one asked for, its mean rating, and its similarity.
+ */
+export const Recommendation = z.object({
+  tmdbId: z.number(),
+  rating: z.number(),
+  score: z.number(),
+});
+export type Recommendation = z.infer<typeof Recommendation>;
+
+export const RecommendationList = z.array(Recommendation).meta({ id: 'Recommendations' });
+export type RecommendationList = z.infer<typeof RecommendationList>;
+
+export const RECOMMEND_TOP_N_MAX = 50;
+export const RECOMMEND_TOP_N_DEFAULT = 10;
+
+/** GET /api/recommend and /api/recommend/movies. */
+export const RecommendQuery = z.object({
+  tmdb_id: z.coerce
+    .number({ error: 'tmdb_id must be a number' })
+    .int()
+    .positive({ error: 'tmdb_id must be a positive number' }),
+  top_n: z.coerce
+    .number()
+    .int()
+    .min(1, { error: `top_n must be from 1 to ${RECOMMEND_TOP_N_MAX}` })
+    .max(RECOMMEND_TOP_N_MAX, { error: `top_n must be from 1 to ${RECOMMEND_TOP_N_MAX}` })
+    .default(RECOMMEND_TOP_N_DEFAULT),
+});
+export type RecommendQuery = z.infer<typeof RecommendQuery>;
+
+/** The movie page's list: with hide_seen=true (and the bearer token), without the user's hidden films. */
+export const RecommendMoviesQuery = RecommendQuery.extend({
+  hide_seen: z.stringbool({ error: 'hide_seen must be true or false' }).optional(),
+});
+export type RecommendMoviesQuery = z.infer<typeof RecommendMoviesQuery>;
+
 /** A recommended movie, hydrated by the API (one request for a whole list). */
 export const RecommendedMovie = z
   .object({
@@ -16,7 +54,9 @@ export type RecommendedMovie = z.infer<typeof RecommendedMovie>;
 export const ForYouReason = z.object({
   tmdb_id: z.number(),
   title: z.string(),
-  kind: z.enum(['like', 'watched', 'want_to_watch', 'playlist']),
+  kind: z.enum(['like', 'watched', 'want_to_watch', 'playlist', 'rated']),
+  /** Popular lately with people, in the genre of this film of theirs (not one of its neighbours). */
+  popular: z.literal(true).optional(),
 });
 export type ForYouReason = z.infer<typeof ForYouReason>;
 
@@ -26,3 +66,56 @@ export const ForYouResponse = z
   .object({ results: z.array(RecommendedMovie.extend({ because: ForYouReason })) })
   .meta({ id: 'ForYou' });
 export type ForYouResponse = z.infer<typeof ForYouResponse>;
+
+// The recommendation service's own HTTP API (services/recommender, plain node:http).
+
+/** The service's `GET /recommend` query, as strings: `tmdb_id` and `top_n` are positive integers. */
+export const RecommenderQuery = z.object({
+  tmdb_id: z
+    .string({ error: 'tmdb_id must be a positive integer' })
+    .regex(/^[1-9]\d{0,9}$/, { error: 'tmdb_id must be a positive integer' }),
+  top_n: z
+    .string()
+    .regex(/^[1-9]\d{0,9}$/, { error: `top_n must be an integer from 1 to ${RECOMMEND_TOP_N_MAX}` })
+    .refine((n) => Number(n) <= RECOMMEND_TOP_N_MAX, {
+      error: `top_n must be an integer from 1 to ${RECOMMEND_TOP_N_MAX}`,
+    })
+    .default(String(RECOMMEND_TOP_N_DEFAULT)),
+});
+export type RecommenderQuery = z.infer<typeof RecommenderQuery>;
+
+/** The service's `GET /health`: 200 once a model is served (503 `{message}` until then). */
+export const RecommenderHealth = z.object({ status: z.literal('ok'), model: z.string() });
+export type RecommenderHealth = z.infer<typeof RecommenderHealth>;
+
+/** The service's `GET /model`: what the served model is and how it was evaluated. */
+export const RecommenderModelInfo = z.object({
+  algorithm: z.string(),
+  version: z.string(),
+  trained_at: z.string(),
+  items: z.number(),
+  sources: z.unknown(),
+  params: z.unknown(),
+  evaluation: z.unknown(),
+});
+export type RecommenderModelInfo = z.infer<typeof RecommenderModelInfo>;
+
+/**
+ * `GET /api/internal/signals`: the library's implicit feedback, which the recommendation service
+ * polls (bearer secret, ETag).
+ */
+export const SignalList = z
+  .object({
+    signals: z.array(
+      z.object({
+        user: z.string(),
+        item: z.number(),
+        timestamp: z.number(),
+        kind: z.enum(['like', 'watched', 'want_to_watch', 'playlist', 'rated', 'diary']),
+        /** A rated signal's half stars (0.5–5). */
+        rating: z.number().optional(),
+      }),
+    ),
+  })
+  .meta({ id: 'Signals' });
+export type SignalList = z.infer<typeof SignalList>;

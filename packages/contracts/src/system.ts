@@ -14,6 +14,12 @@ export const ConfigResponse = z
         .describe(
           'Offline mode: the generated art, for paths ending in .svg and for any image the CDN cannot give: fallback_base_url + size + "/poster-{id}.svg" (or backdrop-{id}); null in live mode',
         ),
+      cdn_reachable: z
+        .boolean()
+        .optional()
+        .describe(
+          'Offline mode with the image CDN on: false when the server could not reach the CDN at its last check (a fully offline install), so the page asks for the generated art directly; absent until the first check',
+        ),
       poster_sizes: z.array(z.string()),
       backdrop_sizes: z.array(z.string()),
       profile_sizes: z.array(z.string()),

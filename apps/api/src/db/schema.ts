@@ -39,6 +39,8 @@ export interface PlaylistsTable {
   user_id: string;
   name: string;
   created_at: CreatedAt;
+  /** Set when the owner shares the playlist; null is private (the default). */
+  public_slug: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface PlaylistMoviesTable {
@@ -60,6 +62,34 @@ export interface RecentlyVisitedTable {
   visited_at: UpdatedAt;
 }
 
+/** A half-star rating (0.5–5; numeric comes back from the driver as a string) and an optional review. */
+export interface RatingsTable {
+  user_id: string;
+  tmdb_id: number;
+  rating: ColumnType<string, number | string, number | string>;
+  review: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+/** One viewing on a day; `watched_on` is a calendar date ('YYYY-MM-DD'). */
+export interface DiaryEntriesTable {
+  id: Generated<number>;
+  user_id: string;
+  tmdb_id: number;
+  watched_on: ColumnType<string, string, string>;
+  rewatch: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: CreatedAt;
+}
+
+export interface UserSettingsTable {
+  user_id: string;
+  hide_watched: ColumnType<boolean, boolean | undefined, boolean>;
+  hide_liked: ColumnType<boolean, boolean | undefined, boolean>;
+  hide_listed: ColumnType<boolean, boolean | undefined, boolean>;
+  updated_at: UpdatedAt;
+}
+
 export interface DatabaseSchema {
   movies: MoviesTable;
   user: UserTable;
@@ -68,4 +98,7 @@ export interface DatabaseSchema {
   playlist_movies: PlaylistMoviesTable;
   watch_status: WatchStatusTable;
   recently_visited: RecentlyVisitedTable;
+  ratings: RatingsTable;
+  diary_entries: DiaryEntriesTable;
+  user_settings: UserSettingsTable;
 }

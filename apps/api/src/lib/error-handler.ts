@@ -4,6 +4,10 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { mapDatabaseError } from './db-errors';
 import { AppError, MethodNotAllowedError, NotFoundError, ServiceUnavailableError } from './errors';
 
+/** The one error body (`ErrorBody` in @app/contracts): a message, and a code where a client branches. */
+export const errorBody = (message: string, code?: string): { message: string; code?: string } =>
+  code ? { message, code } : { message };
+
 /** The messages of a failed zod validation, as one sentence a client can show. */
 function validationMessage(error: FastifyError): string {
   const context = (error as { validationContext?: string }).validationContext;
@@ -67,7 +71,7 @@ export function registerErrorHandling(
       if (error instanceof ServiceUnavailableError)
         reply.header('retry-after', String(error.retryAfterSeconds));
       if (error.statusCode >= 500 && !mapped) request.log.warn({ err: error }, error.message);
-      return reply.code(error.statusCode).send({ message: error.message });
+      return reply.code(error.statusCode).send(errorBody(error.message, error.code));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply.code(400).send({ message: validationMessage(error) });

@@ -3,6 +3,8 @@ export class AppError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    /** Machine-readable, where a client branches on it (`{message, code}`). */
+    readonly code?: string,
   ) {
     super(message);
     this.name = new.target.name;
@@ -10,8 +12,8 @@ export class AppError extends Error {
 }
 
 export class BadRequestError extends AppError {
-  constructor(message: string) {
-    super(400, message);
+  constructor(message: string, code?: string) {
+    super(400, message, code);
   }
 }
 export class UnauthorizedError extends AppError {
@@ -25,8 +27,8 @@ export class ForbiddenError extends AppError {
   }
 }
 export class NotFoundError extends AppError {
-  constructor(message = 'Not found') {
-    super(404, message);
+  constructor(message = 'Not found', code?: string) {
+    super(404, message, code);
   }
 }
 export class MethodNotAllowedError extends AppError {
@@ -50,6 +52,11 @@ export class TooManyRequestsError extends AppError {
 export class UpstreamError extends AppError {
   constructor(message = 'The movie database is unavailable. Please try again later.') {
     super(502, message);
+  }
+}
+export class UnprocessableError extends AppError {
+  constructor(message: string, code?: string) {
+    super(422, message, code);
   }
 }
 export class ServiceUnavailableError extends AppError {

@@ -1,9 +1,10 @@
+import { TOO_MANY_ATTEMPTS } from '@app/contracts';
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { TooManyRequestsError } from './errors';
 
-/** The spec's too-many-requests text (section 8). */
-export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please try again later.';
+/** The spec's too-many-requests text (section 8), from @app/contracts. */
+export { TOO_MANY_ATTEMPTS };
 
 export interface LimitSpec {
   /** Names the counter (with the instance-wide prefix). */

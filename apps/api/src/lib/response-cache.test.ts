@@ -15,6 +15,14 @@ let dist: string;
 beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), 'web-dist-'));
   writeFileSync(join(dist, 'index.html'), INDEX);
+  // The route manifest the web build writes beside it: a movie page preloads its movie.
+  writeFileSync(
+    join(dist, 'route-manifest.json'),
+    JSON.stringify({
+      shellData: ['/api/config'],
+      routes: [{ path: '/movie/:movieId', modules: [], data: ['/api/tmdb/movie/:movieId'] }],
+    }),
+  );
   t = await createTestApp({ webDist: dist });
 });
 afterAll(async () => {

@@ -23,6 +23,11 @@ export interface ResponseCacheOptions {
   maxBytes?: number;
   /** `cache-control` of the cached answers. */
   cacheControl?: string;
+  /**
+   * Requests whose answer depends on who asks (a user's "hide what I've seen"): never looked up
+   * nor stored, sent `private, no-store`, compressed per request.
+   */
+  personal?: (request: FastifyRequest) => boolean;
 }
 
 type Encoding = 'br' | 'gzip' | 'identity';
@@ -66,6 +71,7 @@ export class ResponseCache {
   private readonly entries: LRUCache<string, Entry>;
   private readonly cacheControl: string;
   private readonly served = new WeakSet<FastifyRequest>();
+  private readonly personal: (request: FastifyRequest) => boolean;
   hits = 0;
   misses = 0;
 
@@ -75,6 +81,7 @@ export class ResponseCache {
       sizeCalculation: (e) => e.body.length + (e.br?.length ?? 0) + (e.gzip?.length ?? 0) + 200,
     });
     this.cacheControl = opts.cacheControl ?? 'public, max-age=300';
+    this.personal = opts.personal ?? (() => false);
   }
 
   get size(): number {
@@ -83,7 +90,9 @@ export class ResponseCache {
 
   readonly lookup: onRequestHookHandler = (request, reply, done) => {
     const entry =
-      request.method === 'GET' || request.method === 'HEAD' ? this.entries.get(request.url) : undefined;
+      (request.method === 'GET' || request.method === 'HEAD') && !this.personal(request)
+        ? this.entries.get(request.url)
+        : undefined;
     if (!entry) {
       this.misses++;
       return done();
@@ -96,6 +105,21 @@ export class ResponseCache {
   readonly store: onSendHookHandler<unknown> = (request, reply, payload, done) => {
     if (this.served.has(request) || reply.statusCode !== 200 || typeof payload !== 'string') {
       return done(null, payload);
+    }
+    if (this.personal(request)) {
+      reply.header('cache-control', 'private, no-store');
+      reply.header('vary', 'accept-encoding, authorization');
+      const body = Buffer.from(payload);
+      const encoding =
+        body.length < COMPRESS_THRESHOLD ? 'identity' : preferredEncoding(request.headers['accept-encoding']);
+      if (encoding === 'identity') return done(null, body);
+      reply.header('content-encoding', encoding);
+      return done(
+        null,
+        encoding === 'br'
+          ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } })
+          : gzipSync(body, { level: 4 }),
+      );
     }
     const body = Buffer.from(payload);
     const entry: Entry = {

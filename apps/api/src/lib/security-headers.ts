@@ -54,7 +54,8 @@ export function helmetOptions(opts: SecurityHeaderOptions): FastifyHelmetOptions
   const https = originOf(opts.publicUrl)?.startsWith('https:') ?? false;
   return {
     global: true,
-    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(opts) },
+    // Set by registerSecurityHeaders from a string made once: helmet rebuilds it on every request.
+    contentSecurityPolicy: false,
     // The Google popup must keep its opener (see routes with `helmet: POPUP_FLOW_HELMET`).
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     crossOriginResourcePolicy: { policy: 'same-origin' },
@@ -78,5 +79,17 @@ export const POPUP_FLOW_HELMET = { crossOriginOpenerPolicy: false } as const;
 
 /** Browser security headers on every answer (CSP, frame-ancestors, nosniff, Referrer-Policy, HSTS). */
 export async function registerSecurityHeaders(app: FastifyInstance, opts: SecurityHeaderOptions) {
+  const csp = cspHeader(opts);
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.header('content-security-policy', csp);
+    done();
+  });
   await app.register(fastifyHelmet, helmetOptions(opts));
+}
+
+/** The Content-Security-Policy header's value, in helmet's format (`name value…;name value…`). */
+export function cspHeader(opts: SecurityHeaderOptions): string {
+  return Object.entries(cspDirectives(opts))
+    .map(([name, values]) => (values.length ? `${name} ${values.join(' ')}` : name))
+    .join(';');
 }

@@ -1,8 +1,9 @@
 import { Suspense, useLayoutEffect } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { Spinner } from '../components/ui/spinner';
-import { ChatWidget } from '../features/chat/chat-widget';
+import { ChatWidget } from '../features/chat/components/chat-widget';
 import { ErrorBoundary } from './error-boundary';
+import { OPEN_HELP_EVENT, Shortcuts } from './shortcuts';
 import { TopBar } from './top-bar';
 
 /** Where the reader was on each history entry of this tab. */
@@ -65,8 +66,18 @@ export function Layout() {
           </a>
           . This product uses the TMDB API but is not endorsed or certified by TMDB.
         </p>
+        <p className="mt-2">
+          <button
+            type="button"
+            onClick={() => window.dispatchEvent(new Event(OPEN_HELP_EVENT))}
+            className="underline hover:text-zinc-300"
+          >
+            Keyboard shortcuts (?)
+          </button>
+        </p>
       </footer>
       <ChatWidget />
+      <Shortcuts />
     </div>
   );
 }

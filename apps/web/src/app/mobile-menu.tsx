@@ -2,11 +2,12 @@ import { GENRES } from '@app/contracts/genres';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ChevronDown, CloseIcon, SearchIcon } from '../components/ui/icons';
-import { SearchBox } from '../features/search/search-box';
+import { SearchBox } from '../features/search/components/search-box';
 import { displayNameOf, signOut, useAuth } from '../lib/auth';
 import { useDialog } from '../lib/use-dialog';
 import { ABOUT_DEV_URL } from './links';
 import { ACCOUNT_LINKS } from './top-bar-menus';
+import { HideSeenSwitch } from '../features/library/components/hide-seen-switch';
 
 /** Shortcuts to genre pages (spec: not real trending or favourites views). */
 const QUICK_ACCESS = [
@@ -98,6 +99,7 @@ export function MobileMenu({ onClose }: { onClose: () => void }) {
                 </li>
               ))}
             </ul>
+            <HideSeenSwitch className="mt-2 rounded-xl bg-zinc-900 px-4 py-3 ring-1 ring-white/10" />
           </nav>
         )}
         <nav aria-label="Mobile">

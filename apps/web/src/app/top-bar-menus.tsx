@@ -1,5 +1,6 @@
 import { GENRES } from '@app/contracts/genres';
 import { Link, useNavigate } from 'react-router';
+import { HideSeenSwitch } from '../features/library/components/hide-seen-switch';
 import { signOut } from '../lib/auth';
 
 /** The Categories dropdown's panel: the 19 genres in a 20rem scrolling list, 14rem wide. */
@@ -26,6 +27,8 @@ export const ACCOUNT_LINKS = [
   ['/watched', 'Watched'],
   ['/watchlist', 'Watchlist'],
   ['/recently-visited', 'Recently Visited'],
+  ['/diary', 'Diary'],
+  ['/stats', 'Year in Review'],
   ['/account', 'Account'],
 ] as const;
 
@@ -33,7 +36,7 @@ export const ACCOUNT_LINKS = [
 export function AccountMenu({ onClose: close }: { onClose: () => void }) {
   const navigate = useNavigate();
   return (
-    <ul className="absolute right-0 mt-2 w-56 rounded-xl bg-zinc-900 p-1 shadow-2xl ring-1 ring-white/10">
+    <ul className="absolute right-0 mt-2 w-64 rounded-xl bg-zinc-900 p-1 shadow-2xl ring-1 ring-white/10">
       {ACCOUNT_LINKS.map(([to, label]) => (
         <li key={to}>
           <Link
@@ -45,6 +48,9 @@ export function AccountMenu({ onClose: close }: { onClose: () => void }) {
           </Link>
         </li>
       ))}
+      <li className="mt-1 border-t border-white/10 pt-1">
+        <HideSeenSwitch />
+      </li>
       <li className="mt-1 border-t border-white/10 pt-1">
         <button
           type="button"

@@ -10,7 +10,7 @@ import { ABOUT_DEV_URL } from './links';
 
 // The search box (with its data fetching) and the mobile menu load when first wanted, not with
 // every page; pointing at or focusing their buttons starts the download early.
-const loadSearchBox = () => import('../features/search/search-box');
+const loadSearchBox = () => import('../features/search/components/search-box');
 const SearchBox = lazy(() => loadSearchBox().then((m) => ({ default: m.SearchBox })));
 const loadMobileMenu = () => import('./mobile-menu');
 const MobileMenu = lazy(() => loadMobileMenu().then((m) => ({ default: m.MobileMenu })));

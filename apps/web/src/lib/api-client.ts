@@ -1,12 +1,27 @@
 import { authClient } from './auth-client';
 
+/**
+ * Every failed call, from the one error body of the API (`ErrorBody` in @app/contracts):
+ * `{message, code?}`. The browser needs no other mapper.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** Machine-readable, where the API sends one (e.g. `EMAIL_NOT_VERIFIED`). */
+    readonly code?: string,
   ) {
     super(message);
   }
+}
+
+/**
+ * A response's contract (a zod schema from @app/contracts). Call sites pass it as
+ * `import.meta.env.DEV ? Schema : undefined`: development and tests parse every answer against
+ * it, and the production build drops it (and zod) entirely.
+ */
+export interface Contract<T> {
+  parse(data: unknown): T;
 }
 
 export const REQUEST_TIMEOUT_MS = 10_000;
@@ -17,7 +32,7 @@ export const REQUEST_TIMEOUT_MS = 10_000;
  */
 export async function apiFetch<T>(
   path: string,
-  init: { method?: string; body?: unknown; signal?: AbortSignal } = {},
+  init: { method?: string; body?: unknown; signal?: AbortSignal; contract?: Contract<T> | undefined } = {},
 ): Promise<T> {
   let token: string | null = null;
   try {
@@ -53,8 +68,12 @@ export async function apiFetch<T>(
     throw new ApiError(res.status, 'Unexpected response from the server');
   }
   if (!res.ok) {
-    const message = (body as { message?: string } | null)?.message ?? `Request failed (${res.status})`;
-    throw new ApiError(res.status, message);
+    const error = (body ?? {}) as { message?: unknown; code?: unknown };
+    throw new ApiError(
+      res.status,
+      typeof error.message === 'string' ? error.message : `Request failed (${res.status})`,
+      typeof error.code === 'string' ? error.code : undefined,
+    );
   }
-  return body as T;
+  return init.contract ? init.contract.parse(body) : (body as T);
 }

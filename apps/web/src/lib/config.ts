@@ -1,10 +1,13 @@
-import type { ConfigResponse } from '@app/contracts';
+import { ConfigResponse } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from './api-client';
 
+/** Every page asks for the site's configuration first. */
+export const CONFIG_URL = '/api/config';
+
 export const configQuery = {
   queryKey: ['config'],
-  queryFn: () => apiFetch<ConfigResponse>('/api/config'),
+  queryFn: () => apiFetch(CONFIG_URL, { contract: import.meta.env.DEV ? ConfigResponse : undefined }),
   staleTime: Infinity,
 } as const;
 

@@ -3,9 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { EmptyState } from '../components/ui/empty-state';
 import { MovieGrid } from '../components/ui/movie-grid';
-import { personCreditsQuery } from '../features/movies/api';
+import { WithLibraryCardActions } from '../features/library/components/card-actions';
+import { personCreditsQuery } from '../features/movies/api/get-person-credits';
 import { useConfig } from '../lib/config';
-import { PageShell, QueryPage } from './page-shell';
+import { PageShell, QueryPage } from '../components/layouts/page-shell';
 
 /** A person's films, best known first, each once. */
 const filmography = (credits: PersonMovieCredits) => {
@@ -45,7 +46,9 @@ export default function CastPage() {
         movies.length === 0 ? (
           <EmptyState title="No movies found for this actor/actress." />
         ) : (
-          <MovieGrid movies={movies} />
+          <WithLibraryCardActions>
+            <MovieGrid movies={movies} />
+          </WithLibraryCardActions>
         )
       }
     </QueryPage>

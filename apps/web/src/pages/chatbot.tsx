@@ -1,5 +1,5 @@
 import { useDocumentTitle } from '../lib/document-title';
-import { ChatPanel } from '../features/chat/chat-panel';
+import { ChatPanel } from '../features/chat/components/chat-panel';
 
 export default function ChatbotPage() {
   useDocumentTitle('Movie Recommendation Chatbot');

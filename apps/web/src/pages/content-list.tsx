@@ -2,19 +2,27 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { EmptyState } from '../components/ui/empty-state';
 import { MovieGrid } from '../components/ui/movie-grid';
+import { WithLibraryCardActions } from '../features/library/components/card-actions';
 import { Pagination } from '../components/ui/pagination';
 import { GridSkeleton } from '../components/ui/skeletons';
-import { movieListQuery } from '../features/movies/api';
-import { applyToPage, ListControls, PAGE_SCOPE, useListParams } from '../features/movies/list-controls';
+import { movieListQuery } from '../features/movies/api/get-movie-list';
+import { useHideSeen } from '../features/library/hooks/hide-seen';
+import { ShowHiddenButton } from '../features/library/components/hide-seen-switch';
+import { hiddenPart, ListControls, useListParams, viewOf } from '../features/movies/components/list-controls';
+import { useConfig } from '../lib/config';
 import { isContentType, titleFromType } from '../lib/content-types';
-import { PageShell } from './page-shell';
+import { PageShell } from '../components/layouts/page-shell';
 
 function ContentList({ type }: { type: Parameters<typeof movieListQuery>[0] }) {
   const list = useListParams();
   const { page } = list;
-  const q = useQuery(movieListQuery(type, page));
+  const seen = useHideSeen();
+  // TMDB's fixed lists take no order or range: live, the pickers are not offered (they would lie).
+  const live = useConfig().data?.data_mode === 'live';
+  const view = live ? {} : viewOf(list);
+  const q = useQuery({ ...movieListQuery(type, page, { ...view, hide: seen.hide }), enabled: !seen.pending });
   const title = titleFromType(type);
-  const controls = <ListControls params={list} defaultLabel={`${title} order`} scope={PAGE_SCOPE} />;
+  const controls = live ? null : <ListControls params={list} defaultLabel={`${title} order`} />;
   if (q.isPending)
     return (
       <PageShell title={title}>
@@ -23,12 +31,27 @@ function ContentList({ type }: { type: Parameters<typeof movieListQuery>[0] }) {
       </PageShell>
     );
   if (q.isError) return <NotFoundContent message={q.error.message} />;
-  const { results, total_pages, total_results } = q.data;
-  const movies = applyToPage(results, list);
+  const { results, total_pages, total_results, hidden } = q.data;
   return (
-    <PageShell title={title} subtitle={`Found ${total_results} movies on page ${page} of ${total_pages}`}>
-      {results.length > 0 && controls}
-      {movies.length === 0 ? <EmptyState title="No movies found" /> : <MovieGrid movies={movies} />}
+    <PageShell
+      title={title}
+      subtitle={
+        <>
+          {`Found ${total_results} movies on page ${page} of ${total_pages}${hiddenPart(hidden, live)}`}
+          {!!hidden && <ShowHiddenButton />}
+        </>
+      }
+    >
+      {(results.length > 0 || list.changed) && controls}
+      {results.length === 0 ? (
+        <EmptyState title="No movies found">
+          {list.changed && !live ? 'Try another year range, or reset the filters.' : null}
+        </EmptyState>
+      ) : (
+        <WithLibraryCardActions>
+          <MovieGrid movies={results} />
+        </WithLibraryCardActions>
+      )}
       <Pagination page={page} totalPages={total_pages} onChange={(p) => list.update({ page: p })} />
     </PageShell>
   );

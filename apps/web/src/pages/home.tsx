@@ -4,17 +4,27 @@ import { ErrorText } from '../components/ui/empty-state';
 import { MovieRow } from '../components/ui/movie-row';
 import { HeroSkeleton, RowSkeleton } from '../components/ui/skeletons';
 import { useDocumentTitle } from '../lib/document-title';
-import { libraryId, useLikes, useRecentlyVisited } from '../features/library/api';
-import { movieListQuery } from '../features/movies/api';
-import { HeroCarousel } from '../features/movies/hero-carousel';
+import { useLikes } from '../features/library/api/get-likes';
+import { useRecentlyVisited } from '../features/library/api/get-recently-visited';
+import { libraryId } from '../features/library/api/library-keys';
+import { HeroLikeButton, WithLibraryCardActions } from '../features/library/components/card-actions';
+import { movieListQuery } from '../features/movies/api/get-movie-list';
+import { HeroCarousel } from '../features/movies/components/hero-carousel';
+import { useHideSeen } from '../features/library/hooks/hide-seen';
 import { useAuth } from '../lib/auth';
 
 // Signed-in users only: loaded on demand, outside the first route's download budget.
-const ForYouRow = lazy(() => import('../features/recommendations/for-you-row'));
+const ForYouRow = lazy(() => import('../features/recommendations/components/for-you-row'));
 
 export default function HomePage() {
+  // With "hide what I've seen" on, the rows leave out the user's films (and wait to know it).
+  const seen = useHideSeen();
+  const view = { hide: seen.hide };
   const lists = useQueries({
-    queries: [movieListQuery('popular'), movieListQuery('now_playing'), movieListQuery('top_rated')],
+    queries: (['popular', 'now_playing', 'top_rated'] as const).map((type) => ({
+      ...movieListQuery(type, 1, view),
+      enabled: !seen.pending,
+    })),
   });
   const likes = useLikes();
   const recent = useRecentlyVisited();
@@ -35,15 +45,22 @@ export default function HomePage() {
     items: { tmdb_id: number; title: string; poster_path: string | null; vote_average: number }[],
   ) =>
     items.map((m) => ({
-      id: libraryId(m)!,
+      id: libraryId(m),
       title: m.title,
       poster_path: m.poster_path,
       vote_average: m.vote_average,
     }));
   return (
-    <div>
+    <WithLibraryCardActions>
       {/* Each part keeps its place while it loads: a skeleton of its shape, then itself. */}
-      {popular ? <HeroCarousel movies={popular.results} /> : lists[0]!.isError ? null : <HeroSkeleton />}
+      {popular ? (
+        <HeroCarousel
+          movies={popular.results}
+          actions={(m) => <HeroLikeButton id={m.id} title={m.title} />}
+        />
+      ) : lists[0]!.isError ? null : (
+        <HeroSkeleton />
+      )}
       <div className="mx-auto max-w-7xl px-4">
         {user && (
           <Suspense fallback={null}>
@@ -72,6 +89,6 @@ export default function HomePage() {
           !lists[0]!.isError && <RowSkeleton />
         )}
       </div>
-    </div>
+    </WithLibraryCardActions>
   );
 }

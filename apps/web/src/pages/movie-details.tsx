@@ -1,24 +1,52 @@
 import { useQuery } from '@tanstack/react-query';
-import { useDeferredValue, useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ErrorText } from '../components/ui/empty-state';
 import { UserIcon } from '../components/ui/icons';
 import { HeartIcon, PlusIcon, StarIcon } from '../components/ui/media-icons';
 import { MovieGrid } from '../components/ui/movie-grid';
+import { WithLibraryCardActions } from '../features/library/components/card-actions';
 import { Artwork } from '../components/ui/artwork';
 import { MovieDetailsSkeleton } from '../components/ui/skeletons';
 import { Spinner } from '../components/ui/spinner';
-import { AddToPlaylistModal } from '../features/library/add-to-playlist-modal';
-import { useLikeToggle, useLogVisit } from '../features/library/api';
-import { WatchButtons } from '../features/library/watch-buttons';
-import { creditsQuery, movieQuery } from '../features/movies/api';
-import { similarMoviesQuery } from '../features/recommendations/api';
+import { AddToPlaylistModal } from '../features/library/components/add-to-playlist-modal';
+import { useLogVisit } from '../features/library/api/log-visit';
+import { useLikeToggle } from '../features/library/api/toggle-like';
+import { WatchButtons } from '../features/library/components/watch-buttons';
+import { creditsQuery } from '../features/movies/api/get-credits';
+import { movieQuery } from '../features/movies/api/get-movie';
+import { similarMoviesQuery } from '../features/recommendations/api/get-similar-movies';
+import { YourLog } from '../features/diary/components/your-log';
+import { useWatchStatusOf } from '../features/library/api/update-watch-status';
+import { useHideSeen } from '../features/library/hooks/hide-seen';
 import { useAuth } from '../lib/auth';
 import { useConfig, useImageUrl } from '../lib/config';
 import { useDocumentTitle } from '../lib/document-title';
+import { setPageShortcut } from '../lib/shortcuts';
+
+/** `l` likes or unlikes this movie, `w` marks or unmarks it as watched (see lib/shortcuts.ts). */
+function useMovieShortcuts(id: number) {
+  const like = useLikeToggle(id);
+  const watch = useWatchStatusOf(id);
+  const latest = useRef({ like, watch });
+  latest.current = { like, watch };
+  useEffect(() => {
+    setPageShortcut('like', () => latest.current.like.toggle());
+    setPageShortcut('watched', () => {
+      const w = latest.current.watch;
+      if (w.watched) w.clear('watched');
+      else w.set('watched');
+    });
+    return () => {
+      setPageShortcut('like', null);
+      setPageShortcut('watched', null);
+    };
+  }, [id]);
+}
 
 function Actions({ id }: { id: number }) {
   const like = useLikeToggle(id);
+  useMovieShortcuts(id);
   const [adding, setAdding] = useState(false);
   const btn =
     'flex items-center gap-2 rounded-lg px-4 py-2.5 text-sm font-medium ring-1 ring-white/15 hover:bg-white/10';
@@ -105,7 +133,8 @@ function Cast({ id }: { id: number }) {
 }
 
 function Recommendations({ id }: { id: number }) {
-  const recs = useQuery(similarMoviesQuery(id));
+  const seen = useHideSeen();
+  const recs = useQuery({ ...similarMoviesQuery(id, seen.hide), enabled: !seen.pending });
   // Below the fold: its cards render in interruptible slices, not in one long task.
   const movies = useDeferredValue(recs.data);
   return (
@@ -125,7 +154,9 @@ function Recommendations({ id }: { id: number }) {
         {recs.isPending || (recs.data && !movies) ? (
           <Spinner label="Loading recommendations" />
         ) : movies && movies.length > 0 ? (
-          <MovieGrid movies={movies} />
+          <WithLibraryCardActions>
+            <MovieGrid movies={movies} />
+          </WithLibraryCardActions>
         ) : (
           <p className="text-sm text-zinc-400">No recommendations found.</p>
         )}
@@ -227,6 +258,7 @@ export default function MovieDetailsPage() {
               {m.overview || 'No overview available.'}
             </p>
             <Actions id={m.id} />
+            <YourLog tmdbId={m.id} />
             {m.production_companies.length > 0 && (
               <div className="mt-6">
                 <h2 className="text-sm font-semibold text-zinc-400">Production Companies</h2>

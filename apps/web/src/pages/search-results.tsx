@@ -1,20 +1,32 @@
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { EmptyState, ErrorText } from '../components/ui/empty-state';
 import { MovieGrid } from '../components/ui/movie-grid';
+import { WithLibraryCardActions } from '../features/library/components/card-actions';
 import { Pagination } from '../components/ui/pagination';
 import { GridSkeleton } from '../components/ui/skeletons';
-import { searchQuery } from '../features/movies/api';
-import { applyToPage, ListControls, PAGE_SCOPE, useListParams } from '../features/movies/list-controls';
-import { PageShell } from './page-shell';
+import { searchQuery } from '../features/search/api/search-movies';
+import { useHideSeen } from '../features/library/hooks/hide-seen';
+import { ShowHiddenButton } from '../features/library/components/hide-seen-switch';
+import { hiddenPart, ListControls, useListParams, viewOf } from '../features/movies/components/list-controls';
+import { useConfig } from '../lib/config';
+import { PageShell } from '../components/layouts/page-shell';
 
 function Results({ query }: { query: string }) {
   const list = useListParams();
   const { page } = list;
-  const q = useQuery({ ...searchQuery(query, page), enabled: query.trim().length > 0 });
+  const seen = useHideSeen();
+  // TMDB's search takes no order or date range: live, the pickers are not offered (they would lie).
+  const live = useConfig().data?.data_mode === 'live';
+  const view = live ? {} : viewOf(list);
+  const q = useQuery({
+    ...searchQuery(query, page, { ...view, hide: seen.hide }),
+    enabled: query.trim().length > 0 && !seen.pending,
+  });
   let body;
-  let subtitle: string | undefined;
-  const controls = <ListControls params={list} defaultLabel="Best match" scope={PAGE_SCOPE} />;
+  let subtitle: ReactNode;
+  const controls = live ? null : <ListControls params={list} defaultLabel="Best match" />;
   if (q.isPending)
     body = (
       <>
@@ -23,21 +35,32 @@ function Results({ query }: { query: string }) {
       </>
     );
   else if (q.isError) body = <ErrorText error={q.error} onRetry={() => void q.refetch()} />;
-  else if (q.data.results.length === 0) {
+  else if (q.data.results.length === 0 && !list.changed && !q.data.hidden) {
     // The empty state says it; the count line does not repeat it.
     body = <EmptyState title="No results found">Try other keywords, or check the spelling.</EmptyState>;
   } else {
-    subtitle = `Found ${q.data.total_results} ${q.data.total_results === 1 ? 'result' : 'results'} on page ${page} of ${q.data.total_pages}`;
-    const movies = applyToPage(q.data.results, list);
+    const { total_results, total_pages, hidden, results } = q.data;
+    subtitle = (
+      <>
+        {`Found ${total_results} ${total_results === 1 ? 'result' : 'results'} on page ${page} of ${Math.max(1, total_pages)}${hiddenPart(hidden, live)}`}
+        {!!hidden && <ShowHiddenButton />}
+      </>
+    );
     body = (
       <>
         {controls}
-        {movies.length === 0 ? (
-          <EmptyState title="No movies on this page match">Try a wider year range.</EmptyState>
+        {results.length === 0 ? (
+          <EmptyState title="No movies match">
+            {hidden && !list.changed
+              ? 'Every match is one you have seen.'
+              : 'Try another year range, or reset the filters.'}
+          </EmptyState>
         ) : (
-          <MovieGrid movies={movies} />
+          <WithLibraryCardActions>
+            <MovieGrid movies={results} />
+          </WithLibraryCardActions>
         )}
-        <Pagination page={page} totalPages={q.data.total_pages} onChange={(p) => list.update({ page: p })} />
+        <Pagination page={page} totalPages={total_pages} onChange={(p) => list.update({ page: p })} />
       </>
     );
   }

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { json, startApiFixture } from './render';
+import { json, siteConfig, startApiFixture } from './render';
 
 /** A session's user as Better Auth's get-session answers it. */
 export const SESSION_USER = { id: 'u1', name: 'Eve', email: 'eve@example.com', emailVerified: true };
@@ -29,6 +29,8 @@ const movie = (id: number) => ({
 });
 
 async function body(req: IncomingMessage): Promise<Record<string, unknown>> {
+  // Only JSON is read here: any other body (an upload) is left for the `extra` handler to read.
+  if (!String(req.headers['content-type'] ?? '').startsWith('application/json')) return {};
   let text = '';
   for await (const chunk of req) text += chunk;
   return text ? (JSON.parse(text) as Record<string, unknown>) : {};
@@ -57,8 +59,7 @@ export async function startLibraryApi(
     const b = method === 'GET' ? {} : await body(req);
     if (method !== 'GET') state.calls.push(`${method} ${path}${url.search}`);
     if (extra?.(req, res, b)) return;
-    if (path === '/api/config')
-      return json(res, { images: { base_url: '/img/' }, data_mode: 'offline', features: {} });
+    if (path === '/api/config') return json(res, siteConfig());
     if (path === '/api/auth/get-session')
       return json(res, state.signedIn ? { user: state.user, session: {} } : null);
     if (path === '/api/auth/token') return json(res, { token: FAKE_TOKEN });
@@ -120,7 +121,11 @@ export async function startLibraryApi(
           created_at: '',
         });
       }
-      if (m[2] && method === 'GET') return json(res, p.movies.map(movie));
+      if (m[2] && method === 'GET')
+        return json(
+          res,
+          p.movies.map((id) => ({ ...movie(id), added_at: '' })),
+        );
       if (m[2] && method === 'POST') {
         if (p.movies.includes(b.tmdb_id as number))
           return json(res, { message: 'Movie already in playlist' }, 409);

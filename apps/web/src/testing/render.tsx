@@ -1,3 +1,4 @@
+import type { ConfigResponse } from '@app/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -73,3 +74,27 @@ export const json = (res: ServerResponse, body: unknown, status = 200) => {
   res.writeHead(status, { 'content-type': 'application/json' });
   res.end(JSON.stringify(body));
 };
+
+/** A whole `/api/config` answer (the contract's shape), offline unless overridden. */
+export function siteConfig(images: Partial<ConfigResponse['images']> = {}): ConfigResponse {
+  return {
+    images: {
+      base_url: '/img/',
+      fallback_base_url: null,
+      poster_sizes: ['w500'],
+      backdrop_sizes: ['original'],
+      profile_sizes: ['w185'],
+      ...images,
+    },
+    data_mode: 'offline',
+    features: {
+      google_sign_in: false,
+      smtp: false,
+      llm_chat: false,
+      redis: false,
+      external_database: false,
+      recommender: false,
+    },
+    catalog: null,
+  };
+}

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { dataDir, fromCaller, loadCatalog, REPO_ROOT } from '../catalog';
@@ -6,7 +6,9 @@ import { readMovieLens } from '../data/interactions';
 import { modelsDir } from '../model/artifact';
 import { makeRanker, sampledHubness } from '../train/build-model';
 import { chartSvg } from './chart';
-import { judge, readJudged } from './judged';
+import { HISTORY_BASELINES, POPULAR_LATELY, runHistoryEvaluation, SERVED_FOR_YOU } from './history';
+import { judge, JUDGED_DIR, readJudged } from './judged';
+import { compareText } from './text';
 import { BASELINES, runEvaluation, SERVED } from './run-eval';
 
 const { values } = parseArgs({
@@ -86,12 +88,71 @@ if (vsBest)
     `served / best baseline (${best}) NDCG@10 = ${vsBest.ratio.toFixed(3)}, 95% CI [${vsBest.low.toFixed(3)}, ${vsBest.high.toFixed(3)}] (target >= 1.05 with the interval above 1)`,
   );
 
+// The question "For you" answers, on the same split: the user's history → a list. Its prior's two
+// knobs are chosen on the validation split, like the baselines' parameters.
+let history: ReturnType<typeof runHistoryEvaluation> | null = null;
+const historyTuning: Record<string, number>[] = [];
+if (!values.only || values.only.includes('history')) {
+  let prior = 0.85;
+  let tauDays = 365;
+  if (!values.validation) {
+    let best = -1;
+    for (const tau of [180, 365, 730])
+      for (const p of [0, 0.5, 0.7, 0.85, 0.95]) {
+        const r = runHistoryEvaluation(interactions, catalog, {
+          validation: true,
+          only: ['served'],
+          easeLambda,
+          rp3Beta,
+          prior: p,
+          tauDays: tau,
+        });
+        const v = r.methods[SERVED_FOR_YOU]!.ndcg10;
+        historyTuning.push({ prior: p, trending_tau_days: tau, validation_ndcg10: v });
+        if (v > best) [best, prior, tauDays] = [v, p, tau];
+      }
+    console.table(historyTuning);
+    console.log(`chosen on validation: prior ${prior}, τ ${tauDays} days`);
+  }
+  history = runHistoryEvaluation(interactions, catalog, {
+    log,
+    easeLambda,
+    rp3Beta,
+    prior,
+    tauDays,
+    validation: values.validation,
+  });
+  console.table(
+    Object.entries(history.methods).map(([name, m]) => {
+      const vs = history!.served_vs[name];
+      return {
+        method: name,
+        'NDCG@10': m.ndcg10.toFixed(4),
+        'HR@10': m.hr10.toFixed(4),
+        'Recall@20': m.recall20.toFixed(4),
+        'mean pop@10': m.meanPopularity10.toFixed(1),
+        'served / this [95% CI]': vs
+          ? `${vs.ratio.toFixed(2)} [${vs.low.toFixed(2)}, ${vs.high.toFixed(2)}]`
+          : '',
+      };
+    }),
+  );
+  const hb = history.served_vs[history.best_baseline];
+  if (hb)
+    console.log(
+      `For you / best baseline (${history.best_baseline}) NDCG@10 = ${hb.ratio.toFixed(3)}, 95% CI [${hb.low.toFixed(3)}, ${hb.high.toFixed(3)}] (target >= 1.05 with the interval above 1)`,
+    );
+}
+
 // The judged check: the lists a person sees, from the model `recommender:train` builds with the
 // same ratings, and from the default content model (no MovieLens).
 type Judged = ReturnType<typeof judge>;
 const judged: Record<string, Judged> = {};
+const judgedSets: [string, string][] = [
+  ['development', JUDGED_DIR],
+  ['held-out', join(JUDGED_DIR, 'heldout')],
+];
 if (!values['no-judged'] && !values.validation) {
-  const { seeds, groups } = readJudged();
   // The served ranking with the same ratings (what `recommender:train` builds) and without them
   // (the default model), hubness estimated from every 10th seed instead of a full first pass.
   const variants: [string, Parameters<typeof makeRanker>[0]][] = [
@@ -106,11 +167,16 @@ if (!values['no-judged'] && !values.validation) {
       const i = indexOf.get(id);
       return i === undefined ? [] : ranker.rank(i, 10).map(([j]) => movies[j]!.id);
     };
-    judged[name] = judge(recommend, catalog, seeds, groups);
+    for (const [set, dir] of judgedSets) {
+      if (!existsSync(join(dir, 'seeds.json'))) continue;
+      const { seeds, groups } = readJudged(dir);
+      judged[`${name} · ${set}`] = judge(recommend, catalog, seeds, groups);
+    }
   }
   console.table(
     Object.entries(judged).map(([name, { summary: s }]) => ({
       model: name,
+      seeds: s.seeds,
       'main genre': pct(s.main_genre_share),
       'franchise seeds hit': `${s.franchise_seeds_hit}/${s.franchise_seeds}`,
       'franchise recall': pct(s.franchise_recall),
@@ -122,6 +188,19 @@ if (!values['no-judged'] && !values.validation) {
   );
 }
 
+// Text for cold-start titles: TF-IDF against the catalog-trained vectors and blends.
+const text = values.validation || values.only ? null : compareText(interactions, catalog, log);
+if (text)
+  console.table(
+    Object.entries(text).map(([name, r]) => ({
+      text: name,
+      'co-liked P@10': r.coliked_precision10.toFixed(4),
+      'cold: main genre': pct(r.main_genre_share),
+      'cold: franchise recall': pct(r.franchise_recall),
+      'cold: ±2 years': pct(r.near_year_share),
+    })),
+  );
+
 const out = fromCaller(values.out!);
 mkdirSync(dirname(out), { recursive: true });
 const doc = {
@@ -131,6 +210,10 @@ const doc = {
   ...result,
   tuning,
   baselines: BASELINES,
+  text,
+  history: history
+    ? { ...history, tuning: historyTuning, baselines: HISTORY_BASELINES, reference: POPULAR_LATELY }
+    : null,
   served: SERVED,
   judged: Object.fromEntries(Object.entries(judged).map(([k, v]) => [k, v.summary])),
   judged_lists: Object.fromEntries(

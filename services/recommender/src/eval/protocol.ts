@@ -4,6 +4,8 @@ export interface EvalCase {
   user: number;
   seed: number; // tmdbId
   target: number; // tmdbId
+  /** When the target was rated (unix seconds). */
+  time: number;
 }
 
 export interface Metrics {
@@ -105,7 +107,7 @@ export function temporalSplit(
     const targets = future.filter((r) => universe.has(r.item) && !liked.has(r.item)).slice(0, perUser);
     for (const target of targets) {
       const seed = past.filter((p) => p.timestamp < target.timestamp - gap).at(-1);
-      if (seed) cases.push({ user, seed: seed.item, target: target.item });
+      if (seed) cases.push({ user, seed: seed.item, target: target.item, time: target.timestamp });
     }
   }
   return { cases, train, cut };

@@ -6,6 +6,7 @@ import { blend, collaborative } from '../model/hybrid';
 import { ImplicitMatrix } from '../model/implicit';
 import { SequenceModel } from '../model/sequence';
 import { SimilarRanker } from '../model/similar';
+import { servedContent } from '../model/text-vectors';
 import { topK } from '../model/topk';
 import { MIN_VOTES_TO_RECOMMEND, topOf } from '../train/build-model';
 import {
@@ -147,7 +148,7 @@ export function runEvaluation(
     const movies = [...catalog.byId.values()];
     const indexOf = new Map(movies.map((mv, i) => [mv.id, i]));
     const isCandidate = (mv: CatalogMovie) => mv.vote_count >= MIN_VOTES_TO_RECOMMEND;
-    const content = new ContentModel(movies, { isCandidate });
+    const content = servedContent(movies, isCandidate);
     const toMatrix = new Map<number, number>();
     m.itemIds.forEach((id, mi) => {
       const ci = indexOf.get(id);

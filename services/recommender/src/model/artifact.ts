@@ -9,6 +9,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
+import type { TrendingItem } from './for-you';
 
 /** 2: the "more like this" ranking of issue 13 (a model of format 1 is rebuilt at start). */
 export const ARTIFACT_FORMAT = 2;
@@ -32,6 +33,8 @@ export interface ModelArtifact {
   ratings: Record<string, number>;
   /** tmdbId → [neighbour tmdbId, score, neighbour tmdbId, score, …], best first. */
   neighbours: Record<string, number[]>;
+  /** Popular lately in the collaborative data ("For you"'s prior), best first; absent or empty without it. */
+  trending?: TrendingItem[];
   evaluation?: unknown;
 }
 

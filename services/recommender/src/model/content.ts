@@ -48,12 +48,17 @@ export function contentTerms(m: CatalogMovie): Map<string, number> {
   return terms;
 }
 
+/** Similarity of one film to every film (the seed itself 0): what "more like this" needs from text. */
+export interface ContentSimilarity {
+  similarities(seed: number, out?: Float64Array): Float64Array;
+}
+
 /**
  * TF-IDF content similarity over genres, keywords, overview words, companies, decade, language
  * and collection. Vectors are L2-normalised; similarity is their dot product, computed through
  * an inverted index so that only items sharing a term are touched.
  */
-export class ContentModel {
+export class ContentModel implements ContentSimilarity {
   private readonly vecTerms: Int32Array[];
   private readonly vecWeights: Float32Array[];
   private readonly postings: { items: Int32Array; weights: Float32Array }[];

@@ -1,5 +1,5 @@
 import type { CatalogMovie } from '@app/catalog';
-import type { ContentModel } from './content';
+import type { ContentSimilarity } from './content';
 import type { ImplicitMatrix } from './implicit';
 import { topK } from './topk';
 
@@ -108,7 +108,7 @@ export class SimilarRanker {
 
   constructor(
     readonly movies: CatalogMovie[],
-    private readonly content: ContentModel,
+    private readonly content: ContentSimilarity,
     private readonly isCandidate: (m: CatalogMovie) => boolean,
     private readonly cf: CollaborativeInput | null = null,
   ) {

@@ -1,10 +1,11 @@
 import type { CatalogIndex, CatalogMovie } from '@app/catalog';
 import { POSITIVE_THRESHOLD, type Interaction } from '../data/interactions';
 import { ARTIFACT_FORMAT, newVersion, type ModelArtifact } from '../model/artifact';
-import { ContentModel } from '../model/content';
+import { trendingOf } from '../model/for-you';
 import { ImplicitMatrix } from '../model/implicit';
 import { SimilarRanker, SIMILAR } from '../model/similar';
-import { signalsFingerprint, signalWeight, type Signal } from './signals';
+import { servedContent, VECTOR_SHARE } from '../model/text-vectors';
+import { ratingsDecide, signalsFingerprint, signalWeight, type Signal } from './signals';
 
 export const NEIGHBOURS_KEPT = 50;
 /** Movies with fewer votes are still seeds (they get neighbours) but are not recommended. */
@@ -80,17 +81,35 @@ export function buildModel(input: TrainInput): ModelArtifact {
     if (input.onProgress && i % 500 === 0) input.onProgress(movies.length + i, total);
   }
   input.onProgress?.(total, total);
+  const trending = trendingOf(
+    [
+      ...(input.ratings?.interactions ?? [])
+        .filter((r) => r.rating >= POSITIVE_THRESHOLD)
+        .map(({ user, item, timestamp }) => ({ user, item, timestamp })),
+      ...(input.signals ?? []).map((s) => ({
+        user: `product:${s.user}`,
+        item: s.item,
+        timestamp: s.timestamp,
+        weight: signalWeight(s),
+      })),
+    ],
+    (id) => {
+      const m = input.catalog.get(id);
+      return m && isCandidate(m) ? m.genre_ids : undefined;
+    },
+  );
 
   return {
     format: ARTIFACT_FORMAT,
     version: newVersion(input.now),
     algorithm: matrix
-      ? 'similar: franchise first; TF-IDF content + RP3beta on pairs with enough support, blended by evidence n/(n+k); audience kept; MMR over year and popularity; hubs damped'
-      : 'similar (content): franchise first; TF-IDF over genres, keywords, overview, companies, decade, language, collection; audience kept; MMR over year and popularity; hubs damped',
+      ? 'similar: franchise first; TF-IDF content (re-scored with catalog-trained vectors) + RP3beta on pairs with enough support, blended by evidence n/(n+k); audience kept; MMR over year and popularity; hubs damped'
+      : 'similar (content): franchise first; TF-IDF over genres, keywords, overview, companies, decade, language, collection, its best 300 re-scored with catalog-trained vectors; audience kept; MMR over year and popularity; hubs damped',
     trained_at: (input.now ?? new Date()).toISOString(),
     params: {
       ...SIMILAR,
       neighbours_kept: NEIGHBOURS_KEPT,
+      text_vector_share: VECTOR_SHARE,
       min_votes_to_recommend: MIN_VOTES_TO_RECOMMEND,
     },
     sources: {
@@ -115,6 +134,7 @@ export function buildModel(input: TrainInput): ModelArtifact {
     items: movies.length,
     ratings,
     neighbours,
+    trending,
   };
 }
 
@@ -130,7 +150,7 @@ export function topOf(scores: Map<number, number>, k: number): number[] {
 export function makeRanker(input: Omit<TrainInput, 'onProgress' | 'now'>) {
   const movies = [...input.catalog.byId.values()];
   const isCandidate = (m: CatalogMovie) => m.vote_count >= MIN_VOTES_TO_RECOMMEND;
-  const content = new ContentModel(movies, { isCandidate });
+  const content = servedContent(movies, isCandidate);
   const indexOf = new Map(movies.map((m, i) => [m.id, i]));
 
   // Collaborative part, over the movies that are in the catalog: whole histories, weighted.
@@ -140,7 +160,7 @@ export function makeRanker(input: Omit<TrainInput, 'onProgress' | 'now'>) {
       pairs.push({ user: r.user, item: r.item, weight: 1 });
   }
   const signalUsers = new Map<string, number>();
-  for (const s of input.signals ?? []) {
+  for (const s of ratingsDecide(input.signals ?? [])) {
     if (!indexOf.has(s.item)) continue;
     let u = signalUsers.get(s.user);
     // Product users get ids far from MovieLens ones.

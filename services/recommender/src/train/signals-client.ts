@@ -1,28 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Signal } from './signals';
 
-/**
- * The secret for the API's internal signals endpoint: RECOMMENDER_SIGNALS_SECRET, or, when the API
- * and the recommender share a host and nothing is configured, the one in DATA_DIR/recommender-secret
- * (created exclusively by whichever process needs it first, mode 600).
- */
-export function signalsSecret(dataDir: string, fromEnv: string | undefined): string {
-  if (fromEnv) return fromEnv;
-  const file = join(dataDir, 'recommender-secret');
-  mkdirSync(dataDir, { recursive: true });
-  try {
-    writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600, flag: 'wx' });
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-  }
-  return readFileSync(file, 'utf8').trim();
-}
-
-/** Where the API serves the signals by default: the API on this host, on PORT. */
-export const defaultSignalsUrl = (env: NodeJS.ProcessEnv = process.env) =>
-  env.RECOMMENDER_SIGNALS_URL || `http://127.0.0.1:${env.PORT || 3000}/api/internal/signals`;
+export { signalsSecret } from '@app/contracts/config';
 
 /**
  * Fetches the product's signals from the API over HTTP (`GET /api/internal/signals`, bearer

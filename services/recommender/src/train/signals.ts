@@ -1,19 +1,44 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 
-/** What the user did: a like, a watched mark, a playlist entry, or a weaker "want to watch". */
-export type SignalKind = 'like' | 'watched' | 'playlist' | 'want_to_watch';
-export type Signal = { user: string; item: number; timestamp: number; kind?: SignalKind };
+/**
+ * What the user did: a like, a watched mark, a playlist entry, a weaker "want to watch", a rating
+ * (with its value) or a dated viewing in the diary.
+ */
+export type SignalKind = 'like' | 'watched' | 'playlist' | 'want_to_watch' | 'rated' | 'diary';
+export type Signal = { user: string; item: number; timestamp: number; kind?: SignalKind; rating?: number };
 
 /** How much a signal says the user liked the film (an export without kinds counts as likes). */
-export const SIGNAL_WEIGHTS: Record<SignalKind, number> = {
+export const SIGNAL_WEIGHTS: Record<Exclude<SignalKind, 'rated'>, number> = {
   like: 1,
   watched: 1,
+  diary: 1,
   playlist: 0.8,
   want_to_watch: 0.3,
 };
 
-export const signalWeight = (s: Signal): number => SIGNAL_WEIGHTS[s.kind ?? 'like'] ?? 1;
+/**
+ * A half-star rating's weight: 4.5 and 5 stars weigh more than a like, 3 stars little, 2.5 and
+ * below count against the film (a negative weight).
+ */
+export const ratingWeight = (rating: number): number =>
+  rating >= 3 ? 0.4 + (rating - 3) * 0.55 : (rating - 3) * 0.5;
+
+export const signalWeight = (s: Signal): number =>
+  s.kind === 'rated'
+    ? ratingWeight(Number.isFinite(s.rating) ? s.rating! : 3)
+    : (SIGNAL_WEIGHTS[s.kind ?? 'like'] ?? 1);
+
+/**
+ * A rating decides its (user, film) pair alone: the other signals of a rated film are dropped, so a
+ * low rating counts against the film even when it is also marked watched or liked (the matrix
+ * otherwise keeps a pair's strongest weight).
+ */
+export function ratingsDecide<S extends Signal>(signals: S[]): S[] {
+  const rated = new Set(signals.flatMap((s) => (s.kind === 'rated' ? [`${s.user}\t${s.item}`] : [])));
+  if (!rated.size) return signals;
+  return signals.filter((s) => s.kind === 'rated' || !rated.has(`${s.user}\t${s.item}`));
+}
 
 /** A JSONL file of signals (`--signals FILE`: what the service last fetched from the API, or any export). */
 export function readSignalsFile(file: string): Signal[] {
@@ -37,6 +62,11 @@ export function readSignalsFile(file: string): Signal[] {
  */
 export function signalsFingerprint(signals: Signal[]): string | null {
   if (!signals.length) return null;
-  const lines = signals.map((s) => `${s.user}\t${s.item}\t${s.timestamp}\t${s.kind ?? ''}`).sort();
+  const lines = signals
+    .map(
+      (s) =>
+        `${s.user}\t${s.item}\t${s.timestamp}\t${s.kind ?? ''}${s.rating !== undefined ? `\t${s.rating}` : ''}`,
+    )
+    .sort();
   return createHash('sha256').update(lines.join('\n')).digest('hex');
 }

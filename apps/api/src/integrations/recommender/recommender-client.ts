@@ -1,9 +1,12 @@
+import { RecommendationList, type Recommendation } from '@app/contracts';
 import { NotFoundError, UpstreamError } from '../../lib/errors';
 
-export interface Recommendation {
+export type { Recommendation };
+
+export interface TrendingFilm {
   tmdbId: number;
-  rating: number;
   score: number;
+  genres: number[];
 }
 
 /** The one way the API reaches the recommendation service: short timeout, typed failures. */
@@ -25,6 +28,24 @@ export class RecommenderClient {
     }
     if (res.status === 404) throw new NotFoundError('No recommendations for this movie');
     if (!res.ok) throw new UpstreamError('Recommendations are unavailable right now.');
-    return (await res.json()) as Recommendation[];
+    // The service's answer is checked against the contract: a malformed one is an upstream failure.
+    const parsed = RecommendationList.safeParse(await res.json().catch(() => null));
+    if (!parsed.success) throw new UpstreamError('Recommendations are unavailable right now.');
+    return parsed.data;
+  }
+
+  /** "For you"'s popular-lately prior (empty from a model without collaborative data or an older service). */
+  async trending(topN: number): Promise<TrendingFilm[]> {
+    const url = new URL('/trending', this.baseUrl);
+    url.searchParams.set('top_n', String(topN));
+    let res: Response;
+    try {
+      res = await fetch(url, { signal: AbortSignal.timeout(this.timeoutMs) });
+    } catch {
+      throw new UpstreamError('Recommendations are unavailable right now.');
+    }
+    if (res.status === 404) return [];
+    if (!res.ok) throw new UpstreamError('Recommendations are unavailable right now.');
+    return (await res.json()) as TrendingFilm[];
   }
 }

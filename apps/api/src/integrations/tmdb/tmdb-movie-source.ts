@@ -1,4 +1,13 @@
-import type { ListKind, MovieCredits, MovieDetails, MoviePage, PersonMovieCredits } from '@app/contracts';
+import {
+  RATING_MIN_VOTES,
+  type ListKind,
+  type ListOptions,
+  type MovieCredits,
+  type MovieDetails,
+  type MoviePage,
+  type PersonMovieCredits,
+} from '@app/contracts';
+import { BadRequestError } from '../../lib/errors';
 import type { MovieSource } from '../../modules/catalog/movie-source';
 import type { TmdbClient } from './tmdb-client';
 
@@ -20,6 +29,25 @@ const LIST_PATHS: Record<ListKind, string> = {
   trending: 'trending/movie/week',
 };
 
+/** Said when a live list is asked for an order or a range TMDB cannot give for it. */
+export const LIVE_SORT_UNSUPPORTED =
+  'Sorting and the year range are available on genre pages only with live TMDB data';
+
+/**
+ * Leaves `exclude` out of one TMDB page. TMDB pages the list, so the count is of this page: the
+ * page is shorter rather than refilled from the next one, which would shift every later page.
+ */
+function withoutExcluded(page: MoviePage, exclude: ReadonlySet<number> | undefined): MoviePage {
+  if (!exclude) return page;
+  const results = page.results.filter((m) => !exclude.has(m.id));
+  return { ...page, results, hidden: page.results.length - results.length };
+}
+
+/** TMDB's search and fixed lists take no order and no date range: refuse rather than ignore them. */
+function refuseOrder(opts: ListOptions): void {
+  if (opts.sort_by || opts.from || opts.to) throw new BadRequestError(LIVE_SORT_UNSUPPORTED);
+}
+
 /** TMDB live: only the spec's paths, with only the parameters each one needs. */
 export class TmdbMovieSource implements MovieSource {
   readonly mode = 'live' as const;
@@ -29,24 +57,42 @@ export class TmdbMovieSource implements MovieSource {
     private readonly ttl: Record<keyof typeof TMDB_TTL, number> = TMDB_TTL,
   ) {}
 
-  list(kind: ListKind, page: number): Promise<MoviePage> {
-    return this.client.get(LIST_PATHS[kind], { page: String(page) }, this.ttl.list);
+  async list(kind: ListKind, page: number, opts: ListOptions = {}): Promise<MoviePage> {
+    refuseOrder(opts);
+    const p = await this.client.get<MoviePage>(LIST_PATHS[kind], { page: String(page) }, this.ttl.list);
+    return withoutExcluded(p, opts.exclude);
   }
 
-  discover({ with_genres, page }: { with_genres?: string | undefined; page: number }): Promise<MoviePage> {
-    return this.client.get(
+  async discover(
+    { with_genres, page }: { with_genres?: string | undefined; page: number },
+    opts: ListOptions = {},
+  ): Promise<MoviePage> {
+    const sort = opts.sort_by ?? 'popularity.desc';
+    const p = await this.client.get<MoviePage>(
       'discover/movie',
-      { with_genres, page: String(page), sort_by: 'popularity.desc', include_adult: 'false' },
+      {
+        with_genres,
+        page: String(page),
+        sort_by: sort,
+        include_adult: 'false',
+        // TMDB ranks a film with one 10/10 vote first otherwise.
+        'vote_count.gte': sort === 'vote_average.desc' ? String(RATING_MIN_VOTES) : undefined,
+        'primary_release_date.gte': opts.from,
+        'primary_release_date.lte': opts.to,
+      },
       this.ttl.discover,
     );
+    return withoutExcluded(p, opts.exclude);
   }
 
-  search(query: string, page: number): Promise<MoviePage> {
-    return this.client.get(
+  async search(query: string, page: number, opts: ListOptions = {}): Promise<MoviePage> {
+    refuseOrder(opts);
+    const p = await this.client.get<MoviePage>(
       'search/movie',
       { query: query.trim(), page: String(page), include_adult: 'false' },
       this.ttl.search,
     );
+    return withoutExcluded(p, opts.exclude);
   }
 
   movie(id: number): Promise<MovieDetails> {

@@ -5,14 +5,17 @@ import {
   MovieDetails,
   MovieIdParams,
   MoviePage,
-  PageQuery,
+  ListPageQuery,
   PersonIdParams,
   PersonMovieCredits,
   SearchQuery,
   type ListKind,
+  type ListOptions,
+  type ListOptionsQuery,
 } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { onRequestHookHandler } from 'fastify';
+import type { FastifyRequest, onRequestHookHandler } from 'fastify';
+import { BadRequestError } from '../../lib/errors';
 import { RateLimits, TOO_MANY_ATTEMPTS } from '../../lib/rate-limit';
 import type { ResponseCache } from '../../lib/response-cache';
 import type { MovieSource } from './movie-source';
@@ -24,6 +27,19 @@ import type { MovieSource } from './movie-source';
 export const SEARCH_PER_IP_PER_MINUTE = 120;
 
 const errors = { 400: ErrorBody, 404: ErrorBody, 502: ErrorBody };
+const personalErrors = { 401: ErrorBody, 403: ErrorBody };
+
+/** The films the signed-in user of a request hides (401/403 without a verified user's token). */
+export type HiddenMovies = (request: FastifyRequest) => Promise<ReadonlySet<number>>;
+
+/** Whether a catalog request asks for the user's view (so its answer is theirs alone). */
+export const isPersonal = (request: FastifyRequest) =>
+  Boolean(request.query && typeof request.query === 'object' && 'hide_seen' in request.query);
+
+const LIST_OPTIONS_DESCRIPTION =
+  'sort_by, primary_release_date.gte/.lte and hide_seen apply to the whole list before paging ' +
+  '(offline). Live, TMDB orders and narrows genre pages only (others answer 400), and hide_seen ' +
+  'filters each page (hidden counts that page).';
 
 /**
  * The movie data proxy under /api/tmdb: exactly the paths of the spec, in TMDB's shapes. With a
@@ -35,6 +51,7 @@ export const catalogRoutes =
     source: MovieSource,
     rateLimits: RateLimits = new RateLimits(),
     cache: ResponseCache | null = null,
+    hiddenMovies: HiddenMovies | null = null,
   ): FastifyPluginAsyncZod =>
   async (app) => {
     const searches = rateLimits.create({
@@ -53,6 +70,18 @@ export const catalogRoutes =
         : before.length
           ? { onRequest: before }
           : {};
+    const options = async (req: FastifyRequest, q: ListOptionsQuery): Promise<ListOptions> => {
+      const from = q['primary_release_date.gte'];
+      const to = q['primary_release_date.lte'];
+      if (from && to && from > to)
+        throw new BadRequestError('primary_release_date.gte must not be after primary_release_date.lte');
+      let exclude: ReadonlySet<number> | undefined;
+      if (q.hide_seen) {
+        if (!hiddenMovies) throw new BadRequestError('hide_seen needs accounts, which are not enabled');
+        exclude = await hiddenMovies(req);
+      }
+      return { sort_by: q.sort_by, from, to, exclude };
+    };
     const lists: [string, ListKind, string][] = [
       ['/movie/popular', 'popular', 'Popular movies'],
       ['/movie/top_rated', 'top_rated', 'Top rated movies'],
@@ -67,11 +96,12 @@ export const catalogRoutes =
           schema: {
             tags: ['movies'],
             summary,
-            querystring: PageQuery,
-            response: { 200: MoviePage, ...errors },
+            description: LIST_OPTIONS_DESCRIPTION,
+            querystring: ListPageQuery,
+            response: { 200: MoviePage, ...errors, ...personalErrors },
           },
         },
-        (req) => source.list(kind, req.query.page),
+        async (req) => source.list(kind, req.query.page, await options(req, req.query)),
       );
     }
 
@@ -81,12 +111,17 @@ export const catalogRoutes =
         ...cached(),
         schema: {
           tags: ['movies'],
-          summary: 'Movies by genre, most popular first',
+          summary: 'Movies by genre, most popular first unless sort_by says otherwise',
+          description: LIST_OPTIONS_DESCRIPTION,
           querystring: DiscoverQuery,
-          response: { 200: MoviePage, ...errors },
+          response: { 200: MoviePage, ...errors, ...personalErrors },
         },
       },
-      (req) => source.discover({ with_genres: req.query.with_genres, page: req.query.page }),
+      async (req) =>
+        source.discover(
+          { with_genres: req.query.with_genres, page: req.query.page },
+          await options(req, req.query),
+        ),
     );
 
     app.get(
@@ -96,11 +131,12 @@ export const catalogRoutes =
         schema: {
           tags: ['movies'],
           summary: 'Search movies by title (typo-tolerant, prefix-aware)',
+          description: LIST_OPTIONS_DESCRIPTION,
           querystring: SearchQuery,
-          response: { 200: MoviePage, ...errors, 429: ErrorBody },
+          response: { 200: MoviePage, ...errors, ...personalErrors, 429: ErrorBody },
         },
       },
-      (req) => source.search(req.query.query, req.query.page),
+      async (req) => source.search(req.query.query, req.query.page, await options(req, req.query)),
     );
 
     app.get(

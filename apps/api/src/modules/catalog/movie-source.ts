@@ -1,4 +1,11 @@
-import type { ListKind, MovieCredits, MovieDetails, MoviePage, PersonMovieCredits } from '@app/contracts';
+import type {
+  ListKind,
+  ListOptions,
+  MovieCredits,
+  MovieDetails,
+  MoviePage,
+  PersonMovieCredits,
+} from '@app/contracts';
 
 /**
  * Where movie data comes from: the offline catalog (default) or TMDB live. Both answer in TMDB's
@@ -6,9 +13,13 @@ import type { ListKind, MovieCredits, MovieDetails, MoviePage, PersonMovieCredit
  */
 export interface MovieSource {
   readonly mode: 'offline' | 'live';
-  list(kind: ListKind, page: number): Promise<MoviePage>;
-  discover(query: { with_genres?: string | undefined; page: number }): Promise<MoviePage>;
-  search(query: string, page: number): Promise<MoviePage>;
+  /**
+   * The lists, genres and search take `opts` (order, release-date range, films to leave out); a
+   * source that cannot honour an option throws BadRequestError rather than ignore it.
+   */
+  list(kind: ListKind, page: number, opts?: ListOptions): Promise<MoviePage>;
+  discover(query: { with_genres?: string | undefined; page: number }, opts?: ListOptions): Promise<MoviePage>;
+  search(query: string, page: number, opts?: ListOptions): Promise<MoviePage>;
   /** Throws NotFoundError for an unknown id. */
   movie(id: number): Promise<MovieDetails>;
   credits(id: number): Promise<MovieCredits>;

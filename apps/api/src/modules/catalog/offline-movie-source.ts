@@ -1,4 +1,5 @@
 import { GENRE_NAMES, paginate, type CatalogIndex, type CatalogMovie } from '@app/catalog';
+import { RATING_MIN_VOTES, type ListOptions, type SortBy } from '@app/contracts';
 import type {
   ListKind,
   MovieCredits,
@@ -74,6 +75,57 @@ export function toDetails(m: CatalogMovie, tmdbImages = false): MovieDetails {
   };
 }
 
+const byPopularity = (a: CatalogMovie, b: CatalogMovie) => b.popularity - a.popularity || a.id - b.id;
+const SORTS: Record<SortBy, (a: CatalogMovie, b: CatalogMovie) => number> = {
+  'popularity.desc': byPopularity,
+  // Films with enough votes first (a single 10/10 vote is not "highest rated"), then the rest.
+  'vote_average.desc': (a, b) =>
+    Number(b.vote_count >= RATING_MIN_VOTES) - Number(a.vote_count >= RATING_MIN_VOTES) ||
+    b.vote_average - a.vote_average ||
+    b.vote_count - a.vote_count ||
+    a.id - b.id,
+  // Undated films last in both directions.
+  'primary_release_date.desc': (a, b) =>
+    (b.release_date ?? '').localeCompare(a.release_date ?? '') || byPopularity(a, b),
+  'primary_release_date.asc': (a, b) =>
+    (a.release_date ?? '9999').localeCompare(b.release_date ?? '9999') || byPopularity(a, b),
+};
+
+/**
+ * Orders, narrows to a release-date range, and leaves out `exclude`, over a whole list (before
+ * paging). `hidden` counts the films of the range that were left out. Sorted copies of a list are
+ * kept per list, so a user's filtered request only filters.
+ */
+export function applyListOptions(
+  list: CatalogMovie[],
+  opts: ListOptions,
+  sorted: WeakMap<CatalogMovie[], Map<SortBy, CatalogMovie[]>> = new WeakMap(),
+): { movies: CatalogMovie[]; hidden: number } {
+  let movies = list;
+  if (opts.sort_by) {
+    let bySort = sorted.get(list);
+    if (!bySort) sorted.set(list, (bySort = new Map()));
+    let s = bySort.get(opts.sort_by);
+    if (!s) bySort.set(opts.sort_by, (s = [...list].sort(SORTS[opts.sort_by])));
+    movies = s;
+  }
+  const { from, to, exclude } = opts;
+  if (!from && !to && !exclude?.size) return { movies, hidden: 0 };
+  let hidden = 0;
+  const kept = movies.filter((m) => {
+    if (from || to) {
+      const d = m.release_date;
+      if (!d || (from && d < from) || (to && d > to)) return false;
+    }
+    if (exclude?.has(m.id)) {
+      hidden++;
+      return false;
+    }
+    return true;
+  });
+  return { movies: kept, hidden };
+}
+
 /** The default movie source: the offline catalog in memory. No network, no key. */
 export class OfflineMovieSource implements MovieSource {
   readonly mode = 'offline' as const;
@@ -81,6 +133,7 @@ export class OfflineMovieSource implements MovieSource {
   private readonly searchCache = new LRUCache<string, CatalogMovie[]>({ max: 2000 });
 
   private readonly tmdbImages: boolean;
+  private readonly sorted = new WeakMap<CatalogMovie[], Map<SortBy, CatalogMovie[]>>();
 
   /** `tmdbImages`: give TMDB's image paths (the image CDN is on) rather than the generated art's. */
   constructor(
@@ -90,37 +143,34 @@ export class OfflineMovieSource implements MovieSource {
     this.tmdbImages = opts.tmdbImages ?? false;
   }
 
-  async list(kind: ListKind, page: number): Promise<MoviePage> {
+  async list(kind: ListKind, page: number, opts: ListOptions = {}): Promise<MoviePage> {
     const lists: Record<ListKind, CatalogMovie[]> = {
       popular: this.index.popular,
       top_rated: this.index.topRated,
       now_playing: this.index.nowPlaying,
       trending: this.index.trending,
     };
-    return this.page(lists[kind], page);
+    return this.page(lists[kind], page, opts);
   }
 
-  async discover({
-    with_genres,
-    page,
-  }: {
-    with_genres?: string | undefined;
-    page: number;
-  }): Promise<MoviePage> {
-    if (!with_genres) return this.page(this.index.popular, page);
+  async discover(
+    { with_genres, page }: { with_genres?: string | undefined; page: number },
+    opts: ListOptions = {},
+  ): Promise<MoviePage> {
+    if (!with_genres) return this.page(this.index.popular, page, opts);
     const mode = with_genres.includes('|') ? 'any' : 'all';
     const ids = with_genres.split(/[,|]/).map(Number);
-    return this.page(this.index.discover(ids, mode), page);
+    return this.page(this.index.discover(ids, mode), page, opts);
   }
 
-  async search(query: string, page: number): Promise<MoviePage> {
+  async search(query: string, page: number, opts: ListOptions = {}): Promise<MoviePage> {
     const key = query.trim().toLowerCase().replace(/\s+/g, ' ');
     let hits = this.searchCache.get(key);
     if (!hits) {
       hits = this.index.searchTitles(key);
       this.searchCache.set(key, hits);
     }
-    return this.page(hits, page);
+    return this.page(hits, page, opts);
   }
 
   async movie(id: number): Promise<MovieDetails> {
@@ -143,8 +193,13 @@ export class OfflineMovieSource implements MovieSource {
     return m;
   }
 
-  private page(list: CatalogMovie[], page: number): MoviePage {
-    const p = paginate(list, page);
-    return { ...p, results: p.results.map((m) => toListItem(m, this.tmdbImages)) };
+  private page(list: CatalogMovie[], page: number, opts: ListOptions = {}): MoviePage {
+    const { movies, hidden } = applyListOptions(list, opts, this.sorted);
+    const p = paginate(movies, page);
+    return {
+      ...p,
+      results: p.results.map((m) => toListItem(m, this.tmdbImages)),
+      ...(opts.exclude ? { hidden } : {}),
+    };
   }
 }

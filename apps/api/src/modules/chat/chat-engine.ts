@@ -2,11 +2,12 @@ import type { CatalogIndex, CatalogMovie } from '@app/catalog';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { RecommenderClient } from '../../integrations/recommender/recommender-client';
-import { Retriever, type Scored } from './retrieve';
-import { deserializeSemantic, SemanticIndex, serializeSemantic, trainSemantic } from './semantic';
+import { darkness, Retriever, type Scored } from './retrieve';
+import { deserializeSemantic, SemanticIndex, serializeSemantic, trainSemantic } from '@app/catalog';
 import { TITLE_CONFIDENCE, type ParseContext } from './understand/clauses';
 import { hasRequest, isRefinement, type Query } from './understand/query';
 import { Speller, foldAccents } from './understand/text';
+import { FILLER, MOODS } from './understand/lexicon';
 import { LEXICON_WORDS, understand } from './understand/understand';
 import * as say from './wording';
 
@@ -132,6 +133,33 @@ function near(a: string, b: string): boolean {
   return Math.max(a.length, b.length) - i - j <= (a.length >= 9 ? 2 : 1);
 }
 
+const leaning = (mood: string) => MOODS.find((m) => m.mood === mood)?.soft?.dark ?? 0;
+
+/**
+ * A refinement that turns away from a mood of the last request ("something dark" → "more
+ * light-hearted", "like The Shining" → "less scary") drops that mood: its genre group, its implied
+ * exclusions and its keywords; a mood leaning the other way from the new direction goes too.
+ */
+export function dropMoods(last: Query, next: Query): Query {
+  const away = new Set(next.awayMoods ?? []);
+  const dir = next.soft.dark;
+  const dropped = last.moods.filter(
+    (m) => away.has(m) || (dir !== undefined && leaning(m) !== 0 && Math.sign(leaning(m)) !== Math.sign(dir)),
+  );
+  if (dropped.length === 0) return last;
+  const rules = MOODS.filter((m) => dropped.includes(m.mood));
+  const kept = MOODS.filter((m) => last.moods.includes(m.mood) && !dropped.includes(m.mood));
+  const sameSet = (a: number[], b: number[]) => a.length === b.length && a.every((x) => b.includes(x));
+  return {
+    ...last,
+    moods: last.moods.filter((m) => !dropped.includes(m)),
+    genreGroups: last.genreGroups.filter((g) => !rules.some((r) => r.genres && sameSet(r.genres, g))),
+    impliedOut: last.impliedOut.filter((g) => kept.some((r) => r.exclude?.includes(g))),
+    moodKeywords: last.moodKeywords.filter((k) => kept.some((r) => r.keywords?.includes(k))),
+    soft: { ...last.soft, dark: undefined },
+  };
+}
+
 /**
  * The offline chat engine: understanding (`understand/`), retrieval (`retrieve.ts`) and wording
  * (`wording.ts`), joined with the conversation: follow-ups, refinements, no repeats.
@@ -173,7 +201,8 @@ export class ChatEngine {
     for (const k of this.keywordVocabulary) for (const w of k.split(/[^a-z]+/)) this.corpusWords.add(w);
     this.speller = new Speller(
       targets,
-      (w) => LEXICON_WORDS.has(w) || this.corpusWords.has(w) || this.knownWord(w),
+      // Function words are known too: German "einen" is not a typo of "weinen".
+      (w) => LEXICON_WORDS.has(w) || FILLER.has(w) || this.corpusWords.has(w) || this.knownWord(w),
     );
     this.retriever = new Retriever(catalog, this.byKeyword, () => this.semantic(), options.semantic ?? true);
   }
@@ -322,6 +351,7 @@ export class ChatEngine {
 
     if (q.social === 'off-topic') return done(say.OFF_TOPIC);
     if (q.social === 'greeting' && !q.followUp) return done(say.GREETING);
+    if (q.social === 'thanks' && !q.followUp) return done(say.THANKS);
 
     // A bare title ("Amélie?") is a "like" request when it is nothing else.
     if (
@@ -411,7 +441,7 @@ export class ChatEngine {
       };
     } else if (q.followUp) {
       return done(say.CLARIFY);
-    } else if (hasRequest(q) && last && (isRefinement(q) || (q.narrows && !q.like))) {
+    } else if (hasRequest(q) && last && (isRefinement(q) || ((q.narrows || q.relative) && !q.like))) {
       // "from the 90s", "but no horror", "darker", "under 2 hours": narrow the last request.
       q = this.merge(last, q);
       seed = q.like?.movie ?? (state.lastSeed ? (this.catalog.get(state.lastSeed) ?? null) : null);
@@ -419,7 +449,7 @@ export class ChatEngine {
 
     if (q.like && !q.like.movie) {
       // Never swap an unknown title for another film: say so, offer the rest of the request.
-      const head = say.notInCatalog(q.like.text, q.like.closest);
+      const head = say.notInCatalog(q.like.text, q.like.closest, q.lang);
       const rest: Query = { ...q, like: undefined };
       if (
         isRefinement(rest) &&
@@ -443,7 +473,7 @@ export class ChatEngine {
         say.renderPicks(
           `${head} Meanwhile, here are some ${say.restate(rest, null, picks.length)} (not based on it):`,
           picks,
-          say.outro(rest, say.notes(rest, found.relaxed, picks.length)),
+          say.outro(rest, say.notes(rest, found.relaxed, picks.length), state.suggested.length === 0),
         ),
         picks,
       );
@@ -471,12 +501,21 @@ export class ChatEngine {
         .filter((m): m is CatalogMovie => !!m)
         .sort((a, b) => b.vote_count - a.vote_count);
     }
+    // A comparative ("less scary", "but lighter") starts from the named film or the last picks.
+    if (q.soft.dark && q.relative && q.darkFrom === undefined) {
+      const from = seed
+        ? [seed]
+        : state.lastPicks.map((id) => this.catalog.get(id)).filter((m): m is CatalogMovie => !!m);
+      const ds = from.map(darkness).sort((a, b) => a - b);
+      if (ds.length) q = { ...q, darkFrom: ds[Math.floor(ds.length / 2)] };
+    }
     const neighbours = seed ? await this.neighbours(seed) : null;
     const found = this.retriever.retrieve(q, {
       exclude: new Set(state.suggested),
       seed,
       neighbours,
       personPool,
+      anchor: q.relative && !seed ? state.lastPicks : undefined,
       count: this.options.liveCheck ? 8 : 5,
     });
     if (this.options.liveCheck) {
@@ -498,7 +537,11 @@ export class ChatEngine {
         : [];
     const introLine = [say.intro(q, seed, picks.length), ...lowConfidence].join(' ');
     return done(
-      say.renderPicks(introLine, picks, say.outro(q, say.notes(q, found.relaxed, picks.length))),
+      say.renderPicks(
+        introLine,
+        picks,
+        say.outro(q, say.notes(q, found.relaxed, picks.length), state.suggested.length === 0),
+      ),
       picks,
     );
   }
@@ -510,12 +553,26 @@ export class ChatEngine {
   }
 
   private toPicks(scored: Scored[], q: Query, seed: CatalogMovie | null): Pick[] {
-    return scored.map((s) => ({ movie: s.movie, reason: say.reasonFor(s, q, seed) }));
+    const reasons = say.reasonsFor(scored, q, seed);
+    return scored.map((s, i) => ({ movie: s.movie, reason: reasons[i]! }));
   }
 
-  private merge(last: Query, next: Query): Query {
+  private merge(prev: Query, next: Query): Query {
+    const last = dropMoods(prev, next);
     const genresOut = [...new Set([...last.genresOut, ...next.genresOut])];
     const pick = <K extends keyof Query>(k: K) => (next[k] !== undefined ? next[k] : last[k]);
+    let genreGroups = [
+      ...last.genreGroups,
+      ...next.genreGroups.filter((g) => !last.genreGroups.some((x) => x.join() === g.join())),
+    ]
+      .map((g) => g.filter((x) => !genresOut.includes(x)))
+      .filter((g) => g.length);
+    // "a horror film" → "less scary": the request lost its genre; the comparative says what takes its place.
+    const emptied = last.genreGroups.some((g) => g.every((x) => genresOut.includes(x)));
+    if (emptied && next.instead && genreGroups.length === 0) {
+      const instead = next.instead.filter((x) => !genresOut.includes(x));
+      if (instead.length) genreGroups = [instead];
+    }
     return {
       ...last,
       yearFrom: pick('yearFrom'),
@@ -527,16 +584,22 @@ export class ChatEngine {
       genresOut,
       keywordsOut: [...new Set([...last.keywordsOut, ...next.keywordsOut])],
       // "only dramas" after "French films": the new genres narrow the old ones.
-      genreGroups: [
-        ...last.genreGroups,
-        ...next.genreGroups.filter((g) => !last.genreGroups.some((x) => x.join() === g.join())),
-      ]
-        .map((g) => g.filter((x) => !genresOut.includes(x)))
-        .filter((g) => g.length),
+      genreGroups,
       moods: [...new Set([...last.moods, ...next.moods])],
+      impliedOut: [...new Set([...last.impliedOut, ...next.impliedOut])].filter(
+        (g) => !genreGroups.some((grp) => grp.includes(g)),
+      ),
+      moodKeywords: [...new Set([...last.moodKeywords, ...next.moodKeywords])],
       keywordsIn: [...new Set([...last.keywordsIn, ...next.keywordsIn])],
       themeWords: [...new Set([...last.themeWords, ...next.themeWords])],
       soft: { ...last.soft, ...next.soft },
+      refined: true,
+      // "another" after "less scary": the same direction, from the same starting point.
+      relative: next.relative ?? last.relative,
+      comparative: next.comparative ?? last.comparative,
+      awayMoods: next.awayMoods,
+      instead: undefined,
+      darkFrom: next.relative ? undefined : last.darkFrom,
       unknown: next.unknown,
       followUp: undefined,
       social: undefined,

@@ -1,38 +1,11 @@
-import { ErrorBody } from '@app/contracts';
+import { CHAT_TOO_FAST, ChatRequest, ChatResponse, ErrorBody } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { RateLimits } from '../../lib/rate-limit';
 import type { TokenVerifier } from '../identity/token-verifier';
 import type { ChatService } from './chat.service';
 
-export const CHAT_MESSAGE_MAX = 1000;
-export const CHAT_TOO_FAST = "You're sending messages too quickly. Please wait a moment and try again.";
-
-export const ChatRequest = z.object({
-  message: z
-    .string({ error: 'message is required' })
-    .trim()
-    .min(1, { error: 'message must not be empty' })
-    .max(CHAT_MESSAGE_MAX, { error: `message must be at most ${CHAT_MESSAGE_MAX} characters` }),
-  conversation_id: z.string().uuid({ error: 'conversation_id must be a UUID' }).optional(),
-});
-
-export const ChatResponse = z
-  .object({
-    message: z.string().describe('Markdown'),
-    conversation_id: z.string(),
-    movies: z.array(
-      z.object({
-        id: z.number(),
-        title: z.string(),
-        release_date: z.string(),
-        vote_average: z.number(),
-        poster_path: z.string().nullable(),
-      }),
-    ),
-    engine: z.enum(['offline', 'llm']),
-  })
-  .meta({ id: 'ChatResponse' });
+// The chat's shapes and messages live in @app/contracts.
+export { CHAT_TOO_FAST } from '@app/contracts';
 
 export interface ChatLimits {
   perIpPerMinute: number;

@@ -1,5 +1,5 @@
 import type { CatalogIndex, CatalogMovie } from '@app/catalog';
-import type { SemanticIndex } from './semantic';
+import type { SemanticIndex } from '@app/catalog';
 import { GENRE } from './understand/lexicon';
 import type { Query } from './understand/query';
 
@@ -10,6 +10,8 @@ export interface Scored {
   movie: CatalogMovie;
   /** The user's theme keywords this film has. */
   matched: string[];
+  /** Keywords of the asked mood this film has ("grief" for a sad film). */
+  moodMatched?: string[];
   /** Semantic closeness to the message's themes, 0..1 (0 when not used). */
   semantic: number;
   /** Closeness to the named film, 0..1. */
@@ -29,6 +31,8 @@ export interface RetrieveInput {
   neighbours: Map<number, number> | null;
   /** Films of a named person, best known first (live mode). */
   personPool?: CatalogMovie[] | null;
+  /** The last picks, when a comparative follow-up keeps their subject ("less scary" after horror films). */
+  anchor?: readonly number[];
   count?: number;
 }
 
@@ -111,6 +115,16 @@ export function darkness(m: CatalogMovie): number {
 }
 
 /**
+ * How well a film follows a direction (+1 darker, −1 lighter), −1..1. From a starting point (the
+ * named film, the last picks) a film a clear step (0.3) that way scores fully: "lighter than Heat"
+ * is an action comedy as much as a cartoon. Without one, the darker (lighter) the better.
+ */
+export function leaning(dir: number, d: number, from?: number): number {
+  if (from === undefined) return dir * d;
+  return Math.max(-1, Math.min(1, (dir * (d - from)) / 0.3));
+}
+
+/**
  * Retrieval: every hard constraint of the query must hold (genres in and out, themes in and out,
  * years, runtime, rating, language, feature films); the rest ranks. Fit = named themes, mood
  * keywords, semantic closeness to the message's themes, closeness to a named film, soft
@@ -131,6 +145,7 @@ export class Retriever {
     const sem = this.useSemantic ? this.semantic() : null;
     const themeWords = [...q.themeWords, ...q.keywordsIn];
     const qv = sem && themeWords.length ? sem.embed(themeWords) : null;
+    const av = sem && input.anchor?.length ? sem.centroid(input.anchor) : null;
     const hasKeyword = (k: string, id: number) => this.byKeyword.get(k)?.has(id) ?? false;
     const keywordsIn = q.keywordsIn.filter((k) => this.byKeyword.has(k));
     const moodKeywords = q.moodKeywords.filter((k) => !keywordsIn.includes(k));
@@ -187,6 +202,7 @@ export class Retriever {
         let fit = 2 * matched.length + 0.7 * moodMatched.length;
         const semantic = qv ? Math.max(0, sem!.score(qv, m.id)) : 0;
         fit += 4 * semantic;
+        if (av) fit += 4 * Math.max(0, sem!.score(av, m.id));
         let similarity = 0;
         if (seed) {
           similarity = closeness!(m);
@@ -194,12 +210,13 @@ export class Retriever {
           const rank = input.neighbours?.get(m.id);
           if (rank !== undefined) fit += 2 * (1 - rank / 50);
         }
-        if (q.soft.dark) fit += 2.5 * q.soft.dark * darkness(m);
+        if (q.soft.dark) fit += 2.5 * leaning(q.soft.dark, darkness(m), q.darkFrom);
         if (q.soft.funny && m.genre_ids.includes(GENRE.comedy)) fit += 2;
         if (input.personPool) fit += 2 * (1 - pool.indexOf(m) / pool.length);
         scored.push({
           movie: m,
-          matched: [...matched, ...moodMatched],
+          matched,
+          moodMatched,
           semantic,
           similarity,
           score: fit * 3 + bayesianRating(m),
@@ -214,7 +231,13 @@ export class Retriever {
       for (const s of scored) {
         if (s.movie.collection && collections.has(s.movie.collection.id)) continue;
         if (s.movie.collection) collections.add(s.movie.collection.id);
-        picks.push({ movie: s.movie, matched: s.matched, semantic: s.semantic, similarity: s.similarity });
+        picks.push({
+          movie: s.movie,
+          matched: s.matched,
+          moodMatched: s.moodMatched,
+          semantic: s.semantic,
+          similarity: s.similarity,
+        });
         if (picks.length === count) break;
       }
       return { picks, relaxed: attempt.keywords ? [] : keywordsIn };

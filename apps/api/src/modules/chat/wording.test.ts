@@ -1,7 +1,7 @@
 import type { CatalogMovie } from '@app/catalog';
 import { describe, expect, it } from 'vitest';
-import { emptyQuery } from './understand/query';
-import { genrePhrase, intro, notInCatalog, NOT_IN_CATALOG, reasonFor, restate } from './wording';
+import { emptyQuery, type Query } from './understand/query';
+import { genrePhrase, intro, notInCatalog, NOT_IN_CATALOG, reasonFor, reasonsFor, restate } from './wording';
 
 const m = (over: Partial<CatalogMovie>): CatalogMovie =>
   ({
@@ -26,11 +26,11 @@ describe('wording', () => {
     expect(genrePhrase([28, 878])).toBe('sci-fi action film');
   });
 
-  it('gives a specific reason: era, kind, the theme asked for, what it is about', () => {
+  it('gives a specific reason: era, kind, the theme asked for in words, what it is about', () => {
     const q = { ...emptyQuery(), keywordsIn: ['heist'] };
     const reason = reasonFor(
       {
-        movie: m({ genre_ids: [80, 18], keywords: ['heist'] }),
+        movie: m({ genre_ids: [80, 18], keywords: ['heist', 'duringcreditsstinger'] }),
         matched: ['heist'],
         semantic: 0,
         similarity: 0,
@@ -38,14 +38,17 @@ describe('wording', () => {
       q,
       null,
     );
-    expect(reason).toBe('A 90s crime drama about heist. A retired thief plans one last job.');
+    expect(reason).toMatch(/a heist/i);
+    expect(reason).toMatch(/90s crime drama|crime drama from 1994|1994/);
+    expect(reason).toContain('A retired thief plans one last job.');
+    expect(reason).not.toContain('duringcreditsstinger');
   });
 
-  it('compares with the named film by what they share, and says the language when it is not English', () => {
-    const seed = m({ id: 2, title: 'Heat', keywords: ['heist', 'los angeles'] });
+  it('compares with the named film by what they share, in words, and says a language that is not English', () => {
+    const seed = m({ id: 2, title: 'Heat', keywords: ['heist', 'los angeles', 'woman director'] });
     const reason = reasonFor(
       {
-        movie: m({ original_language: 'fr', keywords: ['heist'] }),
+        movie: m({ original_language: 'fr', keywords: ['heist', 'woman director'] }),
         matched: [],
         semantic: 0,
         similarity: 0.6,
@@ -53,7 +56,52 @@ describe('wording', () => {
       emptyQuery(),
       seed,
     );
-    expect(reason).toMatch(/^Like Heat, a 90s drama in French\. A retired thief/);
+    expect(reason).toContain('Heat');
+    expect(reason).toContain('a heist');
+    expect(reason).toContain('in French');
+    expect(reason).not.toContain('woman director');
+    expect(reason).not.toMatch(/^Like Heat, an? /);
+  });
+
+  it('varies the shape of the reasons across a reply: no two picks open alike, no raw tags', () => {
+    const seed = m({
+      id: 2,
+      title: 'Heat',
+      genre_ids: [80, 28],
+      keywords: ['heist', 'los angeles', 'police'],
+    });
+    const picks = [3, 4, 5, 6, 7].map((id, i) => ({
+      movie: m({
+        id,
+        title: `Film ${id}`,
+        genre_ids: [80, [18, 53, 28, 35, 80][i]!],
+        release_date: `${1975 + 9 * i}-01-01`,
+        keywords: i % 2 ? ['heist', 'independent film'] : ['police', 'sequel'],
+        overview: `Story number ${id} begins. Then more.`,
+      }),
+      matched: [],
+      semantic: 0,
+      similarity: 0.5,
+    }));
+    const cases: [Query, CatalogMovie | null][] = [
+      [emptyQuery(), seed],
+      [{ ...emptyQuery(), keywordsIn: ['heist'] }, null],
+      [{ ...emptyQuery(), genreGroups: [[80]], moods: ['thrilling'] }, null],
+      [{ ...emptyQuery(), genreGroups: [[80]] }, null],
+    ];
+    for (const [q, s] of cases) {
+      const reasons = reasonsFor(
+        picks.map((p) => ({ ...p, matched: q.keywordsIn.filter((k) => p.movie.keywords.includes(k)) })),
+        q,
+        s,
+      );
+      const openings = reasons.map((r) => r.split(' ').slice(0, 2).join(' '));
+      expect(new Set(openings).size, reasons.join('\n')).toBe(reasons.length);
+      for (const r of reasons) {
+        expect(r).not.toMatch(/independent film|sequel|Tagged/);
+        expect(r).not.toMatch(/^Like Heat, an? /);
+      }
+    }
   });
 
   it('restates only what the user asked for', () => {
@@ -70,6 +118,38 @@ describe('wording', () => {
     expect(restate(q, null, 5)).toBe(
       'horror films from the 1980s under 100 minutes rated 7.0 or more without comedy',
     );
+    // A comparative is restated in the user's terms, never as what it implies.
+    const lessScary = {
+      ...emptyQuery(),
+      genresOut: [27],
+      soft: { dark: -1 },
+      relative: true,
+      comparative: 'less scary',
+      instead: [9648, 14],
+    };
+    expect(restate(lessScary, null, 5)).toBe('films, nothing too scary');
+    expect(restate({ ...lessScary, refined: true }, null, 5)).toBe('films, less scary this time');
+    expect(
+      restate(
+        {
+          ...lessScary,
+          genreGroups: [[35]],
+          moods: ['light-hearted'],
+          comparative: 'more light-hearted',
+          genresOut: [],
+        },
+        m({ title: 'Heat', id: 949, release_date: '1995-12-15' }),
+        5,
+      ),
+    ).toBe('comedies like **[Heat](/movie/949)** (1995), but more light-hearted');
+    // Themes as people name them; "not for kids" as they put it.
+    expect(restate({ ...emptyQuery(), keywordsIn: ['heist'] }, null, 5)).toBe('heist films');
+    expect(restate({ ...emptyQuery(), keywordsOut: ['zombie'], genreGroups: [[27]] }, null, 5)).toBe(
+      'horror films without zombies',
+    );
+    expect(restate({ ...emptyQuery(), genreGroups: [[16]], genresOut: [10751] }, null, 5)).toBe(
+      'animated films, none of them for kids',
+    );
     expect(
       intro(
         {
@@ -82,7 +162,7 @@ describe('wording', () => {
         null,
         3,
       ),
-    ).toBe('Here are 3 feel-good films:');
+    ).toBe('Here are three feel-good films:');
   });
 
   it('says a missing title plainly, with the nearest one as a question', () => {

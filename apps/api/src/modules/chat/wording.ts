@@ -1,6 +1,7 @@
 import { GENRE_NAMES, type CatalogMovie } from '@app/catalog';
-import type { Scored } from './retrieve';
-import { GENRE, LANGUAGE_PHRASES, MOODS } from './understand/lexicon';
+import { darkness, type Scored } from './retrieve';
+import { askedTheme, isPlace, themeText } from './themes';
+import { COMPARATIVES, GENRE, LANGUAGE_PHRASES, MOODS } from './understand/lexicon';
 import { hasRequest, type Query } from './understand/query';
 
 /**
@@ -19,6 +20,8 @@ export const SAID_SO_MARKERS = [
 
 export const GREETING =
   'Hi! I\'m the Cinelog movie guide. What do you feel like watching? A mood ("something funny"), a film you liked ("like Heat"), a genre, a decade or a length all work.';
+export const THANKS =
+  "You're welcome! Enjoy the film, and come back whenever you want more ideas: a mood, a film you liked or a decade is all I need.";
 export const OFF_TOPIC =
   "I can only help with movies, so I'll leave that one. What are you in the mood for? A genre, a film you liked or a decade is enough for me to suggest something.";
 export const CLARIFY =
@@ -99,38 +102,305 @@ function era(m: CatalogMovie): string {
 
 /** The first sentence of the overview, short: what the film is about. */
 function hook(m: CatalogMovie): string {
-  const first = m.overview.split(/(?<=[.!?])\s+(?=[A-Z])/)[0] ?? '';
-  return first ? clip(first.trim(), 120) : '';
+  return firstSentence(m.overview);
 }
 
-/** One reason per pick, from the film's data and what the user asked for. */
-export function reasonFor(p: Scored, q: Query, seed: CatalogMovie | null): string {
+/** "When Dr. Jones…": a full stop after an abbreviation or an initial does not end the sentence. */
+const ABBREVIATION =
+  /(?:^|\s)(?:Dr|Mr|Mrs|Ms|St|Jr|Sr|Prof|Capt|Lt|Sgt|Gen|Col|Mt|vs|No|U\.S|[A-Z](?:\.[A-Z])*)\.$/;
+export function firstSentence(text: string): string {
+  const re = /[.!?](?=\s+["“']?[A-Z0-9])/g;
+  let end = -1;
+  for (const m of text.matchAll(re)) {
+    if (m[0] === '.' && ABBREVIATION.test(text.slice(0, m.index + 1))) continue;
+    end = m.index;
+    break;
+  }
+  const first = (end >= 0 ? text.slice(0, end + 1) : text).trim();
+  if (first.length <= 140) return first;
+  // A long sentence is cut where a clause ends ("…, who", "… – "), not in the middle of a name.
+  const head = first.slice(0, 130);
+  const at = Math.max(
+    head.lastIndexOf(', '),
+    head.lastIndexOf(' – '),
+    head.lastIndexOf(' - '),
+    head.lastIndexOf('; '),
+  );
+  return at >= 60 ? `${head.slice(0, at)}…` : clip(first, 130);
+}
+
+const cap = (s: string) => s.replace(/^./, (c) => c.toUpperCase());
+const NUMBER_WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+/** 5 → "five": numbers as a person writes them in a sentence. */
+export const words = (n: number) => NUMBER_WORDS[n] ?? String(n);
+
+/** What a mood is for, as a friend says it: "for the laughs". */
+const MOOD_PURPOSE: Record<string, string> = {
+  funny: 'for the laughs',
+  scary: 'for a proper scare',
+  sad: 'for a good cry',
+  'feel-good': 'to lift the mood',
+  'light-hearted': 'to keep things light',
+  cosy: 'for a cosy evening in',
+  thrilling: 'for the tension',
+  dark: 'for when you want it bleak',
+  'mind-bending': 'to bend your mind',
+  romantic: 'for date night',
+  epic: 'on the grand scale',
+  inspiring: 'to send you off inspired',
+  'action-packed': 'for the action',
+  violent: 'with no punches pulled',
+};
+
+/** The facts one reason can draw on. */
+interface Facts {
+  index: number;
+  /** "a 90s crime drama in French" */
+  a: string;
+  /** "90s crime drama in French" (no article) */
+  bare: string;
+  kind: string;
+  year: string;
+  /** Themes in words: shared with the named film, or the ones asked for. */
+  themes: string[];
+  /** Asked-for themes the table cannot say: used as a modifier ("a pirate adventure"). */
+  modifiers: string[];
+  /** The film's own themes the table can say ("sharks", "a haunted house"). */
+  own: string[];
+  /** "set in Los Angeles" */
+  place: string | null;
+  seed: string | null;
+  /** Lighter or darker than the named film, when a comparative asked for it. */
+  tone: 'lighter' | 'darker' | null;
+  purpose: string | null;
+  extras: string;
+  top: boolean;
+  acclaimed: boolean;
+  /** "rated 8.3 by 12,000 viewers" (when a rating was not asked for: then it is in the extras). */
+  rating: string | null;
+}
+
+type Shape = (f: Facts) => string | null;
+
+/** Shapes that say only the film's kind and era: used when nothing more specific is true of it. */
+const GENERAL = new Set<Shape>();
+const general = (shapes: Shape[]) => {
+  for (const sh of shapes) GENERAL.add(sh);
+  return shapes;
+};
+
+/** One or two themes; one when a theme has an "and" of its own ("a father and his son"). */
+const two = (xs: string[]) => list(xs.slice(0, xs.slice(0, 2).some((x) => x.includes(' and ')) ? 1 : 2));
+const themeList = (f: Facts) => two(f.themes);
+const ownList = (f: Facts) => two(f.own);
+const an = (s: string) => (/^[aeiou8]/i.test(s) ? `an ${s}` : `a ${s}`);
+
+/** Reasons for films like a named one: what they share with it, in several sentence shapes. */
+const SEEDED: Shape[] = [
+  (f) => (f.top && f.themes.length ? `The closest to ${f.seed} here: ${f.a} with ${themeList(f)}.` : null),
+  (f) =>
+    f.tone
+      ? `A ${f.tone} turn on ${f.seed}'s ground: ${f.a}${f.themes.length ? ` with ${themeList(f)}` : ''}.`
+      : null,
+  (f) => (f.themes.length ? `${cap(f.a)} with ${themeList(f)}, much as in ${f.seed}.` : null),
+  (f) => (f.themes.length ? `Like ${f.seed}, it has ${themeList(f)}: ${f.a}.` : null),
+  (f) => (f.place ? `${cap(f.place)} like ${f.seed}: ${f.a}.` : null),
+  (f) => (f.themes.length && f.index > 0 ? `${cap(themeList(f))} again, this time in ${f.a}.` : null),
+  ...general([
+    (f) => `${cap(f.a)} in the same vein as ${f.seed}.`,
+    (f) => `Close kin to ${f.seed}: ${f.a}.`,
+    (f) => `Worth a look after ${f.seed}: ${f.a}.`,
+    (f) => `If ${f.seed} worked for you, try this ${f.bare}.`,
+  ]),
+];
+
+/** Reasons for a theme asked for. */
+const THEMED: Shape[] = [
+  (f) => (f.themes.length ? `${cap(f.a)} about ${themeList(f)}.` : null),
+  (f) => (f.themes.length ? `${cap(themeList(f))} at the heart of this ${f.bare}.` : null),
+  (f) => (f.themes.length ? `Built around ${themeList(f)}: ${f.a}.` : null),
+  (f) => (f.themes.length ? `This ${f.bare} turns on ${themeList(f)}.` : null),
+  (f) => (f.themes.length && f.index > 0 ? `${cap(themeList(f))} once more, in ${f.a}.` : null),
+  (f) => (f.themes.length ? `From ${f.year}: ${an(f.kind)} about ${themeList(f)}.` : null),
+  (f) => (f.modifiers.length ? `${cap(an(`${f.year} ${f.modifiers[0]} ${f.kind}`))}.` : null),
+  (f) => (f.modifiers.length ? `${cap(`${f.modifiers[0]} ${f.kind}`)} from ${f.year}.` : null),
+  (f) => (f.modifiers.length ? `Another ${f.modifiers[0]} story: ${f.a}.` : null),
+  (f) => (f.modifiers.length && f.rating ? `${cap(`${f.modifiers[0]} ${f.kind}`)}, ${f.rating}.` : null),
+  (f) => (f.modifiers.length ? `Try this ${f.modifiers[0]} ${f.kind} from ${f.year}.` : null),
+];
+
+/** Reasons for a mood, a genre, a decade: the film's kind and era, what it is about, why it fits. */
+const PLAIN: Shape[] = [
+  (f) => (f.acclaimed ? `One of the best-loved films here: ${f.a}.` : null),
+  (f) => (f.purpose ? `${cap(f.a)} ${f.purpose}.` : null),
+  (f) => (f.own.length ? `${cap(f.a)} with ${ownList(f)}.` : null),
+  (f) => (f.rating ? `${cap(f.a)}, ${f.rating}.` : null),
+  (f) => (f.purpose ? `Pick this ${f.bare} ${f.purpose}.` : null),
+  (f) => (f.own.length ? `${cap(ownList(f))} in ${an(`${f.year} ${f.kind}`)}.` : null),
+  ...general([
+    (f) => `From ${f.year}: ${an(f.kind)}.`,
+    (f) => `${cap(f.kind)} from ${f.year}.`,
+    (f) => `${cap(f.a)}.`,
+    (f) => `Made in ${f.year}, ${an(f.kind)}.`,
+    (f) => `Also worth your time: ${f.a}.`,
+  ]),
+];
+
+const opening = (s: string) => s.split(/\s+/).slice(0, 2).join(' ').toLowerCase();
+
+/** Common themes say little about one film: they come after the telling ones. */
+const BROAD = new Set([
+  'love',
+  'friendship',
+  'murder',
+  'revenge',
+  'money',
+  'music',
+  'police',
+  'drugs',
+  'sport',
+  'death',
+]);
+/** Settings and props that say little about what a film is (Psycho is not "about a hotel and money"). */
+const PROPS = new Set([
+  'money',
+  'a hotel',
+  'a bank',
+  'a plane',
+  'a ship',
+  'travel',
+  'a holiday',
+  'food',
+  'computers',
+  'the internet',
+  'a boat',
+  'snow',
+  'winter',
+]);
+
+/**
+ * One reason per pick, from the film's data and what the user asked for: what it shares with the
+ * film they named, the theme they asked for, its kind, era, language, rating or length when asked,
+ * then what it is about. Sentence shapes vary across a reply: no two picks open alike, no raw tags.
+ */
+export function reasonsFor(scored: readonly Scored[], q: Query, seed: CatalogMovie | null): string[] {
+  const usedShapes = new Set<Shape>();
+  const usedOpenings = new Set<string>();
+  const seedDark = seed ? darkness(seed) : 0;
+  const said = new Map<string, number>();
+  return scored.map((p, i) => {
+    const f = facts(p, q, seed, i, seedDark);
+    // A shared theme said twice is enough: the next picks say something else about themselves.
+    if (seed) f.themes = f.themes.filter((t) => (said.get(t) ?? 0) < 2);
+    f.themes.sort((a, b) => (said.get(a) ?? 0) - (said.get(b) ?? 0));
+    for (const t of f.themes.slice(0, 2)) said.set(t, (said.get(t) ?? 0) + 1);
+    const shapes = seed ? SEEDED : f.themes.length || f.modifiers.length ? THEMED : PLAIN;
+    let why = '';
+    // The shapes that say something specific about this film come first, the general ones after;
+    // within each, replies start from different shapes (by their first film), so no two read alike.
+    const specific = shapes.filter((sh) => !GENERAL.has(sh));
+    const general = shapes.filter((sh) => GENERAL.has(sh));
+    for (const group of [specific, general]) {
+      const start = (scored[0]!.movie.id + i) % (group.length || 1);
+      for (let k = 0; k < group.length && !why; k++) {
+        const shape = group[(start + k) % group.length]!;
+        if (usedShapes.has(shape)) continue;
+        const text = shape(f);
+        if (!text || usedOpenings.has(opening(text))) continue;
+        usedShapes.add(shape);
+        why = text;
+      }
+      if (why) break;
+    }
+    // More picks than shapes: any shape that is true of it and opens differently, else the plainest.
+    for (const shape of shapes) {
+      if (why) break;
+      const text = shape(f);
+      if (text && !usedOpenings.has(opening(text))) why = text;
+    }
+    why ||= `${cap(f.a)}.`;
+    usedOpenings.add(opening(why));
+    if (f.extras) why = why.replace(/\.$/, ` (${f.extras}).`);
+    const h = hook(p.movie);
+    return `${why}${h ? ` ${esc(h)}` : ''}`;
+  });
+}
+
+function facts(p: Scored, q: Query, seed: CatalogMovie | null, index: number, seedDark: number): Facts {
   const m = p.movie;
   const kind = genrePhrase(m.genre_ids);
   const e = era(m);
-  const parts: string[] = [];
-  if (seed) {
-    // What the two films share is in the kind and the summary; raw keyword lists read as tags.
-    parts.push(`Like ${esc(seed.title)}, ${article(`${e ? `${e} ` : ''}${kind}`)}`);
-  } else if (p.matched.length) {
-    parts.push(
-      `${article(`${e ? `${e} ` : ''}${kind}`).replace(/^./, (c) => c.toUpperCase())} about ${list(p.matched.slice(0, 2))}`,
-    );
-  } else {
-    parts.push(article(`${e ? `${e} ` : ''}${kind}`).replace(/^./, (c) => c.toUpperCase()));
-  }
-  if (q.languages.length || m.original_language !== 'en') {
+  let bare = `${e ? `${e} ` : ''}${kind}`;
+  // The language when it is not English and was not asked for (then every pick has it).
+  if (m.original_language !== 'en' && !q.languages.includes(m.original_language)) {
     const lang = LANGUAGE_NAMES[m.original_language];
-    if (lang) parts[0] += ` in ${lang}`;
+    if (lang) bare += ` in ${lang}`;
   }
+  let themes: string[] = [];
+  let modifiers: string[] = [];
+  let place: string | null = null;
+  if (seed) {
+    const shared = m.keywords.filter((k) => seed.keywords.includes(k));
+    for (const k of shared) {
+      const t = themeText(k);
+      if (!t) continue;
+      if (isPlace(k)) place ??= `set in ${t}`;
+      else if (!themes.includes(t)) themes.push(t);
+    }
+  } else {
+    // The themes asked for; a mood's keywords only when they read as words ("grief").
+    const mood = (p.moodMatched ?? []).map(themeText).filter((t): t is string => !!t);
+    themes = [...new Set([...p.matched.map(themeText).filter((t): t is string => !!t), ...mood])];
+    modifiers = p.matched.filter((k) => !themeText(k));
+  }
+  themes.sort((a, b) => Number(BROAD.has(a)) - Number(BROAD.has(b)));
+  const own = [
+    ...new Set(
+      m.keywords
+        .filter((k) => !isPlace(k))
+        .map(themeText)
+        .filter((t): t is string => !!t && !PROPS.has(t)),
+    ),
+  ].sort((a, b) => Number(BROAD.has(a)) - Number(BROAD.has(b)));
   const extras: string[] = [];
-  // The star rating is on the line already; the vote count backs it when a rating was asked for.
-  if (q.minRating !== undefined)
-    extras.push(`rated ${m.vote_average.toFixed(1)} by ${m.vote_count.toLocaleString('en-US')} viewers`);
+  const rated = `rated ${m.vote_average.toFixed(1)} by ${m.vote_count.toLocaleString('en-US')} viewers`;
+  if (q.minRating !== undefined) extras.push(rated);
   if ((q.runtimeMax !== undefined || q.runtimeMin !== undefined) && m.runtime)
     extras.push(`${m.runtime} minutes`);
-  const h = hook(m);
-  return `${parts[0]}${extras.length ? ` (${extras.join(', ')})` : ''}.${h ? ` ${esc(h)}` : ''}`;
+  const d = darkness(m);
+  const tone =
+    seed && q.relative && q.soft.dark
+      ? q.soft.dark < 0 && d < seedDark - 0.15
+        ? 'lighter'
+        : q.soft.dark > 0 && d > seedDark + 0.15
+          ? 'darker'
+          : null
+      : null;
+  const mood = q.moods.find((x) => MOOD_PURPOSE[x]);
+  return {
+    index,
+    a: article(bare),
+    bare,
+    kind,
+    year: m.release_date?.slice(0, 4) ?? 'long ago',
+    themes,
+    modifiers,
+    own,
+    place,
+    seed: seed ? esc(seed.title) : null,
+    tone,
+    purpose: mood ? MOOD_PURPOSE[mood]! : null,
+    extras: extras.join(', '),
+    top: index === 0,
+    acclaimed: m.vote_average >= 8 && m.vote_count >= 2000,
+    // A rating is a reason only when it is a good one.
+    rating: q.minRating === undefined && m.vote_count >= 200 && m.vote_average >= 7 ? rated : null,
+  };
+}
+
+/** One pick's reason (a reply's reasons come from `reasonsFor`, which varies them across picks). */
+export function reasonFor(p: Scored, q: Query, seed: CatalogMovie | null): string {
+  return reasonsFor([p], q, seed)[0]!;
 }
 
 const PLURALS: Record<string, string> = {
@@ -147,23 +417,37 @@ function plural(phrase: string, n: number): string {
   return `${phrase.slice(0, phrase.length - last.length)}${p}`;
 }
 
+/** 120 → "2 hours", 90 → "an hour and a half", 110 → "110 minutes": a length as people say it. */
+export function duration(minutes: number): string {
+  if (minutes === 60) return 'an hour';
+  if (minutes === 90) return 'an hour and a half';
+  if (minutes % 60 === 0) return `${minutes / 60} hours`;
+  return `${minutes} minutes`;
+}
+
 /** What was understood, in the user's terms: "funny sci-fi films from the 90s without aliens". */
 export function restate(q: Query, seed: CatalogMovie | null, n: number): string {
-  const moods = q.moods.filter((m) => m !== 'classic');
+  // A comparative is restated in the user's terms ("but less scary"), not as what it implies
+  // (no horror, a light-hearted mood).
+  const cmp = q.comparative ? COMPARATIVES.find((c) => c.label === q.comparative) : undefined;
+  // "classic" is said as a mood; the year it implies (up to 1985) is not restated as a range.
+  const classicOnly = q.moods.includes('classic') && q.yearTo === 1985 && q.yearFrom === undefined;
+  const moods = q.moods.filter((m) => m !== cmp?.toward);
   // "romantic films", not "romantic romances": a mood's own genre is not named twice.
   const moodGenre = new Set(
     MOODS.filter((m) => moods.includes(m.mood) && m.genres?.length === 1).map((m) => m.genres![0]!),
   );
   const single = q.genreGroups.filter((g) => g.length === 1 && !moodGenre.has(g[0]!)).map((g) => g[0]!);
   const noun = single.length ? plural(genrePhrase(single), n) : 'films';
-  const subject = [...moods, noun].join(' ');
+  // "five scary zombie films", "five time travel sci-fi films": a theme named as people do.
+  const themes = q.keywordsIn.map((k) => (/^[A-Z]/.test(askedTheme(k)) ? askedTheme(k) : k));
+  const subject = [...moods, ...(themes.length ? [list(themes, 'or')] : []), noun].join(' ');
   const bits: string[] = [subject];
   if (q.languages.length)
     bits.push(
       q.languages.map((l) => (l === '!en' ? 'not in English' : `in ${LANGUAGE_NAMES[l] ?? l}`)).join(' or '),
     );
   if (seed) bits.push(`like ${movieLink(seed)}`);
-  if (q.keywordsIn.length) bits.push(`about ${list(q.keywordsIn, 'or')}`);
   if (
     q.yearFrom !== undefined &&
     q.yearTo !== undefined &&
@@ -174,26 +458,41 @@ export function restate(q: Query, seed: CatalogMovie | null, n: number): string 
   else if (q.yearFrom !== undefined && q.yearFrom === q.yearTo) bits.push(`from ${q.yearFrom}`);
   else if (q.yearFrom !== undefined && q.yearTo !== undefined) bits.push(`from ${q.yearFrom} to ${q.yearTo}`);
   else if (q.yearFrom !== undefined) bits.push(`from ${q.yearFrom} on`);
-  else if (q.yearTo !== undefined) bits.push(`up to ${q.yearTo}`);
+  else if (q.yearTo !== undefined && !classicOnly) bits.push(`from before ${q.yearTo + 1}`);
   if (q.runtimeMax !== undefined && q.runtimeMin !== undefined)
-    bits.push(`between ${q.runtimeMin} and ${q.runtimeMax} minutes`);
-  else if (q.runtimeMax !== undefined) bits.push(`under ${q.runtimeMax} minutes`);
-  else if (q.runtimeMin !== undefined) bits.push(`over ${q.runtimeMin} minutes`);
+    bits.push(`between ${duration(q.runtimeMin)} and ${duration(q.runtimeMax)}`);
+  else if (q.runtimeMax !== undefined) bits.push(`under ${duration(q.runtimeMax)}`);
+  else if (q.runtimeMin !== undefined) bits.push(`over ${duration(q.runtimeMin)}`);
   if (q.minRating !== undefined) bits.push(`rated ${q.minRating.toFixed(1)} or more`);
-  const without = [...q.genresOut.map((g) => GENRE_NAMES.get(g)!.toLowerCase()), ...q.keywordsOut];
+  // "not for little kids" rules out family films: said as the user put it, not "without family".
+  const kids = q.genresOut.includes(GENRE.family);
+  const without = [
+    ...q.genresOut
+      .filter((g) => !cmp?.out?.includes(g) && g !== GENRE.family)
+      .map((g) => (g === GENRE.music ? 'musicals' : GENRE_NAMES.get(g)!.toLowerCase())),
+    ...q.keywordsOut
+      .filter(
+        (k) => !cmp?.outKeywords?.includes(k) && !(k === 'musical' && q.genresOut.includes(GENRE.music)),
+      )
+      .map(askedTheme),
+  ];
   if (without.length) bits.push(`without ${list(without, 'or')}`);
-  // Comparatives the user gave; a mood's own leaning ("scary" is dark) goes without saying.
-  const moodSays = (m: string[]) => moods.some((x) => m.includes(x));
-  if (q.soft.dark === 1 && !moodSays(['scary', 'dark', 'sad', 'violent']))
-    bits.push(seed ? 'but darker' : 'on the darker side');
-  if (q.soft.dark === -1 && !moodSays(['feel-good', 'cosy', 'inspiring']))
-    bits.push(seed ? 'but lighter' : 'on the lighter side');
-  if (q.soft.funny && !moodSays(['funny'])) bits.push(seed ? 'but funnier' : 'with more laughs');
+  if (kids) bits[bits.length - 1] += ', none of them for kids';
+  // A comparative the user gave, in their terms; a mood's own leaning ("scary" is dark) goes
+  // without saying, and so does a negated mood ("nothing gory" is restated as what it rules out).
+  const notToo = (q.notMoods ?? []).filter((m) => ['sad', 'dark', 'scary', 'violent'].includes(m));
+  if (!cmp && notToo.length) bits[bits.length - 1] += `, nothing too ${list(notToo, 'or')}`;
+  if (cmp)
+    bits[bits.length - 1] += seed
+      ? `, but ${cmp.label}`
+      : q.refined
+        ? `, ${cmp.label} this time`
+        : `, ${cmp.plain}`;
   return bits.join(' ');
 }
 
 export function intro(q: Query, seed: CatalogMovie | null, n: number): string {
-  const count = n === 1 ? 'one' : String(n);
+  const count = words(n);
   if (q.followUp === 'another') return `Here ${n === 1 ? 'is one more' : `are ${count} more`}:`;
   if (q.followUp === 'newer') return `Here are ${count} more recent ones:`;
   if (q.followUp === 'older') return `Here are ${count} older ones:`;
@@ -231,16 +530,23 @@ export function renderPicks(
   return `${introLine}\n\n${lines.join('\n')}\n\n${outro}`.trim();
 }
 
-export function outro(q: Query, extra: string[]): string {
-  const next = q.followUp
-    ? 'Say "another" for more, "something more recent", or "more like the second one".'
-    : 'Want more? Ask for "another", "darker" or "lighter", or "more like the first one".';
-  return [...extra, next].join(' ');
+/** Notes, then (on a conversation's first picks only: a friend does not repeat the manual) how to steer. */
+export function outro(q: Query, extra: string[], first = true): string {
+  const next = !first
+    ? ''
+    : q.like?.movie
+      ? 'Say "another" for more, or "more like the second one" to follow one of these.'
+      : 'Want more? Say "another", or steer me: "darker", "lighter", "from the 90s", "more like the first one".';
+  return [...extra, next].filter(Boolean).join(' ');
 }
 
 /** A named title that is not in the catalog: said plainly, with the nearest title as a question. */
-export function notInCatalog(text: string, closest: CatalogMovie | null): string {
-  const head = `"${esc(text)}" ${NOT_IN_CATALOG} (it holds films released up to mid-2017).`;
+export function notInCatalog(text: string, closest: CatalogMovie | null, lang: Query['lang'] = 'en'): string {
+  // A title typed in another language may be in the catalog under its English or original name.
+  const head =
+    lang === 'en'
+      ? `"${esc(text)}" ${NOT_IN_CATALOG} (it holds films released up to mid-2017).`
+      : `"${esc(text)}" ${NOT_IN_CATALOG} under that name (it holds films released up to mid-2017, by their English or original titles: if it has another, try that).`;
   const near = closest
     ? ` The closest title I have is ${movieLink(closest)}; if that's the one you meant, say "like ${esc(closest.title)}".`
     : '';

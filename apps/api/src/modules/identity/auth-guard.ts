@@ -1,8 +1,9 @@
+import { SESSION_EXPIRED } from '@app/contracts';
 import type { FastifyRequest } from 'fastify';
 import { ForbiddenError, UnauthorizedError } from '../../lib/errors';
 import type { AuthUser, TokenVerifier } from './token-verifier';
 
-export const SESSION_EXPIRED = 'Session expired. Please login again.';
+export { SESSION_EXPIRED };
 export const EMAIL_NOT_VERIFIED = 'Please verify your email address before using your library.';
 
 declare module 'fastify' {

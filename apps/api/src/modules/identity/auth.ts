@@ -1,14 +1,16 @@
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@app/contracts';
 import { hash as argon2Hash, verify as argon2Verify } from '@node-rs/argon2';
 import { betterAuth } from 'better-auth';
 import { APIError } from 'better-auth/api';
-import { genericOAuth, jwt } from 'better-auth/plugins';
+import { genericOAuth, jwt, openAPI } from 'better-auth/plugins';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Database } from '../../db/database';
 import { accountMail, PRODUCT_NAME, type Mailer } from '../../integrations/mail/mailer';
 
-export const MIN_PASSWORD_LENGTH = 6;
+/** The one password rule (@app/contracts), which the browser's forms check too. */
+export const MIN_PASSWORD_LENGTH = PASSWORD_MIN_LENGTH;
 export const ID_TOKEN_LIFETIME = '15m';
 export const VERIFY_SEND_FAILED = 'Could not send verification email. Please try again later.';
 
@@ -85,7 +87,7 @@ export function createAuth(opts: AuthOptions) {
       requireEmailVerification: true,
       autoSignIn: false,
       minPasswordLength: MIN_PASSWORD_LENGTH,
-      maxPasswordLength: 128,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
       password: {
         hash: (password) => argon2Hash(password),
         verify: ({ hash, password }) => argon2Verify(hash, password),
@@ -124,6 +126,9 @@ export function createAuth(opts: AuthOptions) {
       },
     },
     plugins: [
+      // Describes Better Auth's endpoints for the API's OpenAPI document (app.ts); its own
+      // reference page (a CDN script) is off.
+      openAPI({ disableDefaultReference: true }),
       jwt({
         jwks: { keyPairConfig: { alg: 'EdDSA', crv: 'Ed25519' } },
         jwt: {

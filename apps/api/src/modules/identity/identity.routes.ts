@@ -1,12 +1,19 @@
+import { EMAIL_IN_USE, ERROR_CODES, INVALID_EMAIL, NO_USER_FOR_RESET } from '@app/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
 import { STATUS_CODES } from 'node:http';
 import type { Database } from '../../db/database';
-import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '../../lib/db-errors';
-import { BadRequestError, NotFoundError, ServiceUnavailableError } from '../../lib/errors';
+import { DATABASE_UNAVAILABLE } from '../../lib/db-errors';
+import {
+  AppError,
+  BadRequestError,
+  NotFoundError,
+  ServiceUnavailableError,
+  UnprocessableError,
+} from '../../lib/errors';
 import { RateLimits, TOO_MANY_ATTEMPTS } from '../../lib/rate-limit';
 import { POPUP_FLOW_HELMET } from '../../lib/security-headers';
 import type { Auth } from './auth';
+import { databaseUnreachable, userIdByEmail } from './identity.repository';
 
 /** The popup page's script: posts the outcome to the page that opened it, then closes. */
 export const POPUP_CALLBACK_SCRIPT = `(function () {
@@ -16,9 +23,7 @@ export const POPUP_CALLBACK_SCRIPT = `(function () {
 })();
 `;
 
-export { TOO_MANY_ATTEMPTS } from '../../lib/rate-limit';
-export const NO_USER_FOR_RESET = 'No user found with this email address.';
-export const INVALID_EMAIL = 'Invalid email address. Please check and try again.';
+export { EMAIL_IN_USE, INVALID_EMAIL, NO_USER_FOR_RESET, TOO_MANY_ATTEMPTS } from '@app/contracts';
 /** RFC 5321: an address (a path less its brackets) is at most 254 characters, its local part 64. */
 export const EMAIL_MAX_LENGTH = 254;
 export const EMAIL_LOCAL_MAX_LENGTH = 64;
@@ -30,8 +35,6 @@ function undeliverable(email: unknown): boolean {
   return email.length > EMAIL_MAX_LENGTH || (at >= 0 ? at : email.length) > EMAIL_LOCAL_MAX_LENGTH;
 }
 
-export const EMAIL_IN_USE = 'This email is already in use. Please log in or use a different email.';
-
 /** Parameters Better Auth redirects to. */
 const REDIRECT_PARAMS = ['callbackURL', 'errorCallbackURL', 'newUserCallbackURL', 'redirectTo'];
 
@@ -40,11 +43,16 @@ function redirectTarget(value: string): boolean {
   return /^\/(?![/\\])/.test(value) || /^https?:\/\//i.test(value) ? URL.canParse(value, 'http://x') : false;
 }
 
-function hasMessage(text: string): boolean {
+/** Better Auth's error body (`{code, message}`, or nothing), as far as it is one. */
+function authErrorOf(text: string): { message?: string; code?: string } {
   try {
-    return typeof (JSON.parse(text) as { message?: unknown } | null)?.message === 'string';
+    const body = JSON.parse(text) as { message?: unknown; code?: unknown } | null;
+    return {
+      ...(typeof body?.message === 'string' && body.message ? { message: body.message } : {}),
+      ...(typeof body?.code === 'string' && body.code ? { code: body.code } : {}),
+    };
   } catch {
-    return false;
+    return {};
   }
 }
 
@@ -68,16 +76,6 @@ export interface AuthRateLimits {
 }
 
 export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = { perIp: 30, perAccount: 10, windowSeconds: 15 * 60 };
-
-/** True when a trivial query fails because the database cannot be reached. */
-async function databaseUnreachable(database: Database): Promise<boolean> {
-  try {
-    await sql`select 1`.execute(database.db);
-    return false;
-  } catch (err) {
-    return isDatabaseUnavailable(err);
-  }
-}
 
 /**
  * Mounts Better Auth under /api/auth. Fastify has parsed the body already, so the request is
@@ -166,7 +164,7 @@ export async function identityRoutes(
     }
     if (request.method === 'POST') {
       if (undeliverable(body.email) || undeliverable(body.newEmail)) {
-        return reply.code(400).send({ code: 'INVALID_EMAIL', message: INVALID_EMAIL });
+        throw new BadRequestError(INVALID_EMAIL, ERROR_CODES.invalidEmail);
       }
     }
 
@@ -174,14 +172,10 @@ export async function identityRoutes(
     // Auth would stay silent about which addresses exist. Both are rate limited above.
     if (request.method === 'POST' && (path === '/request-password-reset' || path === '/sign-up/email')) {
       if (email) {
-        const user = await opts.database.db
-          .selectFrom('user')
-          .select('id')
-          .where('email', '=', email)
-          .executeTakeFirst();
+        const user = await userIdByEmail(opts.database, email);
         if (path === '/request-password-reset' && !user) throw new NotFoundError(NO_USER_FOR_RESET);
         if (path === '/sign-up/email' && user) {
-          return reply.code(422).send({ code: 'USER_ALREADY_EXISTS', message: EMAIL_IN_USE });
+          throw new UnprocessableError(EMAIL_IN_USE, ERROR_CODES.userAlreadyExists);
         }
       }
     }
@@ -209,14 +203,16 @@ export async function identityRoutes(
     const cookies = response.headers.getSetCookie();
     if (cookies.length) reply.header('set-cookie', cookies);
     const text = await response.text();
-    // Every error of the API is `{message}`: Better Auth answers some (an unknown path, a wrong
-    // method) with an empty body.
-    if (response.status >= 400 && !hasMessage(text)) {
-      const message =
+    // Every error of the API is one body, `{message, code?}`, from one mapper (lib/error-handler.ts):
+    // Better Auth's `{code, message}` keeps its code, and its empty bodies (an unknown path, a
+    // wrong method) get a message.
+    if (response.status >= 400) {
+      const { message, code } = authErrorOf(text);
+      const fallback =
         response.status === 404
           ? `Route ${request.method} ${url.pathname} not found`
           : (STATUS_CODES[response.status] ?? 'Request failed');
-      return reply.type('application/json; charset=utf-8').send({ message });
+      throw new AppError(response.status, message ?? fallback, code);
     }
     return reply.send(text || null);
   };

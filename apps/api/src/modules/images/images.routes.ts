@@ -1,14 +1,9 @@
 import type { CatalogIndex } from '@app/catalog';
-import { ErrorBody } from '@app/contracts';
+import { ErrorBody, ImageParams } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NotFoundError } from '../../lib/errors';
-import { backdropSvg, IMAGE_SIZES, posterSvg } from './svg-art';
-
-const ImageParams = z.object({
-  size: z.enum(IMAGE_SIZES, { error: `size must be one of ${IMAGE_SIZES.join(', ')}` }),
-  file: z.string().regex(/^(poster|backdrop)-\d{1,10}\.svg$/, { error: 'unknown image file' }),
-});
+import { backdropSvg, posterSvg } from './svg-art';
 
 /** Offline art: generated SVG posters and backdrops, so the offline site looks like a real one. */
 export const imagesRoutes =

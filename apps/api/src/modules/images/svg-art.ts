@@ -136,7 +136,7 @@ const PIXEL_WIDTHS: Record<string, number> = {
   w780: 780,
   w1280: 1280,
 };
-export const IMAGE_SIZES = [...Object.keys(PIXEL_WIDTHS), 'original'] as const;
+export { IMAGE_SIZES } from '@app/contracts';
 
 /**
  * A designed poster for a film without TMDB's: the genre's palette, a composition from the id, and

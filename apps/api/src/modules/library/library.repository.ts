@@ -205,6 +205,16 @@ export class LibraryRepository {
     return Number(r.numDeletedRows) > 0;
   }
 
+  /** Whether the user logged a viewing of the movie (then it stays watched: decisions/0013). */
+  async hasDiaryEntries(userId: string, tmdbId: number): Promise<boolean> {
+    return !!(await this.db
+      .selectFrom('diary_entries')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('tmdb_id', '=', tmdbId)
+      .executeTakeFirst());
+  }
+
   async listWatchStatus(userId: string) {
     const rows = await this.db
       .selectFrom('watch_status as w')

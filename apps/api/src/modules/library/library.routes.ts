@@ -213,10 +213,11 @@ export const libraryRoutes =
           security,
           summary: "Clear a movie's watch status",
           description:
-            'With ?status=watched or ?status=want_to_watch only that status is cleared; without, both.',
+            'With ?status=watched or ?status=want_to_watch only that status is cleared; without, both. ' +
+            'Watched stays while the movie has diary entries (409).',
           params: TmdbIdParams,
           querystring: WatchStatusClearQuery,
-          response: { 200: MessageResponse, ...bad, ...auth, 404: ErrorBody },
+          response: { 200: MessageResponse, ...bad, ...auth, 404: ErrorBody, 409: ErrorBody },
         },
       },
       async (req) => service.clearWatchStatus(currentUser(req).uid, req.params.tmdb_id, req.query.status),

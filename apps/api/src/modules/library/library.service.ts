@@ -1,3 +1,4 @@
+import { LIBRARY_MESSAGES } from '@app/contracts';
 import { RECENTLY_VISITED_LIMIT } from '@app/contracts';
 import type { Transaction } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema';
@@ -6,27 +7,8 @@ import type { MovieSource } from '../catalog/movie-source';
 import type { LibraryReadCache } from './library-read-cache';
 import type { LibraryRepository, MovieFactsRow, WatchStatusValue } from './library.repository';
 
-export const MESSAGES = {
-  liked: 'Movie liked',
-  alreadyLiked: 'Movie already liked',
-  likeRemoved: 'Like removed',
-  notLiked: 'Movie not in your likes',
-  movieNotFound: 'Movie not found',
-  playlistDeleted: 'Playlist deleted',
-  playlistRenamed: 'Playlist renamed',
-  playlistNotFound: 'Playlist not found',
-  notOwner: 'You don’t own this playlist',
-  addedToPlaylist: 'Movie added to playlist',
-  alreadyInPlaylist: 'Movie already in playlist',
-  removedFromPlaylist: 'Movie removed from playlist',
-  notInPlaylist: 'Movie not in playlist',
-  statusUpdated: 'Watch status updated',
-  statusCleared: 'Watch status cleared',
-  noStatus: 'Movie has no watch status',
-  notWatched: 'Movie is not marked as watched',
-  notOnWatchlist: 'Movie is not in your watchlist',
-  visitLogged: 'Visit logged',
-} as const;
+/** The library's answers (@app/contracts/messages: the browser checks and shows the same). */
+export const MESSAGES = LIBRARY_MESSAGES;
 
 /**
  * The personal library's rules. Movie facts are copied from the movie source on the first write
@@ -55,10 +37,7 @@ export class LibraryService {
   }
 
   /** Runs `write` in a transaction after making sure the movie row exists (404 if the movie does not). */
-  private async withMovie<T>(
-    tmdbId: number,
-    write: (trx: Transaction<DatabaseSchema>) => Promise<T>,
-  ): Promise<T> {
+  async withMovie<T>(tmdbId: number, write: (trx: Transaction<DatabaseSchema>) => Promise<T>): Promise<T> {
     let facts: MovieFactsRow | undefined;
     if (!(await this.repo.movieExists(tmdbId))) {
       let movie;
@@ -85,8 +64,16 @@ export class LibraryService {
   }
 
   /** Whether the account still exists (a deleted account's token is still valid for a while). */
-  accountExists(userId: string): Promise<boolean> {
-    return this.repo.userExists(userId);
+  /**
+   * Whether the token's account still exists (checked on every user request). With the read
+   * cache an existing account is remembered like a read: deleting it invalidates the user's
+   * entry (Better Auth's afterDelete hook), so the next request asks the database again.
+   */
+  async accountExists(userId: string): Promise<boolean> {
+    if (!this.cache) return this.repo.userExists(userId);
+    const exists = await this.cache.read(userId, 'account-exists', () => this.repo.userExists(userId));
+    if (!exists) this.cache.invalidate(userId);
+    return exists;
   }
 
   like(userId: string, tmdbId: number) {
@@ -182,6 +169,9 @@ export class LibraryService {
   /** Clears one status, or both without `status`; 404 when there was nothing to clear. */
   clearWatchStatus(userId: string, tmdbId: number, status?: WatchStatusValue) {
     return this.write(userId, async () => {
+      // A viewing in the diary means the movie was watched (decisions/0013).
+      if (status !== 'want_to_watch' && (await this.repo.hasDiaryEntries(userId, tmdbId)))
+        throw new ConflictError(MESSAGES.inDiary);
       if (!(await this.repo.deleteWatchStatus(userId, tmdbId, status))) {
         throw new NotFoundError(
           status === 'watched' ? MESSAGES.notWatched : status ? MESSAGES.notOnWatchlist : MESSAGES.noStatus,

@@ -14,6 +14,8 @@ const NEIGHBOURS: Record<number, number[]> = {
   238: [240, 242, 769, 311, 111],
   550: [807, 1422, 680],
 };
+/** The service's popular-lately prior (the fake's `/trending`): empty unless a test sets it. */
+let TRENDING: { tmdbId: number; score: number; genres: number[] }[] = [];
 let fake: Server;
 let s: AuthStack;
 let recommendCalls: string[] = [];
@@ -22,6 +24,8 @@ const secret = 'a-test-secret-for-the-internal-signals-route';
 beforeAll(async () => {
   fake = createServer((req, res) => {
     const url = new URL(req.url!, 'http://x');
+    res.setHeader('content-type', 'application/json');
+    if (url.pathname === '/trending') return res.end(JSON.stringify(TRENDING));
     recommendCalls.push(url.searchParams.get('tmdb_id')!);
     const id = Number(url.searchParams.get('tmdb_id'));
     res.setHeader('content-type', 'application/json');
@@ -86,6 +90,62 @@ describe('GET /api/user/for-you', () => {
     expect(recommendCalls.sort()).toEqual(['155', '238', '862', '9806']);
     // A like ranks its neighbours above those of a watchlist entry: the first pick comes from a like.
     expect(['like', 'watched']).toContain(picks[0]!.because.kind);
+  });
+
+  it('adds films popular lately within the genres of their own films, marked as such', async () => {
+    const u = as(await s.verifiedUser('Ivy', 'ivy@example.com'));
+    await u.post('/api/user/likes', { tmdb_id: 862 }); // Toy Story: animation, comedy, family
+    await u.post('/api/user/likes', { tmdb_id: 12 }); // Finding Nemo, already in the library
+    TRENDING = [
+      { tmdbId: 694, score: 1, genres: [27, 53] }, // The Shining: horror, nothing like their films
+      { tmdbId: 12, score: 0.95, genres: [16, 10751] }, // already liked
+      { tmdbId: 10681, score: 0.9, genres: [16, 35, 10751] }, // WALL·E: animation
+      { tmdbId: 863, score: 0.5, genres: [16, 35, 10751] }, // Toy Story 2: also a neighbour of Toy Story
+    ];
+    try {
+      const picks = (await u.get('/api/user/for-you')).body.results as {
+        id: number;
+        because: { tmdb_id: number; title: string; kind: string; popular?: boolean };
+      }[];
+      const ids = picks.map((p) => p.id);
+      expect(ids).not.toContain(694);
+      expect(ids).not.toContain(12);
+      const walle = picks.find((p) => p.id === 10681)!;
+      // Its reason: their most recent film of its main genre (Finding Nemo, liked after Toy Story).
+      expect(walle.because).toEqual({ tmdb_id: 12, title: 'Finding Nemo', kind: 'like', popular: true });
+      // The prior leads, and a neighbour of their film that is also popular lately comes next,
+      // keeping its real reason.
+      expect(ids.slice(0, 2)).toEqual([10681, 863]);
+      expect(picks[1]!.because).toEqual({ tmdb_id: 862, title: 'Toy Story', kind: 'like' });
+      // Every other pick still comes from a seed's own list.
+      for (const p of picks.filter((x) => x.id !== 10681))
+        expect(NEIGHBOURS[p.because.tmdb_id]).toContain(p.id);
+    } finally {
+      TRENDING = [];
+    }
+  });
+
+  it('a high rating makes a seed that says "rated"; a low one is no seed even when watched and liked', async () => {
+    const user = await s.verifiedUser('Ida', 'ida@example.com');
+    const u = as(user);
+    const put = (id: number, rating: number) =>
+      user.client.request('PUT', `/api/user/ratings/${id}`, { rating }, user.bearer);
+    await u.post('/api/user/diary', { tmdb_id: 155, watched_on: '2024-01-02' });
+    await u.post('/api/user/likes', { tmdb_id: 862 });
+    expect((await put(862, 1)).status).toBe(200);
+    expect((await put(238, 5)).status).toBe(200);
+    recommendCalls = [];
+    const picks = (await u.get('/api/user/for-you')).body.results as {
+      id: number;
+      because: { tmdb_id: number; kind: string };
+    }[];
+    // 862 was liked but rated 1 star: never asked for, never a reason. The viewing of 155 counts as watched.
+    expect(recommendCalls.sort()).toEqual(['155', '238']);
+    expect(picks.find((p) => p.id === 240)!.because).toMatchObject({ tmdb_id: 238, kind: 'rated' });
+    expect(picks.find((p) => p.id === 272)!.because).toMatchObject({ tmdb_id: 155, kind: 'watched' });
+    // A 5-star film outweighs a viewing: its neighbours come first.
+    expect(picks[0]!.because.tmdb_id).toBe(238);
+    for (const own of [862, 238, 155]) expect(picks.map((p) => p.id)).not.toContain(own);
   });
 
   it("another user does not see this user's picks", async () => {

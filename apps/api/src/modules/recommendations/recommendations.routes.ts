@@ -1,32 +1,31 @@
-import { ErrorBody, ForYouResponse, RecommendedMovie } from '@app/contracts';
+import {
+  ErrorBody,
+  ForYouResponse,
+  RecommendationList,
+  RecommendedMovie,
+  RecommendMoviesQuery,
+  RecommendQuery,
+} from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { BadRequestError } from '../../lib/errors';
 import type { RecommenderClient } from '../../integrations/recommender/recommender-client';
+import type { HiddenMovies } from '../catalog/catalog.routes';
 import type { MovieSource } from '../catalog/movie-source';
 import { currentUser, requireVerifiedUser } from '../identity/auth-guard';
 import type { TokenVerifier } from '../identity/token-verifier';
 import { hydrate, type ForYouService } from './for-you.service';
 
-export const RecommendQuery = z.object({
-  tmdb_id: z.coerce
-    .number({ error: 'tmdb_id must be a number' })
-    .int()
-    .positive({ error: 'tmdb_id must be a positive number' }),
-  top_n: z.coerce
-    .number()
-    .int()
-    .min(1, { error: 'top_n must be from 1 to 50' })
-    .max(50, { error: 'top_n must be from 1 to 50' })
-    .default(10),
-});
-
-export const RecommendationList = z
-  .array(z.object({ tmdbId: z.number(), rating: z.number(), score: z.number() }))
-  .meta({ id: 'Recommendations' });
+/** How many more neighbours are asked for, at most, to make up for hidden ones. */
+const HIDDEN_TOP_UP = 50;
 
 /** GET /api/recommend: the recommendation service through our own origin; /movies hydrates the list. */
 export const recommendationsRoutes =
-  (client: RecommenderClient, source: MovieSource): FastifyPluginAsyncZod =>
+  (
+    client: RecommenderClient,
+    source: MovieSource,
+    hiddenMovies: HiddenMovies | null = null,
+  ): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/recommend/movies',
@@ -34,15 +33,39 @@ export const recommendationsRoutes =
         schema: {
           tags: ['recommendations'],
           summary: 'Movies like this one, as cards (one request for the movie page)',
-          querystring: RecommendQuery,
-          response: { 200: z.array(RecommendedMovie), 400: ErrorBody, 404: ErrorBody, 502: ErrorBody },
+          description:
+            "With hide_seen=true and the bearer token, the user's hidden films are left out and the list " +
+            'is topped up from further neighbours.',
+          querystring: RecommendMoviesQuery,
+          response: {
+            200: z.array(RecommendedMovie),
+            400: ErrorBody,
+            401: ErrorBody,
+            403: ErrorBody,
+            404: ErrorBody,
+            502: ErrorBody,
+          },
         },
       },
-      async (req) => {
-        const recs = await client.recommend(req.query.tmdb_id, req.query.top_n);
+      async (req, reply) => {
+        const { tmdb_id, top_n, hide_seen } = req.query;
+        if (!hide_seen) {
+          const recs = await client.recommend(tmdb_id, top_n);
+          return hydrate(
+            source,
+            recs.map((r) => r.tmdbId),
+          );
+        }
+        if (!hiddenMovies) throw new BadRequestError('hide_seen needs accounts, which are not enabled');
+        const hidden = await hiddenMovies(req);
+        void reply.header('cache-control', 'private, no-store');
+        const recs = await client.recommend(tmdb_id, top_n + Math.min(hidden.size, HIDDEN_TOP_UP));
         return hydrate(
           source,
-          recs.map((r) => r.tmdbId),
+          recs
+            .map((r) => r.tmdbId)
+            .filter((id) => !hidden.has(id))
+            .slice(0, top_n),
         );
       },
     );

@@ -4,24 +4,34 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';
+import type { RouteManifest } from '@app/contracts';
 import { WebPages } from './web-pages';
 
-// A built web app as Vite writes it: index.html, hashed assets with their compressed copies, and
-// the manifest that tells which chunks each screen imports.
+// A built web app: index.html, hashed assets with their compressed copies, and the route manifest
+// the build writes from the router's table (apps/web/build/route-manifest.ts). Its screen names
+// are made up: the server must know none of the web app's files or URLs.
 const INDEX = `<!doctype html><html><head><meta name="description" content="Discover movies." /><title>Cinelog — discover movies</title><script type="module" src="/assets/index-1.js"></script></head><body><div id="root"></div></body></html>`;
-const MANIFEST = {
-  'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_framework-1.js'] },
-  '_framework-1.js': { file: 'assets/framework-1.js' },
-  '_card-1.js': { file: 'assets/card-1.js', imports: ['_framework-1.js', 'index.html'] },
-  '_icons-1.js': { file: 'assets/icons-1.js' },
-  'src/pages/home.tsx': {
-    file: 'assets/home-1.js',
-    imports: ['index.html', '_card-1.js', '_framework-1.js'],
-  },
-  'src/pages/movie-details.tsx': {
-    file: 'assets/movie-details-1.js',
-    imports: ['_card-1.js', '_icons-1.js', 'index.html'],
-  },
+const MANIFEST: RouteManifest = {
+  shellData: ['/api/config'],
+  routes: [
+    {
+      path: '/',
+      modules: ['assets/front-door-1.js', 'assets/card-1.js'],
+      data: [
+        '/api/tmdb/movie/popular?page=1',
+        '/api/tmdb/movie/now_playing?page=1',
+        '/api/tmdb/movie/top_rated?page=1',
+      ],
+    },
+    { path: '/login', modules: [], data: [] },
+    {
+      path: '/movie/:movieId',
+      modules: ['assets/film-page-1.js', 'assets/card-1.js', 'assets/icons-1.js'],
+      data: ['/api/tmdb/movie/:movieId'],
+    },
+    { path: '/cast/:castId/:castName', modules: ['assets/people-1.js'], data: ['/api/people/:castId'] },
+    { path: '*', modules: [], data: [] },
+  ],
 };
 const SCRIPT = `export const greeting = ${JSON.stringify('hello '.repeat(400))};\n`;
 
@@ -30,9 +40,8 @@ let t: TestApp;
 beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), 'web-dist-'));
   mkdirSync(join(dist, 'assets'));
-  mkdirSync(join(dist, '.vite'));
   writeFileSync(join(dist, 'index.html'), INDEX);
-  writeFileSync(join(dist, '.vite/manifest.json'), JSON.stringify(MANIFEST));
+  writeFileSync(join(dist, 'route-manifest.json'), JSON.stringify(MANIFEST));
   writeFileSync(join(dist, 'assets/index-1.js'), SCRIPT);
   // Marked copies: the tests can tell the build's files from compression on the fly.
   writeFileSync(join(dist, 'assets/index-1.js.gz'), gzipSync(`${SCRIPT}// .gz\n`, { level: 9 }));
@@ -47,28 +56,37 @@ afterAll(async () => {
 describe('WebPages', () => {
   const pages = () => new WebPages(INDEX, MANIFEST);
 
-  it("preloads a screen's chunk and what it imports, never the entry's own chunks", () => {
-    expect(pages().modulesFor('/')).toEqual(['assets/home-1.js', 'assets/card-1.js']);
+  it("preloads a landing page's screen chunks, as the build's route manifest lists them", () => {
+    expect(pages().modulesFor('/')).toEqual(['assets/front-door-1.js', 'assets/card-1.js']);
     expect(pages().modulesFor('/movie/157336')).toEqual([
-      'assets/movie-details-1.js',
+      'assets/film-page-1.js',
       'assets/card-1.js',
       'assets/icons-1.js',
     ]);
+    expect(pages().modulesFor('/movie/157336/')).toEqual(pages().modulesFor('/movie/157336'));
   });
 
-  it('adds nothing for a screen the manifest does not know, or without a manifest', () => {
-    expect(pages().modulesFor('/genre/28')).toEqual([]);
+  it('adds nothing for a route without chunks, or without a manifest', () => {
+    expect(pages().modulesFor('/login')).toEqual([]);
     expect(pages().modulesFor('/no/such/page')).toEqual([]);
     expect(new WebPages(INDEX, null).modulesFor('/')).toEqual([]);
-    expect(new WebPages(INDEX, null).html('/')).toContain('<link rel="preload" href="/api/config"');
+    expect(new WebPages(INDEX, null).html('/')).not.toContain('rel="preload"');
   });
 
-  it("preloads each page's first data", () => {
+  it("preloads each page's first data, its parameters filled in", () => {
     const home = pages().html('/');
     for (const list of ['popular', 'now_playing', 'top_rated'])
       expect(home).toContain(`href="/api/tmdb/movie/${list}?page=1" as="fetch"`);
+    expect(home).toContain('href="/api/config" as="fetch"');
     expect(pages().html('/movie/550')).toContain('href="/api/tmdb/movie/550" as="fetch"');
     expect(pages().html('/movie/550')).not.toContain('popular');
+    expect(pages().dataFor('/cast/31/Tom%20Hanks')).toEqual(['/api/config', '/api/people/31']);
+    expect(pages().dataFor('/login')).toEqual(['/api/config']);
+  });
+
+  it('never writes a path segment that is not a plain id into a data URL', () => {
+    expect(pages().dataFor('/movie/..%2Fadmin')).toEqual(['/api/config']);
+    expect(pages().dataFor('/movie/1?x=%22')).toEqual(['/api/config']);
   });
 });
 
@@ -78,7 +96,7 @@ describe('serving the web app', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.headers['cache-control']).toBe('no-cache');
-    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/movie-details-1.js" />');
+    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/film-page-1.js" />');
     expect(res.body).toContain('<div id="root">');
   });
 
@@ -122,6 +140,17 @@ describe('serving the web app', () => {
     expect(html).toContain('<title>Tom &amp; Jerry &quot;&lt;script&gt;&quot;</title>');
     expect(html).toContain('content="It&#39;s &lt;b&gt;"');
     expect(html).not.toContain('<script>"');
+  });
+
+  it("writes a user's text as it is, even where it looks like a replacement pattern ($& $' $`)", () => {
+    const html = new WebPages(INDEX, null).html('/p/x', {
+      title: "Best of $& and $' and $`",
+      description: 'Costs $1 and $2',
+      url: 'http://x/p/x',
+    });
+    expect(html).toContain('<title>Best of $&amp; and $&#39; and $`</title>');
+    expect(html).toContain('<meta name="description" content="Costs $1 and $2" />');
+    expect(html.match(/<title>/g)).toHaveLength(1);
   });
 
   it('sends the precompressed copy the browser accepts, with a year of caching', async () => {

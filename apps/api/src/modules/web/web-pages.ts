@@ -1,41 +1,32 @@
+import { RouteManifest } from '@app/contracts';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** One entry of Vite's build manifest (dist/.vite/manifest.json). */
-interface ManifestChunk {
-  file: string;
-  imports?: string[];
-  isEntry?: boolean;
+/** A route of the manifest, its pattern compiled. */
+interface Route {
+  match: RegExp;
+  params: string[];
+  modules: string[];
+  data: string[];
 }
-type Manifest = Record<string, ManifestChunk>;
 
-/**
- * Each screen's own module (apps/web/src/app/router.tsx), by the paths that show it. Only the
- * screens a visitor lands on from outside are listed: the rest load on navigation as before.
- */
-const SCREENS: [RegExp, string][] = [
-  [/^\/$/, 'src/pages/home.tsx'],
-  [/^\/movie\/[^/]+\/?$/, 'src/pages/movie-details.tsx'],
-  [/^\/search\/[^/]+\/?$/, 'src/pages/search-results.tsx'],
-  [/^\/genre\/[^/]+\/?$/, 'src/pages/genre.tsx'],
-  [/^\/cast\/[^/]+\/[^/]+\/?$/, 'src/pages/cast.tsx'],
-  [/^\/content\/[^/]+\/?$/, 'src/pages/content-list.tsx'],
-  [/^\/chatbot\/?$/, 'src/pages/chatbot.tsx'],
-];
-
-/** The data each page asks for first, as URLs the app requests exactly so (simple GETs). */
-function dataFor(path: string): string[] {
-  const urls = ['/api/config'];
-  const movie = /^\/movie\/(\d{1,10})\/?$/.exec(path);
-  if (path === '/') {
-    urls.push(
-      '/api/tmdb/movie/popular?page=1',
-      '/api/tmdb/movie/now_playing?page=1',
-      '/api/tmdb/movie/top_rated?page=1',
-    );
-  } else if (movie) urls.push(`/api/tmdb/movie/${movie[1]}`);
-  return urls;
+/** A React Router pattern (`/movie/:movieId`, `*`) as a regular expression over a path. */
+function compile(path: string): { match: RegExp; params: string[] } {
+  if (path === '*') return { match: /^\/.*$/, params: [] };
+  const params: string[] = [];
+  const source = path
+    .split('/')
+    .map((segment) => {
+      if (!segment.startsWith(':')) return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      params.push(segment.slice(1));
+      return '([^/]+)';
+    })
+    .join('/');
+  return { match: new RegExp(`^${source === '' ? '/' : source}/?$`), params };
 }
+
+/** A parameter goes into a data URL only as a plain id or word (no path or query of its own). */
+const SAFE_PARAM = /^[\w-]{1,100}$/;
 
 /** What a shared link shows (Open Graph and Twitter card tags), and the tab's title. */
 export interface PageMeta {
@@ -59,55 +50,67 @@ export const moviePageId = (path: string): number | null => {
 /**
  * The web app's HTML for each page. The server adds what the page will ask for first, so that it
  * downloads while the framework does instead of after it: `preload` for its first data, and
- * `modulepreload` for its screen's chunk and the chunks that one imports (from Vite's manifest;
- * without a manifest, only the data).
+ * `modulepreload` for its screen's chunks. Both come from dist/route-manifest.json, which the web
+ * build writes from its own route table (apps/web/src/app/routes.ts): nothing here names a screen
+ * or a URL of the web app. Without a manifest, nothing is preloaded.
  */
 export class WebPages {
-  private readonly manifest: Manifest | null;
-  private readonly entryFiles: Set<string>;
+  private readonly shellData: string[];
+  private readonly routes: Route[];
 
   constructor(
     private readonly indexHtml: string,
-    manifest: Manifest | null,
+    manifest: RouteManifest | null,
   ) {
-    this.manifest = manifest;
-    this.entryFiles = new Set(
-      manifest
-        ? Object.values(manifest)
-            .filter((c) => c.isEntry)
-            .flatMap((c) => this.closure(c))
-        : [],
-    );
+    this.shellData = manifest?.shellData ?? [];
+    this.routes = (manifest?.routes ?? []).map((r) => ({
+      ...compile(r.path),
+      modules: r.modules,
+      data: r.data,
+    }));
   }
 
   static load(webDist: string): WebPages | null {
     const index = join(webDist, 'index.html');
     if (!existsSync(index)) return null;
-    const manifestPath = join(webDist, '.vite/manifest.json');
+    const manifestPath = join(webDist, 'route-manifest.json');
     const manifest = existsSync(manifestPath)
-      ? (JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest)
+      ? RouteManifest.parse(JSON.parse(readFileSync(manifestPath, 'utf8')))
       : null;
     return new WebPages(readFileSync(index, 'utf8'), manifest);
   }
 
-  /** A chunk's file and, recursively, the files of the chunks it imports statically. */
-  private closure(chunk: ManifestChunk, seen = new Set<string>()): string[] {
-    if (seen.has(chunk.file)) return [];
-    seen.add(chunk.file);
-    const files = [chunk.file];
-    for (const key of chunk.imports ?? []) {
-      const dep = this.manifest?.[key];
-      if (dep) files.push(...this.closure(dep, seen));
+  /** The first route whose pattern matches the path, with its parameters (React Router's order). */
+  private route(path: string): { route: Route; values: Record<string, string> } | null {
+    for (const route of this.routes) {
+      const m = route.match.exec(path);
+      if (!m) continue;
+      const values: Record<string, string> = {};
+      route.params.forEach((name, i) => (values[name] = m[i + 1]!));
+      return { route, values };
     }
-    return files;
+    return null;
   }
 
   /** The screen chunks a page needs beyond the entry's, in load order. */
   modulesFor(path: string): string[] {
-    const source = SCREENS.find(([re]) => re.test(path))?.[1];
-    const chunk = source ? this.manifest?.[source] : undefined;
-    if (!chunk) return [];
-    return this.closure(chunk).filter((f) => !this.entryFiles.has(f));
+    return this.route(path)?.route.modules ?? [];
+  }
+
+  /** The data a page asks for first, as the URLs the app requests (simple GETs). */
+  dataFor(path: string): string[] {
+    const found = this.route(path);
+    const urls = [...this.shellData];
+    for (const template of found?.route.data ?? []) {
+      let safe = true;
+      const url = template.replace(/:(\w+)/g, (_, name: string) => {
+        const value = found!.values[name] ?? '';
+        if (!SAFE_PARAM.test(value)) safe = false;
+        return value;
+      });
+      if (safe) urls.push(url);
+    }
+    return urls;
   }
 
   /**
@@ -116,7 +119,9 @@ export class WebPages {
    */
   html(path: string, meta?: PageMeta): string {
     const links = [
-      ...dataFor(path).map((u) => `<link rel="preload" href="${u}" as="fetch" crossorigin="anonymous" />`),
+      ...this.dataFor(path).map(
+        (u) => `<link rel="preload" href="${u}" as="fetch" crossorigin="anonymous" />`,
+      ),
       ...this.modulesFor(path).map((f) => `<link rel="modulepreload" crossorigin href="/${f}" />`),
     ].join('');
     let html = this.indexHtml;
@@ -125,8 +130,11 @@ export class WebPages {
       const title = escapeAttr(meta.title);
       const description = escapeAttr(meta.description);
       html = html
-        .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`)
-        .replace(/(<meta\s+name="description"\s+content=")[^"]*(")/, `$1${description}$2`);
+        .replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`)
+        .replace(
+          /(<meta\s+name="description"\s+content=")[^"]*(")/,
+          (_, open: string, close: string) => `${open}${description}${close}`,
+        );
       const og: [string, string | undefined][] = [
         ['og:site_name', 'Cinelog'],
         ['og:type', meta.type ?? 'website'],
@@ -142,6 +150,8 @@ export class WebPages {
           .join('') +
         `<meta name="twitter:card" content="${meta.image ? 'summary_large_image' : 'summary'}" />`;
     }
-    return html.replace('</head>', `${tags}${links}</head>`);
+    // Function replacers: a user's text (a playlist's name) may hold `$&` or `$'`, which a string
+    // replacement would read as patterns.
+    return html.replace('</head>', () => `${tags}${links}</head>`);
   }
 }

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { json, renderWithApp, startApiFixture } from '../../testing/render';
+import { json, renderWithApp, siteConfig, startApiFixture } from '../../testing/render';
 import { Artwork, imageCandidates, resetCdnState } from './artwork';
 
 const OFFLINE = { base_url: 'https://cdn.test/t/p/', fallback_base_url: '/api/images/' };
@@ -13,6 +13,18 @@ describe(imageCandidates.name, () => {
       { src: 'https://cdn.test/t/p/w500/abc.jpg', fromCdn: true },
       { src: '/api/images/w500/poster-7.svg', fromCdn: false },
     ]);
+  });
+
+  it('when the server could not reach the CDN: straight to the generated art, no CDN request', () => {
+    const down = { ...OFFLINE, cdn_reachable: false };
+    expect(imageCandidates(down, { path: '/abc.jpg', kind: 'poster', id: 7, size: 'w500' })).toEqual([
+      { src: '/api/images/w500/poster-7.svg', fromCdn: false },
+    ]);
+    const up = { ...OFFLINE, cdn_reachable: true };
+    expect(imageCandidates(up, { path: '/abc.jpg', kind: 'poster', id: 7, size: 'w500' })[0]).toEqual({
+      src: 'https://cdn.test/t/p/w500/abc.jpg',
+      fromCdn: true,
+    });
   });
 
   it('a generated path goes to our server only, never to the CDN', () => {
@@ -40,7 +52,7 @@ describe(imageCandidates.name, () => {
 let api: Awaited<ReturnType<typeof startApiFixture>>;
 beforeAll(async () => {
   api = await startApiFixture((req, res) => {
-    if (req.url === '/api/config') return json(res, { images: OFFLINE, data_mode: 'offline', features: {} });
+    if (req.url === '/api/config') return json(res, siteConfig(OFFLINE));
     return json(res, null);
   });
 });

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useConfig, type ImageSize } from '../../lib/config';
 
 /** A path of the generated offline art (`/poster-{id}.svg`), which only our server has. */
@@ -9,7 +9,7 @@ const GENERATED = /^\/(poster|backdrop)-\d+\.svg$/;
  * (no internet, a blocked CDN) sends the rest straight to the generated art instead of waiting for
  * each to fail; once one CDN image has loaded, each image only falls back on its own failure.
  */
-const cdn = { loaded: 0, failed: 0 };
+const cdn = { loaded: 0, failed: 0, probe: 'none' as 'none' | 'running' | 'up' | 'down' };
 const CDN_GIVE_UP_AFTER = 3;
 const cdnLooksDown = () => cdn.loaded === 0 && cdn.failed >= CDN_GIVE_UP_AFTER;
 
@@ -17,14 +17,55 @@ const cdnLooksDown = () => cdn.loaded === 0 && cdn.failed >= CDN_GIVE_UP_AFTER;
 export const resetCdnState = () => {
   cdn.loaded = 0;
   cdn.failed = 0;
+  cdn.probe = 'none';
+  probesFailed = 0;
+  probed.clear();
 };
+
+/**
+ * When the server could not reach the CDN, images start as generated art and the tab tries the
+ * CDN with the first images it would have shown (one at a time, at most three: a CDN may lack
+ * one); if one loads (the visitor has internet, the server's egress is blocked), every image on
+ * the page switches to the CDN, that one already cached. So an install without internet makes up
+ * to three failed requests per tab instead of one per poster.
+ */
+const CDN_PROBES = 3;
+let probesFailed = 0;
+const probed = new Set<string>();
+const probeListeners = new Set<() => void>();
+const onProbe = (l: () => void) => {
+  probeListeners.add(l);
+  return () => void probeListeners.delete(l);
+};
+function probeCdn(src: string) {
+  if (cdn.probe !== 'none' || probed.has(src)) return;
+  probed.add(src);
+  cdn.probe = 'running';
+  const img = new Image();
+  img.onload = () => {
+    cdn.probe = 'up';
+    cdn.loaded++;
+    probeListeners.forEach((l) => l());
+  };
+  img.onerror = () => {
+    probesFailed++;
+    cdn.probe = probesFailed >= CDN_PROBES ? 'down' : 'none';
+    // The next image that mounts tries again.
+    probeListeners.forEach((l) => l());
+  };
+  img.src = src;
+}
+const serverSaysDown = (images: { cdn_reachable?: boolean | undefined } | undefined) =>
+  images?.cdn_reachable === false && cdn.probe !== 'up';
 
 /**
  * The URLs to try for an image, best first: the CDN's (or, for a generated path, our server's),
  * then the generated art for that movie when the server offers it (offline mode).
  */
 export function imageCandidates(
-  images: { base_url: string; fallback_base_url?: string | null | undefined } | undefined,
+  images:
+    | { base_url: string; fallback_base_url?: string | null | undefined; cdn_reachable?: boolean | undefined }
+    | undefined,
   {
     path,
     kind,
@@ -37,7 +78,8 @@ export function imageCandidates(
   const out: { src: string; fromCdn: boolean }[] = [];
   if (path) {
     if (GENERATED.test(path)) out.push({ src: `${fallback ?? base}${size}${path}`, fromCdn: false });
-    else if (!(fallback && cdnLooksDown()))
+    // The server could not reach the CDN (an install without internet), or this tab found it down.
+    else if (!(fallback && (serverSaysDown(images) || cdnLooksDown())))
       out.push({ src: `${base}${size}${path}`, fromCdn: base !== fallback });
   }
   // Posters TMDB never had stay the 'No Poster' placeholder; every film has a generated backdrop.
@@ -76,7 +118,13 @@ export function Artwork({
   placeholder?: ReactNode;
 }) {
   const { data } = useConfig();
+  // Re-render when the tab finds the CDN reachable after all (see probeCdn).
+  const probe = useSyncExternalStore(onProbe, () => cdn.probe);
   const candidates = imageCandidates(data?.images, { path, kind, id, size });
+  const tryCdn = !!path && !GENERATED.test(path) && !!data && serverSaysDown(data.images) && probe === 'none';
+  useEffect(() => {
+    if (tryCdn && data) probeCdn(`${data.images.base_url}${size}${path}`);
+  }, [tryCdn, data, path, size]);
   const [attempt, setAttempt] = useState({ key: '', failed: [] as string[], loaded: false });
   // A new image (the carousel's next slide, a recycled card) starts again from its best source.
   const key = `${kind}:${id}:${path ?? ''}:${size}`;

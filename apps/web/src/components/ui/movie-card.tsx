@@ -1,9 +1,7 @@
-import { useState } from 'react';
+import { createContext, useContext, type ComponentType } from 'react';
 import { Link } from 'react-router';
-import { AddToPlaylistModal } from '../../features/library/add-to-playlist-modal';
-import { useLikeToggle } from '../../features/library/api';
 import { Artwork } from './artwork';
-import { HeartIcon, PlusIcon, StarIcon } from './media-icons';
+import { StarIcon } from './media-icons';
 
 export interface CardMovie {
   id: number;
@@ -13,6 +11,15 @@ export interface CardMovie {
   vote_average?: number | undefined;
   release_date?: string | undefined;
 }
+
+/**
+ * What a card offers beside its link (Like, Add to Playlist): a slot that the page fills, so shared
+ * UI never imports a feature (docs/architecture.md, the lint rule `import/no-restricted-paths`).
+ */
+export type MovieCardActions = ComponentType<{ movie: CardMovie; title: string }>;
+const CardActionsContext = createContext<MovieCardActions | null>(null);
+/** Gives every card below it these actions. */
+export const MovieCardActionsProvider = CardActionsContext.Provider;
 
 /** Poster (w500) or a black 'No Poster' box; on hover or focus: name, rating, Like, Add to Playlist. */
 export function MovieCard({
@@ -25,8 +32,7 @@ export function MovieCard({
   eager?: boolean;
 }) {
   const title = movie.title ?? movie.name ?? 'Untitled';
-  const { liked, toggle } = useLikeToggle(movie.id);
-  const [adding, setAdding] = useState(false);
+  const Actions = useContext(CardActionsContext);
   return (
     <div className={`group relative overflow-hidden rounded-xl bg-zinc-900 ring-1 ring-white/5 ${className}`}>
       <Link
@@ -54,28 +60,13 @@ export function MovieCard({
           <span className="flex items-center gap-1 text-xs text-yellow-400">
             <StarIcon width={12} height={12} /> {(movie.vote_average ?? 0).toFixed(1)}
           </span>
-          <span className="pointer-events-auto flex gap-1">
-            <button
-              type="button"
-              onClick={toggle}
-              aria-pressed={liked}
-              aria-label={liked ? `Unlike ${title}` : `Like ${title}`}
-              className={`rounded-full p-1.5 hover:bg-white/10 ${liked ? 'text-red-500' : 'text-white'}`}
-            >
-              <HeartIcon filled={liked} width={16} height={16} />
-            </button>
-            <button
-              type="button"
-              onClick={() => setAdding(true)}
-              aria-label={`Add ${title} to playlist`}
-              className="rounded-full p-1.5 text-white hover:bg-white/10"
-            >
-              <PlusIcon width={16} height={16} />
-            </button>
-          </span>
+          {Actions && (
+            <span className="pointer-events-auto flex gap-1">
+              <Actions movie={movie} title={title} />
+            </span>
+          )}
         </div>
       </div>
-      {adding && <AddToPlaylistModal tmdbId={movie.id} onClose={() => setAdding(false)} />}
     </div>
   );
 }

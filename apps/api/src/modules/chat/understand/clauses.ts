@@ -7,6 +7,7 @@ import type { CatalogMovie } from '@app/catalog';
 import {
   ADULT_PHRASES,
   CLASSIC_PHRASES,
+  COMPARATIVES,
   ENGLISH_PHRASES,
   DECADE_WORDS,
   FILLER,
@@ -25,6 +26,8 @@ import {
   STRONG_MOVIE_CONTEXT,
   NEGATION_FILLERS,
   NEGATIONS,
+  NOT_LONG_MINUTES,
+  NOT_LONG_PHRASES,
   NUMBER_WORDS,
   OFF_TOPIC,
   ORDINALS,
@@ -33,8 +36,8 @@ import {
   SHORT_FILM_PHRASES,
   SHORT_MINUTES,
   SHORT_PHRASES,
-  SOFT_PHRASES,
   THEME_PHRASES,
+  THANKS,
   TITLE_BOUNDARIES,
   type Soft,
 } from './lexicon';
@@ -64,6 +67,8 @@ export interface State {
   original: string;
   /** Genres ruled out by a negated mood ("nothing scary"). */
   moodOut: Set<number>;
+  /** Moods a comparative moves away from ("less scary"): the message's words for them are no request. */
+  away: Set<string>;
 }
 
 /** A threshold above which a typed title is taken to be the catalog's film. */
@@ -157,6 +162,7 @@ const addGroup = (q: Query, group: number[]) => {
 /** "hi", "thanks", "how do I cook rice": flagged, the engine decides after the other clauses. */
 export function socialClause(s: State): {
   greeting: boolean;
+  thanks: boolean;
   offTopic: boolean;
   movieContext: boolean;
   strongContext: boolean;
@@ -164,6 +170,7 @@ export function socialClause(s: State): {
 } {
   const unusedWords = s.toks.filter((t) => !PUNCTUATION.has(t.w));
   const greeting = GREETINGS.some((g) => unusedWords.some((_, i) => matchAt(unusedWords, i, g) > 0));
+  const thanks = THANKS.some((g) => unusedWords.some((_, i) => matchAt(unusedWords, i, g) > 0));
   const offTopic = OFF_TOPIC.some((g) => s.toks.some((_, i) => matchAt(s.toks, i, g, 'raw') > 0));
   const movieContext = MOVIE_CONTEXT.some((g) => s.toks.some((_, i) => matchAt(s.toks, i, g, 'raw') > 0));
   const strongContext = STRONG_MOVIE_CONTEXT.some((g) =>
@@ -173,7 +180,7 @@ export function socialClause(s: State): {
   const question =
     s.toks.some((t) => t.raw === '?') ||
     /^(who|what|whats|what's|when|where|why|how|which|can|could|is|are|do|does|did|will|should)$/.test(first);
-  return { greeting, offTopic, movieContext, strongContext, question };
+  return { greeting, thanks, offTopic, movieContext, strongContext, question };
 }
 
 // ——— Follow-ups ———
@@ -364,9 +371,13 @@ function bestTitle(
     titleLike.sort((a, b) => b.to - b.from - (a.to - a.from))[0] ??
     anyTitleLike;
   const near = s.ctx.resolveTitle(full.text);
+  // A nearest title is offered only when it is well known: an obscure film sharing a few words
+  // ("All at Once" for "Everything Everywhere All at Once") is no help.
+  const offer = (m: CatalogMovie | undefined, c: number) => (m && c >= 0.6 && m.vote_count >= 100 ? m : null);
   const closest =
     s.ctx.closestTitle?.(full.text) ??
-    (best && best.confidence >= 0.45 ? best.movie : near && near.confidence >= 0.45 ? near.movie : null);
+    offer(best?.movie, best?.confidence ?? 0) ??
+    offer(near?.movie, near?.confidence ?? 0);
   return { cand: full, movie: null, confidence: best?.confidence ?? 0, closest };
 }
 
@@ -396,7 +407,13 @@ export function likeClause(s: State, lexiconWords: ReadonlySet<string>) {
     if (!len) continue;
     const prev = toks[i - 1]?.w ?? '';
     // "I'd like", "feel like", "looks like": not a comparison.
-    if (toks[i]!.w === 'like' && /^(would|'d|id|i'd|feel|feels|looks|look|sounds|seems|what)$/.test(prev))
+    // "I don't like horror": a negated "like" is the verb, and the negation governs what follows.
+    if (
+      toks[i]!.w === 'like' &&
+      /^(would|'d|id|i'd|feel|feels|looks|look|sounds|seems|what|don't|dont|didn't|didnt|not|never|doesn't|doesnt)$/.test(
+        prev,
+      )
+    )
       continue;
     const next = toks[i + len]?.w ?? '';
     if (/^(that|this|it|those|these|them|the (first|second|last))$/.test(next)) continue;
@@ -522,6 +539,7 @@ export function runtimeClause(s: State) {
     q.allowShorts = true;
     q.runtimeMax ??= 40;
   });
+  scan(s, NOT_LONG_PHRASES, () => (q.runtimeMax ??= NOT_LONG_MINUTES));
   scan(s, SHORT_PHRASES, () => (q.runtimeMax ??= SHORT_MINUTES));
   scan(s, LONG_PHRASES, () => (q.runtimeMin ??= LONG_MINUTES));
 }
@@ -703,15 +721,46 @@ export function negationClause(s: State) {
 
 // ——— Words: genres, moods, languages, themes, soft preferences ———
 
-export function softClause(s: State) {
-  for (const [soft, phrases] of SOFT_PHRASES) scan(s, phrases, () => addSoft(s.q, soft));
+/** Applies a mood as named: its genres (one group), implied exclusions, keywords, runtime, leaning. */
+function applyMood(q: Query, mood: (typeof MOODS)[number]) {
+  add(q.moods, mood.mood);
+  if (mood.genres) addGroup(q, mood.genres);
+  for (const g of mood.exclude ?? []) add(q.impliedOut, g);
+  for (const k of mood.keywords ?? []) add(q.moodKeywords, k);
+  if (mood.runtimeMin) q.runtimeMin ??= mood.runtimeMin;
+  // A comparative sets the direction: "scary but less violent" is lighter, whatever "scary" leans.
+  if (mood.soft) addSoft(q, q.relative && q.soft.dark ? { ...mood.soft, dark: undefined } : mood.soft);
+}
+
+/** "darker", "less scary", "more light-hearted", "funnier": a direction, and the moods it leaves or joins. */
+export function comparativeClause(s: State) {
+  const q = s.q;
+  for (const c of COMPARATIVES) {
+    scan(s, c.phrases, () => {
+      addSoft(q, c.soft);
+      q.relative = true;
+      q.comparative = c.label;
+      for (const m of c.away ?? []) {
+        s.away.add(m);
+        add((q.awayMoods ??= []), m);
+      }
+      for (const g of c.out ?? []) add(q.genresOut, g);
+      for (const k of c.outKeywords ?? []) add(q.keywordsOut, k);
+      if (c.instead) q.instead = c.instead;
+      const toward = c.toward && MOODS.find((m) => m.mood === c.toward);
+      if (toward) applyMood(q, toward);
+    });
+  }
 }
 
 export function moodClause(s: State) {
   const q = s.q;
   for (const mood of MOODS) {
     scan(s, mood.phrases, (start) => {
+      // "less scary, I get nightmares": the comparative says which way; the mood word is no request.
+      if (s.away.has(mood.mood)) return;
       if (s.negated.has(start)) {
+        add((q.notMoods ??= []), mood.mood);
         if (mood.negated?.soft) addSoft(q, mood.negated.soft);
         for (const g of mood.negated?.exclude ?? (mood.negated?.soft ? [] : (mood.genres ?? []))) {
           add(q.genresOut, g);
@@ -719,12 +768,7 @@ export function moodClause(s: State) {
         }
         return;
       }
-      add(q.moods, mood.mood);
-      if (mood.genres) addGroup(q, mood.genres);
-      for (const g of mood.exclude ?? []) add(q.impliedOut, g);
-      for (const k of mood.keywords ?? []) add(q.moodKeywords, k);
-      if (mood.runtimeMin) q.runtimeMin ??= mood.runtimeMin;
-      if (mood.soft) addSoft(q, mood.soft);
+      applyMood(q, mood);
     });
   }
 }
@@ -867,6 +911,12 @@ export function personClause(s: State) {
 
 /** The words left over: themes if the catalog's texts use them, else not understood. */
 export function leftoverClause(s: State) {
+  // "I'm a wimp", "I'm so tired": what the user says about themselves is no request.
+  scanRegex(
+    s,
+    /\b(?:i'm|im|i am)(?: (?:a|an|so|such|very|really|kind of|bit of|bit|a bit|pretty|such a))* \w+/,
+    () => {},
+  );
   for (const t of s.toks) {
     if (
       t.used ||

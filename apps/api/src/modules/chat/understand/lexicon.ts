@@ -99,7 +99,9 @@ export const GENRE_PHRASES: [number, string[]][] = [
       'policiaco',
       'crimen',
       'policier',
+      'polar',
       'krimi',
+      'krimis',
       'gangsterfilm',
       'noir',
     ],
@@ -266,8 +268,6 @@ export const MOODS: MoodRule[] = [
       'heart warming',
       'wholesome',
       'upbeat',
-      'light hearted',
-      'lighthearted',
       'positive',
       'optimistic',
       'joyful',
@@ -278,9 +278,35 @@ export const MOODS: MoodRule[] = [
       'gute laune',
       'frohlich',
       'warmherzig',
+      'warmherzige',
+      'warmherziges',
     ],
     genres: [GENRE.comedy, GENRE.family, GENRE.animation, GENRE.romance, GENRE.music],
     keywords: ['friendship'],
+    exclude: [GENRE.horror, GENRE.war],
+    soft: { dark: -1 },
+    negated: { soft: { dark: 1 } },
+  },
+  {
+    // Amusing rather than serious: a comedy first ("something light-hearted").
+    mood: 'light-hearted',
+    phrases: [
+      'light hearted',
+      'lighthearted',
+      'light fare',
+      'lighter fare',
+      'breezy',
+      'easygoing',
+      'easy going',
+      'desenfadada',
+      'desenfadado',
+      'ligera',
+      'legere',
+      'leger',
+      'locker',
+      'unbeschwert',
+    ],
+    genres: [GENRE.comedy],
     exclude: [GENRE.horror, GENRE.war],
     soft: { dark: -1 },
     negated: { soft: { dark: 1 } },
@@ -340,7 +366,14 @@ export const MOODS: MoodRule[] = [
       'effrayant',
       'flippant',
       'gruselig',
+      'gruselige',
+      'gruseliges',
+      'gruseligen',
+      'gruseliger',
       'unheimlich',
+      'unheimliche',
+      'unheimliches',
+      'unheimlichen',
       'angst',
       'beangstigend',
     ],
@@ -367,8 +400,14 @@ export const MOODS: MoodRule[] = [
       'pleurer',
       'emouvant',
       'traurig',
+      'traurige',
+      'trauriges',
+      'traurigen',
+      'trauriger',
       'weinen',
       'bewegend',
+      'bewegende',
+      'bewegendes',
     ],
     genres: [GENRE.drama, GENRE.romance],
     keywords: [
@@ -382,7 +421,8 @@ export const MOODS: MoodRule[] = [
       'death of wife',
       'loss of loved one',
     ],
-    exclude: [GENRE.horror, GENRE.thriller, GENRE.action],
+    // A good cry is no comedy.
+    exclude: [GENRE.horror, GENRE.thriller, GENRE.action, GENRE.comedy],
     negated: { soft: { dark: -1 } },
   },
   {
@@ -400,8 +440,13 @@ export const MOODS: MoodRule[] = [
       'sombre',
       'noir',
       'dunkel',
+      'dunkle',
+      'dunkles',
+      'dunklen',
       'dustere',
       'duster',
+      'dusteres',
+      'dusteren',
     ],
     soft: { dark: 1 },
     negated: { soft: { dark: -1 } },
@@ -596,13 +641,36 @@ export const ENGLISH_PHRASES = [
   'auf englisch',
 ];
 
-/** Comparatives: they re-rank, they never filter. */
-export const SOFT_PHRASES: [Soft, string[]][] = [
-  [
-    { dark: 1 },
-    [
-      'scarier',
-      'creepier',
+/**
+ * Comparatives ("darker", "less scary", "more light-hearted", "funnier"): a direction relative to
+ * what was asked before (or to the named film). `soft` re-ranks and never filters. A comparative
+ * that names a mood also moves the request: `away` moods are not requests even when the same
+ * message names them ("less scary, I get nightmares") and a follow-up drops them from the last
+ * request; `out` genres and `outKeywords` themes are ruled out; `toward` adds a mood as if it had been named; `instead` is
+ * the genre group that takes the place of one the change emptied ("a horror film" → "less scary":
+ * thrillers and mysteries). Any of them makes the message a refinement of the last request.
+ */
+export interface Comparative {
+  /** How the reply restates it after a named film or the last picks ("like Heat, but less scary"). */
+  label: string;
+  /** How it is restated on its own ("feel-good films, nothing too sad"). */
+  plain: string;
+  soft: Soft;
+  phrases: string[];
+  away?: string[];
+  toward?: string;
+  out?: number[];
+  /** Themes the change rules out ("less sad": no terminal illness). */
+  outKeywords?: string[];
+  instead?: number[];
+}
+
+export const COMPARATIVES: Comparative[] = [
+  {
+    label: 'darker',
+    plain: 'on the darker side',
+    soft: { dark: 1 },
+    phrases: [
       'more intense',
       'more violent',
       'more disturbing',
@@ -616,67 +684,186 @@ export const SOFT_PHRASES: [Soft, string[]][] = [
       'less light hearted',
       'less funny',
       'less happy',
+      'less cheesy',
       'mas oscura',
       'mas oscuro',
+      'mas seria',
       'plus sombre',
       'plus noir',
+      'plus serieux',
       'dunkler',
       'dusterer',
+      'ernster',
     ],
-  ],
-  [
-    { dark: -1 },
-    [
+    away: ['feel-good', 'light-hearted', 'cosy'],
+  },
+  {
+    label: 'scarier',
+    plain: 'on the scarier side',
+    soft: { dark: 1 },
+    toward: 'scary',
+    phrases: [
+      'scarier',
+      'creepier',
+      'more scary',
+      'more frightening',
+      'more horror',
+      'mas miedo',
+      'mas terror',
+      'plus effrayant',
+      'plus flippant',
+      'plus peur',
+    ],
+    away: ['feel-good', 'light-hearted', 'cosy'],
+  },
+  {
+    label: 'less scary',
+    plain: 'nothing too scary',
+    soft: { dark: -1 },
+    away: ['scary'],
+    out: [GENRE.horror],
+    instead: [GENRE.mystery, GENRE.fantasy],
+    phrases: [
       'less scary',
       'not as scary',
       'not so scary',
       'less creepy',
-      'less intense',
-      'less heavy',
-      'less disturbing',
-      'lighter',
+      'less frightening',
+      'less horror',
+      'less horrific',
       'got scared',
       'too scary',
-      'too dark',
-      'too sad',
-      'too violent',
-      'more light hearted',
-      'more lighthearted',
-      'less bleak',
-      'less dark',
-      'less sad',
-      'less depressing',
-      'less serious',
+      'too creepy',
+      'menos miedo',
+      'menos de miedo',
+      'menos terror',
+      'menos aterradora',
+      'moins effrayant',
+      'moins effrayante',
+      'moins flippant',
+      'moins peur',
+      'weniger gruselig',
+      'weniger unheimlich',
+      'nicht so gruselig',
+    ],
+  },
+  {
+    label: 'less violent',
+    plain: 'nothing too violent',
+    soft: { dark: -1 },
+    away: ['violent'],
+    phrases: [
       'less violent',
-      'happier',
-      'more upbeat',
-      'more cheerful',
-      'gentler',
-      'softer',
+      'too violent',
+      'less gory',
+      'less bloody',
+      'less brutal',
+      'menos violenta',
+      'menos violento',
+      'moins violent',
+      'moins violente',
+      'weniger brutal',
+      'weniger gewalttatig',
+    ],
+  },
+  {
+    label: 'less sad',
+    plain: 'nothing too sad',
+    soft: { dark: -1 },
+    away: ['sad'],
+    outKeywords: [
+      'terminal illness',
+      'cancer',
+      'dying and death',
+      'suicide',
+      'death of wife',
+      'death of child',
+    ],
+    phrases: [
+      'less sad',
+      'too sad',
+      'less depressing',
+      'too depressing',
+      'less tragic',
+      'less heavy',
+      'menos triste',
+      'moins triste',
+      'weniger traurig',
+    ],
+  },
+  {
+    label: 'less dark',
+    plain: 'nothing too dark',
+    soft: { dark: -1 },
+    away: ['dark', 'violent'],
+    phrases: [
+      'less dark',
+      'too dark',
+      'less bleak',
+      'too bleak',
       'less grim',
       'less gritty',
-      'mas ligera',
+      'less disturbing',
+      'less intense',
+      'less serious',
+      'menos oscura',
+      'menos oscuro',
+      'moins sombre',
+      'moins noir',
+      'weniger duster',
+      'weniger dunkel',
+    ],
+  },
+  {
+    label: 'lighter',
+    plain: 'on the lighter side',
+    soft: { dark: -1 },
+    phrases: ['lighter', 'gentler', 'softer', 'mas ligera', 'plus leger', 'plus legere', 'leichter'],
+    away: ['dark', 'violent'],
+  },
+  {
+    label: 'more light-hearted',
+    plain: 'on the light-hearted side',
+    soft: { dark: -1 },
+    toward: 'light-hearted',
+    away: ['dark', 'violent', 'sad', 'scary'],
+    phrases: [
+      'more light hearted',
+      'more lighthearted',
+      'more fun',
+      'more upbeat',
+      'more cheerful',
+      'more feel good',
+      'happier',
       'mas alegre',
-      'plus leger',
-      'plus legere',
       'plus joyeux',
-      'leichter',
+      'plus leger et drole',
       'frohlicher',
     ],
-  ],
-  [
-    { funny: 1 },
-    [
+  },
+  {
+    label: 'funnier',
+    plain: 'with plenty of laughs',
+    soft: { funny: 1 },
+    toward: 'funny',
+    away: ['sad'],
+    phrases: [
       'funnier',
       'more funny',
       'more humor',
       'more humour',
       'more comedy',
+      'more laughs',
       'mas divertida',
+      'mas divertido',
       'mas graciosa',
+      'mas gracioso',
       'plus drole',
+      'plus marrant',
+      'lustiger',
+      'witziger',
     ],
-  ],
+  },
 ];
 
 /** Original languages (TMDB codes) by language, country and industry words. */
@@ -1056,7 +1243,11 @@ export const LIKE_PREFIXES: string[] = [
   'similaire a',
   'similaires a',
   'dans le genre de',
+  "dans le genre d'",
   'du genre de',
+  "du genre d'",
+  "proche d'",
+  "dans le style d'",
   'dans le style de',
   'proche de',
   'a la maniere de',
@@ -1111,6 +1302,32 @@ export const LIKE_SUFFIXES: string[] = [
   'war toll',
   'war super',
   'war grossartig',
+  'blew my mind',
+  'blew me away',
+  'was mind blowing',
+  'was a masterpiece',
+  'is a masterpiece',
+  'was beautiful',
+  'was so cool',
+  'was the best',
+  'rocked',
+  'was epic',
+  'knocked my socks off',
+  'left me speechless',
+  'stuck with me',
+  'stayed with me',
+  'made my day',
+  'is the best',
+  'was my favorite',
+  'was my favourite',
+  'me volo la cabeza',
+  'me encanto',
+  "m'a bouleverse",
+  'ma bouleverse',
+  "m'a plu",
+  'hat mich umgehauen',
+  'fand ich toll',
+  'fand ich super',
 ];
 
 /** Words that end a title in "like <title> but darker". */
@@ -1235,6 +1452,33 @@ export const NEGATIONS: string[] = [
   'excluding',
   'but no',
   'but not',
+  // Aversions name what to leave out ("I'm so tired of zombies").
+  'tired of',
+  'sick of',
+  'sick and tired of',
+  'fed up with',
+  'had enough of',
+  'enough of',
+  "can't stand",
+  'cant stand',
+  'can not stand',
+  'cannot stand',
+  'not a fan of',
+  'not into',
+  'bored of',
+  'bored with',
+  'dislike',
+  "don't like",
+  'dont like',
+  'harto de',
+  'harta de',
+  'odio',
+  'marre de',
+  'marre des',
+  'deteste',
+  'genug von',
+  'keine lust auf',
+  'hasse',
   'sin',
   'nada de',
   'ni',
@@ -1277,6 +1521,22 @@ export const NEGATION_FILLERS = new Set([
   'all',
   'that',
 ]);
+
+/** Thanks and goodbyes: answered as such, not with the introduction. */
+export const THANKS: string[] = [
+  'thanks',
+  'thank you',
+  'thx',
+  'cheers',
+  'ty',
+  'perfect',
+  'bye',
+  'goodbye',
+  'gracias',
+  'merci',
+  'danke',
+  'vielen dank',
+];
 
 export const GREETINGS: string[] = [
   'hi',
@@ -1403,7 +1663,14 @@ export const FILLER = new Set(
   quiero una un una unas unos algo pelicula peliculas por favor me de la el los las que para con ver
   je veux un une des le la les film films quelque chose pour voir avec de du s'il te plait
   ich mochte will einen eine ein etwas film filme bitte zum sehen mit der die das aus den dem des von vom im zu al del au aux
-  en y o ou oder und et`.split(/\s+/),
+  she he they her him his hers them their gf bf girlfriend boyfriend wife husband partner mom mum dad
+  grandma grandpa granny parents friend friends
+  recomiendame recomienda recomiendas recomendar recomiendes busco buscando noche esta este hoy
+  recommande recommandes recommander conseille conseilles soir ce cette ceci aujourd'hui aujourd hui
+  empfiehl empfehle empfehlen suche suchst heute abend heute einen einem einer eines encore todavia aun noch
+  en y o ou oder und et aber pero mais ganze ganzen toda todo toute tout hmm hm um uh ah oh ooh welp`.split(
+    /\s+/,
+  ),
 );
 
 /** Clear signs of an off-topic request (cooking, weather, homework…), when nothing film-like is asked. */
@@ -1644,9 +1911,6 @@ export const SHORT_PHRASES = [
   'quick',
   'quick watch',
   'brief',
-  'not too long',
-  'nothing too long',
-  'not long',
   'short one',
   'shorter',
   'corta',
@@ -1656,6 +1920,31 @@ export const SHORT_PHRASES = [
   'kurz',
   'kurzer',
   'kurze',
+];
+/** "not too long", "nicht zu lang": at most this many minutes (a typical feature runs 90–120). */
+export const NOT_LONG_MINUTES = 110;
+export const NOT_LONG_PHRASES = [
+  'not too long',
+  'nothing too long',
+  'not long',
+  'not very long',
+  'not overly long',
+  'not that long',
+  'not so long',
+  'no muy larga',
+  'no muy largo',
+  'no demasiado larga',
+  'no demasiado largo',
+  'no tan larga',
+  'pas trop long',
+  'pas trop longue',
+  'pas tres long',
+  'pas tres longue',
+  'nicht zu lang',
+  'nicht zu lange',
+  'nicht so lang',
+  'nicht allzu lang',
+  'nicht sehr lang',
 ];
 export const LONG_MINUTES = 150;
 export const LONG_PHRASES = [

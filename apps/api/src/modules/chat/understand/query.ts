@@ -29,6 +29,8 @@ export interface Query {
   /** Keywords that come with a mood: they only lift a film's fit. */
   moodKeywords: string[];
   moods: string[];
+  /** Moods the user ruled out ("not too sad"). */
+  notMoods?: string[];
   yearFrom?: number;
   yearTo?: number;
   runtimeMin?: number;
@@ -40,12 +42,27 @@ export interface Query {
   like?: NamedTitle;
   person?: string;
   soft: Soft;
+  /** A comparative was given ("less scary", "more light-hearted"): relative to the last request. */
+  relative?: boolean;
+  /** Built from the last request and this message (a refinement or a follow-up). */
+  refined?: boolean;
+  /** The comparative as the reply restates it ("less scary"). */
+  comparative?: string;
+  /**
+   * Where a comparative starts from, on the darkness scale (−1 light … +1 dark): the named film, or
+   * the last picks. "Less scary" then means clearly lighter than that, not the lightest film there is.
+   */
+  darkFrom?: number;
+  /** Moods a comparative moves away from: a follow-up drops them from the last request. */
+  awayMoods?: string[];
+  /** The genre group that replaces one a comparative emptied ("less scary" after horror: thrillers, mysteries). */
+  instead?: number[];
   followUp?: FollowUp;
   /** Films under 40 minutes and TV movies only when asked for. */
   allowShorts: boolean;
   allowTv: boolean;
   /** Greetings and off-topic questions get a short redirect without films. */
-  social?: 'greeting' | 'off-topic';
+  social?: 'greeting' | 'thanks' | 'off-topic';
   /** The language the message was written in. */
   lang: 'en' | 'es' | 'fr' | 'de';
   /** Words no rule used but the catalog's vocabulary knows: themes for semantic retrieval. */

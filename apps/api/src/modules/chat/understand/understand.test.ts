@@ -101,15 +101,69 @@ describe('understand: clause parsers', () => {
   it.each<[string, Partial<Query>]>([
     ['like Heat but darker', { soft: { dark: 1 } }],
     ['something less bleak', { soft: { dark: -1 } }],
-    ['more light-hearted', { soft: { dark: -1 } }],
+    ['like Fight Club but lighter', { soft: { dark: -1 } }],
     ['not too sad', { soft: { dark: -1 }, genresOut: [] }],
-    ['like Toy Story but funnier', { soft: { funny: 1 } }],
-    ['something less scary', { soft: { dark: -1 } }],
-    ['scarier', { soft: { dark: 1 } }],
-  ])('soft preferences re-rank, never filter: %j', (text, expected) => {
+  ])('soft preferences re-rank, never filter a genre: %j', (text, expected) => {
+    const q = p(text);
+    expect(q).toMatchObject({ ...expected, relative: true });
+    expect(q.genresOut).toEqual([]);
+    expect(q.genreGroups).toEqual([]);
+  });
+
+  it.each<[string, Partial<Query>]>([
+    // A comparative that names a mood moves the request: it leaves the mood, or joins it.
+    ['something less scary', { soft: { dark: -1 }, genresOut: [27], awayMoods: ['scary'], moods: [] }],
+    ['actually less scary, i get nightmares lol', { genresOut: [27], moods: [], genreGroups: [] }],
+    ['LESS SCARY please', { genresOut: [27], comparative: 'less scary' }],
+    ['algo menos de miedo', { genresOut: [27], lang: 'es' }],
+    ['quelque chose de moins effrayant', { genresOut: [27] }],
+    ['etwas weniger gruselig', { genresOut: [27] }],
+    [
+      'hmm, something more light-hearted',
+      { moods: ['light-hearted'], genreGroups: [[35]], soft: { dark: -1 } },
+    ],
+    ['like Toy Story but funnier', { moods: ['funny'], genreGroups: [[35]], soft: { funny: 1 } }],
+    ['scarier', { moods: ['scary'], genreGroups: [[27]], soft: { dark: 1 } }],
+    ['not too sad', { keywordsOut: expect.arrayContaining(['terminal illness', 'cancer']) as string[] }],
+  ])('comparatives: %j', (text, expected) => {
+    const q = p(text);
+    expect(q).toMatchObject({ ...expected, relative: true });
+    expect(q.unknown).toEqual([]);
+  });
+
+  it.each<[string, Partial<Query>]>([
+    // Case does not matter, and a second mention after an aversion stays ruled out.
+    [
+      "Want something scary tonight but NOTHING with zombies, I'm so tired of zombies",
+      { genreGroups: [[27]], keywordsIn: [], keywordsOut: ['zombie'] },
+    ],
+    ['a comedy, I am sick of zombies', { genreGroups: [[35]], keywordsIn: [], keywordsOut: ['zombie'] }],
+    ["I don't like horror, something funny", { genresOut: [27], moods: ['funny'] }],
+    ['not a fan of westerns, any good action?', { genresOut: [37], genreGroups: [[28]] }],
+  ])('aversions rule things out: %j', (text, expected) => {
     const q = p(text);
     expect(q).toMatchObject(expected);
-    expect(q.genresOut).toEqual([]);
+    expect(q.like).toBeUndefined();
+  });
+
+  it('a constraint after a greeting word is a request, not small talk', () => {
+    expect(p('ok but no romance stuff pls')).toMatchObject({ genresOut: [10749], empty: false });
+    expect(p('ok but no romance stuff pls').social).toBeUndefined();
+    expect(p('thanks, shorter please').social).toBeUndefined();
+    expect(p('thanks!').social).toBe('thanks');
+    expect(p('hello!').social).toBe('greeting');
+  });
+
+  it.each<[string, number]>([
+    ['a comedy, not too long', 110],
+    ['Etwas Lustiges für die ganze Familie, aber nicht zu lang', 110],
+    ['des films de science-fiction pas trop longs', 110],
+    ['una comedia no muy larga', 110],
+    ['a short one', 95],
+  ])('"not too long" is a ceiling of its own: %j', (text, max) => {
+    const q = p(text);
+    expect(q.runtimeMax).toBe(max);
+    expect(q.unknown).toEqual([]);
   });
 
   it.each<[string, number]>([
@@ -135,6 +189,12 @@ describe('understand: clause parsers', () => {
     ['Frozen II was great, anything similar?', 'Frozen II', 109445],
     ['movies like Toy Story 4', 'Toy Story 4', 862],
     ['is The Batman (2022) any good', 'The Batman (2022)', null],
+    [
+      'Everything Everywhere All at Once blew my mind. what should i watch next',
+      'Everything Everywhere All at Once',
+      null,
+    ],
+    ['Oppenheimer was a masterpiece, anything similar?', 'Oppenheimer', null],
   ])('a title not in the catalog is not swapped: %j', (text, named, closest) => {
     const q = p(text);
     expect(q.like?.movie).toBeNull();
@@ -170,7 +230,7 @@ describe('understand: clause parsers', () => {
 
   it.each<[string, Query['social']]>([
     ['hi!', 'greeting'],
-    ["thanks, that's perfect!", 'greeting'],
+    ["thanks, that's perfect!", 'thanks'],
     ['Hallo, wer bist du eigentlich?', 'greeting'],
     ['how do I cook rice', 'off-topic'],
     ['write me a python script that sorts a list', 'off-topic'],

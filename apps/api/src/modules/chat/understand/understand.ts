@@ -11,7 +11,7 @@ import {
   ratingClause,
   runtimeClause,
   socialClause,
-  softClause,
+  comparativeClause,
   themeClause,
   yearClause,
   type ParseContext,
@@ -19,6 +19,7 @@ import {
 } from './clauses';
 import {
   CLASSIC_PHRASES,
+  COMPARATIVES,
   FOLLOW_UPS,
   GENRE_PHRASES,
   LANGUAGE_PHRASES,
@@ -27,10 +28,10 @@ import {
   LONG_PHRASES,
   MOODS,
   NEGATIONS,
+  NOT_LONG_PHRASES,
   QUALITY_PHRASES,
   RECENT_PHRASES,
   SHORT_PHRASES,
-  SOFT_PHRASES,
   THEME_PHRASES,
 } from './lexicon';
 import { emptyQuery, hasRequest, type Query } from './query';
@@ -43,7 +44,7 @@ export const LEXICON_WORDS: ReadonlySet<string> = new Set(
   [
     ...GENRE_PHRASES.flatMap(([, p]) => p),
     ...MOODS.flatMap((m) => m.phrases),
-    ...SOFT_PHRASES.flatMap(([, p]) => p),
+    ...COMPARATIVES.flatMap((c) => c.phrases),
     ...LANGUAGE_PHRASES.flatMap(([, p]) => p),
     ...THEME_PHRASES.flatMap(([, p]) => p),
     ...LIKE_PREFIXES,
@@ -51,6 +52,7 @@ export const LEXICON_WORDS: ReadonlySet<string> = new Set(
     ...NEGATIONS,
     ...FOLLOW_UPS.flatMap((f) => f.phrases),
     ...SHORT_PHRASES,
+    ...NOT_LONG_PHRASES,
     ...LONG_PHRASES,
     ...RECENT_PHRASES,
     ...CLASSIC_PHRASES,
@@ -77,7 +79,15 @@ export function understand(message: string, ctx: ParseContext, speller?: Speller
   const toks = tokenize(message);
   if (speller) for (const t of toks) t.w = speller.correct(t.raw);
   const q = emptyQuery(detectLanguage(toks));
-  const s: State = { toks, q, ctx, negated: new Set(), original: message, moodOut: new Set() };
+  const s: State = {
+    toks,
+    q,
+    ctx,
+    negated: new Set(),
+    original: message,
+    moodOut: new Set(),
+    away: new Set(),
+  };
 
   const social = socialClause(s);
   refineClause(s);
@@ -89,7 +99,7 @@ export function understand(message: string, ctx: ParseContext, speller?: Speller
   runtimeClause(s);
   ratingClause(s);
   yearClause(s);
-  softClause(s);
+  comparativeClause(s);
   negationClause(s);
   themeClause(s, false);
   moodClause(s);
@@ -117,11 +127,25 @@ export function understand(message: string, ctx: ParseContext, speller?: Speller
     q.yearTo !== undefined ||
     !!q.followUp ||
     !!q.person;
+  // "ok but no romance stuff pls": a constraint after a greeting word is a request, not small talk.
+  const constrains =
+    q.genresOut.length > 0 ||
+    q.keywordsOut.length > 0 ||
+    q.runtimeMin !== undefined ||
+    q.runtimeMax !== undefined ||
+    q.minRating !== undefined ||
+    !!q.relative;
   if (!understoodSomething) {
     // "recommend me a movie": a request with nothing to narrow it (the engine picks favourites).
     if (social.movieContext && !social.offTopic && q.unknown.length === 0) q.vague = true;
     else q.social = social.greeting || q.unknown.length === 0 ? 'greeting' : 'off-topic';
-  } else if (social.greeting && !specific && q.keywordsIn.length === 0 && !social.movieContext) {
+  } else if (
+    social.greeting &&
+    !specific &&
+    !constrains &&
+    q.keywordsIn.length === 0 &&
+    !social.movieContext
+  ) {
     // "thanks, that's perfect!", "Bonjour, comment ça va ?"
     q.social = 'greeting';
   } else if (social.offTopic && !social.strongContext && !(specific && social.movieContext && !q.like)) {
@@ -149,6 +173,8 @@ export function understand(message: string, ctx: ParseContext, speller?: Speller
     q.social = 'off-topic';
   }
   if (q.like && !q.like.movie && social.offTopic && !social.movieContext) q.social = 'off-topic';
+  // "thanks, that's perfect!": a thank-you gets a "you're welcome", not the introduction.
+  if (q.social === 'greeting' && social.thanks) q.social = 'thanks';
   q.empty = (!understoodSomething && !q.vague) || !!q.social;
   return q;
 }

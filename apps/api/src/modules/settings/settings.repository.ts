@@ -1,0 +1,47 @@
+import { DEFAULT_SETTINGS, type UserSettings, type UserSettingsPatch } from '@app/contracts';
+import { sql, type Kysely } from 'kysely';
+import type { DatabaseSchema } from '../../db/schema';
+
+/** All SQL of the per-account settings and of what they hide. */
+export class SettingsRepository {
+  constructor(private readonly db: Kysely<DatabaseSchema>) {}
+
+  /** The user's settings; the defaults when they never changed one (no row). */
+  async get(userId: string): Promise<UserSettings> {
+    const row = await this.db
+      .selectFrom('user_settings')
+      .select(['hide_watched', 'hide_liked', 'hide_listed'])
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return row ?? { ...DEFAULT_SETTINGS };
+  }
+
+  /** Writes the given flags (creating the row with defaults for the others) and answers all of them. */
+  async update(userId: string, patch: UserSettingsPatch): Promise<UserSettings> {
+    const set = Object.fromEntries(
+      Object.entries(patch).filter(([, v]) => v !== undefined),
+    ) as Partial<UserSettings>;
+    return this.db
+      .insertInto('user_settings')
+      .values({ user_id: userId, ...set })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet({ ...set, updated_at: sql`now()` }))
+      .returning(['hide_watched', 'hide_liked', 'hide_listed'])
+      .executeTakeFirstOrThrow();
+  }
+
+  /**
+   * The ids of the films these settings hide for the user, in one query: watched ones; with
+   * `hide_liked` liked ones; with `hide_listed` those on the watchlist or in any of their playlists.
+   */
+  async hiddenIds(userId: string, s: UserSettings): Promise<number[]> {
+    if (!s.hide_watched) return [];
+    const rows = await sql<{ tmdb_id: number }>`
+      select tmdb_id from watch_status where user_id = ${userId} and status = 'watched'
+      union select tmdb_id from likes where user_id = ${userId} and ${s.hide_liked}
+      union select tmdb_id from watch_status
+        where user_id = ${userId} and status = 'want_to_watch' and ${s.hide_listed}
+      union select pm.tmdb_id from playlist_movies pm join playlists p on p.id = pm.playlist_id
+        where p.user_id = ${userId} and ${s.hide_listed}`.execute(this.db);
+    return rows.rows.map((r) => Number(r.tmdb_id));
+  }
+}

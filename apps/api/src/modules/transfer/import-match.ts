@@ -1,0 +1,117 @@
+import type { CatalogIndex, CatalogMovie } from '@app/catalog';
+import type { FilmRef } from './import-parse';
+
+/**
+ * How sure a match is: by an id the file carries (`id`), by title and the same year
+ * (`title_year`), by title and a year one off (`title_near_year`, release dates differ between
+ * countries), or by title alone when the file has no year and only one film has it (`title`).
+ */
+export type MatchConfidence = 'id' | 'title_year' | 'title_near_year' | 'title';
+
+export type FilmMatch =
+  | { status: 'matched'; tmdbId: number; confidence: MatchConfidence }
+  | { status: 'ambiguous'; candidates: number[] }
+  | { status: 'unmatched'; reason: string };
+
+/** At most this many candidates are offered for one ambiguous film. */
+export const MAX_CANDIDATES = 6;
+
+const foldAccents = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+
+/** A title as matching sees it: case, accents, punctuation, '&'/'and' and a leading article do not count. */
+export function normalizeTitle(title: string): string {
+  return foldAccents(title.toLowerCase())
+    .replace(/&/g, ' and ')
+    .replace(/['’`]/g, '')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim()
+    .replace(/^(the|a|an) /, '');
+}
+
+interface TitleIndex {
+  byImdb: Map<string, CatalogMovie>;
+  byTitle: Map<string, CatalogMovie[]>;
+}
+
+const indexes = new WeakMap<CatalogIndex, TitleIndex>();
+
+/** The catalog's IMDb ids and normalised titles (and original titles), built once per catalog. */
+function titleIndex(catalog: CatalogIndex): TitleIndex {
+  let idx = indexes.get(catalog);
+  if (idx) return idx;
+  idx = { byImdb: new Map(), byTitle: new Map() };
+  for (const m of catalog.byId.values()) {
+    if (m.imdb_id) idx.byImdb.set(m.imdb_id, m);
+    const keys = new Set([normalizeTitle(m.title), normalizeTitle(m.original_title)]);
+    for (const k of keys) {
+      if (!k) continue;
+      const list = idx.byTitle.get(k);
+      if (list) list.push(m);
+      else idx.byTitle.set(k, [m]);
+    }
+  }
+  indexes.set(catalog, idx);
+  return idx;
+}
+
+const releaseYear = (m: CatalogMovie) => (m.release_date ? Number(m.release_date.slice(0, 4)) : null);
+const byFame = (a: CatalogMovie, b: CatalogMovie) => b.vote_count - a.vote_count || a.id - b.id;
+
+/** Matches one film of a file to the catalog: ids first, then title and year. */
+export function matchFilm(catalog: CatalogIndex, film: FilmRef): FilmMatch {
+  const idx = titleIndex(catalog);
+  if (film.tmdbId !== null && catalog.byId.has(film.tmdbId))
+    return { status: 'matched', tmdbId: film.tmdbId, confidence: 'id' };
+  if (film.imdbId) {
+    const m = idx.byImdb.get(film.imdbId);
+    if (m) return { status: 'matched', tmdbId: m.id, confidence: 'id' };
+  }
+  const key = normalizeTitle(film.title);
+  const titled = key ? (idx.byTitle.get(key) ?? []) : [];
+  if (titled.length === 0)
+    return {
+      status: 'unmatched',
+      reason: film.title ? 'No film with this title in the catalog' : 'Not in the catalog',
+    };
+  if (film.year === null) {
+    if (titled.length === 1) return { status: 'matched', tmdbId: titled[0]!.id, confidence: 'title' };
+    return {
+      status: 'ambiguous',
+      candidates: [...titled]
+        .sort(byFame)
+        .slice(0, MAX_CANDIDATES)
+        .map((m) => m.id),
+    };
+  }
+  const same = titled.filter((m) => releaseYear(m) === film.year);
+  if (same.length === 1) return { status: 'matched', tmdbId: same[0]!.id, confidence: 'title_year' };
+  if (same.length > 1)
+    return {
+      status: 'ambiguous',
+      candidates: same
+        .sort(byFame)
+        .slice(0, MAX_CANDIDATES)
+        .map((m) => m.id),
+    };
+  const near = titled.filter((m) => {
+    const y = releaseYear(m);
+    return y !== null && Math.abs(y - film.year!) === 1;
+  });
+  if (near.length === 1) return { status: 'matched', tmdbId: near[0]!.id, confidence: 'title_near_year' };
+  if (near.length > 1)
+    return {
+      status: 'ambiguous',
+      candidates: near
+        .sort(byFame)
+        .slice(0, MAX_CANDIDATES)
+        .map((m) => m.id),
+    };
+  return { status: 'unmatched', reason: `No film with this title from ${film.year - 1}–${film.year + 1}` };
+}
+
+/** The key that groups a file's rows about one film (its ids when it has them, else title and year). */
+export function filmKey(film: FilmRef): string {
+  if (film.tmdbId !== null) return `tmdb:${film.tmdbId}`;
+  if (film.imdbId) return `imdb:${film.imdbId}`;
+  return `title:${normalizeTitle(film.title)}|${film.year ?? ''}`;
+}

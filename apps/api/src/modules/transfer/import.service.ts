@@ -1,0 +1,572 @@
+import type { CatalogIndex, CatalogMovie } from '@app/catalog';
+import {
+  IMPORT_PREVIEW_LIMIT,
+  type ImportCandidate,
+  type ImportCommitBody,
+  type ImportCounts,
+  type ImportJob,
+  type ImportPreview,
+} from '@app/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
+import { LRUCache } from 'lru-cache';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
+import type { MovieFactsRow } from '../library/library.repository';
+import { filmKey, matchFilm, type FilmMatch } from './import-match';
+import { parseUpload, type FilmRef, type ImportRecord, type ParsedImport } from './import-parse';
+import {
+  IMPORT_CHUNK,
+  type PlannedDiary,
+  type ImportKeys,
+  type PlannedRating,
+  type TransferRepository,
+} from './transfer.repository';
+
+/** How long a preview waits for its "Import" (then the file must be uploaded again). */
+export const PREVIEW_TTL_MS = 30 * 60_000;
+/** How long a finished job's result can still be read. */
+export const JOB_TTL_MS = 60 * 60_000;
+
+export const IMPORT_MESSAGES = {
+  previewGone: 'This preview has expired or does not exist: upload the file again',
+  notYourPreview: 'You don’t own this import',
+  jobNotFound: 'Import not found',
+  alreadyRunning: 'An import is already running for your account: wait for it to finish',
+  failed: 'The import failed and nothing was written. Please try again.',
+  badPick: 'A pick is not one of the candidates offered for that film',
+  notUndoable: 'Only an import that finished can be undone',
+  alreadyUndone: 'This import was already undone',
+} as const;
+
+interface FilmGroup {
+  key: string;
+  film: FilmRef;
+  records: ImportRecord[];
+  match: FilmMatch;
+}
+
+interface StoredPreview {
+  id: string;
+  userId: string;
+  parsed: ParsedImport;
+  groups: Map<string, FilmGroup>;
+  expiresAt: number;
+}
+
+interface Job {
+  id: string;
+  userId: string;
+  state: 'running' | 'done' | 'failed';
+  done: number;
+  total: number;
+  planned: ImportCounts;
+  added: ImportCounts | null;
+  /** The keys the import added (its undo removes exactly these). */
+  keys: ImportKeys | null;
+  undone: boolean;
+  message: string | null;
+  startedAt: number;
+  finishedAt: number | null;
+  /** Resolves when the job has finished (tests and shutdown wait on it). */
+  finished: Promise<void>;
+}
+
+/** Everything one import writes, after matching and picks. */
+export interface ImportPlan {
+  movies: number[];
+  likes: number[];
+  watched: number[];
+  watchlist: number[];
+  ratings: PlannedRating[];
+  diary: PlannedDiary[];
+  lists: { name: string; ids: number[] }[];
+}
+
+/** What a plan writes, row by row (the job's progress counts these). */
+export function planCounts(plan: ImportPlan): ImportCounts {
+  return {
+    likes: plan.likes.length,
+    watched: plan.watched.length,
+    watchlist: plan.watchlist.length,
+    ratings: plan.ratings.length,
+    diary: plan.diary.length,
+    playlists: plan.lists.length,
+    playlist_entries: plan.lists.reduce((n, l) => n + l.ids.length, 0),
+  };
+}
+
+/**
+ * Builds the writes from the records whose film resolved to a movie. Ratings: a ratings file's
+ * (Letterboxd ratings.csv, IMDb, Trakt) wins; otherwise the rating of the film's latest diary
+ * entry. Diary: one entry per film and day; a viewing after the film's first one in the file is a
+ * rewatch when the file does not say (Trakt's history).
+ */
+export function buildPlan(records: { record: ImportRecord; tmdbId: number }[]): ImportPlan {
+  const likes = new Set<number>();
+  const watched = new Set<number>();
+  const watchlist = new Set<number>();
+  const explicit = new Map<number, PlannedRating>();
+  const fromDiary = new Map<number, PlannedRating & { on: string }>();
+  const diary = new Map<string, PlannedDiary & { said: boolean }>();
+  const lists = new Map<string, { pos: number; id: number }[]>();
+  const reviews = new Map<number, string>();
+  for (const { record: r, tmdbId } of records) {
+    switch (r.kind) {
+      case 'like':
+        likes.add(tmdbId);
+        break;
+      case 'watched':
+        watched.add(tmdbId);
+        break;
+      case 'watchlist':
+        watchlist.add(tmdbId);
+        break;
+      case 'rating':
+        explicit.set(tmdbId, { tmdbId, rating: r.rating!, review: null });
+        if (r.review) reviews.set(tmdbId, r.review);
+        break;
+      case 'diary': {
+        const key = `${tmdbId}|${r.watchedOn}`;
+        const prev = diary.get(key);
+        const said = r.rewatch !== undefined && r.file.endsWith('.csv');
+        diary.set(key, {
+          tmdbId,
+          watchedOn: r.watchedOn!,
+          rewatch: (prev?.rewatch ?? false) || (r.rewatch ?? false),
+          said: (prev?.said ?? false) || said,
+        });
+        if (r.rating !== undefined) {
+          const seen = fromDiary.get(tmdbId);
+          if (!seen || seen.on <= r.watchedOn!)
+            fromDiary.set(tmdbId, { tmdbId, rating: r.rating, review: null, on: r.watchedOn! });
+        }
+        if (r.review && r.review.length <= 2000) reviews.set(tmdbId, r.review);
+        break;
+      }
+      case 'list': {
+        let l = lists.get(r.listName!);
+        if (!l) lists.set(r.listName!, (l = []));
+        l.push({ pos: r.position ?? l.length + 1, id: tmdbId });
+        break;
+      }
+    }
+  }
+  // Rewatches the file did not mark: every viewing after a film's first.
+  const byFilm = new Map<number, (PlannedDiary & { said: boolean })[]>();
+  for (const e of diary.values()) {
+    const l = byFilm.get(e.tmdbId);
+    if (l) l.push(e);
+    else byFilm.set(e.tmdbId, [e]);
+  }
+  for (const entries of byFilm.values()) {
+    entries.sort((a, b) => a.watchedOn.localeCompare(b.watchedOn));
+    entries.forEach((e, i) => {
+      if (!e.said && i > 0) e.rewatch = true;
+    });
+  }
+  const ratings = new Map<number, PlannedRating>();
+  for (const [id, r] of fromDiary) ratings.set(id, { tmdbId: id, rating: r.rating, review: null });
+  for (const [id, r] of explicit) ratings.set(id, r);
+  for (const [id, r] of ratings) r.review = reviews.get(id) ?? null;
+  const movies = new Set<number>(records.map((r) => r.tmdbId));
+  return {
+    movies: [...movies],
+    likes: [...likes],
+    watched: [...watched],
+    watchlist: [...watchlist],
+    ratings: [...ratings.values()],
+    diary: [...diary.values()].map(({ tmdbId, watchedOn, rewatch }) => ({ tmdbId, watchedOn, rewatch })),
+    lists: [...lists].map(([name, entries]) => {
+      const seen = new Set<number>();
+      const ids: number[] = [];
+      for (const e of entries.sort((a, b) => a.pos - b.pos)) {
+        if (seen.has(e.id)) continue;
+        seen.add(e.id);
+        ids.push(e.id);
+      }
+      return { name, ids };
+    }),
+  };
+}
+
+function chunks<T>(items: T[], size = IMPORT_CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/**
+ * Import: upload → parse → match (a preview, nothing written) → commit as a background job that
+ * writes everything in one transaction, reporting its progress. Previews and jobs live in this
+ * process's memory (decisions/0014): a restart forgets them, and a job cut off by a restart
+ * has written nothing (its transaction never committed).
+ */
+export class ImportService {
+  /** A preview holds the parsed file (a few MB for 50,000 rows): few are kept, one per user. */
+  private readonly previews = new LRUCache<string, StoredPreview>({
+    max: 50,
+    ttl: PREVIEW_TTL_MS,
+    // An expired or evicted preview is no one's latest any more (the map would otherwise grow).
+    dispose: (p) => {
+      if (this.latestPreview.get(p.userId) === p.id) this.latestPreview.delete(p.userId);
+    },
+  });
+  private readonly latestPreview = new Map<string, string>();
+  /** Jobs weigh what they remember for their undo: at most about 2 million keys in all. */
+  private readonly jobs = new LRUCache<string, Job>({
+    max: 1000,
+    maxSize: 2_000_000,
+    sizeCalculation: (j) =>
+      1 +
+      (j.keys
+        ? j.keys.likes.length +
+          j.keys.watched.length +
+          j.keys.watchlist.length +
+          j.keys.ratings.length +
+          j.keys.diary.length +
+          j.keys.playlists.length +
+          j.keys.entries.reduce((n, e) => n + e.ids.length, 0)
+        : 0),
+    ttl: JOB_TTL_MS,
+  });
+  private readonly running = new Set<string>();
+
+  constructor(
+    private readonly repo: TransferRepository,
+    private readonly catalog: CatalogIndex,
+    /** A catalog movie's poster and backdrop paths as this deployment serves them. */
+    private readonly images: (m: CatalogMovie) => {
+      poster_path: string | null;
+      backdrop_path: string | null;
+    },
+    private readonly log: FastifyBaseLogger,
+    /** Called after an import committed or failed: the user's cached library reads must go. */
+    private readonly onWrite: (userId: string) => void = () => {},
+  ) {}
+
+  /** Whether the user has a job in memory (the job route's account check, see transfer.routes). */
+  hasJob(userId: string): boolean {
+    for (const j of this.jobs.values()) if (j.userId === userId) return true;
+    return false;
+  }
+
+  private candidate(id: number): ImportCandidate | null {
+    const m = this.catalog.get(id);
+    if (!m) return null;
+    return {
+      tmdb_id: m.id,
+      title: m.title,
+      year: m.release_date?.slice(0, 4) ?? '',
+      poster_path: this.images(m).poster_path,
+      overview: m.overview.length > 160 ? `${m.overview.slice(0, 157).trimEnd()}…` : m.overview,
+    };
+  }
+
+  preview(userId: string, bytes: Uint8Array, fileName: string): ImportPreview {
+    const parsed = parseUpload(bytes, fileName);
+    const groups = new Map<string, FilmGroup>();
+    for (const r of parsed.records) {
+      const key = filmKey(r.film);
+      let g = groups.get(key);
+      if (!g)
+        groups.set(key, (g = { key, film: r.film, records: [], match: { status: 'unmatched', reason: '' } }));
+      g.records.push(r);
+    }
+    for (const g of groups.values()) g.match = matchFilm(this.catalog, g.film);
+    const id = randomUUID();
+    const expiresAt = Date.now() + PREVIEW_TTL_MS;
+    // A user's newer preview replaces their older one.
+    const older = this.latestPreview.get(userId);
+    if (older) this.previews.delete(older);
+    this.latestPreview.set(userId, id);
+    this.previews.set(id, { id, userId, parsed, groups, expiresAt });
+
+    const summary = (g: FilmGroup) => {
+      const rating =
+        [...g.records].reverse().find((r) => r.kind === 'rating')?.rating ??
+        g.records.filter((r) => r.kind === 'diary' && r.rating !== undefined).at(-1)?.rating ??
+        null;
+      return {
+        key: g.key,
+        title: g.film.title || g.film.imdbId || `TMDB ${g.film.tmdbId}`,
+        year: g.film.year,
+        rows: new Set(g.records.map((r) => `${r.file}:${r.line}`)).size,
+        actions: {
+          like: g.records.some((r) => r.kind === 'like'),
+          watched: g.records.some((r) => r.kind === 'watched'),
+          watchlist: g.records.some((r) => r.kind === 'watchlist'),
+          rating,
+          diary: new Set(g.records.filter((r) => r.kind === 'diary').map((r) => r.watchedOn)).size,
+          lists: [...new Set(g.records.filter((r) => r.kind === 'list').map((r) => r.listName!))],
+        },
+      };
+    };
+    const all = [...groups.values()];
+    const matched = all.filter((g) => g.match.status === 'matched');
+    const ambiguous = all.filter((g) => g.match.status === 'ambiguous');
+    const unmatched = all.filter((g) => g.match.status === 'unmatched');
+    const plan = buildPlan(
+      matched.flatMap((g) =>
+        g.records.map((record) => ({ record, tmdbId: (g.match as { tmdbId: number }).tmdbId })),
+      ),
+    );
+    // Low confidence first: those are the ones worth a look.
+    const rank = (g: FilmGroup) =>
+      g.match.status === 'matched' && g.match.confidence === 'id'
+        ? 2
+        : g.match.status === 'matched' && g.match.confidence === 'title_year'
+          ? 1
+          : 0;
+    return {
+      preview_id: id,
+      source: parsed.source,
+      files: parsed.files,
+      rows: new Set(parsed.records.map((r) => `${r.file}:${r.line}`)).size + parsed.skipped.length,
+      films: groups.size,
+      counts: {
+        matched: matched.length,
+        low_confidence: matched.filter(
+          (g) =>
+            g.match.status === 'matched' &&
+            (g.match.confidence === 'title_near_year' || g.match.confidence === 'title'),
+        ).length,
+        ambiguous: ambiguous.length,
+        unmatched: unmatched.length,
+        skipped_rows: parsed.skipped.length,
+      },
+      will_write: planCounts(plan),
+      matched: [...matched]
+        .sort((a, b) => rank(a) - rank(b))
+        .slice(0, IMPORT_PREVIEW_LIMIT)
+        .map((g) => {
+          const m = g.match as Extract<FilmMatch, { status: 'matched' }>;
+          return { ...summary(g), match: this.candidate(m.tmdbId)!, confidence: m.confidence };
+        }),
+      ambiguous: ambiguous.slice(0, IMPORT_PREVIEW_LIMIT).map((g) => ({
+        ...summary(g),
+        candidates: (g.match as Extract<FilmMatch, { status: 'ambiguous' }>).candidates
+          .map((c) => this.candidate(c))
+          .filter((c): c is ImportCandidate => c !== null),
+      })),
+      unmatched: unmatched.slice(0, IMPORT_PREVIEW_LIMIT).map((g) => ({
+        ...summary(g),
+        reason: (g.match as Extract<FilmMatch, { status: 'unmatched' }>).reason,
+      })),
+      skipped: parsed.skipped.slice(0, IMPORT_PREVIEW_LIMIT),
+      expires_at: new Date(expiresAt).toISOString(),
+    };
+  }
+
+  /** The plan of a preview with the user's picks for its ambiguous films. */
+  private resolve(p: StoredPreview, picks: ImportCommitBody['picks']): ImportPlan {
+    const resolved: { record: ImportRecord; tmdbId: number }[] = [];
+    for (const g of p.groups.values()) {
+      let id: number | null = null;
+      if (g.match.status === 'matched') id = g.match.tmdbId;
+      else if (g.match.status === 'ambiguous') {
+        const pick = picks[g.key];
+        if (pick !== undefined && pick !== null) {
+          if (!g.match.candidates.includes(pick)) throw new BadRequestError(IMPORT_MESSAGES.badPick);
+          id = pick;
+        }
+      }
+      if (id !== null) for (const record of g.records) resolved.push({ record, tmdbId: id });
+    }
+    return buildPlan(resolved);
+  }
+
+  private facts(id: number): MovieFactsRow {
+    const m = this.catalog.get(id)!;
+    return {
+      tmdb_id: m.id,
+      title: m.title,
+      overview: m.overview ?? '',
+      ...this.images(m),
+      release_date: m.release_date || null,
+      vote_average: m.vote_average,
+    };
+  }
+
+  /** Starts writing a preview; answers at once with the job, which runs in the background. */
+  start(userId: string, body: ImportCommitBody): ImportJob {
+    const p = this.previews.get(body.preview_id);
+    if (!p) throw new NotFoundError(IMPORT_MESSAGES.previewGone);
+    if (p.userId !== userId) throw new ForbiddenError(IMPORT_MESSAGES.notYourPreview);
+    if (this.running.has(userId)) throw new ConflictError(IMPORT_MESSAGES.alreadyRunning);
+    const plan = this.resolve(p, body.picks);
+    this.previews.delete(p.id);
+    if (this.latestPreview.get(userId) === p.id) this.latestPreview.delete(userId);
+    const planned = planCounts(plan);
+    let finish!: () => void;
+    const job: Job = {
+      id: randomUUID(),
+      userId,
+      state: 'running',
+      done: 0,
+      total:
+        plan.movies.length +
+        planned.likes +
+        planned.watched +
+        planned.watchlist +
+        planned.ratings +
+        planned.diary +
+        planned.playlist_entries,
+      planned,
+      added: null,
+      keys: null,
+      undone: false,
+      message: null,
+      startedAt: Date.now(),
+      finishedAt: null,
+      finished: new Promise<void>((r) => (finish = r)),
+    };
+    // No TTL while it runs (a long import must not poll as a 404); stored again with one when it ends.
+    this.jobs.set(job.id, job, { ttl: 0 });
+    this.running.add(userId);
+    void this.run(job, plan).finally(() => {
+      this.running.delete(userId);
+      this.onWrite(userId);
+      finish();
+    });
+    return this.view(job);
+  }
+
+  private async run(job: Job, plan: ImportPlan): Promise<void> {
+    const step = async (n: number) => {
+      job.done += n;
+      // Lets the progress requests in between the chunks.
+      await yieldToLoop();
+    };
+    try {
+      const keys = await this.repo.importTransaction(job.userId, async (trx) => {
+        const k: ImportKeys = {
+          likes: [],
+          watched: [],
+          watchlist: [],
+          ratings: [],
+          diary: [],
+          playlists: [],
+          entries: [],
+        };
+        for (const c of chunks(plan.movies)) {
+          await this.repo.insertMovies(
+            trx,
+            c.map((id) => this.facts(id)),
+          );
+          await step(c.length);
+        }
+        for (const c of chunks(plan.likes)) {
+          k.likes.push(...(await this.repo.insertLikes(trx, job.userId, c)));
+          await step(c.length);
+        }
+        for (const c of chunks(plan.watched)) {
+          k.watched.push(...(await this.repo.insertWatchStatus(trx, job.userId, c, 'watched')));
+          await step(c.length);
+        }
+        for (const c of chunks(plan.watchlist)) {
+          k.watchlist.push(...(await this.repo.insertWatchStatus(trx, job.userId, c, 'want_to_watch')));
+          await step(c.length);
+        }
+        for (const c of chunks(plan.ratings)) {
+          k.ratings.push(...(await this.repo.insertRatings(trx, job.userId, c)));
+          await step(c.length);
+        }
+        for (const c of chunks(plan.diary)) {
+          k.diary.push(...(await this.repo.insertDiary(trx, job.userId, c)));
+          await step(c.length);
+        }
+        for (const list of plan.lists) {
+          const { id, created } = await this.repo.playlistNamed(trx, job.userId, list.name);
+          if (created) k.playlists.push(id);
+          const entry = { playlistId: id, ids: [] as number[] };
+          k.entries.push(entry);
+          let offset = 0;
+          for (const c of chunks(list.ids)) {
+            entry.ids.push(...(await this.repo.addToPlaylist(trx, id, c, offset)));
+            offset += c.length;
+            await step(c.length);
+          }
+        }
+        return k;
+      });
+      const added = {
+        likes: keys.likes.length,
+        watched: keys.watched.length,
+        watchlist: keys.watchlist.length,
+        ratings: keys.ratings.length,
+        diary: keys.diary.length,
+        playlists: keys.playlists.length,
+        playlist_entries: keys.entries.reduce((n, e) => n + e.ids.length, 0),
+      };
+      job.keys = keys;
+      job.added = added;
+      job.state = 'done';
+    } catch (err) {
+      // Never the error itself: a constraint error's detail holds the failing row (the user's id,
+      // their review, dates). Its code and constraint say what broke.
+      const e = err as { code?: unknown; constraint?: unknown; name?: unknown };
+      this.log.error(
+        { job: job.id, code: e?.code, constraint: e?.constraint, error: e?.name },
+        'import failed; its transaction was rolled back',
+      );
+      job.state = 'failed';
+      job.message = IMPORT_MESSAGES.failed;
+    } finally {
+      job.finishedAt = Date.now();
+      // Stored again: its size now counts its keys, and it is kept an hour from now.
+      this.jobs.set(job.id, job);
+    }
+  }
+
+  private view(job: Job): ImportJob {
+    return {
+      job_id: job.id,
+      state: job.state,
+      done: Math.min(job.done, job.total),
+      total: job.total,
+      added: job.added,
+      undone: job.undone,
+      planned: job.planned,
+      message: job.message,
+      started_at: new Date(job.startedAt).toISOString(),
+      finished_at: job.finishedAt === null ? null : new Date(job.finishedAt).toISOString(),
+      elapsed_ms: (job.finishedAt ?? Date.now()) - job.startedAt,
+    };
+  }
+
+  /** A job's state, for its owner only. */
+  job(userId: string, jobId: string): ImportJob {
+    const job = this.jobs.get(jobId);
+    if (!job) throw new NotFoundError(IMPORT_MESSAGES.jobNotFound);
+    if (job.userId !== userId) throw new ForbiddenError(IMPORT_MESSAGES.notYourPreview);
+    return this.view(job);
+  }
+
+  /**
+   * Undoes a finished import: removes exactly the rows it added (what the library held before is
+   * untouched), in one transaction. A playlist it created goes only if nothing else was added to it.
+   */
+  async undo(userId: string, jobId: string): Promise<ImportJob> {
+    const job = this.jobs.get(jobId);
+    if (!job) throw new NotFoundError(IMPORT_MESSAGES.jobNotFound);
+    if (job.userId !== userId) throw new ForbiddenError(IMPORT_MESSAGES.notYourPreview);
+    if (job.state !== 'done' || !job.keys) throw new ConflictError(IMPORT_MESSAGES.notUndoable);
+    if (job.undone) throw new ConflictError(IMPORT_MESSAGES.alreadyUndone);
+    if (this.running.has(userId)) throw new ConflictError(IMPORT_MESSAGES.alreadyRunning);
+    this.running.add(userId);
+    try {
+      await this.repo.undoImport(userId, job.keys, new Date(job.finishedAt ?? Date.now()));
+      job.undone = true;
+    } finally {
+      this.running.delete(userId);
+      this.onWrite(userId);
+    }
+    return this.view(job);
+  }
+
+  /** Waits for a job to finish (tests; a graceful shutdown could too). */
+  async settled(jobId: string): Promise<void> {
+    await this.jobs.get(jobId)?.finished;
+  }
+}

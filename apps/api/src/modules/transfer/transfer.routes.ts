@@ -1,0 +1,248 @@
+import {
+  ErrorBody,
+  ExportQuery,
+  ImportCommitBody,
+  ImportJob,
+  ImportJobParams,
+  ImportPreview,
+  ImportUploadQuery,
+  PlaylistParams,
+  PlaylistShare,
+  PublicPlaylist,
+  PublicSlugParams,
+} from '@app/contracts';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AppError, BadRequestError } from '../../lib/errors';
+import { currentUser, requireVerifiedUser } from '../identity/auth-guard';
+import type { TokenVerifier } from '../identity/token-verifier';
+import type { ExportService } from './export.service';
+import { IMPORT_MAX_BYTES } from './import-parse';
+import type { ImportService } from './import.service';
+import type { SharingService } from './sharing.service';
+
+export const IMPORT_TOO_LARGE = `The file is too large: at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB can be imported at once`;
+
+const auth = { 401: ErrorBody, 403: ErrorBody };
+const security = [{ bearerAuth: [] }];
+const tags = ['import and export'];
+
+/** The upload's bytes, kept off the enumerable body so the request guards do not walk megabytes. */
+class Upload {
+  declare readonly bytes: Buffer;
+  constructor(bytes: Buffer) {
+    Object.defineProperty(this, 'bytes', { value: bytes, enumerable: false });
+  }
+}
+
+/** Content types an upload may come as: the browser sends the file's own type, or none. */
+const UPLOAD_TYPES = [
+  'application/octet-stream',
+  'application/zip',
+  'application/x-zip-compressed',
+  'text/csv',
+  'text/plain',
+  'application/json',
+  'application/vnd.ms-excel',
+];
+
+export interface TransferServices {
+  imports: ImportService;
+  exports: ExportService;
+  sharing: SharingService;
+  accountExists: (uid: string) => Promise<boolean>;
+}
+
+/** /api/user/import, /api/user/export and a playlist's public link (signed-in, verified owner only). */
+export const transferRoutes =
+  (s: TransferServices, verifier: TokenVerifier): FastifyPluginAsyncZod =>
+  async (app) => {
+    // The upload: its own body parser and limit, in its own scope (the rest of the API keeps 64 KB of JSON).
+    await app.register(async (scope) => {
+      const upload = scope.withTypeProvider<ZodTypeProvider>();
+      upload.addHook('onRequest', requireVerifiedUser(verifier, s.accountExists));
+      // Too large is said before the body is read, in words (Fastify's own 413 stays for a chunked body).
+      upload.addHook('onRequest', async (req) => {
+        if (Number(req.headers['content-length'] ?? 0) > IMPORT_MAX_BYTES)
+          throw new AppError(413, IMPORT_TOO_LARGE);
+      });
+      upload.removeContentTypeParser('application/json');
+      upload.removeContentTypeParser('text/plain');
+      upload.addContentTypeParser(
+        UPLOAD_TYPES,
+        { parseAs: 'buffer', bodyLimit: IMPORT_MAX_BYTES },
+        (_req, body, done) => done(null, new Upload(body as Buffer)),
+      );
+      upload.post(
+        '/import/preview',
+        {
+          bodyLimit: IMPORT_MAX_BYTES,
+          schema: {
+            tags,
+            security,
+            summary: 'Read an export and preview the import (nothing is written)',
+            description: `The file as the request body (a Letterboxd export zip or one of its CSVs, an IMDb ratings or watchlist CSV, a Trakt JSON export or its zip), at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB; ?name= its file name. Answers matched, ambiguous and unmatched films and what importing would write. The preview is kept for 30 minutes.`,
+            querystring: ImportUploadQuery,
+            response: { 200: ImportPreview, 400: ErrorBody, ...auth, 413: ErrorBody, 415: ErrorBody },
+          },
+        },
+        async (req) => {
+          if (!(req.body instanceof Upload)) throw new BadRequestError('Send the file as the request body');
+          return s.imports.preview(currentUser(req).uid, req.body.bytes, req.query.name ?? 'upload');
+        },
+      );
+    });
+
+    await app.register(async (scope) => {
+      const jobs = scope.withTypeProvider<ZodTypeProvider>();
+      // While an import holds the embedded database's one connection, its progress must still be
+      // readable: the account check passes for a user with a job in memory (their account existed
+      // when it started), so reading progress needs no query.
+      jobs.addHook(
+        'onRequest',
+        requireVerifiedUser(verifier, async (uid) => s.imports.hasJob(uid) || s.accountExists(uid)),
+      );
+      jobs.get(
+        '/import/jobs/:id',
+        {
+          schema: {
+            tags,
+            security,
+            summary: "An import's progress and result (its owner only)",
+            params: ImportJobParams,
+            response: { 200: ImportJob, 400: ErrorBody, ...auth, 404: ErrorBody },
+          },
+        },
+        async (req) => s.imports.job(currentUser(req).uid, req.params.id),
+      );
+    });
+
+    await app.register(async (scope) => {
+      const user = scope.withTypeProvider<ZodTypeProvider>();
+      user.addHook('onRequest', requireVerifiedUser(verifier, s.accountExists));
+      user.post(
+        '/import',
+        {
+          schema: {
+            tags,
+            security,
+            summary: 'Import a previewed export (a background job)',
+            description:
+              'Writes everything in one transaction: all of it or, on a failure, nothing. Rows the library already holds are left as they are, so importing the same file twice adds nothing. Poll /api/user/import/jobs/{id}.',
+            body: ImportCommitBody,
+            response: { 202: ImportJob, 400: ErrorBody, ...auth, 404: ErrorBody, 409: ErrorBody },
+          },
+        },
+        async (req, reply) => reply.code(202).send(s.imports.start(currentUser(req).uid, req.body)),
+      );
+      user.post(
+        '/import/jobs/:id/undo',
+        {
+          schema: {
+            tags,
+            security,
+            summary: 'Undo a finished import: remove exactly the rows it added',
+            description:
+              'What the library held before the import is untouched; a playlist the import created is removed only if nothing else was added to it. One transaction.',
+            params: ImportJobParams,
+            response: { 200: ImportJob, 400: ErrorBody, ...auth, 404: ErrorBody, 409: ErrorBody },
+          },
+        },
+        async (req) => s.imports.undo(currentUser(req).uid, req.params.id),
+      );
+      user.get(
+        '/export',
+        {
+          schema: {
+            tags,
+            security,
+            summary: 'Everything the user owns: JSON, or a zip of Letterboxd-style CSVs (?format=csv)',
+            querystring: ExportQuery,
+            response: { 400: ErrorBody, ...auth },
+          },
+        },
+        async (req, typedReply) => {
+          // A file, not a JSON answer of a schema: sent as bytes.
+          const reply = typedReply as FastifyReply;
+          const uid = currentUser(req).uid;
+          const stamp = new Date().toISOString().slice(0, 10);
+          reply.header('cache-control', 'no-store');
+          if (req.query.format === 'csv') {
+            const zip = await s.exports.zip(uid);
+            return reply
+              .type('application/zip')
+              .header('content-disposition', `attachment; filename="cinelog-export-${stamp}.zip"`)
+              .send(Buffer.from(zip));
+          }
+          const body = JSON.stringify(await s.exports.json(uid), null, 2);
+          return reply
+            .type('application/json; charset=utf-8')
+            .header('content-disposition', `attachment; filename="cinelog-export-${stamp}.json"`)
+            .send(body);
+        },
+      );
+      user.get(
+        '/playlists/:id/share',
+        {
+          schema: {
+            tags: ['library'],
+            security,
+            summary: "A playlist's public link (null while private)",
+            params: PlaylistParams,
+            response: { 200: PlaylistShare, 400: ErrorBody, ...auth, 404: ErrorBody },
+          },
+        },
+        async (req) => s.sharing.get(currentUser(req).uid, req.params.id),
+      );
+      user.post(
+        '/playlists/:id/share',
+        {
+          schema: {
+            tags: ['library'],
+            security,
+            summary: 'Make a playlist public: anyone with its link can read it',
+            description:
+              'A new unguessable link (128 random bits) each time it is made public; already public, it keeps its link.',
+            params: PlaylistParams,
+            response: { 200: PlaylistShare, 400: ErrorBody, ...auth, 404: ErrorBody },
+          },
+        },
+        async (req) => s.sharing.publish(currentUser(req).uid, req.params.id),
+      );
+      user.delete(
+        '/playlists/:id/share',
+        {
+          schema: {
+            tags: ['library'],
+            security,
+            summary: 'Make a playlist private again: its old link is a 404 from now on',
+            params: PlaylistParams,
+            response: { 200: PlaylistShare, 400: ErrorBody, ...auth, 404: ErrorBody },
+          },
+        },
+        async (req) => s.sharing.unpublish(currentUser(req).uid, req.params.id),
+      );
+    });
+  };
+
+/** /api/public/playlists/{slug}: a public playlist, read-only, for anyone. */
+export const publicPlaylistRoutes =
+  (sharing: SharingService): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/playlists/:slug',
+      {
+        schema: {
+          tags: ['public'],
+          summary: 'A public playlist: its name, its owner’s display name and its movies',
+          params: PublicSlugParams,
+          response: { 200: PublicPlaylist, 400: ErrorBody, 404: ErrorBody },
+        },
+      },
+      async (req, reply) => {
+        // Never cached: making the playlist private must take effect at once.
+        reply.header('cache-control', 'no-store');
+        return sharing.read(req.params.slug);
+      },
+    );
+  };

@@ -1,0 +1,76 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Link } from 'react-router';
+import { startLibraryApi } from '../testing/library-api';
+import { renderWithApp } from '../testing/render';
+import { setPageShortcut } from '../lib/shortcuts';
+import { Shortcuts } from './shortcuts';
+
+let api: Awaited<ReturnType<typeof startLibraryApi>> | undefined;
+afterEach(async () => {
+  await api?.close();
+  api = undefined;
+});
+
+const key = (k: string, target: Element = document.body, init: KeyboardEventInit = {}) =>
+  act(() => {
+    fireEvent.keyDown(target, { key: k, ...init });
+  });
+
+function Screen() {
+  return (
+    <>
+      <Shortcuts />
+      <input aria-label="Notes" />
+      <Link to="/elsewhere">Go elsewhere</Link>
+    </>
+  );
+}
+
+describe('the shortcuts listener', () => {
+  it('g l / g w / g h navigate, also when the page changes between the two keys', async () => {
+    api = await startLibraryApi();
+    const view = renderWithApp(<Screen />, { auth: true, path: '/start', route: '*' });
+    // Pressed before the session is read, `g l` waits for it (it needs to know who is there)
+    // and then goes: it is not dropped.
+    await key('g');
+    await key('l');
+    expect(view.pathname()).toBe('/start');
+    await waitFor(() => expect(view.pathname()).toBe('/liked'));
+    await key('g');
+    await key('w');
+    await waitFor(() => expect(view.pathname()).toBe('/watchlist'));
+    // `g`, then a navigation, then `h`: still home.
+    await key('g');
+    fireEvent.click(screen.getByRole('link', { name: 'Go elsewhere' }));
+    await waitFor(() => expect(view.pathname()).toBe('/elsewhere'));
+    await key('h');
+    await waitFor(() => expect(view.pathname()).toBe('/'));
+  });
+
+  it('nothing fires while typing or with a modifier; l and w go to the page; ? opens the help', async () => {
+    api = await startLibraryApi();
+    const view = renderWithApp(<Screen />, { auth: true, path: '/start', route: '*' });
+    const input = screen.getByLabelText('Notes');
+    await key('g', input);
+    await key('h', input);
+    await key('g', document.body, { ctrlKey: true });
+    await key('h');
+    expect(view.pathname()).toBe('/start');
+    let likes = 0;
+    setPageShortcut('like', () => likes++);
+    await key('l', input);
+    await key('l', document.body, { metaKey: true });
+    await key('l');
+    expect(likes).toBe(1);
+    setPageShortcut('like', null);
+    await key('?');
+    expect(await screen.findByRole('dialog', { name: 'Keyboard shortcuts' })).toBeTruthy();
+    // With the help open, other shortcuts wait; Escape closes it.
+    await key('g');
+    await key('h');
+    expect(view.pathname()).toBe('/start');
+    await key('Escape');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+});

@@ -1,0 +1,244 @@
+import { PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT } from '@app/contracts/messages';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import toast from 'react-hot-toast';
+import { Link, useNavigate } from 'react-router';
+import { Modal } from '../../../components/ui/modal';
+import { Spinner } from '../../../components/ui/spinner';
+import { authClient } from '../../../lib/auth-client';
+import { useAuth } from '../../../lib/auth';
+import { Field, messageOf, primary, Status, type Tone } from './auth-forms';
+import { PageShell } from '../../../components/layouts/page-shell';
+
+const DISPLAY_NAME_MAX = 60;
+
+interface Notice {
+  message: string;
+  tone?: Tone;
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section
+      aria-labelledby={title.replace(/\W+/g, '-').toLowerCase()}
+      className="rounded-2xl bg-zinc-900 p-6 ring-1 ring-white/10"
+    >
+      <h2 id={title.replace(/\W+/g, '-').toLowerCase()} className="mb-4 text-lg font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function DisplayNameForm({ current }: { current: string }) {
+  const [name, setName] = useState(current);
+  const [notice, setNotice] = useState<Notice>({ message: '' });
+  const [busy, setBusy] = useState(false);
+  const trimmed = name.trim();
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!trimmed) return setNotice({ message: 'Please enter a display name.' });
+    setBusy(true);
+    try {
+      await authClient.updateDisplayName(trimmed);
+      setNotice({ message: 'Your display name was saved.', tone: 'success' });
+    } catch (err) {
+      setNotice({ message: messageOf(err), tone: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <Field
+        id="display-name"
+        label="Display name"
+        autoComplete="name"
+        value={name}
+        maxLength={DISPLAY_NAME_MAX}
+        onChange={(e) => setName(e.target.value)}
+      />
+      <Status message={notice.message} tone={notice.tone} />
+      <button type="submit" disabled={busy || trimmed === current} className={primary}>
+        {busy ? 'Saving…' : 'Save name'}
+      </button>
+    </form>
+  );
+}
+
+function PasswordForm() {
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [notice, setNotice] = useState<Notice>({ message: '' });
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!current) return setNotice({ message: 'Please enter your current password.' });
+    if (next.length < PASSWORD_MIN_LENGTH) return setNotice({ message: PASSWORD_TOO_SHORT });
+    setBusy(true);
+    try {
+      await authClient.changePassword(current, next);
+      setCurrent('');
+      setNext('');
+      setNotice({
+        message: 'Your password was changed. Your other devices were signed out.',
+        tone: 'success',
+      });
+    } catch (err) {
+      setNotice({ message: messageOf(err), tone: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <Field
+        id="current-password"
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        value={current}
+        onChange={(e) => setCurrent(e.target.value)}
+      />
+      <Field
+        id="new-password"
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        value={next}
+        onChange={(e) => setNext(e.target.value)}
+        hint={`Must be at least ${PASSWORD_MIN_LENGTH} characters`}
+      />
+      <Status message={notice.message} tone={notice.tone} />
+      <button type="submit" disabled={busy} className={primary}>
+        {busy ? 'Changing…' : 'Change password'}
+      </button>
+    </form>
+  );
+}
+
+/** Deleting asks for the password in a dialog; everything kept for the account goes with it. */
+function DeleteAccount() {
+  const [open, setOpen] = useState(false);
+  const [password, setPassword] = useState('');
+  const [notice, setNotice] = useState<Notice>({ message: '' });
+  const [busy, setBusy] = useState(false);
+  const navigate = useNavigate();
+  const close = () => {
+    setOpen(false);
+    setPassword('');
+    setNotice({ message: '' });
+  };
+  return (
+    <>
+      <p className="text-sm text-zinc-400">
+        Your likes, watch list, playlists and recently visited movies are deleted with your account. This
+        cannot be undone.
+      </p>
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        className="mt-4 rounded-lg px-4 py-2.5 text-sm font-semibold text-red-300 ring-1 ring-white/15 hover:bg-white/10"
+      >
+        Delete account
+      </button>
+      {open && (
+        <Modal title="Delete your account?" onClose={close}>
+          <form
+            onSubmit={async (e) => {
+              e.preventDefault();
+              setBusy(true);
+              try {
+                await authClient.deleteAccount(password);
+                toast.success('Your account was deleted.');
+                navigate('/', { replace: true });
+              } catch (err) {
+                setNotice({ message: messageOf(err), tone: 'error' });
+                setBusy(false);
+              }
+            }}
+            className="space-y-4"
+          >
+            <p className="text-sm text-zinc-300">
+              Everything kept for this account is deleted. Enter your password to confirm (leave it empty if
+              you sign in with Google).
+            </p>
+            <Field
+              id="delete-password"
+              label="Password"
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+            <Status message={notice.message} tone={notice.tone} />
+            <div className="flex justify-end gap-2">
+              <button
+                type="button"
+                onClick={close}
+                className="rounded-lg px-4 py-2 text-sm hover:bg-zinc-800"
+              >
+                Cancel
+              </button>
+              <button
+                type="submit"
+                disabled={busy}
+                className="rounded-lg bg-red-700 px-4 py-2 text-sm font-semibold hover:bg-red-600 disabled:opacity-40"
+              >
+                {busy ? 'Deleting…' : 'Delete account'}
+              </button>
+            </div>
+          </form>
+        </Modal>
+      )}
+    </>
+  );
+}
+
+/** /account: display name, password and account deletion for the signed-in user. */
+export default function AccountPage() {
+  const { user, ready } = useAuth();
+  if (!ready)
+    return (
+      <PageShell title="Account">
+        <Spinner />
+      </PageShell>
+    );
+  if (!user)
+    return (
+      <PageShell title="Account">
+        <p className="text-sm text-zinc-400">
+          <Link to="/login" className="text-red-400 underline hover:text-red-300">
+            Log in
+          </Link>{' '}
+          to manage your account.
+        </p>
+      </PageShell>
+    );
+  return (
+    <PageShell title="Account" subtitle={user.email}>
+      <div className="max-w-3xl space-y-6">
+        <Section title="Your name">
+          <DisplayNameForm current={user.displayName ?? ''} />
+        </Section>
+        <Section title="Import and export">
+          <p className="mb-3 text-sm text-zinc-400">
+            Bring your Letterboxd, IMDb or Trakt history, or download everything you keep here.
+          </p>
+          <Link
+            to="/account/import"
+            className="inline-block rounded-lg px-4 py-2 text-sm font-semibold ring-1 ring-white/15 hover:bg-white/10"
+          >
+            Import or export your library
+          </Link>
+        </Section>
+        <Section title="Change password">
+          <PasswordForm />
+        </Section>
+        <Section title="Delete account">
+          <DeleteAccount />
+        </Section>
+      </div>
+    </PageShell>
+  );
+}

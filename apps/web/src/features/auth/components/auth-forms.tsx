@@ -1,0 +1,374 @@
+import { PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT } from '@app/contracts/messages';
+import { AUTH_MESSAGES, AuthError } from '@app/auth-client';
+import { useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { browserPopup } from '@app/auth-client';
+import { authClient } from '../../../lib/auth-client';
+import { useAuth } from '../../../lib/auth';
+import { useConfig } from '../../../lib/config';
+import { useDocumentTitle } from '../../../lib/document-title';
+
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Green for 'email sent' / 'Verification email sent' / 'Please verify your email', red otherwise. */
+export const isPositiveStatus = (msg: string) =>
+  /email sent|Verification email sent|Please verify your email/.test(msg);
+
+/** What a failed auth call says to the user (the client's errors carry the spec's texts). */
+export const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+/**
+ * A form's status line. Its colour follows the spec's rule (green for the three phrases, red
+ * otherwise) unless `tone` says otherwise: our own success texts, which the spec has not listed
+ * ('Your email is verified…', 'Your password was changed…'), are green too.
+ */
+export function Status({ message, tone }: { message: string; tone?: Tone | undefined }) {
+  if (!message) return null;
+  const positive = tone ? tone === 'success' : isPositiveStatus(message);
+  return (
+    <p
+      role="status"
+      className={`rounded-lg px-3 py-2 text-sm ${positive ? 'bg-emerald-900/40 text-emerald-300' : 'bg-red-900/40 text-red-300'}`}
+    >
+      {message}
+    </p>
+  );
+}
+
+export type Tone = 'success' | 'error';
+/** What a page hands to the login page through navigation state. */
+export interface LoginNotice {
+  message: string;
+  tone?: Tone;
+}
+
+export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
+  useDocumentTitle(title);
+  return (
+    <div className="flex min-h-screen items-center justify-center px-4 pb-10 pt-24">
+      <div className="w-full max-w-sm rounded-2xl bg-zinc-900 p-8 shadow-2xl ring-1 ring-white/10">
+        <h1 className="mb-6 text-2xl font-bold">{title}</h1>
+        {children}
+      </div>
+    </div>
+  );
+}
+
+export const input =
+  'w-full rounded-lg bg-zinc-800 px-3 py-2.5 text-sm outline-none ring-1 ring-white/10 focus:ring-red-500';
+export const primary =
+  'w-full rounded-lg bg-red-700 py-2.5 font-semibold hover:bg-red-700 disabled:opacity-50';
+
+/** A labelled input of the auth forms, with an optional hint under it (tied by aria-describedby). */
+export function Field({
+  id,
+  label,
+  hint,
+  ...props
+}: { id: string; label: string; hint?: string } & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm">
+        {label}
+      </label>
+      <input id={id} aria-describedby={hint ? `${id}-hint` : undefined} className={input} {...props} />
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-zinc-400">
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function GoogleButton({ onMessage }: { onMessage: (m: string) => void }) {
+  const config = useConfig();
+  const navigate = useNavigate();
+  if (!config.data?.features.google_sign_in) return null;
+  return (
+    <button
+      type="button"
+      onClick={async () => {
+        try {
+          const { redirectTo } = await authClient.signInWithGoogle(browserPopup());
+          navigate(redirectTo);
+        } catch (err) {
+          onMessage(messageOf(err));
+        }
+      }}
+      className="w-full rounded-lg bg-white py-2.5 font-semibold text-zinc-900 hover:bg-zinc-200"
+    >
+      Continue with Google
+    </button>
+  );
+}
+
+/** The login page's first message: one handed over by another page, or the verification link's outcome. */
+function initialNotice(state: unknown, search: string): LoginNotice {
+  const handed = state as Partial<LoginNotice> | null;
+  if (handed?.message) return { message: handed.message, ...(handed.tone ? { tone: handed.tone } : {}) };
+  const params = new URLSearchParams(search);
+  // Better Auth sends a failed verification link back with ?error=INVALID_TOKEN / TOKEN_EXPIRED…
+  if (params.get('error')) return { message: AUTH_MESSAGES.verifyLinkInvalid, tone: 'error' };
+  if (params.has('verified')) return { message: AUTH_MESSAGES.emailVerified, tone: 'success' };
+  return { message: '' };
+}
+
+/** Messages after which a new verification mail is what the user needs. */
+const NEEDS_VERIFICATION: string[] = [AUTH_MESSAGES.unverified, AUTH_MESSAGES.verifyLinkInvalid];
+
+export function LoginPage() {
+  const location = useLocation();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [notice, setNotice] = useState<LoginNotice>(() => initialNotice(location.state, location.search));
+  const setMessage = (message: string) => setNotice({ message });
+  const [busy, setBusy] = useState(false);
+  const [resending, setResending] = useState(false);
+  const navigate = useNavigate();
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!EMAIL_PATTERN.test(email)) return setMessage('Please enter a valid email address');
+    setBusy(true);
+    try {
+      await authClient.signIn(email, password);
+      navigate('/');
+    } catch (err) {
+      setMessage(err instanceof AuthError ? err.message : String(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const forgot = async () => {
+    if (!email.trim()) return setMessage('Please enter your email address to reset your password.');
+    try {
+      setMessage(await authClient.requestPasswordReset(email.trim(), '/reset-password'));
+    } catch (err) {
+      setMessage(messageOf(err));
+    }
+  };
+  const resend = async () => {
+    if (!EMAIL_PATTERN.test(email.trim()))
+      return setMessage('Please enter your email address to get a new verification email.');
+    setResending(true);
+    try {
+      setMessage(await authClient.resendVerification(email.trim()));
+    } catch (err) {
+      setMessage(messageOf(err));
+    } finally {
+      setResending(false);
+    }
+  };
+  return (
+    <AuthCard title="Sign In">
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <Field
+          id="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <Field
+          id="password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <Status message={notice.message} tone={notice.tone} />
+        {NEEDS_VERIFICATION.includes(notice.message) && (
+          <button
+            type="button"
+            onClick={resend}
+            disabled={resending}
+            className="w-full rounded-lg py-2 text-sm font-medium text-zinc-100 ring-1 ring-white/15 hover:bg-white/10 disabled:opacity-50"
+          >
+            {resending ? 'Sending…' : 'Resend verification email'}
+          </button>
+        )}
+        <button type="submit" disabled={busy} className={primary}>
+          {busy ? 'Signing in…' : 'Sign In'}
+        </button>
+        <button type="button" onClick={forgot} className="w-full text-sm text-red-400 hover:text-red-300">
+          Forgot password?
+        </button>
+      </form>
+      <div className="mt-4 space-y-4">
+        <GoogleButton onMessage={setMessage} />
+        <p className="text-center text-sm text-zinc-400">
+          New here?{' '}
+          <Link to="/register" className="text-red-400 underline hover:text-red-300">
+            Create an account
+          </Link>
+        </p>
+      </div>
+    </AuthCard>
+  );
+}
+
+export function RegisterPage() {
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [message, setMessage] = useState('');
+  const [busy, setBusy] = useState(false);
+  const navigate = useNavigate();
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!name.trim() || !email.trim() || !password)
+      return setMessage('Name, email and password are required.');
+    if (!EMAIL_PATTERN.test(email)) return setMessage('Please enter a valid email address');
+    if (password.length < PASSWORD_MIN_LENGTH) return setMessage(PASSWORD_TOO_SHORT);
+    setBusy(true);
+    try {
+      const ok = await authClient.register(name.trim(), email.trim(), password);
+      navigate('/login', { state: { message: ok } });
+    } catch (err) {
+      setMessage(messageOf(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <AuthCard title="Create Account">
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <Field
+          id="name"
+          label="Name"
+          autoComplete="name"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+        />
+        <Field
+          id="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <Field
+          id="password"
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          hint={`Must be at least ${PASSWORD_MIN_LENGTH} characters`}
+        />
+        <Status message={message} />
+        <button type="submit" disabled={busy} className={primary}>
+          {busy ? 'Signing up…' : 'Sign Up'}
+        </button>
+      </form>
+      <div className="mt-4 space-y-4">
+        <GoogleButton onMessage={setMessage} />
+        <p className="text-center text-sm text-zinc-400">
+          Already have an account?{' '}
+          <Link to="/login" className="text-red-400 underline hover:text-red-300">
+            Log in
+          </Link>
+        </p>
+      </div>
+    </AuthCard>
+  );
+}
+
+/** After a Google sign-in without a name: choose the display name. */
+export function ProfileSetupPage() {
+  const { user, ready } = useAuth();
+  const [name, setName] = useState('');
+  const [message, setMessage] = useState('');
+  const navigate = useNavigate();
+  if (ready && !user) {
+    return (
+      <AuthCard title="Set up your profile">
+        <p className="text-sm text-zinc-400">
+          <Link to="/login" className="text-red-400 underline">
+            Log in
+          </Link>{' '}
+          first.
+        </p>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title="Set up your profile">
+      <form
+        onSubmit={async (e) => {
+          e.preventDefault();
+          if (!name.trim()) return setMessage('Please enter a display name.');
+          try {
+            await authClient.updateDisplayName(name.trim());
+            navigate('/');
+          } catch (err) {
+            setMessage(messageOf(err));
+          }
+        }}
+        className="space-y-4"
+      >
+        <p className="text-sm text-zinc-400">How should we call you?</p>
+        <Field
+          id="display-name"
+          label="Display name"
+          value={name}
+          maxLength={60}
+          onChange={(e) => setName(e.target.value)}
+        />
+        <Status message={message} />
+        <button type="submit" className={primary}>
+          Save
+        </button>
+      </form>
+    </AuthCard>
+  );
+}
+
+/** Where the reset mail's link lands: choose a new password. */
+export function ResetPasswordPage() {
+  const params = new URLSearchParams(useLocation().search);
+  const token = params.get('token');
+  const [password, setPassword] = useState('');
+  const [message, setMessage] = useState(
+    params.get('error') ? 'This reset link is invalid or has expired. Please ask for a new one.' : '',
+  );
+  const navigate = useNavigate();
+  return (
+    <AuthCard title="Choose a new password">
+      <form
+        onSubmit={async (e) => {
+          e.preventDefault();
+          if (!token)
+            return setMessage('This reset link is invalid or has expired. Please ask for a new one.');
+          if (password.length < PASSWORD_MIN_LENGTH) return setMessage(PASSWORD_TOO_SHORT);
+          try {
+            await authClient.resetPassword(token, password);
+            navigate('/login', {
+              state: { message: AUTH_MESSAGES.passwordChanged, tone: 'success' } satisfies LoginNotice,
+            });
+          } catch (err) {
+            setMessage(messageOf(err));
+          }
+        }}
+        className="space-y-4"
+      >
+        <Field
+          id="new-password"
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          hint={`Must be at least ${PASSWORD_MIN_LENGTH} characters`}
+        />
+        <Status message={message} />
+        <button type="submit" className={primary}>
+          Save password
+        </button>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,15 @@
+import { useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth';
+import { LikedMovie } from '@app/contracts';
+import { keys } from './library-keys';
+
+export function useLikes() {
+  const { user } = useAuth();
+  return useQuery({
+    queryKey: keys.likes,
+    queryFn: () =>
+      apiFetch('/api/user/likes', { contract: import.meta.env.DEV ? LikedMovie.array() : undefined }),
+    enabled: !!user,
+  });
+}

@@ -1,0 +1,27 @@
+import { useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth';
+import { Playlist } from '@app/contracts';
+import { keys } from './library-keys';
+
+export function usePlaylists() {
+  const { user } = useAuth();
+  return useQuery({
+    queryKey: keys.playlists,
+    queryFn: () =>
+      apiFetch('/api/user/playlists', { contract: import.meta.env.DEV ? Playlist.array() : undefined }),
+    enabled: !!user,
+  });
+}
+/** The playlists, each saying whether it holds `tmdbId` (the add-to-playlist modal). */
+export function usePlaylistsWith(tmdbId: number) {
+  const { user } = useAuth();
+  return useQuery({
+    queryKey: keys.playlistsWith(tmdbId),
+    queryFn: () =>
+      apiFetch(`/api/user/playlists?tmdb_id=${tmdbId}`, {
+        contract: import.meta.env.DEV ? Playlist.array() : undefined,
+      }),
+    enabled: !!user,
+  });
+}

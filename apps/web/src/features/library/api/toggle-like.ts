@@ -1,0 +1,59 @@
+import { MessageResponse } from '@app/contracts';
+import { LIBRARY_MESSAGES } from '@app/contracts/messages';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
+import { ApiError, apiFetch } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth';
+import { useLikes } from './get-likes';
+import { failure, keys, libraryId } from './library-keys';
+
+/** Like / unlike with the spec's rules: 409 on like is success, unlike needs 'Like removed'. */
+export function useLikeToggle(tmdbId: number) {
+  const { user, ready } = useAuth();
+  const qc = useQueryClient();
+  const likes = useLikes();
+  const liked = !!likes.data?.some((m) => libraryId(m) === tmdbId);
+  const mutation = useMutation({
+    mutationFn: async (like: boolean) => {
+      if (like) {
+        try {
+          await apiFetch('/api/user/likes', { method: 'POST', body: { tmdb_id: tmdbId } });
+          toast.success('Movie liked!');
+        } catch (err) {
+          if (err instanceof ApiError && err.status === 409) {
+            toast(LIBRARY_MESSAGES.alreadyLiked);
+            return;
+          }
+          throw err;
+        }
+      } else {
+        const res = await apiFetch(`/api/user/likes/${tmdbId}`, {
+          method: 'DELETE',
+          contract: import.meta.env.DEV ? MessageResponse : undefined,
+        });
+        if (res?.message !== LIBRARY_MESSAGES.likeRemoved) throw new Error('Unexpected response');
+        toast.success('Movie unliked!');
+      }
+    },
+    onError: (err, like) => {
+      toast.error(
+        failure(
+          err,
+          like ? {} : { 404: LIBRARY_MESSAGES.notLiked },
+          like ? 'Failed to like movie.' : 'Failed to unlike movie.',
+        ),
+      );
+    },
+    onSettled: () => qc.invalidateQueries({ queryKey: keys.likes }),
+  });
+  const toggle = () => {
+    // Until the session is read, we cannot tell a signed-in user from a visitor: wait, do not scold.
+    if (!ready) return;
+    if (!user) {
+      toast.error(liked ? 'Please login to unlike movies' : 'Please login to like movies');
+      return;
+    }
+    mutation.mutate(!liked);
+  };
+  return { liked, toggle, pending: mutation.isPending };
+}

@@ -1,0 +1,103 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
+import { ApiError, apiFetch } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth';
+import { useWatchStatus } from './get-watch-status';
+import { failure, keys, type WatchStatusValue } from './library-keys';
+
+const WATCH_TEXT = {
+  watched: {
+    set: 'Movie marked as watched!',
+    already: 'Already marked as watched.',
+    cleared: 'Removed from your watched movies!',
+    login: 'Please login to mark movies as watched',
+  },
+  want_to_watch: {
+    set: 'Added to your watchlist!',
+    already: 'Already in your watchlist.',
+    cleared: 'Removed from your watchlist!',
+    login: 'Please login to use your watchlist',
+  },
+} as const;
+
+/**
+ * A movie's watch statuses. Watched and want-to-watch are independent (spec section 4): setting
+ * one posts only that status and never clears the other; each is cleared on its own.
+ */
+export function useWatchStatusOf(tmdbId: number) {
+  const { user, ready } = useAuth();
+  const qc = useQueryClient();
+  const entries = useWatchStatus();
+  const held = new Set(entries.data?.filter((e) => e.tmdb_id === tmdbId).map((e) => e.status));
+  const mutation = useMutation({
+    mutationFn: async ({ status, on }: { status: WatchStatusValue; on: boolean }) => {
+      if (on) {
+        await apiFetch('/api/user/watch-status', { method: 'POST', body: { tmdb_id: tmdbId, status } });
+        return;
+      }
+      try {
+        await apiFetch(`/api/user/watch-status/${tmdbId}?status=${status}`, { method: 'DELETE' });
+      } catch (err) {
+        // Already cleared (another tab): the wanted state holds.
+        if (!(err instanceof ApiError && err.status === 404)) throw err;
+      }
+    },
+    onSuccess: (_r, { status, on }) =>
+      toast.success(on ? WATCH_TEXT[status].set : WATCH_TEXT[status].cleared),
+    // 409: the movie is in the diary, so it stays watched; the API says what to do.
+    onError: (err) =>
+      toast.error(
+        err instanceof ApiError && err.status === 409
+          ? err.message
+          : failure(err, {}, 'Failed to update status.'),
+      ),
+    onSettled: () => qc.invalidateQueries({ queryKey: keys.watch }),
+  });
+  const allowed = (status: WatchStatusValue) => {
+    if (!ready) return false;
+    if (!user) toast.error(WATCH_TEXT[status].login);
+    return !!user;
+  };
+  const set = (status: WatchStatusValue) => {
+    if (!allowed(status)) return;
+    if (held.has(status)) {
+      toast(WATCH_TEXT[status].already);
+      return;
+    }
+    mutation.mutate({ status, on: true });
+  };
+  const clear = (status: WatchStatusValue) => {
+    if (allowed(status)) mutation.mutate({ status, on: false });
+  };
+  return {
+    watched: held.has('watched'),
+    wantToWatch: held.has('want_to_watch'),
+    set,
+    clear,
+    pending: mutation.isPending,
+  };
+}
+
+/** Clears one status from a list page (the × on a Watched or Watchlist card). */
+export function useClearWatchStatus(status: WatchStatusValue) {
+  const qc = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: async (tmdbId: number) => {
+      try {
+        await apiFetch(`/api/user/watch-status/${tmdbId}?status=${status}`, { method: 'DELETE' });
+      } catch (err) {
+        if (!(err instanceof ApiError && err.status === 404)) throw err;
+      }
+    },
+    onSuccess: () => toast.success(WATCH_TEXT[status].cleared),
+    // 409: the movie is in the diary, so it stays watched; the API says what to do.
+    onError: (err) =>
+      toast.error(
+        err instanceof ApiError && err.status === 409
+          ? err.message
+          : failure(err, {}, 'Failed to update status.'),
+      ),
+    onSettled: () => qc.invalidateQueries({ queryKey: keys.watch }),
+  });
+  return (tmdbId: number) => mutation.mutate(tmdbId);
+}

@@ -1,0 +1,41 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startLibraryApi } from '../../../testing/library-api';
+import { json, renderWithApp } from '../../../testing/render';
+import ForYouRow from './for-you-row';
+
+let api: Awaited<ReturnType<typeof startLibraryApi>> | undefined;
+afterEach(async () => {
+  await api?.close();
+  api = undefined;
+});
+
+const card = (id: number, title: string) => ({ id, title, poster_path: null, vote_average: 7 });
+
+describe('For You row', () => {
+  it('says why each pick is there: a neighbour of their film, or popular lately in its genre', async () => {
+    api = await startLibraryApi({}, (req, res) => {
+      if (!req.url!.startsWith('/api/user/for-you')) return false;
+      json(res, {
+        results: [
+          {
+            ...card(10681, 'WALL·E'),
+            because: { tmdb_id: 12, title: 'Finding Nemo', kind: 'like', popular: true },
+          },
+          { ...card(863, 'Toy Story 2'), because: { tmdb_id: 862, title: 'Toy Story', kind: 'watched' } },
+        ],
+      });
+      return true;
+    });
+    renderWithApp(<ForYouRow />, { auth: true });
+    const row = await screen.findByRole('region', { name: 'For You' });
+    const items = await within(row).findAllByRole('listitem');
+    expect(items.map((li) => li.textContent)).toEqual([
+      expect.stringContaining('Popular lately · you liked Finding Nemo'),
+      expect.stringContaining('Because you watched Toy Story'),
+    ]);
+    expect(within(items[0]!).getByRole('link', { name: 'Finding Nemo' }).getAttribute('href')).toBe(
+      '/movie/12',
+    );
+  });
+});

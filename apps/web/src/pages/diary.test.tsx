@@ -1,0 +1,276 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { afterEach, describe, expect, it } from 'vitest';
+import DiaryPage from './diary';
+import StatsPage from './stats';
+import { startLibraryApi } from '../testing/library-api';
+import { json } from '../testing/render';
+import { renderWithApp } from '../testing/render';
+import { localToday } from '../features/diary/api/diary-api';
+import { YourLog } from '../features/diary/components/your-log';
+
+let api: Awaited<ReturnType<typeof startLibraryApi>> | undefined;
+afterEach(async () => {
+  await api?.close();
+  api = undefined;
+});
+
+interface Viewing {
+  id: number;
+  tmdb_id: number;
+  watched_on: string;
+  rewatch: boolean;
+}
+
+/** Ratings and the diary in memory, answering as the API does (shapes, statuses, messages). */
+function diaryApi(init: { viewings?: Viewing[]; ratings?: Record<number, number> } = {}) {
+  const state = {
+    viewings: [...(init.viewings ?? [])],
+    ratings: { ...(init.ratings ?? {}) } as Record<number, number>,
+    reviews: {} as Record<number, string | null>,
+    next: 500,
+  };
+  const entry = (v: Viewing) => ({
+    ...v,
+    title: `Movie ${v.tmdb_id}`,
+    poster_path: null,
+    release_date: '1999-03-31',
+    rating: state.ratings[v.tmdb_id] ?? null,
+    created_at: '',
+  });
+  const page = (list: Viewing[]) => ({
+    page: 1,
+    total_pages: 1,
+    total_results: list.length,
+    results: [...list].sort((a, b) => b.watched_on.localeCompare(a.watched_on) || b.id - a.id).map(entry),
+  });
+  const handler = (req: IncomingMessage, res: ServerResponse, b: Record<string, unknown>): boolean => {
+    const url = new URL(req.url!, 'http://x');
+    const method = req.method!;
+    let m = /^\/api\/user\/ratings\/(\d+)$/.exec(url.pathname);
+    if (m) {
+      const id = Number(m[1]);
+      if (method === 'PUT') {
+        state.ratings[id] = b.rating as number;
+        state.reviews[id] = (b.review as string | null | undefined) ?? null;
+      } else if (method === 'DELETE') {
+        if (!(id in state.ratings))
+          return (json(res, { message: 'You haven’t rated this movie' }, 404), true);
+        delete state.ratings[id];
+        return (json(res, { message: 'Rating removed' }), true);
+      }
+      const r = state.ratings[id];
+      json(res, {
+        tmdb_id: id,
+        rating: r ?? null,
+        review: r ? (state.reviews[id] ?? null) : null,
+        updated_at: r ? '' : null,
+      });
+      return true;
+    }
+    if (url.pathname === '/api/user/diary' && method === 'GET') {
+      const id = url.searchParams.get('tmdb_id');
+      json(res, page(state.viewings.filter((v) => !id || v.tmdb_id === Number(id))));
+      return true;
+    }
+    if (url.pathname === '/api/user/diary' && method === 'POST') {
+      const v = {
+        id: state.next++,
+        tmdb_id: b.tmdb_id as number,
+        watched_on: b.watched_on as string,
+        rewatch: !!b.rewatch,
+      };
+      if (state.viewings.some((x) => x.tmdb_id === v.tmdb_id && x.watched_on === v.watched_on))
+        return (json(res, { message: 'You already logged this movie on that day' }, 409), true);
+      state.viewings.push(v);
+      json(res, { message: 'Viewing logged', ...entry(v) }, 201);
+      return true;
+    }
+    m = /^\/api\/user\/diary\/(\d+)$/.exec(url.pathname);
+    if (m && method === 'DELETE') {
+      const v = state.viewings.find((x) => x.id === Number(m![1]));
+      if (!v) return (json(res, { message: 'Diary entry not found' }, 404), true);
+      state.viewings = state.viewings.filter((x) => x !== v);
+      json(res, {
+        message: 'Diary entry deleted',
+        tmdb_id: v.tmdb_id,
+        watched_on: v.watched_on,
+        rewatch: v.rewatch,
+      });
+      return true;
+    }
+    return false;
+  };
+  return { state, handler };
+}
+
+describe('rating a movie on its page', () => {
+  it('arrows move by half a star without saving; Enter saves; the value is spoken; Clear removes it', async () => {
+    const d = diaryApi();
+    api = await startLibraryApi({}, d.handler);
+    renderWithApp(<YourLog tmdbId={7} />, { auth: true });
+    const slider = await screen.findByRole('slider', { name: 'Your rating' });
+    await waitFor(() => expect(slider.getAttribute('aria-disabled')).toBeNull());
+    expect(slider.getAttribute('aria-valuetext')).toBe('Not rated');
+    expect(slider.getAttribute('aria-valuenow')).toBe('0');
+    for (let i = 0; i < 7; i++) fireEvent.keyDown(slider, { key: 'ArrowRight' });
+    expect(slider.getAttribute('aria-valuetext')).toBe('3.5 out of 5 stars');
+    expect(slider.getAttribute('aria-valuenow')).toBe('3.5');
+    fireEvent.keyDown(slider, { key: 'ArrowLeft' });
+    fireEvent.keyDown(slider, { key: 'ArrowRight' });
+    expect(api.state.calls).toEqual([]); // nothing saved yet
+    fireEvent.keyDown(slider, { key: 'Enter' });
+    await waitFor(() => expect(d.state.ratings[7]).toBe(3.5));
+    expect(api.state.calls).toEqual(['PUT /api/user/ratings/7']);
+    expect(await screen.findByText('Rated 3.5 out of 5 stars')).toBeTruthy();
+    // Space saves too; End goes to 5 (once the first save is done: the stars wait while saving).
+    await waitFor(() => expect(slider.getAttribute('aria-disabled')).toBeNull());
+    fireEvent.keyDown(slider, { key: 'End' });
+    fireEvent.keyDown(slider, { key: ' ' });
+    await waitFor(() => expect(d.state.ratings[7]).toBe(5));
+    await waitFor(() => expect(slider.getAttribute('aria-valuetext')).toBe('5 out of 5 stars'));
+
+    const clear = await screen.findByRole('button', { name: 'Clear rating (5 out of 5 stars)' });
+    await waitFor(() => expect((clear as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(clear);
+    await waitFor(() => expect(d.state.ratings[7]).toBeUndefined());
+    await waitFor(() => expect(slider.getAttribute('aria-valuetext')).toBe('Not rated'));
+    expect(screen.queryByRole('button', { name: /Clear rating/ })).toBeNull();
+  });
+
+  it('a review needs a rating, and is saved with it', async () => {
+    const d = diaryApi({ ratings: { 7: 4 } });
+    api = await startLibraryApi({}, d.handler);
+    renderWithApp(<YourLog tmdbId={7} />, { auth: true });
+    const box = (await screen.findByLabelText(/Your review/)) as HTMLTextAreaElement;
+    await waitFor(() => expect(box.disabled).toBe(false));
+    fireEvent.change(box, { target: { value: '  Great score.  ' } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Save review' }));
+    await waitFor(() => expect(d.state.reviews[7]).toBe('Great score.'));
+    expect(d.state.ratings[7]).toBe(4);
+  });
+});
+
+describe('logging viewings on the movie page', () => {
+  it('refuses a future date with a clear error, logs a day, and undoes a deleted entry', async () => {
+    const d = diaryApi({ viewings: [{ id: 1, tmdb_id: 7, watched_on: '2024-03-10', rewatch: false }] });
+    api = await startLibraryApi({}, d.handler);
+    renderWithApp(<YourLog tmdbId={7} />, { auth: true });
+    expect(await screen.findByText(/Last watched/)).toBeTruthy();
+    const date = (await screen.findByLabelText('Date watched')) as HTMLInputElement;
+    expect(date.value).toBe(localToday());
+    expect(date.max).toBe(localToday());
+    // A film already in the diary: the next viewing is a rewatch unless unticked.
+    await waitFor(() => expect((screen.getByLabelText('Rewatch') as HTMLInputElement).checked).toBe(true));
+
+    fireEvent.change(date, { target: { value: '2999-01-01' } });
+    expect((await screen.findByRole('alert')).textContent).toBe('The date can’t be in the future.');
+    fireEvent.click(screen.getByRole('button', { name: 'Log viewing' }));
+    expect(api.state.calls.filter((c) => c.startsWith('POST'))).toEqual([]);
+
+    fireEvent.change(date, { target: { value: '2024-05-01' } });
+    expect(screen.queryByRole('alert')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Log viewing' }));
+    await waitFor(() => expect(d.state.viewings).toHaveLength(2));
+    expect(d.state.viewings[1]).toMatchObject({ watched_on: '2024-05-01', rewatch: true });
+    const list = await screen.findByRole('list', { name: 'Your viewings of this movie' });
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
+
+    // Delete the newest, then Undo puts the same viewing back.
+    fireEvent.click(within(list).getAllByRole('button', { name: /Delete the viewing/ })[0]!);
+    await waitFor(() => expect(d.state.viewings.map((v) => v.watched_on)).toEqual(['2024-03-10']));
+    fireEvent.click(await screen.findByRole('button', { name: 'Undo' }));
+    await waitFor(() =>
+      expect(d.state.viewings.map((v) => v.watched_on).sort()).toEqual(['2024-03-10', '2024-05-01']),
+    );
+    expect(d.state.viewings.find((v) => v.watched_on === '2024-05-01')!.rewatch).toBe(true);
+  });
+
+  it('signed out: an invitation to sign in instead of the controls', async () => {
+    api = await startLibraryApi({ signedIn: false });
+    renderWithApp(<YourLog tmdbId={7} />, { auth: true });
+    expect(await screen.findByText(/to rate, review and log this movie/)).toBeTruthy();
+    expect(screen.queryByRole('slider')).toBeNull();
+  });
+});
+
+describe('the diary page', () => {
+  it('groups entries by month, newest first, with ratings; empty state when there are none', async () => {
+    const d = diaryApi({
+      viewings: [
+        { id: 1, tmdb_id: 7, watched_on: '2024-01-05', rewatch: false },
+        { id: 2, tmdb_id: 8, watched_on: '2024-03-10', rewatch: true },
+        { id: 3, tmdb_id: 9, watched_on: '2024-03-02', rewatch: false },
+      ],
+      ratings: { 8: 4.5 },
+    });
+    api = await startLibraryApi({}, d.handler);
+    renderWithApp(<DiaryPage />, { auth: true });
+    const months = await screen.findAllByRole('heading', { level: 2 });
+    expect(months.map((h) => h.textContent)).toEqual(['March 2024', 'January 2024']);
+    const march = within(months[0]!.closest('section')!);
+    expect(march.getAllByRole('link', { name: /Movie \d/ }).map((a) => a.textContent)).toEqual([
+      'Movie 8 (1999)',
+      'Movie 9 (1999)',
+    ]);
+    expect(march.getByText('4.5 out of 5 stars')).toBeTruthy();
+    expect(march.getByText('Rewatch')).toBeTruthy();
+    expect(screen.getByText('3 viewings', { exact: false })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Movie 9 on 2024-03-02 from your diary' }));
+    await waitFor(() => expect(screen.queryByText('Movie 9 (1999)')).toBeNull());
+  });
+
+  it('says so when the diary is empty', async () => {
+    api = await startLibraryApi({}, diaryApi().handler);
+    renderWithApp(<DiaryPage />, { auth: true });
+    expect(await screen.findByText('Your diary is empty')).toBeTruthy();
+  });
+});
+
+describe('the year in review', () => {
+  it('shows the figures, a described chart, ranked lists and a year picker of the years with entries', async () => {
+    const summary = {
+      year: 2024,
+      years: [2024, 2021],
+      entries: 5,
+      films: 4,
+      rewatches: 1,
+      per_month: Array.from({ length: 12 }, (_, i) => ({
+        month: i + 1,
+        count: i === 0 ? 3 : i === 6 ? 2 : 0,
+      })),
+      minutes: 555,
+      without_runtime: 1,
+      genres: [{ name: 'Drama', count: 3 }],
+      decades: [{ decade: 1990, count: 2 }],
+      languages: [{ code: 'fr', count: 1 }],
+      top_rated: [{ tmdb_id: 8, title: 'Movie 8', poster_path: null, release_date: null, rating: 4.5 }],
+    };
+    const asked: string[] = [];
+    api = await startLibraryApi({}, (req, res) => {
+      const url = new URL(req.url!, 'http://x');
+      if (url.pathname !== '/api/user/stats') return false;
+      asked.push(url.search);
+      json(res, { ...summary, year: Number(url.searchParams.get('year') ?? 2024) });
+      return true;
+    });
+    const view = renderWithApp(<StatsPage />, { auth: true, path: '/stats', route: '/stats' });
+    expect(await screen.findByText('9.3 hours')).toBeTruthy();
+    expect(screen.getByTestId('runtime-note').textContent).toContain('1 film has no runtime');
+    expect(screen.getByRole('img').getAttribute('aria-label')).toBe(
+      'Viewings per month in 2024: January 3, February 0, March 0, April 0, May 0, June 0, July 2, August 0, September 0, October 0, November 0, December 0',
+    );
+    expect(screen.getByText('French')).toBeTruthy();
+    expect(screen.getByText('1990s')).toBeTruthy();
+    expect(screen.getByText('4.5 out of 5 stars')).toBeTruthy();
+    const picker = screen.getByLabelText('Year') as HTMLSelectElement;
+    const options = [...picker.options].map((o) => o.value);
+    expect(options).toContain('2021');
+    expect(options).toContain('2024');
+    fireEvent.change(picker, { target: { value: '2021' } });
+    await waitFor(() => expect(view.search()).toBe('?year=2021'));
+    await waitFor(() => expect(asked.at(-1)).toBe('?year=2021'));
+    expect(await screen.findByRole('heading', { name: 'Year in Review 2021' })).toBeTruthy();
+  });
+});

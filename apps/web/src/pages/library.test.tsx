@@ -1,0 +1,185 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { PlaylistDetailPage, PlaylistsPage, WatchedPage, WatchlistPage } from './library';
+import { startLibraryApi } from '../testing/library-api';
+import { renderWithApp } from '../testing/render';
+import { AddToPlaylistModal } from '../features/library/components/add-to-playlist-modal';
+import { WatchButtons } from '../features/library/components/watch-buttons';
+
+let api: Awaited<ReturnType<typeof startLibraryApi>> | undefined;
+afterEach(async () => {
+  await api?.close();
+  api = undefined;
+});
+
+const button = (name: string | RegExp) => screen.findByRole('button', { name });
+const pressed = (el: HTMLElement) => el.getAttribute('aria-pressed');
+const btn = 'b';
+
+describe('watch status on the movie page', () => {
+  it('watched and want-to-watch are independent; each can be undone', async () => {
+    api = await startLibraryApi({ watch: [{ tmdb_id: 7, status: 'watched' }] });
+    renderWithApp(<WatchButtons id={7} btn={btn} />, { auth: true });
+    await waitFor(async () => expect(pressed(await button('Watched'))).toBe('true'));
+    expect(pressed(await button('Add to Watchlist'))).toBe('false');
+
+    // Adding to the watchlist posts only that status: watched stays.
+    fireEvent.click(await button('Add to Watchlist'));
+    expect(await screen.findByText('Added to your watchlist!')).toBeTruthy();
+    await waitFor(async () => expect(pressed(await button('In Watchlist'))).toBe('true'));
+    expect(pressed(await button('Watched'))).toBe('true');
+    expect(api.state.calls).toEqual(['POST /api/user/watch-status']);
+    expect(api.state.watch).toEqual([
+      { tmdb_id: 7, status: 'watched' },
+      { tmdb_id: 7, status: 'want_to_watch' },
+    ]);
+
+    // The held status again: an info toast, no call (spec).
+    fireEvent.click(await button('Watched'));
+    expect(await screen.findByText('Already marked as watched.')).toBeTruthy();
+    expect(api.state.calls).toHaveLength(1);
+
+    // Un-watch: only watched goes; the watchlist stays.
+    fireEvent.click(await button('Remove from watched'));
+    expect(await screen.findByText('Removed from your watched movies!')).toBeTruthy();
+    await waitFor(async () => expect(pressed(await button('Mark as Watched'))).toBe('false'));
+    expect(pressed(await button('In Watchlist'))).toBe('true');
+    expect(api.state.calls.at(-1)).toBe('DELETE /api/user/watch-status/7?status=watched');
+    expect(screen.queryByRole('button', { name: 'Remove from watched' })).toBeNull();
+
+    fireEvent.click(await button('Remove from watchlist'));
+    expect(await screen.findByText('Removed from your watchlist!')).toBeTruthy();
+    await waitFor(async () => expect(pressed(await button('Add to Watchlist'))).toBe('false'));
+    expect(api.state.watch).toEqual([]);
+  });
+
+  it('the Watched and Watchlist pages remove a movie from that list only', async () => {
+    api = await startLibraryApi({
+      watch: [
+        { tmdb_id: 7, status: 'watched' },
+        { tmdb_id: 7, status: 'want_to_watch' },
+        { tmdb_id: 8, status: 'watched' },
+      ],
+    });
+    renderWithApp(<WatchedPage />, { auth: true });
+    expect(await screen.findByText('You have watched 2 movie(s)')).toBeTruthy();
+    fireEvent.click(await button('Remove Movie 7 from watched'));
+    expect(await screen.findByText('You have watched 1 movie(s)')).toBeTruthy();
+    expect(api.state.watch).toEqual([
+      { tmdb_id: 7, status: 'want_to_watch' },
+      { tmdb_id: 8, status: 'watched' },
+    ]);
+  });
+
+  it('the Watchlist page counts want_to_watch entries and removes them', async () => {
+    api = await startLibraryApi({
+      watch: [
+        { tmdb_id: 7, status: 'watched' },
+        { tmdb_id: 7, status: 'want_to_watch' },
+      ],
+    });
+    renderWithApp(<WatchlistPage />, { auth: true });
+    expect(await screen.findByText('You have 1 movie(s) in your watchlist')).toBeTruthy();
+    fireEvent.click(await button('Remove Movie 7 from watchlist'));
+    expect(await screen.findByRole('heading', { name: 'Your Watchlist is Empty' })).toBeTruthy();
+    expect(api.state.watch).toEqual([{ tmdb_id: 7, status: 'watched' }]);
+  });
+});
+
+describe('playlists', () => {
+  const lists = () => [
+    { playlist_id: 1, name: 'Holds it', movies: [7] },
+    { playlist_id: 2, name: 'Does not', movies: [8] },
+  ];
+
+  it('the Add to Playlist modal shows which playlists hold the movie and removes it from one', async () => {
+    api = await startLibraryApi({ playlists: lists() });
+    renderWithApp(<AddToPlaylistModal tmdbId={7} onClose={() => {}} />, { auth: true });
+    const dialog = await screen.findByRole('dialog', { name: 'Add to Playlist' });
+    expect(await within(dialog).findByText('In this playlist')).toBeTruthy();
+    // The one holding it has no checkbox; the other one has.
+    expect(within(dialog).queryByRole('checkbox', { name: /Holds it/ })).toBeNull();
+    expect(within(dialog).getByRole('checkbox', { name: /Does not/ })).toBeTruthy();
+    expect((within(dialog).getByRole('button', { name: 'Confirm' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove from Holds it' }));
+    expect(await screen.findByText('Movie removed from playlist!')).toBeTruthy();
+    expect(api.state.calls).toEqual(['DELETE /api/user/playlists/1/movies/7']);
+    // Now it can be picked again.
+    expect(await within(dialog).findByRole('checkbox', { name: /Holds it/ })).toBeTruthy();
+  });
+
+  it("removing what another tab removed says 'Movie not in playlist'", async () => {
+    api = await startLibraryApi({ playlists: lists() });
+    renderWithApp(<AddToPlaylistModal tmdbId={7} onClose={() => {}} />, { auth: true });
+    const remove = await screen.findByRole('button', { name: 'Remove from Holds it' });
+    api.state.playlists[0]!.movies = [];
+    fireEvent.click(remove);
+    expect(await screen.findByText('Movie not in playlist')).toBeTruthy();
+  });
+
+  it('Delete Playlist asks first: Cancel keeps it, Delete deletes it', async () => {
+    api = await startLibraryApi({ playlists: lists() });
+    renderWithApp(<PlaylistsPage />, { auth: true });
+    expect(await screen.findByText('You have 2 playlist(s)')).toBeTruthy();
+
+    fireEvent.click(await button('Options for Holds it'));
+    fireEvent.click(await button('Delete Playlist'));
+    let dialog = await screen.findByRole('dialog', { name: 'Delete Playlist' });
+    expect(within(dialog).getByText(/and its 1 movie\?/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.state.calls).toEqual([]);
+
+    fireEvent.click(await button('Options for Holds it'));
+    fireEvent.click(await button('Delete Playlist'));
+    dialog = await screen.findByRole('dialog', { name: 'Delete Playlist' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Playlist deleted!')).toBeTruthy();
+    expect(await screen.findByText('You have 1 playlist(s)')).toBeTruthy();
+    expect(api.state.calls).toEqual(['DELETE /api/user/playlists/1']);
+  });
+
+  it('renames a playlist from its row menu; Save needs a changed, non-blank name', async () => {
+    api = await startLibraryApi({ playlists: lists() });
+    renderWithApp(<PlaylistsPage />, { auth: true });
+    fireEvent.click(await button('Options for Does not'));
+    fireEvent.click(await button('Rename'));
+    const dialog = await screen.findByRole('dialog', { name: 'Rename Playlist' });
+    const input = within(dialog).getByLabelText('Name') as HTMLInputElement;
+    const save = within(dialog).getByRole('button', { name: 'Save' }) as HTMLButtonElement;
+    expect(input.value).toBe('Does not');
+    expect(save.disabled).toBe(true);
+    fireEvent.change(input, { target: { value: '   ' } });
+    expect(save.disabled).toBe(true);
+    fireEvent.change(input, { target: { value: '  Road trips ' } });
+    fireEvent.click(save);
+    expect(await screen.findByText('Playlist renamed!')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Road trips' })).toBeTruthy();
+    expect(api.state.calls).toEqual(['PATCH /api/user/playlists/2']);
+  });
+
+  it('the playlist page removes a movie, and deleting there returns to /playlists', async () => {
+    api = await startLibraryApi({ playlists: [{ playlist_id: 1, name: 'Mix', movies: [7, 8] }] });
+    const { pathname } = renderWithApp(<PlaylistDetailPage />, {
+      auth: true,
+      path: '/playlist/1',
+      route: '/playlist/:playlistId',
+    });
+    expect(await screen.findByText('Found 2 movies in this playlist')).toBeTruthy();
+    fireEvent.click(await button('Remove Movie 7 from this playlist'));
+    expect(await screen.findByText('Movie removed from playlist!')).toBeTruthy();
+    expect(await screen.findByText('Found 1 movie in this playlist')).toBeTruthy();
+
+    fireEvent.click(await button('Delete Playlist'));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Playlist' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(pathname()).toBe('/playlists'));
+    expect(api.state.calls).toEqual([
+      'DELETE /api/user/playlists/1/movies/7',
+      'DELETE /api/user/playlists/1',
+    ]);
+  });
+});

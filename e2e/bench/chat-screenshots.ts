@@ -1,0 +1,102 @@
+/**
+ * Ten conversations with the chat widget, as screenshots for docs/screenshots/chat/ (issue 14): each
+ * conversation is typed into the floating widget of a running site, and the dialog is captured at
+ * 390 and 1280 px wide as JPEG (quality 60). The message list is shown at its full height (it
+ * scrolls in the product), so that a whole conversation reads in one picture.
+ * Usage: tsx e2e/bench/chat-screenshots.ts http://127.0.0.1:PORT [outDir]
+ */
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium';
+
+export const CONVERSATIONS: { name: string; turns: string[] }[] = [
+  { name: '01-decade-and-another', turns: ['something funny from the 90s', 'another'] },
+  {
+    name: '02-like-heat-then-lighter',
+    turns: ['I loved Heat, what next?', 'hmm, something more light-hearted'],
+  },
+  {
+    name: '03-not-in-catalog',
+    turns: [
+      'Everything Everywhere All at Once blew my mind. what should i watch next',
+      'something mind-bending and funny',
+    ],
+  },
+  {
+    name: '04-negation',
+    turns: ["Want something scary tonight but NOTHING with zombies, I'm so tired of zombies"],
+  },
+  { name: '05-comparative-follow-up', turns: ['a horror movie', "something less scary, I'm a wimp"] },
+  { name: '06-french', turns: ['une comédie des années 80', 'plus drôle encore, et pas trop longue'] },
+  { name: '07-german-like-x', turns: ['etwas wie Alien, aber weniger gruselig'] },
+  { name: '08-spanish-mood', turns: ['algo triste para llorar'] },
+  { name: '09-theme-without', turns: ['a war film without battle scenes', 'from before 1970'] },
+  {
+    name: '10-greeting-redirect-runtime',
+    turns: ['hi!', 'how do I cook rice', 'ok then a heist movie under 2 hours'],
+  },
+];
+
+async function main() {
+  const base = process.argv[2];
+  if (!base) throw new Error('usage: tsx e2e/bench/chat-screenshots.ts http://127.0.0.1:PORT [outDir]');
+  const out = resolve(process.argv[3] ?? 'docs/screenshots/chat');
+  mkdirSync(out, { recursive: true });
+  let lastSent = 0;
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: ['--headless', ...CHROMIUM_FLAGS],
+  });
+  try {
+    for (const width of [390, 1280]) {
+      for (const convo of CONVERSATIONS) {
+        const page = await browser.newPage({ viewport: { width, height: width < 600 ? 844 : 900 } });
+        await page.goto(`${base}/`, { waitUntil: 'networkidle' });
+        await page.getByRole('button', { name: 'Open movie chatbot' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Movie Recommendation Chatbot' });
+        const input = dialog.getByLabel('Message');
+        for (const text of convo.turns) {
+          // The chat allows 20 messages a minute per visitor: stay under it.
+          await new Promise((r) => setTimeout(r, Math.max(0, lastSent + 3500 - Date.now())));
+          lastSent = Date.now();
+          const bubbles = await dialog.locator('[aria-live] > div').count();
+          await input.fill(text);
+          await input.press('Enter');
+          // The user's bubble, then the reply: two more bubbles, and no "Thinking..." left.
+          await page.waitForFunction(
+            (n) => {
+              const list = document.querySelector('[role="dialog"] [aria-live]');
+              return !!list && list.children.length >= n + 2 && !list.textContent!.includes('Thinking...');
+            },
+            bubbles,
+            { timeout: 30_000 },
+          );
+        }
+        // Show the whole conversation: the dialog keeps its place and width and grows to its content
+        // (the page is made tall enough for it), instead of scrolling.
+        const height = await page.evaluate(() => {
+          const dlg = document.querySelector<HTMLElement>('[role="dialog"]')!;
+          const list = dlg.querySelector<HTMLElement>('[aria-live]')!;
+          const extra = dlg.scrollHeight - list.clientHeight;
+          list.style.overflow = 'visible';
+          list.style.flex = 'none';
+          dlg.style.maxHeight = 'none';
+          dlg.style.height = `${list.scrollHeight + extra}px`;
+          return list.scrollHeight + extra;
+        });
+        await page.setViewportSize({ width, height: Math.ceil(height) + (width < 600 ? 0 : 40) });
+        await dialog.screenshot({ path: `${out}/${convo.name}-${width}.jpg`, type: 'jpeg', quality: 60 });
+        console.log(`${convo.name}-${width}.jpg`);
+        await page.close();
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

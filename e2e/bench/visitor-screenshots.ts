@@ -1,0 +1,190 @@
+/**
+ * Screenshots of every screen at 390 and 1280 px, signed out and signed in, as JPEG (quality 60)
+ * into docs/screenshots/visitor/. Against a running site:
+ *   BASE_URL=http://127.0.0.1:3000 DATA_DIR=./data npx tsx e2e/bench/visitor-screenshots.ts
+ * DATA_DIR is the site's (its mail outbox verifies the screenshot account).
+ */
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium';
+
+const base = process.env.BASE_URL ?? 'http://127.0.0.1:3000';
+const dataDir = process.env.DATA_DIR ?? './data';
+const out = resolve(import.meta.dirname, '../../docs/screenshots/visitor');
+mkdirSync(out, { recursive: true });
+
+const WIDTHS = [
+  { name: '390', width: 390, height: 844 },
+  { name: '1280', width: 1280, height: 800 },
+];
+
+async function settle(page: Page) {
+  await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined);
+  // Skeletons gone (or the page has none) and images decided.
+  await page
+    .waitForFunction(() => !document.querySelector('[aria-busy="true"]'), null, { timeout: 10_000 })
+    .catch(() => undefined);
+  await page.waitForTimeout(600);
+}
+
+async function shot(page: Page, name: string) {
+  await settle(page);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  if (overflow > 0) console.warn(`${name}: ${overflow}px wider than the viewport`);
+  await page.screenshot({ path: join(out, `${name}.jpg`), type: 'jpeg', quality: 60 });
+  // A PNG copy to look at with tools that read only PNG (not committed).
+  if (process.env.PNG_DIR) await page.screenshot({ path: join(process.env.PNG_DIR, `${name}.png`) });
+  console.log(name);
+}
+
+/** Signs a new account up and in, gives it a small library; answers its playlist's id. */
+async function signUp(context: BrowserContext, page: Page): Promise<number> {
+  const email = `shots-${Date.now()}@example.com`;
+  const up = await context.request.post(`${base}/api/auth/sign-up/email`, {
+    data: { name: 'Maya Reader', email, password: 'secret123' },
+  });
+  if (up.status() !== 200) throw new Error(`sign-up: ${up.status()}`);
+  await context.request.post(`${base}/api/auth/send-verification-email`, {
+    data: { email, callbackURL: '/login' },
+  });
+  const file = readdirSync(join(dataDir, 'outbox'))
+    .filter((f) => f.includes(email))
+    .sort()
+    .pop()!;
+  const raw = readFileSync(join(dataDir, 'outbox', file), 'utf8')
+    .replace(/=\r?\n/g, '')
+    .replace(/=3D/g, '=');
+  await context.request.get(/https?:\/\/\S+verify-email\?token=[^\s"<]+/.exec(raw)![0], { maxRedirects: 0 });
+  await page.goto(`${base}/login`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('secret123');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL(`${base}/`);
+  // A small library: likes, statuses, a playlist, visits.
+  const token = await page.evaluate(
+    async () => ((await (await fetch('/api/auth/token')).json()) as { token: string }).token,
+  );
+  const headers = { authorization: `Bearer ${token}` };
+  for (const id of [238, 155, 680])
+    await context.request.post(`${base}/api/user/likes`, { data: { tmdb_id: id }, headers });
+  for (const id of [238, 550])
+    await context.request.post(`${base}/api/user/watch-status`, {
+      data: { tmdb_id: id, status: 'watched' },
+      headers,
+    });
+  for (const id of [157336, 27205])
+    await context.request.post(`${base}/api/user/watch-status`, {
+      data: { tmdb_id: id, status: 'want_to_watch' },
+      headers,
+    });
+  const pl = await context.request.post(`${base}/api/user/playlists`, {
+    data: { name: 'Sunday classics' },
+    headers,
+  });
+  const { playlist_id } = (await pl.json()) as { playlist_id: number };
+  for (const id of [238, 240, 424])
+    await context.request.post(`${base}/api/user/playlists/${playlist_id}/movies`, {
+      data: { tmdb_id: id },
+      headers,
+    });
+  for (const id of [13, 603, 129])
+    await context.request.post(`${base}/api/user/recently-visited`, { data: { tmdb_id: id }, headers });
+  return playlist_id;
+}
+
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+try {
+  for (const w of WIDTHS) {
+    for (const state of ['out', 'in'] as const) {
+      const context = await browser.newContext({ viewport: { width: w.width, height: w.height } });
+      const page = await context.newPage();
+      const p = (n: string) => `${w.name}-${state}-${n}`;
+      const playlistId = state === 'in' ? await signUp(context, page) : 0;
+      await page.goto(base);
+      await shot(page, p('home'));
+      // The menu (phones) and the search overlay with suggestions.
+      if (w.width < 1024) {
+        await page.getByRole('button', { name: 'Open menu' }).click();
+        await page.getByRole('dialog', { name: 'Menu' }).getByText('Quick Access').waitFor();
+        await shot(page, p('menu'));
+        await page.getByRole('button', { name: 'Search movies...' }).click();
+        await page.getByRole('heading', { name: 'Search Movies' }).waitFor();
+      } else {
+        await page.getByRole('button', { name: 'Search', exact: true }).click();
+      }
+      await page.getByRole('textbox', { name: 'Search' }).last().fill('star wa');
+      await page
+        .getByRole('list', { name: 'Suggestions' })
+        .waitFor({ timeout: 10_000 })
+        .catch(() => undefined);
+      await shot(page, p('search-overlay'));
+      await page.keyboard.press('Escape');
+      if (w.width < 1024) await page.keyboard.press('Escape');
+      if (state === 'in' && w.width >= 1024) {
+        await page.getByRole('button', { name: /Maya Reader/ }).click();
+        await shot(page, p('user-menu'));
+        await page.keyboard.press('Escape');
+      }
+      const pages: [string, string][] = [
+        ['search-results', '/search/star'],
+        ['genre', '/genre/16?sort=rating&from=1990&to=2005'],
+        ['content-list', '/content/top_rated'],
+        ['movie', '/movie/238'],
+        ['cast', '/cast/3084/Marlon%20Brando'],
+        ['liked', '/liked'],
+        ['chatbot', '/chatbot'],
+        ['not-found', '/no-such-page'],
+      ];
+      if (state === 'in')
+        pages.push(
+          ['watched', '/watched'],
+          ['watchlist', '/watchlist'],
+          ['recently-visited', '/recently-visited'],
+          ['playlists', '/playlists'],
+          ['account', '/account'],
+        );
+      else pages.push(['login', '/login'], ['register', '/register'], ['playlists', '/playlists']);
+      for (const [name, path] of pages) {
+        await page.goto(`${base}${path}`);
+        await shot(page, p(name));
+      }
+      if (state === 'in') {
+        await page.goto(`${base}/playlist/${playlistId}`);
+        await shot(page, p('playlist'));
+        // Someone else's playlist (an earlier screenshot account's): the private page.
+        if (playlistId > 1) {
+          await page.goto(`${base}/playlist/${playlistId - 1}`);
+          await shot(page, p('playlist-private'));
+        }
+        // "Hide movies I've seen" on: the top rated list without the watched Godfather.
+        const setHide = (on: boolean) =>
+          page.evaluate(async (hide_watched) => {
+            const { token } = (await (await fetch('/api/auth/token')).json()) as { token: string };
+            await fetch('/api/user/settings', {
+              method: 'PATCH',
+              headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+              body: JSON.stringify({ hide_watched }),
+            });
+          }, on);
+        await setHide(true);
+        await page.goto(`${base}/content/top_rated`);
+        await shot(page, p('content-list-hiding'));
+        await setHide(false);
+      } else {
+        await page.goto(`${base}/login`);
+        await page
+          .getByRole('button', { name: /forgot password/i })
+          .or(page.getByRole('link', { name: /forgot password/i }))
+          .first()
+          .click();
+        await shot(page, p('reset'));
+      }
+      await context.close();
+    }
+  }
+} finally {
+  await browser.close();
+}

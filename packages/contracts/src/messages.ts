@@ -1,0 +1,77 @@
+// The spec's user-facing messages, defined once: the API sends them, the browser shows them and
+// maps Better Auth's codes to them. Plain constants (no zod), so the web imports them at no cost
+// through `@app/contracts/messages`.
+
+/** The spec's authentication messages (section 8), and our own account flows' ones. */
+export const AUTH_MESSAGES = {
+  invalidCredentials: 'Invalid email or password. Please try again.',
+  invalidEmail: 'Invalid email address. Please check and try again.',
+  tooManyRequests: 'Too many attempts. Please try again later.',
+  popupClosed: 'Google sign-in was canceled. Please try again.',
+  emailInUse: 'This email is already in use. Please log in or use a different email.',
+  weakPassword: 'Password is too weak. Please use a stronger password.',
+  resetUserNotFound: 'No user found with this email address.',
+  unverified:
+    'Please verify your email address before logging in. Check your inbox for a verification email.',
+  registered: 'Verification email sent! Please check your inbox and verify your email before logging in.',
+  verificationSendFailed: 'Could not send verification email. Please try again later.',
+  resetSent: 'Password reset email sent! Please check your inbox.',
+  sessionExpired: 'Session expired. Please login again.',
+  // Not in the spec: our own flows (account page, verification link, reset link).
+  emailVerified: 'Your email is verified. Please sign in.',
+  verifyLinkInvalid: 'This verification link is invalid or has expired. Sign in to get a new one.',
+  passwordChanged: 'Your password was changed. Please sign in.',
+  wrongCurrentPassword: 'Your current password is incorrect.',
+} as const;
+
+/** A user route called without a valid ID token (spec section 8). */
+export const SESSION_EXPIRED = AUTH_MESSAGES.sessionExpired;
+/** A rate limit was hit (auth, search, chat share the wording; chat has its own, below). */
+export const TOO_MANY_ATTEMPTS = AUTH_MESSAGES.tooManyRequests;
+export const EMAIL_IN_USE = AUTH_MESSAGES.emailInUse;
+export const NO_USER_FOR_RESET = AUTH_MESSAGES.resetUserNotFound;
+export const INVALID_EMAIL = AUTH_MESSAGES.invalidEmail;
+
+/** The password rule, for the server (Better Auth's limits) and the browser's forms alike. */
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MAX_LENGTH = 128;
+export const PASSWORD_TOO_SHORT = `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`;
+
+/**
+ * Machine-readable error codes the browser branches on (`{message, code}`): Better Auth's own,
+ * kept as it sends them, and ours for the checks the API adds in front of it.
+ */
+export const ERROR_CODES = {
+  invalidEmail: 'INVALID_EMAIL',
+  userAlreadyExists: 'USER_ALREADY_EXISTS',
+  emailNotVerified: 'EMAIL_NOT_VERIFIED',
+  invalidEmailOrPassword: 'INVALID_EMAIL_OR_PASSWORD',
+  invalidPassword: 'INVALID_PASSWORD',
+  userNotFound: 'USER_NOT_FOUND',
+  passwordTooShort: 'PASSWORD_TOO_SHORT',
+  passwordTooLong: 'PASSWORD_TOO_LONG',
+} as const;
+
+/** The personal library's answers (`{message}` of /api/user/*), some also the spec's toasts. */
+export const LIBRARY_MESSAGES = {
+  liked: 'Movie liked',
+  alreadyLiked: 'Movie already liked',
+  likeRemoved: 'Like removed',
+  notLiked: 'Movie not in your likes',
+  movieNotFound: 'Movie not found',
+  playlistDeleted: 'Playlist deleted',
+  playlistRenamed: 'Playlist renamed',
+  playlistNotFound: 'Playlist not found',
+  notOwner: 'You don’t own this playlist',
+  addedToPlaylist: 'Movie added to playlist',
+  alreadyInPlaylist: 'Movie already in playlist',
+  removedFromPlaylist: 'Movie removed from playlist',
+  notInPlaylist: 'Movie not in playlist',
+  statusUpdated: 'Watch status updated',
+  statusCleared: 'Watch status cleared',
+  noStatus: 'Movie has no watch status',
+  notWatched: 'Movie is not marked as watched',
+  notOnWatchlist: 'Movie is not in your watchlist',
+  visitLogged: 'Visit logged',
+  inDiary: 'This movie is in your diary: delete its diary entries to unmark it as watched',
+} as const;

@@ -1,0 +1,275 @@
+import type { CatalogIndex, CatalogMovie } from '@app/catalog';
+import type { Interaction } from '../data/interactions';
+import { ContentModel } from '../model/content';
+import { EaseModel } from '../model/ease';
+import { FOR_YOU, rankForYou, trendingOf } from '../model/for-you';
+import { ImplicitMatrix } from '../model/implicit';
+import { SimilarRanker } from '../model/similar';
+import { servedContent } from '../model/text-vectors';
+import { topK } from '../model/topk';
+import { MIN_VOTES_TO_RECOMMEND, topOf } from '../train/build-model';
+import {
+  computeMetrics,
+  ndcgPerCase,
+  pairedBootstrap,
+  SESSION_GAP_SECONDS,
+  temporalSplit,
+  type Metrics,
+  type PairedInterval,
+} from './protocol';
+
+export const SERVED_FOR_YOU = 'served "For you" (neighbours of recent films + popular-lately prior)';
+export const POPULAR_LATELY = 'popular lately (reference: the prior alone)';
+export const HISTORY_BASELINES = [
+  'TopPop',
+  'item-kNN (cosine)',
+  'RP3beta',
+  'EASE',
+  'content only (TF-IDF)',
+] as const;
+
+export interface HistoryResult {
+  protocol: string;
+  cut: string;
+  cases: number;
+  users: number;
+  params: Record<string, number>;
+  methods: Record<string, Metrics>;
+  served_vs: Record<string, PairedInterval>;
+  best_baseline: string;
+}
+
+/**
+ * The same global temporal split and targets as the one-seed protocol, but each method is asked
+ * the question "For you" answers: the user's whole history before the target (training
+ * positives more than 24 h before it) → a ranked list. Baselines sum their item-to-item scores
+ * over the history (EASE: x·B); the served "For you" is `rankForYou` over the served ranking's
+ * lists of the user's 12 most recent films, with the popular-lately prior computed from the
+ * training positives alone (its "lately" is the cut).
+ */
+export function runHistoryEvaluation(
+  interactions: Interaction[],
+  catalog: CatalogIndex,
+  opts: {
+    easeLambda: number;
+    rp3Beta: number;
+    prior?: number;
+    tauDays?: number;
+    validation?: boolean;
+    only?: string[];
+    log?: (msg: string) => void;
+  },
+): HistoryResult {
+  const log = opts.log ?? (() => {});
+  const { cases, train, cut } = temporalSplit(interactions, { validation: opts.validation ?? false });
+  const m = new ImplicitMatrix(train);
+  const n = m.nItems;
+  const pop = m.popularity();
+  const popOf = (item: number) => pop[m.itemIndex.get(item) ?? -1] ?? 0;
+  const selected = (name: string) => !opts.only || opts.only.some((o) => name.toLowerCase().includes(o));
+  const prior = opts.prior ?? FOR_YOU.prior;
+  const tauDays = opts.tauDays ?? FOR_YOU.trendingTauDays;
+
+  // Each case's history: the user's training positives more than 24 h before the target, newest first.
+  const byUser = new Map<number, typeof train>();
+  for (const p of train) {
+    let l = byUser.get(p.user);
+    if (!l) byUser.set(p.user, (l = []));
+    l.push(p);
+  }
+  const histories = cases.map((c) =>
+    (byUser.get(c.user) ?? [])
+      .filter((p) => p.timestamp < c.time - SESSION_GAP_SECONDS)
+      .sort((a, b) => b.timestamp - a.timestamp || a.item - b.item)
+      .map((p) => p.item),
+  );
+  const ids = (list: number[]) => list.map((i) => m.itemIds[i]!);
+  // Sum of item-to-item scores over a history (indices of the matrix), history excluded.
+  const summed = (f: (i: number) => Float64Array, cap = Infinity) => {
+    const memo = new Map<string, number[]>();
+    return (ci: number) => {
+      const h = histories[ci]!.slice(0, cap);
+      const key = `${cases[ci]!.user}:${h.length}`;
+      const hit = memo.get(key);
+      if (hit) return hit;
+      const acc = new Float64Array(n);
+      const own = h.map((id) => m.itemIndex.get(id)!);
+      for (const i of own) {
+        const s = f(i);
+        for (let j = 0; j < n; j++) acc[j]! += s[j]!;
+      }
+      for (const i of own) acc[i] = 0;
+      const out = ids(topK(acc, 20));
+      memo.set(key, out);
+      return out;
+    };
+  };
+  const methods: Record<string, (ci: number) => number[]> = {};
+  if (selected('toppop'))
+    methods.TopPop = (ci) => {
+      const h = new Set(histories[ci]);
+      return ids(topK(pop, 20 + h.size))
+        .filter((id) => !h.has(id))
+        .slice(0, 20);
+    };
+  const trending = trendingOf(
+    train,
+    (id) => (m.itemIndex.has(id) ? (catalog.get(id)?.genre_ids ?? []) : undefined),
+    { tauDays, top: 300 },
+  );
+  if (selected('lately'))
+    methods[POPULAR_LATELY] = (ci) => {
+      const h = new Set(histories[ci]);
+      return trending
+        .map((t) => t.item)
+        .filter((id) => !h.has(id))
+        .slice(0, 20);
+    };
+  if (selected('knn')) methods['item-kNN (cosine)'] = summed((i) => m.cosineFrom(i));
+  if (selected('rp3')) methods.RP3beta = summed((i) => m.rp3betaFrom(i, 0.8, opts.rp3Beta));
+  if (selected('ease')) {
+    log(`training EASE (λ ${opts.easeLambda})…`);
+    const ease = new EaseModel(m, opts.easeLambda, 3);
+    methods.EASE = summed((i) => {
+      const s = ease.scoresFrom(i, n);
+      for (let j = 0; j < n; j++) if (s[j]) s[j] = s[j]! - 1e6; // back to B's own values
+      return s;
+    });
+  }
+  const universeMovies = m.itemIds.map((id) => catalog.get(id) ?? emptyMovieFor(id));
+  if (selected('content')) {
+    const content = new ContentModel(universeMovies);
+    methods['content only (TF-IDF)'] = summed((i) => content.similarities(i));
+  }
+  if (selected('served')) {
+    const listOf = servedLists(train, interactions, catalog, opts.validation ?? false);
+    // The row as a person would see it (20 films of the whole catalog): a film outside the
+    // training items is simply not a hit.
+    methods[SERVED_FOR_YOU] = (ci) => {
+      const h = histories[ci]!;
+      const seeds = [...new Set(h)].slice(0, 12).map((item) => ({
+        item,
+        weight: 1,
+        genres: catalog.get(item)?.genre_ids ?? [],
+      }));
+      return rankForYou(
+        seeds,
+        seeds.map((s) => listOf(s.item)),
+        trending,
+        new Set(h),
+        { prior },
+      ).map((p) => p.item);
+    };
+  }
+
+  const results: Record<string, Metrics> = {};
+  const perCase: Record<string, Float64Array> = {};
+  for (const [name, rank] of Object.entries(methods)) {
+    const started = performance.now();
+    const ranked = cases.map((c, ci) => ({ list: rank(ci), target: c.target }));
+    results[name] = computeMetrics(ranked, n, popOf);
+    perCase[name] = ndcgPerCase(ranked);
+    log(
+      `history · ${name}: NDCG@10 ${results[name].ndcg10.toFixed(4)} (${Math.round(performance.now() - started)} ms)`,
+    );
+  }
+  const servedVs: Record<string, PairedInterval> = {};
+  if (perCase[SERVED_FOR_YOU])
+    for (const name of Object.keys(perCase))
+      if (name !== SERVED_FOR_YOU)
+        servedVs[name] = pairedBootstrap(
+          perCase[SERVED_FOR_YOU],
+          perCase[name]!,
+          2000,
+          13,
+          cases.map((c) => c.user),
+        );
+  const best =
+    HISTORY_BASELINES.filter((b) => results[b]).sort((a, b) => results[b]!.ndcg10 - results[a]!.ndcg10)[0] ??
+    '';
+  return {
+    protocol:
+      'the same global temporal split and targets; each method ranks from the user history before the target (training positives more than 24 h before it); baselines sum item-to-item scores over the history; bootstrap intervals resample users',
+    cut: new Date(cut * 1000).toISOString(),
+    cases: cases.length,
+    users: new Set(cases.map((c) => c.user)).size,
+    params: { prior, trending_tau_days: tauDays, ease_lambda: opts.easeLambda, rp3_beta: opts.rp3Beta },
+    methods: results,
+    served_vs: servedVs,
+    best_baseline: best,
+  };
+}
+
+function emptyMovieFor(id: number): CatalogMovie {
+  return {
+    id,
+    imdb_id: null,
+    tmdb_poster_path: null,
+    tmdb_backdrop_path: null,
+    title: '',
+    original_title: '',
+    original_language: '',
+    overview: '',
+    tagline: '',
+    release_date: null,
+    status: 'Released',
+    runtime: null,
+    budget: 0,
+    revenue: 0,
+    vote_average: 0,
+    vote_count: 0,
+    popularity: 0,
+    poster_path: null,
+    backdrop_path: '',
+    genre_ids: [],
+    production_companies: [],
+    collection: null,
+    keywords: [],
+  };
+}
+
+/** The served ranking's lists for one split, kept across the validation grid (they do not depend on the prior). */
+const listCache = new WeakMap<Interaction[], Map<boolean, (id: number) => number[]>>();
+
+function servedLists(
+  train: { user: number; item: number; timestamp: number }[],
+  interactions: Interaction[],
+  catalog: CatalogIndex,
+  validation: boolean,
+): (id: number) => number[] {
+  let bySplit = listCache.get(interactions);
+  if (!bySplit) listCache.set(interactions, (bySplit = new Map()));
+  const hit = bySplit.get(validation);
+  if (hit) return hit;
+  const m = new ImplicitMatrix(train);
+  const movies = [...catalog.byId.values()];
+  const indexOf = new Map(movies.map((mv, i) => [mv.id, i]));
+  const isCandidate = (mv: CatalogMovie) => mv.vote_count >= MIN_VOTES_TO_RECOMMEND;
+  const content = servedContent(movies, isCandidate);
+  const toMatrix = new Map<number, number>();
+  m.itemIds.forEach((id, mi) => {
+    const ci = indexOf.get(id);
+    if (ci !== undefined) toMatrix.set(ci, mi);
+  });
+  const cf = {
+    matrix: m,
+    toMatrix,
+    toCatalog: Int32Array.from(m.itemIds, (id) => indexOf.get(id) ?? -1),
+  };
+  const ranker = new SimilarRanker(movies, content, isCandidate, cf);
+  const counts = new Int32Array(movies.length);
+  for (const ci of toMatrix.keys()) for (const j of topOf(ranker.relevance(ci), 10)) counts[j]!++;
+  ranker.setHubness(counts);
+  const lists = new Map<number, number[]>();
+  const listOf = (id: number) => {
+    let l = lists.get(id);
+    if (!l) {
+      const ci = indexOf.get(id);
+      l = ci === undefined ? [] : ranker.rank(ci, FOR_YOU.perSeed).map(([j]) => movies[j]!.id);
+      lists.set(id, l);
+    }
+    return l;
+  };
+  bySplit.set(validation, listOf);
+  return listOf;
+}
