@@ -165,7 +165,10 @@ export async function runSet(
       conversation = reply.conversation_id;
       transcript?.push(`[${name} ${c.id}] > ${turn.user}\n${reply.message}\n`);
       const picks = reply.movies.map((m) => engine.catalog.get(m.id)!).filter(Boolean);
-      for (const [, title, id] of reply.message.matchAll(/\[((?:\\.|[^\]])+)\]\(\/movie\/(\d+)\)/g)) {
+      // A link starts at an unescaped `[` (an overview may quote an escaped "\[REC\]").
+      for (const [, title, id] of reply.message.matchAll(
+        /(?<!\\)\[((?:\\.|[^\]\\])+)\]\(\/movie\/(\d+)\)/g,
+      )) {
         report.links++;
         const m = engine.catalog.get(Number(id));
         if (m && m.title.replace(/([\\[\]*_`])/g, '\\$1') === title) report.grounded++;
