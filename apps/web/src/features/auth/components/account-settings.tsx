@@ -4,7 +4,7 @@ import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
 import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
-import { authClient } from '../../../lib/auth-client';
+import { authFlows } from '../api/auth-flows';
 import { useAuth } from '../../../lib/auth';
 import { Field, messageOf, primary, Status, type Tone } from './auth-forms';
 import { PageShell } from '../../../components/layouts/page-shell';
@@ -40,7 +40,7 @@ function DisplayNameForm({ current }: { current: string }) {
     if (!trimmed) return setNotice({ message: 'Please enter a display name.' });
     setBusy(true);
     try {
-      await authClient.updateDisplayName(trimmed);
+      await authFlows.updateDisplayName(trimmed);
       setNotice({ message: 'Your display name was saved.', tone: 'success' });
     } catch (err) {
       setNotice({ message: messageOf(err), tone: 'error' });
@@ -77,7 +77,7 @@ function PasswordForm() {
     if (next.length < PASSWORD_MIN_LENGTH) return setNotice({ message: PASSWORD_TOO_SHORT });
     setBusy(true);
     try {
-      await authClient.changePassword(current, next);
+      await authFlows.changePassword(current, next);
       setCurrent('');
       setNext('');
       setNotice({
@@ -149,7 +149,7 @@ function DeleteAccount() {
               e.preventDefault();
               setBusy(true);
               try {
-                await authClient.deleteAccount(password);
+                await authFlows.deleteAccount(password);
                 toast.success('Your account was deleted.');
                 navigate('/', { replace: true });
               } catch (err) {

@@ -1,9 +1,8 @@
-import { PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT } from '@app/contracts/messages';
-import { AUTH_MESSAGES, AuthError } from '@app/auth-client';
+import { AUTH_MESSAGES, PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT } from '@app/contracts/messages';
+import { AuthError, browserPopup } from '@app/auth-client';
 import { useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { browserPopup } from '@app/auth-client';
-import { authClient } from '../../../lib/auth-client';
+import { authFlows } from '../api/auth-flows';
 import { useAuth } from '../../../lib/auth';
 import { useConfig } from '../../../lib/config';
 import { useDocumentTitle } from '../../../lib/document-title';
@@ -90,7 +89,7 @@ function GoogleButton({ onMessage }: { onMessage: (m: string) => void }) {
       type="button"
       onClick={async () => {
         try {
-          const { redirectTo } = await authClient.signInWithGoogle(browserPopup());
+          const { redirectTo } = await authFlows.signInWithGoogle(browserPopup());
           navigate(redirectTo);
         } catch (err) {
           onMessage(messageOf(err));
@@ -131,7 +130,7 @@ export function LoginPage() {
     if (!EMAIL_PATTERN.test(email)) return setMessage('Please enter a valid email address');
     setBusy(true);
     try {
-      await authClient.signIn(email, password);
+      await authFlows.signIn(email, password);
       navigate('/');
     } catch (err) {
       setMessage(err instanceof AuthError ? err.message : String(err));
@@ -142,7 +141,7 @@ export function LoginPage() {
   const forgot = async () => {
     if (!email.trim()) return setMessage('Please enter your email address to reset your password.');
     try {
-      setMessage(await authClient.requestPasswordReset(email.trim(), '/reset-password'));
+      setMessage(await authFlows.requestPasswordReset(email.trim(), '/reset-password'));
     } catch (err) {
       setMessage(messageOf(err));
     }
@@ -152,7 +151,7 @@ export function LoginPage() {
       return setMessage('Please enter your email address to get a new verification email.');
     setResending(true);
     try {
-      setMessage(await authClient.resendVerification(email.trim()));
+      setMessage(await authFlows.resendVerification(email.trim()));
     } catch (err) {
       setMessage(messageOf(err));
     } finally {
@@ -224,7 +223,7 @@ export function RegisterPage() {
     if (password.length < PASSWORD_MIN_LENGTH) return setMessage(PASSWORD_TOO_SHORT);
     setBusy(true);
     try {
-      const ok = await authClient.register(name.trim(), email.trim(), password);
+      const ok = await authFlows.register(name.trim(), email.trim(), password);
       navigate('/login', { state: { message: ok } });
     } catch (err) {
       setMessage(messageOf(err));
@@ -302,7 +301,7 @@ export function ProfileSetupPage() {
           e.preventDefault();
           if (!name.trim()) return setMessage('Please enter a display name.');
           try {
-            await authClient.updateDisplayName(name.trim());
+            await authFlows.updateDisplayName(name.trim());
             navigate('/');
           } catch (err) {
             setMessage(messageOf(err));
@@ -345,7 +344,7 @@ export function ResetPasswordPage() {
             return setMessage('This reset link is invalid or has expired. Please ask for a new one.');
           if (password.length < PASSWORD_MIN_LENGTH) return setMessage(PASSWORD_TOO_SHORT);
           try {
-            await authClient.resetPassword(token, password);
+            await authFlows.resetPassword(token, password);
             navigate('/login', {
               state: { message: AUTH_MESSAGES.passwordChanged, tone: 'success' } satisfies LoginNotice,
             });
