@@ -86,7 +86,7 @@ describe('login messages', () => {
     api = await startLibraryApi({ signedIn: false });
     renderWithApp(<LoginPage />, { path: '/login' });
     fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
-    expect(status().textContent).toBe('Please enter a valid email address');
+    await waitFor(() => expect(status().textContent).toBe('Please enter a valid email address'));
     expect(green(status())).toBe(false);
   });
 });
