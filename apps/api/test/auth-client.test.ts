@@ -1,5 +1,12 @@
 import type { AuthError } from '@app/auth-client';
-import { AUTH_MESSAGES, AuthClient, VERIFIED_CALLBACK, type AuthUser } from '@app/auth-client';
+import {
+  AUTH_MESSAGES,
+  AuthFlows,
+  AuthSession,
+  VERIFIED_CALLBACK,
+  type AuthSessionOptions,
+  type AuthUser,
+} from '@app/auth-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAuthStack, type AuthStack } from './helpers/auth-stack';
 import { browserFetch } from './helpers/cookies';
@@ -10,13 +17,16 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-describe(AuthClient.name, () => {
+/** The flows on `better-auth/client` over a session, as the web app has them. */
+const authClient = (opts: AuthSessionOptions) => new AuthFlows(new AuthSession(opts));
+
+describe('@app/auth-client (the session and the flows on better-auth/client)', () => {
   it('registers as the spec says, refuses an unverified login, then signs in and observes the user', async () => {
-    const client = new AuthClient({ baseUrl: s.base, fetch: browserFetch(s.base) });
+    const client = authClient({ baseUrl: s.base, fetch: browserFetch(s.base) });
     const seen: (AuthUser | null)[] = [];
-    client.onAuthStateChanged((u) => seen.push(u));
+    client.session.onAuthStateChanged((u) => seen.push(u));
     expect(await client.register('Grace', 'grace@example.com', 'secret123')).toBe(AUTH_MESSAGES.registered);
-    expect(client.currentUser).toBeNull();
+    expect(client.session.currentUser).toBeNull();
     await expect(client.signIn('grace@example.com', 'secret123')).rejects.toMatchObject({
       message: AUTH_MESSAGES.unverified,
     });
@@ -31,21 +41,21 @@ describe(AuthClient.name, () => {
     });
     expect(seen.at(-1)).toEqual(user);
 
-    const token = await client.getIdToken();
+    const token = await client.session.getIdToken();
     expect(token).toMatch(/^ey/);
-    expect(await client.getIdToken()).toBe(token); // cached while fresh
+    expect(await client.session.getIdToken()).toBe(token); // cached while fresh
     const likes = await fetch(`${s.base}/api/user/likes`, { headers: { authorization: `Bearer ${token}` } });
     expect(likes.status).toBe(200);
 
     await client.updateDisplayName('Grace H.');
-    expect(client.currentUser!.displayName).toBe('Grace H.');
-    await client.signOut();
+    expect(client.session.currentUser!.displayName).toBe('Grace H.');
+    await client.session.signOut();
     expect(seen.at(-1)).toBeNull();
-    expect(await client.getIdToken()).toBeNull();
+    expect(await client.session.getIdToken()).toBeNull();
   });
 
   it('resends the verification mail, whose link lands on the login page saying so', async () => {
-    const client = new AuthClient({ baseUrl: s.base, fetch: browserFetch(s.base) });
+    const client = authClient({ baseUrl: s.base, fetch: browserFetch(s.base) });
     await client.register('Resend', 'resend@example.com', 'secret123');
     const before = s.smtp.mails.length;
     expect(await client.resendVerification('resend@example.com')).toBe(AUTH_MESSAGES.registered);
@@ -58,15 +68,15 @@ describe(AuthClient.name, () => {
   });
 
   it('changes the password (checking the current one), and deletes the account', async () => {
-    const client = new AuthClient({ baseUrl: s.base, fetch: browserFetch(s.base) });
+    const client = authClient({ baseUrl: s.base, fetch: browserFetch(s.base) });
     await s.verifiedUser('Acct', 'acct@example.com', 'first-pass');
     await client.signIn('acct@example.com', 'first-pass');
     await expect(client.changePassword('wrong-pass', 'second-pass')).rejects.toMatchObject({
       message: AUTH_MESSAGES.wrongCurrentPassword,
     });
     await client.changePassword('first-pass', 'second-pass');
-    expect(await client.getIdToken()).toMatch(/^ey/); // still signed in on this session
-    await client.signOut();
+    expect(await client.session.getIdToken()).toMatch(/^ey/); // still signed in on this session
+    await client.session.signOut();
     await expect(client.signIn('acct@example.com', 'first-pass')).rejects.toMatchObject({
       message: AUTH_MESSAGES.invalidCredentials,
     });
@@ -75,9 +85,9 @@ describe(AuthClient.name, () => {
     await expect(client.deleteAccount('wrong-pass')).rejects.toMatchObject({
       message: AUTH_MESSAGES.wrongCurrentPassword,
     });
-    expect(client.currentUser).not.toBeNull();
+    expect(client.session.currentUser).not.toBeNull();
     await client.deleteAccount('second-pass');
-    expect(client.currentUser).toBeNull();
+    expect(client.session.currentUser).toBeNull();
     await expect(client.signIn('acct@example.com', 'second-pass')).rejects.toMatchObject({
       message: AUTH_MESSAGES.invalidCredentials,
     });
@@ -87,7 +97,7 @@ describe(AuthClient.name, () => {
     // The clock runs in real time, moved forward once the first token is held (so slow set-up on a
     // busy machine cannot leave the token outside the refresh margin).
     let offset = 0;
-    const client = new AuthClient({
+    const client = authClient({
       baseUrl: s.base,
       fetch: browserFetch(s.base),
       now: () => Date.now() + offset,
@@ -95,15 +105,15 @@ describe(AuthClient.name, () => {
     });
     await s.verifiedUser('Ref', 'refresh@example.com');
     await client.signIn('refresh@example.com', 'secret123');
-    const first = await client.getIdToken();
+    const first = await client.session.getIdToken();
     offset = 14 * 60_000 + 1_000; // within a minute of the 15-minute expiry
     await new Promise((r) => setTimeout(r, 1100)); // a new token gets a new iat
-    const second = await client.getIdToken();
+    const second = await client.session.getIdToken();
     expect(second).not.toBe(first);
   });
 
   it('maps server errors to the spec messages', async () => {
-    const client = new AuthClient({ baseUrl: s.base, fetch: browserFetch(s.base) });
+    const client = authClient({ baseUrl: s.base, fetch: browserFetch(s.base) });
     await s.verifiedUser('Known', 'known@example.com');
     const attempt = (p: Promise<unknown>) =>
       p.then(

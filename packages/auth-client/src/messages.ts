@@ -3,11 +3,13 @@ import { AUTH_MESSAGES, ERROR_CODES } from '@app/contracts/messages';
 /** The spec's authentication messages (section 8) are defined once, in @app/contracts. */
 export { AUTH_MESSAGES };
 
+export type AuthErrorContext = 'sign-in' | 'sign-up' | 'reset' | 'verify' | 'account';
+
 /** Maps a Better Auth error (status and code) to the spec's message; other errors keep their own. */
 export function messageForAuthError(
   status: number,
-  body: { code?: string; message?: string } | null,
-  context: 'sign-in' | 'sign-up' | 'reset' | 'verify' | 'account',
+  body: { code?: string | undefined; message?: string | undefined } | null,
+  context: AuthErrorContext,
 ): string {
   const code = body?.code ?? '';
   if (status === 429) return AUTH_MESSAGES.tooManyRequests;

@@ -22,6 +22,7 @@ export const AUTH_MESSAGES = {
   verifyLinkInvalid: 'This verification link is invalid or has expired. Sign in to get a new one.',
   passwordChanged: 'Your password was changed. Please sign in.',
   wrongCurrentPassword: 'Your current password is incorrect.',
+  googleFailed: 'Google sign-in failed. Please try again.',
 } as const;
 
 /** A user route called without a valid ID token (spec section 8). */
@@ -50,6 +51,8 @@ export const ERROR_CODES = {
   userNotFound: 'USER_NOT_FOUND',
   passwordTooShort: 'PASSWORD_TOO_SHORT',
   passwordTooLong: 'PASSWORD_TOO_LONG',
+  /** Deleting an account made by Google sign-in, which has no password. */
+  credentialAccountNotFound: 'CREDENTIAL_ACCOUNT_NOT_FOUND',
 } as const;
 
 /** The personal library's answers (`{message}` of /api/user/*), some also the spec's toasts. */

@@ -1,4 +1,4 @@
-import { authClient } from './auth-client';
+import { authSession } from './auth-client';
 
 /**
  * Every failed call, from the one error body of the API (`ErrorBody` in @app/contracts):
@@ -37,7 +37,7 @@ export async function apiFetch<T>(
   let token: string | null = null;
   try {
     // Only a signed-in user has a token; anonymous requests go without one.
-    if (authClient.currentUser) token = await authClient.getIdToken();
+    if (authSession.currentUser) token = await authSession.getIdToken();
   } catch (err) {
     console.error('Could not get an ID token', err);
   }

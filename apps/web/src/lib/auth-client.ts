@@ -1,4 +1,8 @@
-import { AuthClient } from '@app/auth-client';
+import { AuthSession } from '@app/auth-client/session';
 
-/** The one auth client of the app (same origin as the API). */
-export const authClient = new AuthClient({ baseUrl: '' });
+/**
+ * The one session of the app (same origin as the API): who is signed in and the ID token. The
+ * sign-in and account flows (`features/auth/api/auth-flows.ts`, on `better-auth/client`) load
+ * only with the auth screens and update this session.
+ */
+export const authSession = new AuthSession({ baseUrl: '' });

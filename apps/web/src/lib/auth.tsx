@@ -1,4 +1,4 @@
-import type { AuthUser } from '@app/auth-client';
+import type { AuthUser } from '@app/auth-client/session';
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 
 interface AuthState {
@@ -10,7 +10,7 @@ const AuthContext = createContext<AuthState>({ user: null, ready: false });
 
 // The auth client is not needed to paint the page: it loads beside the first screen's chunks
 // (which share it through the API client), and the session is read as soon as it arrives.
-const loadAuthClient = () => import('./auth-client').then((m) => m.authClient);
+const loadAuthClient = () => import('./auth-client').then((m) => m.authSession);
 
 /** Signs out; the provider hears it through the client's observer. */
 export const signOut = () => loadAuthClient().then((c) => c.signOut());

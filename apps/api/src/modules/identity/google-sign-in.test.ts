@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, AuthClient, type PopupOutcome } from '@app/auth-client';
+import { AUTH_MESSAGES, AuthFlows, AuthSession, type PopupOutcome } from '@app/auth-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   browseOidcLogin,
@@ -103,7 +103,7 @@ describe('Google sign-in through OpenID Connect (a real local provider)', () => 
   });
 });
 
-describe('AuthClient.signInWithGoogle', () => {
+describe('AuthFlows.signInWithGoogle', () => {
   /** A browser: one cookie jar per origin, shared by the page and its popup. */
   function browser() {
     const cookies: CookieJars = new Map();
@@ -119,13 +119,13 @@ describe('AuthClient.signInWithGoogle', () => {
         const location = back.headers.get('location') ?? '';
         return { kind: 'done', error: new URL(location, s.base).searchParams.get('error') };
       };
-    return { client: new AuthClient({ baseUrl: s.base, fetch: fetchWithCookies }), popup };
+    return { client: new AuthFlows(new AuthSession({ baseUrl: s.base, fetch: fetchWithCookies })), popup };
   }
 
   it('verified with a name goes to /', async () => {
     const { client, popup } = browser();
     expect(await client.signInWithGoogle(popup('named'))).toEqual({ redirectTo: '/' });
-    expect(client.currentUser).toMatchObject({ displayName: 'Olivia Google', emailVerified: true });
+    expect(client.session.currentUser).toMatchObject({ displayName: 'Olivia Google', emailVerified: true });
   });
 
   it('verified without a name goes to /profile-setup', async () => {
@@ -139,7 +139,7 @@ describe('AuthClient.signInWithGoogle', () => {
     await expect(client.signInWithGoogle(popup('unverified'))).rejects.toMatchObject({
       message: AUTH_MESSAGES.unverified,
     });
-    expect(client.currentUser).toBeNull();
+    expect(client.session.currentUser).toBeNull();
     expect(s.smtp.mails.length).toBe(before + 1);
   });
 

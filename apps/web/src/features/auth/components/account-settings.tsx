@@ -1,20 +1,16 @@
 import { PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT } from '@app/contracts/messages';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
 import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
-import { authClient } from '../../../lib/auth-client';
+import { authFlows } from '../api/auth-flows';
 import { useAuth } from '../../../lib/auth';
-import { Field, messageOf, primary, Status, type Tone } from './auth-forms';
+import { useFormAction } from '../hooks/use-form-action';
+import { Field, primary, Status } from './auth-forms';
 import { PageShell } from '../../../components/layouts/page-shell';
 
 const DISPLAY_NAME_MAX = 60;
-
-interface Notice {
-  message: string;
-  tone?: Tone;
-}
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -32,24 +28,18 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 function DisplayNameForm({ current }: { current: string }) {
   const [name, setName] = useState(current);
-  const [notice, setNotice] = useState<Notice>({ message: '' });
-  const [busy, setBusy] = useState(false);
+  const { notice, busy, submit } = useFormAction();
   const trimmed = name.trim();
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!trimmed) return setNotice({ message: 'Please enter a display name.' });
-    setBusy(true);
-    try {
-      await authClient.updateDisplayName(trimmed);
-      setNotice({ message: 'Your display name was saved.', tone: 'success' });
-    } catch (err) {
-      setNotice({ message: messageOf(err), tone: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
+    <form
+      onSubmit={submit(async () => {
+        if (!trimmed) return 'Please enter a display name.';
+        await authFlows.updateDisplayName(trimmed);
+        return { message: 'Your display name was saved.', tone: 'success' };
+      })}
+      noValidate
+      className="space-y-4"
+    >
       <Field
         id="display-name"
         label="Display name"
@@ -69,29 +59,20 @@ function DisplayNameForm({ current }: { current: string }) {
 function PasswordForm() {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
-  const [notice, setNotice] = useState<Notice>({ message: '' });
-  const [busy, setBusy] = useState(false);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!current) return setNotice({ message: 'Please enter your current password.' });
-    if (next.length < PASSWORD_MIN_LENGTH) return setNotice({ message: PASSWORD_TOO_SHORT });
-    setBusy(true);
-    try {
-      await authClient.changePassword(current, next);
-      setCurrent('');
-      setNext('');
-      setNotice({
-        message: 'Your password was changed. Your other devices were signed out.',
-        tone: 'success',
-      });
-    } catch (err) {
-      setNotice({ message: messageOf(err), tone: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { notice, busy, submit } = useFormAction();
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
+    <form
+      onSubmit={submit(async () => {
+        if (!current) return 'Please enter your current password.';
+        if (next.length < PASSWORD_MIN_LENGTH) return PASSWORD_TOO_SHORT;
+        await authFlows.changePassword(current, next);
+        setCurrent('');
+        setNext('');
+        return { message: 'Your password was changed. Your other devices were signed out.', tone: 'success' };
+      })}
+      noValidate
+      className="space-y-4"
+    >
       <Field
         id="current-password"
         label="Current password"
@@ -121,13 +102,12 @@ function PasswordForm() {
 function DeleteAccount() {
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
-  const [notice, setNotice] = useState<Notice>({ message: '' });
-  const [busy, setBusy] = useState(false);
+  const { notice, busy, submit, say } = useFormAction();
   const navigate = useNavigate();
   const close = () => {
     setOpen(false);
     setPassword('');
-    setNotice({ message: '' });
+    say('');
   };
   return (
     <>
@@ -145,18 +125,11 @@ function DeleteAccount() {
       {open && (
         <Modal title="Delete your account?" onClose={close}>
           <form
-            onSubmit={async (e) => {
-              e.preventDefault();
-              setBusy(true);
-              try {
-                await authClient.deleteAccount(password);
-                toast.success('Your account was deleted.');
-                navigate('/', { replace: true });
-              } catch (err) {
-                setNotice({ message: messageOf(err), tone: 'error' });
-                setBusy(false);
-              }
-            }}
+            onSubmit={submit(async () => {
+              await authFlows.deleteAccount(password);
+              toast.success('Your account was deleted.');
+              navigate('/', { replace: true });
+            })}
             className="space-y-4"
           >
             <p className="text-sm text-zinc-300">

@@ -1,7 +1,7 @@
-import { AUTH_MESSAGES } from '@app/auth-client';
+import { AUTH_MESSAGES } from '@app/contracts/messages';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { authClient } from '../../../lib/auth-client';
+import { authSession } from '../../../lib/auth-client';
 import { SESSION_USER, startLibraryApi } from '../../../testing/library-api';
 import { json, renderWithApp } from '../../../testing/render';
 import AccountPage from './account-settings';
@@ -11,7 +11,7 @@ let api: Awaited<ReturnType<typeof startLibraryApi>> | undefined;
 afterEach(async () => {
   await api?.close();
   api = undefined;
-  await authClient.signOut().catch(() => {});
+  await authSession.signOut().catch(() => {});
 });
 
 const status = () => screen.getByRole('status');
@@ -86,7 +86,7 @@ describe('login messages', () => {
     api = await startLibraryApi({ signedIn: false });
     renderWithApp(<LoginPage />, { path: '/login' });
     fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
-    expect(status().textContent).toBe('Please enter a valid email address');
+    await waitFor(() => expect(status().textContent).toBe('Please enter a valid email address'));
     expect(green(status())).toBe(false);
   });
 });
@@ -111,7 +111,7 @@ describe('account page', () => {
     fireEvent.click(save);
     expect(await screen.findByText('Your display name was saved.')).toBeTruthy();
     expect(updates).toEqual([{ name: 'Eve Q.' }]);
-    expect(authClient.currentUser?.displayName).toBe('Eve Q.');
+    expect(authSession.currentUser?.displayName).toBe('Eve Q.');
   });
 
   it('changes the password, saying so when the current one is wrong', async () => {
@@ -166,7 +166,7 @@ describe('account page', () => {
     fireEvent.click(dialog.querySelector('button[type="submit"]')!);
     await waitFor(() => expect(pathname()).toBe('/'));
     expect(deletes).toEqual([{ password: 'secret123' }]);
-    expect(authClient.currentUser).toBeNull();
+    expect(authSession.currentUser).toBeNull();
   });
 
   it('signed out, it asks to log in', async () => {

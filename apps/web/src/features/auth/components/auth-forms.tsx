@@ -1,21 +1,20 @@
-import { PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT } from '@app/contracts/messages';
-import { AUTH_MESSAGES, AuthError } from '@app/auth-client';
-import { useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { AUTH_MESSAGES, PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT } from '@app/contracts/messages';
 import { browserPopup } from '@app/auth-client';
-import { authClient } from '../../../lib/auth-client';
+import { useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { authFlows } from '../api/auth-flows';
 import { useAuth } from '../../../lib/auth';
 import { useConfig } from '../../../lib/config';
 import { useDocumentTitle } from '../../../lib/document-title';
+import { messageOf, useFormAction, type Notice, type Tone } from '../hooks/use-form-action';
+
+export { messageOf, type Tone };
 
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Green for 'email sent' / 'Verification email sent' / 'Please verify your email', red otherwise. */
 export const isPositiveStatus = (msg: string) =>
   /email sent|Verification email sent|Please verify your email/.test(msg);
-
-/** What a failed auth call says to the user (the client's errors carry the spec's texts). */
-export const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /**
  * A form's status line. Its colour follows the spec's rule (green for the three phrases, red
@@ -35,12 +34,8 @@ export function Status({ message, tone }: { message: string; tone?: Tone | undef
   );
 }
 
-export type Tone = 'success' | 'error';
 /** What a page hands to the login page through navigation state. */
-export interface LoginNotice {
-  message: string;
-  tone?: Tone;
-}
+export type LoginNotice = Notice;
 
 export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
   useDocumentTitle(title);
@@ -81,21 +76,19 @@ export function Field({
   );
 }
 
-function GoogleButton({ onMessage }: { onMessage: (m: string) => void }) {
+function GoogleButton({ run }: { run: ReturnType<typeof useFormAction>['run'] }) {
   const config = useConfig();
   const navigate = useNavigate();
   if (!config.data?.features.google_sign_in) return null;
   return (
     <button
       type="button"
-      onClick={async () => {
-        try {
-          const { redirectTo } = await authClient.signInWithGoogle(browserPopup());
+      onClick={() =>
+        run(async () => {
+          const { redirectTo } = await authFlows.signInWithGoogle(browserPopup());
           navigate(redirectTo);
-        } catch (err) {
-          onMessage(messageOf(err));
-        }
-      }}
+        }, 'google')
+      }
       className="w-full rounded-lg bg-white py-2.5 font-semibold text-zinc-900 hover:bg-zinc-200"
     >
       Continue with Google
@@ -121,44 +114,29 @@ export function LoginPage() {
   const location = useLocation();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [notice, setNotice] = useState<LoginNotice>(() => initialNotice(location.state, location.search));
-  const setMessage = (message: string) => setNotice({ message });
-  const [busy, setBusy] = useState(false);
-  const [resending, setResending] = useState(false);
+  const form = useFormAction(initialNotice(location.state, location.search));
   const navigate = useNavigate();
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!EMAIL_PATTERN.test(email)) return setMessage('Please enter a valid email address');
-    setBusy(true);
-    try {
-      await authClient.signIn(email, password);
-      navigate('/');
-    } catch (err) {
-      setMessage(err instanceof AuthError ? err.message : String(err));
-    } finally {
-      setBusy(false);
-    }
-  };
-  const forgot = async () => {
-    if (!email.trim()) return setMessage('Please enter your email address to reset your password.');
-    try {
-      setMessage(await authClient.requestPasswordReset(email.trim(), '/reset-password'));
-    } catch (err) {
-      setMessage(messageOf(err));
-    }
-  };
-  const resend = async () => {
-    if (!EMAIL_PATTERN.test(email.trim()))
-      return setMessage('Please enter your email address to get a new verification email.');
-    setResending(true);
-    try {
-      setMessage(await authClient.resendVerification(email.trim()));
-    } catch (err) {
-      setMessage(messageOf(err));
-    } finally {
-      setResending(false);
-    }
-  };
+  const submit = form.submit(async () => {
+    if (!EMAIL_PATTERN.test(email)) return 'Please enter a valid email address';
+    await authFlows.signIn(email, password);
+    navigate('/');
+  });
+  const forgot = () =>
+    form.run(
+      () =>
+        email.trim()
+          ? authFlows.requestPasswordReset(email.trim(), '/reset-password')
+          : 'Please enter your email address to reset your password.',
+      'forgot',
+    );
+  const resend = () =>
+    form.run(
+      () =>
+        EMAIL_PATTERN.test(email.trim())
+          ? authFlows.resendVerification(email.trim())
+          : 'Please enter your email address to get a new verification email.',
+      'resend',
+    );
   return (
     <AuthCard title="Sign In">
       <form onSubmit={submit} noValidate className="space-y-4">
@@ -178,26 +156,26 @@ export function LoginPage() {
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />
-        <Status message={notice.message} tone={notice.tone} />
-        {NEEDS_VERIFICATION.includes(notice.message) && (
+        <Status message={form.notice.message} tone={form.notice.tone} />
+        {NEEDS_VERIFICATION.includes(form.notice.message) && (
           <button
             type="button"
             onClick={resend}
-            disabled={resending}
+            disabled={form.pending === 'resend'}
             className="w-full rounded-lg py-2 text-sm font-medium text-zinc-100 ring-1 ring-white/15 hover:bg-white/10 disabled:opacity-50"
           >
-            {resending ? 'Sending…' : 'Resend verification email'}
+            {form.pending === 'resend' ? 'Sending…' : 'Resend verification email'}
           </button>
         )}
-        <button type="submit" disabled={busy} className={primary}>
-          {busy ? 'Signing in…' : 'Sign In'}
+        <button type="submit" disabled={form.busy} className={primary}>
+          {form.busy ? 'Signing in…' : 'Sign In'}
         </button>
         <button type="button" onClick={forgot} className="w-full text-sm text-red-400 hover:text-red-300">
           Forgot password?
         </button>
       </form>
       <div className="mt-4 space-y-4">
-        <GoogleButton onMessage={setMessage} />
+        <GoogleButton run={form.run} />
         <p className="text-center text-sm text-zinc-400">
           New here?{' '}
           <Link to="/register" className="text-red-400 underline hover:text-red-300">
@@ -213,25 +191,15 @@ export function RegisterPage() {
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [message, setMessage] = useState('');
-  const [busy, setBusy] = useState(false);
+  const form = useFormAction();
   const navigate = useNavigate();
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!name.trim() || !email.trim() || !password)
-      return setMessage('Name, email and password are required.');
-    if (!EMAIL_PATTERN.test(email)) return setMessage('Please enter a valid email address');
-    if (password.length < PASSWORD_MIN_LENGTH) return setMessage(PASSWORD_TOO_SHORT);
-    setBusy(true);
-    try {
-      const ok = await authClient.register(name.trim(), email.trim(), password);
-      navigate('/login', { state: { message: ok } });
-    } catch (err) {
-      setMessage(messageOf(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const submit = form.submit(async () => {
+    if (!name.trim() || !email.trim() || !password) return 'Name, email and password are required.';
+    if (!EMAIL_PATTERN.test(email)) return 'Please enter a valid email address';
+    if (password.length < PASSWORD_MIN_LENGTH) return PASSWORD_TOO_SHORT;
+    const ok = await authFlows.register(name.trim(), email.trim(), password);
+    navigate('/login', { state: { message: ok } satisfies LoginNotice });
+  });
   return (
     <AuthCard title="Create Account">
       <form onSubmit={submit} noValidate className="space-y-4">
@@ -259,13 +227,13 @@ export function RegisterPage() {
           onChange={(e) => setPassword(e.target.value)}
           hint={`Must be at least ${PASSWORD_MIN_LENGTH} characters`}
         />
-        <Status message={message} />
-        <button type="submit" disabled={busy} className={primary}>
-          {busy ? 'Signing up…' : 'Sign Up'}
+        <Status message={form.notice.message} tone={form.notice.tone} />
+        <button type="submit" disabled={form.busy} className={primary}>
+          {form.busy ? 'Signing up…' : 'Sign Up'}
         </button>
       </form>
       <div className="mt-4 space-y-4">
-        <GoogleButton onMessage={setMessage} />
+        <GoogleButton run={form.run} />
         <p className="text-center text-sm text-zinc-400">
           Already have an account?{' '}
           <Link to="/login" className="text-red-400 underline hover:text-red-300">
@@ -281,7 +249,7 @@ export function RegisterPage() {
 export function ProfileSetupPage() {
   const { user, ready } = useAuth();
   const [name, setName] = useState('');
-  const [message, setMessage] = useState('');
+  const form = useFormAction();
   const navigate = useNavigate();
   if (ready && !user) {
     return (
@@ -298,16 +266,11 @@ export function ProfileSetupPage() {
   return (
     <AuthCard title="Set up your profile">
       <form
-        onSubmit={async (e) => {
-          e.preventDefault();
-          if (!name.trim()) return setMessage('Please enter a display name.');
-          try {
-            await authClient.updateDisplayName(name.trim());
-            navigate('/');
-          } catch (err) {
-            setMessage(messageOf(err));
-          }
-        }}
+        onSubmit={form.submit(async () => {
+          if (!name.trim()) return 'Please enter a display name.';
+          await authFlows.updateDisplayName(name.trim());
+          navigate('/');
+        })}
         className="space-y-4"
       >
         <p className="text-sm text-zinc-400">How should we call you?</p>
@@ -318,8 +281,8 @@ export function ProfileSetupPage() {
           maxLength={60}
           onChange={(e) => setName(e.target.value)}
         />
-        <Status message={message} />
-        <button type="submit" className={primary}>
+        <Status message={form.notice.message} tone={form.notice.tone} />
+        <button type="submit" disabled={form.busy} className={primary}>
           Save
         </button>
       </form>
@@ -327,32 +290,26 @@ export function ProfileSetupPage() {
   );
 }
 
+const RESET_LINK_INVALID = 'This reset link is invalid or has expired. Please ask for a new one.';
+
 /** Where the reset mail's link lands: choose a new password. */
 export function ResetPasswordPage() {
   const params = new URLSearchParams(useLocation().search);
   const token = params.get('token');
   const [password, setPassword] = useState('');
-  const [message, setMessage] = useState(
-    params.get('error') ? 'This reset link is invalid or has expired. Please ask for a new one.' : '',
-  );
+  const form = useFormAction({ message: params.get('error') ? RESET_LINK_INVALID : '' });
   const navigate = useNavigate();
   return (
     <AuthCard title="Choose a new password">
       <form
-        onSubmit={async (e) => {
-          e.preventDefault();
-          if (!token)
-            return setMessage('This reset link is invalid or has expired. Please ask for a new one.');
-          if (password.length < PASSWORD_MIN_LENGTH) return setMessage(PASSWORD_TOO_SHORT);
-          try {
-            await authClient.resetPassword(token, password);
-            navigate('/login', {
-              state: { message: AUTH_MESSAGES.passwordChanged, tone: 'success' } satisfies LoginNotice,
-            });
-          } catch (err) {
-            setMessage(messageOf(err));
-          }
-        }}
+        onSubmit={form.submit(async () => {
+          if (!token) return RESET_LINK_INVALID;
+          if (password.length < PASSWORD_MIN_LENGTH) return PASSWORD_TOO_SHORT;
+          await authFlows.resetPassword(token, password);
+          navigate('/login', {
+            state: { message: AUTH_MESSAGES.passwordChanged, tone: 'success' } satisfies LoginNotice,
+          });
+        })}
         className="space-y-4"
       >
         <Field
@@ -364,8 +321,8 @@ export function ResetPasswordPage() {
           onChange={(e) => setPassword(e.target.value)}
           hint={`Must be at least ${PASSWORD_MIN_LENGTH} characters`}
         />
-        <Status message={message} />
-        <button type="submit" className={primary}>
+        <Status message={form.notice.message} tone={form.notice.tone} />
+        <button type="submit" disabled={form.busy} className={primary}>
           Save password
         </button>
       </form>

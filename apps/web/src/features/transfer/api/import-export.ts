@@ -1,7 +1,7 @@
 import type { ImportJob, ImportPreview } from '@app/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../../../lib/api-client';
-import { authClient } from '../../../lib/auth-client';
+import { authSession } from '../../../lib/auth-client';
 
 export type { ImportJob, ImportPreview };
 
@@ -12,7 +12,7 @@ const UPLOAD_TIMEOUT_MS = 60_000;
 
 async function bearer(): Promise<Record<string, string>> {
   try {
-    if (authClient.currentUser) return { authorization: `Bearer ${await authClient.getIdToken()}` };
+    if (authSession.currentUser) return { authorization: `Bearer ${await authSession.getIdToken()}` };
   } catch (err) {
     console.error('Could not get an ID token', err);
   }
