@@ -1,4 +1,4 @@
-import type { CatalogIndex, CatalogMovie } from '@app/catalog';
+import { isFeatureFilm, type CatalogIndex, type CatalogMovie } from '@app/catalog';
 import type { Interaction } from '../data/interactions';
 import { ContentModel } from '../model/content';
 import { EaseModel } from '../model/ease';
@@ -114,7 +114,11 @@ export function runHistoryEvaluation(
     };
   const trending = trendingOf(
     train,
-    (id) => (m.itemIndex.has(id) ? (catalog.get(id)?.genre_ids ?? []) : undefined),
+    (id) => {
+      // As served: popular lately is feature films people know only (`trendingOf` in build-model).
+      const mv = m.itemIndex.has(id) ? catalog.get(id) : undefined;
+      return mv && isFeatureFilm(mv) ? mv.genre_ids : undefined;
+    },
     { tauDays, top: 300 },
   );
   if (selected('lately'))
