@@ -6,3 +6,4 @@ export * from './load';
 export * from './catalog-index';
 export * from './synthetic';
 export * from './semantic';
+export * from './kind';

@@ -85,6 +85,35 @@ describe(buildModel.name, () => {
     expect(list.indexOf(6)).toBeGreaterThan(list.indexOf(5)); // animation before the adult horror
     expect(list.slice(1, 4).sort()).toEqual([3, 4, 5]);
   });
+
+  it('keeps to feature films people know after a feature: no shorts, TV specials or obscure titles, even from the franchise', () => {
+    const anim = (id: number, over: Partial<CatalogMovie>) =>
+      movie(id, {
+        genre_ids: [16, 10751],
+        keywords: ['toy', 'friendship'],
+        overview: 'Toys come alive.',
+        collection: { id: 9, name: 'Toys Collection' },
+        ...over,
+      });
+    const catalog = catalogOf([
+      anim(1, { title: 'Toys', vote_count: 5000 }),
+      anim(2, { title: 'Toys 2', vote_count: 3000 }),
+      anim(3, { title: 'Toys: the short', runtime: 7, vote_count: 400 }),
+      anim(4, { title: 'Toys: the TV special', genre_ids: [16, 10751, 10770], runtime: 44, vote_count: 300 }),
+      anim(5, { title: 'Toys Abroad', collection: null, vote_count: 20 }), // obscure
+      anim(6, { title: 'Toys at Sea', collection: null, vote_count: 800 }),
+      anim(7, { title: 'Another short', collection: null, runtime: 6, vote_count: 150 }),
+      ...Array.from({ length: 8 }, (_, i) => movie(100 + i, { genre_ids: [35] })),
+    ]);
+    const a = buildModel({ catalog });
+    const after = (id: number) => ids(a.neighbours[String(id)]!);
+    expect(after(1).slice(0, 2)).toEqual([2, 6]);
+    for (const odd of [3, 4, 5, 7]) expect(after(1)).not.toContain(odd);
+    // A seed of the other kind may be followed by its own kind: a short by shorts, an obscure film by obscure ones.
+    expect(after(3)).toContain(7);
+    expect(after(5)).toContain(1);
+    expect(after(4)).toContain(1);
+  });
 });
 
 describe('collaborative pieces', () => {

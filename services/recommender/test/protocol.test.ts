@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readMovieLens } from '../src/data/interactions';
-import { computeMetrics, pairedBootstrap, temporalSplit } from '../src/eval/protocol';
+import { computeMetrics, pairedBootstrap, perUserSplit, temporalSplit } from '../src/eval/protocol';
 import { writeMovieLens } from './fixture';
 
 describe('MovieLens join', () => {
@@ -65,6 +65,38 @@ describe(temporalSplit.name, () => {
     const val = temporalSplit(data, { validation: true });
     expect(val.cut).toBeLessThan(test.cut);
     expect(val.train.every((p) => p.timestamp < val.cut)).toBe(true);
+  });
+});
+
+describe(perUserSplit.name, () => {
+  const r = (user: number, item: number, timestamp: number) => ({ user, item, rating: 5, timestamp });
+  const DAY = 86_400;
+
+  it('cuts every user at their own time; seeds come from more than a day before the target', () => {
+    const data = [
+      // User 1: positives on days 1..5 (items 10..14); cut at the 4th (0.8 · 5): day 5 is test.
+      ...Array.from({ length: 5 }, (_, i) => r(1, 10 + i, (i + 1) * DAY)),
+      // User 2, years later: days 100..104 on items 11..14 and 20, so 10 (user 1's) is not theirs.
+      ...[11, 12, 13, 20, 14].map((item, i) => r(2, item, (100 + i) * DAY)),
+      // User 3: everything in one hour, cut inside that session: no seed more than a day before (14 trains here).
+      ...[10, 11, 14, 12, 20].map((item, i) => r(3, item, 200 * DAY + i * 60)),
+      // User 4: too few positives to take part.
+      r(4, 10, 300 * DAY),
+    ];
+    const split = perUserSplit(data, { targetsPerUser: 1 });
+    // Each user's training positives are before their own cut; user 2's trains though it is later than user 1's cut.
+    expect(split.train.filter((p) => p.user === 1).map((p) => p.item)).toEqual([10, 11, 12, 13]);
+    expect(split.train.filter((p) => p.user === 2).map((p) => p.item)).toEqual([11, 12, 13, 20]);
+    expect(split.train.some((p) => p.user === 4)).toBe(false);
+    // A seed exactly a day before its target is still too close (day 4 for user 1, day 103 for user 2).
+    expect(split.cases).toEqual([
+      { user: 1, seed: 12, target: 14, time: 5 * DAY, cut: 5 * DAY },
+      { user: 2, seed: 13, target: 14, time: 104 * DAY, cut: 104 * DAY },
+    ]);
+    // Validation drops each user's test period and cuts again: user 1 keeps 4 positives, too few.
+    const val = perUserSplit(data, { validation: true });
+    expect(val.train.some((p) => p.user === 1)).toBe(false);
+    expect(val.train.every((p) => p.item !== 14)).toBe(true);
   });
 });
 

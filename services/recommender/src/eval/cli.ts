@@ -144,6 +144,52 @@ if (!values.only || values.only.includes('history')) {
     );
 }
 
+// The second protocol (chosen before any result on it; decision 0023): a per-user temporal
+// holdout, both questions, with the parameters chosen on the global validation split above.
+let perUser: {
+  one_seed: ReturnType<typeof runEvaluation>;
+  history: ReturnType<typeof runHistoryEvaluation>;
+} | null = null;
+if (!values.validation && (!values.only || values.only.includes('per-user'))) {
+  log('per-user temporal holdout…');
+  const oneSeed = runEvaluation(interactions, catalog, { log, easeLambda, rp3Beta, split: 'per-user' });
+  const hist = runHistoryEvaluation(interactions, catalog, {
+    log,
+    easeLambda,
+    rp3Beta,
+    prior: history?.params.prior ?? 0.85,
+    tauDays: history?.params.trending_tau_days ?? 365,
+    split: 'per-user',
+  });
+  perUser = { one_seed: oneSeed, history: hist };
+  for (const [label, r, served] of [
+    ['one seed', oneSeed, SERVED],
+    ['history', hist, SERVED_FOR_YOU],
+  ] as const) {
+    console.log(`per-user · ${label}: ${r.cases} cases from ${r.users} users (median cut ${r.cut})`);
+    console.table(
+      Object.entries(r.methods).map(([name, m]) => {
+        const vs = r.served_vs[name];
+        return {
+          method: name,
+          'NDCG@10': m.ndcg10.toFixed(4),
+          'HR@10': m.hr10.toFixed(4),
+          'Recall@20': m.recall20.toFixed(4),
+          'mean pop@10': m.meanPopularity10.toFixed(1),
+          'served / this [95% CI]': vs
+            ? `${vs.ratio.toFixed(2)} [${vs.low.toFixed(2)}, ${vs.high.toFixed(2)}]`
+            : '',
+        };
+      }),
+    );
+    const b = r.served_vs[r.best_baseline];
+    if (b)
+      console.log(
+        `per-user · ${label}: ${served} / best baseline (${r.best_baseline}) = ${b.ratio.toFixed(3)}, 95% CI [${b.low.toFixed(3)}, ${b.high.toFixed(3)}]`,
+      );
+  }
+}
+
 // The judged check: the lists a person sees, from the model `recommender:train` builds with the
 // same ratings, and from the default content model (no MovieLens).
 type Judged = ReturnType<typeof judge>;
@@ -214,6 +260,7 @@ const doc = {
   history: history
     ? { ...history, tuning: historyTuning, baselines: HISTORY_BASELINES, reference: POPULAR_LATELY }
     : null,
+  per_user: perUser,
   served: SERVED,
   judged: Object.fromEntries(Object.entries(judged).map(([k, v]) => [k, v.summary])),
   judged_lists: Object.fromEntries(

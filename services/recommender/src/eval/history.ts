@@ -1,4 +1,4 @@
-import type { CatalogIndex, CatalogMovie } from '@app/catalog';
+import { isFeatureFilm, type CatalogIndex, type CatalogMovie } from '@app/catalog';
 import type { Interaction } from '../data/interactions';
 import { ContentModel } from '../model/content';
 import { EaseModel } from '../model/ease';
@@ -13,8 +13,9 @@ import {
   ndcgPerCase,
   pairedBootstrap,
   SESSION_GAP_SECONDS,
-  temporalSplit,
+  splitOf,
   type Metrics,
+  type SplitKind,
   type PairedInterval,
 } from './protocol';
 
@@ -58,10 +59,13 @@ export function runHistoryEvaluation(
     validation?: boolean;
     only?: string[];
     log?: (msg: string) => void;
+    /** 'global' (one cut date, the default) or 'per-user' (each user's own cut: the second protocol). */
+    split?: SplitKind;
   },
 ): HistoryResult {
   const log = opts.log ?? (() => {});
-  const { cases, train, cut } = temporalSplit(interactions, { validation: opts.validation ?? false });
+  const split = opts.split ?? 'global';
+  const { cases, train, cut } = splitOf(interactions, split, { validation: opts.validation ?? false });
   const m = new ImplicitMatrix(train);
   const n = m.nItems;
   const pop = m.popularity();
@@ -112,15 +116,30 @@ export function runHistoryEvaluation(
         .filter((id) => !h.has(id))
         .slice(0, 20);
     };
-  const trending = trendingOf(
-    train,
-    (id) => (m.itemIndex.has(id) ? (catalog.get(id)?.genre_ids ?? []) : undefined),
-    { tauDays, top: 300 },
-  );
+  // Popular lately as of the cut: one list for the global split; on the per-user split, one per
+  // user at their own cut, from the training positives before it only (nothing later leaks in).
+  const genresOf = (id: number) => {
+    // As served: popular lately is feature films people know only (`trendingOf` in build-model).
+    const mv = m.itemIndex.has(id) ? catalog.get(id) : undefined;
+    return mv && isFeatureFilm(mv) ? mv.genre_ids : undefined;
+  };
+  const globalTrending = split === 'global' ? trendingOf(train, genresOf, { tauDays, top: 300 }) : [];
+  const userTrending = new Map<number, ReturnType<typeof trendingOf>>();
+  const trendingFor = (ci: number) => {
+    const c = cases[ci]!;
+    if (split === 'global' || c.cut === undefined) return globalTrending;
+    let t = userTrending.get(c.user);
+    if (!t) {
+      const before = train.filter((p) => p.timestamp < c.cut!);
+      t = trendingOf(before, genresOf, { tauDays, top: 300, now: c.cut });
+      userTrending.set(c.user, t);
+    }
+    return t;
+  };
   if (selected('lately'))
     methods[POPULAR_LATELY] = (ci) => {
       const h = new Set(histories[ci]);
-      return trending
+      return trendingFor(ci)
         .map((t) => t.item)
         .filter((id) => !h.has(id))
         .slice(0, 20);
@@ -142,7 +161,7 @@ export function runHistoryEvaluation(
     methods['content only (TF-IDF)'] = summed((i) => content.similarities(i));
   }
   if (selected('served')) {
-    const listOf = servedLists(train, interactions, catalog, opts.validation ?? false);
+    const listOf = servedLists(train, interactions, catalog, `${split}:${opts.validation ?? false}`);
     // The row as a person would see it (20 films of the whole catalog): a film outside the
     // training items is simply not a hit.
     methods[SERVED_FOR_YOU] = (ci) => {
@@ -155,7 +174,7 @@ export function runHistoryEvaluation(
       return rankForYou(
         seeds,
         seeds.map((s) => listOf(s.item)),
-        trending,
+        trendingFor(ci),
         new Set(h),
         { prior },
       ).map((p) => p.item);
@@ -189,7 +208,10 @@ export function runHistoryEvaluation(
     '';
   return {
     protocol:
-      'the same global temporal split and targets; each method ranks from the user history before the target (training positives more than 24 h before it); baselines sum item-to-item scores over the history; bootstrap intervals resample users',
+      (split === 'per-user'
+        ? 'the per-user temporal holdout (each user cut at the 80th percentile of their own positive times) and its targets'
+        : 'the same global temporal split and targets') +
+      '; each method ranks from the user history before the target (training positives more than 24 h before it); baselines sum item-to-item scores over the history; bootstrap intervals resample users',
     cut: new Date(cut * 1000).toISOString(),
     cases: cases.length,
     users: new Set(cases.map((c) => c.user)).size,
@@ -229,13 +251,13 @@ function emptyMovieFor(id: number): CatalogMovie {
 }
 
 /** The served ranking's lists for one split, kept across the validation grid (they do not depend on the prior). */
-const listCache = new WeakMap<Interaction[], Map<boolean, (id: number) => number[]>>();
+const listCache = new WeakMap<Interaction[], Map<string, (id: number) => number[]>>();
 
 function servedLists(
   train: { user: number; item: number; timestamp: number }[],
   interactions: Interaction[],
   catalog: CatalogIndex,
-  validation: boolean,
+  validation: string,
 ): (id: number) => number[] {
   let bySplit = listCache.get(interactions);
   if (!bySplit) listCache.set(interactions, (bySplit = new Map()));

@@ -6,6 +6,8 @@ export interface EvalCase {
   target: number; // tmdbId
   /** When the target was rated (unix seconds). */
   time: number;
+  /** The user's own cut (per-user protocol only): what "lately" means for them. */
+  cut?: number;
 }
 
 export interface Metrics {
@@ -111,6 +113,81 @@ export function temporalSplit(
     }
   }
   return { cases, train, cut };
+}
+
+export type SplitKind = 'global' | 'per-user';
+
+/** The split a protocol name asks for. */
+export function splitOf(
+  interactions: Interaction[],
+  kind: SplitKind,
+  opts: { validation?: boolean } = {},
+): TemporalSplit {
+  return kind === 'per-user' ? perUserSplit(interactions, opts) : temporalSplit(interactions, opts);
+}
+
+/** Users need this many positives to take part in the per-user protocol. */
+export const PER_USER_MIN_POSITIVES = 5;
+
+/**
+ * The second protocol, chosen before any result on it (docs/recommender.md, decision 0023):
+ * **per-user temporal holdout**. Every user with at least PER_USER_MIN_POSITIVES positives has their
+ * own cut, the time of their positive at the `quantile` (0.8) of their own positives; their positives
+ * before it train (everyone's: so other users' later likes do train, the usual per-user split, which
+ * buys many more test users than one global cut). Targets: their first `targetsPerUser` positives
+ * from their cut on that are training items they had not liked before; the seed (and, for the
+ * history question, every film of the history) must be more than SESSION_GAP_SECONDS before the
+ * target, so the rating session that crosses a user's cut links nothing. `cut` is the median of the
+ * users' cuts (for display); each case carries its user's cut. `validation` drops each user's test
+ * period and cuts the rest again at the same quantile.
+ */
+export function perUserSplit(
+  interactions: Interaction[],
+  opts: { quantile?: number; validation?: boolean; gap?: number; targetsPerUser?: number } = {},
+): TemporalSplit {
+  const perUser = opts.targetsPerUser ?? 10;
+  const q = opts.quantile ?? 0.8;
+  const gap = opts.gap ?? SESSION_GAP_SECONDS;
+  const byUser = new Map<number, Interaction[]>();
+  for (const r of interactions) {
+    if (r.rating < POSITIVE_THRESHOLD) continue;
+    let l = byUser.get(r.user);
+    if (!l) byUser.set(r.user, (l = []));
+    l.push(r);
+  }
+  const parts: { user: number; past: Interaction[]; future: Interaction[]; cut: number }[] = [];
+  for (const [user, list] of [...byUser].sort((a, b) => a[0] - b[0])) {
+    let mine = list.sort((a, b) => a.timestamp - b.timestamp || a.item - b.item);
+    if (mine.length < PER_USER_MIN_POSITIVES) continue;
+    let cut = mine[Math.floor(mine.length * q)]!.timestamp;
+    if (opts.validation) {
+      mine = mine.filter((r) => r.timestamp < cut);
+      if (mine.length < PER_USER_MIN_POSITIVES) continue;
+      cut = mine[Math.floor(mine.length * q)]!.timestamp;
+    }
+    parts.push({
+      user,
+      past: mine.filter((r) => r.timestamp < cut),
+      future: mine.filter((r) => r.timestamp >= cut),
+      cut,
+    });
+  }
+  const train = parts.flatMap(({ past }) =>
+    past.map(({ user, item, timestamp }) => ({ user, item, timestamp })),
+  );
+  const universe = new Set(train.map((p) => p.item));
+  const cases: EvalCase[] = [];
+  for (const { user, past, future, cut } of parts) {
+    if (!past.length || !future.length) continue;
+    const liked = new Set(past.map((p) => p.item));
+    const targets = future.filter((r) => universe.has(r.item) && !liked.has(r.item)).slice(0, perUser);
+    for (const target of targets) {
+      const seed = past.filter((p) => p.timestamp < target.timestamp - gap).at(-1);
+      if (seed) cases.push({ user, seed: seed.item, target: target.item, time: target.timestamp, cut });
+    }
+  }
+  const cuts = parts.map((p) => p.cut).sort((a, b) => a - b);
+  return { cases, train, cut: cuts[Math.floor(cuts.length / 2)] ?? 0 };
 }
 
 /** NDCG@10 of each case (0 on a miss), in case order. */

@@ -13,8 +13,9 @@ import {
   computeMetrics,
   ndcgPerCase,
   pairedBootstrap,
-  temporalSplit,
+  splitOf,
   type Metrics,
+  type SplitKind,
   type PairedInterval,
 } from './protocol';
 
@@ -24,6 +25,11 @@ export const RP3_ALPHA = 0.8;
 export const RP3_BETA = 0.5;
 /** The previous served hybrid, kept as a reference row (time-local co-occurrence + RP3beta). */
 const OLD = { k: 5, seqWindow: 5, seqBeta: 0.3, rp3Share: 0.5, rp3Beta: 0.35 };
+
+export const GLOBAL_PROTOCOL =
+  'global temporal split: positives (rating >= 4) before the cut date (80th percentile of positive times) train; each user with positives on both sides gives up to 10 cases: targets = their first positives after the cut that are training items not liked before, seed = their latest training positive more than 24 h before the target (outside its rating session); every method ranks all training items from the seed alone; bootstrap intervals resample users';
+export const PER_USER_PROTOCOL =
+  "per-user temporal holdout: every user with 5+ positives (rating >= 4) is cut at the 80th percentile of their own positive times; everyone's positives before their own cut train; up to 10 cases per user: targets = their first positives from their cut on that are training items not liked before, seed = their latest training positive more than 24 h before the target; every method ranks all training items from the seed alone; bootstrap intervals resample users";
 
 export const SERVED = 'served (franchise + content + supported CF, MMR)';
 export const BASELINES = ['TopPop', 'item-kNN (cosine)', 'RP3beta', 'EASE', 'content only (TF-IDF)'];
@@ -82,10 +88,13 @@ export function runEvaluation(
     log?: (msg: string) => void;
     only?: string[];
     validation?: boolean;
+    /** 'global' (one cut date, the default) or 'per-user' (each user's own cut: the second protocol). */
+    split?: SplitKind;
   } = {},
 ): EvalResult {
   const log = opts.log ?? (() => {});
-  const { cases, train, cut } = temporalSplit(interactions, { validation: opts.validation ?? false });
+  const split = opts.split ?? 'global';
+  const { cases, train, cut } = splitOf(interactions, split, { validation: opts.validation ?? false });
   const m = new ImplicitMatrix(train);
   const n = m.nItems;
   log(
@@ -197,8 +206,7 @@ export function runEvaluation(
   const best =
     BASELINES.filter((b) => results[b]).sort((a, b) => results[b]!.ndcg10 - results[a]!.ndcg10)[0] ?? '';
   return {
-    protocol:
-      'global temporal split: positives (rating >= 4) before the cut date (80th percentile of positive times) train; each user with positives on both sides gives up to 10 cases: targets = their first positives after the cut that are training items not liked before, seed = their latest training positive more than 24 h before the target (outside its rating session); every method ranks all training items from the seed alone; bootstrap intervals resample users',
+    protocol: split === 'per-user' ? PER_USER_PROTOCOL : GLOBAL_PROTOCOL,
     cut: new Date(cut * 1000).toISOString(),
     cases: cases.length,
     users: new Set(cases.map((c) => c.user)).size,

@@ -20,11 +20,13 @@ export class VectorContent implements ContentSimilarity {
     this.candidate = Uint8Array.from(movies, (m) => (isCandidate(m) ? 1 : 0));
   }
   private readonly candidate: Uint8Array;
-  similarities(seed: number, out = new Float64Array(this.movies.length)): Float64Array {
+  similarities(seed: number, out = new Float64Array(this.movies.length), allowed?: Uint8Array): Float64Array {
     const id = this.movies[seed]!.id;
     for (let j = 0; j < this.movies.length; j++)
       out[j] =
-        this.candidate[j] && j !== seed ? Math.max(0, this.index.similarity(id, this.movies[j]!.id)) : 0;
+        this.candidate[j] && j !== seed && (!allowed || allowed[j])
+          ? Math.max(0, this.index.similarity(id, this.movies[j]!.id))
+          : 0;
     return out;
   }
 }
@@ -42,9 +44,9 @@ export class BlendContent implements ContentSimilarity {
     this.a = new Float64Array(n);
     this.b = new Float64Array(n);
   }
-  similarities(seed: number, out = new Float64Array(this.a.length)): Float64Array {
-    this.tfidf.similarities(seed, this.a);
-    this.vectors.similarities(seed, this.b);
+  similarities(seed: number, out = new Float64Array(this.a.length), allowed?: Uint8Array): Float64Array {
+    this.tfidf.similarities(seed, this.a, allowed);
+    this.vectors.similarities(seed, this.b, allowed);
     let ma = 0;
     let mb = 0;
     for (let j = 0; j < out.length; j++) {

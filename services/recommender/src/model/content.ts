@@ -50,7 +50,14 @@ export function contentTerms(m: CatalogMovie): Map<string, number> {
 
 /** Similarity of one film to every film (the seed itself 0): what "more like this" needs from text. */
 export interface ContentSimilarity {
-  similarities(seed: number, out?: Float64Array): Float64Array;
+  /** With `allowed`, films whose flag is 0 score 0 (the seed's kind rule: no shorts after a feature…). */
+  similarities(seed: number, out?: Float64Array, allowed?: Uint8Array): Float64Array;
+}
+
+/** Zeroes the films `allowed` leaves out. */
+export function applyAllowed(out: Float64Array, allowed?: Uint8Array): Float64Array {
+  if (allowed) for (let j = 0; j < out.length; j++) if (!allowed[j]) out[j] = 0;
+  return out;
 }
 
 /**
@@ -121,7 +128,7 @@ export class ContentModel implements ContentSimilarity {
   }
 
   /** Cosine similarity of `seed` to every movie (the seed itself 0). */
-  similarities(seed: number, out = new Float64Array(this.movies.length)): Float64Array {
+  similarities(seed: number, out = new Float64Array(this.movies.length), allowed?: Uint8Array): Float64Array {
     out.fill(0);
     const terms = this.vecTerms[seed]!;
     const weights = this.vecWeights[seed]!;
@@ -131,7 +138,7 @@ export class ContentModel implements ContentSimilarity {
       for (let j = 0; j < p.items.length; j++) out[p.items[j]!]! += w * p.weights[j]!;
     }
     out[seed] = 0;
-    return out;
+    return applyAllowed(out, allowed);
   }
 
   top(seed: number, k: number): number[] {

@@ -1,4 +1,4 @@
-import type { CatalogMovie } from '@app/catalog';
+import { fitsAfter, isObscure, isShort, isTvMovie, type CatalogMovie } from '@app/catalog';
 import type { ContentSimilarity } from './content';
 import type { ImplicitMatrix } from './implicit';
 import { topK } from './topk';
@@ -105,6 +105,8 @@ export class SimilarRanker {
   private readonly cfSupport: Float64Array<ArrayBuffer> | null;
   readonly years: (number | null)[];
   hub: Float64Array | null = null;
+  /** Per seed kind (short, TV movie, obscure: 3 bits), which films may follow it (`fitsAfter`). */
+  private readonly allowedByKind = new Map<number, Uint8Array>();
 
   constructor(
     readonly movies: CatalogMovie[],
@@ -124,6 +126,18 @@ export class SimilarRanker {
     this.cfSupport = cf ? new Float64Array(cf.matrix.nItems) : null;
   }
 
+  /** The films that may be recommended after `seed`: candidates that fit its kind (catalog `fitsAfter`). */
+  allowedAfter(seed: number): Uint8Array {
+    const s = this.movies[seed]!;
+    const kind = (isShort(s) ? 1 : 0) | (isTvMovie(s) ? 2 : 0) | (isObscure(s) ? 4 : 0);
+    let mask = this.allowedByKind.get(kind);
+    if (!mask) {
+      mask = Uint8Array.from(this.movies, (m) => (this.isCandidate(m) && fitsAfter(s, m) ? 1 : 0));
+      this.allowedByKind.set(kind, mask);
+    }
+    return mask;
+  }
+
   /** The seed's positives in the collaborative data (0 without it). */
   evidence(seed: number): number {
     const mi = this.cf?.toMatrix.get(seed);
@@ -133,7 +147,8 @@ export class SimilarRanker {
   /** Relevance of every candidate (catalog index → score), before collection-first and MMR. */
   relevance(seed: number, withHub = true): Map<number, number> {
     const s = this.movies[seed]!;
-    this.content.similarities(seed, this.sims);
+    const allowed = this.allowedAfter(seed);
+    this.content.similarities(seed, this.sims, allowed);
     const contentTop = topK(this.sims, SIMILAR.contentCandidates, seed);
     const maxContent = contentTop.length ? this.sims[contentTop[0]!]! : 0;
     const raw = new Map<number, number>();
@@ -155,7 +170,7 @@ export class SimilarRanker {
       const maxCf = top.length ? scores[top[0]!]! : 0;
       for (const j of top) {
         const ci = cf.toCatalog[j]!;
-        if (ci < 0 || ci === seed || !this.isCandidate(this.movies[ci]!)) continue;
+        if (ci < 0 || ci === seed || !allowed[ci]) continue;
         // Half weight where content sees nothing alike, full weight from cfContentFloor up.
         const agree = 0.5 + 0.5 * Math.min(1, this.sims[ci]! / (maxContent || 1) / SIMILAR.cfContentFloor);
         raw.set(ci, (raw.get(ci) ?? 0) + alpha * agree * (scores[j]! / (maxCf || 1)));
@@ -177,8 +192,9 @@ export class SimilarRanker {
     const taken = new Set<number>([seed]);
     // 1. The franchise: members ordered by relevance (which favours the closest in content).
     if (s.collection) {
+      const allowed = this.allowedAfter(seed);
       const members = (this.byCollection.get(s.collection.id) ?? [])
-        .filter((j) => j !== seed)
+        .filter((j) => j !== seed && allowed[j])
         .sort((a, b) => (rel.get(b) ?? 0) - (rel.get(a) ?? 0) || a - b)
         .slice(0, Math.min(SIMILAR.maxCollectionFirst, k));
       for (const j of members) {

@@ -29,8 +29,9 @@ export class RescoredContent implements ContentSimilarity {
     this.buf = new Float64Array(movies.length);
   }
 
-  similarities(seed: number, out = new Float64Array(this.movies.length)): Float64Array {
-    this.tfidf.similarities(seed, this.buf);
+  similarities(seed: number, out = new Float64Array(this.movies.length), allowed?: Uint8Array): Float64Array {
+    // The kind rule applies before the best RESCORED are taken, so they are all films that may be shown.
+    this.tfidf.similarities(seed, this.buf, allowed);
     const top = topK(this.buf, RESCORED, seed);
     out.fill(0);
     if (!top.length) return out;

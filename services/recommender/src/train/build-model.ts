@@ -1,4 +1,10 @@
-import type { CatalogIndex, CatalogMovie } from '@app/catalog';
+import {
+  fitsAfter,
+  isFeatureFilm,
+  MIN_VOTES_TO_RECOMMEND,
+  type CatalogIndex,
+  type CatalogMovie,
+} from '@app/catalog';
 import { POSITIVE_THRESHOLD, type Interaction } from '../data/interactions';
 import { ARTIFACT_FORMAT, newVersion, type ModelArtifact } from '../model/artifact';
 import { trendingOf } from '../model/for-you';
@@ -8,8 +14,8 @@ import { servedContent, VECTOR_SHARE } from '../model/text-vectors';
 import { ratingsDecide, signalsFingerprint, signalWeight, type Signal } from './signals';
 
 export const NEIGHBOURS_KEPT = 50;
-/** Movies with fewer votes are still seeds (they get neighbours) but are not recommended. */
-export const MIN_VOTES_TO_RECOMMEND = 10;
+/** Movies with fewer votes are still seeds (they get neighbours) but are not recommended (`@app/catalog`'s kind rule). */
+export { MIN_VOTES_TO_RECOMMEND };
 /** Candidates per seed kept between the two passes. */
 const CACHED = 200;
 
@@ -72,7 +78,7 @@ export function buildModel(input: TrainInput): ModelArtifact {
       ];
       for (const f of pool) {
         if (ranked.length >= NEIGHBOURS_KEPT) break;
-        if (taken.has(f.id) || !isCandidate(f)) continue;
+        if (taken.has(f.id) || !isCandidate(f) || !fitsAfter(m, f)) continue;
         taken.add(f.id);
         ranked.push([f.id, floor * 0.5 ** (1 + ranked.length / NEIGHBOURS_KEPT) * 0.01]);
       }
@@ -95,7 +101,8 @@ export function buildModel(input: TrainInput): ModelArtifact {
     ],
     (id) => {
       const m = input.catalog.get(id);
-      return m && isCandidate(m) ? m.genre_ids : undefined;
+      // Popular lately has no seed: feature films people know only.
+      return m && isFeatureFilm(m) ? m.genre_ids : undefined;
     },
   );
 

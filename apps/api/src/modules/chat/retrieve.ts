@@ -1,10 +1,13 @@
-import type { CatalogIndex, CatalogMovie } from '@app/catalog';
+import { isShort, isTvMovie, type CatalogIndex, type CatalogMovie } from '@app/catalog';
 import type { SemanticIndex } from '@app/catalog';
 import { GENRE } from './understand/lexicon';
 import type { Query } from './understand/query';
 
-/** Feature films only, unless asked: no films under this many minutes… */
-export const FEATURE_MIN_MINUTES = 40;
+/**
+ * Feature films only, unless asked: no shorts, no TV movies (the catalog's kind rule, shared with
+ * the recommender's lists: `@app/catalog` kind.ts).
+ */
+export { FEATURE_MIN_MINUTES } from '@app/catalog';
 
 export interface Scored {
   movie: CatalogMovie;
@@ -178,8 +181,8 @@ export class Retriever {
       for (const m of pool) {
         if (input.exclude.has(m.id) || (seed && m.id === seed.id)) continue;
         if (m.vote_count < (input.personPool ? 1 : attempt.minVotes)) continue;
-        if (!q.allowShorts && m.runtime !== null && m.runtime < FEATURE_MIN_MINUTES) continue;
-        if (!q.allowTv && m.genre_ids.includes(GENRE.tv)) continue;
+        if (!q.allowShorts && isShort(m)) continue;
+        if (!q.allowTv && isTvMovie(m)) continue;
         const y = year(m);
         if (q.yearFrom !== undefined && !(y >= q.yearFrom)) continue;
         if (q.yearTo !== undefined && !(y <= q.yearTo)) continue;
