@@ -385,18 +385,20 @@ export class ChatEngine {
         const n = q.followUp.likeOrdinal;
         const id = n === -1 ? state.lastPicks.at(-1) : state.lastPicks[n - 1];
         seed = id ? (this.catalog.get(id) ?? null) : null;
-        q = {
+        // The last request still holds ("animated films" → "more like the second one": more
+        // animation), as far as the film followed fits it; its themes and moods give way to the film.
+        const film = seed;
+        const base: Query = {
           ...last,
-          genreGroups: [],
+          genreGroups: last.genreGroups.filter((g) => !film || g.some((x) => film.genre_ids.includes(x))),
           keywordsIn: [],
           moodKeywords: [],
           moods: [],
           themeWords: [],
           unknown: [],
-          soft: { ...last.soft, ...q.soft },
-          followUp: q.followUp,
-          empty: false,
         };
+        const followUp = q.followUp;
+        q = { ...this.merge(base, { ...q, followUp: undefined }), followUp, refined: false, empty: false };
       } else if (
         (q.followUp === 'newer' || q.followUp === 'older') &&
         (q.yearFrom !== undefined || q.yearTo !== undefined)

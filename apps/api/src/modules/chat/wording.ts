@@ -1,7 +1,7 @@
 import { GENRE_NAMES, type CatalogMovie } from '@app/catalog';
 import { darkness, type Scored } from './retrieve';
 import { askedTheme, isPlace, themeText } from './themes';
-import { COMPARATIVES, GENRE, LANGUAGE_PHRASES, MOODS } from './understand/lexicon';
+import { COMPARATIVES, GENRE, INDUSTRY_PHRASES, LANGUAGE_PHRASES, MOODS } from './understand/lexicon';
 import { hasRequest, type Query } from './understand/query';
 
 /**
@@ -437,15 +437,27 @@ export function restate(q: Query, seed: CatalogMovie | null, n: number): string 
   const moodGenre = new Set(
     MOODS.filter((m) => moods.includes(m.mood) && m.genres?.length === 1).map((m) => m.genres![0]!),
   );
-  const single = q.genreGroups.filter((g) => g.length === 1 && !moodGenre.has(g[0]!)).map((g) => g[0]!);
+  // "five Nordic noir films": a tradition is said by its name, not as its languages and genres.
+  const traditions = INDUSTRY_PHRASES.filter((i) => q.traditions?.includes(i.label));
+  const tradGenres = new Set(traditions.flatMap((i) => i.genres ?? []));
+  const tradLangs = new Set(traditions.flatMap((i) => i.languages));
+  const single = q.genreGroups
+    .filter((g) => g.length === 1 && !moodGenre.has(g[0]!) && !tradGenres.has(g[0]!))
+    .map((g) => g[0]!);
   const noun = single.length ? plural(genrePhrase(single), n) : 'films';
   // "five scary zombie films", "five time travel sci-fi films": a theme named as people do.
   const themes = q.keywordsIn.map((k) => (/^[A-Z]/.test(askedTheme(k)) ? askedTheme(k) : k));
-  const subject = [...moods, ...(themes.length ? [list(themes, 'or')] : []), noun].join(' ');
+  const subject = [
+    ...moods,
+    ...(themes.length ? [list(themes, 'or')] : []),
+    ...traditions.map((i) => i.label),
+    noun,
+  ].join(' ');
   const bits: string[] = [subject];
-  if (q.languages.length)
+  const languages = q.languages.filter((l) => !tradLangs.has(l));
+  if (languages.length)
     bits.push(
-      q.languages.map((l) => (l === '!en' ? 'not in English' : `in ${LANGUAGE_NAMES[l] ?? l}`)).join(' or '),
+      languages.map((l) => (l === '!en' ? 'not in English' : `in ${LANGUAGE_NAMES[l] ?? l}`)).join(' or '),
     );
   if (seed) bits.push(`like ${movieLink(seed)}`);
   if (
@@ -466,13 +478,20 @@ export function restate(q: Query, seed: CatalogMovie | null, n: number): string 
   if (q.minRating !== undefined) bits.push(`rated ${q.minRating.toFixed(1)} or more`);
   // "not for little kids" rules out family films: said as the user put it, not "without family".
   const kids = q.genresOut.includes(GENRE.family);
+  // "nothing sad" is restated as such, not as the themes it rules out.
+  const impliedOut = new Set(
+    MOODS.filter((m) => q.notMoods?.includes(m.mood)).flatMap((m) => m.negated?.outKeywords ?? []),
+  );
   const without = [
     ...q.genresOut
       .filter((g) => !cmp?.out?.includes(g) && g !== GENRE.family)
       .map((g) => (g === GENRE.music ? 'musicals' : GENRE_NAMES.get(g)!.toLowerCase())),
     ...q.keywordsOut
       .filter(
-        (k) => !cmp?.outKeywords?.includes(k) && !(k === 'musical' && q.genresOut.includes(GENRE.music)),
+        (k) =>
+          !cmp?.outKeywords?.includes(k) &&
+          !impliedOut.has(k) &&
+          !(k === 'musical' && q.genresOut.includes(GENRE.music)),
       )
       .map(askedTheme),
   ];

@@ -16,6 +16,7 @@ import {
   GENRE_PAIRS,
   GENRE_PHRASES,
   GREETINGS,
+  INDUSTRY_PHRASES,
   LANGUAGE_PHRASES,
   LIKE_PREFIXES,
   LIKE_SUFFIXES,
@@ -69,6 +70,8 @@ export interface State {
   moodOut: Set<number>;
   /** Moods a comparative moves away from ("less scary"): the message's words for them are no request. */
   away: Set<string>;
+  /** Genres named outright ("a thriller", "j-horror"), as against a mood's ("scary"). */
+  named: Set<number>;
 }
 
 /** A threshold above which a typed title is taken to be the catalog's film. */
@@ -189,7 +192,7 @@ export function socialClause(s: State): {
 export function followUpClause(s: State) {
   scanRegex(
     s,
-    /\b(?:(?:more |something |movies? |films? )?like (?:the )?|more like (?:the )?|(?:^|\s)the |number |#)(first|second|third|fourth|fifth|sixth|last|1st|2nd|3rd|4th|5th|primera|segunda|tercera|premier|premiere|deuxieme|troisieme|erste|ersten|zweite|zweiten|dritte|dritten|[1-6])(?: one| movie| film| pick)?\b/,
+    /\b(?:(?:more |something |movies? |films? )?like (?:the )?|more like (?:the )?|(?:^|\s)the |number |#)(first|second|third|fourth|fifth|sixth|last|1st|2nd|3rd|4th|5th|primera|segunda|tercera|premier|premiere|deuxieme|troisieme|erste|ersten|zweite|zweiten|dritte|dritten|[1-6])(?: one| movie| film| pick)?\b(?! (?!(?:ones?|movies?|films?|picks?|please|pls|plz|but|and|though|again|instead|too|then|only|more|with|from|i|you|we|was|is|were|of|in|on)\b)[a-z]{3,})/,
     (m) => {
       const w = m[1]!;
       s.q.followUp = { likeOrdinal: ORDINALS[w] ?? Number(w) };
@@ -510,30 +513,32 @@ export function runtimeClause(s: State) {
   const q = s.q;
   const less = String.raw`(?:under|less than|shorter than|below|at most|max|maximum|(?:no|nothing|not) (?:longer|more) than|not over|within|up to|menos de|moins de|unter|weniger als|hochstens|max\.?)`;
   const more = String.raw`(?:over|more than|longer than|at least|minimum|plus de|mas de|uber|mehr als|mindestens)`;
+  // "two and a half hours" as well as "2 hours and a half".
+  const HALF = String.raw`((?: and a half| y media| et demie?| und einhalb)?)`;
   const tail = String.raw`((?: and a half| y media| et demie|einhalb| ?\d{1,2}(?= |$))?)`;
   scanRegex(
     s,
-    new RegExp(String.raw`\b${less} ${NUM} ?${UNIT}${tail}`),
-    (m) => (q.runtimeMax = amount(m[1]!, m[2]!, m[3])),
+    new RegExp(String.raw`\b${less} ${NUM}${HALF} ?${UNIT}${tail}`),
+    (m) => (q.runtimeMax = amount(m[1]!, m[3]!, `${m[2] ?? ''}${m[4] ?? ''}`)),
   );
   scanRegex(
     s,
     new RegExp(
-      String.raw`\b${NUM} ?${UNIT}${tail} (?:or (?:less|under|shorter)|max|tops|at most|o menos|ou moins|oder weniger)\b`,
+      String.raw`\b${NUM}${HALF} ?${UNIT}${tail} (?:or (?:less|under|shorter)|max|tops|at most|o menos|ou moins|oder weniger)\b`,
     ),
-    (m) => (q.runtimeMax = amount(m[1]!, m[2]!, m[3])),
+    (m) => (q.runtimeMax = amount(m[1]!, m[3]!, `${m[2] ?? ''}${m[4] ?? ''}`)),
   );
   scanRegex(
     s,
-    new RegExp(String.raw`\b${more} ${NUM} ?${UNIT}${tail}`),
-    (m) => (q.runtimeMin = amount(m[1]!, m[2]!, m[3])),
+    new RegExp(String.raw`\b${more} ${NUM}${HALF} ?${UNIT}${tail}`),
+    (m) => (q.runtimeMin = amount(m[1]!, m[3]!, `${m[2] ?? ''}${m[4] ?? ''}`)),
   );
   scanRegex(
     s,
     new RegExp(
-      String.raw`\b${NUM} ?${UNIT}${tail} (?:or (?:more|longer|over)|plus|minimum|o mas|ou plus|oder mehr)\b`,
+      String.raw`\b${NUM}${HALF} ?${UNIT}${tail} (?:or (?:more|longer|over)|plus|minimum|o mas|ou plus|oder mehr)\b`,
     ),
-    (m) => (q.runtimeMin = amount(m[1]!, m[2]!, m[3])),
+    (m) => (q.runtimeMin = amount(m[1]!, m[3]!, `${m[2] ?? ''}${m[4] ?? ''}`)),
   );
   scan(s, SHORT_FILM_PHRASES, () => {
     q.allowShorts = true;
@@ -583,6 +588,63 @@ export function ratingClause(s: State) {
     scan(s, phrases, () => (q.minRating = Math.max(q.minRating ?? 0, min)));
 }
 
+/**
+ * Open year bounds: "after 2000", "pre-1960", "2015 or newer", "before the 80s", "from the last
+ * decade", "this century". They run before follow-ups and titles, so that "newer" in "2015 or newer"
+ * is no follow-up and "like pre-1960" no title.
+ */
+export function yearBoundClause(s: State) {
+  const q = s.q;
+  const ref = s.ctx.referenceYear;
+  const AFTER = /^(after|post|newer than|later than|despues de|apres|nach)$/;
+  const BEFORE = /^(before|pre|older than|earlier than|antes de|avant|vor)$/;
+  const decadeYear = (d: string, century?: string) =>
+    (century ? Number(century) * 100 : Number(d) >= 3 ? 1900 : 2000) + Number(d) * 10;
+  scanRegex(
+    s,
+    /\b(after|since|post|newer than|later than|despues de|desde|apres|depuis|nach|seit|ab) ?((?:19|20)\d\d)\b|\bfrom ((?:19|20)\d\d) (?:on|onwards?|or later|and later|or newer)\b|\b((?:19|20)\d\d) ?(?:or later|and later|onwards?|or newer|and newer|or more recent|and up|or after|\+)(?= |$)/,
+    (m) => {
+      if (m[3] ?? m[4]) q.yearFrom = +(m[3] ?? m[4])!;
+      else q.yearFrom = +m[2]! + (AFTER.test(m[1]!) ? 1 : 0);
+    },
+  );
+  scanRegex(
+    s,
+    /\b(before|pre|until|up to|older than|earlier than|antes de|hasta|avant|jusqu'a|vor|bis) ?((?:19|20)\d\d)\b|\b((?:19|20)\d\d) (?:or (?:earlier|before|older)|and (?:earlier|before|older))\b/,
+    (m) => {
+      if (m[3]) q.yearTo = +m[3];
+      else q.yearTo = +m[2]! - (BEFORE.test(m[1]!) ? 1 : 0);
+    },
+  );
+  // "before the 80s", "post-90s", "since the 2000s"
+  scanRegex(
+    s,
+    /\b(before|pre|older than|after|post|since|newer than|antes de|despues de|avant|apres|vor|nach|seit) (?:the |los |les |den )?(19|20)?(\d)0 ?'?s\b/,
+    (m) => {
+      const from = decadeYear(m[3]!, m[2]);
+      if (BEFORE.test(m[1]!)) q.yearTo = from - 1;
+      else q.yearFrom = AFTER.test(m[1]!) ? from + 10 : from;
+    },
+  );
+  // "from the last decade", "in the past 5 years", "the last few years", "this century"
+  scanRegex(
+    s,
+    /\b(?:(?:from|in|of|over) )?(?:the )?(?:last|past|previous) (?:(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|few|couple of|couple) )?(decades?|years)\b/,
+    (m) => {
+      const n = m[1]
+        ? /few|couple/.test(m[1])
+          ? m[1] === 'few'
+            ? 5
+            : 2
+          : (NUMBER_WORDS[m[1]] ?? Number(m[1]))
+        : 1;
+      q.yearFrom = ref - (m[2]!.startsWith('decade') ? 10 * n : n);
+    },
+  );
+  scanRegex(s, /\b(?:this|the 21st|21st) century\b/, () => (q.yearFrom = 2000));
+  scanRegex(s, /\b(?:the )?(?:last|20th|previous) century\b/, () => (q.yearTo = 1999));
+}
+
 /** Decades, years, ranges, "recent", "classic", in four languages. */
 export function yearClause(s: State) {
   const q = s.q;
@@ -602,25 +664,6 @@ export function yearClause(s: State) {
     s,
     /\b(?:between|from|entre|de|zwischen|von)? ?((?:19|20)\d\d) ?(?:and|to|until|till|y|a|et|bis|und|-|–) ?((?:19|20)\d\d)\b/,
     (m) => range(Math.min(+m[1]!, +m[2]!), Math.max(+m[1]!, +m[2]!)),
-  );
-  scanRegex(
-    s,
-    /\b(after|since|post|newer than|later than|despues de|desde|apres|depuis|nach|seit|ab) ?((?:19|20)\d\d)\b|\bfrom ((?:19|20)\d\d) (?:on|onwards?|or later|and later|or newer)\b|\b((?:19|20)\d\d) (?:or later|and later|onwards?|or newer|and up)\b/,
-    (m) => {
-      if (m[3] ?? m[4]) q.yearFrom = +(m[3] ?? m[4])!;
-      else
-        q.yearFrom =
-          +m[2]! + (/^(after|post|newer than|later than|despues de|apres|nach)$/.test(m[1]!) ? 1 : 0);
-    },
-  );
-  scanRegex(
-    s,
-    /\b(before|pre|until|up to|older than|earlier than|antes de|hasta|avant|jusqu'a|vor|bis) ?((?:19|20)\d\d)\b|\b((?:19|20)\d\d) (?:or (?:earlier|before|older))\b/,
-    (m) => {
-      if (m[3]) q.yearTo = +m[3];
-      else
-        q.yearTo = +m[2]! - (/^(before|pre|older than|earlier than|antes de|avant|vor)$/.test(m[1]!) ? 1 : 0);
-    },
   );
   const part = String.raw`(?:(early|late|mid|debut|fin|principios|finales|mediados|anfang|ende|mitte|fruhen|spaten) (?:the |des |de los |der )?)?`;
   scanRegex(
@@ -747,6 +790,10 @@ export function comparativeClause(s: State) {
       for (const g of c.out ?? []) add(q.genresOut, g);
       for (const k of c.outKeywords ?? []) add(q.keywordsOut, k);
       if (c.instead) q.instead = c.instead;
+      if (c.genres) {
+        addGroup(q, c.genres);
+        for (const g of c.genres) s.named.add(g);
+      }
       const toward = c.toward && MOODS.find((m) => m.mood === c.toward);
       if (toward) applyMood(q, toward);
     });
@@ -762,6 +809,7 @@ export function moodClause(s: State) {
       if (s.negated.has(start)) {
         add((q.notMoods ??= []), mood.mood);
         if (mood.negated?.soft) addSoft(q, mood.negated.soft);
+        for (const k of mood.negated?.outKeywords ?? []) add(q.keywordsOut, k);
         for (const g of mood.negated?.exclude ?? (mood.negated?.soft ? [] : (mood.genres ?? []))) {
           add(q.genresOut, g);
           s.moodOut.add(g);
@@ -779,7 +827,10 @@ export function genreClause(s: State) {
     scan(s, phrases, (start) => {
       for (const g of genres) {
         if (s.negated.has(start)) add(q.genresOut, g);
-        else addGroup(q, [g]);
+        else {
+          addGroup(q, [g]);
+          s.named.add(g);
+        }
       }
     });
   }
@@ -804,6 +855,7 @@ export function genreClause(s: State) {
         if (i >= 0 && q.moods.length) q.genreGroups.splice(i, 1);
         addGroup(q, [g]);
       }
+      if (!s.negated.has(start)) s.named.add(g);
       if (g === GENRE.tv && !s.negated.has(start)) q.allowTv = true;
     });
   }
@@ -820,6 +872,25 @@ export function languageClause(s: State) {
   scanRegex(s, /\b(foreign|non english|world cinema|international|subtitled|subtitles)\b/, (_, start) =>
     add(s.q.languages, s.negated.has(start) ? 'en' : '!en'),
   );
+}
+
+/** "anime", "j-horror", "giallo", "nordic noir": a film tradition is a language and a genre group. */
+export function industryClause(s: State) {
+  for (const ind of INDUSTRY_PHRASES) {
+    if (ind.messageLangs && !ind.messageLangs.includes(s.q.lang)) continue;
+    scan(s, ind.phrases, (start) => {
+      if (s.negated.has(start)) {
+        for (const g of ind.genres?.length === 1 ? ind.genres : []) add(s.q.genresOut, g);
+        return;
+      }
+      for (const l of ind.languages) add(s.q.languages, l);
+      add((s.q.traditions ??= []), ind.label);
+      if (ind.genres) {
+        addGroup(s.q, ind.genres);
+        if (ind.genres.length === 1) s.named.add(ind.genres[0]!);
+      }
+    });
+  }
 }
 
 const firstWordIndex = new WeakMap<ReadonlySet<string>, Map<string, string[]>>();

@@ -252,8 +252,20 @@ export interface MoodRule {
   runtimeMin?: number;
   soft?: Soft;
   /** What "not <mood>" means; by default, none of the mood's genres. */
-  negated?: { soft?: Soft; exclude?: number[] };
+  negated?: { soft?: Soft; exclude?: number[]; outKeywords?: string[] };
 }
+
+/** The themes that make a film sad whatever its genre ("nothing sad", "less sad"). */
+export const SAD_THEMES = [
+  'terminal illness',
+  'cancer',
+  'dying and death',
+  'suicide',
+  'death of wife',
+  'death of child',
+  'death of husband',
+  'death of mother',
+];
 
 export const MOODS: MoodRule[] = [
   {
@@ -423,7 +435,8 @@ export const MOODS: MoodRule[] = [
     ],
     // A good cry is no comedy.
     exclude: [GENRE.horror, GENRE.thriller, GENRE.action, GENRE.comedy],
-    negated: { soft: { dark: -1 } },
+    // "nothing sad": no film about a terminal illness or a suicide either (as "less sad").
+    negated: { soft: { dark: -1 }, outKeywords: SAD_THEMES },
   },
   {
     mood: 'dark',
@@ -663,6 +676,8 @@ export interface Comparative {
   /** Themes the change rules out ("less sad": no terminal illness). */
   outKeywords?: string[];
   instead?: number[];
+  /** A genre group the change asks for ("sadder": a drama). */
+  genres?: number[];
 }
 
 export const COMPARATIVES: Comparative[] = [
@@ -771,14 +786,7 @@ export const COMPARATIVES: Comparative[] = [
     plain: 'nothing too sad',
     soft: { dark: -1 },
     away: ['sad'],
-    outKeywords: [
-      'terminal illness',
-      'cancer',
-      'dying and death',
-      'suicide',
-      'death of wife',
-      'death of child',
-    ],
+    outKeywords: SAD_THEMES,
     phrases: [
       'less sad',
       'too sad',
@@ -789,6 +797,31 @@ export const COMPARATIVES: Comparative[] = [
       'menos triste',
       'moins triste',
       'weniger traurig',
+    ],
+  },
+  {
+    label: 'sadder',
+    plain: 'on the sadder side',
+    soft: { dark: 1 },
+    toward: 'sad',
+    genres: [GENRE.drama],
+    out: [GENRE.comedy],
+    away: ['feel-good', 'light-hearted', 'funny', 'cosy'],
+    phrases: [
+      'sadder',
+      'more sad',
+      'more tragic',
+      'more emotional',
+      'more moving',
+      'more depressing',
+      'more of a tearjerker',
+      'more tears',
+      'mas triste',
+      'mas tristes',
+      'plus triste',
+      'plus tristes',
+      'trauriger',
+      'noch trauriger',
     ],
   },
   {
@@ -923,18 +956,7 @@ export const LANGUAGE_PHRASES: [string, string[]][] = [
   ],
   [
     'it',
-    [
-      'italian',
-      'italy',
-      'italiana',
-      'italiano',
-      'italien',
-      'italienne',
-      'italienisch',
-      'italienischen',
-      'spaghetti western',
-      'giallo',
-    ],
+    ['italian', 'italy', 'italiana', 'italiano', 'italien', 'italienne', 'italienisch', 'italienischen'],
   ],
   [
     'es',
@@ -977,7 +999,6 @@ export const LANGUAGE_PHRASES: [string, string[]][] = [
       'korean',
       'korea',
       'south korean',
-      'k drama',
       'coreana',
       'coreano',
       'coreen',
@@ -991,10 +1012,7 @@ export const LANGUAGE_PHRASES: [string, string[]][] = [
     ['chinese', 'china', 'mandarin', 'china', 'china', 'chino', 'china', 'chinois', 'chinoise', 'chinesisch'],
   ],
   ['cn', ['hong kong', 'cantonese']],
-  [
-    'hi',
-    ['bollywood', 'indian', 'india', 'hindi', 'hindu', 'india', 'indio', 'indien', 'indienne', 'indisch'],
-  ],
+  ['hi', ['indian', 'india', 'hindi', 'hindu', 'india', 'indio', 'indien', 'indienne', 'indisch']],
   ['ta', ['tamil', 'kollywood']],
   ['te', ['telugu', 'tollywood']],
   ['ru', ['russian', 'russia', 'soviet', 'rusa', 'ruso', 'russe', 'russisch']],
@@ -1022,6 +1040,105 @@ export const LANGUAGE_PHRASES: [string, string[]][] = [
   ['th', ['thai', 'thailand', 'tailandes', 'thailandais']],
   ['ro', ['romanian', 'rumano', 'roumain', 'rumanisch']],
   ['sr', ['serbian', 'serbia']],
+];
+
+/**
+ * Film traditions named by one word: an original language (or several: any of them) and, for most,
+ * a genre group ("anime": Japanese animation; "j-horror": Japanese horror; "giallo": Italian horror,
+ * thriller or mystery; "nordic noir": Danish, Swedish, Norwegian, Finnish or Icelandic crime or
+ * thriller). `messageLangs` limits a word to messages in those languages (French "animé" is any
+ * animated film). Negated ("no anime"), only the genre group is ruled out.
+ */
+export const INDUSTRY_PHRASES: {
+  /** How the reply names it ("five Nordic noir films"). */
+  label: string;
+  languages: string[];
+  genres?: number[];
+  phrases: string[];
+  messageLangs?: ('en' | 'es' | 'fr' | 'de')[];
+}[] = [
+  {
+    languages: ['ja'],
+    genres: [GENRE.animation],
+    label: 'anime',
+    phrases: ['anime', 'animes', 'japanimation', 'studio ghibli', 'ghibli'],
+    messageLangs: ['en', 'es', 'de'],
+  },
+  {
+    languages: ['ja'],
+    genres: [GENRE.horror],
+    label: 'J-horror',
+    phrases: ['j horror', 'jhorror', 'j horrors'],
+  },
+  { languages: ['ko'], genres: [GENRE.horror], label: 'K-horror', phrases: ['k horror', 'khorror'] },
+  {
+    languages: ['ko'],
+    genres: [GENRE.drama],
+    label: 'K-drama',
+    phrases: ['k drama', 'kdrama', 'k dramas', 'kdramas'],
+  },
+  { languages: ['ko'], label: 'Korean', phrases: ['k movie', 'k film', 'k cinema'] },
+  {
+    languages: ['ja'],
+    genres: [GENRE.scifi, GENRE.action, GENRE.horror],
+    label: 'kaiju',
+    phrases: ['kaiju'],
+  },
+  {
+    languages: ['it'],
+    genres: [GENRE.horror, GENRE.thriller, GENRE.mystery],
+    label: 'giallo',
+    phrases: ['giallo', 'gialli', 'gialo'],
+  },
+  {
+    languages: ['it'],
+    genres: [GENRE.western],
+    label: 'spaghetti',
+    phrases: ['spaghetti western', 'spaghetti westerns'],
+  },
+  {
+    languages: ['da', 'sv', 'no', 'fi', 'is'],
+    genres: [GENRE.crime, GENRE.thriller, GENRE.mystery],
+    label: 'Nordic noir',
+    phrases: ['nordic noir', 'scandi noir', 'scandinavian noir', 'scandinavian crime', 'nordic crime'],
+  },
+  {
+    languages: ['da', 'sv', 'no', 'fi', 'is'],
+    label: 'Nordic',
+    phrases: [
+      'nordic',
+      'scandinavian',
+      'scandi',
+      'escandinava',
+      'escandinavo',
+      'scandinave',
+      'skandinavisch',
+      'skandinavische',
+      'skandinavischen',
+    ],
+  },
+  {
+    languages: ['zh', 'cn'],
+    genres: [GENRE.action, GENRE.adventure, GENRE.fantasy],
+    label: 'wuxia',
+    phrases: ['wuxia'],
+  },
+  {
+    languages: ['cn'],
+    genres: [GENRE.action, GENRE.crime],
+    label: 'Hong Kong action',
+    phrases: ['hong kong action', 'heroic bloodshed'],
+  },
+  { languages: ['hi'], label: 'Bollywood', phrases: ['bollywood', 'bolly'] },
+  { languages: ['hi'], genres: [GENRE.music, GENRE.romance], label: 'masala', phrases: ['masala'] },
+  { languages: ['fr'], label: 'French New Wave', phrases: ['french new wave', 'nouvelle vague'] },
+  {
+    languages: ['it'],
+    genres: [GENRE.drama],
+    label: 'Italian neorealist',
+    phrases: ['italian neorealism', 'neorealism', 'neorealist'],
+  },
+  { languages: ['de'], label: 'German krimi', phrases: ['krimi'] },
 ];
 
 /** Themes in words the catalog's keywords do not use, and in other languages → catalog keywords. */
@@ -1520,6 +1637,12 @@ export const NEGATION_FILLERS = new Set([
   'actual',
   'all',
   'that',
+  // "isn't set at christmas or at a wedding": where a film is set is no word of the scope's own.
+  'set',
+  'at',
+  'on',
+  'during',
+  'around',
 ]);
 
 /** Thanks and goodbyes: answered as such, not with the introduction. */
@@ -1668,9 +1791,8 @@ export const FILLER = new Set(
   recomiendame recomienda recomiendas recomendar recomiendes busco buscando noche esta este hoy
   recommande recommandes recommander conseille conseilles soir ce cette ceci aujourd'hui aujourd hui
   empfiehl empfehle empfehlen suche suchst heute abend heute einen einem einer eines encore todavia aun noch
-  en y o ou oder und et aber pero mais ganze ganzen toda todo toute tout hmm hm um uh ah oh ooh welp`.split(
-    /\s+/,
-  ),
+  en y o ou oder und et aber pero mais ganze ganzen toda todo toute tout hmm hm um uh ah oh ooh welp
+  ish though tho seen many already yet`.split(/\s+/),
 );
 
 /** Clear signs of an off-topic request (cooking, weather, homework…), when nothing film-like is asked. */

@@ -39,6 +39,8 @@ export interface Query {
   minRating?: number;
   /** Original languages (TMDB codes), any of them. */
   languages: string[];
+  /** Film traditions named ("Nordic noir", "anime"): the reply says them so, not as their languages. */
+  traditions?: string[];
   like?: NamedTitle;
   person?: string;
   soft: Soft;

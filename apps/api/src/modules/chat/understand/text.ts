@@ -13,6 +13,8 @@ export function normalize(text: string): string {
       .replace(/(\p{L})'(?=\s|$|[,.;!?])/gu, '$1"')
       .replace(/ß/g, 'ss')
       .replace(/(\p{L})[-/](?=\p{L})/gu, '$1 ')
+      // "pre-1960", "80s-style", "mid-90s": a hyphen between a word and a number too.
+      .replace(/(\p{L})-(?=\d)|(\d)-(?=\p{L})/gu, '$1$2 ')
       // French elisions: "d'animation" → "d' animation", "l'espace" → "l' espace".
       .replace(/\b(qu|[cdjlmnst])'(?=\p{L})/gu, "$1' ")
       .replace(/[¿¡]/g, ' ')
@@ -86,8 +88,15 @@ export class Speller {
     }
   }
 
-  correct(word: string): string {
-    if (word.length < 5 || !/^[a-z]+$/.test(word) || this.known(word)) return word;
+  correct(typed: string): string {
+    if (typed.length < 5 || !/^[a-z]+$/.test(typed) || this.known(typed)) return typed;
+    // Drawn-out words ("looong", "pleeease"): a letter typed three times or more is one or two.
+    let word = typed;
+    if (/(.)\1\1/.test(typed)) {
+      word = typed.replace(/(.)\1{2,}/g, '$1$1');
+      for (const w of [word, typed.replace(/(.)\1{2,}/g, '$1')])
+        if (this.known(w) || this.rank.has(w)) return w;
+    }
     const budget = typoBudget(word);
     let best = word;
     let bestD = budget + 1;

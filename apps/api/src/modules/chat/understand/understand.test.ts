@@ -284,6 +284,56 @@ describe('understand: clause parsers', () => {
   });
 });
 
+describe('understand: traditions, conflicts, open bounds (issue 14, fourth round)', () => {
+  it.each<[string, Partial<Query>]>([
+    ['similar anime films?', { languages: ['ja'], genreGroups: [[16]], traditions: ['anime'] }],
+    ['j-horror please', { languages: ['ja'], genreGroups: [[27]] }],
+    ['a k-drama style romance', { languages: ['ko'], genreGroups: [[18], [10749]] }],
+    ['giallo', { languages: ['it'], genreGroups: [[27, 53, 9648]] }],
+    ['some nordic noir', { languages: ['da', 'sv', 'no', 'fi', 'is'], genreGroups: [[80, 53, 9648]] }],
+    ['un film animé', { languages: [], genreGroups: [[16]] }],
+  ])('a film tradition is a language and a genre group: %j', (text, expected) =>
+    expect(p(text)).toMatchObject(expected),
+  );
+
+  it.each<[string, Partial<Query>]>([
+    ['thriller but NOT horror, i scare way too easy', { genreGroups: [[53]], genresOut: [27], moods: [] }],
+    ['a scary movie but no horror', { genreGroups: [], genresOut: [27], moods: [] }],
+    ['a horror film with no jump scares', { genreGroups: [[27]], genresOut: [] }],
+    ["a romcom that isn't set at christmas or at a wedding", { keywordsIn: [] }],
+  ])('a genre ruled out beats a mood; a genre named beats a negated mood: %j', (text, expected) =>
+    expect(p(text)).toMatchObject(expected),
+  );
+
+  it.each<[string, Partial<Query>]>([
+    ['old black and white horror, like pre-1960', { yearTo: 1959 }],
+    ['recent-ish sci fi, 2015 or newer', { yearFrom: 2015 }],
+    ['horror from the last decade', { yearFrom: 2007 }],
+    ['a comedy from the past 5 years', { yearFrom: 2012 }],
+    ['westerns before the 60s', { yearTo: 1959 }],
+    ['a looong epic, at least two and a half hours', { runtimeMin: 150 }],
+    ['comedy under 100 mins', { runtimeMax: 100 }],
+  ])('open year bounds and lengths: %j', (text, expected) => {
+    const q = p(text);
+    expect(q).toMatchObject(expected);
+    expect([q.like, q.followUp, expected.yearFrom && q.yearTo]).toEqual([undefined, undefined, undefined]);
+  });
+
+  it('an ordinal followed by a noun is no follow-up ("not the first alien")', () => {
+    expect(p('not the first alien').followUp).toBeUndefined();
+    expect(p('more like the second one').followUp).toEqual({ likeOrdinal: 2 });
+  });
+
+  it('"sadder" and "nothing sad" are understood', () => {
+    expect(p('sadder')).toMatchObject({
+      comparative: 'sadder',
+      genresOut: [35],
+      genreGroups: [[18], [18, 10749]],
+    });
+    expect(p('a feel good movie, nothing sad').keywordsOut).toContain('terminal illness');
+  });
+});
+
 describe('text helpers', () => {
   it('normalises: accents, hyphens, elisions, decimals kept, punctuation apart', () => {
     expect(normalize("Un film d'animation, sci-fi, 7.5/10!")).toBe(

@@ -1,6 +1,7 @@
 import {
   followUpClause,
   genreClause,
+  industryClause,
   languageClause,
   leftoverClause,
   likeClause,
@@ -13,6 +14,7 @@ import {
   socialClause,
   comparativeClause,
   themeClause,
+  yearBoundClause,
   yearClause,
   type ParseContext,
   type State,
@@ -21,6 +23,7 @@ import {
   CLASSIC_PHRASES,
   COMPARATIVES,
   FOLLOW_UPS,
+  INDUSTRY_PHRASES,
   GENRE_PHRASES,
   LANGUAGE_PHRASES,
   LIKE_PREFIXES,
@@ -46,6 +49,7 @@ export const LEXICON_WORDS: ReadonlySet<string> = new Set(
     ...MOODS.flatMap((m) => m.phrases),
     ...COMPARATIVES.flatMap((c) => c.phrases),
     ...LANGUAGE_PHRASES.flatMap(([, p]) => p),
+    ...INDUSTRY_PHRASES.flatMap((i) => i.phrases),
     ...THEME_PHRASES.flatMap(([, p]) => p),
     ...LIKE_PREFIXES,
     ...LIKE_SUFFIXES,
@@ -66,6 +70,23 @@ export const LEXICON_WORDS: ReadonlySet<string> = new Set(
     'hours',
     'stars',
     'rated',
+    // Year and length words ("pre-1960", "2015 or newer", "the last decade", "100 mins").
+    'pre',
+    'post',
+    'before',
+    'after',
+    'since',
+    'until',
+    'newer',
+    'later',
+    'onwards',
+    'decade',
+    'decades',
+    'century',
+    'years',
+    'mins',
+    'hrs',
+    'half',
   ]
     .flatMap((p) => normalize(p).split(' '))
     .filter((w) => /^[a-z']+$/.test(w)),
@@ -87,11 +108,13 @@ export function understand(message: string, ctx: ParseContext, speller?: Speller
     original: message,
     moodOut: new Set(),
     away: new Set(),
+    named: new Set(),
   };
 
   const social = socialClause(s);
   refineClause(s);
   personClause(s);
+  yearBoundClause(s);
   followUpClause(s);
   likeClause(s, LEXICON_WORDS);
   // Off-topic words inside a film's title ("The Grand Budapest Hotel") are the title's.
@@ -101,6 +124,7 @@ export function understand(message: string, ctx: ParseContext, speller?: Speller
   yearClause(s);
   comparativeClause(s);
   negationClause(s);
+  industryClause(s);
   themeClause(s, false);
   moodClause(s);
   genreClause(s);
@@ -111,8 +135,18 @@ export function understand(message: string, ctx: ParseContext, speller?: Speller
   // Asked for and ruled out at once ("a dog film, but not one where the dog dies", "comedy but not
   // a romantic comedy", "fantasy with no dragons"): what was asked for outright stays.
   q.keywordsOut = q.keywordsOut.filter((k) => !q.keywordsIn.includes(k));
-  const named = new Set(q.genreGroups.filter((g) => g.length === 1).map((g) => g[0]!));
-  q.genresOut = q.genresOut.filter((g) => !named.has(g));
+  // A genre named outright beats a negated mood ("a horror film with no jump scares"); a genre ruled
+  // out beats a mood's ("thriller but NOT horror, i scare way too easy"): that mood is then dropped.
+  q.genresOut = q.genresOut.filter((g) => !s.named.has(g));
+  q.genreGroups = q.genreGroups.map((g) => g.filter((x) => !q.genresOut.includes(x))).filter((g) => g.length);
+  for (const mood of MOODS) {
+    if (!q.moods.includes(mood.mood) || !mood.genres?.length) continue;
+    if (!mood.genres.every((g) => q.genresOut.includes(g))) continue;
+    q.moods = q.moods.filter((m) => m !== mood.mood);
+    q.moodKeywords = q.moodKeywords.filter((k) => !mood.keywords?.includes(k));
+    if (!q.relative && mood.soft?.dark && q.soft.dark === mood.soft.dark) delete q.soft.dark;
+    if (!q.relative && mood.soft?.funny && q.soft.funny === mood.soft.funny) delete q.soft.funny;
+  }
   // A mood's implied exclusions never override what the user asked for.
   const asked = new Set(q.genreGroups.flat());
   q.impliedOut = q.impliedOut.filter((g) => !asked.has(g) && !q.genresOut.includes(g));
@@ -164,6 +198,7 @@ export function understand(message: string, ctx: ParseContext, speller?: Speller
     q.social = 'off-topic';
   } else if (
     !specific &&
+    !constrains &&
     !social.movieContext &&
     q.keywordsIn.length === 0 &&
     q.themeWords.length > 0 &&
