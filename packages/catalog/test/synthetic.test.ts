@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildCatalogFromCsv } from '../src/build';
 import { CatalogIndex } from '../src/catalog-index';
+import { parseCatalogBytes } from '../src/load';
 import { SYNTHETIC_ID_BASE, syntheticCatalog, writeCatalogFileStreaming } from '../src/synthetic';
 import type { CatalogFile } from '../src/types';
 import { csv } from './fixture-csv';
@@ -58,6 +59,36 @@ describe('syntheticCatalog', () => {
       const index = new CatalogIndex(read);
       expect(index.byId.size).toBe(2500);
       expect(index.searchTitles('interstelar').length).toBeGreaterThan(1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('parses a file in pieces (as past the longest string) to the same catalog as one JSON.parse', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'synthetic-'));
+    try {
+      const big = syntheticCatalog(real, 300);
+      // Text that looks like the delimiters the piecewise reader counts: braces, brackets,
+      // escaped quotes and backslashes inside strings, and characters of several UTF-8 lengths.
+      big.movies[7] = {
+        ...big.movies[7]!,
+        overview: 'a } ] [ { "quoted" \\ back\\"slash',
+        tagline: 'Ünïcödé — 東京 🎬 },{"id":1',
+      };
+      big.movies[8] = { ...big.movies[8]!, keywords: ['{', '}', ']', '[', '"', '\\'] };
+      const path = join(dir, 'catalog.json');
+      writeCatalogFileStreaming(path, big);
+      const bytes = readFileSync(path);
+      for (const pieceBytes of [1, 500, 10_000, 1 << 30]) {
+        expect(parseCatalogBytes(bytes, { piecewiseAbove: 0, pieceBytes })).toEqual(big);
+      }
+      // The builder writes the file with one JSON.stringify: the same reader reads it.
+      const one = Buffer.from(JSON.stringify(big));
+      expect(parseCatalogBytes(one, { piecewiseAbove: 0, pieceBytes: 2000 })).toEqual(big);
+      expect(parseCatalogBytes(one)).toEqual(big);
+      expect(() => parseCatalogBytes(one.subarray(0, one.length - 40), { piecewiseAbove: 0 })).toThrow(
+        /truncated/,
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
