@@ -138,7 +138,8 @@ describe('npm start supervises its processes', () => {
 });
 
 describe('npm start with a wrong environment', () => {
-  it('stops at once with the API’s configuration error instead of restarting it forever', async () => {
+  /** Runs `npm start`'s script once with `env` on top of a fresh data folder and free ports. */
+  async function startOnce(env: Record<string, string>) {
     const dataDir = tempDataDir();
     try {
       let out = '';
@@ -147,49 +148,40 @@ describe('npm start with a wrong environment', () => {
           PATH: process.env.PATH,
           DATA_DIR: dataDir,
           PORT: String(await freePort()),
-          // Only the API reads it: the recommender starts, the API refuses.
-          TMDB_BASE_URL: 'not-a-url',
           RECOMMENDER_PORT: String(await freePort()),
           START_SKIP_WEB_BUILD: '1',
+          ...env,
         },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       child.stdout!.on('data', (d) => (out += d));
       child.stderr!.on('data', (d) => (out += d));
       const code = await new Promise<number | null>((r) => child.once('exit', (c) => r(c)));
-      expect(code).toBe(78);
-      expect(out).toMatch(/TMDB_BASE_URL/);
-      expect(out).toMatch(/api refused its configuration; stopping/);
-      expect([...out.matchAll(/api started/g)]).toHaveLength(1);
+      return { code, out };
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 60_000);
+  }
 
-  it('stops at once with the recommender’s configuration error too (it validates its environment like the API)', async () => {
-    const dataDir = tempDataDir();
-    try {
-      let out = '';
-      const child = spawn(process.execPath, [resolve(REPO_ROOT, 'scripts/start.mjs')], {
-        env: {
-          PATH: process.env.PATH,
-          DATA_DIR: dataDir,
-          PORT: String(await freePort()),
-          RECOMMENDER_RETRAIN_MINUTES: 'soon',
-          RECOMMENDER_PORT: String(await freePort()),
-          START_SKIP_WEB_BUILD: '1',
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      child.stdout!.on('data', (d) => (out += d));
-      child.stderr!.on('data', (d) => (out += d));
-      const code = await new Promise<number | null>((r) => child.once('exit', (c) => r(c)));
+  it.each<{ name: string; whose: string; env: Record<string, string>; says: RegExp }>([
+    // Only the API reads it: the recommender starts, the API refuses.
+    { name: 'api', whose: 'the API’s', env: { TMDB_BASE_URL: 'not-a-url' }, says: /TMDB_BASE_URL/ },
+    // It validates its environment like the API.
+    {
+      name: 'recommender',
+      whose: 'the recommender’s',
+      env: { RECOMMENDER_RETRAIN_MINUTES: 'soon' },
+      says: /RECOMMENDER_RETRAIN_MINUTES: must be a number of minutes/,
+    },
+  ])(
+    'stops at once with $whose configuration error instead of restarting it forever',
+    async (c) => {
+      const { code, out } = await startOnce(c.env);
       expect(code).toBe(78);
-      expect(out).toMatch(/RECOMMENDER_RETRAIN_MINUTES: must be a number of minutes/);
-      expect(out).toMatch(/recommender refused its configuration; stopping/);
-      expect([...out.matchAll(/recommender started/g)]).toHaveLength(1);
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  }, 60_000);
+      expect(out).toMatch(c.says);
+      expect(out).toMatch(new RegExp(`${c.name} refused its configuration; stopping`));
+      expect([...out.matchAll(new RegExp(`${c.name} started`, 'g'))]).toHaveLength(1);
+    },
+    60_000,
+  );
 });

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { afterAll, beforeAll } from 'vitest';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../../src/app';
@@ -153,4 +154,42 @@ export async function startAuthStack(
     },
   };
   return stack;
+}
+
+/** A signed-in test user: a browser-like client and the bearer header of its ID token. */
+export interface TestUser {
+  client: Client;
+  bearer: Record<string, string>;
+}
+
+/** Requests as `u`: the user's ID token on each. */
+export const as = (u: TestUser) => ({
+  get: (p: string) => u.client.get(p, u.bearer),
+  post: (p: string, body: unknown) => u.client.post(p, body, u.bearer),
+  put: (p: string, body: unknown) => u.client.request('PUT', p, body, u.bearer),
+  patch: (p: string, body: unknown) => u.client.request('PATCH', p, body, u.bearer),
+  del: (p: string) => u.client.del(p, u.bearer),
+});
+
+/**
+ * A suite's stack on a database of its own with two verified users, Alice and Bob: started before
+ * the suite's tests (its hooks are registered here), closed after them. The fields are set once
+ * the suite starts, so read them inside tests and hooks.
+ */
+export function usersSuite(
+  open: () => Promise<Database>,
+  opts: { env?: Record<string, string>; aliceName?: string } = {},
+): { db: Database; s: AuthStack; alice: TestUser; bob: TestUser } {
+  const t = {} as { db: Database; s: AuthStack; alice: TestUser; bob: TestUser };
+  beforeAll(async () => {
+    t.db = await open();
+    t.s = await startAuthStack({ db: t.db, ...(opts.env ? { env: opts.env } : {}) });
+    t.alice = await t.s.verifiedUser(opts.aliceName ?? 'Alice', 'alice@example.com');
+    t.bob = await t.s.verifiedUser('Bob', 'bob@example.com');
+  }, 120_000);
+  afterAll(async () => {
+    await t.s?.close();
+    await t.db?.close();
+  });
+  return t;
 }

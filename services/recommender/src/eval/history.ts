@@ -18,6 +18,7 @@ import {
   type SplitKind,
   type PairedInterval,
 } from './protocol';
+import { universeMoviesOf } from './universe';
 
 export const SERVED_FOR_YOU = 'served "For you" (neighbours of recent films + popular-lately prior)';
 export const POPULAR_LATELY = 'popular lately (reference: the prior alone)';
@@ -155,7 +156,7 @@ export function runHistoryEvaluation(
       return s;
     });
   }
-  const universeMovies = m.itemIds.map((id) => catalog.get(id) ?? emptyMovieFor(id));
+  const universeMovies = universeMoviesOf(m.itemIds, catalog);
   if (selected('content')) {
     const content = new ContentModel(universeMovies);
     methods['content only (TF-IDF)'] = summed((i) => content.similarities(i));
@@ -219,34 +220,6 @@ export function runHistoryEvaluation(
     methods: results,
     served_vs: servedVs,
     best_baseline: best,
-  };
-}
-
-function emptyMovieFor(id: number): CatalogMovie {
-  return {
-    id,
-    imdb_id: null,
-    tmdb_poster_path: null,
-    tmdb_backdrop_path: null,
-    title: '',
-    original_title: '',
-    original_language: '',
-    overview: '',
-    tagline: '',
-    release_date: null,
-    status: 'Released',
-    runtime: null,
-    budget: 0,
-    revenue: 0,
-    vote_average: 0,
-    vote_count: 0,
-    popularity: 0,
-    poster_path: null,
-    backdrop_path: '',
-    genre_ids: [],
-    production_companies: [],
-    collection: null,
-    keywords: [],
   };
 }
 

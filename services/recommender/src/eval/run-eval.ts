@@ -18,6 +18,7 @@ import {
   type SplitKind,
   type PairedInterval,
 } from './protocol';
+import { universeMoviesOf } from './universe';
 
 /** Baseline parameters chosen on the validation split (`--tune`), never on the test targets. */
 export const EASE_LAMBDA = 500;
@@ -47,32 +48,6 @@ export interface EvalResult {
   served_vs: Record<string, PairedInterval>;
   best_baseline: string;
 }
-
-const emptyMovie = (id: number): CatalogMovie => ({
-  id,
-  imdb_id: null,
-  tmdb_poster_path: null,
-  tmdb_backdrop_path: null,
-  title: '',
-  original_title: '',
-  original_language: '',
-  overview: '',
-  tagline: '',
-  release_date: null,
-  status: 'Released',
-  runtime: null,
-  budget: 0,
-  revenue: 0,
-  vote_average: 0,
-  vote_count: 0,
-  popularity: 0,
-  poster_path: null,
-  backdrop_path: '',
-  genre_ids: [],
-  production_companies: [],
-  collection: null,
-  keywords: [],
-});
 
 /**
  * The temporal protocol (see temporalSplit) for the served ranking and every baseline, each
@@ -109,7 +84,7 @@ export function runEvaluation(
   // Every method returns item ids (TMDB) of the universe, best first.
   const methods: Record<string, (seed: number) => number[]> = {};
   const ids = (list: number[]) => list.map((i) => m.itemIds[i]!);
-  const universeMovies = m.itemIds.map((id) => catalog.get(id) ?? emptyMovie(id));
+  const universeMovies = universeMoviesOf(m.itemIds, catalog);
 
   if (selected('toppop')) methods.TopPop = (seed) => ids(topK(pop, 20, m.itemIndex.get(seed)!));
   if (selected('knn'))

@@ -1,39 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAuthStack, type AuthStack, type Client } from '../../../test/helpers/auth-stack';
+import { describe, expect, it } from 'vitest';
+import { as, usersSuite } from '../../../test/helpers/auth-stack';
 import { DATABASES } from '../../../test/helpers/db';
-import type { Database } from '../../db/database';
 import { readSignals } from './signals.repository';
 import { DIARY_MESSAGES, latestToday } from './diary.service';
 import { MESSAGES } from './library.service';
 
-type User = { client: Client; bearer: Record<string, string> };
-
 describe.each(DATABASES)('ratings, diary and year in review on $name', ({ open }) => {
-  let db: Database;
-  let s: AuthStack;
-  let alice: User;
-  let bob: User;
-
-  beforeAll(async () => {
-    db = await open();
-    s = await startAuthStack({ db });
-    alice = await s.verifiedUser('Alice', 'alice@example.com');
-    bob = await s.verifiedUser('Bob', 'bob@example.com');
-  });
-  afterAll(async () => {
-    await s.close();
-    await db.close();
-  });
-
-  const as = (u: User) => ({
-    get: (p: string) => u.client.get(p, u.bearer),
-    post: (p: string, body: unknown) => u.client.post(p, body, u.bearer),
-    put: (p: string, body: unknown) => u.client.request('PUT', p, body, u.bearer),
-    del: (p: string) => u.client.del(p, u.bearer),
-  });
+  const t = usersSuite(open);
 
   it('documents every route in OpenAPI and needs a token for each', async () => {
-    const doc = (await s.client().get('/api/openapi.json')).body;
+    const doc = (await t.s.client().get('/api/openapi.json')).body;
     const want: Record<string, string[]> = {
       '/api/user/ratings': ['get'],
       '/api/user/ratings/{tmdb_id}': ['delete', 'get', 'put'],
@@ -43,7 +19,7 @@ describe.each(DATABASES)('ratings, diary and year in review on $name', ({ open }
     };
     for (const [path, methods] of Object.entries(want))
       expect(Object.keys(doc.paths[path] ?? {}).sort(), path).toEqual(methods.sort());
-    const c = s.client();
+    const c = t.s.client();
     for (const [method, path] of [
       ['GET', '/api/user/ratings'],
       ['GET', '/api/user/ratings/155'],
@@ -60,7 +36,7 @@ describe.each(DATABASES)('ratings, diary and year in review on $name', ({ open }
   });
 
   it('rates in half stars, replaces, trims the review, reads one, lists newest first, clears', async () => {
-    const a = as(alice);
+    const a = as(t.alice);
     expect((await a.get('/api/user/ratings/155')).body).toEqual({
       tmdb_id: 155,
       rating: null,
@@ -90,8 +66,8 @@ describe.each(DATABASES)('ratings, diary and year in review on $name', ({ open }
     expect(list.body.results[0]).toMatchObject({ title: 'Interstellar', poster_path: '/poster-157336.svg' });
     expect(list.body.results[0].release_date).toMatch(/^2014-/);
     // Bob sees none of Alice's ratings, and his own read of the same film is unrated.
-    expect((await as(bob).get('/api/user/ratings')).body).toMatchObject({ total_results: 0, results: [] });
-    expect((await as(bob).get('/api/user/ratings/155')).body.rating).toBeNull();
+    expect((await as(t.bob).get('/api/user/ratings')).body).toMatchObject({ total_results: 0, results: [] });
+    expect((await as(t.bob).get('/api/user/ratings/155')).body.rating).toBeNull();
     expect(await a.del('/api/user/ratings/157336')).toMatchObject({
       status: 200,
       body: { message: DIARY_MESSAGES.ratingCleared },
@@ -103,7 +79,7 @@ describe.each(DATABASES)('ratings, diary and year in review on $name', ({ open }
   });
 
   it('refuses bad ratings and reviews with a clear 400, unknown movies with 404, writes nothing', async () => {
-    const a = as(alice);
+    const a = as(t.alice);
     for (const [body, msg] of [
       [{ rating: 0.7 }, 'half stars'],
       [{ rating: 0 }, 'between 0.5 and 5'],
@@ -128,12 +104,12 @@ describe.each(DATABASES)('ratings, diary and year in review on $name', ({ open }
     expect((await a.put('/api/user/ratings/abc', { rating: 3 })).status).toBe(400);
     // The database refuses what the contract refuses, whatever the route.
     await expect(
-      db.db.insertInto('ratings').values({ user_id: 'x', tmdb_id: 238, rating: 0.7 }).execute(),
+      t.db.db.insertInto('ratings').values({ user_id: 'x', tmdb_id: 238, rating: 0.7 }).execute(),
     ).rejects.toThrow();
   });
 
   it('logs viewings (also marks watched), rewatches on other days, 409 on the same day, 400 in the future', async () => {
-    const a = as(alice);
+    const a = as(t.alice);
     const first = await a.post('/api/user/diary', { tmdb_id: 550, watched_on: '2024-03-10' });
     expect(first).toMatchObject({
       status: 201,
@@ -181,7 +157,7 @@ describe.each(DATABASES)('ratings, diary and year in review on $name', ({ open }
   });
 
   it("lists the diary newest first with the rating, per movie too, paginated; deletes only one's own", async () => {
-    const a = as(alice);
+    const a = as(t.alice);
     await a.put('/api/user/ratings/550', { rating: 5 });
     const diary = await a.get('/api/user/diary');
     expect(diary.body).toMatchObject({ page: 1, total_pages: 1, total_results: 3 });
@@ -201,10 +177,10 @@ describe.each(DATABASES)('ratings, diary and year in review on $name', ({ open }
     ]);
     expect((await a.get('/api/user/diary?page=2')).body).toMatchObject({ page: 2, results: [] });
     expect((await a.get('/api/user/diary?page=0')).status).toBe(400);
-    expect((await as(bob).get('/api/user/diary')).body.total_results).toBe(0);
+    expect((await as(t.bob).get('/api/user/diary')).body.total_results).toBe(0);
 
     const id = fightClub.results[0].id;
-    expect(await as(bob).del(`/api/user/diary/${id}`)).toMatchObject({
+    expect(await as(t.bob).del(`/api/user/diary/${id}`)).toMatchObject({
       status: 403,
       body: { message: DIARY_MESSAGES.notYourEntry },
     });
@@ -224,7 +200,7 @@ describe.each(DATABASES)('ratings, diary and year in review on $name', ({ open }
   });
 
   it('pages of 50, newest day first, with nothing repeated or lost between pages', async () => {
-    const d = as(await s.verifiedUser('Dan', 'dan@example.com'));
+    const d = as(await t.s.verifiedUser('Dan', 'dan@example.com'));
     const day = (i: number) => new Date(Date.UTC(2020, 0, 1 + i)).toISOString().slice(0, 10);
     for (let i = 0; i < 55; i++)
       expect(
@@ -242,7 +218,7 @@ describe.each(DATABASES)('ratings, diary and year in review on $name', ({ open }
   });
 
   it('watched stays while the diary has the movie; deleting the last viewing keeps watched', async () => {
-    const b = as(bob);
+    const b = as(t.bob);
     const logged = await b.post('/api/user/diary', { tmdb_id: 680, watched_on: '2023-05-01' });
     expect(await b.del('/api/user/watch-status/680?status=watched')).toMatchObject({
       status: 409,
@@ -257,7 +233,7 @@ describe.each(DATABASES)('ratings, diary and year in review on $name', ({ open }
   });
 
   it('the year in review: months, hours from catalog runtimes, genres, decades, languages, top rated', async () => {
-    const c = as(await s.verifiedUser('Carol', 'carol@example.com'));
+    const c = as(await t.s.verifiedUser('Carol', 'carol@example.com'));
     const empty = await c.get('/api/user/stats?year=2022');
     expect(empty.body).toMatchObject({
       year: 2022,
@@ -281,7 +257,7 @@ describe.each(DATABASES)('ratings, diary and year in review on $name', ({ open }
     await c.put('/api/user/ratings/155', { rating: 5 });
     await c.put('/api/user/ratings/550', { rating: 5 }); // watched in 2021, not in the 2022 review
     const facts = await Promise.all(
-      [157336, 155, 194].map(async (id) => (await s.client().get(`/api/tmdb/movie/${id}`)).body),
+      [157336, 155, 194].map(async (id) => (await t.s.client().get(`/api/tmdb/movie/${id}`)).body),
     );
     const runtime = (id: number) => facts.find((f) => f.id === id)!.runtime as number;
     const r = (await c.get('/api/user/stats?year=2022')).body;
@@ -312,7 +288,7 @@ describe.each(DATABASES)('ratings, diary and year in review on $name', ({ open }
   });
 
   it('ratings and viewings reach the recommender signals, with the rating value', async () => {
-    const signals = await readSignals(db.db);
+    const signals = await readSignals(t.db.db);
     const rated = signals.filter((x) => x.kind === 'rated');
     expect(rated.length).toBeGreaterThan(0);
     expect(rated.every((x) => typeof x.rating === 'number' && x.rating >= 0.5 && x.rating <= 5)).toBe(true);
@@ -320,7 +296,7 @@ describe.each(DATABASES)('ratings, diary and year in review on $name', ({ open }
     expect(signals.filter((x) => x.kind !== 'rated').every((x) => x.rating === undefined)).toBe(true);
     const diary = signals.find((x) => x.kind === 'diary' && x.item === 194)!;
     expect(new Date(diary.timestamp * 1000).toISOString().slice(0, 10)).toBe('2022-12-31');
-    const internal = await s.client().get('/api/internal/signals');
+    const internal = await t.s.client().get('/api/internal/signals');
     expect(internal.status).toBe(401);
   });
 });

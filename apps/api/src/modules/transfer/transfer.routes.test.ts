@@ -1,12 +1,11 @@
 import type { CatalogIndex } from '@app/catalog';
 import { strToU8, unzipSync } from 'fflate';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAuthStack, type AuthStack, type Client } from '../../../test/helpers/auth-stack';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { as, usersSuite, type TestUser } from '../../../test/helpers/auth-stack';
 import { fullCatalog } from '../../../test/helpers/catalog';
 import { DATABASES } from '../../../test/helpers/db';
 import { bigDiary, fixture, letterboxdZip } from '../../../test/helpers/import-fixtures';
-import type { Database } from '../../db/database';
 import { MESSAGES } from '../library/library.service';
 import { matchFilm } from './import-match';
 import { IMPORT_MAX_BYTES } from './import-parse';
@@ -14,42 +13,22 @@ import { IMPORT_MESSAGES } from './import.service';
 import { SHARE_MESSAGES } from './sharing.service';
 import { IMPORT_TOO_LARGE } from './transfer.routes';
 
-type User = { client: Client; bearer: Record<string, string> };
-
 describe.each(DATABASES)('import, export and public playlists on $name', ({ name, open }) => {
-  let db: Database;
-  let s: AuthStack;
-  let alice: User;
-  let bob: User;
+  const t = usersSuite(open, { aliceName: 'Alice Example' });
   let catalog: CatalogIndex;
-
   beforeAll(async () => {
-    db = await open();
-    s = await startAuthStack({ db });
-    alice = await s.verifiedUser('Alice Example', 'alice@example.com');
-    bob = await s.verifiedUser('Bob', 'bob@example.com');
     catalog = await fullCatalog();
   }, 120_000);
-  afterAll(async () => {
-    await s.close();
-    await db.close();
-  });
-
-  const as = (u: User) => ({
-    get: (p: string) => u.client.get(p, u.bearer),
-    post: (p: string, body: unknown) => u.client.post(p, body, u.bearer),
-    del: (p: string) => u.client.del(p, u.bearer),
-  });
 
   /** Uploads bytes as the browser does: the file as the body, its name in the query. */
   async function upload(
-    u: User | null,
+    u: TestUser | null,
     bytes: Uint8Array,
     fileName: string,
     type = 'application/octet-stream',
   ) {
     const res = await fetch(
-      new URL(`/api/user/import/preview?name=${encodeURIComponent(fileName)}`, s.base),
+      new URL(`/api/user/import/preview?name=${encodeURIComponent(fileName)}`, t.s.base),
       {
         method: 'POST',
         headers: { 'content-type': type, ...(u ? u.bearer : {}) },
@@ -59,7 +38,7 @@ describe.each(DATABASES)('import, export and public playlists on $name', ({ name
     return { status: res.status, body: await res.json() };
   }
 
-  async function waitForJob(u: User, jobId: string) {
+  async function waitForJob(u: TestUser, jobId: string) {
     for (let i = 0; i < 2400; i++) {
       const r = await as(u).get(`/api/user/import/jobs/${jobId}`);
       expect(r.status).toBe(200);
@@ -70,7 +49,7 @@ describe.each(DATABASES)('import, export and public playlists on $name', ({ name
   }
 
   async function importFile(
-    u: User,
+    u: TestUser,
     bytes: Uint8Array,
     fileName: string,
     picks: Record<string, number | null> = {},
@@ -83,12 +62,12 @@ describe.each(DATABASES)('import, export and public playlists on $name', ({ name
   }
 
   const uid = async (email: string) =>
-    (await db.db.selectFrom('user').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+    (await t.db.db.selectFrom('user').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
 
   /** Everything a user holds, as plain rows (order-independent where the table has no order). */
   async function library(email: string) {
     const id = await uid(email);
-    const q = db.db;
+    const q = t.db.db;
     return {
       likes: (
         await q.selectFrom('likes').select('tmdb_id').where('user_id', '=', id).orderBy('tmdb_id').execute()
@@ -131,7 +110,7 @@ describe.each(DATABASES)('import, export and public playlists on $name', ({ name
   }
 
   it('the routes are in the OpenAPI document and need a verified token', async () => {
-    const doc = (await s.client().get('/api/openapi.json')).body;
+    const doc = (await t.s.client().get('/api/openapi.json')).body;
     expect(Object.keys(doc.paths['/api/user/import/preview'])).toEqual(['post']);
     expect(Object.keys(doc.paths['/api/user/import'])).toEqual(['post']);
     expect(Object.keys(doc.paths['/api/user/import/jobs/{id}'])).toEqual(['get']);
@@ -143,7 +122,7 @@ describe.each(DATABASES)('import, export and public playlists on $name', ({ name
     ]);
     expect(Object.keys(doc.paths['/api/public/playlists/{slug}'])).toEqual(['get']);
     expect((await upload(null, letterboxdZip(), 'x.zip')).status).toBe(401);
-    const c = s.client();
+    const c = t.s.client();
     for (const [m, p] of [
       ['POST', '/api/user/import'],
       ['GET', '/api/user/import/jobs/x'],
@@ -157,7 +136,7 @@ describe.each(DATABASES)('import, export and public playlists on $name', ({ name
 
   it('preview of a Letterboxd zip: matched, ambiguous and unmatched films, and nothing written', async () => {
     const before = await library('alice@example.com');
-    const { status, body } = await upload(alice, letterboxdZip(), 'letterboxd-alice.zip');
+    const { status, body } = await upload(t.alice, letterboxdZip(), 'letterboxd-alice.zip');
     expect(status).toBe(200);
     expect(body.source).toBe('letterboxd');
     expect(body.counts).toEqual({
@@ -188,7 +167,7 @@ describe.each(DATABASES)('import, export and public playlists on $name', ({ name
 
   it('import with a pick for the ambiguous film; every table gets its rows; running it again adds nothing', async () => {
     const hamletKey = 'title:hamlet|2000';
-    const first = await importFile(alice, letterboxdZip(), 'letterboxd-alice.zip', { [hamletKey]: 125705 });
+    const first = await importFile(t.alice, letterboxdZip(), 'letterboxd-alice.zip', { [hamletKey]: 125705 });
     expect(first.job.state).toBe('done');
     expect(first.job.added).toEqual({
       likes: 2,
@@ -233,15 +212,15 @@ describe.each(DATABASES)('import, export and public playlists on $name', ({ name
     ]);
     expect(lib.playlists).toEqual(['Heists, Capers & Long Nights']);
     // The list keeps its order on the playlist page (newest first there = the list's first film first).
-    const pl = (await as(alice).get('/api/user/playlists')).body[0];
-    const movies = (await as(alice).get(`/api/user/playlists/${pl.playlist_id}/movies`)).body;
+    const pl = (await as(t.alice).get('/api/user/playlists')).body[0];
+    const movies = (await as(t.alice).get(`/api/user/playlists/${pl.playlist_id}/movies`)).body;
     expect(movies.map((m: { tmdb_id: number }) => m.tmdb_id)).toEqual([949, 155, 27205]);
     // The library's own (cached) reads see the import at once.
     expect(
-      (await as(alice).get('/api/user/likes')).body.map((l: { tmdb_id: number }) => l.tmdb_id).sort(),
+      (await as(t.alice).get('/api/user/likes')).body.map((l: { tmdb_id: number }) => l.tmdb_id).sort(),
     ).toEqual([129, 155]);
 
-    const again = await importFile(alice, letterboxdZip(), 'letterboxd-alice.zip', { [hamletKey]: 125705 });
+    const again = await importFile(t.alice, letterboxdZip(), 'letterboxd-alice.zip', { [hamletKey]: 125705 });
     expect(again.job.state).toBe('done');
     expect(again.job.added).toEqual({
       likes: 0,
@@ -257,7 +236,7 @@ describe.each(DATABASES)('import, export and public playlists on $name', ({ name
 
   it('IMDb and Trakt files import by id; an existing rating is kept, not overwritten', async () => {
     const before = (await library('alice@example.com')).ratings;
-    const imdb = await importFile(alice, fixture('imdb/ratings.csv'), 'ratings.csv');
+    const imdb = await importFile(t.alice, fixture('imdb/ratings.csv'), 'ratings.csv');
     expect(imdb.preview.counts).toMatchObject({ matched: 4, skipped_rows: 1 });
     // The Dark Knight (155) and Inception (27205) already had ratings: kept. Alien and Psycho are new.
     expect(imdb.job.added.ratings).toBe(2);
@@ -266,7 +245,7 @@ describe.each(DATABASES)('import, export and public playlists on $name', ({ name
     expect(after.find((r) => r[0] === 348)).toEqual([348, 3.5, null]);
     expect(after.find((r) => r[0] === 539)).toEqual([539, 0.5, null]);
 
-    const trakt = await importFile(bob, fixture('trakt/export.json'), 'export.json');
+    const trakt = await importFile(t.bob, fixture('trakt/export.json'), 'export.json');
     expect(trakt.job.state).toBe('done');
     const lib = await library('bob@example.com');
     expect(lib.diary).toEqual(['78@2021-06-05', '78@2023-01-20 rewatch', '376867@2022-03-11']);
@@ -278,28 +257,31 @@ describe.each(DATABASES)('import, export and public playlists on $name', ({ name
   });
 
   it('ownership: a preview and a job are their owner’s only', async () => {
-    const preview = await upload(alice, fixture('letterboxd/watchlist.csv'), 'watchlist.csv');
-    const stolen = await as(bob).post('/api/user/import', { preview_id: preview.body.preview_id, picks: {} });
+    const preview = await upload(t.alice, fixture('letterboxd/watchlist.csv'), 'watchlist.csv');
+    const stolen = await as(t.bob).post('/api/user/import', {
+      preview_id: preview.body.preview_id,
+      picks: {},
+    });
     expect(stolen).toMatchObject({ status: 403, body: { message: IMPORT_MESSAGES.notYourPreview } });
-    const started = await as(alice).post('/api/user/import', {
+    const started = await as(t.alice).post('/api/user/import', {
       preview_id: preview.body.preview_id,
       picks: {},
     });
     expect(started.status).toBe(202);
-    const peek = await as(bob).get(`/api/user/import/jobs/${started.body.job_id}`);
+    const peek = await as(t.bob).get(`/api/user/import/jobs/${started.body.job_id}`);
     expect(peek).toMatchObject({ status: 403, body: { message: IMPORT_MESSAGES.notYourPreview } });
-    await waitForJob(alice, started.body.job_id);
+    await waitForJob(t.alice, started.body.job_id);
     // A preview is used once.
-    const reuse = await as(alice).post('/api/user/import', {
+    const reuse = await as(t.alice).post('/api/user/import', {
       preview_id: preview.body.preview_id,
       picks: {},
     });
     expect(reuse).toMatchObject({ status: 404, body: { message: IMPORT_MESSAGES.previewGone } });
-    expect((await as(alice).get('/api/user/import/jobs/nope')).status).toBe(404);
+    expect((await as(t.alice).get('/api/user/import/jobs/nope')).status).toBe(404);
   });
 
   it('undo removes exactly what the import added; what was there before stays', async () => {
-    const frank = await s.verifiedUser('Frank', 'frank@example.com');
+    const frank = await t.s.verifiedUser('Frank', 'frank@example.com');
     // Before: a like and a watchlist entry the export also holds, and a playlist of the list's name.
     expect((await as(frank).post('/api/user/likes', { tmdb_id: 155 })).status).toBe(201);
     expect(
@@ -309,7 +291,7 @@ describe.each(DATABASES)('import, export and public playlists on $name', ({ name
     const { job } = await importFile(frank, letterboxdZip(), 'lb.zip', { 'title:hamlet|2000': 10688 });
     expect(job.added.likes).toBe(1); // 129 only: 155 was already liked
     expect(job.undone).toBe(false);
-    expect((await as(bob).post(`/api/user/import/jobs/${job.job_id}/undo`, {})).status).toBe(403);
+    expect((await as(t.bob).post(`/api/user/import/jobs/${job.job_id}/undo`, {})).status).toBe(403);
     const undone = await as(frank).post(`/api/user/import/jobs/${job.job_id}/undo`, {});
     expect(undone.status).toBe(200);
     expect(undone.body.undone).toBe(true);
@@ -325,7 +307,7 @@ describe.each(DATABASES)('import, export and public playlists on $name', ({ name
   });
 
   it('undo leaves what the user has set again since the import (a like after an unlike)', async () => {
-    const gina = await s.verifiedUser('Gina', 'gina@example.com');
+    const gina = await t.s.verifiedUser('Gina', 'gina@example.com');
     const { job } = await importFile(gina, letterboxdZip(), 'lb.zip', { 'title:hamlet|2000': 10688 });
     const liked = async () =>
       (await as(gina).get('/api/user/likes')).body.map((l: { tmdb_id: number }) => l.tmdb_id).sort();
@@ -339,8 +321,8 @@ describe.each(DATABASES)('import, export and public playlists on $name', ({ name
   });
 
   it('a pick that was not offered is a 400; an unpicked ambiguous film is left out', async () => {
-    const p = await upload(bob, letterboxdZip(), 'lb.zip');
-    const bad = await as(bob).post('/api/user/import', {
+    const p = await upload(t.bob, letterboxdZip(), 'lb.zip');
+    const bad = await as(t.bob).post('/api/user/import', {
       preview_id: p.body.preview_id,
       picks: { 'title:hamlet|2000': 155 },
     });
@@ -373,26 +355,26 @@ describe.each(DATABASES)('import, export and public playlists on $name', ({ name
       [new Uint8Array(IMPORT_MAX_BYTES + 1), 'huge.csv', 413, IMPORT_TOO_LARGE],
     ];
     for (const [bytes, fileName, status, message] of cases) {
-      const r = await upload(bob, bytes, fileName);
+      const r = await upload(t.bob, bytes, fileName);
       expect(r.status, fileName).toBe(status);
       expect(r.body.message, fileName).toMatch(message);
     }
-    const empty = await upload(bob, new Uint8Array(0), 'empty.csv');
+    const empty = await upload(t.bob, new Uint8Array(0), 'empty.csv');
     expect(empty.status).toBe(400);
-    const png = await upload(bob, strToU8('x'), 'a.png', 'image/png');
+    const png = await upload(t.bob, strToU8('x'), 'a.png', 'image/png');
     expect(png.status).toBe(415);
     expect(png.body.message).toEqual(expect.any(String));
     expect(await library('bob@example.com')).toEqual(before);
   });
 
   it('all or nothing: a failure in the middle of the writes leaves the library as it was', async () => {
-    const carol = await s.verifiedUser('Carol', 'carol@example.com');
+    const carol = await t.s.verifiedUser('Carol', 'carol@example.com');
     // A real database failure after likes, statuses and ratings were written in the transaction:
     // the diary insert for Whiplash (244786) raises.
     await sql`create function fail_import() returns trigger language plpgsql as $$
-      begin raise exception 'disk full (test)'; end $$`.execute(db.db);
+      begin raise exception 'disk full (test)'; end $$`.execute(t.db.db);
     await sql`create trigger fail_import before insert on diary_entries for each row
-      when (new.tmdb_id = 244786) execute function fail_import()`.execute(db.db);
+      when (new.tmdb_id = 244786) execute function fail_import()`.execute(t.db.db);
     try {
       const { job } = await importFile(carol, letterboxdZip(), 'lb.zip', { 'title:hamlet|2000': 10688 });
       expect(job.state).toBe('failed');
@@ -401,8 +383,8 @@ describe.each(DATABASES)('import, export and public playlists on $name', ({ name
       expect(job.done).toBeGreaterThan(0);
       expect(job.done).toBeLessThan(job.total);
     } finally {
-      await sql`drop trigger fail_import on diary_entries`.execute(db.db);
-      await sql`drop function fail_import()`.execute(db.db);
+      await sql`drop trigger fail_import on diary_entries`.execute(t.db.db);
+      await sql`drop function fail_import()`.execute(t.db.db);
     }
     expect(await library('carol@example.com')).toEqual({
       likes: [],
@@ -418,7 +400,7 @@ describe.each(DATABASES)('import, export and public playlists on $name', ({ name
   });
 
   it('10,000 diary rows import in one job, with progress, and a second run adds nothing', async () => {
-    const dave = await s.verifiedUser('Dave', 'dave@example.com');
+    const dave = await t.s.verifiedUser('Dave', 'dave@example.com');
     const films: { title: string; year: string; id: number }[] = [];
     for (const m of catalog.popular) {
       if (films.length === 2500) break;
@@ -458,7 +440,7 @@ describe.each(DATABASES)('import, export and public playlists on $name', ({ name
     expect(job.added).toMatchObject({ diary: 10_000, watched: 2500, ratings: 2500 });
     // Progress was visible between the start and the end.
     expect([...seen].some((d) => d > 0 && d < job.total)).toBe(true);
-    const count = await db.db
+    const count = await t.db.db
       .selectFrom('diary_entries')
       .select(sql<number>`count(*)::int`.as('n'))
       .where('user_id', '=', await uid('dave@example.com'))
@@ -472,7 +454,7 @@ describe.each(DATABASES)('import, export and public playlists on $name', ({ name
   }, 300_000);
 
   it('export: JSON of everything, and a Letterboxd-style CSV zip that imports back exactly', async () => {
-    const json = await fetch(new URL('/api/user/export?format=json', s.base), { headers: alice.bearer });
+    const json = await fetch(new URL('/api/user/export?format=json', t.s.base), { headers: t.alice.bearer });
     expect(json.status).toBe(200);
     expect(json.headers.get('content-disposition')).toMatch(
       /attachment; filename="cinelog-export-\d{4}-\d{2}-\d{2}\.json"/,
@@ -490,7 +472,7 @@ describe.each(DATABASES)('import, export and public playlists on $name', ({ name
     expect(doc.playlists[0]).toMatchObject({ name: 'Heists, Capers & Long Nights', public: false });
     expect(JSON.stringify(doc)).not.toContain('alice@example.com');
 
-    const zipRes = await fetch(new URL('/api/user/export?format=csv', s.base), { headers: alice.bearer });
+    const zipRes = await fetch(new URL('/api/user/export?format=csv', t.s.base), { headers: t.alice.bearer });
     expect(zipRes.status).toBe(200);
     expect(zipRes.headers.get('content-type')).toBe('application/zip');
     const zip = new Uint8Array(await zipRes.arrayBuffer());
@@ -509,7 +491,7 @@ describe.each(DATABASES)('import, export and public playlists on $name', ({ name
     expect(ratings).toMatch(/\n\d{4}-\d{2}-\d{2},The Dark Knight,2008,,4\.5,155\n/);
 
     // Round trip: Erin imports Alice's export and holds the same library.
-    const erin = await s.verifiedUser('Erin', 'erin2@example.com');
+    const erin = await t.s.verifiedUser('Erin', 'erin2@example.com');
     const back = await importFile(erin, zip, 'cinelog-export.zip');
     expect(back.preview.counts).toMatchObject({ ambiguous: 0, unmatched: 0 });
     const a = await library('alice@example.com');
@@ -518,26 +500,26 @@ describe.each(DATABASES)('import, export and public playlists on $name', ({ name
   });
 
   it('public playlists: off by default, a 128-bit link anyone can read, private again breaks it', async () => {
-    const pl = (await as(alice).get('/api/user/playlists')).body[0];
+    const pl = (await as(t.alice).get('/api/user/playlists')).body[0];
     const share = `/api/user/playlists/${pl.playlist_id}/share`;
-    expect((await as(alice).get(share)).body).toEqual({ public_slug: null, path: null });
+    expect((await as(t.alice).get(share)).body).toEqual({ public_slug: null, path: null });
     // Owner only, as every playlist route.
-    expect(await as(bob).post(share, {})).toMatchObject({
+    expect(await as(t.bob).post(share, {})).toMatchObject({
       status: 403,
       body: { message: MESSAGES.notOwner },
     });
-    expect((await as(bob).get(share)).status).toBe(403);
-    expect((await as(alice).post('/api/user/playlists/999999/share', {})).status).toBe(404);
+    expect((await as(t.bob).get(share)).status).toBe(403);
+    expect((await as(t.alice).post('/api/user/playlists/999999/share', {})).status).toBe(404);
 
-    const on = await as(alice).post(share, {});
+    const on = await as(t.alice).post(share, {});
     expect(on.status).toBe(200);
     const slug: string = on.body.public_slug;
     expect(slug).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect(on.body.path).toBe(`/p/${slug}`);
     // Already public: the same link.
-    expect((await as(alice).post(share, {})).body.public_slug).toBe(slug);
+    expect((await as(t.alice).post(share, {})).body.public_slug).toBe(slug);
 
-    const anon = await s.client().get(`/api/public/playlists/${slug}`);
+    const anon = await t.s.client().get(`/api/public/playlists/${slug}`);
     expect(anon.status).toBe(200);
     expect(anon.headers.get('cache-control')).toBe('no-store');
     expect(anon.body).toMatchObject({ name: 'Heists, Capers & Long Nights', owner_name: 'Alice Example' });
@@ -547,28 +529,32 @@ describe.each(DATABASES)('import, export and public playlists on $name', ({ name
     expect(text).not.toContain(await uid('alice@example.com'));
     expect(text).not.toContain('user_id');
     // Signed in as someone else: the same read-only view.
-    expect((await as(bob).get(`/api/public/playlists/${slug}`)).status).toBe(200);
-    // The owner's other rules are unchanged: bob still cannot read it through the owner routes.
-    expect((await as(bob).get(`/api/user/playlists/${pl.playlist_id}/movies`)).status).toBe(403);
+    expect((await as(t.bob).get(`/api/public/playlists/${slug}`)).status).toBe(200);
+    // The owner's other rules are unchanged: t.bob still cannot read it through the owner routes.
+    expect((await as(t.bob).get(`/api/user/playlists/${pl.playlist_id}/movies`)).status).toBe(403);
 
-    const off = await as(alice).del(share);
+    const off = await as(t.alice).del(share);
     expect(off.body).toEqual({ public_slug: null, path: null });
-    expect(await s.client().get(`/api/public/playlists/${slug}`)).toMatchObject({
+    expect(await t.s.client().get(`/api/public/playlists/${slug}`)).toMatchObject({
       status: 404,
       body: { message: SHARE_MESSAGES.notPublic },
     });
-    const again = (await as(alice).post(share, {})).body.public_slug;
+    const again = (await as(t.alice).post(share, {})).body.public_slug;
     expect(again).not.toBe(slug);
-    expect((await s.client().get(`/api/public/playlists/${slug}`)).status).toBe(404);
-    expect((await s.client().get(`/api/public/playlists/${again}`)).status).toBe(200);
+    expect((await t.s.client().get(`/api/public/playlists/${slug}`)).status).toBe(404);
+    expect((await t.s.client().get(`/api/public/playlists/${again}`)).status).toBe(200);
     // Guessing: a malformed or unknown slug is the same 404.
     for (const guess of ['x', 'A'.repeat(22), '..%2F..%2Fetc', slug.slice(0, 21)])
-      expect((await s.client().get(`/api/public/playlists/${guess}`)).status, guess).toBe(404);
+      expect((await t.s.client().get(`/api/public/playlists/${guess}`)).status, guess).toBe(404);
     // A NUL is refused before any handler, as everywhere in the API.
-    expect((await s.client().get('/api/public/playlists/%00')).status).toBe(400);
+    expect((await t.s.client().get('/api/public/playlists/%00')).status).toBe(400);
     // The slug column refuses what is not a slug.
     await expect(
-      db.db.updateTable('playlists').set({ public_slug: 'short' }).where('id', '=', pl.playlist_id).execute(),
+      t.db.db
+        .updateTable('playlists')
+        .set({ public_slug: 'short' })
+        .where('id', '=', pl.playlist_id)
+        .execute(),
     ).rejects.toThrow();
   });
 });
