@@ -1,5 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 
@@ -148,4 +148,55 @@ export async function searchLatency(base: string, titles: string[], salt = '') {
   const url = (q: string) => `/api/tmdb/search/movie?query=${encodeURIComponent(q)}&page=1${salt}`;
   const run = (qs: string[]) => load({ mode: 'latency', url: base, paths: qs.map(url), concurrency: 4 });
   return { prefixes: run(prefixes), typos: run(typos) };
+}
+
+/** Registers, verifies (the link from the API's log: no mail server) and signs in a user. */
+export async function signedInUser(api: Api): Promise<{ authorization: string }> {
+  const email = `bench-${Date.now()}@example.com`;
+  const password = 'bench-password-1';
+  const headers = { 'content-type': 'application/json', origin: api.base };
+  const post = (path: string, body: unknown, cookie?: string) =>
+    fetch(`${api.base}${path}`, {
+      method: 'POST',
+      headers: { ...headers, ...(cookie ? { cookie } : {}) },
+      body: JSON.stringify(body),
+    });
+  await post('/api/auth/sign-up/email', { name: 'Bench', email, password });
+  await post('/api/auth/send-verification-email', { email, callbackURL: '/login' });
+  let link: string | undefined;
+  for (let i = 0; i < 600 && !link; i++) {
+    link = /"link":"([^"]+verify-email[^"]+)"/.exec(api.log())?.[1] ?? linkInOutbox(api.dataDir);
+    if (!link) await new Promise((r) => setTimeout(r, 100));
+  }
+  if (!link) throw new Error('no verification link in the API log or the mail outbox');
+  await fetch(new URL(new URL(link).pathname + new URL(link).search, api.base), { redirect: 'manual' });
+  const signIn = await post('/api/auth/sign-in/email', { email, password });
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const token = (
+    (await (await fetch(`${api.base}/api/auth/token`, { headers: { cookie } })).json()) as { token: string }
+  ).token;
+  const authorization = `Bearer ${token}`;
+  for (const id of [155, 238, 550, 680, 13, 157336])
+    await fetch(`${api.base}/api/user/likes`, {
+      method: 'POST',
+      headers: { authorization, 'content-type': 'application/json' },
+      body: JSON.stringify({ tmdb_id: id }),
+    });
+  return { authorization };
+}
+
+/** The verification link of the newest mail in DATA_DIR/outbox (quoted-printable decoded). */
+function linkInOutbox(dataDir: string): string | undefined {
+  const dir = join(dataDir, 'outbox');
+  if (!existsSync(dir)) return undefined;
+  const mails = readdirSync(dir).sort();
+  const last = mails.at(-1);
+  if (!last) return undefined;
+  const text = readFileSync(join(dir, last), 'utf8')
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+  return /https?:\/\/[^\s"<>]+verify-email[^\s"<>]+/.exec(text)?.[0];
 }

@@ -1,3 +1,4 @@
+import { createServer, type IncomingMessage, type ServerOptions, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { NotFoundError } from './lib/errors';
 import type { CatalogIndex } from '@app/catalog';
@@ -229,8 +230,33 @@ async function publicPlaylistMeta(
   };
 }
 
+/** Answers a request before Fastify (true), or leaves it to Fastify (false, nothing written). */
+type FastPath = (req: IncomingMessage, res: ServerResponse) => boolean;
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  // Cached catalog hits are answered before Fastify (ResponseCache.serve): set once the cache is
+  // made below, cleared when the server starts closing (Fastify then answers 503 itself).
+  let fastPath: FastPath | null = null;
   const app = Fastify({
+    // Fastify's own HTTP server, with the same options, in front of which the fast path sits.
+    // Fastify passes its options with defaults applied; these are the ones it sets on its server.
+    serverFactory: (handler, options) => {
+      const opts = options as {
+        http?: ServerOptions | null;
+        keepAliveTimeout: number;
+        requestTimeout: number;
+        connectionTimeout: number;
+        maxRequestsPerSocket: number;
+      };
+      const server = createServer(opts.http ?? {}, (req, res) => {
+        if (!fastPath?.(req, res)) handler(req, res);
+      });
+      server.keepAliveTimeout = opts.keepAliveTimeout;
+      server.requestTimeout = opts.requestTimeout;
+      server.setTimeout(opts.connectionTimeout);
+      if (opts.maxRequestsPerSocket > 0) server.maxRequestsPerSocket = opts.maxRequestsPerSocket;
+      return server;
+    },
     logger: {
       ...(loggerOptions(deps.logLevel ?? deps.config.env.LOG_LEVEL) as object),
       ...(deps.logStream ? { stream: deps.logStream } : {}),
@@ -360,6 +386,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The offline catalog's answers depend on the URL only: each is serialized and compressed once.
   // A user's "hide what I've seen" answer is theirs alone: never cached (isPersonal).
   const catalogCache = deps.source.mode === 'offline' ? new ResponseCache({ personal: isPersonal }) : null;
+  // A hit skips Fastify's request, hooks and reply: it carries the headers those hooks set on the
+  // same answer (security headers). Not when every request is logged (debug).
+  if (catalogCache && !['debug', 'trace'].includes(app.log.level)) {
+    fastPath = (req, res) => catalogCache.serve(req, res);
+    app.addHook('preClose', (done) => {
+      fastPath = null;
+      done();
+    });
+  }
   // Set once accounts are mounted below; until then (or without accounts) hide_seen is refused.
   let hiddenMovies: HiddenMovies | null = null;
   const hidden: HiddenMovies | null = deps.identity ? (req) => hiddenMovies!(req) : null;

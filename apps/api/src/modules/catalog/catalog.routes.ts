@@ -64,9 +64,16 @@ export const catalogRoutes =
     const searchLimit: onRequestHookHandler = async (req) => {
       await searches.consume(req.ip);
     };
+    // A route with hooks of its own (the search limit) runs them on every request: its hits are
+    // not answered before Fastify (the cache's fast path).
     const cached = (before: onRequestHookHandler[] = []) =>
       cache
-        ? { onRequest: [...before, cache.lookup], onSend: cache.store, compress: false as const }
+        ? {
+            onRequest: [...before, cache.lookup],
+            onSend: cache.store,
+            compress: false as const,
+            config: { cacheFastPath: before.length === 0 },
+          }
         : before.length
           ? { onRequest: before }
           : {};
