@@ -1,4 +1,4 @@
-import type { TitleIndex} from './title-index';
+import type { TitleIndex } from './title-index';
 import { SPACE_OR_PUNCTUATION, TitleIndexBuilder, type TitleQueryTerm } from './title-index';
 import type { CatalogFile, CatalogMovie } from './types';
 
