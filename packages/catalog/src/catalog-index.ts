@@ -65,7 +65,8 @@ export class CatalogIndex {
   private readonly byGenre = new Map<number, CatalogMovie[]>();
   private builder: TitleIndexBuilder | undefined;
   private titles: TitleIndex | undefined;
-  private lowerTitles: string[] | undefined;
+  /** The popularity list's normalized titles, one line each (` title original`), and where each line starts. */
+  private lines: { text: string; starts: Int32Array } | undefined;
   /** How many of `file.movies` the title index holds. */
   private indexed = 0;
   private building: Promise<void> | undefined;
@@ -193,16 +194,36 @@ export class CatalogIndex {
   }
 
   private titlesWithWordStarting(prefix: string): CatalogMovie[] {
-    if (!this.lowerTitles) {
-      this.lowerTitles = this.popular.map((m) => ` ${normalize(m.title)} ${normalize(m.original_title)}`);
+    if (!this.lines) {
+      // One string searched with indexOf: at a million titles, a scan of a million strings
+      // took tens of milliseconds.
+      const starts = new Int32Array(this.popular.length + 1);
+      const parts: string[] = [];
+      let at = 0;
+      this.popular.forEach((m, i) => {
+        const line = ` ${normalize(m.title)} ${normalize(m.original_title)}\n`;
+        starts[i] = at;
+        at += line.length;
+        parts.push(line);
+      });
+      starts[this.popular.length] = at;
+      this.lines = { text: parts.join(''), starts };
     }
+    const { text, starts: lineStart } = this.lines;
+    // Every title with a word starting so: first those whose first word (after "the") does,
+    // then the others, each group by popularity.
     const needle = ` ${prefix}`;
     const starts: CatalogMovie[] = [];
     const contains: CatalogMovie[] = [];
-    for (let i = 0; i < this.popular.length; i++) {
-      const t = this.lowerTitles[i]!;
-      if (t.startsWith(needle) || t.startsWith(` the${needle}`)) starts.push(this.popular[i]!);
-      else if (t.includes(needle)) contains.push(this.popular[i]!);
+    let line = 0;
+    for (let p = text.indexOf(needle); p >= 0;) {
+      while (lineStart[line + 1]! <= p) line++;
+      const begin = lineStart[line]!;
+      // The first match in a line decides: at its start, or right after a leading "the".
+      if (p === begin || (p === begin + 4 && text.startsWith(' the ', begin)))
+        starts.push(this.popular[line]!);
+      else contains.push(this.popular[line]!);
+      p = text.indexOf(needle, lineStart[line + 1]!);
     }
     return starts.concat(contains);
   }

@@ -119,4 +119,59 @@ describe('the compact title index', () => {
     expect(ids('leon professional')[0]).toBe('Léon: The Professional');
     expect(ids('spider verse')[0]).toBe('Spider-Man: Into the Spider-Verse');
   });
+
+  it(
+    'lists the titles with a word starting with one to three letters as the former scan did',
+    { timeout: 60_000 },
+    () => {
+      const file = syntheticCatalog(real, 3000);
+      const index = new CatalogIndex(file);
+      const normalize = (t: string) =>
+        t
+          .toLowerCase()
+          .normalize('NFD')
+          .replace(/[\u0300-\u036f]/g, '')
+          .replace(/[^\p{L}\p{N}]+/gu, ' ')
+          .trim();
+      // The former implementation: every title of the popularity list tested one by one.
+      const lines = index.popular.map((m) => ` ${normalize(m.title)} ${normalize(m.original_title)}`);
+      const scan = (prefix: string) => {
+        const needle = ` ${prefix}`;
+        const starts = index.popular.filter(
+          (_, i) => lines[i]!.startsWith(needle) || lines[i]!.startsWith(` the${needle}`),
+        );
+        const contains = index.popular.filter(
+          (_, i) =>
+            !lines[i]!.startsWith(needle) &&
+            !lines[i]!.startsWith(` the${needle}`) &&
+            lines[i]!.includes(needle),
+        );
+        return starts.concat(contains).map((m) => m.id);
+      };
+      const prefixes = new Set([
+        't',
+        'th',
+        'the',
+        'st',
+        'sta',
+        'ne',
+        'le',
+        'la',
+        'i',
+        'ii',
+        'a',
+        '50',
+        '千',
+        'zz',
+      ]);
+      for (const m of file.movies.slice(0, 200)) prefixes.add(normalize(m.title).slice(0, 2));
+      for (const p of prefixes) {
+        if (!p.trim()) continue;
+        expect(
+          index.searchTitles(p).map((m) => m.id),
+          p,
+        ).toEqual(scan(p));
+      }
+    },
+  );
 });
