@@ -1,4 +1,5 @@
-import MiniSearch from 'minisearch';
+import type { TitleIndex } from './title-index';
+import { SPACE_OR_PUNCTUATION, TitleIndexBuilder, type TitleQueryTerm } from './title-index';
 import type { CatalogFile, CatalogMovie } from './types';
 
 export const PAGE_SIZE = 20;
@@ -62,9 +63,10 @@ export class CatalogIndex {
   readonly nowPlaying: CatalogMovie[];
   readonly trending: CatalogMovie[];
   private readonly byGenre = new Map<number, CatalogMovie[]>();
-  private readonly search: MiniSearch<CatalogMovie>;
-  private readonly boosts = new Map<number, number>();
-  private lowerTitles: string[] | undefined;
+  private builder: TitleIndexBuilder | undefined;
+  private titles: TitleIndex | undefined;
+  /** The popularity list's normalized titles, one line each (` title original`), and where each line starts. */
+  private lines: { text: string; starts: Int32Array } | undefined;
   /** How many of `file.movies` the title index holds. */
   private indexed = 0;
   private building: Promise<void> | undefined;
@@ -102,18 +104,7 @@ export class CatalogIndex {
         list.push(m);
       }
     }
-    this.search = new MiniSearch<CatalogMovie>({
-      fields: ['title', 'original_title'],
-      storeFields: [],
-      processTerm: (term) => foldAccents(term.toLowerCase()),
-      searchOptions: {
-        // The user is typing the last word: only it is completed as a prefix.
-        prefix: (term, i, terms) => i === terms.length - 1 && term.length >= 2,
-        fuzzy: fuzziness,
-        combineWith: 'AND',
-      },
-    });
-    for (const m of movies) this.boosts.set(m.id, popularityBoost(m));
+    this.builder = new TitleIndexBuilder(processTerm, (doc) => popularityBoost(movies[doc]!));
     if (!opts.deferSearchIndex) this.completeSearchIndex();
   }
 
@@ -130,21 +121,35 @@ export class CatalogIndex {
       const movies = this.file.movies;
       while (this.indexed < movies.length) {
         const end = Math.min(this.indexed + INDEX_SLICE, movies.length);
-        this.search.addAll(movies.slice(this.indexed, end));
-        this.indexed = end;
+        this.addToIndex(end);
         await new Promise<void>((resolve) => setImmediate(resolve));
       }
+      this.finishIndex();
     })();
     return this.building;
   }
 
   /** Adds whatever the title index still lacks, now. */
-  private completeSearchIndex(): void {
+  private completeSearchIndex(): TitleIndex {
+    this.addToIndex(this.file.movies.length);
+    return this.finishIndex();
+  }
+
+  private addToIndex(end: number): void {
     const movies = this.file.movies;
-    if (this.indexed < movies.length) {
-      this.search.addAll(this.indexed === 0 ? movies : movies.slice(this.indexed));
-      this.indexed = movies.length;
+    for (; this.indexed < end; this.indexed++) {
+      const m = movies[this.indexed]!;
+      this.builder!.add([m.title, m.original_title]);
     }
+  }
+
+  /** Packs the collected titles into the compact index (once). */
+  private finishIndex(): TitleIndex {
+    if (!this.titles) {
+      this.titles = this.builder!.finish();
+      this.builder = undefined;
+    }
+    return this.titles;
   }
 
   get(id: number): CatalogMovie | undefined {
@@ -171,28 +176,54 @@ export class CatalogIndex {
     // One or two letters typed: every title with a word starting so. A scan of the popularity
     // list is faster than scoring thousands of index hits, and popularity is the right order.
     if (words.length === 1 && words[0]!.length <= 3) return this.titlesWithWordStarting(words[0]!);
-    this.completeSearchIndex();
-    const q = words.join(' ');
-    const boostDocument = (id: unknown) => this.boosts.get(id as number) ?? 1;
-    let hits = this.search.search(q, { boostDocument });
+    const titles = this.completeSearchIndex();
+    const terms = words.flatMap((w) => w.split(SPACE_OR_PUNCTUATION).map(processTerm)).filter(Boolean);
+    const spec: TitleQueryTerm[] = terms.map((term, i) => ({
+      term,
+      // The user is typing the last word: only it is completed as a prefix.
+      prefix: i === terms.length - 1 && term.length >= 2,
+      fuzzy: fuzziness(term),
+    }));
+    let hits = titles.search(spec, 'and');
     if (hits.length === 0) {
       // No movie matches every word: fall back to any word, so long queries still find something.
-      hits = this.search.search(q, { combineWith: 'OR', boostDocument });
+      hits = titles.search(spec, 'or');
     }
-    return hits.map((h) => this.byId.get(h.id as number)!);
+    const movies = this.file.movies;
+    return hits.map((h) => movies[h.doc]!);
   }
 
   private titlesWithWordStarting(prefix: string): CatalogMovie[] {
-    if (!this.lowerTitles) {
-      this.lowerTitles = this.popular.map((m) => ` ${normalize(m.title)} ${normalize(m.original_title)}`);
+    if (!this.lines) {
+      // One string searched with indexOf: at a million titles, a scan of a million strings
+      // took tens of milliseconds.
+      const starts = new Int32Array(this.popular.length + 1);
+      const parts: string[] = [];
+      let at = 0;
+      this.popular.forEach((m, i) => {
+        const line = ` ${normalize(m.title)} ${normalize(m.original_title)}\n`;
+        starts[i] = at;
+        at += line.length;
+        parts.push(line);
+      });
+      starts[this.popular.length] = at;
+      this.lines = { text: parts.join(''), starts };
     }
+    const { text, starts: lineStart } = this.lines;
+    // Every title with a word starting so: first those whose first word (after "the") does,
+    // then the others, each group by popularity.
     const needle = ` ${prefix}`;
     const starts: CatalogMovie[] = [];
     const contains: CatalogMovie[] = [];
-    for (let i = 0; i < this.popular.length; i++) {
-      const t = this.lowerTitles[i]!;
-      if (t.startsWith(needle) || t.startsWith(` the${needle}`)) starts.push(this.popular[i]!);
-      else if (t.includes(needle)) contains.push(this.popular[i]!);
+    let line = 0;
+    for (let p = text.indexOf(needle); p >= 0;) {
+      while (lineStart[line + 1]! <= p) line++;
+      const begin = lineStart[line]!;
+      // The first match in a line decides: at its start, or right after a leading "the".
+      if (p === begin || (p === begin + 4 && text.startsWith(' the ', begin)))
+        starts.push(this.popular[line]!);
+      else contains.push(this.popular[line]!);
+      p = text.indexOf(needle, lineStart[line + 1]!);
     }
     return starts.concat(contains);
   }
@@ -247,11 +278,14 @@ export function significantWords(query: string): string[] {
   return kept.slice(0, MAX_QUERY_WORDS);
 }
 
-function fuzziness(term: string): number | boolean {
-  if (term.length <= 4) return false;
+/** The largest edit distance a word may be from a title's word: none up to 4 letters, then 1, then 2 past 8. */
+function fuzziness(term: string): number {
+  if (term.length <= 4) return 0;
   if (term.length <= 8) return 1;
   return 2;
 }
+
+const processTerm = (term: string) => foldAccents(term.toLowerCase());
 
 function popularityBoost(m: CatalogMovie): number {
   return 1 + Math.log10(1 + m.vote_count) / 2;

@@ -1,0 +1,335 @@
+/**
+ * The catalog's title index in typed arrays: a sorted term dictionary, each term's postings
+ * (movie, field, frequency) in flat arrays, and each movie's field lengths — about 1/20 of the
+ * memory of the object-based index it replaces (MiniSearch: a radix tree of Maps of Maps), which
+ * could not hold a catalog of a million movies.
+ *
+ * It scores exactly as MiniSearch 7 did with the options this catalog used (BM25+ with k 1.2,
+ * b 0.7, d 0.5; prefix matches of the last word weighted 0.375·len/(len + 0.3·extra letters);
+ * typos by Levenshtein distance weighted 0.45·len/(len + distance); a document boost; AND across
+ * words; the score multiplied by the number of query words matched), so the real catalog's
+ * answers and their order are unchanged (`test/title-index.test.ts` compares them, and
+ * decision 0021 records the comparison on the real catalog).
+ */
+
+/** MiniSearch's tokenizer: runs of spaces, line breaks and punctuation separate words. */
+export const SPACE_OR_PUNCTUATION = /[\n\r\p{Z}\p{P}]+/u;
+const BM25 = { k: 1.2, b: 0.7, d: 0.5 };
+const FUZZY_WEIGHT = 0.45;
+const PREFIX_WEIGHT = 0.375;
+/** The indexed fields, in scoring order. */
+const FIELDS = 2;
+
+export interface TitleQueryTerm {
+  term: string;
+  prefix: boolean;
+  /** The largest edit distance accepted (0: none). */
+  fuzzy: number;
+}
+
+export interface TitleHit {
+  /** The document's position in the list it was built from. */
+  doc: number;
+  score: number;
+}
+
+interface RawResult {
+  score: number;
+  terms: string[];
+}
+
+/** Collects documents (`add`), then `finish()` packs them into a `TitleIndex`. */
+export class TitleIndexBuilder {
+  private readonly postings = new Map<string, number[]>();
+  private readonly lengths: number[] = [];
+  private readonly avg = [0, 0];
+  private count = 0;
+
+  constructor(
+    private readonly processTerm: (term: string) => string,
+    private readonly boost: (doc: number) => number,
+  ) {}
+
+  get size(): number {
+    return this.count;
+  }
+
+  /** Adds the next document (its position is the number added before it). */
+  add(fields: readonly [string, string]): void {
+    const doc = this.count++;
+    for (let f = 0; f < FIELDS; f++) {
+      const tokens = fields[f]!.split(SPACE_OR_PUNCTUATION);
+      // As MiniSearch: the field's length is its distinct raw tokens; the running average is
+      // updated in the same order, with the same arithmetic.
+      const length = new Set(tokens).size;
+      this.lengths.push(length);
+      this.avg[f] = (this.avg[f]! * doc + length) / (doc + 1);
+      for (const token of tokens) {
+        const term = this.processTerm(token);
+        if (!term) continue;
+        let list = this.postings.get(term);
+        if (!list) this.postings.set(term, (list = []));
+        list.push(doc * FIELDS + f);
+      }
+    }
+  }
+
+  finish(): TitleIndex {
+    const terms = [...this.postings.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    let total = 0;
+    for (const t of terms) total += this.postings.get(t)!.length;
+    const start = new Int32Array(terms.length + 1);
+    const split = new Int32Array(terms.length);
+    const docs = new Int32Array(total);
+    const freqs = new Uint8Array(total);
+    let at = 0;
+    for (let i = 0; i < terms.length; i++) {
+      start[i] = at;
+      const list = this.postings.get(terms[i]!)!;
+      // Per field, documents in the order they were added (MiniSearch's Map insertion order),
+      // each once with its frequency.
+      for (let f = 0; f < FIELDS; f++) {
+        if (f === 1) split[i] = at;
+        let last = -1;
+        for (const code of list) {
+          if (code % FIELDS !== f) continue;
+          const doc = (code - f) / FIELDS;
+          if (doc === last) {
+            if (freqs[at - 1]! < 255) freqs[at - 1]!++;
+          } else {
+            docs[at] = doc;
+            freqs[at] = 1;
+            at++;
+            last = doc;
+          }
+        }
+      }
+    }
+    start[terms.length] = at;
+    const boosts = new Float64Array(this.count);
+    for (let d = 0; d < this.count; d++) boosts[d] = this.boost(d);
+    return new TitleIndex(
+      terms,
+      start,
+      split,
+      docs.slice(0, at),
+      freqs.slice(0, at),
+      Uint16Array.from(this.lengths, (l) => Math.min(l, 65_535)),
+      [this.avg[0]!, this.avg[1]!],
+      boosts,
+    );
+  }
+}
+
+export class TitleIndex {
+  constructor(
+    /** Every distinct term, sorted by UTF-16 code units. */
+    private readonly terms: readonly string[],
+    /** Term i's postings are `start[i]` to `start[i + 1]`: the title's first, the original title's from `split[i]`. */
+    private readonly start: Int32Array,
+    private readonly split: Int32Array,
+    private readonly docs: Int32Array,
+    private readonly freqs: Uint8Array,
+    /** Field lengths, `lengths[doc * 2 + field]`. */
+    private readonly lengths: Uint16Array,
+    private readonly avgLength: readonly [number, number],
+    private readonly boosts: Float64Array,
+  ) {}
+
+  get documentCount(): number {
+    return this.boosts.length;
+  }
+
+  /** Bytes held by the typed arrays (the term strings are on top: about 40 bytes each). */
+  get arrayBytes(): number {
+    return [this.start, this.split, this.docs, this.freqs, this.lengths, this.boosts].reduce(
+      (n, a) => n + a.byteLength,
+      0,
+    );
+  }
+
+  get termCount(): number {
+    return this.terms.length;
+  }
+
+  /** Documents matching the query words, best first. */
+  search(query: readonly TitleQueryTerm[], combineWith: 'and' | 'or'): TitleHit[] {
+    if (query.length === 0) return [];
+    const perTerm = query.map((q) => this.termQuery(q));
+    let combined = perTerm[0]!;
+    for (let i = 1; i < perTerm.length; i++) combined = combine(combined, perTerm[i]!, combineWith);
+    const hits: TitleHit[] = [];
+    for (const [doc, r] of combined) hits.push({ doc, score: r.score * (r.terms.length || 1) });
+    return hits.sort((a, b) => b.score - a.score);
+  }
+
+  private termQuery(q: TitleQueryTerm): Map<number, RawResult> {
+    const results = new Map<number, RawResult>();
+    const exact = this.find(q.term);
+    if (exact >= 0) this.termResults(q.term, exact, 1, results);
+    const prefixTerms = new Set<number>();
+    if (q.prefix) {
+      for (let i = exact >= 0 ? exact + 1 : this.lowerBound(q.term); i < this.terms.length; i++) {
+        const term = this.terms[i]!;
+        if (!term.startsWith(q.term)) break;
+        if (term.length === q.term.length) continue;
+        prefixTerms.add(i);
+        const distance = term.length - q.term.length;
+        this.termResults(q.term, i, (PREFIX_WEIGHT * term.length) / (term.length + 0.3 * distance), results);
+      }
+    }
+    if (q.fuzzy > 0) {
+      for (const [i, distance] of this.fuzzyTerms(q.term, q.fuzzy)) {
+        if (distance === 0 || prefixTerms.has(i)) continue;
+        const term = this.terms[i]!;
+        this.termResults(q.term, i, (FUZZY_WEIGHT * term.length) / (term.length + distance), results);
+      }
+    }
+    return results;
+  }
+
+  private termResults(sourceTerm: string, t: number, weight: number, results: Map<number, RawResult>): void {
+    const n = this.documentCount;
+    for (let f = 0; f < FIELDS; f++) {
+      const from = f === 0 ? this.start[t]! : this.split[t]!;
+      const to = f === 0 ? this.split[t]! : this.start[t + 1]!;
+      const matching = to - from;
+      if (matching === 0) continue;
+      const idf = Math.log(1 + (n - matching + 0.5) / (matching + 0.5));
+      const avg = this.avgLength[f]!;
+      for (let p = from; p < to; p++) {
+        const doc = this.docs[p]!;
+        const boost = this.boosts[doc]!;
+        if (!boost) continue;
+        const tf = this.freqs[p]!;
+        const length = this.lengths[doc * FIELDS + f]!;
+        const raw =
+          idf * (BM25.d + (tf * (BM25.k + 1)) / (tf + BM25.k * (1 - BM25.b + (BM25.b * length) / avg)));
+        const score = weight * boost * raw;
+        const r = results.get(doc);
+        if (r) {
+          r.score += score;
+          if (!r.terms.includes(sourceTerm)) r.terms.push(sourceTerm);
+        } else results.set(doc, { score, terms: [sourceTerm] });
+      }
+    }
+  }
+
+  /** The position of `term`, or -1. */
+  private find(term: string): number {
+    const i = this.lowerBound(term);
+    return this.terms[i] === term ? i : -1;
+  }
+
+  /** The first position whose term is not below `term`. */
+  private lowerBound(term: string): number {
+    let lo = 0;
+    let hi = this.terms.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.terms[mid]! < term) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /**
+   * Terms within `maxDistance` edits (Levenshtein) of `query`, with their distance. The sorted
+   * dictionary is walked as a trie: a term reuses the matrix rows of the prefix it shares with
+   * the previous one, and a prefix whose row is already past the distance skips every term that
+   * starts with it (one binary search).
+   */
+  private fuzzyTerms(query: string, maxDistance: number): [number, number][] {
+    const out: [number, number][] = [];
+    const n = query.length + 1;
+    const maxLen = query.length + maxDistance;
+    const far = maxDistance + 1;
+    const matrix = new Uint8Array((maxLen + 1) * n);
+    for (let j = 0; j < n; j++) matrix[j] = Math.min(j, far);
+    let prev = '';
+    let validRows = 0; // rows 1..validRows hold `prev`'s first letters
+    const terms = this.terms;
+    for (let i = 0; i < terms.length;) {
+      const term = terms[i]!;
+      let common = 0;
+      const limit = Math.min(validRows, term.length);
+      while (common < limit && term.charCodeAt(common) === prev.charCodeAt(common)) common++;
+      let pruneAt = -1;
+      const rows = Math.min(term.length, maxLen);
+      for (let r = common + 1; r <= rows; r++) {
+        const ch = term.charCodeAt(r - 1);
+        const row = r * n;
+        const above = row - n;
+        let min = (matrix[row] = Math.min(r, far));
+        for (let j = 1; j < n; j++) {
+          const cost = ch === query.charCodeAt(j - 1) ? 0 : 1;
+          const v = Math.min(
+            matrix[above + j - 1]! + cost,
+            matrix[above + j]! + 1,
+            matrix[row + j - 1]! + 1,
+            far,
+          );
+          matrix[row + j] = v;
+          if (v < min) min = v;
+        }
+        if (min > maxDistance) {
+          pruneAt = r;
+          break;
+        }
+      }
+      prev = term;
+      if (pruneAt > 0) {
+        // Nothing that starts with term's first pruneAt letters can come back within the distance.
+        validRows = pruneAt - 1;
+        i = this.pastPrefix(term.slice(0, pruneAt), i + 1);
+        continue;
+      }
+      validRows = rows;
+      if (term.length <= maxLen) {
+        const distance = matrix[term.length * n + n - 1]!;
+        if (distance <= maxDistance) out.push([i, distance]);
+      }
+      i++;
+    }
+    return out;
+  }
+
+  /** The first position from `from` whose term does not start with `prefix`. */
+  private pastPrefix(prefix: string, from: number): number {
+    let lo = from;
+    let hi = this.terms.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.terms[mid]!.startsWith(prefix)) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+}
+
+/** MiniSearch's combinators: OR adds into the first; AND keeps the second's order. */
+function combine(
+  a: Map<number, RawResult>,
+  b: Map<number, RawResult>,
+  how: 'and' | 'or',
+): Map<number, RawResult> {
+  if (how === 'or') {
+    for (const [doc, r] of b) {
+      const existing = a.get(doc);
+      if (!existing) a.set(doc, r);
+      else {
+        existing.score += r.score;
+        for (const t of r.terms) if (!existing.terms.includes(t)) existing.terms.push(t);
+      }
+    }
+    return a;
+  }
+  const combined = new Map<number, RawResult>();
+  for (const [doc, r] of b) {
+    const existing = a.get(doc);
+    if (!existing) continue;
+    for (const t of r.terms) if (!existing.terms.includes(t)) existing.terms.push(t);
+    combined.set(doc, { score: existing.score + r.score, terms: existing.terms });
+  }
+  return combined;
+}

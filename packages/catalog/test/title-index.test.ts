@@ -1,0 +1,177 @@
+import { describe, expect, it } from 'vitest';
+import { buildCatalogFromCsv } from '../src/build';
+import { CatalogIndex, significantWords } from '../src/catalog-index';
+import { syntheticCatalog } from '../src/synthetic';
+import type { CatalogFile } from '../src/types';
+import { csv } from './fixture-csv';
+import { referenceSearch } from './minisearch-reference';
+
+const TITLES: [string, string?][] = [
+  ['The Lord of the Rings: The Fellowship of the Ring'],
+  ['Star Wars', 'Star Wars: Episode IV'],
+  ['Léon: The Professional', 'Léon'],
+  ['Amélie', 'Le Fabuleux Destin d’Amélie Poulain'],
+  ['Spider-Man: Into the Spider-Verse'],
+  ['(500) Days of Summer'],
+  ['New York, New York'],
+  ['Stand by Me'],
+  ['Interstellar'],
+  ['Inception'],
+  ['Spirited Away', '千と千尋の神隠し'],
+  ['The Godfather: Part II'],
+  ['Seven Samurai', '七人の侍'],
+  ['Crouching Tiger, Hidden Dragon'],
+  ['Mad Max: Fury Road'],
+  ['Star Trek'],
+  ['Stardust'],
+  ['Superman Returns'],
+  ['Super 8'],
+  ['Die Hard'],
+];
+
+const real: CatalogFile = (() => {
+  const built = buildCatalogFromCsv(
+    csv(
+      TITLES.map(([title, original], i) => ({
+        id: i + 1,
+        title,
+        original_title: original ?? title,
+        popularity: 10 + ((i * 7) % 13),
+        vote_count: 100 * (1 + ((i * 5) % 11)),
+        release_date: `20${String(i).padStart(2, '0')}-01-01`,
+      })),
+    ),
+    'id,keywords\n',
+  );
+  return {
+    version: 1,
+    built_at: '',
+    source: { package: 'test', integrity: 'test' },
+    stats: built.stats,
+    movies: built.movies,
+  };
+})();
+
+/** Prefixes, whole titles, dropped, swapped and replaced letters, several words: the bench's kinds of query. */
+function queries(titles: string[], count: number): string[] {
+  let s = 11;
+  const rand = () => (s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  const out: string[] = [];
+  for (let k = 0; k < count; k++) {
+    const t = titles[Math.floor(rand() * titles.length)]!.toLowerCase();
+    const i = 1 + Math.floor(rand() * Math.max(1, t.length - 2));
+    out.push(
+      [
+        t.slice(0, 2 + Math.floor(rand() * 12)),
+        t,
+        t.slice(0, i) + t.slice(i + 1),
+        t.slice(0, i) + (t[i + 1] ?? '') + (t[i] ?? '') + t.slice(i + 2),
+        t.slice(0, i) + 'xqzae'[k % 5] + t.slice(i + 1),
+      ][k % 5]!,
+    );
+  }
+  return out;
+}
+
+describe('the compact title index', () => {
+  it(
+    'answers as MiniSearch did, in the same order, on a catalog of perturbed titles',
+    { timeout: 60_000 },
+    () => {
+      const file = syntheticCatalog(real, 3000);
+      const index = new CatalogIndex(file);
+      const reference = referenceSearch(file.movies);
+      let compared = 0;
+      let sameOrder = 0;
+      for (const q of queries(
+        file.movies.map((m) => m.title),
+        1000,
+      )) {
+        const words = significantWords(q);
+        // One word of up to three letters is a scan of the popularity list, not the index.
+        if (words.length === 0 || (words.length === 1 && words[0]!.length <= 3)) continue;
+        const expected = reference(q);
+        const got = index.searchTitles(q).map((m) => m.id);
+        // The same movies, in the same order except among equal scores (whose order follows the
+        // dictionary's: sorted here, a radix tree's insertion order there): position by position,
+        // the movie here has the score MiniSearch gave the movie at that position.
+        expect([...got].sort(), q).toEqual(expected.map((h) => h.id).sort());
+        const scoreOf = new Map(expected.map((h) => [h.id, h.score]));
+        const off = got.filter((id, i) => Math.abs(scoreOf.get(id)! / expected[i]!.score - 1) > 1e-9);
+        expect(off, q).toEqual([]);
+        compared++;
+        if (got.every((id, i) => id === expected[i]!.id)) sameOrder++;
+      }
+      expect(compared).toBeGreaterThan(600);
+      // Most answers are identical to the movie (ties aside, all are).
+      expect(sameOrder / compared).toBeGreaterThan(0.9);
+    },
+  );
+
+  it('finds typos by edit distance exactly: one edit from five letters, two from nine', () => {
+    const index = new CatalogIndex(real);
+    const ids = (q: string) => index.searchTitles(q).map((m) => m.title);
+    expect(ids('interstelar')).toContain('Interstellar'); // 11 letters: 1 of 2 edits
+    expect(ids('intrstelar')).toContain('Interstellar'); // 2 edits
+    expect(ids('inrstelr')).not.toContain('Interstellar'); // 3 edits (and 8 letters allow 1)
+    expect(ids('incepton')).toContain('Inception');
+    expect(ids('amelie')).toContain('Amélie'); // accents folded
+    expect(ids('leon professional')[0]).toBe('Léon: The Professional');
+    expect(ids('spider verse')[0]).toBe('Spider-Man: Into the Spider-Verse');
+  });
+
+  it(
+    'lists the titles with a word starting with one to three letters as the former scan did',
+    { timeout: 60_000 },
+    () => {
+      const file = syntheticCatalog(real, 3000);
+      const index = new CatalogIndex(file);
+      const normalize = (t: string) =>
+        t
+          .toLowerCase()
+          .normalize('NFD')
+          .replace(/[\u0300-\u036f]/g, '')
+          .replace(/[^\p{L}\p{N}]+/gu, ' ')
+          .trim();
+      // The former implementation: every title of the popularity list tested one by one.
+      const lines = index.popular.map((m) => ` ${normalize(m.title)} ${normalize(m.original_title)}`);
+      const scan = (prefix: string) => {
+        const needle = ` ${prefix}`;
+        const starts = index.popular.filter(
+          (_, i) => lines[i]!.startsWith(needle) || lines[i]!.startsWith(` the${needle}`),
+        );
+        const contains = index.popular.filter(
+          (_, i) =>
+            !lines[i]!.startsWith(needle) &&
+            !lines[i]!.startsWith(` the${needle}`) &&
+            lines[i]!.includes(needle),
+        );
+        return starts.concat(contains).map((m) => m.id);
+      };
+      const prefixes = new Set([
+        't',
+        'th',
+        'the',
+        'st',
+        'sta',
+        'ne',
+        'le',
+        'la',
+        'i',
+        'ii',
+        'a',
+        '50',
+        '千',
+        'zz',
+      ]);
+      for (const m of file.movies.slice(0, 200)) prefixes.add(normalize(m.title).slice(0, 2));
+      for (const p of prefixes) {
+        if (!p.trim()) continue;
+        expect(
+          index.searchTitles(p).map((m) => m.id),
+          p,
+        ).toEqual(scan(p));
+      }
+    },
+  );
+});
