@@ -4,9 +4,10 @@
  *   BASE_URL=http://127.0.0.1:3000 DATA_DIR=./data npx tsx e2e/bench/visitor-screenshots.ts
  * DATA_DIR is the site's (its mail outbox verifies the screenshot account).
  */
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { signUpAndSignIn } from '../accounts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium';
 
 const base = process.env.BASE_URL ?? 'http://127.0.0.1:3000';
@@ -43,26 +44,7 @@ async function shot(page: Page, name: string) {
 /** Signs a new account up and in, gives it a small library; answers its playlist's id. */
 async function signUp(context: BrowserContext, page: Page): Promise<number> {
   const email = `shots-${Date.now()}@example.com`;
-  const up = await context.request.post(`${base}/api/auth/sign-up/email`, {
-    data: { name: 'Maya Reader', email, password: 'secret123' },
-  });
-  if (up.status() !== 200) throw new Error(`sign-up: ${up.status()}`);
-  await context.request.post(`${base}/api/auth/send-verification-email`, {
-    data: { email, callbackURL: '/login' },
-  });
-  const file = readdirSync(join(dataDir, 'outbox'))
-    .filter((f) => f.includes(email))
-    .sort()
-    .pop()!;
-  const raw = readFileSync(join(dataDir, 'outbox', file), 'utf8')
-    .replace(/=\r?\n/g, '')
-    .replace(/=3D/g, '=');
-  await context.request.get(/https?:\/\/\S+verify-email\?token=[^\s"<]+/.exec(raw)![0], { maxRedirects: 0 });
-  await page.goto(`${base}/login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('secret123');
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL(`${base}/`);
+  await signUpAndSignIn(page, { base, dataDir }, { name: 'Maya Reader', email });
   // A small library: likes, statuses, a playlist, visits.
   const token = await page.evaluate(
     async () => ((await (await fetch('/api/auth/token')).json()) as { token: string }).token,

@@ -1,7 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { signUpAndSignIn } from '../accounts';
 import { expectAccessible, launch, newPage, screenshot, VIEWPORTS } from './browser';
 
 const base = inject('baseUrl');
@@ -28,32 +27,9 @@ const gridIds = (page: Page) =>
 const subtitle = (page: Page) => page.locator('h1 + p').innerText();
 
 /** Registers through the API and the mail outbox, then signs in in the page. */
-async function signUp(context: BrowserContext, page: Page, name: string): Promise<string> {
+async function signUp(page: Page, name: string): Promise<string> {
   const email = `${name.toLowerCase().replace(/\W/g, '')}-${Date.now()}@example.com`;
-  expect(
-    (
-      await context.request.post(`${base}/api/auth/sign-up/email`, {
-        data: { name, email, password: 'secret123' },
-      })
-    ).status(),
-  ).toBe(200);
-  await context.request.post(`${base}/api/auth/send-verification-email`, {
-    data: { email, callbackURL: '/login' },
-  });
-  const file = readdirSync(join(dataDir, 'outbox'))
-    .filter((f) => f.includes(email))
-    .sort()
-    .pop()!;
-  const raw = readFileSync(join(dataDir, 'outbox', file), 'utf8')
-    .replace(/=\r?\n/g, '')
-    .replace(/=3D/g, '=');
-  const link = /https?:\/\/\S+verify-email\?token=[^\s"<]+/.exec(raw)![0];
-  expect((await context.request.get(link, { maxRedirects: 0 })).status()).toBe(302);
-  await page.goto(`${base}/login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('secret123');
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL(`${base}/`);
+  await signUpAndSignIn(page, { base, dataDir }, { name, email });
   return email;
 }
 
@@ -132,7 +108,7 @@ describe('sort and year range, done by the server', () => {
 describe("hide what I've seen", () => {
   it('the switch in the user menu hides a watched film everywhere, with counts, and Show them undoes it', async () => {
     const { context, page, errors } = await newPage(browser, VIEWPORTS[0]);
-    await signUp(context, page, 'Hana Hide');
+    await signUp(page, 'Hana Hide');
     const popular = await api('/api/tmdb/movie/popular');
     const seenId = popular.results[1]!.id;
     const statuses = page.waitForResponse((r) => r.url().endsWith('/api/user/watch-status') && r.ok());
@@ -190,7 +166,7 @@ describe("hide what I've seen", () => {
 
   it('on a phone the switch is in the menu, and a second user still sees everything', async () => {
     const { context, page, errors } = await newPage(browser, VIEWPORTS[1]);
-    await signUp(context, page, 'Pia Phone');
+    await signUp(page, 'Pia Phone');
     await page.goto(`${base}/content/top_rated`);
     await page.getByRole('heading', { name: 'Top Rated' }).waitFor();
     const top = await api('/api/tmdb/movie/top_rated');
@@ -217,7 +193,7 @@ describe("hide what I've seen", () => {
 describe('someone else’s playlist', () => {
   it('user B opening user A’s playlist gets a clear private page at once, asked once', async () => {
     const a = await newPage(browser, VIEWPORTS[0]);
-    await signUp(a.context, a.page, 'Ann Owner');
+    await signUp(a.page, 'Ann Owner');
     const token = await a.page.evaluate(async () => {
       const r = await fetch('/api/auth/token');
       return ((await r.json()) as { token: string }).token;
@@ -232,7 +208,7 @@ describe('someone else’s playlist', () => {
 
     for (const viewport of VIEWPORTS) {
       const b = await newPage(browser, viewport);
-      await signUp(b.context, b.page, `Ben ${viewport.name}`);
+      await signUp(b.page, `Ben ${viewport.name}`);
       const asked: number[] = [];
       b.page.on('response', (r) => {
         if (r.url().endsWith(`/api/user/playlists/${playlist_id}/movies`)) asked.push(r.status());

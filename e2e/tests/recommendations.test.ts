@@ -1,7 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { signUpAndSignIn } from '../accounts';
 import { launch, newPage, screenshot } from './browser';
 
 const base = inject('baseUrl');
@@ -37,26 +36,7 @@ describe('recommendations in the browser', () => {
   it('"For You" on the home page after a like, each pick with its reason', async () => {
     const { context, page, errors } = await newPage(browser, desktop);
     const email = `for-you-${Date.now()}@example.com`;
-    const up = await page.request.post(`${base}/api/auth/sign-up/email`, {
-      data: { name: 'Rae', email, password: 'secret123' },
-    });
-    expect(up.status()).toBe(200);
-    await page.request.post(`${base}/api/auth/send-verification-email`, {
-      data: { email, callbackURL: '/login' },
-    });
-    const file = readdirSync(join(dataDir, 'outbox'))
-      .filter((f) => f.includes(email))
-      .sort()
-      .pop()!;
-    const raw = readFileSync(join(dataDir, 'outbox', file), 'utf8')
-      .replace(/=\r?\n/g, '')
-      .replace(/=3D/g, '=');
-    await page.request.get(/https?:\/\/\S+verify-email\?token=[^\s"<]+/.exec(raw)![0], { maxRedirects: 0 });
-    await page.goto(`${base}/login`);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill('secret123');
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL(`${base}/`);
+    await signUpAndSignIn(page, { base, dataDir }, { name: 'Rae', email });
     // A new user has no row yet.
     await expect.poll(() => page.getByRole('heading', { name: 'Now Playing' }).count()).toBe(1);
     expect(await page.getByRole('heading', { name: 'For You' }).count()).toBe(0);

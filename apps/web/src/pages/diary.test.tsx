@@ -221,6 +221,20 @@ describe('the diary page', () => {
     await waitFor(() => expect(screen.queryByText('Movie 9 (1999)')).toBeNull());
   });
 
+  it('signed out, /diary and /stats invite to sign in, each saying what it is for', async () => {
+    api = await startLibraryApi({ signedIn: false });
+    for (const [Page, purpose] of [
+      [DiaryPage, 'to keep a diary of what you watch.'],
+      [StatsPage, 'and keep a diary to see your year in films.'],
+    ] as const) {
+      const view = renderWithApp(<Page />, { auth: true });
+      expect(await screen.findByText('Sign in to see this page')).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
+      expect(screen.getByText(purpose, { exact: false })).toBeTruthy();
+      view.unmount();
+    }
+  });
+
   it('says so when the diary is empty', async () => {
     api = await startLibraryApi({}, diaryApi().handler);
     renderWithApp(<DiaryPage />, { auth: true });

@@ -8,6 +8,7 @@ import { ratingText, useDeleteEntry, useDiary } from '../features/diary/api/diar
 import { Stars } from '../features/diary/components/star-rating';
 import { useAuth } from '../lib/auth';
 import { PageShell } from '../components/layouts/page-shell';
+import { SignInFirst } from '../components/layouts/sign-in-first';
 
 const monthOf = (date: string) =>
   new Date(`${date.slice(0, 7)}-15T12:00:00`).toLocaleDateString(undefined, {
@@ -123,17 +124,7 @@ export default function DiaryPage() {
     return () => io.disconnect();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
   const title = 'Your Diary';
-  if (ready && !user)
-    return (
-      <PageShell title={title}>
-        <EmptyState title="Sign in to see this page">
-          <Link to="/login" className="text-red-400 underline">
-            Log in
-          </Link>{' '}
-          to keep a diary of what you watch.
-        </EmptyState>
-      </PageShell>
-    );
+  if (ready && !user) return <SignInFirst title={title}>to keep a diary of what you watch.</SignInFirst>;
   if (!ready || diary.isPending)
     return (
       <PageShell title={title}>

@@ -7,6 +7,7 @@ import { ratingText, useYearInReview } from '../features/diary/api/diary-api';
 import { Stars } from '../features/diary/components/star-rating';
 import { useAuth } from '../lib/auth';
 import { PageShell } from '../components/layouts/page-shell';
+import { SignInFirst } from '../components/layouts/sign-in-first';
 
 const MONTHS = Array.from({ length: 12 }, (_, i) =>
   new Date(2000, i, 15).toLocaleDateString(undefined, { month: 'short' }),
@@ -212,16 +213,7 @@ export default function StatsPage() {
   const shown = year ?? stats.data?.year ?? current;
   const title = 'Year in Review';
   if (ready && !user)
-    return (
-      <PageShell title={title}>
-        <EmptyState title="Sign in to see this page">
-          <Link to="/login" className="text-red-400 underline">
-            Log in
-          </Link>{' '}
-          and keep a diary to see your year in films.
-        </EmptyState>
-      </PageShell>
-    );
+    return <SignInFirst title={title}>and keep a diary to see your year in films.</SignInFirst>;
   const years = [...new Set([...(stats.data?.years ?? []), current, shown])].sort((a, b) => b - a);
   return (
     <PageShell

@@ -18,6 +18,7 @@ import { useClearWatchStatus } from '../api/update-watch-status';
 import { useAuth } from '../../../lib/auth';
 import { useDropdown } from '../../../lib/use-outside-click';
 import { PageShell, QueryPage } from '../../../components/layouts/page-shell';
+import { SignInFirst } from '../../../components/layouts/sign-in-first';
 import { SharePlaylist } from './share-playlist';
 import { ApiError } from '../../../lib/api-client';
 
@@ -32,23 +33,11 @@ const cards = (
     vote_average: m.vote_average,
   }));
 
-function SignInFirst({ title }: { title: string }) {
-  return (
-    <PageShell title={title}>
-      <EmptyState title="Sign in to see this page">
-        <Link to="/login" className="text-red-400 underline">
-          Log in
-        </Link>{' '}
-        to keep likes, a watchlist and playlists.
-      </EmptyState>
-    </PageShell>
-  );
-}
-
 /** A signed-in user's page: an invitation to sign in when signed out, then its query's states. */
 function LibraryPage<T>(props: Omit<Parameters<typeof QueryPage<T>>[0], 'waiting'> & { title: string }) {
   const { user, ready } = useAuth();
-  if (ready && !user) return <SignInFirst title={props.title} />;
+  if (ready && !user)
+    return <SignInFirst title={props.title}>to keep likes, a watchlist and playlists.</SignInFirst>;
   return <QueryPage {...props} waiting={!ready || props.query.isPending} />;
 }
 
