@@ -3,6 +3,7 @@ import { invertSpd } from '../src/model/ease';
 import { ImplicitMatrix } from '../src/model/implicit';
 import { buildModel } from '../src/train/build-model';
 import { readMovieLens } from '../src/data/interactions';
+import { notability, quality, SIMILAR } from '../src/model/similar';
 import type { CatalogMovie } from '@app/catalog';
 import { catalogOf, movie, smallCatalog, writeMovieLens } from './fixture';
 
@@ -113,6 +114,43 @@ describe(buildModel.name, () => {
     expect(after(3)).toContain(7);
     expect(after(5)).toContain(1);
     expect(after(4)).toContain(1);
+  });
+
+  it('prefers the well-known, well-rated films of the same kind, relative to how known the seed is', () => {
+    const heist = (id: number, over: Partial<CatalogMovie>) =>
+      movie(id, {
+        genre_ids: [80, 53],
+        keywords: ['heist', 'bank robbery', 'los angeles'],
+        overview: 'A crew of thieves plans one last bank heist.',
+        ...over,
+      });
+    const catalog = catalogOf([
+      heist(1, { title: 'Big Heist', vote_count: 5000, vote_average: 7.8 }),
+      heist(2, { title: 'Cheap Heist', vote_count: 60, vote_average: 4.9, release_date: '1990-01-01' }),
+      heist(3, { title: 'Unknown Heist', vote_count: 40, vote_average: 6.2, release_date: '1980-01-01' }),
+      heist(4, { title: 'Classic Heist', vote_count: 2500, vote_average: 7.9, release_date: '1970-01-01' }),
+      heist(5, { title: 'Good Heist', vote_count: 900, vote_average: 7.3, release_date: '2010-01-01' }),
+      ...Array.from({ length: 8 }, (_, i) => movie(100 + i, { genre_ids: [35] })),
+    ]);
+    const a = buildModel({ catalog });
+    const after = (id: number) => ids(a.neighbours[String(id)]!);
+    // Equally close in content: the ones people know and rate well come first after a known seed…
+    expect(after(1).slice(0, 2).sort()).toEqual([4, 5]);
+    expect(after(1).indexOf(2)).toBeGreaterThan(after(1).indexOf(3)); // …and a poorly rated one last
+    // …while an obscure seed's obscure neighbour is not held back for being obscure.
+    expect(after(3).indexOf(2)).toBeGreaterThan(after(3).indexOf(5));
+  });
+
+  it('shrinks a few votes towards the typical average, and judges notability against the seed', () => {
+    const m = (vote_count: number, vote_average: number) => movie(1, { vote_count, vote_average });
+    expect(quality(m(12, 8.5))).toBeLessThan(quality(m(3000, 7.8)));
+    expect(quality(m(3000, 7.8))).toBeLessThan(quality(m(3000, 8.5)) + 1e-9);
+    expect(quality(m(5000, 4))).toBeCloseTo(1 - SIMILAR.qualityWeight);
+    // Up to ten times fewer votes than the seed costs nothing; a thousand times fewer costs much.
+    expect(notability(m(5000, 7), m(600, 7))).toBe(1);
+    expect(notability(m(5000, 7), m(5, 7))).toBeLessThan(0.4);
+    expect(notability(m(50, 7), m(20, 7))).toBe(1);
+    expect(notability(m(50, 7), m(90000, 7))).toBe(1);
   });
 });
 

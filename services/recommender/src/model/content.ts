@@ -27,6 +27,13 @@ const WEIGHTS = {
   language: 0.4,
 };
 
+/**
+ * A production company this common (the big studios and broadcasters: Warner Bros., MGM, Canal+…)
+ * says nothing about a film's kind; smaller ones (Ghibli, Pixar, Hammer, Aardman, a director's own
+ * company) do, and keep their weight.
+ */
+export const CONTENT = { maxCompanyDf: 250 };
+
 export function contentTerms(m: CatalogMovie): Map<string, number> {
   const terms = new Map<string, number>();
   const add = (t: string, w: number) => terms.set(t, Math.max(terms.get(t) ?? 0, w));
@@ -95,6 +102,8 @@ export class ContentModel implements ContentSimilarity {
       return { ids, ws };
     });
     const n = movies.length;
+    const companyTerm = new Uint8Array(df.length);
+    for (const [term, id] of termIds) if (term.startsWith('c:')) companyTerm[id] = 1;
     const maxDf = opts.maxDocFreq ?? Math.max(50, Math.floor(n * 0.15));
     this.vecTerms = [];
     this.vecWeights = [];
@@ -105,6 +114,7 @@ export class ContentModel implements ContentSimilarity {
       let norm = 0;
       ids.forEach((id, k) => {
         if (df[id]! < 2) return; // a term no other film has cannot make two films alike
+        if (companyTerm[id] && df[id]! > CONTENT.maxCompanyDf) return; // a big studio: not a kind
         const w = ws[k]! * Math.log(n / df[id]!);
         keep.push(id);
         wts.push(w);

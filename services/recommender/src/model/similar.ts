@@ -40,6 +40,26 @@ export const SIMILAR = {
   cfContentFloor: 0.3,
   /** MMR: weight of redundancy (same year as the seed or the picks, same popularity band). */
   mmrLambda: 0.35,
+  /** MMR: share of the popularity band in the redundancy with the picks so far (the rest is year). */
+  mmrBand: 0.3,
+  /** Quality prior: TMDB average shrunk towards `qualityMean` by `qualityPriorVotes` votes (Bayesian). */
+  qualityPriorVotes: 150,
+  qualityMean: 6,
+  /** The shrunk average maps to 0 at `qualityLow` and to 1 at `qualityHigh`. */
+  qualityLow: 6,
+  qualityHigh: 8,
+  /** Share of the score that depends on the shrunk average (0 = none). */
+  qualityWeight: 0.8,
+  /** Notability: a candidate this many orders of magnitude less voted than the seed is not penalised… */
+  notabilityAllowance: 1,
+  /** …and beyond it keeps e^(−notabilityWeight · gap) of its score. */
+  notabilityWeight: 0.6,
+  /**
+   * The blend of content (whose priors enter to the power 1 / contentPower) and collaborative
+   * evidence is raised to this power before the audience and hub factors: on content alone the
+   * relevance is closeness^p × quality × notability × audience × hub.
+   */
+  contentPower: 3,
   /** Hubness: a film in many first-pass lists is damped by 1 / (1 + count / hubScale)^hubPower. */
   hubScale: 15,
   hubPower: 0.5,
@@ -68,11 +88,27 @@ export function audienceFactor(seed: CatalogMovie, cand: CatalogMovie): number {
   return f;
 }
 
-/** A gentle preference for films people saw and liked: breaks near-ties, never decides. */
+/**
+ * How well people rate a film: its TMDB average shrunk towards the catalog's typical average by
+ * `qualityPriorVotes` (so 12 votes of 8.5 count for less than 3,000 of 7.8), mapped from 5.5…8 to
+ * 0…1, and weighted so a poorly rated film keeps 1 − `qualityWeight` of its score.
+ */
 export function quality(m: CatalogMovie): number {
-  const seen = Math.min(1, Math.log10(1 + m.vote_count) / 3);
-  const liked = Math.min(1, Math.max(0, (m.vote_average - 5) / 3));
-  return (0.75 + 0.25 * seen) * (0.85 + 0.15 * liked);
+  const v = m.vote_count;
+  const shrunk = (v * m.vote_average + SIMILAR.qualityPriorVotes * SIMILAR.qualityMean) / (v + SIMILAR.qualityPriorVotes);
+  const liked = Math.min(1, Math.max(0, (shrunk - SIMILAR.qualityLow) / (SIMILAR.qualityHigh - SIMILAR.qualityLow)));
+  return 1 - SIMILAR.qualityWeight + SIMILAR.qualityWeight * liked;
+}
+
+/**
+ * How well known a candidate is, relative to the seed: films people know are the ones they name
+ * after a well-known seed, while an obscure seed may have obscure neighbours. A candidate up to
+ * `notabilityAllowance` orders of magnitude less voted than the seed keeps its score; beyond that
+ * it keeps e^(−notabilityWeight · excess). More voted than the seed is never a bonus.
+ */
+export function notability(seed: CatalogMovie, cand: CatalogMovie): number {
+  const gap = Math.log10(1 + seed.vote_count) - Math.log10(1 + cand.vote_count) - SIMILAR.notabilityAllowance;
+  return gap > 0 ? Math.exp(-SIMILAR.notabilityWeight * gap) : 1;
 }
 
 const popBand = (m: CatalogMovie) => Math.min(4, Math.floor(Math.log10(1 + m.vote_count)));
@@ -154,7 +190,17 @@ export class SimilarRanker {
     const raw = new Map<number, number>();
     const n = this.evidence(seed);
     const alpha = this.cf ? Math.min(SIMILAR.cfCap, n / (n + SIMILAR.cfK)) : 0;
-    for (const j of contentTop) raw.set(j, (1 - alpha) * (this.sims[j]! / (maxContent || 1)));
+    // Content: closeness times the priors a person brings (people know the film and like it),
+    // the priors taken to the power 1 / contentPower (the blend is raised to contentPower below),
+    // scaled again to [0, 1] so that the collaborative part keeps its share.
+    let maxPrior = 0;
+    for (const j of contentTop) {
+      const c = this.movies[j]!;
+      const v = (this.sims[j]! / (maxContent || 1)) * (quality(c) * notability(s, c)) ** (1 / SIMILAR.contentPower);
+      raw.set(j, v);
+      if (v > maxPrior) maxPrior = v;
+    }
+    for (const [j, v] of raw) raw.set(j, ((1 - alpha) * v) / (maxPrior || 1));
     const mi = this.cf?.toMatrix.get(seed);
     if (alpha > 0 && mi !== undefined) {
       const cf = this.cf!;
@@ -180,7 +226,8 @@ export class SimilarRanker {
     for (const [j, r] of raw) {
       const c = this.movies[j]!;
       const hub = withHub && this.hub ? this.hub[j]! : 1;
-      out.set(j, r * audienceFactor(s, c) * quality(c) * hub);
+      // Raised to contentPower: closeness and the priors decide more than the audience, hub and MMR terms.
+      out.set(j, r ** SIMILAR.contentPower * audienceFactor(s, c) * hub);
     }
     return out;
   }
@@ -237,7 +284,8 @@ export class SimilarRanker {
       for (let p = 0; p < pool.length; p++)
         if (alive[p])
           redSum[p]! +=
-            0.7 * yearClose(yj, this.years[pool[p]![0]]!) + 0.3 * (bands[p] === bands[best] ? 1 : 0);
+            (1 - SIMILAR.mmrBand) * yearClose(yj, this.years[pool[p]![0]]!) +
+            SIMILAR.mmrBand * (bands[p] === bands[best] ? 1 : 0);
     }
     // Scores: strictly decreasing in list order (the order is the answer; MMR values are not comparable).
     return result.map(([j], i) => [j, Math.round((1 - i / (k + 1)) * 1e6) / 1e6]);
