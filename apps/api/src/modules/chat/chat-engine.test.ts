@@ -187,8 +187,8 @@ describe('chat engine on the offline catalog', () => {
     const rated = await talk(fresh(), 'sci-fi with 4 stars or more');
     for (const { movie } of rated.picks) expect(movie.vote_average).toBeGreaterThanOrEqual(8);
     const quick = await talk(fresh(), 'a quick watch');
-    for (const { movie } of quick.picks) expect(movie.runtime).toBeLessThanOrEqual(95);
-    expect(quick.message.split('\n')[0]).toContain('under 95 minutes');
+    for (const { movie } of quick.picks) expect(movie.runtime).toBeLessThanOrEqual(90);
+    expect(quick.message.split('\n')[0]).toContain('under an hour and a half');
   });
 
   it('offers feature films only: no shorts under 40 minutes, no TV movies, unless asked', async () => {

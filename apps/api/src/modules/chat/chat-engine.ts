@@ -80,21 +80,27 @@ export function toChatMovie(m: CatalogMovie): ChatMovie {
   };
 }
 
+/** Roman numerals of sequels, said either way ("part II", "part 2"). */
+const ROMAN: Record<string, string> = { ii: '2', iii: '3', iv: '4', vi: '6', vii: '7', viii: '8', ix: '9' };
 const titleWords = (s: string) =>
   foldAccents(s.toLowerCase())
     .replace(/&/g, ' and ')
     .replace(/[^a-z0-9]+/g, ' ')
     .trim()
     .split(' ')
-    .filter(Boolean);
+    .filter(Boolean)
+    .map((w) => ROMAN[w] ?? w);
 
 /** How close typed words are to a title: shared words (a typo counts 0.8) over both lengths; 0..1. */
 export function titleSimilarity(typed: string, title: string): number {
   const a = titleWords(typed);
-  const b = titleWords(title);
+  let b = titleWords(title);
   if (!a.length || !b.length) return 0;
   if (a.join('') === b.join('')) return 1;
   const SMALL = /^(the|a|an|of|and|le|la|les|el|los|der|die|das)$/;
+  // "godfather part 2" is The Godfather: Part II: a title's leading article may go unsaid.
+  if (b.length > 1 && SMALL.test(b[0]!) && !SMALL.test(a[0]!)) b = b.slice(1);
+  if (a.join('') === b.join('')) return 0.98;
   const used = new Set<number>();
   let shared = 0;
   for (const w of a) {

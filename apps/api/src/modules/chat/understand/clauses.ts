@@ -37,7 +37,9 @@ import {
   SHORT_FILM_PHRASES,
   SHORT_MINUTES,
   SHORT_PHRASES,
+  SIMILAR_ANAPHORS,
   THEME_PHRASES,
+  TITLE_SMALL_WORDS,
   THANKS,
   TITLE_BOUNDARIES,
   type Soft,
@@ -143,6 +145,9 @@ export function scanRegex(s: State, re: RegExp, on: (m: RegExpExecArray, start: 
     on(m as RegExpExecArray, first);
   }
 }
+
+/** A word and the singulars it may be ("horses": horse, "heists": heist, "boxes": box). */
+const singulars = (w: string) => [w, w.replace(/s$/, ''), w.replace(/es$/, ''), w.replace(/ies$/, 'y')];
 
 const add = <T>(list: T[], x: T) => {
   if (!list.includes(x)) list.push(x);
@@ -281,6 +286,12 @@ const REFINE_STARTS = new Set([
 ]);
 
 const STRONG_BOUNDARIES = new Set([
+  'pls',
+  'plz',
+  'thx',
+  'thanks',
+  'lol',
+  'tonight',
   'but',
   'with',
   'from',
@@ -321,6 +332,36 @@ const ARTICLES = new Set([
   'lo',
 ]);
 
+/** End (exclusive) of the run of capitalised words from i: "Everything Everywhere All at Once", "Top Gun: Maverick". */
+function capitalRun(toks: readonly Token[], i: number): number {
+  let end = i;
+  let k = i;
+  while (k < toks.length) {
+    const t = toks[k]!;
+    if (t.used) break;
+    if (t.upper || (k > i && /^\d+$/.test(t.raw))) {
+      end = ++k;
+      continue;
+    }
+    // "The Batman (2022)": a year in brackets belongs to the name.
+    if (k > i && t.w === '(' && /^(?:19|20)\d\d$/.test(toks[k + 1]?.raw ?? '') && toks[k + 2]?.w === ')') {
+      k += 3;
+      end = k;
+      continue;
+    }
+    if (k > i && (t.w === ':' || TITLE_SMALL_WORDS.has(t.raw))) {
+      let j = k;
+      while (j < toks.length && (toks[j]!.w === ':' || TITLE_SMALL_WORDS.has(toks[j]!.raw))) j++;
+      if (toks[j]?.upper && !toks[j]!.used) {
+        k = j;
+        continue;
+      }
+    }
+    break;
+  }
+  return end;
+}
+
 interface TitleCandidate {
   from: number;
   to: number; // exclusive
@@ -352,7 +393,10 @@ function bestTitle(
     const score = hit.confidence + 0.05 * span.length;
     if (!best || score > best.score) best = { cand, movie: hit.movie, confidence: hit.confidence, score };
   }
-  if (best && best.confidence >= TITLE_CONFIDENCE) return { ...best, closest: null };
+  // A near spelling of a little-known film is not taken for it: people misspell the films they
+  // know of ("interstelar"), and "midsommar" is not the obscure "Midsummer" (it is offered instead).
+  const obscureGuess = best && best.confidence < 0.95 && best.movie.vote_count < 100;
+  if (best && best.confidence >= TITLE_CONFIDENCE && !obscureGuess) return { ...best, closest: null };
   if (!anyTitleLike) return null;
   // Not found: keep the longest title-like span (up to a strong boundary) and the nearest title.
   const titleLike = candidates.filter(
@@ -369,20 +413,33 @@ function bestTitle(
       STRONG_BOUNDARIES.has(next.w)
     );
   });
-  const full =
+  let full =
     strong.sort((a, b) => a.to - b.to)[0] ??
     titleLike.sort((a, b) => b.to - b.from - (a.to - a.from))[0] ??
     anyTitleLike;
+  // A name typed in capitals ends where its capitals end ("Everything Everywhere All at Once and my
+  // brain is melted").
+  if (s.toks[full.from]!.upper) {
+    const end = capitalRun(s.toks, full.from);
+    if (end > full.from && end < full.to) full = { ...full, to: end, text: rawText(s, full.from, end) };
+  }
   const near = s.ctx.resolveTitle(full.text);
   // A nearest title is offered only when it is well known: an obscure film sharing a few words
   // ("All at Once" for "Everything Everywhere All at Once") is no help.
-  const offer = (m: CatalogMovie | undefined, c: number) => (m && c >= 0.6 && m.vote_count >= 100 ? m : null);
+  const offer = (m: CatalogMovie | undefined, c: number) =>
+    m && c >= 0.6 && (m.vote_count >= 100 || (c >= TITLE_CONFIDENCE && m.vote_count >= 20)) ? m : null;
   const closest =
     s.ctx.closestTitle?.(full.text) ??
     offer(best?.movie, best?.confidence ?? 0) ??
     offer(near?.movie, near?.confidence ?? 0);
   return { cand: full, movie: null, confidence: best?.confidence ?? 0, closest };
 }
+
+const rawText = (s: State, from: number, to: number) =>
+  s.toks
+    .slice(from, to)
+    .map((t) => t.raw)
+    .join(' ');
 
 /** The typed words of tokens [from, to) as they appear in the original message, when they can be found. */
 function originalText(s: State, from: number, to: number): string {
@@ -421,7 +478,14 @@ export function likeClause(s: State, lexiconWords: ReadonlySet<string>) {
     const next = toks[i + len]?.w ?? '';
     if (/^(that|this|it|those|these|them|the (first|second|last))$/.test(next)) continue;
     let to = i + len;
-    while (to < toks.length && isTitleWord(toks[to]!) && to - (i + len) < 10) to++;
+    // "aliens (the cameron one from 86)": what is in brackets after a name is about it, not of it.
+    while (
+      to < toks.length &&
+      isTitleWord(toks[to]!) &&
+      to - (i + len) < 10 &&
+      !(toks[to]!.w === '(' && to > i + len)
+    )
+      to++;
     spans.push({ from: i + len, maxTo: to, suffix: false, trigger: [i, i + len] });
   }
   // A quoted name is a title mention, whatever words surround it.
@@ -468,8 +532,14 @@ export function likeClause(s: State, lexiconWords: ReadonlySet<string>) {
     if (sp.suffix) {
       // "I think Heat was great": drop leading words one at a time.
       // Only words that cannot start a title are dropped ("I think", "just saw").
-      for (let f = sp.from; f < sp.maxTo && f < sp.from + 5; f++) {
-        mk(f, sp.maxTo);
+      // "heat (the 1995 one) was great": the bracket is about the title (see `clarify`).
+      let end = sp.maxTo;
+      if (toks[end - 1]?.w === ')') {
+        const open = toks.slice(sp.from, end).findLastIndex((t) => t.w === '(') + sp.from;
+        if (open > sp.from && !/^(?:19|20)\d\d$/.test(toks[open + 1]?.raw ?? '-')) end = open;
+      }
+      for (let f = sp.from; f < end && f < sp.from + 5; f++) {
+        mk(f, end);
         if (!FILLER.has(toks[f]!.w) || ARTICLES.has(toks[f]!.w)) break;
       }
     } else {
@@ -489,8 +559,163 @@ export function likeClause(s: State, lexiconWords: ReadonlySet<string>) {
     s.q.like = named;
     for (let k = sp.trigger[0]; k < sp.trigger[1]; k++) toks[k]!.used = true;
     for (let k = found.cand.from; k < found.cand.to; k++) toks[k]!.used = true;
+    clarify(s, found.cand.to, lexiconWords);
     return;
   }
+}
+
+/**
+ * What the message says about the title it names: a bracket after it ("aliens (the cameron one from
+ * 86)"), "the X one" ("fury road? the mad max one"), or another word of the film's title elsewhere
+ * ("godfather part 2 … movies like part II"). A reading that names a film better wins; the
+ * clarifying words are used up either way.
+ */
+function clarify(s: State, after: number, lexiconWords: ReadonlySet<string>) {
+  const like = s.q.like!;
+  const toks = s.toks;
+  const extra: string[] = [];
+  let year: string | undefined;
+  if (toks[after]?.w === '(') {
+    const close = toks.findIndex((t, j) => j > after && t.w === ')');
+    const end = close > after ? close : Math.min(toks.length - 1, after + 12);
+    for (let k = after; k <= end; k++) {
+      const t = toks[k]!;
+      const y = /^(?:19|20)?(\d\d)$/.exec(t.raw);
+      if (y && /^(?:from|in|of|'|\()?$/.test(toks[k - 1]?.raw ?? ''))
+        year = t.raw.length === 4 ? t.raw : `${Number(y[1]) > 20 ? 19 : 20}${y[1]}`;
+      t.used = true;
+    }
+  }
+  // "the mad max one", "the cameron one", "the 2019 one"
+  const text = toks.map((t) => (t.used ? '\u0000' : t.w)).join(' ');
+  const one = /\bthe ((?:[a-z0-9']+ ){0,2}[a-z0-9']+) (?:one|version|film|movie)\b/.exec(text);
+  if (one && !one[1]!.includes('\u0000')) {
+    const ws = one[1]!.split(' ');
+    if (ws.length === 1 && /^(?:19|20)\d\d$/.test(ws[0]!)) year = ws[0];
+    else extra.push(one[1]!);
+  }
+  // Other words no clause reads (not request words) may be the rest of the title.
+  for (const t of toks)
+    if (!t.used && /^[a-z][a-z']{2,}$/.test(t.raw) && !FILLER.has(t.raw) && !lexiconWords.has(t.w))
+      extra.push(t.raw);
+  let best = like.movie ? { movie: like.movie, confidence: like.confidence } : null;
+  const consider = (text: string) => {
+    const hit = s.ctx.resolveTitle(text);
+    if (!hit || hit.confidence < 0.9 || hit.movie.vote_count < 100) return false;
+    if (best && best.confidence >= hit.confidence && best.movie.vote_count >= hit.movie.vote_count)
+      return false;
+    if (best && best.confidence >= 0.95 && !year) return false;
+    best = hit;
+    return true;
+  };
+  if (year) consider(`${like.text} ${year}`);
+  for (const e of extra.slice(0, 6)) {
+    if (consider(`${e} ${like.text}`) || consider(`${like.text} ${e}`)) {
+      const ws = new Set(e.split(' '));
+      for (const t of toks) if (ws.has(t.raw)) t.used = true;
+      // "the mad max one": its article and "one" go with it.
+      if (one && e === one[1]) scanRegex(s, /\bthe (?:one|version|film|movie)\b/, () => {});
+    }
+  }
+  if (best && best.movie !== like.movie) {
+    s.q.like = {
+      ...like,
+      movie: best.movie,
+      confidence: Math.round(best.confidence * 100) / 100,
+      closest: null,
+    };
+  }
+}
+
+/**
+ * "is Oppenheimer in there? i want something like it", "spirited away is perfect. similar anime
+ * films?": a message that asks for something similar without a "like <title>" names its film in
+ * capitals, or as the one phrase no other clause reads. Found: a "like"; not found: said so.
+ */
+export function mentionClause(s: State, lexiconWords: ReadonlySet<string>) {
+  if (s.q.like) return;
+  const toks = s.toks;
+  let anaphor: [number, number] | null = null;
+  for (let i = 0; i < toks.length && !anaphor; i++)
+    for (const p of SIMILAR_ANAPHORS) {
+      const n = matchAt(toks, i, p);
+      if (n && (!anaphor || n > anaphor[1] - anaphor[0])) anaphor = [i, i + n];
+    }
+  if (!anaphor) return;
+  const content = (t: Token) =>
+    !t.used &&
+    !PUNCTUATION.has(t.w) &&
+    !FILLER.has(t.raw) &&
+    !lexiconWords.has(t.w) &&
+    !/^\d+$/.test(t.raw) &&
+    !s.ctx.keywordVocabulary.has(t.w) &&
+    !singulars(t.w).some((x) => s.ctx.keywordVocabulary.has(x));
+  const caps: TitleCandidate[] = [];
+  const plain: TitleCandidate[] = [];
+  for (let i = 0; i < toks.length; i++) {
+    const t = toks[i]!;
+    if (i >= anaphor[0] && i < anaphor[1]) continue;
+    if (t.upper && !t.used && (t.cap || toks[i + 1]?.upper || content(t))) {
+      const end = capitalRun(toks, i);
+      const span = toks.slice(i, end);
+      // "a Danish drama": request words in capitals are still request words (in English).
+      if (!(s.q.lang === 'en' && span.every((x) => !content(x) && !PUNCTUATION.has(x.w)))) {
+        caps.push({ from: i, to: end, text: rawText(s, i, end) });
+        i = end - 1;
+        continue;
+      }
+    }
+    if (content(t)) {
+      let end = i;
+      while (end < toks.length && content(toks[end]!) && !(end >= anaphor[0] && end < anaphor[1])) end++;
+      plain.push({ from: i, to: end, text: rawText(s, i, end) });
+      i = end - 1;
+    }
+  }
+  const take = (c: TitleCandidate, movie: CatalogMovie | null, confidence: number) => {
+    for (let k = c.from; k < c.to; k++) toks[k]!.used = true;
+    for (let k = anaphor![0]; k < anaphor![1]; k++) toks[k]!.used = true;
+    const text = originalText(s, c.from, c.to);
+    const near = movie ? null : s.ctx.resolveTitle(c.text);
+    const closest = movie
+      ? null
+      : (s.ctx.closestTitle?.(c.text) ??
+        (near && near.confidence >= 0.6 && near.movie.vote_count >= 100 ? near.movie : null));
+    s.q.like = { text, movie, confidence: Math.round(confidence * 100) / 100, closest };
+    clarify(s, c.to, lexiconWords);
+  };
+  // A well-known film named exactly, in capitals or not: any stretch of up to five free words with
+  // a word no clause reads in it ("spirited away is perfect": "away" is a request word elsewhere).
+  const windows: TitleCandidate[] = [...caps];
+  for (let i = 0; i < toks.length; i++) {
+    for (let j = i + 1; j <= Math.min(toks.length, i + 5); j++) {
+      const t = toks[j - 1]!;
+      if (t.used || (PUNCTUATION.has(t.w) && t.w !== ':') || (j - 1 >= anaphor[0] && j - 1 < anaphor[1]))
+        break;
+      const span = toks.slice(i, j);
+      if (FILLER.has(toks[i]!.raw) || FILLER.has(t.raw) || PUNCTUATION.has(toks[i]!.w) || !span.some(content))
+        continue;
+      // A name in capitals is read whole ("Top Gun: Maverick" is not "Maverick").
+      if (caps.some((c) => c.from < j && i < c.to && (i > c.from || j < c.to))) continue;
+      windows.push({ from: i, to: j, text: rawText(s, i, j) });
+    }
+  }
+  let found: { c: TitleCandidate; movie: CatalogMovie; confidence: number } | null = null;
+  for (const c of windows) {
+    const hit = s.ctx.resolveTitle(c.text);
+    if (
+      hit &&
+      hit.confidence >= 0.9 &&
+      hit.movie.vote_count >= 100 &&
+      (!found || c.to - c.from > found.c.to - found.c.from)
+    )
+      found = { c, movie: hit.movie, confidence: hit.confidence };
+  }
+  if (found) return take(found.c, found.movie, found.confidence);
+  // Not in the catalog: a name in capitals, or the one phrase nothing else reads.
+  const named = caps.sort((a, b) => b.to - b.from - (a.to - a.from))[0];
+  if (named) return take(named, null, 0);
+  if (plain.length === 1 && plain[0]!.to - plain[0]!.from <= 4) take(plain[0]!, null, 0);
 }
 
 // ——— Numbers: runtime, rating, years ———
@@ -548,6 +773,31 @@ export function runtimeClause(s: State) {
   scan(s, SHORT_PHRASES, () => (q.runtimeMax ??= SHORT_MINUTES));
   scan(s, LONG_PHRASES, () => (q.runtimeMin ??= LONG_MINUTES));
 }
+
+/**
+ * "for a 10 year old", "my 7-year-old", "an 8yo", "niños de 6 años": a child's age asks for films
+ * made for children (family, animation or adventure; no horror), and "old" there is no "classic".
+ */
+export function ageClause(s: State) {
+  const q = s.q;
+  scanRegex(
+    s,
+    /\b(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) ?(?:years? ?olds?|yrs? ?olds?|yo|y o|anos|ans|jahre alt|jahrigen?|jahrige)\b/,
+    (m) => {
+      const age = AGE_WORDS[m[1]!] ?? Number(m[1]);
+      if (age > 0 && age <= 12) {
+        addGroup(q, [GENRE.family, GENRE.animation, GENRE.adventure]);
+        add(q.impliedOut, GENRE.horror);
+        add(q.impliedOut, GENRE.war);
+      }
+    },
+  );
+}
+const AGE_WORDS: Record<string, number> = {
+  ...NUMBER_WORDS,
+  eleven: 11,
+  twelve: 12,
+};
 
 /** "4 stars or more", "rated 7+", "at least 8/10", "highly rated". */
 export function ratingClause(s: State) {
@@ -927,7 +1177,7 @@ export function themeClause(s: State, vocabulary: boolean) {
   for (let i = 0; i < s.toks.length; i++) {
     const t = s.toks[i]!;
     if (t.used) continue;
-    const options = [...(byFirst.get(t.w) ?? []), ...(byFirst.get(t.w.replace(/e?s$/, '')) ?? [])];
+    const options = [...new Set(singulars(t.w))].flatMap((x) => byFirst.get(x) ?? []);
     let best = 0;
     let phrase = '';
     for (const k of options) {
@@ -1000,7 +1250,7 @@ export function leftoverClause(s: State) {
       continue;
     if (s.negated.has(s.toks.indexOf(t))) {
       // A negated word the vocabulary knows still rules a theme out ("no clowns").
-      const k = [t.w, t.w.replace(/e?s$/, '')].find((x) => s.ctx.keywordVocabulary.has(x));
+      const k = singulars(t.w).find((x) => s.ctx.keywordVocabulary.has(x));
       if (k) add(s.q.keywordsOut, k);
       else add(s.q.unknown, t.raw);
       continue;

@@ -1445,7 +1445,110 @@ export const LIKE_SUFFIXES: string[] = [
   'hat mich umgehauen',
   'fand ich toll',
   'fand ich super',
+  // Praise in slang ("Top Gun: Maverick was sick").
+  'was sick',
+  'is sick',
+  'was lit',
+  'was fire',
+  'is fire',
+  'was dope',
+  'was insane',
+  'was wild',
+  'was unreal',
+  'was peak',
+  'is peak',
+  'was a banger',
+  'is a banger',
+  'was goated',
+  'is goated',
+  'slapped',
+  'slaps',
+  'went hard',
+  'goes hard',
+  'hit different',
+  'hits different',
+  'was a vibe',
+  'was so good',
+  'was so sick',
+  'was top tier',
+  'is perfect',
+  'was perfect',
+  'is amazing',
+  'is great',
+  'was great fun',
+  'melted my brain',
+  'broke my brain',
+  'wrecked me',
+  'destroyed me',
+  'was a ride',
 ];
+
+/**
+ * Words that point back at a film the message names in its own way ("is Oppenheimer in there? i want
+ * something like it", "Top Gun: Maverick was sick, more like that", "¿tienes Encanto? … algo
+ * parecido"): with one of these, a capitalised name (or the one phrase nothing else reads) is a title.
+ */
+export const SIMILAR_ANAPHORS: string[] = [
+  'like it',
+  'like that',
+  'like this',
+  'like that one',
+  'like this one',
+  'like those',
+  'like these',
+  'like them',
+  'similar',
+  'similar ones',
+  'something similar',
+  'anything similar',
+  'more like that',
+  'more like it',
+  'more like this',
+  'more of that',
+  'more of the same',
+  'same kind',
+  'same vibe',
+  'same vibes',
+  'in the same vein',
+  'what next',
+  'whats next',
+  'whats similar',
+  "what's similar",
+  'what is similar',
+  "what's next",
+  'algo parecido',
+  'algo similar',
+  'algo asi',
+  'parecido',
+  'parecida',
+  'parecidos',
+  'parecidas',
+  'similares',
+  'como esa',
+  'como ese',
+  'quelque chose de similaire',
+  'quelque chose de pareil',
+  'similaire',
+  'similaires',
+  'dans le meme genre',
+  'du meme genre',
+  'pareil',
+  'ahnlich',
+  'ahnliches',
+  'ahnliche',
+  'ahnlichen',
+  'so etwas',
+  'sowas',
+  'so was',
+  'in der art',
+];
+
+/** Small words inside a title typed in capitals ("Everything Everywhere All at Once"). */
+export const TITLE_SMALL_WORDS = new Set(
+  'of the a an at in on and to for with from by or vs de la le les el los las del du des der die das und y et'.split(
+    ' ',
+  ),
+);
 
 /** Words that end a title in "like <title> but darker". */
 export const TITLE_BOUNDARIES = new Set([
@@ -1792,7 +1895,7 @@ export const FILLER = new Set(
   recommande recommandes recommander conseille conseilles soir ce cette ceci aujourd'hui aujourd hui
   empfiehl empfehle empfehlen suche suchst heute abend heute einen einem einer eines encore todavia aun noch
   en y o ou oder und et aber pero mais ganze ganzen toda todo toute tout hmm hm um uh ah oh ooh welp
-  ish though tho seen many already yet`.split(/\s+/),
+  ish though tho seen many already yet tone vibe vibes energy feeling spirit way`.split(/\s+/),
 );
 
 /** Clear signs of an off-topic request (cooking, weather, homework…), when nothing film-like is asked. */
@@ -2027,7 +2130,7 @@ export const DECADE_WORDS: Record<string, number> = {
 };
 
 /** "a short one", "quick watch": feature films under this many minutes. */
-export const SHORT_MINUTES = 95;
+export const SHORT_MINUTES = 90;
 export const SHORT_PHRASES = [
   'short',
   'quick',

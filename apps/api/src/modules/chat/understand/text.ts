@@ -3,9 +3,9 @@
 export const foldAccents = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
 
 /** Lower case, accents folded, quotes unified, hyphens and slashes as spaces; punctuation kept as its own token. */
-export function normalize(text: string): string {
+export function normalize(text: string, keepCase = false): string {
   return (
-    foldAccents(text.toLowerCase())
+    foldAccents(keepCase ? text : text.toLowerCase())
       .replace(/[’‘`´]/g, "'")
       .replace(/[“”«»]/g, '"')
       // A single quote that opens or closes a word quotes a title ('Echoes of Marrowind').
@@ -16,7 +16,7 @@ export function normalize(text: string): string {
       // "pre-1960", "80s-style", "mid-90s": a hyphen between a word and a number too.
       .replace(/(\p{L})-(?=\d)|(\d)-(?=\p{L})/gu, '$1$2 ')
       // French elisions: "d'animation" → "d' animation", "l'espace" → "l' espace".
-      .replace(/\b(qu|[cdjlmnst])'(?=\p{L})/gu, "$1' ")
+      .replace(/\b(qu|[cdjlmnst])'(?=\p{L})/giu, "$1' ")
       .replace(/[¿¡]/g, ' ')
       .replace(/(?<!\d)([.,])|([.,])(?!\d)/g, ' $1$2 ')
       .replace(/([;!?:"()])/g, ' $1 ')
@@ -32,15 +32,41 @@ export interface Token {
   w: string;
   /** Consumed by a clause parser. */
   used: boolean;
+  /** Typed with a capital letter inside a sentence (not its first word): a name's sign. */
+  cap?: boolean;
+  /** Typed with a capital letter (a sentence's first word too). */
+  upper?: boolean;
 }
 
 export const PUNCTUATION = new Set([',', '.', ';', '!', '?', ':', '"', '(', ')']);
 
 export function tokenize(text: string): Token[] {
-  return normalize(text)
+  const toks: Token[] = normalize(text)
     .split(' ')
     .filter(Boolean)
     .map((raw) => ({ raw, w: raw, used: false }));
+  const cased = normalize(text, true).split(' ').filter(Boolean);
+  // Same steps without lower-casing give the same tokens (else no capitals are read at all).
+  // A message In Title Case Throughout (or in capitals) says nothing by its capitals.
+  const wordsTyped = cased.filter((c) => /^\p{L}/u.test(c));
+  const capitals = wordsTyped.filter((c) => /^\p{Lu}/u.test(c)).length;
+  if (cased.length === toks.length && capitals <= Math.max(1, wordsTyped.length * 0.6)) {
+    let sentenceStart = true;
+    cased.forEach((c, i) => {
+      if (/^[.!?]$/.test(c)) sentenceStart = true;
+      else if (!PUNCTUATION.has(toks[i]!.raw)) {
+        // Words in capitals ("NOT horror") are emphasis, but a sequel's numeral ("Frozen II") is a name's.
+        const upper =
+          /^\p{Lu}/u.test(c) &&
+          c !== 'I' &&
+          (!/^\p{Lu}{2,}$/u.test(c) || /^(?:II|III|IV|VI|VII|VIII|IX)$/.test(c));
+        toks[i]!.upper = upper;
+        toks[i]!.cap = upper && !sentenceStart;
+        sentenceStart = false;
+      }
+    });
+  }
+  return toks;
 }
 
 /** Damerau-Levenshtein distance (adjacent swaps count once), giving up above `max`. */

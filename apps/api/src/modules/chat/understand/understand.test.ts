@@ -80,8 +80,8 @@ describe('understand: clause parsers', () => {
     ['nothing longer than an hour and a half please', { runtimeMax: 90 }],
     ['90 minutes or less', { runtimeMax: 90 }],
     ['over 3 hours', { runtimeMin: 180 }],
-    ['a short one', { runtimeMax: 95 }],
-    ['quick watch', { runtimeMax: 95 }],
+    ['a short one', { runtimeMax: 90 }],
+    ['quick watch', { runtimeMax: 90 }],
     ['something long', { runtimeMin: 150 }],
     ['animated short films', { runtimeMax: 40, allowShorts: true }],
   ])('runtime: %j', (text, expected) => expect(p(text)).toMatchObject(expected));
@@ -159,7 +159,7 @@ describe('understand: clause parsers', () => {
     ['Etwas Lustiges für die ganze Familie, aber nicht zu lang', 110],
     ['des films de science-fiction pas trop longs', 110],
     ['una comedia no muy larga', 110],
-    ['a short one', 95],
+    ['a short one', 90],
   ])('"not too long" is a ceiling of its own: %j', (text, max) => {
     const q = p(text);
     expect(q.runtimeMax).toBe(max);
@@ -200,6 +200,37 @@ describe('understand: clause parsers', () => {
     expect(q.like?.movie).toBeNull();
     expect(q.like?.text).toBe(named);
     expect(q.like?.closest?.id ?? null).toBe(closest);
+  });
+
+  it.each<[string, string]>([
+    ['is Oppenheimer in there? i want something like it', 'Oppenheimer'],
+    ['Top Gun: Maverick was sick, more like that', 'Top Gun: Maverick'],
+    ['¿tienes Encanto? a mis hijos les encantó y quieren algo parecido', 'Encanto'],
+    ['what about hereditary, is it any good? anything like it', 'hereditary'],
+    [
+      "I just watched Everything Everywhere All at Once and my brain is melted, what's similar??",
+      'Everything Everywhere All at Once',
+    ],
+    ['movies like midsommar pls, the folk horror one', 'midsommar'],
+  ])('a film named without "like" is read as a title, and said to be missing: %j', (text, named) => {
+    const q = p(text);
+    expect(q.like).toMatchObject({ text: named, movie: null });
+    expect(q.social).toBeUndefined();
+  });
+
+  it.each<[string, number]>([
+    ['the matrix is perfect. something similar?', 603],
+    ['loved toy story (the first one from 95, not the sequels). more like that?', 862],
+    ['heat (the 1995 one) was great', 949],
+  ])('a well-known film named in passing or with a clarification is found: %j', (text, id) => {
+    const q = p(text);
+    expect(q.like?.movie?.id).toBe(id);
+    expect(q.followUp).toBeUndefined();
+  });
+
+  it('a request in capitals is no title ("a Danish drama, something similar")', () => {
+    const q = p('a Danish drama, something similar');
+    expect([q.like, q.languages]).toEqual([undefined, ['da']]);
   });
 
   it.each<[string, Partial<Query>]>([

@@ -1,14 +1,17 @@
 import {
+  ageClause,
   followUpClause,
   genreClause,
   industryClause,
   languageClause,
   leftoverClause,
   likeClause,
+  mentionClause,
   moodClause,
   negationClause,
   personClause,
   refineClause,
+  scan,
   ratingClause,
   runtimeClause,
   socialClause,
@@ -34,6 +37,7 @@ import {
   NOT_LONG_PHRASES,
   QUALITY_PHRASES,
   RECENT_PHRASES,
+  SIMILAR_ANAPHORS,
   SHORT_PHRASES,
   THEME_PHRASES,
 } from './lexicon';
@@ -117,8 +121,14 @@ export function understand(message: string, ctx: ParseContext, speller?: Speller
   yearBoundClause(s);
   followUpClause(s);
   likeClause(s, LEXICON_WORDS);
-  // Off-topic words inside a film's title ("The Grand Budapest Hotel") are the title's.
-  if (q.like?.movie) social.offTopic = socialClause(s).offTopic;
+  mentionClause(s, LEXICON_WORDS);
+  // Off-topic words inside a film's title ("The Grand Budapest Hotel") are the title's, and a
+  // question about a named film ("what's similar?") is about films.
+  if (q.like) {
+    scan(s, SIMILAR_ANAPHORS, () => {});
+    social.offTopic = socialClause(s).offTopic;
+  }
+  ageClause(s);
   runtimeClause(s);
   ratingClause(s);
   yearClause(s);
