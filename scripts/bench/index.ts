@@ -34,6 +34,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 // @ts-expect-error a plain ES module of the repository's scripts
 import { buildServersIfStale } from '../build-server.mjs';
 import {
+  cpuMsOf,
   freePort,
   load,
   loadAverage,
@@ -163,18 +164,28 @@ async function compare(api: Api, targets: Target[]) {
       const theirs: number[] = [];
       const p99: number[] = [];
       const loads: number[] = [];
+      // CPU time each server used per request (µs): what the load average does not change much,
+      // unlike requests per second when other processes take the cores.
+      const oursCpu: number[] = [];
+      const theirCpu: number[] = [];
       for (let rep = 0; rep < REPS; rep++) {
         loads.push(loadAverage());
-        const run = (base: string) =>
-          load({ url: `${base}${t.path}`, headers: t.headers, duration: SECONDS, connections: 16 });
+        const run = (base: string, pid: number, cpu: number[]) => {
+          const before = cpuMsOf(pid);
+          const r = load({ url: `${base}${t.path}`, headers: t.headers, duration: SECONDS, connections: 16 });
+          cpu.push(((cpuMsOf(pid) - before) * 1000) / Math.max(1, r.requests!));
+          return r;
+        };
+        const runOurs = () => run(api.base, api.child.pid!, oursCpu);
+        const runBare = () => run(`http://127.0.0.1:${barePort}`, bare.pid!, theirCpu);
         // Alternated, and which goes first alternates too: a slow spell hits both alike.
         let a, b;
         if (rep % 2 === 0) {
-          a = run(api.base);
-          b = run(`http://127.0.0.1:${barePort}`);
+          a = runOurs();
+          b = runBare();
         } else {
-          b = run(`http://127.0.0.1:${barePort}`);
-          a = run(api.base);
+          b = runBare();
+          a = runOurs();
         }
         if (a.non2xx || a.errors) throw new Error(`${t.name}: ${a.non2xx} non-2xx, ${a.errors} errors`);
         ours.push(a.requestsPerSecond!);
@@ -182,6 +193,7 @@ async function compare(api: Api, targets: Target[]) {
         p99.push(a.latency!.p99!);
       }
       const ratios = ours.map((o, i) => o / theirs[i]!);
+      const cpuRatios = oursCpu.map((o, i) => theirCpu[i]! / o);
       rows.push({
         name: t.name,
         path: t.path,
@@ -189,10 +201,15 @@ async function compare(api: Api, targets: Target[]) {
         bareRps: theirs.map((x) => Math.round(x)),
         ratioMedian: round(median(ratios)),
         ratioRange: [round(Math.min(...ratios)), round(Math.max(...ratios))],
+        cpuUsPerRequest: { ours: oursCpu.map((x) => round(x, 0)), bare: theirCpu.map((x) => round(x, 0)) },
+        cpuRatioMedian: round(median(cpuRatios)),
+        cpuRatioRange: [round(Math.min(...cpuRatios)), round(Math.max(...cpuRatios))],
         loadAverage: loads,
         p99Ms: p99,
       });
-      console.log(`${t.name}: ${round(median(ratios))}× (${ratios.map((r) => round(r)).join(', ')})`);
+      console.log(
+        `${t.name}: ${round(median(ratios))}× (${ratios.map((r) => round(r)).join(', ')}); CPU per request bare ÷ ours ${round(median(cpuRatios))}× (${cpuRatios.map((r) => round(r)).join(', ')})`,
+      );
     }
   } finally {
     bare.kill();
@@ -455,11 +472,11 @@ async function main() {
       results.api = { rows, memoryAfterLoad: mem, chat, firstChatMs: first.p50 };
       md.push(
         `## API reads vs a bare node:http server with the same bytes (${REPS} alternated runs of ${SECONDS} s, 16 connections)\n`,
-        '| read | ratio median | range | ours req/s | bare req/s | our p99 ms | load average |',
-        '| --- | --- | --- | --- | --- | --- | --- |',
+        '| read | ratio median | range | ours req/s | bare req/s | our p99 ms | CPU per request: bare ÷ ours (range) | CPU µs per request, ours / bare | load average |',
+        '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
         ...rows.map(
           (r) =>
-            `| ${r.name} | **${r.ratioMedian}×** | ${r.ratioRange.join('–')} | ${r.oursRps.join(', ')} | ${r.bareRps.join(', ')} | ${r.p99Ms.join(', ')} | ${r.loadAverage.join(', ')} |`,
+            `| ${r.name} | **${r.ratioMedian}×** | ${r.ratioRange.join('–')} | ${r.oursRps.join(', ')} | ${r.bareRps.join(', ')} | ${r.p99Ms.join(', ')} | ${r.cpuRatioMedian}× (${r.cpuRatioRange.join('–')}) | ${r.cpuUsPerRequest.ours.join(', ')} / ${r.cpuUsPerRequest.bare.join(', ')} | ${r.loadAverage.join(', ')} |`,
         ),
         '',
         `API memory after this load: RSS ${mem.rssMb} MB, peak ${mem.peakMb} MB (full catalog, embedded database).`,

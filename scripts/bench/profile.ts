@@ -37,23 +37,25 @@ interface Profile {
 }
 
 /**
- * The samples of the load window only: after the first idle stretch of 1.5 s (the script waits
- * 2 s before the load) and before the next one of 0.8 s (it waits 1 s after).
+ * The samples of the load window only: the busiest stretch between idle gaps of 0.8 s or more
+ * (the script waits 2 s before the load and 1 s after it).
  */
 function loadWindow(profile: Profile, byId: Map<number, ProfileNode>): [number, number][] {
-  const out: [number, number][] = [];
+  const segments: [number, number][][] = [[]];
   let idle = 0;
-  let phase = 0;
   profile.samples.forEach((id, i) => {
     const us = profile.timeDeltas[i] ?? 0;
-    const isIdle = byId.get(id)!.callFrame.functionName === '(idle)';
-    idle = isIdle ? idle + us : 0;
-    if (phase === 0 && idle >= 1_500_000) phase = 1;
-    else if (phase === 1 && !isIdle) phase = 2;
-    if (phase === 2 && idle >= 800_000) phase = 3;
-    if (phase === 2 && !isIdle) out.push([id, us]);
+    if (byId.get(id)!.callFrame.functionName === '(idle)') {
+      idle += us;
+      if (idle >= 800_000 && segments.at(-1)!.length) segments.push([]);
+    } else {
+      idle = 0;
+      segments.at(-1)!.push([id, us]);
+    }
   });
-  return out;
+  const busy = (seg: [number, number][]) => seg.reduce((a, [, us]) => a + us, 0);
+  // The first stretch is the start-up; of the others, the load's is the busiest.
+  return segments.slice(1).reduce((a, b) => (busy(b) > busy(a) ? b : a), []);
 }
 
 /** Self time by function and by package (node_modules/<pkg>, node:internal, our code). */

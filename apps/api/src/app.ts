@@ -53,6 +53,7 @@ import { chatRoutes, type ChatLimits } from './modules/chat/chat.routes';
 import { ChatService } from './modules/chat/chat.service';
 import { MemoryConversationStore, RedisConversationStore } from './modules/chat/conversation-store';
 import { LlmChat } from './modules/chat/llm-chat';
+import { CachedLikesAnswer } from './modules/library/cached-likes';
 import { LibraryReadCache } from './modules/library/library-read-cache';
 import { LibraryRepository } from './modules/library/library.repository';
 import { libraryRoutes } from './modules/library/library.routes';
@@ -230,13 +231,22 @@ async function publicPlaylistMeta(
   };
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** How many answers the fast paths (before Fastify) made so far. */
+    fastPathAnswers(): { catalog: number; likes: number };
+  }
+}
+
 /** Answers a request before Fastify (true), or leaves it to Fastify (false, nothing written). */
 type FastPath = (req: IncomingMessage, res: ServerResponse) => boolean;
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Cached catalog hits are answered before Fastify (ResponseCache.serve): set once the cache is
   // made below, cleared when the server starts closing (Fastify then answers 503 itself).
-  let fastPath: FastPath | null = null;
+  let fastPaths: FastPath[] = [];
+  // Not when every request is logged (debug): these answers skip Fastify's hooks, the log's too.
+  const fastPathsOn = !['debug', 'trace'].includes(deps.logLevel ?? deps.config.env.LOG_LEVEL);
   const app = Fastify({
     // Fastify's own HTTP server, with the same options, in front of which the fast path sits.
     // Fastify passes its options with defaults applied; these are the ones it sets on its server.
@@ -249,7 +259,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         maxRequestsPerSocket: number;
       };
       const server = createServer(opts.http ?? {}, (req, res) => {
-        if (!fastPath?.(req, res)) handler(req, res);
+        for (const fast of fastPaths) if (fast(req, res)) return;
+        handler(req, res);
       });
       server.keepAliveTimeout = opts.keepAliveTimeout;
       server.requestTimeout = opts.requestTimeout;
@@ -387,14 +398,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // A user's "hide what I've seen" answer is theirs alone: never cached (isPersonal).
   const catalogCache = deps.source.mode === 'offline' ? new ResponseCache({ personal: isPersonal }) : null;
   // A hit skips Fastify's request, hooks and reply: it carries the headers those hooks set on the
-  // same answer (security headers). Not when every request is logged (debug).
-  if (catalogCache && !['debug', 'trace'].includes(app.log.level)) {
-    fastPath = (req, res) => catalogCache.serve(req, res);
-    app.addHook('preClose', (done) => {
-      fastPath = null;
-      done();
-    });
-  }
+  // same answer (security headers).
+  if (catalogCache && fastPathsOn) fastPaths.push((req, res) => catalogCache.serve(req, res));
+  // Once the server is closing, Fastify answers everything (503 to new requests).
+  app.addHook('preClose', (done) => {
+    fastPaths = [];
+    done();
+  });
   // Set once accounts are mounted below; until then (or without accounts) hide_seen is refused.
   let hiddenMovies: HiddenMovies | null = null;
   const hidden: HiddenMovies | null = deps.identity ? (req) => hiddenMovies!(req) : null;
@@ -447,6 +457,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       prefix: '/api/chat',
     });
   }
+  let likesAnswer: CachedLikesAnswer | null = null;
   if (deps.identity) {
     await app.register(identityRoutes, {
       auth: deps.identity.auth,
@@ -457,7 +468,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
     if (readCache) deps.identity.userDeleted.add((userId) => readCache.invalidate(userId));
     const library = new LibraryService(new LibraryRepository(deps.db.db), deps.source, readCache);
-    await app.register(libraryRoutes(library, deps.identity.verifier), { prefix: '/api/user' });
+    // With the read cache, a user's likes read whose token, account and likes are all in memory is
+    // answered before Fastify, with the headers the route sent for the same kind of answer.
+    likesAnswer = readCache
+      ? new CachedLikesAnswer('/api/user/likes', deps.identity.verifier, library)
+      : null;
+    const likes = likesAnswer;
+    if (likes && fastPathsOn) fastPaths.push((req, res) => likes.serve(req, res));
+    await app.register(libraryRoutes(library, deps.identity.verifier, likesAnswer), {
+      prefix: '/api/user',
+    });
     const libraryRepo = new LibraryRepository(deps.db.db);
     const diary = new DiaryService(
       new DiaryRepository(deps.db.db),
@@ -506,6 +526,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       { prefix: '/api/user' },
     );
   }
+
+  // How many answers each fast path made (tests; an operator's check that they work).
+  app.decorate('fastPathAnswers', () => ({
+    catalog: catalogCache?.fastHits ?? 0,
+    likes: likesAnswer?.served ?? 0,
+  }));
 
   if (!pages)
     app.get('/', { schema: { hide: true } }, async (_req, reply) =>

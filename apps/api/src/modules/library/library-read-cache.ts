@@ -30,6 +30,11 @@ export class LibraryReadCache {
     return value;
   }
 
+  /** A read already in the cache (undefined if not: it was never read, or the user wrote since). */
+  cached<T>(userId: string, key: string): T | undefined {
+    return this.users.get(userId)?.reads.get(key) as T | undefined;
+  }
+
   /** Forgets the user's reads; call after (and whether or not) a write of theirs committed. */
   invalidate(userId: string): void {
     this.users.delete(userId);

@@ -23,6 +23,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, requireVerifiedUser } from '../identity/auth-guard';
 import type { TokenVerifier } from '../identity/token-verifier';
+import type { CachedLikesAnswer } from './cached-likes';
 import type { LibraryService } from './library.service';
 
 const auth = { 401: ErrorBody, 403: ErrorBody };
@@ -31,7 +32,12 @@ const security = [{ bearerAuth: [] }];
 
 /** /api/user/*: the signed-in, verified user's likes, playlists, watch status and visits. */
 export const libraryRoutes =
-  (service: LibraryService, verifier: TokenVerifier): FastifyPluginAsyncZod =>
+  (
+    service: LibraryService,
+    verifier: TokenVerifier,
+    /** With the read cache: the likes' JSON made once per cached list, and their fast path. */
+    likesAnswer: CachedLikesAnswer | null = null,
+  ): FastifyPluginAsyncZod =>
   async (app) => {
     // onRequest: authentication is checked before the body is even parsed, so 401 comes before 400.
     app.addHook(
@@ -75,8 +81,16 @@ export const libraryRoutes =
           summary: 'Liked movies, newest first',
           response: { 200: z.array(LikedMovie), ...auth },
         },
+        ...(likesAnswer ? { onResponse: likesAnswer.remember } : {}),
       },
-      async (req) => service.likes(currentUser(req).uid),
+      async (req, reply) => {
+        const likes = await service.likes(currentUser(req).uid);
+        if (!likesAnswer) return likes;
+        // The same text the fast path sends (encoded by the same schema, once per cached list);
+        // a string with a JSON type is sent as is (the type provider only knows the object form).
+        const json = likesAnswer.body(likes) as unknown as typeof likes;
+        return reply.type('application/json; charset=utf-8').send(json);
+      },
     );
 
     app.post(

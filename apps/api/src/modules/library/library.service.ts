@@ -95,6 +95,15 @@ export class LibraryService {
     return this.read(userId, 'likes', () => this.repo.listLikes(userId));
   }
 
+  /**
+   * The user's likes if the read cache holds them and holds that the account exists (what a
+   * request through the route would read from it); undefined otherwise.
+   */
+  cachedLikes(userId: string): Awaited<ReturnType<LibraryRepository['listLikes']>> | undefined {
+    if (this.cache?.cached<boolean>(userId, 'account-exists') !== true) return undefined;
+    return this.cache.cached(userId, 'likes');
+  }
+
   createPlaylist(userId: string, name: string) {
     return this.write(userId, async () => {
       return this.repo.createPlaylist(userId, name);

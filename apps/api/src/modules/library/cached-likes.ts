@@ -1,0 +1,87 @@
+import { LikedMovie } from '@app/contracts';
+import type { onResponseHookHandler } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { z } from 'zod';
+import type { TokenVerifier } from '../identity/token-verifier';
+import type { LibraryService } from './library.service';
+
+const LikedMovies = z.array(LikedMovie);
+type LikedMovies = z.infer<typeof LikedMovies>;
+
+/** The bodies @fastify/compress leaves as they are (its threshold). */
+const COMPRESS_THRESHOLD = 1024;
+/** Headers that are the answer's own size or the connection's, not the route's. */
+const NOT_TEMPLATE = new Set(['content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding']);
+
+/**
+ * `GET /api/user/likes` of a signed-in user whose token, account and likes are all in memory
+ * (the embedded database's read cache): answered before Fastify, with the headers the full
+ * pipeline sent for the same kind of answer. Everything else goes through Fastify as before:
+ * a token not verified yet (or expired: the verifier's cache never outlives `exp`), an account
+ * whose existence is not cached (deleted: the cache entry is gone, the route answers 401), likes
+ * not read since the user's last write, a body that would be compressed.
+ */
+export class CachedLikesAnswer {
+  /** The JSON of each cached likes list, encoded by the response schema once. */
+  private readonly json = new WeakMap<object, string>();
+  /** Header lists the full pipeline sent, by Accept-Encoding and whether the body was large. */
+  private readonly templates = new Map<string, readonly string[]>();
+  /** Answers made here (tests, logs). */
+  served = 0;
+
+  constructor(
+    private readonly path: string,
+    private readonly verifier: TokenVerifier,
+    private readonly service: LibraryService,
+  ) {}
+
+  /** The answer's body, as the route sends it (the same text on both paths). */
+  body(likes: LikedMovies): string {
+    let text = this.json.get(likes);
+    if (text === undefined) {
+      text = JSON.stringify(z.encode(LikedMovies, likes));
+      this.json.set(likes, text);
+    }
+    return text;
+  }
+
+  private static key(req: IncomingMessage, length: number): string {
+    return `${req.headers['accept-encoding'] ?? ''}|${length >= COMPRESS_THRESHOLD}`;
+  }
+
+  /** onResponse of the route: what the full pipeline sent for a 200 left uncompressed. */
+  readonly remember: onResponseHookHandler = (request, reply, done) => {
+    const headers = reply.getHeaders();
+    const length = Number(headers['content-length']);
+    if (reply.statusCode === 200 && !headers['content-encoding'] && Number.isFinite(length)) {
+      const key = CachedLikesAnswer.key(request.raw, length);
+      if (!this.templates.has(key) && this.templates.size < 50) {
+        const list: string[] = [];
+        for (const [name, value] of Object.entries(headers)) {
+          if (value === undefined || NOT_TEMPLATE.has(name)) continue;
+          for (const v of typeof value === 'object' ? value : [value]) list.push(name, String(v));
+        }
+        this.templates.set(key, Object.freeze(list));
+      }
+    }
+    done();
+  };
+
+  /** Answers the request (true) or leaves it to Fastify (false, nothing written). */
+  serve(req: IncomingMessage, res: ServerResponse): boolean {
+    if (req.method !== 'GET' || req.url !== this.path) return false;
+    const header = req.headers.authorization;
+    const token = header ? /^Bearer\s+(\S+)$/i.exec(header)?.[1] : undefined;
+    const user = token ? this.verifier.known(token) : undefined;
+    if (!user?.emailVerified) return false;
+    const likes = this.service.cachedLikes(user.uid);
+    if (!likes) return false;
+    const body = Buffer.from(this.body(likes));
+    const template = this.templates.get(CachedLikesAnswer.key(req, body.length));
+    if (!template) return false;
+    this.served++;
+    res.writeHead(200, [...template, 'content-length', String(body.length)]);
+    res.end(body);
+    return true;
+  }
+}
