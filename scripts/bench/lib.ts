@@ -66,6 +66,8 @@ export async function startApi(dataDir: string, env: Record<string, string> = {}
       HOST: '127.0.0.1',
       RECOMMENDER_URL: 'http://127.0.0.1:9',
       TRUST_PROXY: 'true',
+      // As npm start runs it (scripts/start.mjs).
+      MALLOC_ARENA_MAX: '2',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
