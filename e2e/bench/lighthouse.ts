@@ -45,6 +45,19 @@ interface Run {
   lcp_ms: number;
   tbt_ms: number;
   cls: number;
+  /** What the largest paint was (Lighthouse's selector for the element), to see what to speed up. */
+  lcp_element?: string | undefined;
+}
+
+/** The LCP element's selector from the audit's details (a table whose first row holds the node). */
+function lcpElement(details: unknown): string | undefined {
+  type Node = { type?: string; selector?: string; nodeLabel?: string };
+  type Table = { items?: { node?: Node; items?: { node?: Node }[] }[] };
+  const first = (details as Table | undefined)?.items?.[0];
+  const node = first?.node ?? first?.items?.[0]?.node;
+  return node?.selector
+    ? `${node.selector}${node.nodeLabel ? ` (${node.nodeLabel.slice(0, 40)})` : ''}`
+    : undefined;
 }
 
 /** One Lighthouse run of a page: its score and the metrics behind it. */
@@ -69,6 +82,7 @@ async function measure(path: string): Promise<{ score: number; run: Run }> {
         lcp_ms: Math.round(metric('largest-contentful-paint')),
         tbt_ms: Math.round(metric('total-blocking-time')),
         cls: +metric('cumulative-layout-shift').toFixed(3),
+        lcp_element: lcpElement(lhr.audits['largest-contentful-paint-element']?.details),
       },
     };
   } finally {

@@ -38,8 +38,26 @@ describe('initial download (issue 7: at most 100 KB of JS and CSS, gzip)', () =>
       expect(gz.cache).toContain('immutable');
       total += gz.bytes;
     }
-    expect(total).toBeGreaterThan(50_000); // React DOM alone is about 60 KB: the sum is real
+    expect(total).toBeGreaterThan(25_000); // Preact, React Router and the entry: the sum is real
     expect(total).toBeLessThanOrEqual(100_000);
+  });
+
+  it('/ and a movie page download at most 100 KB gzip: the HTML and every file it names (issue 15)', async () => {
+    for (const path of ['/', '/movie/157336']) {
+      const res = await fetch(`${base}${path}`, { headers: { 'accept-encoding': 'gzip' } });
+      expect(res.headers.get('content-encoding')).toBe('gzip');
+      let total = Number(res.headers.get('content-length'));
+      const html = await res.text();
+      // Every script, module preload and stylesheet, the screen chunks the server preloads included.
+      const named = new Set(
+        [...html.matchAll(/<(?:script|link)[^>]+(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map(
+          (m) => m[1]!,
+        ),
+      );
+      expect(named.size).toBeGreaterThan(3);
+      for (const asset of named) total += (await served(asset, 'gzip')).bytes;
+      expect(total, path).toBeLessThanOrEqual(100_000);
+    }
   });
 
   it("a landing page also preloads its own screen's chunk, which the server has", async () => {

@@ -163,6 +163,54 @@ describe('layout at every width: nothing wider than the screen', () => {
   );
 });
 
+describe('the floating chat button on a phone', () => {
+  it.each([360, 390])(
+    '%i px: steps aside while the page scrolls down, so it covers no content',
+    async (width) => {
+      const { context, page, errors } = await pageAt(width);
+      const button = page.getByRole('button', { name: 'Open movie chatbot' });
+      // Visible: opaque and inside the screen. Aside: transparent, below the screen, not clickable.
+      const state = () =>
+        button.evaluate((b) => {
+          const r = b.getBoundingClientRect();
+          const style = getComputedStyle(b);
+          if (style.opacity === '1' && r.bottom <= window.innerHeight) return 'shown';
+          if (style.opacity === '0' && r.top >= window.innerHeight && style.pointerEvents === 'none')
+            return 'aside';
+          return 'moving';
+        });
+      for (const path of ['/genre/878', '/movie/157336']) {
+        await page.goto(`${base}${path}`);
+        await page.locator('main h1').first().waitFor();
+        await expect.poll(state).toBe('shown');
+        await page.mouse.move(width / 2, 400);
+        await page.mouse.wheel(0, 700);
+        await expect.poll(state).toBe('aside');
+        await page.mouse.wheel(0, -200);
+        await expect.poll(state).toBe('shown');
+        // At the end of the page the footer leaves room for it: no footer text under it.
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        await expect.poll(state).toBe('shown');
+        const box = (await button.boundingBox())!;
+        for (const text of await page.locator('footer p').all()) {
+          const t = (await text.boundingBox())!;
+          expect(t.y + t.height <= box.y || t.y >= box.y + box.height, path).toBe(true);
+        }
+      }
+      // Keyboard: focus brings it back even while it is aside.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.mouse.wheel(0, 700);
+      await expect.poll(state).toBe('aside');
+      await button.focus();
+      await page.keyboard.press('Shift+Tab');
+      await page.keyboard.press('Tab');
+      await expect.poll(state).toBe('shown');
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
+});
+
 describe('posters and backdrops', () => {
   it('with the CDN unreachable: the generated art per image, no broken image, no layout shift', async () => {
     for (const width of [390, 1280]) {

@@ -156,6 +156,7 @@ async function pageMeta(
   request: FastifyRequest,
   path: string,
   sharing: SharingService,
+  cdnReachable: boolean | undefined,
 ): Promise<PageMeta> {
   const { env } = deps.config;
   const origin = (env.PUBLIC_URL ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
@@ -167,7 +168,13 @@ async function pageMeta(
   const slug = /^\/p\/([^/]+)\/?$/.exec(path)?.[1];
   if (slug) return publicPlaylistMeta(deps, sharing, slug, site, origin);
   const id = moviePageId(path);
-  if (id === null) return site;
+  if (id === null) {
+    if (path !== '/' || deps.source.mode !== 'offline') return site;
+    // The home page's largest paint is the hero: the first popular film's backdrop (the offline
+    // catalog answers from memory; a live one is not waited for).
+    const first = (await deps.source.list('popular', 1).catch(() => null))?.results[0];
+    return first ? { ...site, lcpImage: heroImage(deps, first, cdnReachable) } : site;
+  }
   let timer: NodeJS.Timeout | undefined;
   try {
     const movie = await Promise.race([
@@ -189,12 +196,34 @@ async function pageMeta(
       url: site.url,
       image,
       type: 'video.movie',
+      lcpImage: heroImage(deps, movie, cdnReachable),
     };
   } catch {
     return site;
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** A path of the generated offline art, which only this server has (as the web app's artwork.tsx). */
+const GENERATED_ART = /^\/(poster|backdrop)-\d+\.svg$/;
+
+/**
+ * The URL the web app shows first for a film's backdrop at full size (the home hero, the top of a
+ * movie page): the first of artwork.tsx's candidates, so the page's HTML can preload the very
+ * image its largest paint waits for. Undefined where the app would show none.
+ */
+export function heroImage(
+  deps: AppDeps,
+  movie: { id: number; backdrop_path?: string | null | undefined },
+  cdnReachable: boolean | undefined,
+): string | undefined {
+  const { base_url: base, fallback_base_url: fallback } = publicConfig(deps).images;
+  const path = movie.backdrop_path;
+  if (path && GENERATED_ART.test(path)) return `${fallback ?? base}original${path}`;
+  // With the CDN found unreachable, the app goes straight to the generated art.
+  if (path && !(fallback && cdnReachable === false)) return `${base}original${path}`;
+  return fallback ? `${fallback}original/backdrop-${movie.id}.svg` : undefined;
 }
 
 /** A public playlist's sharing tags: its name, owner, first films and first poster; the site's if it is not public. */
@@ -324,7 +353,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       )
         return false;
       // Compressed here: @fastify/compress only hooks into routes, and this is the not-found handler.
-      void pageMeta(deps, request, path, sharing).then((meta) =>
+      void pageMeta(deps, request, path, sharing, cdnProbe?.reachable).then((meta) =>
         reply
           .type('text/html; charset=utf-8')
           .header('cache-control', 'no-cache')

@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { ChevronDown, CloseIcon, SearchIcon } from '../components/ui/icons';
 import { SearchBox } from '../features/search/components/search-box';
 import { displayNameOf, signOut, useAuth } from '../lib/auth';
+import { useAutoFocus } from '../lib/auto-focus';
 import { useDialog } from '../lib/use-dialog';
 import { ABOUT_DEV_URL } from './links';
 import { ACCOUNT_LINKS } from './top-bar-menus';
@@ -24,6 +25,7 @@ export function MobileMenu({ onClose }: { onClose: () => void }) {
   const navigate = useNavigate();
   const ref = useRef<HTMLDivElement>(null);
   useDialog(ref, onClose);
+  const closeButton = useAutoFocus<HTMLButtonElement>();
   useEffect(() => {
     // The page behind the full-screen menu does not scroll.
     document.body.style.overflow = 'hidden';
@@ -47,7 +49,7 @@ export function MobileMenu({ onClose }: { onClose: () => void }) {
           onClick={onClose}
           aria-label="Close menu"
           className="rounded-lg p-2 hover:bg-white/10"
-          autoFocus
+          ref={closeButton}
         >
           <CloseIcon />
         </button>

@@ -61,6 +61,8 @@ export default function HomePage() {
       ) : lists[0]!.isError ? null : (
         <HeroSkeleton />
       )}
+      {/* Keys on the rows: Preact (the production build) would otherwise match a row that arrives
+          with another row already on the page and move it, which shows as a layout shift. */}
       <div className="mx-auto max-w-7xl px-4">
         {user && (
           <Suspense fallback={null}>
@@ -68,25 +70,41 @@ export default function HomePage() {
           </Suspense>
         )}
         {likes.data && likes.data.length > 0 && (
-          <MovieRow title="Liked Movies" movies={asCards(likes.data)} viewAll="/liked" />
+          <MovieRow key="liked" title="Liked Movies" movies={asCards(likes.data)} viewAll="/liked" />
         )}
         {recent.data && recent.data.length > 0 && (
-          <MovieRow title="Recently Visited" movies={asCards(recent.data)} />
+          <MovieRow key="recent" title="Recently Visited" movies={asCards(recent.data)} />
         )}
         {nowPlaying ? (
-          <MovieRow title="Now Playing" movies={nowPlaying.results} viewAll="/content/now_playing" eager />
+          <MovieRow
+            key="now_playing"
+            title="Now Playing"
+            movies={nowPlaying.results}
+            viewAll="/content/now_playing"
+            eager
+          />
         ) : (
-          !lists[1]!.isError && <RowSkeleton />
+          !lists[1]!.isError && <RowSkeleton key="now_playing-loading" />
         )}
         {topRated ? (
-          <MovieRow title="Top Rated" movies={topRated.results} viewAll="/content/top_rated" />
+          <MovieRow
+            key="top_rated"
+            title="Top Rated"
+            movies={topRated.results}
+            viewAll="/content/top_rated"
+          />
         ) : (
-          !lists[2]!.isError && <RowSkeleton />
+          !lists[2]!.isError && <RowSkeleton key="top_rated-loading" />
         )}
         {popular ? (
-          <MovieRow title="Popular Movies" movies={popular.results} viewAll="/content/popular" />
+          <MovieRow
+            key="popular"
+            title="Popular Movies"
+            movies={popular.results}
+            viewAll="/content/popular"
+          />
         ) : (
-          !lists[0]!.isError && <RowSkeleton />
+          !lists[0]!.isError && <RowSkeleton key="popular-loading" />
         )}
       </div>
     </WithLibraryCardActions>

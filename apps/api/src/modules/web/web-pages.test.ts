@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';
+import { heroImage, type AppDeps } from '../../app';
+import { loadConfig } from '../../config/env';
 import type { RouteManifest } from '@app/contracts';
 import { WebPages } from './web-pages';
 
@@ -118,6 +120,46 @@ describe('serving the web app', () => {
     expect(head).toContain('<meta name="twitter:card" content="summary_large_image" />');
     // Still the page's preloads.
     expect(head).toContain('href="/api/tmdb/movie/157336" as="fetch"');
+  });
+
+  it('preloads the image the largest paint waits for: the hero backdrop of / and of a movie page', async () => {
+    const first = (await t.app.inject({ url: '/api/tmdb/movie/popular?page=1' })).json().results[0];
+    const home = (await t.app.inject({ url: '/' })).body;
+    const movie = (await t.app.inject({ url: '/movie/157336' })).body;
+    // The generated art (the image CDN is off in tests), first in the head, at high priority.
+    expect(movie).toContain(
+      '<link rel="preload" as="image" href="/api/images/original/backdrop-157336.svg" fetchpriority="high" />',
+    );
+    expect(home).toContain(
+      `<link rel="preload" as="image" href="/api/images/original/backdrop-${first.id}.svg" fetchpriority="high" />`,
+    );
+    const head = home.slice(0, home.indexOf('</head>'));
+    expect(head.indexOf('as="image"')).toBeLessThan(head.indexOf('as="fetch"'));
+    // Exactly one image, and none for a page without a hero or a movie that does not exist.
+    expect(home.match(/as="image"/g)).toHaveLength(1);
+    for (const url of ['/genre/878', '/movie/999999999', '/login'])
+      expect((await t.app.inject({ url })).body).not.toContain('as="image"');
+  });
+
+  it("picks the hero image as the web app's artwork does: the CDN's, or the generated art when the CDN is off or unreachable", () => {
+    const deps = (env: Record<string, string>) =>
+      ({
+        config: loadConfig({ NODE_ENV: 'test', DATA_DIR: '/nonexistent', ...env }),
+        source: { mode: 'offline' },
+      }) as unknown as AppDeps;
+    const cdn = deps({ IMAGE_CDN_URL: 'https://images.example/t/p/' });
+    const film = { id: 27205, backdrop_path: '/s3TBrRGB1iav7gFOCNx3H31MoES.jpg' };
+    expect(heroImage(cdn, film, undefined)).toBe(
+      'https://images.example/t/p/original/s3TBrRGB1iav7gFOCNx3H31MoES.jpg',
+    );
+    expect(heroImage(cdn, film, true)).toBe(
+      'https://images.example/t/p/original/s3TBrRGB1iav7gFOCNx3H31MoES.jpg',
+    );
+    expect(heroImage(cdn, film, false)).toBe('/api/images/original/backdrop-27205.svg');
+    expect(heroImage(cdn, { id: 7, backdrop_path: null }, true)).toBe('/api/images/original/backdrop-7.svg');
+    expect(heroImage(cdn, { id: 7, backdrop_path: '/backdrop-7.svg' }, true)).toBe(
+      '/api/images/original/backdrop-7.svg',
+    );
   });
 
   it("gives other pages (and a movie that does not exist) the site's own sharing tags", async () => {

@@ -3,6 +3,7 @@ import Markdown from 'react-markdown';
 import { Link } from 'react-router';
 import { CloseIcon } from '../../../components/ui/icons';
 import { sendChatMessage } from '../api/send-message';
+import { useAutoFocus } from '../../../lib/auto-focus';
 import { useDialog } from '../../../lib/use-dialog';
 
 export interface ChatMessage {
@@ -24,6 +25,8 @@ export function ChatPanel({ onClose }: { onClose?: () => void }) {
   const root = useRef<HTMLDivElement>(null);
   // In the floating widget the panel is a modal layer (on the chatbot page it is part of the page).
   useDialog(root, onClose ?? (() => undefined), Boolean(onClose));
+  // The widget opens on its input (after useDialog's effect, which focuses the first control).
+  const field = useAutoFocus<HTMLInputElement>(Boolean(onClose));
   useEffect(() => {
     // A block body: newer browsers return a promise from scrollIntoView, which must not reach React.
     end.current?.scrollIntoView?.({ behavior: 'smooth', block: 'end' });
@@ -116,7 +119,7 @@ export function ChatPanel({ onClose }: { onClose?: () => void }) {
           onChange={(e) => setInput(e.target.value)}
           // Read-only, not disabled, while waiting: a disabled field would drop the keyboard focus.
           readOnly={waiting}
-          autoFocus={Boolean(onClose)}
+          ref={field}
           maxLength={1000}
           placeholder="Ask me for movie recommendations..."
           className="flex-1 rounded-lg bg-zinc-800 px-3 py-2 text-sm outline-none ring-1 ring-white/10 focus:ring-red-500 read-only:opacity-60"

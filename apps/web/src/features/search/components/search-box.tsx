@@ -5,6 +5,7 @@ import { StarIcon } from '../../../components/ui/media-icons';
 import { Artwork } from '../../../components/ui/artwork';
 import { addToHistory, POPULAR_SEARCHES, readHistory, SEARCH_HISTORY_SHOWN } from '../utils/search-history';
 import { useSuggestions } from '../api/get-suggestions';
+import { useAutoFocus } from '../../../lib/auto-focus';
 
 export const DEBOUNCE_MS = 300;
 export const MIN_QUERY = 2;
@@ -33,6 +34,7 @@ export function SearchBox({
   autoFocus?: boolean;
   idPrefix?: string;
 }) {
+  const field = useAutoFocus<HTMLInputElement>(autoFocus);
   const [query, setQuery] = useState('');
   const [busy, setBusy] = useState(false);
   const [history, setHistory] = useState<string[]>(() => readHistory());
@@ -74,7 +76,7 @@ export function SearchBox({
         </label>
         <input
           id={`${idPrefix}-input`}
-          autoFocus={autoFocus}
+          ref={field}
           value={query}
           disabled={busy}
           onChange={(e) => setQuery(e.target.value)}
