@@ -1,3 +1,4 @@
+import type { Session, User } from 'better-auth';
 import { decodeJwt } from 'jose';
 
 /**
@@ -15,13 +16,12 @@ export interface AuthUser {
   emailVerified: boolean;
 }
 
-/** The user as Better Auth's routes answer it (`/get-session`, `/sign-in/email`). */
-export interface SessionUser {
-  id: string;
-  name: string;
-  email: string;
-  emailVerified: boolean;
-}
+/** The user as Better Auth's routes answer it (`/get-session`, `/sign-in/email`): its own type. */
+export type SessionUser = Pick<User, 'id' | 'name' | 'email' | 'emailVerified'>;
+/** `/get-session`'s answer: Better Auth's session and user, or null when signed out. */
+type GetSessionAnswer = { session: Session; user: User } | null;
+/** `/token`'s answer (Better Auth's jwt plugin). */
+type TokenAnswer = { token: string };
 
 export const toAuthUser = (u: SessionUser): AuthUser => ({
   uid: u.id,
@@ -101,7 +101,7 @@ export class AuthSession {
   /** Reads the current session (on start-up, and after a popup sign-in). */
   async refreshSession(): Promise<AuthUser | null> {
     const res = await this.request('GET', '/get-session');
-    const u = (await AuthSession.json<{ user?: SessionUser }>(res))?.user;
+    const u = (await AuthSession.json<GetSessionAnswer>(res))?.user;
     this.setUser(res.ok && u ? toAuthUser(u) : null);
     return this.user;
   }
@@ -121,7 +121,7 @@ export class AuthSession {
     this.pendingToken ??= (async () => {
       try {
         const res = await this.request('GET', '/token');
-        const value = (await AuthSession.json<{ token?: string }>(res))?.token;
+        const value = (await AuthSession.json<TokenAnswer>(res))?.token;
         if (!res.ok || !value) {
           if (res.status === 401) this.setUser(null);
           return null;

@@ -10,7 +10,8 @@ import { GridSkeleton } from '../components/ui/skeletons';
 import { useHideSeen } from '../features/library/hooks/hide-seen';
 import { ShowHiddenButton } from '../features/library/components/hide-seen-switch';
 import { discoverQuery } from '../features/movies/api/discover-movies';
-import { hiddenPart, ListControls, useListParams, viewOf } from '../features/movies/components/list-controls';
+import { ListControls } from '../features/movies/components/list-controls';
+import { hiddenPart, useListParams, viewOf } from '../features/movies/hooks/use-list-params';
 import { useConfig } from '../lib/config';
 import { QueryPage } from '../components/layouts/page-shell';
 

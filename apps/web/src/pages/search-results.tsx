@@ -9,7 +9,8 @@ import { GridSkeleton } from '../components/ui/skeletons';
 import { searchQuery } from '../features/search/api/search-movies';
 import { useHideSeen } from '../features/library/hooks/hide-seen';
 import { ShowHiddenButton } from '../features/library/components/hide-seen-switch';
-import { hiddenPart, ListControls, useListParams, viewOf } from '../features/movies/components/list-controls';
+import { ListControls } from '../features/movies/components/list-controls';
+import { hiddenPart, useListParams, viewOf } from '../features/movies/hooks/use-list-params';
 import { useConfig } from '../lib/config';
 import { PageShell } from '../components/layouts/page-shell';
 

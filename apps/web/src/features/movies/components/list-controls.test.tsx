@@ -2,7 +2,8 @@ import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithApp } from '../../../testing/render';
 import { viewParams } from '../../../lib/list-view';
-import { hiddenPart, ListControls, parseListParams, useListParams, viewOf } from './list-controls';
+import { hiddenPart, parseListParams, useListParams, viewOf } from '../hooks/use-list-params';
+import { ListControls } from './list-controls';
 
 describe(parseListParams.name, () => {
   it('reads page, sort and years, and falls back to defaults for anything unusable', () => {
