@@ -28,12 +28,18 @@ export const isFeatureFilm = (m: KindFields): boolean => !isShort(m) && !isTvMov
 /**
  * May `cand` be recommended after `seed`? Never below MIN_VOTES_TO_RECOMMEND; a short, a TV
  * movie or an obscure title only after a seed of the same kind (a short after a short, a TV
- * special after a TV special, an obscure film after an obscure one).
+ * special after a TV special, an obscure film after an obscure one). A member of the seed's own
+ * franchise (`sameFranchise`) may be obscure: being a sequel is the reason to show it (Rasen after
+ * Ringu), but a franchise's shorts and TV specials still stay out after a feature.
  */
-export function fitsAfter(seed: KindFields, cand: KindFields): boolean {
+export function fitsAfter(
+  seed: KindFields,
+  cand: KindFields,
+  opts: { sameFranchise?: boolean } = {},
+): boolean {
   if (cand.vote_count < MIN_VOTES_TO_RECOMMEND) return false;
   if (isShort(cand) && !isShort(seed)) return false;
   if (isTvMovie(cand) && !isTvMovie(seed)) return false;
-  if (isObscure(cand) && !isObscure(seed)) return false;
+  if (isObscure(cand) && !isObscure(seed) && !opts.sameFranchise) return false;
   return true;
 }

@@ -33,5 +33,9 @@ describe('catalog kind rule', () => {
     expect(fitsAfter(obscure, obscure)).toBe(true);
     expect(fitsAfter(obscure, feature)).toBe(true);
     expect(fitsAfter(obscure, m(95, [18], 9))).toBe(false);
+    // A franchise member may be obscure (a sequel few rated), never a short or TV special after a feature.
+    expect(fitsAfter(feature, obscure, { sameFranchise: true })).toBe(true);
+    expect(fitsAfter(feature, short, { sameFranchise: true })).toBe(false);
+    expect(fitsAfter(feature, tv, { sameFranchise: true })).toBe(false);
   });
 });

@@ -99,6 +99,7 @@ describe(buildModel.name, () => {
     const catalog = catalogOf([
       anim(1, { title: 'Toys', vote_count: 5000 }),
       anim(2, { title: 'Toys 2', vote_count: 3000 }),
+      anim(8, { title: 'Toys 3: few saw it', vote_count: 30 }), // obscure, but the franchise's
       anim(3, { title: 'Toys: the short', runtime: 7, vote_count: 400 }),
       anim(4, { title: 'Toys: the TV special', genre_ids: [16, 10751, 10770], runtime: 44, vote_count: 300 }),
       anim(5, { title: 'Toys Abroad', collection: null, vote_count: 20 }), // obscure
@@ -108,7 +109,7 @@ describe(buildModel.name, () => {
     ]);
     const a = buildModel({ catalog });
     const after = (id: number) => ids(a.neighbours[String(id)]!);
-    expect(after(1).slice(0, 2)).toEqual([2, 6]);
+    expect(after(1).slice(0, 3)).toEqual([2, 8, 6]);
     for (const odd of [3, 4, 5, 7]) expect(after(1)).not.toContain(odd);
     // A seed of the other kind may be followed by its own kind: a short by shorts, an obscure film by obscure ones.
     expect(after(3)).toContain(7);

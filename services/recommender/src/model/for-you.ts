@@ -10,7 +10,7 @@ export const FOR_YOU = {
   /** Neighbours asked per seed. */
   perSeed: 30,
   /** Share of the score that comes from the "popular lately" prior (the rest: the user's neighbours). */
-  prior: 0.85,
+  prior: 0.7,
   /** Popular-lately candidates considered. */
   trendingPool: 100,
   /** Half-life-like time constant of the prior, in days (weight e^(−age/τ)). */

@@ -239,9 +239,8 @@ export class SimilarRanker {
     const taken = new Set<number>([seed]);
     // 1. The franchise: members ordered by relevance (which favours the closest in content).
     if (s.collection) {
-      const allowed = this.allowedAfter(seed);
       const members = (this.byCollection.get(s.collection.id) ?? [])
-        .filter((j) => j !== seed && allowed[j])
+        .filter((j) => j !== seed && fitsAfter(s, this.movies[j]!, { sameFranchise: true }))
         .sort((a, b) => (rel.get(b) ?? 0) - (rel.get(a) ?? 0) || a - b)
         .slice(0, Math.min(SIMILAR.maxCollectionFirst, k));
       for (const j of members) {

@@ -99,7 +99,7 @@ describe('GET /api/user/for-you', () => {
     TRENDING = [
       { tmdbId: 694, score: 1, genres: [27, 53] }, // The Shining: horror, nothing like their films
       { tmdbId: 12, score: 0.95, genres: [16, 10751] }, // already liked
-      { tmdbId: 10681, score: 0.9, genres: [16, 35, 10751] }, // WALL·E: animation
+      { tmdbId: 10681, score: 1, genres: [16, 35, 10751] }, // WALL·E: animation, as popular lately as The Shining
       { tmdbId: 863, score: 0.5, genres: [16, 35, 10751] }, // Toy Story 2: also a neighbour of Toy Story
     ];
     try {
