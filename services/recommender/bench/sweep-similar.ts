@@ -7,6 +7,7 @@
  */
 import { join } from 'node:path';
 import { dataDir, loadCatalog } from '../src/catalog';
+import { readMovieLens } from '../src/data/interactions';
 import { judge, JUDGED_DIR, readJudged } from '../src/eval/judged';
 import { SIMILAR } from '../src/model/similar';
 import { CONTENT } from '../src/model/content';
@@ -20,7 +21,12 @@ const configs: Record<string, Partial<typeof SIMILAR>>[] = JSON.parse(process.ar
 const t0 = performance.now();
 const catalog = await loadCatalog(dataDir());
 CONTENT.maxCompanyDf = Number(process.env.MAXCO ?? CONTENT.maxCompanyDf);
-const { ranker, movies, indexOf } = makeRanker({ catalog });
+const ratings = process.env.RATINGS; // a MovieLens folder: sweep the served model with it
+const { ranker, movies, indexOf } = makeRanker(
+  ratings
+    ? { catalog, ratings: { path: ratings, interactions: readMovieLens(ratings).interactions } }
+    : { catalog },
+);
 console.log('built', Math.round((performance.now() - t0) / 1000), 's');
 const base = { ...SIMILAR };
 const sets = [JUDGED_DIR, join(JUDGED_DIR, 'heldout')].map((d) => readJudged(d));

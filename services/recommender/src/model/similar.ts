@@ -224,12 +224,14 @@ export class SimilarRanker {
         if (ci < 0 || ci === seed || !allowed[ci]) continue;
         // Half weight where content sees nothing alike, full weight from cfContentFloor up.
         const agree = 0.5 + 0.5 * Math.min(1, this.sims[ci]! / (maxContent || 1) / SIMILAR.cfContentFloor);
-        // The audience factor (applied once after the power below) is also applied to this part
-        // to the power (p − 1) / p, so that it weighs on collaborative evidence as it did before
-        // the power: an off-audience film liked by the same people keeps no more than it did.
-        const aud =
-          audienceFactor(s, this.movies[ci]!) ** ((SIMILAR.contentPower - 1) / SIMILAR.contentPower);
-        raw.set(ci, (raw.get(ci) ?? 0) + alpha * agree * aud * (scores[j]! / (maxCf || 1)));
+        // The audience factor and the hub damping (applied once after the power below) are also
+        // applied to this part to the power (p − 1) / p, so that they weigh on collaborative
+        // evidence as they did before the power: an off-audience film or a canon film liked by
+        // the same people keeps no more than it did.
+        const hub = withHub && this.hub ? this.hub[ci]! : 1;
+        const damp =
+          (audienceFactor(s, this.movies[ci]!) * hub) ** ((SIMILAR.contentPower - 1) / SIMILAR.contentPower);
+        raw.set(ci, (raw.get(ci) ?? 0) + alpha * agree * damp * (scores[j]! / (maxCf || 1)));
       }
     }
     const out = new Map<number, number>();
