@@ -15,22 +15,30 @@ import { makeRanker, NEIGHBOURS_KEPT, sampledHubness } from '../src/train/build-
 
 /** The 30 well-known seeds judged by hand (20 development, 10 held-out development). */
 export const HAND_SEEDS = [
-  862, 129, 76341, 348, 673, 37724, 157336, 289, 346, 33, 694, 419430, 11036, 8363, 115, 949, 194, 670,
-  1417, 1430, 539, 238, 578, 11, 105, 274, 597, 857, 12, 313369,
+  862, 129, 76341, 348, 673, 37724, 157336, 289, 346, 33, 694, 419430, 11036, 8363, 115, 949, 194, 670, 1417,
+  1430, 539, 238, 578, 11, 105, 274, 597, 857, 12, 313369,
 ];
 
 const { values } = parseArgs({ options: { ratings: { type: 'string' }, lists: { type: 'string' } } });
 const started = performance.now();
 const catalog = await loadCatalog(dataDir());
 const input = values.ratings
-  ? { catalog, ratings: { path: values.ratings, interactions: readMovieLens(fromCaller(values.ratings)).interactions } }
+  ? {
+      catalog,
+      ratings: { path: values.ratings, interactions: readMovieLens(fromCaller(values.ratings)).interactions },
+    }
   : { catalog };
 const { ranker, movies, indexOf } = makeRanker(input);
 sampledHubness(ranker, movies.length, 10);
 const recommend = (id: number) => {
   const i = indexOf.get(id);
   // The served list is the first 10 of the 50 neighbours a build keeps (NEIGHBOURS_KEPT).
-  return i === undefined ? [] : ranker.rank(i, NEIGHBOURS_KEPT).slice(0, 10).map(([j]) => movies[j]!.id);
+  return i === undefined
+    ? []
+    : ranker
+        .rank(i, NEIGHBOURS_KEPT)
+        .slice(0, 10)
+        .map(([j]) => movies[j]!.id);
 };
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 const rows = [];
@@ -51,7 +59,8 @@ for (const [set, dir] of [
     '>2 unrelated lists': s.recurring.length,
     'max lists': s.max_lists_per_film,
   });
-  if (s.recurring.length) console.log(set, 'recurring:', s.recurring.map((r) => `${r.title} ×${r.lists}`).join('; '));
+  if (s.recurring.length)
+    console.log(set, 'recurring:', s.recurring.map((r) => `${r.title} ×${r.lists}`).join('; '));
 }
 console.table(rows);
 const fmt = (id: number) => {
@@ -60,7 +69,14 @@ const fmt = (id: number) => {
 };
 const out: string[] = [];
 for (const id of HAND_SEEDS) {
-  out.push(`### ${fmt(id)}`, '', recommend(id).map((j, k) => `${k + 1}. ${fmt(j)}`).join('\n'), '');
+  out.push(
+    `### ${fmt(id)}`,
+    '',
+    recommend(id)
+      .map((j, k) => `${k + 1}. ${fmt(j)}`)
+      .join('\n'),
+    '',
+  );
 }
 if (values.lists) writeFileSync(fromCaller(values.lists), out.join('\n'));
 else console.log(out.join('\n'));

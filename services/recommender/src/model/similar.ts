@@ -95,8 +95,12 @@ export function audienceFactor(seed: CatalogMovie, cand: CatalogMovie): number {
  */
 export function quality(m: CatalogMovie): number {
   const v = m.vote_count;
-  const shrunk = (v * m.vote_average + SIMILAR.qualityPriorVotes * SIMILAR.qualityMean) / (v + SIMILAR.qualityPriorVotes);
-  const liked = Math.min(1, Math.max(0, (shrunk - SIMILAR.qualityLow) / (SIMILAR.qualityHigh - SIMILAR.qualityLow)));
+  const shrunk =
+    (v * m.vote_average + SIMILAR.qualityPriorVotes * SIMILAR.qualityMean) / (v + SIMILAR.qualityPriorVotes);
+  const liked = Math.min(
+    1,
+    Math.max(0, (shrunk - SIMILAR.qualityLow) / (SIMILAR.qualityHigh - SIMILAR.qualityLow)),
+  );
   return 1 - SIMILAR.qualityWeight + SIMILAR.qualityWeight * liked;
 }
 
@@ -196,7 +200,8 @@ export class SimilarRanker {
     let maxPrior = 0;
     for (const j of contentTop) {
       const c = this.movies[j]!;
-      const v = (this.sims[j]! / (maxContent || 1)) * (quality(c) * notability(s, c)) ** (1 / SIMILAR.contentPower);
+      const v =
+        (this.sims[j]! / (maxContent || 1)) * (quality(c) * notability(s, c)) ** (1 / SIMILAR.contentPower);
       raw.set(j, v);
       if (v > maxPrior) maxPrior = v;
     }
@@ -219,7 +224,14 @@ export class SimilarRanker {
         if (ci < 0 || ci === seed || !allowed[ci]) continue;
         // Half weight where content sees nothing alike, full weight from cfContentFloor up.
         const agree = 0.5 + 0.5 * Math.min(1, this.sims[ci]! / (maxContent || 1) / SIMILAR.cfContentFloor);
-        raw.set(ci, (raw.get(ci) ?? 0) + alpha * agree * (scores[j]! / (maxCf || 1)));
+        // The audience factor and the hub damping (applied once after the power below) are also
+        // applied to this part to the power (p − 1) / p, so that they weigh on collaborative
+        // evidence as they did before the power: an off-audience film or a canon film liked by
+        // the same people keeps no more than it did.
+        const hub = withHub && this.hub ? this.hub[ci]! : 1;
+        const damp =
+          (audienceFactor(s, this.movies[ci]!) * hub) ** ((SIMILAR.contentPower - 1) / SIMILAR.contentPower);
+        raw.set(ci, (raw.get(ci) ?? 0) + alpha * agree * damp * (scores[j]! / (maxCf || 1)));
       }
     }
     const out = new Map<number, number>();

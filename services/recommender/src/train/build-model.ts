@@ -58,11 +58,18 @@ export function buildModel(input: TrainInput): ModelArtifact {
   for (let i = 0; i < movies.length; i++) {
     const m = movies[i]!;
     ratings[m.id] = m.vote_average;
-    const rel = new Map<number, number>();
-    for (let k = 0; k < CACHED; k++) {
-      const j = candIds[i * CACHED + k]!;
-      if (j < 0) break;
-      rel.set(j, candRel[i * CACHED + k]! * ranker.hub![j]!);
+    // A seed with collaborative evidence is scored again: its hub damping also acts inside the
+    // collaborative part (decision 0026), which the cached first pass cannot redo. On content
+    // alone the damping is one factor, so the cache times it is the same relevance.
+    let rel: Map<number, number>;
+    if (ranker.evidence(i) > 0) rel = ranker.relevance(i);
+    else {
+      rel = new Map<number, number>();
+      for (let k = 0; k < CACHED; k++) {
+        const j = candIds[i * CACHED + k]!;
+        if (j < 0) break;
+        rel.set(j, candRel[i * CACHED + k]! * ranker.hub![j]!);
+      }
     }
     const ranked = ranker
       .rank(i, NEIGHBOURS_KEPT, rel)
