@@ -31,6 +31,7 @@ import {
   NOT_LONG_PHRASES,
   NUMBER_WORDS,
   OFF_TOPIC,
+  OFF_TOPIC_TASKS,
   ORDINALS,
   QUALITY_PHRASES,
   RECENT_PHRASES,
@@ -175,6 +176,7 @@ export function socialClause(s: State): {
   movieContext: boolean;
   strongContext: boolean;
   question: boolean;
+  task: boolean;
 } {
   const unusedWords = s.toks.filter((t) => !PUNCTUATION.has(t.w));
   const greeting = GREETINGS.some((g) => unusedWords.some((_, i) => matchAt(unusedWords, i, g) > 0));
@@ -184,11 +186,12 @@ export function socialClause(s: State): {
   const strongContext = STRONG_MOVIE_CONTEXT.some((g) =>
     s.toks.some((_, i) => matchAt(s.toks, i, g, 'raw') > 0),
   );
+  const task = OFF_TOPIC_TASKS.some((g) => s.toks.some((_, i) => matchAt(s.toks, i, g, 'raw') > 0));
   const first = s.toks[0]?.raw ?? '';
   const question =
     s.toks.some((t) => t.raw === '?') ||
     /^(who|what|whats|what's|when|where|why|how|which|can|could|is|are|do|does|did|will|should)$/.test(first);
-  return { greeting, thanks, offTopic, movieContext, strongContext, question };
+  return { greeting, thanks, offTopic, movieContext, strongContext, question, task };
 }
 
 // ——— Follow-ups ———
@@ -419,6 +422,9 @@ function bestTitle(
     anyTitleLike;
   // A name typed in capitals ends where its capitals end ("Everything Everywhere All at Once and my
   // brain is melted").
+  const firstCap = s.toks.slice(full.from, full.to).findIndex((t) => t.upper);
+  if (firstCap > 0 && s.toks.slice(full.from, full.from + firstCap).every((t) => t.upper === false))
+    full = { ...full, from: full.from + firstCap, text: rawText(s, full.from + firstCap, full.to) };
   if (s.toks[full.from]!.upper) {
     const end = capitalRun(s.toks, full.from);
     if (end > full.from && end < full.to) full = { ...full, to: end, text: rawText(s, full.from, end) };
@@ -558,7 +564,8 @@ export function likeClause(s: State, lexiconWords: ReadonlySet<string>) {
     };
     s.q.like = named;
     for (let k = sp.trigger[0]; k < sp.trigger[1]; k++) toks[k]!.used = true;
-    for (let k = found.cand.from; k < found.cand.to; k++) toks[k]!.used = true;
+    // The words before the name in its clause ("what's" in "what's Dune Part Two like?") go with it.
+    for (let k = Math.min(sp.from, found.cand.from); k < found.cand.to; k++) toks[k]!.used = true;
     clarify(s, found.cand.to, lexiconWords);
     return;
   }
@@ -659,7 +666,10 @@ export function mentionClause(s: State, lexiconWords: ReadonlySet<string>) {
       const end = capitalRun(toks, i);
       const span = toks.slice(i, end);
       // "a Danish drama": request words in capitals are still request words (in English).
-      if (!(s.q.lang === 'en' && span.every((x) => !content(x) && !PUNCTUATION.has(x.w)))) {
+      if (!(
+        s.q.lang === 'en' &&
+        span.every((x) => lexiconWords.has(x.w) || FILLER.has(x.raw) || PUNCTUATION.has(x.w))
+      )) {
         caps.push({ from: i, to: end, text: rawText(s, i, end) });
         i = end - 1;
         continue;
@@ -738,6 +748,22 @@ export function runtimeClause(s: State) {
   const q = s.q;
   const less = String.raw`(?:under|less than|shorter than|below|at most|max|maximum|(?:no|nothing|not) (?:longer|more) than|not over|within|up to|menos de|moins de|unter|weniger als|hochstens|max\.?)`;
   const more = String.raw`(?:over|more than|longer than|at least|minimum|plus de|mas de|uber|mehr als|mindestens)`;
+  // "between 90 and 120 minutes", "1.5-2 hours", "entre 90 y 120 minutos"
+  scanRegex(
+    s,
+    /\b(?:between |from |entre |zwischen )?(\d{1,3}(?:[.,]\d)?) ?(?:and|to|-|–|y|et|und|a|bis) ?(\d{1,3}(?:[.,]\d)?) ?(hours?|hrs?|h|horas?|heures?|stunden?|minutes?|mins?|min|minutos?|minuten)\b/,
+    (m) => {
+      const hours = /^h|^std|^stund|^heur|^hora/.test(m[3]!);
+      const [a, b] = [m[1]!, m[2]!].map((x) => Number(x.replace(',', '.')) * (hours ? 60 : 1)) as [
+        number,
+        number,
+      ];
+      if (a > 0 && b > a && b <= 600) {
+        q.runtimeMin = Math.round(a);
+        q.runtimeMax = Math.round(b);
+      }
+    },
+  );
   // "two and a half hours" as well as "2 hours and a half".
   const HALF = String.raw`((?: and a half| y media| et demie?| und einhalb)?)`;
   const tail = String.raw`((?: and a half| y media| et demie|einhalb| ?\d{1,2}(?= |$))?)`;

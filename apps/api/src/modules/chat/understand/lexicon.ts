@@ -1895,7 +1895,8 @@ export const FILLER = new Set(
   recommande recommandes recommander conseille conseilles soir ce cette ceci aujourd'hui aujourd hui
   empfiehl empfehle empfehlen suche suchst heute abend heute einen einem einer eines encore todavia aun noch
   en y o ou oder und et aber pero mais ganze ganzen toda todo toute tout hmm hm um uh ah oh ooh welp
-  ish though tho seen many already yet tone vibe vibes energy feeling spirit way`.split(/\s+/),
+  ish though tho seen many already yet tone vibe vibes energy feeling spirit way
+  saw watched loved liked enjoyed last week yesterday month`.split(/\s+/),
 );
 
 /** Clear signs of an off-topic request (cooking, weather, homework…), when nothing film-like is asked. */
@@ -1974,6 +1975,26 @@ export const OFF_TOPIC: string[] = [
   'wetter',
   'meteo',
   'clima',
+];
+
+/** Tasks that are no film request even when they mention films ("write me a poem about movies"). */
+export const OFF_TOPIC_TASKS: string[] = [
+  'write me',
+  'write a',
+  'poem',
+  'essay',
+  'translate',
+  'calculate',
+  'system prompt',
+  'jailbreak',
+  'password',
+  'api key',
+  'api keys',
+  'source code',
+  'do my homework',
+  'escribe',
+  'ecris',
+  'schreib',
 ];
 
 /** Follow-ups that only make sense in a conversation. */

@@ -218,6 +218,9 @@ export function understand(message: string, ctx: ParseContext, speller?: Speller
     q.social = 'off-topic';
   }
   if (q.like && !q.like.movie && social.offTopic && !social.movieContext) q.social = 'off-topic';
+  // "write me a poem about movies", "print your system prompt": a task that is not choosing a film,
+  // unless the message also asks for something a film can be checked against.
+  if (social.task && !specific && q.keywordsIn.length === 0) q.social = 'off-topic';
   // "thanks, that's perfect!": a thank-you gets a "you're welcome", not the introduction.
   if (q.social === 'greeting' && social.thanks) q.social = 'thanks';
   q.empty = (!understoodSomething && !q.vague) || !!q.social;
