@@ -64,7 +64,12 @@ export class CatalogIndex {
   private readonly byGenre = new Map<number, CatalogMovie[]>();
   private readonly search: MiniSearch<CatalogMovie>;
   private readonly boosts = new Map<number, number>();
-  private lowerTitles: string[] | undefined;
+  /**
+   * Every title with a word starting with a prefix of up to SHORT_PREFIX characters, by prefix,
+   * in the order of a scan of the popularity list: titles starting so first (or after "the"),
+   * then the others. Made once (after the title index when it is built in the background).
+   */
+  private shortPrefixes: Map<string, CatalogMovie[]> | undefined;
   /** How many of `file.movies` the title index holds. */
   private indexed = 0;
   private building: Promise<void> | undefined;
@@ -134,6 +139,10 @@ export class CatalogIndex {
         this.indexed = end;
         await new Promise<void>((resolve) => setImmediate(resolve));
       }
+      while (!this.shortPrefixes) {
+        this.shortPrefixIndex(this.prefixBuild.done + INDEX_SLICE * 4);
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      }
     })();
     return this.building;
   }
@@ -170,7 +179,7 @@ export class CatalogIndex {
     if (words.length === 0) return [];
     // One or two letters typed: every title with a word starting so. A scan of the popularity
     // list is faster than scoring thousands of index hits, and popularity is the right order.
-    if (words.length === 1 && words[0]!.length <= 3) return this.titlesWithWordStarting(words[0]!);
+    if (words.length === 1 && words[0]!.length <= SHORT_PREFIX) return this.titlesWithWordStarting(words[0]!);
     this.completeSearchIndex();
     const q = words.join(' ');
     const boostDocument = (id: unknown) => this.boosts.get(id as number) ?? 1;
@@ -183,20 +192,61 @@ export class CatalogIndex {
   }
 
   private titlesWithWordStarting(prefix: string): CatalogMovie[] {
-    if (!this.lowerTitles) {
-      this.lowerTitles = this.popular.map((m) => ` ${normalize(m.title)} ${normalize(m.original_title)}`);
+    return this.shortPrefixIndex().get(prefix) ?? [];
+  }
+
+  /** The short-prefix lists being made: how far through the popularity list, and the lists. */
+  private prefixBuild = {
+    done: 0,
+    starts: new Map<string, CatalogMovie[]>(),
+    contains: new Map<string, CatalogMovie[]>(),
+  };
+
+  /**
+   * The answers for every short prefix, from one pass over the popularity list: for each title,
+   * the prefixes (1 to SHORT_PREFIX characters) of each word of its title and original title.
+   * A title "starts with" the prefix when its first word does, or its second after "the".
+   * A few MB for the 45,000 movies; each short query is then a lookup instead of a scan of every
+   * title. Made in slices after the title index (`buildSearchIndex`), or at once when asked first.
+   */
+  private shortPrefixIndex(upTo = this.popular.length): Map<string, CatalogMovie[]> {
+    if (this.shortPrefixes) return this.shortPrefixes;
+    const { starts, contains } = this.prefixBuild;
+    const push = (map: Map<string, CatalogMovie[]>, key: string, m: CatalogMovie) => {
+      const list = map.get(key);
+      if (list) list.push(m);
+      else map.set(key, [m]);
+    };
+    const seen = new Set<string>();
+    const end = Math.min(upTo, this.popular.length);
+    for (; this.prefixBuild.done < end; this.prefixBuild.done++) {
+      const m = this.popular[this.prefixBuild.done]!;
+      const title = normalize(m.title).split(' ');
+      const original = normalize(m.original_title).split(' ');
+      // What a scan of " <title> <original title>" for " <prefix>" (or " the <prefix>") finds.
+      const first = title[0]!;
+      const afterThe = first === 'the' ? (title.length > 1 ? title[1]! : original[0]!) : '';
+      seen.clear();
+      for (const word of [...title, ...original]) {
+        for (let n = 1; n <= Math.min(SHORT_PREFIX, word.length); n++) {
+          const p = word.slice(0, n);
+          if (seen.has(p)) continue;
+          seen.add(p);
+          push(first.startsWith(p) || afterThe.startsWith(p) ? starts : contains, p, m);
+        }
+      }
     }
-    const needle = ` ${prefix}`;
-    const starts: CatalogMovie[] = [];
-    const contains: CatalogMovie[] = [];
-    for (let i = 0; i < this.popular.length; i++) {
-      const t = this.lowerTitles[i]!;
-      if (t.startsWith(needle) || t.startsWith(` the${needle}`)) starts.push(this.popular[i]!);
-      else if (t.includes(needle)) contains.push(this.popular[i]!);
-    }
-    return starts.concat(contains);
+    if (this.prefixBuild.done < this.popular.length) return starts;
+    const index = new Map<string, CatalogMovie[]>();
+    for (const [p, list] of starts) index.set(p, list.concat(contains.get(p) ?? []));
+    for (const [p, list] of contains) if (!index.has(p)) index.set(p, list);
+    this.prefixBuild = { done: this.popular.length, starts: new Map(), contains: new Map() };
+    return (this.shortPrefixes = index);
   }
 }
+
+/** Queries of one word this short are answered from the short-prefix index (no fuzzy matching). */
+const SHORT_PREFIX = 3;
 
 const STOP_WORDS = new Set([
   'the',
