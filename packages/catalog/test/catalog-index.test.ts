@@ -139,7 +139,7 @@ describe(CatalogIndex.name, () => {
     await building;
     expect(deferred.searchIndexReady).toBe(true);
     expect(deferred.buildSearchIndex()).toBe(building);
-    for (const q of ['interstelar', 'interst', 'godfa', 'the godfather'])
+    for (const q of ['interstelar', 'interst', 'godfa', 'the godfather', 'in', 'g', 'new'])
       expect(deferred.searchTitles(q)).toEqual(index.searchTitles(q));
   });
 
@@ -149,6 +149,71 @@ describe(CatalogIndex.name, () => {
       index.searchTitles('interstelar').map((m) => m.id),
     );
     expect(deferred.searchIndexReady).toBe(true);
+  });
+});
+
+describe('one- to three-letter queries (the short-prefix index)', () => {
+  const titles: [string, string?][] = [
+    ['The Godfather'],
+    ['Godzilla'],
+    ['The'],
+    ['The', 'Thé Original'],
+    ['...', 'Gods and Monsters'],
+    ['Star Wars'],
+    ['Stardust', 'Sternenstaub'],
+    ['Amélie', 'Le Fabuleux Destin d’Amélie Poulain'],
+    ['The Star'],
+    ['Go'],
+    ['A Star Is Born'],
+    ['2001: A Space Odyssey'],
+    ['Théâtre of Blood'],
+    ['The  Gods Must Be Crazy'],
+  ];
+  const index = indexOf(
+    titles.map(([title, original], i) => ({
+      id: i + 1,
+      title,
+      ...(original ? { original_title: original } : {}),
+      popularity: 100 - i * 3,
+      vote_count: 10,
+      release_date: '2001-01-01',
+    })),
+  );
+  /** What the index replaced: a scan of every title, in popularity order. */
+  const scan = (prefix: string) => {
+    const norm = (s: string) =>
+      s
+        .toLowerCase()
+        .normalize('NFD')
+        .replace(/[\u0300-\u036f]/g, '')
+        .replace(/[^\p{L}\p{N}]+/gu, ' ')
+        .trim();
+    const starts: number[] = [];
+    const contains: number[] = [];
+    for (const m of index.popular) {
+      const t = ` ${norm(m.title)} ${norm(m.original_title)}`;
+      if (t.startsWith(` ${prefix}`) || t.startsWith(` the ${prefix}`)) starts.push(m.id);
+      else if (t.includes(` ${prefix}`)) contains.push(m.id);
+    }
+    return starts.concat(contains);
+  };
+
+  it('answers exactly what a scan of every title finds, in the same order', () => {
+    const prefixes = new Set<string>(['x', 'zz', 'q1']);
+    for (const [title, original] of titles)
+      for (const word of `${title} ${original ?? ''}`.toLowerCase().split(/[^a-z0-9éâ]+/))
+        for (let n = 1; n <= 3; n++) if (word.length >= n) prefixes.add(word.slice(0, n));
+    for (const p of prefixes) {
+      const query = significantWords(p);
+      if (query.length !== 1 || query[0]!.length > 3) continue;
+      expect(
+        index.searchTitles(p).map((m) => m.id),
+        p,
+      ).toEqual(scan(query[0]!));
+    }
+    // Titles starting with the word (or after "the") first, better known first.
+    expect(index.searchTitles('go').map((m) => m.id)).toEqual([1, 2, 10, 14, 5]);
+    expect(index.searchTitles('st').map((m) => m.id)).toEqual([6, 7, 9, 11]);
   });
 });
 

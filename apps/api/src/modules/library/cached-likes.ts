@@ -22,8 +22,8 @@ const NOT_TEMPLATE = new Set(['content-length', 'date', 'connection', 'keep-aliv
  * not read since the user's last write, a body that would be compressed.
  */
 export class CachedLikesAnswer {
-  /** The JSON of each cached likes list, encoded by the response schema once. */
-  private readonly json = new WeakMap<object, string>();
+  /** The JSON of each cached likes list, encoded by the response schema once (text and bytes). */
+  private readonly json = new WeakMap<object, { text: string; bytes: Buffer }>();
   /** Header lists the full pipeline sent, by Accept-Encoding and whether the body was large. */
   private readonly templates = new Map<string, readonly string[]>();
   /** Answers made here (tests, logs). */
@@ -37,12 +37,17 @@ export class CachedLikesAnswer {
 
   /** The answer's body, as the route sends it (the same text on both paths). */
   body(likes: LikedMovies): string {
-    let text = this.json.get(likes);
-    if (text === undefined) {
-      text = JSON.stringify(z.encode(LikedMovies, likes));
-      this.json.set(likes, text);
+    return this.encoded(likes).text;
+  }
+
+  private encoded(likes: LikedMovies): { text: string; bytes: Buffer } {
+    let json = this.json.get(likes);
+    if (json === undefined) {
+      const text = JSON.stringify(z.encode(LikedMovies, likes));
+      json = { text, bytes: Buffer.from(text) };
+      this.json.set(likes, json);
     }
-    return text;
+    return json;
   }
 
   private static key(req: IncomingMessage, length: number): string {
@@ -76,7 +81,7 @@ export class CachedLikesAnswer {
     if (!user?.emailVerified) return false;
     const likes = this.service.cachedLikes(user.uid);
     if (!likes) return false;
-    const body = Buffer.from(this.body(likes));
+    const body = this.encoded(likes).bytes;
     const template = this.templates.get(CachedLikesAnswer.key(req, body.length));
     if (!template) return false;
     this.served++;
