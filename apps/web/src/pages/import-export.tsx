@@ -14,6 +14,7 @@ import {
 } from '../features/transfer/api/import-export';
 import { useAuth } from '../lib/auth';
 import { PageShell } from '../components/layouts/page-shell';
+import { SignInFirst } from '../components/layouts/sign-in-first';
 
 const btn = 'rounded-lg px-4 py-2 text-sm font-semibold disabled:opacity-50';
 const primaryBtn = `${btn} bg-red-700 hover:bg-red-600`;
@@ -510,17 +511,7 @@ export default function ImportExportPage() {
         <Spinner />
       </PageShell>
     );
-  if (!user)
-    return (
-      <PageShell title={title}>
-        <p className="text-sm text-zinc-400">
-          <Link to="/login" className="text-red-400 underline hover:text-red-300">
-            Log in
-          </Link>{' '}
-          to import or export your library.
-        </p>
-      </PageShell>
-    );
+  if (!user) return <SignInFirst title={title}>to import or export your library.</SignInFirst>;
   return (
     <PageShell
       title={title}

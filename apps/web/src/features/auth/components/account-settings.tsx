@@ -9,6 +9,7 @@ import { useAuth } from '../../../lib/auth';
 import { useFormAction } from '../hooks/use-form-action';
 import { Field, primary, Status } from './auth-forms';
 import { PageShell } from '../../../components/layouts/page-shell';
+import { SignInFirst } from '../../../components/layouts/sign-in-first';
 
 const DISPLAY_NAME_MAX = 60;
 
@@ -177,17 +178,7 @@ export default function AccountPage() {
         <Spinner />
       </PageShell>
     );
-  if (!user)
-    return (
-      <PageShell title="Account">
-        <p className="text-sm text-zinc-400">
-          <Link to="/login" className="text-red-400 underline hover:text-red-300">
-            Log in
-          </Link>{' '}
-          to manage your account.
-        </p>
-      </PageShell>
-    );
+  if (!user) return <SignInFirst title="Account">to manage your account.</SignInFirst>;
   return (
     <PageShell title="Account" subtitle={user.email}>
       <div className="max-w-3xl space-y-6">

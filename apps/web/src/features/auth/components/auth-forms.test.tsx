@@ -172,6 +172,8 @@ describe('account page', () => {
   it('signed out, it asks to log in', async () => {
     api = await startLibraryApi({ signedIn: false });
     renderWithApp(<AccountPage />, { path: '/account', auth: true });
-    expect(await screen.findByRole('link', { name: 'Log in' })).toBeTruthy();
+    expect(await screen.findByText('Sign in to see this page')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
+    expect(screen.getByText('to manage your account.', { exact: false })).toBeTruthy();
   });
 });
