@@ -198,6 +198,8 @@ export function understand(message: string, ctx: ParseContext, speller?: Speller
     q.social = 'off-topic';
   } else if (
     social.question &&
+    !specific &&
+    !constrains &&
     !social.movieContext &&
     q.genreGroups.length === 0 &&
     q.moods.length === 0 &&
