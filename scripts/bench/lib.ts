@@ -52,13 +52,17 @@ export interface Api {
 }
 
 /** The API as `npm start` runs it, on a free port; resolves once /api/health answers 200. */
-export async function startApi(dataDir: string, env: Record<string, string> = {}): Promise<Api> {
+export async function startApi(
+  dataDir: string,
+  env: Record<string, string> = {},
+  main = join(root, 'apps/api/dist/main.js'),
+): Promise<Api> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const load = loadAverage();
   const t0 = performance.now();
   let out = '';
-  const child = spawn(process.execPath, [join(root, 'apps/api/dist/main.js')], {
+  const child = spawn(process.execPath, [main], {
     env: {
       PATH: process.env.PATH!,
       DATA_DIR: dataDir,
