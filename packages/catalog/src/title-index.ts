@@ -134,7 +134,20 @@ export class TitleIndex {
     private readonly lengths: Uint16Array,
     private readonly avgLength: readonly [number, number],
     private readonly boosts: Float64Array,
-  ) {}
+  ) {
+    this.shared = new Uint8Array(terms.length);
+    for (let i = 0; i + 1 < terms.length; i++) {
+      const a = terms[i]!;
+      const b = terms[i + 1]!;
+      const limit = Math.min(a.length, b.length, 255);
+      let k = 0;
+      while (k < limit && a.charCodeAt(k) === b.charCodeAt(k)) k++;
+      this.shared[i] = k;
+    }
+  }
+
+  /** How many first letters term i shares with term i + 1 (at most 255). */
+  private readonly shared: Uint8Array;
 
   get documentCount(): number {
     return this.boosts.length;
@@ -142,7 +155,7 @@ export class TitleIndex {
 
   /** Bytes held by the typed arrays (the term strings are on top: about 40 bytes each). */
   get arrayBytes(): number {
-    return [this.start, this.split, this.docs, this.freqs, this.lengths, this.boosts].reduce(
+    return [this.start, this.split, this.docs, this.freqs, this.lengths, this.boosts, this.shared].reduce(
       (n, a) => n + a.byteLength,
       0,
     );
@@ -236,8 +249,8 @@ export class TitleIndex {
   /**
    * Terms within `maxDistance` edits (Levenshtein) of `query`, with their distance. The sorted
    * dictionary is walked as a trie: a term reuses the matrix rows of the prefix it shares with
-   * the previous one, and a prefix whose row is already past the distance skips every term that
-   * starts with it (one binary search).
+   * the previous one (`shared`, precomputed), and a prefix whose row is already past the distance
+   * skips every term that starts with it.
    */
   private fuzzyTerms(query: string, maxDistance: number): [number, number][] {
     const out: [number, number][] = [];
@@ -246,14 +259,11 @@ export class TitleIndex {
     const far = maxDistance + 1;
     const matrix = new Uint8Array((maxLen + 1) * n);
     for (let j = 0; j < n; j++) matrix[j] = Math.min(j, far);
-    let prev = '';
-    let validRows = 0; // rows 1..validRows hold `prev`'s first letters
     const terms = this.terms;
+    const shared = this.shared;
+    let common = 0; // letters the current term shares with the one whose rows the matrix holds
     for (let i = 0; i < terms.length;) {
       const term = terms[i]!;
-      let common = 0;
-      const limit = Math.min(validRows, term.length);
-      while (common < limit && term.charCodeAt(common) === prev.charCodeAt(common)) common++;
       let pruneAt = -1;
       const rows = Math.min(term.length, maxLen);
       for (let r = common + 1; r <= rows; r++) {
@@ -263,12 +273,12 @@ export class TitleIndex {
         let min = (matrix[row] = Math.min(r, far));
         for (let j = 1; j < n; j++) {
           const cost = ch === query.charCodeAt(j - 1) ? 0 : 1;
-          const v = Math.min(
-            matrix[above + j - 1]! + cost,
-            matrix[above + j]! + 1,
-            matrix[row + j - 1]! + 1,
-            far,
-          );
+          let v = matrix[above + j - 1]! + cost;
+          const del = matrix[above + j]! + 1;
+          const ins = matrix[row + j - 1]! + 1;
+          if (del < v) v = del;
+          if (ins < v) v = ins;
+          if (far < v) v = far;
           matrix[row + j] = v;
           if (v < min) min = v;
         }
@@ -277,33 +287,22 @@ export class TitleIndex {
           break;
         }
       }
-      prev = term;
       if (pruneAt > 0) {
-        // Nothing that starts with term's first pruneAt letters can come back within the distance.
-        validRows = pruneAt - 1;
-        i = this.pastPrefix(term.slice(0, pruneAt), i + 1);
+        // Nothing that starts with this term's first pruneAt letters comes back within the
+        // distance: skip them all (they follow it in the sorted dictionary).
+        while (i < terms.length - 1 && shared[i]! >= pruneAt) i++;
+        common = Math.min(shared[i]!, pruneAt - 1);
+        i++;
         continue;
       }
-      validRows = rows;
       if (term.length <= maxLen) {
         const distance = matrix[term.length * n + n - 1]!;
         if (distance <= maxDistance) out.push([i, distance]);
       }
+      common = Math.min(shared[i]!, rows);
       i++;
     }
     return out;
-  }
-
-  /** The first position from `from` whose term does not start with `prefix`. */
-  private pastPrefix(prefix: string, from: number): number {
-    let lo = from;
-    let hi = this.terms.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.terms[mid]!.startsWith(prefix)) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
   }
 }
 
