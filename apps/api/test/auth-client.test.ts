@@ -54,6 +54,35 @@ describe('@app/auth-client (the session and the flows on better-auth/client)', (
     expect(await client.session.getIdToken()).toBeNull();
   });
 
+  it("a token request overtaken by a sign-out and another user's sign-in never becomes the new user's token", async () => {
+    const base = browserFetch(s.base);
+    // The first /token answer is held back until after Alice signs out and Bob signs in.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let holdNext = true;
+    const slowFetch: typeof fetch = async (input, init) => {
+      const res = await base(input, init);
+      if (String(input).endsWith('/api/auth/token') && holdNext) {
+        holdNext = false;
+        await held;
+      }
+      return res;
+    };
+    const client = authClient({ baseUrl: s.base, fetch: slowFetch });
+    await s.verifiedUser('Race Alice', 'race-alice@example.com', 'secret123');
+    await s.verifiedUser('Race Bob', 'race-bob@example.com', 'secret123');
+    const alice = await client.signIn('race-alice@example.com', 'secret123');
+    const aliceToken = client.session.getIdToken(); // slow: answered with Alice's token later
+    await client.session.signOut();
+    const bob = await client.signIn('race-bob@example.com', 'secret123');
+    release();
+    expect(await aliceToken).toBeNull(); // dropped: it set out under Alice
+    const token = await client.session.getIdToken();
+    const sub = JSON.parse(Buffer.from(token!.split('.')[1]!, 'base64url').toString()).sub;
+    expect(sub).toBe(bob.uid);
+    expect(sub).not.toBe(alice.uid);
+  });
+
   it('resends the verification mail, whose link lands on the login page saying so', async () => {
     const client = authClient({ baseUrl: s.base, fetch: browserFetch(s.base) });
     await client.register('Resend', 'resend@example.com', 'secret123');

@@ -46,6 +46,11 @@ export class AuthSession {
   private readonly listeners = new Set<Listener>();
   private token: { value: string; expiresAt: number } | null = null;
   private pendingToken: Promise<string | null> | null = null;
+  /**
+   * Moves on whenever the signed-in user changes: a `/token` answer that set out under another
+   * user (a slow request overtaken by a sign-out and the next sign-in) is dropped, never kept.
+   */
+  private epoch = 0;
   /** The site's origin ('' means the page's own). */
   readonly baseUrl: string;
   readonly fetch: typeof fetch;
@@ -72,8 +77,12 @@ export class AuthSession {
 
   /** Sets the user (the flows do, after signing in or changing the name) and tells the observers. */
   setUser(user: AuthUser | null) {
+    if (user?.uid !== this.user?.uid) {
+      this.epoch++;
+      this.token = null;
+      this.pendingToken = null;
+    }
     this.user = user;
-    if (!user) this.token = null;
     for (const l of this.listeners) l(user);
   }
 
@@ -118,23 +127,31 @@ export class AuthSession {
    */
   async getIdToken(): Promise<string | null> {
     if (this.token && this.token.expiresAt - this.margin > this.now()) return this.token.value;
-    this.pendingToken ??= (async () => {
+    if (this.pendingToken) return this.pendingToken;
+    const epoch = this.epoch;
+    const pending = (async () => {
       try {
         const res = await this.request('GET', '/token');
         const value = (await AuthSession.json<TokenAnswer>(res))?.token;
+        // Another user signed out or in meanwhile: this answer is not theirs.
+        if (epoch !== this.epoch) return null;
         if (!res.ok || !value) {
           if (res.status === 401) this.setUser(null);
           return null;
         }
-        this.token = { value, expiresAt: (decodeJwt(value).exp ?? 0) * 1000 };
+        const claims = decodeJwt(value);
+        // A token for someone other than the user this page shows is never used.
+        if (this.user && claims.sub !== this.user.uid) return null;
+        this.token = { value, expiresAt: (claims.exp ?? 0) * 1000 };
         return value;
       } catch (err) {
         console.error('ID token request failed', err);
         return null;
       } finally {
-        this.pendingToken = null;
+        if (this.pendingToken === pending) this.pendingToken = null;
       }
     })();
+    this.pendingToken = pending;
     return this.pendingToken;
   }
 }
