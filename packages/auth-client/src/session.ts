@@ -129,7 +129,7 @@ export class AuthSession {
     if (this.token && this.token.expiresAt - this.margin > this.now()) return this.token.value;
     if (this.pendingToken) return this.pendingToken;
     const epoch = this.epoch;
-    const pending = (async () => {
+    const pending: Promise<string | null> = (async () => {
       try {
         const res = await this.request('GET', '/token');
         const value = (await AuthSession.json<TokenAnswer>(res))?.token;
@@ -147,10 +147,10 @@ export class AuthSession {
       } catch (err) {
         console.error('ID token request failed', err);
         return null;
-      } finally {
-        if (this.pendingToken === pending) this.pendingToken = null;
       }
-    })();
+    })().finally(() => {
+      if (this.pendingToken === pending) this.pendingToken = null;
+    });
     this.pendingToken = pending;
     return this.pendingToken;
   }
