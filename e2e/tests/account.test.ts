@@ -1,7 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { verificationLink } from '../accounts';
 import { expectAccessible, launch, newPage, screenshot } from './browser';
 
 const base = inject('baseUrl');
@@ -12,17 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => browser.close());
 
-function outboxLink(email: string): string {
-  const dir = join(dataDir, 'outbox');
-  const file = readdirSync(dir)
-    .filter((f) => f.includes(email))
-    .sort()
-    .pop()!;
-  const raw = readFileSync(join(dir, file), 'utf8')
-    .replace(/=\r?\n/g, '')
-    .replace(/=3D/g, '=');
-  return /https?:\/\/\S+verify-email\?token=[^\s"<]+/.exec(raw)![0];
-}
+const outboxLink = (email: string) => verificationLink({ base, dataDir }, email);
 
 describe('an account end to end in the browser', () => {
   it('register → verify from the outbox → sign in → like, watchlist, playlist → library pages', async () => {

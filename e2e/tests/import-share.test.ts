@@ -1,9 +1,10 @@
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { fullCatalog } from '../../apps/api/test/helpers/catalog';
 import { bigDiary, letterboxdZip } from '../../apps/api/test/helpers/import-fixtures';
+import { verificationLink } from '../accounts';
 import { expectAccessible, launch, newPage, VIEWPORTS } from './browser';
 
 const base = inject('baseUrl');
@@ -21,17 +22,7 @@ async function shot(page: Page, name: string, fullPage = false) {
   await page.screenshot({ path: join(SHOTS, `${name}.jpg`), type: 'jpeg', quality: 60, fullPage });
 }
 
-function verifyLink(email: string): string {
-  const outbox = join(dataDir, 'outbox');
-  const file = readdirSync(outbox)
-    .filter((f) => f.includes(email))
-    .sort()
-    .pop()!;
-  const raw = readFileSync(join(outbox, file), 'utf8')
-    .replace(/=\r?\n/g, '')
-    .replace(/=3D/g, '=');
-  return /https?:\/\/\S+verify-email\?token=[^\s"<]+/.exec(raw)![0];
-}
+const verifyLink = (email: string) => verificationLink({ base, dataDir }, email);
 
 async function registerAndSignIn(page: Page, name: string, email: string, password: string) {
   await page.goto(`${base}/register`);
