@@ -607,11 +607,12 @@ function clarify(s: State, after: number, lexiconWords: ReadonlySet<string>) {
       extra.push(t.raw);
   let best = like.movie ? { movie: like.movie, confidence: like.confidence } : null;
   const consider = (text: string) => {
+    // A well-known film named exactly needs no second reading (unless a year says which one).
+    if (best && best.confidence >= 0.95 && !year) return false;
     const hit = s.ctx.resolveTitle(text);
     if (!hit || hit.confidence < 0.9 || hit.movie.vote_count < 100) return false;
     if (best && best.confidence >= hit.confidence && best.movie.vote_count >= hit.movie.vote_count)
       return false;
-    if (best && best.confidence >= 0.95 && !year) return false;
     best = hit;
     return true;
   };
@@ -703,6 +704,7 @@ export function mentionClause(s: State, lexiconWords: ReadonlySet<string>) {
       if (t.used || (PUNCTUATION.has(t.w) && t.w !== ':') || (j - 1 >= anaphor[0] && j - 1 < anaphor[1]))
         break;
       const span = toks.slice(i, j);
+      // A title starts and ends with a word of its own (not "the", not "is").
       if (FILLER.has(toks[i]!.raw) || FILLER.has(t.raw) || PUNCTUATION.has(toks[i]!.w) || !span.some(content))
         continue;
       // A name in capitals is read whole ("Top Gun: Maverick" is not "Maverick").
