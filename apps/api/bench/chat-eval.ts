@@ -1,12 +1,12 @@
 /**
  * Chat evaluation, offline engine:
- *  - "dev", "heldout", "fresh" and "fresh2": request sets written by independent evaluators who never
+ *  - "dev", "heldout", "fresh", "fresh2" and "fresh3": request sets written by independent evaluators who never
  *    saw the code (bench/chat-sets/, format in docs/chat.md), checked by `checkTurn` (check.ts);
  *  - "own-lang": Spanish, French and German cases the engine author wrote (run with dev);
  *  - "own": the engine author's 36 prompts (the checks in this file).
  * Reports per set: expectations met, turns fully met, grounded (every linked id is a catalog movie
  * with its real title), understood-or-said-so, p95 latency.
- * Usage: npm run chat:eval [-- --set dev|own-lang|heldout|fresh|fresh2|own|all] [--keyword-only] [--recommender URL] [--out FILE]
+ * Usage: npm run chat:eval [-- --set dev|own-lang|heldout|fresh|fresh2|fresh3|own|all] [--keyword-only] [--recommender URL] [--out FILE]
  *        [--transcript FILE] (every turn and reply of the independent sets, to read them as a person would)
  * Without --set it runs dev and own: the held-out half only runs when asked for by name (or "all").
  * (the recommendation service is not used unless --recommender is given: the figures must not
@@ -109,7 +109,7 @@ async function main() {
   const writeTranscript = () =>
     transcriptFile &&
     writeFileSync(resolve(process.env.INIT_CWD ?? process.cwd(), transcriptFile), transcript!.join('\n'));
-  for (const name of ['dev', 'own-lang', 'heldout', 'fresh', 'fresh2'] as const) {
+  for (const name of ['dev', 'own-lang', 'heldout', 'fresh', 'fresh2', 'fresh3'] as const) {
     const dev = name === 'dev' || name === 'own-lang';
     if (which !== 'all' && which !== name && !(which === 'dev+own' && dev)) continue;
     const report = await runSet(

@@ -45,6 +45,7 @@ const rows = [];
 for (const [set, dir] of [
   ['development', JUDGED_DIR],
   ['held-out', join(JUDGED_DIR, 'heldout')],
+  ['held-out 2', join(JUDGED_DIR, 'heldout2')],
 ] as const) {
   const { seeds, groups } = readJudged(dir);
   const { summary: s } = judge(recommend, catalog, seeds, groups);

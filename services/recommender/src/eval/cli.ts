@@ -197,6 +197,7 @@ const judged: Record<string, Judged> = {};
 const judgedSets: [string, string][] = [
   ['development', JUDGED_DIR],
   ['held-out', join(JUDGED_DIR, 'heldout')],
+  ['held-out 2', join(JUDGED_DIR, 'heldout2')],
 ];
 if (!values['no-judged'] && !values.validation) {
   // The served ranking with the same ratings (what `recommender:train` builds) and without them
