@@ -96,5 +96,12 @@ describe('GET /api/user/likes answered before Fastify from the read cache (embed
     expect(res.headers.get('content-encoding')).toBe('br');
     expect(res.body).toHaveLength(11);
     expect(fast()).toBe(before);
+    // A client that asks for no compression gets it plain, and that answer never becomes the
+    // template for the next browser asking for br.
+    const plain = await likes(alice, { 'accept-encoding': 'br', 'x-no-compression': '1' });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    const again = await likes(alice, { 'accept-encoding': 'br' });
+    expect(again.headers.get('content-encoding')).toBe('br');
+    expect(fast()).toBe(before);
   });
 });

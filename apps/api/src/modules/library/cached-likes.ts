@@ -10,6 +10,8 @@ type LikedMovies = z.infer<typeof LikedMovies>;
 
 /** The bodies @fastify/compress leaves as they are (its threshold). */
 const COMPRESS_THRESHOLD = 1024;
+/** Header lists kept (by Accept-Encoding); the oldest goes first, so odd values cannot fill it. */
+const MAX_TEMPLATES = 50;
 /** Headers that are the answer's own size or the connection's, not the route's. */
 const NOT_TEMPLATE = new Set(['content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding']);
 
@@ -58,9 +60,13 @@ export class CachedLikesAnswer {
   readonly remember: onResponseHookHandler = (request, reply, done) => {
     const headers = reply.getHeaders();
     const length = Number(headers['content-length']);
-    if (reply.statusCode === 200 && !headers['content-encoding'] && Number.isFinite(length)) {
+    // `X-No-Compression` makes @fastify/compress leave a body as it is: such an answer is no
+    // template for requests without it.
+    const plain = request.headers['x-no-compression'] !== undefined;
+    if (reply.statusCode === 200 && !headers['content-encoding'] && Number.isFinite(length) && !plain) {
       const key = CachedLikesAnswer.key(request.raw, length);
-      if (!this.templates.has(key) && this.templates.size < 50) {
+      if (!this.templates.has(key)) {
+        if (this.templates.size >= MAX_TEMPLATES) this.templates.delete(this.templates.keys().next().value!);
         const list: string[] = [];
         for (const [name, value] of Object.entries(headers)) {
           if (value === undefined || NOT_TEMPLATE.has(name)) continue;
@@ -75,6 +81,7 @@ export class CachedLikesAnswer {
   /** Answers the request (true) or leaves it to Fastify (false, nothing written). */
   serve(req: IncomingMessage, res: ServerResponse): boolean {
     if (req.method !== 'GET' || req.url !== this.path) return false;
+    if (req.headers['x-no-compression'] !== undefined) return false;
     const header = req.headers.authorization;
     const token = header ? /^Bearer\s+(\S+)$/i.exec(header)?.[1] : undefined;
     const user = token ? this.verifier.known(token) : undefined;
