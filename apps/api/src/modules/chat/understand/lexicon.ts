@@ -2011,6 +2011,9 @@ export const FOLLOW_UPS: { kind: 'another' | 'newer' | 'older'; phrases: string[
   {
     kind: 'newer',
     phrases: [
+      'too old',
+      'too dated',
+      'more modern',
       'more recent',
       'newer',
       'something newer',
@@ -2028,6 +2031,9 @@ export const FOLLOW_UPS: { kind: 'another' | 'newer' | 'older'; phrases: string[
   {
     kind: 'older',
     phrases: [
+      'too new',
+      'too recent',
+      'too modern',
       'older',
       'something older',
       'earlier',
@@ -2042,6 +2048,16 @@ export const FOLLOW_UPS: { kind: 'another' | 'newer' | 'older'; phrases: string[
   {
     kind: 'another',
     phrases: [
+      'seen all',
+      'seen them all',
+      'seen those',
+      'seen these',
+      'seen all of those',
+      'seen all of these',
+      'seen them',
+      'already seen',
+      'none of those',
+      'none of these',
       'another',
       'another one',
       'more',
@@ -2162,6 +2178,9 @@ export const DECADE_WORDS: Record<string, number> = {
 /** "a short one", "quick watch": feature films under this many minutes. */
 export const SHORT_MINUTES = 90;
 export const SHORT_PHRASES = [
+  'too long',
+  'not as long',
+  'less long',
   'short',
   'quick',
   'quick watch',
