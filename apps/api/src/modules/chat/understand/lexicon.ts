@@ -834,6 +834,25 @@ export const COMPARATIVES: Comparative[] = [
     ],
   },
   {
+    label: 'less romantic',
+    plain: 'with less romance',
+    soft: {},
+    away: ['romantic'],
+    out: [GENRE.romance],
+    phrases: [
+      'less romantic',
+      'less romance',
+      'less of a romance',
+      'not so romantic',
+      'less lovey dovey',
+      'less mushy',
+      'menos romantica',
+      'menos romantico',
+      'moins romantique',
+      'weniger romantisch',
+    ],
+  },
+  {
     label: 'less dark',
     plain: 'nothing too dark',
     soft: { dark: -1 },
@@ -2198,6 +2217,9 @@ export const SHORT_PHRASES = [
 /** "not too long", "nicht zu lang": at most this many minutes (a typical feature runs 90–120). */
 export const NOT_LONG_MINUTES = 110;
 export const NOT_LONG_PHRASES = [
+  'not to long',
+  'nothing to long',
+  'not 2 long',
   'not too long',
   'nothing too long',
   'not long',
