@@ -748,7 +748,7 @@ function amount(n: string, unit: string, rest = ''): number {
 /** "under 2 hours", "90 minutes or less", "an hour and a half", "1h30", "a short one", "over 3 hours", "short films". */
 export function runtimeClause(s: State) {
   const q = s.q;
-  const less = String.raw`(?:under|less than|shorter than|below|at most|max|maximum|(?:no|nothing|not) (?:longer|more) than|not over|within|up to|menos de|moins de|unter|weniger als|hochstens|max\.?)`;
+  const less = String.raw`(?:under|less than|shorter than|below|at most|max|maximum|(?:no|nothing|not) (?:longer|more) than|not over|within|up to|menos de|moins de|unter|weniger als|hochstens|max\.?|nicht langer als|nicht mehr als|maximal|pas plus de|no mas de)`;
   const more = String.raw`(?:over|more than|longer than|at least|minimum|plus de|mas de|uber|mehr als|mindestens)`;
   // "between 90 and 120 minutes", "1.5-2 hours", "entre 90 y 120 minutos"
   scanRegex(
@@ -876,6 +876,15 @@ export function yearBoundClause(s: State) {
   const ref = s.ctx.referenceYear;
   const AFTER = /^(after|post|newer than|later than|despues de|apres|nach)$/;
   const BEFORE = /^(before|pre|older than|earlier than|antes de|avant|vor)$/;
+  // "nothing older than 2000", "no newer than 1990": a negated bound is the other bound.
+  scanRegex(
+    s,
+    /\b(?:nothing|no|not|none|nada|rien|nichts) (older than|earlier than|before|pre|newer than|later than|after|post|mas antigua que|plus vieux que|alter als) ?((?:19|20)\d\d)\b/,
+    (m) => {
+      if (/older|earlier|before|pre|antigua|vieux|alter/.test(m[1]!)) q.yearFrom = +m[2]!;
+      else q.yearTo = +m[2]!;
+    },
+  );
   const decadeYear = (d: string, century?: string) =>
     (century ? Number(century) * 100 : Number(d) >= 3 ? 1900 : 2000) + Number(d) * 10;
   scanRegex(

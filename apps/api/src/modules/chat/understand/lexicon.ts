@@ -834,6 +834,25 @@ export const COMPARATIVES: Comparative[] = [
     ],
   },
   {
+    label: 'less romantic',
+    plain: 'with less romance',
+    soft: {},
+    away: ['romantic'],
+    out: [GENRE.romance],
+    phrases: [
+      'less romantic',
+      'less romance',
+      'less of a romance',
+      'not so romantic',
+      'less lovey dovey',
+      'less mushy',
+      'menos romantica',
+      'menos romantico',
+      'moins romantique',
+      'weniger romantisch',
+    ],
+  },
+  {
     label: 'less dark',
     plain: 'nothing too dark',
     soft: { dark: -1 },
@@ -2011,6 +2030,9 @@ export const FOLLOW_UPS: { kind: 'another' | 'newer' | 'older'; phrases: string[
   {
     kind: 'newer',
     phrases: [
+      'too old',
+      'too dated',
+      'more modern',
       'more recent',
       'newer',
       'something newer',
@@ -2028,6 +2050,9 @@ export const FOLLOW_UPS: { kind: 'another' | 'newer' | 'older'; phrases: string[
   {
     kind: 'older',
     phrases: [
+      'too new',
+      'too recent',
+      'too modern',
       'older',
       'something older',
       'earlier',
@@ -2042,6 +2067,16 @@ export const FOLLOW_UPS: { kind: 'another' | 'newer' | 'older'; phrases: string[
   {
     kind: 'another',
     phrases: [
+      'seen all',
+      'seen them all',
+      'seen those',
+      'seen these',
+      'seen all of those',
+      'seen all of these',
+      'seen them',
+      'already seen',
+      'none of those',
+      'none of these',
       'another',
       'another one',
       'more',
@@ -2162,6 +2197,9 @@ export const DECADE_WORDS: Record<string, number> = {
 /** "a short one", "quick watch": feature films under this many minutes. */
 export const SHORT_MINUTES = 90;
 export const SHORT_PHRASES = [
+  'too long',
+  'not as long',
+  'less long',
   'short',
   'quick',
   'quick watch',
@@ -2179,6 +2217,9 @@ export const SHORT_PHRASES = [
 /** "not too long", "nicht zu lang": at most this many minutes (a typical feature runs 90–120). */
 export const NOT_LONG_MINUTES = 110;
 export const NOT_LONG_PHRASES = [
+  'not to long',
+  'nothing to long',
+  'not 2 long',
   'not too long',
   'nothing too long',
   'not long',

@@ -344,10 +344,28 @@ describe('understand: traditions, conflicts, open bounds (issue 14, fourth round
     ['westerns before the 60s', { yearTo: 1959 }],
     ['a looong epic, at least two and a half hours', { runtimeMin: 150 }],
     ['comedy under 100 mins', { runtimeMax: 100 }],
+    ['nothing older than 2000 pls', { yearFrom: 2000 }],
+    ['something between 90 and 120 minutes', { runtimeMin: 90, runtimeMax: 120 }],
+    ['eine Komödie, nicht länger als 100 Minuten', { runtimeMax: 100 }],
   ])('open year bounds and lengths: %j', (text, expected) => {
     const q = p(text);
     expect(q).toMatchObject(expected);
     expect([q.like, q.followUp, expected.yearFrom && q.yearTo]).toEqual([undefined, undefined, undefined]);
+  });
+
+  it.each<[string, unknown]>([
+    ['seen all of those already', 'another'],
+    ['hmm too old', 'newer'],
+    ['too recent', 'older'],
+  ])('a complaint about the last picks is a follow-up: %j', (text, followUp) =>
+    expect(p(text).followUp).toEqual(followUp),
+  );
+
+  it('"but not as long" after a film is a length ceiling', () => {
+    expect(p('like the matrix but not as long')).toMatchObject({
+      runtimeMax: 90,
+      like: { movie: { id: 603 } },
+    });
   });
 
   it('an ordinal followed by a noun is no follow-up ("not the first alien")', () => {
