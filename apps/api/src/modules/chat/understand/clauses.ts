@@ -745,10 +745,28 @@ function amount(n: string, unit: string, rest = ''): number {
   return Math.round(minutes);
 }
 
+/**
+ * The time someone has is the longest film they want: "I only have about 80 minutes", "we've got
+ * like an hour and a half", "tengo una hora y media". Read before the "like X" clause, which would
+ * otherwise take the filler "like" for a title.
+ */
+export function availableTimeClause(s: State) {
+  const q = s.q;
+  const HALF = String.raw`((?: and a half| y media| et demie?| und einhalb)?)`;
+  const tail = String.raw`((?: and a half| y media| et demie|einhalb| ?\d{1,2}(?= |$))?)`;
+  scanRegex(
+    s,
+    new RegExp(
+      String.raw`\b(?:(?:only |just )?(?:have|got|has|tengo|tenemos|j'ai|nous avons|ich habe|wir haben)|'ve got|'ve only got) (?:like |about |around |maybe |roughly |only |just |barely )*${NUM}${HALF} ?${UNIT}${tail}`,
+    ),
+    (m) => (q.runtimeMax ??= amount(m[1]!, m[3]!, `${m[2] ?? ''}${m[4] ?? ''}`)),
+  );
+}
+
 /** "under 2 hours", "90 minutes or less", "an hour and a half", "1h30", "a short one", "over 3 hours", "short films". */
 export function runtimeClause(s: State) {
   const q = s.q;
-  const less = String.raw`(?:under|less than|shorter than|below|at most|max|maximum|(?:no|nothing|not) (?:longer|more) than|not over|within|up to|menos de|moins de|unter|weniger als|hochstens|max\.?|nicht langer als|nicht mehr als|maximal|pas plus de|no mas de)`;
+  const less = String.raw`(?:under|less than|shorter than|below|at most|max|maximum|(?:no|nothing|not|none) (?:longer|more) than|(?:not|nothing|none|no(?:thing)? films?) (?:over|above|past|beyond)|within|up to|menos de|moins de|unter|weniger als|hochstens|max\.?|nicht langer als|nicht mehr als|maximal|pas plus de|no mas de)`;
   const more = String.raw`(?:over|more than|longer than|at least|minimum|plus de|mas de|uber|mehr als|mindestens)`;
   // "between 90 and 120 minutes", "1.5-2 hours", "entre 90 y 120 minutos"
   scanRegex(
@@ -769,6 +787,21 @@ export function runtimeClause(s: State) {
   // "two and a half hours" as well as "2 hours and a half".
   const HALF = String.raw`((?: and a half| y media| et demie?| und einhalb)?)`;
   const tail = String.raw`((?: and a half| y media| et demie|einhalb| ?\d{1,2}(?= |$))?)`;
+  // A range in words: "between an hour and a half and two hours", "between one and two hours".
+  scanRegex(
+    s,
+    new RegExp(
+      String.raw`\b(?:between|entre|zwischen) ${NUM}(?:${HALF} ?${UNIT}${tail})? (?:and|to|y|et|und) ${NUM}${HALF} ?${UNIT}${tail}`,
+    ),
+    (m) => {
+      const b = amount(m[5]!, m[7]!, `${m[6] ?? ''}${m[8] ?? ''}`);
+      const a = amount(m[1]!, m[3] ?? m[7]!, `${m[2] ?? ''}${m[4] ?? ''}`);
+      if (a > 0 && b > a && b <= 600) {
+        q.runtimeMin = a;
+        q.runtimeMax = b;
+      }
+    },
+  );
   scanRegex(
     s,
     new RegExp(String.raw`\b${less} ${NUM}${HALF} ?${UNIT}${tail}`),

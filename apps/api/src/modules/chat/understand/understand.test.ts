@@ -84,6 +84,14 @@ describe('understand: clause parsers', () => {
     ['quick watch', { runtimeMax: 90 }],
     ['something long', { runtimeMin: 150 }],
     ['animated short films', { runtimeMax: 40, allowShorts: true }],
+    ['a western, nothing over two hours', { runtimeMax: 120 }],
+    ['no more than 100 minutes', { runtimeMax: 100 }],
+    ['I only have about 80 minutes tonight', { runtimeMax: 80 }],
+    ["we've got like an hour and a half", { runtimeMax: 90 }],
+    ["we've got about 2 hours", { runtimeMax: 120 }],
+    ['we have like an hour and a half', { runtimeMax: 90 }],
+    ['somewhere between one and two hours', { runtimeMin: 60, runtimeMax: 120 }],
+    ['a comedy between an hour and an hour and a half', { runtimeMin: 60, runtimeMax: 90 }],
   ])('runtime: %j', (text, expected) => expect(p(text)).toMatchObject(expected));
 
   it.each<[string, Partial<Query>]>([

@@ -1,5 +1,6 @@
 import {
   ageClause,
+  availableTimeClause,
   followUpClause,
   genreClause,
   industryClause,
@@ -120,6 +121,7 @@ export function understand(message: string, ctx: ParseContext, speller?: Speller
   personClause(s);
   yearBoundClause(s);
   followUpClause(s);
+  availableTimeClause(s);
   likeClause(s, LEXICON_WORDS);
   mentionClause(s, LEXICON_WORDS);
   // Off-topic words inside a film's title ("The Grand Budapest Hotel") are the title's, and a
