@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), textarea:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -27,7 +27,11 @@ export function useDialog(ref: RefObject<HTMLElement | null>, onClose: () => voi
   useEffect(() => {
     close.current = onClose;
   });
-  useEffect(() => {
+  // A layout effect, not an effect: Preact (the production build, decisions/0022) runs effects and
+  // their clean-ups after the next paint, so for a frame a closed layer still held the keyboard (a
+  // quick second Escape went to it, not to the layer under it) and focus stayed on the page
+  // instead of returning. Layout effects set up and clean up with the render, as React does.
+  useLayoutEffect(() => {
     const layer = ref.current;
     if (!active || !layer) return;
     layers.push(layer);
