@@ -74,6 +74,8 @@ export default async function setup(project: TestProject) {
   const apiPort = await freePort();
   const livePort = await freePort();
   const base = { DATA_DIR: dataDir, RECOMMENDER_PORT: String(recPort), HOST: '127.0.0.1' };
+  // Each browser context is its own visitor (tests/browser.ts `visitor()`): the API trusts the
+  // suite's loopback as a proxy so per-visitor limits count each test, not the whole suite as one.
   // The shared model cache must stay the content model: no background retraining during the suite.
   const rec = start('services/recommender/src/main.ts', { ...base, RECOMMENDER_RETRAIN_MINUTES: '0' });
   // A fresh models cache means a first build (two passes over 45k films, in the service's background
@@ -81,7 +83,7 @@ export default async function setup(project: TestProject) {
   await waitFor(`http://127.0.0.1:${recPort}/health`, rec.child, rec.log, 600_000);
   // No PUBLIC_URL, as `npm start` out of the box: the site is opened at 127.0.0.1 while the public
   // origin defaults to localhost, so the mailed links must follow the visitor to 127.0.0.1.
-  const api = start('apps/api/src/main.ts', { ...base, PORT: String(apiPort) });
+  const api = start('apps/api/src/main.ts', { ...base, PORT: String(apiPort), TRUST_PROXY: 'loopback' });
   await waitFor(`http://127.0.0.1:${apiPort}/api/health`, api.child, api.log);
 
   const tmdb = await startTmdbFixture();

@@ -26,7 +26,7 @@ function precompress(): Plugin {
   let outDir = 'dist';
   return {
     name: 'cinelog-precompress',
-    apply: 'build',
+    apply: (_, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir);
     },
@@ -60,7 +60,7 @@ function routeManifest(): Plugin {
   let outDir = 'dist';
   return {
     name: 'cinelog-route-manifest',
-    apply: 'build',
+    apply: (_, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved(config) {
       root = config.root;
       outDir = resolve(config.root, config.build.outDir);
@@ -80,6 +80,38 @@ function routeManifest(): Plugin {
   };
 }
 
+/**
+ * Builds the server's render of the landing pages (src/entry-server.tsx, decision 0031) into
+ * dist/ssr after the browser's bundle, with the same configuration (Preact's aliases): every
+ * `vite build` (npm start's, the browser suite's, the bench's) writes both. Not with React
+ * (`WEB_REACT=1`): the server renders with Preact's renderer, so that build has no server entry
+ * and its pages are the static shell.
+ */
+function serverEntry(): Plugin {
+  let root = '';
+  let mode = 'production';
+  let configFile: string | undefined;
+  return {
+    name: 'cinelog-server-entry',
+    apply: (_, env) => env.command === 'build' && !env.isSsrBuild && process.env.WEB_REACT !== '1',
+    configResolved(config) {
+      root = config.root;
+      mode = config.mode;
+      configFile = config.configFile;
+    },
+    async closeBundle() {
+      const { build } = await import('vite');
+      await build({
+        root,
+        mode,
+        configFile: configFile ?? false,
+        logLevel: 'warn',
+        build: { ssr: 'src/entry-server.tsx' },
+      });
+    },
+  };
+}
+
 // Preact's compatibility layer in place of React and React DOM in the production bundle
 // (decision 0022): the same components, about 60 KB gzip less script to download and run.
 const PREACT = [
@@ -90,8 +122,8 @@ const PREACT = [
   { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
 ];
 
-export default defineConfig(({ command, mode }) => ({
-  plugins: [react(), tailwindcss(), precompress(), routeManifest()],
+export default defineConfig(({ command, mode, isSsrBuild }) => ({
+  plugins: [react(), tailwindcss(), precompress(), routeManifest(), serverEntry()],
   resolve: {
     // React Router's package only exports its development build (with dev-time warnings); the
     // production build it ships beside it is what a production bundle should contain.
@@ -108,8 +140,11 @@ export default defineConfig(({ command, mode }) => ({
     // `npm run dev`: the API (npm start, port 3000) answers /api and /auth.
     proxy: { '/api': 'http://localhost:3000', '/auth': 'http://localhost:3000' },
   },
+  // The server's render of landing pages (src/entry-server.tsx, `vite build --ssr` into dist/ssr):
+  // everything bundled, so it runs on Preact through the same aliases as the browser's build.
+  ssr: { noExternal: true },
   build: {
-    outDir: 'dist',
+    outDir: isSsrBuild ? 'dist/ssr' : 'dist',
     sourcemap: false,
     target: 'es2022',
     // Tailwind 4's own browser baseline: colours stay oklch instead of gaining hex and lab copies.
@@ -118,25 +153,32 @@ export default defineConfig(({ command, mode }) => ({
     // hints are ignored and the imports still load, so the polyfill is not worth its bytes.
     modulePreload: { polyfill: false },
     // The API reads it to preload each page's screen chunk with the page (apps/api web-pages.ts).
-    manifest: true,
+    manifest: !isSsrBuild,
     rolldownOptions: {
-      output: {
-        // React, React DOM and React Router are needed by every page: one chunk compresses better
-        // than the three the default split makes (about 1 KB gzip less).
-        codeSplitting: {
-          groups: [
-            {
-              name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|preact)[\\/]/,
+      output: isSsrBuild
+        ? // One file for the server to import.
+          { codeSplitting: false }
+        : {
+            // React, React DOM and React Router are needed by every page: one chunk compresses better
+            // than the three the default split makes (about 1 KB gzip less).
+            codeSplitting: {
+              groups: [
+                {
+                  name: 'framework',
+                  test: /node_modules[\\/](react|react-dom|scheduler|react-router|preact)[\\/]/,
+                },
+              ],
             },
-          ],
-        },
-      },
+          },
     },
   },
   test: {
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     setupFiles: ['src/testing/setup.ts'],
+    // A loaded CI machine (load 20+) makes the first dynamic imports take seconds: the defaults
+    // (5 s per test) failed tests that were only slow, never wrong.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
   },
 }));

@@ -11,7 +11,10 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium';
 
 export const CONVERSATIONS: { name: string; turns: string[] }[] = [
-  { name: '01-decade-and-another', turns: ['something funny from the 90s', 'another'] },
+  {
+    name: '01-runtime-refinement',
+    turns: ['an epic fantasy adventure', 'those are long, anything under 2 hours?'],
+  },
   {
     name: '02-like-heat-then-lighter',
     turns: ['I loved Heat, what next?', 'hmm, something more light-hearted'],
@@ -19,19 +22,16 @@ export const CONVERSATIONS: { name: string; turns: string[] }[] = [
   {
     name: '03-not-in-catalog',
     turns: [
-      'Everything Everywhere All at Once blew my mind. what should i watch next',
-      'something mind-bending and funny',
+      "my friend said to watch The Lantern Keeper's Daughter, do u have it?",
+      'ok then something mind-bending and funny',
     ],
   },
-  {
-    name: '04-negation',
-    turns: ["Want something scary tonight but NOTHING with zombies, I'm so tired of zombies"],
-  },
+  { name: '04-negation-by-meaning', turns: ["action movie but I'm burnt out on superheroes"] },
   { name: '05-comparative-follow-up', turns: ['a horror movie', "something less scary, I'm a wimp"] },
-  { name: '06-french', turns: ['une comédie des années 80', 'plus drôle encore, et pas trop longue'] },
-  { name: '07-german-like-x', turns: ['etwas wie Alien, aber weniger gruselig'] },
-  { name: '08-spanish-mood', turns: ['algo triste para llorar'] },
-  { name: '09-theme-without', turns: ['a war film without battle scenes', 'from before 1970'] },
+  { name: '06-italian-like-x', turns: ['Vorrei qualcosa tipo Il Padrino', 'più divertente'] },
+  { name: '07-portuguese-mood', turns: ['quero uma comédia romântica leve, não muito longa'] },
+  { name: '08-german-compound', turns: ['Ich hab Lust auf was Lustiges, aber bitte keine Liebeskomödie'] },
+  { name: '09-spoken-length', turns: ["I've only got like 90 minutes, something scary", 'from the 2000s'] },
   {
     name: '10-greeting-redirect-runtime',
     turns: ['hi!', 'how do I cook rice', 'ok then a heist movie under 2 hours'],

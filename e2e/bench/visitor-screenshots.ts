@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { signUpAndSignIn } from '../accounts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium';
+import { accountApi, overflowOf, saveShot, settle, shootMenuAndSearch } from './screens';
 
 const base = process.env.BASE_URL ?? 'http://127.0.0.1:3000';
 const dataDir = process.env.DATA_DIR ?? './data';
@@ -20,25 +21,11 @@ const WIDTHS = [
   { name: '1280', width: 1280, height: 800 },
 ];
 
-async function settle(page: Page) {
-  await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined);
-  // Skeletons gone (or the page has none) and images decided.
-  await page
-    .waitForFunction(() => !document.querySelector('[aria-busy="true"]'), null, { timeout: 10_000 })
-    .catch(() => undefined);
-  await page.waitForTimeout(600);
-}
-
 async function shot(page: Page, name: string) {
   await settle(page);
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
+  const overflow = await overflowOf(page);
   if (overflow > 0) console.warn(`${name}: ${overflow}px wider than the viewport`);
-  await page.screenshot({ path: join(out, `${name}.jpg`), type: 'jpeg', quality: 60 });
-  // A PNG copy to look at with tools that read only PNG (not committed).
-  if (process.env.PNG_DIR) await page.screenshot({ path: join(process.env.PNG_DIR, `${name}.png`) });
-  console.log(name);
+  await saveShot(page, join(out, `${name}.jpg`), name);
 }
 
 /** Signs a new account up and in, gives it a small library; answers its playlist's id. */
@@ -46,34 +33,15 @@ async function signUp(context: BrowserContext, page: Page): Promise<number> {
   const email = `shots-${Date.now()}@example.com`;
   await signUpAndSignIn(page, { base, dataDir }, { name: 'Maya Reader', email });
   // A small library: likes, statuses, a playlist, visits.
-  const token = await page.evaluate(
-    async () => ((await (await fetch('/api/auth/token')).json()) as { token: string }).token,
-  );
-  const headers = { authorization: `Bearer ${token}` };
-  for (const id of [238, 155, 680])
-    await context.request.post(`${base}/api/user/likes`, { data: { tmdb_id: id }, headers });
-  for (const id of [238, 550])
-    await context.request.post(`${base}/api/user/watch-status`, {
-      data: { tmdb_id: id, status: 'watched' },
-      headers,
-    });
+  const { post } = await accountApi(context, page, base);
+  for (const id of [238, 155, 680]) await post('/api/user/likes', { tmdb_id: id });
+  for (const id of [238, 550]) await post('/api/user/watch-status', { tmdb_id: id, status: 'watched' });
   for (const id of [157336, 27205])
-    await context.request.post(`${base}/api/user/watch-status`, {
-      data: { tmdb_id: id, status: 'want_to_watch' },
-      headers,
-    });
-  const pl = await context.request.post(`${base}/api/user/playlists`, {
-    data: { name: 'Sunday classics' },
-    headers,
-  });
+    await post('/api/user/watch-status', { tmdb_id: id, status: 'want_to_watch' });
+  const pl = await post('/api/user/playlists', { name: 'Sunday classics' });
   const { playlist_id } = (await pl.json()) as { playlist_id: number };
-  for (const id of [238, 240, 424])
-    await context.request.post(`${base}/api/user/playlists/${playlist_id}/movies`, {
-      data: { tmdb_id: id },
-      headers,
-    });
-  for (const id of [13, 603, 129])
-    await context.request.post(`${base}/api/user/recently-visited`, { data: { tmdb_id: id }, headers });
+  for (const id of [238, 240, 424]) await post(`/api/user/playlists/${playlist_id}/movies`, { tmdb_id: id });
+  for (const id of [13, 603, 129]) await post('/api/user/recently-visited', { tmdb_id: id });
   return playlist_id;
 }
 
@@ -88,23 +56,7 @@ try {
       await page.goto(base);
       await shot(page, p('home'));
       // The menu (phones) and the search overlay with suggestions.
-      if (w.width < 1024) {
-        await page.getByRole('button', { name: 'Open menu' }).click();
-        await page.getByRole('dialog', { name: 'Menu' }).getByText('Quick Access').waitFor();
-        await shot(page, p('menu'));
-        await page.getByRole('button', { name: 'Search movies...' }).click();
-        await page.getByRole('heading', { name: 'Search Movies' }).waitFor();
-      } else {
-        await page.getByRole('button', { name: 'Search', exact: true }).click();
-      }
-      await page.getByRole('textbox', { name: 'Search' }).last().fill('star wa');
-      await page
-        .getByRole('list', { name: 'Suggestions' })
-        .waitFor({ timeout: 10_000 })
-        .catch(() => undefined);
-      await shot(page, p('search-overlay'));
-      await page.keyboard.press('Escape');
-      if (w.width < 1024) await page.keyboard.press('Escape');
+      await shootMenuAndSearch(page, w.width, shot, p);
       if (state === 'in' && w.width >= 1024) {
         await page.getByRole('button', { name: /Maya Reader/ }).click();
         await shot(page, p('user-menu'));

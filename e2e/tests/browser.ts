@@ -16,11 +16,27 @@ export async function launch(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
 }
 
+let visitors = 0;
+/**
+ * Each browser context is its own visitor: the suite's API trusts the loopback proxy (TRUST_PROXY),
+ * so every context sends its own `X-Forwarded-For` and the per-visitor limits (30 sign-ups, mails
+ * and sign-ins an address per 15 minutes) count each test's visitor, not the whole suite as one.
+ */
+export function visitor(): { 'x-forwarded-for': string } {
+  visitors += 1;
+  // Unique across the suite's worker processes (their pids) and the contexts of each.
+  const pid = process.pid;
+  return { 'x-forwarded-for': `10.${(pid >> 8) % 256}.${pid % 256}.${visitors % 256}` };
+}
+
 export async function newPage(
   browser: Browser,
   viewport: (typeof VIEWPORTS)[number],
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height } });
+  const context = await browser.newContext({
+    viewport: { width: viewport.width, height: viewport.height },
+    extraHTTPHeaders: visitor(),
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -38,6 +54,17 @@ export async function screenshot(page: Page, name: string) {
 
 /** axe: no serious or critical violation on the page as it is now. */
 export async function expectAccessible(page: Page, label: string) {
+  // Colours mid-animation are not what a reader sees: a toast fading in or out has, for a moment,
+  // too little contrast (axe caught one in CI). Wait for every finite animation to finish first;
+  // endless ones (spinners, skeleton pulses) are left running.
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+    undefined,
+    { timeout: 5_000, polling: 100 },
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(

@@ -65,8 +65,35 @@ describe('Google sign-in popup', () => {
     // The consent page's button only once the login form is gone: a second click that lands on the
     // login page's own button (before it navigates) would submit the login twice and never consent.
     await popup.locator('input[name="login"]').waitFor({ state: 'detached' });
-    await popup.locator('button[type="submit"]').click();
-    await popup.waitForEvent('close');
+    // Listen for the popup's end before the consent click. After the click, Playwright waits for
+    // the navigation it started to commit: the last page of that navigation is our callback page,
+    // which closes the popup as soon as its script loads. Under load the popup could close before
+    // the click returned, and a listener added after it would wait for a close that had happened
+    // (CI: a time-out here). The click itself may then find its page gone: that is the end too.
+    const closed = popup.waitForEvent('close', { timeout: 45_000 }).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    await popup
+      .locator('button[type="submit"]')
+      .click()
+      .catch((error: unknown) => {
+        if (!popup.isClosed()) throw error;
+      });
+    // If the popup never closes, say where it stopped: the provider's page, an error page, or our
+    // callback page.
+    const error = await closed;
+    if (error) {
+      const where = popup.isClosed()
+        ? 'closed'
+        : `${popup.url()}: ${(
+            await popup
+              .locator('body')
+              .innerText()
+              .catch(() => '?')
+          ).slice(0, 500)}`;
+      throw new Error(`the popup did not close (${String(error)}); it stopped at ${where}`);
+    }
     await page.waitForURL(`${base}/`);
     await expect.poll(() => page.getByText('Olivia Google').count()).toBeGreaterThan(0);
     expect(errors).toEqual([]);

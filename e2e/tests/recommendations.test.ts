@@ -21,10 +21,14 @@ describe('recommendations in the browser', () => {
     await page.goto(`${base}/movie/862`);
     const recs = page.locator('section[aria-labelledby="recs"] li');
     await expect.poll(() => recs.count(), { timeout: 15_000 }).toBeGreaterThan(0);
-    expect(requests.filter((r) => r.startsWith('/api/recommend')).length).toBe(1);
-    expect(requests.filter((r) => r.startsWith('/api/recommend/movies?tmdb_id=862')).length).toBe(1);
-    // The page's own movie only: no per-recommendation fetches.
-    expect(requests.filter((r) => /^\/api\/tmdb\/movie\/\d+$/.test(r))).toEqual(['/api/tmdb/movie/862']);
+    // One request at most: none when the server rendered the page with its data (decision 0031),
+    // else the one hydrated list.
+    const recommend = requests.filter((r) => r.startsWith('/api/recommend'));
+    expect(recommend.length).toBeLessThanOrEqual(1);
+    for (const r of recommend) expect(r).toMatch(/^\/api\/recommend\/movies\?tmdb_id=862(&|$)/);
+    // The page's own movie at most: no per-recommendation fetches.
+    const movies = requests.filter((r) => /^\/api\/tmdb\/movie\/\d+$/.test(r));
+    expect(movies.every((r) => r === '/api/tmdb/movie/862') && movies.length <= 1).toBe(true);
     // Toy Story's franchise leads.
     expect(await recs.first().getByRole('link').first().getAttribute('href')).toMatch(
       /^\/movie\/(863|10193)$/,

@@ -13,12 +13,130 @@ describe('loading and navigation', () => {
   it('shows the shell (brand, loading status, TMDB attribution) before any script runs', async () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
-    await page.goto(`${base}/movie/157336`);
+    // A page the server does not render: the static shell.
+    await page.goto(`${base}/genre/878`);
     expect(await page.getByRole('link', { name: 'Cinelog' }).count()).toBe(1);
     expect(await page.getByRole('status').textContent()).toContain('Loading');
     expect(await page.getByRole('link', { name: 'TMDB' }).getAttribute('href')).toBe(
       'https://www.themoviedb.org',
     );
+    // A landing page the server renders (decision 0031): the movie itself, without any script.
+    await page.goto(`${base}/movie/157336`);
+    expect(await page.getByRole('heading', { level: 1, name: 'Interstellar' }).count()).toBe(1);
+    expect(await page.getByRole('link', { name: 'TMDB' }).count()).toBe(1);
+    expect(await page.getByRole('status').count()).toBe(0);
+    await context.close();
+  });
+
+  it("serves / and a movie page with their first paint's markup and the data it was made from", async () => {
+    const html = async (path: string) => (await fetch(`${base}${path}`)).text();
+    const stateOf = (page: string) =>
+      JSON.parse(/<script type="application\/json" id="ssr-state">([^<]*)<\/script>/.exec(page)![1]!) as {
+        queries: { queryKey: unknown[]; state: { data: unknown } }[];
+      };
+    const popular = (await (await fetch(`${base}/api/tmdb/movie/popular?page=1`)).json()) as {
+      results: { id: number; title: string }[];
+    };
+    const home = await html('/');
+    const root = home.slice(home.indexOf('<div id="root">'), home.indexOf('id="ssr-state"'));
+    // The hero's first slide and the rows' posters are in the HTML, not waiting for a script.
+    expect(root).toMatch(
+      new RegExp(`<h1[^>]*>${popular.results[0]!.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}</h1>`),
+    );
+    expect(root).toContain('Now Playing');
+    expect(root.match(/<img /g)!.length).toBeGreaterThan(20);
+    const homeState = stateOf(home);
+    const popularQuery = homeState.queries.find((q) => q.queryKey.includes('popular'));
+    expect((popularQuery!.state.data as { results: { id: number }[] }).results[0]!.id).toBe(
+      popular.results[0]!.id,
+    );
+    expect(homeState.queries.some((q) => q.queryKey[0] === 'config')).toBe(true);
+    // The stylesheet is in the page: nothing to wait for before the first paint.
+    expect(home).toContain('<style>');
+    expect(home).not.toContain('rel="stylesheet"');
+
+    const movie = await html('/movie/157336');
+    expect(movie).toMatch(/<h1[^>]*>Interstellar<\/h1>/);
+    expect(movie).toContain('/api/images/original/backdrop-157336.svg');
+    const movieState = stateOf(movie);
+    expect(movieState.queries.some((q) => (q.state.data as { id?: number } | undefined)?.id === 157336)).toBe(
+      true,
+    );
+    // Its title and sharing tags as before.
+    expect(movie).toContain('<title>Interstellar (2014) · Cinelog</title>');
+    expect(movie).toContain('<meta property="og:title"');
+  });
+
+  it("hydrates the server's markup: the same elements come alive, without errors or layout shift", async () => {
+    for (const viewport of VIEWPORTS) {
+      const { context, page, errors } = await newPage(browser, viewport);
+      // The elements the HTML brought, kept before any script runs (readyState turns 'interactive'
+      // when the document is parsed, before module scripts execute).
+      await page.addInitScript(() => {
+        document.addEventListener('readystatechange', () => {
+          if (document.readyState !== 'interactive') return;
+          const w = window as unknown as { __fromServer: Element[] };
+          w.__fromServer = [document.querySelector('main h1')!, document.querySelector('main li img')!];
+        });
+      });
+      page.on('console', (m) => {
+        if (m.type() === 'error' && !/Failed to load resource/.test(m.text())) errors.push(m.text());
+      });
+      await page.goto(`${base}/`);
+      const first = await page.locator('main h1').textContent();
+      await page.getByRole('button', { name: 'Next slide' }).click();
+      await expect.poll(() => page.locator('main h1').textContent()).not.toBe(first);
+      // The hero's heading is the server's element, updated in place, and the rows' posters are
+      // the server's: hydrated, not replaced.
+      expect(
+        await page.evaluate(() => {
+          const w = window as unknown as { __fromServer: Element[] };
+          return w.__fromServer.map((e) => e.isConnected);
+        }),
+      ).toEqual([true, true]);
+      const shift = await page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            let sum = 0;
+            new PerformanceObserver((list) => {
+              for (const e of list.getEntries()) sum += (e as unknown as { value: number }).value;
+            }).observe({ type: 'layout-shift', buffered: true });
+            setTimeout(() => resolve(sum), 200);
+          }),
+      );
+      expect(shift).toBeLessThan(0.01);
+      // The movie page too: its Like button answers (signed out: the spec's toast).
+      await page.goto(`${base}/movie/157336`);
+      await page.getByRole('button', { name: 'Like', exact: true }).click();
+      await page.getByText('Please login to like movies').waitFor();
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it('a click made while the scripts still load is held, then done once the page is interactive', async () => {
+    const { context, page, errors } = await newPage(browser, VIEWPORTS[1]);
+    // The app's scripts arrive 3 s late: the server's markup is there, nothing is interactive yet.
+    await page.route('**/assets/*.js', async (route) => {
+      await new Promise((r) => setTimeout(r, 3_000));
+      await route.continue();
+    });
+    await page.goto(`${base}/`, { waitUntil: 'commit' });
+    const first = await page.locator('main h1').textContent();
+    await page.waitForFunction(
+      () => performance.getEntriesByName(`${location.origin}/hold-clicks.js`).length > 0,
+    );
+    await page.waitForTimeout(100);
+    expect(await page.evaluate(() => '__cinelogReady' in window)).toBe(false);
+    await page.getByRole('button', { name: 'Next slide' }).click();
+    expect(await page.evaluate(() => '__cinelogHeldClick' in window)).toBe(true);
+    // Once hydrated, the held click moves the hero on.
+    await expect.poll(() => page.locator('main h1').textContent(), { timeout: 30_000 }).not.toBe(first);
+    expect(
+      await page.evaluate(() => (window as unknown as { __cinelogReady?: boolean }).__cinelogReady),
+    ).toBe(true);
+    expect(await page.evaluate(() => '__cinelogHeldClick' in window)).toBe(false);
+    expect(errors).toEqual([]);
     await context.close();
   });
 

@@ -1,5 +1,6 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 
@@ -8,10 +9,27 @@ export const root = resolve(import.meta.dirname, '../..');
 export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 export const round = (x: number, d = 2) => Math.round(x * 10 ** d) / 10 ** d;
 
+/** A free port: any, or one in BENCH_PORTS ("4200-4299") on a machine where ports are shared out. */
 export async function freePort(): Promise<number> {
-  return new Promise((res) => {
+  const range = /^(\d+)-(\d+)$/.exec(process.env.BENCH_PORTS ?? '');
+  if (range) {
+    for (let p = Number(range[1]); p <= Number(range[2]); p++) if (await portFree(p)) return p;
+    throw new Error(`no free port in BENCH_PORTS ${process.env.BENCH_PORTS}`);
+  }
+  return listenOn(0);
+}
+
+const portFree = (port: number) =>
+  listenOn(port).then(
+    () => true,
+    () => false,
+  );
+
+function listenOn(port: number): Promise<number> {
+  return new Promise((res, rej) => {
     const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
+    s.once('error', rej);
+    s.listen(port, '127.0.0.1', () => {
       const port = (s.address() as { port: number }).port;
       s.close(() => res(port));
     });
@@ -120,8 +138,8 @@ export function load(opts: object): Record<string, number> & { latency?: Record<
   return JSON.parse(out.trim().split('\n').at(-1)!);
 }
 
-export function makeQueries(titles: string[]): { prefixes: string[]; typos: string[] } {
-  let s = 42;
+export function makeQueries(titles: string[], seed = 42): { prefixes: string[]; typos: string[] } {
+  let s = seed;
   const rand = () => (s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   const pick = <T>(a: T[]) => a[Math.floor(rand() * a.length)]!;
   const prefixes = new Set<string>();
@@ -149,10 +167,30 @@ export function makeQueries(titles: string[]): { prefixes: string[]; typos: stri
 }
 
 /** Search suggestions over HTTP, each query once (so none is answered from a cache). */
-export async function searchLatency(base: string, titles: string[], salt = '') {
-  const { prefixes, typos } = makeQueries(titles);
+/** What a browser asks for (over HTTPS): suggestions are compressed as they would be for it. */
+export const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
+
+/**
+ * Suggestions over HTTP: each query once (nothing cached), `concurrency` visitors at a time. At 1,
+ * each request's latency is what one typist feels; at 4, the server is saturated (4 requests are
+ * always waiting), so a request's latency is about 4× the server's time per request (Little's
+ * law): that figure measures throughput, not one visitor's wait.
+ */
+export async function searchLatency(
+  base: string,
+  titles: string[],
+  { salt = '', concurrency = 4, acceptEncoding = 'gzip, deflate', seed = 42 } = {},
+) {
+  const { prefixes, typos } = makeQueries(titles, seed);
   const url = (q: string) => `/api/tmdb/search/movie?query=${encodeURIComponent(q)}&page=1${salt}`;
-  const run = (qs: string[]) => load({ mode: 'latency', url: base, paths: qs.map(url), concurrency: 4 });
+  const run = (qs: string[]) =>
+    load({
+      mode: 'latency',
+      url: base,
+      paths: qs.map(url),
+      concurrency,
+      headers: { 'accept-encoding': acceptEncoding },
+    });
   return { prefixes: run(prefixes), typos: run(typos) };
 }
 
@@ -205,4 +243,37 @@ function linkInOutbox(dataDir: string): string | undefined {
     .replace(/=\r?\n/g, '')
     .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
   return /https?:\/\/[^\s"<>]+verify-email[^\s"<>]+/.exec(text)?.[0];
+}
+
+/**
+ * A build to start, optionally with environment variables for it: `main.js` or
+ * `KEY=V,KEY2=V2@main.js` (the variables before the first `@` that follows a `=` pair list; each
+ * pair split at its first `=`). Throws on a pair without `=`.
+ */
+export function buildWithEnv(spec: string): { env: Record<string, string>; main: string } {
+  const m = /^((?:[A-Za-z_][A-Za-z0-9_]*=[^,@]*)(?:,[A-Za-z_][A-Za-z0-9_]*=[^,@]*)*)@(.+)$/.exec(spec);
+  if (!m) {
+    if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(spec)) throw new Error(`not KEY=V[,KEY=V]@main.js: ${spec}`);
+    return { env: {}, main: spec };
+  }
+  const env = Object.fromEntries(
+    m[1]!.split(',').map((kv) => {
+      const i = kv.indexOf('=');
+      return [kv.slice(0, i), kv.slice(i + 1)];
+    }),
+  );
+  return { env, main: m[2]! };
+}
+
+/** A GET as it came over the wire (fetch would decode the body). */
+export function rawGet(url: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((done, fail) => {
+    httpGet(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () =>
+        done({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
+    }).on('error', fail);
+  });
 }

@@ -13,9 +13,36 @@ const rss = (pid) => {
   const kb = (k) => Number(new RegExp(`${k}:\\s+(\\d+)`).exec(s)[1]);
   return { rss: Math.round(kb('VmRSS') / 1024), peak: Math.round(kb('VmHWM') / 1024) };
 };
+/** Resident MB by kind of mapping (/proc/PID/smaps): malloc's heap, anonymous (V8, arenas, WebAssembly), files. */
+const smaps = (pid) => {
+  const kinds = {};
+  let kind = '';
+  for (const l of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
+    const head = /^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ \S+\s*(.*)$/.exec(l);
+    if (head) {
+      const name = head[1];
+      kind =
+        name === '[heap]'
+          ? 'brk heap'
+          : !name
+            ? 'anonymous'
+            : name.includes('/node') && !name.endsWith('.node')
+              ? 'node binary'
+              : name.startsWith('[')
+                ? name
+                : 'files';
+      continue;
+    }
+    const rss = /^Rss:\s+(\d+)/.exec(l);
+    if (rss) kinds[kind] = (kinds[kind] ?? 0) + Number(rss[1]) / 1024;
+  }
+  return Object.fromEntries(Object.entries(kinds).map(([k, v]) => [k, Math.round(v)]));
+};
 const la = () => readFileSync('/proc/loadavg', 'utf8').split(' ')[0];
 let out = '';
-const child = spawn(process.execPath, [...flags, `${root}/apps/api/dist/main.js`], {
+// API_MAIN: another build of the API (default apps/api/dist/main.js).
+const main = process.env.API_MAIN ?? `${root}/apps/api/dist/main.js`;
+const child = spawn(process.execPath, [...flags, main], {
   env: {
     PATH: process.env.PATH,
     DATA_DIR: dataDir,
@@ -23,7 +50,8 @@ const child = spawn(process.execPath, [...flags, `${root}/apps/api/dist/main.js`
     HOST: '127.0.0.1',
     RECOMMENDER_URL: 'http://127.0.0.1:9',
     TRUST_PROXY: 'true',
-    ...(process.env.MALLOC_ARENA_MAX ? { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX } : {}),
+    // glibc's malloc settings (MALLOC_ARENA_MAX, MALLOC_TRIM_THRESHOLD_, ...) pass through.
+    ...Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('MALLOC_'))),
   },
   stdio: ['ignore', 'pipe', 'pipe'],
 });
@@ -74,7 +102,7 @@ if (Number(secs) > 0) {
         `${path} ${headers['accept-encoding'] ? 'br' : ''} ${Math.round(j.requestsPerSecond)} rps rss ${JSON.stringify(rss(child.pid))}\n`,
       );
     }
-  console.log(JSON.stringify({ afterLoad: rss(child.pid), la: la() }));
+  console.log(JSON.stringify({ afterLoad: rss(child.pid), la: la(), where: smaps(child.pid) }));
   await new Promise((r) => setTimeout(r, 5000));
   console.log(JSON.stringify({ after5s: rss(child.pid) }));
 }

@@ -4,7 +4,8 @@
  *
  *   npx tsx scripts/bench/profile.ts [--seconds 6] [--port 5101] [--out DIR] NAME…
  *
- * NAME: popular, popular-br, movie, discover, search, likes, suggest (uncached searches), recommend.
+ * NAME: popular, popular-br, movie, discover, search, likes, suggest (uncached searches), typos (the
+ * same, typos only, one at a time, with a browser's Accept-Encoding), recommend.
  * A profile per NAME in DIR (default /tmp/cinelog-profile); the summary is printed.
  */
 import { spawn } from 'node:child_process';
@@ -13,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildServersIfStale } from '../build-server.mjs';
-import { load, loadAverage, makeQueries, root, signedInUser } from './lib';
+import { BROWSER_ACCEPT_ENCODING, load, loadAverage, makeQueries, root, signedInUser } from './lib';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -135,29 +136,32 @@ async function main() {
       search: async () => ({ url: `${base}/api/tmdb/search/movie?query=star&page=1` }),
       likes: async () => ({ url: `${base}/api/user/likes`, headers: await signedInUser(api) }),
       recommend: async () => ({ url: `${base}/api/recommend?movie_id=157336` }),
-      suggest: async () => {
-        const catalog = JSON.parse(readFileSync(join(catalogDir, 'catalog', 'catalog.v2.json'), 'utf8')) as {
-          movies: { title: string; vote_count: number }[];
-        };
-        const titles = catalog.movies
-          .sort((a, b) => b.vote_count - a.vote_count)
-          .slice(0, 2000)
-          .map((m) => m.title);
-        const { prefixes, typos } = makeQueries(titles);
-        return {
-          url: base,
-          paths: [...prefixes, ...typos].map(
-            (q) => `/api/tmdb/search/movie?query=${encodeURIComponent(q)}&page=1`,
-          ),
-        };
-      },
+      suggest: async () => suggestions('both'),
+      typos: async () => suggestions('typos'),
     };
+    async function suggestions(which: 'both' | 'typos') {
+      const catalog = JSON.parse(readFileSync(join(catalogDir, 'catalog', 'catalog.v2.json'), 'utf8')) as {
+        movies: { title: string; vote_count: number }[];
+      };
+      const titles = catalog.movies
+        .sort((a, b) => b.vote_count - a.vote_count)
+        .slice(0, 2000)
+        .map((m) => m.title);
+      const { prefixes, typos } = makeQueries(titles);
+      return {
+        url: base,
+        paths: (which === 'typos' ? typos : [...prefixes, ...typos]).map(
+          (q) => `/api/tmdb/search/movie?query=${encodeURIComponent(q)}&page=1`,
+        ),
+        ...(which === 'typos' ? { headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING } } : {}),
+      };
+    }
     const opts = await target[name]!();
     await new Promise((r) => setTimeout(r, 2000));
     const loadBefore = loadAverage();
     const r =
-      name === 'suggest'
-        ? load({ ...opts, mode: 'latency', concurrency: 4 })
+      name === 'suggest' || name === 'typos'
+        ? load({ ...opts, mode: 'latency', concurrency: name === 'typos' ? 1 : 4 })
         : load({ ...opts, duration, connections: 16 });
     console.log(`\n## ${name} (load average ${loadBefore} → ${loadAverage()})`, JSON.stringify(r));
     await new Promise((r) => setTimeout(r, 1000));

@@ -1,12 +1,17 @@
 /**
  * Chat evaluation, offline engine:
- *  - "dev", "heldout", "fresh", "fresh2" and "fresh3": request sets written by independent evaluators who never
+ *  - "dev", "heldout", "fresh", "fresh2", "fresh3", "fresh4" and "fresh5": request sets written by independent evaluators who never
  *    saw the code (bench/chat-sets/, format in docs/chat.md), checked by `checkTurn` (check.ts);
  *  - "own-lang": Spanish, French and German cases the engine author wrote (run with dev);
+ *  - "own5": the engine author's probes for round 5's classes (lengths, TV series, theme negation,
+ *    Italian and Portuguese, German compounds, slang, rambling, invented titles; run with dev);
+ *  - "own6": the engine author's probes for round 6's classes (films named in a story, leaving the
+ *    domain, eras by name, intensified moods, quantified negation, compact ratings, follow-ups that
+ *    keep the earlier genre or language; run with dev);
  *  - "own": the engine author's 36 prompts (the checks in this file).
  * Reports per set: expectations met, turns fully met, grounded (every linked id is a catalog movie
  * with its real title), understood-or-said-so, p95 latency.
- * Usage: npm run chat:eval [-- --set dev|own-lang|heldout|fresh|fresh2|fresh3|own|all] [--keyword-only] [--recommender URL] [--out FILE]
+ * Usage: npm run chat:eval [-- --set dev|own-lang|own5|own6|heldout|fresh|fresh2|fresh3|fresh4|fresh5|own|all] [--file SET.json] [--keyword-only] [--recommender URL] [--out FILE]
  *        [--transcript FILE] (every turn and reply of the independent sets, to read them as a person would)
  * Without --set it runs dev and own: the held-out half only runs when asked for by name (or "all").
  * (the recommendation service is not used unless --recommender is given: the figures must not
@@ -109,8 +114,19 @@ async function main() {
   const writeTranscript = () =>
     transcriptFile &&
     writeFileSync(resolve(process.env.INIT_CWD ?? process.cwd(), transcriptFile), transcript!.join('\n'));
-  for (const name of ['dev', 'own-lang', 'heldout', 'fresh', 'fresh2', 'fresh3'] as const) {
-    const dev = name === 'dev' || name === 'own-lang';
+  for (const name of [
+    'dev',
+    'own-lang',
+    'own5',
+    'own6',
+    'heldout',
+    'fresh',
+    'fresh2',
+    'fresh3',
+    'fresh4',
+    'fresh5',
+  ] as const) {
+    const dev = name === 'dev' || name === 'own-lang' || name === 'own5' || name === 'own6';
     if (which !== 'all' && which !== name && !(which === 'dev+own' && dev)) continue;
     const report = await runSet(
       name,
@@ -121,7 +137,19 @@ async function main() {
     reports.push(report);
     printReport(report);
   }
-  if (which !== 'all' && which !== 'own' && which !== 'dev+own') {
+  // A set kept outside the repository (a held-out set before it is run and copied in).
+  const file = arg('--file');
+  if (file) {
+    const report = await runSet(
+      'file',
+      resolve(process.env.INIT_CWD ?? process.cwd(), file),
+      engine,
+      transcript,
+    );
+    reports.push(report);
+    printReport(report);
+  }
+  if (file || (which !== 'all' && which !== 'own' && which !== 'dev+own')) {
     writeTranscript();
     finish(reports, engine, vectorsMs);
     return;

@@ -25,9 +25,10 @@ import type { Database } from './db/database';
 import type { Redis } from './integrations/redis/redis';
 import { registerErrorHandling } from './lib/error-handler';
 import { RateLimits } from './lib/rate-limit';
-import { lazyChildLogger, loggerOptions, registerRequestLog } from './lib/logger';
+import { lazyChildLogger, loggerOptions, redactUrl, registerRequestLog, SLOW_REQUEST_MS } from './lib/logger';
 import { compressedFor, DYNAMIC_COMPRESSION } from './lib/compression';
 import { ResponseCache } from './lib/response-cache';
+import { visitorAddress, type TrustProxy } from './lib/visitor-limit';
 import {
   BODY_LIMIT,
   clientErrorHandler,
@@ -72,6 +73,7 @@ import { SettingsRepository } from './modules/settings/settings.repository';
 import { hiddenMoviesOf, settingsRoutes } from './modules/settings/settings.routes';
 import { SettingsService } from './modules/settings/settings.service';
 import { landingPage } from './modules/system/landing-page';
+import { isServerRendered, ServerRenderer } from './modules/web/server-render';
 import { moviePageId, WebPages, type PageMeta } from './modules/web/web-pages';
 
 export interface AppDeps {
@@ -98,6 +100,8 @@ export interface AppDeps {
   redisPrefix?: string;
   /** How long a client may take to send a request (tests shorten them). */
   timeouts?: RequestTimeouts;
+  /** An answer slower than this is logged at `warn` (default SLOW_REQUEST_MS; tests lower it). */
+  slowRequestMs?: number;
 }
 
 /** Where the generated offline art is served (modules/images). */
@@ -110,7 +114,7 @@ export const TMDB_IMAGE_SIZES = {
 };
 
 /** TRUST_PROXY as Fastify takes it: a number of hops becomes "trust the nearest N addresses". */
-function trustProxy(setting: boolean | number | string) {
+function trustProxy(setting: boolean | number | string): TrustProxy {
   return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
 }
 
@@ -267,8 +271,11 @@ declare module 'fastify' {
   }
 }
 
-/** Answers a request before Fastify (true), or leaves it to Fastify (false, nothing written). */
-type FastPath = (req: IncomingMessage, res: ServerResponse) => boolean;
+/**
+ * Answers a request before Fastify (true), or leaves it to Fastify (false, nothing written); a
+ * promise when it must wait first (a per-visitor limit), resolving the same way.
+ */
+type FastPath = (req: IncomingMessage, res: ServerResponse) => boolean | Promise<boolean>;
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Cached catalog hits are answered before Fastify (ResponseCache.serve): set once the cache is
@@ -276,6 +283,32 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   let fastPaths: FastPath[] = [];
   // Not when every request is logged (debug): these answers skip Fastify's hooks, the log's too.
   const fastPathsOn = !['debug', 'trace'].includes(deps.logLevel ?? deps.config.env.LOG_LEVEL);
+  const trust = trustProxy(deps.config.env.TRUST_PROXY);
+  const addressOf = visitorAddress(trust);
+  const slowMs = deps.slowRequestMs ?? SLOW_REQUEST_MS;
+  /** The request log's `warn` line for a slow answer made before Fastify (its hook never ran). */
+  const slow = (req: IncomingMessage, res: ServerResponse, t0: number) => {
+    const ms = performance.now() - t0;
+    if (ms >= slowMs)
+      app.log.warn(
+        {
+          method: req.method,
+          url: redactUrl(req.url ?? ''),
+          ip: addressOf(req),
+          statusCode: res.statusCode,
+          ms: Math.round(ms * 10) / 10,
+        },
+        'slow request',
+      );
+  };
+  /**
+   * After a fast answer: slow already, or its bytes still queued on the socket (a client not
+   * reading), then measured when they are handed over, as Fastify's log measures to the end.
+   */
+  const timeFastAnswer = (req: IncomingMessage, res: ServerResponse, t0: number) => {
+    if (performance.now() - t0 >= slowMs || !res.socket?.writableLength) slow(req, res, t0);
+    else res.once('finish', () => slow(req, res, t0));
+  };
   const app = Fastify({
     // Fastify's own HTTP server, with the same options, in front of which the fast path sits.
     // Fastify passes its options with defaults applied; these are the ones it sets on its server.
@@ -288,7 +321,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         maxRequestsPerSocket: number;
       };
       const server = createServer(opts.http ?? {}, (req, res) => {
-        for (const fast of fastPaths) if (fast(req, res)) return;
+        if (fastPaths.length === 0) return handler(req, res);
+        const t0 = performance.now();
+        for (const fast of fastPaths) {
+          const answered = fast(req, res);
+          if (answered === false) continue;
+          if (answered === true) return timeFastAnswer(req, res, t0);
+          // Waiting (a per-visitor limit): refused, or failed, Fastify answers it.
+          void answered.then(
+            (ok) => (ok ? timeFastAnswer(req, res, t0) : handler(req, res)),
+            () => handler(req, res),
+          );
+          return;
+        }
         handler(req, res);
       });
       server.keepAliveTimeout = opts.keepAliveTimeout;
@@ -309,7 +354,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // One line per request, at debug (see registerRequestLog), instead of Fastify's two at info.
     logController: new LogController({ disableRequestLogging: true }),
     // Behind a load balancer, the per-IP limits must see the visitor's address, not the balancer's.
-    trustProxy: trustProxy(deps.config.env.TRUST_PROXY),
+    trustProxy: trust,
     // A path that is not valid percent-encoding never reaches a route: answer it like every other
     // bad input, `{message}` only.
     frameworkErrors: (error, _request, reply) => {
@@ -318,7 +363,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         .send({ message: error.code === 'FST_ERR_BAD_URL' ? 'Malformed URL' : 'Bad request' });
     },
   }).withTypeProvider<ZodTypeProvider>();
-  registerRequestLog(app);
+  registerRequestLog(app, slowMs);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // Before any route: security headers on every answer, and bad input refused before handlers.
@@ -338,6 +383,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...DYNAMIC_COMPRESSION,
   });
   const pages = deps.webDist ? WebPages.load(deps.webDist) : null;
+  // Loaded with the first page asked for (a large module: not part of the start).
+  let renderer: Promise<ServerRenderer | null> | null = null;
+  const serverRenderer = () =>
+    (renderer ??= deps.webDist
+      ? ServerRenderer.load(deps.webDist, app).catch((err: unknown) => {
+          app.log.warn({ err }, 'the web build has a server entry that could not be loaded');
+          return null;
+        })
+      : Promise.resolve(null));
   const transferRepo = new TransferRepository(deps.db.db);
   // The embedded database is this process's alone: its library reads can be kept until a write.
   const readCache = deps.identity && deps.db.kind === 'pglite' ? new LibraryReadCache() : null;
@@ -352,12 +406,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         path.startsWith('/assets/')
       )
         return false;
+      // The landing pages' first markup, rendered from the web build's own components (decision
+      // 0031); what the config says about the image CDN is part of it. Only those pages: any
+      // other path (a page left to the browser, a scanner's probe) never reaches the renderer.
+      const rendered = isServerRendered(path)
+        ? serverRenderer().then((r) => (r ? r.render(path, String(cdnProbe?.reachable)) : null))
+        : Promise.resolve(null);
       // Compressed here: @fastify/compress only hooks into routes, and this is the not-found handler.
-      void pageMeta(deps, request, path, sharing, cdnProbe?.reachable).then((meta) =>
-        reply
-          .type('text/html; charset=utf-8')
-          .header('cache-control', 'no-cache')
-          .send(compressedFor(request, reply, pages.html(path, meta))),
+      void Promise.all([pageMeta(deps, request, path, sharing, cdnProbe?.reachable), rendered]).then(
+        ([meta, page]) =>
+          reply
+            .type('text/html; charset=utf-8')
+            .header('cache-control', 'no-cache')
+            .send(compressedFor(request, reply, pages.html(path, meta, page))),
       );
       return true;
     },
@@ -368,6 +429,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       wildcard: false,
       // Pages (including /) go through the SPA fallback, which adds the page's data preloads.
       index: false,
+      // The server's render module (dist/ssr) is this process's, not a file of the site.
+      allowedPath: (pathName) => !pathName.startsWith('/ssr/'),
       // The build writes brotli (quality 11) and gzip (level 9) copies of every script and style.
       preCompressed: true,
       setHeaders: (reply, path) => {
@@ -437,9 +500,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Set once accounts are mounted below; until then (or without accounts) hide_seen is refused.
   let hiddenMovies: HiddenMovies | null = null;
   const hidden: HiddenMovies | null = deps.identity ? (req) => hiddenMovies!(req) : null;
-  await app.register(catalogRoutes(deps.source, rateLimits, catalogCache, hidden), { prefix: '/api/tmdb' });
+  await app.register(catalogRoutes(deps.source, rateLimits, catalogCache, hidden, addressOf), {
+    prefix: '/api/tmdb',
+  });
   if (deps.catalog) await app.register(imagesRoutes(deps.catalog), { prefix: '/api/images' });
-  const recommender = new RecommenderClient(recommenderUrl(deps.config));
+  const recommender = new RecommenderClient(
+    recommenderUrl(deps.config),
+    2000,
+    () => signalsSecret(deps.config.dataDir, deps.config.env.RECOMMENDER_SIGNALS_SECRET),
+    deps.config.env.RECOMMEND_CACHE_SECONDS * 1000,
+  );
+  app.addHook('onClose', async () => recommender.close());
   await app.register(recommendationsRoutes(recommender, deps.source, hidden), { prefix: '/api' });
   await app.register(
     signalsRoutes(deps.db.db, () =>
@@ -531,6 +602,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         (m) => imagePaths(m, tmdbImages),
         app.log,
         (uid) => readCache?.invalidate(uid),
+        // Live, a film the catalog lacks is looked up on TMDB (the first page of its search).
+        deps.source.mode === 'live' ? { search: async (q) => (await deps.source.search(q, 1)).results } : {},
       );
       await app.register(
         transferRoutes(
@@ -541,6 +614,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             accountExists: (uid) => library.accountExists(uid),
           },
           deps.identity.verifier,
+          rateLimits,
         ),
         { prefix: '/api/user' },
       );

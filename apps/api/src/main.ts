@@ -14,15 +14,6 @@ import { TmdbMovieSource } from './integrations/tmdb/tmdb-movie-source';
 import type { MovieSource } from './modules/catalog/movie-source';
 import { OfflineMovieSource } from './modules/catalog/offline-movie-source';
 
-/**
- * V8 sized for memory rather than speed: the old generation grows by a smaller factor between
- * full collections, so garbage made under load is collected before it piles up (RSS after the
- * bench's read load: 471–482 MB without, 327–330 MB with, at the same start). Set here rather than
- * on the command line so that every way of running the API (npm start, the bench, a container)
- * gets it. Measured in decision 0021.
- */
-setFlagsFromString('--optimize-for-size');
-
 async function main() {
   let config;
   try {
@@ -42,37 +33,52 @@ async function main() {
   const logRef: { current?: FastifyBaseLogger } = {};
   const warn = (o: object, m: string) => logRef.current?.warn(o, m);
 
-  // The database opens while the catalog is read: PGlite compiles its WebAssembly on background
-  // threads, and reads its files, while the main thread parses the catalog.
+  // The database opens while the catalog is read and indexed: PGlite compiles its WebAssembly on
+  // background threads, and reads its files, while the main thread parses the catalog and builds
+  // its lists (decision 0037: the lists were built after the database was ready, and the main
+  // thread sat idle while the compile finished). The schema check is two small queries once current.
   let catalogMs = 0;
-  const [database, catalogFile] = await Promise.all([
+  let indexMs = 0;
+  let databaseMs = 0;
+  const [database, offline] = await Promise.all([
     openDatabase(
       env.DATABASE_URL
         ? {
             url: env.DATABASE_URL,
             onConnectionError: (err) => warn({ reason: err.message }, 'PostgreSQL dropped a connection'),
           }
-        : { dataDir: join(config.dataDir, 'pglite') },
-    ),
+        : {
+            dataDir: join(config.dataDir, 'pglite'),
+            // PGlite's start and queries on the second core (decision 0042). A worker that dies
+            // leaves no database: exit, and npm start's supervisor starts the API again.
+            inWorker: env.PGLITE_WORKER,
+            onWorkerExit: (err) => {
+              console.error(`the embedded database stopped: ${err.message}`);
+              process.exit(1);
+            },
+          },
+    ).then(async (db) => {
+      await migrateToLatest(db.db);
+      databaseMs = Math.round(performance.now() - started);
+      return db;
+    }),
     ensureCatalogFile({
       dataDir: config.dataDir,
       tarball: config.datasetTarball,
       progress: terminalProgress(),
     }).then((file) => {
       catalogMs = Math.round(performance.now() - started);
-      return file;
+      // The offline catalog is always loaded: the chat recommends from it in both modes.
+      // Its title search index is built once the API listens (a search before then completes it).
+      const index = new CatalogIndex(file, { deferSearchIndex: true });
+      indexMs = Math.round(performance.now() - started) - catalogMs;
+      return index;
     }),
   ]);
-  await migrateToLatest(database.db);
-  const databaseMs = Math.round(performance.now() - started);
   const redis = env.REDIS_URL ? connectRedis(env.REDIS_URL, { warn }) : null;
 
   let source: MovieSource;
   let catalog: CatalogIndex | undefined;
-  // The offline catalog is always loaded: the chat recommends from it in both modes.
-  // Its title search index is built once the API listens (a search before then completes it).
-  const offline = new CatalogIndex(catalogFile, { deferSearchIndex: true });
-  const indexMs = Math.round(performance.now() - started) - databaseMs;
   if (config.dataMode === 'live') {
     source = new TmdbMovieSource(
       new TmdbClient({
@@ -123,7 +129,7 @@ async function main() {
       startupMs: Math.round(performance.now() - started),
       // Since the process started: module loading included.
       sinceProcessStartMs: Math.round(performance.now()),
-      // Times since main() began: the database and the catalog file load side by side.
+      // Times since main() began: the database, and the catalog file then its lists, side by side.
       catalogReadMs: catalogMs,
       databaseReadyMs: databaseMs,
       catalogIndexMs: indexMs,
@@ -161,8 +167,23 @@ async function main() {
     // decides to (RSS after start was 380–550 MB depending on that timing; decision 0018).
     const before = memoryMb();
     fullGc();
+    sizeMode();
     app.log.info({ ms, before, ...memoryMb() }, 'search index ready');
   });
+}
+
+/**
+ * V8 sized for memory rather than speed, from here on: the old generation grows by a smaller
+ * factor between full collections, so garbage made under load is collected before it piles up
+ * (RSS after the bench's read load: 471–482 MB without, 327–330 MB with; decision 0021). Set
+ * once start-up is done, not before it: during start-up the same mode made V8 collect far more
+ * often while the catalog was parsed and indexed (about 0.35 s more to /api/health on a quiet
+ * machine); the heap's growing strategy reads the flag at each collection, so it applies from
+ * the next one (decision 0030). Set here rather than on the command line so that every way of
+ * running the API (npm start, the bench, a container) gets it.
+ */
+function sizeMode() {
+  setFlagsFromString('--optimize-for-size');
 }
 
 /** A full garbage collection, once, after start-up (node's gc(), reached without a command-line flag). */

@@ -132,7 +132,8 @@ describe.skipIf(!bin)('PostgreSQL outages (a server of the test, stopped under l
       for (const o of duringOutage) {
         expect(o.status).toBe(503);
         expect(o.body).toEqual({ message: DATABASE_UNAVAILABLE });
-        expect(o.ms).toBeLessThan(2_000);
+        // The 2 s connect timeout plus room for a loaded machine; a hang would meet the 15 s request limit.
+        expect(o.ms).toBeLessThan(4_500);
       }
       // Every acknowledged write is in the database, under its own id.
       const admin = new pg.Client({ connectionString: server.url });

@@ -137,6 +137,25 @@ describe('the learning loop over HTTP', () => {
     expect(forYou.length).toBeGreaterThan(5);
     expect(forYou.map((m) => m.id)).not.toContain(seed);
     expect(forYou[0]!.because).toMatchObject({ tmdb_id: seed, title: 'Spirited Away' });
+    // The row is ranked over her history by the service (POST /recommend/user, internal): the film
+    // ten people liked with hers leads it, brought by her film, not as merely popular.
+    expect(forYou[0]).toMatchObject({ id: partner, because: { tmdb_id: seed } });
+    expect(forYou[0]!.because).not.toHaveProperty('popular');
+    const direct = await fetch(`${recUrl}/recommend/user`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${SECRET}` },
+      body: JSON.stringify({ items: [{ tmdbId: seed, weight: 1 }], top_n: 5 }),
+    });
+    expect(direct.status).toBe(200);
+    expect(((await direct.json()) as { tmdbId: number; because: number }[])[0]).toMatchObject({
+      tmdbId: partner,
+      because: seed,
+    });
+    const refused = await fetch(`${recUrl}/recommend/user`, {
+      method: 'POST',
+      body: JSON.stringify({ items: [{ tmdbId: seed, weight: 1 }] }),
+    });
+    expect(refused.status).toBe(401);
     // Ten people liking the pair made both popular lately (five would not: 8 users needed).
     const trending = (await (await fetch(`${recUrl}/trending`)).json()) as { tmdbId: number }[];
     expect(trending.map((t) => t.tmdbId).sort()).toEqual([seed, partner].sort());

@@ -1,33 +1,73 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, StrictMode, Suspense } from 'react';
-import { createRoot } from 'react-dom/client';
+import { hydrate as hydrateQueries, type DehydratedState } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { AppRoutes } from './app/router';
-import { AuthProvider } from './lib/auth';
+import { AppRoot } from './app/app-root';
+import { preloadScreen } from './app/router';
+import { hideSeenHint } from './features/library/hooks/hide-seen-hint';
 import { createQueryClient } from './lib/query-client';
 import './index.css';
 
-// The toaster is not needed for the first paint: it loads right after, and toasts raised before
-// it mounts still show (react-hot-toast keeps them in its store).
+// The toaster is not needed for the first paint: it loads right after, into its own root (outside
+// the markup the server may have rendered), and toasts raised before it mounts still show
+// (react-hot-toast keeps them in its store).
 const Toaster = lazy(() => import('react-hot-toast').then((m) => ({ default: m.Toaster })));
 
 const queryClient = createQueryClient();
+const container = document.getElementById('root')!;
+const app = <AppRoot queryClient={queryClient} router={BrowserRouter} />;
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <AuthProvider>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-        {/* Toasts at the bottom centre for 3 seconds (spec). */}
-        <Suspense fallback={null}>
-          <Toaster
-            position="bottom-center"
-            toastOptions={{ duration: 3000, style: { background: '#27272a', color: '#f4f4f5' } }}
-          />
-        </Suspense>
-      </AuthProvider>
-    </QueryClientProvider>
-  </StrictMode>,
-);
+/**
+ * The data a server-rendered page was rendered from (src/entry-server.tsx), in a JSON block of the
+ * HTML (not a script: the CSP allows none inline).
+ */
+function serverState(): DehydratedState | null {
+  const block = document.getElementById('ssr-state');
+  try {
+    return block?.textContent ? (JSON.parse(block.textContent) as DehydratedState) : null;
+  } catch {
+    return null;
+  }
+}
+
+async function start() {
+  const state = serverState();
+  // Hydrated only if the browser's first render is the one the server made: an anonymous
+  // visitor's. With "hide what I've seen" on here, the lists wait for the session, so the page is
+  // rendered afresh instead.
+  if (state && !hideSeenHint()) {
+    hydrateQueries(queryClient, state);
+    // The screen's chunk (preloaded by the HTML) first, so hydration is one pass and never shows
+    // the loading fallback in place of the server's markup.
+    await preloadScreen(window.location.pathname).catch(() => undefined);
+    hydrateRoot(container, app);
+  } else {
+    createRoot(container).render(app);
+  }
+  replayHeldClick();
+  const toasts = document.body.appendChild(document.createElement('div'));
+  createRoot(toasts).render(
+    <Suspense fallback={null}>
+      {/* Toasts at the bottom centre for 3 seconds (spec). */}
+      <Toaster
+        position="bottom-center"
+        toastOptions={{ duration: 3000, style: { background: '#27272a', color: '#f4f4f5' } }}
+      />
+    </Suspense>,
+  );
+}
+
+/**
+ * The app is interactive: clicks go to it from now on, and the one public/hold-clicks.js held while
+ * the scripts loaded is replayed on the same element (hydration keeps the server's elements), after
+ * the first effects have run. A held element the first render replaced is not clicked.
+ */
+function replayHeldClick() {
+  const w = window as unknown as { __cinelogReady?: boolean; __cinelogHeldClick?: HTMLElement };
+  w.__cinelogReady = true;
+  const held = w.__cinelogHeldClick;
+  delete w.__cinelogHeldClick;
+  if (held) requestAnimationFrame(() => setTimeout(() => held.isConnected && held.click()));
+}
+
+void start();

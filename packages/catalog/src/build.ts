@@ -207,7 +207,17 @@ export async function buildCatalogFile(
   };
   mkdirSync(dirname(outFile), { recursive: true });
   const tmp = `${outFile}.${process.pid}.tmp`;
-  writeFileSync(tmp, JSON.stringify(file));
+  writeFileSync(tmp, asciiJson(JSON.stringify(file)));
   renameSync(tmp, outFile);
   return file;
+}
+
+/**
+ * JSON text with every character past ASCII written as a `\\uXXXX` escape (the same JSON value).
+ * A catalog file written so is read back as a one-byte string (`latin1`, no UTF-8 decoding) and
+ * parsed as one: at each start the real catalog's 44 MB took ~50 ms instead of ~110–150 ms to
+ * decode, and the text held 44 MB instead of 88 MB while parsed (decision 0030).
+ */
+export function asciiJson(json: string): string {
+  return json.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }

@@ -1,6 +1,7 @@
 import cliProgress from 'cli-progress';
+import { isAscii } from 'node:buffer';
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { buildCatalogFile, CATALOG_VERSION, type Progress } from './build';
 import type { CatalogFile } from './types';
@@ -53,7 +54,7 @@ export async function ensureCatalogFile(opts: EnsureCatalogOptions): Promise<Cat
   if (existsSync(file)) {
     // Read off the main thread (a server opens its database meanwhile), parsed on it.
     // (Bytes first, then one decode: reading as 'utf8' decodes chunk by chunk, slower.)
-    const parsed = parseCatalogBytes(await readFile(file));
+    const parsed = parseCatalogBytes(await readWhole(file));
     if (parsed.version === CATALOG_VERSION) return parsed;
   }
   if (!existsSync(opts.tarball)) {
@@ -62,6 +63,31 @@ export async function ensureCatalogFile(opts: EnsureCatalogOptions): Promise<Cat
     );
   }
   return buildCatalogFile(opts.tarball, file, opts.progress ?? terminalProgress());
+}
+
+/**
+ * A file's bytes in as few reads as the system allows (one for the real catalog). `readFile`
+ * from node:fs/promises reads 512 KB at a time, each piece continued on the main thread: while
+ * the main thread is busy (PGlite starts there, synchronously, for hundreds of milliseconds) the
+ * catalog's 88 pieces wait, and the file was only read once the database was open (a CPU profile
+ * of a warm start; decision 0037). One read runs whole on libuv's thread pool.
+ */
+export async function readWhole(path: string): Promise<Buffer> {
+  const handle = await open(path, 'r');
+  try {
+    const { size } = await handle.stat();
+    const bytes = Buffer.allocUnsafe(size);
+    let done = 0;
+    while (done < size) {
+      // At most 1 GiB per read (Linux returns at most ~2 GiB from one read).
+      const { bytesRead } = await handle.read(bytes, done, Math.min(size - done, 1 << 30), done);
+      if (bytesRead === 0) break;
+      done += bytesRead;
+    }
+    return done === size ? bytes : bytes.subarray(0, done);
+  } finally {
+    await handle.close();
+  }
 }
 
 /**
@@ -81,7 +107,9 @@ export function parseCatalogBytes(
   opts: { piecewiseAbove?: number; pieceBytes?: number } = {},
 ): CatalogFile {
   if (bytes.length <= (opts.piecewiseAbove ?? PIECEWISE_PARSE_BYTES)) {
-    return JSON.parse(bytes.toString('utf8')) as CatalogFile;
+    // A file written with asciiJson (both writers do) is decoded without UTF-8 decoding, into a
+    // one-byte string; an older file (UTF-8) is read as before.
+    return JSON.parse(bytes.toString(isAscii(bytes) ? 'latin1' : 'utf8')) as CatalogFile;
   }
   const marker = Buffer.from('"movies":[');
   const at = bytes.indexOf(marker);

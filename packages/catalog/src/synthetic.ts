@@ -1,5 +1,6 @@
 import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { asciiJson } from './build';
 import type { CatalogFile, CatalogMovie } from './types';
 
 /** Ids of synthetic movies start here: far above TMDB's (about 1.5 million today). */
@@ -75,7 +76,7 @@ export function writeCatalogFileStreaming(path: string, file: CatalogFile): void
   const fd = openSync(path, 'w');
   try {
     const { movies, ...head } = file;
-    writeSync(fd, `${JSON.stringify(head).slice(0, -1)},"movies":[`);
+    writeSync(fd, `${asciiJson(JSON.stringify(head)).slice(0, -1)},"movies":[`);
     let chunk: string[] = [];
     const flush = () => {
       if (chunk.length) writeSync(fd, chunk.join(','));
@@ -83,7 +84,7 @@ export function writeCatalogFileStreaming(path: string, file: CatalogFile): void
     };
     movies.forEach((m, i) => {
       if (i > 0 && chunk.length === 0) writeSync(fd, ',');
-      chunk.push(JSON.stringify(m));
+      chunk.push(asciiJson(JSON.stringify(m)));
       if (chunk.length === 1000) flush();
     });
     flush();

@@ -144,7 +144,18 @@ export class TitleIndex {
       while (k < limit && a.charCodeAt(k) === b.charCodeAt(k)) k++;
       this.shared[i] = k;
     }
+    this.deletions = deletionTable(terms);
+    this.seen = new Uint32Array(terms.length);
   }
+
+  /**
+   * The deletion neighbourhoods of the terms (decision 0041): for every term of 4 letters or
+   * more, the hash of the term and of each string made by deleting one of its letters, and for
+   * terms of 7 letters or more also two, each with the term's position, sorted by hash. Two
+   * strings within k edits share a string made by deleting at most k letters from each, so the
+   * terms within k edits of a query are among those listed under its own deletions' hashes.
+   */
+  private readonly deletions: DeletionTable;
 
   /** How many first letters term i shares with term i + 1 (at most 255). */
   private readonly shared: Uint8Array;
@@ -155,10 +166,20 @@ export class TitleIndex {
 
   /** Bytes held by the typed arrays (the term strings are on top: about 40 bytes each). */
   get arrayBytes(): number {
-    return [this.start, this.split, this.docs, this.freqs, this.lengths, this.boosts, this.shared].reduce(
-      (n, a) => n + a.byteLength,
-      0,
-    );
+    const { keys, ids, starts } = this.deletions;
+    return [
+      this.start,
+      this.split,
+      this.docs,
+      this.freqs,
+      this.lengths,
+      this.boosts,
+      this.shared,
+      keys,
+      ids,
+      starts,
+      this.seen,
+    ].reduce((n, a) => n + a.byteLength, 0);
   }
 
   get termCount(): number {
@@ -247,12 +268,66 @@ export class TitleIndex {
   }
 
   /**
+   * Terms within `maxDistance` edits (Levenshtein) of `query`, with their distance, in dictionary
+   * order. Up to two edits and 32 letters, from the deletion table: the candidates listed under
+   * the hashes of the query's deletions, each checked by its edit distance (a hash shared by
+   * chance only adds a candidate that the check drops); beyond, by the walk below. Both give the
+   * same list (`test/title-index.test.ts` compares them).
+   */
+  fuzzyTerms(query: string, maxDistance: number): [number, number][] {
+    const table = this.deletions;
+    // The table lists a term's deletions of one letter from 4 letters, of two from 7: it answers
+    // when every term close enough to the query is that long (the catalog's words always are).
+    const shortest = query.length - maxDistance;
+    if (
+      maxDistance < 1 ||
+      maxDistance > MAX_TABLE_DISTANCE ||
+      query.length > MAX_TABLE_LETTERS ||
+      shortest < (maxDistance === 1 ? ONE_DELETION_FROM : TWO_DELETIONS_FROM)
+    ) {
+      return this.fuzzyTermsByWalk(query, maxDistance);
+    }
+    const seen = this.seen;
+    if (this.stampNow === 0xffffffff) {
+      // The stamps are 32-bit: start again from a clean array rather than wrap around.
+      seen.fill(0);
+      this.stampNow = 0;
+    }
+    const stamp = ++this.stampNow;
+    const terms = this.terms;
+    const candidates: number[] = [];
+    const codes = new Uint16Array(query.length);
+    for (let i = 0; i < query.length; i++) codes[i] = query.charCodeAt(i);
+    forEachDeletion(codes, maxDistance, (hash) => {
+      const bucket = hash >>> BUCKET_SHIFT;
+      for (let p = table.starts[bucket]!, to = table.starts[bucket + 1]!; p < to; p++) {
+        if (table.keys[p] !== hash) continue;
+        const t = table.ids[p]!;
+        if (seen[t] === stamp) continue;
+        seen[t] = stamp;
+        if (Math.abs(terms[t]!.length - query.length) <= maxDistance) candidates.push(t);
+      }
+    });
+    candidates.sort((a, b) => a - b);
+    const out: [number, number][] = [];
+    for (const t of candidates) {
+      const d = boundedDistance(query, terms[t]!, maxDistance);
+      if (d <= maxDistance) out.push([t, d]);
+    }
+    return out;
+  }
+
+  /** Per term, the last query whose candidates listed it (`stampNow` counts the queries). */
+  private readonly seen: Uint32Array;
+  private stampNow = 0;
+
+  /**
    * Terms within `maxDistance` edits (Levenshtein) of `query`, with their distance. The sorted
    * dictionary is walked as a trie: a term reuses the matrix rows of the prefix it shares with
    * the previous one (`shared`, precomputed), and a prefix whose row is already past the distance
    * skips every term that starts with it.
    */
-  private fuzzyTerms(query: string, maxDistance: number): [number, number][] {
+  fuzzyTermsByWalk(query: string, maxDistance: number): [number, number][] {
     const out: [number, number][] = [];
     const n = query.length + 1;
     const maxLen = query.length + maxDistance;
@@ -271,7 +346,14 @@ export class TitleIndex {
         const row = r * n;
         const above = row - n;
         let min = (matrix[row] = Math.min(r, far));
-        for (let j = 1; j < n; j++) {
+        // Only the band |r - j| <= maxDistance can hold a value within the distance (a cell's
+        // distance is at least |r - j|): the cells just outside it read as `far`, which is what the
+        // full row would hold there (values are capped at `far`), so the rows are the same.
+        const lo = r - maxDistance > 1 ? r - maxDistance : 1;
+        const hi = r + maxDistance < n - 1 ? r + maxDistance : n - 1;
+        if (lo > 1) matrix[row + lo - 1] = far;
+        if (hi < n - 1) matrix[row + hi + 1] = far;
+        for (let j = lo; j <= hi; j++) {
           const cost = ch === query.charCodeAt(j - 1) ? 0 : 1;
           let v = matrix[above + j - 1]! + cost;
           const del = matrix[above + j]! + 1;
@@ -295,7 +377,7 @@ export class TitleIndex {
         i++;
         continue;
       }
-      if (term.length <= maxLen) {
+      if (term.length <= maxLen && term.length >= query.length - maxDistance) {
         const distance = matrix[term.length * n + n - 1]!;
         if (distance <= maxDistance) out.push([i, distance]);
       }
@@ -331,4 +413,154 @@ function combine(
     combined.set(doc, { score: existing.score + r.score, terms: existing.terms });
   }
   return combined;
+}
+
+/** The deletion table covers up to two edits, for query words of up to 32 letters. */
+const MAX_TABLE_DISTANCE = 2;
+const MAX_TABLE_LETTERS = 32;
+/** Terms of this many letters or more have their one-letter deletions listed; two-letter from the second. */
+const ONE_DELETION_FROM = 4;
+const TWO_DELETIONS_FROM = 7;
+
+interface DeletionTable {
+  /** The hashes, sorted (each with its term in `ids`); those whose top 16 bits are b from `starts[b]`. */
+  keys: Uint32Array;
+  ids: Int32Array;
+  starts: Uint32Array;
+}
+const BUCKET_SHIFT = 16;
+
+/** The polynomial hash's base (odd), and the hash of a string: Σ code·BASE^(letters after it), mod 2^32. */
+const BASE = 0x9e3779b1;
+/** Prefix hashes and powers of BASE for `forEachDeletion`, grown as needed. */
+let prefix = new Int32Array(64);
+let power = new Int32Array(64);
+
+/** Murmur3's finalizer: spreads the polynomial's bits (the table keeps the top ones). */
+function mix(h: number): number {
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
+}
+
+/**
+ * Calls `visit` with the hash of `codes` and of every string made by deleting up to
+ * `maxDeletions` (1 or 2) of its letters (a string may come more than once). A polynomial hash,
+ * so a deletion's hash is put together from prefix hashes without building the string.
+ */
+function forEachDeletion(codes: Uint16Array, maxDeletions: number, visit: (hash: number) => void): void {
+  const n = codes.length;
+  if (prefix.length <= n) {
+    prefix = new Int32Array(2 * n + 2);
+    power = new Int32Array(2 * n + 2);
+  }
+  power[0] = 1;
+  for (let i = 0; i < n; i++) {
+    prefix[i + 1] = (Math.imul(prefix[i]!, BASE) + codes[i]!) | 0;
+    power[i + 1] = Math.imul(power[i]!, BASE);
+  }
+  /** The hash of codes[i..j). */
+  const segment = (i: number, j: number) => (prefix[j]! - Math.imul(prefix[i]!, power[j - i]!)) | 0;
+  visit(mix(prefix[n]!));
+  for (let a = 0; a < n; a++) {
+    // Deleting either of two equal neighbours gives the same string: once is enough.
+    if (a > 0 && codes[a] === codes[a - 1]) continue;
+    visit(mix((Math.imul(prefix[a]!, power[n - 1 - a]!) + segment(a + 1, n)) | 0));
+    if (maxDeletions < 2) continue;
+    for (let b = a + 1; b < n; b++) {
+      if (b > a + 1 && codes[b] === codes[b - 1]) continue;
+      const head = (Math.imul(prefix[a]!, power[b - a - 1]!) + segment(a + 1, b)) | 0;
+      visit(mix((Math.imul(head, power[n - 1 - b]!) + segment(b + 1, n)) | 0));
+    }
+  }
+}
+
+function deletionTable(terms: readonly string[]): DeletionTable {
+  let count = 0;
+  for (const t of terms) {
+    const n = t.length;
+    if (n >= TWO_DELETIONS_FROM) count += 1 + n + (n * (n - 1)) / 2;
+    else if (n >= ONE_DELETION_FROM) count += 1 + n;
+  }
+  const hashes = new Uint32Array(count);
+  const owners = new Int32Array(count);
+  const starts = new Uint32Array((1 << (32 - BUCKET_SHIFT)) + 1);
+  let at = 0;
+  let id = 0;
+  const add = (hash: number) => {
+    hashes[at] = hash;
+    owners[at++] = id;
+    starts[(hash >>> BUCKET_SHIFT) + 1]!++;
+  };
+  let codes = new Uint16Array(64);
+  for (; id < terms.length; id++) {
+    const t = terms[id]!;
+    if (t.length < ONE_DELETION_FROM) continue;
+    if (codes.length < t.length) codes = new Uint16Array(2 * t.length);
+    for (let i = 0; i < t.length; i++) codes[i] = t.charCodeAt(i);
+    forEachDeletion(codes.subarray(0, t.length), t.length >= TWO_DELETIONS_FROM ? 2 : 1, add);
+  }
+  // A counting sort by the top 16 bits (a general sort of ~840,000 numbers took ~100 ms), then
+  // each bucket (about a dozen entries) by hash, stably: a hash's terms stay in dictionary order.
+  for (let b = 1; b < starts.length; b++) starts[b]! += starts[b - 1]!;
+  const keys = new Uint32Array(at);
+  const ids = new Int32Array(at);
+  const next = starts.slice(0, -1);
+  for (let i = 0; i < at; i++) {
+    const p = next[hashes[i]! >>> BUCKET_SHIFT]!++;
+    keys[p] = hashes[i]!;
+    ids[p] = owners[i]!;
+  }
+  // Sorted within each bucket, and without repeats (a string reached by two deletions, as
+  // "start" from "starts" twice, is listed once): bucket by bucket, into the same arrays.
+  let kept = 0;
+  for (let b = 0; b + 1 < starts.length; b++) {
+    const from = starts[b]!;
+    const to = starts[b + 1]!;
+    starts[b] = kept;
+    for (let i = from + 1; i < to; i++) {
+      const k = keys[i]!;
+      const id = ids[i]!;
+      let j = i - 1;
+      while (j >= from && keys[j]! > k) {
+        keys[j + 1] = keys[j]!;
+        ids[j + 1] = ids[j]!;
+        j--;
+      }
+      keys[j + 1] = k;
+      ids[j + 1] = id;
+    }
+    for (let i = from; i < to; i++) {
+      if (kept > starts[b]! && keys[kept - 1] === keys[i] && ids[kept - 1] === ids[i]) continue;
+      keys[kept] = keys[i]!;
+      ids[kept++] = ids[i]!;
+    }
+  }
+  starts[starts.length - 1] = kept;
+  // Views, not copies: the repeats dropped are a few hundred entries, a copy would be 7 MB more at once.
+  return { keys: keys.subarray(0, kept), ids: ids.subarray(0, kept), starts };
+}
+
+/** The edit distance of `a` and `b`, or `max + 1` if it is more than `max`. */
+function boundedDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  const n = b.length;
+  let prev = new Uint8Array(n + 1);
+  let row = new Uint8Array(n + 1);
+  for (let j = 0; j <= n; j++) prev[j] = Math.min(j, max + 1);
+  for (let i = 1; i <= a.length; i++) {
+    const ch = a.charCodeAt(i - 1);
+    row[0] = Math.min(i, max + 1);
+    let min = row[0]!;
+    for (let j = 1; j <= n; j++) {
+      let v = prev[j - 1]! + (ch === b.charCodeAt(j - 1) ? 0 : 1);
+      if (prev[j]! + 1 < v) v = prev[j]! + 1;
+      if (row[j - 1]! + 1 < v) v = row[j - 1]! + 1;
+      row[j] = v > max + 1 ? max + 1 : v;
+      if (row[j]! < min) min = row[j]!;
+    }
+    if (min > max) return max + 1;
+    [prev, row] = [row, prev];
+  }
+  return prev[n]!;
 }

@@ -6,10 +6,11 @@ import {
   PAGE_SIZE,
   paginate,
   referenceDate,
+  referenceDateBySort,
   significantWords,
   TOP_RATED_MIN_VOTES,
 } from '../src/catalog-index';
-import type { CatalogFile } from '../src/types';
+import type { CatalogFile, CatalogMovie } from '../src/types';
 import { csv, type Row } from './fixture-csv';
 
 function indexOf(rows: Row[], opts: { deferSearchIndex?: boolean } = {}): CatalogIndex {
@@ -96,6 +97,29 @@ describe(CatalogIndex.name, () => {
     },
   ];
   const index = indexOf(rows);
+
+  it('the reference date by day numbers equals the string sort, on random dates and odd ones', () => {
+    let seed = 7;
+    const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const pad = (x: number, w: number) => String(x).padStart(w, '0');
+    for (const size of [1, 3, 999, 1000, 1001, 5000]) {
+      const movies = Array.from({ length: size }, (_, i) => ({
+        id: i,
+        status: rand() < 0.9 ? 'Released' : 'Post Production',
+        release_date:
+          rand() < 0.05
+            ? null
+            : `${pad(1890 + Math.floor(rand() * 140), 4)}-${pad(1 + Math.floor(rand() * 12), 2)}-${pad(1 + Math.floor(rand() * 28), 2)}`,
+      })) as unknown as CatalogMovie[];
+      expect(referenceDate(movies)).toBe(referenceDateBySort(movies));
+    }
+    // A date in another form: the string sort decides, as before.
+    const odd = [
+      { id: 1, status: 'Released', release_date: '2017-7-1' },
+      { id: 2, status: 'Released', release_date: '2016-12-31' },
+    ] as unknown as CatalogMovie[];
+    expect(referenceDate(odd)).toBe('2017-7-1');
+  });
 
   it('takes the newest release date of a released movie as its reference date', () => {
     expect(index.referenceDate).toBe('2017-07-01');

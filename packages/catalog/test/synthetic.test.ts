@@ -2,7 +2,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildCatalogFromCsv } from '../src/build';
+import { isAscii } from 'node:buffer';
+import { asciiJson, buildCatalogFromCsv } from '../src/build';
 import { CatalogIndex } from '../src/catalog-index';
 import { parseCatalogBytes } from '../src/load';
 import { SYNTHETIC_ID_BASE, syntheticCatalog, writeCatalogFileStreaming } from '../src/synthetic';
@@ -89,6 +90,42 @@ describe('syntheticCatalog', () => {
       expect(() => parseCatalogBytes(one.subarray(0, one.length - 40), { piecewiseAbove: 0 })).toThrow(
         /truncated/,
       );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('catalog files in ASCII (read as one-byte text, no UTF-8 decoding)', () => {
+  const names = ['Amélie', '千と千尋の神隠し', 'Straße 😀', 'Ça va \u00e9 "quoted" \\ back', 'Плохие'];
+  const withNames: CatalogFile = {
+    ...real,
+    stats: { ...real.stats },
+    movies: real.movies.map((m, i) => ({
+      ...m,
+      title: names[i]!,
+      original_title: names[(i + 3) % names.length]!,
+    })),
+  };
+
+  it('asciiJson keeps the JSON value and leaves no byte past ASCII', () => {
+    const text = asciiJson(JSON.stringify(withNames));
+    expect(isAscii(Buffer.from(text))).toBe(true);
+    expect(JSON.parse(text)).toEqual(withNames);
+    expect(text).toContain('\\u00e9'); // é, escaped
+  });
+
+  it('the streaming writer writes ASCII; the reader gives back the same catalog, whole or in pieces', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ascii-catalog-'));
+    try {
+      const path = join(dir, 'catalog.json');
+      writeCatalogFileStreaming(path, withNames);
+      const bytes = readFileSync(path);
+      expect(isAscii(bytes)).toBe(true);
+      expect(parseCatalogBytes(bytes)).toEqual(withNames);
+      expect(parseCatalogBytes(bytes, { piecewiseAbove: 0, pieceBytes: 100 })).toEqual(withNames);
+      // A file written before (UTF-8) still reads the same.
+      expect(parseCatalogBytes(Buffer.from(JSON.stringify(withNames)))).toEqual(withNames);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

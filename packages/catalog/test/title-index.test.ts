@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildCatalogFromCsv } from '../src/build';
 import { CatalogIndex, significantWords } from '../src/catalog-index';
 import { syntheticCatalog } from '../src/synthetic';
+import { SPACE_OR_PUNCTUATION, TitleIndexBuilder } from '../src/title-index';
 import type { CatalogFile } from '../src/types';
 import { csv } from './fixture-csv';
 import { referenceSearch } from './minisearch-reference';
@@ -174,4 +175,52 @@ describe('the compact title index', () => {
       }
     },
   );
+
+  it('finds the same typo terms from the deletion table as by walking the dictionary', () => {
+    const file = syntheticCatalog(real, 3000);
+    const builder = new TitleIndexBuilder(
+      (t) => t.toLowerCase(),
+      () => 1,
+    );
+    for (const m of file.movies) builder.add([m.title, m.original_title]);
+    const index = builder.finish();
+    const words = [
+      ...new Set(
+        file.movies.flatMap((m) =>
+          `${m.title} ${m.original_title}`.toLowerCase().split(SPACE_OR_PUNCTUATION).filter(Boolean),
+        ),
+      ),
+    ];
+    let s = 7;
+    const rand = () => (s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const edit = (w: string) => {
+      const i = Math.floor(rand() * w.length);
+      const c = 'aexq千'[Math.floor(rand() * 5)]!;
+      return [
+        w.slice(0, i) + w.slice(i + 1),
+        w.slice(0, i) + c + w.slice(i),
+        w.slice(0, i) + c + w.slice(i + 1),
+      ][Math.floor(rand() * 3)]!;
+    };
+    let compared = 0;
+    let found = 0;
+    for (const w of [
+      ...words,
+      'aaaaaaaaa',
+      'starrr',
+      'ssssuperman',
+      'interstellarinterstellarinterstellar',
+    ]) {
+      for (const q of [w, edit(w), edit(edit(w)), edit(edit(edit(w)))]) {
+        for (const distance of [1, 2, 3]) {
+          const walk = index.fuzzyTermsByWalk(q, distance);
+          expect(index.fuzzyTerms(q, distance), `${q} ${distance}`).toEqual(walk);
+          compared++;
+          if (walk.length) found++;
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(1000);
+    expect(found).toBeGreaterThan(compared / 3);
+  });
 });

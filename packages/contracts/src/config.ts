@@ -6,11 +6,13 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
+/** A whole number from `min` to `max`, with its default; one message for any other value. */
+export const wholeNumber = (min: number, max: number, fallback: number, error: string) =>
+  z.coerce.number({ error }).int({ error }).min(min, { error }).max(max, { error }).default(fallback);
+
 /** A TCP port (0 picks a free one), with its default. */
-export const port = (fallback: number) => {
-  const error = 'must be a port number from 0 to 65535';
-  return z.coerce.number({ error }).int({ error }).min(0, { error }).max(65535, { error }).default(fallback);
-};
+export const port = (fallback: number) =>
+  wholeNumber(0, 65535, fallback, 'must be a port number from 0 to 65535');
 
 export const LogLevel = z
   .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])

@@ -84,6 +84,57 @@ export const RecommenderQuery = z.object({
 });
 export type RecommenderQuery = z.infer<typeof RecommenderQuery>;
 
+/** Films a history may send to the service's `POST /recommend/user` (the newest are kept). */
+export const RECOMMEND_USER_MAX_ITEMS = 2000;
+/** Films `POST /recommend/user` may be asked to leave out (the API drops library films afterwards anyway). */
+export const RECOMMEND_USER_MAX_EXCLUDE = 10_000;
+
+/**
+ * The service's `POST /recommend/user` body (bearer secret, like the API's internal signals): a
+ * person's history, each film with what the signal says about taste (a like 1, want to watch 0.3,
+ * a low rating negative) and when (Unix seconds), and films to leave out.
+ */
+export const RecommenderUserQuery = z.object({
+  items: z
+    .array(
+      z.object({
+        tmdbId: z.number({ error: 'items[].tmdbId must be a positive integer' }).int().positive(),
+        weight: z
+          .number({ error: 'items[].weight must be a number from -2 to 2' })
+          .min(-2, { error: 'items[].weight must be a number from -2 to 2' })
+          .max(2, { error: 'items[].weight must be a number from -2 to 2' }),
+        timestamp: z.number({ error: 'items[].timestamp must be a number' }).finite().optional(),
+      }),
+      { error: 'items must be an array' },
+    )
+    .max(RECOMMEND_USER_MAX_ITEMS, { error: `items must have at most ${RECOMMEND_USER_MAX_ITEMS} films` }),
+  top_n: z
+    .number({ error: `top_n must be an integer from 1 to ${RECOMMEND_TOP_N_MAX}` })
+    .int({ error: `top_n must be an integer from 1 to ${RECOMMEND_TOP_N_MAX}` })
+    .min(1, { error: `top_n must be an integer from 1 to ${RECOMMEND_TOP_N_MAX}` })
+    .max(RECOMMEND_TOP_N_MAX, { error: `top_n must be an integer from 1 to ${RECOMMEND_TOP_N_MAX}` })
+    .default(20),
+  exclude: z
+    .array(z.number().int(), { error: 'exclude must be an array of tmdb ids' })
+    .max(RECOMMEND_USER_MAX_EXCLUDE, {
+      error: `exclude must have at most ${RECOMMEND_USER_MAX_EXCLUDE} films`,
+    })
+    .default([]),
+});
+export type RecommenderUserQuery = z.infer<typeof RecommenderUserQuery>;
+
+/** One pick of `POST /recommend/user`: `because` is the history film that contributed most. */
+export const RecommenderUserPick = z.object({
+  tmdbId: z.number(),
+  rating: z.number(),
+  score: z.number(),
+  because: z.number(),
+  /** Brought by the popular-lately prior (its `because`: the person's recent film of its genre). */
+  popular: z.boolean(),
+});
+export type RecommenderUserPick = z.infer<typeof RecommenderUserPick>;
+export const RecommenderUserPicks = z.array(RecommenderUserPick);
+
 /** The service's `GET /health`: 200 once a model is served (503 `{message}` until then). */
 export const RecommenderHealth = z.object({ status: z.literal('ok'), model: z.string() });
 export type RecommenderHealth = z.infer<typeof RecommenderHealth>;

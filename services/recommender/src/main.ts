@@ -2,6 +2,7 @@ import { ConfigError, EXIT_CONFIG } from '@app/contracts/config';
 import { createLogger, loadRecommenderConfig, type RecommenderConfig } from './config';
 import { createRecommenderServer } from './http/server';
 import { ModelStore } from './http/model-store';
+import { currentArtifactName, ratingsPathOf } from './model/artifact';
 import { Retrainer } from './train/retrain';
 import { signalsSecret, SignalsClient } from './train/signals-client';
 
@@ -18,15 +19,26 @@ const logger = createLogger(env.LOG_LEVEL);
 const log = (msg: string) => logger.info(msg);
 const port = env.RECOMMENDER_PORT;
 const store = new ModelStore(dir, log);
-const server = createRecommenderServer(store);
+// POST /recommend/user is internal: the API presents the same secret as on its signals endpoint.
+let secret: string | undefined;
+const server = createRecommenderServer(store, {
+  secret: () => (secret ??= signalsSecret(dir, env.RECOMMENDER_SIGNALS_SECRET)),
+  onError: (err, what) => logger.error({ err }, what),
+});
 // Listen at once: /health answers 503 until a model is served, so nothing waits on a closed port.
 server.listen(port, env.RECOMMENDER_HOST, () => log(`listening on ${port}`));
 
+let ratingsBefore: string | undefined;
 try {
   store.reload();
 } catch (err) {
-  // A model this version cannot read (an older format): build a new one as on a first start.
-  log(`cannot serve the model on disk (${(err as Error).message}): building a new one`);
+  // A model this version cannot read (an older format): build a new one as on a first start,
+  // from the same MovieLens folder if it had one.
+  const name = currentArtifactName(dir);
+  ratingsBefore = name ? ratingsPathOf(dir, name) : undefined;
+  log(
+    `cannot serve the model on disk (${(err as Error).message}): building a new one${ratingsBefore ? ` with ${ratingsBefore}` : ''}`,
+  );
 }
 const stopWatching = store.watch();
 
@@ -37,6 +49,7 @@ const retrainer = new Retrainer({
   served: () => store.current(),
   signals: () => signals.fetch(),
   reload: () => store.reload(),
+  ratingsBefore: () => ratingsBefore,
   log,
 });
 

@@ -1,10 +1,16 @@
 import { catalogFilePath } from '@app/catalog';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ModelStore } from '../src/http/model-store';
-import { writeArtifact, type ModelArtifact } from '../src/model/artifact';
+import {
+  currentArtifactName,
+  modelsDir,
+  ratingsPathOf,
+  writeArtifact,
+  type ModelArtifact,
+} from '../src/model/artifact';
 import { buildModel } from '../src/train/build-model';
 import { Retrainer, spawnTrainer, type TrainerRun } from '../src/train/retrain';
 import type { Signal } from '../src/train/signals';
@@ -150,6 +156,33 @@ describe('scheduled retraining', () => {
     expect(await retrainer.checkNow()).toBe(true);
     expect(calls).toHaveLength(1);
     expect(calls[0]!.slice(0, 3)).toEqual(['--ratings', ml, '--signals']);
+  });
+
+  it('rebuilds a model of an older format on disk from its MovieLens folder, instead of serving it', async () => {
+    const ml = writeMovieLens([[1, 1, 5, 100]], [[1, 201]]);
+    const { dir } = dataDirWithModel({
+      ratings: { path: ml, interactions: [{ user: 1, item: 201, rating: 5, timestamp: 100 }] },
+    });
+    // Rewrite the served file as the format before decision 0027 wrote it.
+    const name = currentArtifactName(dir)!;
+    const file = join(modelsDir(dir), name);
+    writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), format: 2 }));
+    const store = new ModelStore(dir);
+    expect(() => store.reload()).toThrow(/format 2/);
+    expect(store.current()).toBeNull();
+    const calls: string[][] = [];
+    const retrainer = new Retrainer({
+      dataDir: dir,
+      served: () => store.current(),
+      signals: fromApi(),
+      ratingsBefore: () => ratingsPathOf(dir, name),
+      run: async (args) => {
+        calls.push(args);
+      },
+    });
+    writeSignals(dir, []);
+    expect(await retrainer.checkNow()).toBe(true);
+    expect(calls).toEqual([['--ratings', ml]]);
   });
 
   it('keeps serving the old model when training fails', async () => {

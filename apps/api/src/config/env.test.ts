@@ -37,6 +37,18 @@ describe(loadConfig.name, () => {
     );
   });
 
+  it('reads RECOMMEND_CACHE_SECONDS (30 by default, 0 = off) and PGLITE_WORKER (on by default)', () => {
+    expect(loadConfig({}).env.RECOMMEND_CACHE_SECONDS).toBe(30);
+    expect(loadConfig({ RECOMMEND_CACHE_SECONDS: '0' }).env.RECOMMEND_CACHE_SECONDS).toBe(0);
+    for (const bad of ['-1', '2.5', 'soon', '3601'])
+      expect(() => loadConfig({ RECOMMEND_CACHE_SECONDS: bad })).toThrow(
+        /RECOMMEND_CACHE_SECONDS: must be a whole number of seconds from 0 to 3600/,
+      );
+    expect(loadConfig({}).env.PGLITE_WORKER).toBe(true);
+    expect(loadConfig({ PGLITE_WORKER: 'off' }).env.PGLITE_WORKER).toBe(false);
+    expect(() => loadConfig({ PGLITE_WORKER: 'maybe' })).toThrow(/PGLITE_WORKER: must be on or off/);
+  });
+
   it('lists every bad variable at once', () => {
     try {
       loadConfig({ PORT: 'eighty', DATABASE_URL: 'not a url', LOG_LEVEL: 'loud' });

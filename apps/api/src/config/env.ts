@@ -1,4 +1,12 @@
-import { ConfigError, LogLevel, parseEnv, port, resolveDataDir, SharedSecret } from '@app/contracts/config';
+import {
+  ConfigError,
+  LogLevel,
+  parseEnv,
+  port,
+  resolveDataDir,
+  SharedSecret,
+  wholeNumber,
+} from '@app/contracts/config';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -25,6 +33,11 @@ export const EnvSchema = z.object({
   LOG_LEVEL: LogLevel,
   PUBLIC_URL: optionalUrl,
   DATABASE_URL: optionalUrl,
+  /** PGlite's start and queries in a worker thread (decision 0042); `off` runs it on the main thread. */
+  PGLITE_WORKER: z
+    .enum(['on', 'off'], { error: 'must be on or off' })
+    .default('on')
+    .transform((v) => v === 'on'),
   TMDB_ACCESS_TOKEN: optionalString,
   TMDB_API_KEY: optionalString,
   TMDB_BASE_URL: z.url().default('https://api.themoviedb.org/3'),
@@ -40,6 +53,8 @@ export const EnvSchema = z.object({
     .transform((v) => (v === '' || v.toLowerCase() === 'off' ? null : v))
     .pipe(z.url({ error: 'must be a URL, or off' }).nullable()),
   RECOMMENDER_URL: optionalUrl,
+  /** How long the API keeps a "more like this" list from the service; 0 asks the service every time. */
+  RECOMMEND_CACHE_SECONDS: wholeNumber(0, 3600, 30, 'must be a whole number of seconds from 0 to 3600'),
   SMTP_URL: optionalUrl,
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,

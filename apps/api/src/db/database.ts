@@ -1,9 +1,10 @@
-import { PGlite } from '@electric-sql/pglite';
-import { Kysely, Migrator, PostgresDialect, type MigrationProvider } from 'kysely';
+import type { PGlite } from '@electric-sql/pglite';
+import { Kysely, Migrator, PostgresDialect, sql, type MigrationProvider } from 'kysely';
 import { mkdirSync } from 'node:fs';
 import pg from 'pg';
 import { migrations } from './migrations/index';
 import { PGlitePool } from './pglite-pool';
+import { PGliteWorker } from './pglite-worker-client';
 import type { DatabaseSchema } from './schema';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -24,6 +25,13 @@ export interface OpenDatabaseOptions {
   dataDir?: string;
   /** PGlite only: start from a dumped data dir (tests). */
   snapshot?: Blob;
+  /**
+   * PGlite with a dataDir only: run it in a worker thread (decision 0042), so its start and its
+   * queries leave the main thread. `pglite` is then absent. `onWorkerExit` is told if the worker
+   * stops without being closed (every query then fails with a 503).
+   */
+  inWorker?: boolean;
+  onWorkerExit?: (err: Error) => void;
   /** pg pool size. */
   maxConnections?: number;
   /**
@@ -41,17 +49,13 @@ export interface OpenDatabaseOptions {
 pg.types.setTypeParser(20, (v) => Number(v));
 
 /**
- * PGlite's own start parameters, plus a smaller buffer cache: PostgreSQL's default 128 MB of
- * shared buffers lives inside the WebAssembly memory, which never shrinks, and this database
- * (accounts and libraries) is small. 16 MB keeps the API about 120 MB lighter.
+ * PostgreSQL settings added to PGlite's own start parameters: a smaller buffer cache, since
+ * PostgreSQL's default 128 MB of shared buffers lives inside the WebAssembly memory, which never
+ * shrinks, and this database (accounts and libraries) is small. 16 MB keeps the API about 120 MB
+ * lighter. PGlite's module is loaded only where PGlite runs (in process, or in its worker: the
+ * main thread then never loads it; decision 0042).
  */
-export const PGLITE_START_PARAMS = [
-  ...PGlite.defaultStartParams,
-  '-c',
-  'shared_buffers=16MB',
-  '-c',
-  'work_mem=2MB',
-];
+export const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB', '-c', 'work_mem=2MB'];
 
 export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Database> {
   if (opts.url) {
@@ -77,8 +81,27 @@ export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Data
     return { db, dialect, kind: 'postgres', close: () => db.destroy() };
   }
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
+  if (opts.inWorker && opts.dataDir && !opts.snapshot) {
+    const worker = await PGliteWorker.start({
+      dataDir: opts.dataDir,
+      settings: PGLITE_SETTINGS,
+      ...(opts.onWorkerExit ? { onExit: opts.onWorkerExit } : {}),
+    });
+    const dialect = new PostgresDialect({ pool: new PGlitePool(worker) });
+    const db = new Kysely<DatabaseSchema>({ dialect });
+    return {
+      db,
+      dialect,
+      kind: 'pglite',
+      close: async () => {
+        await db.destroy();
+        await worker.close();
+      },
+    };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
   const pglite = await PGlite.create({
-    startParams: PGLITE_START_PARAMS,
+    startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
     ...(opts.dataDir ? { dataDir: opts.dataDir } : {}),
     ...(opts.snapshot ? { loadDataDir: opts.snapshot } : {}),
   });
@@ -98,9 +121,32 @@ export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Data
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-/** Brings the schema up to date; safe to run from several instances at once (Kysely locks). */
+/**
+ * Whether every migration we know is already recorded, and nothing else: two small queries (one when
+ * the table is missing). Kysely's migrator answers the same question with a dozen (table checks through
+ * the catalog, its lock table, a transaction holding the lock), which on a warm start of the
+ * embedded database cost 270–440 ms of CPU for nothing (decision 0037).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function schemaIsCurrent(db: Kysely<any>): Promise<boolean> {
+  const table = await sql<{ t: string | null }>`select to_regclass('kysely_migration')::text as t`.execute(
+    db,
+  );
+  if (!table.rows[0]?.t) return false;
+  const done = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
+  const expected = Object.keys(migrations).sort();
+  const names = done.rows.map((r) => r.name).sort();
+  return names.length === expected.length && names.every((n, i) => n === expected[i]);
+}
+
+/**
+ * Brings the schema up to date; safe to run from several instances at once (Kysely locks). When
+ * the schema is already current (every later start) it returns after one cheap check; an
+ * instance that finds it incomplete runs Kysely's migrator, which takes the lock.
+ */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  if (await schemaIsCurrent(db)) return [];
   const migrator = new Migrator({ db, provider });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));

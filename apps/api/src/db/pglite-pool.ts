@@ -1,5 +1,9 @@
-import type { PGlite } from '@electric-sql/pglite';
 import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
+
+/** What the pool needs of PGlite: in process, or in its worker thread (pglite-worker-client.ts). */
+export interface PGliteQueryable {
+  query<R>(sql: string, params?: unknown[]): Promise<{ rows: R[]; affectedRows?: number }>;
+}
 
 /**
  * Lets Kysely's PostgresDialect drive an embedded PGlite. PGlite is one connection, so the pool
@@ -9,7 +13,7 @@ import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kyse
 export class PGlitePool implements PostgresPool {
   private tail: Promise<void> = Promise.resolve();
 
-  constructor(private readonly pg: PGlite) {}
+  constructor(private readonly pg: PGliteQueryable) {}
 
   async connect(): Promise<PostgresPoolClient> {
     let release!: () => void;

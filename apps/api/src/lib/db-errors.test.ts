@@ -67,7 +67,7 @@ describe('an unreachable database', () => {
     try {
       const started = Date.now();
       const err = await sql`select 1`.execute(down.db).catch((e: unknown) => e);
-      expect(Date.now() - started).toBeLessThan(2_000);
+      expect(Date.now() - started).toBeLessThan(5_000); // far below a hang, with room for a loaded machine
       expect(isDatabaseUnavailable(err)).toBe(true);
       const mapped = mapDatabaseError(err);
       expect(mapped).toBeInstanceOf(ServiceUnavailableError);

@@ -60,10 +60,10 @@ export const SLOW_REQUEST_MS = 1000;
  * `debug` for ordinary answers, so the default level (`info`) costs one level check per request;
  * server errors are logged by the error handler, slow answers at `warn`.
  */
-export function registerRequestLog(app: FastifyInstance): void {
+export function registerRequestLog(app: FastifyInstance, slowMs = SLOW_REQUEST_MS): void {
   app.addHook('onResponse', (request, reply, done) => {
     const ms = reply.elapsedTime;
-    const slow = ms >= SLOW_REQUEST_MS;
+    const slow = ms >= slowMs;
     if (slow || request.log.level === 'debug' || request.log.level === 'trace') {
       request.log[slow ? 'warn' : 'debug'](
         {

@@ -1,8 +1,8 @@
 import { Redis } from 'ioredis';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { REDIS_URL, testRedis } from '../../test/helpers/redis';
 import { TooManyRequestsError } from './errors';
-import { RateLimits } from './rate-limit';
+import { BoundedMemoryStorage, boundedMemoryLimiter, MAX_KEYS_PER_LIMITER, RateLimits } from './rate-limit';
 
 const spec = { name: 'demo', points: 3, durationSeconds: 60, message: 'Slow down.' };
 
@@ -64,6 +64,91 @@ describe('RateLimits in process', () => {
     } finally {
       down.disconnect();
     }
+  });
+});
+
+describe('the in-process store is bounded (thousands of visitors, one address each)', () => {
+  afterEach(() => vi.useRealTimers());
+  const storeOf = (limiter: unknown) => (limiter as { _memoryStorage: BoundedMemoryStorage })._memoryStorage;
+  const timers = () => vi.getTimerCount();
+
+  it('RateLimits counts in it: 500 visitors leave one timer, not 500', async () => {
+    vi.useFakeTimers();
+    const before = timers();
+    const limiter = new RateLimits().create({ ...spec, name: 'visitors' });
+    for (let i = 0; i < 500; i++) await limiter.consume(`10.1.${i >> 8}.${i & 255}`);
+    expect(timers() - before).toBe(1);
+    expect(MAX_KEYS_PER_LIMITER).toBeGreaterThanOrEqual(10_000);
+  });
+
+  it('keeps at most maxKeys keys, forgetting the oldest window under its limit first; the rest keep their counts', async () => {
+    const limiter = boundedMemoryLimiter({ keyPrefix: 'cap', points: 2, duration: 60 }, 100);
+    await limiter.consume('first');
+    for (let i = 0; i < 1000; i++) await limiter.consume(`10.0.${i >> 8}.${i & 255}`);
+    expect(storeOf(limiter).size).toBe(100);
+    // 'first' was the oldest and under its limit: forgotten, a fresh count.
+    await expect(limiter.consume('first')).resolves.toMatchObject({ consumedPoints: 1 });
+    // The newest visitor's count is kept: one more is allowed, the next refused.
+    const last = '10.0.3.231';
+    await expect(limiter.consume(last)).resolves.toMatchObject({ consumedPoints: 2 });
+    await expect(limiter.consume(last)).rejects.toMatchObject({ consumedPoints: 3 });
+  });
+
+  it('a key at or over its limit survives a flood of new keys (a lock cannot be lifted by rotating addresses)', async () => {
+    const limiter = boundedMemoryLimiter({ keyPrefix: 'lock', points: 2, duration: 60 }, 100);
+    await limiter.consume('victim');
+    await limiter.consume('victim');
+    await expect(limiter.consume('victim')).rejects.toMatchObject({ consumedPoints: 3 });
+    await limiter.consume('at-limit');
+    await limiter.consume('at-limit');
+    for (let i = 0; i < 1000; i++) await limiter.consume(`10.0.${i >> 8}.${i & 255}`);
+    expect(storeOf(limiter).size).toBe(100);
+    await expect(limiter.consume('victim')).rejects.toMatchObject({ consumedPoints: 4 });
+    await expect(limiter.consume('at-limit')).rejects.toMatchObject({ consumedPoints: 3 });
+  });
+
+  it('when every remembered key is at its limit, a new key is refused (fail closed) until windows end', async () => {
+    vi.useFakeTimers();
+    const limiter = boundedMemoryLimiter({ keyPrefix: 'full', points: 1, duration: 60 }, 3);
+    for (const key of ['a', 'b', 'c']) await limiter.consume(key);
+    await expect(limiter.consume('newcomer')).rejects.toMatchObject({ remainingPoints: 0 });
+    expect(storeOf(limiter).size).toBe(3);
+    await expect(limiter.consume('a')).rejects.toMatchObject({ consumedPoints: 2 });
+    vi.advanceTimersByTime(60_001);
+    await expect(limiter.consume('newcomer')).resolves.toMatchObject({ consumedPoints: 1 });
+    // Through RateLimits: the refusal is the ordinary 429.
+    const full = new RateLimits().create({ ...spec, name: 'full', points: 1, maxKeys: 2 });
+    await full.consume('x');
+    await full.consume('y');
+    await expect(full.consume('z')).rejects.toThrow('Slow down.');
+  });
+
+  it('one sweeping timer, not one per key; ended windows are swept and never counted', async () => {
+    vi.useFakeTimers();
+    const before = timers();
+    const limiter = boundedMemoryLimiter({ keyPrefix: 'sweep', points: 1, duration: 2 }, 10_000);
+    for (let i = 0; i < 500; i++) await limiter.consume(`v${i}`);
+    expect(timers() - before).toBe(1);
+    await expect(limiter.consume('v1')).rejects.toMatchObject({ consumedPoints: 2 });
+    vi.advanceTimersByTime(1_000);
+    expect(storeOf(limiter).size).toBe(500); // windows of 2 s: none ended yet
+    vi.advanceTimersByTime(1_500);
+    expect(storeOf(limiter).size).toBe(0);
+    expect(timers() - before).toBe(0); // nothing stored: the timer stops
+    await expect(limiter.consume('v1')).resolves.toMatchObject({ consumedPoints: 1 });
+  });
+
+  it('an ended window is not counted even before the sweep runs', async () => {
+    vi.useFakeTimers();
+    const store = new BoundedMemoryStorage(10, 60_000, 5);
+    store.incrby('k', 1, 1);
+    store.incrby('k', 1, 1);
+    expect(store.get('k')?.consumedPoints).toBe(2);
+    vi.setSystemTime(Date.now() + 1_001);
+    expect(store.get('k')).toBeNull();
+    expect(store.incrby('k', 1, 1).consumedPoints).toBe(1);
+    expect(store.delete('k')).toBe(true);
+    expect(store.size).toBe(0);
   });
 });
 

@@ -51,7 +51,22 @@ describe('catalog answers are cached whole, compressed once, with ETags', () => 
     const revalidated = await get(url, { 'if-none-match': etag });
     expect(revalidated.statusCode).toBe(304);
     expect(revalidated.body).toBe('');
+    // A 304 has no body: no content-length (RFC 9110 §8.6).
+    expect(revalidated.headers['content-length']).toBeUndefined();
+    expect(revalidated.headers.etag).toBe(etag);
     expect((await get(url, { 'if-none-match': '"something-else"' })).statusCode).toBe(200);
+    // The brotli body is another representation: its own ETag, which validates it (and not the identity body).
+    const br = await get(url, { 'accept-encoding': 'br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.etag).not.toBe(etag);
+    const brRevalidated = await get(url, {
+      'accept-encoding': 'br',
+      'if-none-match': br.headers.etag as string,
+    });
+    expect(brRevalidated.statusCode).toBe(304);
+    expect(brRevalidated.headers.etag).toBe(br.headers.etag);
+    expect(brRevalidated.headers['content-encoding']).toBeUndefined();
+    expect((await get(url, { 'accept-encoding': 'br', 'if-none-match': etag })).statusCode).toBe(200);
     // Another page has another ETag.
     expect((await get('/api/tmdb/movie/top_rated?page=4')).headers.etag).not.toBe(etag);
   });

@@ -31,6 +31,9 @@ export async function createTestApp(
     redis?: Redis;
     redisPrefix?: string;
     timeouts?: RequestTimeouts;
+    /** Where the log goes (with `logLevel`), and the slow-answer threshold of its `warn` lines. */
+    logStream?: { write(line: string): void };
+    slowRequestMs?: number;
   } = {},
 ): Promise<TestApp> {
   // Generated art only unless a test asks for the image CDN.
@@ -58,6 +61,8 @@ export async function createTestApp(
     chatVectorsFile: join(TEST_CATALOG_DIR, 'catalog', 'chat-vectors.bin'),
     ...(opts.chatLimits ? { chatLimits: opts.chatLimits } : {}),
     ...(opts.timeouts ? { timeouts: opts.timeouts } : {}),
+    ...(opts.logStream ? { logStream: opts.logStream } : {}),
+    ...(opts.slowRequestMs !== undefined ? { slowRequestMs: opts.slowRequestMs } : {}),
     ...(opts.redis ? { redis: opts.redis, redisPrefix: opts.redisPrefix } : {}),
   });
   await app.ready();

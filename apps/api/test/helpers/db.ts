@@ -51,3 +51,11 @@ export const DATABASES: { name: string; open: () => Promise<Database> }[] = [
     ? [{ name: 'PostgreSQL', open: () => freshPostgres(process.env.TEST_DATABASE_URL!) }]
     : []),
 ];
+
+/** Users for tests that need only their rows (no sign-in): each id is also its name, `<id>@example.com` its address. */
+export async function insertUsers(db: Database, ids: string[]): Promise<void> {
+  await db.db
+    .insertInto('user')
+    .values(ids.map((id) => ({ id, name: id, email: `${id}@example.com`, emailVerified: true, image: null })))
+    .execute();
+}

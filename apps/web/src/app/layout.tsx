@@ -49,11 +49,8 @@ export function Layout() {
           </Suspense>
         </ErrorBoundary>
       </main>
-      {/* Room below the text for the floating chat button, which must not cover it. */}
-      <footer
-        className="border-t border-white/5 px-4 py-8 text-center text-xs text-zinc-400"
-        style={{ paddingBottom: 88 }}
-      >
+      {/* Room below the text for the floating chat button (from `sm` up), which must not cover it. */}
+      <footer className="border-t border-white/5 px-4 py-8 text-center text-xs text-zinc-400 sm:pb-[88px]">
         <p>
           Movie data and images from{' '}
           <a

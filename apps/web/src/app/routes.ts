@@ -16,6 +16,7 @@ export interface AppRoute {
 
 const library = () => import('../pages/library');
 const auth = () => import('../pages/auth');
+const diary = () => import('../pages/diary');
 
 export const ROUTES: AppRoute[] = [
   { path: '/', load: () => import('../pages/home') },
@@ -35,7 +36,8 @@ export const ROUTES: AppRoute[] = [
   { path: '/playlists', load: library, name: 'PlaylistsPage' },
   { path: '/playlist/:playlistId', load: library, name: 'PlaylistDetailPage' },
   { path: '/account', load: () => import('../pages/account-settings') },
-  { path: '/diary', load: () => import('../pages/diary') },
+  { path: '/diary', load: diary },
+  { path: '/ratings', load: diary, name: 'RatingsPage' },
   { path: '/stats', load: () => import('../pages/stats') },
   { path: '/account/import', load: () => import('../pages/import-export') },
   { path: '/p/:slug', load: () => import('../pages/public-playlist') },

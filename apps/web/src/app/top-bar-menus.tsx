@@ -28,6 +28,7 @@ export const ACCOUNT_LINKS = [
   ['/watchlist', 'Watchlist'],
   ['/recently-visited', 'Recently Visited'],
   ['/diary', 'Diary'],
+  ['/ratings', 'Ratings'],
   ['/stats', 'Year in Review'],
   ['/account', 'Account'],
 ] as const;

@@ -3,6 +3,7 @@ import { createPortal } from 'react-dom';
 import { Link } from 'react-router';
 import { ChevronDown, MenuIcon, SearchIcon, UserIcon } from '../components/ui/icons';
 import { Spinner } from '../components/ui/spinner';
+import { ChatDockButton } from '../features/chat/components/chat-widget';
 import { displayNameOf, useAuth } from '../lib/auth';
 import { prefetchOn } from '../lib/prefetch';
 import { useDropdown } from '../lib/use-outside-click';
@@ -165,15 +166,19 @@ export function TopBar() {
           <CategoriesDropdown />
           <UserMenu />
         </div>
-        <button
-          type="button"
-          onClick={() => setMenu(true)}
-          {...prefetchOn(loadMobileMenu)}
-          aria-label="Open menu"
-          className="ml-auto rounded-lg p-2 hover:bg-white/10 lg:hidden"
-        >
-          <MenuIcon />
-        </button>
+        <div className="ml-auto flex items-center gap-2 lg:hidden">
+          {/* Phones: the chat's button, here rather than floating over the page's first screen. */}
+          <ChatDockButton />
+          <button
+            type="button"
+            onClick={() => setMenu(true)}
+            {...prefetchOn(loadMobileMenu)}
+            aria-label="Open menu"
+            className="rounded-lg p-2 hover:bg-white/10"
+          >
+            <MenuIcon />
+          </button>
+        </div>
       </div>
       {/* In a portal: the header's blurred backdrop (once scrolled) would make it the containing block
           of the menu's fixed layer, and its stacking context would put the chat button on top. */}

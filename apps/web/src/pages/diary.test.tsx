@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import DiaryPage from './diary';
+import DiaryPage, { RatingsPage } from './diary';
 import StatsPage from './stats';
 import { startLibraryApi } from '../testing/library-api';
 import { json } from '../testing/render';
@@ -239,6 +239,88 @@ describe('the diary page', () => {
     api = await startLibraryApi({}, diaryApi().handler);
     renderWithApp(<DiaryPage />, { auth: true });
     expect(await screen.findByText('Your diary is empty')).toBeTruthy();
+  });
+});
+
+describe('/ratings', () => {
+  /** GET /api/user/ratings as the API answers it: newest first, 50 a page. */
+  const ratingsApi =
+    (rated: { tmdb_id: number; rating: number; review: string | null; updated_at: string }[]) =>
+    (req: IncomingMessage, res: ServerResponse): boolean => {
+      const url = new URL(req.url!, 'http://x');
+      if (url.pathname !== '/api/user/ratings' || req.method !== 'GET') return false;
+      const page = Number(url.searchParams.get('page') ?? 1);
+      const results = rated.slice((page - 1) * 50, page * 50).map((r) => ({
+        ...r,
+        title: `Movie ${r.tmdb_id}`,
+        poster_path: null,
+        release_date: '2001-05-02',
+        created_at: r.updated_at,
+      }));
+      json(res, {
+        page,
+        total_pages: Math.max(1, Math.ceil(rated.length / 50)),
+        total_results: rated.length,
+        results,
+      });
+      return true;
+    };
+
+  it('lists every rated film with its stars, review and day, and loads the next 50', async () => {
+    const rated = Array.from({ length: 51 }, (_, i) => ({
+      tmdb_id: 100 + i,
+      rating: ((i % 10) + 1) / 2,
+      review: i === 0 ? 'Still thinking about it.' : null,
+      updated_at: '2024-05-01T12:00:00.000Z',
+    }));
+    api = await startLibraryApi({}, ratingsApi(rated));
+    renderWithApp(<RatingsPage />, { auth: true });
+    expect((await screen.findByText(/^51 films rated/)).textContent).toBe('51 films rated · Your diary');
+    expect(screen.getByRole('link', { name: 'Movie 100 (2001)' })).toBeTruthy();
+    expect(screen.getAllByText('0.5 out of 5 stars').length).toBeGreaterThan(0);
+    expect(screen.getByText('Still thinking about it.')).toBeTruthy();
+    expect(screen.getAllByText(/^Rated .*2024$/).length).toBe(50);
+    expect(screen.queryByRole('link', { name: 'Movie 150 (2001)' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Show more ratings' }));
+    expect(await screen.findByRole('link', { name: 'Movie 150 (2001)' }, { timeout: 10_000 })).toBeTruthy();
+  }, 30_000); // 51 rows rendered twice: slow under load
+
+  it('a list that fails to load says why, and Try again loads it (both pages share this)', async () => {
+    const ok = ratingsApi([{ tmdb_id: 7, rating: 4, review: null, updated_at: '2024-05-01T12:00:00.000Z' }]);
+    const d = diaryApi({ viewings: [{ id: 1, tmdb_id: 7, watched_on: '2024-05-01', rewatch: false }] });
+    const failures: Record<string, number> = { '/api/user/ratings': 1, '/api/user/diary': 1 };
+    api = await startLibraryApi({}, (req, res, b) => {
+      const path = new URL(req.url!, 'http://x').pathname;
+      if ((failures[path] ?? 0) > 0) {
+        failures[path]! -= 1;
+        return (json(res, { message: 'The list is resting' }, 503), true);
+      }
+      return ok(req, res) || d.handler(req, res, b);
+    });
+    for (const [Page, shown] of [
+      [RatingsPage, /^1 film rated/],
+      [DiaryPage, /^1 viewing/],
+    ] as const) {
+      const { unmount } = renderWithApp(<Page />, { auth: true });
+      expect((await screen.findByRole('alert')).textContent).toBe('Error: The list is resting');
+      fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+      expect(await screen.findByText(shown)).toBeTruthy();
+      expect(screen.queryByRole('alert')).toBeNull();
+      unmount();
+    }
+    expect(failures).toEqual({ '/api/user/ratings': 0, '/api/user/diary': 0 });
+  });
+
+  it('says how to start when nothing is rated, and invites to sign in when signed out', async () => {
+    api = await startLibraryApi({}, ratingsApi([]));
+    const { unmount } = renderWithApp(<RatingsPage />, { auth: true });
+    expect(await screen.findByText('You haven’t rated anything yet')).toBeTruthy();
+    unmount();
+    await api.close();
+    api = await startLibraryApi({ signedIn: false });
+    renderWithApp(<RatingsPage />, { auth: true });
+    expect(await screen.findByText('Sign in to see this page')).toBeTruthy();
+    expect(screen.getByText('to rate the movies you have seen.', { exact: false })).toBeTruthy();
   });
 });
 

@@ -1,14 +1,8 @@
-import type { DiaryEntry } from '@app/contracts';
-import { useEffect, useRef } from 'react';
+import type { DiaryEntry, RatedMovie } from '@app/contracts';
 import { Link } from 'react-router';
-import { Artwork } from '../components/ui/artwork';
-import { EmptyState, ErrorText } from '../components/ui/empty-state';
-import { Spinner } from '../components/ui/spinner';
-import { ratingText, useDeleteEntry, useDiary } from '../features/diary/api/diary-api';
+import { ratingText, useDeleteEntry, useDiary, useRatings } from '../features/diary/api/diary-api';
+import { FilmLine, PagedFilmList } from '../features/diary/components/paged-film-list';
 import { Stars } from '../features/diary/components/star-rating';
-import { useAuth } from '../lib/auth';
-import { PageShell } from '../components/layouts/page-shell';
-import { SignInFirst } from '../components/layouts/sign-in-first';
 
 const monthOf = (date: string) =>
   new Date(`${date.slice(0, 7)}-15T12:00:00`).toLocaleDateString(undefined, {
@@ -38,7 +32,6 @@ export function byMonth(entries: DiaryEntry[]): { month: string; label: string; 
 
 function Entry({ e }: { e: DiaryEntry }) {
   const remove = useDeleteEntry();
-  const year = e.release_date?.slice(0, 4);
   return (
     <li className="flex items-center gap-3 rounded-xl p-2 hover:bg-white/5 sm:gap-4">
       <time dateTime={e.watched_on} className="flex w-10 shrink-0 flex-col items-center sm:w-14">
@@ -50,37 +43,12 @@ function Entry({ e }: { e: DiaryEntry }) {
         </span>
         <span className="sr-only">{dayOf(e.watched_on)}</span>
       </time>
-      <Link
-        to={`/movie/${e.tmdb_id}`}
-        className="relative aspect-[2/3] w-12 shrink-0 overflow-hidden rounded-md bg-zinc-800 sm:w-14"
-        tabIndex={-1}
-        aria-hidden="true"
-      >
-        <Artwork
-          path={e.poster_path}
-          kind="poster"
-          id={e.tmdb_id}
-          size="w185"
-          className="absolute inset-0 h-full w-full object-cover"
-        />
-      </Link>
-      <div className="min-w-0 flex-1">
-        <Link to={`/movie/${e.tmdb_id}`} className="line-clamp-2 font-medium hover:underline">
-          {e.title}
-          {year && <span className="font-normal text-zinc-400"> ({year})</span>}
-        </Link>
+      <FilmLine film={e}>
         <div className="mt-0.5 flex flex-wrap items-center gap-2 text-xs text-zinc-400">
-          {e.rating !== null ? (
-            <span className="flex items-center gap-1" title={ratingText(e.rating)}>
-              <Stars value={e.rating} size={14} />
-              <span className="sr-only">{ratingText(e.rating)}</span>
-            </span>
-          ) : (
-            <span>Not rated</span>
-          )}
+          {e.rating !== null ? <StarsOf rating={e.rating} /> : <span>Not rated</span>}
           {e.rewatch && <span className="rounded bg-zinc-800 px-1.5 py-0.5 text-zinc-300">Rewatch</span>}
         </div>
-      </div>
+      </FilmLine>
       <button
         type="button"
         onClick={() => remove.mutate(e)}
@@ -94,100 +62,118 @@ function Entry({ e }: { e: DiaryEntry }) {
   );
 }
 
-function DiarySkeleton() {
+/** A rating's stars, spoken as words. */
+function StarsOf({ rating }: { rating: number }) {
   return (
-    <div role="status" aria-label="Loading your diary" className="space-y-3">
-      {Array.from({ length: 6 }, (_, i) => (
-        <div key={i} className="flex items-center gap-4 p-2">
-          <div className="h-4 w-16 animate-pulse rounded bg-zinc-800" />
-          <div className="aspect-[2/3] w-12 animate-pulse rounded-md bg-zinc-800 sm:w-14" />
-          <div className="h-4 flex-1 animate-pulse rounded bg-zinc-800" />
-        </div>
-      ))}
-    </div>
+    <span className="flex items-center gap-1" title={ratingText(rating)}>
+      <Stars value={rating} size={14} />
+      <span className="sr-only">{ratingText(rating)}</span>
+    </span>
   );
 }
 
 /** /diary: every logged viewing by month, newest first; more load as the reader reaches the end. */
 export default function DiaryPage() {
-  const { user, ready } = useAuth();
-  const diary = useDiary();
-  const sentinel = useRef<HTMLDivElement>(null);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = diary;
-  useEffect(() => {
-    const el = sentinel.current;
-    if (!el || !hasNextPage || typeof IntersectionObserver === 'undefined') return;
-    const io = new IntersectionObserver((seen) => {
-      if (seen.some((s) => s.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
-    });
-    io.observe(el);
-    return () => io.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
-  const title = 'Your Diary';
-  if (ready && !user) return <SignInFirst title={title}>to keep a diary of what you watch.</SignInFirst>;
-  if (!ready || diary.isPending)
-    return (
-      <PageShell title={title}>
-        <DiarySkeleton />
-      </PageShell>
-    );
-  if (diary.isError)
-    return (
-      <PageShell title={title}>
-        <ErrorText error={diary.error} onRetry={() => void diary.refetch()} />
-      </PageShell>
-    );
-  const entries = diary.data.pages.flatMap((p) => p.results);
-  const total = diary.data.pages[0]?.total_results ?? 0;
   return (
-    <PageShell
-      title={title}
-      subtitle={
-        total ? (
-          <>
-            {total === 1 ? '1 viewing' : `${total} viewings`} ·{' '}
-            <Link to="/stats" className="text-red-400 hover:underline">
-              Your year in review
-            </Link>
-          </>
-        ) : null
-      }
-    >
-      {entries.length === 0 ? (
-        <EmptyState title="Your diary is empty">
-          Open any movie and use “Log a viewing” to keep the day you watched it.
-        </EmptyState>
-      ) : (
-        <div className="max-w-3xl space-y-5">
-          {byMonth(entries).map((g) => (
-            <section key={g.month} aria-labelledby={`m-${g.month}`}>
-              <h2
-                id={`m-${g.month}`}
-                className="sticky top-16 z-10 bg-zinc-950/95 py-2 text-lg font-semibold backdrop-blur"
-              >
-                {g.label}
-              </h2>
-              <ul className="mt-1 space-y-1">
-                {g.entries.map((e) => (
-                  <Entry key={e.id} e={e} />
-                ))}
-              </ul>
-            </section>
-          ))}
-          <div ref={sentinel} />
-          {hasNextPage && (
-            <button
-              type="button"
-              onClick={() => void fetchNextPage()}
-              disabled={isFetchingNextPage}
-              className="w-full rounded-lg px-4 py-2 text-sm font-medium ring-1 ring-white/15 hover:bg-white/10"
-            >
-              {isFetchingNextPage ? 'Loading…' : 'Show older entries'}
-            </button>
-          )}
-          {isFetchingNextPage && <Spinner label="Loading older entries" />}
-        </div>
+    <PagedFilmList
+      title="Your Diary"
+      query={useDiary()}
+      signedOut="to keep a diary of what you watch."
+      loading="Loading your diary"
+      subtitle={(total) => (
+        <>
+          {total === 1 ? '1 viewing' : `${total} viewings`} ·{' '}
+          <Link to="/ratings" className="text-red-400 hover:underline">
+            Your ratings
+          </Link>{' '}
+          ·{' '}
+          <Link to="/stats" className="text-red-400 hover:underline">
+            Your year in review
+          </Link>
+        </>
       )}
-    </PageShell>
+      empty={{
+        title: 'Your diary is empty',
+        body: 'Open any movie and use “Log a viewing” to keep the day you watched it.',
+      }}
+      more="Show older entries"
+      loadingMore="Loading older entries"
+      spaced
+    >
+      {(entries) =>
+        byMonth(entries).map((g) => (
+          <section key={g.month} aria-labelledby={`m-${g.month}`}>
+            <h2
+              id={`m-${g.month}`}
+              className="sticky top-16 z-10 bg-zinc-950/95 py-2 text-lg font-semibold backdrop-blur"
+            >
+              {g.label}
+            </h2>
+            <ul className="mt-1 space-y-1">
+              {g.entries.map((e) => (
+                <Entry key={e.id} e={e} />
+              ))}
+            </ul>
+          </section>
+        ))
+      }
+    </PagedFilmList>
+  );
+}
+
+const ratedOn = (iso: string) =>
+  new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
+
+function Rated({ r }: { r: RatedMovie }) {
+  return (
+    <li className="flex gap-3 rounded-xl p-2 hover:bg-white/5 sm:gap-4">
+      <FilmLine film={r} className="self-start">
+        <div className="mt-0.5 flex flex-wrap items-center gap-2 text-xs text-zinc-400">
+          <StarsOf rating={r.rating} />
+          <span>Rated {ratedOn(r.updated_at)}</span>
+        </div>
+        {r.review && (
+          <p className="mt-1 line-clamp-3 whitespace-pre-line text-sm text-zinc-300">{r.review}</p>
+        )}
+      </FilmLine>
+    </li>
+  );
+}
+
+/** /ratings: every film the user rated (by hand or imported), most recently rated first, with reviews. */
+export function RatingsPage() {
+  return (
+    <PagedFilmList
+      title="Your Ratings"
+      query={useRatings()}
+      signedOut="to rate the movies you have seen."
+      loading="Loading your ratings"
+      subtitle={(total) => (
+        <>
+          {total === 1 ? '1 film rated' : `${total} films rated`} ·{' '}
+          <Link to="/diary" className="text-red-400 hover:underline">
+            Your diary
+          </Link>
+        </>
+      )}
+      empty={{
+        title: 'You haven’t rated anything yet',
+        body: (
+          <>
+            Open any movie and pick its stars under “Your rating & diary”, or import your ratings from
+            Letterboxd, IMDb or Trakt.
+          </>
+        ),
+      }}
+      more="Show more ratings"
+    >
+      {(rated) => (
+        <ul className="space-y-1">
+          {rated.map((r) => (
+            <Rated key={r.tmdb_id} r={r} />
+          ))}
+        </ul>
+      )}
+    </PagedFilmList>
   );
 }

@@ -6,7 +6,7 @@ import { json, renderWithApp } from '../testing/render';
 import { HideSeenSwitch } from '../features/library/components/hide-seen-switch';
 
 /** The machine is shared and busy: give the page time. */
-const waitFor = (fn: () => void) => waitForDefault(fn, { timeout: 5000 });
+const waitFor = (fn: () => void) => waitForDefault(fn, { timeout: 10_000 });
 
 let api: Awaited<ReturnType<typeof startLibraryApi>> | undefined;
 afterEach(async () => {
@@ -69,7 +69,11 @@ describe("hide movies I've seen", () => {
     async () => {
       const { settings, lists } = await start();
       await waitFor(() => expect(cards()).toEqual(['/movie/1', '/movie/2', '/movie/3']));
-      const toggle = await screen.findByRole('switch', { name: "Hide movies I've seen" }, { timeout: 5000 });
+      const toggle = await screen.findByRole(
+        'switch',
+        { name: "Hide movies I've seen" },
+        { timeout: 10_000 },
+      );
       expect(toggle.getAttribute('aria-checked')).toBe('false');
       expect(screen.queryByLabelText('Also liked movies')).toBeNull();
 
@@ -98,10 +102,10 @@ describe("hide movies I've seen", () => {
 
   it('a failed save puts the switch back and says why', { timeout: 30_000 }, async () => {
     await start({ failPatch: true });
-    const toggle = await screen.findByRole('switch', { name: "Hide movies I've seen" }, { timeout: 5000 });
+    const toggle = await screen.findByRole('switch', { name: "Hide movies I've seen" }, { timeout: 10_000 });
     fireEvent.click(toggle);
     expect(
-      await screen.findByText('Could not save the setting: Database is unavailable', {}, { timeout: 5000 }),
+      await screen.findByText('Could not save the setting: Database is unavailable', {}, { timeout: 10_000 }),
     ).toBeTruthy();
     await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('false'));
     expect(cards()).toEqual(['/movie/1', '/movie/2', '/movie/3']);

@@ -6,6 +6,7 @@ import ImportExportPage from './import-export';
 import { startLibraryApi } from '../testing/library-api';
 import { json, renderWithApp } from '../testing/render';
 import { SharePlaylist } from '../features/library/components/share-playlist';
+import { UPLOAD_TOO_SLOW } from '../features/transfer/api/import-export';
 
 let api: Awaited<ReturnType<typeof startLibraryApi>> | undefined;
 afterEach(async () => {
@@ -118,7 +119,7 @@ describe('import page', () => {
     fireEvent.click(within(preview).getByRole('button', { name: 'Import' }));
 
     const bar = await screen.findByRole('progressbar');
-    await waitFor(() => expect(bar.getAttribute('aria-valuenow')).toBe('100'), { timeout: 5000 });
+    await waitFor(() => expect(bar.getAttribute('aria-valuenow')).toBe('100'), { timeout: 10_000 });
     expect(seen.commit).toEqual({ preview_id: 'p1', picks: { 'title:hamlet|2000': 125705 } });
     const added = await screen.findByRole('status');
     expect(added.textContent).toContain('Added to your library');
@@ -148,6 +149,22 @@ describe('import page', () => {
       'x.csv does not look like a Letterboxd, IMDb or Trakt export',
     );
     expect(screen.getByLabelText('Choose a file')).toBeTruthy();
+  });
+});
+
+describe('an upload the server stopped waiting for', () => {
+  it('a 408 says what helps: the zip, or a faster connection', async () => {
+    api = await startLibraryApi({}, (req, res) => {
+      if (req.url?.startsWith('/api/user/import/preview')) {
+        void rawBody(req).then(() => json(res, { message: 'Request timed out' }, 408));
+        return true;
+      }
+      return false;
+    });
+    renderWithApp(<ImportExportPage />, { auth: true, path: '/account/import' });
+    const input = (await screen.findByLabelText('Choose a file')) as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(['Date,Name\n'], 'diary.csv')] } });
+    expect((await screen.findByRole('alert')).textContent).toBe(UPLOAD_TOO_SLOW);
   });
 });
 

@@ -133,7 +133,9 @@ function Preview({
           <ul className="mt-3 space-y-4">
             {preview.ambiguous.map((f) => (
               <li key={f.key} className="rounded-xl bg-zinc-950/60 p-3 ring-1 ring-white/5">
-                <fieldset>
+                {/* min-w-0: a fieldset is as wide as its content by default, so the row would not scroll
+                    and the page would (five candidates on a phone). */}
+                <fieldset className="min-w-0">
                   <legend className="text-sm">
                     <span className="font-medium">{f.title}</span>
                     {f.year ? ` (${f.year})` : ''} <Actions a={f.actions} />
@@ -152,7 +154,8 @@ function Preview({
                             name={`pick-${f.key}`}
                             checked={checked}
                             onChange={() => setPicks((p) => ({ ...p, [f.key]: c.tmdb_id }))}
-                            aria-label={`${c.title} (${c.year || 'no date'})`}
+                            // Two films of one title and year differ by what they are about: the name says it too.
+                            aria-label={`${c.title} (${c.year || 'no date'})${c.overview ? `: ${c.overview}` : ''}`}
                           />
                           <span className="relative block aspect-[2/3] overflow-hidden rounded bg-black">
                             <Artwork
@@ -328,18 +331,11 @@ function Progress({ jobId, onDone }: { jobId: string; onDone: () => void }) {
             <p className="text-sm text-zinc-300">Your library already held everything in this file.</p>
           )}
           <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm">
-            <Link className="underline hover:text-red-300" to="/watched">
-              Watched
-            </Link>
-            <Link className="underline hover:text-red-300" to="/watchlist">
-              Watchlist
-            </Link>
-            <Link className="underline hover:text-red-300" to="/liked">
-              Liked
-            </Link>
-            <Link className="underline hover:text-red-300" to="/playlists">
-              Playlists
-            </Link>
+            {LIBRARY_SCREENS.map(([to, name]) => (
+              <Link key={to} className="underline hover:text-red-300" to={to}>
+                {name}
+              </Link>
+            ))}
           </p>
         </div>
       )}
@@ -500,6 +496,16 @@ function Exporter() {
     </div>
   );
 }
+
+/** Where an import's additions can be seen (what it writes; the account menu's list has more). */
+const LIBRARY_SCREENS = [
+  ['/diary', 'Diary'],
+  ['/ratings', 'Ratings'],
+  ['/watched', 'Watched'],
+  ['/watchlist', 'Watchlist'],
+  ['/liked', 'Liked'],
+  ['/playlists', 'Playlists'],
+] as const;
 
 /** /account/import: import from Letterboxd, IMDb or Trakt with a preview, and export everything. */
 export default function ImportExportPage() {

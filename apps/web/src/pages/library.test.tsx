@@ -1,8 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PlaylistDetailPage, PlaylistsPage, WatchedPage, WatchlistPage } from './library';
 import { startLibraryApi } from '../testing/library-api';
-import { renderWithApp } from '../testing/render';
+import { json, renderWithApp } from '../testing/render';
 import { AddToPlaylistModal } from '../features/library/components/add-to-playlist-modal';
 import { WatchButtons } from '../features/library/components/watch-buttons';
 
@@ -83,6 +84,47 @@ describe('watch status on the movie page', () => {
     fireEvent.click(await button('Remove Movie 7 from watchlist'));
     expect(await screen.findByRole('heading', { name: 'Your Watchlist is Empty' })).toBeTruthy();
     expect(api.state.watch).toEqual([{ tmdb_id: 7, status: 'watched' }]);
+  });
+});
+
+describe('clearing a watch status (the movie page and the list pages share it)', () => {
+  const IN_DIARY = 'This movie is in your diary: delete its viewings to unmark it as watched';
+  /** DELETE of a watched status: 409 for movie 7 (in the diary), 404 for movie 8 (cleared in another tab). */
+  const refusing = (req: { method?: string; url?: string }, res: ServerResponse) => {
+    const m = /^\/api\/user\/watch-status\/(\d+)\?status=watched$/.exec(req.url ?? '');
+    if (req.method !== 'DELETE' || !m) return false;
+    if (m[1] === '7') return (json(res, { message: IN_DIARY }, 409), true);
+    if (m[1] === '8') return (json(res, { message: 'Movie has no watch status' }, 404), true);
+    return false;
+  };
+
+  it("a 409 says the API's words; a 404 (already cleared) is done", async () => {
+    api = await startLibraryApi(
+      { watch: [7, 8].map((tmdb_id) => ({ tmdb_id, status: 'watched' as const })) },
+      refusing,
+    );
+    const movie = renderWithApp(<WatchButtons id={7} btn={btn} />, { auth: true });
+    fireEvent.click(await button('Remove from watched'));
+    expect(await screen.findByText(IN_DIARY)).toBeTruthy();
+    movie.unmount();
+    renderWithApp(<WatchButtons id={8} btn={btn} />, { auth: true });
+    fireEvent.click(await button('Remove from watched'));
+    await waitFor(() => expect(api!.state.calls).toContain('DELETE /api/user/watch-status/8?status=watched'));
+    expect((await screen.findAllByText('Removed from your watched movies!')).length).toBeGreaterThan(0);
+  });
+
+  it('the same from the Watched page', async () => {
+    api = await startLibraryApi(
+      { watch: [7, 8].map((tmdb_id) => ({ tmdb_id, status: 'watched' as const })) },
+      refusing,
+    );
+    renderWithApp(<WatchedPage />, { auth: true });
+    fireEvent.click(await button('Remove Movie 7 from watched'));
+    expect(await screen.findByText(IN_DIARY)).toBeTruthy();
+    fireEvent.click(await button('Remove Movie 8 from watched'));
+    await waitFor(() => expect(api!.state.calls).toContain('DELETE /api/user/watch-status/8?status=watched'));
+    expect((await screen.findAllByText('Removed from your watched movies!')).length).toBeGreaterThan(0);
+    expect(screen.queryByText('Failed to update status.')).toBeNull();
   });
 });
 

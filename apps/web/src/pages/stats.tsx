@@ -43,9 +43,11 @@ function MonthChart({ data }: { data: YearInReview }) {
   return (
     <figure>
       <figcaption className="text-sm font-semibold text-zinc-300">Films watched per month</figcaption>
+      {/* At most 448 px wide: the labels are 12 of the drawing's 360 units, so at 672 px (as it
+          was) they were drawn at 22 px, twice the page's text; now at most 15 px. */}
       <svg
         viewBox={`0 0 ${W} ${H + 24}`}
-        className="mt-3 h-auto w-full max-w-2xl"
+        className="mt-3 h-auto w-full max-w-md"
         role="img"
         aria-label={`Viewings per month in ${data.year}: ${described}`}
       >
@@ -245,7 +247,7 @@ export default function StatsPage() {
               <div key={i} className="h-20 animate-pulse rounded-2xl bg-zinc-900" />
             ))}
           </div>
-          <div className="h-48 max-w-2xl animate-pulse rounded-2xl bg-zinc-900" />
+          <div className="h-48 max-w-md animate-pulse rounded-2xl bg-zinc-900" />
         </div>
       ) : stats.isError ? (
         <ErrorText error={stats.error} onRetry={() => void stats.refetch()} />

@@ -6,8 +6,15 @@ import { readMovieLens } from '../data/interactions';
 import { modelsDir } from '../model/artifact';
 import { makeRanker, sampledHubness } from '../train/build-model';
 import { chartSvg } from './chart';
-import { HISTORY_BASELINES, POPULAR_LATELY, runHistoryEvaluation, SERVED_FOR_YOU } from './history';
+import {
+  HISTORY_BASELINES,
+  POPULAR_LATELY,
+  PREVIOUS_FOR_YOU,
+  runHistoryEvaluation,
+  SERVED_FOR_YOU,
+} from './history';
 import { judge, JUDGED_DIR, readJudged } from './judged';
+import { HISTORY } from '../model/history-scorer';
 import { compareText } from './text';
 import { BASELINES, runEvaluation, SERVED } from './run-eval';
 
@@ -17,13 +24,14 @@ const { values } = parseArgs({
     out: { type: 'string', default: resolve(REPO_ROOT, 'docs/perf/recommender-eval.json') },
     only: { type: 'string' },
     lambda: { type: 'string' },
+    'rp3-beta': { type: 'string' },
     validation: { type: 'boolean', default: false },
     'no-judged': { type: 'boolean', default: false },
   },
 });
 if (!values.ratings) {
   console.error(
-    'usage: npm run recommender:eval -- --ratings DIR [--out FILE.json] [--lambda N] [--only a,b] [--validation] [--no-judged]',
+    'usage: npm run recommender:eval -- --ratings DIR [--out FILE.json] [--lambda N] [--rp3-beta B] [--only a,b] [--validation] [--no-judged]',
   );
   process.exit(2);
 }
@@ -37,9 +45,10 @@ const log = (m: string) => console.log(m);
 
 // Baselines' parameters, chosen on the validation split only (the test period is never looked at).
 const tuning: Record<string, number>[] = [];
-let rp3Beta = 0.5;
+let rp3Beta = values['rp3-beta'] ? Number(values['rp3-beta']) : 0.5;
 let easeLambda = values.lambda ? Number(values.lambda) : 500;
-if (!values.validation && !values.lambda) {
+// Given either parameter, both are taken as given (the grid runs only when neither is).
+if (!values.validation && !values.lambda && !values['rp3-beta']) {
   let best = -1;
   for (const beta of [0.2, 0.35, 0.5, 0.65]) {
     const r = runEvaluation(interactions, catalog, { validation: true, only: ['rp3'], rp3Beta: beta });
@@ -92,6 +101,7 @@ if (vsBest)
 // knobs are chosen on the validation split, like the baselines' parameters.
 let history: ReturnType<typeof runHistoryEvaluation> | null = null;
 const historyTuning: Record<string, number>[] = [];
+const historyKnobs = undefined;
 if (!values.only || values.only.includes('history')) {
   let prior = 0.85;
   let tauDays = 365;
@@ -101,19 +111,23 @@ if (!values.only || values.only.includes('history')) {
       for (const p of [0, 0.5, 0.7, 0.85, 0.95]) {
         const r = runHistoryEvaluation(interactions, catalog, {
           validation: true,
-          only: ['served'],
+          only: ['previous'],
           easeLambda,
           rp3Beta,
           prior: p,
           tauDays: tau,
         });
-        const v = r.methods[SERVED_FOR_YOU]!.ndcg10;
+        const v = r.methods[PREVIOUS_FOR_YOU]!.ndcg10;
         historyTuning.push({ prior: p, trending_tau_days: tau, validation_ndcg10: v });
         if (v > best) [best, prior, tauDays] = [v, p, tau];
       }
     console.table(historyTuning);
     console.log(`chosen on validation: prior ${prior}, τ ${tauDays} days`);
   }
+  // The served row's knobs are HISTORY's (services/recommender/src/model/history-scorer.ts),
+  // chosen on the per-user protocol's validation split by `bench/history-grid.ts` (decision 0038:
+  // collaborative method, neighbours, share, thin-history blend, recency, prior), written down
+  // there and in the decision before the test split was read.
   history = runHistoryEvaluation(interactions, catalog, {
     log,
     easeLambda,
@@ -121,6 +135,7 @@ if (!values.only || values.only.includes('history')) {
     prior,
     tauDays,
     validation: values.validation,
+    history: historyKnobs,
   });
   console.table(
     Object.entries(history.methods).map(([name, m]) => {
@@ -152,7 +167,14 @@ let perUser: {
 } | null = null;
 if (!values.validation && (!values.only || values.only.includes('per-user'))) {
   log('per-user temporal holdout…');
-  const oneSeed = runEvaluation(interactions, catalog, { log, easeLambda, rp3Beta, split: 'per-user' });
+  // `--only per-user-history`: the history question alone (the one-seed one costs the most).
+  const oneSeed = runEvaluation(interactions, catalog, {
+    log,
+    easeLambda,
+    rp3Beta,
+    split: 'per-user',
+    ...(values.only?.includes('per-user-history') ? { only: ['none'] } : {}),
+  });
   const hist = runHistoryEvaluation(interactions, catalog, {
     log,
     easeLambda,
@@ -160,6 +182,7 @@ if (!values.validation && (!values.only || values.only.includes('per-user'))) {
     prior: history?.params.prior ?? 0.85,
     tauDays: history?.params.trending_tau_days ?? 365,
     split: 'per-user',
+    history: historyKnobs,
   });
   perUser = { one_seed: oneSeed, history: hist };
   for (const [label, r, served] of [
@@ -251,7 +274,7 @@ if (text)
 const out = fromCaller(values.out!);
 mkdirSync(dirname(out), { recursive: true });
 const doc = {
-  command: `npm run recommender:eval -- --ratings ${values.ratings}`,
+  command: `npm run recommender:eval -- ${process.argv.slice(2).join(' ')}`,
   date: new Date().toISOString(),
   seconds: Math.round((performance.now() - started) / 1000),
   ...result,
@@ -259,7 +282,13 @@ const doc = {
   baselines: BASELINES,
   text,
   history: history
-    ? { ...history, tuning: historyTuning, baselines: HISTORY_BASELINES, reference: POPULAR_LATELY }
+    ? {
+        ...history,
+        tuning: historyTuning,
+        served_knobs: HISTORY,
+        baselines: HISTORY_BASELINES,
+        reference: POPULAR_LATELY,
+      }
     : null,
   per_user: perUser,
   served: SERVED,

@@ -1,8 +1,15 @@
-import { isFeatureFilm, type CatalogIndex, type CatalogMovie } from '@app/catalog';
+import { fitsAfter, isFeatureFilm, type CatalogIndex, type CatalogMovie } from '@app/catalog';
 import type { Interaction } from '../data/interactions';
 import { ContentModel } from '../model/content';
 import { EaseModel } from '../model/ease';
 import { FOR_YOU, rankForYou, trendingOf } from '../model/for-you';
+import {
+  collaborativeNeighbours,
+  HISTORY,
+  rankHistory,
+  type CollaborativeMethod,
+  type HistoryOptions,
+} from '../model/history-scorer';
 import { ImplicitMatrix } from '../model/implicit';
 import { SimilarRanker } from '../model/similar';
 import { servedContent } from '../model/text-vectors';
@@ -20,7 +27,9 @@ import {
 } from './protocol';
 import { universeMoviesOf } from './universe';
 
-export const SERVED_FOR_YOU = 'served "For you" (neighbours of recent films + popular-lately prior)';
+export const SERVED_FOR_YOU =
+  'served "For you" (item-kNN over the whole history + content neighbours + popular-lately prior)';
+export const PREVIOUS_FOR_YOU = 'previous "For you" (neighbours of recent films + popular-lately prior)';
 export const POPULAR_LATELY = 'popular lately (reference: the prior alone)';
 export const HISTORY_BASELINES = [
   'TopPop',
@@ -36,6 +45,8 @@ export interface HistoryResult {
   cases: number;
   users: number;
   params: Record<string, number>;
+  /** The served row's collaborative method (decision 0038). */
+  collaborative_method: string;
   methods: Record<string, Metrics>;
   served_vs: Record<string, PairedInterval>;
   best_baseline: string;
@@ -62,12 +73,28 @@ export function runHistoryEvaluation(
     log?: (msg: string) => void;
     /** 'global' (one cut date, the default) or 'per-user' (each user's own cut: the second protocol). */
     split?: SplitKind;
+    /** The served row's knobs (decision 0027); minSupport: pairs need this many users. */
+    history?: HistoryOptions & {
+      minSupport?: number;
+      neighboursKept?: number;
+      method?: CollaborativeMethod;
+      rp3Beta?: number;
+      easeLambda?: number;
+    };
   },
 ): HistoryResult {
   const log = opts.log ?? (() => {});
   const split = opts.split ?? 'global';
-  const { cases, train, cut } = splitOf(interactions, split, { validation: opts.validation ?? false });
-  const m = new ImplicitMatrix(train);
+  // What does not depend on the knobs is kept across a validation grid's calls.
+  const memo = memoOf(interactions, `${split}:${opts.validation ?? false}`);
+  const once = <T>(key: string, make: () => T): T => {
+    if (!memo.has(key)) memo.set(key, make());
+    return memo.get(key) as T;
+  };
+  const { cases, train, cut } = once('split', () =>
+    splitOf(interactions, split, { validation: opts.validation ?? false }),
+  );
+  const m = once('matrix', () => new ImplicitMatrix(train));
   const n = m.nItems;
   const pop = m.popularity();
   const popOf = (item: number) => pop[m.itemIndex.get(item) ?? -1] ?? 0;
@@ -76,18 +103,20 @@ export function runHistoryEvaluation(
   const tauDays = opts.tauDays ?? FOR_YOU.trendingTauDays;
 
   // Each case's history: the user's training positives more than 24 h before the target, newest first.
-  const byUser = new Map<number, typeof train>();
-  for (const p of train) {
-    let l = byUser.get(p.user);
-    if (!l) byUser.set(p.user, (l = []));
-    l.push(p);
-  }
-  const histories = cases.map((c) =>
-    (byUser.get(c.user) ?? [])
-      .filter((p) => p.timestamp < c.time - SESSION_GAP_SECONDS)
-      .sort((a, b) => b.timestamp - a.timestamp || a.item - b.item)
-      .map((p) => p.item),
-  );
+  const histories = once('histories', () => {
+    const byUser = new Map<number, typeof train>();
+    for (const p of train) {
+      let l = byUser.get(p.user);
+      if (!l) byUser.set(p.user, (l = []));
+      l.push(p);
+    }
+    return cases.map((c) =>
+      (byUser.get(c.user) ?? [])
+        .filter((p) => p.timestamp < c.time - SESSION_GAP_SECONDS)
+        .sort((a, b) => b.timestamp - a.timestamp || a.item - b.item)
+        .map((p) => p.item),
+    );
+  });
   const ids = (list: number[]) => list.map((i) => m.itemIds[i]!);
   // Sum of item-to-item scores over a history (indices of the matrix), history excluded.
   const summed = (f: (i: number) => Float64Array, cap = Infinity) => {
@@ -124,8 +153,10 @@ export function runHistoryEvaluation(
     const mv = m.itemIndex.has(id) ? catalog.get(id) : undefined;
     return mv && isFeatureFilm(mv) ? mv.genre_ids : undefined;
   };
-  const globalTrending = split === 'global' ? trendingOf(train, genresOf, { tauDays, top: 300 }) : [];
-  const userTrending = new Map<number, ReturnType<typeof trendingOf>>();
+  const globalTrending = once(`global-trending:${tauDays}`, () =>
+    split === 'global' ? trendingOf(train, genresOf, { tauDays, top: 300 }) : [],
+  );
+  const userTrending = once(`trending:${tauDays}`, () => new Map<number, ReturnType<typeof trendingOf>>());
   const trendingFor = (ci: number) => {
     const c = cases[ci]!;
     if (split === 'global' || c.cut === undefined) return globalTrending;
@@ -161,11 +192,68 @@ export function runHistoryEvaluation(
     const content = new ContentModel(universeMovies);
     methods['content only (TF-IDF)'] = summed((i) => content.similarities(i));
   }
+  const historyOpts = opts.history ?? {};
+  const minSupport = historyOpts.minSupport ?? HISTORY.minSupport;
+  const kept = historyOpts.neighboursKept ?? HISTORY.neighboursKept;
+  const method = historyOpts.method ?? HISTORY.method;
+  const servedRp3Beta = historyOpts.rp3Beta ?? HISTORY.rp3Beta;
+  const servedLambda = historyOpts.easeLambda ?? HISTORY.easeLambda;
   if (selected('served')) {
+    const listOf = servedLists(train, interactions, catalog, `${split}:${opts.validation ?? false}`);
+    // Collaborative neighbours from the training positives only, under the same kind rule as served.
+    const collab = once(
+      `collaborative:${method}:${minSupport}:${kept}:${servedRp3Beta}:${servedLambda}`,
+      () => new Map<number, number[] | undefined>(),
+    );
+    // As built (build-model): items with at least 3 positives.
+    const ease =
+      method === 'ease' ? once(`ease:${servedLambda}`, () => new EaseModel(m, servedLambda, 3)) : undefined;
+    const fits = (a: number, b: number) => {
+      const sa = catalog.get(a);
+      const sb = catalog.get(b);
+      return !!sa && !!sb && fitsAfter(sa, sb);
+    };
+    const collabOf = (id: number) => {
+      if (!collab.has(id))
+        collab.set(
+          id,
+          collaborativeNeighbours(m, fits, {
+            items: [id],
+            minSupport,
+            k: kept,
+            method,
+            rp3Beta: servedRp3Beta,
+            ease: (i) => ease?.rowOf(i, n),
+          }).get(id),
+        );
+      return collab.get(id);
+    };
+    const timeOf = once('timeOf', () => {
+      const t = new Map<string, number>();
+      for (const p of train) t.set(`${p.user}:${p.item}`, p.timestamp);
+      return t;
+    });
+    methods[SERVED_FOR_YOU] = (ci) => {
+      const h = histories[ci]!;
+      const user = cases[ci]!.user;
+      return rankHistory(
+        h.map((item) => ({ item, weight: 1, timestamp: timeOf.get(`${user}:${item}`)! })),
+        {
+          collaborative: collabOf,
+          content: listOf,
+          trending: trendingFor(ci),
+          genresOf: (id) => catalog.get(id)?.genre_ids,
+        },
+        new Set(h),
+        historyOpts,
+      ).map((p) => p.item);
+    };
+  }
+  if (selected('previous')) {
     const listOf = servedLists(train, interactions, catalog, `${split}:${opts.validation ?? false}`);
     // The row as a person would see it (20 films of the whole catalog): a film outside the
     // training items is simply not a hit.
-    methods[SERVED_FOR_YOU] = (ci) => {
+    methods[PREVIOUS_FOR_YOU] = (ci) => {
       const h = histories[ci]!;
       const seeds = [...new Set(h)].slice(0, 12).map((item) => ({
         item,
@@ -216,11 +304,34 @@ export function runHistoryEvaluation(
     cut: new Date(cut * 1000).toISOString(),
     cases: cases.length,
     users: new Set(cases.map((c) => c.user)).size,
-    params: { prior, trending_tau_days: tauDays, ease_lambda: opts.easeLambda, rp3_beta: opts.rp3Beta },
+    params: {
+      prior,
+      trending_tau_days: tauDays,
+      ease_lambda: opts.easeLambda,
+      rp3_beta: opts.rp3Beta,
+      history_collaborative: historyOpts.collaborative ?? HISTORY.collaborative,
+      history_prior: historyOpts.prior ?? HISTORY.prior,
+      history_recency_tau_days: historyOpts.recencyTauDays ?? HISTORY.recencyTauDays,
+      history_min_support: minSupport,
+      history_neighbours_kept: kept,
+      history_collaborative_half_at: historyOpts.collaborativeHalfAt ?? HISTORY.collaborativeHalfAt,
+      history_rp3_beta: servedRp3Beta,
+      history_ease_lambda: servedLambda,
+    },
+    collaborative_method: method,
     methods: results,
     served_vs: servedVs,
     best_baseline: best,
   };
+}
+
+const memos = new WeakMap<Interaction[], Map<string, Map<string, unknown>>>();
+function memoOf(interactions: Interaction[], key: string): Map<string, unknown> {
+  let bySplit = memos.get(interactions);
+  if (!bySplit) memos.set(interactions, (bySplit = new Map()));
+  let m = bySplit.get(key);
+  if (!m) bySplit.set(key, (m = new Map()));
+  return m;
 }
 
 /** The served ranking's lists for one split, kept across the validation grid (they do not depend on the prior). */

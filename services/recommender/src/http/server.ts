@@ -1,11 +1,15 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import {
   RecommenderQuery,
+  RecommenderUserQuery,
+  type RecommenderUserPick,
   type Recommendation,
   type RecommenderHealth,
   type RecommenderModelInfo,
 } from '@app/contracts';
 import type { ModelArtifact } from '../model/artifact';
+import { rankHistory } from '../model/history-scorer';
 
 export interface ModelHolder {
   current(): ModelArtifact | null;
@@ -21,18 +25,140 @@ const json = (res: ServerResponse, status: number, body: unknown) => {
   res.end(text);
 };
 
+/** Largest `POST /recommend/user` body (a history of 2,000 films is about 120 KB). */
+export const MAX_BODY_BYTES = 512 * 1024;
+
+const digest = (s: string) => createHash('sha256').update(s).digest();
+/** Constant-time comparison of the bearer token with the shared secret. */
+function authorized(req: IncomingMessage, secret: string | null): boolean {
+  const header = req.headers.authorization ?? '';
+  if (!secret || !header.startsWith('Bearer ')) return false;
+  return timingSafeEqual(digest(header.slice(7)), digest(secret));
+}
+
+function readBody(req: IncomingMessage): Promise<string | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > MAX_BODY_BYTES) {
+        resolve(null);
+        req.resume();
+        return;
+      }
+      chunks.push(c);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+/**
+ * `POST /recommend/user`: a person's history → "For you" (`rankHistory`, decision 0027) from the
+ * served model's collaborative neighbours (when it has collaborative data), its "more like this"
+ * lists and its popular-lately prior. Internal: bearer secret, as the API's signals endpoint.
+ */
+async function recommendUser(
+  req: IncomingMessage,
+  res: ServerResponse,
+  model: ModelArtifact | null,
+  secret: string | null,
+): Promise<void> {
+  if (!authorized(req, secret)) return json(res, 401, { message: 'Unauthorized' });
+  let text: string | null;
+  try {
+    text = await readBody(req);
+  } catch {
+    // The connection failed mid-body: the request itself is unreadable.
+    if (!res.headersSent) json(res, 400, { message: 'Could not read the request' });
+    return;
+  }
+  if (text === null) return json(res, 413, { message: 'Request body is too large' });
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return json(res, 400, { message: 'Body must be JSON' });
+  }
+  const query = RecommenderUserQuery.safeParse(body);
+  if (!query.success) return json(res, 400, { message: query.error.issues[0]!.message });
+  if (!model) return json(res, 503, { message: 'Model is loading' });
+  const { items, top_n: topN, exclude } = query.data;
+  const genres = model.genres ?? {};
+  const picks = rankHistory(
+    items.map((i) => ({
+      item: i.tmdbId,
+      weight: i.weight,
+      ...(i.timestamp !== undefined ? { timestamp: i.timestamp } : {}),
+    })),
+    {
+      collaborative: (id) => model.collaborative?.[id],
+      content: (id) => {
+        const l = model.neighbours[id];
+        return l ? l.filter((_, k) => k % 2 === 0) : undefined;
+      },
+      trending: model.trending ?? [],
+      genresOf: (id) => genres[id],
+    },
+    new Set(exclude),
+    { limit: topN },
+  );
+  return json(
+    res,
+    200,
+    picks.map((p): RecommenderUserPick => ({
+      tmdbId: p.item,
+      rating: model.ratings[p.item] ?? 0,
+      score: Math.round(p.score * 1e6) / 1e6,
+      because: p.because,
+      popular: p.popular,
+    })),
+  );
+}
+
 /** top_n of /trending: a positive integer (the /recommend query is parsed by its contract). */
 const INT = /^[1-9]\d{0,9}$/;
 
 /**
  * The service's HTTP API, its shapes in @app/contracts (RecommenderQuery, Recommendation,
  * RecommenderHealth, RecommenderModelInfo): GET /recommend?tmdb_id&top_n → Recommendation[], from
- * precomputed neighbours; GET /trending?top_n → [{tmdbId, score, genres}]; /health; /model. Plain
+ * precomputed neighbours; GET /trending?top_n → [{tmdbId, score, genres}]; POST /recommend/user
+ * (a history → "For you", bearer secret); /health; /model. Plain
  * node:http: the answer is a slice of an array, so the framework would be the cost.
  */
-export function createRecommenderServer(models: ModelHolder): Server {
+export function createRecommenderServer(
+  models: ModelHolder,
+  opts: {
+    secret?: () => string | null;
+    /** Where a failure while answering is reported (the answer is a 500 `{message}`). */
+    onError?: (err: unknown, what: string) => void;
+  } = {},
+): Server {
+  const onError =
+    opts.onError ??
+    ((err: unknown, what: string) => console.error(`${what}:`, err instanceof Error ? err.stack : err));
   return createServer((req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://recommender');
+    if (url.pathname === '/recommend/user') {
+      if (req.method !== 'POST') {
+        res.setHeader('allow', 'POST');
+        return json(res, 405, { message: `Method ${req.method} is not allowed` });
+      }
+      let secret: string | null = null;
+      try {
+        secret = opts.secret?.() ?? null;
+      } catch {
+        secret = null; // no secret readable: nothing is authorized
+      }
+      recommendUser(req, res, models.current(), secret).catch((err: unknown) => {
+        // Bad input is answered inside (400/413); anything else is the service's own failure.
+        onError(err, 'POST /recommend/user failed');
+        if (!res.headersSent) json(res, 500, { message: 'Could not rank this history' });
+        else res.destroy();
+      });
+      return;
+    }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.setHeader('allow', 'GET');
       return json(res, 405, { message: `Method ${req.method} is not allowed` });

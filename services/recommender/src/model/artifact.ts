@@ -11,8 +11,15 @@ import {
 import { join } from 'node:path';
 import type { TrendingItem } from './for-you';
 
-/** 2: the "more like this" ranking of issue 13 (a model of format 1 is rebuilt at start). */
-export const ARTIFACT_FORMAT = 2;
+/**
+ * 4: decision 0035 ("more like this" with era affinity, documentary as a kind, audience and other
+ * franchises' sequels: the kept neighbour lists changed meaning, so an older model's lists are not
+ * served).
+ * 3: decision 0027 (collaborative neighbours and genres for `POST /recommend/user`; also the first
+ * format after decision 0026's ranking). A model of any other format on disk is not served: the
+ * service builds a new one at start, as on a fresh machine (2: issue 13 before 0026; 1: before).
+ */
+export const ARTIFACT_FORMAT = 4;
 
 /** What the service serves: precomputed neighbours per movie, and facts about how they were made. */
 export interface ModelArtifact {
@@ -33,6 +40,10 @@ export interface ModelArtifact {
   ratings: Record<string, number>;
   /** tmdbId → [neighbour tmdbId, score, neighbour tmdbId, score, …], best first. */
   neighbours: Record<string, number[]>;
+  /** tmdbId → collaborative neighbours [id, cosine, …] best first ("For you" over a history); absent without collaborative data. */
+  collaborative?: Record<string, number[]>;
+  /** tmdbId → genre ids, main first ("For you" keeps popular-lately picks within the person's genres). */
+  genres?: Record<string, number[]>;
   /** Popular lately in the collaborative data ("For you"'s prior), best first; absent or empty without it. */
   trending?: TrendingItem[];
   evaluation?: unknown;
@@ -98,6 +109,20 @@ export function readArtifact(dataDir: string, name: string): ModelArtifact {
   const a = JSON.parse(readFileSync(join(modelsDir(dataDir), name), 'utf8')) as ModelArtifact;
   if (a.format !== ARTIFACT_FORMAT) throw new Error(`unsupported model format ${a.format}`);
   return a;
+}
+
+/**
+ * The MovieLens folder a model on disk was trained with, whatever its format: a model of an older
+ * format is not served but rebuilt, and the rebuild keeps its collaborative data.
+ */
+export function ratingsPathOf(dataDir: string, name: string): string | undefined {
+  try {
+    const a = JSON.parse(readFileSync(join(modelsDir(dataDir), name), 'utf8')) as Partial<ModelArtifact>;
+    const path = a.sources?.ratings?.path;
+    return typeof path === 'string' ? path : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export function newVersion(now = new Date()): string {

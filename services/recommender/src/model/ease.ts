@@ -21,16 +21,29 @@ export class EaseModel {
     const n = (this.n = this.items.length);
     this.items.forEach((i, k) => this.pos.set(i, k));
     const G = new Float64Array(n * n);
-    for (const userItems of m.userItems) {
+    for (let u = 0; u < m.userItems.length; u++) {
+      const userItems = m.userItems[u]!;
+      const ws = m.userWeights[u]!;
       const ks: number[] = [];
-      for (const i of userItems) {
-        const k = this.pos.get(i);
+      for (let q = 0; q < userItems.length; q++) {
+        // Positive signals only (a low rating is not a co-occurrence of taste).
+        const k = ws[q]! > 0 ? this.pos.get(userItems[q]!) : undefined;
         if (k !== undefined) ks.push(k);
       }
       for (const a of ks) for (const b of ks) G[a * n + b]! += 1;
     }
     for (let k = 0; k < n; k++) G[k * n + k]! += lambda;
     this.P = invertSpd(G, n, onProgress);
+  }
+
+  /** B's row of one seed (matrix indices; 0 for the seed and items outside the model). */
+  rowOf(seed: number, nItems: number): Float64Array | undefined {
+    const s = this.pos.get(seed);
+    if (s === undefined) return undefined;
+    const out = new Float64Array(nItems);
+    const n = this.n;
+    for (let k = 0; k < n; k++) if (k !== s) out[this.items[k]!] = -this.P[s * n + k]! / this.P[k * n + k]!;
+    return out;
   }
 
   /** Scores of every ImplicitMatrix item from one seed item (0 for items outside the model). */

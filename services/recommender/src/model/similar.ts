@@ -8,6 +8,12 @@ export const ANIMATION = 16;
 export const DOCUMENTARY = 99;
 export const FAMILY = 10751;
 export const HORROR = 27;
+export const MUSIC = 10402;
+export const CRIME = 80;
+export const THRILLER = 53;
+export const WAR = 10752;
+/** Genres of films made for grown-ups: a seed with one is not followed by family films, nor the reverse. */
+export const MATURE = [CRIME, HORROR, THRILLER, WAR];
 
 /**
  * The knobs of "more like this", chosen by looking at the judged seeds' lists and the judged
@@ -34,6 +40,28 @@ export const SIMILAR = {
   /** A family seed's non-family candidate, and a non-horror seed's horror candidate. */
   offFamily: 0.6,
   offHorror: 0.6,
+  /** A seed that is neither family nor animation: a family candidate keeps this share… */
+  familyForGrownUps: 0.5,
+  /** …and this share (instead) when the seed has a mature genre (crime, horror, thriller, war); also a family seed's mature candidate. */
+  familyVsMature: 0.25,
+  /**
+   * Era: a candidate further than `eraTolerance(seed year)` years from the seed keeps
+   * e^(−eraWeight · excess / tolerance). The tolerance is wide for recent seeds and narrows with
+   * the seed's age, never below `eraMinTolerance` (so same-year lists do not come back).
+   */
+  eraWeight: 1,
+  eraMinTolerance: 15,
+  /** Tolerance for a seed of `eraPivotYear`, and how many years it loses per year older (gains per year newer). */
+  eraPivotTolerance: 40,
+  eraPivotYear: 2000,
+  eraSlope: 0.6,
+  /**
+   * A later instalment of another franchise than the seed's (not its first film) keeps this share:
+   * a person names the film that starts a franchise, not its third sequel, after an unrelated seed.
+   */
+  otherSequel: 0.5,
+  /** A documentary seed is followed by documentaries only when at least this many are relevant. */
+  minDocumentaries: 10,
   /** A non-English seed's candidate in another language. */
   offLanguage: 0.5,
   /** Collaborative evidence counts in full only where content finds the films at least this alike (scaled). */
@@ -77,8 +105,14 @@ export function audienceFactor(seed: CatalogMovie, cand: CatalogMovie): number {
   const main = sg[0];
   if (main !== undefined && !cg.includes(main)) f *= SIMILAR.offMainGenre;
   for (const g of [ANIMATION, DOCUMENTARY]) if (sg.includes(g) !== cg.includes(g)) f *= SIMILAR.offAudience;
+  // Among documentaries, a music one (a concert film) is a kind of its own too.
+  if (sg.includes(DOCUMENTARY) && sg.includes(MUSIC) !== cg.includes(MUSIC)) f *= SIMILAR.offAudience;
   if (sg.includes(FAMILY) && !cg.includes(FAMILY)) f *= SIMILAR.offFamily;
   if (!sg.includes(HORROR) && cg.includes(HORROR)) f *= SIMILAR.offHorror;
+  const seedYoung = sg.includes(FAMILY) || sg.includes(ANIMATION);
+  const seedMature = sg.some((g) => MATURE.includes(g));
+  if (!seedYoung && cg.includes(FAMILY)) f *= seedMature ? SIMILAR.familyVsMature : SIMILAR.familyForGrownUps;
+  else if (sg.includes(FAMILY) && cg.some((g) => MATURE.includes(g))) f *= SIMILAR.familyVsMature;
   if (
     seed.original_language &&
     seed.original_language !== 'en' &&
@@ -87,6 +121,28 @@ export function audienceFactor(seed: CatalogMovie, cand: CatalogMovie): number {
     f *= SIMILAR.offLanguage;
   return f;
 }
+
+/** The years a candidate may be from a seed of `seedYear` before it loses score (see SIMILAR.era*). */
+export function eraTolerance(seedYear: number): number {
+  return Math.max(
+    SIMILAR.eraMinTolerance,
+    SIMILAR.eraPivotTolerance + SIMILAR.eraSlope * (seedYear - SIMILAR.eraPivotYear),
+  );
+}
+
+/**
+ * Era affinity: 1 within the seed's tolerance, then e^(−eraWeight · excess / tolerance); so a
+ * silent film's neighbours stay within a few decades of it while a recent film's may be far older.
+ */
+export function eraFactor(seedYear: number | null, candYear: number | null): number {
+  if (seedYear === null || candYear === null) return 1;
+  const t = eraTolerance(seedYear);
+  const excess = Math.abs(seedYear - candYear) - t;
+  return excess > 0 ? Math.exp((-SIMILAR.eraWeight * excess) / t) : 1;
+}
+
+/** Documentary is a kind of its own: is this film one? */
+export const isDocumentary = (m: CatalogMovie) => m.genre_ids.includes(DOCUMENTARY);
 
 /**
  * How well people rate a film: its TMDB average shrunk towards the catalog's typical average by
@@ -144,6 +200,8 @@ export class SimilarRanker {
   private readonly cfBuf: Float64Array<ArrayBuffer> | null;
   private readonly cfSupport: Float64Array<ArrayBuffer> | null;
   readonly years: (number | null)[];
+  /** 1 for a film of a collection that is not the collection's first. */
+  private readonly laterInstalment: Uint8Array;
   hub: Float64Array | null = null;
   /** Per seed kind (short, TV movie, obscure: 3 bits), which films may follow it (`fitsAfter`). */
   private readonly allowedByKind = new Map<number, Uint8Array>();
@@ -161,6 +219,16 @@ export class SimilarRanker {
       list.push(i);
     });
     this.years = movies.map(yearOf);
+    // The first film of each collection (earliest release; ties by catalog order).
+    const first = new Map<number, number>();
+    movies.forEach((m, i) => {
+      if (!m.collection) return;
+      const f = first.get(m.collection.id);
+      if (f === undefined || (this.years[i] ?? 9999) < (this.years[f] ?? 9999)) first.set(m.collection.id, i);
+    });
+    this.laterInstalment = Uint8Array.from(movies, (m, i) =>
+      m.collection && first.get(m.collection.id) !== i ? 1 : 0,
+    );
     this.sims = new Float64Array(movies.length);
     this.cfBuf = cf ? new Float64Array(cf.matrix.nItems) : null;
     this.cfSupport = cf ? new Float64Array(cf.matrix.nItems) : null;
@@ -235,13 +303,38 @@ export class SimilarRanker {
       }
     }
     const out = new Map<number, number>();
+    const seedDoc = isDocumentary(s);
+    let docs = 0;
     for (const [j, r] of raw) {
       const c = this.movies[j]!;
+      // Documentary is a kind: a fiction seed is never followed by a documentary.
+      if (!seedDoc && isDocumentary(c)) continue;
       const hub = withHub && this.hub ? this.hub[j]! : 1;
       // Raised to contentPower: closeness and the priors decide more than the audience, hub and MMR terms.
-      out.set(j, r ** SIMILAR.contentPower * audienceFactor(s, c) * hub);
+      // The seed's own franchise is exempt from the era and sequel terms (its members are the seed's kin).
+      const own = !!s.collection && c.collection?.id === s.collection.id;
+      const sequel = this.laterInstalment[j] && !own ? SIMILAR.otherSequel : 1;
+      const era = own ? 1 : this.eraOf(seed, j);
+      const v = r ** SIMILAR.contentPower * audienceFactor(s, c) * hub * sequel * era;
+      out.set(j, v);
+      if (seedDoc && v > 0 && isDocumentary(c)) docs++;
     }
+    // …and a documentary seed by documentaries only, when there are enough of them.
+    if (seedDoc && docs >= SIMILAR.minDocumentaries)
+      for (const j of [...out.keys()]) if (!isDocumentary(this.movies[j]!)) out.delete(j);
     return out;
+  }
+
+  /**
+   * The era factor `relevance` applied to candidate `j` of `seed` (1 in the seed's own franchise).
+   * Hubness is counted on relevance without it: otherwise old seeds, now kept in their era, would
+   * make the fewer old films look like hubs and push them out of recent seeds' lists.
+   */
+  eraOf(seed: number, j: number): number {
+    const s = this.movies[seed]!;
+    const c = this.movies[j]!;
+    if (s.collection && c.collection?.id === s.collection.id) return 1;
+    return eraFactor(this.years[seed]!, this.years[j]!);
   }
 
   /** The served list for one seed: [catalog index, score] best first, at most k. */
@@ -250,10 +343,12 @@ export class SimilarRanker {
     const result: [number, number][] = [];
     const taken = new Set<number>([seed]);
     // 1. The franchise: members ordered by relevance (which favours the closest in content).
+    const unhub = (j: number) => (rel.get(j) ?? 0) / (this.hub ? this.hub[j]! : 1);
     if (s.collection) {
       const members = (this.byCollection.get(s.collection.id) ?? [])
         .filter((j) => j !== seed && fitsAfter(s, this.movies[j]!, { sameFranchise: true }))
-        .sort((a, b) => (rel.get(b) ?? 0) - (rel.get(a) ?? 0) || a - b)
+        // Hub damping is undone here: within the seed's own franchise, a popular member is no filler.
+        .sort((a, b) => unhub(b) - unhub(a) || a - b)
         .slice(0, Math.min(SIMILAR.maxCollectionFirst, k));
       for (const j of members) {
         result.push([j, 0]);

@@ -7,13 +7,17 @@ import {
 } from '@app/catalog';
 import { POSITIVE_THRESHOLD, type Interaction } from '../data/interactions';
 import { ARTIFACT_FORMAT, newVersion, type ModelArtifact } from '../model/artifact';
+import { EaseModel } from '../model/ease';
 import { trendingOf } from '../model/for-you';
+import { collaborativeNeighbours, HISTORY } from '../model/history-scorer';
 import { ImplicitMatrix } from '../model/implicit';
 import { SimilarRanker, SIMILAR } from '../model/similar';
 import { servedContent, VECTOR_SHARE } from '../model/text-vectors';
 import { ratingsDecide, signalsFingerprint, signalWeight, type Signal } from './signals';
 
 export const NEIGHBOURS_KEPT = 50;
+/** EASE (when "For you"'s collaborative part uses it) keeps films with this many signals (`EaseModel` counts every signal; inactive while the pair score is item-kNN). */
+export const EASE_MIN_POSITIVES = 3;
 /** Movies with fewer votes are still seeds (they get neighbours) but are not recommended (`@app/catalog`'s kind rule). */
 export { MIN_VOTES_TO_RECOMMEND };
 /** Candidates per seed kept between the two passes. */
@@ -47,17 +51,19 @@ export function buildModel(input: TrainInput): ModelArtifact {
     top.forEach(([j, r], k) => {
       candIds[i * CACHED + k] = j;
       candRel[i * CACHED + k] = r;
-      if (k < 10) counts[j]!++;
     });
+    for (const j of hubTop(ranker, i, top)) counts[j]!++;
     if (input.onProgress && i % 500 === 0) input.onProgress(i, total);
   }
   ranker.setHubness(counts);
 
   const neighbours: Record<string, number[]> = {};
   const ratings: Record<string, number> = {};
+  const genres: Record<string, number[]> = {};
   for (let i = 0; i < movies.length; i++) {
     const m = movies[i]!;
     ratings[m.id] = m.vote_average;
+    genres[m.id] = m.genre_ids;
     // A seed with collaborative evidence is scored again: its hub damping also acts inside the
     // collaborative part (decision 0026), which the cached first pass cannot redo. On content
     // alone the damping is one factor, so the cache times it is the same relevance.
@@ -113,6 +119,27 @@ export function buildModel(input: TrainInput): ModelArtifact {
     },
   );
 
+  // "For you" over a whole history (decision 0027): each film's item-kNN neighbours, on pairs
+  // enough users share, under the same kind rule as every list.
+  const collaborative: Record<string, number[]> = {};
+  if (matrix) {
+    const fits = (a: number, b: number) => {
+      const sa = input.catalog.get(a);
+      const sb = input.catalog.get(b);
+      return !!sa && !!sb && isCandidate(sb) && fitsAfter(sa, sb);
+    };
+    // The pair score chosen on the per-user validation split (decision 0038).
+    const ease =
+      HISTORY.method === 'ease' ? new EaseModel(matrix, HISTORY.easeLambda, EASE_MIN_POSITIVES) : undefined;
+    for (const [id, list] of collaborativeNeighbours(matrix, fits, {
+      method: HISTORY.method,
+      rp3Alpha: HISTORY.rp3Alpha,
+      rp3Beta: HISTORY.rp3Beta,
+      ease: (i) => ease?.rowOf(i, matrix.nItems),
+    }))
+      collaborative[id] = list;
+  }
+
   return {
     format: ARTIFACT_FORMAT,
     version: newVersion(input.now),
@@ -125,6 +152,7 @@ export function buildModel(input: TrainInput): ModelArtifact {
       neighbours_kept: NEIGHBOURS_KEPT,
       text_vector_share: VECTOR_SHARE,
       min_votes_to_recommend: MIN_VOTES_TO_RECOMMEND,
+      ...Object.fromEntries(Object.entries(HISTORY).map(([k, v]) => [`history_${k}`, v])),
     },
     sources: {
       catalog_movies: movies.length,
@@ -148,6 +176,8 @@ export function buildModel(input: TrainInput): ModelArtifact {
     items: movies.length,
     ratings,
     neighbours,
+    genres,
+    ...(matrix ? { collaborative } : {}),
     trending,
   };
 }
@@ -202,8 +232,18 @@ export function makeRanker(input: Omit<TrainInput, 'onProgress' | 'now'>) {
  * Hubness estimated from every `step`-th seed (counts scaled by step): what the evaluation uses to
  * judge lists without two full passes over the catalog.
  */
+/** The top 10 of a seed's first-pass relevance as counted for hubness: without the era factor (`eraOf`). */
+function hubTop(ranker: SimilarRanker, seed: number, rel: [number, number][]): number[] {
+  return rel
+    .map(([j, r]) => [j, r / ranker.eraOf(seed, j)] as [number, number])
+    .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+    .slice(0, 10)
+    .map(([j]) => j);
+}
+
 export function sampledHubness(ranker: SimilarRanker, n: number, step: number): void {
   const counts = new Int32Array(n);
-  for (let i = 0; i < n; i += step) for (const j of topOf(ranker.relevance(i, false), 10)) counts[j]! += step;
+  for (let i = 0; i < n; i += step)
+    for (const j of hubTop(ranker, i, [...ranker.relevance(i, false)])) counts[j]! += step;
   ranker.setHubness(counts);
 }

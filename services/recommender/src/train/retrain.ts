@@ -15,6 +15,8 @@ export interface RetrainerOptions {
   served: () => ModelArtifact | null;
   /** The product's signals, from the API (SignalsClient.fetch); rejects when the API cannot be reached. */
   signals: () => Promise<Signal[]>;
+  /** Before the first model: the MovieLens folder of a model on disk that could not be served (an older format). */
+  ratingsBefore?: () => string | undefined;
   /** Called after a new model is written (the service loads it at once instead of on its next poll). */
   reload?: () => void;
   log?: (msg: string) => void;
@@ -79,7 +81,7 @@ export class Retrainer {
     }
     if (served && signalsFingerprint(signals) === (served.sources.product_signals_sha256 ?? null))
       return false;
-    const ratings = served?.sources.ratings?.path;
+    const ratings = served ? served.sources.ratings?.path : this.opts.ratingsBefore?.();
     const args = ratings && existsSync(ratings) ? ['--ratings', ratings] : [];
     if (signals.length) {
       const file = receivedSignalsFile(this.opts.dataDir);

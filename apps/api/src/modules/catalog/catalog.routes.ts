@@ -14,10 +14,12 @@ import {
   type ListOptionsQuery,
 } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { FastifyContextConfig, FastifyRequest } from 'fastify';
+import type { IncomingMessage } from 'node:http';
 import { BadRequestError } from '../../lib/errors';
 import { RateLimits, TOO_MANY_ATTEMPTS } from '../../lib/rate-limit';
 import type { ResponseCache } from '../../lib/response-cache';
+import { VisitorLimit } from '../../lib/visitor-limit';
 import type { MovieSource } from './movie-source';
 
 /**
@@ -52,6 +54,8 @@ export const catalogRoutes =
     rateLimits: RateLimits = new RateLimits(),
     cache: ResponseCache | null = null,
     hiddenMovies: HiddenMovies | null = null,
+    /** The visitor's address of a raw request, as Fastify's `request.ip` (for answers made before Fastify). */
+    visitorAddress: (req: IncomingMessage) => string | undefined = (req) => req.socket.remoteAddress,
   ): FastifyPluginAsyncZod =>
   async (app) => {
     const searches = rateLimits.create({
@@ -60,22 +64,22 @@ export const catalogRoutes =
       durationSeconds: 60,
       message: TOO_MANY_ATTEMPTS,
     });
-    // Every search counts against the visitor's limit, answered from the cache or not.
-    const searchLimit: onRequestHookHandler = async (req) => {
-      await searches.consume(req.ip);
-    };
-    // A route with hooks of its own (the search limit) runs them on every request: its hits are
-    // not answered before Fastify (the cache's fast path).
-    const cached = (before: onRequestHookHandler[] = []) =>
+    // Every search counts against the visitor's limit, answered from the cache or not: by the
+    // route's hook, or by the cache's fast path before it answers a hit (same address, same 429).
+    const searchLimit = new VisitorLimit(searches, visitorAddress);
+    const cached = (limit?: VisitorLimit) =>
       cache
         ? {
-            onRequest: [...before, cache.lookup],
+            onRequest: limit ? [limit.hook, cache.lookup] : cache.lookup,
             onSend: cache.store,
             compress: false as const,
-            config: { cacheFastPath: before.length === 0 },
+            config: (limit
+              ? // Each typed prefix is a new URL, mostly asked once: compressed while the visitor waits.
+                { cacheGate: limit, cacheCompression: 'fast' }
+              : {}) satisfies FastifyContextConfig,
           }
-        : before.length
-          ? { onRequest: before }
+        : limit
+          ? { onRequest: limit.hook }
           : {};
     const options = async (req: FastifyRequest, q: ListOptionsQuery): Promise<ListOptions> => {
       const from = q['primary_release_date.gte'];
@@ -134,7 +138,7 @@ export const catalogRoutes =
     app.get(
       '/search/movie',
       {
-        ...cached([searchLimit]),
+        ...cached(searchLimit),
         schema: {
           tags: ['movies'],
           summary: 'Search movies by title (typo-tolerant, prefix-aware)',

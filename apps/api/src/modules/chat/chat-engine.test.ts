@@ -121,6 +121,37 @@ describe('chat engine on the offline catalog', () => {
     }
   });
 
+  it('replaces the last request\'s genres with "instead", keeping its other bounds', async () => {
+    const state = fresh();
+    await talk(state, 'scary movies from the 80s');
+    const a = await talk(state, 'a comedy instead of a horror');
+    expect(a.intent.genreGroups).toEqual([[35]]);
+    expect(a.intent.genresOut).toContain(27);
+    expect([a.intent.yearFrom, a.intent.yearTo]).toEqual([1980, 1989]);
+    expect(a.picks.length).toBeGreaterThan(0);
+    for (const p of a.picks) {
+      expect(p.movie.genre_ids).toContain(35);
+      expect(p.movie.genre_ids).not.toContain(27);
+    }
+    const b = await talk(state, 'thrillers instead');
+    expect(b.intent.genreGroups).toEqual([[53]]);
+  });
+
+  it('"specifically" stressing a request verb starts a new request; beside a genre it narrows', async () => {
+    const state = fresh();
+    await talk(state, 'scary movies');
+    const a = await talk(state, "I'm specifically looking for a romantic comedy");
+    expect(a.intent.genreGroups.flat()).not.toContain(27);
+    for (const p of a.picks) expect(p.movie.genre_ids).not.toContain(27);
+    const other = fresh();
+    await talk(other, 'films from the 80s');
+    const b = await talk(other, 'horror specifically');
+    for (const p of b.picks) {
+      expect(p.movie.genre_ids).toContain(27);
+      expect(yearOf(p.movie.release_date)).toBeLessThanOrEqual(1989);
+    }
+  });
+
   it('greets without films, redirects off-topic questions and injections, and asks when a follow-up has nothing to follow', async () => {
     for (const text of ['hello there', 'Bonjour, comment ça va ?', 'hola']) {
       const a = await talk(fresh(), text);
@@ -366,6 +397,62 @@ describe('chat engine on the offline catalog', () => {
     const a = await talk(fresh(), 'a comedy with zorblax');
     expect(a.picks.length).toBeGreaterThanOrEqual(3);
     expect(a.message).toContain('I didn\'t catch "zorblax"');
+  });
+});
+
+describe('round 5: series, themes ruled out by meaning, lengths, other languages', () => {
+  it('leaves TV series and miniseries out of a long war epic unless asked', async () => {
+    const a = await talk(fresh(), 'a big long war epic, 3 hours is totally fine');
+    expect(a.picks.length).toBeGreaterThanOrEqual(3);
+    for (const { movie } of a.picks) {
+      expect(movie.keywords).not.toContain('miniseries');
+      expect(movie.runtime!).toBeGreaterThanOrEqual(150);
+      expect(movie.runtime!).toBeLessThanOrEqual(180);
+    }
+    const series = await talk(fresh(), 'a war miniseries');
+    expect(series.picks.some((p) => p.movie.keywords.includes('miniseries'))).toBe(true);
+  });
+
+  it('rules a theme out by meaning, not only by its exact keyword', async () => {
+    const a = await talk(fresh(), "action movie but I'm burnt out on superheroes");
+    expect(a.picks.length).toBeGreaterThanOrEqual(3);
+    const comic = ['superhero', 'dc comics', 'marvel comic', 'based on comic', 'superhero team'];
+    for (const { movie } of a.picks) {
+      expect(movie.genre_ids).toContain(28);
+      expect(movie.keywords.filter((k) => comic.includes(k))).toEqual([]);
+      // The Dark Knight has no "superhero" keyword: its meaning rules it out.
+      expect(movie.id).not.toBe(155);
+    }
+    expect(a.message).toMatch(/^Here are five action films without superheroes:/);
+  });
+
+  it('keeps the rest of the request when a follow-up changes a length it contradicts', async () => {
+    const state = fresh();
+    await talk(state, 'an epic fantasy adventure');
+    const b = await talk(state, 'something shorter? under 100 minutes');
+    expect(b.picks.length).toBeGreaterThanOrEqual(3);
+    for (const { movie } of b.picks) {
+      expect(movie.runtime!).toBeLessThanOrEqual(100);
+      expect(movie.genre_ids.some((g) => [14, 12].includes(g))).toBe(true);
+    }
+  });
+
+  it('reads Italian and Portuguese, and a film by its local title', async () => {
+    const it1 = await talk(fresh(), 'Vorrei qualcosa tipo Il Padrino');
+    expect(it1.seed?.id).toBe(238);
+    expect(
+      it1.picks.every((p) => p.movie.id !== 238 && p.movie.genre_ids.some((g) => [18, 80].includes(g))),
+    ).toBe(true);
+    const pt = await talk(fresh(), 'Quero um filme de animação pra ver com as crianças');
+    expect(pt.picks.length).toBeGreaterThanOrEqual(3);
+    for (const { movie } of pt.picks) expect(movie.genre_ids).toContain(16);
+  });
+
+  it('says an invented title is missing, without offering a film that only shares a word', async () => {
+    const a = await talk(fresh(), "my friend said to watch The Lantern Keeper's Daughter, do u have it");
+    expect(a.message).toContain(`"The Lantern Keeper's Daughter" ${NOT_IN_CATALOG}`);
+    expect(a.message).not.toContain('closest title');
+    expect(a.picks).toEqual([]);
   });
 });
 

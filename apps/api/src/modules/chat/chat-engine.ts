@@ -6,8 +6,9 @@ import { darkness, Retriever, type Scored } from './retrieve';
 import { deserializeSemantic, SemanticIndex, serializeSemantic, trainSemantic } from '@app/catalog';
 import { TITLE_CONFIDENCE, type ParseContext } from './understand/clauses';
 import { hasRequest, isRefinement, type Query } from './understand/query';
-import { Speller, foldAccents } from './understand/text';
+import { Speller, editDistance, foldAccents } from './understand/text';
 import { FILLER, MOODS } from './understand/lexicon';
+import { LOCAL_TITLES } from './understand/titles';
 import { LEXICON_WORDS, understand } from './understand/understand';
 import * as say from './wording';
 
@@ -84,6 +85,8 @@ export function toChatMovie(m: CatalogMovie): ChatMovie {
 const ROMAN: Record<string, string> = { ii: '2', iii: '3', iv: '4', vi: '6', vii: '7', viii: '8', ix: '9' };
 const titleWords = (s: string) =>
   foldAccents(s.toLowerCase())
+    // "Keeper's" is one word: a possessive "s" is no word of its own to match.
+    .replace(/['’]s\b/g, 's')
     .replace(/&/g, ' and ')
     .replace(/[^a-z0-9]+/g, ' ')
     .trim()
@@ -131,6 +134,8 @@ export function titleSimilarity(typed: string, title: string): number {
 
 function near(a: string, b: string): boolean {
   if (Math.abs(a.length - b.length) > (a.length >= 9 ? 2 : 1)) return false;
+  // Two letters swapped ("hotle") is one typo.
+  if (a.length === b.length && a[0] === b[0] && editDistance(a, b, 1) <= 1) return true;
   // Cheap: same start and a small edit distance.
   let i = 0;
   while (i < a.length && a[i] === b[i]) i++;
@@ -209,6 +214,7 @@ export class ChatEngine {
       targets,
       // Function words are known too: German "einen" is not a typo of "weinen".
       (w) => LEXICON_WORDS.has(w) || FILLER.has(w) || this.corpusWords.has(w) || this.knownWord(w),
+      LEXICON_WORDS,
     );
     this.retriever = new Retriever(catalog, this.byKeyword, () => this.semantic(), options.semantic ?? true);
   }
@@ -291,6 +297,21 @@ export class ChatEngine {
           const list = this.exactTitles.get(k);
           if (list) list.push(m);
           else this.exactTitles.set(k, [m]);
+        }
+      }
+      // The best-known films' names in other languages ("Il padrino", "Le Parrain").
+      for (const [id, names] of LOCAL_TITLES) {
+        const m = this.catalog.get(id);
+        if (!m) continue;
+        for (const t of names) {
+          const k = titleWords(t).join(' ');
+          const list = this.exactTitles.get(k) ?? [];
+          if (!list.includes(m)) this.exactTitles.set(k, [...list, m]);
+          const bare = titleWords(t).filter(
+            (w, i) => i > 0 || !/^(el|la|le|les|il|lo|o|a|der|die|das|los)$/.test(w),
+          );
+          const b = bare.join(' ');
+          if (b && b !== k && !this.exactTitles.has(b)) this.exactTitles.set(b, [m]);
         }
       }
     }
@@ -447,6 +468,9 @@ export class ChatEngine {
         followUp: undefined,
         ...(q.followUp === 'newer' ? { yearFrom: y + 1 } : { yearTo: y - 1 }),
       };
+    } else if (q.followUp && hasRequest({ ...q, followUp: undefined })) {
+      // "too old" inside a first request ("she thinks she's too old for baby movies") is no follow-up.
+      q = { ...q, followUp: undefined };
     } else if (q.followUp) {
       return done(say.CLARIFY);
     } else if (hasRequest(q) && last && (isRefinement(q) || ((q.narrows || q.relative) && !q.like))) {
@@ -466,7 +490,7 @@ export class ChatEngine {
         rest.yearTo === undefined
       ) {
         return done(
-          `${head} Tell me what you liked about it (the genre, the mood, the era) and I'll find something close.`,
+          `${head} Tell me what it's like (the genre, the mood, the era) and I'll find something close.`,
         );
       }
       const found = this.retriever.retrieve(rest, {
@@ -475,7 +499,7 @@ export class ChatEngine {
         neighbours: null,
       });
       if (found.picks.length === 0)
-        return done(`${head} Tell me what you liked about it and I'll find something close.`);
+        return done(`${head} Tell me what it's like and I'll find something close.`);
       const picks = this.toPicks(found.picks, rest, null);
       return done(
         say.renderPicks(
@@ -569,9 +593,11 @@ export class ChatEngine {
     const last = dropMoods(prev, next);
     const genresOut = [...new Set([...last.genresOut, ...next.genresOut])];
     const pick = <K extends keyof Query>(k: K) => (next[k] !== undefined ? next[k] : last[k]);
+    // "thrillers instead": the genres named take the place of the last request's.
+    const replaced = next.replaces && (next.genreGroups.length > 0 || next.moods.length > 0);
     let genreGroups = [
-      ...last.genreGroups,
-      ...next.genreGroups.filter((g) => !last.genreGroups.some((x) => x.join() === g.join())),
+      ...(replaced ? [] : last.genreGroups),
+      ...next.genreGroups.filter((g) => replaced || !last.genreGroups.some((x) => x.join() === g.join())),
     ]
       .map((g) => g.filter((x) => !genresOut.includes(x)))
       .filter((g) => g.length);
@@ -581,23 +607,63 @@ export class ChatEngine {
       const instead = next.instead.filter((x) => !genresOut.includes(x));
       if (instead.length) genreGroups = [instead];
     }
+    // A new bound replaces an old one it contradicts ("epic" films over 130 minutes → "under 100 minutes").
+    let yearFrom = pick('yearFrom');
+    let yearTo = pick('yearTo');
+    if (
+      next.yearTo !== undefined &&
+      next.yearFrom === undefined &&
+      yearFrom !== undefined &&
+      yearFrom > next.yearTo
+    )
+      yearFrom = undefined;
+    if (
+      next.yearFrom !== undefined &&
+      next.yearTo === undefined &&
+      yearTo !== undefined &&
+      yearTo < next.yearFrom
+    )
+      yearTo = undefined;
+    let runtimeMin = pick('runtimeMin');
+    let runtimeMax = pick('runtimeMax');
+    if (
+      next.runtimeMax !== undefined &&
+      next.runtimeMin === undefined &&
+      runtimeMin !== undefined &&
+      runtimeMin >= next.runtimeMax
+    )
+      runtimeMin = undefined;
+    if (
+      next.runtimeMin !== undefined &&
+      next.runtimeMax === undefined &&
+      runtimeMax !== undefined &&
+      runtimeMax <= next.runtimeMin
+    )
+      runtimeMax = undefined;
     return {
       ...last,
-      yearFrom: pick('yearFrom'),
-      yearTo: pick('yearTo'),
-      runtimeMax: pick('runtimeMax'),
-      runtimeMin: pick('runtimeMin'),
+      yearFrom,
+      yearTo,
+      runtimeMax,
+      runtimeMin,
+      runtimeImplied:
+        runtimeMin === undefined
+          ? undefined
+          : next.runtimeMin !== undefined
+            ? next.runtimeImplied
+            : last.runtimeImplied,
       minRating: pick('minRating'),
       languages: next.languages.length ? next.languages : last.languages,
       genresOut,
       keywordsOut: [...new Set([...last.keywordsOut, ...next.keywordsOut])],
+      outLabels: last.outLabels || next.outLabels ? { ...last.outLabels, ...next.outLabels } : undefined,
       // "only dramas" after "French films": the new genres narrow the old ones.
       genreGroups,
-      moods: [...new Set([...last.moods, ...next.moods])],
+      moods: replaced ? next.moods : [...new Set([...last.moods, ...next.moods])],
       impliedOut: [...new Set([...last.impliedOut, ...next.impliedOut])].filter(
         (g) => !genreGroups.some((grp) => grp.includes(g)),
       ),
-      moodKeywords: [...new Set([...last.moodKeywords, ...next.moodKeywords])],
+      moodKeywords: replaced ? next.moodKeywords : [...new Set([...last.moodKeywords, ...next.moodKeywords])],
       keywordsIn: [...new Set([...last.keywordsIn, ...next.keywordsIn])],
       themeWords: [...new Set([...last.themeWords, ...next.themeWords])],
       soft: { ...last.soft, ...next.soft },

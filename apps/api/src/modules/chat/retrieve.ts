@@ -2,6 +2,7 @@ import { isShort, isTvMovie, type CatalogIndex, type CatalogMovie } from '@app/c
 import type { SemanticIndex } from '@app/catalog';
 import { GENRE } from './understand/lexicon';
 import type { Query } from './understand/query';
+import { Lru } from './lru';
 
 /**
  * Feature films only, unless asked: no shorts, no TV movies (the catalog's kind rule, shared with
@@ -40,6 +41,22 @@ export interface RetrieveInput {
 }
 
 const year = (m: CatalogMovie) => (m.release_date ? Number(m.release_date.slice(0, 4)) : NaN);
+
+/** Over this runtime (minutes) a catalog entry is a series cut together, not a film (Band of Brothers: 705). */
+export const SERIES_MIN_MINUTES = 300;
+/** Themes ruled out remembered (expanded keywords, films most about each): the least recent go. */
+export const THEME_CACHE_MAX = 2_000;
+const SERIES_KEYWORDS = new Set(['miniseries', 'tv series', 'tv mini-series', 'tv episode', 'web series']);
+const SERIES_TEXT =
+  /\b(?:mini-?series|tv series|television series|(?:six|four|three|two|eight|ten)-part|episodes?)\b/i;
+/**
+ * A TV miniseries or series stored as one title: a TV keyword, a runtime no feature has, or a
+ * summary that says so. Offered only when asked for ("a miniseries", "a TV movie").
+ */
+export const isSeries = (m: CatalogMovie): boolean =>
+  (m.runtime ?? 0) > SERIES_MIN_MINUTES ||
+  m.keywords.some((k) => SERIES_KEYWORDS.has(k)) ||
+  ((m.runtime ?? 0) > 200 && SERIES_TEXT.test(m.overview));
 
 /** Quality for ranking: the vote average shrunk towards 6.2 when few people voted. */
 export function bayesianRating(m: CatalogMovie, prior = 6.2, weight = 300): number {
@@ -109,6 +126,18 @@ const LIGHT_KEYWORDS = new Set([
   'talking animal',
 ]);
 
+/** Two keywords this close in meaning (cosine of their word vectors) are one theme to rule out. */
+const KEYWORD_CLOSE = 0.75;
+/** A theme ruled out this close in meaning to one asked for is ruled out by its keywords only. */
+const ASKED_CLOSE = 0.4;
+/** How far from a theme's median towards its 99th percentile a film must be to count as about it. */
+const ABOUT_SHARE = 0.85;
+const dot = (a: Float32Array, b: Float32Array) => {
+  let x = 0;
+  for (let i = 0; i < a.length; i++) x += a[i]! * b[i]!;
+  return x;
+};
+
 /** How dark a film reads from its genres and keywords: about −1 (light) to +1 (dark). */
 export function darkness(m: CatalogMovie): number {
   let d = 0;
@@ -141,7 +170,16 @@ export class Retriever {
     private readonly semantic: () => SemanticIndex | null,
     /** Off: keyword-only retrieval (kept for the A/B evaluation). */
     readonly useSemantic = true,
-  ) {}
+    themeCacheMax = THEME_CACHE_MAX,
+  ) {
+    this.outCache = new Lru(themeCacheMax);
+    this.aboutCache = new Lru(themeCacheMax);
+  }
+
+  /** How many themes ruled out are remembered (for tests: the caches are bounded). */
+  cachedThemes(): { expanded: number; about: number } {
+    return { expanded: this.outCache.size, about: this.aboutCache.size };
+  }
 
   retrieve(q: Query, input: RetrieveInput): Retrieval {
     const count = input.count ?? 5;
@@ -155,7 +193,18 @@ export class Retriever {
     const seed = input.seed;
     const closeness = seed ? this.similarityTo(seed, sem) : null;
     const out = new Set([...q.genresOut, ...q.impliedOut]);
-    const keywordsOut = this.expandOut(q.keywordsOut);
+    const keywordsOut = this.expandOut(q.keywordsOut, sem);
+    for (const k of keywordsIn) keywordsOut.delete(k);
+    // A theme ruled out rules out the films most about it by meaning too ("burnt out on
+    // superheroes": The Dark Knight has no "superhero" keyword), each against its own scale;
+    // unless it is close in meaning to what was asked for ("AI, no killer robots"): the vectors
+    // cannot tell those apart, so only the keywords rule out.
+    const asked = sem && themeWords.length ? themeWords.map((w) => sem.embed([w])).filter((v) => !!v) : [];
+    const aboutOut = sem
+      ? q.keywordsOut
+          .map((k) => this.aboutTheme(k, sem))
+          .filter((x) => !!x && !asked.some((v) => dot(v, x.v) >= ASKED_CLOSE))
+      : [];
     // A theme ruled out must not be what the film's summary is about either ("on the battlefield").
     const outText = q.keywordsOut.length
       ? new RegExp(
@@ -182,7 +231,7 @@ export class Retriever {
         if (input.exclude.has(m.id) || (seed && m.id === seed.id)) continue;
         if (m.vote_count < (input.personPool ? 1 : attempt.minVotes)) continue;
         if (!q.allowShorts && isShort(m)) continue;
-        if (!q.allowTv && isTvMovie(m)) continue;
+        if (!q.allowTv && (isTvMovie(m) || isSeries(m))) continue;
         const y = year(m);
         if (q.yearFrom !== undefined && !(y >= q.yearFrom)) continue;
         if (q.yearTo !== undefined && !(y <= q.yearTo)) continue;
@@ -198,6 +247,7 @@ export class Retriever {
         if (!q.genreGroups.every((grp) => grp.some((g) => m.genre_ids.includes(g)))) continue;
         if (keywordsOut.size && m.keywords.some((k) => keywordsOut.has(k))) continue;
         if (outText && outText.test(m.overview)) continue;
+        if (aboutOut.some((a) => sem!.score(a!.v, m.id) >= a!.min)) continue;
         if (seed && !m.genre_ids.some((g) => seed.genre_ids.includes(g))) continue;
         const matched = keywordsIn.filter((k) => hasKeyword(k, m.id));
         if (attempt.keywords && keywordsIn.length && matched.length === 0) continue;
@@ -215,6 +265,7 @@ export class Retriever {
         }
         if (q.soft.dark) fit += 2.5 * leaning(q.soft.dark, darkness(m), q.darkFrom);
         if (q.soft.funny && m.genre_ids.includes(GENRE.comedy)) fit += 2;
+        if (q.wantSeries && isSeries(m)) fit += 10;
         if (input.personPool) fit += 2 * (1 - pool.indexOf(m) / pool.length);
         scored.push({
           movie: m,
@@ -248,22 +299,70 @@ export class Retriever {
     return { picks: [], relaxed: [] };
   }
 
-  private readonly outCache = new Map<string, Set<string>>();
+  /** Themes ruled out, expanded (keyed by a theme the user typed: bounded). */
+  private readonly outCache: Lru<string, Set<string>>;
   private known: CatalogMovie[] | undefined;
 
-  /** A theme ruled out rules out its kinds too: "robot" → "killer robot", "robot as menace". */
-  private expandOut(terms: readonly string[]): Set<string> {
+  /**
+   * A theme ruled out rules out its kinds too: "robot" → "killer robot", "robot as menace"; the
+   * keywords that mostly come with it (half or more of their films carry it: "dc comics" with
+   * "superhero"); and the keywords whose meaning is closest to it in the catalog's own vectors
+   * ("marvel comic", "based on comic" for "superhero").
+   */
+  private expandOut(terms: readonly string[], sem: SemanticIndex | null): Set<string> {
     const out = new Set<string>();
     for (const t of terms) {
       let set = this.outCache.get(t);
       if (!set) {
         const re = new RegExp(`(^|[ -])${t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(s|es)?($|[ -])`);
         set = new Set([t, ...[...this.byKeyword.keys()].filter((k) => re.test(k))]);
+        const films = this.byKeyword.get(t);
+        if (films && films.size >= 3) {
+          for (const [k, ids] of this.byKeyword) {
+            if (ids.size < 4 || set.has(k)) continue;
+            let both = 0;
+            for (const id of ids) if (films.has(id)) both++;
+            if (both / ids.size >= 0.5) set.add(k);
+          }
+        }
+        const tv = sem?.embed([t]);
+        if (tv) {
+          // Vectors of the keywords of 4+ films, made once.
+          this.keywordVectors ??= [...this.byKeyword]
+            .filter(([, ids]) => ids.size >= 4)
+            .map(([k]) => [k, sem!.embed([k])] as const)
+            .filter((x): x is readonly [string, Float32Array] => !!x[1]);
+          for (const [k, kv] of this.keywordVectors)
+            if (!set.has(k) && dot(tv, kv) >= KEYWORD_CLOSE) set.add(k);
+        }
         this.outCache.set(t, set);
       }
       for (const k of set) out.add(k);
     }
     return out;
+  }
+
+  private keywordVectors: (readonly [string, Float32Array])[] | undefined;
+  /** The films most about a theme (keyed by a theme the user typed: bounded). */
+  private readonly aboutCache: Lru<string, { v: Float32Array; min: number } | null>;
+
+  /**
+   * The films most about a theme by meaning: closeness to it above its median plus 85% of the way
+   * to its 99th percentile over the films a pick can come from (about the top 2%).
+   */
+  private aboutTheme(term: string, sem: SemanticIndex): { v: Float32Array; min: number } | null {
+    if (this.aboutCache.has(term)) return this.aboutCache.get(term)!;
+    const v = sem.embed([term]);
+    let found: { v: Float32Array; min: number } | null = null;
+    if (v) {
+      this.known ??= this.catalog.popular.filter((m) => m.vote_count >= 10);
+      const scores = this.known.filter((m) => m.vote_count >= 100).map((m) => sem.score(v, m.id));
+      scores.sort((a, b) => a - b);
+      const at = (p: number) => scores[Math.min(scores.length - 1, Math.floor(scores.length * p))] ?? 1;
+      if (scores.length >= 100) found = { v, min: at(0.5) + ABOUT_SHARE * (at(0.99) - at(0.5)) };
+    }
+    this.aboutCache.set(term, found);
+    return found;
   }
 
   /** Closeness to a film (0..1): meaning of their texts, shared genres and keywords. */

@@ -100,9 +100,12 @@ function era(m: CatalogMovie): string {
   return `${Math.floor((y % 100) / 10)}0s`;
 }
 
-/** The first sentence of the overview, short: what the film is about. */
+/** The first sentence of the overview, short: what the film is about ("Christmas Eve." alone says too little). */
 function hook(m: CatalogMovie): string {
-  return firstSentence(m.overview);
+  const first = firstSentence(m.overview);
+  if (first.length >= 30 || first.endsWith('…')) return first;
+  const rest = firstSentence(m.overview.slice(m.overview.indexOf(first) + first.length).trim());
+  return rest ? `${first} ${rest}` : first;
 }
 
 /** "When Dr. Jones…": a full stop after an abbreviation or an initial does not end the sentence. */
@@ -205,7 +208,7 @@ const SEEDED: Shape[] = [
   (f) => (f.themes.length ? `${cap(f.a)} with ${themeList(f)}, much as in ${f.seed}.` : null),
   (f) => (f.themes.length ? `Like ${f.seed}, it has ${themeList(f)}: ${f.a}.` : null),
   (f) => (f.place ? `${cap(f.place)} like ${f.seed}: ${f.a}.` : null),
-  (f) => (f.themes.length && f.index > 0 ? `${cap(themeList(f))} again, this time in ${f.a}.` : null),
+  (f) => (f.themes.length && f.index > 0 ? `Shares ${themeList(f)} with ${f.seed}: ${f.a}.` : null),
   ...general([
     (f) => `${cap(f.a)} in the same vein as ${f.seed}.`,
     (f) => `Close kin to ${f.seed}: ${f.a}.`,
@@ -365,7 +368,7 @@ function facts(p: Scored, q: Query, seed: CatalogMovie | null, index: number, se
   const extras: string[] = [];
   const rated = `rated ${m.vote_average.toFixed(1)} by ${m.vote_count.toLocaleString('en-US')} viewers`;
   if (q.minRating !== undefined) extras.push(rated);
-  if ((q.runtimeMax !== undefined || q.runtimeMin !== undefined) && m.runtime)
+  if ((q.runtimeMax !== undefined || (q.runtimeMin !== undefined && !q.runtimeImplied)) && m.runtime)
     extras.push(`${m.runtime} minutes`);
   const d = darkness(m);
   const tone =
@@ -471,10 +474,12 @@ export function restate(q: Query, seed: CatalogMovie | null, n: number): string 
   else if (q.yearFrom !== undefined && q.yearTo !== undefined) bits.push(`from ${q.yearFrom} to ${q.yearTo}`);
   else if (q.yearFrom !== undefined) bits.push(`from ${q.yearFrom} on`);
   else if (q.yearTo !== undefined && !classicOnly) bits.push(`from before ${q.yearTo + 1}`);
-  if (q.runtimeMax !== undefined && q.runtimeMin !== undefined)
-    bits.push(`between ${duration(q.runtimeMin)} and ${duration(q.runtimeMax)}`);
+  // A length a mood implies ("epic": over 130 minutes) is not restated as the user's.
+  const runtimeMin = q.runtimeImplied ? undefined : q.runtimeMin;
+  if (q.runtimeMax !== undefined && runtimeMin !== undefined)
+    bits.push(`between ${duration(runtimeMin)} and ${duration(q.runtimeMax)}`);
   else if (q.runtimeMax !== undefined) bits.push(`under ${duration(q.runtimeMax)}`);
-  else if (q.runtimeMin !== undefined) bits.push(`over ${duration(q.runtimeMin)}`);
+  else if (runtimeMin !== undefined) bits.push(`over ${duration(runtimeMin)}`);
   if (q.minRating !== undefined) bits.push(`rated ${q.minRating.toFixed(1)} or more`);
   // "not for little kids" rules out family films: said as the user put it, not "without family".
   const kids = q.genresOut.includes(GENRE.family);
@@ -486,14 +491,18 @@ export function restate(q: Query, seed: CatalogMovie | null, n: number): string 
     ...q.genresOut
       .filter((g) => !cmp?.out?.includes(g) && g !== GENRE.family)
       .map((g) => (g === GENRE.music ? 'musicals' : GENRE_NAMES.get(g)!.toLowerCase())),
-    ...q.keywordsOut
-      .filter(
-        (k) =>
-          !cmp?.outKeywords?.includes(k) &&
-          !impliedOut.has(k) &&
-          !(k === 'musical' && q.genresOut.includes(GENRE.music)),
-      )
-      .map(askedTheme),
+    ...[
+      ...new Set(
+        q.keywordsOut
+          .filter(
+            (k) =>
+              !cmp?.outKeywords?.includes(k) &&
+              !impliedOut.has(k) &&
+              !(k === 'musical' && q.genresOut.includes(GENRE.music)),
+          )
+          .map((k) => q.outLabels?.[k] ?? k),
+      ),
+    ].map(askedTheme),
   ];
   if (without.length) bits.push(`without ${list(without, 'or')}`);
   if (kids) bits[bits.length - 1] += ', none of them for kids';

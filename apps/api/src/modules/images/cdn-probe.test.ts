@@ -36,7 +36,7 @@ describe(CdnProbe.name, () => {
     const slow = new CdnProbe(url.replace('/t/p/', '/hang/'), { timeoutMs: 300 });
     const started = Date.now();
     expect(await slow.check()).toBe(false);
-    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(Date.now() - started).toBeLessThan(5_000); // far below a hang, with room for a loaded machine
     expect(slow.reachable).toBe(false);
   });
 

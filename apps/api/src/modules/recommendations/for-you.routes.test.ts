@@ -19,6 +19,10 @@ let TRENDING: { tmdbId: number; score: number; genres: number[] }[] = [];
 let fake: Server;
 let s: AuthStack;
 let recommendCalls: string[] = [];
+/** When set, the fake also serves `POST /recommend/user` (a history → picks) with this answer. */
+let USER_PICKS:
+  { tmdbId: number; rating: number; score: number; because: number; popular: boolean }[] | null = null;
+let userRequests: { authorization: string | undefined; body: unknown }[] = [];
 const secret = 'a-test-secret-for-the-internal-signals-route';
 
 beforeAll(async () => {
@@ -26,6 +30,17 @@ beforeAll(async () => {
     const url = new URL(req.url!, 'http://x');
     res.setHeader('content-type', 'application/json');
     if (url.pathname === '/trending') return res.end(JSON.stringify(TRENDING));
+    if (url.pathname === '/recommend/user') {
+      // An older service has no such route: the API falls back to the per-film lists.
+      if (!USER_PICKS) return res.writeHead(404).end(JSON.stringify({ message: 'not found' }));
+      let text = '';
+      req.on('data', (c) => (text += c));
+      req.on('end', () => {
+        userRequests.push({ authorization: req.headers.authorization, body: JSON.parse(text) });
+        res.end(JSON.stringify(USER_PICKS));
+      });
+      return;
+    }
     recommendCalls.push(url.searchParams.get('tmdb_id')!);
     const id = Number(url.searchParams.get('tmdb_id'));
     res.setHeader('content-type', 'application/json');
@@ -37,6 +52,8 @@ beforeAll(async () => {
   s = await startAuthStack({
     env: {
       RECOMMENDER_URL: `http://127.0.0.1:${(fake.address() as AddressInfo).port}`,
+      // The tests read which films the row asked the service about: no list kept between them.
+      RECOMMEND_CACHE_SECONDS: '0',
       RECOMMENDER_SIGNALS_SECRET: secret,
     },
   });
@@ -146,6 +163,51 @@ describe('GET /api/user/for-you', () => {
     // A 5-star film outweighs a viewing: its neighbours come first.
     expect(picks[0]!.because.tmdb_id).toBe(238);
     for (const own of [862, 238, 155]) expect(picks.map((p) => p.id)).not.toContain(own);
+  });
+
+  it('sends the whole history to the service when it ranks histories, and keeps only honest reasons', async () => {
+    const user = await s.verifiedUser('Joy', 'joy@example.com');
+    const u = as(user);
+    await u.post('/api/user/likes', { tmdb_id: 862 });
+    await u.post('/api/user/watch-status', { tmdb_id: 9806, status: 'want_to_watch' });
+    expect(
+      (await user.client.request('PUT', '/api/user/ratings/238', { rating: 5 }, user.bearer)).status,
+    ).toBe(200);
+    expect(
+      (await user.client.request('PUT', '/api/user/ratings/155', { rating: 1 }, user.bearer)).status,
+    ).toBe(200);
+    USER_PICKS = [
+      { tmdbId: 240, rating: 8.6, score: 0.9, because: 238, popular: false },
+      { tmdbId: 863, rating: 7.6, score: 0.8, because: 862, popular: false },
+      { tmdbId: 680, rating: 8.5, score: 0.7, because: 155, popular: false }, // a disliked film is no reason
+      { tmdbId: 9806, rating: 7.7, score: 0.6, because: 862, popular: false }, // already listed
+      { tmdbId: 10681, rating: 8, score: 0.5, because: 862, popular: true },
+    ];
+    userRequests = [];
+    recommendCalls = [];
+    try {
+      const res = await u.get('/api/user/for-you');
+      expect(res.status).toBe(200);
+      // One request with the internal secret, no per-film lists.
+      expect(recommendCalls).toEqual([]);
+      expect(userRequests).toHaveLength(1);
+      expect(userRequests[0]!.authorization).toBe(`Bearer ${secret}`);
+      const body = userRequests[0]!.body as {
+        items: { tmdbId: number; weight: number; timestamp: number }[];
+        top_n: number;
+      };
+      expect(body.top_n).toBe(20);
+      // Every film with its weight: 5 stars above a like, a want-to-watch weak, 1 star against.
+      const weights = Object.fromEntries(body.items.map((i) => [i.tmdbId, i.weight]));
+      expect(weights).toEqual({ 862: 1, 9806: 0.3, 238: 1.5, 155: -1 });
+      for (const i of body.items) expect(i.timestamp).toBeGreaterThan(1_700_000_000);
+      expect(res.body.results.map((p: { id: number }) => p.id)).toEqual([240, 863, 10681]);
+      expect(res.body.results[0].because).toEqual({ tmdb_id: 238, title: 'The Godfather', kind: 'rated' });
+      expect(res.body.results[1].because).toEqual({ tmdb_id: 862, title: 'Toy Story', kind: 'like' });
+      expect(res.body.results[2].because).toMatchObject({ tmdb_id: 862, popular: true });
+    } finally {
+      USER_PICKS = null;
+    }
   });
 
   it("another user does not see this user's picks", async () => {

@@ -1,10 +1,17 @@
-import { FOR_YOU_LIMIT, type ForYouReason, type ForYouResponse, type RecommendedMovie } from '@app/contracts';
+import {
+  FOR_YOU_LIMIT,
+  RECOMMEND_USER_MAX_EXCLUDE,
+  RECOMMEND_USER_MAX_ITEMS,
+  type ForYouReason,
+  type ForYouResponse,
+  type RecommendedMovie,
+} from '@app/contracts';
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema';
 import type { RecommenderClient } from '../../integrations/recommender/recommender-client';
 import { UpstreamError } from '../../lib/errors';
 import type { MovieSource } from '../catalog/movie-source';
-import { readUserSignals, type SignalKind } from '../library/signals.repository';
+import { readUserSignals, type Signal, type SignalKind } from '../library/signals.repository';
 import { FOR_YOU, rankForYou } from '@app/recommender/for-you';
 
 /** How much each kind of signal says about taste ("want to watch" is a weaker hint than a like). */
@@ -23,6 +30,78 @@ export const ratingWeight = (rating: number): number =>
   rating >= 3 ? 0.4 + (rating - 3) * 0.55 : (rating - 3) * 0.5;
 /** Seeds used: the user's most recent distinct films with a signal. */
 export const MAX_SEEDS = 12;
+
+type HistoryFilm = { kind: ForYouReason['kind']; weight: number; timestamp: number };
+
+/** Each film's rating, if the user rated it: a rating alone decides that film's weight and kind. */
+const ratingsOf = (signals: Signal[]) =>
+  new Map(signals.flatMap((s) => (s.kind === 'rated' ? [[s.item, s.rating ?? 3] as const] : [])));
+
+/** What one signal says about its film, given the film's rating (if any). */
+function signalWeight(s: Signal, rating: number | undefined): { kind: ForYouReason['kind']; weight: number } {
+  if (rating !== undefined) return { kind: 'rated', weight: ratingWeight(rating) };
+  const kind = s.kind as Exclude<SignalKind, 'rated'>;
+  return { kind: kind === 'diary' ? 'watched' : kind, weight: SEED_WEIGHTS[kind] };
+}
+
+/** Cards with the film of the user's that brought each (its title and what they did with it). */
+function withReasons(
+  cards: RecommendedMovie[],
+  picks: Map<number, { because: number; popular?: boolean }>,
+  titleOf: Map<number, string>,
+  kindOf: (id: number) => ForYouReason['kind'],
+): ForYouResponse {
+  return {
+    results: cards.map((c) => {
+      const { because, popular } = picks.get(c.id)!;
+      return {
+        ...c,
+        because: {
+          tmdb_id: because,
+          title: titleOf.get(because) ?? '',
+          kind: kindOf(because),
+          ...(popular ? { popular: true as const } : {}),
+        },
+      };
+    }),
+  };
+}
+
+/**
+ * A history as `POST /recommend/user` takes it: every film with its strongest signal's weight (a
+ * rating decides alone) and newest time; the newest RECOMMEND_USER_MAX_ITEMS films with a weight
+ * are sent, and the films left (newest first) are excluded up to RECOMMEND_USER_MAX_EXCLUDE: past
+ * that the contract refuses the body, and picks already in the library are dropped afterwards anyway.
+ */
+export function historyQuery(signals: Signal[]): {
+  films: Map<number, HistoryFilm>;
+  items: { tmdbId: number; weight: number; timestamp: number }[];
+  exclude: number[];
+} {
+  const rated = ratingsOf(signals);
+  const films = new Map<number, HistoryFilm>();
+  for (const s of signals) {
+    const { kind, weight } = signalWeight(s, rated.get(s.item));
+    const before = films.get(s.item);
+    if (!before) films.set(s.item, { kind, weight, timestamp: s.timestamp });
+    else {
+      if (weight > before.weight) Object.assign(before, { kind, weight });
+      before.timestamp = Math.max(before.timestamp, s.timestamp);
+    }
+  }
+  const newest = [...films].sort((a, b) => b[1].timestamp - a[1].timestamp || a[0] - b[0]);
+  const items = newest
+    .filter(([, f]) => f.weight !== 0)
+    .slice(0, RECOMMEND_USER_MAX_ITEMS)
+    .map(([tmdbId, f]) => ({ tmdbId, weight: f.weight, timestamp: f.timestamp }));
+  const sent = new Set(items.map((i) => i.tmdbId));
+  // Films beyond the newest RECOMMEND_USER_MAX_ITEMS are still left out of the row.
+  const exclude = newest
+    .filter(([id]) => !sent.has(id))
+    .slice(0, RECOMMEND_USER_MAX_EXCLUDE)
+    .map(([id]) => id);
+  return { films, items, exclude };
+}
 
 /** Hydrates recommender ids into cards, in order, dropping ids the movie source no longer knows. */
 export async function hydrate(source: MovieSource, ids: number[]): Promise<RecommendedMovie[]> {
@@ -58,20 +137,52 @@ export class ForYouService {
 
   async forUser(userId: string): Promise<ForYouResponse> {
     const signals = await readUserSignals(this.db, userId);
+    if (!signals.length) return { results: [] };
+    const whole = await this.fromHistory(signals).catch((err: unknown) => {
+      // The service cannot rank a history (down, loading, an older version): the per-film lists.
+      if (err instanceof UpstreamError) return null;
+      throw err;
+    });
+    return whole ?? this.fromRecentFilms(signals);
+  }
+
+  /**
+   * The whole history to the service's `POST /recommend/user` (decision 0027): every film with its
+   * strongest signal's weight (a rating decides alone, a low one counts against) and its newest
+   * time; everything in the library is left out; `because` is the film that contributed most.
+   */
+  private async fromHistory(signals: Signal[]): Promise<ForYouResponse> {
+    const { films, items, exclude } = historyQuery(signals);
+    if (!items.some((i) => i.weight > 0)) return { results: [] };
+    const picks = await this.recommender.recommendUser({ items, top_n: FOR_YOU_LIMIT, exclude });
+    // Only picks whose reason is a film the user has a positive signal for (the service's contract).
+    const shown = picks.filter((p) => (films.get(p.because)?.weight ?? 0) > 0 && !films.has(p.tmdbId));
+    const reasons = [...new Set(shown.map((p) => p.because))];
+    const [cards, reasonMovies] = await Promise.all([
+      hydrate(
+        this.source,
+        shown.map((p) => p.tmdbId),
+      ),
+      Promise.all(reasons.map((id) => this.source.movie(id).catch(() => null))),
+    ]);
+    return withReasons(
+      cards,
+      new Map(shown.map((p) => [p.tmdbId, p])),
+      new Map(reasons.map((id, i) => [id, reasonMovies[i]?.title ?? ''])),
+      (id) => films.get(id)!.kind,
+    );
+  }
+
+  /** The fallback (and the path before decision 0027): neighbours of the 12 most recent films. */
+  private async fromRecentFilms(signals: Signal[]): Promise<ForYouResponse> {
     const known = new Set(signals.map((s) => s.item));
     // Strongest signal per film, newest films first.
     const seeds = new Map<number, { kind: ForYouReason['kind']; weight: number }>();
     // A rating says more than any implicit signal of the same film: it alone decides its weight.
-    const rated = new Map(
-      signals.flatMap((s) => (s.kind === 'rated' ? [[s.item, s.rating ?? 3] as const] : [])),
-    );
+    const rated = ratingsOf(signals);
     for (const s of signals) {
-      const rating = rated.get(s.item);
-      const w =
-        rating !== undefined ? ratingWeight(rating) : SEED_WEIGHTS[s.kind as Exclude<SignalKind, 'rated'>];
+      const { kind, weight: w } = signalWeight(s, rated.get(s.item));
       if (w <= 0) continue;
-      const kind =
-        rating !== undefined ? 'rated' : s.kind === 'diary' ? 'watched' : (s.kind as ForYouReason['kind']);
       const before = seeds.get(s.item);
       if (!before && seeds.size >= MAX_SEEDS) continue;
       if (!before || w > before.weight) seeds.set(s.item, { kind, weight: w });
@@ -100,25 +211,15 @@ export class ForYouService {
       known,
       { limit: FOR_YOU_LIMIT },
     );
-    const byId = new Map(picks.map((p) => [p.item, p]));
     const cards = await hydrate(
       this.source,
       picks.map((p) => p.item),
     );
-    const titleOf = new Map(seedIds.map((id, i) => [id, seedMovies[i]?.title ?? '']));
-    return {
-      results: cards.map((c) => {
-        const { because, popular } = byId.get(c.id)!;
-        return {
-          ...c,
-          because: {
-            tmdb_id: because,
-            title: titleOf.get(because) ?? '',
-            kind: seeds.get(because)!.kind,
-            ...(popular ? { popular: true } : {}),
-          },
-        };
-      }),
-    };
+    return withReasons(
+      cards,
+      new Map(picks.map((p) => [p.item, p])),
+      new Map(seedIds.map((id, i) => [id, seedMovies[i]?.title ?? ''])),
+      (id) => seeds.get(id)!.kind,
+    );
   }
 }

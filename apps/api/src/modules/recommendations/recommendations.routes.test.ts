@@ -7,12 +7,17 @@ import { createTestApp, type TestApp } from '../../../test/helpers/app';
 let fake: Server;
 let t: TestApp;
 const seen: string[] = [];
+let connections = 0;
 beforeAll(async () => {
   fake = createServer((req, res) => {
     seen.push(req.url!);
     const url = new URL(req.url!, 'http://x');
     const id = url.searchParams.get('tmdb_id');
     res.setHeader('content-type', 'application/json');
+    if (id === '777') return res.end('{"not json');
+    if (id === '778') return res.end(JSON.stringify([{ tmdbId: 'x' }]));
+    // Headers, then nothing: the client's timeout must end the wait.
+    if (id === '888') return res.writeHead(200).write('[');
     if (id === '404') return res.writeHead(404).end(JSON.stringify({ message: 'not in model' }));
     if (id === '500') return res.writeHead(500).end(JSON.stringify({ message: 'boom' }));
     const n = Number(url.searchParams.get('top_n'));
@@ -22,6 +27,7 @@ beforeAll(async () => {
       ),
     );
   });
+  fake.on('connection', () => connections++);
   await new Promise<void>((r) => fake.listen(0, '127.0.0.1', r));
   t = await createTestApp({
     env: { RECOMMENDER_URL: `http://127.0.0.1:${(fake.address() as AddressInfo).port}` },
@@ -47,6 +53,23 @@ describe('GET /api/recommend', () => {
     expect(down.json()).toEqual({ message: 'Recommendations are unavailable right now.' });
     expect((await t.app.inject({ url: '/api/recommend?tmdb_id=abc' })).statusCode).toBe(400);
     expect((await t.app.inject({ url: '/api/recommend?tmdb_id=1&top_n=99' })).statusCode).toBe(400);
+  });
+
+  it('a malformed or unfinished answer is a 502 (the unfinished one after the 2 s timeout)', async () => {
+    for (const id of ['777', '778', '888']) {
+      const res = await t.app.inject({ url: `/api/recommend?tmdb_id=${id}` });
+      expect(res.statusCode).toBe(502);
+      expect(res.json()).toEqual({ message: 'Recommendations are unavailable right now.' });
+    }
+  });
+
+  it('reuses its connection to the service from one call to the next', async () => {
+    // A list not asked for before (a kept list makes no call at all).
+    await t.app.inject({ url: '/api/recommend?tmdb_id=199' });
+    const before = connections;
+    for (let i = 0; i < 5; i++)
+      expect((await t.app.inject({ url: `/api/recommend?tmdb_id=${200 + i}` })).statusCode).toBe(200);
+    expect(connections).toBe(before);
   });
 
   it('a service that is not running is a 502, not a crash', async () => {

@@ -5,6 +5,7 @@ import {
   RecommendedMovie,
   RecommendMoviesQuery,
   RecommendQuery,
+  RECOMMEND_TOP_N_MAX,
 } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -59,7 +60,9 @@ export const recommendationsRoutes =
         if (!hiddenMovies) throw new BadRequestError('hide_seen needs accounts, which are not enabled');
         const hidden = await hiddenMovies(req);
         void reply.header('cache-control', 'private, no-store');
-        const recs = await client.recommend(tmdb_id, top_n + Math.min(hidden.size, HIDDEN_TOP_UP));
+        // Never more than the service answers (asking past its maximum is a 400, and no list at all).
+        const asked = Math.min(RECOMMEND_TOP_N_MAX, top_n + Math.min(hidden.size, HIDDEN_TOP_UP));
+        const recs = await client.recommend(tmdb_id, asked);
         return hydrate(
           source,
           recs

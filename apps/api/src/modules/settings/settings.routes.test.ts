@@ -1,5 +1,5 @@
 import type { RecommendedMovie } from '@app/contracts';
-import { MoviePage, UserSettings } from '@app/contracts';
+import { MoviePage, RECOMMEND_TOP_N_MAX, UserSettings } from '@app/contracts';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +18,12 @@ beforeAll(async () => {
   fake = createServer((req, res) => {
     const n = Number(new URL(req.url!, 'http://x').searchParams.get('top_n'));
     res.setHeader('content-type', 'application/json');
+    // As the real service: top_n past its maximum is a 400.
+    if (n > RECOMMEND_TOP_N_MAX) {
+      res.statusCode = 400;
+      res.end(JSON.stringify({ message: `top_n must be an integer from 1 to ${RECOMMEND_TOP_N_MAX}` }));
+      return;
+    }
     res.end(
       JSON.stringify(NEIGHBOURS.slice(0, n).map((tmdbId, i) => ({ tmdbId, rating: 7, score: 1 - i / 100 }))),
     );
@@ -216,6 +222,26 @@ describe.each(DATABASES)('hide what I have seen, on $name', ({ open }) => {
     ]);
     expect(await ids(url)).toEqual(popular.slice(0, 5)); // without hide_seen: as anyone sees it
     expect((await s.client().get(`${url}&hide_seen=true`)).status).toBe(401);
+  });
+
+  it('with many films hidden (an imported library), the top-up stays within what the service answers', async () => {
+    const e = as(await s.verifiedUser('Eve', 'eve@example.com'));
+    const neighbours: number[] = [];
+    for (const p of [1, 2, 3, 4])
+      neighbours.push(...(await pageOf(null, `/api/tmdb/movie/popular?page=${p}`)).results.map((m) => m.id));
+    NEIGHBOURS = neighbours;
+    // 40 of the neighbours watched: every other one.
+    const watched = neighbours.filter((_, i) => i % 2 === 0).slice(0, 40);
+    for (const id of watched) {
+      const r = await e.post('/api/user/watch-status', { tmdb_id: id, status: 'watched' });
+      expect(r.status, JSON.stringify(r.body)).toBeLessThan(300);
+    }
+    await e.patch('/api/user/settings', { hide_watched: true });
+    const r = await e.get('/api/recommend/movies?tmdb_id=155&top_n=12&hide_seen=true');
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect((r.body as RecommendedMovie[]).map((m) => m.id)).toEqual(
+      neighbours.filter((_, i) => i % 2 === 1).slice(0, 12),
+    );
   });
 
   it('the OpenAPI document describes the settings routes', async () => {

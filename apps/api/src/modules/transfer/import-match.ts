@@ -57,6 +57,61 @@ function titleIndex(catalog: CatalogIndex): TitleIndex {
 const releaseYear = (m: CatalogMovie) => (m.release_date ? Number(m.release_date.slice(0, 4)) : null);
 const byFame = (a: CatalogMovie, b: CatalogMovie) => b.vote_count - a.vote_count || a.id - b.id;
 
+/** A film found by a TMDB search (live mode), as matching sees it. */
+export interface SearchHit {
+  id: number;
+  title: string;
+  original_title?: string | undefined;
+  release_date?: string | undefined;
+  vote_count?: number | undefined;
+}
+
+/**
+ * Matches a file's film against a TMDB search's results by the same rules as the catalog: same
+ * normalised title (or original title) and the same year, else a year one off; several are
+ * ambiguous, better known first.
+ */
+export function matchSearchHits(hits: SearchHit[], film: FilmRef): FilmMatch {
+  const key = normalizeTitle(film.title);
+  const titled = hits.filter(
+    (h) => normalizeTitle(h.title) === key || (h.original_title && normalizeTitle(h.original_title) === key),
+  );
+  const yearOf = (h: SearchHit) => (h.release_date ? Number(h.release_date.slice(0, 4)) : null);
+  const fame = (a: SearchHit, b: SearchHit) => (b.vote_count ?? 0) - (a.vote_count ?? 0) || a.id - b.id;
+  const pick = (ms: SearchHit[], confidence: MatchConfidence): FilmMatch | null => {
+    if (ms.length === 1) return { status: 'matched', tmdbId: ms[0]!.id, confidence };
+    if (ms.length > 1)
+      return {
+        status: 'ambiguous',
+        candidates: [...ms]
+          .sort(fame)
+          .slice(0, MAX_CANDIDATES)
+          .map((m) => m.id),
+      };
+    return null;
+  };
+  if (!key || titled.length === 0)
+    return { status: 'unmatched', reason: 'No film with this title in the catalog or on TMDB' };
+  if (film.year === null)
+    return pick(titled, 'title') ?? { status: 'unmatched', reason: 'Not found on TMDB' };
+  return (
+    pick(
+      titled.filter((h) => yearOf(h) === film.year),
+      'title_year',
+    ) ??
+    pick(
+      titled.filter((h) => {
+        const y = yearOf(h);
+        return y !== null && Math.abs(y - film.year!) === 1;
+      }),
+      'title_near_year',
+    ) ?? {
+      status: 'unmatched',
+      reason: `No film with this title from ${film.year - 1}–${film.year + 1} in the catalog or on TMDB`,
+    }
+  );
+}
+
 /** Matches one film of a file to the catalog: ids first, then title and year. */
 export function matchFilm(catalog: CatalogIndex, film: FilmRef): FilmMatch {
   const idx = titleIndex(catalog);

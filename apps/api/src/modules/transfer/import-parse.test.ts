@@ -8,6 +8,8 @@ import { filmKey, matchFilm, normalizeTitle } from './import-match';
 import {
   halfStars,
   IMPORT_MAX_BYTES,
+  IMPORT_MAX_CSV_ROWS,
+  IMPORT_MAX_RECORDS,
   IMPORT_MAX_UNZIPPED_BYTES,
   isoDate,
   parseUpload,
@@ -185,6 +187,51 @@ describe('reading exports', () => {
     expect(badRequest(() => parseUpload(mixed, 'x.zip'))).toMatch(/one service’s export at a time/);
   });
 
+  it('more than 50,000 entries is a 400 said while reading, not after the whole file is parsed', () => {
+    const cap = IMPORT_MAX_RECORDS.toLocaleString('en-US');
+    const tooMany = `The export holds more than ${cap} entries; at most ${cap} can be imported at once`;
+    const diary = (n: number) =>
+      ['Date,Name,Year,Letterboxd URI,Rating,Rewatch,Tags,Watched Date']
+        .concat(Array.from({ length: n }, (_, i) => `2020-01-01,Film ${i},2001,,4,,,2020-01-01`))
+        .join('\n');
+    // A diary row is two entries (the viewing and "watched"): half the cap in rows fits, one more does not.
+    expect(parseUpload(strToU8(diary(IMPORT_MAX_RECORDS / 2)), 'diary.csv').records).toHaveLength(
+      IMPORT_MAX_RECORDS,
+    );
+    expect(badRequest(() => parseUpload(strToU8(diary(IMPORT_MAX_RECORDS / 2 + 1)), 'diary.csv'))).toBe(
+      tooMany,
+    );
+    // The cap counts across the files of a zip.
+    const watched = (from: number, n: number) =>
+      ['Date,Name,Year,Letterboxd URI']
+        .concat(Array.from({ length: n }, (_, i) => `2020-01-01,Film ${from + i},2001,`))
+        .join('\n');
+    const split = zipSync({
+      'watched.csv': strToU8(watched(0, 30_000)),
+      'watchlist.csv': strToU8(watched(30_000, 30_000)),
+    });
+    expect(badRequest(() => parseUpload(split, 'letterboxd.zip'))).toBe(tooMany);
+    // Rows that would all be skipped still count against the file: the parser stops past the cap, so a
+    // broken quote after it is never reached (the answer is the cap, not "not a readable CSV file").
+    const episodes = ['Const,Your Rating,Date Rated,Title,Title Type,Year']
+      .concat(
+        Array.from(
+          { length: IMPORT_MAX_CSV_ROWS + 10 },
+          (_, i) => `tt${1000000 + i},7,2020-01-01,Ep,tvEpisode,2001`,
+        ),
+      )
+      .concat(['tt9,7,2020-01-01,"broken,movie,2001'])
+      .join('\n');
+    expect(badRequest(() => parseUpload(strToU8(episodes), 'ratings.csv'))).toBe(tooMany);
+    const trakt = JSON.stringify(
+      Array.from({ length: IMPORT_MAX_CSV_ROWS + 1 }, () => ({
+        type: 'episode',
+        watched_at: '2020-01-01T00:00:00Z',
+      })),
+    );
+    expect(badRequest(() => parseUpload(strToU8(trakt), 'history.json'))).toBe(tooMany);
+  });
+
   it('a zip that would unpack past the limit is refused from its headers, before inflating', () => {
     const bomb = zipSync({ 'watched.csv': new Uint8Array(IMPORT_MAX_UNZIPPED_BYTES + 1) }, { level: 9 });
     expect(bomb.length).toBeLessThan(IMPORT_MAX_BYTES);
@@ -310,18 +357,40 @@ describe('the import plan', () => {
     ...extra,
   });
 
-  it("a ratings file's rating wins over the diary's; else the latest diary rating", () => {
+  it("a ratings file's rating wins over the diary's; else the latest diary rating; each keeps its day", () => {
     const plan = buildPlan([
       { record: r('diary', { watchedOn: '2020-01-01', rating: 2, rewatch: false }), tmdbId: 1 },
       { record: r('diary', { watchedOn: '2021-01-01', rating: 3, rewatch: true }), tmdbId: 1 },
-      { record: r('rating', { rating: 4.5 }), tmdbId: 1 },
+      { record: r('rating', { rating: 4.5, ratedOn: '2022-03-04' }), tmdbId: 1 },
       { record: r('diary', { watchedOn: '2021-01-01', rating: 1.5, rewatch: false }), tmdbId: 2 },
       { record: r('diary', { watchedOn: '2019-01-01', rating: 5, rewatch: false }), tmdbId: 2 },
+      { record: r('rating', { rating: 3 }), tmdbId: 3 },
     ]);
     expect(plan.ratings.sort((a, b) => a.tmdbId - b.tmdbId)).toEqual([
-      { tmdbId: 1, rating: 4.5, review: null },
-      { tmdbId: 2, rating: 1.5, review: null },
+      { tmdbId: 1, rating: 4.5, review: null, ratedOn: '2022-03-04' },
+      { tmdbId: 2, rating: 1.5, review: null, ratedOn: '2021-01-01' },
+      { tmdbId: 3, rating: 3, review: null, ratedOn: null },
     ]);
+  });
+
+  it('the day a rating was given is read from each format', () => {
+    const dayOf = (bytes: Uint8Array, name: string) =>
+      parseUpload(bytes, name)
+        .records.filter((x) => x.kind === 'rating')
+        .map((x) => x.ratedOn ?? null);
+    expect(dayOf(fixture('letterboxd/ratings.csv'), 'ratings.csv')[0]).toBe('2019-02-11');
+    expect(
+      dayOf(fixture('imdb/ratings.csv'), 'ratings.csv').every((d) => d && /^\d{4}-\d{2}-\d{2}$/.test(d)),
+    ).toBe(true);
+    const trakt = JSON.stringify([
+      {
+        rated_at: '2023-07-08T21:00:00.000Z',
+        rating: 8,
+        type: 'movie',
+        movie: { title: 'Heat', year: 1995 },
+      },
+    ]);
+    expect(dayOf(new TextEncoder().encode(trakt), 'ratings.json')).toEqual(['2023-07-08']);
   });
 
   it('one diary entry per film and day; unmarked later viewings (Trakt) are rewatches', () => {

@@ -8,6 +8,13 @@ export const IMPORT_MAX_BYTES = 8 * 1024 * 1024;
 export const IMPORT_MAX_UNZIPPED_BYTES = 64 * 1024 * 1024;
 /** Most records one import may hold (diary entries, ratings, list entries… together). */
 export const IMPORT_MAX_RECORDS = 50_000;
+/** Most rows one CSV file may have: past it the parser stops, so an oversized file is refused while it is read. */
+export const IMPORT_MAX_CSV_ROWS = IMPORT_MAX_RECORDS + 100;
+
+const tooMany = () =>
+  new BadRequestError(
+    `The export holds more than ${IMPORT_MAX_RECORDS.toLocaleString('en-US')} entries; at most ${IMPORT_MAX_RECORDS.toLocaleString('en-US')} can be imported at once`,
+  );
 
 export type ImportSource = 'letterboxd' | 'imdb' | 'trakt';
 export type RecordKind = 'watched' | 'watchlist' | 'like' | 'rating' | 'diary' | 'list';
@@ -29,6 +36,8 @@ export interface ImportRecord {
   line: number;
   /** rating: 0.5–5 in half steps. diary: a rating given with that viewing (kept only if no ratings file says otherwise). */
   rating?: number;
+  /** rating: the day it was given, when the file says (Letterboxd's Date, IMDb's Date Rated, Trakt's rated_at). */
+  ratedOn?: string;
   review?: string;
   /** diary: the day it was watched (YYYY-MM-DD). */
   watchedOn?: string;
@@ -97,6 +106,12 @@ function tmdbId(value: unknown): number | null {
   return Number.isInteger(n) && n > 0 && n <= 2_147_483_647 ? n : null;
 }
 
+/** Keeps a record, refusing the upload the moment it holds more than the cap (not after reading it all). */
+function addRecord(out: ParsedImport, record: ImportRecord): void {
+  if (out.records.length >= IMPORT_MAX_RECORDS) throw tooMany();
+  out.records.push(record);
+}
+
 const trimText = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
 
 // A NUL or an unpaired surrogate cannot be stored as PostgreSQL text: names and reviews lose them.
@@ -110,16 +125,21 @@ export function storableText(v: string, max: number): string {
 // ───────────────────────────────────── CSV ─────────────────────────────────────
 
 function readCsv(text: string, file: string): string[][] {
+  let rows: string[][];
   try {
-    return parseCsv(text, {
+    rows = parseCsv(text, {
       bom: true,
       relax_column_count: true,
       skip_empty_lines: false,
       trim: false,
+      // The parser stops here: a file with more rows than an import may hold is not read to its end.
+      to: IMPORT_MAX_CSV_ROWS + 1,
     }) as string[][];
   } catch (err) {
     throw new BadRequestError(`${file} is not a readable CSV file: ${(err as Error).message.split('\n')[0]}`);
   }
+  if (rows.length > IMPORT_MAX_CSV_ROWS) throw tooMany();
+  return rows;
 }
 
 const LETTERBOXD_FILM = ['Date', 'Name', 'Year', 'Letterboxd URI'];
@@ -181,7 +201,7 @@ export function parseCsvFile(text: string, file: string, out: ParsedImport): Imp
         return;
       }
       if (watchlist) {
-        out.records.push({ kind: 'watchlist', film, file, line });
+        addRecord(out, { kind: 'watchlist', film, file, line });
         return;
       }
       const rating = halfStars(col(row, 'Your Rating'), 10);
@@ -189,9 +209,10 @@ export function parseCsvFile(text: string, file: string, out: ParsedImport): Imp
         out.skipped.push({ file, line, title, reason: 'No rating from 1 to 10' });
         return;
       }
-      out.records.push({ kind: 'rating', film, file, line, rating });
+      const ratedOn = isoDate(col(row, 'Date Rated'));
+      addRecord(out, { kind: 'rating', film, file, line, rating, ...(ratedOn ? { ratedOn } : {}) });
       // A rated film has been seen: it is marked watched too.
-      out.records.push({ kind: 'watched', film, file, line });
+      addRecord(out, { kind: 'watched', film, file, line });
     });
     return 'imdb';
   }
@@ -219,7 +240,17 @@ export function parseCsvFile(text: string, file: string, out: ParsedImport): Imp
       const review = header.includes('Review') ? storableText(col(row, 'Review'), 2000) : '';
       // A review with no viewing date (reviews.csv of a film reviewed outside the diary) is a rating with its review.
       if (review && !col(row, 'Watched Date')) {
-        if (rating !== null) out.records.push({ kind: 'rating', film: f, file, line, rating, review });
+        const ratedOn = isoDate(col(row, 'Date'));
+        if (rating !== null)
+          addRecord(out, {
+            kind: 'rating',
+            film: f,
+            file,
+            line,
+            rating,
+            review,
+            ...(ratedOn ? { ratedOn } : {}),
+          });
         else out.skipped.push({ file, line, title: f.title, reason: 'A review without a rating or date' });
         return;
       }
@@ -228,7 +259,7 @@ export function parseCsvFile(text: string, file: string, out: ParsedImport): Imp
         out.skipped.push({ file, line, title: f.title, reason: 'No readable watched date' });
         return;
       }
-      out.records.push({
+      addRecord(out, {
         kind: 'diary',
         film: f,
         file,
@@ -238,7 +269,7 @@ export function parseCsvFile(text: string, file: string, out: ParsedImport): Imp
         ...(rating !== null ? { rating } : {}),
         ...(review ? { review } : {}),
       });
-      out.records.push({ kind: 'watched', film: f, file, line });
+      addRecord(out, { kind: 'watched', film: f, file, line });
     });
     return 'letterboxd';
   }
@@ -250,7 +281,15 @@ export function parseCsvFile(text: string, file: string, out: ParsedImport): Imp
         out.skipped.push({ file, line, title: col(row, 'Name'), reason: 'No rating from 0.5 to 5' });
         return;
       }
-      out.records.push({ kind: 'rating', film: film(row), file, line, rating });
+      const ratedOn = isoDate(col(row, 'Date'));
+      addRecord(out, {
+        kind: 'rating',
+        film: film(row),
+        file,
+        line,
+        rating,
+        ...(ratedOn ? { ratedOn } : {}),
+      });
     });
     return 'letterboxd';
   }
@@ -261,7 +300,7 @@ export function parseCsvFile(text: string, file: string, out: ParsedImport): Imp
       `${file} has Letterboxd's Date, Name, Year, Letterboxd URI columns, which watched.csv, watchlist.csv and likes/films.csv share: name it one of those (or upload the whole export zip)`,
     );
   each((row, line) => {
-    if (named(row, line)) out.records.push({ kind, film: film(row), file, line });
+    if (named(row, line)) addRecord(out, { kind, film: film(row), file, line });
   });
   return 'letterboxd';
 }
@@ -293,7 +332,7 @@ function parseLetterboxdList(rows: string[][], file: string, out: ParsedImport):
       return;
     }
     const position = Number(col(row, 'Position'));
-    out.records.push({
+    addRecord(out, {
       kind: 'list',
       film: {
         title,
@@ -352,6 +391,7 @@ export function parseTraktJson(text: string, file: string, out: ParsedImport): v
     throw new BadRequestError(
       `${file} is not a Trakt export: expected a list of history, ratings, watched or watchlist items`,
     );
+  if (lists.reduce((n, l) => n + l.items.length, 0) > IMPORT_MAX_CSV_ROWS) throw tooMany();
   let recognised = 0;
   for (const { name, items } of lists) {
     items.forEach((raw, i) => {
@@ -380,19 +420,20 @@ export function parseTraktJson(text: string, file: string, out: ParsedImport): v
           out.skipped.push({ file: name, line, title: film.title, reason: 'No rating from 1 to 10' });
           return;
         }
-        out.records.push({ kind: 'rating', film, file: name, line, rating });
+        const ratedOn = isoDate(typeof item.rated_at === 'string' ? item.rated_at : null);
+        addRecord(out, { kind: 'rating', film, file: name, line, rating, ...(ratedOn ? { ratedOn } : {}) });
       } else if ('watched_at' in item) {
         const watchedOn = isoDate(typeof item.watched_at === 'string' ? item.watched_at : null);
         if (!watchedOn) {
           out.skipped.push({ file: name, line, title: film.title, reason: 'No readable watched date' });
           return;
         }
-        out.records.push({ kind: 'diary', film, file: name, line, watchedOn, rewatch: false });
-        out.records.push({ kind: 'watched', film, file: name, line });
+        addRecord(out, { kind: 'diary', film, file: name, line, watchedOn, rewatch: false });
+        addRecord(out, { kind: 'watched', film, file: name, line });
       } else if ('listed_at' in item || 'rank' in item) {
-        out.records.push({ kind: 'watchlist', film, file: name, line });
+        addRecord(out, { kind: 'watchlist', film, file: name, line });
       } else if ('plays' in item || 'last_watched_at' in item) {
-        out.records.push({ kind: 'watched', film, file: name, line });
+        addRecord(out, { kind: 'watched', film, file: name, line });
       } else {
         out.skipped.push({
           file: name,
@@ -543,10 +584,6 @@ export function parseUpload(bytes: Uint8Array, fileName: string): ParsedImport {
       'Upload one service’s export at a time (this one mixes Letterboxd, IMDb and Trakt files)',
     );
   out.source = [...sources][0] ?? 'letterboxd';
-  if (out.records.length > IMPORT_MAX_RECORDS)
-    throw new BadRequestError(
-      `The export holds ${out.records.length} entries; at most ${IMPORT_MAX_RECORDS} can be imported at once`,
-    );
   if (out.records.length === 0 && out.skipped.length === 0)
     throw new BadRequestError('The export holds no films');
   return out;

@@ -1,6 +1,7 @@
 import type { CatalogIndex, CatalogMovie } from '@app/catalog';
 import {
   IMPORT_PREVIEW_LIMIT,
+  type MovieListItem,
   type ImportCandidate,
   type ImportCommitBody,
   type ImportCounts,
@@ -11,9 +12,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { LRUCache } from 'lru-cache';
-import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
+import {
+  BadRequestError,
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  ServiceUnavailableError,
+} from '../../lib/errors';
 import type { MovieFactsRow } from '../library/library.repository';
-import { filmKey, matchFilm, type FilmMatch } from './import-match';
+import { filmKey, matchFilm, matchSearchHits, type FilmMatch } from './import-match';
 import { parseUpload, type FilmRef, type ImportRecord, type ParsedImport } from './import-parse';
 import {
   IMPORT_CHUNK,
@@ -25,6 +32,21 @@ import {
 
 /** How long a preview waits for its "Import" (then the file must be uploaded again). */
 export const PREVIEW_TTL_MS = 30 * 60_000;
+/**
+ * What the previews waiting for their "Import" may hold together, in entries (a parsed entry is a
+ * few hundred bytes): ten of the largest files (50,000 entries), or hundreds of ordinary ones.
+ */
+export const PREVIEW_BUDGET = 500_000;
+/** How many previews may wait at once, whatever their size. */
+export const PREVIEW_MAX = 1000;
+/** How long to come back after when the previews are full. */
+export const PREVIEW_RETRY_SECONDS = 60;
+
+/** Live mode: at most this many films a preview could not match in the catalog are looked up on TMDB. */
+export const LIVE_SEARCH_MAX = 100;
+/** ...this many at a time (TMDB requests share the API's queue with every visitor's pages). */
+const LIVE_SEARCH_CONCURRENCY = 4;
+
 /** How long a finished job's result can still be read. */
 export const JOB_TTL_MS = 60 * 60_000;
 
@@ -37,6 +59,9 @@ export const IMPORT_MESSAGES = {
   badPick: 'A pick is not one of the candidates offered for that film',
   notUndoable: 'Only an import that finished can be undone',
   alreadyUndone: 'This import was already undone',
+  busy: 'Too many imports are waiting to be confirmed right now: please try again in a minute',
+  previewRunning: 'An upload is already being read for your account: wait for its preview',
+  tooManyUploads: 'Too many uploads: please try again in a few minutes',
 } as const;
 
 interface FilmGroup {
@@ -51,7 +76,17 @@ interface StoredPreview {
   userId: string;
   parsed: ParsedImport;
   groups: Map<string, FilmGroup>;
+  /** Live mode: films found by a TMDB search (not in the catalog), by id. */
+  found: Map<number, MovieListItem>;
   expiresAt: number;
+}
+
+export interface ImportServiceOptions {
+  /** How much the waiting previews may hold (tests make it small). */
+  previewBudget?: number;
+  previewMax?: number;
+  /** Live mode: TMDB's movie search (its first page), for the films the catalog does not have. */
+  search?: (query: string) => Promise<MovieListItem[]>;
 }
 
 interface Job {
@@ -123,7 +158,7 @@ export function buildPlan(records: { record: ImportRecord; tmdbId: number }[]): 
         watchlist.add(tmdbId);
         break;
       case 'rating':
-        explicit.set(tmdbId, { tmdbId, rating: r.rating!, review: null });
+        explicit.set(tmdbId, { tmdbId, rating: r.rating!, review: null, ratedOn: r.ratedOn ?? null });
         if (r.review) reviews.set(tmdbId, r.review);
         break;
       case 'diary': {
@@ -139,7 +174,13 @@ export function buildPlan(records: { record: ImportRecord; tmdbId: number }[]): 
         if (r.rating !== undefined) {
           const seen = fromDiary.get(tmdbId);
           if (!seen || seen.on <= r.watchedOn!)
-            fromDiary.set(tmdbId, { tmdbId, rating: r.rating, review: null, on: r.watchedOn! });
+            fromDiary.set(tmdbId, {
+              tmdbId,
+              rating: r.rating,
+              review: null,
+              ratedOn: r.watchedOn!,
+              on: r.watchedOn!,
+            });
         }
         if (r.review && r.review.length <= 2000) reviews.set(tmdbId, r.review);
         break;
@@ -166,7 +207,8 @@ export function buildPlan(records: { record: ImportRecord; tmdbId: number }[]): 
     });
   }
   const ratings = new Map<number, PlannedRating>();
-  for (const [id, r] of fromDiary) ratings.set(id, { tmdbId: id, rating: r.rating, review: null });
+  for (const [id, r] of fromDiary)
+    ratings.set(id, { tmdbId: id, rating: r.rating, review: null, ratedOn: r.on });
   for (const [id, r] of explicit) ratings.set(id, r);
   for (const [id, r] of ratings) r.review = reviews.get(id) ?? null;
   const movies = new Set<number>(records.map((r) => r.tmdbId));
@@ -203,15 +245,15 @@ function chunks<T>(items: T[], size = IMPORT_CHUNK): T[][] {
  * has written nothing (its transaction never committed).
  */
 export class ImportService {
-  /** A preview holds the parsed file (a few MB for 50,000 rows): few are kept, one per user. */
-  private readonly previews = new LRUCache<string, StoredPreview>({
-    max: 50,
-    ttl: PREVIEW_TTL_MS,
-    // An expired or evicted preview is no one's latest any more (the map would otherwise grow).
-    dispose: (p) => {
-      if (this.latestPreview.get(p.userId) === p.id) this.latestPreview.delete(p.userId);
-    },
-  });
+  /**
+   * A preview holds the parsed file (a few MB for 50,000 rows), one per user (a newer one replaces
+   * theirs). The store is bounded by what the previews hold, and a preview is never pushed out by
+   * someone else's: when it is full a new upload is refused (503, try again) instead, so each
+   * preview lasts its 30 minutes (decisions/0032).
+   */
+  private readonly previews: LRUCache<string, StoredPreview>;
+  private readonly limits: { previewBudget: number; previewMax: number };
+  private readonly search: ((query: string) => Promise<MovieListItem[]>) | null;
   private readonly latestPreview = new Map<string, string>();
   /** Jobs weigh what they remember for their undo: at most about 2 million keys in all. */
   private readonly jobs = new LRUCache<string, Job>({
@@ -231,6 +273,8 @@ export class ImportService {
     ttl: JOB_TTL_MS,
   });
   private readonly running = new Set<string>();
+  /** Users whose upload is being read (live mode: up to LIVE_SEARCH_MAX TMDB searches): one each. */
+  private readonly previewing = new Set<string>();
 
   constructor(
     private readonly repo: TransferRepository,
@@ -243,7 +287,24 @@ export class ImportService {
     private readonly log: FastifyBaseLogger,
     /** Called after an import committed or failed: the user's cached library reads must go. */
     private readonly onWrite: (userId: string) => void = () => {},
-  ) {}
+    options: ImportServiceOptions = {},
+  ) {
+    this.limits = {
+      previewBudget: options.previewBudget ?? PREVIEW_BUDGET,
+      previewMax: options.previewMax ?? PREVIEW_MAX,
+    };
+    this.search = options.search ?? null;
+    this.previews = new LRUCache<string, StoredPreview>({
+      max: this.limits.previewMax,
+      maxSize: this.limits.previewBudget,
+      sizeCalculation: (p) => 1 + p.parsed.records.length,
+      ttl: PREVIEW_TTL_MS,
+      // An expired or evicted preview is no one's latest any more (the map would otherwise grow).
+      dispose: (p) => {
+        if (this.latestPreview.get(p.userId) === p.id) this.latestPreview.delete(p.userId);
+      },
+    });
+  }
 
   /** Whether the user has a job in memory (the job route's account check, see transfer.routes). */
   hasJob(userId: string): boolean {
@@ -251,9 +312,20 @@ export class ImportService {
     return false;
   }
 
-  private candidate(id: number): ImportCandidate | null {
+  private candidate(id: number, found?: Map<number, MovieListItem>): ImportCandidate | null {
     const m = this.catalog.get(id);
-    if (!m) return null;
+    if (!m) {
+      const f = found?.get(id);
+      if (!f) return null;
+      const overview = f.overview ?? '';
+      return {
+        tmdb_id: f.id,
+        title: f.title ?? f.original_title ?? '',
+        year: f.release_date?.slice(0, 4) ?? '',
+        poster_path: f.poster_path ?? null,
+        overview: overview.length > 160 ? `${overview.slice(0, 157).trimEnd()}…` : overview,
+      };
+    }
     return {
       tmdb_id: m.id,
       title: m.title,
@@ -263,7 +335,78 @@ export class ImportService {
     };
   }
 
-  preview(userId: string, bytes: Uint8Array, fileName: string): ImportPreview {
+  /**
+   * Room for a user's new preview of `entries`, counting their own older one as gone (the new one
+   * replaces it once accepted), after expired ones are dropped; another user's pending preview
+   * never goes: without room, a 503 to retry (and the user's older preview is still there).
+   */
+  private checkRoom(userId: string, entries: number): void {
+    this.previews.purgeStale();
+    const olderId = this.latestPreview.get(userId);
+    const older = olderId ? this.previews.peek(olderId) : undefined;
+    const size = this.previews.size - (older ? 1 : 0);
+    const used = this.previews.calculatedSize - (older ? 1 + older.parsed.records.length : 0);
+    if (size >= this.limits.previewMax || used + 1 + entries > this.limits.previewBudget)
+      throw new ServiceUnavailableError(IMPORT_MESSAGES.busy, PREVIEW_RETRY_SECONDS);
+  }
+
+  /**
+   * Live mode: the films the catalog could not match are looked up on TMDB (title, then the same
+   * rules of year), at most LIVE_SEARCH_MAX of them per preview; a failed search leaves the film
+   * unmatched with the reason.
+   */
+  private async searchUnmatched(groups: FilmGroup[], found: Map<number, MovieListItem>): Promise<void> {
+    const search = this.search;
+    if (!search) return;
+    const wanted = groups.filter((g) => g.match.status === 'unmatched' && g.film.title);
+    for (const g of wanted.slice(LIVE_SEARCH_MAX))
+      g.match = {
+        status: 'unmatched',
+        reason: `Not looked up on TMDB (at most ${LIVE_SEARCH_MAX} films of an import are)`,
+      };
+    const queue = wanted.slice(0, LIVE_SEARCH_MAX);
+    const worker = async () => {
+      for (let g = queue.shift(); g; g = queue.shift()) {
+        try {
+          const hits = (await search(g.film.title)).filter(
+            (h): h is MovieListItem & { title: string } => typeof h.title === 'string',
+          );
+          const match = matchSearchHits(hits, g.film);
+          const ids =
+            match.status === 'matched'
+              ? [match.tmdbId]
+              : match.status === 'ambiguous'
+                ? match.candidates
+                : [];
+          for (const id of ids)
+            found.set(
+              id,
+              hits.find((h) => h.id === id)!,
+            );
+          g.match = match;
+        } catch {
+          g.match = {
+            status: 'unmatched',
+            reason: 'TMDB could not be reached to look it up: try again later',
+          };
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: LIVE_SEARCH_CONCURRENCY }, worker));
+  }
+
+  /** One preview in progress per user: a second concurrent upload is a 409 (the first goes on). */
+  async preview(userId: string, bytes: Uint8Array, fileName: string): Promise<ImportPreview> {
+    if (this.previewing.has(userId)) throw new ConflictError(IMPORT_MESSAGES.previewRunning);
+    this.previewing.add(userId);
+    try {
+      return await this.readPreview(userId, bytes, fileName);
+    } finally {
+      this.previewing.delete(userId);
+    }
+  }
+
+  private async readPreview(userId: string, bytes: Uint8Array, fileName: string): Promise<ImportPreview> {
     const parsed = parseUpload(bytes, fileName);
     const groups = new Map<string, FilmGroup>();
     for (const r of parsed.records) {
@@ -274,13 +417,20 @@ export class ImportService {
       g.records.push(r);
     }
     for (const g of groups.values()) g.match = matchFilm(this.catalog, g.film);
-    const id = randomUUID();
-    const expiresAt = Date.now() + PREVIEW_TTL_MS;
-    // A user's newer preview replaces their older one.
+    const found = new Map<number, MovieListItem>();
+    if (this.search) {
+      // Refused before any TMDB request when there is no room; checked again after them.
+      this.checkRoom(userId, parsed.records.length);
+      await this.searchUnmatched([...groups.values()], found);
+    }
+    this.checkRoom(userId, parsed.records.length);
+    // Accepted: the user's older preview goes now (a newer one replaces it).
     const older = this.latestPreview.get(userId);
     if (older) this.previews.delete(older);
+    const id = randomUUID();
+    const expiresAt = Date.now() + PREVIEW_TTL_MS;
     this.latestPreview.set(userId, id);
-    this.previews.set(id, { id, userId, parsed, groups, expiresAt });
+    this.previews.set(id, { id, userId, parsed, groups, found, expiresAt });
 
     const summary = (g: FilmGroup) => {
       const rating =
@@ -341,12 +491,12 @@ export class ImportService {
         .slice(0, IMPORT_PREVIEW_LIMIT)
         .map((g) => {
           const m = g.match as Extract<FilmMatch, { status: 'matched' }>;
-          return { ...summary(g), match: this.candidate(m.tmdbId)!, confidence: m.confidence };
+          return { ...summary(g), match: this.candidate(m.tmdbId, found)!, confidence: m.confidence };
         }),
       ambiguous: ambiguous.slice(0, IMPORT_PREVIEW_LIMIT).map((g) => ({
         ...summary(g),
         candidates: (g.match as Extract<FilmMatch, { status: 'ambiguous' }>).candidates
-          .map((c) => this.candidate(c))
+          .map((c) => this.candidate(c, found))
           .filter((c): c is ImportCandidate => c !== null),
       })),
       unmatched: unmatched.slice(0, IMPORT_PREVIEW_LIMIT).map((g) => ({
@@ -376,8 +526,20 @@ export class ImportService {
     return buildPlan(resolved);
   }
 
-  private facts(id: number): MovieFactsRow {
-    const m = this.catalog.get(id)!;
+  private facts(id: number, found: Map<number, MovieListItem>): MovieFactsRow {
+    const m = this.catalog.get(id);
+    if (!m) {
+      const f = found.get(id)!;
+      return {
+        tmdb_id: f.id,
+        title: f.title ?? f.original_title ?? '',
+        overview: f.overview ?? '',
+        poster_path: f.poster_path ?? null,
+        backdrop_path: f.backdrop_path ?? null,
+        release_date: f.release_date || null,
+        vote_average: f.vote_average ?? 0,
+      };
+    }
     return {
       tmdb_id: m.id,
       title: m.title,
@@ -424,7 +586,7 @@ export class ImportService {
     // No TTL while it runs (a long import must not poll as a 404); stored again with one when it ends.
     this.jobs.set(job.id, job, { ttl: 0 });
     this.running.add(userId);
-    void this.run(job, plan).finally(() => {
+    void this.run(job, plan, p.found).finally(() => {
       this.running.delete(userId);
       this.onWrite(userId);
       finish();
@@ -432,7 +594,7 @@ export class ImportService {
     return this.view(job);
   }
 
-  private async run(job: Job, plan: ImportPlan): Promise<void> {
+  private async run(job: Job, plan: ImportPlan, found: Map<number, MovieListItem>): Promise<void> {
     const step = async (n: number) => {
       job.done += n;
       // Lets the progress requests in between the chunks.
@@ -452,7 +614,7 @@ export class ImportService {
         for (const c of chunks(plan.movies)) {
           await this.repo.insertMovies(
             trx,
-            c.map((id) => this.facts(id)),
+            c.map((id) => this.facts(id, found)),
           );
           await step(c.length);
         }

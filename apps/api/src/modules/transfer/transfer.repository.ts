@@ -11,6 +11,8 @@ export interface PlannedRating {
   tmdbId: number;
   rating: number;
   review: string | null;
+  /** The day the file says it was rated (YYYY-MM-DD): the rating's date here too. Null: now. */
+  ratedOn: string | null;
 }
 export interface PlannedDiary {
   tmdbId: number;
@@ -92,7 +94,18 @@ export class TransferRepository {
     const rows = await trx
       .insertInto('ratings')
       .values(
-        ratings.map((r) => ({ user_id: userId, tmdb_id: r.tmdbId, rating: r.rating, review: r.review })),
+        ratings.map((r) => {
+          // Noon UTC of the day: the same calendar day in every time zone a page shows it in.
+          const at = r.ratedOn ? new Date(`${r.ratedOn}T12:00:00Z`) : new Date();
+          return {
+            user_id: userId,
+            tmdb_id: r.tmdbId,
+            rating: r.rating,
+            review: r.review,
+            created_at: at,
+            updated_at: at,
+          };
+        }),
       )
       .onConflict((oc) => oc.columns(['user_id', 'tmdb_id']).doNothing())
       .returning('tmdb_id')

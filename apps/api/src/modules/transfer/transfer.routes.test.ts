@@ -11,7 +11,7 @@ import { matchFilm } from './import-match';
 import { IMPORT_MAX_BYTES } from './import-parse';
 import { IMPORT_MESSAGES } from './import.service';
 import { SHARE_MESSAGES } from './sharing.service';
-import { IMPORT_TOO_LARGE } from './transfer.routes';
+import { IMPORT_TOO_LARGE, PREVIEW_UPLOAD_LIMIT } from './transfer.routes';
 
 describe.each(DATABASES)('import, export and public playlists on $name', ({ name, open }) => {
   const t = usersSuite(open, { aliceName: 'Alice Example' });
@@ -365,6 +365,19 @@ describe.each(DATABASES)('import, export and public playlists on $name', ({ name
     expect(png.status).toBe(415);
     expect(png.body.message).toEqual(expect.any(String));
     expect(await library('bob@example.com')).toEqual(before);
+  });
+
+  it('uploads per account are limited: past 10 in 10 minutes a 429 {message}; another account is not', async () => {
+    const hana = await t.s.verifiedUser('Hana', 'hana@example.com');
+    const file = fixture('imdb/ratings.csv');
+    for (let i = 0; i < PREVIEW_UPLOAD_LIMIT.points; i++)
+      expect((await upload(hana, file, 'ratings.csv')).status).toBe(200);
+    expect(await upload(hana, file, 'ratings.csv')).toEqual({
+      status: 429,
+      body: { message: IMPORT_MESSAGES.tooManyUploads },
+    });
+    const ivan = await t.s.verifiedUser('Ivan', 'ivan@example.com');
+    expect((await upload(ivan, file, 'ratings.csv')).status).toBe(200);
   });
 
   it('all or nothing: a failure in the middle of the writes leaves the library as it was', async () => {

@@ -14,11 +14,12 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError, BadRequestError } from '../../lib/errors';
+import { RateLimits } from '../../lib/rate-limit';
 import { currentUser, requireVerifiedUser } from '../identity/auth-guard';
 import type { TokenVerifier } from '../identity/token-verifier';
 import type { ExportService } from './export.service';
 import { IMPORT_MAX_BYTES } from './import-parse';
-import type { ImportService } from './import.service';
+import { IMPORT_MESSAGES, type ImportService } from './import.service';
 import type { SharingService } from './sharing.service';
 
 export const IMPORT_TOO_LARGE = `The file is too large: at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB can be imported at once`;
@@ -51,12 +52,22 @@ export interface TransferServices {
   exports: ExportService;
   sharing: SharingService;
   accountExists: (uid: string) => Promise<boolean>;
+  /** Uploads one account may preview per window (live mode: each may run up to 100 TMDB searches). */
+  previewLimit?: { points: number; durationSeconds: number };
 }
+
+/** Default per-account limit on `POST /import/preview`: 10 uploads in 10 minutes. */
+export const PREVIEW_UPLOAD_LIMIT = { points: 10, durationSeconds: 600 };
 
 /** /api/user/import, /api/user/export and a playlist's public link (signed-in, verified owner only). */
 export const transferRoutes =
-  (s: TransferServices, verifier: TokenVerifier): FastifyPluginAsyncZod =>
+  (s: TransferServices, verifier: TokenVerifier, rateLimits = new RateLimits()): FastifyPluginAsyncZod =>
   async (app) => {
+    const uploads = rateLimits.create({
+      name: 'import-preview',
+      ...(s.previewLimit ?? PREVIEW_UPLOAD_LIMIT),
+      message: IMPORT_MESSAGES.tooManyUploads,
+    });
     // The upload: its own body parser and limit, in its own scope (the rest of the API keeps 64 KB of JSON).
     await app.register(async (scope) => {
       const upload = scope.withTypeProvider<ZodTypeProvider>();
@@ -81,13 +92,23 @@ export const transferRoutes =
             tags,
             security,
             summary: 'Read an export and preview the import (nothing is written)',
-            description: `The file as the request body (a Letterboxd export zip or one of its CSVs, an IMDb ratings or watchlist CSV, a Trakt JSON export or its zip), at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB; ?name= its file name. Answers matched, ambiguous and unmatched films and what importing would write. The preview is kept for 30 minutes.`,
+            description: `The file as the request body (a Letterboxd export zip or one of its CSVs, an IMDb ratings or watchlist CSV, a Trakt JSON export or its zip), at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB; ?name= its file name. Answers matched, ambiguous and unmatched films and what importing would write. The preview is kept for 30 minutes. One upload at a time per account (a second while the first is read is a 409), at most ${(s.previewLimit ?? PREVIEW_UPLOAD_LIMIT).points} in ${(s.previewLimit ?? PREVIEW_UPLOAD_LIMIT).durationSeconds / 60} minutes (then a 429); while the server holds as many waiting previews as it can, a new one is a 503 with Retry-After (no one else's preview is dropped for it).`,
             querystring: ImportUploadQuery,
-            response: { 200: ImportPreview, 400: ErrorBody, ...auth, 413: ErrorBody, 415: ErrorBody },
+            response: {
+              200: ImportPreview,
+              400: ErrorBody,
+              ...auth,
+              409: ErrorBody,
+              413: ErrorBody,
+              415: ErrorBody,
+              429: ErrorBody,
+              503: ErrorBody,
+            },
           },
         },
         async (req) => {
           if (!(req.body instanceof Upload)) throw new BadRequestError('Send the file as the request body');
+          await uploads.consume(currentUser(req).uid);
           return s.imports.preview(currentUser(req).uid, req.body.bytes, req.query.name ?? 'upload');
         },
       );

@@ -1,6 +1,7 @@
 import { RouteManifest } from '@app/contracts';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { jsonForHtml, type RenderedPage } from './server-render';
 
 /** A route of the manifest, its pattern compiled. */
 interface Route {
@@ -63,6 +64,8 @@ export class WebPages {
   constructor(
     private readonly indexHtml: string,
     manifest: RouteManifest | null,
+    /** The stylesheets index.html links, by their href: written into a server-rendered page. */
+    private readonly styles: ReadonlyMap<string, string> = new Map(),
   ) {
     this.shellData = manifest?.shellData ?? [];
     this.routes = (manifest?.routes ?? []).map((r) => ({
@@ -79,7 +82,15 @@ export class WebPages {
     const manifest = existsSync(manifestPath)
       ? RouteManifest.parse(JSON.parse(readFileSync(manifestPath, 'utf8')))
       : null;
-    return new WebPages(readFileSync(index, 'utf8'), manifest);
+    const indexHtml = readFileSync(index, 'utf8');
+    const styles = new Map<string, string>();
+    for (const [, href] of indexHtml.matchAll(
+      /<link\b[^>]*\brel="stylesheet"[^>]*\bhref="(\/assets\/[^"]+\.css)"[^>]*>/g,
+    )) {
+      const file = join(webDist, href!);
+      if (existsSync(file)) styles.set(href!, readFileSync(file, 'utf8'));
+    }
+    return new WebPages(indexHtml, manifest, styles);
   }
 
   /** The first route whose pattern matches the path, with its parameters (React Router's order). */
@@ -119,13 +130,14 @@ export class WebPages {
    * The page's HTML: its preloads and, with `meta`, its title, description and sharing tags
    * (crawlers do not run the app, so a shared movie link is described here).
    */
-  html(path: string, meta?: PageMeta): string {
+  html(path: string, meta?: PageMeta, rendered?: RenderedPage | null): string {
     const links = [
       // First: the browser starts it beside the scripts instead of after the page has rendered.
       ...(meta?.lcpImage
         ? [`<link rel="preload" as="image" href="${escapeAttr(meta.lcpImage)}" fetchpriority="high" />`]
         : []),
-      ...this.dataFor(path).map(
+      // A server-rendered page carries its data: the browser does not ask for it again.
+      ...(rendered ? [] : this.dataFor(path)).map(
         (u) => `<link rel="preload" href="${u}" as="fetch" crossorigin="anonymous" />`,
       ),
       ...this.modulesFor(path).map((f) => `<link rel="modulepreload" crossorigin href="/${f}" />`),
@@ -156,8 +168,30 @@ export class WebPages {
           .join('') +
         `<meta name="twitter:card" content="${meta.image ? 'summary_large_image' : 'summary'}" />`;
     }
+    if (rendered) html = this.withRender(html, rendered);
     // Function replacers: a user's text (a playlist's name) may hold `$&` or `$'`, which a string
     // replacement would read as patterns.
     return html.replace('</head>', () => `${tags}${links}</head>`);
+  }
+
+  /**
+   * The page with its server-rendered markup in place of the static shell, the data it was
+   * rendered from beside it (a JSON block: the CSP allows no inline script), and the stylesheet
+   * written into the page, so that nothing stands between the HTML and its first paint. (The
+   * style element is allowed: the CSP's `style-src` has 'unsafe-inline' for the toaster.)
+   */
+  private withRender(html: string, rendered: RenderedPage): string {
+    const open = html.indexOf('<div id="root">');
+    const close = html.lastIndexOf('</div>', html.indexOf('</body>'));
+    if (open < 0 || close < open) return html;
+    html =
+      html.slice(0, open) +
+      `<div id="root">${rendered.html}</div>` +
+      `<script type="application/json" id="ssr-state">${jsonForHtml(rendered.state)}</script>` +
+      html.slice(close + '</div>'.length);
+    return html.replace(/<link\b[^>]*\brel="stylesheet"[^>]*\bhref="([^"]+)"[^>]*>/g, (tag, href: string) => {
+      const css = this.styles.get(href);
+      return css === undefined ? tag : `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`;
+    });
   }
 }

@@ -90,6 +90,11 @@ export function imageCandidates(
   return out;
 }
 
+/** Rendering on the server (src/entry-server.tsx), where there is no window. */
+const onServer = typeof window === 'undefined';
+/** Images whose load or failure was read from the element (it happened before the handlers existed). */
+const settled = new WeakSet<HTMLImageElement>();
+
 /**
  * A poster or backdrop filling its (sized) parent: the CDN image, else the generated art, else
  * `placeholder`. The image shows only once it has loaded, so a failed one never shows the broken
@@ -154,9 +159,28 @@ export function Artwork({
         if (current.fromCdn) cdn.failed++;
         setAttempt({ key, failed: [...state.failed, current.src], loaded: false });
       }}
+      // Rendered by the server (src/entry-server.tsx), the image shows as soon as the HTML does: it
+      // is the page's first paint. Hydration keeps that (and this marker), and its load or failure
+      // may have happened before the handlers were attached: read it from the element.
+      {...(onServer ? { 'data-server': '' } : {})}
+      ref={(img: HTMLImageElement | null) => {
+        if (!img?.complete || !img.hasAttribute('data-server') || state.loaded || settled.has(img)) return;
+        settled.add(img);
+        img.decode().then(
+          () => setAttempt((a) => ({ ...(a.key === key ? a : { key, failed: [] }), loaded: true })),
+          () => {
+            if (current.fromCdn) cdn.failed++;
+            setAttempt((a) => ({
+              key,
+              failed: [...(a.key === key ? a.failed : []), current.src],
+              loaded: false,
+            }));
+          },
+        );
+      }}
       className={`${className} transition duration-300`}
       // A style attribute, not a class: every Tailwind class is in the stylesheet each page loads first.
-      style={{ opacity: state.loaded ? 1 : 0 }}
+      style={{ opacity: state.loaded || onServer ? 1 : 0 }}
     />
   );
 }

@@ -5,6 +5,13 @@ import { MovieCard, type CardMovie } from './movie-card';
 
 export const ROW_SCROLL_STEP = 300;
 
+/**
+ * Cards a row renders at first: more than the widest screen shows (`max-w-7xl` holds under 7 of
+ * 176 px). The rest follow in a task of their own right after the first render, so a page that
+ * arrives rendered by the server carries (and hydrates) only what is in view (decision 0036).
+ */
+export const FIRST_CARDS = 8;
+
 /** A horizontally scrolling row with arrows that scroll 300px, and an optional View All link. */
 export function MovieRow({
   title,
@@ -22,6 +29,12 @@ export function MovieRow({
   headerClassName?: string;
 }) {
   const scroller = useRef<HTMLUListElement>(null);
+  const [all, setAll] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setAll(true), 0);
+    return () => clearTimeout(timer);
+  }, []);
+  const shown = all ? movies : movies.slice(0, FIRST_CARDS);
   // Arrows only where there is something to scroll to (a row of three likes fits on a desktop).
   const [scrollable, setScrollable] = useState(true);
   useEffect(() => {
@@ -32,7 +45,7 @@ export function MovieRow({
     const observer = new ResizeObserver(measure);
     observer.observe(ul);
     return () => observer.disconnect();
-  }, [movies.length]);
+  }, [shown.length]);
   const scroll = (dir: 1 | -1) =>
     scroller.current?.scrollBy({ left: dir * ROW_SCROLL_STEP, behavior: 'smooth' });
   const id = `row-${title.replace(/\W+/g, '-').toLowerCase()}`;
@@ -70,7 +83,7 @@ export function MovieRow({
         </div>
       </div>
       <ul ref={scroller} className="no-scrollbar flex gap-4 overflow-x-auto scroll-smooth pb-2">
-        {movies.map((m, i) => (
+        {shown.map((m, i) => (
           <li key={m.id} className="w-36 shrink-0 sm:w-44">
             <MovieCard movie={m} eager={eager && i < 4} />
           </li>

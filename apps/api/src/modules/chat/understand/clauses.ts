@@ -10,6 +10,7 @@ import {
   COMPARATIVES,
   ENGLISH_PHRASES,
   DECADE_WORDS,
+  ERA_PHRASES,
   FILLER,
   FOLLOW_UPS,
   GENRE,
@@ -18,14 +19,21 @@ import {
   GREETINGS,
   INDUSTRY_PHRASES,
   LANGUAGE_PHRASES,
+  LEAVE_BETWEEN,
+  LEAVE_OBJECTS,
+  LEAVE_VERBS,
   LIKE_PREFIXES,
+  LIKE_PREFIXES_BY_LANG,
   LIKE_SUFFIXES,
+  VIEWING_PAST,
+  VIEWING_PREFIXES,
   LONG_MINUTES,
   LONG_PHRASES,
   MOODS,
   MOVIE_CONTEXT,
   STRONG_MOVIE_CONTEXT,
   NEGATION_FILLERS,
+  NARROWING_WORDS,
   NEGATIONS,
   NOT_LONG_MINUTES,
   NOT_LONG_PHRASES,
@@ -34,7 +42,10 @@ import {
   OFF_TOPIC_TASKS,
   ORDINALS,
   QUALITY_PHRASES,
+  REACTION_PHRASES,
   RECENT_PHRASES,
+  REPLACING_WORDS,
+  SERIES_PHRASES,
   SHORT_FILM_PHRASES,
   SHORT_MINUTES,
   SHORT_PHRASES,
@@ -46,6 +57,7 @@ import {
   type Soft,
 } from './lexicon';
 import type { NamedTitle, Query } from './query';
+import { Lru } from '../lru';
 import { PUNCTUATION, type Token } from './text';
 
 export interface ParseContext {
@@ -81,12 +93,17 @@ export interface State {
 export const TITLE_CONFIDENCE = 0.75;
 
 const split = (phrase: string) => phrase.split(' ');
-const cache = new Map<string, string[]>();
+/** Phrases split into words: the lexicon's (a few thousand) and the catalog keywords' met so far. */
+export const PHRASE_CACHE_MAX = 50_000;
+const cache = new Lru<string, string[]>(PHRASE_CACHE_MAX);
 const words = (phrase: string) => {
-  let w = cache.get(phrase);
+  // A plain read: bounding is what matters here, not recency (this runs for every token × phrase).
+  let w = cache.peek(phrase);
   if (!w) cache.set(phrase, (w = split(phrase)));
   return w;
 };
+/** For tests: how many phrase splits are cached. */
+export const phraseCacheSize = () => cache.size;
 
 /** Length of `phrase` matched at token i (on corrected words), or 0. A last word may add "s"/"es". */
 export function matchAt(toks: readonly Token[], i: number, phrase: string, field: 'w' | 'raw' = 'w'): number {
@@ -177,6 +194,9 @@ export function socialClause(s: State): {
   strongContext: boolean;
   question: boolean;
   task: boolean;
+  leave: boolean;
+  /** "set in Tokyo", "takes place on a plane": where a story happens, asked of a film. */
+  setting: boolean;
 } {
   const unusedWords = s.toks.filter((t) => !PUNCTUATION.has(t.w));
   const greeting = GREETINGS.some((g) => unusedWords.some((_, i) => matchAt(unusedWords, i, g) > 0));
@@ -191,7 +211,47 @@ export function socialClause(s: State): {
   const question =
     s.toks.some((t) => t.raw === '?') ||
     /^(who|what|whats|what's|when|where|why|how|which|can|could|is|are|do|does|did|will|should)$/.test(first);
-  return { greeting, thanks, offTopic, movieContext, strongContext, question, task };
+  return {
+    greeting,
+    thanks,
+    offTopic,
+    movieContext,
+    strongContext,
+    question,
+    task,
+    leave: leavesFilms(s.toks),
+    setting: s.toks.some(
+      (t, i) =>
+        (t.raw === 'set' && /^(in|on|during|around|at)$/.test(s.toks[i + 1]?.raw ?? '')) ||
+        (/^takes?$/.test(t.raw) && s.toks[i + 1]?.raw === 'place'),
+    ),
+  };
+}
+
+/**
+ * "forget about the movie catalog and…", "ignore the movie stuff", "stop recommending movies": a verb
+ * of setting aside, then within three words of `LEAVE_BETWEEN` a word for films themselves.
+ */
+const LEAVE_NOT_AFTER = new Set(
+  "that which where who with like about set over under longer shorter from you u above before earlier i i've ive we we've already in of older newer made starring where's".split(
+    ' ',
+  ),
+);
+
+export function leavesFilms(toks: readonly Token[]): boolean {
+  for (let i = 0; i < toks.length; i++) {
+    let len = 0;
+    for (const v of LEAVE_VERBS) len = Math.max(len, matchAt(toks, i, v, 'raw'));
+    if (!len) continue;
+    for (let k = i + len, between = 0; k < toks.length && between <= 3; k++, between++) {
+      const w = toks[k]!.raw;
+      // "forget the movies you showed me", "done with movies that are too long": those films, not films.
+      if (LEAVE_OBJECTS.has(w) || LEAVE_OBJECTS.has(w.replace(/s$/, '')))
+        if (!LEAVE_NOT_AFTER.has(toks[k + 1]?.raw ?? '')) return true;
+      if (!LEAVE_BETWEEN.has(w)) break;
+    }
+  }
+  return false;
 }
 
 // ——— Follow-ups ———
@@ -365,6 +425,10 @@ function capitalRun(toks: readonly Token[], i: number): number {
   return end;
 }
 
+/** Every word of a span typed with a capital, and one of them inside a sentence: "saw Get Out". */
+const namedInCapitals = (span: readonly Token[]) =>
+  span.every((t) => t.upper || TITLE_SMALL_WORDS.has(t.raw)) && span.some((t) => t.cap);
+
 interface TitleCandidate {
   from: number;
   to: number; // exclusive
@@ -385,7 +449,8 @@ function bestTitle(
   let anyTitleLike: TitleCandidate | null = null;
   for (const cand of candidates) {
     const span = s.toks.slice(cand.from, cand.to);
-    if (span.length === 0 || span.every((t) => FILLER.has(t.raw))) continue;
+    // Common words typed as a name ("Get Out", "Her") may be a title; plain ones never are.
+    if (span.length === 0 || (span.every((t) => FILLER.has(t.raw)) && !namedInCapitals(span))) continue;
     const wordsOnly = requestWordsOnly(span, lexiconWords);
     const hit = s.ctx.resolveTitle(cand.text);
     if (!wordsOnly && (!anyTitleLike || cand.to - cand.from > anyTitleLike.to - anyTitleLike.from))
@@ -466,10 +531,27 @@ function originalText(s: State, from: number, to: number): string {
 /** "like Heat", "similar to interstelar", "I loved Amélie, what next?", "Heat was great, anything similar?", "comme Amélie". */
 export function likeClause(s: State, lexiconWords: ReadonlySet<string>) {
   const toks = s.toks;
-  const spans: { from: number; maxTo: number; suffix: boolean; trigger: [number, number] }[] = [];
+  const spans: {
+    from: number;
+    maxTo: number;
+    suffix: boolean;
+    trigger: [number, number];
+    /** A story of watching ("saw X last night"): only a catalog film is taken, nothing is said missing. */
+    viewing?: boolean;
+    /** A viewing word not in the past ("watch", "obsessed with"): a lower-case single word is no name. */
+    loose?: boolean;
+  }[] = [];
+  const prefixes = [...LIKE_PREFIXES, ...(LIKE_PREFIXES_BY_LANG[s.q.lang] ?? [])];
+  const viewing = s.q.lang === 'en' ? VIEWING_PREFIXES : [];
   for (let i = 0; i < toks.length; i++) {
     let len = 0;
-    for (const p of LIKE_PREFIXES) len = Math.max(len, matchAt(toks, i, p));
+    let isViewing = false;
+    let loose = false;
+    for (const p of prefixes) len = Math.max(len, matchAt(toks, i, p));
+    for (const p of viewing) {
+      const n = matchAt(toks, i, p);
+      if (n > len) [len, isViewing, loose] = [n, true, !VIEWING_PAST.has(p)];
+    }
     if (!len) continue;
     const prev = toks[i - 1]?.w ?? '';
     // "I'd like", "feel like", "looks like": not a comparison.
@@ -492,13 +574,18 @@ export function likeClause(s: State, lexiconWords: ReadonlySet<string>) {
       !(toks[to]!.w === '(' && to > i + len)
     )
       to++;
-    spans.push({ from: i + len, maxTo: to, suffix: false, trigger: [i, i + len] });
+    spans.push({ from: i + len, maxTo: to, suffix: false, trigger: [i, i + len], viewing: isViewing, loose });
   }
   // A quoted name is a title mention, whatever words surround it.
   for (let i = 0; i < toks.length; i++) {
     if (toks[i]!.w !== '"') continue;
     const close = toks.findIndex((t, j) => j > i && t.w === '"');
-    if (close > i + 1 && close - i <= 12)
+    // "too old for 'baby movies'": quoted words that end in a plain noun are a description, not a title.
+    if (
+      close > i + 1 &&
+      close - i <= 12 &&
+      !/^(movies?|films?|stuff|ones?|things?|vibes?|content|shows?)$/.test(toks[close - 1]!.w)
+    )
       spans.unshift({ from: i + 1, maxTo: close, suffix: false, trigger: [i, i + 1] });
   }
   for (let i = 1; i < toks.length; i++) {
@@ -515,6 +602,13 @@ export function likeClause(s: State, lexiconWords: ReadonlySet<string>) {
       !/^(films?|movies?|ones?|stuff)$/.test(after)
     )
       continue;
+    // "what came out in 1994 that's worth watching": praise after a pronoun is about no title.
+    const pronoun = /^(that's|thats|that|which|it's|its|it|this|what's|whats|what|anything|something)$/;
+    if (
+      pronoun.test(toks[i - 1]!.w) ||
+      (/^(is|was|'s)$/.test(toks[i - 1]!.w) && pronoun.test(toks[i - 2]?.w ?? ''))
+    )
+      continue;
     let from = i;
     while (from > 0 && isTitleWord(toks[from - 1]!) && i - from < 10) from--;
     spans.push({ from, maxTo: i, suffix: true, trigger: [i, i + len] });
@@ -523,7 +617,7 @@ export function likeClause(s: State, lexiconWords: ReadonlySet<string>) {
     const firstWord = toks[sp.from]?.w ?? '';
     if (!sp.suffix && (TITLE_BOUNDARIES.has(firstWord) || SPAN_SKIP.has(firstWord))) continue;
     // "do you know the movie X": the inner trigger's own span names the title.
-    if (!sp.suffix && LIKE_PREFIXES.some((p) => matchAt(toks, sp.from, p) > 0)) continue;
+    if (!sp.suffix && prefixes.some((p) => matchAt(toks, sp.from, p) > 0)) continue;
     const candidates: TitleCandidate[] = [];
     const mk = (from: number, to: number) =>
       to > from &&
@@ -551,11 +645,25 @@ export function likeClause(s: State, lexiconWords: ReadonlySet<string>) {
     } else {
       for (let to = sp.from + 1; to <= sp.maxTo; to++) {
         const next = toks[to];
-        if (to === sp.maxTo || (next && TITLE_BOUNDARIES.has(next.w))) mk(sp.from, to);
+        // A story goes on after the name ("saw Zodiac last weekend"): every length is a reading.
+        if (to === sp.maxTo || (next && TITLE_BOUNDARIES.has(next.w)) || (sp.viewing && to - sp.from <= 6))
+          mk(sp.from, to);
       }
     }
     const found = bestTitle(s, candidates, lexiconWords);
     if (!found) continue;
+    if (sp.viewing && !found.movie) continue;
+    // "what should we watch together tonight", "obsessed with robots": a plain word, not a name.
+    if (sp.loose && found.cand.to - found.cand.from === 1 && !s.toks[found.cand.from]!.upper) continue;
+    // "we both like sci-fi but she hates…": "like" before request words is the verb, not a title.
+    if (
+      !found.movie &&
+      !sp.suffix &&
+      candidates[0] &&
+      requestWordsOnly(s.toks.slice(candidates[0].from, candidates[0].to), lexiconWords) &&
+      !s.toks[sp.from]!.upper
+    )
+      continue;
     const named: NamedTitle = {
       text: originalText(s, found.cand.from, found.cand.to),
       movie: found.movie,
@@ -564,6 +672,14 @@ export function likeClause(s: State, lexiconWords: ReadonlySet<string>) {
     };
     s.q.like = named;
     for (let k = sp.trigger[0]; k < sp.trigger[1]; k++) toks[k]!.used = true;
+    // "Die Hard is my fave christmas movie": the words up to "movie" describe the film named.
+    if (sp.suffix && toks.slice(sp.trigger[0], sp.trigger[1]).some((t) => t.w === 'my')) {
+      const end = toks.findIndex(
+        (t, k) =>
+          k >= sp.trigger[1] && k <= sp.trigger[1] + 4 && /^(movies?|films?|ones?|flicks?)$/.test(t.w),
+      );
+      if (end >= 0) for (let k = sp.trigger[1]; k <= end; k++) toks[k]!.used = true;
+    }
     // The words before the name in its clause ("what's" in "what's Dune Part Two like?") go with it.
     for (let k = Math.min(sp.from, found.cand.from); k < found.cand.to; k++) toks[k]!.used = true;
     clarify(s, found.cand.to, lexiconWords);
@@ -655,10 +771,11 @@ export function mentionClause(s: State, lexiconWords: ReadonlySet<string>) {
     !PUNCTUATION.has(t.w) &&
     !FILLER.has(t.raw) &&
     !lexiconWords.has(t.w) &&
-    !/^\d+$/.test(t.raw) &&
+    !/^\d+('?s|er|ern)?$/.test(t.raw) &&
     !s.ctx.keywordVocabulary.has(t.w) &&
     !singulars(t.w).some((x) => s.ctx.keywordVocabulary.has(x));
   const caps: TitleCandidate[] = [];
+  const commonCaps: TitleCandidate[] = [];
   const plain: TitleCandidate[] = [];
   for (let i = 0; i < toks.length; i++) {
     const t = toks[i]!;
@@ -675,6 +792,9 @@ export function mentionClause(s: State, lexiconWords: ReadonlySet<string>) {
         i = end - 1;
         continue;
       }
+      // "saw Get Out last night": common words typed as a name are a title only if one has that name.
+      if (span.every((x) => FILLER.has(x.raw) || TITLE_SMALL_WORDS.has(x.raw)) && namedInCapitals(span))
+        commonCaps.push({ from: i, to: end, text: rawText(s, i, end) });
     }
     if (content(t)) {
       let end = i;
@@ -697,7 +817,7 @@ export function mentionClause(s: State, lexiconWords: ReadonlySet<string>) {
   };
   // A well-known film named exactly, in capitals or not: any stretch of up to five free words with
   // a word no clause reads in it ("spirited away is perfect": "away" is a request word elsewhere).
-  const windows: TitleCandidate[] = [...caps];
+  const windows: TitleCandidate[] = [...caps, ...commonCaps];
   for (let i = 0; i < toks.length; i++) {
     for (let j = i + 1; j <= Math.min(toks.length, i + 5); j++) {
       const t = toks[j - 1]!;
@@ -727,20 +847,22 @@ export function mentionClause(s: State, lexiconWords: ReadonlySet<string>) {
   // Not in the catalog: a name in capitals, or the one phrase nothing else reads.
   const named = caps.sort((a, b) => b.to - b.from - (a.to - a.from))[0];
   if (named) return take(named, null, 0);
-  if (plain.length === 1 && plain[0]!.to - plain[0]!.from <= 4) take(plain[0]!, null, 0);
+  if (plain.length === 1 && plain[0]!.to - plain[0]!.from <= 4) return take(plain[0]!, null, 0);
+  // "anything like it but from the 2000s?": it points back at the conversation's film.
+  s.q.narrows = true;
 }
 
 // ——— Numbers: runtime, rating, years ———
 
-const NUM = String.raw`(\d+(?:[.,]\d+)?|an?|one|two|three|four|half an?|una|dos|tres|une|deux|trois|eine|einer|zwei|drei)`;
-const UNIT = String.raw`(hours?|hrs?|h|minutes?|mins?|min|m|horas?|heures?|stunden?|std|minutos?|minuten)`;
+const NUM = String.raw`(\d+(?:[.,]\d+)?|an?|one|two|three|four|half an?|una|dos|tres|une|deux|trois|eine|einer|zwei|drei|un'?|due|tre|uma|um|duas|dois)`;
+const UNIT = String.raw`(hours?|hrs?|h|minutes?|mins?|min|m|horas?|heures?|stunden?|std|minutos?|minuten|ore|ora|minuti)`;
 
 function amount(n: string, unit: string, rest = ''): number {
   const base = /^half/.test(n) ? 0.5 : (NUMBER_WORDS[n] ?? Number(n.replace(',', '.')));
-  const hours = /^(h|hr|hrs|hour|hours|hora|horas|heure|heures|stunde|stunden|std)$/.test(unit);
+  const hours = /^(h|hr|hrs|hour|hours|hora|horas|heure|heures|stunde|stunden|std|ora|ore)$/.test(unit);
   let minutes = hours ? base * 60 : base;
-  if (/and a half|y media|et demie|einhalb/.test(rest)) minutes += 30;
-  const extra = /^(\d{1,2})$/.exec(rest.trim());
+  if (/and a half|y media|et demie|einhalb|e mezz[ao]|e meia/.test(rest)) minutes += 30;
+  const extra = /^(?:and )?(\d{1,2})(?: ?(?:minutes?|mins?|min))?$/.exec(rest.trim());
   if (hours && extra) minutes += Number(extra[1]);
   return Math.round(minutes);
 }
@@ -752,8 +874,8 @@ function amount(n: string, unit: string, rest = ''): number {
  */
 export function availableTimeClause(s: State) {
   const q = s.q;
-  const HALF = String.raw`((?: and a half| y media| et demie?| und einhalb)?)`;
-  const tail = String.raw`((?: and a half| y media| et demie|einhalb| ?\d{1,2}(?= |$))?)`;
+  const HALF = String.raw`((?: and a half| y media| et demie?| und einhalb| e mezz[ao]| e meia)?)`;
+  const tail = String.raw`((?: and a half| y media| et demie|einhalb| e mezz[ao]| e meia| and \d{1,2}(?: minutes?| mins?)?| ?\d{1,2}(?= |$))?)`;
   scanRegex(
     s,
     new RegExp(
@@ -761,13 +883,40 @@ export function availableTimeClause(s: State) {
     ),
     (m) => (q.runtimeMax ??= amount(m[1]!, m[3]!, `${m[2] ?? ''}${m[4] ?? ''}`)),
   );
+  // The time someone lasts: "she gets restless after an hour and a half", "he loses focus after 80
+  // minutes", "I fall asleep after 2 hours".
+  scanRegex(
+    s,
+    new RegExp(
+      String.raw`\b(?:${ATTENTION_LIMITS.join('|')})(?: [a-z']+){0,2} (?:after|past|beyond|by|around) (?:like |about |around |maybe |roughly |only |just )*${NUM}${HALF} ?${UNIT}${tail}`,
+    ),
+    (m) => (q.runtimeMax ??= amount(m[1]!, m[3]!, `${m[2] ?? ''}${m[4] ?? ''}`)),
+  );
 }
+
+/** Ways of saying someone stops paying attention (before "after <a length>"). */
+const ATTENTION_LIMITS = [
+  'loses? (?:focus|interest|attention|it|patience)',
+  'lose (?:focus|interest|attention|it|patience)',
+  'gets? (?:restless|bored|antsy|fidgety|cranky|sleepy|distracted|impatient)',
+  "(?:is|are|am|i'm|im|we're|she's|he's) (?:restless|bored|done|out)",
+  'falls? asleep',
+  'fall asleep',
+  '(?:zones?|checks?|tunes?|drifts?|nods?|conks?) (?:out|off)',
+  "can'?t sit still",
+  'cannot sit still',
+  'stops? (?:paying attention|watching|caring)',
+  'gives? up',
+  'se aburre',
+  "s'ennuie",
+  'langweilt sich',
+];
 
 /** "under 2 hours", "90 minutes or less", "an hour and a half", "1h30", "a short one", "over 3 hours", "short films". */
 export function runtimeClause(s: State) {
   const q = s.q;
-  const less = String.raw`(?:under|less than|shorter than|below|at most|max|maximum|(?:no|nothing|not|none) (?:longer|more) than|(?:not|nothing|none|no(?:thing)? films?) (?:over|above|past|beyond)|within|up to|menos de|moins de|unter|weniger als|hochstens|max\.?|nicht langer als|nicht mehr als|maximal|pas plus de|no mas de)`;
-  const more = String.raw`(?:over|more than|longer than|at least|minimum|plus de|mas de|uber|mehr als|mindestens)`;
+  const less = String.raw`(?:under|less than|shorter than|below|at most|max|maximum|(?:no|nothing|not|none) (?:longer|more) than|(?:not|nothing|none|no(?:thing)? films?) (?:over|above|past|beyond)|within|up to|menos de|moins de|unter|weniger als|hochstens|max\.?|nicht langer als|nicht mehr als|maximal|pas plus de|no mas de|meno di|non piu di|al massimo|massimo|no maximo|nao mais de|nao mais que|(?:can't|cant|cannot|can not|won't|wont|don't want to|dont want to) (?:do|go|sit through|handle|watch|manage) (?:more|longer) than|(?:can't|cant|cannot) (?:go|sit) (?:over|past|beyond))`;
+  const more = String.raw`(?:over|more than|longer than|at least|minimum|plus de|mas de|uber|mehr als|mindestens|piu di|almeno|mais de|pelo menos)`;
   // "between 90 and 120 minutes", "1.5-2 hours", "entre 90 y 120 minutos"
   scanRegex(
     s,
@@ -785,8 +934,8 @@ export function runtimeClause(s: State) {
     },
   );
   // "two and a half hours" as well as "2 hours and a half".
-  const HALF = String.raw`((?: and a half| y media| et demie?| und einhalb)?)`;
-  const tail = String.raw`((?: and a half| y media| et demie|einhalb| ?\d{1,2}(?= |$))?)`;
+  const HALF = String.raw`((?: and a half| y media| et demie?| und einhalb| e mezz[ao]| e meia)?)`;
+  const tail = String.raw`((?: and a half| y media| et demie|einhalb| e mezz[ao]| e meia| and \d{1,2}(?: minutes?| mins?)?| ?\d{1,2}(?= |$))?)`;
   // A range in words: "between an hour and a half and two hours", "between one and two hours".
   scanRegex(
     s,
@@ -814,10 +963,26 @@ export function runtimeClause(s: State) {
     ),
     (m) => (q.runtimeMax = amount(m[1]!, m[3]!, `${m[2] ?? ''}${m[4] ?? ''}`)),
   );
+  // "nothing that's longer than…", "que no dure más de dos horas": "more than" after a negation is a ceiling.
+  scanRegex(s, new RegExp(String.raw`\b${more} ${NUM}${HALF} ?${UNIT}${tail}`), (m, start) => {
+    const minutes = amount(m[1]!, m[3]!, `${m[2] ?? ''}${m[4] ?? ''}`);
+    if (s.toks.slice(Math.max(0, start - 3), start).some((t) => RUNTIME_NEGATIONS.has(t.raw)))
+      q.runtimeMax = minutes;
+    else q.runtimeMin = minutes;
+  });
+  // "around 2 hours", "about 90 minutes": a little under to a little over.
   scanRegex(
     s,
-    new RegExp(String.raw`\b${more} ${NUM}${HALF} ?${UNIT}${tail}`),
-    (m) => (q.runtimeMin = amount(m[1]!, m[3]!, `${m[2] ?? ''}${m[4] ?? ''}`)),
+    new RegExp(
+      String.raw`\b(?:around|about|roughly|approximately|approx|circa|ish|alrededor de|unos|environ|etwa|ungefahr|circa|cerca de|mais ou menos) ${NUM}${HALF} ?${UNIT}${tail}`,
+    ),
+    (m) => {
+      const minutes = amount(m[1]!, m[3]!, `${m[2] ?? ''}${m[4] ?? ''}`);
+      if (minutes >= 60) {
+        q.runtimeMin ??= minutes - 30;
+        q.runtimeMax ??= minutes + 10;
+      }
+    },
   );
   scanRegex(
     s,
@@ -826,6 +991,29 @@ export function runtimeClause(s: State) {
     ),
     (m) => (q.runtimeMin = amount(m[1]!, m[3]!, `${m[2] ?? ''}${m[4] ?? ''}`)),
   );
+  // "3 hours is fine", "two hours is ok actually": the length someone accepts is the longest.
+  scanRegex(
+    s,
+    new RegExp(
+      String.raw`\b(?:up to )?${NUM}${HALF} ?${UNIT}${tail} (?:is|are|would be|'s|works|sounds) (?:totally |perfectly |absolutely |also |actually |completely |really |still )?(?:fine|ok|okay|good|great|alright|all right|doable|no problem|not a problem|acceptable)\b`,
+    ),
+    (m) => (q.runtimeMax = amount(m[1]!, m[3]!, `${m[2] ?? ''}${m[4] ?? ''}`)),
+  );
+  // "a big long war epic", "a really long historical drama": "long" said of the film wanted.
+  for (let i = 0; i < s.toks.length; i++) {
+    const t = s.toks[i]!;
+    if (t.used || t.w !== 'long' || s.negated.has(i)) continue;
+    const before = s.toks[i - 1]?.w ?? '';
+    const after = s.toks.slice(i + 1, i + 4).map((x) => x.w);
+    if (!LONG_BEFORE.has(before) || NOT_A_LONG_FILM.has(after[0] ?? '')) continue;
+    if (!after.some((w) => LONG_NOUNS.has(w) || GENRE_WORDS.has(w))) continue;
+    t.used = true;
+    q.runtimeMin ??= LONG_MINUTES;
+  }
+  scan(s, SERIES_PHRASES, () => {
+    q.allowTv = true;
+    q.wantSeries = true;
+  });
   scan(s, SHORT_FILM_PHRASES, () => {
     q.allowShorts = true;
     q.runtimeMax ??= 40;
@@ -834,6 +1022,70 @@ export function runtimeClause(s: State) {
   scan(s, SHORT_PHRASES, () => (q.runtimeMax ??= SHORT_MINUTES));
   scan(s, LONG_PHRASES, () => (q.runtimeMin ??= LONG_MINUTES));
 }
+
+const RUNTIME_NEGATIONS = new Set([
+  'no',
+  'not',
+  'nothing',
+  'none',
+  'never',
+  "isn't",
+  'isnt',
+  "can't",
+  'cant',
+  'cannot',
+  "don't",
+  'dont',
+  "shouldn't",
+  "won't",
+  'nao',
+  'non',
+  'pas',
+  'nicht',
+  'kein',
+  'keine',
+  'ni',
+]);
+const LONG_BEFORE = new Set([
+  'a',
+  'an',
+  'really',
+  'very',
+  'big',
+  'something',
+  'nice',
+  'proper',
+  'good',
+  'some',
+  'epic',
+]);
+const NOT_A_LONG_FILM = new Set([
+  'story',
+  'time',
+  'day',
+  'week',
+  'while',
+  'ago',
+  'list',
+  'message',
+  'night',
+  'weekend',
+  'shot',
+]);
+const LONG_NOUNS = new Set([
+  'movie',
+  'movies',
+  'film',
+  'films',
+  'one',
+  'ones',
+  'epic',
+  'epics',
+  'saga',
+  'watch',
+  'flick',
+]);
+const GENRE_WORDS = new Set(GENRE_PHRASES.flatMap(([, p]) => p).filter((p) => !p.includes(' ')));
 
 /**
  * "for a 10 year old", "my 7-year-old", "an 8yo", "niños de 6 años": a child's age asks for films
@@ -868,7 +1120,7 @@ export function ratingClause(s: State) {
     if (scale === '5' || (stars && v <= 5)) v *= 2;
     if (v > 0 && v <= 10) q.minRating = Math.max(q.minRating ?? 0, v);
   };
-  const orMore = String.raw`(?: ?\+| or (?:more|higher|above|better|over)| and (?:up|above|over)| minimum| o mas| ou plus| oder mehr| und mehr)?`;
+  const orMore = String.raw`(?: ?\+| plus| or (?:more|higher|above|better|over)| and (?:up|above|over)| minimum| o mas| ou plus| oder mehr| und mehr)?`;
   scanRegex(
     s,
     new RegExp(
@@ -895,6 +1147,39 @@ export function ratingClause(s: State) {
     new RegExp(String.raw`\b(\d(?:[.,]\d)?) ?\+?${orMore} (?:rating|score|on imdb|on tmdb|average)\b`),
     (m) => set(m[1]!),
   );
+  // Compact forms with no rating word ("8+ only", "at least a 7", "an 8 or better", "nothing below a
+  // 6.5"): a bare number is a rating only between 5 and 9.9, when no unit or count follows it and
+  // it is no one's age or group size ("my kids are 8 and up", "a group of 7 or more"; "the rating
+  // is 7 or more" still is a rating).
+  const bare = (n: string) => {
+    const v = Number(n.replace(',', '.'));
+    if (v >= 5 && v < 10) q.minRating = Math.max(q.minRating ?? 0, v);
+  };
+  // A whole number: "50" is not a "5" followed by something.
+  const num = String.raw`(\d(?:[.,]\d)?)(?![.,]?\d)`;
+  // A count of things (films, suggestions, people…) or a unit is no rating.
+  const notCounted = String.raw`(?! ?(?:hours?|hrs?|h|minutes?|mins?|min|years?|yrs?|yo|y o|year olds?|films?|movies?|picks?|options?|titles?|kids?|people|persons?|friends?|guests?|adults?|of us|seasons?|episodes?|suggestions?|recommendations?|recs?|ideas?|choices?|results?|answers?|more (?:films?|movies?|suggestions?|ideas?)|of|stars?|\/|out|sur|von|de|jahre?n?|anos|ans|anni)\b)`;
+  scanRegex(
+    s,
+    new RegExp(
+      String.raw`(?<!\b(?:ages?|aged|for|kids|children|ab|des|para|per|of|turned|turning|they're|theyre|he's|she's|we're|i'm|im) )(?<!\b(?:kids|children|sons?|daughters?|they|he|she|we|boys?|girls?|nephews?|nieces?|grandkids|i) (?:are|is|am) )\b(?:only )?(?:an? )?${num} ?(?:\+|plus|or (?:better|more|higher|above|up)|and (?:up|above|over|higher|better))${notCounted}(?: only)?`,
+    ),
+    (m) => bare(m[1]!),
+  );
+  scanRegex(
+    s,
+    new RegExp(
+      String.raw`\b(?:at least|minimum|min|no less than|not less than|au moins|mindestens|al menos|almeno|pelo menos) (?:an? |un |une |eine |uma )?${num}${notCounted}`,
+    ),
+    (m) => bare(m[1]!),
+  );
+  scanRegex(
+    s,
+    new RegExp(
+      String.raw`\b(?:nothing|no|not|none|nada|rien|nichts) (?:rated |scoring |scored )?(?:below|under|lower than|less than|worse than|por debajo de|en dessous de|unter) (?:an? )?${num}${notCounted}`,
+    ),
+    (m) => bare(m[1]!),
+  );
   for (const [min, phrases] of QUALITY_PHRASES)
     scan(s, phrases, () => (q.minRating = Math.max(q.minRating ?? 0, min)));
 }
@@ -912,7 +1197,7 @@ export function yearBoundClause(s: State) {
   // "nothing older than 2000", "no newer than 1990": a negated bound is the other bound.
   scanRegex(
     s,
-    /\b(?:nothing|no|not|none|nada|rien|nichts) (older than|earlier than|before|pre|newer than|later than|after|post|mas antigua que|plus vieux que|alter als) ?((?:19|20)\d\d)\b/,
+    /\b(?:nothing|no|not|none|nada|rien|nichts) (older than|earlier than|before|pre|newer than|later than|after|post|mas antigua que|plus vieux que|alter als) ?(?:like |about |around |maybe |say )?((?:19|20)\d\d)\b/,
     (m) => {
       if (/older|earlier|before|pre|antigua|vieux|alter/.test(m[1]!)) q.yearFrom = +m[2]!;
       else q.yearTo = +m[2]!;
@@ -922,7 +1207,7 @@ export function yearBoundClause(s: State) {
     (century ? Number(century) * 100 : Number(d) >= 3 ? 1900 : 2000) + Number(d) * 10;
   scanRegex(
     s,
-    /\b(after|since|post|newer than|later than|despues de|desde|apres|depuis|nach|seit|ab) ?((?:19|20)\d\d)\b|\bfrom ((?:19|20)\d\d) (?:on|onwards?|or later|and later|or newer)\b|\b((?:19|20)\d\d) ?(?:or later|and later|onwards?|or newer|and newer|or more recent|and up|or after|\+)(?= |$)/,
+    /\b(?:(?:made|released|filmed|shot|produced|came out|out) )?(after|since|post|newer than|later than|despues de|desde|apres|depuis|nach|seit|ab) ?((?:19|20)\d\d)\b|\bfrom ((?:19|20)\d\d) (?:on|onwards?|or later|and later|or newer)\b|\b((?:19|20)\d\d) ?(?:or later|and later|onwards?|or newer|and newer|or more recent|and up|or after|\+)(?= |$)/,
     (m) => {
       if (m[3] ?? m[4]) q.yearFrom = +(m[3] ?? m[4])!;
       else q.yearFrom = +m[2]! + (AFTER.test(m[1]!) ? 1 : 0);
@@ -930,7 +1215,7 @@ export function yearBoundClause(s: State) {
   );
   scanRegex(
     s,
-    /\b(before|pre|until|up to|older than|earlier than|antes de|hasta|avant|jusqu'a|vor|bis) ?((?:19|20)\d\d)\b|\b((?:19|20)\d\d) (?:or (?:earlier|before|older)|and (?:earlier|before|older))\b/,
+    /\b(?:(?:made|released|filmed|shot|produced|came out|out) )?(before|pre|until|up to|older than|earlier than|antes de|hasta|avant|jusqu'a|vor|bis) ?((?:19|20)\d\d)\b|\b((?:19|20)\d\d) (?:or (?:earlier|before|older)|and (?:earlier|before|older))\b/,
     (m) => {
       if (m[3]) q.yearTo = +m[3];
       else q.yearTo = +m[2]! - (BEFORE.test(m[1]!) ? 1 : 0);
@@ -961,8 +1246,111 @@ export function yearBoundClause(s: State) {
       q.yearFrom = ref - (m[2]!.startsWith('decade') ? 10 * n : n);
     },
   );
+  // "what came out in 1994", "released in 2001": one year, read before a title could take it.
+  scanRegex(
+    s,
+    /\b(?:came out|come out|comes out|released|made|out|premiered) (?:in|during) ((?:19|20)\d\d)\b/,
+    (m) => {
+      q.yearFrom ??= +m[1]!;
+      q.yearTo ??= +m[1]!;
+    },
+  );
   scanRegex(s, /\b(?:this|the 21st|21st) century\b/, () => (q.yearFrom = 2000));
   scanRegex(s, /\b(?:the )?(?:last|20th|previous) century\b/, () => (q.yearTo = 1999));
+}
+
+/**
+ * "can't stop thinking about it", "my heart is still racing": how a film left someone, no request.
+ * Read before titles so that a story's span ends at them; see `releaseReactions`.
+ */
+export function reactionClause(s: State): number[] {
+  const taken: number[] = [];
+  scan(s, REACTION_PHRASES, (start, len) => {
+    for (let k = start; k < start + len; k++) taken.push(k);
+  });
+  return taken;
+}
+
+/**
+ * A reaction is about a film named ("watched Arrival on the plane"): with no title found, its words
+ * go back to the other clauses ("a thriller set on a plane" is a theme).
+ */
+export function releaseReactions(s: State, taken: readonly number[]) {
+  if (s.q.like) return;
+  for (const k of taken) s.toks[k]!.used = false;
+}
+
+/** Single negation words that can rule out an era before it ("nothing from the golden age"). */
+const ERA_NEGATIONS = new Set([
+  'no',
+  'not',
+  'nothing',
+  'without',
+  'none',
+  'nada',
+  'rien',
+  'nichts',
+  'kein',
+  'keine',
+  'niente',
+  'zero',
+]);
+
+/**
+ * "silent-era films", "golden age hollywood", "a new hollywood crime film", "pre-code": an era's
+ * years (and language, for a national movement). Ruled out ("nothing from the golden age"), the
+ * years after it. Years the message gives itself win.
+ */
+export function eraClause(s: State) {
+  const q = s.q;
+  // "a silent film from 1927", "golden age films of the 40s": the years typed win.
+  const ownYears = s.toks.some((t) => !t.used && /^(?:(?:19|20)\d\d|\d0'?s|(?:19|20)\d0'?s)$/.test(t.raw));
+  // A phrase of `list` that ends at token `end` (exclusive), at most `gap` words before it.
+  const endsBefore = (list: readonly string[], end: number, gap: number) => {
+    for (let from = end - 1; from >= 0 && from >= end - 6; from--) {
+      if (PUNCTUATION.has(s.toks[from]!.w)) return false;
+      for (const p of list) {
+        const n = matchAt(s.toks, from, p, 'raw');
+        if (n > 0 && from + n <= end && end - (from + n) <= gap) return true;
+      }
+    }
+    return false;
+  };
+  const nationPhrases = [
+    ...LANGUAGE_PHRASES.flatMap(([, p]) => p),
+    ...INDUSTRY_PHRASES.flatMap((i) => i.phrases),
+  ];
+  const said: { era: (typeof ERA_PHRASES)[number]; negated: boolean }[] = [];
+  for (const era of ERA_PHRASES) {
+    scan(s, era.phrases, (start, len, phrase) => {
+      // "the golden age of piracy": another subject's golden age is no era of film (nor "classic").
+      const of = s.toks[start + len];
+      if (phrase.endsWith(' age') || phrase.endsWith(' era')) {
+        const subject = s.toks[start + len + 1]?.raw ?? '';
+        if (of?.raw === 'of' && !/^(hollywood|cinema|film|films|movies?|the|silent)$/.test(subject)) return;
+      }
+      // "Hong Kong golden age action": a nation's golden age is its own, not Hollywood's years.
+      if (/^golden (age|era)$/.test(phrase) && endsBefore(nationPhrases, start, 0)) return;
+      // "nothing from the silent era", "I can't stand silent movies", "I hate silent films": any
+      // negation of the clauses (up to three words before, within the sentence part) rules it out.
+      let negated = endsBefore(NEGATIONS, start, 3);
+      for (let k = start - 1; k >= 0 && k >= start - 3 && !negated; k--) {
+        const t = s.toks[k]!;
+        if (PUNCTUATION.has(t.w)) break;
+        if (ERA_NEGATIONS.has(t.raw)) negated = true;
+      }
+      said.push({ era, negated });
+    });
+  }
+  // An era not ruled out wins ("I can't stand silent movies, something from the golden age").
+  const wanted = said.find((e) => !e.negated);
+  if (wanted) {
+    if (!ownYears && q.yearFrom === undefined && q.yearTo === undefined) {
+      if (wanted.era.from !== undefined) q.yearFrom = wanted.era.from;
+      q.yearTo = wanted.era.to;
+    }
+  } else for (const e of said) q.yearFrom = Math.max(q.yearFrom ?? 0, e.era.to + 1);
+  for (const e of said) if (!e.negated) for (const l of e.era.languages ?? []) add(q.languages, l);
 }
 
 /** Decades, years, ranges, "recent", "classic", in four languages. */
@@ -985,6 +1373,16 @@ export function yearClause(s: State) {
     /\b(?:between|from|entre|de|zwischen|von)? ?((?:19|20)\d\d) ?(?:and|to|until|till|y|a|et|bis|und|-|–) ?((?:19|20)\d\d)\b/,
     (m) => range(Math.min(+m[1]!, +m[2]!), Math.max(+m[1]!, +m[2]!)),
   );
+  // "the 40s or 50s", "from the 70s to the 90s": decades joined are one span.
+  scanRegex(
+    s,
+    /\b(?:the )?(19|20)?(\d)0 ?'?s (?:or|and|to|through|till|until|-|–|y|ou|oder|o) (?:the )?(19|20)?(\d)0 ?'?s\b/,
+    (m) => {
+      const a = (m[1] ? Number(m[1]) * 100 : Number(m[2]) >= 3 ? 1900 : 2000) + Number(m[2]) * 10;
+      const b = (m[3] ? Number(m[3]) * 100 : Number(m[4]) >= 3 ? 1900 : 2000) + Number(m[4]) * 10;
+      range(Math.min(a, b), Math.max(a, b) + 9);
+    },
+  );
   const part = String.raw`(?:(early|late|mid|debut|fin|principios|finales|mediados|anfang|ende|mitte|fruhen|spaten) (?:the |des |de los |der )?)?`;
   scanRegex(
     s,
@@ -996,7 +1394,7 @@ export function yearClause(s: State) {
   scanRegex(
     s,
     new RegExp(
-      String.raw`\b${part}(?:los |les |des |las |la decada de los |annees |anos |decada de )(19|20)?(\d)0\b`,
+      String.raw`\b${part}(?:los |les |des |las |la decada de los |annees |anos |decada de |degli anni |anni |dos anos |da decada de )'?(19|20)?(\d)0\b`,
     ),
     (m) => decade(m[2], m[3]!, m[1]),
   );
@@ -1008,7 +1406,7 @@ export function yearClause(s: State) {
   scanRegex(
     s,
     new RegExp(
-      String.raw`\b${part}(?:the |los anos |les annees |die )?(${Object.keys(DECADE_WORDS).join('|')})\b`,
+      String.raw`\b${part}(?:the |los anos |les annees |die |degli anni |anni |dos anos |anos )?(${Object.keys(DECADE_WORDS).join('|')})\b`,
     ),
     (m) => {
       const from = DECADE_WORDS[m[2]!]!;
@@ -1057,6 +1455,8 @@ const SCOPE_END = new Set([
 
 /** "without battle scenes", "no horror or gore", "not too sad": the words each negation governs. */
 export function negationClause(s: State) {
+  // "non-english films" is a language ("non" is Italian's "not" elsewhere).
+  scanRegex(s, /\bnon english\b/, () => add(s.q.languages, '!en'));
   scan(s, NEGATIONS, (start, len) => {
     let i = start + len;
     let taken = 0;
@@ -1080,6 +1480,15 @@ export function negationClause(s: State) {
       i++;
     }
   });
+  // "ghost-free", "gore free": the word before "free" is ruled out.
+  s.toks.forEach((t, i) => {
+    const prev = s.toks[i - 1];
+    if (t.w !== 'free' || t.used || !prev || prev.used || FILLER.has(prev.w) || PUNCTUATION.has(prev.w))
+      return;
+    if (/^(feel|for|be|set|break|sugar|tax|hands|duty|toll)$/.test(prev.w)) return;
+    s.negated.add(i - 1);
+    t.used = true;
+  });
 }
 
 // ——— Words: genres, moods, languages, themes, soft preferences ———
@@ -1090,7 +1499,10 @@ function applyMood(q: Query, mood: (typeof MOODS)[number]) {
   if (mood.genres) addGroup(q, mood.genres);
   for (const g of mood.exclude ?? []) add(q.impliedOut, g);
   for (const k of mood.keywords ?? []) add(q.moodKeywords, k);
-  if (mood.runtimeMin) q.runtimeMin ??= mood.runtimeMin;
+  if (mood.runtimeMin && q.runtimeMin === undefined) {
+    q.runtimeMin = mood.runtimeMin;
+    q.runtimeImplied = true;
+  }
   // A comparative sets the direction: "scary but less violent" is lighter, whatever "scary" leans.
   if (mood.soft) addSoft(q, q.relative && q.soft.dark ? { ...mood.soft, dark: undefined } : mood.soft);
 }
@@ -1120,34 +1532,66 @@ export function comparativeClause(s: State) {
   }
 }
 
-export function moodClause(s: State) {
+const MULTI_WORD_MOODS = new Map(MOODS.map((m) => [m, m.phrases.filter((p) => p.includes(' '))]));
+
+/**
+ * Moods by their words. `idiomsOnly`: only phrases of several words ("laugh till I cry", "scared out of
+ * my mind"), read before themes so that their words ("crying") are not taken for a theme.
+ */
+export function moodClause(s: State, idiomsOnly = false) {
   const q = s.q;
   for (const mood of MOODS) {
-    scan(s, mood.phrases, (start) => {
+    const ruleOut = () => {
+      add((q.notMoods ??= []), mood.mood);
+      if (mood.negated?.soft) addSoft(q, mood.negated.soft);
+      for (const k of mood.negated?.outKeywords ?? []) add(q.keywordsOut, k);
+      for (const g of mood.negated?.exclude ?? (mood.negated?.soft ? [] : (mood.genres ?? []))) {
+        add(q.genresOut, g);
+        s.moodOut.add(g);
+      }
+    };
+    // "my kids get frightened easily": the viewer is easily affected, so the mood is ruled out.
+    if (mood.averse) scan(s, mood.averse, ruleOut);
+    scan(s, idiomsOnly ? MULTI_WORD_MOODS.get(mood)! : mood.phrases, (start) => {
       // "less scary, I get nightmares": the comparative says which way; the mood word is no request.
       if (s.away.has(mood.mood)) return;
-      if (s.negated.has(start)) {
-        add((q.notMoods ??= []), mood.mood);
-        if (mood.negated?.soft) addSoft(q, mood.negated.soft);
-        for (const k of mood.negated?.outKeywords ?? []) add(q.keywordsOut, k);
-        for (const g of mood.negated?.exclude ?? (mood.negated?.soft ? [] : (mood.genres ?? []))) {
-          add(q.genresOut, g);
-          s.moodOut.add(g);
-        }
-        return;
-      }
+      if (s.negated.has(start)) return ruleOut();
       applyMood(q, mood);
     });
   }
 }
 
+/** Words that may stand between two genres said as alternatives ("animated or a family adventure"). */
+const OR_WORDS = new Set(['or', 'o', 'ou', 'oder']);
+const BETWEEN_ALTERNATIVES = new Set([
+  ...OR_WORDS,
+  'a',
+  'an',
+  'some',
+  'maybe',
+  'perhaps',
+  'even',
+  'either',
+  ',',
+  'un',
+  'une',
+  'una',
+  'ein',
+  'eine',
+  'um',
+  'uma',
+]);
+
 export function genreClause(s: State) {
   const q = s.q;
+  const said: { start: number; end: number; g: number }[] = [];
   for (const [genres, phrases] of GENRE_PAIRS) {
     scan(s, phrases, (start) => {
       for (const g of genres) {
-        if (s.negated.has(start)) add(q.genresOut, g);
-        else {
+        // "something funny, but no romantic comedy": the pair is out, the genre asked for stays.
+        if (s.negated.has(start)) {
+          if (!q.genreGroups.some((grp) => grp.includes(g))) add(q.genresOut, g);
+        } else {
           addGroup(q, [g]);
           s.named.add(g);
         }
@@ -1155,7 +1599,7 @@ export function genreClause(s: State) {
     });
   }
   for (const [g, phrases] of GENRE_PHRASES) {
-    scan(s, phrases, (start, _len, phrase) => {
+    scan(s, phrases, (start, len, phrase) => {
       if (s.negated.has(start)) {
         add(q.genresOut, g);
         if (g === GENRE.music) add(q.keywordsOut, 'musical');
@@ -1175,9 +1619,41 @@ export function genreClause(s: State) {
         if (i >= 0 && q.moods.length) q.genreGroups.splice(i, 1);
         addGroup(q, [g]);
       }
-      if (!s.negated.has(start)) s.named.add(g);
+      if (!s.negated.has(start)) {
+        s.named.add(g);
+        said.push({ start, end: start + len, g });
+      }
       if (g === GENRE.tv && !s.negated.has(start)) q.allowTv = true;
     });
+  }
+  // Genres joined by "or" are one group: any of them will do.
+  said.sort((a, b) => a.start - b.start);
+  const merged: number[][] = [];
+  for (let k = 1; k < said.length; k++) {
+    const a = said[k - 1]!;
+    const b = said[k]!;
+    const between = s.toks.slice(a.end, b.start);
+    // "animated or a family adventure": a genre right after one of the alternatives is part of it.
+    const joined = merged.find((grp) => grp.includes(a.g));
+    if (between.length === 0 && joined) {
+      joined.push(b.g);
+      continue;
+    }
+    if (
+      between.length === 0 ||
+      between.length > 3 ||
+      !between.some((t) => OR_WORDS.has(t.w)) ||
+      !between.every((t) => BETWEEN_ALTERNATIVES.has(t.w))
+    )
+      continue;
+    const group = merged.find((grp) => grp.includes(a.g));
+    if (group) group.push(b.g);
+    else merged.push([a.g, b.g]);
+  }
+  for (const group of merged) {
+    const genres = [...new Set(group)];
+    q.genreGroups = q.genreGroups.filter((grp) => !(grp.length === 1 && genres.includes(grp[0]!)));
+    addGroup(q, genres);
   }
 }
 
@@ -1205,6 +1681,8 @@ export function industryClause(s: State) {
       }
       for (const l of ind.languages) add(s.q.languages, l);
       add((s.q.traditions ??= []), ind.label);
+      if (ind.years && s.q.yearFrom === undefined && s.q.yearTo === undefined)
+        [s.q.yearFrom, s.q.yearTo] = ind.years;
       if (ind.genres) {
         addGroup(s.q, ind.genres);
         if (ind.genres.length === 1) s.named.add(ind.genres[0]!);
@@ -1232,6 +1710,13 @@ function keywordsByFirstWord(vocabulary: ReadonlySet<string>): Map<string, strin
 /** Themes: multilingual aliases, then (English messages only) the catalog's own keywords. */
 export function themeClause(s: State, vocabulary: boolean) {
   const q = s.q;
+  // "my sister keeps telling me…", "my friend said…": the people in a story are no theme.
+  if (!vocabulary)
+    scanRegex(
+      s,
+      /\bmy (?:best |older |younger |little |big )?(?:friends?|sister|brother|sis|bro|buddy|mate|roommate|cousin|boss|coworker|colleague|neighbou?r|wife|husband|partner|gf|bf|girlfriend|boyfriend|mum|mom|dad|mother|father|parents|grandma|grandpa|aunt|uncle|teacher)\b/,
+      () => {},
+    );
   const put = (keywords: string[], start: number) => {
     for (const k of keywords) {
       if (s.negated.has(start)) add(q.keywordsOut, k);
@@ -1239,7 +1724,13 @@ export function themeClause(s: State, vocabulary: boolean) {
     }
   };
   if (!vocabulary) {
-    for (const [keywords, phrases] of THEME_PHRASES) scan(s, phrases, (start) => put(keywords, start));
+    for (const [keywords, phrases] of THEME_PHRASES)
+      scan(s, phrases, (start) => {
+        put(keywords, start);
+        // The reply restates the word said ("without the supernatural"), not all it stands for.
+        if (s.negated.has(start) && keywords.length > 1)
+          for (const k of keywords.slice(1)) (q.outLabels ??= {})[k] = keywords[0]!;
+      });
     return;
   }
   if (q.lang !== 'en') return;
@@ -1268,7 +1759,22 @@ export function themeClause(s: State, vocabulary: boolean) {
 export function refineClause(s: State) {
   const first = s.toks.find((t) => !PUNCTUATION.has(t.w));
   if (first && REFINE_STARTS.has(first.raw)) s.q.narrows = true;
+  // "horror specifically", "in particular from the 90s": the message narrows the last request. Said
+  // of a request verb ("I'm specifically looking for a romantic comedy") it stresses a new request.
+  scan(s, NARROWING_WORDS, (start, len) => {
+    const near = [s.toks[start - 1]?.w ?? '', s.toks[start + len]?.w ?? ''];
+    if (!near.some((w) => NARROWING_STRESSED_VERBS.test(w))) s.q.narrows = true;
+  });
+  scan(s, REPLACING_WORDS, (start, len) => {
+    s.q.narrows = s.q.replaces = true;
+    // "a comedy instead of a horror": the words are left to the negation clause, which rules out
+    // what follows "instead of".
+    if (s.toks[start + len]?.w === 'of') for (let k = start; k < start + len; k++) s.toks[k]!.used = false;
+  });
 }
+/** Request verbs that "specifically" can stress rather than narrow with. */
+const NARROWING_STRESSED_VERBS =
+  /^(looking|look|want|wanted|wanting|need|needed|after|searching|search|seeking|asking|mean|meant|wanna|craving|requesting|hoping|busco|cherche|suche|cerco)$/;
 
 /** "starring Tom Hanks", "directed by Nolan": answered in live mode. */
 export function personClause(s: State) {
@@ -1320,7 +1826,8 @@ export function leftoverClause(s: State) {
       continue;
     if (s.negated.has(s.toks.indexOf(t))) {
       // A negated word the vocabulary knows still rules a theme out ("no clowns").
-      const k = singulars(t.w).find((x) => s.ctx.keywordVocabulary.has(x));
+      // (Only in English: "que no sea de zombis" has no "sea" in it.)
+      const k = s.q.lang === 'en' ? singulars(t.w).find((x) => s.ctx.keywordVocabulary.has(x)) : undefined;
       if (k) add(s.q.keywordsOut, k);
       else add(s.q.unknown, t.raw);
       continue;

@@ -5,6 +5,8 @@
  * English, Spanish, French and German phrasings sit side by side.
  */
 
+import type { MessageLang } from './query';
+
 export const GENRE = {
   action: 28,
   adventure: 12,
@@ -40,6 +42,9 @@ export const GENRE_PAIRS: [number[], string[]][] = [
       'comedia romantica',
       'comedie romantique',
       'romantische komodie',
+      'commedia romantica',
+      'commedie romantiche',
+      'liebeskomodie',
     ],
   ],
   [
@@ -49,10 +54,23 @@ export const GENRE_PAIRS: [number[], string[]][] = [
 ];
 
 export const GENRE_PHRASES: [number, string[]][] = [
-  [GENRE.action, ['action', 'accion', 'actionfilm', 'actionfilme', 'shoot em up']],
+  [
+    GENRE.action,
+    ['action', 'accion', 'actionfilm', 'actionfilme', 'shoot em up', 'azione', 'acao', 'de acao', 'd azione'],
+  ],
   [
     GENRE.adventure,
-    ['adventure', 'aventura', 'aventuras', 'aventure', 'abenteuer', 'abenteuerfilm', 'swashbuckler'],
+    [
+      'adventure',
+      'aventura',
+      'aventuras',
+      'aventure',
+      'abenteuer',
+      'abenteuerfilm',
+      'swashbuckler',
+      'avventura',
+      'avventure',
+    ],
   ],
   [
     GENRE.animation,
@@ -70,6 +88,12 @@ export const GENRE_PHRASES: [number, string[]][] = [
       'zeichentrick',
       'animationsfilm',
       'animiert',
+      'animazione',
+      'cartone animato',
+      'cartoni animati',
+      'animacao',
+      'desenho animado',
+      'desenhos animados',
     ],
   ],
   [
@@ -83,6 +107,11 @@ export const GENRE_PHRASES: [number, string[]][] = [
       'comedia',
       'comedie',
       'komodie',
+      'commedia',
+      'commedie',
+      'comico',
+      'comica',
+      'comedias',
       'sitcom',
       'spoof',
       'parody',
@@ -103,6 +132,8 @@ export const GENRE_PHRASES: [number, string[]][] = [
       'krimi',
       'krimis',
       'gangsterfilm',
+      'poliziesco',
+      'policial',
       'noir',
     ],
   ],
@@ -118,9 +149,24 @@ export const GENRE_PHRASES: [number, string[]][] = [
       'dokumentarfilm',
       'dokumentation',
       'doku',
+      'documentario',
     ],
   ],
-  [GENRE.drama, ['drama', 'dramas', 'dramatic', 'dramatica', 'dramatique', 'dramen']],
+  [
+    GENRE.drama,
+    [
+      'drama',
+      'dramas',
+      'dramatic',
+      'dramatica',
+      'dramatique',
+      'dramen',
+      'dramma',
+      'drammatico',
+      'drammatica',
+      'dramatico',
+    ],
+  ],
   [
     GENRE.family,
     [
@@ -145,6 +191,14 @@ export const GENRE_PHRASES: [number, string[]][] = [
       'kinder',
       'kinderfilm',
       'familie',
+      'bambini',
+      'per bambini',
+      'famiglia',
+      'per famiglie',
+      'criancas',
+      'para criancas',
+      'pra criancas',
+      'infantil',
     ],
   ],
   [
@@ -159,6 +213,7 @@ export const GENRE_PHRASES: [number, string[]][] = [
       'fantastique',
       'fantasie',
       'sword and sorcery',
+      'fantastico',
     ],
   ],
   [
@@ -174,11 +229,25 @@ export const GENRE_PHRASES: [number, string[]][] = [
       'historienfilm',
       'historisch',
       'biopic',
+      'storico',
+      'storica',
     ],
   ],
   [
     GENRE.horror,
-    ['horror', 'slasher', 'terror', 'de miedo', 'horreur', 'epouvante', 'gruselfilm', 'horrorfilm'],
+    [
+      'horror',
+      'slasher',
+      'terror',
+      'de miedo',
+      'horreur',
+      'epouvante',
+      'gruselfilm',
+      'horrorfilm',
+      'orrore',
+      'de terror',
+      'horrorfilme',
+    ],
   ],
   [GENRE.music, ['musical', 'music', 'musicals', 'musica', 'musique', 'musik', 'concert']],
   [
@@ -196,6 +265,10 @@ export const GENRE_PHRASES: [number, string[]][] = [
       'ratselhaft',
       'detektiv',
       'whodunnits',
+      'mistero',
+      'giallo',
+      'gialli',
+      'misteri',
     ],
   ],
   [
@@ -212,6 +285,9 @@ export const GENRE_PHRASES: [number, string[]][] = [
       'liebesfilm',
       'romantisch',
       'romanze',
+      'sentimentale',
+      'romantici',
+      'romanticos',
     ],
   ],
   [
@@ -219,18 +295,23 @@ export const GENRE_PHRASES: [number, string[]][] = [
     [
       'sci fi',
       'scifi',
+      'sifi',
+      'syfy',
+      'sy fy',
       'science fiction',
       'space opera',
       'ciencia ficcion',
       'science fiction',
       'sf',
       'ciencia ficción',
+      'fantascienza',
+      'ficcao cientifica',
     ],
   ],
   [GENRE.tv, ['tv movie', 'made for tv', 'tv film', 'television film']],
   [GENRE.thriller, ['thriller', 'thrillers', 'suspense', 'suspenso']],
   [GENRE.war, ['war', 'guerra', 'belico', 'belica', 'guerre', 'krieg', 'kriegsfilm', 'kriegsfilme']],
-  [GENRE.western, ['western', 'cowboy', 'oeste', 'vaqueros', 'far west']],
+  [GENRE.western, ['western', 'cowboy', 'oeste', 'vaqueros', 'far west', 'faroeste']],
 ];
 
 export interface Soft {
@@ -251,6 +332,8 @@ export interface MoodRule {
   exclude?: number[];
   runtimeMin?: number;
   soft?: Soft;
+  /** Phrases saying the viewer is easily affected ("scares easily"): they mean "not <mood>". */
+  averse?: string[];
   /** What "not <mood>" means; by default, none of the mood's genres. */
   negated?: { soft?: Soft; exclude?: number[]; outKeywords?: string[] };
 }
@@ -292,6 +375,10 @@ export const MOODS: MoodRule[] = [
       'warmherzig',
       'warmherzige',
       'warmherziges',
+      'allegro',
+      'allegra',
+      'edificante',
+      'alto astral',
     ],
     genres: [GENRE.comedy, GENRE.family, GENRE.animation, GENRE.romance, GENRE.music],
     keywords: ['friendship'],
@@ -317,6 +404,11 @@ export const MOODS: MoodRule[] = [
       'leger',
       'locker',
       'unbeschwert',
+      'leggero',
+      'leggera',
+      'spensierato',
+      'leve',
+      'leves',
     ],
     genres: [GENRE.comedy],
     exclude: [GENRE.horror, GENRE.war],
@@ -330,6 +422,43 @@ export const MOODS: MoodRule[] = [
       'hilarious',
       'laugh',
       'laughs',
+      // Said with force ("laugh till I cry", "had me crying laughing"). A bare "laughing" is no
+      // request ("the clown keeps laughing"): only said of the viewer.
+      'me laughing',
+      'us laughing',
+      'laughing so hard',
+      'laughing out loud',
+      'laugh till i cry',
+      'laugh until i cry',
+      'laugh till i cried',
+      'laughing till i cry',
+      'laughing until i cry',
+      'laugh till we cry',
+      'laugh until we cry',
+      'cry laughing',
+      'crying laughing',
+      'cried laughing',
+      'laugh my head off',
+      'laugh my ass off',
+      'laugh my butt off',
+      'laugh out loud',
+      'in stitches',
+      'crack me up',
+      'cracks me up',
+      'cracked me up',
+      'split my sides',
+      'wheezing',
+      'rolling on the floor',
+      'tears of laughter',
+      'pee my pants',
+      'pee myself',
+      'wet myself laughing',
+      'llorar de risa',
+      'morirme de risa',
+      'mourir de rire',
+      'pleurer de rire',
+      'tranen lachen',
+      'totlachen',
       'humor',
       'humour',
       'silly',
@@ -354,6 +483,14 @@ export const MOODS: MoodRule[] = [
       'witzigen',
       'komisch',
       'zum lachen',
+      'divertente',
+      'divertenti',
+      'da ridere',
+      'ridere',
+      'engracado',
+      'engracada',
+      'engracados',
+      'rir',
     ],
     genres: [GENRE.comedy],
     soft: { funny: 1 },
@@ -365,6 +502,40 @@ export const MOODS: MoodRule[] = [
       'scare',
       'scared',
       'terrifying',
+      // Said with force ("absolutely terrified", "scare me half to death").
+      'terrified',
+      'terrify',
+      'terrify me',
+      'petrified',
+      'horrified',
+      'frightened',
+      'scared out of my mind',
+      'scared out of my wits',
+      'scare me to death',
+      'scared to death',
+      'frightened to death',
+      'frighten me to death',
+      'terrified out of my mind',
+      // "half to death" alone is any feeling ("bored me half to death"): only with a fright verb.
+      'scare me half to death',
+      'scared me half to death',
+      'scared half to death',
+      'frighten me half to death',
+      'frightened half to death',
+      'terrified half to death',
+      'scared stiff',
+      'scared shitless',
+      'scare the hell out of me',
+      'scare the crap out of me',
+      'scare the life out of me',
+      'scare the pants off me',
+      'sleep with the lights on',
+      'jump out of my skin',
+      'give me nightmares',
+      'mort de peur',
+      'muerto de miedo',
+      'muerta de miedo',
+      'zu tode erschrecken',
       'creepy',
       'spooky',
       'frightening',
@@ -388,6 +559,32 @@ export const MOODS: MoodRule[] = [
       'unheimlichen',
       'angst',
       'beangstigend',
+      'pauroso',
+      'paurosi',
+      'spaventoso',
+      'spaventosi',
+      'paura',
+      'assustador',
+      'assustadores',
+      'medo',
+    ],
+    averse: [
+      'get frightened easily',
+      'gets frightened easily',
+      'get scared easily',
+      'gets scared easily',
+      'get easily scared',
+      'gets easily scared',
+      'get easily frightened',
+      'gets easily frightened',
+      'easily scared',
+      'easily frightened',
+      'scare easily',
+      'scares easily',
+      'frighten easily',
+      'frightens easily',
+      'scared easily',
+      'frightened easily',
     ],
     genres: [GENRE.horror],
     soft: { dark: 1 },
@@ -399,6 +596,21 @@ export const MOODS: MoodRule[] = [
       'tearjerker',
       'tear jerker',
       'cry',
+      // Said with force ("cry my eyes out", "an ugly cry"). A bare "crying" is no request ("to calm a
+      // crying toddler"): only said of the viewer.
+      'me crying',
+      'us crying',
+      'crying my eyes out',
+      'cry my eyes out',
+      'ugly cry',
+      'sob',
+      'sobbing',
+      'bawl',
+      'bawling',
+      'weeping',
+      'tissues',
+      'rip my heart out',
+      'break my heart',
       'weep',
       'emotional',
       'melancholy',
@@ -420,6 +632,10 @@ export const MOODS: MoodRule[] = [
       'bewegend',
       'bewegende',
       'bewegendes',
+      'piangere',
+      'commovente',
+      'chorar',
+      'comovente',
     ],
     genres: [GENRE.drama, GENRE.romance],
     keywords: [
@@ -460,6 +676,10 @@ export const MOODS: MoodRule[] = [
       'duster',
       'dusteres',
       'dusteren',
+      'cupo',
+      'cupa',
+      'sombrio',
+      'sombria',
     ],
     soft: { dark: 1 },
     negated: { soft: { dark: -1 } },
@@ -515,6 +735,9 @@ export const MOODS: MoodRule[] = [
       'amoureux',
       'liebe',
       'verliebt',
+      'amore',
+      'innamorarsi',
+      'apaixonar',
     ],
     genres: [GENRE.romance],
   },
@@ -539,6 +762,11 @@ export const MOODS: MoodRule[] = [
       'spannende',
       'spannenden',
       'packend',
+      'avvincente',
+      'teso',
+      'tensione',
+      'tenso',
+      'tensao',
     ],
     genres: [GENRE.thriller],
   },
@@ -558,6 +786,8 @@ export const MOODS: MoodRule[] = [
       'reconfortant',
       'cocooning',
       'gemutlich',
+      'accogliente',
+      'aconchegante',
     ],
     genres: [GENRE.family, GENRE.comedy, GENRE.animation, GENRE.romance],
     exclude: [GENRE.horror, GENRE.war],
@@ -565,7 +795,7 @@ export const MOODS: MoodRule[] = [
   },
   {
     mood: 'epic',
-    phrases: ['epic', 'grand', 'sweeping', 'saga', 'epica', 'epique', 'episch'],
+    phrases: ['epic', 'grand', 'sweeping', 'saga', 'epica', 'epique', 'episch', 'epico'],
     genres: [GENRE.adventure, GENRE.war, GENRE.history, GENRE.fantasy, GENRE.scifi],
     runtimeMin: 130,
   },
@@ -626,6 +856,9 @@ export const MOODS: MoodRule[] = [
       'sanglant',
       'sanglante',
       'blut',
+      'sangue',
+      'violencia',
+      'sanguinoso',
     ],
     keywords: ['violence', 'gore', 'brutality', 'blood'],
     soft: { dark: 1 },
@@ -646,6 +879,7 @@ export const ADULT_PHRASES = [
   'para adultos',
   'pour adultes',
   'fur erwachsene',
+  'per adulti',
 ];
 
 /** "hates subtitles", "in English": English-language films. */
@@ -661,6 +895,8 @@ export const ENGLISH_PHRASES = [
   'en ingles',
   'en anglais',
   'auf englisch',
+  'in inglese',
+  'em ingles',
 ];
 
 /**
@@ -718,6 +954,10 @@ export const COMPARATIVES: Comparative[] = [
       'dunkler',
       'dusterer',
       'ernster',
+      'piu cupo',
+      'piu serio',
+      'mais sombrio',
+      'mais serio',
     ],
     away: ['feel-good', 'light-hearted', 'cosy'],
   },
@@ -769,6 +1009,10 @@ export const COMPARATIVES: Comparative[] = [
       'weniger gruselig',
       'weniger unheimlich',
       'nicht so gruselig',
+      'meno paura',
+      'meno spaventoso',
+      'menos assustador',
+      'menos medo',
     ],
   },
   {
@@ -806,6 +1050,8 @@ export const COMPARATIVES: Comparative[] = [
       'menos triste',
       'moins triste',
       'weniger traurig',
+      'meno triste',
+      'menos triste',
     ],
   },
   {
@@ -831,6 +1077,8 @@ export const COMPARATIVES: Comparative[] = [
       'plus tristes',
       'trauriger',
       'noch trauriger',
+      'piu triste',
+      'mais triste',
     ],
   },
   {
@@ -879,7 +1127,17 @@ export const COMPARATIVES: Comparative[] = [
     label: 'lighter',
     plain: 'on the lighter side',
     soft: { dark: -1 },
-    phrases: ['lighter', 'gentler', 'softer', 'mas ligera', 'plus leger', 'plus legere', 'leichter'],
+    phrases: [
+      'lighter',
+      'gentler',
+      'softer',
+      'mas ligera',
+      'plus leger',
+      'plus legere',
+      'leichter',
+      'piu leggero',
+      'mais leve',
+    ],
     away: ['dark', 'violent'],
   },
   {
@@ -892,6 +1150,8 @@ export const COMPARATIVES: Comparative[] = [
       'more light hearted',
       'more lighthearted',
       'more fun',
+      'more of a fun',
+      'something more fun',
       'more upbeat',
       'more cheerful',
       'more feel good',
@@ -923,6 +1183,9 @@ export const COMPARATIVES: Comparative[] = [
       'plus marrant',
       'lustiger',
       'witziger',
+      'piu divertente',
+      'mais engracado',
+      'mais divertido',
     ],
   },
 ];
@@ -965,6 +1228,8 @@ export const LANGUAGE_PHRASES: [string, string[]][] = [
       'franzosisch',
       'franzosischen',
       'frankreich',
+      'francese',
+      'franceses',
     ],
   ],
   [
@@ -980,11 +1245,25 @@ export const LANGUAGE_PHRASES: [string, string[]][] = [
       'deutsche',
       'deutschen',
       'deutscher',
+      'tedesco',
+      'tedesca',
+      'alemao',
+      'alema',
     ],
   ],
   [
     'it',
-    ['italian', 'italy', 'italiana', 'italiano', 'italien', 'italienne', 'italienisch', 'italienischen'],
+    [
+      'italian',
+      'italy',
+      'italiana',
+      'italiano',
+      'italien',
+      'italienne',
+      'italienisch',
+      'italienischen',
+      'italia',
+    ],
   ],
   [
     'es',
@@ -1003,6 +1282,9 @@ export const LANGUAGE_PHRASES: [string, string[]][] = [
       'spanisch',
       'spanischen',
       'mexikanisch',
+      'spagnolo',
+      'spagnola',
+      'espanhol',
       'in spanish',
     ],
   ],
@@ -1018,9 +1300,29 @@ export const LANGUAGE_PHRASES: [string, string[]][] = [
       'bresilien',
       'brasilianisch',
       'portugiesisch',
+      'portoghese',
+      'brasiliano',
+      'portugues',
+      'portuguesa',
+      'brasileiro',
+      'brasileira',
     ],
   ],
-  ['ja', ['japanese', 'japan', 'japonesa', 'japones', 'japonais', 'japonaise', 'japanisch', 'japanischen']],
+  [
+    'ja',
+    [
+      'japanese',
+      'japan',
+      'japonesa',
+      'japones',
+      'japonais',
+      'japonaise',
+      'japanisch',
+      'japanischen',
+      'giapponese',
+      'giapponesi',
+    ],
+  ],
   [
     'ko',
     [
@@ -1033,6 +1335,8 @@ export const LANGUAGE_PHRASES: [string, string[]][] = [
       'coreenne',
       'koreanisch',
       'koreanischen',
+      'coreani',
+      'coreanos',
     ],
   ],
   [
@@ -1083,7 +1387,9 @@ export const INDUSTRY_PHRASES: {
   languages: string[];
   genres?: number[];
   phrases: string[];
-  messageLangs?: ('en' | 'es' | 'fr' | 'de')[];
+  messageLangs?: MessageLang[];
+  /** A tradition of an era (the French New Wave): its years, unless the message gives others. */
+  years?: [number, number];
 }[] = [
   {
     languages: ['ja'],
@@ -1117,6 +1423,8 @@ export const INDUSTRY_PHRASES: {
     genres: [GENRE.horror, GENRE.thriller, GENRE.mystery],
     label: 'giallo',
     phrases: ['giallo', 'gialli', 'gialo'],
+    // In Italian "un giallo" is any mystery (a genre word there).
+    messageLangs: ['en', 'es', 'fr', 'de', 'pt'],
   },
   {
     languages: ['it'],
@@ -1159,14 +1467,114 @@ export const INDUSTRY_PHRASES: {
   },
   { languages: ['hi'], label: 'Bollywood', phrases: ['bollywood', 'bolly'] },
   { languages: ['hi'], genres: [GENRE.music, GENRE.romance], label: 'masala', phrases: ['masala'] },
-  { languages: ['fr'], label: 'French New Wave', phrases: ['french new wave', 'nouvelle vague'] },
+  {
+    languages: ['fr'],
+    label: 'French New Wave',
+    phrases: ['french new wave', 'nouvelle vague'],
+    years: [1958, 1970],
+  },
   {
     languages: ['it'],
     genres: [GENRE.drama],
     label: 'Italian neorealist',
-    phrases: ['italian neorealism', 'neorealism', 'neorealist'],
+    phrases: ['italian neorealism', 'neorealism', 'neorealist', 'neorrealismo', 'neorealismo'],
+    years: [1943, 1956],
   },
-  { languages: ['de'], label: 'German krimi', phrases: ['krimi'] },
+  // In German "ein Krimi" is any crime film (a genre word there).
+  {
+    languages: ['de'],
+    label: 'German krimi',
+    phrases: ['krimi'],
+    messageLangs: ['en', 'es', 'fr', 'it', 'pt'],
+  },
+];
+
+/**
+ * Eras of film history by name: their years (a message's own years win). "golden age" is
+ * Hollywood's unless another subject follows ("the golden age of piracy" is a theme); an era ruled
+ * out ("nothing from the silent era") leaves the years after it.
+ */
+export const ERA_PHRASES: { from?: number; to: number; phrases: string[]; languages?: string[] }[] = [
+  {
+    to: 1930,
+    phrases: [
+      'silent era',
+      'silent film era',
+      'silent movie era',
+      'silent films',
+      'silent film',
+      'silent movies',
+      'silent movie',
+      'silent cinema',
+      'silents',
+      'silent days',
+      'silent age',
+      'era of silent film',
+      'cine mudo',
+      'peliculas mudas',
+      'pelicula muda',
+      'film muet',
+      'films muets',
+      'cinema muet',
+      'stummfilm',
+      'stummfilme',
+      'stummfilmzeit',
+      'film muto',
+      'film muti',
+      'cinema muto',
+      'filme mudo',
+      'cinema mudo',
+    ],
+  },
+  { from: 1929, to: 1934, phrases: ['pre code', 'precode', 'pre code era', 'pre code hollywood'] },
+  {
+    from: 1930,
+    to: 1960,
+    phrases: [
+      'golden age',
+      'golden age of hollywood',
+      'golden age of cinema',
+      'golden age of film',
+      'golden age of movies',
+      'hollywood golden age',
+      "hollywood's golden age",
+      'hollywoods golden age',
+      'golden era',
+      'golden era of hollywood',
+      'old hollywood',
+      'classic hollywood',
+      'classical hollywood',
+      'studio era',
+      'studio system era',
+      'edad de oro de hollywood',
+      'epoca dorada de hollywood',
+      "age d'or d'hollywood",
+      'age d or d hollywood',
+      'age d or',
+      'goldenes zeitalter',
+      'eta d oro',
+      'era de ouro',
+    ],
+  },
+  {
+    from: 1967,
+    to: 1982,
+    phrases: [
+      'new hollywood',
+      'new hollywood era',
+      'american new wave',
+      'hollywood renaissance',
+      'nuevo hollywood',
+      'nouvel hollywood',
+    ],
+  },
+  {
+    from: 1919,
+    to: 1933,
+    languages: ['de'],
+    phrases: ['german expressionism', 'german expressionist', 'expressionismus'],
+  },
+  { from: 1940, to: 1959, phrases: ['classic noir era', 'classic film noir', 'noir era', 'classic noir'] },
 ];
 
 /** Themes in words the catalog's keywords do not use, and in other languages → catalog keywords. */
@@ -1184,14 +1592,47 @@ export const THEME_PHRASES: [string[], string[]][] = [
       'voyages dans le temps',
       'zeitreise',
       'zeitreisen',
+      'viaggio nel tempo',
+      'viaggi nel tempo',
+      'viagem no tempo',
+      'viagens no tempo',
     ],
   ],
-  [['zombie'], ['zombie', 'zombies', 'undead', 'zombis', 'zombi', 'morts vivants', 'untote']],
-  [['vampire'], ['vampire', 'vampiro', 'vampiros', 'vampir', 'vampire']],
-  [['space'], ['outer space', 'espacio', 'espace', 'weltraum', 'weltall', 'astronaut', 'astronauts']],
+  [
+    ['zombie'],
+    ['zombie', 'zombies', 'undead', 'zombis', 'zombi', 'morts vivants', 'untote', 'zumbi', 'zumbis'],
+  ],
+  [['vampire'], ['vampire', 'vampiro', 'vampiros', 'vampir', 'vampire', 'vampiri']],
+  [
+    ['space'],
+    [
+      'outer space',
+      'espacio',
+      'espace',
+      'weltraum',
+      'weltall',
+      'astronaut',
+      'astronauts',
+      'spazio',
+      'espaco',
+    ],
+  ],
   [
     ['heist'],
-    ['heist', 'robbery', 'bank job', 'atraco', 'robo', 'braquage', 'casse', 'raub', 'einbruch', 'coup'],
+    [
+      'heist',
+      'robbery',
+      'bank job',
+      'atraco',
+      'robo',
+      'braquage',
+      'casse',
+      'raub',
+      'einbruch',
+      'coup',
+      'rapina',
+      'assalto',
+    ],
   ],
   [['robot'], ['robot', 'robots', 'robotica', 'roboter']],
   [
@@ -1207,8 +1648,35 @@ export const THEME_PHRASES: [string[], string[]][] = [
   ],
   [['dystopia'], ['dystopia', 'dystopian', 'distopia', 'distopica', 'dystopie', 'dystopique']],
   [['serial killer'], ['serial killer', 'asesino en serie', 'tueur en serie', 'serienmorder']],
-  [['alien'], ['alien', 'aliens', 'extraterrestrial', 'extraterrestre', 'extraterrestres', 'ausserirdische']],
-  [['dinosaur'], ['dinosaur', 'dinosaurs', 'dinosaurio', 'dinosaurios', 'dinosaure', 'dinosaurier']],
+  [
+    ['alien'],
+    [
+      'alien',
+      'aliens',
+      'extraterrestrial',
+      'extraterrestre',
+      'extraterrestres',
+      'ausserirdische',
+      'alieni',
+      'alieno',
+      'alienigena',
+      'alienigenas',
+    ],
+  ],
+  [
+    ['dinosaur'],
+    [
+      'dinosaur',
+      'dinosaurs',
+      'dinosaurio',
+      'dinosaurios',
+      'dinosaure',
+      'dinosaurier',
+      'dinosauri',
+      'dinossauro',
+      'dinossauros',
+    ],
+  ],
   [
     ['superhero'],
     [
@@ -1220,13 +1688,52 @@ export const THEME_PHRASES: [string[], string[]][] = [
       'super heros',
       'superheld',
       'superhelden',
+      'supereroi',
+      'supereroe',
+      'super herois',
+      'super heroi',
+      'superherois',
     ],
   ],
-  [['christmas'], ['christmas', 'xmas', 'navidad', 'noel', 'weihnachten', 'holiday season']],
-  [['shark'], ['shark', 'sharks', 'tiburon', 'requin', 'hai']],
+  [
+    ['christmas'],
+    ['christmas', 'xmas', 'navidad', 'noel', 'weihnachten', 'holiday season', 'natale', 'natal'],
+  ],
+  [['shark'], ['shark', 'sharks', 'tiburon', 'requin', 'hai', 'squalo', 'squali', 'tubarao', 'tubaroes']],
   [['pirate'], ['pirate', 'pirates', 'pirata', 'piratas', 'piraten']],
   [['witch'], ['witch', 'witches', 'bruja', 'brujas', 'sorciere', 'hexe', 'hexen']],
-  [['ghost'], ['ghost', 'ghosts', 'fantasma', 'fantasmas', 'fantome', 'geist', 'geister']],
+  [['ghost'], ['ghost', 'ghosts', 'fantasma', 'fantasmas', 'fantome', 'geist', 'geister', 'fantasmi']],
+  // An umbrella word is its kinds: asked for, any of them will do; ruled out, none of them.
+  [
+    [
+      'supernatural',
+      'ghost',
+      'demon',
+      'possession',
+      'demonic possession',
+      'haunted house',
+      'haunting',
+      'evil spirit',
+      'paranormal',
+      'occult',
+      'exorcism',
+      'poltergeist',
+      'witch',
+      'vampire',
+      'werewolf',
+      'zombie',
+      'curse',
+    ],
+    [
+      'supernatural',
+      'paranormal',
+      'sobrenatural',
+      'surnaturel',
+      'ubernaturlich',
+      'ubernaturliches',
+      'soprannaturale',
+    ],
+  ],
   [['sport'], ['sport', 'sports', 'deporte', 'deportes', 'sportfilm']],
   [['high school'], ['high school', 'school', 'instituto', 'lycee', 'schule']],
   [
@@ -1241,6 +1748,9 @@ export const THEME_PHRASES: [string[], string[]][] = [
       'histoire vraie',
       'wahre geschichte',
       'wahren begebenheit',
+      'storia vera',
+      'fatti reali',
+      'fatos reais',
     ],
   ],
   [['road trip'], ['road trip', 'road movie', 'viaje por carretera']],
@@ -1306,7 +1816,23 @@ export const THEME_PHRASES: [string[], string[]][] = [
   ],
   [['monster'], ['monster', 'monsters', 'monstruo', 'monstre', 'monster']],
   [['wedding'], ['wedding', 'weddings', 'boda', 'mariage', 'hochzeit']],
-  [['dog'], ['dog', 'dogs', 'perro', 'perros', 'chien', 'chiens', 'hund', 'hunde']],
+  [
+    ['dog'],
+    [
+      'dog',
+      'dogs',
+      'perro',
+      'perros',
+      'chien',
+      'chiens',
+      'hund',
+      'hunde',
+      'cane',
+      'cani',
+      'cachorro',
+      'cachorros',
+    ],
+  ],
   [['island'], ['island', 'isla', 'ile', 'insel']],
 ];
 
@@ -1408,6 +1934,94 @@ export const LIKE_PREFIXES: string[] = [
   'vergleichbar mit',
 ];
 
+/**
+ * "like <title>" in languages whose word for it is an English word too (Italian "come", Portuguese
+ * "tem"): read only in a message written in that language.
+ */
+export const LIKE_PREFIXES_BY_LANG: Partial<Record<MessageLang, string[]>> = {
+  it: [
+    'come',
+    'tipo',
+    'simile a',
+    'simili a',
+    'qualcosa come',
+    'qualcosa tipo',
+    'nello stile di',
+    'sul genere di',
+    'ho amato',
+    'ho adorato',
+    'mi e piaciuto',
+    'mi e piaciuta',
+    'hai',
+    'avete',
+  ],
+  pt: [
+    'parecido com',
+    'parecidos com',
+    'parecida com',
+    'parecidas com',
+    'semelhante a',
+    'no estilo de',
+    'gostei de',
+    'adorei',
+    'amei',
+    'voce tem',
+    'voces tem',
+    'tem',
+    'tipo',
+  ],
+};
+
+/**
+ * The viewing words that tell a story in the past ("saw", "got back from"): after them a film's name
+ * may be typed in lower case ("we watched up with the kids"). After the others ("watch", "to see",
+ * "obsessed with") an ordinary lower-case word is what it says ("watch together tonight", "obsessed
+ * with robots"): a film is taken only if typed as a name (a capital) or named in several words.
+ */
+const VIEWING_PAST_PREFIXES = [
+  'saw',
+  'seen',
+  'watched',
+  'rewatched',
+  're watched',
+  'caught',
+  'binged',
+  'got back from',
+  'came back from',
+  'came out of',
+  'walked out of',
+  'went to see',
+  'took me to see',
+  'took me to',
+  'just rewatched',
+  'finally saw',
+  'finally watched',
+  'finally got to',
+  'sat through',
+];
+
+export const VIEWING_PAST: ReadonlySet<string> = new Set(VIEWING_PAST_PREFIXES);
+
+/**
+ * A film named in a story of watching it ("saw Get Out last night", "my brother made me watch Zodiac",
+ * "just got back from Prisoners"): read as "like <title>" only when a catalog film has that name, so
+ * "I saw a lot of horror lately" is no unknown title.
+ */
+export const VIEWING_PREFIXES: string[] = [
+  ...VIEWING_PAST_PREFIXES,
+  'watch',
+  'to see',
+  'seeing',
+  'watching',
+  'rewatching',
+  'obsessed with',
+  'been obsessed with',
+  "can't get over",
+  'cant get over',
+  'still thinking about',
+  'still not over',
+];
+
 /** "X was great, anything similar?": a title before one of these. */
 export const LIKE_SUFFIXES: string[] = [
   'type',
@@ -1434,6 +2048,18 @@ export const LIKE_SUFFIXES: string[] = [
   'is my favorite',
   'is my favourite',
   'is one of my favorites',
+  'is my fave',
+  'is my fav',
+  'is my all time fave',
+  'is my all time fav',
+  'is my all time favorite',
+  'is my all time favourite',
+  'is one of my faves',
+  'is one of my favourites',
+  'was my fave',
+  'is my go to',
+  'is my comfort',
+  'is my favorite ever',
   'was really good',
   'was a great movie',
   'was so much fun',
@@ -1517,6 +2143,11 @@ export const LIKE_SUFFIXES: string[] = [
  * parecido"): with one of these, a capitalised name (or the one phrase nothing else reads) is a title.
  */
 export const SIMILAR_ANAPHORS: string[] = [
+  'what else would i like',
+  'what else would i enjoy',
+  'with that feeling',
+  'that same feeling',
+  'the same feeling',
   'like it',
   'like that',
   'like this',
@@ -1569,6 +2200,26 @@ export const SIMILAR_ANAPHORS: string[] = [
   'sowas',
   'so was',
   'in der art',
+  // Asking whether the catalog has a film named in the message ("… do u have it?").
+  'have it',
+  'got it',
+  'you have it',
+  'you got it',
+  'is it in there',
+  'is it in your catalog',
+  'is it on here',
+  'lo tienes',
+  'tu l as',
+  'hast du ihn',
+  'hast du den',
+  'qualcosa di simile',
+  'simile',
+  'simili',
+  'del genere',
+  'semelhante',
+  'semelhantes',
+  'algo assim',
+  'nesse estilo',
 ];
 
 /** Small words inside a title typed in capitals ("Everything Everywhere All at Once"). */
@@ -1663,6 +2314,27 @@ export const TITLE_BOUNDARIES = new Set([
   'y',
   'und',
   'a',
+  // Function words of the other languages ("tipo Toy Story para as crianças").
+  'para',
+  'pra',
+  'per',
+  'com',
+  'ma',
+  'mas',
+  'senza',
+  'sem',
+  'che',
+  'que',
+  'pour',
+  'fur',
+  'dos',
+  'degli',
+  'anni',
+  'anos',
+  'porque',
+  'perche',
+  'weil',
+  'parce',
 ]);
 
 export const NEGATIONS: string[] = [
@@ -1696,10 +2368,38 @@ export const NEGATIONS: string[] = [
   'free of',
   'not a',
   'not any',
+  // Counted to none ("zero cartoons", "not a single musical", "0 romance").
+  'zero',
+  '0',
+  'not a single',
+  'not one',
+  'not one single',
+  'not even one',
+  'not even a',
+  'not even any',
+  'absolutely no',
+  'absolutely nothing',
+  'definitely no',
+  'definitely not',
+  'cero',
+  'ningun',
+  'ninguna',
+  'aucun',
+  'aucune',
+  'pas un seul',
+  'pas une seule',
+  'kein einziger',
+  'keinen einzigen',
+  'keine einzige',
+  'null',
   'never',
   'excluding',
   'but no',
   'but not',
+  // What a request takes the place of ("a comedy instead of a horror") is ruled out.
+  'instead of',
+  'rather than',
+  'in place of',
   // Aversions name what to leave out ("I'm so tired of zombies").
   'tired of',
   'sick of',
@@ -1713,6 +2413,47 @@ export const NEGATIONS: string[] = [
   'cannot stand',
   'not a fan of',
   'not into',
+  'had it with',
+  "i've had it with",
+  'had enough with',
+  'burnt out on',
+  'burned out on',
+  'burnt out with',
+  'burned out with',
+  'done with',
+  'so done with',
+  'enough with',
+  'no more of',
+  "can't do",
+  'cant do',
+  'cannot do',
+  'can not do',
+  "can't handle",
+  'cant handle',
+  'cannot handle',
+  "can't take",
+  'cant take',
+  'cannot take',
+  "can't deal with",
+  'cannot deal with',
+  'not in the mood for',
+  'allergic to',
+  'steer clear of',
+  'stay away from',
+  'spare me',
+  'rather not',
+  "i'd rather not",
+  "don't need",
+  'dont need',
+  'no need for',
+  'nothing involving',
+  'nothing featuring',
+  'not big on',
+  'so over',
+  'im over',
+  "i'm over",
+  'over it with',
+  'not keen on',
   'bored of',
   'bored with',
   'dislike',
@@ -1738,10 +2479,29 @@ export const NEGATIONS: string[] = [
   'keine',
   'keinen',
   'nicht',
+  'senza',
+  'niente',
+  'nessun',
+  'nessuna',
+  'non',
+  'basta con',
+  'non mi piace',
+  'non mi piacciono',
+  'sem',
+  'nao',
+  'nenhum',
+  'nenhuma',
+  'odeio',
+  'chega de',
+  'cansado de',
+  'cansada de',
+  'nao gosto de',
 ];
 
 /** Words after which a negation may skip ("not too sad", "no more than"). */
 export const NEGATION_FILLERS = new Set([
+  'whatsoever',
+  'single',
   'too',
   'any',
   'a',
@@ -1774,6 +2534,16 @@ export const NEGATION_FILLERS = new Set([
   'on',
   'during',
   'around',
+  'troppo',
+  'molto',
+  'muito',
+  'tao',
+  'il',
+  'um',
+  'uma',
+  'di',
+  'do',
+  'da',
 ]);
 
 /** Thanks and goodbyes: answered as such, not with the introduction. */
@@ -1790,6 +2560,9 @@ export const THANKS: string[] = [
   'merci',
   'danke',
   'vielen dank',
+  'grazie',
+  'obrigado',
+  'obrigada',
 ];
 
 export const GREETINGS: string[] = [
@@ -1831,6 +2604,16 @@ export const GREETINGS: string[] = [
   'danke',
   'servus',
   'moin',
+  'ciao',
+  'buongiorno',
+  'buonasera',
+  'ola',
+  'oi',
+  'bom dia',
+  'boa noite',
+  'grazie',
+  'obrigado',
+  'obrigada',
 ];
 
 /** Words that can only be about films. */
@@ -1853,6 +2636,7 @@ export const STRONG_MOVIE_CONTEXT: string[] = [
   'director',
   'actor',
   'actress',
+  'filmes',
 ];
 
 /** Words that show a message is about films (so unmatched words there are themes, not chit-chat). */
@@ -1896,6 +2680,50 @@ export const MOVIE_CONTEXT: string[] = [
   'ones',
   'pick',
   'picks',
+  'qualcosa',
+  'consigli',
+  'consiglia',
+  'consigliami',
+  'filmes',
+  'recomenda',
+  'indica',
+];
+
+/**
+ * How a film left someone ("can't stop thinking about it", "my heart is still racing", "it stuck with
+ * me for days"): a story about the film named, never a theme to look for.
+ */
+export const REACTION_PHRASES: string[] = [
+  "can't stop thinking about it",
+  'cant stop thinking about it',
+  'can not stop thinking about it',
+  'still thinking about it',
+  "can't shake it",
+  'cant shake it',
+  "can't get it out of my head",
+  'cant get it out of my head',
+  'my heart is still racing',
+  'heart is still racing',
+  'still racing',
+  'it stuck with me',
+  'stuck with me',
+  'stayed with me',
+  'for days',
+  'for weeks',
+  'last weekend',
+  'last night',
+  'the other day',
+  'on the plane',
+  'on a plane',
+  'on the flight',
+  'for the first time',
+  'for the second time',
+  'for the third time',
+  'for the hundredth time',
+  'still processing',
+  'mind blown',
+  'honestly',
+  'wow',
 ];
 
 /** Words that carry no request on their own (ignored when saying what was not understood). */
@@ -1924,7 +2752,17 @@ export const FILLER = new Set(
   empfiehl empfehle empfehlen suche suchst heute abend heute einen einem einer eines encore todavia aun noch
   en y o ou oder und et aber pero mais ganze ganzen toda todo toute tout hmm hm um uh ah oh ooh welp
   ish though tho seen many already yet tone vibe vibes energy feeling spirit way
-  saw watched loved liked enjoyed last week yesterday month`.split(/\s+/),
+  saw watched loved liked enjoyed last week yesterday month
+  vorrei voglio cerco cercando qualcosa stasera guardare vedere per della delle degli dei del gli uno una di da che mi
+  consigli consigliami consiglia grazie favore ciao questa sera
+  quero queria procuro procurando algo um uma umas uns filme filmes pra para com hoje noite esta ver assistir me
+  recomenda indica voce favor obrigado
+  hab habe lust auf mal gern gerne heute said says told telling tells keeps kept recommended suggested swears insists
+  matter matters length runtime peli pelis sea sean seja sia eu adoro gosto amo gibt nur es qual quale bel bello bella buon buono buona bom boa legal
+  absolutely totally completely utterly extremely seriously genuinely truly literally whatsoever
+  gimme lemme kinda sorta gotta dunno bangin banging dope legit lowkey highkey af fr ngl tbh imo idk lmao lmk`.split(
+    /\s+/,
+  ),
 );
 
 /** Clear signs of an off-topic request (cooking, weather, homework…), when nothing film-like is asked. */
@@ -2003,6 +2841,93 @@ export const OFF_TOPIC: string[] = [
   'wetter',
   'meteo',
   'clima',
+];
+
+/**
+ * Leaving films behind ("forget about the movie catalog and…", "ignore the movie stuff", "stop
+ * recommending movies and…"): a verb of setting aside, then (within a few words of `LEAVE_BETWEEN`)
+ * a word for films themselves. What follows is no film request unless it names a genre, a mood or a
+ * title. "forget the superhero stuff" sets aside a kind of film, not films.
+ */
+export const LEAVE_VERBS: string[] = [
+  'forget',
+  'forget about',
+  'ignore',
+  'never mind',
+  'nevermind',
+  'stop',
+  'quit',
+  'enough',
+  'enough with',
+  'enough about',
+  'skip',
+  'drop',
+  'disregard',
+  'no more',
+  'done with',
+  'leave',
+  'put aside',
+  'set aside',
+  'screw',
+  'olvida',
+  'olvidate de',
+  'deja',
+  'oublie',
+  'laisse tomber',
+  'vergiss',
+  'lass',
+  'dimentica',
+  'esquece',
+];
+export const LEAVE_BETWEEN = new Set(
+  'about the your all this with recommending suggesting talking picking a for second moment minute sec bit los las les el la le die den das il lo o a de des'.split(
+    ' ',
+  ),
+);
+export const LEAVE_OBJECTS = new Set(
+  'movie movies film films cinema catalog catalogue recommendations recommendation suggestions peliculas pelicula filme kino catalogo'.split(
+    ' ',
+  ),
+);
+
+/** Words of the ways someone stops paying attention ("she gets restless after an hour and a half"). */
+export const ATTENTION_WORDS: string[] = [
+  'restless',
+  'bored',
+  'antsy',
+  'fidgety',
+  'cranky',
+  'sleepy',
+  'distracted',
+  'impatient',
+  'asleep',
+  'focus',
+  'loses',
+  'zones',
+  'tunes',
+  'drifts',
+  'nods',
+];
+
+/** Words that make a message narrow the last request wherever they stand ("horror specifically"). */
+export const NARROWING_WORDS: string[] = [
+  'specifically',
+  'in particular',
+  'specially',
+  'en particular',
+  'en particulier',
+  'speziell',
+  'in particolare',
+];
+/** Words that make the genres and moods named replace the last request's ("thrillers instead"). */
+export const REPLACING_WORDS: string[] = [
+  'instead',
+  'in its place',
+  'en cambio',
+  'en vez de eso',
+  'a la place',
+  'stattdessen',
+  'invece',
 ];
 
 /** Tasks that are no film request even when they mention films ("write me a poem about movies"). */
@@ -2164,6 +3089,14 @@ export const NUMBER_WORDS: Record<string, number> = {
   zwei: 2,
   drei: 3,
   half: 0.5,
+  un: 1,
+  "un'": 1,
+  um: 1,
+  uma: 1,
+  due: 2,
+  dois: 2,
+  duas: 2,
+  tre: 3,
 };
 
 export const DECADE_WORDS: Record<string, number> = {
@@ -2192,6 +3125,13 @@ export const DECADE_WORDS: Record<string, number> = {
   siebziger: 1970,
   achtziger: 1980,
   neunziger: 1990,
+  sessanta: 1960,
+  settanta: 1970,
+  ottanta: 1980,
+  novanta: 1990,
+  sessenta: 1960,
+  oitenta: 1980,
+  cinquenta: 1950,
 };
 
 /** "a short one", "quick watch": feature films under this many minutes. */
@@ -2199,6 +3139,11 @@ export const SHORT_MINUTES = 90;
 export const SHORT_PHRASES = [
   'too long',
   'not as long',
+  'are long',
+  'are all long',
+  'all long',
+  'are too long',
+  "they're long",
   'less long',
   'short',
   'quick',
@@ -2213,6 +3158,10 @@ export const SHORT_PHRASES = [
   'kurz',
   'kurzer',
   'kurze',
+  'breve',
+  'corti',
+  'curto',
+  'curta',
 ];
 /** "not too long", "nicht zu lang": at most this many minutes (a typical feature runs 90–120). */
 export const NOT_LONG_MINUTES = 110;
@@ -2241,6 +3190,14 @@ export const NOT_LONG_PHRASES = [
   'nicht so lang',
   'nicht allzu lang',
   'nicht sehr lang',
+  'non troppo lungo',
+  'non troppo lunga',
+  'non molto lungo',
+  'non molto lunga',
+  'nao muito longo',
+  'nao muito longa',
+  'nao tao longo',
+  'nao tao longa',
 ];
 export const LONG_MINUTES = 150;
 export const LONG_PHRASES = [
@@ -2258,7 +3215,23 @@ export const LONG_PHRASES = [
   'film long',
   'langer film',
   'lange filme',
+  'film lungo',
+  'filme longo',
 ];
+/** Asking for a series or TV film by name allows them (they are left out otherwise). */
+export const SERIES_PHRASES = [
+  'miniseries',
+  'mini series',
+  'tv series',
+  'tv show',
+  'tv shows',
+  'series',
+  'serie',
+  'series tv',
+  'fernsehserie',
+  'serie tv',
+];
+
 /** Asking for short films by name allows films under 40 minutes. */
 export const SHORT_FILM_PHRASES = [
   'short films',
@@ -2315,6 +3288,9 @@ export const RECENT_PHRASES = [
   'neu',
   'neue',
   'aktuelle',
+  'recente',
+  'recenti',
+  'recentes',
 ];
 export const CLASSIC_PHRASES = [
   'classic',
@@ -2330,4 +3306,7 @@ export const CLASSIC_PHRASES = [
   'classiques',
   'klassiker',
   'alte',
+  'classico',
+  'classici',
+  'classicos',
 ];

@@ -26,6 +26,8 @@ export interface Query {
   keywordsIn: string[];
   /** Catalog keywords the user ruled out ("without battle scenes"). */
   keywordsOut: string[];
+  /** The theme a ruled-out keyword was said as, when a word stood for several ("supernatural"). */
+  outLabels?: Record<string, string>;
   /** Keywords that come with a mood: they only lift a film's fit. */
   moodKeywords: string[];
   moods: string[];
@@ -35,6 +37,8 @@ export interface Query {
   yearTo?: number;
   runtimeMin?: number;
   runtimeMax?: number;
+  /** The minimum length came with a mood ("epic"), not from the user's words: not restated. */
+  runtimeImplied?: boolean;
   /** Minimum vote average out of 10. */
   minRating?: number;
   /** Original languages (TMDB codes), any of them. */
@@ -63,21 +67,28 @@ export interface Query {
   /** Films under 40 minutes and TV movies only when asked for. */
   allowShorts: boolean;
   allowTv: boolean;
+  /** "a miniseries", "a TV series": series are wanted, not only allowed. */
+  wantSeries?: boolean;
   /** Greetings and off-topic questions get a short redirect without films. */
   social?: 'greeting' | 'thanks' | 'off-topic';
   /** The language the message was written in. */
-  lang: 'en' | 'es' | 'fr' | 'de';
+  lang: MessageLang;
   /** Words no rule used but the catalog's vocabulary knows: themes for semantic retrieval. */
   themeWords: string[];
   /** Words nothing understood: the reply says so. */
   unknown: string[];
   /** Starts like a refinement ("only dramas", "and in French"): narrows the last request. */
   narrows?: boolean;
+  /** "thrillers instead": the genres and moods named replace the last request's (the rest holds). */
+  replaces?: boolean;
   /** "recommend me a movie": nothing to narrow it down; the engine offers crowd favourites. */
   vague?: boolean;
   /** True when nothing in the message was a request the engine could act on. */
   empty: boolean;
 }
+
+/** Languages a message is read in (Italian and Portuguese since round 5). */
+export type MessageLang = 'en' | 'es' | 'fr' | 'de' | 'it' | 'pt';
 
 export function emptyQuery(lang: Query['lang'] = 'en'): Query {
   return {

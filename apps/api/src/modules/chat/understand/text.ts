@@ -1,3 +1,5 @@
+import type { MessageLang } from './query';
+
 /** Text helpers shared by the clause parsers: normalising, tokens, typo distance, message language. */
 
 export const foldAccents = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
@@ -16,7 +18,9 @@ export function normalize(text: string, keepCase = false): string {
       // "pre-1960", "80s-style", "mid-90s": a hyphen between a word and a number too.
       .replace(/(\p{L})-(?=\d)|(\d)-(?=\p{L})/gu, '$1$2 ')
       // French elisions: "d'animation" → "d' animation", "l'espace" → "l' espace".
-      .replace(/\b(qu|[cdjlmnst])'(?=\p{L})/giu, "$1' ")
+      .replace(/\b(qu|[cdjlmnst]|un|dell|nell|all|sull|dall|quell)'(?=\p{L})/giu, "$1' ")
+      // "rom com" is one word (its "com" is not Portuguese).
+      .replace(/\brom[ -]com/giu, 'romcom')
       .replace(/[¿¡]/g, ' ')
       .replace(/(?<!\d)([.,])|([.,])(?!\d)/g, ' $1$2 ')
       .replace(/([;!?:"()])/g, ' $1 ')
@@ -40,11 +44,35 @@ export interface Token {
 
 export const PUNCTUATION = new Set([',', '.', ';', '!', '?', ':', '"', '(', ')']);
 
+/** Text-speak read as the word it stands for ("do u have it"). */
+const TEXT_SPEAK: Record<string, string> = {
+  u: 'you',
+  ur: 'your',
+  ya: 'you',
+  yu: 'you',
+  wat: 'what',
+  luv: 'love',
+  gud: 'good',
+  sumthin: 'something',
+  smth: 'something',
+  sth: 'something',
+  abt: 'about',
+  w: 'with',
+  bc: 'because',
+  cuz: 'because',
+  coz: 'because',
+  tho: 'though',
+  rn: 'now',
+  pls: 'please',
+  plz: 'please',
+  sum: 'some',
+};
+
 export function tokenize(text: string): Token[] {
   const toks: Token[] = normalize(text)
     .split(' ')
     .filter(Boolean)
-    .map((raw) => ({ raw, w: raw, used: false }));
+    .map((raw) => ({ raw: TEXT_SPEAK[raw] ?? raw, w: TEXT_SPEAK[raw] ?? raw, used: false }));
   const cased = normalize(text, true).split(' ').filter(Boolean);
   // Same steps without lower-casing give the same tokens (else no capitals are read at all).
   // A message In Title Case Throughout (or in capitals) says nothing by its capitals.
@@ -97,14 +125,42 @@ export const typoBudget = (word: string) => (word.length <= 4 ? 0 : word.length 
  * Corrects a word that is not a known word to the nearest trigger word within its typo budget
  * ("simlar" → "similar", "comdey" → "comedy"). Known words are never changed.
  */
+/**
+ * How a word sounds, roughly: "acshun" and "action", "thrila" and "thriller", "komedy" and
+ * "comedy" share a key (spellings by ear, not typos).
+ */
+export function soundKey(word: string): string {
+  const x = word
+    .toLowerCase()
+    .replace(/ction/g, 'kSn')
+    .replace(/(?:tion|sion|shun|cion|tian)/g, 'Sn')
+    .replace(/ph/g, 'f')
+    .replace(/ck/g, 'k')
+    .replace(/c(?=[eiy])/g, 's')
+    .replace(/[cq]/g, 'k')
+    .replace(/sh/g, 'S')
+    .replace(/z/g, 's')
+    .replace(/th/g, 't')
+    .replace(/(?:er|re|ah|uh|ur|a)$/, 'R');
+  return (x[0] + x.slice(1).replace(/[aeiouyh]/g, '')).replace(/(.)\1+/g, '$1');
+}
+
 export class Speller {
   private readonly byLength = new Map<number, string[]>();
+  /** Sound keys of the trigger words that may be spelt by ear (the lexicon's, not the catalog's). */
+  private readonly bySound = new Map<string, string>();
   /** Earlier targets win ties: the lexicon's words come before the catalog's keywords. */
   private readonly rank = new Map<string, number>();
   constructor(
     targets: Iterable<string>,
     private readonly known: (w: string) => boolean,
+    soundTargets: Iterable<string> = [],
   ) {
+    for (const t of soundTargets) {
+      if (t.length < 5 || !/^[a-z]+$/.test(t)) continue;
+      const k = soundKey(t);
+      if (!this.bySound.has(k)) this.bySound.set(k, t);
+    }
     for (const t of new Set(targets)) {
       if (t.length < 5 || !/^[a-z]+$/.test(t)) continue;
       this.rank.set(t, this.rank.size);
@@ -123,6 +179,9 @@ export class Speller {
       for (const w of [word, typed.replace(/(.)\1{2,}/g, '$1')])
         if (this.known(w) || this.rank.has(w)) return w;
     }
+    // A plural of a known word is no typo ("loves", "longs").
+    const stem = word.replace(/e?s$/, '');
+    if (stem !== word && (this.known(stem) || this.rank.has(stem))) return word;
     const budget = typoBudget(word);
     let best = word;
     let bestD = budget + 1;
@@ -135,11 +194,17 @@ export class Speller {
         }
       }
     }
+    if (best !== word) return best;
+    // A dropped "g" ("lookin", "bangin").
+    if (word.endsWith('in') && this.known(`${word}g`)) return `${word}g`;
+    // Spelt by ear ("acshun", "thrila"): the same sound, the same first letter, about the same length.
+    const heard = this.bySound.get(soundKey(word));
+    if (heard && heard[0] === word[0] && Math.abs(heard.length - word.length) <= 3) return heard;
     return best;
   }
 }
 
-const LANGUAGE_MARKERS: Record<'en' | 'es' | 'fr' | 'de', string[]> = {
+const LANGUAGE_MARKERS: Record<MessageLang, string[]> = {
   en: 'the a an with without for something like movie movies film films i want from about and to me some show me please watch'.split(
     ' ',
   ),
@@ -152,16 +217,22 @@ const LANGUAGE_MARKERS: Record<'en' | 'es' | 'fr' | 'de', string[]> = {
   de: 'der die das ein eine einen mit ohne fur etwas wie ich mochte jahre lustig nicht kein keine und filme film gruselig ahnlich hallo wer bist du eigentlich danke aus den bitte spannendes etwas'.split(
     ' ',
   ),
+  it: "il lo gli uno una un un' anni film commedia comico animazione stasera guardare qualcosa come voglio vorrei cerco anni degli dei della delle senza per bambini film ciao grazie che non troppo mi consigli consiglia di tipo niente nessun paura divertente simile ma molto sono".split(
+    ' ',
+  ),
+  pt: 'um uma umas uns filme filmes com pra assistir quero horas menos mais minutos ficcao voces alguma algum algo parecido queria procuro anos dos das sem pra para criancas ola obrigado obrigada nao muito me recomenda indica voce tipo nada medo engracado mas ver estou'.split(
+    ' ',
+  ),
 };
 
 /** The message's language by its function words: English unless another language clearly wins. */
-export function detectLanguage(tokens: readonly Token[]): 'en' | 'es' | 'fr' | 'de' {
-  const score = { en: 0, es: 0, fr: 0, de: 0 };
+export function detectLanguage(tokens: readonly Token[]): MessageLang {
+  const score = { en: 0, es: 0, fr: 0, de: 0, it: 0, pt: 0 };
   for (const t of tokens) {
-    for (const lang of ['en', 'es', 'fr', 'de'] as const)
+    for (const lang of ['en', 'es', 'fr', 'de', 'it', 'pt'] as const)
       if (LANGUAGE_MARKERS[lang].includes(t.raw)) score[lang]++;
   }
   let best: keyof typeof score = 'en';
-  for (const lang of ['es', 'fr', 'de'] as const) if (score[lang] > score[best]) best = lang;
+  for (const lang of ['es', 'fr', 'de', 'it', 'pt'] as const) if (score[lang] > score[best]) best = lang;
   return best;
 }

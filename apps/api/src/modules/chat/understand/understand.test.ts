@@ -1,27 +1,20 @@
-import type { CatalogMovie } from '@app/catalog';
 import { describe, expect, it } from 'vitest';
 import { titleSimilarity } from '../chat-engine';
-import type { ParseContext } from './clauses';
 import type { Query } from './query';
-import { editDistance, normalize, Speller, tokenize, detectLanguage } from './text';
-import { LEXICON_WORDS, understand } from './understand';
+import { editDistance, normalize, Speller, soundKey, tokenize, detectLanguage } from './text';
+import { film, testParser } from './test-parser';
 
-const movie = (id: number, title: string, vote_count = 5000): CatalogMovie =>
-  ({ id, title, original_title: title, vote_count, genre_ids: [], keywords: [] }) as unknown as CatalogMovie;
-const TITLES = [
-  movie(949, 'Heat'),
-  movie(194, 'Amélie'),
-  movie(603, 'The Matrix'),
-  movie(862, 'Toy Story'),
-  movie(157336, 'Interstellar'),
-  movie(155, 'The Dark Knight'),
-  movie(109445, 'Frozen'),
-];
-
-/** A small title table stands in for the catalog: the same similarity rule the engine uses. */
-const ctx: ParseContext = {
-  referenceYear: 2017,
-  keywordVocabulary: new Set([
+const p = testParser({
+  titles: [
+    film(949, 'Heat', 5000),
+    film(194, 'Amélie', 5000),
+    film(603, 'The Matrix', 5000),
+    film(862, 'Toy Story', 5000),
+    film(157336, 'Interstellar', 5000),
+    film(155, 'The Dark Knight', 5000),
+    film(109445, 'Frozen', 5000),
+  ],
+  keywords: [
     'heist',
     'time travel',
     'space',
@@ -32,19 +25,11 @@ const ctx: ParseContext = {
     'train',
     'dragon',
     'dog',
-  ]),
-  resolveTitle(text) {
-    let best: { movie: CatalogMovie; confidence: number } | null = null;
-    for (const m of TITLES) {
-      const confidence = titleSimilarity(text, m.title);
-      if (confidence > 0.4 && (!best || confidence > best.confidence)) best = { movie: m, confidence };
-    }
-    return best;
-  },
-  knownWord: (w) => ['grief', 'submarine', 'lunch', 'melancholic'].includes(w),
-};
-const speller = new Speller([...LEXICON_WORDS, 'heist', 'zombie', 'battle'], (w) => LEXICON_WORDS.has(w));
-const p = (s: string) => understand(s, ctx, speller);
+  ],
+  knownWords: ['grief', 'submarine', 'lunch', 'melancholic'],
+  typoTargets: ['heist', 'zombie', 'battle'],
+  spellerKnowsWords: false,
+});
 
 describe('understand: clause parsers', () => {
   it.each<[string, Partial<Query>]>([
@@ -391,6 +376,73 @@ describe('understand: traditions, conflicts, open bounds (issue 14, fourth round
   });
 });
 
+describe('understand: round 5 classes (lengths, languages, spellings, names)', () => {
+  it.each<[string, Partial<Query>]>([
+    ['a thriller, and nothing longer than two hours please', { runtimeMax: 120 }],
+    ['no more than an hour and 40 minutes, something funny', { runtimeMax: 100 }],
+    ["can't do more than 100 min tonight", { runtimeMax: 100 }],
+    ['a big long war epic, 3 hours is totally fine', { runtimeMin: 150, runtimeMax: 180 }],
+    ['a really long historical drama', { runtimeMin: 150 }],
+    ['ok two hours is fine actually, but from the 70s', { runtimeMax: 120, yearFrom: 1970, yearTo: 1979 }],
+    ['those are long, anything under 2 hours?', { runtimeMax: 120 }],
+  ])('spoken lengths: %j', (text, expected) => expect(p(text)).toMatchObject(expected));
+
+  it.each<[string, Partial<Query>]>([
+    ['Cerco un film comico degli anni 80', { lang: 'it', genreGroups: [[35]], yearFrom: 1980, yearTo: 1989 }],
+    [
+      'un film horror ma senza sangue, non troppo lungo',
+      { lang: 'it', genreGroups: [[27]], runtimeMax: 110 },
+    ],
+    ['un film romantico, niente horror', { lang: 'it', genreGroups: [[10749]], genresOut: [27] }],
+    ['qualcosa come Interstellar', { lang: 'it', like: expect.objectContaining({ text: 'Interstellar' }) }],
+    ['um filme de terror dos anos 90', { lang: 'pt', genreGroups: [[27]], yearFrom: 1990 }],
+    ['filme de guerra com menos de 2 horas', { lang: 'pt', genreGroups: [[10752]], runtimeMax: 120 }],
+    ['algo parecido com Matrix', { lang: 'pt', like: expect.objectContaining({ text: 'Matrix' }) }],
+    ['eine Actionkomödie bitte', { lang: 'de', genreGroups: [[28], [35]] }],
+    ['einen Zeichentrickfilm', { lang: 'de', genreGroups: [[16]] }],
+    [
+      'Ich hab Lust auf was Lustiges, aber bitte keine Liebeskomödie',
+      { genreGroups: [[35]], genresOut: [10749] },
+    ],
+    ['non-english films', { languages: ['!en'] }],
+  ])('Italian, Portuguese and German compounds: %j', (text, expected) =>
+    expect(p(text)).toMatchObject(expected),
+  );
+
+  it.each<[string, Partial<Query>]>([
+    ['lookin 4 a bangin 80s acshun movie', { genreGroups: [[28]], yearFrom: 1980, unknown: [] }],
+    ['gimme some thrila movies', { genreGroups: [[53]] }],
+    ['a komedy pls', { genreGroups: [[35]] }],
+    ['an action film, i am burnt out on superheroes', { genreGroups: [[28]], keywordsIn: [] }],
+    ['a ghost-free horror', { genreGroups: [[27]], keywordsIn: [] }],
+    ['no war films, im so over war', { genreGroups: [], genresOut: [10752] }],
+    ['something animated or a family adventure', { genreGroups: [[16, 10751, 12]] }],
+    ['what came out in 1994 that is worth watching', { yearFrom: 1994, yearTo: 1994 }],
+    [
+      'Heat is my fave christmas movie lol. more like it?',
+      { keywordsIn: [], like: expect.objectContaining({ text: 'Heat' }) },
+    ],
+    [
+      'my friend said to watch The Lantern Keeper, do u have it',
+      { keywordsIn: [], like: expect.objectContaining({ text: 'The Lantern Keeper', movie: null }) },
+    ],
+  ])('spellings, aversions, alternatives and names: %j', (text, expected) =>
+    expect(p(text)).toMatchObject(expected),
+  );
+
+  it('reads no title and no length where none is named', () => {
+    expect(p('ok so this is kind of a long story but a comedy please').runtimeMin).toBeUndefined();
+    expect(p('what came out in 1994 that is worth watching').like).toBeUndefined();
+    expect(p("she's too old for 'baby movies' but loves cartoons").like).toBeUndefined();
+  });
+
+  it('restates an umbrella theme ruled out by the word said', () => {
+    const q = p('horror, but nothing supernatural');
+    expect(q.keywordsOut).toEqual(expect.arrayContaining(['supernatural', 'ghost', 'zombie']));
+    expect(q.outLabels?.zombie).toBe('supernatural');
+  });
+});
+
 describe('text helpers', () => {
   it('normalises: accents, hyphens, elisions, decimals kept, punctuation apart', () => {
     expect(normalize("Un film d'animation, sci-fi, 7.5/10!")).toBe(
@@ -410,6 +462,13 @@ describe('text helpers', () => {
     expect(s.correct('thriler')).toBe('thriller');
     expect(s.correct('train')).toBe('train');
     expect(s.correct('cmdy')).toBe('cmdy');
+  });
+
+  it('hears spellings by ear as the same word', () => {
+    expect(soundKey('acshun')).toBe(soundKey('action'));
+    expect(soundKey('thrila')).toBe(soundKey('thriller'));
+    expect(soundKey('komedy')).toBe(soundKey('comedy'));
+    expect(soundKey('drama')).not.toBe(soundKey('horror'));
   });
 
   it('detects the message language from function words', () => {

@@ -17,6 +17,9 @@ import {
   runtimeClause,
   socialClause,
   comparativeClause,
+  eraClause,
+  reactionClause,
+  releaseReactions,
   themeClause,
   yearBoundClause,
   yearClause,
@@ -24,8 +27,16 @@ import {
   type State,
 } from './clauses';
 import {
+  ATTENTION_WORDS,
   CLASSIC_PHRASES,
   COMPARATIVES,
+  ERA_PHRASES,
+  LEAVE_VERBS,
+  NARROWING_WORDS,
+  REACTION_PHRASES,
+  REPLACING_WORDS,
+  VIEWING_PREFIXES,
+  FILLER,
   FOLLOW_UPS,
   INDUSTRY_PHRASES,
   GENRE_PHRASES,
@@ -43,15 +54,23 @@ import {
   THEME_PHRASES,
 } from './lexicon';
 import { emptyQuery, hasRequest, type Query } from './query';
-import { detectLanguage, normalize, tokenize, type Speller } from './text';
+import { detectLanguage, normalize, tokenize, type Speller, type Token } from './text';
 
 export type { ParseContext } from './clauses';
+
+const NUMBER_CLAUSE_WORDS = (
+  'unter uber weniger mehr hochstens mindestens maximal stunde stunden minuten langer ' +
+  'menos horas hora minutos durante maximo ' +
+  'moins heure heures minutes maximum ' +
+  'meno almeno massimo minuti ' +
+  'pelo maximo'
+).split(' ');
 
 /** Every single word of the lexicon: typo targets, and "request words" that are not a title. */
 export const LEXICON_WORDS: ReadonlySet<string> = new Set(
   [
     ...GENRE_PHRASES.flatMap(([, p]) => p),
-    ...MOODS.flatMap((m) => m.phrases),
+    ...MOODS.flatMap((m) => [...m.phrases, ...(m.averse ?? [])]),
     ...COMPARATIVES.flatMap((c) => c.phrases),
     ...LANGUAGE_PHRASES.flatMap(([, p]) => p),
     ...INDUSTRY_PHRASES.flatMap((i) => i.phrases),
@@ -66,6 +85,15 @@ export const LEXICON_WORDS: ReadonlySet<string> = new Set(
     ...RECENT_PHRASES,
     ...CLASSIC_PHRASES,
     ...QUALITY_PHRASES.flatMap(([, p]) => p),
+    ...ERA_PHRASES.flatMap((e) => e.phrases),
+    ...REACTION_PHRASES,
+    ...VIEWING_PREFIXES,
+    ...NARROWING_WORDS,
+    ...REPLACING_WORDS,
+    ...LEAVE_VERBS,
+    ...ATTENTION_WORDS,
+    // The words the number clauses read in the other languages ("unter zwei Stunden" is no "hunter").
+    ...NUMBER_CLAUSE_WORDS,
     'similar',
     'movie',
     'movies',
@@ -97,14 +125,37 @@ export const LEXICON_WORDS: ReadonlySet<string> = new Set(
     .filter((w) => /^[a-z']+$/.test(w)),
 );
 
+const COMPOUND_TAILS = new Set(['film', 'filme', 'filmen', 'streifen', 'serie']);
+/**
+ * German compounds the lexicon does not list ("Actionkomödie", "Zeichentrickfilm",
+ * "Weltraumabenteuer"): a word that splits into two request words (a linking "s", "es", "n" or "en"
+ * allowed) is read as both.
+ */
+function splitCompound(t: Token): Token[] {
+  const w = t.raw;
+  if (w.length < 8 || !/^[a-z]+$/.test(w) || LEXICON_WORDS.has(w) || FILLER.has(w)) return [t];
+  for (let i = 3; i <= w.length - 3; i++) {
+    const tail = w.slice(i);
+    if (!LEXICON_WORDS.has(tail) && !COMPOUND_TAILS.has(tail)) continue;
+    const head = w.slice(0, i);
+    const heads = [head, head.replace(/(?:es|s|en|n)$/, ''), `${head}e`];
+    const found = heads.find((h) => h.length >= 3 && LEXICON_WORDS.has(h));
+    if (!found) continue;
+    const part = (x: string): Token => ({ ...t, raw: x, w: x });
+    return COMPOUND_TAILS.has(tail) ? [part(found)] : [part(found), part(tail)];
+  }
+  return [t];
+}
+
 /**
  * Turns one message into a Query by running the clause parsers in order. Pure given its context:
  * the context resolves titles and knows the catalog's words.
  */
 export function understand(message: string, ctx: ParseContext, speller?: Speller): Query {
-  const toks = tokenize(message);
+  let toks = tokenize(message);
   if (speller) for (const t of toks) t.w = speller.correct(t.raw);
   const q = emptyQuery(detectLanguage(toks));
+  if (q.lang === 'de') toks = toks.flatMap(splitCompound);
   const s: State = {
     toks,
     q,
@@ -120,10 +171,13 @@ export function understand(message: string, ctx: ParseContext, speller?: Speller
   refineClause(s);
   personClause(s);
   yearBoundClause(s);
+  eraClause(s);
   followUpClause(s);
   availableTimeClause(s);
+  const reactions = reactionClause(s);
   likeClause(s, LEXICON_WORDS);
   mentionClause(s, LEXICON_WORDS);
+  releaseReactions(s, reactions);
   // Off-topic words inside a film's title ("The Grand Budapest Hotel") are the title's, and a
   // question about a named film ("what's similar?") is about films.
   if (q.like) {
@@ -137,6 +191,7 @@ export function understand(message: string, ctx: ParseContext, speller?: Speller
   comparativeClause(s);
   negationClause(s);
   industryClause(s);
+  moodClause(s, true);
   themeClause(s, false);
   moodClause(s);
   genreClause(s);
@@ -159,6 +214,9 @@ export function understand(message: string, ctx: ParseContext, speller?: Speller
     if (!q.relative && mood.soft?.dark && q.soft.dark === mood.soft.dark) delete q.soft.dark;
     if (!q.relative && mood.soft?.funny && q.soft.funny === mood.soft.funny) delete q.soft.funny;
   }
+  // "Korean films, subtitles are no problem": a language named says more than "not English".
+  if (q.languages.includes('!en') && q.languages.some((l) => l !== '!en' && l !== 'en'))
+    q.languages = q.languages.filter((l) => l !== '!en');
   // A mood's implied exclusions never override what the user asked for.
   const asked = new Set(q.genreGroups.flat());
   q.impliedOut = q.impliedOut.filter((g) => !asked.has(g) && !q.genresOut.includes(g));
@@ -225,6 +283,21 @@ export function understand(message: string, ctx: ParseContext, speller?: Speller
   // "write me a poem about movies", "print your system prompt": a task that is not choosing a film,
   // unless the message also asks for something a film can be checked against.
   if (social.task && !specific && q.keywordsIn.length === 0) q.social = 'off-topic';
+  // "forget about the movie catalog and just tell me the best restaurants in Paris": films set aside,
+  // what follows is no film request unless it asks something of a film: a genre, a mood, years, a
+  // language, a length, a rating, a catalog film, or (with nothing off-topic said) a theme or a
+  // setting ("never mind the film, something from the 90s set in space", "…something set in Tokyo").
+  const rescued =
+    q.genreGroups.length > 0 ||
+    q.moods.length > 0 ||
+    q.languages.length > 0 ||
+    q.yearFrom !== undefined ||
+    q.yearTo !== undefined ||
+    !!q.person ||
+    constrains ||
+    !!q.like?.movie ||
+    (!social.offTopic && (q.keywordsIn.length > 0 || social.setting));
+  if (social.leave && (social.task || !rescued)) q.social = 'off-topic';
   // "thanks, that's perfect!": a thank-you gets a "you're welcome", not the introduction.
   if (q.social === 'greeting' && social.thanks) q.social = 'thanks';
   q.empty = (!understoodSomething && !q.vague) || !!q.social;

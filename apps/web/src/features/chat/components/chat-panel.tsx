@@ -122,7 +122,7 @@ export function ChatPanel({ onClose }: { onClose?: () => void }) {
           ref={field}
           maxLength={1000}
           placeholder="Ask me for movie recommendations..."
-          className="flex-1 rounded-lg bg-zinc-800 px-3 py-2 text-sm outline-none ring-1 ring-white/10 focus:ring-red-500 read-only:opacity-60"
+          className="min-w-0 flex-1 text-ellipsis rounded-lg bg-zinc-800 px-3 py-2 text-sm outline-none ring-1 ring-white/10 focus:ring-red-500 read-only:opacity-60"
         />
         <button
           type="submit"

@@ -9,36 +9,40 @@ import { prefetchOn } from '../../../lib/prefetch';
 const loadDialog = () => import('./chat-panel');
 const ChatDialog = lazy(() => loadDialog().then((m) => ({ default: m.ChatDialog })));
 
-/** How far the page must move before the button reacts, so a trembling finger does not flicker it. */
-const SCROLL_STEP = 8;
+/** Asks the widget to open the chat (the phone's top-bar button does). */
+export const OPEN_CHAT_EVENT = 'cinelog:open-chat';
 
 /**
- * On a phone the floating button would sit on whatever the page scrolls under it (a bar of /stats,
- * a card's title): it steps aside while the visitor scrolls down, and comes back when they scroll
- * up, reach the end of the page (where the footer leaves room for it) or are back at the top.
+ * On phones (below `sm`) the chat's button is docked in the top bar, beside the menu: floating at
+ * the bottom right it sat on whatever the first screen had in that corner (a card's title and
+ * buttons, a bar of /stats, the overview), before any scrolling. The dialog is the widget's.
  */
-export function useStepsAside(): boolean {
-  const [aside, setAside] = useState(false);
-  useEffect(() => {
-    let last = window.scrollY;
-    const onScroll = () => {
-      const y = window.scrollY;
-      const atEnd = y + window.innerHeight >= document.documentElement.scrollHeight - 96;
-      if (y <= 0 || atEnd || y < last - SCROLL_STEP) setAside(false);
-      else if (y > last + SCROLL_STEP) setAside(true);
-      else return;
-      last = y;
-    };
-    window.addEventListener('scroll', onScroll, { passive: true });
-    return () => window.removeEventListener('scroll', onScroll);
-  }, []);
-  return aside;
+export function ChatDockButton() {
+  if (useLocation().pathname === '/chatbot') return null;
+  return (
+    <button
+      type="button"
+      onClick={() => window.dispatchEvent(new Event(OPEN_CHAT_EVENT))}
+      {...prefetchOn(loadDialog)}
+      aria-label="Open movie chatbot"
+      className="rounded-lg p-2 hover:bg-white/10 sm:hidden"
+    >
+      <ChatIcon />
+    </button>
+  );
 }
 
-/** The floating button at the bottom right, on every page. */
+/**
+ * The round floating button at the bottom right (from `sm` up; phones have `ChatDockButton`), and
+ * the chat dialog, on every page.
+ */
 export function ChatWidget() {
   const [open, setOpen] = useState(false);
-  const aside = useStepsAside();
+  useEffect(() => {
+    const onOpen = () => setOpen(true);
+    window.addEventListener(OPEN_CHAT_EVENT, onOpen);
+    return () => window.removeEventListener(OPEN_CHAT_EVENT, onOpen);
+  }, []);
   // The chatbot page is the chat itself: a second one floating over it would only duplicate it.
   if (useLocation().pathname === '/chatbot') return null;
   return (
@@ -48,10 +52,7 @@ export function ChatWidget() {
         onClick={() => setOpen(true)}
         {...prefetchOn(loadDialog)}
         aria-label="Open movie chatbot"
-        data-aside={aside || undefined}
-        // Below `sm` only: on wider screens the page's margins leave the corner free. Focus brings
-        // it back, so a keyboard user never tabs to an invisible button.
-        className={`fixed bottom-5 right-5 z-40 flex h-14 w-14 items-center justify-center rounded-full bg-red-700 shadow-xl transition duration-200 hover:bg-red-700 ${aside ? 'max-sm:pointer-events-none max-sm:translate-y-24 max-sm:opacity-0 max-sm:focus-visible:pointer-events-auto max-sm:focus-visible:translate-y-0 max-sm:focus-visible:opacity-100' : ''}`}
+        className="fixed bottom-5 right-5 z-40 flex h-14 w-14 items-center justify-center rounded-full bg-red-700 shadow-xl hover:bg-red-700 max-sm:hidden"
       >
         <ChatIcon width={24} height={24} />
       </button>

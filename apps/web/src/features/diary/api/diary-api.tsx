@@ -1,4 +1,4 @@
-import type { DiaryEntry, DiaryPage, RatingState, YearInReview } from '@app/contracts';
+import type { DiaryEntry, DiaryPage, RatedMoviePage, RatingState, YearInReview } from '@app/contracts';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { ApiError, apiFetch } from '../../../lib/api-client';
@@ -8,6 +8,7 @@ export const keys = {
   rating: (tmdbId: number) => ['library', 'rating', tmdbId] as const,
   movieDiary: (tmdbId: number) => ['library', 'diary', 'movie', tmdbId] as const,
   diary: ['library', 'diary', 'all'] as const,
+  ratings: ['library', 'ratings', 'all'] as const,
   stats: (year: number | null) => ['library', 'stats', year] as const,
   watch: ['library', 'watch-status'] as const,
 };
@@ -125,16 +126,26 @@ export function useDeleteEntry() {
   });
 }
 
-export function useDiary() {
+/** A signed-in user's list of `path`, page after page (`?page=`), for as long as there are more. */
+function useUserPages<T extends { page: number; total_pages: number }>(
+  key: readonly unknown[],
+  path: string,
+) {
   const { user } = useAuth();
   return useInfiniteQuery({
-    queryKey: keys.diary,
-    queryFn: ({ pageParam }) => apiFetch<DiaryPage>(`/api/user/diary?page=${pageParam}`),
+    queryKey: key,
+    queryFn: ({ pageParam }) => apiFetch<T>(`${path}?page=${pageParam}`),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.page < last.total_pages ? last.page + 1 : undefined),
     enabled: !!user,
   });
 }
+
+/** Every logged viewing, newest first, 50 a page. */
+export const useDiary = () => useUserPages<DiaryPage>(keys.diary, '/api/user/diary');
+
+/** Every rated film, most recently rated first, 50 a page (imported ratings included). */
+export const useRatings = () => useUserPages<RatedMoviePage>(keys.ratings, '/api/user/ratings');
 
 export function useYearInReview(year: number | null) {
   const { user } = useAuth();

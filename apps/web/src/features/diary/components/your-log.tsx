@@ -134,15 +134,20 @@ export function YourLog({ tmdbId }: { tmdbId: number }) {
   const diary = useMovieDiary(tmdbId);
   const actions = useRatingActions(tmdbId);
   const remove = useDeleteEntry();
-  if (!ready) return null;
   const heading = (
     <h2 id="your-log" className="text-lg font-semibold">
       Your rating &amp; diary
     </h2>
   );
-  if (!user)
+  // Until the session is known, the signed-out shape holds the place, unseen: the page the server
+  // rendered (decision 0031) shows before the session is read, and must not move when it is.
+  if (!ready || !user)
     return (
-      <section aria-labelledby="your-log" className="mt-8 max-w-3xl">
+      <section
+        aria-labelledby="your-log"
+        className="mt-8 max-w-3xl"
+        {...(ready ? {} : { 'aria-hidden': true, style: { visibility: 'hidden' as const } })}
+      >
         {heading}
         <p className="mt-2 text-sm text-zinc-400">
           <Link to="/login" className="text-red-400 underline hover:text-red-300">

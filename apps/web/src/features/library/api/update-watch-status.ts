@@ -20,6 +20,23 @@ const WATCH_TEXT = {
   },
 } as const;
 
+/** Clears one of a movie's statuses; already cleared (another tab) is what was wanted. */
+async function clearStatus(tmdbId: number, status: WatchStatusValue) {
+  try {
+    await apiFetch(`/api/user/watch-status/${tmdbId}?status=${status}`, { method: 'DELETE' });
+  } catch (err) {
+    if (!(err instanceof ApiError && err.status === 404)) throw err;
+  }
+}
+
+/** Says why a status was not saved. 409: the movie is in the diary, so it stays watched; the API says what to do. */
+const saveFailed = (err: unknown) =>
+  toast.error(
+    err instanceof ApiError && err.status === 409
+      ? err.message
+      : failure(err, {}, 'Failed to update status.'),
+  );
+
 /**
  * A movie's watch statuses. Watched and want-to-watch are independent (spec section 4): setting
  * one posts only that status and never clears the other; each is cleared on its own.
@@ -31,26 +48,12 @@ export function useWatchStatusOf(tmdbId: number) {
   const held = new Set(entries.data?.filter((e) => e.tmdb_id === tmdbId).map((e) => e.status));
   const mutation = useMutation({
     mutationFn: async ({ status, on }: { status: WatchStatusValue; on: boolean }) => {
-      if (on) {
-        await apiFetch('/api/user/watch-status', { method: 'POST', body: { tmdb_id: tmdbId, status } });
-        return;
-      }
-      try {
-        await apiFetch(`/api/user/watch-status/${tmdbId}?status=${status}`, { method: 'DELETE' });
-      } catch (err) {
-        // Already cleared (another tab): the wanted state holds.
-        if (!(err instanceof ApiError && err.status === 404)) throw err;
-      }
+      if (on) await apiFetch('/api/user/watch-status', { method: 'POST', body: { tmdb_id: tmdbId, status } });
+      else await clearStatus(tmdbId, status);
     },
     onSuccess: (_r, { status, on }) =>
       toast.success(on ? WATCH_TEXT[status].set : WATCH_TEXT[status].cleared),
-    // 409: the movie is in the diary, so it stays watched; the API says what to do.
-    onError: (err) =>
-      toast.error(
-        err instanceof ApiError && err.status === 409
-          ? err.message
-          : failure(err, {}, 'Failed to update status.'),
-      ),
+    onError: saveFailed,
     onSettled: () => qc.invalidateQueries({ queryKey: keys.watch }),
   });
   const allowed = (status: WatchStatusValue) => {
@@ -82,21 +85,9 @@ export function useWatchStatusOf(tmdbId: number) {
 export function useClearWatchStatus(status: WatchStatusValue) {
   const qc = useQueryClient();
   const mutation = useMutation({
-    mutationFn: async (tmdbId: number) => {
-      try {
-        await apiFetch(`/api/user/watch-status/${tmdbId}?status=${status}`, { method: 'DELETE' });
-      } catch (err) {
-        if (!(err instanceof ApiError && err.status === 404)) throw err;
-      }
-    },
+    mutationFn: (tmdbId: number) => clearStatus(tmdbId, status),
     onSuccess: () => toast.success(WATCH_TEXT[status].cleared),
-    // 409: the movie is in the diary, so it stays watched; the API says what to do.
-    onError: (err) =>
-      toast.error(
-        err instanceof ApiError && err.status === 409
-          ? err.message
-          : failure(err, {}, 'Failed to update status.'),
-      ),
+    onError: saveFailed,
     onSettled: () => qc.invalidateQueries({ queryKey: keys.watch }),
   });
   return (tmdbId: number) => mutation.mutate(tmdbId);

@@ -4,32 +4,11 @@ import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { apiFetch } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
+import { hideSeenHint as readHint, writeHideSeenHint as writeHint } from './hide-seen-hint';
 
 /** Marks the query keys of answers filtered by the user's settings (refetched on a library write). */
 export const HIDE_SEEN_KEY = 'hide-seen';
 const settingsKey = ['library', 'settings'] as const;
-/**
- * Whether hiding was on the last time this browser knew (a hint, not the truth): with it, lists
- * wait for the session and the settings instead of showing the hidden films for a moment first.
- * Without it (every visitor who never turned it on), lists load at once.
- */
-const HINT = 'cinelog.hide-seen';
-
-const readHint = () => {
-  try {
-    return localStorage.getItem(HINT) === '1';
-  } catch {
-    return false;
-  }
-};
-const writeHint = (on: boolean) => {
-  try {
-    if (on) localStorage.setItem(HINT, '1');
-    else localStorage.removeItem(HINT);
-  } catch {
-    // Private mode: only the short flash the hint avoids.
-  }
-};
 
 export function useSettings() {
   const { user } = useAuth();

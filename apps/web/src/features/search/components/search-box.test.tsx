@@ -79,7 +79,7 @@ describe('SearchBox', () => {
     fireEvent.submit(input().closest('form')!);
     expect(input().disabled).toBe(true);
     expect(pathname()).toBe('/');
-    await waitFor(() => expect(pathname()).toBe('/search/Heat'), { timeout: 2000 });
+    await waitFor(() => expect(pathname()).toBe('/search/Heat'), { timeout: 10_000 });
     expect(JSON.parse(localStorage.getItem(SEARCH_HISTORY_KEY)!)).toEqual(['Heat']);
   });
 });

@@ -7,6 +7,8 @@ export type { ImportJob, ImportPreview };
 
 /** The upload limit the API enforces (IMPORT_MAX_BYTES), checked here first to spare the wait. */
 export const IMPORT_MAX_MB = 8;
+export const UPLOAD_TOO_SLOW =
+  'The upload took longer than the server waits for a file (15 seconds). Upload the export’s zip, which is smaller than its CSVs, or try again on a faster connection.';
 /** Reading and matching a large export takes a few seconds on a busy server. */
 const UPLOAD_TIMEOUT_MS = 60_000;
 
@@ -44,6 +46,8 @@ export async function uploadExport(file: File): Promise<ImportPreview> {
   } catch (err) {
     throw new ApiError(0, (err as Error).name === 'TimeoutError' ? 'The upload timed out' : 'Network error');
   }
+  // The server gives a whole request 15 s (a slow upload of a large file): say what helps.
+  if (res.status === 408) throw new ApiError(408, UPLOAD_TOO_SLOW);
   if (!res.ok) throw await failure(res);
   return (await res.json()) as ImportPreview;
 }

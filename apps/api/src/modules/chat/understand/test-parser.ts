@@ -1,0 +1,46 @@
+import type { CatalogMovie } from '@app/catalog';
+import { titleSimilarity } from '../chat-engine';
+import type { ParseContext } from './clauses';
+import { FILLER } from './lexicon';
+import type { Query } from './query';
+import { Speller } from './text';
+import { LEXICON_WORDS, understand } from './understand';
+
+/** A catalog film with only what the parser reads. */
+export const film = (id: number, title: string, vote_count = 3000): CatalogMovie =>
+  ({ id, title, original_title: title, vote_count, genre_ids: [], keywords: [] }) as unknown as CatalogMovie;
+
+/**
+ * The parser over a small stand-in catalog, for the understanding tests: titles resolved by the same
+ * similarity rule the engine uses, the given keyword vocabulary, and words the catalog "knows".
+ * As in the engine, keyword words are typo targets too, and a word the engine knows is not corrected
+ * (unless `spellerKnowsWords` is false, to test a correction of such a word).
+ */
+export function testParser(o: {
+  titles: CatalogMovie[];
+  keywords: string[];
+  knownWords: string[];
+  typoTargets: string[];
+  spellerKnowsWords?: boolean;
+}): (text: string) => Query {
+  const ctx: ParseContext = {
+    referenceYear: 2017,
+    keywordVocabulary: new Set(o.keywords),
+    resolveTitle(text) {
+      let best: { movie: CatalogMovie; confidence: number } | null = null;
+      for (const m of o.titles) {
+        const confidence = titleSimilarity(text, m.title);
+        if (confidence > 0.4 && (!best || confidence > best.confidence)) best = { movie: m, confidence };
+      }
+      return best;
+    },
+    knownWord: (w) => o.knownWords.includes(w),
+  };
+  const knows = o.spellerKnowsWords ?? true;
+  const speller = new Speller(
+    [...LEXICON_WORDS, ...o.typoTargets],
+    (w) => LEXICON_WORDS.has(w) || FILLER.has(w) || (knows && o.knownWords.includes(w)),
+    LEXICON_WORDS,
+  );
+  return (text) => understand(text, ctx, speller);
+}

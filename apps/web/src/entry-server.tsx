@@ -1,0 +1,108 @@
+/**
+ * The server's render of a landing page's first markup (decision 0031): the API imports this
+ * module's build (dist/ssr/entry-server.js, `vite build --ssr`) and writes what `render` returns
+ * into the page's HTML, so the first paint (the home hero and rows, a movie's header) needs no
+ * script and no second round trip; the browser then hydrates that markup from the same data.
+ *
+ * Only what an anonymous visitor sees is rendered (the server does not know who asks), and only
+ * when all of it could be: a page whose data failed, or that waits on something the server cannot
+ * give, is left to the browser (the static shell of index.html).
+ */
+import { isServerRendered } from '@app/contracts';
+import { dehydrate, QueryCache, QueryClient, type DehydratedState, type Query } from '@tanstack/react-query';
+import { renderToStringAsync } from 'preact-render-to-string';
+import type { ReactNode } from 'react';
+import { StaticRouter } from 'react-router';
+import type { VNode } from 'preact';
+import { AppRoot } from './app/app-root';
+import { preloadScreen } from './app/router';
+import { sendRequestsWith } from './lib/api-client';
+import { configQuery } from './lib/config';
+import { createQueryClient } from './lib/query-client';
+
+/** The queries a render asked for and would fetch (not the disabled ones: a signed-out library). */
+class RecordingCache extends QueryCache {
+  readonly wanted = new Set<Query>();
+  constructor() {
+    super();
+    const build = this.build.bind(this) as (...args: unknown[]) => Query;
+    this.build = ((...args: unknown[]) => {
+      const query = build(...args);
+      const enabled = (args[1] as { enabled?: boolean | ((q: Query) => boolean) }).enabled;
+      if ((typeof enabled === 'function' ? enabled(query) : enabled) !== false) this.wanted.add(query);
+      return query;
+    }) as QueryCache['build'];
+  }
+}
+
+export interface ServerRender {
+  /** The markup of the app's root element (what goes inside `<div id="root">`). */
+  html: string;
+  /** The answers the markup was rendered from (TanStack Query's dehydrated cache). */
+  state: DehydratedState;
+  /** Every answer the page asked for first was there (none left to the browser). */
+  complete: boolean;
+}
+
+/**
+ * Renders `url` (a path and query) as an anonymous visitor's first render, fetching its data
+ * through `send` (the API answering its own paths). Passes render, fetch what the render asked
+ * for, and render again until nothing is missing; data not there within `budgetMs` is left to the
+ * browser (its part of the page stays a skeleton, as it would in the browser). Null: not rendered.
+ */
+export async function render(
+  url: string,
+  send: typeof fetch,
+  { budgetMs = 300 }: { budgetMs?: number } = {},
+): Promise<ServerRender | null> {
+  const pathname = new URL(url, 'http://localhost').pathname;
+  // The pages rendered on the server are listed once, for this entry and the API (@app/contracts).
+  if (!isServerRendered(pathname)) return null;
+  sendRequestsWith(send);
+  await preloadScreen(pathname);
+  const cache = new RecordingCache();
+  const defaults = createQueryClient().getDefaultOptions();
+  const client = new QueryClient({
+    queryCache: cache,
+    // One try: a failure leaves the page to the browser, which retries as it always does.
+    defaultOptions: { ...defaults, queries: { ...defaults.queries, retry: false } },
+  });
+  const Router = ({ children }: { children: ReactNode }) => (
+    <StaticRouter location={url}>{children}</StaticRouter>
+  );
+  const deadline = Date.now() + budgetMs;
+  // Every screen's images wait for the site's configuration: asked for with the first pass.
+  void client.prefetchQuery(configQuery);
+  try {
+    for (let pass = 0; pass < 5; pass++) {
+      cache.wanted.clear();
+      const renderedAt = Date.now();
+      const html = await renderToStringAsync(
+        (<AppRoot queryClient={client} router={Router} />) as unknown as VNode,
+      );
+      const wanted = [...cache.wanted];
+      if (wanted.some((q) => q.state.status === 'error')) return null;
+      const missing = wanted.filter((q) => q.state.status === 'pending');
+      if (missing.length === 0 || Date.now() >= deadline) {
+        return {
+          html,
+          // Exactly the answers this markup was rendered from: one that arrived during the render
+          // is not sent, or the browser's first render would differ from the markup.
+          state: dehydrate(client, {
+            shouldDehydrateQuery: (q) => q.state.status === 'success' && q.state.dataUpdatedAt <= renderedAt,
+          }),
+          complete: missing.length === 0,
+        };
+      }
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([
+        Promise.allSettled(missing.map((q) => q.fetch())),
+        new Promise((resolve) => (timer = setTimeout(resolve, Math.max(0, deadline - Date.now())))),
+      ]);
+      clearTimeout(timer);
+    }
+    return null;
+  } finally {
+    client.clear();
+  }
+}

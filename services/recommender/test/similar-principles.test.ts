@@ -1,0 +1,202 @@
+import type { CatalogMovie } from '@app/catalog';
+import { describe, expect, it } from 'vitest';
+import { audienceFactor, eraFactor, eraTolerance, SIMILAR } from '../src/model/similar';
+import { makeRanker } from '../src/train/build-model';
+import { catalogOf, movie } from './fixture';
+
+const year = (y: number) => `${y}-06-01`;
+
+/** Served ids for `seedId` over a small catalog (content only, no hubness unless given). */
+function listFor(movies: CatalogMovie[], seedId: number, k = 10): number[] {
+  const { ranker, movies: ms, indexOf } = makeRanker({ catalog: catalogOf(movies) });
+  return ranker.rank(indexOf.get(seedId)!, k).map(([j]) => ms[j]!.id);
+}
+
+/** Filler so that the shared words are not in every film (TF-IDF needs contrast). */
+const filler = (from: number, n: number) =>
+  Array.from({ length: n }, (_, i) =>
+    movie(from + i, { genre_ids: [35], keywords: [`filler${i}`, 'town'], overview: `Filler story ${i}.` }),
+  );
+
+describe('era affinity', () => {
+  it('is wide for recent seeds and narrower, but at least the minimum, for old ones', () => {
+    expect(eraTolerance(2015)).toBeGreaterThan(eraTolerance(1975));
+    expect(eraTolerance(1975)).toBeGreaterThan(eraTolerance(1927) - 1e-9);
+    expect(eraTolerance(1927)).toBe(SIMILAR.eraMinTolerance);
+    expect(eraFactor(1927, 1935)).toBe(1);
+    expect(eraFactor(1927, 2005)).toBeLessThan(0.1);
+    expect(eraFactor(2015, 1985)).toBe(1);
+    expect(eraFactor(null, 2005)).toBe(1);
+  });
+
+  it('an old seed prefers films of its era over closer-worded modern ones', () => {
+    const words = ['screwball', 'heiress', 'newspaper', 'romance'];
+    const list = listFor(
+      [
+        movie(1, { release_date: year(1934), genre_ids: [35, 10749], keywords: words }),
+        // The modern film shares every word; the old one only three.
+        movie(2, { release_date: year(2006), genre_ids: [35, 10749], keywords: words }),
+        movie(3, { release_date: year(1940), genre_ids: [35, 10749], keywords: words.slice(0, 3) }),
+        ...filler(100, 20),
+      ],
+      1,
+    );
+    expect(list.indexOf(3)).toBeGreaterThanOrEqual(0);
+    expect(list.indexOf(3)).toBeLessThan(list.indexOf(2));
+  });
+
+  it('a recent seed keeps the closer-worded film whatever its decade', () => {
+    const words = ['heist', 'bank', 'crew', 'betrayal'];
+    const list = listFor(
+      [
+        movie(1, { release_date: year(2012), genre_ids: [80], keywords: words }),
+        movie(2, { release_date: year(1985), genre_ids: [80], keywords: words }),
+        movie(3, { release_date: year(2010), genre_ids: [80], keywords: words.slice(0, 2) }),
+        ...filler(100, 20),
+      ],
+      1,
+    );
+    expect(list.indexOf(2)).toBeLessThan(list.indexOf(3));
+  });
+});
+
+describe('documentary is a kind', () => {
+  const words = ['climate', 'ocean', 'science', 'interview'];
+  const docs = Array.from({ length: SIMILAR.minDocumentaries + 2 }, (_, i) =>
+    movie(10 + i, { genre_ids: [99], keywords: [...words.slice(0, 3), `doc${i}`] }),
+  );
+  const fiction = Array.from({ length: 5 }, (_, i) =>
+    movie(50 + i, { genre_ids: [18], keywords: [...words, `drama${i}`] }),
+  );
+  const all = [
+    movie(1, { genre_ids: [99], keywords: words }),
+    movie(2, { genre_ids: [18], keywords: words }),
+    ...docs,
+    ...fiction,
+    ...filler(100, 20),
+  ];
+  const isDoc = (id: number) => all.find((m) => m.id === id)!.genre_ids.includes(99);
+
+  it('a documentary seed gets documentaries only when there are enough', () => {
+    const list = listFor(all, 1);
+    expect(list).toHaveLength(10);
+    expect(list.every(isDoc)).toBe(true);
+  });
+
+  it('a documentary seed with too few documentaries around still gets a full list', () => {
+    const few = all.filter((m) => !m.genre_ids.includes(99) || m.id < 13);
+    const list = listFor(few, 1);
+    expect(list.length).toBeGreaterThan(2);
+    expect(list.some((id) => !isDoc(id))).toBe(true);
+  });
+
+  it('among documentaries, a concert film follows only a music documentary', () => {
+    const political = movie(201, { genre_ids: [99] });
+    const concert = movie(202, { genre_ids: [99, 10402] });
+    const other = movie(203, { genre_ids: [99] });
+    expect(audienceFactor(political, concert)).toBeLessThan(audienceFactor(political, other));
+    expect(audienceFactor(concert, movie(204, { genre_ids: [99, 10402] }))).toBeGreaterThan(
+      audienceFactor(concert, other),
+    );
+    // A musical fiction seed is not affected.
+    const musical = movie(205, { genre_ids: [10402, 18] });
+    expect(audienceFactor(musical, movie(206, { genre_ids: [18, 10402] }))).toBe(1);
+  });
+
+  it('a fiction seed gets no documentary', () => {
+    const list = listFor(all, 2);
+    expect(list.length).toBeGreaterThan(0);
+    expect(list.some(isDoc)).toBe(false);
+  });
+});
+
+describe('audience', () => {
+  it('pushes family picks down for a grown-up seed, more so for a mature one, and the reverse', () => {
+    const crime = movie(1, { genre_ids: [80, 18] });
+    const drama = movie(2, { genre_ids: [18] });
+    const familyCrime = movie(3, { genre_ids: [80, 18, 10751] });
+    const plainCrime = movie(4, { genre_ids: [80, 18] });
+    expect(audienceFactor(crime, familyCrime)).toBeLessThan(audienceFactor(crime, plainCrime));
+    expect(audienceFactor(crime, familyCrime)).toBeLessThan(
+      audienceFactor(drama, movie(5, { genre_ids: [18, 10751] })),
+    );
+    const family = movie(6, { genre_ids: [10751, 12] });
+    expect(audienceFactor(family, movie(7, { genre_ids: [10751, 12, 53] }))).toBeLessThan(
+      audienceFactor(family, movie(8, { genre_ids: [10751, 12] })),
+    );
+  });
+
+  it('a dark seed ranks the family film with the same words below the grown-up one', () => {
+    const words = ['witch', 'curse', 'forest', 'revenge'];
+    const list = listFor(
+      [
+        movie(1, { genre_ids: [14, 27], keywords: words }),
+        movie(2, { genre_ids: [14, 27, 10751], keywords: words }),
+        movie(3, { genre_ids: [14, 27], keywords: words.slice(0, 3) }),
+        ...filler(100, 20),
+      ],
+      1,
+    );
+    expect(list.indexOf(3)).toBeLessThan(list.indexOf(2));
+  });
+});
+
+describe('hubness', () => {
+  it('damps a film that is near everything', () => {
+    const words = ['space', 'astronaut', 'station'];
+    const movies = [
+      movie(1, { genre_ids: [878], keywords: words }),
+      movie(2, { genre_ids: [878], keywords: words }),
+      movie(3, { genre_ids: [878], keywords: words.slice(0, 2) }),
+      ...filler(100, 20),
+    ];
+    const { ranker, indexOf } = makeRanker({ catalog: catalogOf(movies) });
+    const seed = indexOf.get(1)!;
+    const hubIdx = indexOf.get(2)!;
+    const counts = new Int32Array(movies.length);
+    counts[hubIdx] = 500;
+    ranker.setHubness(counts);
+    const damped = ranker.relevance(seed);
+    const plain = ranker.relevance(seed, false);
+    expect(damped.get(hubIdx)!).toBeLessThan(0.25 * plain.get(hubIdx)!);
+    expect(damped.get(indexOf.get(3)!)).toBe(plain.get(indexOf.get(3)!));
+    expect(ranker.rank(seed, 2)[0]![0]).toBe(indexOf.get(3)!);
+  });
+
+  it('is counted without the era factor, which spares the seed franchise', () => {
+    const saga = { id: 7, name: 'Saga' };
+    const movies = [
+      movie(1, { release_date: year(1930), collection: saga }),
+      movie(2, { release_date: year(2010), collection: saga }),
+      movie(3, { release_date: year(2010) }),
+    ];
+    const { ranker, indexOf } = makeRanker({ catalog: catalogOf(movies) });
+    const old = indexOf.get(1)!;
+    expect(ranker.eraOf(old, indexOf.get(2)!)).toBe(1);
+    expect(ranker.eraOf(old, indexOf.get(3)!)).toBeLessThan(0.1);
+  });
+});
+
+describe('franchises', () => {
+  it("damps a later instalment of another franchise, not the seed's own nor a franchise's first film", () => {
+    const words = ['hacker', 'simulation', 'rebellion', 'machines'];
+    const matrix = { id: 900, name: 'Matrix Collection' };
+    const movies = [
+      movie(1, { release_date: year(2010), genre_ids: [878], keywords: words }),
+      movie(2, { release_date: year(1999), genre_ids: [878], keywords: words, collection: matrix }),
+      movie(3, { release_date: year(2003), genre_ids: [878], keywords: words, collection: matrix }),
+      movie(4, { release_date: year(2005), genre_ids: [878], keywords: words }),
+      ...filler(100, 20),
+    ];
+    const { ranker, indexOf } = makeRanker({ catalog: catalogOf(movies) });
+    const rel = ranker.relevance(indexOf.get(1)!);
+    const first = rel.get(indexOf.get(2)!)!;
+    const sequel = rel.get(indexOf.get(3)!)!;
+    const plain = rel.get(indexOf.get(4)!)!;
+    expect(first).toBeGreaterThan(0);
+    expect(sequel).toBeLessThan(0.6 * plain);
+    // From inside the franchise the sequel is not damped.
+    const own = ranker.relevance(indexOf.get(2)!);
+    expect(own.get(indexOf.get(3)!)!).toBeGreaterThan(0.9 * own.get(indexOf.get(4)!)!);
+  });
+});
