@@ -107,6 +107,18 @@ describe('the in-process store is bounded (thousands of visitors, one address ea
     await expect(limiter.consume('at-limit')).rejects.toMatchObject({ consumedPoints: 3 });
   });
 
+  it('the eviction walk goes on where it stopped and starts over at the end, still skipping keys at their limit', async () => {
+    const limiter = boundedMemoryLimiter({ keyPrefix: 'walk', points: 2, duration: 60 }, 3);
+    for (const key of ['a', 'a', 'b', 'b', 'c']) await limiter.consume(key);
+    await limiter.consume('d'); // the walk passes a and b (at their limit) and forgets c
+    expect([...storeOf(limiter)._storage.keys()]).toEqual(['walk:a', 'walk:b', 'walk:d']);
+    await limiter.consume('e'); // the walk is at the end: it starts over, passes a and b, forgets d
+    expect([...storeOf(limiter)._storage.keys()]).toEqual(['walk:a', 'walk:b', 'walk:e']);
+    await limiter.consume('e'); // now every key is at its limit
+    await expect(limiter.consume('f')).rejects.toMatchObject({ remainingPoints: 0 });
+    await expect(limiter.consume('a')).rejects.toMatchObject({ consumedPoints: 3 });
+  });
+
   it('when every remembered key is at its limit, a new key is refused (fail closed) until windows end', async () => {
     vi.useFakeTimers();
     const limiter = boundedMemoryLimiter({ keyPrefix: 'full', points: 1, duration: 60 }, 3);
