@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, symlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { REPO_ROOT, TEST_CATALOG_DIR } from './paths';
 
 export async function freePort(): Promise<number> {
@@ -15,6 +16,8 @@ export async function freePort(): Promise<number> {
     });
   });
 }
+
+const TSX_LOADER = resolve(REPO_ROOT, 'node_modules/tsx/dist/loader.mjs');
 
 /** A fresh DATA_DIR that reuses the test run's already built catalog. */
 export function tempDataDir(): string {
@@ -42,7 +45,14 @@ export async function startApiProcess(
   const port = await freePort();
   const [command, args] = opts.compiled
     ? [process.execPath, [resolve(REPO_ROOT, 'apps/api/dist/main.js')]]
-    : [resolve(REPO_ROOT, 'node_modules/.bin/tsx'), [resolve(REPO_ROOT, 'apps/api/src/main.ts')]];
+    : // tsx's loader inside the API's own node, not the `tsx` command: that one runs the API as a
+      // child and relays a signal, and when the child has not acknowledged it within 30 ms (a busy
+      // event loop: the title index builds after listening) it SIGKILLs the child and exits 143.
+      // The CI saw exactly that; the signal must reach the process under test.
+      [
+        process.execPath,
+        ['--import', pathToFileURL(TSX_LOADER).href, resolve(REPO_ROOT, 'apps/api/src/main.ts')],
+      ];
   let out = '';
   const child = spawn(command, args, {
     env: { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
