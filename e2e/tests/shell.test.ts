@@ -140,6 +140,21 @@ describe('loading and navigation', () => {
     await context.close();
   });
 
+  it('a click after the scripts ran but before the session is read is held until it is (not dropped)', async () => {
+    const { context, page, errors } = await newPage(browser, VIEWPORTS[1]);
+    // The session's answer comes 2 s late: until then Like cannot tell a member from a visitor.
+    await page.route('**/api/auth/get-session*', async (route) => {
+      await new Promise((r) => setTimeout(r, 2_000));
+      await route.continue();
+    });
+    await page.goto(`${base}/movie/157336`);
+    await page.getByRole('button', { name: 'Like', exact: true }).click();
+    // Once the session is known (signed out), the held click gets the spec's answer.
+    await page.getByText('Please login to like movies').waitFor({ timeout: 15_000 });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('replaces the shell with the app: one top bar, one footer', async () => {
     const { context, page, errors } = await newPage(browser, VIEWPORTS[0]);
     await page.goto(`${base}/movie/157336`);

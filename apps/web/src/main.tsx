@@ -5,6 +5,7 @@ import { BrowserRouter } from 'react-router';
 import { AppRoot } from './app/app-root';
 import { preloadScreen } from './app/router';
 import { hideSeenHint } from './features/library/hooks/hide-seen-hint';
+import { sessionKnown } from './lib/auth';
 import { createQueryClient } from './lib/query-client';
 import './index.css';
 
@@ -12,6 +13,9 @@ import './index.css';
 // the markup the server may have rendered), and toasts raised before it mounts still show
 // (react-hot-toast keeps them in its store).
 const Toaster = lazy(() => import('react-hot-toast').then((m) => ({ default: m.Toaster })));
+
+/** How long a held click waits for the session before it is replayed anyway. */
+const SESSION_WAIT_MS = 5_000;
 
 const queryClient = createQueryClient();
 const container = document.getElementById('root')!;
@@ -44,7 +48,9 @@ async function start() {
   } else {
     createRoot(container).render(app);
   }
-  replayHeldClick();
+  // A click held while the scripts loaded waits for the session too (at most SESSION_WAIT_MS):
+  // replayed on Like or Add to Playlist before it is read, it would be dropped or told to sign in.
+  void Promise.race([sessionKnown, new Promise((r) => setTimeout(r, SESSION_WAIT_MS))]).then(replayHeldClick);
   const toasts = document.body.appendChild(document.createElement('div'));
   createRoot(toasts).render(
     <Suspense fallback={null}>
@@ -58,9 +64,10 @@ async function start() {
 }
 
 /**
- * The app is interactive: clicks go to it from now on, and the one public/hold-clicks.js held while
- * the scripts loaded is replayed on the same element (hydration keeps the server's elements), after
- * the first effects have run. A held element the first render replaced is not clicked.
+ * The app is interactive and knows who is signed in: clicks go to it from now on, and the one
+ * public/hold-clicks.js held meanwhile is replayed on the same element (hydration keeps the
+ * server's elements), after the first effects have run. A held element the first render replaced
+ * is not clicked.
  */
 function replayHeldClick() {
   const w = window as unknown as { __cinelogReady?: boolean; __cinelogHeldClick?: HTMLElement };

@@ -15,6 +15,14 @@ const loadAuthClient = () => import('./auth-client').then((m) => m.authSession);
 /** Signs out; the provider hears it through the client's observer. */
 export const signOut = () => loadAuthClient().then((c) => c.signOut());
 
+let markSessionKnown: () => void = () => undefined;
+/**
+ * Resolves once the first read of the session has ended (signed in, signed out, or failed): until
+ * then a click on Like, a watch button or Add to Playlist cannot tell a member from a visitor, so
+ * main.tsx holds an early click until this (hold-clicks.js).
+ */
+export const sessionKnown = new Promise<void>((resolve) => (markSessionKnown = resolve));
+
 /** Observes the auth state (uid, displayName, email, emailVerified) for the whole app. */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<AuthState>({ user: null, ready: false });
@@ -30,6 +38,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       .catch(() => null)
       .finally(() => {
         if (live) setState((s) => ({ ...s, ready: true }));
+        markSessionKnown();
       });
     return () => {
       live = false;

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ServerResponse } from 'node:http';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PlaylistDetailPage, PlaylistsPage, WatchedPage, WatchlistPage } from './library';
-import { startLibraryApi } from '../testing/library-api';
+import { SESSION_USER, startLibraryApi } from '../testing/library-api';
 import { json, renderWithApp } from '../testing/render';
 import { AddToPlaylistModal } from '../features/library/components/add-to-playlist-modal';
 import { WatchButtons } from '../features/library/components/watch-buttons';
@@ -151,6 +151,25 @@ describe('playlists', () => {
     expect(api.state.calls).toEqual(['DELETE /api/user/playlists/1/movies/7']);
     // Now it can be picked again.
     expect(await within(dialog).findByRole('checkbox', { name: /Holds it/ })).toBeTruthy();
+  });
+
+  it('opened before the session is read (a click held while the page loaded), it waits: no "Please login", then the playlists', async () => {
+    let release!: () => void;
+    const session = new Promise<void>((resolve) => (release = resolve));
+    api = await startLibraryApi({ playlists: lists() }, (req, res) => {
+      if (new URL(req.url!, 'http://x').pathname !== '/api/auth/get-session') return false;
+      void session.then(() => json(res, { user: SESSION_USER, session: {} }));
+      return true;
+    });
+    const onClose = vi.fn();
+    renderWithApp(<AddToPlaylistModal tmdbId={7} onClose={onClose} />, { auth: true });
+    const dialog = await screen.findByRole('dialog', { name: 'Add to Playlist' });
+    expect(within(dialog).getByRole('status').textContent).toContain('Loading your playlists');
+    await new Promise((r) => setTimeout(r, 100));
+    release();
+    expect(await within(dialog).findByText('In this playlist')).toBeTruthy();
+    expect(screen.queryByText('Please login to add movies to playlists')).toBeNull();
+    expect(onClose).not.toHaveBeenCalled();
   });
 
   it("removing what another tab removed says 'Movie not in playlist'", async () => {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Modal } from '../../../components/ui/modal';
+import { Spinner } from '../../../components/ui/spinner';
 import { useAuth } from '../../../lib/auth';
 import toast from 'react-hot-toast';
 import { usePlaylistsWith } from '../api/get-playlists';
@@ -12,13 +13,20 @@ export const MODAL_AUTO_CLOSE_MS = 500;
  * Playlists that already hold the movie say so, with a Remove button instead of a checkbox.
  */
 export function AddToPlaylistModal({ tmdbId, onClose }: { tmdbId: number; onClose: () => void }) {
-  const { user } = useAuth();
+  const { user, ready } = useAuth();
   const playlists = usePlaylistsWith(tmdbId);
   const [removing, setRemoving] = useState<number | null>(null);
   const actions = usePlaylistActions();
   const [name, setName] = useState('');
   const [selected, setSelected] = useState<number[]>([]);
   const [busy, setBusy] = useState(false);
+  // Until the session is read a member cannot be told from a visitor: wait in the dialog.
+  if (!ready)
+    return (
+      <Modal title="Add to Playlist" onClose={onClose}>
+        <Spinner label="Loading your playlists" />
+      </Modal>
+    );
   if (!user) {
     toast.error('Please login to add movies to playlists');
     queueMicrotask(onClose);
