@@ -140,6 +140,28 @@ describe('loading and navigation', () => {
     await context.close();
   });
 
+  it('shortcut keys pressed while the scripts still load are held, then done once the page is interactive', async () => {
+    const { context, page, errors } = await newPage(browser, VIEWPORTS[1]);
+    await page.route('**/assets/*.js', async (route) => {
+      await new Promise((r) => setTimeout(r, 3_000));
+      await route.continue();
+    });
+    await page.goto(`${base}/`, { waitUntil: 'commit' });
+    await page.locator('main h1').waitFor();
+    await page.waitForFunction(
+      () => performance.getEntriesByName(`${location.origin}/hold-clicks.js`).length > 0,
+    );
+    await page.waitForTimeout(100);
+    expect(await page.evaluate(() => '__cinelogReady' in window)).toBe(false);
+    await page.keyboard.press('g');
+    await page.keyboard.press('w');
+    // Signed out: once interactive, `g w` says that the watchlist needs an account.
+    await page.getByText('Sign in to see your watchlist').waitFor({ timeout: 30_000 });
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('a click after the scripts ran but before the session is read is held until it is (not dropped)', async () => {
     const { context, page, errors } = await newPage(browser, VIEWPORTS[1]);
     // The session's answer comes 2 s late: until then Like cannot tell a member from a visitor.

@@ -1,4 +1,5 @@
-// Holds a click made before the app is interactive; src/main.tsx replays it after hydration.
+// Holds a click, and the shortcut keys, made before the app is interactive; src/main.tsx replays
+// them once it has hydrated and read the session.
 /* global window, document */
 (function () {
   var w = window;
@@ -11,5 +12,20 @@
     e.stopPropagation();
     w.__cinelogHeldClick = el;
   }
-  if (!w.__cinelogReady) document.addEventListener('click', hold, true);
+  // Keys typed outside a field (a shortcut such as `g w` or `/`), the last four; a field keeps
+  // its own typing.
+  function holdKey(e) {
+    if (w.__cinelogReady) return document.removeEventListener('keydown', holdKey, true);
+    var t = e.target;
+    if (e.ctrlKey || e.metaKey || e.altKey || e.isComposing || !e.key || e.key.length !== 1) return;
+    if (t && t.closest && (t.isContentEditable || t.closest('input,textarea,select,[role="textbox"]')))
+      return;
+    var keys = (w.__cinelogHeldKeys = w.__cinelogHeldKeys || []);
+    keys.push(e.key);
+    if (keys.length > 4) keys.shift();
+  }
+  if (!w.__cinelogReady) {
+    document.addEventListener('click', hold, true);
+    document.addEventListener('keydown', holdKey, true);
+  }
 })();

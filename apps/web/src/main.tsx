@@ -64,17 +64,31 @@ async function start() {
 }
 
 /**
- * The app is interactive and knows who is signed in: clicks go to it from now on, and the one
- * public/hold-clicks.js held meanwhile is replayed on the same element (hydration keeps the
- * server's elements), after the first effects have run. A held element the first render replaced
- * is not clicked.
+ * The app is interactive and knows who is signed in: clicks and keys go to it from now on. What
+ * public/hold-clicks.js held meanwhile is replayed after the first effects have run: the shortcut
+ * keys typed outside a field, in order, then the click on the same element (hydration keeps the
+ * server's elements; a held element the first render replaced is not clicked).
  */
 function replayHeldClick() {
-  const w = window as unknown as { __cinelogReady?: boolean; __cinelogHeldClick?: HTMLElement };
+  const w = window as unknown as {
+    __cinelogReady?: boolean;
+    __cinelogHeldClick?: HTMLElement;
+    __cinelogHeldKeys?: string[];
+  };
   w.__cinelogReady = true;
   const held = w.__cinelogHeldClick;
+  const keys = w.__cinelogHeldKeys ?? [];
   delete w.__cinelogHeldClick;
-  if (held) requestAnimationFrame(() => setTimeout(() => held.isConnected && held.click()));
+  delete w.__cinelogHeldKeys;
+  if (!held && keys.length === 0) return;
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      // The shortcuts listen on the document (app/shortcuts.tsx): the keys go to it in order.
+      for (const key of keys)
+        document.body.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+      if (held?.isConnected) held.click();
+    }),
+  );
 }
 
 void start();
