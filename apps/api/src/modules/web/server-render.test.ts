@@ -81,10 +81,8 @@ describe('server-rendered landing pages', () => {
     expect(home).toContain(`<style>${CSS}</style>`);
     expect(home).not.toContain('rel="stylesheet"');
     expect(home).not.toContain('as="fetch"');
-    // Still the entry script (at low priority: the markup paints first), and the hero image at high priority.
-    expect(home).toContain(
-      '<script type="module" fetchpriority="low" crossorigin src="/assets/index-1.js"></script>',
-    );
+    // Still the entry script, and the hero image at high priority.
+    expect(home).toContain('<script type="module" crossorigin src="/assets/index-1.js"></script>');
     expect(home).toContain('as="image"');
   });
 
@@ -261,27 +259,5 @@ describe('WebPages with a server render', () => {
     expect(block).not.toMatch(/[<>&\u2028]/);
     expect(JSON.parse(block)).toEqual({ title: '</script><script>alert(1)</script> <!-- & \u2028' });
     expect(jsonForHtml({ a: 1 })).toBe('{"a":1}');
-  });
-
-  it('fetches the scripts of a page that arrives rendered at low priority (its markup paints first); a shell keeps them high', () => {
-    const index = `<html><head><script type="module" crossorigin src="/assets/index-1.js"></script><link rel="modulepreload" crossorigin href="/assets/vendor-1.js"></head><body><div id="root"></div></body></html>`;
-    const manifest = { shellData: [], routes: [{ path: '/', modules: ['assets/home-1.js'], data: [] }] };
-    const rendered = new WebPages(index, manifest).html('/', undefined, {
-      html: '<main></main>',
-      state: {},
-      complete: true,
-    });
-    expect(rendered).toContain(
-      '<script type="module" fetchpriority="low" crossorigin src="/assets/index-1.js">',
-    );
-    expect(rendered).toContain(
-      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/vendor-1.js">',
-    );
-    expect(rendered).toContain(
-      '<link rel="modulepreload" crossorigin href="/assets/home-1.js" fetchpriority="low" />',
-    );
-    const shell = new WebPages(index, manifest).html('/');
-    expect(shell).not.toContain('fetchpriority="low"');
-    expect(shell).toContain('<link rel="modulepreload" crossorigin href="/assets/home-1.js" />');
   });
 });

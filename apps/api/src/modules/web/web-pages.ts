@@ -50,9 +50,6 @@ export const moviePageId = (path: string): number | null => {
   return m ? Number(m[1]) : null;
 };
 
-/** What a server-rendered page adds to its scripts and module preloads (see withRender). */
-const LOW = ' fetchpriority="low"';
-
 /**
  * The web app's HTML for each page. The server adds what the page will ask for first, so that it
  * downloads while the framework does instead of after it: `preload` for its first data, and
@@ -143,9 +140,7 @@ export class WebPages {
       ...(rendered ? [] : this.dataFor(path)).map(
         (u) => `<link rel="preload" href="${u}" as="fetch" crossorigin="anonymous" />`,
       ),
-      ...this.modulesFor(path).map(
-        (f) => `<link rel="modulepreload" crossorigin href="/${f}"${rendered ? LOW : ''} />`,
-      ),
+      ...this.modulesFor(path).map((f) => `<link rel="modulepreload" crossorigin href="/${f}" />`),
     ].join('');
     let html = this.indexHtml;
     let tags = '';
@@ -194,10 +189,6 @@ export class WebPages {
       `<div id="root">${rendered.html}</div>` +
       `<script type="application/json" id="ssr-state">${jsonForHtml(rendered.state)}</script>` +
       html.slice(close + '</div>'.length);
-    // The markup is there to paint: the scripts that make it interactive are fetched at low
-    // priority, after the hero's picture and beside the rest, instead of as render-blocking scripts
-    // (a module script and its preloads are High). A click meanwhile is held (hold-clicks.js).
-    html = html.replace(/<(script type="module"|link rel="modulepreload")(?=\s)/g, (tag) => `${tag}${LOW}`);
     return html.replace(/<link\b[^>]*\brel="stylesheet"[^>]*\bhref="([^"]+)"[^>]*>/g, (tag, href: string) => {
       const css = this.styles.get(href);
       return css === undefined ? tag : `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`;
