@@ -7,7 +7,7 @@
 // Each test is retried once (TEST_RETRY, 0 = none): a test that fails twice fails the run, and
 // one that passed only on its retry is listed as FLAKY in the summary instead of hidden.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
+import { mkdtempSync, readFileSync, existsSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,7 +15,8 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const retry = process.env.TEST_RETRY ?? '1';
-const summaryFile = join(mkdtempSync(join(tmpdir(), 'test-summary-')), 'summary.txt');
+const summaryDir = mkdtempSync(join(tmpdir(), 'test-summary-'));
+const summaryFile = join(summaryDir, 'summary.txt');
 const reporter = join(root, 'scripts/test/summary-reporter.mjs');
 const only = process.argv.slice(2);
 
@@ -42,6 +43,7 @@ console.log('\n=== Summary of npm test\n');
 for (const r of results) console.log(`${r.code === 0 ? 'ok  ' : 'FAIL'}  ${r.workspace} (${r.seconds} s)`);
 const details = existsSync(summaryFile) ? readFileSync(summaryFile, 'utf8').trim() : '';
 if (details) console.log(`\n${details}`);
+rmSync(summaryDir, { recursive: true, force: true });
 const failed = results.filter((r) => r.code !== 0);
 console.log(failed.length ? `\n${failed.length} workspace(s) failed.` : '\nEvery workspace passed.');
 process.exit(failed.length ? 1 : 0);

@@ -196,7 +196,7 @@ export class BoundedMemoryStorage {
    * The walk goes on from where the last eviction stopped (a Map iterator survives deletes and
    * inserts) and starts over once at the end. A fresh walk from the front each time stepped over
    * every entry deleted since V8 last compacted the Map: ~8 µs a new visitor once the store was
-   * full (a flood of new addresses), against ~0.3 µs with the kept walk.
+   * full (a flood of new addresses), against ~0.4 µs with the kept walk (scripts/bench/limiter-evict.ts).
    */
   private evictOne(): boolean {
     const now = Date.now();
