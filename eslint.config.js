@@ -40,6 +40,8 @@ export default tseslint.config(
       'scratch/**',
       '**/node_modules/**',
       '**/dist/**',
+      // A build copied aside for alternated A/B runs (scripts/bench/ab-api.ts, decision 0037).
+      '**/dist-base/**',
       'e2e/screenshots/**',
       'data/**',
       '.cache/**',

@@ -28,6 +28,7 @@ async function main() {
   }
   const { env } = config;
   const started = performance.now();
+  wasmBaselineOnly();
 
   // The app's logger exists once the app is built; earlier parts log through this reference.
   const logRef: { current?: FastifyBaseLogger } = {};
@@ -184,6 +185,18 @@ async function main() {
  */
 function sizeMode() {
   setFlagsFromString('--optimize-for-size');
+}
+
+/**
+ * The embedded database's WebAssembly (PostgreSQL, 9 MB) compiled once by V8's baseline compiler
+ * only, never again by its optimizing one. With both tiers the optimized code sat beside the
+ * baseline code: 30–37 MB more RSS, and the optimizing compiles competed with the start for
+ * CPU. Its queries cost the same either way (a PGlite query's time is mostly its protocol and
+ * copying, not the generated code; decision 0045). Set before the database's worker starts:
+ * V8's flags are the process's, and the worker compiles with them.
+ */
+function wasmBaselineOnly() {
+  setFlagsFromString('--liftoff-only');
 }
 
 /** A full garbage collection, once, after start-up (node's gc(), reached without a command-line flag). */
