@@ -177,6 +177,35 @@ describe('loading and navigation', () => {
     await context.close();
   });
 
+  it('a shortcut typed after hydration but before the session is read acts once, not twice', async () => {
+    const { context, page, errors } = await newPage(browser, VIEWPORTS[1]);
+    let asked!: () => void;
+    const sessionAsked = new Promise<void>((r) => (asked = r));
+    await page.route('**/api/auth/get-session*', async (route) => {
+      asked();
+      await new Promise((r) => setTimeout(r, 2_500));
+      await route.continue();
+    });
+    await page.goto(`${base}/`);
+    // The app asks for the session from its first effects: hydrated, the session not yet known.
+    await sessionAsked;
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => '__cinelogReady' in window)).toBe(false);
+    await page.keyboard.press('g');
+    await page.keyboard.press('w');
+    const said = page.getByText('Sign in to see your watchlist');
+    await said.first().waitFor({ timeout: 15_000 });
+    // Handled live and then replayed, it would say so twice (and `l` would like, then unlike).
+    let most = 0;
+    for (let i = 0; i < 15; i++) {
+      most = Math.max(most, await said.count());
+      await page.waitForTimeout(100);
+    }
+    expect(most).toBe(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('replaces the shell with the app: one top bar, one footer', async () => {
     const { context, page, errors } = await newPage(browser, VIEWPORTS[0]);
     await page.goto(`${base}/movie/157336`);

@@ -20,8 +20,12 @@
     if (e.ctrlKey || e.metaKey || e.altKey || e.isComposing || !e.key || e.key.length !== 1) return;
     if (t && t.closest && (t.isContentEditable || t.closest('input,textarea,select,[role="textbox"]')))
       return;
+    // Held, not shared: once hydrated, the app's own listeners are attached before the session is
+    // read, and a key both handled now and replayed later would act twice (`l` liking, then
+    // unliking; two toasts for `g w`).
+    e.stopImmediatePropagation();
     var keys = (w.__cinelogHeldKeys = w.__cinelogHeldKeys || []);
-    keys.push(e.key);
+    keys.push({ key: e.key, target: t });
     if (keys.length > 4) keys.shift();
   }
   if (!w.__cinelogReady) {

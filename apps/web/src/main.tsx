@@ -73,7 +73,7 @@ function replayHeldClick() {
   const w = window as unknown as {
     __cinelogReady?: boolean;
     __cinelogHeldClick?: HTMLElement;
-    __cinelogHeldKeys?: string[];
+    __cinelogHeldKeys?: { key: string; target: EventTarget | null }[];
   };
   w.__cinelogReady = true;
   const held = w.__cinelogHeldClick;
@@ -83,9 +83,12 @@ function replayHeldClick() {
   if (!held && keys.length === 0) return;
   requestAnimationFrame(() =>
     setTimeout(() => {
-      // The shortcuts listen on the document (app/shortcuts.tsx): the keys go to it in order.
-      for (const key of keys)
-        document.body.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+      // The shortcuts listen on the document (app/shortcuts.tsx): the keys go to it in order, each
+      // from where it was typed when that element is still there.
+      for (const { key, target } of keys) {
+        const at = target instanceof Node && target.isConnected ? target : document.body;
+        at.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+      }
       if (held?.isConnected) held.click();
     }),
   );
