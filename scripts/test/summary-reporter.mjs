@@ -26,7 +26,12 @@ export default class SummaryReporter {
           const error = result.errors?.[0];
           lines.push(`FAIL  ${workspace} ${name}: ${firstLine(error?.message)}`);
         } else if (test.diagnostic()?.flaky) {
-          lines.push(`FLAKY ${workspace} ${name} (passed on retry ${test.diagnostic().retryCount})`);
+          // A test that passed on a retry keeps the errors of its failed attempts: the first one
+          // says why it failed, so a flaky test's cause is in the log and not only its name.
+          const error = result.errors?.[0];
+          lines.push(
+            `FLAKY ${workspace} ${name} (passed on retry ${test.diagnostic().retryCount})${error ? `: ${firstLine(error.message)}` : ''}`,
+          );
         }
       }
     }
