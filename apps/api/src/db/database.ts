@@ -1,6 +1,9 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { Kysely, Migrator, PostgresDialect, sql, type MigrationProvider } from 'kysely';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import pg from 'pg';
 import { migrations } from './migrations/index';
 import { PGlitePool } from './pglite-pool';
@@ -44,6 +47,8 @@ export interface OpenDatabaseOptions {
   connectTimeoutMs?: number;
 }
 
+const execFileAsync = promisify(execFile);
+
 // PostgreSQL's numeric types come back as strings from pg; our schema uses integer and real only,
 // but COUNT(*) is bigint: parse it as a number (counts here never exceed 2^53).
 pg.types.setTypeParser(20, (v) => Number(v));
@@ -82,9 +87,16 @@ export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Data
   }
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
   if (opts.inWorker && opts.dataDir && !opts.snapshot) {
+    const start = { dataDir: opts.dataDir, settings: PGLITE_SETTINGS };
+    // A new data directory is made by a child process of its own (decision 0046). PGlite 0.5
+    // runs initdb as a second WebAssembly module beside PostgreSQL's, and the memory that making
+    // the cluster takes stayed in our process: a first start served with ~700 MB RSS at ready and
+    // ~50 MB more after load than any later start (a worker thread that ended gave back only part
+    // of it). A process's memory returns whole when it exits; the serving worker then opens the
+    // directory as a warm start does.
+    if (!existsSync(join(opts.dataDir, 'PG_VERSION'))) await createPgliteDir(opts.dataDir);
     const worker = await PGliteWorker.start({
-      dataDir: opts.dataDir,
-      settings: PGLITE_SETTINGS,
+      ...start,
       ...(opts.onWorkerExit ? { onExit: opts.onWorkerExit } : {}),
     });
     const dialect = new PostgresDialect({ pool: new PGlitePool(worker) });
@@ -117,6 +129,22 @@ export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Data
       await pglite.close();
     },
   };
+}
+
+/** Runs pglite-create.mjs in a child process: a new data directory, made, closed and left. */
+async function createPgliteDir(dataDir: string): Promise<void> {
+  const script = join(import.meta.dirname, 'pglite-create.mjs');
+  try {
+    // Baseline-compiled, as the API's own PostgreSQL is (decision 0045): half the compile time.
+    const args = ['--liftoff-only', script, dataDir, JSON.stringify(PGLITE_SETTINGS)];
+    await execFileAsync(process.execPath, args, {
+      maxBuffer: 16 * 1024 * 1024,
+    });
+  } catch (err) {
+    const e = err as Error & { stderr?: string };
+    const why = e.stderr?.trim().split('\n').pop() || e.message;
+    throw new Error(`Could not create the embedded database in ${dataDir}: ${why}`);
+  }
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

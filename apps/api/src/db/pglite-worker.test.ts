@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -88,6 +88,21 @@ describe('PGlite in a worker thread', () => {
     }
     db = await openDatabase({ dataDir: dir, inWorker: true });
     expect(await db.db.selectFrom('movies').select('tmdb_id').execute()).toHaveLength(3);
+  }, 120_000);
+
+  it('makes a new data directory in a child process, and says clearly when it cannot', async () => {
+    // beforeAll opened a new directory: PGlite's cluster is there, made by pglite-create.mjs.
+    expect(existsSync(join(dir, 'PG_VERSION'))).toBe(true);
+    const bad = mkdtempSync(join(tmpdir(), 'pglite-create-bad-'));
+    try {
+      // A file where PostgreSQL's global directory goes: initdb cannot make the cluster.
+      writeFileSync(join(bad, 'global'), 'x');
+      await expect(openDatabase({ dataDir: bad, inWorker: true })).rejects.toThrow(
+        `Could not create the embedded database in ${bad}: `,
+      );
+    } finally {
+      rmSync(bad, { recursive: true, force: true });
+    }
   }, 120_000);
 
   it('fails every query as "unavailable" once its worker is gone, and says so once', async () => {
