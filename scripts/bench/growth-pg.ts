@@ -6,8 +6,7 @@
  * Needs a PostgreSQL server: BENCH_DATABASE_URL (or TEST_DATABASE_URL); it creates and drops its
  * own database.
  */
-import { CATALOG_VERSION, syntheticCatalog, type CatalogFile } from '@app/catalog';
-import { readFileSync } from 'node:fs';
+import { CATALOG_VERSION, readCatalogFile, syntheticCatalog } from '@app/catalog';
 import { join } from 'node:path';
 import pg from 'pg';
 import { makeQueries } from './lib';
@@ -25,9 +24,7 @@ const pct = (xs: number[], p: number) =>
   +[...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!.toFixed(2);
 
 export async function pgGrowthBench(catalogDir: string, url: string, movies: number): Promise<PgGrowthRow> {
-  const real = JSON.parse(
-    readFileSync(join(catalogDir, `catalog/catalog.v${CATALOG_VERSION}.json`), 'utf8'),
-  ) as CatalogFile;
+  const real = await readCatalogFile(join(catalogDir, `catalog/catalog.v${CATALOG_VERSION}.json`));
   const dbName = `bench_trgm_${process.pid}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();

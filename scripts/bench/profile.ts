@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildServersIfStale } from '../build-server.mjs';
+import { catalogFilePath } from '@app/catalog';
 import { BROWSER_ACCEPT_ENCODING, load, loadAverage, makeQueries, root, signedInUser } from './lib';
 
 const { values, positionals } = parseArgs({
@@ -140,7 +141,7 @@ async function main() {
       typos: async () => suggestions('typos'),
     };
     async function suggestions(which: 'both' | 'typos') {
-      const catalog = JSON.parse(readFileSync(join(catalogDir, 'catalog', 'catalog.v2.json'), 'utf8')) as {
+      const catalog = JSON.parse(readFileSync(catalogFilePath(catalogDir), 'utf8')) as {
         movies: { title: string; vote_count: number }[];
       };
       const titles = catalog.movies

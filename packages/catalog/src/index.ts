@@ -7,3 +7,4 @@ export * from './catalog-index';
 export * from './synthetic';
 export * from './semantic';
 export * from './kind';
+export * from './texts';

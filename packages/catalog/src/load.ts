@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { buildCatalogFile, CATALOG_VERSION, type Progress } from './build';
+import { attachTexts, catalogTextPath } from './texts';
 import type { CatalogFile } from './types';
 
 export const catalogFilePath = (dataDir: string) =>
@@ -55,7 +56,14 @@ export async function ensureCatalogFile(opts: EnsureCatalogOptions): Promise<Cat
     // Read off the main thread (a server opens its database meanwhile), parsed on it.
     // (Bytes first, then one decode: reading as 'utf8' decodes chunk by chunk, slower.)
     const parsed = parseCatalogBytes(await readWhole(file));
-    if (parsed.version === CATALOG_VERSION) return parsed;
+    if (parsed.version === CATALOG_VERSION) {
+      try {
+        return attachTexts(parsed, catalogTextPath(file));
+      } catch (err) {
+        // The texts' file is gone (deleted by hand): build both again.
+        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+      }
+    }
   }
   if (!existsSync(opts.tarball)) {
     throw new Error(
@@ -63,6 +71,11 @@ export async function ensureCatalogFile(opts: EnsureCatalogOptions): Promise<Cat
     );
   }
   return buildCatalogFile(opts.tarball, file, opts.progress ?? terminalProgress());
+}
+
+/** A catalog file as a start loads it: parsed, its movies' texts read from the text file beside it. */
+export async function readCatalogFile(path: string): Promise<CatalogFile> {
+  return attachTexts(parseCatalogBytes(await readWhole(path)), catalogTextPath(path));
 }
 
 /**

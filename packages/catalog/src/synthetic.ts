@@ -1,6 +1,4 @@
-import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
-import { dirname } from 'node:path';
-import { asciiJson } from './build';
+import { writeCatalogFiles, type StoredTexts } from './texts';
 import type { CatalogFile, CatalogMovie } from './types';
 
 /** Ids of synthetic movies start here: far above TMDB's (about 1.5 million today). */
@@ -51,8 +49,12 @@ export function syntheticCatalog(real: CatalogFile, movies: number, seed = 1): C
     }
     const scale = 0.05 + rand() * 1.2;
     const id = SYNTHETIC_ID_BASE + i;
+    // The base's own fields, its texts as text (a loaded movie reads them from its file).
+    const { text_at: _a, text_len: _b, ...own } = base as CatalogMovie & Partial<StoredTexts>;
     out.push({
-      ...base,
+      ...own,
+      overview: base.overview,
+      tagline: base.tagline,
       id,
       imdb_id: null,
       title,
@@ -67,29 +69,5 @@ export function syntheticCatalog(real: CatalogFile, movies: number, seed = 1): C
   return { ...real, built_at: new Date().toISOString(), movies: out };
 }
 
-/**
- * Writes a catalog file movie by movie: a million movies are more than one JavaScript string
- * can hold (about 512 MB), so the file is never one string.
- */
-export function writeCatalogFileStreaming(path: string, file: CatalogFile): void {
-  mkdirSync(dirname(path), { recursive: true });
-  const fd = openSync(path, 'w');
-  try {
-    const { movies, ...head } = file;
-    writeSync(fd, `${asciiJson(JSON.stringify(head)).slice(0, -1)},"movies":[`);
-    let chunk: string[] = [];
-    const flush = () => {
-      if (chunk.length) writeSync(fd, chunk.join(','));
-      chunk = [];
-    };
-    movies.forEach((m, i) => {
-      if (i > 0 && chunk.length === 0) writeSync(fd, ',');
-      chunk.push(asciiJson(JSON.stringify(m)));
-      if (chunk.length === 1000) flush();
-    });
-    flush();
-    writeSync(fd, ']}');
-  } finally {
-    closeSync(fd);
-  }
-}
+/** Writes a catalog's files (`writeCatalogFiles`: the JSON and its texts), movie by movie. */
+export const writeCatalogFileStreaming = writeCatalogFiles;

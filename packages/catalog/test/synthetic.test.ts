@@ -3,12 +3,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isAscii } from 'node:buffer';
-import { asciiJson, buildCatalogFromCsv } from '../src/build';
+import { buildCatalogFromCsv } from '../src/build';
 import { CatalogIndex } from '../src/catalog-index';
-import { parseCatalogBytes } from '../src/load';
+import { parseCatalogBytes, readCatalogFile } from '../src/load';
+import { asciiJson, attachTexts, catalogTextPath } from '../src/texts';
 import { SYNTHETIC_ID_BASE, syntheticCatalog, writeCatalogFileStreaming } from '../src/synthetic';
 import type { CatalogFile } from '../src/types';
 import { csv } from './fixture-csv';
+
+/** A catalog as plain data: a loaded movie's texts (read from its text file) written in. */
+const plain = (file: CatalogFile): CatalogFile => JSON.parse(JSON.stringify(file)) as CatalogFile;
+/** Bytes of a catalog JSON file parsed as a start does, its texts from the file beside `path`. */
+const loaded = (bytes: Buffer, path: string, opts?: Parameters<typeof parseCatalogBytes>[1]) =>
+  plain(attachTexts(parseCatalogBytes(bytes, opts), catalogTextPath(path)));
 
 const built = buildCatalogFromCsv(
   csv([
@@ -49,14 +56,14 @@ describe('syntheticCatalog', () => {
     expect(syntheticCatalog(real, 50, 7).movies).not.toEqual(syntheticCatalog(real, 50, 8).movies);
   });
 
-  it('writes a file the loader and the index read back', () => {
+  it('writes a file the loader and the index read back', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'synthetic-'));
     try {
       const big = syntheticCatalog(real, 2500);
       const path = join(dir, 'catalog.json');
       writeCatalogFileStreaming(path, big);
-      const read = JSON.parse(readFileSync(path, 'utf8')) as CatalogFile;
-      expect(read).toEqual(big);
+      const read = await readCatalogFile(path);
+      expect(plain(read)).toEqual(big);
       const index = new CatalogIndex(read);
       expect(index.byId.size).toBe(2500);
       expect(index.searchTitles('interstelar').length).toBeGreaterThan(1);
@@ -81,7 +88,7 @@ describe('syntheticCatalog', () => {
       writeCatalogFileStreaming(path, big);
       const bytes = readFileSync(path);
       for (const pieceBytes of [1, 500, 10_000, 1 << 30]) {
-        expect(parseCatalogBytes(bytes, { piecewiseAbove: 0, pieceBytes })).toEqual(big);
+        expect(loaded(bytes, path, { piecewiseAbove: 0, pieceBytes })).toEqual(big);
       }
       // The builder writes the file with one JSON.stringify: the same reader reads it.
       const one = Buffer.from(JSON.stringify(big));
@@ -122,12 +129,51 @@ describe('catalog files in ASCII (read as one-byte text, no UTF-8 decoding)', ()
       writeCatalogFileStreaming(path, withNames);
       const bytes = readFileSync(path);
       expect(isAscii(bytes)).toBe(true);
-      expect(parseCatalogBytes(bytes)).toEqual(withNames);
-      expect(parseCatalogBytes(bytes, { piecewiseAbove: 0, pieceBytes: 100 })).toEqual(withNames);
+      expect(loaded(bytes, path)).toEqual(withNames);
+      expect(loaded(bytes, path, { piecewiseAbove: 0, pieceBytes: 100 })).toEqual(withNames);
       // A file written before (UTF-8) still reads the same.
       expect(parseCatalogBytes(Buffer.from(JSON.stringify(withNames)))).toEqual(withNames);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('the catalog texts beside the JSON (decision 0047)', () => {
+  it("keeps texts out of the JSON and reads each movie's from the text file when asked", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'catalog-texts-'));
+    try {
+      const file = syntheticCatalog(real, 40);
+      file.movies[3] = { ...file.movies[3]!, overview: 'Zoë’s café — 東京 🎬.', tagline: '' };
+      file.movies[4] = { ...file.movies[4]!, overview: '', tagline: 'Only a tagline.' };
+      const path = join(dir, 'catalog.json');
+      writeCatalogFileStreaming(path, file);
+      const json = readFileSync(path, 'latin1');
+      expect(json).not.toContain('"overview"');
+      expect(json).not.toContain('"tagline"');
+      expect(readFileSync(catalogTextPath(path), 'utf8')).toContain('Zoë’s café — 東京 🎬.');
+      const read = await readCatalogFile(path);
+      const m3 = read.movies[3]!;
+      expect(Object.keys(m3)).not.toContain('overview');
+      expect(m3.overview).toBe('Zoë’s café — 東京 🎬.');
+      expect(m3.tagline).toBe('');
+      expect(read.movies[4]!.overview).toBe('');
+      expect(read.movies[4]!.tagline).toBe('Only a tagline.');
+      expect(read.movies.map((m) => m.overview)).toEqual(file.movies.map((m) => m.overview));
+      // Serialized, a loaded movie is the movie as built: texts in, positions out.
+      expect(JSON.parse(JSON.stringify(m3))).toEqual(file.movies[3]);
+      // A synthetic catalog made from a loaded one carries the texts (not the positions).
+      const again = syntheticCatalog(read, 60);
+      const added = again.movies.slice(40);
+      expect(added.every((m) => typeof m.overview === 'string' && !('text_at' in m))).toBe(true);
+      expect(again.movies[50]!.overview.length).toBeGreaterThan(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('leaves movies with their texts inline as they are (fixtures, files written by hand)', () => {
+    const file = plain(syntheticCatalog(real, 5));
+    expect(attachTexts(file, '/nonexistent/catalog.text').movies).toEqual(syntheticCatalog(real, 5).movies);
   });
 });
