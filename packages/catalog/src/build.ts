@@ -1,4 +1,6 @@
 import { parse } from 'csv-parse/sync';
+import { readdirSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import * as tar from 'tar';
 import { GENRE_NAMES } from './genres';
 import { parsePythonLiteral, type PyValue } from './python-literal';
@@ -211,5 +213,18 @@ export async function buildCatalogFile(
     stats: built.stats,
     movies: built.movies,
   });
+  removeOlderVersions(outFile);
   return readCatalogFile(outFile);
+}
+
+/**
+ * Deletes the files of older catalog versions beside a new one (`catalog.v2.json` was 44 MB). A
+ * process still reading one keeps its open file; unlinking does not take it away.
+ */
+function removeOlderVersions(outFile: string): void {
+  const dir = dirname(outFile);
+  for (const name of readdirSync(dir)) {
+    const v = /^catalog\.v(\d+)\.(json|text)$/.exec(name);
+    if (v && Number(v[1]) < CATALOG_VERSION) rmSync(join(dir, name), { force: true });
+  }
 }
