@@ -3,8 +3,6 @@ import { join } from 'node:path';
 import { NotFoundError } from './lib/errors';
 import type { CatalogIndex } from '@app/catalog';
 import type { ConfigResponse } from '@app/contracts';
-import fastifySwagger from '@fastify/swagger';
-import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import Fastify, {
@@ -23,6 +21,7 @@ import {
 import type { AppConfig } from './config/env';
 import type { Database } from './db/database';
 import type { Redis } from './integrations/redis/redis';
+import { lazyApiDocs } from './lib/api-docs';
 import { registerErrorHandling } from './lib/error-handler';
 import { RateLimits } from './lib/rate-limit';
 import { lazyChildLogger, loggerOptions, redactUrl, registerRequestLog, SLOW_REQUEST_MS } from './lib/logger';
@@ -443,25 +442,30 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: {
-        title: 'Movie discovery API',
-        description: 'Movie data (offline catalog or TMDB), accounts, personal library and chat.',
-        version: '0.1.0',
+  // The OpenAPI document and the docs UI, made on first request (decision 0048).
+  const apiDocs = lazyApiDocs(app, {
+    swagger: {
+      openapi: {
+        info: {
+          title: 'Movie discovery API',
+          description: 'Movie data (offline catalog or TMDB), accounts, personal library and chat.',
+          version: '0.1.0',
+        },
+        components: {
+          securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        },
       },
-      components: {
-        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
-      },
+      transform: jsonSchemaTransform,
+      transformObject: jsonSchemaTransformObject,
     },
-    transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
+    uiPrefix: '/api/docs',
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  app.get('/api/docs', { schema: { hide: true } }, apiDocs.forward);
+  app.get('/api/docs/*', { schema: { hide: true } }, apiDocs.forward);
   // Better Auth describes its own endpoints; they join the document once, on first request.
   let authPaths: Promise<Awaited<ReturnType<typeof authOpenApi>>> | null = null;
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => {
-    const doc = app.swagger();
+    const doc = await apiDocs.document();
     if (!deps.identity) return doc;
     authPaths ??= authOpenApi(deps.identity.auth);
     return withAuthPaths(doc, await authPaths);

@@ -80,4 +80,24 @@ describe('system routes', () => {
     const docs = await t.app.inject({ url: '/api/docs' });
     expect([200, 302]).toContain(docs.statusCode);
   });
+
+  it('serves the docs page and its assets from the documents made on first request', async () => {
+    // Decision 0048: the documents' app is built by the first request, then answers after it.
+    const page = await t.app.inject({ url: '/api/docs' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    const script = /src="([^"]*swagger-ui-bundle\.js)"/.exec(page.body)?.[1];
+    expect(script).toMatch(/^\/api\/docs\//);
+    const js = await t.app.inject({ url: script! });
+    expect(js.statusCode).toBe(200);
+    expect(js.headers['content-type']).toMatch(/javascript/);
+    expect(js.rawPayload.length).toBeGreaterThan(100_000);
+    // A browser's cached copy is answered 304, as the docs plugin answers it itself.
+    const again = await t.app.inject({ url: script!, headers: { 'if-none-match': String(js.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+    // The UI's own copy of the document: the app's routes, without Better Auth's.
+    const copy = (await t.app.inject({ url: '/api/docs/json' })).json();
+    expect(Object.keys(copy.paths)).toContain('/api/tmdb/movie/{id}');
+    expect((await t.app.inject({ url: '/api/docs/static/nothing.js' })).statusCode).toBe(404);
+  });
 });
