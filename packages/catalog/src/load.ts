@@ -110,6 +110,9 @@ export async function readWhole(path: string): Promise<Buffer> {
  */
 export const PIECEWISE_PARSE_BYTES = 256 * 1024 * 1024;
 
+/** Between two movies in a file written by `writeCatalogFiles`. */
+const MOVIE_BREAK = Buffer.from('},\n{');
+
 /**
  * Parses a catalog file's bytes. Files past `PIECEWISE_PARSE_BYTES` are read movie array by
  * pieces of about `pieceBytes` (the movie list must be the file's last field, as both writers
@@ -130,14 +133,34 @@ export function parseCatalogBytes(
   const head = JSON.parse(`${bytes.toString('utf8', 0, at)}"movies":[]}`) as CatalogFile;
   const movies: CatalogFile['movies'] = head.movies;
   const pieceBytes = opts.pieceBytes ?? 32 * 1024 * 1024;
-  // A scan of the bytes for the ends of the list's top-level objects (depth 0), outside strings.
+  const decoding = isAscii(bytes) ? 'latin1' : 'utf8';
+  if (bytes.indexOf(MOVIE_BREAK, at) >= 0) {
+    // Written by writeCatalogFiles: a newline after each movie's comma. A raw newline is never
+    // inside a JSON value, so a piece ends at the first `},\n{` past its size, found natively,
+    // instead of by a JavaScript scan of every byte (3.2 s of a million movies' 21 s start).
+    let end = bytes.length;
+    while (end > at && (bytes[end - 1] === 0x0a || bytes[end - 1] === 0x20)) end--;
+    if (bytes[end - 1] !== 0x7d || bytes[end - 2] !== 0x5d) throw new Error('The catalog file is truncated.');
+    end -= 2; // the list's closing bracket and the file's closing brace
+    let start = at + marker.length;
+    while (start < end) {
+      const next = start + pieceBytes < end ? bytes.indexOf(MOVIE_BREAK, start + pieceBytes) : -1;
+      const cut = next >= 0 && next < end ? next + 1 : end;
+      let text = bytes.toString(decoding, start, cut).trim();
+      if (text.startsWith(',')) text = text.slice(1);
+      if (text) for (const m of JSON.parse(`[${text}]`) as CatalogFile['movies']) movies.push(m);
+      start = cut;
+    }
+    return head;
+  }
+  // Any other file: a scan of the bytes for the ends of the list's top-level objects (depth 0), outside strings.
   // UTF-8 continuation bytes are all >= 0x80, so they never look like these ASCII delimiters.
   let depth = 0;
   let inString = false;
   let pieceStart = at + marker.length;
   let i = pieceStart;
   const flush = (end: number) => {
-    let text = bytes.toString('utf8', pieceStart, end).trim();
+    let text = bytes.toString(decoding, pieceStart, end).trim();
     if (text.startsWith(',')) text = text.slice(1);
     if (text) for (const m of JSON.parse(`[${text}]`) as CatalogFile['movies']) movies.push(m);
     pieceStart = end;

@@ -95,13 +95,14 @@ export function writeCatalogFiles(jsonPath: string, file: CatalogFile): void {
     let texts: Buffer[] = [];
     let at = 0;
     const flush = () => {
-      if (chunk.length) writeSync(json, chunk.join(','));
+      if (chunk.length) writeSync(json, chunk.join(',\n'));
       for (const t of texts) writeSync(text, t);
       chunk = [];
       texts = [];
     };
     movies.forEach((m, i) => {
-      if (i > 0 && chunk.length === 0) writeSync(json, ',');
+      // A newline after each movie's comma: the piecewise reader cuts there (load.ts).
+      if (i > 0 && chunk.length === 0) writeSync(json, ',\n');
       const block = Buffer.from(`${m.overview}\0${m.tagline}`, 'utf8');
       const {
         overview: _o,

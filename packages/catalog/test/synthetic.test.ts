@@ -87,9 +87,14 @@ describe('syntheticCatalog', () => {
       const path = join(dir, 'catalog.json');
       writeCatalogFileStreaming(path, big);
       const bytes = readFileSync(path);
+      // The writer's newline after each movie: pieces are cut there, not by a scan of every byte.
+      expect(bytes.includes('},\n{')).toBe(true);
       for (const pieceBytes of [1, 500, 10_000, 1 << 30]) {
         expect(loaded(bytes, path, { piecewiseAbove: 0, pieceBytes })).toEqual(big);
       }
+      expect(() => parseCatalogBytes(bytes.subarray(0, bytes.length - 40), { piecewiseAbove: 0 })).toThrow(
+        /truncated/,
+      );
       // The builder writes the file with one JSON.stringify: the same reader reads it.
       const one = Buffer.from(JSON.stringify(big));
       expect(parseCatalogBytes(one, { piecewiseAbove: 0, pieceBytes: 2000 })).toEqual(big);
