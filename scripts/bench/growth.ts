@@ -4,7 +4,7 @@
  * the title index is built, and search suggestions over HTTP (the same 2–6 character prefixes
  * and typos as the search step).
  */
-import { CATALOG_VERSION, readCatalogFile, syntheticCatalog, writeCatalogFileStreaming } from '@app/catalog';
+import { CATALOG_VERSION, readCatalogFile, syntheticCatalog, writeCatalogFiles } from '@app/catalog';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -35,7 +35,7 @@ export async function growthBench(catalogDir: string, factors: number[]): Promis
     const dataDir = mkdtempSync(join(tmpdir(), 'bench-growth-'));
     const row: GrowthRow = { movies };
     try {
-      writeCatalogFileStreaming(
+      writeCatalogFiles(
         join(dataDir, `catalog/catalog.v${CATALOG_VERSION}.json`),
         syntheticCatalog(real, movies),
       );

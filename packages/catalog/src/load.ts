@@ -134,6 +134,12 @@ export function parseCatalogBytes(
   const movies: CatalogFile['movies'] = head.movies;
   const pieceBytes = opts.pieceBytes ?? 32 * 1024 * 1024;
   const decoding = isAscii(bytes) ? 'latin1' : 'utf8';
+  /** The movies between two cuts (each cut just after a movie's closing brace). */
+  const parsePiece = (from: number, to: number) => {
+    let text = bytes.toString(decoding, from, to).trim();
+    if (text.startsWith(',')) text = text.slice(1);
+    if (text) for (const m of JSON.parse(`[${text}]`) as CatalogFile['movies']) movies.push(m);
+  };
   if (bytes.indexOf(MOVIE_BREAK, at) >= 0) {
     // Written by writeCatalogFiles: a newline after each movie's comma. A raw newline is never
     // inside a JSON value, so a piece ends at the first `},\n{` past its size, found natively,
@@ -146,9 +152,7 @@ export function parseCatalogBytes(
     while (start < end) {
       const next = start + pieceBytes < end ? bytes.indexOf(MOVIE_BREAK, start + pieceBytes) : -1;
       const cut = next >= 0 && next < end ? next + 1 : end;
-      let text = bytes.toString(decoding, start, cut).trim();
-      if (text.startsWith(',')) text = text.slice(1);
-      if (text) for (const m of JSON.parse(`[${text}]`) as CatalogFile['movies']) movies.push(m);
+      parsePiece(start, cut);
       start = cut;
     }
     return head;
@@ -160,9 +164,7 @@ export function parseCatalogBytes(
   let pieceStart = at + marker.length;
   let i = pieceStart;
   const flush = (end: number) => {
-    let text = bytes.toString(decoding, pieceStart, end).trim();
-    if (text.startsWith(',')) text = text.slice(1);
-    if (text) for (const m of JSON.parse(`[${text}]`) as CatalogFile['movies']) movies.push(m);
+    parsePiece(pieceStart, end);
     pieceStart = end;
   };
   for (; i < bytes.length; i++) {

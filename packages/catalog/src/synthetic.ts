@@ -1,4 +1,4 @@
-import { writeCatalogFiles, type StoredTexts } from './texts';
+import type { StoredTexts } from './texts';
 import type { CatalogFile, CatalogMovie } from './types';
 
 /** Ids of synthetic movies start here: far above TMDB's (about 1.5 million today). */
@@ -68,6 +68,3 @@ export function syntheticCatalog(real: CatalogFile, movies: number, seed = 1): C
   }
   return { ...real, built_at: new Date().toISOString(), movies: out };
 }
-
-/** Writes a catalog's files (`writeCatalogFiles`: the JSON and its texts), movie by movie. */
-export const writeCatalogFileStreaming = writeCatalogFiles;

@@ -20,7 +20,8 @@ export const catalogTextPath = (jsonPath: string) => jsonPath.replace(/\.json$/,
 
 let scratch = Buffer.allocUnsafe(64 * 1024);
 
-function readBlock(fd: number, at: number, len: number): [string, string] {
+/** One of a movie's texts (0: the overview, 1: the tagline), read from its block in the text file. */
+function readText(fd: number, at: number, len: number, part: 0 | 1): string {
   if (len > scratch.length) scratch = Buffer.allocUnsafe(len);
   let done = 0;
   while (done < len) {
@@ -30,7 +31,8 @@ function readBlock(fd: number, at: number, len: number): [string, string] {
   }
   const zero = scratch.subarray(0, len).indexOf(0);
   const cut = zero >= 0 ? zero : len;
-  return [scratch.toString('utf8', 0, cut), cut < len ? scratch.toString('utf8', cut + 1, len) : ''];
+  if (part === 0) return scratch.toString('utf8', 0, cut);
+  return cut < len ? scratch.toString('utf8', cut + 1, len) : '';
 }
 
 /**
@@ -41,11 +43,11 @@ function textsPrototype(fd: number): object {
   return {
     get overview(): string {
       const m = this as unknown as StoredTexts;
-      return readBlock(fd, m.text_at, m.text_len)[0];
+      return readText(fd, m.text_at, m.text_len, 0);
     },
     get tagline(): string {
       const m = this as unknown as StoredTexts;
-      return readBlock(fd, m.text_at, m.text_len)[1];
+      return readText(fd, m.text_at, m.text_len, 1);
     },
     toJSON(this: CatalogMovie & StoredTexts) {
       return plainMovie(this);
@@ -54,7 +56,7 @@ function textsPrototype(fd: number): object {
 }
 
 /** A movie as a plain object with its texts in it (a loaded one's are read from its file). */
-export function plainMovie(m: CatalogMovie): CatalogMovie {
+function plainMovie(m: CatalogMovie): CatalogMovie {
   const { text_at: _a, text_len: _b, ...rest } = m as CatalogMovie & Partial<StoredTexts>;
   return { ...rest, overview: m.overview, tagline: m.tagline } as CatalogMovie;
 }

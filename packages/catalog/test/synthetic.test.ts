@@ -6,8 +6,8 @@ import { isAscii } from 'node:buffer';
 import { buildCatalogFromCsv } from '../src/build';
 import { CatalogIndex } from '../src/catalog-index';
 import { parseCatalogBytes, readCatalogFile } from '../src/load';
-import { asciiJson, attachTexts, catalogTextPath } from '../src/texts';
-import { SYNTHETIC_ID_BASE, syntheticCatalog, writeCatalogFileStreaming } from '../src/synthetic';
+import { asciiJson, attachTexts, catalogTextPath, writeCatalogFiles } from '../src/texts';
+import { SYNTHETIC_ID_BASE, syntheticCatalog } from '../src/synthetic';
 import type { CatalogFile } from '../src/types';
 import { csv } from './fixture-csv';
 
@@ -61,7 +61,7 @@ describe('syntheticCatalog', () => {
     try {
       const big = syntheticCatalog(real, 2500);
       const path = join(dir, 'catalog.json');
-      writeCatalogFileStreaming(path, big);
+      writeCatalogFiles(path, big);
       const read = await readCatalogFile(path);
       expect(plain(read)).toEqual(big);
       const index = new CatalogIndex(read);
@@ -85,7 +85,7 @@ describe('syntheticCatalog', () => {
       };
       big.movies[8] = { ...big.movies[8]!, keywords: ['{', '}', ']', '[', '"', '\\'] };
       const path = join(dir, 'catalog.json');
-      writeCatalogFileStreaming(path, big);
+      writeCatalogFiles(path, big);
       const bytes = readFileSync(path);
       // The writer's newline after each movie: pieces are cut there, not by a scan of every byte.
       expect(bytes.includes('},\n{')).toBe(true);
@@ -131,7 +131,7 @@ describe('catalog files in ASCII (read as one-byte text, no UTF-8 decoding)', ()
     const dir = mkdtempSync(join(tmpdir(), 'ascii-catalog-'));
     try {
       const path = join(dir, 'catalog.json');
-      writeCatalogFileStreaming(path, withNames);
+      writeCatalogFiles(path, withNames);
       const bytes = readFileSync(path);
       expect(isAscii(bytes)).toBe(true);
       expect(loaded(bytes, path)).toEqual(withNames);
@@ -152,7 +152,7 @@ describe('the catalog texts beside the JSON (decision 0047)', () => {
       file.movies[3] = { ...file.movies[3]!, overview: 'Zoë’s café — 東京 🎬.', tagline: '' };
       file.movies[4] = { ...file.movies[4]!, overview: '', tagline: 'Only a tagline.' };
       const path = join(dir, 'catalog.json');
-      writeCatalogFileStreaming(path, file);
+      writeCatalogFiles(path, file);
       const json = readFileSync(path, 'latin1');
       expect(json).not.toContain('"overview"');
       expect(json).not.toContain('"tagline"');

@@ -87,7 +87,6 @@ export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Data
   }
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
   if (opts.inWorker && opts.dataDir && !opts.snapshot) {
-    const start = { dataDir: opts.dataDir, settings: PGLITE_SETTINGS };
     // A new data directory is made by a child process of its own (decision 0046). PGlite 0.5
     // runs initdb as a second WebAssembly module beside PostgreSQL's, and the memory that making
     // the cluster takes stayed in our process: a first start served with ~700 MB RSS at ready and
@@ -96,7 +95,8 @@ export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Data
     // directory as a warm start does.
     if (!existsSync(join(opts.dataDir, 'PG_VERSION'))) await createPgliteDir(opts.dataDir);
     const worker = await PGliteWorker.start({
-      ...start,
+      dataDir: opts.dataDir,
+      settings: PGLITE_SETTINGS,
       ...(opts.onWorkerExit ? { onExit: opts.onWorkerExit } : {}),
     });
     const dialect = new PostgresDialect({ pool: new PGlitePool(worker) });
