@@ -1,5 +1,10 @@
-import type { TitleIndex } from './title-index';
-import { SPACE_OR_PUNCTUATION, TitleIndexBuilder, type TitleQueryTerm } from './title-index';
+import {
+  IntList,
+  SPACE_OR_PUNCTUATION,
+  TitleIndexBuilder,
+  type TitleIndex,
+  type TitleQueryTerm,
+} from './title-index';
 import type { CatalogFile, CatalogMovie } from './types';
 
 export const PAGE_SIZE = 20;
@@ -70,6 +75,19 @@ export interface CatalogIndexOptions {
    * first, so answers never depend on the timing.
    */
   deferSearchIndex?: boolean;
+  /** A short prefix whose terms have more postings than this keeps its first pages (default `BUSY_PREFIX`). */
+  busyPrefixPostings?: number;
+}
+
+/** A short prefix whose terms have more postings than this keeps its first pages (`SHORT_LIST` titles). */
+const BUSY_PREFIX = 10_000;
+const SHORT_LIST = 200;
+
+interface ShortList {
+  /** Places in `popular`: the first titles of each group, by popularity. */
+  starts: number[];
+  others: number[];
+  total: number;
 }
 
 /** Movies added to the title index per slice in the background: a few milliseconds of event loop each. */
@@ -86,8 +104,13 @@ export class CatalogIndex {
   private readonly byGenre = new Map<number, CatalogMovie[]>();
   private builder: TitleIndexBuilder | undefined;
   private titles: TitleIndex | undefined;
-  /** The popularity list's normalized titles, one line each (` title original`), and where each line starts. */
-  private lines: { text: string; starts: Int32Array } | undefined;
+  /** Each movie's place in `popular`, by its position in the file; -1 if not listed. */
+  private readonly rank: Int32Array;
+  /** The short queries' two lists of places, reused (a million-movie catalog's run to hundreds of thousands). */
+  private wordLists: { starts: IntList; others: IntList } | undefined;
+  /** The first pages of the short prefixes that match many titles (`BUSY_PREFIX`). */
+  private readonly busy = new Map<string, ShortList>();
+  private readonly busyPostings: number;
   /** How many of `file.movies` the title index holds. */
   private indexed = 0;
   private building: Promise<void> | undefined;
@@ -96,16 +119,23 @@ export class CatalogIndex {
     readonly file: CatalogFile,
     opts: CatalogIndexOptions = {},
   ) {
+    this.busyPostings = opts.busyPrefixPostings ?? BUSY_PREFIX;
     const movies = file.movies;
     for (const m of movies) this.byId.set(m.id, m);
     this.referenceDate = referenceDate(movies);
     const ref = Date.parse(this.referenceDate);
-    const released = movies.filter(
-      (m) => m.status === 'Released' && (!m.release_date || m.release_date <= this.referenceDate),
-    );
-    const byPopularity = (a: CatalogMovie, b: CatalogMovie) => b.popularity - a.popularity || a.id - b.id;
-    this.popular = [...released].sort(byPopularity);
-    this.topRated = released
+    // The released movies by popularity, sorted as positions in the file in the file, so that each movie's place in the list is known without a map.
+    const positions: number[] = [];
+    movies.forEach((m, i) => {
+      if (m.status === 'Released' && (!m.release_date || m.release_date <= this.referenceDate))
+        positions.push(i);
+    });
+    positions.sort((a, b) => movies[b]!.popularity - movies[a]!.popularity || movies[a]!.id - movies[b]!.id);
+    this.popular = positions.map((i) => movies[i]!);
+    this.rank = new Int32Array(movies.length).fill(-1);
+    positions.forEach((i, r) => (this.rank[i] = r));
+    // (Every order below ends with the id: the input's order does not matter.)
+    this.topRated = this.popular
       .filter((m) => m.vote_count >= TOP_RATED_MIN_VOTES)
       .sort((a, b) => b.vote_average - a.vote_average || b.vote_count - a.vote_count || a.id - b.id);
     this.nowPlaying = this.popular.filter(
@@ -146,6 +176,7 @@ export class CatalogIndex {
         await new Promise<void>((resolve) => setImmediate(resolve));
       }
       this.finishIndex();
+      await this.prepareBusyPrefixes();
     })();
     return this.building;
   }
@@ -192,12 +223,17 @@ export class CatalogIndex {
    * better known movie wins (a gentle boost by vote count), as TMDB's own search does.
    */
   searchTitles(query: string): CatalogMovie[] {
+    return this.searchTitlesTop(query, Infinity).movies;
+  }
+
+  /** The first `limit` answers of `searchTitles`, and how many there are in all. */
+  searchTitlesTop(query: string, limit: number): { movies: CatalogMovie[]; total: number } {
     const words = significantWords(query);
-    if (words.length === 0) return [];
-    // One or two letters typed: every title with a word starting so. A scan of the popularity
-    // list is faster than scoring thousands of index hits, and popularity is the right order.
-    if (words.length === 1 && words[0]!.length <= 3) return this.titlesWithWordStarting(words[0]!);
+    if (words.length === 0) return { movies: [], total: 0 };
     const titles = this.completeSearchIndex();
+    // One to three letters typed: every title with a word starting so, by popularity.
+    if (words.length === 1 && words[0]!.length <= 3)
+      return this.titlesWithWordStarting(titles, words[0]!, limit);
     const terms = words.flatMap((w) => w.split(SPACE_OR_PUNCTUATION).map(processTerm)).filter(Boolean);
     const spec: TitleQueryTerm[] = terms.map((term, i) => ({
       term,
@@ -205,49 +241,94 @@ export class CatalogIndex {
       prefix: i === terms.length - 1 && term.length >= 2,
       fuzzy: fuzziness(term),
     }));
-    let hits = titles.search(spec, 'and');
-    if (hits.length === 0) {
+    let found = titles.searchTop(spec, 'and', limit);
+    if (found.total === 0) {
       // No movie matches every word: fall back to any word, so long queries still find something.
-      hits = titles.search(spec, 'or');
+      found = titles.searchTop(spec, 'or', limit);
     }
     const movies = this.file.movies;
-    return hits.map((h) => movies[h.doc]!);
+    return { movies: found.hits.map((h) => movies[h.doc]!), total: found.total };
   }
 
-  private titlesWithWordStarting(prefix: string): CatalogMovie[] {
-    if (!this.lines) {
-      // One string searched with indexOf: at a million titles, a scan of a million strings
-      // took tens of milliseconds.
-      const starts = new Int32Array(this.popular.length + 1);
-      const parts: string[] = [];
-      let at = 0;
-      this.popular.forEach((m, i) => {
-        const line = ` ${normalize(m.title)} ${normalize(m.original_title)}\n`;
-        starts[i] = at;
-        at += line.length;
-        parts.push(line);
-      });
-      starts[this.popular.length] = at;
-      this.lines = { text: parts.join(''), starts };
-    }
-    const { text, starts: lineStart } = this.lines;
-    // Every title with a word starting so: first those whose first word (after "the") does,
-    // then the others, each group by popularity.
-    const needle = ` ${prefix}`;
-    const starts: CatalogMovie[] = [];
-    const contains: CatalogMovie[] = [];
-    let line = 0;
-    for (let p = text.indexOf(needle); p >= 0;) {
-      while (lineStart[line + 1]! <= p) line++;
-      const begin = lineStart[line]!;
-      // The first match in a line decides: at its start, or right after a leading "the".
-      if (p === begin || (p === begin + 4 && text.startsWith(' the ', begin)))
-        starts.push(this.popular[line]!);
-      else contains.push(this.popular[line]!);
-      p = text.indexOf(needle, lineStart[line + 1]!);
-    }
-    return starts.concat(contains);
+  /**
+   * Every released title with a word starting with `prefix` (as the title index splits words):
+   * first those whose title starts with it (or whose second word does, after "the"), then the
+   * others, each group by popularity. The matches come from the index's terms that start so;
+   * only the first `limit` are put in order (selected by their place in the popularity list).
+   */
+  private titlesWithWordStarting(
+    titles: TitleIndex,
+    prefix: string,
+    limit: number,
+  ): { movies: CatalogMovie[]; total: number } {
+    const term = processTerm(prefix);
+    const [from, to] = titles.prefixRange(term);
+    let found: ShortList | undefined;
+    if (limit <= SHORT_LIST && titles.postingCount(from, to) > this.busyPostings) {
+      // A prefix that matches many titles: its first pages are kept once made.
+      found = this.busy.get(term);
+      if (!found) this.busy.set(term, (found = this.wordStarting(titles, from, to, SHORT_LIST)));
+    } else found = this.wordStarting(titles, from, to, limit);
+    const first = found.starts.slice(0, limit);
+    const rest = first.length < limit ? found.others.slice(0, limit - first.length) : [];
+    return { movies: first.concat(rest).map((r) => this.popular[r]!), total: found.total };
   }
+
+  /** The places in `popular` of the first `limit` titles of each group, and how many in all. */
+  private wordStarting(titles: TitleIndex, from: number, to: number, limit: number): ShortList {
+    const rank = this.rank;
+    const { starts, others } = (this.wordLists ??= { starts: new IntList(), others: new IntList() });
+    starts.length = 0;
+    others.length = 0;
+    titles.visitTermRange(from, to, titles.termPosition('the'), (doc, leads) => {
+      const r = rank[doc]!;
+      if (r >= 0) (leads ? starts : others).push(r);
+    });
+    const first = smallest(starts, limit);
+    return {
+      starts: first,
+      others: first.length < limit ? smallest(others, limit - first.length) : [],
+      total: starts.length + others.length,
+    };
+  }
+
+  /**
+   * Makes the first pages of every prefix of one to three letters that matches many titles,
+   * a few at a time between other work (a server calls it once the title index is built).
+   */
+  private async prepareBusyPrefixes(): Promise<void> {
+    const titles = this.finishIndex();
+    const prefixes = titles.busyPrefixes(3, this.busyPostings);
+    for (let i = 0; i < prefixes.length; i++) {
+      if (!this.busy.has(prefixes[i]!)) {
+        const [from, to] = titles.prefixRange(prefixes[i]!);
+        this.busy.set(prefixes[i]!, this.wordStarting(titles, from, to, SHORT_LIST));
+      }
+      if (i % 8 === 7) await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+  }
+}
+
+/**
+ * The `k` smallest of a list of distinct numbers (places in a list), in order: a histogram of
+ * their high bits finds the few buckets that hold them, so only those are sorted.
+ */
+export function smallest(list: IntList, k: number): number[] {
+  const n = list.length;
+  if (k <= 0 || n === 0) return [];
+  const values = list.items.subarray(0, n);
+  if (k >= n || n < 4096) return Array.from(values.slice().sort().subarray(0, Math.min(k, n)));
+  let max = 0;
+  for (let i = 0; i < n; i++) if (values[i]! > max) max = values[i]!;
+  const shift = Math.max(0, Math.ceil(Math.log2((max + 1) / 4096)));
+  const counts = new Uint32Array((max >>> shift) + 2);
+  for (let i = 0; i < n; i++) counts[values[i]! >>> shift]!++;
+  let bucket = 0;
+  for (let seen = 0; bucket < counts.length; bucket++) if ((seen += counts[bucket]!) >= k) break;
+  const bound = (bucket + 1) << shift;
+  const kept = new IntList(2 * k);
+  for (let i = 0; i < n; i++) if (values[i]! < bound) kept.push(values[i]!);
+  return Array.from(kept.items.subarray(0, kept.length).sort().subarray(0, k));
 }
 
 const STOP_WORDS = new Set([

@@ -33,17 +33,14 @@ export interface TitleHit {
   score: number;
 }
 
-interface RawResult {
-  score: number;
-  terms: string[];
-}
-
 /** Collects documents (`add`), then `finish()` packs them into a `TitleIndex`. */
 export class TitleIndexBuilder {
   private readonly postings = new Map<string, number[]>();
   private readonly lengths: number[] = [];
   private readonly avg = [0, 0];
   private count = 0;
+  /** Each document's first two terms (title, then original title), `undefined` where it has fewer. */
+  private readonly leads: (string | undefined)[] = [];
 
   constructor(
     private readonly processTerm: (term: string) => string,
@@ -57,6 +54,7 @@ export class TitleIndexBuilder {
   /** Adds the next document (its position is the number added before it). */
   add(fields: readonly [string, string]): void {
     const doc = this.count++;
+    let leading = 0;
     for (let f = 0; f < FIELDS; f++) {
       const tokens = fields[f]!.split(SPACE_OR_PUNCTUATION);
       // As MiniSearch: the field's length is its distinct raw tokens; the running average is
@@ -67,6 +65,8 @@ export class TitleIndexBuilder {
       for (const token of tokens) {
         const term = this.processTerm(token);
         if (!term) continue;
+        // The title's first term, and the term after it (which may be the original title's first).
+        if (leading < 2 && (f === 0 || leading === 1)) this.leads[doc * 2 + leading++] = term;
         let list = this.postings.get(term);
         if (!list) this.postings.set(term, (list = []));
         list.push(doc * FIELDS + f);
@@ -108,6 +108,13 @@ export class TitleIndexBuilder {
     start[terms.length] = at;
     const boosts = new Float64Array(this.count);
     for (let d = 0; d < this.count; d++) boosts[d] = this.boost(d);
+    const position = new Map<string, number>();
+    terms.forEach((t, i) => position.set(t, i));
+    const leads = new Int32Array(this.count * 2).fill(-1);
+    for (let i = 0; i < leads.length; i++) {
+      const term = this.leads[i];
+      if (term !== undefined) leads[i] = position.get(term)!;
+    }
     return new TitleIndex(
       terms,
       start,
@@ -117,6 +124,7 @@ export class TitleIndexBuilder {
       Uint16Array.from(this.lengths, (l) => Math.min(l, 65_535)),
       [this.avg[0]!, this.avg[1]!],
       boosts,
+      leads,
     );
   }
 }
@@ -134,6 +142,8 @@ export class TitleIndex {
     private readonly lengths: Uint16Array,
     private readonly avgLength: readonly [number, number],
     private readonly boosts: Float64Array,
+    /** Each document's first two terms' positions (title, then original title), -1 where it has fewer. */
+    private readonly leads: Int32Array,
   ) {
     this.shared = new Uint8Array(terms.length);
     for (let i = 0; i + 1 < terms.length; i++) {
@@ -174,6 +184,7 @@ export class TitleIndex {
       this.freqs,
       this.lengths,
       this.boosts,
+      this.leads,
       this.shared,
       keys,
       ids,
@@ -188,42 +199,124 @@ export class TitleIndex {
 
   /** Documents matching the query words, best first. */
   search(query: readonly TitleQueryTerm[], combineWith: 'and' | 'or'): TitleHit[] {
-    if (query.length === 0) return [];
-    const perTerm = query.map((q) => this.termQuery(q));
-    let combined = perTerm[0]!;
-    for (let i = 1; i < perTerm.length; i++) combined = combine(combined, perTerm[i]!, combineWith);
-    const hits: TitleHit[] = [];
-    for (const [doc, r] of combined) hits.push({ doc, score: r.score * (r.terms.length || 1) });
-    return hits.sort((a, b) => b.score - a.score);
+    return this.searchTop(query, combineWith, Infinity).hits;
   }
 
-  private termQuery(q: TitleQueryTerm): Map<number, RawResult> {
-    const results = new Map<number, RawResult>();
+  /**
+   * The best `limit` documents matching the query words, best first, and how many match in all.
+   * Scores accumulate in arrays indexed by document (no object per match), in the order and with
+   * the arithmetic of MiniSearch's maps, so answers and ties are as before; only the best `limit`
+   * are sorted.
+   */
+  searchTop(
+    query: readonly TitleQueryTerm[],
+    combineWith: 'and' | 'or',
+    limit: number,
+  ): { hits: TitleHit[]; total: number } {
+    if (query.length === 0) return { hits: [], total: 0 };
+    const s = this.scratchArrays();
+    const bits = new Map<string, number>();
+    let combined = s.combined;
+    combined.length = 0;
+    let inSet = 0;
+    for (let j = 0; j < query.length; j++) {
+      const q = query[j]!;
+      let bit = bits.get(q.term);
+      if (bit === undefined) bits.set(q.term, (bit = 1 << Math.min(bits.size, MAX_TERM_BITS - 1)));
+      // Past the first word, AND only keeps documents already in: others need no score.
+      const docs = this.termQuery(q, s, j > 0 && combineWith === 'and' ? inSet : 0);
+      if (j === 0) {
+        inSet = s.tick();
+        for (let i = 0; i < docs.length; i++) {
+          const doc = docs.items[i]!;
+          s.inSet[doc] = inSet;
+          s.total[doc] = s.termScore[doc]!;
+          s.mask[doc] = bit;
+          combined.push(doc);
+        }
+      } else if (combineWith === 'and') {
+        // MiniSearch's AND keeps the documents of both, in the order of the later.
+        const next = s.tick();
+        const kept = combined === s.combined ? s.other : s.combined;
+        kept.length = 0;
+        for (let i = 0; i < docs.length; i++) {
+          const doc = docs.items[i]!;
+          if (s.inSet[doc] !== inSet) continue;
+          s.total[doc] = s.total[doc]! + s.termScore[doc]!;
+          s.mask[doc]! |= bit;
+          s.inSet[doc] = next;
+          kept.push(doc);
+        }
+        inSet = next;
+        combined = kept;
+        if (kept.length === 0) break;
+      } else {
+        // OR adds into the first, new documents after it.
+        for (let i = 0; i < docs.length; i++) {
+          const doc = docs.items[i]!;
+          if (s.inSet[doc] === inSet) {
+            s.total[doc]! += s.termScore[doc]!;
+            s.mask[doc]! |= bit;
+          } else {
+            s.inSet[doc] = inSet;
+            s.total[doc] = s.termScore[doc]!;
+            s.mask[doc] = bit;
+            combined.push(doc);
+          }
+        }
+      }
+    }
+    const count = combined.length;
+    if (s.scores.length < count) s.scores = new Float64Array(Math.max(count, 2 * s.scores.length));
+    const scoreAt = s.scores;
+    for (let i = 0; i < count; i++) {
+      const doc = combined.items[i]!;
+      scoreAt[i] = s.total[doc]! * (bitCount(s.mask[doc]!) || 1);
+    }
+    const best = bestPositions(scoreAt, count, limit);
+    return { hits: best.map((i) => ({ doc: combined.items[i]!, score: scoreAt[i]! })), total: count };
+  }
+
+  /** One query word's documents in MiniSearch's insertion order, their scores in `s.termScore`. */
+  private termQuery(q: TitleQueryTerm, s: Scratch, within: number): IntList {
+    const docs = s.termDocs;
+    docs.length = 0;
+    const tick = s.tick();
     const exact = this.find(q.term);
-    if (exact >= 0) this.termResults(q.term, exact, 1, results);
-    const prefixTerms = new Set<number>();
+    if (exact >= 0) this.termResults(exact, 1, s, tick, within);
+    // The prefix's terms are one run of the sorted dictionary: [prefixFrom, prefixTo).
+    let prefixFrom = 0;
+    let prefixTo = 0;
     if (q.prefix) {
-      for (let i = exact >= 0 ? exact + 1 : this.lowerBound(q.term); i < this.terms.length; i++) {
-        const term = this.terms[i]!;
+      prefixFrom = exact >= 0 ? exact + 1 : this.lowerBound(q.term);
+      for (prefixTo = prefixFrom; prefixTo < this.terms.length; prefixTo++) {
+        const term = this.terms[prefixTo]!;
         if (!term.startsWith(q.term)) break;
         if (term.length === q.term.length) continue;
-        prefixTerms.add(i);
         const distance = term.length - q.term.length;
-        this.termResults(q.term, i, (PREFIX_WEIGHT * term.length) / (term.length + 0.3 * distance), results);
+        this.termResults(
+          prefixTo,
+          (PREFIX_WEIGHT * term.length) / (term.length + 0.3 * distance),
+          s,
+          tick,
+          within,
+        );
       }
     }
     if (q.fuzzy > 0) {
       for (const [i, distance] of this.fuzzyTerms(q.term, q.fuzzy)) {
-        if (distance === 0 || prefixTerms.has(i)) continue;
+        if (distance === 0 || (i >= prefixFrom && i < prefixTo)) continue;
         const term = this.terms[i]!;
-        this.termResults(q.term, i, (FUZZY_WEIGHT * term.length) / (term.length + distance), results);
+        this.termResults(i, (FUZZY_WEIGHT * term.length) / (term.length + distance), s, tick, within);
       }
     }
-    return results;
+    return docs;
   }
 
-  private termResults(sourceTerm: string, t: number, weight: number, results: Map<number, RawResult>): void {
+  /** `within`: if not 0, only documents whose `s.inSet` stamp it is (the others are skipped). */
+  private termResults(t: number, weight: number, s: Scratch, tick: number, within: number): void {
     const n = this.documentCount;
+    const { termScore, termStamp, termDocs, inSet } = s;
     for (let f = 0; f < FIELDS; f++) {
       const from = f === 0 ? this.start[t]! : this.split[t]!;
       const to = f === 0 ? this.split[t]! : this.start[t + 1]!;
@@ -233,6 +326,7 @@ export class TitleIndex {
       const avg = this.avgLength[f]!;
       for (let p = from; p < to; p++) {
         const doc = this.docs[p]!;
+        if (within !== 0 && inSet[doc] !== within) continue;
         const boost = this.boosts[doc]!;
         if (!boost) continue;
         const tf = this.freqs[p]!;
@@ -240,13 +334,89 @@ export class TitleIndex {
         const raw =
           idf * (BM25.d + (tf * (BM25.k + 1)) / (tf + BM25.k * (1 - BM25.b + (BM25.b * length) / avg)));
         const score = weight * boost * raw;
-        const r = results.get(doc);
-        if (r) {
-          r.score += score;
-          if (!r.terms.includes(sourceTerm)) r.terms.push(sourceTerm);
-        } else results.set(doc, { score, terms: [sourceTerm] });
+        if (termStamp[doc] === tick) termScore[doc]! += score;
+        else {
+          termStamp[doc] = tick;
+          termScore[doc] = score;
+          termDocs.push(doc);
+        }
       }
     }
+  }
+
+  /** The positions of the terms starting with `prefix`: `[from, to)`. */
+  prefixRange(prefix: string): [number, number] {
+    const from = this.lowerBound(prefix);
+    let to = from;
+    while (to < this.terms.length && this.terms[to]!.startsWith(prefix)) to++;
+    return [from, to];
+  }
+
+  /** How many postings the terms in `[from, to)` have (an upper bound of the documents they match). */
+  postingCount(from: number, to: number): number {
+    return this.start[to]! - this.start[from]!;
+  }
+
+  /**
+   * The prefixes of one to `maxLength` letters whose terms have more than `minPostings` postings
+   * in all: the short queries that match the most titles.
+   */
+  busyPrefixes(maxLength: number, minPostings: number): string[] {
+    const out: string[] = [];
+    const terms = this.terms;
+    for (let k = 1; k <= maxLength; k++) {
+      for (let i = 0; i < terms.length;) {
+        if (terms[i]!.length < k) {
+          i++;
+          continue;
+        }
+        const key = terms[i]!.slice(0, k);
+        let j = i + 1;
+        while (j < terms.length && terms[j]!.startsWith(key)) j++;
+        if (this.postingCount(i, j) > minPostings) out.push(key);
+        i = j;
+      }
+    }
+    return out;
+  }
+
+  /** The position of `term` in the dictionary, or -1. */
+  termPosition(term: string): number {
+    return this.find(term);
+  }
+
+  /**
+   * Every document with a term in `[from, to)`, each once: `visit(doc, leads)`, where `leads` says
+   * whether the document's first term is one of them, or its second after a first `article`
+   * (a term position, or -1).
+   */
+  visitTermRange(
+    from: number,
+    to: number,
+    article: number,
+    visit: (doc: number, leads: boolean) => void,
+  ): void {
+    const s = this.scratchArrays();
+    const tick = s.tick();
+    const seen = s.termStamp;
+    const leads = this.leads;
+    for (let p = this.start[from]!, end = this.start[to]!; p < end; p++) {
+      const doc = this.docs[p]!;
+      if (seen[doc] === tick) continue;
+      seen[doc] = tick;
+      const first = leads[doc * 2]!;
+      const second = leads[doc * 2 + 1]!;
+      visit(doc, (first >= from && first < to) || (first === article && second >= from && second < to));
+    }
+  }
+
+  private scratch: Scratch | undefined;
+
+  /** The per-search arrays, one slot per document, made at the first search. */
+  private scratchArrays(): Scratch {
+    const s = (this.scratch ??= new Scratch(this.documentCount));
+    s.begin();
+    return s;
   }
 
   /** The position of `term`, or -1. */
@@ -388,31 +558,112 @@ export class TitleIndex {
   }
 }
 
-/** MiniSearch's combinators: OR adds into the first; AND keeps the second's order. */
-function combine(
-  a: Map<number, RawResult>,
-  b: Map<number, RawResult>,
-  how: 'and' | 'or',
-): Map<number, RawResult> {
-  if (how === 'or') {
-    for (const [doc, r] of b) {
-      const existing = a.get(doc);
-      if (!existing) a.set(doc, r);
-      else {
-        existing.score += r.score;
-        for (const t of r.terms) if (!existing.terms.includes(t)) existing.terms.push(t);
-      }
+/** Query words beyond this many distinct ones count as the last (significantWords keeps four). */
+const MAX_TERM_BITS = 8;
+
+function bitCount(mask: number): number {
+  let n = 0;
+  for (; mask; mask &= mask - 1) n++;
+  return n;
+}
+
+/** A growable list of integers. */
+export class IntList {
+  items: Int32Array;
+  length = 0;
+  constructor(capacity = 1024) {
+    this.items = new Int32Array(capacity);
+  }
+  push(value: number): void {
+    if (this.length === this.items.length) {
+      const grown = new Int32Array(this.items.length * 2);
+      grown.set(this.items);
+      this.items = grown;
     }
-    return a;
+    this.items[this.length++] = value;
   }
-  const combined = new Map<number, RawResult>();
-  for (const [doc, r] of b) {
-    const existing = a.get(doc);
-    if (!existing) continue;
-    for (const t of r.terms) if (!existing.terms.includes(t)) existing.terms.push(t);
-    combined.set(doc, { score: existing.score + r.score, terms: existing.terms });
+}
+
+/** Arrays indexed by document, reused by every search (stamps say which entries are current). */
+class Scratch {
+  readonly termScore: Float64Array;
+  readonly termStamp: Uint32Array;
+  readonly total: Float64Array;
+  readonly inSet: Uint32Array;
+  readonly mask: Uint8Array;
+  readonly termDocs = new IntList();
+  readonly combined = new IntList();
+  readonly other = new IntList();
+  /** The final scores, by place in the combined list. */
+  scores = new Float64Array(1024);
+  private now = 0;
+
+  constructor(documents: number) {
+    this.termScore = new Float64Array(documents);
+    this.termStamp = new Uint32Array(documents);
+    this.total = new Float64Array(documents);
+    this.inSet = new Uint32Array(documents);
+    this.mask = new Uint8Array(documents);
   }
-  return combined;
+
+  /** Before a search: the arrays are cleared well before the 32-bit stamps could wrap within one. */
+  begin(): void {
+    if (this.now > 0xfff00000) {
+      this.termStamp.fill(0);
+      this.inSet.fill(0);
+      this.now = 0;
+    }
+  }
+
+  /** A new stamp, never used before. */
+  tick(): number {
+    return ++this.now;
+  }
+}
+
+/**
+ * The positions of the best `limit` scores, best first; equal scores keep their order (a stable
+ * sort's). Fewer than all are kept in a bounded heap, so only they are sorted.
+ */
+function bestPositions(scores: Float64Array, count: number, limit: number): number[] {
+  if (limit >= count) {
+    const all = Array.from({ length: count }, (_, i) => i);
+    return all.sort((a, b) => scores[b]! - scores[a]! || a - b);
+  }
+  if (limit <= 0) return [];
+  // A min-heap of the best so far, its worst at the root (lower score, or later among equals).
+  const heap = new Int32Array(limit);
+  let size = 0;
+  const worse = (a: number, b: number) => scores[a]! < scores[b]! || (scores[a] === scores[b] && a > b);
+  const down = (i: number) => {
+    for (;;) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let m = i;
+      if (l < size && worse(heap[l]!, heap[m]!)) m = l;
+      if (r < size && worse(heap[r]!, heap[m]!)) m = r;
+      if (m === i) return;
+      [heap[i], heap[m]] = [heap[m]!, heap[i]!];
+      i = m;
+    }
+  };
+  for (let i = 0; i < count; i++) {
+    if (size < limit) {
+      let c = size++;
+      heap[c] = i;
+      while (c > 0) {
+        const parent = (c - 1) >> 1;
+        if (!worse(heap[c]!, heap[parent]!)) break;
+        [heap[c], heap[parent]] = [heap[parent]!, heap[c]!];
+        c = parent;
+      }
+    } else if (scores[i]! > scores[heap[0]!]!) {
+      // A later position with an equal score ranks below the root: only a higher score enters.
+      heap[0] = i;
+      down(0);
+    }
+  }
+  return Array.from(heap).sort((a, b) => scores[b]! - scores[a]! || a - b);
 }
 
 /** The deletion table covers up to two edits, for query words of up to 32 letters. */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildCatalogFromCsv } from '../src/build';
-import { CatalogIndex, significantWords } from '../src/catalog-index';
+import { CatalogIndex, significantWords, smallest } from '../src/catalog-index';
 import { syntheticCatalog } from '../src/synthetic';
-import { SPACE_OR_PUNCTUATION, TitleIndexBuilder } from '../src/title-index';
+import { IntList, SPACE_OR_PUNCTUATION, TitleIndexBuilder } from '../src/title-index';
 import type { CatalogFile } from '../src/types';
 import { csv } from './fixture-csv';
 import { referenceSearch } from './minisearch-reference';
@@ -175,6 +175,64 @@ describe('the compact title index', () => {
       }
     },
   );
+
+  it(
+    'gives the first answers and the count of the whole list, also from the busy prefixes kept',
+    { timeout: 60_000 },
+    async () => {
+      const file = syntheticCatalog(real, 3000);
+      const whole = new CatalogIndex(file);
+      // Every prefix with more than 50 postings keeps its first pages, once prepared.
+      const kept = new CatalogIndex(file, { busyPrefixPostings: 50 });
+      await kept.buildSearchIndex();
+      const short = ['s', 'st', 'the', 't', 'la', 'a', 'i', 'ne', 'zz', '千'];
+      let compared = 0;
+      for (const q of [
+        ...short,
+        ...queries(
+          file.movies.map((m) => m.title),
+          300,
+        ),
+      ]) {
+        const all = whole.searchTitles(q).map((m) => m.id);
+        for (const limit of [1, 7, 20, 200, 201, 5000]) {
+          for (const index of [whole, kept]) {
+            const top = index.searchTitlesTop(q, limit);
+            expect(top.total, q).toBe(all.length);
+            expect(
+              top.movies.map((m) => m.id),
+              `${q} ${limit}`,
+            ).toEqual(all.slice(0, limit));
+          }
+        }
+        if (all.length > 200) compared++;
+      }
+      // Lists longer than the pages kept, so that a page past them is compared too.
+      expect(compared).toBeGreaterThan(10);
+    },
+  );
+
+  it('selects the smallest places of a long list as a sort would', () => {
+    let s = 3;
+    const rand = () => (s = Math.imul(s, 1103515245) + 12345) >>> 0;
+    for (const [n, range] of [
+      [5000, 6000],
+      [40_000, 1_000_000],
+      [9000, 9000],
+    ] as const) {
+      // n distinct places out of `range`, shuffled.
+      const all = Array.from({ length: range }, (_, i) => i);
+      for (let i = all.length - 1; i > 0; i--) {
+        const j = rand() % (i + 1);
+        [all[i], all[j]] = [all[j]!, all[i]!];
+      }
+      const list = new IntList(16);
+      for (const v of all.slice(0, n)) list.push(v);
+      const sorted = all.slice(0, n).sort((a, b) => a - b);
+      for (const k of [1, 20, 200, 4097, n - 1, n, n + 5])
+        expect(smallest(list, k), `${n} ${k}`).toEqual(sorted.slice(0, k));
+    }
+  });
 
   it('finds the same typo terms from the deletion table as by walking the dictionary', () => {
     const file = syntheticCatalog(real, 3000);

@@ -85,6 +85,31 @@ describe('catalog routes (offline catalog)', () => {
     expect(MoviePage.parse(body).results[0]!.id).toBe(id);
   });
 
+  it('a search page past the first ten is the same slice of every match, with the whole count', async () => {
+    // 1-3 letters ("th": thousands of titles, capped at 500 pages) and words; each page asked in turn
+    // and out of order, so that a later page finds the first ones cached.
+    for (const query of ['th', 'love', 'star w', 'man']) {
+      const whole = t.catalog!.searchTitles(query).map((m) => m.id);
+      expect(whole.length, query).toBeGreaterThan(220);
+      const pages = Math.min(Math.ceil(whole.length / 20), 500);
+      for (const n of [1, 10, 11, 2, pages, 12, ...(pages < 500 ? [pages + 1] : [])]) {
+        const res = await t.app.inject({
+          url: `/api/tmdb/search/movie?query=${encodeURIComponent(query)}&page=${n}`,
+          // A visitor of its own: the per-visitor search limit is not what is tested here.
+          remoteAddress: `10.7.${n % 250}.${query.length}`,
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        const page = MoviePage.parse(res.json());
+        expect(page.total_results, query).toBe(whole.length);
+        expect(page.total_pages, query).toBe(pages);
+        expect(
+          page.results.map((m) => m.id),
+          `${query} page ${n}`,
+        ).toEqual(whole.slice((n - 1) * 20, n * 20));
+      }
+    }
+  });
+
   it('answers a movie in TMDB shape with genres and companies', async () => {
     const { status, body } = await get('/api/tmdb/movie/157336');
     expect(status).toBe(200);

@@ -1,4 +1,11 @@
-import { GENRE_NAMES, paginate, type CatalogIndex, type CatalogMovie } from '@app/catalog';
+import {
+  GENRE_NAMES,
+  MAX_PAGES,
+  PAGE_SIZE,
+  paginate,
+  type CatalogIndex,
+  type CatalogMovie,
+} from '@app/catalog';
 import { RATING_MIN_VOTES, type ListOptions, type SortBy } from '@app/contracts';
 import type {
   ListKind,
@@ -126,11 +133,25 @@ export function applyListOptions(
   return { movies: kept, hidden };
 }
 
+interface SearchAnswer {
+  movies: CatalogMovie[];
+  total: number;
+}
+/** A search first puts this many pages in order; a later page asks for all that can be served. */
+const FIRST_PAGES = 10;
+/** The search cache holds at most this many movies in all (references: 8 bytes each). */
+const SEARCH_CACHE_MOVIES = 2_000_000;
+
 /** The default movie source: the offline catalog in memory. No network, no key. */
 export class OfflineMovieSource implements MovieSource {
   readonly mode = 'offline' as const;
-  // Typing a title sends one search per pause; many visitors type the same first letters.
-  private readonly searchCache = new LRUCache<string, CatalogMovie[]>({ max: 2000 });
+  // Typing a title sends one search per pause; many visitors type the same first letters. Bounded
+  // by the movies held, not only by entries: at a million titles one short prefix matches 400,000.
+  private readonly searchCache = new LRUCache<string, SearchAnswer>({
+    max: 2000,
+    maxSize: SEARCH_CACHE_MOVIES,
+    sizeCalculation: (a) => a.movies.length + 1,
+  });
 
   private readonly tmdbImages: boolean;
   private readonly sorted = new WeakMap<CatalogMovie[], Map<SortBy, CatalogMovie[]>>();
@@ -165,12 +186,36 @@ export class OfflineMovieSource implements MovieSource {
 
   async search(query: string, page: number, opts: ListOptions = {}): Promise<MoviePage> {
     const key = query.trim().toLowerCase().replace(/\s+/g, ' ');
-    let hits = this.searchCache.get(key);
-    if (!hits) {
-      hits = this.index.searchTitles(key);
-      this.searchCache.set(key, hits);
+    if (opts.sort_by || opts.from || opts.to || opts.exclude?.size) {
+      // Another order, a date range or films left out: every match takes part.
+      return this.page(this.searchAnswer(key, Infinity).movies, page, opts);
     }
-    return this.page(hits, page, opts);
+    // Relevance order: only the matches up to the page asked for are put in order.
+    const { movies, total } = this.searchAnswer(key, page * PAGE_SIZE);
+    const total_pages = Math.min(Math.ceil(total / PAGE_SIZE), MAX_PAGES);
+    const results = page <= total_pages ? movies.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE) : [];
+    return {
+      page,
+      results: results.map((m) => toListItem(m, this.tmdbImages)),
+      total_pages,
+      total_results: total,
+    };
+  }
+
+  /** At least the first `needed` matches in relevance order (all if there are fewer), and their count. */
+  private searchAnswer(key: string, needed: number): SearchAnswer {
+    const cached = this.searchCache.get(key);
+    if (cached && (cached.movies.length >= needed || cached.movies.length === cached.total)) return cached;
+    // The first pages for a typist; past them, every page that can be served.
+    const limit =
+      needed <= FIRST_PAGES * PAGE_SIZE
+        ? FIRST_PAGES * PAGE_SIZE
+        : needed === Infinity
+          ? needed
+          : MAX_PAGES * PAGE_SIZE;
+    const answer = this.index.searchTitlesTop(key, limit);
+    this.searchCache.set(key, answer);
+    return answer;
   }
 
   async movie(id: number): Promise<MovieDetails> {

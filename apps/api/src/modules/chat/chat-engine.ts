@@ -319,7 +319,7 @@ export class ChatEngine {
     const exact = (this.exactTitles.get(key) ?? []).filter((m) => !year || m.release_date?.startsWith(year));
     const known = exact.sort((a, b) => b.vote_count - a.vote_count)[0];
     if (known && known.vote_count >= 100) return { movie: known, confidence: 1 };
-    const hits = this.catalog.searchTitles(words).slice(0, 25);
+    const hits = this.catalog.searchTitlesTop(words, 25).movies;
     // "Eternal Sunshine" for Eternal Sunshine of the Spotless Mind: the typed words start a famous title.
     const typed = key.split(' ');
     for (const m of hits) {

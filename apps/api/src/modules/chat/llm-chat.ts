@@ -257,7 +257,7 @@ export class LlmChat {
       );
       if (found.length) return fresh(found);
       return typeof args.query === 'string'
-        ? fresh(this.engine.catalog.searchTitles(args.query.slice(0, 100)))
+        ? fresh(this.engine.catalog.searchTitlesTop(args.query.slice(0, 100), 10 + exclude.size).movies)
         : [];
     }
     if (name === 'similar_to' && typeof args.title === 'string') {
