@@ -39,8 +39,8 @@ export class TitleIndexBuilder {
   private readonly lengths: number[] = [];
   private readonly avg = [0, 0];
   private count = 0;
-  /** Each document's first two terms (title, then original title), `undefined` where it has fewer. */
-  private readonly leads: (string | undefined)[] = [];
+  /** Each document's first two terms (title, then original title) by the order terms were first met, -1 where it has fewer. */
+  private readonly leads = new IntList();
 
   constructor(
     private readonly processTerm: (term: string) => string,
@@ -54,6 +54,8 @@ export class TitleIndexBuilder {
   /** Adds the next document (its position is the number added before it). */
   add(fields: readonly [string, string]): void {
     const doc = this.count++;
+    this.leads.push(-1);
+    this.leads.push(-1);
     let leading = 0;
     for (let f = 0; f < FIELDS; f++) {
       const tokens = fields[f]!.split(SPACE_OR_PUNCTUATION);
@@ -65,19 +67,25 @@ export class TitleIndexBuilder {
       for (const token of tokens) {
         const term = this.processTerm(token);
         if (!term) continue;
-        // The title's first term, and the term after it (which may be the original title's first).
-        if (leading < 2 && (f === 0 || leading === 1)) this.leads[doc * 2 + leading++] = term;
+        // A term's list starts with its number (the order it was first met), then its postings.
         let list = this.postings.get(term);
-        if (!list) this.postings.set(term, (list = []));
+        if (!list) this.postings.set(term, (list = [this.postings.size]));
+        // The title's first term, and the term after it (which may be the original title's first).
+        if (leading < 2 && (f === 0 || leading === 1)) this.leads.items[doc * 2 + leading++] = list[0]!;
         list.push(doc * FIELDS + f);
       }
     }
   }
 
   finish(): TitleIndex {
-    const terms = [...this.postings.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    const met = [...this.postings.keys()];
+    const order = met.map((_, i) => i).sort((a, b) => (met[a]! < met[b]! ? -1 : met[a]! > met[b]! ? 1 : 0));
+    const terms = order.map((i) => met[i]!);
+    /** A term's position in the sorted dictionary, by the order it was first met. */
+    const position = new Int32Array(order.length);
+    order.forEach((id, i) => (position[id] = i));
     let total = 0;
-    for (const t of terms) total += this.postings.get(t)!.length;
+    for (const t of terms) total += this.postings.get(t)!.length - 1;
     const start = new Int32Array(terms.length + 1);
     const split = new Int32Array(terms.length);
     const docs = new Int32Array(total);
@@ -91,7 +99,8 @@ export class TitleIndexBuilder {
       for (let f = 0; f < FIELDS; f++) {
         if (f === 1) split[i] = at;
         let last = -1;
-        for (const code of list) {
+        for (let k = 1; k < list.length; k++) {
+          const code = list[k]!;
           if (code % FIELDS !== f) continue;
           const doc = (code - f) / FIELDS;
           if (doc === last) {
@@ -108,12 +117,10 @@ export class TitleIndexBuilder {
     start[terms.length] = at;
     const boosts = new Float64Array(this.count);
     for (let d = 0; d < this.count; d++) boosts[d] = this.boost(d);
-    const position = new Map<string, number>();
-    terms.forEach((t, i) => position.set(t, i));
-    const leads = new Int32Array(this.count * 2).fill(-1);
+    const leads = new Int32Array(this.count * 2);
     for (let i = 0; i < leads.length; i++) {
-      const term = this.leads[i];
-      if (term !== undefined) leads[i] = position.get(term)!;
+      const id = this.leads.items[i]!;
+      leads[i] = id < 0 ? -1 : position[id]!;
     }
     return new TitleIndex(
       terms,
