@@ -79,6 +79,8 @@ export interface CatalogIndexOptions {
   busyPrefixPostings?: number;
 }
 
+const byPopularity = (a: CatalogMovie, b: CatalogMovie) => b.popularity - a.popularity || a.id - b.id;
+
 /** A short prefix whose terms have more postings than this keeps its first pages (`SHORT_LIST` titles). */
 const BUSY_PREFIX = 10_000;
 const SHORT_LIST = 200;
@@ -104,8 +106,8 @@ export class CatalogIndex {
   private readonly byGenre = new Map<number, CatalogMovie[]>();
   private builder: TitleIndexBuilder | undefined;
   private titles: TitleIndex | undefined;
-  /** Each movie's place in `popular`, by its position in the file; -1 if not listed. */
-  private readonly rank: Int32Array;
+  /** Each movie's place in `popular`, by its position in the file; -1 if not listed (made with the busy prefixes). */
+  private rank: Int32Array | undefined;
   /** The short queries' two lists of places, reused (a million-movie catalog's run to hundreds of thousands). */
   private wordLists: { starts: IntList; others: IntList } | undefined;
   /** The first pages of the short prefixes that match many titles (`BUSY_PREFIX`). */
@@ -124,18 +126,9 @@ export class CatalogIndex {
     for (const m of movies) this.byId.set(m.id, m);
     this.referenceDate = referenceDate(movies);
     const ref = Date.parse(this.referenceDate);
-    // The released movies by popularity, sorted as positions in the file in the file, so that each movie's place in the list is known without a map.
-    const positions: number[] = [];
-    movies.forEach((m, i) => {
-      if (m.status === 'Released' && (!m.release_date || m.release_date <= this.referenceDate))
-        positions.push(i);
-    });
-    positions.sort((a, b) => movies[b]!.popularity - movies[a]!.popularity || movies[a]!.id - movies[b]!.id);
-    this.popular = positions.map((i) => movies[i]!);
-    this.rank = new Int32Array(movies.length).fill(-1);
-    positions.forEach((i, r) => (this.rank[i] = r));
-    // (Every order below ends with the id: the input's order does not matter.)
-    this.topRated = this.popular
+    const released = movies.filter((m) => this.isReleased(m));
+    this.popular = [...released].sort(byPopularity);
+    this.topRated = released
       .filter((m) => m.vote_count >= TOP_RATED_MIN_VOTES)
       .sort((a, b) => b.vote_average - a.vote_average || b.vote_count - a.vote_count || a.id - b.id);
     this.nowPlaying = this.popular.filter(
@@ -276,7 +269,7 @@ export class CatalogIndex {
 
   /** The places in `popular` of the first `limit` titles of each group, and how many in all. */
   private wordStarting(titles: TitleIndex, from: number, to: number, limit: number): ShortList {
-    const rank = this.rank;
+    const rank = (this.rank ??= this.popularityRanks());
     const { starts, others } = (this.wordLists ??= { starts: new IntList(), others: new IntList() });
     starts.length = 0;
     others.length = 0;
@@ -290,6 +283,25 @@ export class CatalogIndex {
       others: first.length < limit ? smallest(others, limit - first.length) : [],
       total: starts.length + others.length,
     };
+  }
+
+  /**
+   * Each movie's place in `popular`, by its position in the file: the released positions sorted
+   * as `popular` is (its order is total, so the two agree). Not made at start: a map from movie
+   * to position would be garbage, and sorting positions costs more than sorting the movies.
+   */
+  private popularityRanks(): Int32Array {
+    const movies = this.file.movies;
+    const positions: number[] = [];
+    for (let i = 0; i < movies.length; i++) if (this.isReleased(movies[i]!)) positions.push(i);
+    positions.sort((a, b) => byPopularity(movies[a]!, movies[b]!));
+    const rank = new Int32Array(movies.length).fill(-1);
+    positions.forEach((i, r) => (rank[i] = r));
+    return rank;
+  }
+
+  private isReleased(m: CatalogMovie): boolean {
+    return m.status === 'Released' && (!m.release_date || m.release_date <= this.referenceDate);
   }
 
   /**
