@@ -565,8 +565,11 @@ export class TitleIndex {
   }
 }
 
-/** Query words beyond this many distinct ones count as the last (significantWords keeps four). */
-const MAX_TERM_BITS = 8;
+/**
+ * The distinct query words counted, one bit each; words past the 32nd share the last bit, so the
+ * "words matched" multiplier stops at 32 (`CatalogIndex` asks with at most four).
+ */
+const MAX_TERM_BITS = 32;
 
 function bitCount(mask: number): number {
   let n = 0;
@@ -597,7 +600,7 @@ class Scratch {
   readonly termStamp: Uint32Array;
   readonly total: Float64Array;
   readonly inSet: Uint32Array;
-  readonly mask: Uint8Array;
+  readonly mask: Uint32Array;
   readonly termDocs = new IntList();
   readonly combined = new IntList();
   readonly other = new IntList();
@@ -610,7 +613,7 @@ class Scratch {
     this.termStamp = new Uint32Array(documents);
     this.total = new Float64Array(documents);
     this.inSet = new Uint32Array(documents);
-    this.mask = new Uint8Array(documents);
+    this.mask = new Uint32Array(documents);
   }
 
   /** Before a search: the arrays are cleared well before the 32-bit stamps could wrap within one. */

@@ -212,6 +212,45 @@ describe('the compact title index', () => {
     },
   );
 
+  it('counts every distinct word a title matches, past eight of them', () => {
+    const words = [
+      'alpha',
+      'bravo',
+      'charlie',
+      'delta',
+      'echo',
+      'foxtrot',
+      'golf',
+      'hotel',
+      'india',
+      'juliett',
+    ];
+    const builder = new TitleIndexBuilder(
+      (t) => t.toLowerCase(),
+      () => 1,
+    );
+    builder.add([words.join(' '), '']);
+    builder.add([words.slice(0, 9).join(' '), '']);
+    builder.add(['alpha', '']);
+    const index = builder.finish();
+    const spec = words.map((term) => ({ term, prefix: false, fuzzy: 0 }));
+    // Each word alone, then summed in the query's order and multiplied by the words matched.
+    const alone = (doc: number) =>
+      words.map(
+        (term) =>
+          index.search([{ term, prefix: false, fuzzy: 0 }], 'or').find((h) => h.doc === doc)?.score ?? 0,
+      );
+    const hits = index.search(spec, 'or');
+    for (const [doc, matched] of [
+      [0, 10],
+      [1, 9],
+      [2, 1],
+    ] as const) {
+      const sum = alone(doc).reduce((a, b) => a + b, 0);
+      expect(hits.find((h) => h.doc === doc)!.score, `title ${doc}`).toBe(sum * matched);
+    }
+  });
+
   it('selects the smallest places of a long list as a sort would', () => {
     let s = 3;
     const rand = () => (s = Math.imul(s, 1103515245) + 12345) >>> 0;

@@ -2,6 +2,7 @@ import { MovieDetails, MoviePage } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';
 import { SEARCH_PER_IP_PER_MINUTE } from './catalog.routes';
+import { OfflineMovieSource } from './offline-movie-source';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -108,6 +109,17 @@ describe('catalog routes (offline catalog)', () => {
         ).toEqual(whole.slice((n - 1) * 20, n * 20));
       }
     }
+  });
+
+  it('a search that hides seen films says how many it hid, none included', async () => {
+    const source = new OfflineMovieSource(t.catalog!);
+    const whole = await source.search('star wars', 1);
+    expect(whole).not.toHaveProperty('hidden');
+    expect((await source.search('star wars', 1, { exclude: new Set() })).hidden).toBe(0);
+    const hid = await source.search('star wars', 1, { exclude: new Set([11, 424242424]) });
+    expect(hid.hidden).toBe(1);
+    expect(hid.total_results).toBe(whole.total_results - 1);
+    expect(hid.results.map((m) => m.id)).not.toContain(11);
   });
 
   it('answers a movie in TMDB shape with genres and companies', async () => {

@@ -199,6 +199,8 @@ export class OfflineMovieSource implements MovieSource {
       results: results.map((m) => toListItem(m, this.tmdbImages)),
       total_pages,
       total_results: total,
+      // Hide-seen with nothing seen: nothing hidden, said as the other lists say it.
+      ...(opts.exclude ? { hidden: 0 } : {}),
     };
   }
 
