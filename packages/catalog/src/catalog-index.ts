@@ -256,15 +256,21 @@ export class CatalogIndex {
   ): { movies: CatalogMovie[]; total: number } {
     const term = processTerm(prefix);
     const [from, to] = titles.prefixRange(term);
-    let found: ShortList | undefined;
-    if (limit <= SHORT_LIST && titles.postingCount(from, to) > this.busyPostings) {
-      // A prefix that matches many titles: its first pages are kept once made.
-      found = this.busy.get(term);
-      if (!found) this.busy.set(term, (found = this.wordStarting(titles, from, to, SHORT_LIST)));
-    } else found = this.wordStarting(titles, from, to, limit);
+    // A prefix that matches many titles keeps its first pages once made.
+    const found =
+      limit <= SHORT_LIST && titles.postingCount(from, to) > this.busyPostings
+        ? this.busyList(titles, term, from, to)
+        : this.wordStarting(titles, from, to, limit);
     const first = found.starts.slice(0, limit);
     const rest = first.length < limit ? found.others.slice(0, limit - first.length) : [];
     return { movies: first.concat(rest).map((r) => this.popular[r]!), total: found.total };
+  }
+
+  /** A busy prefix's first pages (`SHORT_LIST` titles), made once. */
+  private busyList(titles: TitleIndex, term: string, from: number, to: number): ShortList {
+    let found = this.busy.get(term);
+    if (!found) this.busy.set(term, (found = this.wordStarting(titles, from, to, SHORT_LIST)));
+    return found;
   }
 
   /** The places in `popular` of the first `limit` titles of each group, and how many in all. */
@@ -273,7 +279,7 @@ export class CatalogIndex {
     const { starts, others } = (this.wordLists ??= { starts: new IntList(), others: new IntList() });
     starts.length = 0;
     others.length = 0;
-    titles.visitTermRange(from, to, titles.termPosition('the'), (doc, leads) => {
+    titles.visitTermRange(from, to, titles.find('the'), (doc, leads) => {
       const r = rank[doc]!;
       if (r >= 0) (leads ? starts : others).push(r);
     });
@@ -312,10 +318,7 @@ export class CatalogIndex {
     const titles = this.finishIndex();
     const prefixes = titles.busyPrefixes(3, this.busyPostings);
     for (let i = 0; i < prefixes.length; i++) {
-      if (!this.busy.has(prefixes[i]!)) {
-        const [from, to] = titles.prefixRange(prefixes[i]!);
-        this.busy.set(prefixes[i]!, this.wordStarting(titles, from, to, SHORT_LIST));
-      }
+      this.busyList(titles, prefixes[i]!, ...titles.prefixRange(prefixes[i]!));
       if (i % 8 === 7) await new Promise<void>((resolve) => setImmediate(resolve));
     }
   }

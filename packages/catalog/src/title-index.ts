@@ -292,23 +292,12 @@ export class TitleIndex {
     const exact = this.find(q.term);
     if (exact >= 0) this.termResults(exact, 1, s, tick, within);
     // The prefix's terms are one run of the sorted dictionary: [prefixFrom, prefixTo).
-    let prefixFrom = 0;
-    let prefixTo = 0;
-    if (q.prefix) {
-      prefixFrom = exact >= 0 ? exact + 1 : this.lowerBound(q.term);
-      for (prefixTo = prefixFrom; prefixTo < this.terms.length; prefixTo++) {
-        const term = this.terms[prefixTo]!;
-        if (!term.startsWith(q.term)) break;
-        if (term.length === q.term.length) continue;
-        const distance = term.length - q.term.length;
-        this.termResults(
-          prefixTo,
-          (PREFIX_WEIGHT * term.length) / (term.length + 0.3 * distance),
-          s,
-          tick,
-          within,
-        );
-      }
+    const [prefixFrom, prefixTo] = q.prefix ? this.prefixRange(q.term) : [0, 0];
+    for (let i = prefixFrom; i < prefixTo; i++) {
+      const term = this.terms[i]!;
+      if (term.length === q.term.length) continue; // the word itself, scored above
+      const distance = term.length - q.term.length;
+      this.termResults(i, (PREFIX_WEIGHT * term.length) / (term.length + 0.3 * distance), s, tick, within);
     }
     if (q.fuzzy > 0) {
       for (const [i, distance] of this.fuzzyTerms(q.term, q.fuzzy)) {
@@ -387,11 +376,6 @@ export class TitleIndex {
     return out;
   }
 
-  /** The position of `term` in the dictionary, or -1. */
-  termPosition(term: string): number {
-    return this.find(term);
-  }
-
   /**
    * Every document with a term in `[from, to)`, each once: `visit(doc, leads)`, where `leads` says
    * whether the document's first term is one of them, or its second after a first `article`
@@ -426,8 +410,8 @@ export class TitleIndex {
     return s;
   }
 
-  /** The position of `term`, or -1. */
-  private find(term: string): number {
+  /** The position of `term` in the dictionary, or -1. */
+  find(term: string): number {
     const i = this.lowerBound(term);
     return this.terms[i] === term ? i : -1;
   }
