@@ -94,17 +94,32 @@ describe('loading and navigation', () => {
           return w.__fromServer.map((e) => e.isConnected);
         }),
       ).toEqual([true, true]);
-      const shift = await page.evaluate(
+      // Layout shifts as CLS counts them (not those within 500 ms of the click, which the visitor
+      // caused), each with what moved, so that a failure says where.
+      const shifts = await page.evaluate(
         () =>
-          new Promise<number>((resolve) => {
-            let sum = 0;
+          new Promise<{ value: number; moved: string[] }[]>((resolve) => {
+            const out: { value: number; moved: string[] }[] = [];
             new PerformanceObserver((list) => {
-              for (const e of list.getEntries()) sum += (e as unknown as { value: number }).value;
+              for (const e of list.getEntries() as unknown as {
+                value: number;
+                hadRecentInput: boolean;
+                sources?: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+              }[]) {
+                if (e.hadRecentInput) continue;
+                const moved = (e.sources ?? []).map((s) => {
+                  const el = s.node instanceof Element ? s.node : null;
+                  const name = el ? `${el.tagName.toLowerCase()}.${el.className}` : String(s.node?.nodeName);
+                  return `${name}: ${JSON.stringify(s.previousRect)} -> ${JSON.stringify(s.currentRect)}`;
+                });
+                out.push({ value: e.value, moved });
+              }
             }).observe({ type: 'layout-shift', buffered: true });
-            setTimeout(() => resolve(sum), 200);
+            setTimeout(() => resolve(out), 200);
           }),
       );
-      expect(shift).toBeLessThan(0.01);
+      const shift = shifts.reduce((sum, s) => sum + s.value, 0);
+      expect(shift, `${viewport.name}: ${JSON.stringify(shifts)}`).toBeLessThan(0.01);
       // The movie page too: its Like button answers (signed out: the spec's toast).
       await page.goto(`${base}/movie/157336`);
       await page.getByRole('button', { name: 'Like', exact: true }).click();
