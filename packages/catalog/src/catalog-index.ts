@@ -5,7 +5,7 @@ import {
   type TitleIndex,
   type TitleQueryTerm,
 } from './title-index';
-import type { CatalogFile, CatalogMovie } from './types';
+import type { CatalogFile, CatalogLists, CatalogMovie } from './types';
 
 export const PAGE_SIZE = 20;
 export const MAX_PAGES = 500;
@@ -108,6 +108,8 @@ export class CatalogIndex {
   private titles: TitleIndex | undefined;
   /** Each movie's place in `popular`, by its position in the file; -1 if not listed (made with the busy prefixes). */
   private rank: Int32Array | undefined;
+  /** `popular` as positions in the file. */
+  private readonly popularPositions: Int32Array;
   /** The short queries' two lists of places, reused (a million-movie catalog's run to hundreds of thousands). */
   private wordLists: { starts: IntList; others: IntList } | undefined;
   /** The first pages of the short prefixes that match many titles (`BUSY_PREFIX`). */
@@ -124,30 +126,16 @@ export class CatalogIndex {
     this.busyPostings = opts.busyPrefixPostings ?? BUSY_PREFIX;
     const movies = file.movies;
     for (const m of movies) this.byId.set(m.id, m);
-    this.referenceDate = referenceDate(movies);
-    const ref = Date.parse(this.referenceDate);
-    const released = movies.filter((m) => this.isReleased(m));
-    this.popular = [...released].sort(byPopularity);
-    this.topRated = released
-      .filter((m) => m.vote_count >= TOP_RATED_MIN_VOTES)
-      .sort((a, b) => b.vote_average - a.vote_average || b.vote_count - a.vote_count || a.id - b.id);
-    this.nowPlaying = this.popular.filter(
-      (m) => m.release_date && ref - Date.parse(m.release_date) <= NOW_PLAYING_DAYS * DAY,
-    );
-    const trendScore = (m: CatalogMovie) =>
-      m.popularity * 0.5 ** ((ref - Date.parse(m.release_date!)) / DAY / TRENDING_HALF_LIFE_DAYS);
-    this.trending = this.popular
-      .filter((m) => m.release_date && ref - Date.parse(m.release_date) <= TRENDING_WINDOW_DAYS * DAY)
-      .map((m) => ({ m, s: trendScore(m) }))
-      .sort((a, b) => b.s - a.s || a.m.id - b.m.id)
-      .map((x) => x.m);
-    for (const m of this.popular) {
-      for (const g of m.genre_ids) {
-        let list = this.byGenre.get(g);
-        if (!list) this.byGenre.set(g, (list = []));
-        list.push(m);
-      }
-    }
+    const lists = takeLists(file);
+    this.referenceDate = lists.reference_date;
+    const at = (positions: number[]) => positions.map((i) => movies[i]!);
+    this.popular = at(lists.popular);
+    this.popularPositions = Int32Array.from(lists.popular);
+    this.topRated = at(lists.top_rated);
+    this.nowPlaying = at(lists.now_playing);
+    this.trending = at(lists.trending);
+    for (const [genre, positions] of Object.entries(lists.by_genre))
+      this.byGenre.set(Number(genre), at(positions));
     this.builder = new TitleIndexBuilder(processTerm, (doc) => popularityBoost(movies[doc]!));
     if (!opts.deferSearchIndex) this.completeSearchIndex();
   }
@@ -291,23 +279,11 @@ export class CatalogIndex {
     };
   }
 
-  /**
-   * Each movie's place in `popular`, by its position in the file: the released positions sorted
-   * as `popular` is (its order is total, so the two agree). Not made at start: a map from movie
-   * to position would be garbage, and sorting positions costs more than sorting the movies.
-   */
+  /** Each movie's place in `popular`, by its position in the file (-1: not listed). */
   private popularityRanks(): Int32Array {
-    const movies = this.file.movies;
-    const positions: number[] = [];
-    for (let i = 0; i < movies.length; i++) if (this.isReleased(movies[i]!)) positions.push(i);
-    positions.sort((a, b) => byPopularity(movies[a]!, movies[b]!));
-    const rank = new Int32Array(movies.length).fill(-1);
-    positions.forEach((i, r) => (rank[i] = r));
+    const rank = new Int32Array(this.file.movies.length).fill(-1);
+    this.popularPositions.forEach((i, r) => (rank[i] = r));
     return rank;
-  }
-
-  private isReleased(m: CatalogMovie): boolean {
-    return m.status === 'Released' && (!m.release_date || m.release_date <= this.referenceDate);
   }
 
   /**
@@ -322,6 +298,77 @@ export class CatalogIndex {
       if (i % 8 === 7) await new Promise<void>((resolve) => setImmediate(resolve));
     }
   }
+}
+
+/**
+ * The catalog's served lists as positions in `movies`: what a start would otherwise sort. Made
+ * when a catalog file is written (`writeCatalogFiles`) and, for a catalog without them, when it
+ * is indexed; the same orders either way (each comparison ends on the id, so every order is total).
+ */
+export function catalogLists(movies: readonly CatalogMovie[], builtAt: string): CatalogLists {
+  const reference = referenceDate(movies);
+  const ref = Date.parse(reference);
+  const released: number[] = [];
+  for (let i = 0; i < movies.length; i++) {
+    const m = movies[i]!;
+    if (m.status === 'Released' && (!m.release_date || m.release_date <= reference)) released.push(i);
+  }
+  const popular = released.slice().sort((a, b) => byPopularity(movies[a]!, movies[b]!));
+  const top_rated = released
+    .filter((i) => movies[i]!.vote_count >= TOP_RATED_MIN_VOTES)
+    .sort((a, b) => {
+      const x = movies[a]!;
+      const y = movies[b]!;
+      return y.vote_average - x.vote_average || y.vote_count - x.vote_count || x.id - y.id;
+    });
+  /** Days from a movie's release to the reference date (Infinity without a date). */
+  const age = (i: number) => {
+    const d = movies[i]!.release_date;
+    return d ? (ref - Date.parse(d)) / DAY : Infinity;
+  };
+  const now_playing = popular.filter((i) => age(i) <= NOW_PLAYING_DAYS);
+  const trending = popular
+    .filter((i) => age(i) <= TRENDING_WINDOW_DAYS)
+    .map((i) => ({ i, s: movies[i]!.popularity * 0.5 ** (age(i) / TRENDING_HALF_LIFE_DAYS) }))
+    .sort((a, b) => b.s - a.s || movies[a.i]!.id - movies[b.i]!.id)
+    .map((x) => x.i);
+  const by_genre: Record<string, number[]> = {};
+  for (const i of popular) for (const g of movies[i]!.genre_ids) (by_genre[g] ??= []).push(i);
+  return {
+    movies: movies.length,
+    built_at: builtAt,
+    reference_date: reference,
+    popular,
+    top_rated,
+    now_playing,
+    trending,
+    by_genre,
+  };
+}
+
+/**
+ * The file's stored lists if they were made from these movies, else made now. They are taken
+ * off the file (a million movies' lists are about 30 MB of numbers, needed once); another
+ * index over the same file makes its own.
+ */
+function takeLists(file: CatalogFile): CatalogLists {
+  const stored = file.lists;
+  delete file.lists;
+  const fits =
+    stored !== undefined &&
+    stored.movies === file.movies.length &&
+    stored.built_at === file.built_at &&
+    [
+      stored.popular,
+      stored.top_rated,
+      stored.now_playing,
+      stored.trending,
+      ...Object.values(stored.by_genre),
+    ].every(
+      (list) =>
+        Array.isArray(list) && list.every((i) => Number.isInteger(i) && i >= 0 && i < file.movies.length),
+    );
+  return fits ? stored : catalogLists(file.movies, file.built_at);
 }
 
 /**

@@ -66,5 +66,21 @@ export function syntheticCatalog(real: CatalogFile, movies: number, seed = 1): C
       backdrop_path: `/backdrop-${id}.svg`,
     });
   }
-  return { ...real, built_at: new Date().toISOString(), movies: out };
+  // Not the real catalog's lists: this one's are made when it is written or indexed.
+  const { lists: _lists, ...head } = real;
+  return { ...head, built_at: new Date().toISOString(), movies: out };
+}
+
+/**
+ * The titles every search benchmark types from: the `n` most voted movies' (ties in file order).
+ * Real titles only: pass the real catalog's movies, also when a synthetic catalog is served.
+ */
+export function benchTitles(
+  movies: readonly Pick<CatalogMovie, 'title' | 'vote_count'>[],
+  n = 2000,
+): string[] {
+  return [...movies]
+    .sort((a, b) => b.vote_count - a.vote_count)
+    .slice(0, n)
+    .map((m) => m.title);
 }

@@ -1,5 +1,6 @@
 import { closeSync, mkdirSync, openSync, readSync, renameSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { catalogLists } from './catalog-index';
 import type { CatalogFile, CatalogMovie } from './types';
 
 /**
@@ -91,7 +92,9 @@ export function writeCatalogFiles(jsonPath: string, file: CatalogFile): void {
   const json = openSync(tmpJson, 'w');
   const text = openSync(tmpText, 'w');
   try {
-    const { movies, ...head } = file;
+    // The served lists are made here, from these movies (a loaded file's own were taken by its index).
+    const { movies, lists: _stored, ...rest } = file;
+    const head = { ...rest, lists: catalogLists(movies, file.built_at) };
     writeSync(json, `${asciiJson(JSON.stringify(head)).slice(0, -1)},"movies":[`);
     let chunk: string[] = [];
     let texts: Buffer[] = [];

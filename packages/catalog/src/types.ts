@@ -33,7 +33,27 @@ export interface CatalogFile {
   built_at: string;
   source: { package: string; integrity: string };
   stats: CatalogBuildStats;
+  /**
+   * The lists in the order they are served, as positions in `movies`, made when the file was
+   * written (`catalogLists`), so that a start sorts nothing. Absent from catalogs made in memory
+   * (tests, synthetic ones), whose lists are made when indexed.
+   */
+  lists?: CatalogLists;
   movies: CatalogMovie[];
+}
+
+/** A catalog's served lists, as positions in its `movies` (decision 0050). */
+export interface CatalogLists {
+  /** How many movies they were made from, and the `built_at` of that catalog: they fit no other. */
+  movies: number;
+  built_at: string;
+  reference_date: string;
+  popular: number[];
+  top_rated: number[];
+  now_playing: number[];
+  trending: number[];
+  /** Each genre's movies, by popularity. */
+  by_genre: Record<string, number[]>;
 }
 
 export interface CatalogBuildStats {

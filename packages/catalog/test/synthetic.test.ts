@@ -4,11 +4,20 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isAscii } from 'node:buffer';
 import { buildCatalogFromCsv } from '../src/build';
-import { CatalogIndex } from '../src/catalog-index';
+import {
+  CatalogIndex,
+  catalogLists,
+  NOW_PLAYING_DAYS,
+  referenceDate,
+  TOP_RATED_MIN_VOTES,
+  TRENDING_HALF_LIFE_DAYS,
+  TRENDING_WINDOW_DAYS,
+} from '../src/catalog-index';
+import { GENRES } from '../src/genres';
 import { parseCatalogBytes, readCatalogFile } from '../src/load';
 import { asciiJson, attachTexts, catalogTextPath, writeCatalogFiles } from '../src/texts';
 import { SYNTHETIC_ID_BASE, syntheticCatalog } from '../src/synthetic';
-import type { CatalogFile } from '../src/types';
+import type { CatalogFile, CatalogMovie } from '../src/types';
 import { csv } from './fixture-csv';
 
 /** A catalog as plain data: a loaded movie's texts (read from its text file) written in. */
@@ -16,6 +25,11 @@ const plain = (file: CatalogFile): CatalogFile => JSON.parse(JSON.stringify(file
 /** Bytes of a catalog JSON file parsed as a start does, its texts from the file beside `path`. */
 const loaded = (bytes: Buffer, path: string, opts?: Parameters<typeof parseCatalogBytes>[1]) =>
   plain(attachTexts(parseCatalogBytes(bytes, opts), catalogTextPath(path)));
+/** A catalog as `writeCatalogFiles` writes it: with its served lists, made from its movies. */
+const asWritten = (file: CatalogFile): CatalogFile => ({
+  ...file,
+  lists: catalogLists(file.movies, file.built_at),
+});
 
 const built = buildCatalogFromCsv(
   csv([
@@ -63,7 +77,7 @@ describe('syntheticCatalog', () => {
       const path = join(dir, 'catalog.json');
       writeCatalogFiles(path, big);
       const read = await readCatalogFile(path);
-      expect(plain(read)).toEqual(big);
+      expect(plain(read)).toEqual(asWritten(big));
       const index = new CatalogIndex(read);
       expect(index.byId.size).toBe(2500);
       expect(index.searchTitles('interstelar').length).toBeGreaterThan(1);
@@ -90,7 +104,7 @@ describe('syntheticCatalog', () => {
       // The writer's newline after each movie: pieces are cut there, not by a scan of every byte.
       expect(bytes.includes('},\n{')).toBe(true);
       for (const pieceBytes of [1, 500, 10_000, 1 << 30]) {
-        expect(loaded(bytes, path, { piecewiseAbove: 0, pieceBytes })).toEqual(big);
+        expect(loaded(bytes, path, { piecewiseAbove: 0, pieceBytes })).toEqual(asWritten(big));
       }
       expect(() => parseCatalogBytes(bytes.subarray(0, bytes.length - 40), { piecewiseAbove: 0 })).toThrow(
         /truncated/,
@@ -134,8 +148,8 @@ describe('catalog files in ASCII (read as one-byte text, no UTF-8 decoding)', ()
       writeCatalogFiles(path, withNames);
       const bytes = readFileSync(path);
       expect(isAscii(bytes)).toBe(true);
-      expect(loaded(bytes, path)).toEqual(withNames);
-      expect(loaded(bytes, path, { piecewiseAbove: 0, pieceBytes: 100 })).toEqual(withNames);
+      expect(loaded(bytes, path)).toEqual(asWritten(withNames));
+      expect(loaded(bytes, path, { piecewiseAbove: 0, pieceBytes: 100 })).toEqual(asWritten(withNames));
       // A file written before (UTF-8) still reads the same.
       expect(parseCatalogBytes(Buffer.from(JSON.stringify(withNames)))).toEqual(withNames);
     } finally {
@@ -180,5 +194,111 @@ describe('the catalog texts beside the JSON (decision 0047)', () => {
   it('leaves movies with their texts inline as they are (fixtures, files written by hand)', () => {
     const file = plain(syntheticCatalog(real, 5));
     expect(attachTexts(file, '/nonexistent/catalog.text').movies).toEqual(syntheticCatalog(real, 5).movies);
+  });
+});
+
+describe('the served lists stored in the file (decision 0050)', () => {
+  // The lists by their definitions, over movie objects (what a start sorted before 0050).
+  const DAY = 86_400_000;
+  const reference = (file: CatalogFile) => {
+    const ref = referenceDate(file.movies);
+    const released = file.movies.filter(
+      (m) => m.status === 'Released' && (!m.release_date || m.release_date <= ref),
+    );
+    const popular = [...released].sort((a, b) => b.popularity - a.popularity || a.id - b.id);
+    const age = (m: CatalogMovie) => (Date.parse(ref) - Date.parse(m.release_date!)) / DAY;
+    const ids = (ms: CatalogMovie[]) => ms.map((m) => m.id);
+    return {
+      referenceDate: ref,
+      popular: ids(popular),
+      topRated: ids(
+        released
+          .filter((m) => m.vote_count >= TOP_RATED_MIN_VOTES)
+          .sort((a, b) => b.vote_average - a.vote_average || b.vote_count - a.vote_count || a.id - b.id),
+      ),
+      nowPlaying: ids(popular.filter((m) => m.release_date && age(m) <= NOW_PLAYING_DAYS)),
+      trending: ids(
+        popular
+          .filter((m) => m.release_date && age(m) <= TRENDING_WINDOW_DAYS)
+          .sort(
+            (a, b) =>
+              b.popularity * 0.5 ** (age(b) / TRENDING_HALF_LIFE_DAYS) -
+                a.popularity * 0.5 ** (age(a) / TRENDING_HALF_LIFE_DAYS) || a.id - b.id,
+          ),
+      ),
+      genres: GENRES.map((g) => ids(popular.filter((m) => m.genre_ids.includes(g.id)))),
+    };
+  };
+  const served = (index: CatalogIndex) => {
+    const ids = (ms: readonly CatalogMovie[]) => ms.map((m) => m.id);
+    return {
+      referenceDate: index.referenceDate,
+      popular: ids(index.popular),
+      topRated: ids(index.topRated),
+      nowPlaying: ids(index.nowPlaying),
+      trending: ids(index.trending),
+      genres: GENRES.map((g) => ids(index.discover([g.id], 'all'))),
+    };
+  };
+  // Scaled votes and popularity give ties, broken by id; shifted dates put some after the reference.
+  const big = syntheticCatalog(real, 4000, 3);
+  // (Copies: the first movies are the real catalog's own objects.)
+  big.movies = big.movies.map((m) => ({ ...m }));
+  big.movies.forEach((m, i) => {
+    if (i % 7 === 0) m.popularity = 12.5;
+    if (i % 11 === 0) m.status = 'Rumored';
+    if (i % 13 === 0) m.release_date = null;
+  });
+
+  it('are read from the file, and equal the lists made by sorting the movies', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lists-'));
+    try {
+      const path = join(dir, 'catalog.json');
+      writeCatalogFiles(path, big);
+      const read = await readCatalogFile(path);
+      expect(read.lists?.popular.length).toBeGreaterThan(3000);
+      const expected = reference(big);
+      expect(expected.nowPlaying.length).toBeGreaterThan(0);
+      expect(expected.trending.length).toBeGreaterThan(expected.nowPlaying.length);
+      expect(expected.topRated.length).toBeGreaterThan(100);
+      expect(served(new CatalogIndex(read))).toEqual(expected);
+      // Taken by the index; another index over the same file makes its own, the same.
+      expect(read.lists).toBeUndefined();
+      expect(served(new CatalogIndex(read))).toEqual(expected);
+      // Made in memory (no stored lists): the same.
+      expect(served(new CatalogIndex({ ...big }))).toEqual(expected);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('are used as stored when they fit the file, and made again when they do not', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lists-'));
+    try {
+      const path = join(dir, 'catalog.json');
+      writeCatalogFiles(path, big);
+      const expected = reference(big);
+      // Two films swapped in the stored list: served as stored (the start did not sort).
+      const swapped = await readCatalogFile(path);
+      const p = swapped.lists!.popular;
+      [p[0], p[1]] = [p[1]!, p[0]!];
+      expect(served(new CatalogIndex(swapped)).popular.slice(0, 2)).toEqual([
+        expected.popular[1],
+        expected.popular[0],
+      ]);
+      // Lists of another catalog (other built_at or size), or with a position past the movies: made again.
+      for (const spoil of [
+        (f: CatalogFile) => (f.lists!.built_at = 'another'),
+        (f: CatalogFile) => f.movies.pop(),
+        (f: CatalogFile) => (f.lists!.by_genre[GENRES[0]!.id] = [f.movies.length]),
+      ]) {
+        const file = await readCatalogFile(path);
+        file.lists!.popular.reverse();
+        spoil(file);
+        expect(served(new CatalogIndex(file))).toEqual(reference(file));
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
