@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { catalogFilePath } from '@app/catalog';
+import { benchTitles, catalogFilePath } from '@app/catalog';
 import {
   BROWSER_ACCEPT_ENCODING,
   cpuMsOf,
@@ -29,14 +29,12 @@ const { values, positionals } = parseArgs({
 const mains = positionals.map((p) => resolve(p));
 if (mains.length !== 2) throw new Error('usage: ab-search.ts A/main.js B/main.js');
 const catalogDir = resolve(root, '.cache/bench-catalog');
-const titles = (
+const movies = (
   JSON.parse(readFileSync(catalogFilePath(catalogDir), 'utf8')) as {
     movies: { title: string; vote_count: number }[];
   }
-).movies
-  .sort((a, b) => b.vote_count - a.vote_count)
-  .slice(0, 2000)
-  .map((m) => m.title);
+).movies;
+const titles = benchTitles(movies);
 
 const apis = [];
 for (const main of mains) {

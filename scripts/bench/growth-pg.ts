@@ -6,7 +6,7 @@
  * Needs a PostgreSQL server: BENCH_DATABASE_URL (or TEST_DATABASE_URL); it creates and drops its
  * own database.
  */
-import { CATALOG_VERSION, readCatalogFile, syntheticCatalog } from '@app/catalog';
+import { benchTitles, CATALOG_VERSION, readCatalogFile, syntheticCatalog } from '@app/catalog';
 import { join } from 'node:path';
 import pg from 'pg';
 import { makeQueries } from './lib';
@@ -66,10 +66,7 @@ export async function pgGrowthBench(catalogDir: string, url: string, movies: num
     const size = await db.query<{ mb: string }>(
       "select (pg_relation_size('movies_title_trgm') + pg_relation_size('movies_title_prefix') + pg_relation_size('movies_title_gist')) / 1048576 as mb",
     );
-    const titles = [...real.movies]
-      .sort((a, b) => b.vote_count - a.vote_count)
-      .slice(0, 2000)
-      .map((m) => m.title);
+    const titles = benchTitles(real.movies);
     const { prefixes, typos } = makeQueries(titles);
     const time = async (sql: string, params: unknown[]) => {
       const s = performance.now();

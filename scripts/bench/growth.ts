@@ -4,7 +4,13 @@
  * the title index is built, and search suggestions over HTTP (the same 2–6 character prefixes
  * and typos as the search step).
  */
-import { CATALOG_VERSION, readCatalogFile, syntheticCatalog, writeCatalogFiles } from '@app/catalog';
+import {
+  benchTitles,
+  CATALOG_VERSION,
+  readCatalogFile,
+  syntheticCatalog,
+  writeCatalogFiles,
+} from '@app/catalog';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,10 +31,7 @@ export interface GrowthRow {
 export async function growthBench(catalogDir: string, factors: number[]): Promise<GrowthRow[]> {
   // As a start loads it (the texts from the file beside it), so synthetic movies carry texts.
   const real = await readCatalogFile(join(catalogDir, `catalog/catalog.v${CATALOG_VERSION}.json`));
-  const titles = [...real.movies]
-    .sort((a, b) => b.vote_count - a.vote_count)
-    .slice(0, 2000)
-    .map((m) => m.title);
+  const titles = benchTitles(real.movies);
   const rows: GrowthRow[] = [];
   for (const factor of factors) {
     const movies = factor > 1000 ? factor : Math.round(real.movies.length * factor);

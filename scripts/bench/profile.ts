@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildServersIfStale } from '../build-server.mjs';
-import { catalogFilePath } from '@app/catalog';
+import { benchTitles, catalogFilePath } from '@app/catalog';
 import { BROWSER_ACCEPT_ENCODING, load, loadAverage, makeQueries, root, signedInUser } from './lib';
 
 const { values, positionals } = parseArgs({
@@ -144,10 +144,7 @@ async function main() {
       const catalog = JSON.parse(readFileSync(catalogFilePath(catalogDir), 'utf8')) as {
         movies: { title: string; vote_count: number }[];
       };
-      const titles = catalog.movies
-        .sort((a, b) => b.vote_count - a.vote_count)
-        .slice(0, 2000)
-        .map((m) => m.title);
+      const titles = benchTitles(catalog.movies);
       const { prefixes, typos } = makeQueries(titles);
       return {
         url: base,

@@ -6,7 +6,7 @@
 // (DATA_DIR holds a catalog, real or from syntheticCatalog, and a database made by a first start;
 // the queries come from the real catalog's best-known titles: BENCH_TITLES_DIR, or the first of
 // ./data (npm start's), .cache/bench-catalog (npm run bench's) and apps/api/data that holds one.)
-import { CATALOG_VERSION, readCatalogFile } from '@app/catalog';
+import { benchTitles, CATALOG_VERSION, readCatalogFile } from '@app/catalog';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadAverage, root, rssOf, searchLatency, startApi } from './lib';
@@ -21,13 +21,13 @@ const titlesDir =
     .find((d) => existsSync(catalogIn(d)));
 if (!titlesDir) throw new Error('Build the catalog first (npm start once), or set BENCH_TITLES_DIR.');
 const real = await readCatalogFile(catalogIn(titlesDir));
-const titles = [...real.movies]
-  .sort((a, b) => b.vote_count - a.vote_count)
-  .slice(0, 2000)
-  .map((m) => m.title);
+const titles = benchTitles(real.movies);
 
 type Latency = { p50?: number; p95?: number; p99?: number };
-const f = (x: Latency) => `p50 ${x.p50?.toFixed(1)} p95 ${x.p95?.toFixed(1)} p99 ${x.p99?.toFixed(1)}`;
+const f = (result: object) => {
+  const x = result as Latency;
+  return `p50 ${x.p50?.toFixed(1)} p95 ${x.p95?.toFixed(1)} p99 ${x.p99?.toFixed(1)}`;
+};
 for (let rep = 0; rep < Number(repsArg); rep++) {
   for (const main of rep % 2 === 0 ? mains : [...mains].reverse()) {
     const api = await startApi(dataDir, {}, main);

@@ -11,6 +11,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import {
+  benchTitles,
   CATALOG_VERSION,
   CatalogIndex,
   readCatalogFile,
@@ -36,10 +37,7 @@ const path = ['apps/api/data', '.cache/bench-catalog']
 if (!path) throw new Error('Build the catalog first (npm start once, or npm run bench).');
 const real = await readCatalogFile(path);
 const file = size > real.movies.length ? syntheticCatalog(real, size) : real;
-const titles = [...real.movies]
-  .sort((a, b) => b.vote_count - a.vote_count)
-  .slice(0, 2000)
-  .map((m) => m.title);
+const titles = benchTitles(real.movies);
 
 // The bench's queries (scripts/bench/lib.ts makeQueries, same generator and seed).
 const { makeQueries } = await import('../../../scripts/bench/lib');

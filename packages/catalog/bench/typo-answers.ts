@@ -6,7 +6,7 @@
  * (run from the repository root; the catalog must be built: apps/api/data or .cache/bench-catalog).
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { CATALOG_VERSION, CatalogIndex, type CatalogFile } from '../src/index';
+import { benchTitles, CATALOG_VERSION, CatalogIndex, type CatalogFile } from '../src/index';
 
 const [queriesPath, outPath] = process.argv.slice(2);
 const repsAt = process.argv.indexOf('--reps');
@@ -23,10 +23,7 @@ for (const q of queries) answers[q] = index.searchTitles(q).map((m) => m.id);
 writeFileSync(outPath, JSON.stringify(answers));
 
 // The bench's typo rule (scripts/bench/lib.ts makeQueries), on the 2,000 most voted titles.
-const titles = [...file.movies]
-  .sort((a, b) => b.vote_count - a.vote_count)
-  .slice(0, 2000)
-  .map((m) => m.title);
+const titles = benchTitles(file.movies);
 function typos(seed: number): string[] {
   let s = seed;
   const rand = () => (s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
