@@ -106,10 +106,8 @@ export class CatalogIndex {
   private readonly byGenre = new Map<number, CatalogMovie[]>();
   private builder: TitleIndexBuilder | undefined;
   private titles: TitleIndex | undefined;
-  /** Each movie's place in `popular`, by its position in the file; -1 if not listed (made with the busy prefixes). */
-  private rank: Int32Array | undefined;
-  /** `popular` as positions in the file. */
-  private readonly popularPositions: Int32Array;
+  /** Each movie's place in `popular`, by its position in the file; -1 if not listed. */
+  private readonly rank: Int32Array;
   /** The short queries' two lists of places, reused (a million-movie catalog's run to hundreds of thousands). */
   private wordLists: { starts: IntList; others: IntList } | undefined;
   /** The first pages of the short prefixes that match many titles (`BUSY_PREFIX`). */
@@ -130,7 +128,8 @@ export class CatalogIndex {
     this.referenceDate = lists.reference_date;
     const at = (positions: number[]) => positions.map((i) => movies[i]!);
     this.popular = at(lists.popular);
-    this.popularPositions = Int32Array.from(lists.popular);
+    this.rank = new Int32Array(movies.length).fill(-1);
+    lists.popular.forEach((i, r) => (this.rank[i] = r));
     this.topRated = at(lists.top_rated);
     this.nowPlaying = at(lists.now_playing);
     this.trending = at(lists.trending);
@@ -263,7 +262,7 @@ export class CatalogIndex {
 
   /** The places in `popular` of the first `limit` titles of each group, and how many in all. */
   private wordStarting(titles: TitleIndex, from: number, to: number, limit: number): ShortList {
-    const rank = (this.rank ??= this.popularityRanks());
+    const rank = this.rank;
     const { starts, others } = (this.wordLists ??= { starts: new IntList(), others: new IntList() });
     starts.length = 0;
     others.length = 0;
@@ -277,13 +276,6 @@ export class CatalogIndex {
       others: first.length < limit ? smallest(others, limit - first.length) : [],
       total: starts.length + others.length,
     };
-  }
-
-  /** Each movie's place in `popular`, by its position in the file (-1: not listed). */
-  private popularityRanks(): Int32Array {
-    const rank = new Int32Array(this.file.movies.length).fill(-1);
-    this.popularPositions.forEach((i, r) => (rank[i] = r));
-    return rank;
   }
 
   /**
