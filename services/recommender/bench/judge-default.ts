@@ -3,7 +3,10 @@
  * scored by hand in docs/perf/recommender-hand-judged-*.md: a quicker stand-in for the judged
  * part of `npm run recommender:eval` (no MovieLens, hubness from every 10th seed like the eval).
  *
- *   npx tsx bench/judge-default.ts [--ratings DIR] [--lists FILE.md]
+ *   npx tsx bench/judge-default.ts [--ratings DIR] [--lists FILE.md] [--sets a,b] [--dump FILE.json]
+ *
+ * `--sets` names the judged sets (folders under eval/, `.` for the development set; default all);
+ * `--dump` writes every seed's top 10 with year, language and genres, for a blind comparison.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,7 +22,14 @@ export const HAND_SEEDS = [
   1430, 539, 238, 578, 11, 105, 274, 597, 857, 12, 313369,
 ];
 
-const { values } = parseArgs({ options: { ratings: { type: 'string' }, lists: { type: 'string' } } });
+const { values } = parseArgs({
+  options: {
+    ratings: { type: 'string' },
+    lists: { type: 'string' },
+    sets: { type: 'string', default: '.,heldout,heldout2,heldout3,heldout4' },
+    dump: { type: 'string' },
+  },
+});
 const started = performance.now();
 const catalog = await loadCatalog(dataDir());
 const input = values.ratings
@@ -42,13 +52,33 @@ const recommend = (id: number) => {
 };
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 const rows = [];
-for (const [set, dir] of [
-  ['development', JUDGED_DIR],
-  ['held-out', join(JUDGED_DIR, 'heldout')],
-  ['held-out 2', join(JUDGED_DIR, 'heldout2')],
-] as const) {
+const brief = (id: number) => {
+  const m = catalog.get(id)!;
+  return {
+    tmdb_id: id,
+    title: m.title,
+    year: m.release_date ? Number(m.release_date.slice(0, 4)) : null,
+    language: m.original_language,
+    genres: m.genre_ids,
+  };
+};
+const dumped: { set: string; seed: ReturnType<typeof brief>; picks: ReturnType<typeof brief>[] }[] = [];
+for (const set of values.sets.split(',')) {
+  const dir = join(JUDGED_DIR, set);
   const { seeds, groups } = readJudged(dir);
   const { summary: s } = judge(recommend, catalog, seeds, groups);
+  // Non-English seeds: the share of their picks in the seed's own language.
+  let foreign = 0;
+  let sameLanguage = 0;
+  for (const seed of seeds) {
+    const m = catalog.get(seed.tmdb_id);
+    if (!m) continue;
+    const picks = recommend(seed.tmdb_id);
+    dumped.push({ set, seed: brief(seed.tmdb_id), picks: picks.map(brief) });
+    if (m.original_language === 'en') continue;
+    foreign += picks.length;
+    sameLanguage += picks.filter((j) => catalog.get(j)!.original_language === m.original_language).length;
+  }
   rows.push({
     set,
     seeds: s.seeds,
@@ -59,6 +89,7 @@ for (const [set, dir] of [
     'genre base': pct(s.near_year_base),
     '>2 unrelated lists': s.recurring.length,
     'max lists': s.max_lists_per_film,
+    'non-English seeds: same language': foreign ? pct(sameLanguage / foreign) : '–',
   });
   if (s.recurring.length)
     console.log(set, 'recurring:', s.recurring.map((r) => `${r.title} ×${r.lists}`).join('; '));
@@ -79,6 +110,7 @@ for (const id of HAND_SEEDS) {
     '',
   );
 }
+if (values.dump) writeFileSync(fromCaller(values.dump), JSON.stringify(dumped, null, 1));
 if (values.lists) writeFileSync(fromCaller(values.lists), out.join('\n'));
 else console.log(out.join('\n'));
 console.log(`${Math.round((performance.now() - started) / 1000)} s`);

@@ -1,7 +1,7 @@
 import type { CatalogMovie } from '@app/catalog';
 import { describe, expect, it } from 'vitest';
 import { audienceFactor, eraFactor, eraTolerance, SIMILAR } from '../src/model/similar';
-import { makeRanker } from '../src/train/build-model';
+import { makeRanker, sampledHubness } from '../src/train/build-model';
 import { catalogOf, movie } from './fixture';
 
 const year = (y: number) => `${y}-06-01`;
@@ -161,6 +161,30 @@ describe('hubness', () => {
     expect(damped.get(hubIdx)!).toBeLessThan(0.25 * plain.get(hubIdx)!);
     expect(damped.get(indexOf.get(3)!)).toBe(plain.get(indexOf.get(3)!));
     expect(ranker.rank(seed, 2)[0]![0]).toBe(indexOf.get(3)!);
+  });
+
+  it("counts appearances after seeds of the film's own kind for less than after other kinds", () => {
+    // Six sci-fi seeds all near one sci-fi film (a hub of its kind), and six comedy seeds all
+    // near one drama (a film that follows seeds of another kind).
+    const movies = [
+      ...Array.from({ length: 6 }, (_, i) =>
+        movie(10 + i, { genre_ids: [878], keywords: ['space', `orbit${i}`] }),
+      ),
+      movie(1, { genre_ids: [878], keywords: ['space'] }),
+      ...Array.from({ length: 6 }, (_, i) =>
+        movie(30 + i, { genre_ids: [35], keywords: ['wedding', `party${i}`] }),
+      ),
+      movie(2, { genre_ids: [18], keywords: ['wedding'] }),
+      ...filler(100, 20),
+    ];
+    const { ranker, indexOf } = makeRanker({ catalog: catalogOf(movies) });
+    expect(ranker.hubWeight(indexOf.get(10)!, indexOf.get(1)!)).toBe(SIMILAR.kinHubShare);
+    expect(ranker.hubWeight(indexOf.get(30)!, indexOf.get(2)!)).toBe(1);
+    sampledHubness(ranker, movies.length, 1);
+    const kin = ranker.hub![indexOf.get(1)!]!;
+    const other = ranker.hub![indexOf.get(2)!]!;
+    expect(other).toBeLessThan(1);
+    expect(kin).toBeGreaterThan(other);
   });
 
   it('is counted without the era factor, which spares the seed franchise', () => {

@@ -12,6 +12,8 @@ import { join } from 'node:path';
 import type { TrendingItem } from './for-you';
 
 /**
+ * 5: decision 0052 (a film's place keywords count as one; hubness counts appearances after seeds
+ * of the film's own kind for a fifth: the kept lists changed).
  * 4: decision 0035 ("more like this" with era affinity, documentary as a kind, audience and other
  * franchises' sequels: the kept neighbour lists changed meaning, so an older model's lists are not
  * served).
@@ -19,7 +21,7 @@ import type { TrendingItem } from './for-you';
  * format after decision 0026's ranking). A model of any other format on disk is not served: the
  * service builds a new one at start, as on a fresh machine (2: issue 13 before 0026; 1: before).
  */
-export const ARTIFACT_FORMAT = 4;
+export const ARTIFACT_FORMAT = 5;
 
 /** What the service serves: precomputed neighbours per movie, and facts about how they were made. */
 export interface ModelArtifact {

@@ -1,4 +1,5 @@
 import type { CatalogMovie } from '@app/catalog';
+import { isPlaceKeyword } from './places';
 import { topK } from './topk';
 
 const STOP = new Set(
@@ -16,10 +17,12 @@ function stem(w: string): string {
 }
 
 /** Field weights: what makes two films alike, most to least. */
-const WEIGHTS = {
+export const WEIGHTS = {
   collection: 3,
   genre: 1.2,
   keyword: 1,
+  /** All of a film's place keywords together (where it is set, not its kind; see places.ts). */
+  place: 1,
   company: 0.6,
   overview: 0.45,
   decade: 0.5,
@@ -39,7 +42,10 @@ export function contentTerms(m: CatalogMovie): Map<string, number> {
   const add = (t: string, w: number) => terms.set(t, Math.max(terms.get(t) ?? 0, w));
   if (m.collection) add(`col:${m.collection.id}`, WEIGHTS.collection);
   for (const g of m.genre_ids) add(`g:${g}`, WEIGHTS.genre);
-  for (const k of m.keywords) add(`k:${k}`, WEIGHTS.keyword);
+  // A film's place keywords share one place's weight: TMDB often names a setting several ways
+  // ("korea", "south korea", "busan"), and a setting says where, not what kind.
+  const places = m.keywords.filter(isPlaceKeyword).length;
+  for (const k of m.keywords) add(`k:${k}`, isPlaceKeyword(k) ? WEIGHTS.place / places : WEIGHTS.keyword);
   for (const c of m.production_companies) add(`c:${c.id}`, WEIGHTS.company);
   if (m.release_date) {
     add(`d:${m.release_date.slice(0, 3)}`, WEIGHTS.decade);

@@ -91,6 +91,13 @@ export const SIMILAR = {
   /** Hubness: a film in many first-pass lists is damped by 1 / (1 + count / hubScale)^hubPower. */
   hubScale: 15,
   hubPower: 0.5,
+  /**
+   * An appearance in the first-pass list of a seed of the film's own kind (each film's main genre
+   * among the other's genres) counts this much towards its hubness; after a seed of another kind,
+   * in full. A hub of its kind (World War Z among zombie films) is what a person names; a film that
+   * follows unrelated seeds is the canon the damping is for (decision 0052).
+   */
+  kinHubShare: 0.2,
 };
 
 export function yearOf(m: CatalogMovie): number | null {
@@ -398,10 +405,21 @@ export class SimilarRanker {
   }
 
   /**
-   * Hubness: counts how often each film is in the first-pass top `depth` of every seed and damps
-   * the frequent ones, so one canon does not follow unrelated seeds. `lists` holds the first pass.
+   * How much one appearance of `j` in `seed`'s first-pass top 10 counts towards its hubness:
+   * `kinHubShare` when the two are of one kind (each one's main genre among the other's genres).
    */
-  setHubness(counts: Int32Array): void {
+  hubWeight(seed: number, j: number): number {
+    const s = this.movies[seed]!.genre_ids;
+    const c = this.movies[j]!.genre_ids;
+    const kin = s[0] !== undefined && c[0] !== undefined && c.includes(s[0]) && s.includes(c[0]);
+    return kin ? SIMILAR.kinHubShare : 1;
+  }
+
+  /**
+   * Hubness: how often each film is in the first-pass top 10 of every seed (each appearance
+   * weighted by `hubWeight`) damps the frequent ones, so one canon does not follow unrelated seeds.
+   */
+  setHubness(counts: ArrayLike<number>): void {
     this.hub = Float64Array.from(counts, (c) => 1 / (1 + c / SIMILAR.hubScale) ** SIMILAR.hubPower);
   }
 }

@@ -43,7 +43,7 @@ export function buildModel(input: TrainInput): ModelArtifact {
   // Pass 1: every seed's candidates (kept, best CACHED first), and how often each film is in a
   // top 10, to damp hubs in pass 2 (half the progress bar each).
   const total = movies.length * 2;
-  const counts = new Int32Array(movies.length);
+  const counts = new Float64Array(movies.length);
   const candIds = new Int32Array(movies.length * CACHED).fill(-1);
   const candRel = new Float32Array(movies.length * CACHED);
   for (let i = 0; i < movies.length; i++) {
@@ -52,7 +52,7 @@ export function buildModel(input: TrainInput): ModelArtifact {
       candIds[i * CACHED + k] = j;
       candRel[i * CACHED + k] = r;
     });
-    for (const j of hubTop(ranker, i, top)) counts[j]!++;
+    for (const j of hubTop(ranker, i, top)) counts[j]! += ranker.hubWeight(i, j);
     if (input.onProgress && i % 500 === 0) input.onProgress(i, total);
   }
   ranker.setHubness(counts);
@@ -242,8 +242,9 @@ function hubTop(ranker: SimilarRanker, seed: number, rel: [number, number][]): n
 }
 
 export function sampledHubness(ranker: SimilarRanker, n: number, step: number): void {
-  const counts = new Int32Array(n);
+  const counts = new Float64Array(n);
   for (let i = 0; i < n; i += step)
-    for (const j of hubTop(ranker, i, [...ranker.relevance(i, false)])) counts[j]! += step;
+    for (const j of hubTop(ranker, i, [...ranker.relevance(i, false)]))
+      counts[j]! += step * ranker.hubWeight(i, j);
   ranker.setHubness(counts);
 }
