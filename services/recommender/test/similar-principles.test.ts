@@ -1,6 +1,6 @@
 import type { CatalogMovie } from '@app/catalog';
 import { describe, expect, it } from 'vitest';
-import { audienceFactor, eraFactor, eraTolerance, SIMILAR } from '../src/model/similar';
+import { audienceFactor, eraFactor, eraTolerance, mainGenre, SIMILAR } from '../src/model/similar';
 import { makeRanker, sampledHubness } from '../src/train/build-model';
 import { catalogOf, movie } from './fixture';
 
@@ -17,6 +17,28 @@ const filler = (from: number, n: number) =>
   Array.from({ length: n }, (_, i) =>
     movie(from + i, { genre_ids: [35], keywords: [`filler${i}`, 'town'], overview: `Filler story ${i}.` }),
   );
+
+describe('main genre', () => {
+  it('is the genre that says the kind, not the broad one TMDB lists first', () => {
+    // Oldboy, Psycho, The Godfather, Pan's Labyrinth, Paddington, The Lion King, a plain drama.
+    expect(mainGenre(movie(1, { genre_ids: [18, 53, 9648, 28] }))).toBe(53);
+    expect(mainGenre(movie(2, { genre_ids: [18, 27, 53] }))).toBe(27);
+    expect(mainGenre(movie(3, { genre_ids: [18, 80] }))).toBe(80);
+    expect(mainGenre(movie(4, { genre_ids: [14, 18, 10752] }))).toBe(14);
+    expect(mainGenre(movie(5, { genre_ids: [10751, 35] }))).toBe(35);
+    expect(mainGenre(movie(6, { genre_ids: [10751, 16, 18] }))).toBe(16);
+    expect(mainGenre(movie(7, { genre_ids: [18] }))).toBe(18);
+    expect(mainGenre(movie(8, { genre_ids: [] }))).toBeUndefined();
+  });
+
+  it("costs a candidate that lacks it, not one that lacks the seed's first, broad genre", () => {
+    const seed = movie(1, { genre_ids: [18, 53] });
+    const thriller = movie(2, { genre_ids: [53, 80] });
+    const drama = movie(3, { genre_ids: [18] });
+    expect(audienceFactor(seed, thriller)).toBe(1);
+    expect(audienceFactor(seed, drama)).toBeCloseTo(SIMILAR.offMainGenre);
+  });
+});
 
 describe('era affinity', () => {
   it('is wide for recent seeds and narrower, but at least the minimum, for old ones', () => {

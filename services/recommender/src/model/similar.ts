@@ -33,12 +33,16 @@ export const SIMILAR = {
   rp3Beta: 0.5,
   /** Collection (franchise) members placed first, at most this many. */
   maxCollectionFirst: 6,
-  /** A candidate without the seed's main genre keeps this share of its score. */
+  /** A candidate without the seed's main genre (`mainGenre`) keeps this share of its score. */
   offMainGenre: 0.45,
   /** Animation and documentary are audiences of their own: crossing them keeps this share. */
   offAudience: 0.2,
-  /** A family seed's non-family candidate, and a non-horror seed's horror candidate. */
-  offFamily: 0.6,
+  /**
+   * A family seed's non-family candidate (0.6 before decision 0053, when Family was often the
+   * seed's main genre and the main-genre share applied as well), and a non-horror seed's horror
+   * candidate.
+   */
+  offFamily: 0.4,
   offHorror: 0.6,
   /** A seed that is neither family nor animation: a family candidate keeps this share… */
   familyForGrownUps: 0.5,
@@ -100,6 +104,35 @@ export const SIMILAR = {
   kinHubShare: 0.2,
 };
 
+/**
+ * How plainly a genre says what kind of film a film is, most first. TMDB lists a film's genres in
+ * no such order: its first is Drama for Oldboy, Psycho and The Godfather, which people call a
+ * thriller, a horror film and a crime film. Audiences of their own first, then genres that make a
+ * kind whatever else the film is, then tones, then the broad ones that go with anything
+ * (decision 0053).
+ */
+const GENRE_TIERS: readonly (readonly number[])[] = [
+  [ANIMATION, DOCUMENTARY],
+  [37, HORROR, MUSIC, 878], // western, horror, music, science fiction
+  [WAR, 35, CRIME, 10749, 28, 14, THRILLER], // war, comedy, crime, romance, action, fantasy, thriller
+];
+const GENRE_TIER = new Map(GENRE_TIERS.flatMap((ids, tier) => ids.map((id) => [id, tier] as const)));
+const BROAD = GENRE_TIERS.length; // drama, mystery, adventure, family, history, TV movie, any other
+
+/** The genre a person would call a film by: its genre of the lowest tier, TMDB's order within a tier. */
+export function mainGenre(m: CatalogMovie): number | undefined {
+  let best: number | undefined;
+  let bestTier = Infinity;
+  for (const g of m.genre_ids) {
+    const tier = GENRE_TIER.get(g) ?? BROAD;
+    if (tier < bestTier) {
+      best = g;
+      bestTier = tier;
+    }
+  }
+  return best;
+}
+
 export function yearOf(m: CatalogMovie): number | null {
   return m.release_date ? Number(m.release_date.slice(0, 4)) : null;
 }
@@ -109,7 +142,7 @@ export function audienceFactor(seed: CatalogMovie, cand: CatalogMovie): number {
   let f = 1;
   const sg = seed.genre_ids;
   const cg = cand.genre_ids;
-  const main = sg[0];
+  const main = mainGenre(seed);
   if (main !== undefined && !cg.includes(main)) f *= SIMILAR.offMainGenre;
   for (const g of [ANIMATION, DOCUMENTARY]) if (sg.includes(g) !== cg.includes(g)) f *= SIMILAR.offAudience;
   // Among documentaries, a music one (a concert film) is a kind of its own too.
@@ -409,9 +442,11 @@ export class SimilarRanker {
    * `kinHubShare` when the two are of one kind (each one's main genre among the other's genres).
    */
   hubWeight(seed: number, j: number): number {
-    const s = this.movies[seed]!.genre_ids;
-    const c = this.movies[j]!.genre_ids;
-    const kin = s[0] !== undefined && c[0] !== undefined && c.includes(s[0]) && s.includes(c[0]);
+    const s = this.movies[seed]!;
+    const c = this.movies[j]!;
+    const sm = mainGenre(s);
+    const cm = mainGenre(c);
+    const kin = sm !== undefined && cm !== undefined && c.genre_ids.includes(sm) && s.genre_ids.includes(cm);
     return kin ? SIMILAR.kinHubShare : 1;
   }
 

@@ -11,7 +11,7 @@ import { EaseModel } from '../model/ease';
 import { trendingOf } from '../model/for-you';
 import { collaborativeNeighbours, HISTORY } from '../model/history-scorer';
 import { ImplicitMatrix } from '../model/implicit';
-import { SimilarRanker, SIMILAR } from '../model/similar';
+import { mainGenre, SimilarRanker, SIMILAR } from '../model/similar';
 import { servedContent, VECTOR_SHARE } from '../model/text-vectors';
 import { ratingsDecide, signalsFingerprint, signalWeight, type Signal } from './signals';
 
@@ -81,12 +81,13 @@ export function buildModel(input: TrainInput): ModelArtifact {
       .rank(i, NEIGHBOURS_KEPT, rel)
       .map(([j, s]) => [movies[j]!.id, s] as [number, number]);
     if (ranked.length < NEIGHBOURS_KEPT) {
-      // Few films share anything with this one: fill up with the most popular films of its first
+      // Few films share anything with this one: fill up with the most popular films of its main
       // genre, then overall, scored below every real neighbour, so top_n is always met.
       const taken = new Set([m.id, ...ranked.map(([id]) => id)]);
       const floor = ranked.length ? ranked[ranked.length - 1]![1] : 1;
+      const main = mainGenre(m);
       const pool = [
-        ...(m.genre_ids[0] ? input.catalog.discover([m.genre_ids[0]], 'all') : []),
+        ...(main !== undefined ? input.catalog.discover([main], 'all') : []),
         ...input.catalog.popular,
       ];
       for (const f of pool) {
