@@ -38,6 +38,15 @@ describe('main genre', () => {
     expect(audienceFactor(seed, thriller)).toBe(1);
     expect(audienceFactor(seed, drama)).toBeCloseTo(SIMILAR.offMainGenre);
   });
+
+  it('costs a comedy after a seed that is not one, not after a comedy', () => {
+    const crime = movie(1, { genre_ids: [18, 80] });
+    const crimeComedy = movie(2, { genre_ids: [80, 35] });
+    const crimeDrama = movie(3, { genre_ids: [80, 18] });
+    expect(audienceFactor(crime, crimeComedy)).toBeCloseTo(SIMILAR.offComedy);
+    expect(audienceFactor(crime, crimeDrama)).toBe(1);
+    expect(audienceFactor(crimeComedy, movie(4, { genre_ids: [35, 80] }))).toBe(1);
+  });
 });
 
 describe('era affinity', () => {

@@ -9,6 +9,7 @@ export const DOCUMENTARY = 99;
 export const FAMILY = 10751;
 export const HORROR = 27;
 export const MUSIC = 10402;
+export const COMEDY = 35;
 export const CRIME = 80;
 export const THRILLER = 53;
 export const WAR = 10752;
@@ -44,6 +45,8 @@ export const SIMILAR = {
    */
   offFamily: 0.4,
   offHorror: 0.6,
+  /** A non-comedy seed's comedy candidate: a change of tone, as horror is (decision 0053). */
+  offComedy: 0.6,
   /** A seed that is neither family nor animation: a family candidate keeps this share… */
   familyForGrownUps: 0.5,
   /** …and this share (instead) when the seed has a mature genre (crime, horror, thriller, war); also a family seed's mature candidate. */
@@ -149,6 +152,7 @@ export function audienceFactor(seed: CatalogMovie, cand: CatalogMovie): number {
   if (sg.includes(DOCUMENTARY) && sg.includes(MUSIC) !== cg.includes(MUSIC)) f *= SIMILAR.offAudience;
   if (sg.includes(FAMILY) && !cg.includes(FAMILY)) f *= SIMILAR.offFamily;
   if (!sg.includes(HORROR) && cg.includes(HORROR)) f *= SIMILAR.offHorror;
+  if (!sg.includes(COMEDY) && cg.includes(COMEDY)) f *= SIMILAR.offComedy;
   const seedYoung = sg.includes(FAMILY) || sg.includes(ANIMATION);
   const seedMature = sg.some((g) => MATURE.includes(g));
   if (!seedYoung && cg.includes(FAMILY)) f *= seedMature ? SIMILAR.familyVsMature : SIMILAR.familyForGrownUps;
