@@ -13,6 +13,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync 
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+// @ts-expect-error a plain ES module of the repository's scripts
 import { buildServersIfStale } from '../build-server.mjs';
 import { benchTitles, catalogFilePath } from '@app/catalog';
 import { BROWSER_ACCEPT_ENCODING, load, loadAverage, makeQueries, root, signedInUser } from './lib';
