@@ -1,6 +1,6 @@
 import type { CatalogMovie } from '@app/catalog';
 import { describe, expect, it } from 'vitest';
-import { audienceFactor, eraFactor, eraTolerance, mainGenre, SIMILAR } from '../src/model/similar';
+import { audienceFactor, eraFactor, eraTolerance, kindGenre, mainGenre, SIMILAR } from '../src/model/similar';
 import { makeRanker, sampledHubness } from '../src/train/build-model';
 import { catalogOf, movie } from './fixture';
 
@@ -37,6 +37,19 @@ describe('main genre', () => {
     const drama = movie(3, { genre_ids: [18] });
     expect(audienceFactor(seed, thriller)).toBe(1);
     expect(audienceFactor(seed, drama)).toBeCloseTo(SIMILAR.offMainGenre);
+  });
+
+  it('within animation and documentary, is the kind the film is of', () => {
+    expect(kindGenre(movie(1, { genre_ids: [16, 14, 10751] }))).toBe(14);
+    expect(kindGenre(movie(2, { genre_ids: [99, 10402] }))).toBe(10402);
+    expect(kindGenre(movie(3, { genre_ids: [99] }))).toBe(99);
+    expect(kindGenre(movie(4, { genre_ids: [18, 80] }))).toBe(mainGenre(movie(4, { genre_ids: [18, 80] })));
+    const seed = movie(5, { genre_ids: [16, 878] });
+    // Another animated film of its kind keeps everything; one of another kind, the main-genre share;
+    // a live-action film of its kind, the audience share.
+    expect(audienceFactor(seed, movie(6, { genre_ids: [878, 16] }))).toBe(1);
+    expect(audienceFactor(seed, movie(7, { genre_ids: [16, 14] }))).toBeCloseTo(SIMILAR.offMainGenre);
+    expect(audienceFactor(seed, movie(8, { genre_ids: [878] }))).toBeCloseTo(SIMILAR.offAudience);
   });
 
   it('costs a comedy after a seed that is not one, not after a comedy', () => {

@@ -12,8 +12,8 @@ import { join } from 'node:path';
 import type { TrendingItem } from './for-you';
 
 /**
- * 5: decision 0052 (a film's place keywords count as one; hubness counts appearances after seeds
- * of the film's own kind for a fifth: the kept lists changed).
+ * 5: decisions 0052–0054 (a film's place keywords count as one; hubness counts appearances after
+ * seeds of the film's own kind for a fifth; the main genre by what it says: the kept lists changed).
  * 4: decision 0035 ("more like this" with era affinity, documentary as a kind, audience and other
  * franchises' sequels: the kept neighbour lists changed meaning, so an older model's lists are not
  * served).

@@ -34,7 +34,7 @@ export const SIMILAR = {
   rp3Beta: 0.5,
   /** Collection (franchise) members placed first, at most this many. */
   maxCollectionFirst: 6,
-  /** A candidate without the seed's main genre (`mainGenre`) keeps this share of its score. */
+  /** A candidate without the seed's main genre (its `kindGenre`) keeps this share of its score. */
   offMainGenre: 0.45,
   /** Animation and documentary are audiences of their own: crossing them keeps this share. */
   offAudience: 0.2,
@@ -136,6 +136,24 @@ export function mainGenre(m: CatalogMovie): number | undefined {
   return best;
 }
 
+/**
+ * The genre that says a film's kind within its audience: `mainGenre` with animation and
+ * documentary left out (they are audiences, kept by `offAudience`), or `mainGenre` when the film
+ * has no other genre (decision 0054).
+ */
+export function kindGenre(m: CatalogMovie): number | undefined {
+  let best: number | undefined;
+  let bestTier = Infinity;
+  for (const g of m.genre_ids) {
+    const tier = GENRE_TIER.get(g) ?? BROAD;
+    if (tier > 0 && tier < bestTier) {
+      best = g;
+      bestTier = tier;
+    }
+  }
+  return best ?? mainGenre(m);
+}
+
 export function yearOf(m: CatalogMovie): number | null {
   return m.release_date ? Number(m.release_date.slice(0, 4)) : null;
 }
@@ -145,7 +163,9 @@ export function audienceFactor(seed: CatalogMovie, cand: CatalogMovie): number {
   let f = 1;
   const sg = seed.genre_ids;
   const cg = cand.genre_ids;
-  const main = mainGenre(seed);
+  // Within an audience of its own (animation, documentary), kept by offAudience below, the seed's
+  // kind is the genre that says it (decision 0054): a fantasy film among animated films.
+  const main = kindGenre(seed);
   if (main !== undefined && !cg.includes(main)) f *= SIMILAR.offMainGenre;
   for (const g of [ANIMATION, DOCUMENTARY]) if (sg.includes(g) !== cg.includes(g)) f *= SIMILAR.offAudience;
   // Among documentaries, a music one (a concert film) is a kind of its own too.
