@@ -5,10 +5,11 @@
  *
  *   npx tsx bench/judge-default.ts [--ratings DIR] [--lists FILE.md] [--sets a,b] [--dump FILE.json]
  *
- * `--sets` names the judged sets (folders under eval/, `.` for the development set; default all);
+ * `--sets` names the judged sets (folders under eval/, `.` for the development set; default every
+ * folder there with a seeds.json);
  * `--dump` writes every seed's top 10 with year, language and genres, for a blind comparison.
  */
-import { writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { dataDir, fromCaller, loadCatalog } from '../src/catalog';
@@ -26,7 +27,7 @@ const { values } = parseArgs({
   options: {
     ratings: { type: 'string' },
     lists: { type: 'string' },
-    sets: { type: 'string', default: '.,heldout,heldout2,heldout3,heldout4' },
+    sets: { type: 'string' },
     dump: { type: 'string' },
   },
 });
@@ -63,7 +64,14 @@ const brief = (id: number) => {
   };
 };
 const dumped: { set: string; seed: ReturnType<typeof brief>; picks: ReturnType<typeof brief>[] }[] = [];
-for (const set of values.sets.split(',')) {
+// Every judged set: the development set, then the held-out ones in the order they were written.
+const allSets = [
+  '.',
+  ...readdirSync(JUDGED_DIR)
+    .filter((d) => existsSync(join(JUDGED_DIR, d, 'seeds.json')))
+    .sort((a, b) => Number(a.slice(7) || 1) - Number(b.slice(7) || 1)),
+];
+for (const set of values.sets?.split(',') ?? allSets) {
   const dir = join(JUDGED_DIR, set);
   const { seeds, groups } = readJudged(dir);
   const { summary: s } = judge(recommend, catalog, seeds, groups);
