@@ -44,8 +44,9 @@ export function contentTerms(m: CatalogMovie): Map<string, number> {
   for (const g of m.genre_ids) add(`g:${g}`, WEIGHTS.genre);
   // A film's place keywords share one place's weight: TMDB often names a setting several ways
   // ("korea", "south korea", "busan"), and a setting says where, not what kind.
-  const places = m.keywords.filter(isPlaceKeyword).length;
-  for (const k of m.keywords) add(`k:${k}`, isPlaceKeyword(k) ? WEIGHTS.place / places : WEIGHTS.keyword);
+  const place = m.keywords.map(isPlaceKeyword);
+  const places = place.filter(Boolean).length;
+  m.keywords.forEach((k, i) => add(`k:${k}`, place[i] ? WEIGHTS.place / places : WEIGHTS.keyword));
   for (const c of m.production_companies) add(`c:${c.id}`, WEIGHTS.company);
   if (m.release_date) {
     add(`d:${m.release_date.slice(0, 3)}`, WEIGHTS.decade);

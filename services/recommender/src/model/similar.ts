@@ -122,13 +122,13 @@ const GENRE_TIERS: readonly (readonly number[])[] = [
 const GENRE_TIER = new Map(GENRE_TIERS.flatMap((ids, tier) => ids.map((id) => [id, tier] as const)));
 const BROAD = GENRE_TIERS.length; // drama, mystery, adventure, family, history, TV movie, any other
 
-/** The genre a person would call a film by: its genre of the lowest tier, TMDB's order within a tier. */
-export function mainGenre(m: CatalogMovie): number | undefined {
+/** The genre of the lowest tier from `fromTier` on, TMDB's order within a tier. */
+function genreFromTier(m: CatalogMovie, fromTier: number): number | undefined {
   let best: number | undefined;
   let bestTier = Infinity;
   for (const g of m.genre_ids) {
     const tier = GENRE_TIER.get(g) ?? BROAD;
-    if (tier < bestTier) {
+    if (tier >= fromTier && tier < bestTier) {
       best = g;
       bestTier = tier;
     }
@@ -136,23 +136,15 @@ export function mainGenre(m: CatalogMovie): number | undefined {
   return best;
 }
 
+/** The genre a person would call a film by: its genre of the lowest tier, TMDB's order within a tier. */
+export const mainGenre = (m: CatalogMovie) => genreFromTier(m, 0);
+
 /**
  * The genre that says a film's kind within its audience: `mainGenre` with animation and
  * documentary left out (they are audiences, kept by `offAudience`), or `mainGenre` when the film
  * has no other genre (decision 0054).
  */
-export function kindGenre(m: CatalogMovie): number | undefined {
-  let best: number | undefined;
-  let bestTier = Infinity;
-  for (const g of m.genre_ids) {
-    const tier = GENRE_TIER.get(g) ?? BROAD;
-    if (tier > 0 && tier < bestTier) {
-      best = g;
-      bestTier = tier;
-    }
-  }
-  return best ?? mainGenre(m);
-}
+export const kindGenre = (m: CatalogMovie) => genreFromTier(m, 1) ?? mainGenre(m);
 
 export function yearOf(m: CatalogMovie): number | null {
   return m.release_date ? Number(m.release_date.slice(0, 4)) : null;
