@@ -12,6 +12,8 @@ import { join } from 'node:path';
 import type { TrendingItem } from './for-you';
 
 /**
+ * 6: decision 0055 (a documentary's neighbours from a model of documentaries: the kept lists of
+ * documentaries changed).
  * 5: decisions 0052–0054 (a film's place keywords count as one; hubness counts appearances after
  * seeds of the film's own kind for a fifth; the main genre by what it says: the kept lists changed).
  * 4: decision 0035 ("more like this" with era affinity, documentary as a kind, audience and other
@@ -21,7 +23,7 @@ import type { TrendingItem } from './for-you';
  * format after decision 0026's ranking). A model of any other format on disk is not served: the
  * service builds a new one at start, as on a fresh machine (2: issue 13 before 0026; 1: before).
  */
-export const ARTIFACT_FORMAT = 5;
+export const ARTIFACT_FORMAT = 6;
 
 /** What the service serves: precomputed neighbours per movie, and facts about how they were made. */
 export interface ModelArtifact {

@@ -86,16 +86,28 @@ export class ContentModel implements ContentSimilarity {
 
   constructor(
     readonly movies: CatalogMovie[],
-    opts: { maxDocFreq?: number; isCandidate?: (m: CatalogMovie) => boolean } = {},
+    opts: {
+      maxDocFreq?: number;
+      isCandidate?: (m: CatalogMovie) => boolean;
+      /**
+       * A model of these films only (default every film): their terms make the document
+       * frequencies, so a word weighs by how rare it is among them, and only they have vectors (the
+       * others' similarities are all 0).
+       */
+      within?: (m: CatalogMovie) => boolean;
+    } = {},
   ) {
     const isCandidate = opts.isCandidate ?? (() => true);
+    const within = opts.within ?? (() => true);
     const termIds = new Map<string, number>();
     const df: number[] = [];
+    let n = 0;
     const raw = movies.map((m) => {
-      const t = contentTerms(m);
       const ids: number[] = [];
       const ws: number[] = [];
-      for (const [term, w] of t) {
+      if (!within(m)) return { ids, ws };
+      n++;
+      for (const [term, w] of contentTerms(m)) {
         let id = termIds.get(term);
         if (id === undefined) {
           id = df.length;
@@ -108,7 +120,6 @@ export class ContentModel implements ContentSimilarity {
       }
       return { ids, ws };
     });
-    const n = movies.length;
     const companyTerm = new Uint8Array(df.length);
     for (const [term, id] of termIds) if (term.startsWith('c:')) companyTerm[id] = 1;
     const maxDf = opts.maxDocFreq ?? Math.max(50, Math.floor(n * 0.15));

@@ -3,6 +3,7 @@ import type { CatalogMovie } from '@app/catalog';
 // tagline, keywords and genres, 128-d; nothing downloaded), reused through the workspace, not copied.
 import { SemanticIndex, trainSemantic } from '@app/catalog';
 import { ContentModel, type ContentSimilarity } from './content';
+import { isDocumentary, SIMILAR } from './similar';
 import { topK } from './topk';
 
 /** Share of the catalog vectors in the content score; chosen on cold-start seeds (docs/recommender.md). */
@@ -24,9 +25,15 @@ export class RescoredContent implements ContentSimilarity {
     private readonly movies: CatalogMovie[],
     private readonly tfidf: ContentSimilarity,
     private readonly share = VECTOR_SHARE,
+    index?: SemanticIndex,
   ) {
-    this.index = new SemanticIndex(trainSemantic(movies));
+    this.index = index ?? new SemanticIndex(trainSemantic(movies));
     this.buf = new Float64Array(movies.length);
+  }
+
+  /** The catalog vectors, to share with another re-scoring over the same films. */
+  get vectors(): SemanticIndex {
+    return this.index;
   }
 
   similarities(seed: number, out = new Float64Array(this.movies.length), allowed?: Uint8Array): Float64Array {
@@ -46,10 +53,47 @@ export class RescoredContent implements ContentSimilarity {
   }
 }
 
-/** The served content similarity: TF-IDF candidates re-scored with the catalog vectors. */
+/**
+ * A documentary seed's similarities from a model of documentaries: its words weighed by how rare
+ * they are among documentaries, where "documentary", "footage" and "interviews" say nothing and
+ * "chess" or "football" say the subject (decision 0055). Other seeds, and a documentary with fewer
+ * than `minDocumentaries` documentaries alike at all, from the model of every film.
+ */
+export class AudienceContent implements ContentSimilarity {
+  constructor(
+    private readonly movies: CatalogMovie[],
+    private readonly all: ContentSimilarity,
+    private readonly documentaries: ContentSimilarity,
+  ) {}
+
+  similarities(seed: number, out = new Float64Array(this.movies.length), allowed?: Uint8Array): Float64Array {
+    if (isDocumentary(this.movies[seed]!)) {
+      this.documentaries.similarities(seed, out, allowed);
+      let alike = 0;
+      for (let j = 0; j < out.length && alike < SIMILAR.minDocumentaries; j++) if (out[j]! > 0) alike++;
+      if (alike >= SIMILAR.minDocumentaries) return out;
+    }
+    return this.all.similarities(seed, out, allowed);
+  }
+}
+
+/**
+ * The served content similarity: TF-IDF candidates re-scored with the catalog vectors, a
+ * documentary seed's from a model of documentaries (`AudienceContent`).
+ */
 export function servedContent(
   movies: CatalogMovie[],
   isCandidate: (m: CatalogMovie) => boolean,
 ): ContentSimilarity {
-  return new RescoredContent(movies, new ContentModel(movies, { isCandidate }));
+  const all = new RescoredContent(movies, new ContentModel(movies, { isCandidate }));
+  const documentaries = new RescoredContent(
+    movies,
+    new ContentModel(movies, {
+      isCandidate: (m) => isCandidate(m) && isDocumentary(m),
+      within: isDocumentary,
+    }),
+    VECTOR_SHARE,
+    all.vectors,
+  );
+  return new AudienceContent(movies, all, documentaries);
 }
