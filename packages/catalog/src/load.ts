@@ -4,8 +4,8 @@ import { existsSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { buildCatalogFile, CATALOG_VERSION, type Progress } from './build';
-import { attachTexts, catalogTextPath } from './texts';
-import type { CatalogFile } from './types';
+import { catalogTextPath, textAttacher } from './texts';
+import type { CatalogFile, CatalogMovie } from './types';
 
 export const catalogFilePath = (dataDir: string) =>
   join(dataDir, 'catalog', `catalog.v${CATALOG_VERSION}.json`);
@@ -55,14 +55,13 @@ export async function ensureCatalogFile(opts: EnsureCatalogOptions): Promise<Cat
   if (existsSync(file)) {
     // Read off the main thread (a server opens its database meanwhile), parsed on it.
     // (Bytes first, then one decode: reading as 'utf8' decodes chunk by chunk, slower.)
-    const parsed = parseCatalogBytes(await readWhole(file));
-    if (parsed.version === CATALOG_VERSION) {
-      try {
-        return attachTexts(parsed, catalogTextPath(file));
-      } catch (err) {
-        // The texts' file is gone (deleted by hand): build both again.
-        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-      }
+    const bytes = await readWhole(file);
+    try {
+      const parsed = parseCatalogBytes(bytes, { each: textAttacher(catalogTextPath(file)) });
+      if (parsed.version === CATALOG_VERSION) return parsed;
+    } catch (err) {
+      // The texts' file is gone (deleted by hand): build both again.
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
     }
   }
   if (!existsSync(opts.tarball)) {
@@ -75,7 +74,7 @@ export async function ensureCatalogFile(opts: EnsureCatalogOptions): Promise<Cat
 
 /** A catalog file as a start loads it: parsed, its movies' texts read from the text file beside it. */
 export async function readCatalogFile(path: string): Promise<CatalogFile> {
-  return attachTexts(parseCatalogBytes(await readWhole(path)), catalogTextPath(path));
+  return parseCatalogBytes(await readWhole(path), { each: textAttacher(catalogTextPath(path)) });
 }
 
 /**
@@ -130,7 +129,7 @@ const MOVIE_BREAK = Buffer.from('},\n{');
  */
 export function parseCatalogBytes(
   bytes: Buffer,
-  opts: { piecewiseAbove?: number; pieceBytes?: number } = {},
+  opts: { piecewiseAbove?: number; pieceBytes?: number; each?: (m: CatalogMovie) => void } = {},
 ): CatalogFile {
   const marker = Buffer.from('"movies":[');
   const at = bytes.indexOf(marker);
@@ -138,7 +137,9 @@ export function parseCatalogBytes(
   if (bytes.length <= (opts.piecewiseAbove ?? (breaks ? -1 : PIECEWISE_PARSE_BYTES))) {
     // A file written with asciiJson (both writers do) is decoded without UTF-8 decoding, into a
     // one-byte string; an older file (UTF-8) is read as before.
-    return JSON.parse(bytes.toString(isAscii(bytes) ? 'latin1' : 'utf8')) as CatalogFile;
+    const whole = JSON.parse(bytes.toString(isAscii(bytes) ? 'latin1' : 'utf8')) as CatalogFile;
+    if (opts.each) for (const m of whole.movies) opts.each(m);
+    return whole;
   }
   if (at < 0) throw new Error('The catalog file has no "movies" list.');
   const head = JSON.parse(`${bytes.toString('utf8', 0, at)}"movies":[]}`) as CatalogFile;
@@ -149,7 +150,12 @@ export function parseCatalogBytes(
   const parsePiece = (from: number, to: number) => {
     let text = bytes.toString(decoding, from, to).trim();
     if (text.startsWith(',')) text = text.slice(1);
-    if (text) for (const m of JSON.parse(`[${text}]`) as CatalogFile['movies']) movies.push(m);
+    if (!text) return;
+    const each = opts.each;
+    for (const m of JSON.parse(`[${text}]`) as CatalogFile['movies']) {
+      if (each) each(m);
+      movies.push(m);
+    }
   };
   if (breaks) {
     // Written by writeCatalogFiles: a newline after each movie's comma. A raw newline is never

@@ -1,4 +1,4 @@
-import type { StoredTexts } from './texts';
+import { plainMovie } from './texts';
 import type { CatalogFile, CatalogMovie } from './types';
 
 /** Ids of synthetic movies start here: far above TMDB's (about 1.5 million today). */
@@ -49,12 +49,9 @@ export function syntheticCatalog(real: CatalogFile, movies: number, seed = 1): C
     }
     const scale = 0.05 + rand() * 1.2;
     const id = SYNTHETIC_ID_BASE + i;
-    // The base's own fields, its texts as text (a loaded movie reads them from its file).
-    const { text_at: _a, text_len: _b, ...own } = base as CatalogMovie & Partial<StoredTexts>;
     out.push({
-      ...own,
-      overview: base.overview,
-      tagline: base.tagline,
+      // The base's fields, its texts and cold fields as values (a loaded movie reads them from its file).
+      ...plainMovie(base),
       id,
       imdb_id: null,
       title,

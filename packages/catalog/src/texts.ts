@@ -6,10 +6,10 @@ import type { CatalogFile, CatalogMovie } from './types';
 /**
  * The catalog's long texts (each movie's overview and tagline) live in a file beside the catalog's
  * JSON, not in it (decision 0047). The JSON gives each movie `text_at` and `text_len`: where its
- * block is in the text file (UTF-8, the overview, a NUL, the tagline). A loaded movie reads its
- * texts from that file when asked (`movie.overview` is a getter), so the texts are never all held
- * in memory: 16 MB of strings for the real catalog, about 350 MB at a million movies, and a third
- * of the JSON that each start parsed.
+ * block is in the text file (UTF-8: the overview, a NUL, the tagline, a NUL, then the JSON of its
+ * `COLD_FIELDS`). A loaded movie reads its texts from that file when asked (`movie.overview` is a
+ * getter), so the texts are never all held in memory: 16 MB of strings for the real catalog, about
+ * 350 MB at a million movies, and a third of the JSON that each start parsed.
  */
 export interface StoredTexts {
   text_at: number;
@@ -19,10 +19,37 @@ export interface StoredTexts {
 /** The text file of a catalog JSON file: `catalog.v3.json` → `catalog.v3.text`. */
 export const catalogTextPath = (jsonPath: string) => jsonPath.replace(/\.json$/, '') + '.text';
 
+/**
+ * A movie's fields that only its own page, an import's matching and the recommender's model build
+ * read, never a list, a search or the chat: kept in the movie's block of the text file rather than
+ * in the JSON (decision 0056), so a start does not parse them. A loaded movie reads them on first
+ * use and keeps them. Together they were a third of the JSON's objects: at a million movies the
+ * parse took 2.2-2.4 s without them against 3.3-4.1 s with them.
+ */
+export const COLD_FIELDS = ['imdb_id', 'budget', 'revenue', 'production_companies'] as const;
+export type ColdField = (typeof COLD_FIELDS)[number];
+const OUT_OF_JSON = new Set<string>(['overview', 'tagline', 'text_at', 'text_len', ...COLD_FIELDS]);
+
+/**
+ * Fields that mostly follow from others: the generated art's paths from the id (`build.ts`), the
+ * original title from the title (most films). The JSON leaves one out where it follows, and a
+ * loaded movie makes it when asked (a movie without a poster keeps its `null`, a film with
+ * another original title its own). Strings fewer per movie to parse and hold: the two paths alone
+ * were about 95 MB at a million movies.
+ */
+const DERIVED = {
+  poster_path: (m: CatalogMovie) => `/poster-${m.id}.svg`,
+  backdrop_path: (m: CatalogMovie) => `/backdrop-${m.id}.svg`,
+  original_title: (m: CatalogMovie) => m.title,
+} as const;
+
 let scratch = Buffer.allocUnsafe(64 * 1024);
 
-/** One of a movie's texts (0: the overview, 1: the tagline), read from its block in the text file. */
-function readText(fd: number, at: number, len: number, part: 0 | 1): string {
+/**
+ * One part of a movie's block in the text file (0: the overview, 1: the tagline, 2: the JSON of
+ * its cold fields; '' where the block has no such part).
+ */
+function readText(fd: number, at: number, len: number, part: 0 | 1 | 2): string {
   if (len > scratch.length) scratch = Buffer.allocUnsafe(len);
   let done = 0;
   while (done < len) {
@@ -30,10 +57,31 @@ function readText(fd: number, at: number, len: number, part: 0 | 1): string {
     if (n === 0) throw new Error('The catalog text file is shorter than its catalog says.');
     done += n;
   }
-  const zero = scratch.subarray(0, len).indexOf(0);
-  const cut = zero >= 0 ? zero : len;
-  if (part === 0) return scratch.toString('utf8', 0, cut);
-  return cut < len ? scratch.toString('utf8', cut + 1, len) : '';
+  const block = scratch.subarray(0, len);
+  let from = 0;
+  for (let p = 0; p < part; p++) {
+    const zero = block.indexOf(0, from);
+    if (zero < 0) return '';
+    from = zero + 1;
+  }
+  const zero = block.indexOf(0, from);
+  return scratch.toString('utf8', from, zero >= 0 ? zero : len);
+}
+
+/** Reads a loaded movie's cold fields from its block and makes them its own properties. */
+function loadCold(m: CatalogMovie & StoredTexts, fd: number): Pick<CatalogMovie, ColdField> {
+  const cold = JSON.parse(readText(fd, m.text_at, m.text_len, 2) || '{}') as Partial<
+    Pick<CatalogMovie, ColdField>
+  >;
+  const fields = {
+    imdb_id: cold.imdb_id ?? null,
+    budget: cold.budget ?? 0,
+    revenue: cold.revenue ?? 0,
+    production_companies: cold.production_companies ?? [],
+  };
+  for (const f of COLD_FIELDS)
+    Object.defineProperty(m, f, { value: fields[f], writable: true, enumerable: true, configurable: true });
+  return fields;
 }
 
 /**
@@ -41,7 +89,7 @@ function readText(fd: number, at: number, len: number, part: 0 | 1): string {
  * movie as it was built (texts in, positions out), so a loaded movie serializes as before.
  */
 function textsPrototype(fd: number): object {
-  return {
+  const proto = {
     get overview(): string {
       const m = this as unknown as StoredTexts;
       return readText(fd, m.text_at, m.text_len, 0);
@@ -54,12 +102,35 @@ function textsPrototype(fd: number): object {
       return plainMovie(this);
     },
   };
+  for (const f of COLD_FIELDS)
+    Object.defineProperty(proto, f, {
+      get(this: CatalogMovie & StoredTexts) {
+        return loadCold(this, fd)[f];
+      },
+      configurable: true,
+    });
+  for (const [f, path] of Object.entries(DERIVED))
+    Object.defineProperty(proto, f, {
+      get(this: CatalogMovie) {
+        return path(this);
+      },
+      configurable: true,
+    });
+  return proto;
 }
 
-/** A movie as a plain object with its texts in it (a loaded one's are read from its file). */
-function plainMovie(m: CatalogMovie): CatalogMovie {
-  const { text_at: _a, text_len: _b, ...rest } = m as CatalogMovie & Partial<StoredTexts>;
-  return { ...rest, overview: m.overview, tagline: m.tagline } as CatalogMovie;
+/**
+ * A movie as a plain object with its texts and cold fields in it (a loaded one's are read from its
+ * file), and without the positions of its block.
+ */
+export function plainMovie(m: CatalogMovie): CatalogMovie {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(m)) if (!OUT_OF_JSON.has(k)) out[k] = v;
+  out.overview = m.overview;
+  out.tagline = m.tagline;
+  for (const f of COLD_FIELDS) out[f] = m[f];
+  for (const f of Object.keys(DERIVED) as (keyof typeof DERIVED)[]) out[f] = m[f];
+  return out as unknown as CatalogMovie;
 }
 
 /**
@@ -69,16 +140,27 @@ function plainMovie(m: CatalogMovie): CatalogMovie {
  * they are. Throws when the text file is missing.
  */
 export function attachTexts(file: CatalogFile, textPath: string): CatalogFile {
-  const movies = file.movies;
-  if (!movies.some((m) => typeof (m as Partial<StoredTexts>).text_at === 'number')) return file;
-  const proto = textsPrototype(openSync(textPath, 'r'));
-  for (const m of movies)
-    if (typeof (m as Partial<StoredTexts>).text_at === 'number') Object.setPrototypeOf(m, proto);
+  const attach = textAttacher(textPath);
+  for (const m of file.movies) attach(m);
   return file;
 }
 
 /**
- * Writes a catalog: its texts to the text file, the rest to the JSON file, movie by movie (a
+ * `attachTexts` one movie at a time, as they are parsed (`parseCatalogBytes`'s `each`): each
+ * movie is given its prototype while it is still in the processor's cache (a million movies
+ * walked again after the parse took about 300 ms). The text file is opened at the first movie
+ * that carries text positions; that throws when the file is missing.
+ */
+export function textAttacher(textPath: string): (m: CatalogMovie) => void {
+  let proto: object | undefined;
+  return (m) => {
+    if (typeof (m as Partial<StoredTexts>).text_at !== 'number') return;
+    Object.setPrototypeOf(m, (proto ??= textsPrototype(openSync(textPath, 'r'))));
+  };
+}
+
+/**
+ * Writes a catalog: its texts and cold fields to the text file, the rest to the JSON file, movie by movie (a
  * million movies are more than one JavaScript string can hold, about 512 MB), every character past
  * ASCII of the JSON escaped (`asciiJson`: read back as a one-byte string). Each file goes to a
  * temporary name first and is renamed whole, the text file before the JSON: a JSON file is only
@@ -108,15 +190,19 @@ export function writeCatalogFiles(jsonPath: string, file: CatalogFile): void {
     movies.forEach((m, i) => {
       // A newline after each movie's comma: the piecewise reader cuts there (load.ts).
       if (i > 0 && chunk.length === 0) writeSync(json, ',\n');
-      const block = Buffer.from(`${m.overview}\0${m.tagline}`, 'utf8');
-      const {
-        overview: _o,
-        tagline: _t,
-        text_at: _a,
-        text_len: _b,
-        ...rest
-      } = m as CatalogMovie & Partial<StoredTexts>;
-      chunk.push(asciiJson(JSON.stringify({ ...rest, text_at: at, text_len: block.length })));
+      const cold: Record<string, unknown> = {};
+      for (const f of COLD_FIELDS) cold[f] = m[f];
+      const block = Buffer.from(`${m.overview}\0${m.tagline}\0${JSON.stringify(cold)}`, 'utf8');
+      const hot: Record<string, unknown> = {};
+      for (const [k, v] of Object.entries(m)) if (!OUT_OF_JSON.has(k)) hot[k] = v;
+      for (const [f, path] of Object.entries(DERIVED)) {
+        const value = m[f as keyof typeof DERIVED];
+        if (value === path(m)) delete hot[f];
+        else hot[f] = value;
+      }
+      hot.text_at = at;
+      hot.text_len = block.length;
+      chunk.push(asciiJson(JSON.stringify(hot)));
       texts.push(block);
       at += block.length;
       if (chunk.length === 1000) flush();

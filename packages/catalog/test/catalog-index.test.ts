@@ -9,6 +9,7 @@ import {
   referenceDateBySort,
   significantWords,
   TOP_RATED_MIN_VOTES,
+  MovieIdMap,
 } from '../src/catalog-index';
 import type { CatalogFile, CatalogMovie } from '../src/types';
 import { csv, type Row } from './fixture-csv';
@@ -37,6 +38,34 @@ describe(paginate.name, () => {
     const many = Array.from({ length: PAGE_SIZE * (MAX_PAGES + 10) }, (_, i) => i);
     expect(paginate(many, 1).total_pages).toBe(MAX_PAGES);
     expect(paginate(many, 501).results).toEqual([]);
+  });
+});
+
+describe(MovieIdMap.name, () => {
+  it('finds every movie by id as a Map would, the last of a repeated id, and nothing for others', () => {
+    let seed = 7;
+    const next = () => (seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0);
+    // Ids that share low and high bits, TMDB-sized and synthetic-sized ones, and one repeated.
+    const ids = Array.from({ length: 5000 }, (_, i) =>
+      i % 3 === 0 ? i * 1024 : i % 3 === 1 ? 100_000_000 + i : next() % 2_000_000,
+    );
+    ids.push(ids[10]!);
+    const movies = ids.map((id, i) => ({ id, title: `m${i}` }) as CatalogMovie);
+    const byId = new MovieIdMap(movies);
+    const reference = new Map(movies.map((m) => [m.id, m]));
+    expect(byId.size).toBe(reference.size);
+    for (const id of reference.keys()) expect(byId.get(id)).toBe(reference.get(id));
+    expect(byId.get(ids[10]!)!.title).toBe('m5000');
+    expect([...byId.values()].sort((a, b) => a.id - b.id)).toEqual(
+      [...reference.values()].sort((a, b) => a.id - b.id),
+    );
+    expect([...byId.keys()].sort((a, b) => a - b)).toEqual([...reference.keys()].sort((a, b) => a - b));
+    for (const id of [-1, 1, 3_000_000, 2 ** 40, 1.5, Number.NaN]) {
+      if (reference.has(id)) continue;
+      expect(byId.get(id)).toBeUndefined();
+      expect(byId.has(id)).toBe(false);
+    }
+    expect(new MovieIdMap([]).get(0)).toBeUndefined();
   });
 });
 

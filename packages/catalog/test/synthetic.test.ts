@@ -15,7 +15,7 @@ import {
 } from '../src/catalog-index';
 import { GENRES } from '../src/genres';
 import { parseCatalogBytes, readCatalogFile } from '../src/load';
-import { asciiJson, attachTexts, catalogTextPath, writeCatalogFiles } from '../src/texts';
+import { asciiJson, attachTexts, catalogTextPath, COLD_FIELDS, writeCatalogFiles } from '../src/texts';
 import { SYNTHETIC_ID_BASE, syntheticCatalog } from '../src/synthetic';
 import type { CatalogFile, CatalogMovie } from '../src/types';
 import { csv } from './fixture-csv';
@@ -186,6 +186,58 @@ describe('the catalog texts beside the JSON (decision 0047)', () => {
       const added = again.movies.slice(40);
       expect(added.every((m) => typeof m.overview === 'string' && !('text_at' in m))).toBe(true);
       expect(again.movies[50]!.overview.length).toBeGreaterThan(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps the cold fields out of the JSON and reads them from the text file on first use (decision 0056)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'catalog-cold-'));
+    try {
+      const file = syntheticCatalog(real, 40);
+      file.movies[2] = {
+        ...file.movies[2]!,
+        imdb_id: 'tt0068646',
+        budget: 6_000_000,
+        revenue: 245_066_411,
+        production_companies: [{ id: 4, name: 'Paramount — Café 東京' }],
+        overview: '',
+        tagline: '',
+      };
+      file.movies[5] = { ...file.movies[5]!, poster_path: null };
+      file.movies[6] = { ...file.movies[6]!, original_title: 'Le Fabuleux Destin d’Amélie Poulain' };
+      const path = join(dir, 'catalog.json');
+      writeCatalogFiles(path, file);
+      const json = readFileSync(path, 'latin1');
+      for (const f of COLD_FIELDS) expect(json).not.toContain(`"${f}"`);
+      expect(json).toContain('"genre_ids"');
+      // The generated art's paths follow from the id; only a missing poster is written.
+      expect(json).not.toContain('"backdrop_path"');
+      expect(json).not.toContain('.svg');
+      const noPoster = 5;
+      expect(json.match(/"poster_path"/g)?.length).toBe(
+        file.movies.filter((m) => m.poster_path === null).length,
+      );
+      const read = await readCatalogFile(path);
+      const m2 = read.movies[2]!;
+      expect(Object.keys(m2)).not.toContain('production_companies');
+      expect(m2.production_companies).toEqual([{ id: 4, name: 'Paramount — Café 東京' }]);
+      // Read once, then the movie's own.
+      expect(Object.keys(m2)).toEqual(expect.arrayContaining([...COLD_FIELDS]));
+      expect([m2.imdb_id, m2.budget, m2.revenue]).toEqual(['tt0068646', 6_000_000, 245_066_411]);
+      expect(m2.overview).toBe('');
+      expect(m2.tagline).toBe('');
+      expect(read.movies.map((m) => [m.poster_path, m.backdrop_path])).toEqual(
+        file.movies.map((m) => [m.poster_path, m.backdrop_path]),
+      );
+      expect(read.movies[noPoster]!.poster_path).toBeNull();
+      // The original title is written only where it is not the title.
+      expect(json.match(/"original_title"/g)?.length).toBe(1);
+      expect(read.movies[6]!.original_title).toBe('Le Fabuleux Destin d’Amélie Poulain');
+      expect(read.movies.map((m) => m.original_title)).toEqual(file.movies.map((m) => m.original_title));
+      // A movie not read yet serializes whole too.
+      expect(Object.keys(read.movies[7]!)).not.toContain('imdb_id');
+      expect(plain(read).movies).toEqual(file.movies);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
