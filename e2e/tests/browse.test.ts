@@ -92,6 +92,10 @@ describe.each(VIEWPORTS)('anonymous screens at $name width', (vp) => {
     await expectAccessible(page, 'search results');
     await page.goto(`${base}/search/qqqzzzxxyy`);
     await expect.poll(() => page.getByRole('heading', { name: 'No results found' }).count()).toBe(1);
+    // A blank query is not searched: it says so instead of loading for ever.
+    await page.goto(`${base}/search/%20`);
+    await expect.poll(() => page.getByRole('heading', { name: 'No results found' }).count()).toBe(1);
+    expect(await page.getByText('Type a movie title to search for it.').count()).toBe(1);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -49,6 +49,18 @@ describe('the route manifest, from the router’s own table', () => {
     ]);
   });
 
+  it("keeps a parameter the feature's URL builder escapes as a parameter (a shared playlist's slug)", () => {
+    const routes = ROUTES.filter((r) => r.path === '/p/:slug');
+    const m = buildRouteManifest(
+      routes,
+      pick(['/p/:slug']),
+      SHELL_DATA,
+      { ...VITE, 'src/pages/public-playlist.tsx': { file: 'assets/public-playlist-1.js' } },
+      'src/app/routes.ts',
+    );
+    expect(m.routes[0]!.data).toEqual(['/api/public/playlists/:slug']);
+  });
+
   it('fails the build when a landing page has no chunk, instead of silently preloading nothing', () => {
     const routes = ROUTES.filter((r) => r.path === '/genre/:genreId');
     expect(() =>

@@ -53,6 +53,18 @@ function templateParams(path: string): Record<string, string> {
 }
 
 /**
+ * A URL template with its parameters as written (`:slug`), where the feature's URL builder escaped
+ * them (`encodeURIComponent(':slug')` is `%3Aslug`): the server fills in `:name` only. Without this,
+ * a shared playlist's page preloaded `/api/public/playlists/%3Aslug` (a 404 on every visit).
+ */
+function unescapeParams(url: string, path: string): string {
+  let out = url;
+  for (const name of Object.keys(templateParams(path)))
+    out = out.replace(new RegExp(`%3A${name}(?![\\w])`, 'gi'), `:${name}`);
+  return out;
+}
+
+/**
  * The route manifest: for each route, its first data as URL templates and, for landing pages,
  * its screen's chunks beyond the entry's. `routesFile` is the route table's path relative to the
  * web app's root (`src/app/routes.ts`), as Vite's manifest keys are.
@@ -82,7 +94,9 @@ export function buildRouteManifest(
               (f) => !entryFiles.has(f),
             )
           : [],
-        data: preload?.data?.(templateParams(route.path)) ?? [],
+        data: (preload?.data?.(templateParams(route.path)) ?? []).map((url) =>
+          unescapeParams(url, route.path),
+        ),
       };
     }),
   };

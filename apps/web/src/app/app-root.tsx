@@ -1,6 +1,6 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { StrictMode, type ReactNode } from 'react';
-import { AuthProvider } from '../lib/auth';
+import { AuthProvider, ForgetUserDataOnSignOut } from '../lib/auth';
 import { AppRoutes } from './router';
 
 /**
@@ -19,6 +19,7 @@ export function AppRoot({
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <AuthProvider>
+          <ForgetUserDataOnSignOut />
           <Router>
             <AppRoutes />
           </Router>

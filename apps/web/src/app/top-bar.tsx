@@ -97,8 +97,9 @@ function UserMenu() {
       load={loadMenus}
       label={
         <>
-          <UserIcon width={18} height={18} /> <span className="truncate">{displayNameOf(user)}</span>{' '}
-          <ChevronDown width={16} height={16} />
+          <UserIcon width={18} height={18} className="shrink-0" />{' '}
+          <span className="min-w-0 truncate">{displayNameOf(user)}</span>{' '}
+          <ChevronDown width={16} height={16} className="shrink-0" />
         </>
       }
       className="flex max-w-[12rem] items-center gap-2 rounded-lg px-3 py-2 text-sm hover:bg-white/10"

@@ -1,5 +1,6 @@
 import type { AuthUser } from '@app/auth-client/session';
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 
 interface AuthState {
   user: AuthUser | null;
@@ -53,3 +54,37 @@ export function useAuth(): AuthState {
 }
 
 export const displayNameOf = (u: AuthUser) => u.displayName || u.email;
+
+/**
+ * Queries whose answers belong to the signed-in user: every key under 'library' (likes, watch
+ * status, playlists, ratings, diary, settings, For You), an import's progress, and lists filtered
+ * by what the user has seen ('hide-seen').
+ */
+export const isUserQuery = (key: readonly unknown[]) =>
+  key[0] === 'library' || key[0] === 'import-job' || key.includes('hide-seen');
+
+/**
+ * Forgets the user's data when the user signs out (or another user signs in, or the session
+ * ends): their rows, lists and counts leave the screen at once instead of staying until a reload,
+ * which on a shared computer shows the last user's library to the next person. Inside both the
+ * query client's and the auth providers.
+ */
+export function ForgetUserDataOnSignOut() {
+  const { user } = useAuth();
+  const qc = useQueryClient();
+  const last = useRef<string | null>(null);
+  useEffect(() => {
+    const uid = user?.uid ?? null;
+    if (last.current !== null && last.current !== uid) {
+      // After this render's other effects, by which the user's queries are disabled (they run only
+      // with a user): reset now, an active one would be fetched again with a token that may still
+      // be valid for minutes. A fetch under way is cancelled first, so it cannot write afterwards.
+      setTimeout(() => {
+        const filters = { predicate: (q: { queryKey: readonly unknown[] }) => isUserQuery(q.queryKey) };
+        void qc.cancelQueries(filters).then(() => qc.resetQueries(filters));
+      }, 0);
+    }
+    last.current = uid;
+  }, [user, qc]);
+  return null;
+}

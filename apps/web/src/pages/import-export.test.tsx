@@ -120,6 +120,8 @@ describe('import page', () => {
 
     const bar = await screen.findByRole('progressbar');
     await waitFor(() => expect(bar.getAttribute('aria-valuenow')).toBe('100'), { timeout: 10_000 });
+    // What the job counts is what it saved, not the file's rows (the preview's "3 rows").
+    expect(await screen.findByText(/^4 of 4 records saved/)).toBeTruthy();
     expect(seen.commit).toEqual({ preview_id: 'p1', picks: { 'title:hamlet|2000': 125705 } });
     const added = await screen.findByRole('status');
     expect(added.textContent).toContain('Added to your library');

@@ -314,7 +314,8 @@ function Progress({ jobId, onDone }: { jobId: string; onDone: () => void }) {
           />
         </div>
         <p className="mt-1 text-xs text-zinc-400">
-          {job.done.toLocaleString()} of {job.total.toLocaleString()} rows
+          {/* The job counts what it writes (films, likes, marks, ratings, entries), not the file's rows. */}
+          {job.done.toLocaleString()} of {job.total.toLocaleString()} records saved
           {job.state !== 'running' && ` · ${(job.elapsed_ms / 1000).toFixed(1)} s`}
         </p>
       </div>

@@ -153,6 +153,20 @@ describe('playlists', () => {
     expect(await within(dialog).findByRole('checkbox', { name: /Holds it/ })).toBeTruthy();
   });
 
+  it('the Add to Playlist modal creates a playlist on Enter in its name, as on Create', async () => {
+    api = await startLibraryApi({ playlists: lists() });
+    renderWithApp(<AddToPlaylistModal tmdbId={7} onClose={() => {}} />, { auth: true });
+    const dialog = await screen.findByRole('dialog', { name: 'Add to Playlist' });
+    const name = (await within(dialog).findByLabelText('New playlist name')) as HTMLInputElement;
+    // Blank: Enter does nothing.
+    fireEvent.submit(name.form!);
+    fireEvent.change(name, { target: { value: '  Rainy Sundays ' } });
+    fireEvent.submit(name.form!);
+    await waitFor(() => expect(api!.state.calls).toEqual(['POST /api/user/playlists']));
+    expect(api.state.playlists.map((p) => p.name)).toContain('Rainy Sundays');
+    await waitFor(() => expect(name.value).toBe(''));
+  });
+
   it('opened before the session is read (a click held while the page loaded), it waits: no "Please login", then the playlists', async () => {
     let release!: () => void;
     const session = new Promise<void>((resolve) => (release = resolve));

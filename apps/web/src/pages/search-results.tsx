@@ -28,7 +28,10 @@ function Results({ query }: { query: string }) {
   let body;
   let subtitle: ReactNode;
   const controls = live ? null : <ListControls params={list} defaultLabel="Best match" />;
-  if (q.isPending)
+  if (query.trim().length === 0)
+    // A blank query (/search/%20) is never sent: nothing would ever arrive to end a loading state.
+    body = <EmptyState title="No results found">Type a movie title to search for it.</EmptyState>;
+  else if (q.isPending)
     body = (
       <>
         {controls}

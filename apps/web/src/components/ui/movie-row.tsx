@@ -52,7 +52,7 @@ export function MovieRow({
   return (
     <section aria-labelledby={id} className="mt-10">
       <div className={`mb-3 flex items-center justify-between ${headerClassName}`}>
-        <h2 id={id} className="text-xl font-semibold">
+        <h2 id={id} className="min-w-0 text-xl font-semibold [overflow-wrap:anywhere]">
           {title}
         </h2>
         <div className="flex items-center gap-2">

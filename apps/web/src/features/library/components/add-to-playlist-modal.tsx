@@ -46,7 +46,14 @@ export function AddToPlaylistModal({ tmdbId, onClose }: { tmdbId: number; onClos
   };
   return (
     <Modal title="Add to Playlist" onClose={onClose}>
-      <div className="flex gap-2">
+      {/* A form: Enter in the name creates it, as the button does. */}
+      <form
+        className="flex gap-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (name.trim()) void create();
+        }}
+      >
         <label className="sr-only" htmlFor="new-playlist">
           New playlist name
         </label>
@@ -59,14 +66,13 @@ export function AddToPlaylistModal({ tmdbId, onClose }: { tmdbId: number; onClos
           className="flex-1 rounded-lg bg-zinc-800 px-3 py-2 text-sm outline-none ring-1 ring-white/10 focus:ring-red-500"
         />
         <button
-          type="button"
-          onClick={create}
+          type="submit"
           disabled={!name.trim()}
           className="rounded-lg bg-red-700 px-3 py-2 text-sm font-medium hover:bg-red-700 disabled:opacity-40"
         >
           Create
         </button>
-      </div>
+      </form>
       <ul className="mt-4 max-h-60 space-y-1 overflow-y-auto">
         {playlists.data?.length === 0 && (
           <li className="text-sm text-zinc-400">No playlists yet: create one above.</li>

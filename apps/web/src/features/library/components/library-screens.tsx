@@ -192,7 +192,7 @@ function PlaylistRow({ playlist }: { playlist: Playlist }) {
       <PlaylistDialogs playlist={playlist} dialog={dialog} onClose={() => setDialog(null)} />
       {movies.isPending ? (
         <>
-          <h2 className="text-xl font-semibold">{playlist.name}</h2>
+          <h2 className="pr-12 text-xl font-semibold [overflow-wrap:anywhere]">{playlist.name}</h2>
           <Spinner />
         </>
       ) : movies.data && movies.data.length > 0 ? (
@@ -201,7 +201,7 @@ function PlaylistRow({ playlist }: { playlist: Playlist }) {
         </div>
       ) : (
         <>
-          <h2 className="text-xl font-semibold">{playlist.name}</h2>
+          <h2 className="pr-12 text-xl font-semibold [overflow-wrap:anywhere]">{playlist.name}</h2>
           <p className="mt-3 text-sm text-zinc-400">No movies in this playlist.</p>
         </>
       )}

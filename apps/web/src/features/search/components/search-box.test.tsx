@@ -60,6 +60,28 @@ describe('SearchBox', () => {
     ]);
   });
 
+  it('the arrow keys go from the field through the suggestions and back; Enter opens the one in focus', async () => {
+    const { pathname } = renderWithApp(<SearchBox />);
+    fireEvent.change(input(), { target: { value: 'godf' } });
+    const list = await screen.findByRole('list', { name: 'Suggestions' });
+    const items = [...list.querySelectorAll('button')];
+    fireEvent.keyDown(input(), { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(items[0]);
+    fireEvent.keyDown(items[0]!, { key: 'ArrowDown' });
+    fireEvent.keyDown(items[1]!, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(items[2]);
+    fireEvent.keyDown(items[2]!, { key: 'ArrowUp' });
+    fireEvent.keyDown(items[1]!, { key: 'ArrowUp' });
+    fireEvent.keyDown(items[0]!, { key: 'ArrowUp' });
+    expect(document.activeElement).toBe(input());
+    // At the last one, ↓ stays there.
+    items.at(-1)!.focus();
+    fireEvent.keyDown(items.at(-1)!, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(items.at(-1));
+    fireEvent.click(items[1]!);
+    expect(pathname()).toBe('/movie/101');
+  });
+
   it('shows No suggestions found for an empty list and for a failed fetch', async () => {
     renderWithApp(<SearchBox />);
     fireEvent.change(input(), { target: { value: 'zzz' } });

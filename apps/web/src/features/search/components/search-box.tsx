@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { SearchIcon } from '../../../components/ui/icons';
 import { StarIcon } from '../../../components/ui/media-icons';
@@ -61,8 +61,22 @@ export function SearchBox({
     navigate(`/movie/${id}`);
   };
 
+  // ↓ from the field to the first suggestion (or recent/popular search), ↓ ↑ between them, ↑ from
+  // the first back to the field: each is a button, so Enter picks the one in focus.
+  const results = useRef<HTMLDivElement>(null);
+  const move = (e: KeyboardEvent) => {
+    if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
+    const items = [...(results.current?.querySelectorAll<HTMLButtonElement>('button') ?? [])];
+    const at = items.indexOf(document.activeElement as HTMLButtonElement);
+    if (items.length === 0 || (at < 0 && e.key === 'ArrowUp')) return;
+    e.preventDefault();
+    if (e.key === 'ArrowDown') items[Math.min(at + 1, items.length - 1)]!.focus();
+    else if (at === 0) field.current?.focus();
+    else items[at - 1]!.focus();
+  };
+
   return (
-    <div className="w-full">
+    <div className="w-full" onKeyDown={move}>
       <form
         role="search"
         onSubmit={(e) => {
@@ -100,7 +114,7 @@ export function SearchBox({
           )}
         </button>
       </form>
-      <div className="mt-3" aria-live="polite">
+      <div ref={results} className="mt-3" aria-live="polite">
         {query.trim().length >= MIN_QUERY ? (
           waiting ? (
             <p className="flex items-center gap-2 px-1 py-2 text-sm text-zinc-400">
