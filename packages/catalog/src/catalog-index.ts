@@ -233,7 +233,10 @@ export class CatalogIndex {
     const movies = this.file.movies;
     for (; this.indexed < end; this.indexed++) {
       const m = movies[this.indexed]!;
-      this.builder!.add([m.title, m.original_title]);
+      // An original title that is the title is not a second match of the same words: counted
+      // twice, it put "Internal Affairs" (English, so both) above "Infernal Affairs" (無間道)
+      // for "infernal affairs" (decision 0057).
+      this.builder!.add([m.title, m.original_title === m.title ? '' : m.original_title]);
     }
   }
 
@@ -274,6 +277,8 @@ export class CatalogIndex {
     if (words.length === 0) return { movies: [], total: 0 };
     const titles = this.completeSearchIndex();
     // One to three letters typed: every title with a word starting so, by popularity.
+    // (No whole title first here: two letters are more often the start of a known title than a
+    // title themselves, "go" of The Godfather rather than Go.)
     if (words.length === 1 && words[0]!.length <= 3)
       return this.titlesWithWordStarting(titles, words[0]!, limit);
     const terms = words.flatMap((w) => w.split(SPACE_OR_PUNCTUATION).map(processTerm)).filter(Boolean);
@@ -289,7 +294,37 @@ export class CatalogIndex {
       found = titles.searchTop(spec, 'or', limit);
     }
     const movies = this.file.movies;
-    return { movies: found.hits.map((h) => movies[h.doc]!), total: found.total };
+    return this.exactFirst(
+      titles,
+      query,
+      {
+        movies: found.hits.map((h) => movies[h.doc]!),
+        total: found.total,
+      },
+      limit,
+    );
+  }
+
+  /**
+   * The answers with the movies whose whole title is the query first (its words in order, "the"
+   * and all; by popularity): someone who types "the killer" or "a better tomorrow" means that
+   * film, not a better known one sharing a word (decision 0057).
+   */
+  private exactFirst(
+    titles: TitleIndex,
+    query: string,
+    found: { movies: CatalogMovie[]; total: number },
+    limit: number,
+  ): { movies: CatalogMovie[]; total: number } {
+    const movies = this.file.movies;
+    const exact = titles
+      .exactTitles(query.split(SPACE_OR_PUNCTUATION).slice(0, 12).map(processTerm))
+      .map((doc) => movies[doc]!)
+      .sort(byPopularity);
+    if (exact.length === 0) return found;
+    const first = new Set(exact);
+    const merged = exact.concat(found.movies.filter((m) => !first.has(m))).slice(0, limit);
+    return { movies: merged, total: Math.max(found.total, merged.length) };
   }
 
   /**

@@ -41,6 +41,8 @@ export class TitleIndexBuilder {
   private count = 0;
   /** Each document's first two terms (title, then original title) by the order terms were first met, -1 where it has fewer. */
   private readonly leads = new IntList();
+  /** Each field's terms in order, hashed (`titleHash`): a title typed whole is found by it. */
+  private readonly hashes = new IntList();
 
   constructor(
     private readonly processTerm: (term: string) => string,
@@ -59,6 +61,7 @@ export class TitleIndexBuilder {
     let leading = 0;
     for (let f = 0; f < FIELDS; f++) {
       const tokens = fields[f]!.split(SPACE_OR_PUNCTUATION);
+      this.hashes.push(titleHash(tokens.map(this.processTerm)));
       // As MiniSearch: the field's length is its distinct raw tokens; the running average is
       // updated in the same order, with the same arithmetic.
       const length = new Set(tokens).size;
@@ -132,6 +135,7 @@ export class TitleIndexBuilder {
       [this.avg[0]!, this.avg[1]!],
       boosts,
       leads,
+      this.hashes.items.slice(0, this.hashes.length),
     );
   }
 }
@@ -151,6 +155,8 @@ export class TitleIndex {
     private readonly boosts: Float64Array,
     /** Each document's first two terms' positions (title, then original title), -1 where it has fewer. */
     private readonly leads: Int32Array,
+    /** Each document's fields' terms, hashed in order (`titleHash`): title, then original title. */
+    private readonly fieldHashes: Int32Array,
   ) {
     this.shared = new Uint8Array(terms.length);
     for (let i = 0; i + 1 < terms.length; i++) {
@@ -192,6 +198,7 @@ export class TitleIndex {
       this.lengths,
       this.boosts,
       this.leads,
+      this.fieldHashes,
       this.shared,
       keys,
       ids,
@@ -202,6 +209,31 @@ export class TitleIndex {
 
   get termCount(): number {
     return this.terms.length;
+  }
+
+  /**
+   * The documents whose title or original title is exactly these terms, in this order (as the
+   * builder split and processed them): someone who types a title whole. Candidates are the
+   * postings of the rarest term, each checked by its field's hash (decision 0057).
+   */
+  exactTitles(terms: readonly string[]): number[] {
+    const words = terms.filter(Boolean);
+    if (words.length === 0) return [];
+    let rare = -1;
+    for (const w of words) {
+      const t = this.find(w);
+      if (t < 0) return [];
+      if (rare < 0 || this.start[t + 1]! - this.start[t]! < this.start[rare + 1]! - this.start[rare]!)
+        rare = t;
+    }
+    const hash = titleHash(words);
+    const out: number[] = [];
+    for (let p = this.start[rare]!, end = this.start[rare + 1]!; p < end; p++) {
+      const doc = this.docs[p]!;
+      const f = p < this.split[rare]! ? 0 : 1;
+      if (this.fieldHashes[doc * FIELDS + f] === hash && !out.includes(doc)) out.push(doc);
+    }
+    return out;
   }
 
   /** Documents matching the query words, best first. */
@@ -808,4 +840,17 @@ function boundedDistance(a: string, b: string, max: number): number {
     [prev, row] = [row, prev];
   }
   return prev[n]!;
+}
+
+/** A field's processed terms in order (empty ones left out), hashed to a signed 32-bit integer (FNV-1a, mixed). */
+export function titleHash(terms: readonly string[]): number {
+  let h = 0x811c9dc5;
+  let first = true;
+  for (const t of terms) {
+    if (!t) continue;
+    if (!first) h = Math.imul(h ^ 0x20, 0x01000193);
+    first = false;
+    for (let i = 0; i < t.length; i++) h = Math.imul(h ^ t.charCodeAt(i), 0x01000193);
+  }
+  return mix(h) | 0; // as an Int32Array holds it
 }

@@ -205,6 +205,51 @@ describe(CatalogIndex.name, () => {
   });
 });
 
+describe('a title typed whole (decision 0057)', () => {
+  const index = indexOf([
+    { id: 1, title: 'Internal Affairs', popularity: 9, vote_count: 3000, release_date: '1990-01-12' },
+    {
+      id: 2,
+      title: 'Infernal Affairs',
+      original_title: '無間道',
+      popularity: 9,
+      vote_count: 500,
+      release_date: '2002-12-12',
+    },
+    { id: 3, title: 'Killer Elite', popularity: 30, vote_count: 700, release_date: '2011-09-23' },
+    {
+      id: 4,
+      title: 'The Killer',
+      original_title: '喋血雙雄',
+      popularity: 8,
+      vote_count: 200,
+      release_date: '1989-07-06',
+    },
+    { id: 5, title: 'Killer Joe', popularity: 20, vote_count: 430, release_date: '2011-09-08' },
+    { id: 6, title: 'Better Luck Tomorrow', popularity: 12, vote_count: 300, release_date: '2002-01-01' },
+    {
+      id: 7,
+      title: 'A Better Tomorrow',
+      original_title: '英雄本色',
+      popularity: 6,
+      vote_count: 100,
+      release_date: '1986-08-02',
+    },
+    { id: 8, title: 'The Killer', popularity: 2, vote_count: 5, release_date: '2010-01-01' },
+  ]);
+  const titles = (q: string) => index.searchTitles(q).map((m) => m.id);
+
+  it('puts the films with that exact title first, by popularity, then the other matches as before', () => {
+    expect(titles('the killer')).toEqual([4, 8, 3, 5]);
+    expect(titles('The Killer!')).toEqual([4, 8, 3, 5]);
+    expect(titles('a better tomorrow')).toEqual([7, 6]);
+    // A title in another script, typed whole, is a title too.
+    expect(titles('無間道')).toEqual([2]);
+    // Not the whole title: relevance as before.
+    expect(titles('killer')[0]).toBe(3);
+  });
+});
+
 describe('one- to three-letter queries (the short-prefix index)', () => {
   const titles: [string, string?][] = [
     ['The Godfather'],

@@ -1,5 +1,6 @@
 import MiniSearch from 'minisearch';
 import { significantWords } from '../src/catalog-index';
+import { SPACE_OR_PUNCTUATION } from '../src/title-index';
 import type { CatalogMovie } from '../src/types';
 
 const foldAccents = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
@@ -21,7 +22,10 @@ export function referenceSearch(
       combineWith: 'AND',
     },
   });
-  search.addAll(movies);
+  // As CatalogIndex indexes them: an original title that is the title is not a second field (0057).
+  search.addAll(
+    movies.map((m) => ({ ...m, original_title: m.original_title === m.title ? '' : m.original_title })),
+  );
   const boosts = new Map(movies.map((m) => [m.id, 1 + Math.log10(1 + m.vote_count) / 2]));
   const boostDocument = (id: unknown) => boosts.get(id as number) ?? 1;
   return (query) => {
@@ -30,5 +34,26 @@ export function referenceSearch(
     let hits = search.search(q, { boostDocument });
     if (hits.length === 0) hits = search.search(q, { combineWith: 'OR', boostDocument });
     return hits.map((h) => ({ id: h.id as number, score: h.score }));
+  };
+}
+
+/**
+ * The ids of the movies whose whole title (or original title) is the query, by popularity: what
+ * CatalogIndex puts first (decision 0057), here by comparing the titles' words as strings.
+ */
+export function referenceExactTitles(movies: readonly CatalogMovie[]): (query: string) => number[] {
+  const words = (s: string) =>
+    s
+      .split(SPACE_OR_PUNCTUATION)
+      .map((t) => foldAccents(t.toLowerCase()))
+      .filter(Boolean)
+      .join(' ');
+  return (query) => {
+    const q = words(query);
+    if (!q) return [];
+    return movies
+      .filter((m) => words(m.title) === q || words(m.original_title) === q)
+      .sort((a, b) => b.popularity - a.popularity || a.id - b.id)
+      .map((m) => m.id);
   };
 }

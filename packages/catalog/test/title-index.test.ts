@@ -5,7 +5,7 @@ import { syntheticCatalog } from '../src/synthetic';
 import { IntList, SPACE_OR_PUNCTUATION, TitleIndexBuilder } from '../src/title-index';
 import type { CatalogFile } from '../src/types';
 import { csv } from './fixture-csv';
-import { referenceSearch } from './minisearch-reference';
+import { referenceExactTitles, referenceSearch } from './minisearch-reference';
 
 const TITLES: [string, string?][] = [
   ['The Lord of the Rings: The Fellowship of the Ring'],
@@ -82,7 +82,9 @@ describe('the compact title index', () => {
       const file = syntheticCatalog(real, 3000);
       const index = new CatalogIndex(file);
       const reference = referenceSearch(file.movies);
+      const exactTitles = referenceExactTitles(file.movies);
       let compared = 0;
+      let exactFirst = 0;
       let sameOrder = 0;
       for (const q of queries(
         file.movies.map((m) => m.title),
@@ -91,19 +93,27 @@ describe('the compact title index', () => {
         const words = significantWords(q);
         // One word of up to three letters is a scan of the popularity list, not the index.
         if (words.length === 0 || (words.length === 1 && words[0]!.length <= 3)) continue;
-        const expected = reference(q);
+        // The whole title typed: those movies first, by popularity (decision 0057); then the rest.
+        const exact = exactTitles(q);
+        const all = reference(q);
+        const expected = all.filter((h) => !exact.includes(h.id));
         const got = index.searchTitles(q).map((m) => m.id);
+        expect(got.slice(0, exact.length), q).toEqual(exact);
+        if (exact.length) exactFirst++;
+        const rest = got.slice(exact.length);
         // The same movies, in the same order except among equal scores (whose order follows the
         // dictionary's: sorted here, a radix tree's insertion order there): position by position,
         // the movie here has the score MiniSearch gave the movie at that position.
-        expect([...got].sort(), q).toEqual(expected.map((h) => h.id).sort());
+        expect([...got].sort(), q).toEqual([...new Set([...exact, ...all.map((h) => h.id)])].sort());
         const scoreOf = new Map(expected.map((h) => [h.id, h.score]));
-        const off = got.filter((id, i) => Math.abs(scoreOf.get(id)! / expected[i]!.score - 1) > 1e-9);
+        const off = rest.filter((id, i) => Math.abs(scoreOf.get(id)! / expected[i]!.score - 1) > 1e-9);
         expect(off, q).toEqual([]);
         compared++;
-        if (got.every((id, i) => id === expected[i]!.id)) sameOrder++;
+        if (rest.every((id, i) => id === expected[i]!.id)) sameOrder++;
       }
       expect(compared).toBeGreaterThan(600);
+      // A fifth of the queries are whole titles.
+      expect(exactFirst).toBeGreaterThan(100);
       // Most answers are identical to the movie (ties aside, all are).
       expect(sameOrder / compared).toBeGreaterThan(0.9);
     },

@@ -80,6 +80,12 @@ describe('catalog routes (offline catalog)', () => {
     ['toy story', 862],
     ['fight club', 550],
     ['alien', 348],
+    // A title typed whole leads, over better known films sharing a word (decision 0057).
+    ['the killer', 10835],
+    ['infernal affairs', 10775],
+    // An original title that is the title counts once: before, the English "Better Luck
+    // Tomorrow" (its words in both fields) led this typo of "A Better Tomorrow" (英雄本色).
+    ['a better tomorow', 11471],
   ])('search "%s" finds %i first', async (query, id) => {
     const { status, body } = await get(`/api/tmdb/search/movie?query=${encodeURIComponent(query)}&page=1`);
     expect(status).toBe(200);
