@@ -115,7 +115,8 @@ describe.each(VIEWPORTS)('anonymous screens at $name width', (vp) => {
     await page.goto(`${base}/content/upcoming`);
     await expect.poll(() => page.getByRole('heading', { name: 'Content Not Found' }).count()).toBe(1);
     expect(await page.getByText('The requested content type does not exist.').count()).toBe(1);
-    await page.goto(`${base}/no/such/page`);
+    // The app's own not-found page, with a 404 status for crawlers and link checkers.
+    expect((await page.goto(`${base}/no/such/page`))!.status()).toBe(404);
     await expect.poll(() => page.getByText('This page is not in our catalog').count()).toBe(1);
     await screenshot(page, `${vp.name}-not-found`);
     await expectAccessible(page, 'not found');

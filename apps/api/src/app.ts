@@ -415,6 +415,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       void Promise.all([pageMeta(deps, request, path, sharing, cdnProbe?.reachable), rendered]).then(
         ([meta, page]) =>
           reply
+            .code(pages.knows(path) ? 200 : 404)
             .type('text/html; charset=utf-8')
             .header('cache-control', 'no-cache')
             .send(compressedFor(request, reply, pages.html(path, meta, page))),

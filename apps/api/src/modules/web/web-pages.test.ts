@@ -163,7 +163,7 @@ describe('serving the web app', () => {
   });
 
   it("gives other pages (and a movie that does not exist) the site's own sharing tags", async () => {
-    for (const url of ['/', '/movie/999999999', '/genre/878']) {
+    for (const url of ['/', '/movie/999999999', '/login']) {
       const res = await t.app.inject({ url, headers: { host: 'cinelog.test' } });
       expect(res.statusCode).toBe(200);
       expect(res.body).toContain('<title>Cinelog — discover movies</title>');
@@ -209,6 +209,18 @@ describe('serving the web app', () => {
     });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(SCRIPT);
+  });
+
+  it("answers a path the app has no page for with the app's page and a 404 status", async () => {
+    for (const url of ['/no-such-page', '/movie/157336/extra', '/login/x']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('<div id="root">');
+    }
+    for (const url of ['/', '/login', '/movie/157336', '/cast/5/Someone'])
+      expect((await t.app.inject({ url })).statusCode, url).toBe(200);
+    expect(new WebPages(INDEX, null).knows('/anything')).toBe(true);
   });
 
   it('keeps API and asset misses as JSON 404s instead of the page', async () => {

@@ -5,6 +5,8 @@ import { jsonForHtml, type RenderedPage } from './server-render';
 
 /** A route of the manifest, its pattern compiled. */
 interface Route {
+  /** The pattern as the app's router has it (`*` for its catch-all). */
+  path: string;
   match: RegExp;
   params: string[];
   modules: string[];
@@ -69,6 +71,7 @@ export class WebPages {
   ) {
     this.shellData = manifest?.shellData ?? [];
     this.routes = (manifest?.routes ?? []).map((r) => ({
+      path: r.path,
       ...compile(r.path),
       modules: r.modules,
       data: r.data,
@@ -91,6 +94,17 @@ export class WebPages {
       if (existsSync(file)) styles.set(href!, readFileSync(file, 'utf8'));
     }
     return new WebPages(indexHtml, manifest, styles);
+  }
+
+  /**
+   * Whether a route of the app other than its catch-all matches the path: a page the app has.
+   * The others get the app's own "not found" page with a 404 status, so crawlers and link
+   * checkers see it. Without a route manifest nothing can be told: every path is the app's.
+   */
+  knows(path: string): boolean {
+    if (this.routes.length === 0) return true;
+    const found = this.route(path);
+    return found !== null && found.route.path !== '*';
   }
 
   /** The first route whose pattern matches the path, with its parameters (React Router's order). */
