@@ -6,7 +6,7 @@ import { Spinner } from '../components/ui/spinner';
 import { ChatDockButton } from '../features/chat/components/chat-widget';
 import { displayNameOf, useAuth } from '../lib/auth';
 import { prefetchOn } from '../lib/prefetch';
-import { useDropdown } from '../lib/use-outside-click';
+import { moveMenuFocus, useDropdown } from '../lib/use-outside-click';
 import { ABOUT_DEV_URL } from './links';
 
 // The search box (with its data fetching) and the mobile menu load when first wanted, not with
@@ -48,7 +48,7 @@ function Dropdown({
 }) {
   const { open, setOpen, ref, close } = useDropdown();
   return (
-    <div ref={ref} className="relative">
+    <div ref={ref} className="relative" onKeyDown={(e) => open && moveMenuFocus(ref.current, e)}>
       <button
         type="button"
         aria-label={ariaLabel}
