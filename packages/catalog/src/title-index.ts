@@ -14,6 +14,17 @@
 
 /** MiniSearch's tokenizer: runs of spaces, line breaks and punctuation separate words. */
 export const SPACE_OR_PUNCTUATION = /[\n\r\p{Z}\p{P}]+/u;
+
+/** Words joined by a hyphen or a middle dot, no space between: Spider-Man, X-Men, WALL·E. */
+const COMPOUND = /[\p{L}\p{N}]+(?:[-\u2010\u2011\u00b7][\p{L}\p{N}]+)+/gu;
+
+/**
+ * A title's hyphenated words also as one word ("Spider-Man" → "SpiderMan"), which the builder
+ * indexes as one more token of the field: people type "spiderman", "xmen", "walle" (decision 0057).
+ */
+export function compounds(text: string): string[] {
+  return (text.match(COMPOUND) ?? []).map((c) => c.replace(/[-\u2010\u2011\u00b7]/g, ''));
+}
 const BM25 = { k: 1.2, b: 0.7, d: 0.5 };
 const FUZZY_WEIGHT = 0.45;
 const PREFIX_WEIGHT = 0.375;
@@ -60,8 +71,9 @@ export class TitleIndexBuilder {
     this.leads.push(-1);
     let leading = 0;
     for (let f = 0; f < FIELDS; f++) {
-      const tokens = fields[f]!.split(SPACE_OR_PUNCTUATION);
-      this.hashes.push(titleHash(tokens.map(this.processTerm)));
+      const words = fields[f]!.split(SPACE_OR_PUNCTUATION);
+      this.hashes.push(titleHash(words.map(this.processTerm)));
+      const tokens = words.concat(compounds(fields[f]!));
       // As MiniSearch: the field's length is its distinct raw tokens; the running average is
       // updated in the same order, with the same arithmetic.
       const length = new Set(tokens).size;

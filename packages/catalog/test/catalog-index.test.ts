@@ -250,6 +250,40 @@ describe('a title typed whole (decision 0057)', () => {
   });
 });
 
+describe('hyphenated titles typed as one word (decision 0057)', () => {
+  const index = indexOf([
+    { id: 1, title: 'Spider-Man', popularity: 40, vote_count: 5000, release_date: '2002-05-01' },
+    {
+      id: 2,
+      title: 'Spiderman: The Ultimate Villain Showdown',
+      popularity: 1,
+      vote_count: 3,
+      release_date: '2002-01-01',
+    },
+    { id: 3, title: 'X-Men', popularity: 30, vote_count: 4000, release_date: '2000-07-13' },
+    { id: 4, title: 'WALL·E', popularity: 35, vote_count: 6000, release_date: '2008-06-22' },
+    {
+      id: 5,
+      title: 'Spider-Man: Into the Spider-Verse',
+      popularity: 50,
+      vote_count: 3000,
+      release_date: '2018-12-06',
+    },
+  ]);
+  const titles = (q: string) => index.searchTitles(q).map((m) => m.id);
+
+  it('finds them by the words joined', () => {
+    expect(titles('spiderman').slice(0, 2).sort()).toEqual([1, 5]);
+    expect(titles('spiderman')).toContain(2);
+    expect(titles('xmen')).toEqual([3]);
+    expect(titles('walle')).toEqual([4]);
+    expect(titles('spiderverse')).toEqual([5]);
+    // Typed as it is written, as before.
+    expect(titles('spider-man')[0]).toBe(1); // its whole title
+    expect(titles('x men')).toEqual([3]);
+  });
+});
+
 describe('one- to three-letter queries (the short-prefix index)', () => {
   const titles: [string, string?][] = [
     ['The Godfather'],

@@ -1,6 +1,6 @@
 import MiniSearch from 'minisearch';
 import { significantWords } from '../src/catalog-index';
-import { SPACE_OR_PUNCTUATION } from '../src/title-index';
+import { compounds, SPACE_OR_PUNCTUATION } from '../src/title-index';
 import type { CatalogMovie } from '../src/types';
 
 const foldAccents = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
@@ -14,9 +14,13 @@ export function referenceSearch(
 ): (query: string) => { id: number; score: number }[] {
   const search = new MiniSearch<CatalogMovie>({
     fields: ['title', 'original_title'],
+    // As the compact index's builder: the words, then hyphenated words joined (decision 0057);
+    // queries are split as before.
+    tokenize: (text) => [...text.split(SPACE_OR_PUNCTUATION), ...compounds(text)],
     storeFields: [],
     processTerm: (term) => foldAccents(term.toLowerCase()),
     searchOptions: {
+      tokenize: (text) => text.split(SPACE_OR_PUNCTUATION),
       prefix: (term, i, terms) => i === terms.length - 1 && term.length >= 2,
       fuzzy: (term) => (term.length <= 4 ? false : term.length <= 8 ? 1 : 2),
       combineWith: 'AND',

@@ -86,6 +86,8 @@ describe('catalog routes (offline catalog)', () => {
     // An original title that is the title counts once: before, the English "Better Luck
     // Tomorrow" (its words in both fields) led this typo of "A Better Tomorrow" (英雄本色).
     ['a better tomorow', 11471],
+    // Hyphenated words typed as one.
+    ['spiderman', 557],
   ])('search "%s" finds %i first', async (query, id) => {
     const { status, body } = await get(`/api/tmdb/search/movie?query=${encodeURIComponent(query)}&page=1`);
     expect(status).toBe(200);
