@@ -457,10 +457,37 @@ describe('round 5: series, themes ruled out by meaning, lengths, other languages
 });
 
 describe('people', () => {
-  it('offline, says that people need live mode', async () => {
-    const a = await talk(fresh(), 'movies with Matthew McConaughey');
-    expect(a.picks).toEqual([]);
-    expect(a.message).toMatch(/can't look up people in the offline catalog/);
+  it('offline, says that it cannot look people up', async () => {
+    for (const m of [
+      'movies with Matthew McConaughey',
+      'films directed by Kubrick',
+      'something starring Keanu',
+    ]) {
+      const a = await talk(fresh(), m);
+      expect(a.picks, m).toEqual([]);
+      expect(a.message, m).toMatch(/can't look up people: this catalog has no cast or crew/);
+      expect(a.message, m).not.toMatch(/TMDB key/);
+    }
+  });
+
+  it('answers a question about who made or plays in a film as one about movies it cannot answer', async () => {
+    for (const m of [
+      'who directed Pulp Fiction?',
+      "who's in Heat",
+      'Who starred in Alien?',
+      'the cast of The Godfather',
+    ]) {
+      const a = await talk(fresh(), m);
+      expect(a.picks, m).toEqual([]);
+      expect(a.message, m).toMatch(/can't tell who made or plays in a film/);
+    }
+    // "who" in a request is no such question.
+    const kid = await talk(fresh(), 'a film for a kid who plays football');
+    expect(kid.message).not.toMatch(/can't tell who/);
+    expect(kid.picks.length).toBeGreaterThan(0);
+    // "with" and a single capitalized word is not taken for a person.
+    const batman = await talk(fresh(), 'something with Batman');
+    expect(batman.message).not.toMatch(/can't look up people/);
   });
 
   it('in live mode, finds the person on TMDB and recommends their films that are in the catalog', async () => {

@@ -376,6 +376,8 @@ export class ChatEngine {
       seed,
     });
 
+    // Who made or plays in a film is about movies, but not something the catalog knows.
+    if (q.peopleQuestion && !q.person) return done(say.PEOPLE_QUESTION);
     if (q.social === 'off-topic') return done(say.OFF_TOPIC);
     if (q.social === 'greeting' && !q.followUp) return done(say.GREETING);
     if (q.social === 'thanks' && !q.followUp) return done(say.THANKS);
@@ -523,7 +525,7 @@ export class ChatEngine {
       const ids = this.moviesWithPerson ? await this.moviesWithPerson(q.person).catch(() => null) : undefined;
       if (ids === undefined) {
         return done(
-          `I can't look up people in the offline catalog (it has no cast), so I can't find films with ${say.esc(q.person)}. Try a genre, a mood, or a movie you liked, or run the site with a TMDB key.`,
+          `I can't look up people: this catalog has no cast or crew, so I can't find films with ${say.esc(q.person)}. Tell me a genre, a mood or a movie you liked instead, and I'll suggest something.`,
         );
       }
       if (!ids || ids.length === 0)

@@ -22,6 +22,10 @@ export const GREETING =
   'Hi! I\'m the Cinelog movie guide. What do you feel like watching? A mood ("something funny"), a film you liked ("like Heat"), a genre, a decade or a length all work.';
 export const THANKS =
   "You're welcome! Enjoy the film, and come back whenever you want more ideas: a mood, a film you liked or a decade is all I need.";
+/** A question about who made or plays in a film: about movies, but not in the catalog. */
+export const PEOPLE_QUESTION =
+  "I can't tell who made or plays in a film: this catalog has no cast or crew. I can suggest films, though: name one you liked and I'll find others like it, or tell me a genre or a mood.";
+
 export const OFF_TOPIC =
   "I can only help with movies, so I'll leave that one. What are you in the mood for? A genre, a film you liked or a decade is enough for me to suggest something.";
 export const CLARIFY =

@@ -1776,16 +1776,30 @@ export function refineClause(s: State) {
 const NARROWING_STRESSED_VERBS =
   /^(looking|look|want|wanted|wanting|need|needed|after|searching|search|seeking|asking|mean|meant|wanna|craving|requesting|hoping|busco|cherche|suche|cerco)$/;
 
-/** "starring Tom Hanks", "directed by Nolan": answered in live mode. */
+/**
+ * "Who directed Pulp Fiction?", "who's in Heat", "the cast of Alien": a question about a film's
+ * people, which the engine says it cannot answer (rather than calling it off-topic).
+ */
+const PEOPLE_QUESTION =
+  /(?:^|[.!?;]\s*)(?:who(?:'s| is| was)?\s+(?:directed|made|wrote|stars?|starred|plays?|played|acted|act|in|the (?:director|star|lead|actor|actress)s?)\b|(?:the\s+)?(?:director|cast|actors|actresses)\s+(?:of|in)\s)/i;
+
+/**
+ * "starring Tom Hanks", "directed by Nolan": answered in live mode. After a word that can only
+ * introduce a person ("starring", "featuring", "directed by") one capitalized name is enough
+ * ("directed by Kubrick"); after "with" or "by", which also introduce other things, a first and
+ * a last name are needed ("with Tom Hanks", not "with Batman" or "by Pixar").
+ */
 export function personClause(s: State) {
+  if (PEOPLE_QUESTION.test(s.original.trim())) s.q.peopleQuestion = true;
   const m =
-    /\b(?:starring|with|featuring|directed by|by|con|avec|mit)\s+(\p{Lu}[\p{L}'-]+(?:\s\p{Lu}[\p{L}'.-]+)+)/u.exec(
+    /\b(?:(?:starring|featuring|directed by)\s+(\p{Lu}[\p{L}'-]+(?:\s\p{Lu}[\p{L}'.-]+)*)|(?:with|by|con|avec|mit)\s+(\p{Lu}[\p{L}'-]+(?:\s\p{Lu}[\p{L}'.-]+)+))/u.exec(
       ` ${s.original} `,
     );
-  if (!m) return;
-  s.q.person = m[1];
+  const name = m?.[1] ?? m?.[2];
+  if (!name) return;
+  s.q.person = name;
   const parts = new Set(
-    m[1]!.split(/\s+/).map((w) =>
+    name.split(/\s+/).map((w) =>
       w
         .toLowerCase()
         .normalize('NFD')

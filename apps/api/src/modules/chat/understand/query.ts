@@ -47,6 +47,8 @@ export interface Query {
   traditions?: string[];
   like?: NamedTitle;
   person?: string;
+  /** The message asks who made or plays in a film ("who directed Pulp Fiction?"). */
+  peopleQuestion?: boolean;
   soft: Soft;
   /** A comparative was given ("less scary", "more light-hearted"): relative to the last request. */
   relative?: boolean;
