@@ -289,11 +289,26 @@ export class CatalogIndex {
       fuzzy: fuzziness(term),
     }));
     let found = titles.searchTop(spec, 'and', limit);
-    if (found.total === 0) {
-      // No movie matches every word: fall back to any word, so long queries still find something.
-      found = titles.searchTop(spec, 'or', limit);
-    }
+    // "dune 1984", "twelve angry men 1957": a year typed after a title's words, which no title
+    // holding them all has in it ("death race 2000" is a title), picks that year's films among the
+    // titles of the other words, first; the others follow.
+    const year = found.total === 0 && words.length >= 2 ? releaseYear(words[words.length - 1]!) : null;
     const movies = this.file.movies;
+    const yearFirst = (list: CatalogMovie[]) => {
+      const inYear = new Set(list.filter((m) => m.release_date?.startsWith(year!)));
+      return [...inYear].concat(list.filter((m) => !inYear.has(m)));
+    };
+    if (year) {
+      const others = this.searchTitlesTop(words.slice(0, -1).join(' '), Math.max(limit, YEAR_POOL));
+      if (others.movies.some((m) => m.release_date?.startsWith(year)))
+        return { movies: yearFirst(others.movies).slice(0, limit), total: others.total };
+    }
+    if (found.total === 0) {
+      // No movie matches every word: fall back to any word, so long queries still find something
+      // (with a year typed last, that year's films first).
+      found = titles.searchTop(spec, 'or', limit);
+      if (year) return { movies: yearFirst(found.hits.map((h) => movies[h.doc]!)), total: found.total };
+    }
     return this.exactFirst(
       titles,
       query,
@@ -529,6 +544,15 @@ export function significantWords(query: string): string[] {
     kept.pop();
   }
   return kept.slice(0, MAX_QUERY_WORDS);
+}
+
+/** How many answers of the other words a year typed after them is looked for among. */
+const YEAR_POOL = 200;
+
+/** A word that reads as a release year (1880 to next year), else null. */
+function releaseYear(word: string): string | null {
+  if (!/^(18[89]\d|19\d\d|20\d\d)$/.test(word)) return null;
+  return Number(word) <= new Date().getFullYear() + 1 ? word : null;
 }
 
 /** The largest edit distance a word may be from a title's word: none up to 4 letters, then 1, then 2 past 8. */

@@ -250,6 +250,29 @@ describe('a title typed whole (decision 0057)', () => {
   });
 });
 
+describe('a year typed after the title (decision 0057)', () => {
+  const index = indexOf([
+    { id: 1, title: 'Dune', popularity: 5, vote_count: 800, release_date: '1984-12-14' },
+    { id: 2, title: 'Dune', popularity: 90, vote_count: 9000, release_date: '2021-09-15' },
+    { id: 3, title: 'Death Race', popularity: 20, vote_count: 1500, release_date: '2008-08-22' },
+    { id: 4, title: 'Death Race 2000', popularity: 4, vote_count: 200, release_date: '1975-04-27' },
+    { id: 5, title: 'Dune Drifter', popularity: 1, vote_count: 10, release_date: '1984-01-01' },
+  ]);
+  const titles = (q: string) => index.searchTitles(q).map((m) => m.id);
+
+  it("puts that year's films first among the titles of the other words", () => {
+    expect(titles('dune')).toEqual([2, 1, 5]);
+    expect(titles('dune 1984')).toEqual([1, 5, 2]);
+    // No film of that year among them: any of the words, as for other queries (that year first).
+    expect(titles('dune 1999').slice(0, 3)).toEqual([2, 1, 5]);
+    expect(titles('dune race 1975')[0]).toBe(4);
+  });
+
+  it('leaves a number that is in a title to the title', () => {
+    expect(titles('death race 2000')[0]).toBe(4);
+  });
+});
+
 describe('hyphenated titles typed as one word (decision 0057)', () => {
   const index = indexOf([
     { id: 1, title: 'Spider-Man', popularity: 40, vote_count: 5000, release_date: '2002-05-01' },
