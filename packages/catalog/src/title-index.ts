@@ -344,10 +344,19 @@ export class TitleIndex {
       this.termResults(i, (PREFIX_WEIGHT * term.length) / (term.length + 0.3 * distance), s, tick, within);
     }
     if (q.fuzzy > 0) {
-      for (const [i, distance] of this.fuzzyTerms(q.term, q.fuzzy)) {
+      const fuzzy = this.fuzzyTerms(q.term, q.fuzzy);
+      for (const [i, distance] of fuzzy) {
         if (distance === 0 || (i >= prefixFrom && i < prefixTo)) continue;
         const term = this.terms[i]!;
         this.termResults(i, (FUZZY_WEIGHT * term.length) / (term.length + distance), s, tick, within);
+      }
+      // Two neighbouring letters swapped ("pyscho"): one slip of the fingers, but two edits for
+      // Levenshtein, past what a word of up to 8 letters is allowed. A word of the dictionary one
+      // swap away that the edits did not reach is scored as one edit away (decision 0057).
+      for (const i of this.swappedTerms(q.term)) {
+        if (i === exact || (i >= prefixFrom && i < prefixTo) || fuzzy.some(([j]) => j === i)) continue;
+        const term = this.terms[i]!;
+        this.termResults(i, (FUZZY_WEIGHT * term.length) / (term.length + 1), s, tick, within);
       }
     }
     return docs;
@@ -382,6 +391,17 @@ export class TitleIndex {
         }
       }
     }
+  }
+
+  /** The dictionary's words that are `term` with two neighbouring letters swapped, each once. */
+  swappedTerms(term: string): number[] {
+    const out: number[] = [];
+    for (let k = 0; k + 1 < term.length; k++) {
+      if (term[k] === term[k + 1]) continue;
+      const t = this.find(term.slice(0, k) + term[k + 1] + term[k] + term.slice(k + 2));
+      if (t >= 0 && !out.includes(t)) out.push(t);
+    }
+    return out;
   }
 
   /** The positions of the terms starting with `prefix`: `[from, to)`. */
