@@ -72,6 +72,13 @@ describe.each(VIEWPORTS)('anonymous screens at $name width', (vp) => {
     if (vp.name === 'desktop') {
       await page.getByRole('button', { name: 'Search', exact: true }).first().click();
     } else {
+      // The header's search opens the search layer straight away; Escape returns to the page.
+      await page.getByRole('button', { name: 'Open search' }).click();
+      await page.getByRole('heading', { name: 'Search Movies' }).waitFor();
+      await page.keyboard.press('Escape');
+      await expect.poll(() => page.getByRole('heading', { name: 'Search Movies' }).count()).toBe(0);
+      expect(await page.getByRole('dialog', { name: 'Menu' }).count()).toBe(0);
+      // The menu's own search entry opens the same layer.
       await page.getByRole('button', { name: 'Open menu' }).click();
       await page.getByRole('button', { name: 'Search movies...' }).click();
       expect(await page.getByRole('heading', { name: 'Search Movies' }).count()).toBe(1);

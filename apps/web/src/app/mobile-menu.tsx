@@ -187,6 +187,20 @@ export function MobileMenu({ onClose }: { onClose: () => void }) {
   );
 }
 
+/**
+ * The 'Search Movies' layer on its own, opened from the phone's header: Escape, its close button
+ * or a search returns to the page.
+ */
+export function MobileSearch({ onClose }: { onClose: () => void }) {
+  useEffect(() => {
+    document.body.style.overflow = 'hidden';
+    return () => {
+      document.body.style.overflow = '';
+    };
+  }, []);
+  return <SearchOverlay onClose={onClose} onDone={onClose} />;
+}
+
 /** The menu's 'Search Movies' layer: Escape or its close button returns to the menu. */
 function SearchOverlay({ onClose, onDone }: { onClose: () => void; onDone: () => void }) {
   const ref = useRef<HTMLDivElement>(null);

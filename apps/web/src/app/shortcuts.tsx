@@ -14,12 +14,14 @@ const say = (message: string, error = false) =>
 const visible = (el: Element | null): el is HTMLElement =>
   el instanceof HTMLElement && el.getClientRects().length > 0;
 
-/** Opens the search box (desktop button, or the phone menu's search) and focuses its field. */
+/** Opens the search box (desktop button, or the phone header's search) and focuses its field. */
 async function focusSearch() {
   const field = [...document.querySelectorAll('form[role="search"] input')].find(visible);
   if (field) return field.focus();
   const button = document.querySelector('header button[aria-label="Search"]');
   if (visible(button)) return button.click();
+  const phone = document.querySelector('header button[aria-label="Open search"]');
+  if (visible(phone)) return phone.click();
   const menu = document.querySelector('header button[aria-label="Open menu"]');
   if (!visible(menu)) return;
   menu.click();

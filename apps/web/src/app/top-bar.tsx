@@ -15,6 +15,7 @@ const loadSearchBox = () => import('../features/search/components/search-box');
 const SearchBox = lazy(() => loadSearchBox().then((m) => ({ default: m.SearchBox })));
 const loadMobileMenu = () => import('./mobile-menu');
 const MobileMenu = lazy(() => loadMobileMenu().then((m) => ({ default: m.MobileMenu })));
+const MobileSearch = lazy(() => loadMobileMenu().then((m) => ({ default: m.MobileSearch })));
 // The desktop dropdowns' panels (the genre list, the account menu) likewise.
 const loadMenus = () => import('./top-bar-menus');
 const GenreMenu = lazy(() => loadMenus().then((m) => ({ default: m.GenreMenu })));
@@ -134,7 +135,8 @@ const DesktopSearch = () => (
 /** Fixed top bar, darker once the page scrolls. */
 export function TopBar() {
   const [scrolled, setScrolled] = useState(false);
-  const [menu, setMenu] = useState(false);
+  // The phone's full-screen menu, or its search layer opened straight from the header.
+  const [menu, setMenu] = useState<false | 'menu' | 'search'>(false);
   useEffect(() => {
     const onScroll = () => setScrolled(window.scrollY > 10);
     onScroll();
@@ -172,7 +174,16 @@ export function TopBar() {
           <ChatDockButton />
           <button
             type="button"
-            onClick={() => setMenu(true)}
+            onClick={() => setMenu('search')}
+            {...prefetchOn(loadMobileMenu)}
+            aria-label="Open search"
+            className="rounded-lg p-2 hover:bg-white/10"
+          >
+            <SearchIcon />
+          </button>
+          <button
+            type="button"
+            onClick={() => setMenu('menu')}
             {...prefetchOn(loadMobileMenu)}
             aria-label="Open menu"
             className="rounded-lg p-2 hover:bg-white/10"
@@ -192,7 +203,11 @@ export function TopBar() {
               </div>
             }
           >
-            <MobileMenu onClose={() => setMenu(false)} />
+            {menu === 'search' ? (
+              <MobileSearch onClose={() => setMenu(false)} />
+            ) : (
+              <MobileMenu onClose={() => setMenu(false)} />
+            )}
           </Suspense>,
           document.body,
         )}
