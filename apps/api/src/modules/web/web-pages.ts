@@ -97,14 +97,13 @@ export class WebPages {
   }
 
   /**
-   * Whether a route of the app other than its catch-all matches the path: a page the app has.
-   * The others get the app's own "not found" page with a 404 status, so crawlers and link
-   * checkers see it. Without a route manifest nothing can be told: every path is the app's.
+   * Whether the path is a page the app has: false only where the app's catch-all route (`*`, its
+   * "not found" screen) is the first to match. Those get that screen with a 404 status, so
+   * crawlers and link checkers see it. Without a manifest, or one without a catch-all, nothing can
+   * be told: every path is the app's.
    */
   knows(path: string): boolean {
-    if (this.routes.length === 0) return true;
-    const found = this.route(path);
-    return found !== null && found.route.path !== '*';
+    return this.route(path)?.route.path !== '*';
   }
 
   /** The first route whose pattern matches the path, with its parameters (React Router's order). */
