@@ -456,6 +456,28 @@ describe('round 5: series, themes ruled out by meaning, lengths, other languages
   });
 });
 
+describe('a dark mood with one kind of dark ruled out', () => {
+  it('"scary but not gory" stays scary: horror and thrillers, nothing with gore', async () => {
+    for (const m of ["a scary movie that isn't gory", 'scary, not gory', 'I want to be scared but no gore']) {
+      const a = await talk(fresh(), m);
+      expect(a.picks.length, m).toBeGreaterThan(2);
+      const titles = a.picks.map((p) => p.movie.title).join(', ');
+      // Scary: horror or thriller, and no musical or comedy pulled in by "lighter".
+      for (const { movie } of a.picks) {
+        expect(
+          movie.genre_ids.some((g) => g === 27 || g === 53 || g === 9648),
+          `${m}: ${titles}`,
+        ).toBe(true);
+        expect(movie.genre_ids.includes(10402), `${m}: ${titles}`).toBe(false);
+        expect(
+          movie.keywords.filter((k) => /\b(gore|splatter)\b/.test(k)),
+          `${m}: ${titles}`,
+        ).toEqual([]);
+      }
+    }
+  });
+});
+
 describe('people', () => {
   it('offline, says that it cannot look people up', async () => {
     for (const m of [

@@ -1543,7 +1543,13 @@ export function moodClause(s: State, idiomsOnly = false) {
   for (const mood of MOODS) {
     const ruleOut = () => {
       add((q.notMoods ??= []), mood.mood);
-      if (mood.negated?.soft) addSoft(q, mood.negated.soft);
+      // "scary but not gory": ruling out one kind of dark film does not undo the dark asked for
+      // (the two cancelled out, and the later one won: horror musicals came first).
+      const soft = mood.negated?.soft;
+      if (soft) {
+        const asked = q.soft.dark && soft.dark && Math.sign(q.soft.dark) !== Math.sign(soft.dark);
+        addSoft(q, asked ? { ...soft, dark: undefined } : soft);
+      }
       for (const k of mood.negated?.outKeywords ?? []) add(q.keywordsOut, k);
       for (const g of mood.negated?.exclude ?? (mood.negated?.soft ? [] : (mood.genres ?? []))) {
         add(q.genresOut, g);
