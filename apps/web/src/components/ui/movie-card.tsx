@@ -26,10 +26,13 @@ export function MovieCard({
   movie,
   className = '',
   eager = false,
+  priority = false,
 }: {
   movie: CardMovie;
   className?: string;
   eager?: boolean;
+  /** Among the page's first paint (a first row's first posters): fetched at high priority. */
+  priority?: boolean;
 }) {
   const title = movie.title ?? movie.name ?? 'Untitled';
   const Actions = useContext(CardActionsContext);
@@ -46,6 +49,7 @@ export function MovieCard({
           id={movie.id}
           size="w500"
           eager={eager}
+          priority={priority}
           className="absolute inset-0 h-full w-full object-cover group-hover:scale-105"
           placeholder={
             <span className="absolute inset-0 flex items-center justify-center bg-black text-sm text-zinc-400">

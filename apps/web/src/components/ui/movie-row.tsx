@@ -11,6 +11,11 @@ export const ROW_SCROLL_STEP = 300;
  * arrives rendered by the server carries (and hydrates) only what is in view (decision 0036).
  */
 export const FIRST_CARDS = 8;
+/**
+ * The first row's first posters are part of the first screen (a phone shows two and a half): at
+ * low priority, the browser asked for them only once the scripts had arrived.
+ */
+const PRIORITY_CARDS = 3;
 
 /** A horizontally scrolling row with arrows that scroll 300px, and an optional View All link. */
 export function MovieRow({
@@ -85,7 +90,7 @@ export function MovieRow({
       <ul ref={scroller} className="no-scrollbar flex gap-4 overflow-x-auto scroll-smooth pb-2">
         {shown.map((m, i) => (
           <li key={m.id} className="w-36 shrink-0 sm:w-44">
-            <MovieCard movie={m} eager={eager && i < 4} />
+            <MovieCard movie={m} eager={eager && i < 4} priority={eager && i < PRIORITY_CARDS} />
           </li>
         ))}
       </ul>
