@@ -190,16 +190,15 @@ export function writeCatalogFiles(jsonPath: string, file: CatalogFile): void {
     movies.forEach((m, i) => {
       // A newline after each movie's comma: the piecewise reader cuts there (load.ts).
       if (i > 0 && chunk.length === 0) writeSync(json, ',\n');
+      // The movie whole (a loaded one's texts and cold fields read once), split between the files.
+      const whole = plainMovie(m);
       const cold: Record<string, unknown> = {};
-      for (const f of COLD_FIELDS) cold[f] = m[f];
-      const block = Buffer.from(`${m.overview}\0${m.tagline}\0${JSON.stringify(cold)}`, 'utf8');
+      for (const f of COLD_FIELDS) cold[f] = whole[f];
+      const block = Buffer.from(`${whole.overview}\0${whole.tagline}\0${JSON.stringify(cold)}`, 'utf8');
       const hot: Record<string, unknown> = {};
-      for (const [k, v] of Object.entries(m)) if (!OUT_OF_JSON.has(k)) hot[k] = v;
-      for (const [f, path] of Object.entries(DERIVED)) {
-        const value = m[f as keyof typeof DERIVED];
-        if (value === path(m)) delete hot[f];
-        else hot[f] = value;
-      }
+      for (const [k, v] of Object.entries(whole))
+        if (!OUT_OF_JSON.has(k) && !(k in DERIVED && v === DERIVED[k as keyof typeof DERIVED](whole)))
+          hot[k] = v;
       hot.text_at = at;
       hot.text_len = block.length;
       chunk.push(asciiJson(JSON.stringify(hot)));

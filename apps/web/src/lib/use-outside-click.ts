@@ -39,19 +39,34 @@ export function useDropdown<T extends HTMLElement = HTMLDivElement>() {
 }
 
 /**
- * ↓ and ↑ between a menu's links and buttons (`container`'s, its first control, the button that
- * opens it, left out): for a dropdown's `onKeyDown`. Returns whether it moved the focus.
+ * ↓ and ↑ through `items` from the keyboard (a menu's entries, a search's suggestions): ↓ to the
+ * next (from `before`, the control above them, to the first), ↑ to the previous, and from the
+ * first back to `before` if there is one. Returns whether it moved the focus.
+ */
+export function moveFocus(
+  items: HTMLElement[],
+  e: { key: string; preventDefault(): void },
+  before?: HTMLElement | null,
+): boolean {
+  if ((e.key !== 'ArrowDown' && e.key !== 'ArrowUp') || items.length === 0) return false;
+  const at = items.indexOf(document.activeElement as HTMLElement);
+  if (at < 0 && e.key === 'ArrowUp') return false;
+  e.preventDefault();
+  if (e.key === 'ArrowDown') items[Math.min(at + 1, items.length - 1)]!.focus();
+  else if (at > 0) items[at - 1]!.focus();
+  else (before ?? items[0]!).focus();
+  return true;
+}
+
+/**
+ * ↓ and ↑ between a dropdown's links and buttons (`container`'s, its first control, the button
+ * that opens it, left out): for a dropdown's `onKeyDown`.
  */
 export function moveMenuFocus(
   container: HTMLElement | null,
   e: { key: string; preventDefault(): void },
 ): boolean {
-  if (!container || (e.key !== 'ArrowDown' && e.key !== 'ArrowUp')) return false;
+  if (!container) return false;
   const items = [...container.querySelectorAll<HTMLElement>('a[href], button:not([disabled])')].slice(1);
-  if (items.length === 0) return false;
-  e.preventDefault();
-  const at = items.indexOf(document.activeElement as HTMLElement);
-  const next = e.key === 'ArrowDown' ? Math.min(at + 1, items.length - 1) : at <= 0 ? 0 : at - 1;
-  items[next]!.focus();
-  return true;
+  return moveFocus(items, e);
 }

@@ -6,6 +6,7 @@ import { Artwork } from '../../../components/ui/artwork';
 import { addToHistory, POPULAR_SEARCHES, readHistory, SEARCH_HISTORY_SHOWN } from '../utils/search-history';
 import { useSuggestions } from '../api/get-suggestions';
 import { useAutoFocus } from '../../../lib/auto-focus';
+import { moveFocus } from '../../../lib/use-outside-click';
 
 export const DEBOUNCE_MS = 300;
 export const MIN_QUERY = 2;
@@ -64,16 +65,8 @@ export function SearchBox({
   // ↓ from the field to the first suggestion (or recent/popular search), ↓ ↑ between them, ↑ from
   // the first back to the field: each is a button, so Enter picks the one in focus.
   const results = useRef<HTMLDivElement>(null);
-  const move = (e: KeyboardEvent) => {
-    if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
-    const items = [...(results.current?.querySelectorAll<HTMLButtonElement>('button') ?? [])];
-    const at = items.indexOf(document.activeElement as HTMLButtonElement);
-    if (items.length === 0 || (at < 0 && e.key === 'ArrowUp')) return;
-    e.preventDefault();
-    if (e.key === 'ArrowDown') items[Math.min(at + 1, items.length - 1)]!.focus();
-    else if (at === 0) field.current?.focus();
-    else items[at - 1]!.focus();
-  };
+  const move = (e: KeyboardEvent) =>
+    moveFocus([...(results.current?.querySelectorAll<HTMLElement>('button') ?? [])], e, field.current);
 
   return (
     <div className="w-full" onKeyDown={move}>
