@@ -19,6 +19,9 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '3' },
     pages: { type: 'string', default: '/,/movie/157336' },
     'no-probe': { type: 'boolean', default: false },
+    // 'simulate' (Lighthouse's default: a fast load, the slow phone simulated afterwards) or
+    // 'devtools' (the load itself throttled: what the page really does on the slow phone).
+    throttling: { type: 'string', default: 'simulate' },
   },
 });
 const pages = values.pages.split(',');
@@ -71,6 +74,7 @@ async function measure(path: string): Promise<{ score: number; run: Run }> {
       port: chrome.port,
       onlyCategories: ['performance'],
       logLevel: 'error',
+      throttlingMethod: values.throttling === 'devtools' ? 'devtools' : 'simulate',
     });
     if (!r) throw new Error(`Lighthouse returned nothing for ${path}`);
     const lhr = r.lhr;
@@ -111,6 +115,7 @@ if (values.out) {
         date: new Date().toISOString(),
         url: values.url,
         preset: 'mobile (Lighthouse default)',
+        throttling: values.throttling,
         results,
       },
       null,

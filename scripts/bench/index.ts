@@ -735,33 +735,58 @@ async function main() {
           total: html.length + files.reduce((a, f) => a + f.gzip, 0),
         };
       }
+      // Two ways of being a slow phone: Lighthouse's default simulates it from a fast load (its
+      // largest paint counts every script that arrived before the observed one); 'devtools'
+      // throttles the load itself, so the figure is what the page really does on that phone.
+      const methods = [
+        ['simulate', 'lighthouse', "simulated throttling, Lighthouse's default"],
+        ['devtools', 'lighthouse-applied', 'applied throttling: the load itself slowed'],
+      ] as const;
       const loadBefore = loadAverage();
-      const ceiling = lighthouse(`http://127.0.0.1:${helloPort}`, join(OUT, 'lighthouse-hello.json'), [
-        '--pages',
-        '/',
-        '--no-probe',
-      ]);
-      const ours = lighthouse(api.base, join(OUT, 'lighthouse.json'), []);
+      const byMethod: Record<string, { ceilingLcpMs: number; ceiling: unknown; rows: unknown[] }> = {};
+      const tables: string[] = [];
+      for (const [method, file, label] of methods) {
+        const extra = ['--throttling', method];
+        const ceiling = lighthouse(`http://127.0.0.1:${helloPort}`, join(OUT, `${file}-hello.json`), [
+          '--pages',
+          '/',
+          '--no-probe',
+          ...extra,
+        ]);
+        const ours = lighthouse(api.base, join(OUT, `${file}.json`), extra);
+        const ceilingLcp = median(ceiling.results['/']!.runs.map((r) => r.lcp_ms));
+        const rows = Object.entries(ours.results).map(([page, r]) => {
+          const lcp = median(r.runs.map((x) => x.lcp_ms));
+          return {
+            page,
+            scores: r.scores,
+            median: r.median,
+            lcpMedianMs: lcp,
+            lcpRatio: round(lcp / ceilingLcp),
+            tbtMs: r.runs.map((x) => x.tbt_ms),
+            fcpMedianMs: median(r.runs.map((x) => x.fcp_ms)),
+            lcpElements: [...new Set(r.runs.map((x) => x.lcp_element ?? '?'))],
+          };
+        });
+        byMethod[method] = { ceilingLcpMs: ceilingLcp, ceiling: ceiling.results, rows };
+        tables.push(
+          `### ${label}\n`,
+          '| page | scores | median | FCP median ms | LCP median ms | LCP ÷ hello-world | TBT ms | LCP element |',
+          '| --- | --- | --- | --- | --- | --- | --- | --- |',
+          `| hello-world Vite + React (the ceiling) | ${ceiling.results['/']!.scores.join(', ')} | ${ceiling.results['/']!.median} | ${median(ceiling.results['/']!.runs.map((x) => x.fcp_ms))} | ${ceilingLcp} | 1 | ${ceiling.results['/']!.runs.map((x) => x.tbt_ms).join(', ')} | |`,
+          ...rows.map(
+            (r) =>
+              `| \`${r.page}\` | ${r.scores.join(', ')} | **${r.median}** | ${r.fcpMedianMs} | ${r.lcpMedianMs} | **${r.lcpRatio}×** | ${r.tbtMs.join(', ')} | ${r.lcpElements.map((e) => `\`${e.replace(/\|/g, '/')}\``).join(', ')} |`,
+          ),
+          '',
+        );
+      }
       const loadAfter = loadAverage();
-      const ceilingLcp = median(ceiling.results['/']!.runs.map((r) => r.lcp_ms));
-      const rows = Object.entries(ours.results).map(([page, r]) => {
-        const lcp = median(r.runs.map((x) => x.lcp_ms));
-        return {
-          page,
-          scores: r.scores,
-          median: r.median,
-          lcpMedianMs: lcp,
-          lcpRatio: round(lcp / ceilingLcp),
-          tbtMs: r.runs.map((x) => x.tbt_ms),
-          fcpMedianMs: median(r.runs.map((x) => x.fcp_ms)),
-          lcpElements: [...new Set(r.runs.map((x) => x.lcp_element ?? '?'))],
-        };
-      });
       results.web = {
         downloads,
-        ceilingLcpMs: ceilingLcp,
-        ceiling: ceiling.results,
-        rows,
+        // The simulated figures where they always were; the applied ones beside them.
+        ...byMethod.simulate!,
+        applied: byMethod.devtools,
         loadBefore,
         loadAfter,
       };
@@ -777,14 +802,7 @@ async function main() {
       );
       md.push(
         `## Lighthouse (mobile preset, ${REPS} runs a page after a discarded one; load average ${loadBefore} → ${loadAfter})\n`,
-        '| page | scores | median | FCP median ms | LCP median ms | LCP ÷ hello-world | TBT ms | LCP element |',
-        '| --- | --- | --- | --- | --- | --- | --- | --- |',
-        `| hello-world Vite + React (the ceiling) | ${ceiling.results['/']!.scores.join(', ')} | ${ceiling.results['/']!.median} | ${median(ceiling.results['/']!.runs.map((x) => x.fcp_ms))} | ${ceilingLcp} | 1 | ${ceiling.results['/']!.runs.map((x) => x.tbt_ms).join(', ')} | |`,
-        ...rows.map(
-          (r) =>
-            `| \`${r.page}\` | ${r.scores.join(', ')} | **${r.median}** | ${r.fcpMedianMs} | ${r.lcpMedianMs} | **${r.lcpRatio}×** | ${r.tbtMs.join(', ')} | ${r.lcpElements.map((e) => `\`${e.replace(/\|/g, '/')}\``).join(', ')} |`,
-        ),
-        '',
+        ...tables,
       );
     } finally {
       hello.kill();

@@ -26,7 +26,8 @@ const c = fork('scripts/bench/static-server.mjs', ['$HELLO', '4123'], { stdio: '
 c.once('message', () => { c.disconnect(); c.unref(); process.exit(0); });
 "
 trap 'kill $REC $PA $PB 2>/dev/null; pkill -f "static-server.mjs $HELLO" 2>/dev/null; rm -rf $RD $AD $BD' EXIT
-lh() { npx tsx e2e/bench/lighthouse.ts --url "$1" --runs 3 --out "$2" "${@:3}" >/dev/null 2>&1; }
+# LH_ARGS: more options for every run, e.g. LH_ARGS="--throttling devtools".
+lh() { npx tsx e2e/bench/lighthouse.ts --url "$1" --runs 3 --out "$2" ${LH_ARGS:-} "${@:3}" >/dev/null 2>&1; }
 lcp() { node -e "const r=require('$1').results;for(const [p,v] of Object.entries(r)){const l=v.runs.map(x=>x.lcp_ms).sort((a,b)=>a-b);console.log(p, 'scores', v.scores.join('/'), 'LCP', l[1])}"; }
 for i in $(seq 1 "$ROUNDS"); do
   for order in "a b" "b a"; do

@@ -117,6 +117,32 @@ describe(buildModel.name, () => {
     expect(after(4)).toContain(1);
   });
 
+  it("gives a feature its franchise's shorts and TV specials when the franchise has no other feature", () => {
+    const anim = (id: number, over: Partial<CatalogMovie>) =>
+      movie(id, {
+        genre_ids: [16, 10751],
+        keywords: ['snow', 'sisters'],
+        overview: 'Two sisters and a winter.',
+        collection: { id: 7, name: 'Snow Collection' },
+        ...over,
+      });
+    const catalog = catalogOf([
+      anim(1, { title: 'Snow', vote_count: 5000 }),
+      anim(2, { title: 'Snow: the short', runtime: 8, vote_count: 600 }),
+      anim(3, { title: 'Snow: the TV special', genre_ids: [16, 10751, 10770], runtime: 44, vote_count: 300 }),
+      anim(4, { title: 'Snow: a short nobody saw', runtime: 5, vote_count: 4 }), // under the floor
+      anim(5, { title: 'Winter Sisters', collection: null, vote_count: 900 }),
+      anim(6, { title: 'Another short', collection: null, runtime: 6, vote_count: 150 }),
+      ...Array.from({ length: 8 }, (_, i) => movie(100 + i, { genre_ids: [35] })),
+    ]);
+    const after = ids(buildModel({ catalog }).neighbours['1']!);
+    expect(after.slice(0, 2).sort()).toEqual([2, 3]);
+    // Only the franchise's own: other shorts still stay out after a feature, and nothing under the floor.
+    expect(after).not.toContain(6);
+    expect(after).not.toContain(4);
+    expect(after).toContain(5);
+  });
+
   it('prefers the well-known, well-rated films of the same kind, relative to how known the seed is', () => {
     const heist = (id: number, over: Partial<CatalogMovie>) =>
       movie(id, {

@@ -1,6 +1,7 @@
 import type { AuthUser } from '@app/auth-client/session';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { forgetChat } from './chat-history';
 
 interface AuthState {
   user: AuthUser | null;
@@ -76,6 +77,8 @@ export function ForgetUserDataOnSignOut() {
   useEffect(() => {
     const uid = user?.uid ?? null;
     if (last.current !== null && last.current !== uid) {
+      // The chat kept for the tab was theirs too.
+      forgetChat();
       // After this render's other effects, by which the user's queries are disabled (they run only
       // with a user): reset now, an active one would be fetched again with a token that may still
       // be valid for minutes. A fetch under way is cancelled first, so it cannot write afterwards.

@@ -401,8 +401,12 @@ export class SimilarRanker {
     // 1. The franchise: members ordered by relevance (which favours the closest in content).
     const unhub = (j: number) => (rel.get(j) ?? 0) / (this.hub ? this.hub[j]! : 1);
     if (s.collection) {
-      const members = (this.byCollection.get(s.collection.id) ?? [])
-        .filter((j) => j !== seed && fitsAfter(s, this.movies[j]!, { sameFranchise: true }))
+      const all = (this.byCollection.get(s.collection.id) ?? []).filter((j) => j !== seed);
+      const fitting = all.filter((j) => fitsAfter(s, this.movies[j]!, { sameFranchise: true }));
+      // A franchise whose other films are all shorts or TV specials (Frozen Fever after Frozen,
+      // Wallace & Gromit's shorts after The Curse of the Were-Rabbit): those are its kin, and a
+      // person names them (decision 0059). Beside another feature they stay out (Toy Story's shorts).
+      const members = (fitting.length ? fitting : all)
         // Hub damping is undone here: within the seed's own franchise, a popular member is no filler.
         .sort((a, b) => unhub(b) - unhub(a) || a - b)
         .slice(0, Math.min(SIMILAR.maxCollectionFirst, k));

@@ -68,6 +68,19 @@ describe('WebPages', () => {
     expect(pages().modulesFor('/movie/157336/')).toEqual(pages().modulesFor('/movie/157336'));
   });
 
+  it('asks for the scripts at low priority only on a page that arrives with its markup', () => {
+    const scripts = (html: string) =>
+      html.match(/<(script type="module"|link rel="modulepreload")[^>]*>/g) ?? [];
+    const rendered = pages().html('/', undefined, { html: '<main>rows</main>', state: {}, complete: true });
+    // The entry script and both of the screen's chunks, each once and each at low priority.
+    expect(scripts(rendered)).toHaveLength(3);
+    for (const tag of scripts(rendered)) expect(tag.match(/fetchpriority="low"/g)).toHaveLength(1);
+    // A static shell paints nothing until its scripts have run: they keep the browser's priority.
+    const shell = pages().html('/');
+    expect(scripts(shell)).toHaveLength(3);
+    expect(shell).not.toContain('fetchpriority="low"');
+  });
+
   it('adds nothing for a route without chunks, or without a manifest', () => {
     expect(pages().modulesFor('/login')).toEqual([]);
     expect(pages().modulesFor('/no/such/page')).toEqual([]);

@@ -31,6 +31,13 @@ function compile(path: string): { match: RegExp; params: string[] } {
 /** A parameter goes into a data URL only as a plain id or word (no path or query of its own). */
 const SAFE_PARAM = /^[\w-]{1,100}$/;
 
+/**
+ * On a page that arrives with its markup, the scripts only make it interactive: asked for at low
+ * priority, the posters in view are fetched first and the first paint waits for none of them (a
+ * click made meanwhile is held and replayed: public/hold-clicks.js). Decision 0059.
+ */
+const LOW_PRIORITY = ' fetchpriority="low"';
+
 /** What a shared link shows (Open Graph and Twitter card tags), and the tab's title. */
 export interface PageMeta {
   title: string;
@@ -153,7 +160,9 @@ export class WebPages {
       ...(rendered ? [] : this.dataFor(path)).map(
         (u) => `<link rel="preload" href="${u}" as="fetch" crossorigin="anonymous" />`,
       ),
-      ...this.modulesFor(path).map((f) => `<link rel="modulepreload" crossorigin href="/${f}" />`),
+      ...this.modulesFor(path).map(
+        (f) => `<link rel="modulepreload" crossorigin href="/${f}"${rendered ? LOW_PRIORITY : ''} />`,
+      ),
     ].join('');
     let html = this.indexHtml;
     let tags = '';
@@ -202,9 +211,14 @@ export class WebPages {
       `<div id="root">${rendered.html}</div>` +
       `<script type="application/json" id="ssr-state">${jsonForHtml(rendered.state)}</script>` +
       html.slice(close + '</div>'.length);
-    return html.replace(/<link\b[^>]*\brel="stylesheet"[^>]*\bhref="([^"]+)"[^>]*>/g, (tag, href: string) => {
+    html = html.replace(/<link\b[^>]*\brel="stylesheet"[^>]*\bhref="([^"]+)"[^>]*>/g, (tag, href: string) => {
       const css = this.styles.get(href);
       return css === undefined ? tag : `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`;
     });
+    // The scripts hydrate markup that is already there: the posters in view go first (decision 0059).
+    return html.replace(
+      /<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g,
+      (_, tag: string) => `<${tag}${LOW_PRIORITY}`,
+    );
   }
 }

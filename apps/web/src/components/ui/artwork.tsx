@@ -148,7 +148,9 @@ export function Artwork({
       width={w}
       height={h}
       loading={eager || priority ? 'eager' : 'lazy'}
-      decoding="async"
+      // The first paint's images are decoded for the paint that shows the page (async, they came a
+      // frame or more later, after the scripts had run: the largest paint then waited on them).
+      decoding={eager || priority ? 'sync' : 'async'}
       {...(priority ? { fetchPriority: 'high' as const } : {})}
       data-source={current.fromCdn ? 'cdn' : 'generated'}
       onLoad={() => {

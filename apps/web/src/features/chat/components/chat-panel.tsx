@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { CloseIcon } from '../../../components/ui/icons';
 import { sendChatMessage } from '../api/send-message';
 import { useAutoFocus } from '../../../lib/auto-focus';
+import { forgetChat, loadChat, saveChat } from '../../../lib/chat-history';
 import { useDialog } from '../../../lib/use-dialog';
 
 export interface ChatMessage {
@@ -17,10 +18,14 @@ export const CHAT_FAILURE = "Sorry, I'm having trouble connecting. Please try ag
 
 /** The panel's conversation: user message at once, 'Thinking...' while waiting, then the reply. */
 export function ChatPanel({ onClose }: { onClose?: () => void }) {
-  const [messages, setMessages] = useState<ChatMessage[]>([{ text: GREETING, isBot: true }]);
+  // The tab's conversation so far (lib/chat-history.ts): a reload or reopening the widget keeps it.
+  const [saved] = useState(loadChat);
+  const [messages, setMessages] = useState<ChatMessage[]>(
+    saved?.messages ?? [{ text: GREETING, isBot: true }],
+  );
   const [input, setInput] = useState('');
   const [waiting, setWaiting] = useState(false);
-  const conversation = useRef<string | undefined>(undefined);
+  const conversation = useRef<string | undefined>(saved?.conversation);
   const end = useRef<HTMLDivElement>(null);
   const root = useRef<HTMLDivElement>(null);
   // In the floating widget the panel is a modal layer (on the chatbot page it is part of the page).
@@ -31,6 +36,18 @@ export function ChatPanel({ onClose }: { onClose?: () => void }) {
     // A block body: newer browsers return a promise from scrollIntoView, which must not reach React.
     end.current?.scrollIntoView?.({ behavior: 'smooth', block: 'end' });
   }, [messages, waiting]);
+
+  useEffect(() => {
+    // Only a conversation that has begun is kept; the greeting alone is not worth storing.
+    if (messages.length > 1) saveChat({ messages, conversation: conversation.current });
+  }, [messages]);
+
+  const startOver = () => {
+    forgetChat();
+    conversation.current = undefined;
+    setMessages([{ text: GREETING, isBot: true }]);
+    field.current?.focus();
+  };
 
   const send = async () => {
     const text = input.trim();
@@ -54,6 +71,16 @@ export function ChatPanel({ onClose }: { onClose?: () => void }) {
     <div ref={root} className="flex h-full flex-col">
       <div className="flex items-center justify-between border-b border-white/10 px-4 py-3">
         <h2 className="font-semibold">Movie Recommendation Chatbot</h2>
+        <span className="flex-1" />
+        {messages.length > 1 && !waiting && (
+          <button
+            type="button"
+            onClick={startOver}
+            className="mr-1 rounded-lg px-2 py-1 text-sm text-zinc-300 hover:bg-white/10 hover:text-white"
+          >
+            New chat
+          </button>
+        )}
         {onClose && (
           <button
             type="button"

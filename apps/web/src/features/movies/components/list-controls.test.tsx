@@ -1,8 +1,15 @@
-import { fireEvent, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { renderWithApp } from '../../../testing/render';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { json, renderWithApp, siteConfig, startApiFixture } from '../../../testing/render';
 import { viewParams } from '../../../lib/list-view';
-import { hiddenPart, parseListParams, useListParams, viewOf } from '../hooks/use-list-params';
+import {
+  hiddenPart,
+  LAST_YEAR,
+  lastYearOf,
+  parseListParams,
+  useListParams,
+  viewOf,
+} from '../hooks/use-list-params';
 import { ListControls } from './list-controls';
 
 describe(parseListParams.name, () => {
@@ -68,7 +75,37 @@ function Harness() {
   );
 }
 
+let catalog: { movies: number; reference_date: string } | null = null;
+let api: Awaited<ReturnType<typeof startApiFixture>>;
+beforeAll(async () => {
+  api = await startApiFixture((req, res) => {
+    if (req.url === '/api/config') return json(res, { ...siteConfig(), catalog });
+    return json(res, null);
+  });
+});
+afterAll(() => api.close());
+
+describe(lastYearOf.name, () => {
+  it("ends at the offline catalog's reference year, and at next year live", () => {
+    expect(lastYearOf({ catalog: { movies: 45_000, reference_date: '2017-07-12' } })).toBe(2017);
+    expect(lastYearOf({ catalog: null })).toBe(LAST_YEAR);
+    expect(lastYearOf(undefined)).toBe(LAST_YEAR);
+    expect(lastYearOf({ catalog: { movies: 1, reference_date: 'soon' } })).toBe(LAST_YEAR);
+  });
+});
+
 describe('ListControls', () => {
+  it('offers the years the catalog has films of, newest first', async () => {
+    catalog = { movies: 45_000, reference_date: '2017-07-12' };
+    renderWithApp(<Harness />);
+    const years = () =>
+      [...(screen.getByLabelText('To') as HTMLSelectElement).options].map((o) => o.textContent);
+    await waitFor(() => expect(years()[1]).toBe('2017'));
+    expect(years()).toHaveLength(1 + 2017 - 1900 + 1);
+    expect(years().at(-1)).toBe('1900');
+    catalog = null;
+  });
+
   it('writes the choice into the URL, and a new sort or year range goes back to page 1', () => {
     const app = renderWithApp(<Harness />);
     const sort = screen.getByLabelText('Sort by') as HTMLSelectElement;

@@ -1,7 +1,6 @@
-import { useId } from 'react';
-import { FIRST_YEAR, LAST_YEAR, SORTS, type SortKey, type useListParams } from '../hooks/use-list-params';
-
-const YEARS = Array.from({ length: LAST_YEAR - FIRST_YEAR + 1 }, (_, i) => LAST_YEAR - i);
+import { useId, useMemo } from 'react';
+import { useConfig } from '../../../lib/config';
+import { FIRST_YEAR, lastYearOf, SORTS, type SortKey, type useListParams } from '../hooks/use-list-params';
 
 /**
  * Sort and year-range pickers; the server applies them to the whole list. `defaultLabel` names
@@ -15,6 +14,9 @@ export function ListControls({
   defaultLabel: string;
 }) {
   const id = useId();
+  // Offline, the catalog ends at its reference date: later years would only ever find nothing.
+  const last = lastYearOf(useConfig().data);
+  const years = useMemo(() => Array.from({ length: last - FIRST_YEAR + 1 }, (_, i) => last - i), [last]);
   const select = 'rounded-lg bg-zinc-900 px-3 py-2 text-sm text-zinc-100 ring-1 ring-white/10';
   const yearSelect = (which: 'from' | 'to', label: string) => (
     <label className="flex items-center gap-2 text-sm text-zinc-400">
@@ -26,7 +28,7 @@ export function ListControls({
         onChange={(e) => params.update({ [which]: e.target.value ? Number(e.target.value) : null })}
       >
         <option value="">Any year</option>
-        {YEARS.map((y) => (
+        {years.map((y) => (
           <option key={y} value={y}>
             {y}
           </option>

@@ -1,6 +1,6 @@
 // A list's state (page, sort, year range) kept in the URL, and the view the server is asked for.
 // The pickers that change it are `components/list-controls.tsx`.
-import type { SortBy } from '@app/contracts';
+import type { ConfigResponse, SortBy } from '@app/contracts';
 import { useLocation, useNavigate } from 'react-router';
 
 export const SORTS = {
@@ -14,6 +14,12 @@ export type SortKey = keyof typeof SORTS;
 
 export const FIRST_YEAR = 1900;
 export const LAST_YEAR = new Date().getFullYear() + 1;
+
+/** The last year a list can have films of: the offline catalog's reference date's, else next year. */
+export function lastYearOf(config: Pick<ConfigResponse, 'catalog'> | undefined): number {
+  const year = Number(config?.catalog?.reference_date.slice(0, 4));
+  return Number.isInteger(year) && year >= FIRST_YEAR && year < LAST_YEAR ? year : LAST_YEAR;
+}
 
 export interface ListParams {
   page: number;
