@@ -76,7 +76,7 @@ export function ChatPanel({ onClose }: { onClose?: () => void }) {
           <button
             type="button"
             onClick={startOver}
-            className="mr-1 rounded-lg px-2 py-1 text-sm text-zinc-300 hover:bg-white/10 hover:text-white"
+            className="mr-1 shrink-0 whitespace-nowrap rounded-lg px-2 py-1 text-sm text-zinc-300 hover:bg-white/10 hover:text-white"
           >
             New chat
           </button>
