@@ -47,6 +47,8 @@ interface Run {
   fcp_ms: number;
   lcp_ms: number;
   tbt_ms: number;
+  /** Time to interactive: when the main thread is quiet after the page's scripts have run. */
+  tti_ms: number;
   cls: number;
   /** What the largest paint was (Lighthouse's selector for the element), to see what to speed up. */
   lcp_element?: string | undefined;
@@ -85,6 +87,7 @@ async function measure(path: string): Promise<{ score: number; run: Run }> {
         fcp_ms: Math.round(metric('first-contentful-paint')),
         lcp_ms: Math.round(metric('largest-contentful-paint')),
         tbt_ms: Math.round(metric('total-blocking-time')),
+        tti_ms: Math.round(metric('interactive')),
         cls: +metric('cumulative-layout-shift').toFixed(3),
         lcp_element: lcpElement(lhr.audits['largest-contentful-paint-element']?.details),
       },

@@ -81,8 +81,11 @@ describe('server-rendered landing pages', () => {
     expect(home).toContain(`<style>${CSS}</style>`);
     expect(home).not.toContain('rel="stylesheet"');
     expect(home).not.toContain('as="fetch"');
-    // Still the entry script, and the hero image at high priority.
-    expect(home).toContain('<script type="module" crossorigin src="/assets/index-1.js"></script>');
+    // Still the entry script, at low priority behind the images in view (decision 0059), and the
+    // hero image at high priority.
+    expect(home).toContain(
+      '<script type="module" fetchpriority="low" crossorigin src="/assets/index-1.js"></script>',
+    );
     expect(home).toContain('as="image"');
   });
 
