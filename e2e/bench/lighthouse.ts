@@ -52,6 +52,8 @@ interface Run {
   cls: number;
   /** What the largest paint was (Lighthouse's selector for the element), to see what to speed up. */
   lcp_element?: string | undefined;
+  /** Why Lighthouse could not finish the run (its runtime error's code; the run then scores 0). */
+  error?: string | undefined;
 }
 
 /** The LCP element's selector from the audit's details (a table whose first row holds the node). */
@@ -90,6 +92,7 @@ async function measure(path: string): Promise<{ score: number; run: Run }> {
         tti_ms: Math.round(metric('interactive')),
         cls: +metric('cumulative-layout-shift').toFixed(3),
         lcp_element: lcpElement(lhr.audits['largest-contentful-paint-element']?.details),
+        error: lhr.runtimeError?.code,
       },
     };
   } finally {

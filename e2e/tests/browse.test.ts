@@ -17,7 +17,7 @@ describe.each(VIEWPORTS)('anonymous screens at $name width', (vp) => {
     await expect.poll(() => hero.getByRole('heading', { level: 1 }).textContent()).toBeTruthy();
     const first = await hero.getByRole('heading', { level: 1 }).textContent();
     // A click before the page is interactive and the session read is held and done then
-    // (hold-clicks.js): the slide changes once the app has it, not always at once.
+    // (boot.js): the slide changes once the app has it, not always at once.
     await hero.getByRole('button', { name: 'Next slide' }).click();
     await expect.poll(() => hero.getByRole('heading', { level: 1 }).textContent()).not.toBe(first);
     await hero.getByRole('button', { name: 'Previous slide' }).click();

@@ -166,7 +166,7 @@ describe('ratings, diary, year in review and shortcuts in the browser', () => {
     await page.goto(`${base}/`);
     await page.locator('h1, h2').first().waitFor();
     // Typed once the app is interactive. The server's markup can be on screen before the async
-    // public/hold-clicks.js has run, and keys typed then reach nothing (the keys held while the
+    // public/boot.js has run, and keys typed then reach nothing (the keys held while the
     // scripts load are shell.test.ts's cases). This test failed that way once in CI.
     await page.waitForFunction(() => '__cinelogReady' in window);
     await page.keyboard.press('g');

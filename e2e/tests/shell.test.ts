@@ -138,9 +138,7 @@ describe('loading and navigation', () => {
     });
     await page.goto(`${base}/`, { waitUntil: 'commit' });
     const first = await page.locator('main h1').textContent();
-    await page.waitForFunction(
-      () => performance.getEntriesByName(`${location.origin}/hold-clicks.js`).length > 0,
-    );
+    await page.waitForFunction(() => performance.getEntriesByName(`${location.origin}/boot.js`).length > 0);
     await page.waitForTimeout(100);
     expect(await page.evaluate(() => '__cinelogReady' in window)).toBe(false);
     await page.getByRole('button', { name: 'Next slide' }).click();
@@ -163,9 +161,7 @@ describe('loading and navigation', () => {
     });
     await page.goto(`${base}/`, { waitUntil: 'commit' });
     await page.locator('main h1').waitFor();
-    await page.waitForFunction(
-      () => performance.getEntriesByName(`${location.origin}/hold-clicks.js`).length > 0,
-    );
+    await page.waitForFunction(() => performance.getEntriesByName(`${location.origin}/boot.js`).length > 0);
     await page.waitForTimeout(100);
     expect(await page.evaluate(() => '__cinelogReady' in window)).toBe(false);
     await page.keyboard.press('g');
@@ -173,6 +169,61 @@ describe('loading and navigation', () => {
     // Signed out: once interactive, `g w` says that the watchlist needs an account.
     await page.getByText('Sign in to see your watchlist').waitFor({ timeout: 30_000 });
     expect(new URL(page.url()).pathname).toBe('/');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("a rendered page asks for the app's scripts only once its first paint's images have loaded", async () => {
+    const { context, page, errors } = await newPage(browser, VIEWPORTS[0]);
+    // The images arrive 1.5 s late; the time each eager image loaded, and each script was asked for.
+    await page.route('**/api/images/**', async (route) => {
+      await new Promise((r) => setTimeout(r, 1_500));
+      await route.continue();
+    });
+    const asked: { url: string; at: number }[] = [];
+    page.on('request', (r) => asked.push({ url: r.url(), at: Date.now() }));
+    const opened = Date.now();
+    await page.goto(`${base}/`, { waitUntil: 'commit' });
+    await page.waitForFunction(() => '__cinelogReady' in window, undefined, { timeout: 30_000 });
+    const scripts = asked.filter((r) => /\/assets\/[^/]+\.js$/.test(r.url));
+    expect(scripts.length).toBeGreaterThan(3);
+    // The eager images were all there before the first script was asked for.
+    const loaded = await page.evaluate(() =>
+      Array.from(document.querySelectorAll<HTMLImageElement>('#root img:not([loading="lazy"])')).map(
+        (i) => i.complete,
+      ),
+    );
+    expect(loaded.length).toBeGreaterThan(0);
+    expect(loaded.every(Boolean)).toBe(true);
+    const firstScript = Math.min(...scripts.map((r) => r.at));
+    expect(firstScript - opened).toBeGreaterThanOrEqual(1_500);
+    // And the app hydrated the markup: the hero's buttons answer.
+    const first = await page.locator('main h1').textContent();
+    await page.getByRole('button', { name: 'Next slide' }).click();
+    await expect.poll(() => page.locator('main h1').textContent()).not.toBe(first);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('an image that never arrives keeps the app waiting no longer than two seconds', async () => {
+    const { context, page, errors } = await newPage(browser, VIEWPORTS[1]);
+    // The hero's backdrop hangs for a minute; everything else is on time.
+    await page.route('**/api/images/original/**', async (route) => {
+      await new Promise((r) => setTimeout(r, 60_000));
+      await route.continue().catch(() => undefined);
+    });
+    await page.goto(`${base}/movie/157336`, { waitUntil: 'commit' });
+    await page.waitForFunction(() => '__cinelogReady' in window, undefined, { timeout: 15_000 });
+    // Still not loaded, and the app is interactive: Like answers (signed out: the spec's toast).
+    expect(
+      await page.evaluate(() =>
+        Array.from(document.querySelectorAll<HTMLImageElement>('#root img:not([loading="lazy"])')).some(
+          (i) => !i.complete,
+        ),
+      ),
+    ).toBe(true);
+    await page.getByRole('button', { name: 'Like', exact: true }).click();
+    await page.getByText('Please login to like movies').waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });

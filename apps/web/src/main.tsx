@@ -65,7 +65,7 @@ async function start() {
 
 /**
  * The app is interactive and knows who is signed in: clicks and keys go to it from now on. What
- * public/hold-clicks.js held meanwhile is replayed after the first effects have run: the shortcut
+ * public/boot.js held meanwhile is replayed after the first effects have run: the shortcut
  * keys typed outside a field, in order, then the click on the same element (hydration keeps the
  * server's elements; a held element the first render replaced is not clicked).
  */

@@ -21,7 +21,7 @@ let markSessionKnown: () => void = () => undefined;
 /**
  * Resolves once the first read of the session has ended (signed in, signed out, or failed): until
  * then a click on Like, a watch button or Add to Playlist cannot tell a member from a visitor, so
- * main.tsx holds an early click until this (hold-clicks.js).
+ * main.tsx holds an early click until this (boot.js).
  */
 export const sessionKnown = new Promise<void>((resolve) => (markSessionKnown = resolve));
 

@@ -81,11 +81,11 @@ describe('server-rendered landing pages', () => {
     expect(home).toContain(`<style>${CSS}</style>`);
     expect(home).not.toContain('rel="stylesheet"');
     expect(home).not.toContain('as="fetch"');
-    // Still the entry script, at low priority behind the images in view (decision 0059), and the
-    // hero image at high priority.
-    expect(home).toContain(
-      '<script type="module" fetchpriority="low" crossorigin src="/assets/index-1.js"></script>',
-    );
+    // The entry script is not loaded by the HTML but listed for public/boot.js, which starts it
+    // after the first paint's images (decision 0060); the hero image is preloaded at high priority.
+    expect(home).not.toContain('<script type="module"');
+    const listed = /<script type="application\/json" id="app-scripts">([^<]*)<\/script>/.exec(home)?.[1];
+    expect(JSON.parse(listed ?? 'null')).toMatchObject({ entry: '/assets/index-1.js' });
     expect(home).toContain('as="image"');
   });
 
@@ -95,6 +95,9 @@ describe('server-rendered landing pages', () => {
       expect(html).toContain('<div class="shell">Loading…</div>');
       expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/index-1.css">');
       expect(html).not.toContain('ssr-state');
+      // A page that paints nothing before its scripts loads them from the HTML as built.
+      expect(html).toContain('<script type="module" crossorigin src="/assets/index-1.js"></script>');
+      expect(html).not.toContain('app-scripts');
     }
   });
 

@@ -68,17 +68,45 @@ describe('WebPages', () => {
     expect(pages().modulesFor('/movie/157336/')).toEqual(pages().modulesFor('/movie/157336'));
   });
 
-  it('asks for the scripts at low priority only on a page that arrives with its markup', () => {
-    const scripts = (html: string) =>
+  it('lists the scripts for public/boot.js on a page that arrives with its markup, and loads them from a shell', () => {
+    const tags = (html: string) =>
       html.match(/<(script type="module"|link rel="modulepreload")[^>]*>/g) ?? [];
+    const listed = (html: string) => {
+      const json = /<script type="application\/json" id="app-scripts">([^<]*)<\/script>/.exec(html)?.[1];
+      return json === undefined ? null : (JSON.parse(json) as unknown);
+    };
     const rendered = pages().html('/', undefined, { html: '<main>rows</main>', state: {}, complete: true });
-    // The entry script and both of the screen's chunks, each once and each at low priority.
-    expect(scripts(rendered)).toHaveLength(3);
-    for (const tag of scripts(rendered)) expect(tag.match(/fetchpriority="low"/g)).toHaveLength(1);
-    // A static shell paints nothing until its scripts have run: they keep the browser's priority.
+    // Nothing the first paint does not need is fetched before it: the entry and the screen's
+    // chunks are in the list, in load order, each once, and not in the HTML's tags.
+    expect(tags(rendered)).toEqual([]);
+    expect(listed(rendered)).toEqual({
+      entry: '/assets/index-1.js',
+      modules: ['/assets/front-door-1.js', '/assets/card-1.js'],
+    });
+    // After the markup, so that the list is there when the document has been parsed.
+    expect(rendered.indexOf('id="app-scripts"')).toBeGreaterThan(rendered.indexOf('<main>rows</main>'));
+    // A static shell paints nothing until its scripts have run: the HTML loads them.
     const shell = pages().html('/');
-    expect(scripts(shell)).toHaveLength(3);
-    expect(shell).not.toContain('fetchpriority="low"');
+    expect(tags(shell)).toHaveLength(3);
+    expect(listed(shell)).toBeNull();
+  });
+
+  it("keeps the build's module preloads in the list, before the screen's, without repeating one", () => {
+    const index = INDEX.replace(
+      '</head>',
+      '<link rel="modulepreload" crossorigin href="/assets/framework-1.js"><link rel="modulepreload" crossorigin href="/assets/card-1.js"></head>',
+    );
+    const html = new WebPages(index, MANIFEST).html('/', undefined, {
+      html: '<main></main>',
+      state: {},
+      complete: true,
+    });
+    const json = /id="app-scripts">([^<]*)</.exec(html)?.[1];
+    expect(JSON.parse(json!)).toEqual({
+      entry: '/assets/index-1.js',
+      modules: ['/assets/framework-1.js', '/assets/card-1.js', '/assets/front-door-1.js'],
+    });
+    expect(html).not.toContain('rel="modulepreload"');
   });
 
   it('adds nothing for a route without chunks, or without a manifest', () => {

@@ -32,11 +32,20 @@ function compile(path: string): { match: RegExp; params: string[] } {
 const SAFE_PARAM = /^[\w-]{1,100}$/;
 
 /**
- * On a page that arrives with its markup, the scripts only make it interactive: asked for at low
- * priority, the posters in view are fetched first and the first paint waits for none of them (a
- * click made meanwhile is held and replayed: public/hold-clicks.js). Decision 0059.
+ * On a page that arrives with its markup, the scripts only make it interactive. The HTML does not
+ * load them: it lists them in this JSON block, and public/boot.js asks for them once the first
+ * paint's images are on screen, so that nothing the largest paint does not need is fetched before
+ * it (a click or key made meanwhile is held and replayed). Decision 0060.
  */
-const LOW_PRIORITY = ' fetchpriority="low"';
+export const APP_SCRIPTS_ID = 'app-scripts';
+
+/** The app's scripts as a server-rendered page lists them for public/boot.js. */
+export interface AppScripts {
+  /** The entry module's URL. */
+  entry: string;
+  /** Its module preloads and the screen's chunks, in load order. */
+  modules: string[];
+}
 
 /** What a shared link shows (Open Graph and Twitter card tags), and the tab's title. */
 export interface PageMeta {
@@ -160,8 +169,9 @@ export class WebPages {
       ...(rendered ? [] : this.dataFor(path)).map(
         (u) => `<link rel="preload" href="${u}" as="fetch" crossorigin="anonymous" />`,
       ),
-      ...this.modulesFor(path).map(
-        (f) => `<link rel="modulepreload" crossorigin href="/${f}"${rendered ? LOW_PRIORITY : ''} />`,
+      // A server-rendered page lists its chunks for public/boot.js instead (withRender).
+      ...(rendered ? [] : this.modulesFor(path)).map(
+        (f) => `<link rel="modulepreload" crossorigin href="/${f}" />`,
       ),
     ].join('');
     let html = this.indexHtml;
@@ -190,7 +200,7 @@ export class WebPages {
           .join('') +
         `<meta name="twitter:card" content="${meta.image ? 'summary_large_image' : 'summary'}" />`;
     }
-    if (rendered) html = this.withRender(html, rendered);
+    if (rendered) html = this.withRender(html, rendered, this.modulesFor(path));
     // Function replacers: a user's text (a playlist's name) may hold `$&` or `$'`, which a string
     // replacement would read as patterns.
     return html.replace('</head>', () => `${tags}${links}</head>`);
@@ -200,25 +210,46 @@ export class WebPages {
    * The page with its server-rendered markup in place of the static shell, the data it was
    * rendered from beside it (a JSON block: the CSP allows no inline script), and the stylesheet
    * written into the page, so that nothing stands between the HTML and its first paint. (The
-   * style element is allowed: the CSP's `style-src` has 'unsafe-inline' for the toaster.)
+   * style element is allowed: the CSP's `style-src` has 'unsafe-inline' for the toaster.) The
+   * entry script and its module preloads leave the HTML for the list public/boot.js reads, with
+   * the screen's chunks after them.
    */
-  private withRender(html: string, rendered: RenderedPage): string {
+  private withRender(html: string, rendered: RenderedPage, screenModules: string[]): string {
+    if (!html.includes('<div id="root">')) return html;
+    let entry: string | undefined;
+    const modules: string[] = [];
+    const shell = html
+      .replace(/<script\b[^>]*\btype="module"[^>]*\bsrc="([^"]+)"[^>]*><\/script>/, (_, src: string) => {
+        entry = src;
+        return '';
+      })
+      .replace(/<link\b[^>]*\brel="modulepreload"[^>]*\bhref="([^"]+)"[^>]*>/g, (_, href: string) => {
+        modules.push(href);
+        return '';
+      });
+    if (entry !== undefined) {
+      html = shell;
+      for (const f of screenModules) if (!modules.includes(`/${f}`)) modules.push(`/${f}`);
+    } else {
+      // Without an entry there is nothing to defer: the page keeps its tags as built.
+      const links = screenModules.map((f) => `<link rel="modulepreload" crossorigin href="/${f}" />`);
+      html = html.replace('</head>', () => `${links.join('')}</head>`);
+    }
     const open = html.indexOf('<div id="root">');
     const close = html.lastIndexOf('</div>', html.indexOf('</body>'));
-    if (open < 0 || close < open) return html;
+    if (close < open) return html;
+    const scripts: AppScripts | null = entry === undefined ? null : { entry, modules };
     html =
       html.slice(0, open) +
       `<div id="root">${rendered.html}</div>` +
       `<script type="application/json" id="ssr-state">${jsonForHtml(rendered.state)}</script>` +
+      (scripts
+        ? `<script type="application/json" id="${APP_SCRIPTS_ID}">${jsonForHtml(scripts)}</script>`
+        : '') +
       html.slice(close + '</div>'.length);
-    html = html.replace(/<link\b[^>]*\brel="stylesheet"[^>]*\bhref="([^"]+)"[^>]*>/g, (tag, href: string) => {
+    return html.replace(/<link\b[^>]*\brel="stylesheet"[^>]*\bhref="([^"]+)"[^>]*>/g, (tag, href: string) => {
       const css = this.styles.get(href);
       return css === undefined ? tag : `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`;
     });
-    // The scripts hydrate markup that is already there: the posters in view go first (decision 0059).
-    return html.replace(
-      /<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g,
-      (_, tag: string) => `<${tag}${LOW_PRIORITY}`,
-    );
   }
 }
