@@ -470,6 +470,9 @@ describe('route changes', () => {
     const { context, page, errors } = await pageAt(1280);
     await page.goto(`${base}/movie/157336`);
     await page.getByRole('heading', { level: 1, name: 'Interstellar' }).waitFor();
+    // The server's markup is there before the app (decision 0060): a link clicked before it runs
+    // loads a new document, not the app's next screen.
+    await page.waitForFunction(() => '__cinelogReady' in window);
     // From now on every script arrives late, so each new screen suspends (the layout's fallback shows).
     await context.route(/\/assets\/.*\.js$/, async (route) => {
       await new Promise((r) => setTimeout(r, 700));

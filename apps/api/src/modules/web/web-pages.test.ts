@@ -91,6 +91,21 @@ describe('WebPages', () => {
     expect(listed(shell)).toBeNull();
   });
 
+  it('leaves a page it cannot place the markup in as built, its scripts loaded by the HTML', () => {
+    // No </body> (a minifier may drop it): no markup, and the scripts are not taken out either.
+    const html = new WebPages(INDEX.replace('</body>', ''), MANIFEST).html('/', undefined, {
+      html: '<main>rows</main>',
+      state: {},
+      complete: true,
+    });
+    expect(html).not.toContain('<main>rows</main>');
+    expect(html).not.toContain('app-scripts');
+    expect(html).toContain('<script type="module" src="/assets/index-1.js"></script>');
+    // As a static shell: the screen's chunks and its first data preloaded.
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/front-door-1.js" />');
+    expect(html).toContain('href="/api/tmdb/movie/popular?page=1" as="fetch"');
+  });
+
   it("keeps the build's module preloads in the list, before the screen's, without repeating one", () => {
     const index = INDEX.replace(
       '</head>',

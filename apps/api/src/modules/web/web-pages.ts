@@ -160,20 +160,6 @@ export class WebPages {
    * (crawlers do not run the app, so a shared movie link is described here).
    */
   html(path: string, meta?: PageMeta, rendered?: RenderedPage | null): string {
-    const links = [
-      // First: the browser starts it beside the scripts instead of after the page has rendered.
-      ...(meta?.lcpImage
-        ? [`<link rel="preload" as="image" href="${escapeAttr(meta.lcpImage)}" fetchpriority="high" />`]
-        : []),
-      // A server-rendered page carries its data: the browser does not ask for it again.
-      ...(rendered ? [] : this.dataFor(path)).map(
-        (u) => `<link rel="preload" href="${u}" as="fetch" crossorigin="anonymous" />`,
-      ),
-      // A server-rendered page lists its chunks for public/boot.js instead (withRender).
-      ...(rendered ? [] : this.modulesFor(path)).map(
-        (f) => `<link rel="modulepreload" crossorigin href="/${f}" />`,
-      ),
-    ].join('');
     let html = this.indexHtml;
     let tags = '';
     if (meta) {
@@ -200,7 +186,23 @@ export class WebPages {
           .join('') +
         `<meta name="twitter:card" content="${meta.image ? 'summary_large_image' : 'summary'}" />`;
     }
-    if (rendered) html = this.withRender(html, rendered, this.modulesFor(path));
+    // The page with the server's markup, or null where it has no place for it (the static shell).
+    const placed = rendered ? this.withRender(html, rendered, this.modulesFor(path)) : null;
+    if (placed !== null) html = placed;
+    const links = [
+      // First: the browser starts it beside the scripts instead of after the page has rendered.
+      ...(meta?.lcpImage
+        ? [`<link rel="preload" as="image" href="${escapeAttr(meta.lcpImage)}" fetchpriority="high" />`]
+        : []),
+      // A server-rendered page carries its data: the browser does not ask for it again.
+      ...(placed ? [] : this.dataFor(path)).map(
+        (u) => `<link rel="preload" href="${u}" as="fetch" crossorigin="anonymous" />`,
+      ),
+      // A server-rendered page lists its chunks for public/boot.js instead (withRender).
+      ...(placed ? [] : this.modulesFor(path)).map(
+        (f) => `<link rel="modulepreload" crossorigin href="/${f}" />`,
+      ),
+    ].join('');
     // Function replacers: a user's text (a playlist's name) may hold `$&` or `$'`, which a string
     // replacement would read as patterns.
     return html.replace('</head>', () => `${tags}${links}</head>`);
@@ -214,8 +216,10 @@ export class WebPages {
    * entry script and its module preloads leave the HTML for the list public/boot.js reads, with
    * the screen's chunks after them.
    */
-  private withRender(html: string, rendered: RenderedPage, screenModules: string[]): string {
-    if (!html.includes('<div id="root">')) return html;
+  private withRender(html: string, rendered: RenderedPage, screenModules: string[]): string | null {
+    // Where the markup goes: without a root and a body after it, the page stays the static shell.
+    const root = html.indexOf('<div id="root">');
+    if (root < 0 || html.lastIndexOf('</div>', html.indexOf('</body>')) < root) return null;
     let entry: string | undefined;
     const modules: string[] = [];
     const shell = html
@@ -237,7 +241,6 @@ export class WebPages {
     }
     const open = html.indexOf('<div id="root">');
     const close = html.lastIndexOf('</div>', html.indexOf('</body>'));
-    if (close < open) return html;
     const scripts: AppScripts | null = entry === undefined ? null : { entry, modules };
     html =
       html.slice(0, open) +
