@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../../test/helpers/app';
 import { heroImage, type AppDeps } from '../../app';
 import { loadConfig } from '../../config/env';
 import type { RouteManifest } from '@app/contracts';
-import { WebPages } from './web-pages';
+import { listedAppScripts, WebPages } from './web-pages';
 
 // A built web app: index.html, hashed assets with their compressed copies, and the route manifest
 // the build writes from the router's table (apps/web/build/route-manifest.ts). Its screen names
@@ -83,6 +83,12 @@ describe('WebPages', () => {
       entry: '/assets/index-1.js',
       modules: ['/assets/front-door-1.js', '/assets/card-1.js'],
     });
+    expect(listedAppScripts(rendered)).toEqual([
+      '/assets/index-1.js',
+      '/assets/front-door-1.js',
+      '/assets/card-1.js',
+    ]);
+    expect(listedAppScripts(pages().html('/'))).toEqual([]);
     // After the markup, so that the list is there when the document has been parsed.
     expect(rendered.indexOf('id="app-scripts"')).toBeGreaterThan(rendered.indexOf('<main>rows</main>'));
     // A static shell paints nothing until its scripts have run: the HTML loads them.

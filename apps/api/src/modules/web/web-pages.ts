@@ -47,6 +47,19 @@ export interface AppScripts {
   modules: string[];
 }
 
+/**
+ * The scripts a server-rendered page's HTML lists for public/boot.js (entry first), or none: what
+ * the page downloads before it is interactive as surely as the scripts its tags load.
+ */
+export function listedAppScripts(html: string): string[] {
+  const json = new RegExp(`<script type="application/json" id="${APP_SCRIPTS_ID}">([^<]*)</script>`).exec(
+    html,
+  )?.[1];
+  if (json === undefined) return [];
+  const { entry, modules } = JSON.parse(json) as AppScripts;
+  return [entry, ...modules];
+}
+
 /** What a shared link shows (Open Graph and Twitter card tags), and the tab's title. */
 export interface PageMeta {
   title: string;
