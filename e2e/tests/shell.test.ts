@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launch, newPage, VIEWPORTS } from './browser';
 
@@ -8,6 +8,13 @@ beforeAll(async () => {
   browser = await launch();
 });
 afterAll(() => browser.close());
+
+/** Requests matching `url` answered `ms` late (a hang outlives the test: its late answer is dropped). */
+const late = (page: Page, url: string, ms: number) =>
+  page.route(url, async (route) => {
+    await new Promise((r) => setTimeout(r, ms));
+    await route.continue().catch(() => undefined);
+  });
 
 describe('loading and navigation', () => {
   it('shows the shell (brand, loading status, TMDB attribution) before any script runs', async () => {
@@ -132,10 +139,7 @@ describe('loading and navigation', () => {
   it('a click made while the scripts still load is held, then done once the page is interactive', async () => {
     const { context, page, errors } = await newPage(browser, VIEWPORTS[1]);
     // The app's scripts arrive 3 s late: the server's markup is there, nothing is interactive yet.
-    await page.route('**/assets/*.js', async (route) => {
-      await new Promise((r) => setTimeout(r, 3_000));
-      await route.continue();
-    });
+    await late(page, '**/assets/*.js', 3_000);
     await page.goto(`${base}/`, { waitUntil: 'commit' });
     const first = await page.locator('main h1').textContent();
     await page.waitForFunction(() => performance.getEntriesByName(`${location.origin}/boot.js`).length > 0);
@@ -155,10 +159,7 @@ describe('loading and navigation', () => {
 
   it('shortcut keys pressed while the scripts still load are held, then done once the page is interactive', async () => {
     const { context, page, errors } = await newPage(browser, VIEWPORTS[1]);
-    await page.route('**/assets/*.js', async (route) => {
-      await new Promise((r) => setTimeout(r, 3_000));
-      await route.continue();
-    });
+    await late(page, '**/assets/*.js', 3_000);
     await page.goto(`${base}/`, { waitUntil: 'commit' });
     await page.locator('main h1').waitFor();
     await page.waitForFunction(() => performance.getEntriesByName(`${location.origin}/boot.js`).length > 0);
@@ -185,10 +186,7 @@ describe('loading and navigation', () => {
         );
       }),
     );
-    await page.route('**/api/images/**', async (route) => {
-      await new Promise((r) => setTimeout(r, 300));
-      await route.continue();
-    });
+    await late(page, '**/api/images/**', 300);
     const finished = new Map<string, number>();
     page.on('requestfinished', (r) => finished.set(r.url(), Date.now()));
     const scripts: number[] = [];
@@ -217,10 +215,7 @@ describe('loading and navigation', () => {
   it('an image that never arrives keeps the app waiting no longer than two seconds', async () => {
     const { context, page, errors } = await newPage(browser, VIEWPORTS[1]);
     // The hero's backdrop hangs for a minute; everything else is on time.
-    await page.route('**/api/images/original/**', async (route) => {
-      await new Promise((r) => setTimeout(r, 60_000));
-      await route.continue().catch(() => undefined);
-    });
+    await late(page, '**/api/images/original/**', 60_000);
     await page.goto(`${base}/movie/157336`, { waitUntil: 'commit' });
     await page.waitForFunction(() => '__cinelogReady' in window, undefined, { timeout: 15_000 });
     // Still not loaded, and the app is interactive: Like answers (signed out: the spec's toast).
@@ -240,10 +235,7 @@ describe('loading and navigation', () => {
   it('a click after the scripts ran but before the session is read is held until it is (not dropped)', async () => {
     const { context, page, errors } = await newPage(browser, VIEWPORTS[1]);
     // The session's answer comes 2 s late: until then Like cannot tell a member from a visitor.
-    await page.route('**/api/auth/get-session*', async (route) => {
-      await new Promise((r) => setTimeout(r, 2_000));
-      await route.continue();
-    });
+    await late(page, '**/api/auth/get-session*', 2_000);
     await page.goto(`${base}/movie/157336`);
     await page.getByRole('button', { name: 'Like', exact: true }).click();
     // Once the session is known (signed out), the held click gets the spec's answer.

@@ -57,6 +57,11 @@ afterAll(async () => {
 
 describe('WebPages', () => {
   const pages = () => new WebPages(INDEX, MANIFEST);
+  /** The list a rendered page writes for public/boot.js, as written, or null. */
+  const listed = (html: string) => {
+    const json = /<script type="application\/json" id="app-scripts">([^<]*)<\/script>/.exec(html)?.[1];
+    return json === undefined ? null : (JSON.parse(json) as unknown);
+  };
 
   it("preloads a landing page's screen chunks, as the build's route manifest lists them", () => {
     expect(pages().modulesFor('/')).toEqual(['assets/front-door-1.js', 'assets/card-1.js']);
@@ -71,10 +76,6 @@ describe('WebPages', () => {
   it('lists the scripts for public/boot.js on a page that arrives with its markup, and loads them from a shell', () => {
     const tags = (html: string) =>
       html.match(/<(script type="module"|link rel="modulepreload")[^>]*>/g) ?? [];
-    const listed = (html: string) => {
-      const json = /<script type="application\/json" id="app-scripts">([^<]*)<\/script>/.exec(html)?.[1];
-      return json === undefined ? null : (JSON.parse(json) as unknown);
-    };
     const rendered = pages().html('/', undefined, { html: '<main>rows</main>', state: {}, complete: true });
     // Nothing the first paint does not need is fetched before it: the entry and the screen's
     // chunks are in the list, in load order, each once, and not in the HTML's tags.
@@ -122,8 +123,7 @@ describe('WebPages', () => {
       state: {},
       complete: true,
     });
-    const json = /id="app-scripts">([^<]*)</.exec(html)?.[1];
-    expect(JSON.parse(json!)).toEqual({
+    expect(listed(html)).toEqual({
       entry: '/assets/index-1.js',
       modules: ['/assets/framework-1.js', '/assets/card-1.js', '/assets/front-door-1.js'],
     });

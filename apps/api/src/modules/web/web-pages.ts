@@ -72,6 +72,9 @@ export interface PageMeta {
   lcpImage?: string | undefined;
 }
 
+/** A module preload of a chunk of the build (`assets/…`). */
+const modulePreload = (file: string) => `<link rel="modulepreload" crossorigin href="/${file}" />`;
+
 const escapeAttr = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
@@ -212,9 +215,7 @@ export class WebPages {
         (u) => `<link rel="preload" href="${u}" as="fetch" crossorigin="anonymous" />`,
       ),
       // A server-rendered page lists its chunks for public/boot.js instead (withRender).
-      ...(placed ? [] : this.modulesFor(path)).map(
-        (f) => `<link rel="modulepreload" crossorigin href="/${f}" />`,
-      ),
+      ...(placed ? [] : this.modulesFor(path)).map(modulePreload),
     ].join('');
     // Function replacers: a user's text (a playlist's name) may hold `$&` or `$'`, which a string
     // replacement would read as patterns.
@@ -249,8 +250,7 @@ export class WebPages {
       for (const f of screenModules) if (!modules.includes(`/${f}`)) modules.push(`/${f}`);
     } else {
       // Without an entry there is nothing to defer: the page keeps its tags as built.
-      const links = screenModules.map((f) => `<link rel="modulepreload" crossorigin href="/${f}" />`);
-      html = html.replace('</head>', () => `${links.join('')}</head>`);
+      html = html.replace('</head>', () => `${screenModules.map(modulePreload).join('')}</head>`);
     }
     const open = html.indexOf('<div id="root">');
     const close = html.lastIndexOf('</div>', html.indexOf('</body>'));
