@@ -166,6 +166,11 @@ export class CatalogIndex {
   readonly nowPlaying: CatalogMovie[];
   readonly trending: CatalogMovie[];
   private readonly byGenre = new Map<number, CatalogMovie[]>();
+  /**
+   * Each genre's places in the file, by popularity, until the genre is first asked for: a
+   * million movies' genre lists hold 1.95 million places, about 0.4 s of a start to resolve.
+   */
+  private readonly genrePlaces = new Map<number, number[]>();
   private builder: TitleIndexBuilder | undefined;
   private titles: TitleIndex | undefined;
   /** Each movie's place in `popular`, by its position in the file; -1 if not listed. */
@@ -196,7 +201,7 @@ export class CatalogIndex {
     this.nowPlaying = at(lists.now_playing);
     this.trending = at(lists.trending);
     for (const [genre, positions] of Object.entries(lists.by_genre))
-      this.byGenre.set(Number(genre), at(positions));
+      this.genrePlaces.set(Number(genre), positions);
     this.builder = new TitleIndexBuilder(processTerm, (doc) => popularityBoost(movies[doc]!));
     if (!opts.deferSearchIndex) this.completeSearchIndex();
   }
@@ -253,9 +258,21 @@ export class CatalogIndex {
     return this.byId.get(id);
   }
 
+  /** A genre's movies by popularity (made on the genre's first request). */
+  private genre(id: number): CatalogMovie[] {
+    let list = this.byGenre.get(id);
+    if (!list) {
+      const movies = this.file.movies;
+      list = (this.genrePlaces.get(id) ?? []).map((i) => movies[i]!);
+      this.byGenre.set(id, list);
+      this.genrePlaces.delete(id);
+    }
+    return list;
+  }
+
   /** TMDB's with_genres: "a,b" means all of them, "a|b" any of them. */
   discover(genreIds: number[], mode: 'all' | 'any'): CatalogMovie[] {
-    if (genreIds.length === 1) return this.byGenre.get(genreIds[0]!) ?? [];
+    if (genreIds.length === 1) return this.genre(genreIds[0]!);
     return this.popular.filter((m) =>
       mode === 'all'
         ? genreIds.every((g) => m.genre_ids.includes(g))

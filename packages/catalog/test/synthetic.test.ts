@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -14,7 +14,7 @@ import {
   TRENDING_WINDOW_DAYS,
 } from '../src/catalog-index';
 import { GENRES } from '../src/genres';
-import { parseCatalogBytes, readCatalogFile } from '../src/load';
+import { parseCatalogBytes, readCatalogFile, readCatalogInChunks } from '../src/load';
 import { asciiJson, attachTexts, catalogTextPath, COLD_FIELDS, writeCatalogFiles } from '../src/texts';
 import { SYNTHETIC_ID_BASE, syntheticCatalog } from '../src/synthetic';
 import type { CatalogFile, CatalogMovie } from '../src/types';
@@ -81,6 +81,48 @@ describe('syntheticCatalog', () => {
       const index = new CatalogIndex(read);
       expect(index.byId.size).toBe(2500);
       expect(index.searchTitles('interstelar').length).toBeGreaterThan(1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('reads a file in chunks (the next read while one is parsed) to the same catalog, wherever the chunks end', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'synthetic-'));
+    try {
+      const big = syntheticCatalog(real, 400);
+      // Text with the delimiters and multi-byte characters a chunk's end could fall inside.
+      big.movies[7] = {
+        ...big.movies[7]!,
+        overview: 'a } ] [ { "quoted" \\ back',
+        tagline: 'Ünïcödé — 東京 🎬 },{"id":1',
+      };
+      big.movies[399] = { ...big.movies[399]!, title: 'Straße 😀 },\n{' };
+      const path = join(dir, 'catalog.json');
+      writeCatalogFiles(path, big);
+      const expected = asWritten(big);
+      const size = readFileSync(path).length;
+      // Chunks shorter than the cut between two movies, than one movie, than the head, and a few
+      // chunks for the whole file.
+      for (const chunkBytes of [3, 7, 333, 1000, 4096, Math.ceil(size / 3)]) {
+        for (const pieceBytes of [1, 500, 1 << 30]) {
+          const read = await readCatalogInChunks(path, { chunkBytes, pieceBytes, wholeFileBytes: 0 });
+          expect(plain(attachTexts(read, catalogTextPath(path)))).toEqual(expected);
+        }
+        expect(plain(await readCatalogFile(path, { chunkBytes, wholeFileBytes: 0 }))).toEqual(expected);
+      }
+      // Cut short: refused, whatever the chunk.
+      const bytes = readFileSync(path);
+      const cut = join(dir, 'cut.json');
+      writeFileSync(cut, bytes.subarray(0, bytes.length - 40));
+      for (const chunkBytes of [7, 1000, size])
+        await expect(readCatalogInChunks(cut, { chunkBytes, wholeFileBytes: 0 })).rejects.toThrow(
+          /truncated/,
+        );
+      // A file without the writer's line breaks (one JSON.stringify) is read whole.
+      const one = join(dir, 'one.json');
+      writeFileSync(one, JSON.stringify(big));
+      for (const chunkBytes of [7, 1000, 1 << 30])
+        expect(await readCatalogInChunks(one, { chunkBytes, wholeFileBytes: 0 })).toEqual(big);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
