@@ -1,5 +1,6 @@
 import cliProgress from 'cli-progress';
 import { isAscii } from 'node:buffer';
+import { StringDecoder } from 'node:string_decoder';
 import { existsSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -156,7 +157,11 @@ export async function readCatalogInChunks(
  * caller then parses it whole).
  */
 class CatalogStreamParser {
-  private head: Buffer[] = [];
+  /** The head's text so far, decoded chunk by chunk (no copy of its bytes: 20 MB at a million movies). */
+  private head: string[] = [];
+  private readonly decoder = new StringDecoder('utf8');
+  /** The head's last bytes, shorter than the marker: where a marker cut by a chunk's end begins. */
+  private headTail: Buffer = Buffer.alloc(0);
   private file: CatalogFile | undefined;
   private carry: Buffer = Buffer.alloc(0);
   private sawCut = false;
@@ -169,16 +174,33 @@ class CatalogStreamParser {
   }
 
   push(chunk: Buffer): boolean {
-    if (!this.file) {
-      this.head.push(Buffer.from(chunk));
-      const bytes = Buffer.concat(this.head);
-      const at = bytes.indexOf(MOVIES_MARKER);
-      if (at < 0) return true;
-      this.head = [];
-      this.file = JSON.parse(`${bytes.toString('utf8', 0, at)}"movies":[]}`) as CatalogFile;
-      return this.movies(bytes.subarray(at + MOVIES_MARKER.length));
+    if (this.file) return this.movies(chunk);
+    const keep = MOVIES_MARKER.length - 1;
+    // A marker that began in an earlier chunk and ends in this one.
+    const across = Buffer.concat([this.headTail, chunk.subarray(0, keep)]).indexOf(MOVIES_MARKER);
+    let before: number; // bytes of the marker already in the head's text
+    let headEnd: number;
+    if (across >= 0 && across < this.headTail.length) {
+      before = this.headTail.length - across;
+      headEnd = 0;
+    } else {
+      before = 0;
+      headEnd = chunk.indexOf(MOVIES_MARKER);
+      if (headEnd < 0) {
+        this.head.push(this.decoder.write(chunk));
+        this.headTail = Buffer.from(
+          chunk.length >= keep
+            ? chunk.subarray(-keep)
+            : Buffer.concat([this.headTail, chunk]).subarray(-keep),
+        );
+        return true;
+      }
     }
-    return this.movies(chunk);
+    this.head.push(this.decoder.write(chunk.subarray(0, headEnd)), this.decoder.end());
+    const head = this.head.join('');
+    this.head = [];
+    this.file = JSON.parse(`${head.slice(0, head.length - before)}"movies":[]}`) as CatalogFile;
+    return this.movies(chunk.subarray(headEnd + MOVIES_MARKER.length - before));
   }
 
   /** Parses the movies up to the chunk's last cut; keeps the rest for the next chunk. */
