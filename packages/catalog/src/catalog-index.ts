@@ -262,8 +262,11 @@ export class CatalogIndex {
   private genre(id: number): CatalogMovie[] {
     let list = this.byGenre.get(id);
     if (!list) {
+      const places = this.genrePlaces.get(id);
+      // A genre the catalog does not have is not kept (any number can be asked for).
+      if (!places) return [];
       const movies = this.file.movies;
-      list = (this.genrePlaces.get(id) ?? []).map((i) => movies[i]!);
+      list = places.map((i) => movies[i]!);
       this.byGenre.set(id, list);
       this.genrePlaces.delete(id);
     }

@@ -140,7 +140,7 @@ export async function readCatalogInChunks(
         await reading?.catch(() => undefined);
         return await readAll();
       }
-      if (position >= size) return parser.end();
+      if (position >= size) return parser.end() ?? (await readAll());
     }
   } finally {
     // A parse that failed mid-file leaves the next read running: let it end before closing.
@@ -209,7 +209,7 @@ class CatalogStreamParser {
     if (last < 0) {
       this.carry = Buffer.concat([this.carry, chunk]);
       // A whole chunk of movies without one cut: not the writer's layout.
-      return this.sawCut || this.carry.length < this.opts.chunkBytes;
+      return this.sawCut || this.carry.length < NO_CUT_BYTES;
     }
     this.sawCut = true;
     const first = chunk.indexOf(MOVIE_BREAK);
@@ -242,8 +242,9 @@ class CatalogStreamParser {
     }
   }
 
-  end(): CatalogFile {
-    if (!this.file) throw new Error('The catalog file has no "movies" list.');
+  /** The catalog, or undefined when the file had no `"movies":[` (not the writer's layout). */
+  end(): CatalogFile | undefined {
+    if (!this.file) return undefined;
     let end = this.carry.length;
     while (end > 0 && (this.carry[end - 1] === 0x0a || this.carry[end - 1] === 0x20)) end--;
     if (end < 2 || this.carry[end - 1] !== 0x7d || this.carry[end - 2] !== 0x5d)
@@ -298,6 +299,8 @@ export const PIECE_BYTES = 64 * 1024;
 /** Between two movies in a file written by `writeCatalogFiles`. */
 const MOVIE_BREAK = Buffer.from('},\n{');
 const MOVIES_MARKER = Buffer.from('"movies":[');
+/** Movies this long without one of the writer's cuts: not the writer's layout (read whole instead). */
+const NO_CUT_BYTES = 16 * 1024 * 1024;
 
 /**
  * Parses a catalog file's bytes. A file with the writer's line breaks, or past `piecewiseAbove`

@@ -101,14 +101,23 @@ describe('syntheticCatalog', () => {
       writeCatalogFiles(path, big);
       const expected = asWritten(big);
       const size = readFileSync(path).length;
-      // Chunks shorter than the cut between two movies, than one movie, than the head, and a few
-      // chunks for the whole file.
-      for (const chunkBytes of [3, 7, 333, 1000, 4096, Math.ceil(size / 3)]) {
-        for (const pieceBytes of [1, 500, 1 << 30]) {
+      // Chunks barely longer than the cut between two movies, shorter than one movie, than the
+      // head, and a few chunks for the whole file (the tiny ones with one piece size: each chunk
+      // is a read of its own).
+      for (const chunkBytes of [5, 7, 333, 1000, 4096, Math.ceil(size / 3)]) {
+        for (const pieceBytes of chunkBytes < 100 ? [500] : [1, 500, 1 << 30]) {
           const read = await readCatalogInChunks(path, { chunkBytes, pieceBytes, wholeFileBytes: 0 });
           expect(plain(attachTexts(read, catalogTextPath(path)))).toEqual(expected);
         }
-        expect(plain(await readCatalogFile(path, { chunkBytes, wholeFileBytes: 0 }))).toEqual(expected);
+        if (chunkBytes >= 100)
+          expect(plain(await readCatalogFile(path, { chunkBytes, wholeFileBytes: 0 }))).toEqual(expected);
+      }
+      // A chunk's end inside the writer's cut between two movies (`},\n{`).
+      const bytesOut = readFileSync(path);
+      const cutAt = bytesOut.indexOf('},\n{', bytesOut.indexOf('"movies":['));
+      for (const k of [1, 2, 3]) {
+        const read = await readCatalogInChunks(path, { chunkBytes: cutAt + k, wholeFileBytes: 0 });
+        expect(plain(attachTexts(read, catalogTextPath(path)))).toEqual(expected);
       }
       // Cut short: refused, whatever the chunk.
       const bytes = readFileSync(path);
@@ -121,8 +130,37 @@ describe('syntheticCatalog', () => {
       // A file without the writer's line breaks (one JSON.stringify) is read whole.
       const one = join(dir, 'one.json');
       writeFileSync(one, JSON.stringify(big));
-      for (const chunkBytes of [7, 1000, 1 << 30])
+      for (const chunkBytes of [1000, 1 << 30])
         expect(await readCatalogInChunks(one, { chunkBytes, wholeFileBytes: 0 })).toEqual(big);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("reads a UTF-8 file with the writer's cuts to the same value at every chunk size", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'synthetic-'));
+    try {
+      // Not ASCII (an older writer's file): characters of 2, 3 and 4 bytes in the head and in
+      // the movies, so that chunk ends fall inside them, inside the marker and inside the cuts.
+      const movies = Array.from({ length: 12 }, (_, i) => ({
+        id: i + 1,
+        title: `Ünï ${i} 東京 🎬 },{"x":1`,
+      }));
+      const text = `{"version":5,"note":"Zürich — 東京 🎬","movies":[${movies.map((m) => JSON.stringify(m)).join(',\n')}]}\n`;
+      const path = join(dir, 'utf8.json');
+      writeFileSync(path, text);
+      const size = Buffer.byteLength(text);
+      for (let chunkBytes = 1; chunkBytes <= size; chunkBytes += chunkBytes < 120 ? 1 : 37) {
+        expect(await readCatalogInChunks(path, { chunkBytes, wholeFileBytes: 0, pieceBytes: 40 })).toEqual(
+          JSON.parse(text),
+        );
+      }
+      // Without the marker (pretty-printed), it is read whole.
+      const pretty = join(dir, 'pretty.json');
+      writeFileSync(pretty, JSON.stringify(JSON.parse(text), null, 2));
+      expect(await readCatalogInChunks(pretty, { chunkBytes: 64, wholeFileBytes: 0 })).toEqual(
+        JSON.parse(text),
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
