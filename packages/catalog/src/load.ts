@@ -2,7 +2,7 @@ import cliProgress from 'cli-progress';
 import { isAscii } from 'node:buffer';
 import { StringDecoder } from 'node:string_decoder';
 import { existsSync } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { open, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { buildCatalogFile, CATALOG_VERSION, type Progress } from './build';
 import { catalogTextPath, textAttacher } from './texts';
@@ -116,15 +116,8 @@ export async function readCatalogInChunks(
     const readAll = async () => parseCatalogBytes(await readWhole(path), opts);
     if (size <= Math.max(chunkBytes, opts.wholeFileBytes ?? WHOLE_FILE_BYTES)) return await readAll();
     const buffers = [Buffer.allocUnsafe(chunkBytes), Buffer.allocUnsafe(chunkBytes)];
-    const readChunk = async (buffer: Buffer, position: number) => {
-      let done = 0;
-      while (done < buffer.length && position + done < size) {
-        const { bytesRead } = await handle.read(buffer, done, buffer.length - done, position + done);
-        if (bytesRead === 0) break;
-        done += bytesRead;
-      }
-      return buffer.subarray(0, done);
-    };
+    const readChunk = async (buffer: Buffer, position: number) =>
+      buffer.subarray(0, await readInto(handle, buffer, position, size));
     const parser = new CatalogStreamParser({ ...opts, chunkBytes });
     let position = 0;
     reading = readChunk(buffers[0]!, 0);
@@ -223,33 +216,13 @@ class CatalogStreamParser {
   /** The movies of `bytes[from, to)`, in pieces of about `pieceBytes` cut at `},\n{`. */
   private parse(bytes: Buffer, from: number, to: number) {
     const decoding = isAscii(bytes.subarray(from, to)) ? 'latin1' : 'utf8';
-    const movies = this.file!.movies;
-    const each = this.opts.each;
-    let start = from;
-    while (start < to) {
-      const next = start + this.pieceBytes < to ? bytes.indexOf(MOVIE_BREAK, start + this.pieceBytes) : -1;
-      const cut = next >= 0 && next < to ? next + 1 : to;
-      let text = bytes.toString(decoding, start, cut).trim();
-      if (text.startsWith(',')) text = text.slice(1);
-      if (text.endsWith(',')) text = text.slice(0, -1);
-      if (text) {
-        for (const m of JSON.parse(`[${text}]`) as CatalogFile['movies']) {
-          if (each) each(m);
-          movies.push(m);
-        }
-      }
-      start = cut;
-    }
+    parseMoviePieces(bytes, from, to, this.pieceBytes, decoding, this.file!.movies, this.opts.each);
   }
 
   /** The catalog, or undefined when the file had no `"movies":[` (not the writer's layout). */
   end(): CatalogFile | undefined {
     if (!this.file) return undefined;
-    let end = this.carry.length;
-    while (end > 0 && (this.carry[end - 1] === 0x0a || this.carry[end - 1] === 0x20)) end--;
-    if (end < 2 || this.carry[end - 1] !== 0x7d || this.carry[end - 2] !== 0x5d)
-      throw new Error('The catalog file is truncated.');
-    this.parse(this.carry, 0, end - 2);
+    this.parse(this.carry, 0, listEnd(this.carry, 0));
     return this.file;
   }
 }
@@ -266,17 +239,27 @@ export async function readWhole(path: string): Promise<Buffer> {
   try {
     const { size } = await handle.stat();
     const bytes = Buffer.allocUnsafe(size);
-    let done = 0;
-    while (done < size) {
-      // At most 1 GiB per read (Linux returns at most ~2 GiB from one read).
-      const { bytesRead } = await handle.read(bytes, done, Math.min(size - done, 1 << 30), done);
-      if (bytesRead === 0) break;
-      done += bytesRead;
-    }
+    const done = await readInto(handle, bytes, 0, size);
     return done === size ? bytes : bytes.subarray(0, done);
   } finally {
     await handle.close();
   }
+}
+
+/**
+ * Fills `buffer` from `position` of a file of `size` bytes, in as few reads as the system allows
+ * (at most 1 GiB each: Linux returns at most ~2 GiB from one read); the bytes read (fewer at the
+ * file's end).
+ */
+async function readInto(handle: FileHandle, buffer: Buffer, position: number, size: number): Promise<number> {
+  let done = 0;
+  while (done < buffer.length && position + done < size) {
+    const length = Math.min(buffer.length - done, 1 << 30);
+    const { bytesRead } = await handle.read(buffer, done, length, position + done);
+    if (bytesRead === 0) break;
+    done += bytesRead;
+  }
+  return done;
 }
 
 /**
@@ -311,8 +294,7 @@ export function parseCatalogBytes(
   bytes: Buffer,
   opts: { piecewiseAbove?: number; pieceBytes?: number; each?: (m: CatalogMovie) => void } = {},
 ): CatalogFile {
-  const marker = Buffer.from('"movies":[');
-  const at = bytes.indexOf(marker);
+  const at = bytes.indexOf(MOVIES_MARKER);
   const breaks = at >= 0 && bytes.indexOf(MOVIE_BREAK, at) >= 0;
   if (bytes.length <= (opts.piecewiseAbove ?? (breaks ? -1 : PIECEWISE_PARSE_BYTES))) {
     // A file written with asciiJson (both writers do) is decoded without UTF-8 decoding, into a
@@ -326,39 +308,21 @@ export function parseCatalogBytes(
   const movies: CatalogFile['movies'] = head.movies;
   const pieceBytes = opts.pieceBytes ?? PIECE_BYTES;
   const decoding = isAscii(bytes) ? 'latin1' : 'utf8';
-  /** The movies between two cuts (each cut just after a movie's closing brace). */
-  const parsePiece = (from: number, to: number) => {
-    let text = bytes.toString(decoding, from, to).trim();
-    if (text.startsWith(',')) text = text.slice(1);
-    if (!text) return;
-    const each = opts.each;
-    for (const m of JSON.parse(`[${text}]`) as CatalogFile['movies']) {
-      if (each) each(m);
-      movies.push(m);
-    }
-  };
+  const parsePiece = (from: number, to: number) =>
+    parseMovieRun(bytes, from, to, decoding, movies, opts.each);
   if (breaks) {
     // Written by writeCatalogFiles: a newline after each movie's comma. A raw newline is never
     // inside a JSON value, so a piece ends at the first `},\n{` past its size, found natively,
     // instead of by a JavaScript scan of every byte (3.2 s of a million movies' 21 s start).
-    let end = bytes.length;
-    while (end > at && (bytes[end - 1] === 0x0a || bytes[end - 1] === 0x20)) end--;
-    if (bytes[end - 1] !== 0x7d || bytes[end - 2] !== 0x5d) throw new Error('The catalog file is truncated.');
-    end -= 2; // the list's closing bracket and the file's closing brace
-    let start = at + marker.length;
-    while (start < end) {
-      const next = start + pieceBytes < end ? bytes.indexOf(MOVIE_BREAK, start + pieceBytes) : -1;
-      const cut = next >= 0 && next < end ? next + 1 : end;
-      parsePiece(start, cut);
-      start = cut;
-    }
+    const from = at + MOVIES_MARKER.length;
+    parseMoviePieces(bytes, from, listEnd(bytes, from), pieceBytes, decoding, movies, opts.each);
     return head;
   }
   // Any other file: a scan of the bytes for the ends of the list's top-level objects (depth 0), outside strings.
   // UTF-8 continuation bytes are all >= 0x80, so they never look like these ASCII delimiters.
   let depth = 0;
   let inString = false;
-  let pieceStart = at + marker.length;
+  let pieceStart = at + MOVIES_MARKER.length;
   let i = pieceStart;
   const flush = (end: number) => {
     parsePiece(pieceStart, end);
@@ -381,4 +345,50 @@ export function parseCatalogBytes(
   if (i >= bytes.length) throw new Error('The catalog file is truncated.');
   flush(i);
   return head;
+}
+
+/** The movies of `bytes[from, to)` (whole movies between commas), added to `movies`. */
+function parseMovieRun(
+  bytes: Buffer,
+  from: number,
+  to: number,
+  decoding: 'latin1' | 'utf8',
+  movies: CatalogMovie[],
+  each: ((m: CatalogMovie) => void) | undefined,
+): void {
+  let text = bytes.toString(decoding, from, to).trim();
+  if (text.startsWith(',')) text = text.slice(1);
+  if (text.endsWith(',')) text = text.slice(0, -1);
+  if (!text) return;
+  for (const m of JSON.parse(`[${text}]`) as CatalogMovie[]) {
+    if (each) each(m);
+    movies.push(m);
+  }
+}
+
+/** The same, in pieces of about `pieceBytes`, each ending at the first of the writer's cuts past its size. */
+function parseMoviePieces(
+  bytes: Buffer,
+  from: number,
+  to: number,
+  pieceBytes: number,
+  decoding: 'latin1' | 'utf8',
+  movies: CatalogMovie[],
+  each: ((m: CatalogMovie) => void) | undefined,
+): void {
+  for (let start = from; start < to;) {
+    const next = start + pieceBytes < to ? bytes.indexOf(MOVIE_BREAK, start + pieceBytes) : -1;
+    const cut = next >= 0 && next < to ? next + 1 : to;
+    parseMovieRun(bytes, start, cut, decoding, movies, each);
+    start = cut;
+  }
+}
+
+/** Where the movie list's content ends in bytes that start at `from`: before its `]` and the file's `}`. */
+function listEnd(bytes: Buffer, from: number): number {
+  let end = bytes.length;
+  while (end > from && (bytes[end - 1] === 0x0a || bytes[end - 1] === 0x20)) end--;
+  if (end - from < 2 || bytes[end - 1] !== 0x7d || bytes[end - 2] !== 0x5d)
+    throw new Error('The catalog file is truncated.');
+  return end - 2;
 }
