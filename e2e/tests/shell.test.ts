@@ -136,6 +136,65 @@ describe('loading and navigation', () => {
     }
   });
 
+  it('paints each part of the first view where it stays, however little of the HTML is parsed', async () => {
+    // A browser may paint a page before its HTML is parsed whole (a slow phone, a busy machine):
+    // what is painted then must not move when the rest arrives. Each page's HTML is cut after
+    // closing tags inside its first view (the home hero, a movie's header) and shown without
+    // scripts, as a first paint would show it; every element of the cut page must be where the
+    // whole page has it. (Session 35: the hero's caption, anchored at its bottom, grew upwards.)
+    for (const path of ['/', '/movie/157336']) {
+      const whole = await (await fetch(`${base}${path}`)).text();
+      const main = whole.indexOf('<main');
+      const end = whole.indexOf('</section>', main);
+      expect(main).toBeGreaterThan(0);
+      expect(end).toBeGreaterThan(main);
+      // Between the blocks and controls the page is made of (not inside a control's icon or label:
+      // a button shown with its icon alone may wrap once its label comes).
+      const closings = [
+        ...whole.slice(main, end).matchAll(/<\/(?:div|p|h[1-6]|ul|ol|li|section|a|button)>/g),
+      ].map((m) => main + m.index + m[0].length);
+      expect(closings.length).toBeGreaterThan(10);
+      // At most 16 cuts, spread over the first view.
+      const cuts = [
+        ...new Set(Array.from({ length: 16 }, (_, i) => closings[Math.floor((i * closings.length) / 16)]!)),
+      ];
+      for (const viewport of VIEWPORTS) {
+        const context = await browser.newContext({
+          javaScriptEnabled: false,
+          viewport: { width: viewport.width, height: viewport.height },
+        });
+        const page = await context.newPage();
+        let body = whole;
+        await page.route(`${base}${path}`, (route) => route.fulfill({ body, contentType: 'text/html' }));
+        // Where each element under the root is, by its place in the tree (a cut page's elements
+        // are a prefix, in document order, of the whole page's).
+        const places = () =>
+          page.evaluate(() => {
+            const out: Record<string, [number, number]> = {};
+            const walk = (el: Element, at: string) => {
+              const r = el.getBoundingClientRect();
+              out[at] = [Math.round(r.left), Math.round(r.top + window.scrollY)];
+              Array.from(el.children).forEach((c, i) => walk(c, `${at}/${i}`));
+            };
+            walk(document.getElementById('root')!, 'root');
+            return out;
+          });
+        await page.goto(`${base}${path}`);
+        const final = await places();
+        for (const cut of cuts) {
+          body = whole.slice(0, cut);
+          await page.goto(`${base}${path}`);
+          const early = await places();
+          const moved = Object.entries(early)
+            .filter(([at, [x, y]]) => final[at] && (final[at]![0] !== x || final[at]![1] !== y))
+            .map(([at, xy]) => `${at} ${JSON.stringify(xy)} -> ${JSON.stringify(final[at])}`);
+          expect(moved, `${path} ${viewport.name}, cut after ${whole.slice(cut - 40, cut)}`).toEqual([]);
+        }
+        await context.close();
+      }
+    }
+  });
+
   it('a click made while the scripts still load is held, then done once the page is interactive', async () => {
     const { context, page, errors } = await newPage(browser, VIEWPORTS[1]);
     // The app's scripts arrive 3 s late: the server's markup is there, nothing is interactive yet.

@@ -44,6 +44,12 @@ export function RowSkeleton({ label = 'Loading movies' }: { label?: string }) {
   );
 }
 
+/**
+ * The hero caption's fixed height (the carousel's caption says how it is made up), here so that
+ * the skeleton's caption has it too.
+ */
+export const HERO_CAPTION_HEIGHT = 'h-[15.5rem] sm:h-[17.75rem]';
+
 /** The hero carousel's frame: same height, title, rating, overview and button lines. */
 export function HeroSkeleton() {
   return (
@@ -52,7 +58,9 @@ export function HeroSkeleton() {
       aria-label="Loading movies"
       className="relative h-[70vh] min-h-[420px] overflow-hidden bg-zinc-900 sm:rounded-b-3xl"
     >
-      <div className="absolute bottom-16 left-0 w-full max-w-2xl space-y-3 px-14 sm:px-20">
+      <div
+        className={`absolute bottom-16 left-0 ${HERO_CAPTION_HEIGHT} w-full max-w-2xl space-y-3 px-14 sm:px-20`}
+      >
         <Bar style={{ height: 40, width: '75%' }} />
         <Bar style={{ height: 20, width: 64 }} />
         <Bar style={{ height: 64 }} />

@@ -3,6 +3,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ChevronLeft, ChevronRight, StarIcon } from '../../../components/ui/media-icons';
 import { Artwork, imageCandidates } from '../../../components/ui/artwork';
+import { HERO_CAPTION_HEIGHT } from '../../../components/ui/skeletons';
 import { useConfig } from '../../../lib/config';
 
 export const HERO_COUNT = 5;
@@ -52,14 +53,19 @@ export function HeroCarousel({
       />
       <div className="absolute inset-0 bg-gradient-to-t from-zinc-950 via-zinc-950/60 to-transparent" />
       <div className="absolute inset-0 bg-gradient-to-r from-zinc-950/80 to-transparent" />
+      {/* The caption's box has the height of its longest content (a two-line title, three lines
+          of overview) and fills from the top: no part of it moves when more of it arrives (a
+          first paint before the HTML is parsed whole) or when the slide changes. Heights in rem
+          from the lines below: title 2 × 2.25 (sm 2 × 3), rating 0.75 + 1.5, overview 0.75 +
+          3 × 1.25 (sm 3 × 1.5), buttons 1.25 + 3. */}
       <div
         aria-live="polite"
-        className="absolute bottom-16 left-0 max-w-2xl px-14 sm:px-20"
+        className={`absolute bottom-16 left-0 ${HERO_CAPTION_HEIGHT} max-w-2xl px-14 sm:px-20`}
         aria-roledescription="slide"
         aria-label={`${index + 1} of ${n}`}
       >
-        <h1 className="text-3xl font-extrabold sm:text-5xl">{title}</h1>
-        <div className="mt-3 flex items-center gap-2 text-yellow-400">
+        <h1 className="line-clamp-2 text-3xl font-extrabold sm:text-5xl">{title}</h1>
+        <div className="mt-3 flex h-6 items-center gap-2 text-yellow-400">
           <StarIcon width={18} height={18} />
           <span className="font-semibold">{(m.vote_average ?? 0).toFixed(1)}</span>
         </div>
@@ -107,7 +113,12 @@ export function HeroCarousel({
       >
         <ChevronRight width={28} height={28} />
       </button>
-      <div className="absolute bottom-6 left-1/2 flex -translate-x-1/2 gap-2">
+      {/* As wide as its dots (one 2 rem, the others 0.625 rem, 0.5 rem gaps), so that the first
+          dots keep their places while the others are still to come. */}
+      <div
+        className="absolute bottom-6 left-1/2 flex -translate-x-1/2 gap-2"
+        style={{ width: `${2 + (n - 1) * 1.125}rem` }}
+      >
         {slides.map((s, i) => (
           <button
             key={s.id}
