@@ -1,8 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { signUpAndSignIn } from '../accounts';
 import { launch, newPage, VIEWPORTS } from './browser';
 
 const base = inject('baseUrl');
+const dataDir = inject('dataDir');
 let browser: Browser;
 beforeAll(async () => {
   browser = await launch();
@@ -193,6 +195,47 @@ describe('loading and navigation', () => {
         await context.close();
       }
     }
+  });
+
+  it('a member landing on a rendered page is never offered Login; a visitor is, once the session is read', async () => {
+    // Desktop: the top bar's Login link (a phone has it in the menu).
+    const { context, page, errors } = await newPage(browser, VIEWPORTS[0]);
+    const name = 'Header Member';
+    await signUpAndSignIn(page, { base, dataDir }, { name, email: `header-${Date.now()}@example.com` });
+    // From the first frame the page paints: whether a Login link could be seen.
+    const watchLogin = () =>
+      page.addInitScript(() => {
+        const w = window as unknown as { __loginSeen: boolean; __frames: number };
+        w.__loginSeen = false;
+        w.__frames = 0;
+        const look = () => {
+          w.__frames++;
+          const a = document.querySelector('header a[href="/login"]');
+          if (a && getComputedStyle(a).visibility === 'visible' && a.getBoundingClientRect().width > 0)
+            w.__loginSeen = true;
+          requestAnimationFrame(look);
+        };
+        requestAnimationFrame(look);
+      });
+    await watchLogin();
+    for (const path of ['/', '/movie/157336']) {
+      await page.goto(`${base}${path}`);
+      await page.getByRole('button', { name: new RegExp(name) }).waitFor();
+      const seen = await page.evaluate(() => {
+        const w = window as unknown as { __loginSeen: boolean; __frames: number };
+        return { login: w.__loginSeen, frames: w.__frames };
+      });
+      expect(seen.frames).toBeGreaterThan(0);
+      expect(seen.login, path).toBe(false);
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+    // A visitor gets the link, in the place it was kept for it.
+    const visitor = await newPage(browser, VIEWPORTS[0]);
+    await visitor.page.goto(`${base}/`);
+    await visitor.page.getByRole('link', { name: 'Login', exact: true }).waitFor();
+    expect(await visitor.page.getByRole('link', { name: 'Login', exact: true }).isVisible()).toBe(true);
+    await visitor.context.close();
   });
 
   it('a click made while the scripts still load is held, then done once the page is interactive', async () => {

@@ -49,7 +49,12 @@ function Dropdown({
 }) {
   const { open, setOpen, ref, close } = useDropdown();
   return (
-    <div ref={ref} className="relative" onKeyDown={(e) => open && moveMenuFocus(ref.current, e)}>
+    <div
+      ref={ref}
+      className="relative"
+      // A menu's ↓ ↑, unless what is in focus inside it (the search box's suggestions) took them.
+      onKeyDown={(e) => open && menu && !e.defaultPrevented && moveMenuFocus(ref.current, e)}
+    >
       <button
         type="button"
         aria-label={ariaLabel}
@@ -85,10 +90,15 @@ const CategoriesDropdown = () => (
 );
 
 function UserMenu() {
-  const { user } = useAuth();
+  const { user, ready } = useAuth();
   if (!user) {
+    // Held in its place, unseen, until the session is read: a member landing on a page the server
+    // rendered (for anyone) would otherwise be offered "Login" before their name appears.
     return (
-      <Link to="/login" className="rounded-lg bg-red-700 px-4 py-2 text-sm font-medium hover:bg-red-700">
+      <Link
+        to="/login"
+        className={`rounded-lg bg-red-700 px-4 py-2 text-sm font-medium hover:bg-red-700 ${ready ? '' : 'invisible'}`}
+      >
         Login
       </Link>
     );

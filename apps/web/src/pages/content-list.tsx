@@ -9,7 +9,7 @@ import { movieListQuery } from '../features/movies/api/get-movie-list';
 import { useHideSeen } from '../features/library/hooks/hide-seen';
 import { ShowHiddenButton } from '../features/library/components/hide-seen-switch';
 import { ListControls } from '../features/movies/components/list-controls';
-import { hiddenPart, useListParams, viewOf } from '../features/movies/hooks/use-list-params';
+import { hiddenPart, useListParams, usePageInRange, viewOf } from '../features/movies/hooks/use-list-params';
 import { useConfig } from '../lib/config';
 import { isContentType, titleFromType } from '../lib/content-types';
 import { PageShell } from '../components/layouts/page-shell';
@@ -22,9 +22,10 @@ function ContentList({ type }: { type: Parameters<typeof movieListQuery>[0] }) {
   const live = useConfig().data?.data_mode === 'live';
   const view = live ? {} : viewOf(list);
   const q = useQuery({ ...movieListQuery(type, page, { ...view, hide: seen.hide }), enabled: !seen.pending });
+  const past = usePageInRange(list, q.data?.total_pages);
   const title = titleFromType(type);
   const controls = live ? null : <ListControls params={list} defaultLabel={`${title} order`} />;
-  if (q.isPending)
+  if (q.isPending || past)
     return (
       <PageShell title={title}>
         {controls}

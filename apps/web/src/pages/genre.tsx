@@ -11,7 +11,7 @@ import { useHideSeen } from '../features/library/hooks/hide-seen';
 import { ShowHiddenButton } from '../features/library/components/hide-seen-switch';
 import { discoverQuery } from '../features/movies/api/discover-movies';
 import { ListControls } from '../features/movies/components/list-controls';
-import { hiddenPart, useListParams, viewOf } from '../features/movies/hooks/use-list-params';
+import { hiddenPart, useListParams, usePageInRange, viewOf } from '../features/movies/hooks/use-list-params';
 import { useConfig } from '../lib/config';
 import { QueryPage } from '../components/layouts/page-shell';
 
@@ -33,6 +33,7 @@ function GenreList({ id }: { id: number }) {
     ...discoverQuery(id, page, { ...viewOf(list), hide: seen.hide }),
     enabled: valid && !seen.pending,
   });
+  const past = usePageInRange(list, valid ? q.data?.total_pages : undefined);
   const name = GENRE_NAMES.get(id) ?? 'Unknown';
   const controls = <ListControls params={list} defaultLabel="Most popular" />;
   return (
@@ -40,6 +41,7 @@ function GenreList({ id }: { id: number }) {
       title={`Exploring ${name} Movies`}
       documentTitle={`${name} movies`}
       query={valid ? q : NO_MOVIES}
+      waiting={valid && (q.isPending || past)}
       loading={
         <>
           {controls}

@@ -10,7 +10,7 @@ import { searchQuery } from '../features/search/api/search-movies';
 import { useHideSeen } from '../features/library/hooks/hide-seen';
 import { ShowHiddenButton } from '../features/library/components/hide-seen-switch';
 import { ListControls } from '../features/movies/components/list-controls';
-import { hiddenPart, useListParams, viewOf } from '../features/movies/hooks/use-list-params';
+import { hiddenPart, useListParams, usePageInRange, viewOf } from '../features/movies/hooks/use-list-params';
 import { useConfig } from '../lib/config';
 import { PageShell } from '../components/layouts/page-shell';
 
@@ -25,13 +25,14 @@ function Results({ query }: { query: string }) {
     ...searchQuery(query, page, { ...view, hide: seen.hide }),
     enabled: query.trim().length > 0 && !seen.pending,
   });
+  const past = usePageInRange(list, q.data?.total_pages);
   let body;
   let subtitle: ReactNode;
   const controls = live ? null : <ListControls params={list} defaultLabel="Best match" />;
   if (query.trim().length === 0)
     // A blank query (/search/%20) is never sent: nothing would ever arrive to end a loading state.
     body = <EmptyState title="No results found">Type a movie title to search for it.</EmptyState>;
-  else if (q.isPending)
+  else if (q.isPending || past)
     body = (
       <>
         {controls}

@@ -40,7 +40,7 @@ export function MovieCard({
     <div className={`group relative overflow-hidden rounded-xl bg-zinc-900 ring-1 ring-white/5 ${className}`}>
       <Link
         to={`/movie/${movie.id}`}
-        className="relative block aspect-[2/3]"
+        className="group/link relative block aspect-[2/3] focus-visible:outline-none"
         aria-label={`${title}${movie.vote_average ? `, rated ${movie.vote_average.toFixed(1)}` : ''}`}
       >
         <Artwork
@@ -56,6 +56,13 @@ export function MovieCard({
               No Poster
             </span>
           }
+        />
+        {/* The focus ring, inside the card: the site's outline sits outside an element, where the
+            card's rounded, clipped corners (and a row's scroller) would cut it off. Last, so it is
+            drawn over the poster and the details that open over it. */}
+        <span
+          aria-hidden="true"
+          className="pointer-events-none absolute inset-0 z-10 rounded-xl ring-inset group-focus-visible/link:ring-2 group-focus-visible/link:ring-brand-light"
         />
       </Link>
       <div className="pointer-events-none absolute inset-x-0 bottom-0 translate-y-2 bg-gradient-to-t from-black via-black/80 to-transparent p-3 opacity-0 transition group-focus-within:translate-y-0 group-focus-within:opacity-100 group-hover:translate-y-0 group-hover:opacity-100">

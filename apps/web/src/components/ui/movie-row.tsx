@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ChevronLeft, ChevronRight } from './media-icons';
 import { MovieCard, type CardMovie } from './movie-card';
@@ -18,20 +18,26 @@ export const FIRST_CARDS = 8;
 const PRIORITY_CARDS = 3;
 
 /** A horizontally scrolling row with arrows that scroll 300px, and an optional View All link. */
-export function MovieRow({
+export function MovieRow<M extends CardMovie>({
   title,
+  subtitle,
   movies,
   viewAll,
   eager = false,
   headerClassName = '',
+  below,
 }: {
   title: string;
-  movies: CardMovie[];
+  /** A line under the title (what the row is made from). */
+  subtitle?: string;
+  movies: M[];
   viewAll?: string;
   /** The first posters load at once: this row is on screen when the page opens. */
   eager?: boolean;
   /** Room in the header for controls the parent places over it (a playlist's menu). */
   headerClassName?: string;
+  /** What each card shows under its poster (For You: the film that brought it). */
+  below?: (movie: M) => ReactNode;
 }) {
   const scroller = useRef<HTMLUListElement>(null);
   const [all, setAll] = useState(false);
@@ -57,9 +63,12 @@ export function MovieRow({
   return (
     <section aria-labelledby={id} className="mt-10">
       <div className={`mb-3 flex items-center justify-between ${headerClassName}`}>
-        <h2 id={id} className="min-w-0 text-xl font-semibold [overflow-wrap:anywhere]">
-          {title}
-        </h2>
+        <div className="min-w-0">
+          <h2 id={id} className="text-xl font-semibold [overflow-wrap:anywhere]">
+            {title}
+          </h2>
+          {subtitle && <p className="text-sm text-zinc-400">{subtitle}</p>}
+        </div>
         <div className="flex items-center gap-2">
           {viewAll && (
             <Link to={viewAll} className="mr-2 text-sm text-red-400 hover:text-red-300">
@@ -91,6 +100,7 @@ export function MovieRow({
         {shown.map((m, i) => (
           <li key={m.id} className="w-36 shrink-0 sm:w-44">
             <MovieCard movie={m} eager={eager && i < 4} priority={eager && i < PRIORITY_CARDS} />
+            {below?.(m)}
           </li>
         ))}
       </ul>

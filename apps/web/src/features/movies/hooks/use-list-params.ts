@@ -1,6 +1,7 @@
 // A list's state (page, sort, year range) kept in the URL, and the view the server is asked for.
 // The pickers that change it are `components/list-controls.tsx`.
 import type { ConfigResponse, SortBy } from '@app/contracts';
+import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 
 export const SORTS = {
@@ -58,7 +59,7 @@ export function useListParams() {
   const { search } = useLocation();
   const navigate = useNavigate();
   const state = parseListParams(new URLSearchParams(search));
-  const update = (next: Partial<ListParams>) => {
+  const update = (next: Partial<ListParams>, { replace = false }: { replace?: boolean } = {}) => {
     const merged = { ...state, ...('page' in next ? {} : { page: 1 }), ...next };
     const out = new URLSearchParams();
     if (merged.page > 1) out.set('page', String(merged.page));
@@ -66,9 +67,22 @@ export function useListParams() {
     if (merged.from !== null) out.set('from', String(merged.from));
     if (merged.to !== null) out.set('to', String(merged.to));
     const query = out.toString();
-    navigate({ search: query ? `?${query}` : '' });
+    navigate({ search: query ? `?${query}` : '' }, { replace });
   };
   return { ...state, update, changed: state.sort !== 'default' || state.from !== null || state.to !== null };
+}
+
+/**
+ * A page past a list's last (an old link, a hand-edited URL, a list that shrank) becomes its last
+ * page, in place of the link (Back does not return to the empty page): "page 99 of 4" with an
+ * empty grid would contradict itself.
+ */
+export function usePageInRange(list: ReturnType<typeof useListParams>, totalPages: number | undefined) {
+  const past = totalPages !== undefined && totalPages > 0 && list.page > totalPages;
+  useEffect(() => {
+    if (past) list.update({ page: totalPages }, { replace: true });
+  }, [past, totalPages]);
+  return past;
 }
 
 /** The API's order for a sort choice (none: the list's own order). */

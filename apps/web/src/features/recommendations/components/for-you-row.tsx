@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { MovieCard } from '../../../components/ui/movie-card';
+import { MovieRow } from '../../../components/ui/movie-row';
 import { useForYou } from '../api/get-for-you';
 
 const VERB = {
@@ -20,27 +20,19 @@ export default function ForYouRow() {
   const picks = forYou.data?.results ?? [];
   if (!picks.length) return null;
   return (
-    <section aria-labelledby="row-for-you" className="mt-10">
-      <div className="mb-3">
-        <h2 id="row-for-you" className="text-xl font-semibold">
-          For You
-        </h2>
-        <p className="text-sm text-zinc-400">From the films you liked, watched and saved</p>
-      </div>
-      <ul className="no-scrollbar flex gap-4 overflow-x-auto scroll-smooth pb-2">
-        {picks.map((m) => (
-          <li key={m.id} className="w-36 shrink-0 sm:w-44">
-            <MovieCard movie={m} />
-            <p className="mt-1.5 line-clamp-2 text-xs text-zinc-400">
-              {m.because.popular ? 'Popular lately · you ' : 'Because you '}
-              {VERB[m.because.kind]}{' '}
-              <Link to={`/movie/${m.because.tmdb_id}`} className="text-zinc-200 hover:text-white">
-                {m.because.title}
-              </Link>
-            </p>
-          </li>
-        ))}
-      </ul>
-    </section>
+    <MovieRow
+      title="For You"
+      subtitle="From the films you liked, watched and saved"
+      movies={picks}
+      below={(m) => (
+        <p className="mt-1.5 line-clamp-2 text-xs text-zinc-400">
+          {m.because.popular ? 'Popular lately · you ' : 'Because you '}
+          {VERB[m.because.kind]}{' '}
+          <Link to={`/movie/${m.because.tmdb_id}`} className="text-zinc-200 hover:text-white">
+            {m.because.title}
+          </Link>
+        </p>
+      )}
+    />
   );
 }
