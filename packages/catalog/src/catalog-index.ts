@@ -79,6 +79,9 @@ export interface CatalogIndexOptions {
   busyPrefixPostings?: number;
 }
 
+/** The English articles a title may start with and a reader may leave out (as processed terms). */
+const LEADING_ARTICLES = ['the', 'a', 'an'];
+
 const byPopularity = (a: CatalogMovie, b: CatalogMovie) => b.popularity - a.popularity || a.id - b.id;
 
 /** A short prefix whose terms have more postings than this keeps its first pages (`SHORT_LIST` titles). */
@@ -352,10 +355,17 @@ export class CatalogIndex {
     limit: number,
   ): { movies: CatalogMovie[]; total: number } {
     const movies = this.file.movies;
-    const exact = titles
-      .exactTitles(query.split(SPACE_OR_PUNCTUATION).slice(0, 12).map(processTerm))
-      .map((doc) => movies[doc]!)
-      .sort(byPopularity);
+    const words = query.split(SPACE_OR_PUNCTUATION).slice(0, 12).map(processTerm);
+    const docs = titles.exactTitles(words);
+    // Typed without its leading article, a title is the same title to the reader: where the words
+    // are a whole title ("godfather": Godfather, 1991), "The Godfather" is one too, and popularity
+    // decides between them. (Where no film has the bare words as its title, nothing changes:
+    // "killer" keeps its order by relevance.)
+    const opening = words.find(Boolean);
+    if (docs.length > 0 && opening !== undefined && !LEADING_ARTICLES.includes(opening))
+      for (const article of LEADING_ARTICLES)
+        for (const doc of titles.exactTitles([article, ...words])) if (!docs.includes(doc)) docs.push(doc);
+    const exact = docs.map((doc) => movies[doc]!).sort(byPopularity);
     if (exact.length === 0) return found;
     const first = new Set(exact);
     const merged = exact.concat(found.movies.filter((m) => !first.has(m))).slice(0, limit);

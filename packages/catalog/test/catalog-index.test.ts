@@ -248,6 +248,26 @@ describe('a title typed whole (decision 0057)', () => {
     // Not the whole title: relevance as before.
     expect(titles('killer')[0]).toBe(3);
   });
+
+  it('counts a title typed without its leading article as that title, where the bare words are a title too', () => {
+    const index = indexOf([
+      { id: 1, title: 'Godfather', popularity: 1, vote_count: 10, release_date: '1991-01-01' },
+      { id: 2, title: 'The Godfather', popularity: 80, vote_count: 9000, release_date: '1972-03-14' },
+      {
+        id: 3,
+        title: 'The Godfather: Part II',
+        popularity: 40,
+        vote_count: 5000,
+        release_date: '1974-12-20',
+      },
+      { id: 4, title: 'A Godfather', popularity: 3, vote_count: 20, release_date: '2001-01-01' },
+    ]);
+    const titles = (q: string) => index.searchTitles(q).map((m) => m.id);
+    // Both are the title "godfather" to the reader: the better known leads.
+    expect(titles('godfather').slice(0, 3)).toEqual([2, 4, 1]);
+    // Typed with its article, the title is that one alone.
+    expect(titles('the godfather')[0]).toBe(2);
+  });
 });
 
 describe('a year typed after the title (decision 0057)', () => {

@@ -55,8 +55,15 @@ export function referenceExactTitles(movies: readonly CatalogMovie[]): (query: s
   return (query) => {
     const q = words(query);
     if (!q) return [];
-    return movies
-      .filter((m) => words(m.title) === q || words(m.original_title) === q)
+    const is = (m: CatalogMovie, t: string) => words(m.title) === t || words(m.original_title) === t;
+    const bare = movies.filter((m) => is(m, q));
+    // Where the words are a whole title, the titles that are those words after an article too.
+    const articled =
+      bare.length > 0 && !['the', 'a', 'an'].includes(q.split(' ')[0]!)
+        ? movies.filter((m) => !bare.includes(m) && ['the', 'a', 'an'].some((a) => is(m, `${a} ${q}`)))
+        : [];
+    return bare
+      .concat(articled)
       .sort((a, b) => b.popularity - a.popularity || a.id - b.id)
       .map((m) => m.id);
   };
