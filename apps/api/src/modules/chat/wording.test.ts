@@ -142,13 +142,13 @@ describe('wording', () => {
         5,
       ),
     ).toBe('comedies like **[Heat](/movie/949)** (1995), but more light-hearted');
-    // Themes as people name them; "not for kids" as they put it.
+    // Themes as people name them; "not for kids" as what the filter does (no film tagged Family).
     expect(restate({ ...emptyQuery(), keywordsIn: ['heist'] }, null, 5)).toBe('heist films');
     expect(restate({ ...emptyQuery(), keywordsOut: ['zombie'], genreGroups: [[27]] }, null, 5)).toBe(
       'horror films without zombies',
     );
     expect(restate({ ...emptyQuery(), genreGroups: [[16]], genresOut: [10751] }, null, 5)).toBe(
-      'animated films, none of them for kids',
+      'animated films, none of them family films',
     );
     expect(
       intro(

@@ -485,7 +485,9 @@ export function restate(q: Query, seed: CatalogMovie | null, n: number): string 
   else if (q.runtimeMax !== undefined) bits.push(`under ${duration(q.runtimeMax)}`);
   else if (runtimeMin !== undefined) bits.push(`over ${duration(runtimeMin)}`);
   if (q.minRating !== undefined) bits.push(`rated ${q.minRating.toFixed(1)} or more`);
-  // "not for little kids" rules out family films: said as the user put it, not "without family".
+  // "not for little kids" rules out the films tagged as family films, and the answer says just
+  // that: "none of them for kids" would vouch for each film (Kiki's Delivery Service is not tagged
+  // Family, and passes), which a genre tag cannot do.
   const kids = q.genresOut.includes(GENRE.family);
   // "nothing sad" is restated as such, not as the themes it rules out.
   const impliedOut = new Set(
@@ -509,7 +511,7 @@ export function restate(q: Query, seed: CatalogMovie | null, n: number): string 
     ].map(askedTheme),
   ];
   if (without.length) bits.push(`without ${list(without, 'or')}`);
-  if (kids) bits[bits.length - 1] += ', none of them for kids';
+  if (kids) bits[bits.length - 1] += ', none of them family films';
   // A comparative the user gave, in their terms; a mood's own leaning ("scary" is dark) goes
   // without saying, and so does a negated mood ("nothing gory" is restated as what it rules out).
   const notToo = (q.notMoods ?? []).filter((m) => ['sad', 'dark', 'scary', 'violent'].includes(m));
