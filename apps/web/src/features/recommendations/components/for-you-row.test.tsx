@@ -37,5 +37,9 @@ describe('For You row', () => {
     expect(within(items[0]!).getByRole('link', { name: 'Finding Nemo' }).getAttribute('href')).toBe(
       '/movie/12',
     );
+    // A row like the others, with arrows to scroll it (it runs off a desktop's edge at 20 picks;
+    // shown only where there is something to scroll to, which this test's DOM cannot lay out).
+    expect(row.querySelector('button[aria-label="Scroll For You right"]')).not.toBeNull();
+    expect(within(row).getByText('From the films you liked, watched and saved')).toBeTruthy();
   });
 });
