@@ -360,7 +360,7 @@ export class CatalogIndex {
     // Typed without its leading article, a title is the same title to the reader: where the words
     // are a whole title ("godfather": Godfather, 1991), "The Godfather" is one too, and popularity
     // decides between them. (Where no film has the bare words as its title, nothing changes:
-    // "killer" keeps its order by relevance.)
+    // "matrix" keeps its order by relevance.)
     const opening = words.find(Boolean);
     if (docs.length > 0 && opening !== undefined && !LEADING_ARTICLES.includes(opening))
       for (const article of LEADING_ARTICLES)

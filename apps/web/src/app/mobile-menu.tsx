@@ -19,7 +19,7 @@ const QUICK_ACCESS = [
 ];
 
 export function MobileMenu({ onClose }: { onClose: () => void }) {
-  const { user } = useAuth();
+  const { user, ready } = useAuth();
   const [categories, setCategories] = useState(false);
   const [search, setSearch] = useState(false);
   const navigate = useNavigate();
@@ -167,7 +167,8 @@ export function MobileMenu({ onClose }: { onClose: () => void }) {
             <Link
               to="/login"
               onClick={onClose}
-              className="block rounded-lg bg-red-700 px-4 py-3 text-center font-medium"
+              // Unseen until the session is read, as in the top bar: a member is not offered it.
+              className={`block rounded-lg bg-red-700 px-4 py-3 text-center font-medium ${ready ? '' : 'invisible'}`}
             >
               Log In
             </Link>

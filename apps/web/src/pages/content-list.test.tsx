@@ -23,6 +23,9 @@ beforeAll(async () => {
           : [];
       return json(res, { page, results, total_pages: 4, total_results: 80 });
     }
+    // Top rated has none at all (a filter that leaves nothing).
+    if (url.pathname === '/api/tmdb/movie/top_rated')
+      return json(res, { page: 1, results: [], total_pages: 0, total_results: 0 });
     return json(res, null);
   });
 });
@@ -39,6 +42,16 @@ describe('a list page past its last', () => {
     expect(screen.getByText('Film 4-0')).toBeTruthy();
     expect(screen.queryByText(/page 99/)).toBeNull();
     expect(screen.queryByText('No movies found')).toBeNull();
+  });
+
+  it('a page past a list with none becomes page 1', async () => {
+    const view = renderWithApp(<ContentListPage />, {
+      path: '/content/top_rated?page=3',
+      route: '/content/:contentType',
+    });
+    await waitFor(() => expect(view.search()).toBe(''));
+    expect(await screen.findByText('No movies found')).toBeTruthy();
+    expect(screen.queryByText(/page 3/)).toBeNull();
   });
 
   it('a page within the list stays as asked', async () => {

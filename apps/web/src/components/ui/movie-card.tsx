@@ -40,7 +40,7 @@ export function MovieCard({
     <div className={`group relative overflow-hidden rounded-xl bg-zinc-900 ring-1 ring-white/5 ${className}`}>
       <Link
         to={`/movie/${movie.id}`}
-        className="group/link relative block aspect-[2/3] focus-visible:outline-none"
+        className="group/link relative block aspect-[2/3]"
         aria-label={`${title}${movie.vote_average ? `, rated ${movie.vote_average.toFixed(1)}` : ''}`}
       >
         <Artwork

@@ -48,7 +48,7 @@ export function RowSkeleton({ label = 'Loading movies' }: { label?: string }) {
  * The hero caption's fixed height (the carousel's caption says how it is made up), here so that
  * the skeleton's caption has it too.
  */
-export const HERO_CAPTION_HEIGHT = 'h-[15.5rem] sm:h-[17.75rem]';
+export const HERO_CAPTION_HEIGHT = 'h-[15.5rem] sm:h-[18.35rem]';
 
 /** The hero carousel's frame: same height, title, rating, overview and button lines. */
 export function HeroSkeleton() {

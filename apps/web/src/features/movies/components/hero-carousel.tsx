@@ -55,16 +55,18 @@ export function HeroCarousel({
       <div className="absolute inset-0 bg-gradient-to-r from-zinc-950/80 to-transparent" />
       {/* The caption's box has the height of its longest content (a two-line title, three lines
           of overview) and fills from the top: no part of it moves when more of it arrives (a
-          first paint before the HTML is parsed whole) or when the slide changes. Heights in rem
-          from the lines below: title 2 × 2.25 (sm 2 × 3), rating 0.75 + 1.5, overview 0.75 +
-          3 × 1.25 (sm 3 × 1.5), buttons 1.25 + 3. */}
+          first paint before the HTML is parsed whole), and the title keeps its place from slide
+          to slide (what follows it moves with the title's and overview's lengths). Heights in rem
+          from the lines below: title 2 × 2.25 (sm 2 × 3 × 1.1: a line-height of 1 would clip the
+          descenders the two-line clamp's hidden overflow cuts at), rating 0.75 + 1.5, overview
+          0.75 + 3 × 1.25 (sm 3 × 1.5), buttons 1.25 + 3. */}
       <div
         aria-live="polite"
         className={`absolute bottom-16 left-0 ${HERO_CAPTION_HEIGHT} max-w-2xl px-14 sm:px-20`}
         aria-roledescription="slide"
         aria-label={`${index + 1} of ${n}`}
       >
-        <h1 className="line-clamp-2 text-3xl font-extrabold sm:text-5xl">{title}</h1>
+        <h1 className="line-clamp-2 text-3xl font-extrabold sm:text-5xl sm:leading-[1.1]">{title}</h1>
         <div className="mt-3 flex h-6 items-center gap-2 text-yellow-400">
           <StarIcon width={18} height={18} />
           <span className="font-semibold">{(m.vote_average ?? 0).toFixed(1)}</span>

@@ -74,14 +74,15 @@ export function useListParams() {
 
 /**
  * A page past a list's last (an old link, a hand-edited URL, a list that shrank) becomes its last
- * page, in place of the link (Back does not return to the empty page): "page 99 of 4" with an
- * empty grid would contradict itself.
+ * page (page 1 of a list with none), in place of the link (Back does not return to the empty
+ * page): "page 99 of 4" with an empty grid would contradict itself.
  */
 export function usePageInRange(list: ReturnType<typeof useListParams>, totalPages: number | undefined) {
-  const past = totalPages !== undefined && totalPages > 0 && list.page > totalPages;
+  const last = Math.max(1, totalPages ?? 1);
+  const past = totalPages !== undefined && list.page > last;
   useEffect(() => {
-    if (past) list.update({ page: totalPages }, { replace: true });
-  }, [past, totalPages]);
+    if (past) list.update({ page: last }, { replace: true });
+  }, [past, last]);
   return past;
 }
 
