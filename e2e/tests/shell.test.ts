@@ -238,6 +238,28 @@ describe('loading and navigation', () => {
     await visitor.context.close();
   });
 
+  it('a reader who scrolls the rendered page before the scripts run stays where they are once it is interactive', async () => {
+    const { context, page, errors } = await newPage(browser, VIEWPORTS[1]);
+    await late(page, '**/assets/*.js', 3_000);
+    await page.goto(`${base}/`, { waitUntil: 'commit' });
+    await page.getByRole('heading', { name: 'Top Rated' }).waitFor();
+    expect(await page.evaluate(() => '__cinelogReady' in window)).toBe(false);
+    await page.mouse.wheel(0, 600);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+    const before = await page.evaluate(() => window.scrollY);
+    await page.waitForFunction(
+      () => (window as unknown as { __cinelogReady?: boolean }).__cinelogReady,
+      null,
+      {
+        timeout: 30_000,
+      },
+    );
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => window.scrollY)).toBe(before);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('a click made while the scripts still load is held, then done once the page is interactive', async () => {
     const { context, page, errors } = await newPage(browser, VIEWPORTS[1]);
     // The app's scripts arrive 3 s late: the server's markup is there, nothing is interactive yet.

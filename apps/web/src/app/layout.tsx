@@ -8,6 +8,8 @@ import { TopBar } from './top-bar';
 
 /** Where the reader was on each history entry of this tab. */
 const positions = new Map<string, number>();
+/** Whether the page the visitor arrived on has been placed: it is left where it is. */
+let arrived = false;
 
 /** A new page starts at the top; Back and Forward return to where the reader was. */
 function useScrollRestoration() {
@@ -15,8 +17,13 @@ function useScrollRestoration() {
   const navigationType = useNavigationType();
   useLayoutEffect(() => {
     window.history.scrollRestoration = 'manual';
-    // Instant: the page's smooth scrolling is for in-page moves, not for arriving somewhere.
-    window.scrollTo({ top: navigationType === 'POP' ? (positions.get(key) ?? 0) : 0, behavior: 'instant' });
+    // The page the visitor arrived on stays where it is: they may have scrolled the server's
+    // markup before the scripts ran (hydration sent them back to the top), or the browser put a
+    // reloaded page back where it was. Instant: the page's smooth scrolling is for in-page
+    // moves, not for arriving somewhere.
+    if (arrived)
+      window.scrollTo({ top: navigationType === 'POP' ? (positions.get(key) ?? 0) : 0, behavior: 'instant' });
+    arrived = true;
     const save = () => positions.set(key, window.scrollY);
     window.addEventListener('scroll', save, { passive: true });
     return () => window.removeEventListener('scroll', save);
