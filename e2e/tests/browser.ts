@@ -65,7 +65,15 @@ export async function expectAccessible(page: Page, label: string) {
     undefined,
     { timeout: 5_000, polling: 100 },
   );
-  const results = await new AxeBuilder({ page }).analyze();
+  // And hold them still while axe reads the page: on a loaded machine its analysis takes seconds,
+  // long enough for a toast to expire and start fading out under it (CI, session 37: a toast's
+  // contrast failed mid-fade). An animation that starts now stays at its first frame.
+  const hold = await page.addStyleTag({
+    content: '*,*::before,*::after{animation-play-state:paused!important;transition:none!important}',
+  });
+  const results = await new AxeBuilder({ page })
+    .analyze()
+    .finally(() => hold.evaluate((el) => (el as Element).remove()));
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(
     bad.map(

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { NotFoundError } from './lib/errors';
 import type { CatalogIndex } from '@app/catalog';
 import type { ConfigResponse } from '@app/contracts';
+import { HOME_ROWS_COOKIE, homeRowsStyle } from '@app/contracts';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import Fastify, {
@@ -171,6 +172,8 @@ async function pageMeta(
   const slug = /^\/p\/([^/]+)\/?$/.exec(path)?.[1];
   if (slug) return publicPlaylistMeta(deps, sharing, slug, site, origin);
   const id = moviePageId(path);
+  // /movie/abc: the app's movie page route, but no film can have that id.
+  if (id === null && /^\/movie\/[^/]+\/?$/.test(path)) return { ...site, missing: true };
   if (id === null) {
     if (path !== '/' || deps.source.mode !== 'offline') return site;
     // The home page's largest paint is the hero: the first popular film's backdrop (the offline
@@ -201,8 +204,8 @@ async function pageMeta(
       type: 'video.movie',
       lcpImage: heroImage(deps, movie, cdnReachable),
     };
-  } catch {
-    return site;
+  } catch (err) {
+    return err instanceof NotFoundError ? { ...site, missing: true } : site;
   } finally {
     clearTimeout(timer);
   }
@@ -415,10 +418,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       void Promise.all([pageMeta(deps, request, path, sharing, cdnProbe?.reachable), rendered]).then(
         ([meta, page]) =>
           reply
-            .code(pages.knows(path) ? 200 : 404)
+            .code(pages.knows(path) && !meta.missing ? 200 : 404)
             .type('text/html; charset=utf-8')
             .header('cache-control', 'no-cache')
-            .send(compressedFor(request, reply, pages.html(path, meta, page))),
+            .send(compressedFor(request, reply, pages.html(path, meta, page, homeRowsHead(request, path)))),
       );
       return true;
     },
@@ -523,6 +526,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ),
     { prefix: '/api' },
   );
+  // The films a signed-in user has seen, for the chat to leave out: set below with the accounts.
+  let seenBy: ((uid: string) => Promise<ReadonlySet<number>>) | null = null;
   const chatCatalog = deps.chatCatalog ?? deps.catalog;
   if (chatCatalog) {
     // The chat retrieves from the offline catalog in both modes: its ids are TMDB ids.
@@ -557,7 +562,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const conversations = deps.redis
       ? new RedisConversationStore(deps.redis, redisPrefix, app.log)
       : new MemoryConversationStore();
-    const service = new ChatService(engine, llm, app.log, conversations);
+    const service = new ChatService(engine, llm, app.log, conversations, (uid) =>
+      seenBy ? seenBy(uid) : Promise.resolve(new Set<number>()),
+    );
     await app.register(chatRoutes(service, deps.identity?.verifier ?? null, deps.chatLimits, rateLimits), {
       prefix: '/api/chat',
     });
@@ -629,6 +636,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const exists = (uid: string) => library.accountExists(uid);
     await app.register(settingsRoutes(settings, deps.identity.verifier, exists), { prefix: '/api/user' });
     hiddenMovies = hiddenMoviesOf(settings, deps.identity.verifier, exists);
+    seenBy = (uid) => settings.seenIds(uid);
     await app.register(
       forYouRoutes(new ForYouService(deps.db.db, recommender, deps.source), deps.identity.verifier),
       { prefix: '/api/user' },
@@ -659,3 +667,16 @@ function lazily<T extends object>(make: () => T): T {
     },
   });
 }
+
+/** A cookie's value from a request's Cookie header (undefined when absent). */
+function cookieValue(request: FastifyRequest, name: string): string | undefined {
+  for (const part of (request.headers.cookie ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return undefined;
+}
+
+/** On the home page, the space its signed-in rows took at the visitor's last visit (decision 0063). */
+const homeRowsHead = (request: FastifyRequest, path: string) =>
+  path === '/' ? homeRowsStyle(cookieValue(request, HOME_ROWS_COOKIE)) : '';

@@ -138,6 +138,29 @@ describe('rating a movie on its page', () => {
     expect(screen.queryByRole('button', { name: /Clear rating/ })).toBeNull();
   });
 
+  it('leaving the stars after the arrows saves what they chose; Escape before leaving does not', async () => {
+    const d = diaryApi();
+    api = await startLibraryApi({}, d.handler);
+    renderWithApp(<YourLog tmdbId={7} />, { auth: true });
+    const slider = await screen.findByRole('slider', { name: 'Your rating' });
+    await waitFor(() => expect(slider.getAttribute('aria-disabled')).toBeNull());
+    fireEvent.keyDown(slider, { key: 'ArrowRight' });
+    fireEvent.keyDown(slider, { key: 'ArrowRight' });
+    fireEvent.keyDown(slider, { key: 'Escape' });
+    fireEvent.blur(slider);
+    expect(api.state.calls).toEqual([]); // cancelled, then left: nothing saved
+    expect(slider.getAttribute('aria-valuetext')).toBe('Not rated');
+    for (let i = 0; i < 7; i++) fireEvent.keyDown(slider, { key: 'ArrowRight' });
+    fireEvent.blur(slider);
+    await waitFor(() => expect(d.state.ratings[7]).toBe(3.5));
+    expect(api.state.calls).toEqual(['PUT /api/user/ratings/7']);
+    expect(await screen.findByText('Rated 3.5 out of 5 stars')).toBeTruthy();
+    // Focus and leave again without a change: nothing more is saved.
+    fireEvent.focus(slider);
+    fireEvent.blur(slider);
+    expect(api.state.calls).toEqual(['PUT /api/user/ratings/7']);
+  });
+
   it('a review needs a rating, and is saved with it', async () => {
     const d = diaryApi({ ratings: { 7: 4 } });
     api = await startLibraryApi({}, d.handler);

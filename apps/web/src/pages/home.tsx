@@ -1,5 +1,5 @@
 import { useQueries } from '@tanstack/react-query';
-import { lazy, Suspense, useDeferredValue } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { ErrorText } from '../components/ui/empty-state';
 import { MovieRow } from '../components/ui/movie-row';
 import { HeroSkeleton, RowSkeleton } from '../components/ui/skeletons';
@@ -12,9 +12,15 @@ import { movieListQuery } from '../features/movies/api/get-movie-list';
 import { HeroCarousel } from '../features/movies/components/hero-carousel';
 import { useHideSeen } from '../features/library/hooks/hide-seen';
 import { useAuth } from '../lib/auth';
+import { useForYou } from '../features/recommendations/api/get-for-you';
+import { HOME_ROWS_ID } from '@app/contracts';
+import { useRowsSpace } from '../lib/rows-space';
 
 // Signed-in users only: loaded on demand, outside the first route's download budget.
 const ForYouRow = lazy(() => import('../features/recommendations/components/for-you-row'));
+
+/** The longest the user's rows wait for each other before those that are there show. */
+const ROWS_WAIT_MS = 3000;
 
 export default function HomePage() {
   // With "hide what I've seen" on, the rows leave out the user's films (and wait to know it).
@@ -28,7 +34,28 @@ export default function HomePage() {
   });
   const likes = useLikes();
   const recent = useRecentlyVisited();
-  const { user } = useAuth();
+  const { user, ready } = useAuth();
+  const forYou = useForYou();
+  const [forYouShown, setForYouShown] = useState(false);
+  // The user's rows are all there (or known to be absent): they show together (For You arriving
+  // after Liked Movies pushed it down: a shift inside the space kept for them), their height is
+  // kept for the next visit's first paint, and this visit's reserved space is handed back
+  // (decision 0063). A row that is slow (the recommender) holds the others at most ROWS_WAIT_MS.
+  const settled =
+    ready &&
+    (!user ||
+      (!likes.isPending &&
+        !recent.isPending &&
+        !forYou.isPending &&
+        (forYouShown || !forYou.data?.results.length)));
+  const [waited, setWaited] = useState(false);
+  useEffect(() => {
+    setWaited(false);
+    if (!user) return;
+    const timer = setTimeout(() => setWaited(true), ROWS_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [user?.uid]); // eslint-disable-line react-hooks/exhaustive-deps
+  const rows = useRowsSpace(settled, user?.uid ?? null);
   // The hero and three rows of 20 cards are a lot of work for a phone's CPU at once: deferred
   // values let React render them in short, interruptible slices once the lists arrive.
   const popular = useDeferredValue(lists[0]!.data);
@@ -64,17 +91,23 @@ export default function HomePage() {
       {/* Keys on the rows: Preact (the production build) would otherwise match a row that arrives
           with another row already on the page and move it, which shows as a layout shift. */}
       <div className="mx-auto max-w-7xl px-4">
-        {user && (
-          <Suspense fallback={null}>
-            <ForYouRow />
-          </Suspense>
-        )}
-        {likes.data && likes.data.length > 0 && (
-          <MovieRow key="liked" title="Liked Movies" movies={asCards(likes.data)} viewAll="/liked" />
-        )}
-        {recent.data && recent.data.length > 0 && (
-          <MovieRow key="recent" title="Recently Visited" movies={asCards(recent.data)} />
-        )}
+        {/* The signed-in rows, in a box whose height the server may reserve at the first paint
+            (a flow root: the first row's margin is inside it, so its height is the rows' own). */}
+        <div id={HOME_ROWS_ID} ref={rows} className="flow-root">
+          <div hidden={!settled && !waited}>
+            {user && (
+              <Suspense fallback={null}>
+                <ForYouRow onShown={() => setForYouShown(true)} />
+              </Suspense>
+            )}
+            {likes.data && likes.data.length > 0 && (
+              <MovieRow key="liked" title="Liked Movies" movies={asCards(likes.data)} viewAll="/liked" />
+            )}
+            {recent.data && recent.data.length > 0 && (
+              <MovieRow key="recent" title="Recently Visited" movies={asCards(recent.data)} />
+            )}
+          </div>
+        </div>
         {nowPlaying ? (
           <MovieRow
             key="now_playing"

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useDeferredValue, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ErrorText } from '../components/ui/empty-state';
 import { UserIcon } from '../components/ui/icons';
@@ -23,6 +23,11 @@ import { useAuth } from '../lib/auth';
 import { useConfig, useImageUrl } from '../lib/config';
 import { useDocumentTitle } from '../lib/document-title';
 import { setPageShortcut } from '../lib/shortcuts';
+import { ApiError } from '../lib/api-client';
+
+// The "not found" screen is the catch-all route's own chunk: imported here it became a module two
+// screens share, and the build's merged chunks then imported each other.
+const NotFoundPage = lazy(() => import('./not-found'));
 
 /** `l` likes or unlikes this movie, `w` marks or unmarks it as watched (see lib/shortcuts.ts). */
 function useMovieShortcuts(id: number) {
@@ -184,11 +189,13 @@ export default function MovieDetailsPage() {
   useEffect(() => {
     if (user && valid && movie.data) logVisit.mutate(id);
   }, [user?.uid, id, !!movie.data]); // eslint-disable-line react-hooks/exhaustive-deps
-  if (!valid)
+  // A film that is not there (an id no film has, or not a number) gets the "not found" screen,
+  // as a wrong address does; the server answers it with a 404 too.
+  if (!valid || (movie.error instanceof ApiError && movie.error.status === 404))
     return (
-      <div className="pt-24">
-        <ErrorText error={new Error('Movie not found')} />
-      </div>
+      <Suspense fallback={null}>
+        <NotFoundPage movie />
+      </Suspense>
     );
   // The config too: it decides the cast section's shape (offline note or strip), which must not
   // change under the reader once the page shows.

@@ -365,7 +365,13 @@ export class ChatEngine {
     return null;
   }
 
-  async answer(message: string, state: ConversationState): Promise<EngineAnswer> {
+  /** Answers a message; `seen` (the user's seen films) are left out of the picks, as those already suggested are. */
+  async answer(
+    message: string,
+    state: ConversationState,
+    seen: ReadonlySet<number> = new Set(),
+  ): Promise<EngineAnswer> {
+    const excluded = () => new Set([...state.suggested, ...seen]);
     let q = this.parse(message);
     let seed: CatalogMovie | null = q.like?.movie ?? null;
     const last = state.lastIntent;
@@ -453,7 +459,7 @@ export class ChatEngine {
               };
         seed = lastSeed;
         const probe = this.retriever.retrieve(shift(strict), {
-          exclude: new Set(state.suggested),
+          exclude: excluded(),
           seed,
           neighbours: null,
         });
@@ -496,7 +502,7 @@ export class ChatEngine {
         );
       }
       const found = this.retriever.retrieve(rest, {
-        exclude: new Set(state.suggested),
+        exclude: excluded(),
         seed: null,
         neighbours: null,
       });
@@ -545,7 +551,7 @@ export class ChatEngine {
     }
     const neighbours = seed ? await this.neighbours(seed) : null;
     const found = this.retriever.retrieve(q, {
-      exclude: new Set(state.suggested),
+      exclude: excluded(),
       seed,
       neighbours,
       personPool,

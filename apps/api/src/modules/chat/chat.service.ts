@@ -24,7 +24,24 @@ export class ChatService {
     private readonly llm: LlmChat | null,
     private readonly log: { warn(obj: object, msg: string): void },
     private readonly conversations: ConversationStore = new MemoryConversationStore(),
+    /**
+     * The films a signed-in user has seen by their account (watched, liked, rated, logged): never
+     * offered to them (a reviewer asked for "something I have not seen" and got films they had
+     * liked and watched). Read at each message, so a film marked a minute ago counts.
+     */
+    private readonly seenBy: ((uid: string) => Promise<ReadonlySet<number>>) | null = null,
   ) {}
+
+  /** What the user has seen, or nothing (anonymous; or the library could not be read: the chat still answers). */
+  private async seen(owner: string | null): Promise<ReadonlySet<number>> {
+    if (!owner || !this.seenBy) return new Set();
+    try {
+      return await this.seenBy(owner);
+    } catch (err) {
+      this.log.warn({ reason: (err as Error).message }, "chat: the user's seen films could not be read");
+      return new Set();
+    }
+  }
 
   async send(text: string, conversationId: string | undefined, owner: string | null): Promise<ChatReply> {
     let id = conversationId;
@@ -34,18 +51,19 @@ export class ChatService {
       convo = { owner, turns: [], suggested: [], lastPicks: [], lastIntent: null, lastSeed: null };
     }
     convo.turns.push({ role: 'user', text });
+    const seen = await this.seen(owner);
 
     let reply: { message: string; picks: { movie: { id: number } }[] } | undefined;
     let engine: ChatReply['engine'] = 'offline';
     if (this.llm) {
       try {
-        reply = await this.llm.answer(convo.turns, new Set(convo.suggested));
+        reply = await this.llm.answer(convo.turns, new Set([...convo.suggested, ...seen]));
         engine = 'llm';
       } catch (err) {
         this.log.warn({ reason: (err as Error).message }, 'LLM chat unavailable; answering offline');
       }
     }
-    const offline = reply ? null : await this.engine.answer(text, convo);
+    const offline = reply ? null : await this.engine.answer(text, convo, seen);
     if (offline) {
       reply = offline;
       if (offline.picks.length) {

@@ -35,13 +35,27 @@ export class SettingsRepository {
    */
   async hiddenIds(userId: string, s: UserSettings): Promise<number[]> {
     if (!s.hide_watched) return [];
+    return this.ids(userId, s.hide_liked, s.hide_listed, false);
+  }
+
+  /**
+   * The films the user has seen by their own account, whatever the settings: watched, liked,
+   * rated or in the diary (what the chat leaves out of its picks for them).
+   */
+  seenIds(userId: string): Promise<number[]> {
+    return this.ids(userId, true, false, true);
+  }
+
+  private async ids(userId: string, liked: boolean, listed: boolean, logged: boolean): Promise<number[]> {
     const rows = await sql<{ tmdb_id: number }>`
       select tmdb_id from watch_status where user_id = ${userId} and status = 'watched'
-      union select tmdb_id from likes where user_id = ${userId} and ${s.hide_liked}
+      union select tmdb_id from likes where user_id = ${userId} and ${liked}
       union select tmdb_id from watch_status
-        where user_id = ${userId} and status = 'want_to_watch' and ${s.hide_listed}
+        where user_id = ${userId} and status = 'want_to_watch' and ${listed}
       union select pm.tmdb_id from playlist_movies pm join playlists p on p.id = pm.playlist_id
-        where p.user_id = ${userId} and ${s.hide_listed}`.execute(this.db);
+        where p.user_id = ${userId} and ${listed}
+      union select tmdb_id from ratings where user_id = ${userId} and ${logged}
+      union select tmdb_id from diary_entries where user_id = ${userId} and ${logged}`.execute(this.db);
     return rows.rows.map((r) => Number(r.tmdb_id));
   }
 }

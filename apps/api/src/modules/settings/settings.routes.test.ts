@@ -271,4 +271,34 @@ describe.each(DATABASES)('hide what I have seen, on $name', ({ open }) => {
       await db.db.selectFrom('user_settings').select('user_id').where('user_id', '=', id).execute(),
     ).toEqual([]);
   });
+
+  it('the chat leaves out what a signed-in user has watched, liked, rated or logged, and only theirs', async () => {
+    const carol = await s.verifiedUser('Carol', 'carol@example.com');
+    const c = as(carol);
+    const chat = async (u: User | null) => {
+      const r = await s
+        .client()
+        .post('/api/chat/send', { message: 'a dark crime thriller' }, u ? u.bearer : undefined);
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      return (r.body.movies as { id: number }[]).map((m) => m.id);
+    };
+    const anon = await chat(null);
+    expect(anon.length).toBeGreaterThanOrEqual(5);
+    // Nothing seen yet: the same picks as anyone's.
+    expect(await chat(carol)).toEqual(anon);
+    const [watched, liked, rated, logged] = anon;
+    expect((await c.post('/api/user/watch-status', { tmdb_id: watched, status: 'watched' })).status).toBe(
+      200,
+    );
+    expect((await c.post('/api/user/likes', { tmdb_id: liked })).status).toBe(201);
+    expect(
+      (await carol.client.request('PUT', `/api/user/ratings/${rated}`, { rating: 4 }, carol.bearer)).status,
+    ).toBe(200);
+    expect((await c.post('/api/user/diary', { tmdb_id: logged, watched_on: '2024-03-10' })).status).toBe(201);
+    const mine = await chat(carol);
+    expect(mine.length).toBeGreaterThanOrEqual(5);
+    for (const id of [watched, liked, rated, logged]) expect(mine).not.toContain(id);
+    // What the others are offered does not change.
+    expect(await chat(null)).toEqual(anon);
+  });
 });

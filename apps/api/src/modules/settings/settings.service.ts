@@ -29,6 +29,11 @@ export class SettingsService {
     }
   }
 
+  /** The films the user has watched, liked, rated or logged (the chat does not offer them again). */
+  seenIds(userId: string): Promise<ReadonlySet<number>> {
+    return this.read(userId, 'seen-ids', async () => new Set(await this.repo.seenIds(userId)));
+  }
+
   /** The films the user's settings hide right now (empty when the switch is off). */
   hiddenIds(userId: string): Promise<ReadonlySet<number>> {
     return this.read(userId, 'hidden-ids', async () => {

@@ -224,10 +224,12 @@ describe('serving the web app', () => {
     );
   });
 
-  it("gives other pages (and a movie that does not exist) the site's own sharing tags", async () => {
-    for (const url of ['/', '/movie/999999999', '/login']) {
+  it("gives other pages (and a movie that does not exist, answered 404) the site's own sharing tags", async () => {
+    for (const url of ['/', '/movie/999999999', '/login', '/movie/abc']) {
       const res = await t.app.inject({ url, headers: { host: 'cinelog.test' } });
-      expect(res.statusCode).toBe(200);
+      // A film no one can find is not a page: crawlers and link checkers see the 404 (the app shows
+      // its "not found" screen).
+      expect(res.statusCode, url).toBe(url.startsWith('/movie/') ? 404 : 200);
       expect(res.body).toContain('<title>Cinelog — discover movies</title>');
       expect(res.body).toContain('<meta property="og:type" content="website" />');
       expect(res.body).toContain(`<meta property="og:url" content="http://cinelog.test${url}" />`);

@@ -70,6 +70,8 @@ export interface PageMeta {
   type?: 'website' | 'video.movie';
   /** The image the page's largest paint shows (a hero backdrop): preloaded at high priority. */
   lcpImage?: string | undefined;
+  /** A movie page of a film that does not exist (or an id that cannot be one): answered 404. */
+  missing?: boolean;
 }
 
 /** A module preload of a chunk of the build (`assets/…`). */
@@ -175,7 +177,7 @@ export class WebPages {
    * The page's HTML: its preloads and, with `meta`, its title, description and sharing tags
    * (crawlers do not run the app, so a shared movie link is described here).
    */
-  html(path: string, meta?: PageMeta, rendered?: RenderedPage | null): string {
+  html(path: string, meta?: PageMeta, rendered?: RenderedPage | null, head = ''): string {
     let html = this.indexHtml;
     let tags = '';
     if (meta) {
@@ -219,7 +221,7 @@ export class WebPages {
     ].join('');
     // Function replacers: a user's text (a playlist's name) may hold `$&` or `$'`, which a string
     // replacement would read as patterns.
-    return html.replace('</head>', () => `${tags}${links}</head>`);
+    return html.replace('</head>', () => `${tags}${links}${head}</head>`);
   }
 
   /**

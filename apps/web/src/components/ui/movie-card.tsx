@@ -71,8 +71,12 @@ export function MovieCard({
           <span className="flex items-center gap-1 text-xs text-yellow-400">
             <StarIcon width={12} height={12} /> {(movie.vote_average ?? 0).toFixed(1)}
           </span>
+          {/* The actions take a pointer's clicks only under a hovering pointer (Tailwind's hover
+              needs a device that hovers): on a phone a tap on the poster's corner liked the film
+              instead of opening it (a reviewer's walk), and a tap's focus showing them must not
+              turn that same tap into a click on them. The keyboard reaches them by focus alone. */}
           {Actions && (
-            <span className="pointer-events-auto flex gap-1">
+            <span className="pointer-events-none flex gap-1 group-hover:pointer-events-auto">
               <Actions movie={movie} title={title} />
             </span>
           )}

@@ -82,6 +82,50 @@ describe('login messages', () => {
     expect(green(status())).toBe(true);
   });
 
+  it('a reset link the server refused shows why and sends a new one, with no password form', async () => {
+    const sent: unknown[] = [];
+    api = await startLibraryApi({ signedIn: false }, (req, res, body) => {
+      if (req.url === '/api/auth/request-password-reset') {
+        sent.push(body);
+        json(res, { status: true });
+        return true;
+      }
+      return false;
+    });
+    renderWithApp(<ResetPasswordPage />, { path: '/reset-password?error=INVALID_TOKEN' });
+    expect(status().textContent).toBe('This reset link is invalid or has expired. Please ask for a new one.');
+    expect(screen.queryByLabelText('New password')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Send a new link' }));
+    await waitFor(() =>
+      expect(status().textContent).toBe('Please enter your email address to reset your password.'),
+    );
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: ' ada@example.com ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send a new link' }));
+    await waitFor(() => expect(status().textContent).toBe(AUTH_MESSAGES.resetSent));
+    expect(green(status())).toBe(true);
+    expect(sent).toEqual([{ email: 'ada@example.com', redirectTo: '/reset-password' }]);
+  });
+
+  it('a token refused when the password is saved turns the page into the new-link form', async () => {
+    api = await startLibraryApi({ signedIn: false }, (req, res) => {
+      if (req.url === '/api/auth/reset-password') {
+        json(res, { code: 'INVALID_TOKEN', message: 'Invalid token' }, 400);
+        return true;
+      }
+      return false;
+    });
+    renderWithApp(<ResetPasswordPage />, { path: '/reset-password?token=garbage' });
+    fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'another1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save password' }));
+    await waitFor(() =>
+      expect(status().textContent).toBe(
+        'This reset link is invalid or has expired. Please ask for a new one.',
+      ),
+    );
+    expect(screen.queryByLabelText('New password')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Send a new link' })).toBeTruthy();
+  });
+
   it('other messages keep the spec rule: red unless they say an email was sent', async () => {
     api = await startLibraryApi({ signedIn: false });
     renderWithApp(<LoginPage />, { path: '/login' });

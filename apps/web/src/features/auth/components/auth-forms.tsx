@@ -1,5 +1,5 @@
 import { AUTH_MESSAGES, PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT } from '@app/contracts/messages';
-import { browserPopup } from '@app/auth-client';
+import { AuthError, browserPopup } from '@app/auth-client';
 import { useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { authFlows } from '../api/auth-flows';
@@ -292,20 +292,35 @@ export function ProfileSetupPage() {
 
 const RESET_LINK_INVALID = 'This reset link is invalid or has expired. Please ask for a new one.';
 
-/** Where the reset mail's link lands: choose a new password. */
+/** Better Auth's codes for a reset token it does not accept (unknown, used or expired). */
+const isTokenRefused = (err: unknown) => err instanceof AuthError && /TOKEN/.test(err.code ?? '');
+
+/**
+ * Where the reset mail's link lands: choose a new password. A link the server has already refused
+ * (it comes back with `?error=`), one without a token, or a token refused on saving shows why and
+ * a way to get a new link here, instead of a form that cannot work (a reviewer opened a used link
+ * and found the form, and no way on).
+ */
 export function ResetPasswordPage() {
   const params = new URLSearchParams(useLocation().search);
   const token = params.get('token');
   const [password, setPassword] = useState('');
-  const form = useFormAction({ message: params.get('error') ? RESET_LINK_INVALID : '' });
+  const [refused, setRefused] = useState(!token || Boolean(params.get('error')));
+  const form = useFormAction({ message: refused ? RESET_LINK_INVALID : '' });
   const navigate = useNavigate();
+  if (refused) return <NewResetLink notice={form.notice} />;
   return (
     <AuthCard title="Choose a new password">
       <form
         onSubmit={form.submit(async () => {
-          if (!token) return RESET_LINK_INVALID;
           if (password.length < PASSWORD_MIN_LENGTH) return PASSWORD_TOO_SHORT;
-          await authFlows.resetPassword(token, password);
+          try {
+            await authFlows.resetPassword(token!, password);
+          } catch (err) {
+            if (!isTokenRefused(err)) throw err;
+            setRefused(true);
+            return RESET_LINK_INVALID;
+          }
           navigate('/login', {
             state: { message: AUTH_MESSAGES.passwordChanged, tone: 'success' } satisfies LoginNotice,
           });
@@ -326,6 +341,43 @@ export function ResetPasswordPage() {
           Save password
         </button>
       </form>
+    </AuthCard>
+  );
+}
+
+/** A reset link that cannot be used: why, and a new link sent to the address typed here. */
+function NewResetLink({ notice }: { notice: Notice }) {
+  const [email, setEmail] = useState('');
+  const form = useFormAction(notice);
+  return (
+    <AuthCard title="Choose a new password">
+      <form
+        onSubmit={form.submit(() =>
+          EMAIL_PATTERN.test(email.trim())
+            ? authFlows.requestPasswordReset(email.trim(), '/reset-password')
+            : 'Please enter your email address to reset your password.',
+        )}
+        noValidate
+        className="space-y-4"
+      >
+        <Status message={form.notice.message} tone={form.notice.tone} />
+        <Field
+          id="reset-email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <button type="submit" disabled={form.busy} className={primary}>
+          {form.busy ? 'Sending…' : 'Send a new link'}
+        </button>
+      </form>
+      <p className="mt-4 text-center text-sm text-zinc-400">
+        <Link to="/login" className="text-red-400 underline hover:text-red-300">
+          Back to sign in
+        </Link>
+      </p>
     </AuthCard>
   );
 }

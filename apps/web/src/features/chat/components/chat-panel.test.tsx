@@ -40,6 +40,25 @@ async function say(text: string) {
 }
 
 describe('ChatPanel', () => {
+  it("shows a reply from the question that asked it (not scrolled to the reply's end)", async () => {
+    const scrolled: { text: string; block: string | undefined }[] = [];
+    const original = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = function (this: Element, arg?: boolean | ScrollIntoViewOptions) {
+      scrolled.push({ text: this.textContent ?? '', block: typeof arg === 'object' ? arg.block : undefined });
+    };
+    try {
+      renderWithApp(<ChatPanel />);
+      await say('a heist film');
+      await say('darker');
+      // After each reply, the last thing scrolled to is the user's own last message, at the top.
+      await waitFor(() => expect(scrolled[scrolled.length - 1]).toEqual({ text: 'darker', block: 'start' }));
+      // While the user's message waits for its reply, the end comes into view.
+      expect(scrolled.some((s) => s.block === 'end')).toBe(true);
+    } finally {
+      Element.prototype.scrollIntoView = original;
+    }
+  });
+
   it('keeps the conversation for the tab: shown again after a reload, and the next message continues it', async () => {
     const first = renderWithApp(<ChatPanel />);
     await say('a heist film');

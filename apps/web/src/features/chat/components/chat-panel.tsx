@@ -27,14 +27,23 @@ export function ChatPanel({ onClose }: { onClose?: () => void }) {
   const [waiting, setWaiting] = useState(false);
   const conversation = useRef<string | undefined>(saved?.conversation);
   const end = useRef<HTMLDivElement>(null);
+  /** The user's last message: a reply is shown from there (the question, then the reply's start). */
+  const asked = useRef<HTMLDivElement>(null);
   const root = useRef<HTMLDivElement>(null);
   // In the floating widget the panel is a modal layer (on the chatbot page it is part of the page).
   useDialog(root, onClose ?? (() => undefined), Boolean(onClose));
   // The widget opens on its input (after useDialog's effect, which focuses the first control).
   const field = useAutoFocus<HTMLInputElement>(Boolean(onClose));
   useEffect(() => {
-    // A block body: newer browsers return a promise from scrollIntoView, which must not reach React.
-    end.current?.scrollIntoView?.({ behavior: 'smooth', block: 'end' });
+    // A reply of five films is taller than the panel: scrolled to its end, the question and the
+    // first films were out of view (a reviewer's walk). It is shown from the question that asked
+    // it; the user's own message and "Thinking..." bring the end into view.
+    // (Block bodies: newer browsers return a promise from scrollIntoView, which must not reach React.)
+    if (!waiting && messages[messages.length - 1]?.isBot && asked.current) {
+      asked.current.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+    } else {
+      end.current?.scrollIntoView?.({ behavior: 'smooth', block: 'end' });
+    }
   }, [messages, waiting]);
 
   useEffect(() => {
@@ -94,7 +103,11 @@ export function ChatPanel({ onClose }: { onClose?: () => void }) {
       </div>
       <div className="flex-1 space-y-3 overflow-y-auto p-4" aria-live="polite">
         {messages.map((m, i) => (
-          <div key={i} className={`flex ${m.isBot ? 'justify-start' : 'justify-end'}`}>
+          <div
+            key={i}
+            ref={!m.isBot && !messages.slice(i + 1).some((n) => !n.isBot) ? asked : undefined}
+            className={`flex ${m.isBot ? 'justify-start' : 'justify-end'}`}
+          >
             <div
               className={`max-w-[80%] rounded-2xl px-3 py-2 text-sm leading-relaxed ${m.isBot ? 'bg-zinc-800 text-zinc-100' : 'bg-red-700 text-white'}`}
             >

@@ -30,7 +30,8 @@ const clamp = (v: number) => Math.min(5, Math.max(0.5, Math.round(v * 2) / 2));
 
 /**
  * A half-star rating input: a slider (WAI-ARIA) from 0.5 to 5 (0 while unrated). The arrow keys move by half a star,
- * Home and End go to the ends, Enter or Space saves; a click or tap saves the half star under it.
+ * Home and End go to the ends, Enter or Space saves, and so does leaving the stars (Escape first
+ * cancels); a click or tap saves the half star under it.
  */
 export function StarRating({
   value,
@@ -89,7 +90,12 @@ export function StarRating({
         aria-valuetext={ratingText(shown)}
         aria-disabled={disabled || undefined}
         onKeyDown={onKeyDown}
-        onBlur={() => setDraft(null)}
+        // Leaving the stars (Tab, a click elsewhere) keeps what the arrows chose, as a slider
+        // would: a reviewer arrowed to 3.5, tabbed on and found "Not rated". Escape still cancels.
+        onBlur={() => {
+          if (pending && !disabled) onChange(draft);
+          setDraft(null);
+        }}
         onMouseMove={(e) => !disabled && setHover(at(e))}
         onMouseLeave={() => setHover(null)}
         onClick={(e) => {
@@ -104,7 +110,7 @@ export function StarRating({
       <span className="text-sm text-zinc-300" aria-hidden="true">
         {shown === null ? 'Not rated' : `${shown} / 5`}
       </span>
-      {pending && <span className="text-xs text-zinc-400">Press Enter to save</span>}
+      {pending && <span className="text-xs text-zinc-400">Press Enter to save · Esc cancels</span>}
     </div>
   );
 }

@@ -142,7 +142,9 @@ function PlaylistRow({ playlist }: { playlist: Playlist }) {
   const { open: menu, setOpen: setMenu, ref, close } = useDropdown();
   return (
     <div className="relative rounded-2xl bg-zinc-900/50 p-4 ring-1 ring-white/5">
-      <div ref={ref} className="absolute right-4 top-4 z-10">
+      {/* Open, above the next rows' buttons (each row's is at z-10, and a later one is drawn over
+          an earlier one's menu). */}
+      <div ref={ref} className={`absolute right-4 top-4 ${menu ? 'z-30' : 'z-10'}`}>
         <button
           type="button"
           aria-label={`Options for ${playlist.name}`}

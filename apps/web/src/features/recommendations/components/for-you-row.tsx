@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { MovieRow } from '../../../components/ui/movie-row';
 import { useForYou } from '../api/get-for-you';
@@ -15,9 +16,13 @@ const VERB = {
  * with the film of theirs that brought it (a popular-lately pick: their film of the same genre). Nothing shows until they have liked, watched or saved a
  * film (or while the recommender is unavailable).
  */
-export default function ForYouRow() {
+export default function ForYouRow({ onShown }: { onShown?: () => void }) {
   const forYou = useForYou();
   const picks = forYou.data?.results ?? [];
+  const shown = picks.length > 0;
+  useEffect(() => {
+    if (shown) onShown?.();
+  }, [shown, onShown]);
   if (!picks.length) return null;
   return (
     <MovieRow
