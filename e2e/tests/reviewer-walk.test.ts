@@ -175,4 +175,37 @@ describe("a reviewer's walk, fixed", () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('a film removed from a list page comes back with Undo (watched, and a playlist)', async () => {
+    const { context, page, errors } = await newPage(browser, VIEWPORTS[0]);
+    const email = `undo-${Date.now()}@example.com`;
+    await signUpAndSignIn(page, { base, dataDir }, { name: 'Undo Tester', email });
+    const auth = await bearerOf(page);
+    const post = async (path: string, data: object) =>
+      (await page.request.post(`${base}${path}`, { data, headers: auth })).status();
+    expect(await post('/api/user/watch-status', { tmdb_id: 680, status: 'watched' })).toBe(200);
+    const created = await page.request.post(`${base}/api/user/playlists`, {
+      data: { name: 'Keepers' },
+      headers: auth,
+    });
+    const { playlist_id } = (await created.json()) as { playlist_id: number };
+    expect(await post(`/api/user/playlists/${playlist_id}/movies`, { tmdb_id: 680 })).toBe(201);
+
+    await page.goto(`${base}/watched`);
+    await page.getByRole('button', { name: /^Remove .+ from watched$/ }).click();
+    await page.getByRole('heading', { name: 'No Watched Movies' }).waitFor();
+    await page.getByText('Removed from your watched movies!').waitFor();
+    await screenshot(page, 'walk37-undo-toast');
+    await page.getByRole('button', { name: 'Undo', exact: true }).click();
+    await page.getByText('Movie marked as watched!').waitFor();
+    await expect.poll(() => page.getByText('You have watched 1 movie(s)').count()).toBe(1);
+
+    await page.goto(`${base}/playlist/${playlist_id}`);
+    await page.getByRole('button', { name: /from this playlist$/ }).click();
+    await page.getByRole('heading', { name: 'Empty Playlist' }).waitFor();
+    await page.getByRole('button', { name: 'Undo', exact: true }).click();
+    await expect.poll(() => page.getByText('Found 1 movie in this playlist').count()).toBe(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

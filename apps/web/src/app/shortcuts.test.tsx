@@ -58,6 +58,31 @@ describe('the shortcuts listener', { timeout: 30_000 }, () => {
     await waitFor(() => expect(view.pathname()).toBe('/'));
   });
 
+  it('c opens the chat (the widget hears it), or focuses the chat field where the page is the chat', async () => {
+    api = await startLibraryApi();
+    renderWithApp(<Screen />, { auth: true, path: '/start', route: '*' });
+    let opened = 0;
+    const onOpen = () => opened++;
+    window.addEventListener('cinelog:open-chat', onOpen);
+    try {
+      await key('c', screen.getByLabelText('Notes')); // typing: not a shortcut
+      expect(opened).toBe(0);
+      await key('c');
+      expect(opened).toBe(1);
+      // On the chatbot page its field takes the focus instead.
+      const field = document.createElement('input');
+      field.id = 'chat-input';
+      document.body.append(field);
+      field.getClientRects = () => [{}] as unknown as DOMRectList;
+      await key('c');
+      expect(document.activeElement).toBe(field);
+      expect(opened).toBe(1);
+      field.remove();
+    } finally {
+      window.removeEventListener('cinelog:open-chat', onOpen);
+    }
+  });
+
   it('nothing fires while typing or with a modifier; l and w go to the page; ? opens the help', async () => {
     api = await startLibraryApi();
     const view = renderWithApp(<Screen />, { auth: true, path: '/start', route: '*' });

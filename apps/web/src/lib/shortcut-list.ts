@@ -13,6 +13,7 @@ export interface Shortcut {
 export const SHORTCUTS: Shortcut[] = [
   { keys: ['?'], action: 'help', description: 'Show keyboard shortcuts' },
   { keys: ['/'], action: 'search', description: 'Search movies' },
+  { keys: ['c'], action: 'chat', description: 'Ask the movie chatbot' },
   { keys: ['g', 'h'], action: 'home', description: 'Go home' },
   { keys: ['g', 'l'], action: 'liked', description: 'Go to your liked movies', needsSignIn: true },
   { keys: ['g', 'w'], action: 'watchlist', description: 'Go to your watchlist', needsSignIn: true },

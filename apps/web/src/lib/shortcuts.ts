@@ -1,11 +1,17 @@
 /** Keyboard shortcuts (issue 16): the pure part, key sequences to actions, unit tested. */
 
-export type ShortcutAction = 'search' | 'home' | 'liked' | 'watchlist' | 'like' | 'watched' | 'help';
+export type ShortcutAction = 'search' | 'home' | 'liked' | 'watchlist' | 'like' | 'watched' | 'help' | 'chat';
 
 /** How long the second key of a sequence (g h) may wait. */
 export const SEQUENCE_TIMEOUT_MS = 1500;
 
-const SINGLE: Record<string, ShortcutAction> = { '?': 'help', '/': 'search', l: 'like', w: 'watched' };
+const SINGLE: Record<string, ShortcutAction> = {
+  '?': 'help',
+  '/': 'search',
+  l: 'like',
+  w: 'watched',
+  c: 'chat',
+};
 const AFTER_G: Record<string, ShortcutAction> = { h: 'home', l: 'liked', w: 'watchlist' };
 
 export interface KeyLike {
@@ -28,7 +34,7 @@ export function isTyping(target: EventTarget | null | undefined): boolean {
 }
 
 /**
- * Turns key presses into shortcut actions: one key (`/`, `?`, `l`, `w`) or `g` then a key within
+ * Turns key presses into shortcut actions: one key (`/`, `?`, `l`, `w`, `c`) or `g` then a key within
  * 1.5 s. Keys with Ctrl, Cmd or Alt, keys typed into a field, and keys of an IME composition are
  * never shortcuts (and break a pending `g`).
  */

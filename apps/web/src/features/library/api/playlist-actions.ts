@@ -5,6 +5,7 @@ import { useAuth } from '../../../lib/auth';
 import { PlaylistCreated } from '@app/contracts';
 import { LIBRARY_MESSAGES } from '@app/contracts/messages';
 import { failure, keys } from './library-keys';
+import { toastWithUndo } from './undo-toast';
 
 export function usePlaylistActions() {
   const { user } = useAuth();
@@ -94,7 +95,19 @@ export function usePlaylistActions() {
       if (!guard('Please login to remove movies from playlists')) return;
       try {
         await apiFetch(`/api/user/playlists/${id}/movies/${tmdbId}`, { method: 'DELETE' });
-        toast.success('Movie removed from playlist!');
+        toastWithUndo('Movie removed from playlist!', async () => {
+          try {
+            await apiFetch(`/api/user/playlists/${id}/movies`, { method: 'POST', body: { tmdb_id: tmdbId } });
+            toast.success('Movie added to playlist!');
+          } catch (err) {
+            if (!(err instanceof ApiError && err.status === 409))
+              toast.error(
+                failure(err, { 403: LIBRARY_MESSAGES.notOwner }, 'Failed to add movie to playlist'),
+              );
+          } finally {
+            refresh(id);
+          }
+        });
       } catch (err) {
         toast.error(
           failure(

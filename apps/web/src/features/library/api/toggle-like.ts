@@ -6,6 +6,7 @@ import { ApiError, apiFetch } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { useLikes } from './get-likes';
 import { failure, keys, libraryId } from './library-keys';
+import { toastWithUndo } from './undo-toast';
 
 /** Like / unlike with the spec's rules: 409 on like is success, unlike needs 'Like removed'. */
 export function useLikeToggle(tmdbId: number) {
@@ -32,7 +33,18 @@ export function useLikeToggle(tmdbId: number) {
           contract: import.meta.env.DEV ? MessageResponse : undefined,
         });
         if (res?.message !== LIBRARY_MESSAGES.likeRemoved) throw new Error('Unexpected response');
-        toast.success('Movie unliked!');
+        // Undo likes it again (on a card of /liked the card has gone: no hook of its own is left).
+        toastWithUndo('Movie unliked!', async () => {
+          try {
+            await apiFetch('/api/user/likes', { method: 'POST', body: { tmdb_id: tmdbId } });
+            toast.success('Movie liked!');
+          } catch (err) {
+            if (!(err instanceof ApiError && err.status === 409))
+              toast.error(failure(err, {}, 'Failed to like movie.'));
+          } finally {
+            void qc.invalidateQueries({ queryKey: keys.likes });
+          }
+        });
       }
     },
     onError: (err, like) => {

@@ -1,9 +1,10 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { ApiError, apiFetch } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { useWatchStatus } from './get-watch-status';
 import { failure, keys, type WatchStatusValue } from './library-keys';
+import { toastWithUndo } from './undo-toast';
 
 const WATCH_TEXT = {
   watched: {
@@ -29,6 +30,20 @@ async function clearStatus(tmdbId: number, status: WatchStatusValue) {
   }
 }
 
+/** The cleared status's toast, whose Undo sets it again. */
+function clearedToast(qc: QueryClient, tmdbId: number, status: WatchStatusValue) {
+  toastWithUndo(WATCH_TEXT[status].cleared, async () => {
+    try {
+      await apiFetch('/api/user/watch-status', { method: 'POST', body: { tmdb_id: tmdbId, status } });
+      toast.success(WATCH_TEXT[status].set);
+    } catch (err) {
+      saveFailed(err);
+    } finally {
+      void qc.invalidateQueries({ queryKey: keys.watch });
+    }
+  });
+}
+
 /** Says why a status was not saved. 409: the movie is in the diary, so it stays watched; the API says what to do. */
 const saveFailed = (err: unknown) =>
   toast.error(
@@ -52,7 +67,7 @@ export function useWatchStatusOf(tmdbId: number) {
       else await clearStatus(tmdbId, status);
     },
     onSuccess: (_r, { status, on }) =>
-      toast.success(on ? WATCH_TEXT[status].set : WATCH_TEXT[status].cleared),
+      on ? toast.success(WATCH_TEXT[status].set) : clearedToast(qc, tmdbId, status),
     onError: saveFailed,
     onSettled: () => qc.invalidateQueries({ queryKey: keys.watch }),
   });
@@ -86,7 +101,7 @@ export function useClearWatchStatus(status: WatchStatusValue) {
   const qc = useQueryClient();
   const mutation = useMutation({
     mutationFn: (tmdbId: number) => clearStatus(tmdbId, status),
-    onSuccess: () => toast.success(WATCH_TEXT[status].cleared),
+    onSuccess: (_r, tmdbId) => clearedToast(qc, tmdbId, status),
     onError: saveFailed,
     onSettled: () => qc.invalidateQueries({ queryKey: keys.watch }),
   });
