@@ -1,4 +1,4 @@
-import { HOME_ROWS_COOKIE, HOME_ROWS_STYLE_ID } from '@app/contracts';
+import { HOME_ROWS_COOKIE, HOME_ROWS_STYLE_ID } from '@app/contracts/home-rows';
 import { useCallback, useLayoutEffect, useRef } from 'react';
 
 /** Kept a month: a visitor who comes back within it gets the space reserved. */

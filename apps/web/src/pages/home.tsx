@@ -13,7 +13,7 @@ import { HeroCarousel } from '../features/movies/components/hero-carousel';
 import { useHideSeen } from '../features/library/hooks/hide-seen';
 import { useAuth } from '../lib/auth';
 import { useForYou } from '../features/recommendations/api/get-for-you';
-import { HOME_ROWS_ID } from '@app/contracts';
+import { HOME_ROWS_ID } from '@app/contracts/home-rows';
 import { useRowsSpace } from '../lib/rows-space';
 
 // Signed-in users only: loaded on demand, outside the first route's download budget.
