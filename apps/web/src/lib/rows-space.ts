@@ -1,5 +1,5 @@
 import { HOME_ROWS_COOKIE, HOME_ROWS_STYLE_ID } from '@app/contracts/home-rows';
-import { useCallback, useLayoutEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 
 /** Kept a month: a visitor who comes back within it gets the space reserved. */
 const MAX_AGE_S = 30 * 24 * 3600;
@@ -23,7 +23,5 @@ export function useRowsSpace(settled: boolean, who: string | null) {
         ? `${HOME_ROWS_COOKIE}=${height}@${window.innerWidth}; path=/; max-age=${MAX_AGE_S}; samesite=lax`
         : `${HOME_ROWS_COOKIE}=; path=/; max-age=0; samesite=lax`;
   }, [settled, who]);
-  return useCallback((el: HTMLDivElement | null) => {
-    box.current = el;
-  }, []);
+  return box;
 }

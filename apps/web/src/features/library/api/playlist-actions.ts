@@ -18,7 +18,7 @@ export function usePlaylistActions() {
     if (!user) toast.error(message);
     return !!user;
   };
-  return {
+  const actions = {
     async create(name: string): Promise<PlaylistCreated | null> {
       if (!guard('Please login to create playlists')) return null;
       try {
@@ -95,19 +95,7 @@ export function usePlaylistActions() {
       if (!guard('Please login to remove movies from playlists')) return;
       try {
         await apiFetch(`/api/user/playlists/${id}/movies/${tmdbId}`, { method: 'DELETE' });
-        toastWithUndo('Movie removed from playlist!', async () => {
-          try {
-            await apiFetch(`/api/user/playlists/${id}/movies`, { method: 'POST', body: { tmdb_id: tmdbId } });
-            toast.success('Movie added to playlist!');
-          } catch (err) {
-            if (!(err instanceof ApiError && err.status === 409))
-              toast.error(
-                failure(err, { 403: LIBRARY_MESSAGES.notOwner }, 'Failed to add movie to playlist'),
-              );
-          } finally {
-            refresh(id);
-          }
-        });
+        toastWithUndo('Movie removed from playlist!', () => actions.addMovie(id, tmdbId));
       } catch (err) {
         toast.error(
           failure(
@@ -120,4 +108,5 @@ export function usePlaylistActions() {
       refresh(id);
     },
   };
+  return actions;
 }

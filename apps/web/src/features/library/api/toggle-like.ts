@@ -8,6 +8,20 @@ import { useLikes } from './get-likes';
 import { failure, keys, libraryId } from './library-keys';
 import { toastWithUndo } from './undo-toast';
 
+/** Likes a film: 409 (already liked) is success, as the spec says. */
+async function likeMovie(tmdbId: number) {
+  try {
+    await apiFetch('/api/user/likes', { method: 'POST', body: { tmdb_id: tmdbId } });
+    toast.success('Movie liked!');
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 409) {
+      toast(LIBRARY_MESSAGES.alreadyLiked);
+      return;
+    }
+    throw err;
+  }
+}
+
 /** Like / unlike with the spec's rules: 409 on like is success, unlike needs 'Like removed'. */
 export function useLikeToggle(tmdbId: number) {
   const { user, ready } = useAuth();
@@ -17,16 +31,7 @@ export function useLikeToggle(tmdbId: number) {
   const mutation = useMutation({
     mutationFn: async (like: boolean) => {
       if (like) {
-        try {
-          await apiFetch('/api/user/likes', { method: 'POST', body: { tmdb_id: tmdbId } });
-          toast.success('Movie liked!');
-        } catch (err) {
-          if (err instanceof ApiError && err.status === 409) {
-            toast(LIBRARY_MESSAGES.alreadyLiked);
-            return;
-          }
-          throw err;
-        }
+        await likeMovie(tmdbId);
       } else {
         const res = await apiFetch(`/api/user/likes/${tmdbId}`, {
           method: 'DELETE',
@@ -34,17 +39,11 @@ export function useLikeToggle(tmdbId: number) {
         });
         if (res?.message !== LIBRARY_MESSAGES.likeRemoved) throw new Error('Unexpected response');
         // Undo likes it again (on a card of /liked the card has gone: no hook of its own is left).
-        toastWithUndo('Movie unliked!', async () => {
-          try {
-            await apiFetch('/api/user/likes', { method: 'POST', body: { tmdb_id: tmdbId } });
-            toast.success('Movie liked!');
-          } catch (err) {
-            if (!(err instanceof ApiError && err.status === 409))
-              toast.error(failure(err, {}, 'Failed to like movie.'));
-          } finally {
-            void qc.invalidateQueries({ queryKey: keys.likes });
-          }
-        });
+        toastWithUndo('Movie unliked!', () =>
+          likeMovie(tmdbId)
+            .catch((err: unknown) => toast.error(failure(err, {}, 'Failed to like movie.')))
+            .finally(() => void qc.invalidateQueries({ queryKey: keys.likes })),
+        );
       }
     },
     onError: (err, like) => {
