@@ -307,11 +307,17 @@ export class CatalogIndex {
     const terms = words.flatMap((w) => w.split(SPACE_OR_PUNCTUATION).map(processTerm)).filter(Boolean);
     const spec: TitleQueryTerm[] = terms.map((term, i) => ({
       term,
-      // The user is typing the last word: only it is completed as a prefix.
-      prefix: i === terms.length - 1 && term.length >= 2,
+      // The user is typing the last word: only it is completed as a prefix (a single letter
+      // only after other words: "star w").
+      prefix: i === terms.length - 1 && (term.length >= 2 || terms.length > 1),
       fuzzy: fuzziness(term),
     }));
-    let found = titles.searchTop(spec, 'and', limit);
+    // The titles that are the words typed come first (`exactFirst`); after one word, the other
+    // first suggestions are looked at too, so at least that many answers are scored in order.
+    const titled = this.titledAs(titles, query);
+    const oneWord = query.split(SPACE_OR_PUNCTUATION).filter((w) => processTerm(w)).length === 1;
+    const pool = oneWord && titled.length > 0 ? Math.max(limit, SUGGESTIONS + titled.length) : limit;
+    let found = titles.searchTop(spec, 'and', pool);
     // "dune 1984", "twelve angry men 1957": a year typed after a title's words, which no title
     // holding them all has in it ("death race 2000" is a title), picks that year's films among the
     // titles of the other words, first; the others follow.
@@ -326,15 +332,24 @@ export class CatalogIndex {
       if (others.movies.some((m) => m.release_date?.startsWith(year)))
         return { movies: yearFirst(others.movies).slice(0, limit), total: others.total };
     }
+    // Nothing at all: a word of seven or eight letters may be two slips away ("gatacca"), which the
+    // usual tolerance (one edit up to eight letters) does not reach. Tried only when nothing
+    // matched, so it never adds noise to answers that exist (decision 0064).
+    if (found.total === 0 && spec.some((t) => widerFuzziness(t.term) > t.fuzzy))
+      found = titles.searchTop(
+        spec.map((t) => ({ ...t, fuzzy: widerFuzziness(t.term) })),
+        'and',
+        pool,
+      );
     if (found.total === 0) {
       // No movie matches every word: fall back to any word, so long queries still find something
       // (with a year typed last, that year's films first).
-      found = titles.searchTop(spec, 'or', limit);
+      found = titles.searchTop(spec, 'or', pool);
       if (year) return { movies: yearFirst(found.hits.map((h) => movies[h.doc]!)), total: found.total };
     }
     return this.exactFirst(
-      titles,
-      query,
+      titled,
+      oneWord,
       {
         movies: found.hits.map((h) => movies[h.doc]!),
         total: found.total,
@@ -343,18 +358,8 @@ export class CatalogIndex {
     );
   }
 
-  /**
-   * The answers with the movies whose whole title is the query first (its words in order, "the"
-   * and all; by popularity): someone who types "the killer" or "a better tomorrow" means that
-   * film, not a better known one sharing a word (decision 0057).
-   */
-  private exactFirst(
-    titles: TitleIndex,
-    query: string,
-    found: { movies: CatalogMovie[]; total: number },
-    limit: number,
-  ): { movies: CatalogMovie[]; total: number } {
-    const movies = this.file.movies;
+  /** The documents whose whole title (or original title) is the query's words, in order. */
+  private titledAs(titles: TitleIndex, query: string): number[] {
     const words = query.split(SPACE_OR_PUNCTUATION).slice(0, 12).map(processTerm);
     const docs = titles.exactTitles(words);
     // Typed without its leading article, a title is the same title to the reader: where the words
@@ -365,8 +370,36 @@ export class CatalogIndex {
     if (docs.length > 0 && opening !== undefined && !LEADING_ARTICLES.includes(opening))
       for (const article of LEADING_ARTICLES)
         for (const doc of titles.exactTitles([article, ...words])) if (!docs.includes(doc)) docs.push(doc);
-    const exact = docs.map((doc) => movies[doc]!).sort(byPopularity);
-    if (exact.length === 0) return found;
+    return docs;
+  }
+
+  /**
+   * The answers with the movies whose whole title is the query first (its words in order, "the"
+   * and all; by popularity): someone who types "the killer" or "a better tomorrow" means that
+   * film, not a better known one sharing a word (decision 0057).
+   */
+  private exactFirst(
+    docs: readonly number[],
+    oneWord: boolean,
+    found: { movies: CatalogMovie[]; total: number },
+    limit: number,
+  ): { movies: CatalogMovie[]; total: number } {
+    const movies = this.file.movies;
+    let exact = docs.map((doc) => movies[doc]!).sort(byPopularity);
+    if (exact.length === 0) return { movies: found.movies.slice(0, limit), total: found.total };
+    // One word is as often the start of a longer one as a title itself: "spirit" on the way to
+    // Spirited Away, "hell" to Hellboy. Where the best known of the other first suggestions is far
+    // better known (ten times the votes) than the titles that are the word, it comes first and the
+    // best known of those titles second, still in view; the others take their place by score
+    // (decision 0064).
+    if (oneWord) {
+      const titled = new Set(exact);
+      const other = found.movies
+        .filter((m) => !titled.has(m))
+        .slice(0, SUGGESTIONS)
+        .reduce<CatalogMovie | undefined>((a, m) => (a && a.vote_count >= m.vote_count ? a : m), undefined);
+      if (other && exact[0]!.vote_count * UNSURE_WORD < other.vote_count) exact = [other, exact[0]!];
+    }
     const first = new Set(exact);
     const merged = exact.concat(found.movies.filter((m) => !first.has(m))).slice(0, limit);
     return { movies: merged, total: Math.max(found.total, merged.length) };
@@ -544,6 +577,10 @@ const STOP_WORDS = new Set([
   'die',
 ]);
 const MAX_QUERY_WORDS = 4;
+/** How many times the votes of a title that is the one word typed another answer needs to come first. */
+const UNSURE_WORD = 10;
+/** The suggestions the search box shows. */
+const SUGGESTIONS = 6;
 
 const foldAccents = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
 
@@ -567,12 +604,14 @@ export function significantWords(query: string): string[] {
   const lastWasTyped = words[words.length - 1] === last;
   if (!lastWasTyped) {
     // The query ends with a stop word or its start: keep the words before it.
-  } else if (
-    kept.length > 1 &&
-    ((last.length === 1 && /[a-z]/.test(last)) || [...STOP_WORDS].some((s) => s.startsWith(last)))
-  ) {
+  } else if (kept.length > 1 && last.length > 1 && [...STOP_WORDS].some((s) => s.startsWith(last))) {
     kept.pop();
+  } else if (kept.length === 1 && last.length === 1 && words.length > 1) {
+    // "la la l": stop words and the first letter of the next word, which alone says nothing.
+    return words.slice(-MAX_QUERY_WORDS);
   }
+  // A last single letter stays (decision 0064): it is the start of the word being typed, "star w"
+  // (searched as a prefix, it keeps the titles with a word that starts so).
   return kept.slice(0, MAX_QUERY_WORDS);
 }
 
@@ -592,8 +631,18 @@ function fuzziness(term: string): number {
   return 2;
 }
 
+/** The tolerance tried when nothing matched: two edits from seven letters. */
+function widerFuzziness(term: string): number {
+  return term.length >= 7 ? 2 : fuzziness(term);
+}
+
 const processTerm = (term: string) => foldAccents(term.toLowerCase());
 
-function popularityBoost(m: CatalogMovie): number {
-  return 1 + Math.log10(1 + m.vote_count) / 2;
+/**
+ * A title's prior: 1 + log10(1 + votes), from 1 (no votes) to about 5 (14,000). Half as steep
+ * before decision 0064; with the word being typed completed at 0.8 of the whole word, this is what
+ * lets the film most people mean win over a title that merely holds the letters typed.
+ */
+export function popularityBoost(m: Pick<CatalogMovie, 'vote_count'>): number {
+  return 1 + Math.log10(1 + m.vote_count);
 }

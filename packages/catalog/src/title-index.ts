@@ -4,8 +4,8 @@
  * memory of the object-based index it replaces (MiniSearch: a radix tree of Maps of Maps), which
  * could not hold a catalog of a million movies.
  *
- * It scores exactly as MiniSearch 7 did with the options this catalog used (BM25+ with k 1.2,
- * b 0.7, d 0.5; prefix matches of the last word weighted 0.375·len/(len + 0.3·extra letters);
+ * It scores exactly as MiniSearch 7 does with the options this catalog uses (BM25+ with k 1.2,
+ * b 0.7, d 0.5; prefix matches of the last word weighted 0.8·len/(len + 0.3·extra letters);
  * typos by Levenshtein distance weighted 0.45·len/(len + distance); a document boost; AND across
  * words; the score multiplied by the number of query words matched), so the real catalog's
  * answers and their order are unchanged (`test/title-index.test.ts` compares them, and
@@ -27,7 +27,12 @@ export function compounds(text: string): string[] {
 }
 const BM25 = { k: 1.2, b: 0.7, d: 0.5 };
 const FUZZY_WEIGHT = 0.45;
-const PREFIX_WEIGHT = 0.375;
+/**
+ * The word being typed, completed: 0.8 of the whole word (MiniSearch's default was 0.375, which let
+ * any obscure title holding the typed word itself outrank the film people mean: "spirit" put
+ * Spirited Away 16th, "dead" Deadpool 11th). Decision 0064.
+ */
+const PREFIX_WEIGHT = 0.8;
 /** The indexed fields, in scoring order. */
 const FIELDS = 2;
 
@@ -70,10 +75,20 @@ export class TitleIndexBuilder {
     this.leads.push(-1);
     this.leads.push(-1);
     let leading = 0;
+    const inTitle = new Set<string>();
     for (let f = 0; f < FIELDS; f++) {
       const words = fields[f]!.split(SPACE_OR_PUNCTUATION);
       this.hashes.push(titleHash(words.map(this.processTerm)));
-      const tokens = words.concat(compounds(fields[f]!));
+      let tokens = words.concat(compounds(fields[f]!));
+      if (f === 0) for (const t of tokens) inTitle.add(this.processTerm(t));
+      // The original title's words that the title already has are not indexed again: a word is
+      // one match whichever language spells it ("Mission" in Astérix & Obélix : Mission
+      // Cléopâtre counted twice put it above Mission: Impossible; decision 0064).
+      else {
+        tokens = originalOnly(tokens, inTitle, this.processTerm);
+        // Nothing left: as an original title that is the title (an empty field, one empty token).
+        if (tokens.length === 0) tokens = [''];
+      }
       // As MiniSearch: the field's length is its distinct raw tokens; the running average is
       // updated in the same order, with the same arithmetic.
       const length = new Set(tokens).size;
@@ -152,6 +167,18 @@ export class TitleIndexBuilder {
   }
 }
 
+/** The original title's tokens whose term the title does not have (empty terms dropped too). */
+export function originalOnly(
+  tokens: readonly string[],
+  inTitle: ReadonlySet<string>,
+  processTerm: (term: string) => string,
+): string[] {
+  return tokens.filter((t) => {
+    const term = processTerm(t);
+    return term !== '' && !inTitle.has(term);
+  });
+}
+
 export class TitleIndex {
   constructor(
     /** Every distinct term, sorted by UTF-16 code units. */
@@ -226,7 +253,7 @@ export class TitleIndex {
   /**
    * The documents whose title or original title is exactly these terms, in this order (as the
    * builder split and processed them): someone who types a title whole. Candidates are the
-   * postings of the rarest term, each checked by its field's hash (decision 0057).
+   * postings of the rarest term, each checked by its fields' hashes (decisions 0057, 0064).
    */
   exactTitles(terms: readonly string[]): number[] {
     const words = terms.filter(Boolean);
@@ -242,8 +269,10 @@ export class TitleIndex {
     const out: number[] = [];
     for (let p = this.start[rare]!, end = this.start[rare + 1]!; p < end; p++) {
       const doc = this.docs[p]!;
-      const f = p < this.split[rare]! ? 0 : 1;
-      if (this.fieldHashes[doc * FIELDS + f] === hash && !out.includes(doc)) out.push(doc);
+      // Either field: an original title's words that the title has are indexed under the title
+      // only, so "Léon" is found through the title Léon: The Professional.
+      const whole = this.fieldHashes[doc * FIELDS] === hash || this.fieldHashes[doc * FIELDS + 1] === hash;
+      if (whole && !out.includes(doc)) out.push(doc);
     }
     return out;
   }

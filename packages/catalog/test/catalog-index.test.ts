@@ -270,6 +270,50 @@ describe('a title typed whole (decision 0057)', () => {
   });
 });
 
+describe('as you type (decision 0064)', () => {
+  const index = indexOf([
+    { id: 1, title: 'Spirit', popularity: 1, vote_count: 9, release_date: '2010-01-01' },
+    { id: 2, title: 'Spirited Away', popularity: 60, vote_count: 4000, release_date: '2001-07-20' },
+    { id: 3, title: 'The Spirit', popularity: 5, vote_count: 320, release_date: '2008-12-25' },
+    { id: 4, title: 'Teen Spirit', popularity: 2, vote_count: 80, release_date: '2011-01-01' },
+    { id: 5, title: 'Alien', popularity: 40, vote_count: 5000, release_date: '1979-05-25' },
+    { id: 6, title: 'Aliens', popularity: 35, vote_count: 3500, release_date: '1986-07-18' },
+    { id: 7, title: 'Star Trek', popularity: 30, vote_count: 5500, release_date: '2009-05-06' },
+    { id: 8, title: 'Star Wars', popularity: 50, vote_count: 6800, release_date: '1977-05-25' },
+    { id: 9, title: 'Star Trek Into Darkness', popularity: 25, vote_count: 4000, release_date: '2013-05-05' },
+    { id: 10, title: 'La La Land', popularity: 45, vote_count: 7000, release_date: '2016-11-29' },
+    { id: 11, title: 'Logan', popularity: 70, vote_count: 6300, release_date: '2017-02-28' },
+    { id: 12, title: 'Gattaca', popularity: 15, vote_count: 2300, release_date: '1997-09-07' },
+    { id: 13, title: 'Dead', popularity: 1, vote_count: 30, release_date: '2015-01-01' },
+    { id: 14, title: 'Dead or Alive', popularity: 1, vote_count: 34, release_date: '2002-01-01' },
+    { id: 15, title: 'Deadpool', popularity: 90, vote_count: 11400, release_date: '2016-02-09' },
+  ]);
+  const titles = (q: string) => index.searchTitles(q).map((m) => m.id);
+
+  it('puts the far better known film a typed word starts first, the title that is the word second', () => {
+    // The word itself is the title of two obscure films; the film most people mean continues it.
+    expect(titles('spirit').slice(0, 2)).toEqual([2, 3]);
+    expect(titles('dead').slice(0, 2)).toEqual([15, 13]);
+    // Comparably known: the title that is the word stays first.
+    expect(titles('alien').slice(0, 2)).toEqual([5, 6]);
+    // Two words typed whole: that title first, whatever else is better known.
+    expect(titles('the spirit')[0]).toBe(3);
+  });
+
+  it('keeps a last single letter as the start of the next word', () => {
+    expect(titles('star w')).toEqual([8]);
+    expect(titles('star t').slice(0, 2)).toEqual([7, 9]);
+    // Nothing but small words before it: they are the query then.
+    expect(titles('la la l')[0]).toBe(10);
+  });
+
+  it('reaches two slips in a word of seven or eight letters when nothing else matches', () => {
+    expect(titles('gatacca')).toEqual([12]);
+    // Where a word is one edit away, the wider tolerance is not tried.
+    expect(titles('spirted')).toEqual([2]);
+  });
+});
+
 describe('a year typed after the title (decision 0057)', () => {
   const index = indexOf([
     { id: 1, title: 'Dune', popularity: 5, vote_count: 800, release_date: '1984-12-14' },
@@ -397,7 +441,8 @@ describe(significantWords.name, () => {
     ['The Godfather', ['godfather']],
     ['the', ['the']],
     ['war of th', ['war']],
-    ['star w', ['star']],
+    ['star w', ['star', 'w']],
+    ['la la l', ['la', 'la', 'l']],
     ['toy story 2', ['toy', 'story', '2']],
     ['Amélie', ['amelie']],
     ['  Mission: Impossible  ', ['mission', 'impossible']],

@@ -21,21 +21,37 @@ export function referenceSearch(
     processTerm: (term) => foldAccents(term.toLowerCase()),
     searchOptions: {
       tokenize: (text) => text.split(SPACE_OR_PUNCTUATION),
-      prefix: (term, i, terms) => i === terms.length - 1 && term.length >= 2,
+      // The last word as a prefix, a single letter too after other words (decision 0064).
+      prefix: (term, i, terms) => i === terms.length - 1 && (term.length >= 2 || terms.length > 1),
       fuzzy: (term) => (term.length <= 4 ? false : term.length <= 8 ? 1 : 2),
+      weights: { fuzzy: 0.45, prefix: 0.8 },
       combineWith: 'AND',
     },
   });
-  // As CatalogIndex indexes them: an original title that is the title is not a second field (0057).
+  // As CatalogIndex indexes them: an original title that is the title is not a second field (0057),
+  // and of another, only the words the title does not have (0064).
+  const tokens = (t: string) => [...t.split(SPACE_OR_PUNCTUATION), ...compounds(t)];
+  const fold = (t: string) => foldAccents(t.toLowerCase());
   search.addAll(
-    movies.map((m) => ({ ...m, original_title: m.original_title === m.title ? '' : m.original_title })),
+    movies.map((m) => {
+      if (m.original_title === m.title) return { ...m, original_title: '' };
+      const inTitle = new Set(tokens(m.title).map(fold));
+      const own = tokens(m.original_title).filter((t) => fold(t) !== '' && !inTitle.has(fold(t)));
+      return { ...m, original_title: own.join(' ') };
+    }),
   );
-  const boosts = new Map(movies.map((m) => [m.id, 1 + Math.log10(1 + m.vote_count) / 2]));
+  const boosts = new Map(movies.map((m) => [m.id, 1 + Math.log10(1 + m.vote_count)]));
   const boostDocument = (id: unknown) => boosts.get(id as number) ?? 1;
   return (query) => {
     const words = significantWords(query);
     const q = words.join(' ');
     let hits = search.search(q, { boostDocument });
+    // Nothing: two edits from seven letters, then any word.
+    if (hits.length === 0)
+      hits = search.search(q, {
+        boostDocument,
+        fuzzy: (term) => (term.length <= 4 ? false : term.length <= 6 ? 1 : 2),
+      });
     if (hits.length === 0) hits = search.search(q, { combineWith: 'OR', boostDocument });
     return hits.map((h) => ({ id: h.id as number, score: h.score }));
   };
