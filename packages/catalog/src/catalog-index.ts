@@ -305,11 +305,13 @@ export class CatalogIndex {
     if (words.length === 1 && words[0]!.length <= 3)
       return this.titlesWithWordStarting(titles, words[0]!, limit);
     const terms = words.flatMap((w) => w.split(SPACE_OR_PUNCTUATION).map(processTerm)).filter(Boolean);
+    // A last single letter after other words is the start of the next word ("star w"): the
+    // titles of the other words that have a word starting with it (decision 0064).
+    const initial = terms.length > 1 && /^[a-z]$/.test(terms[terms.length - 1]!) ? terms.pop() : undefined;
     const spec: TitleQueryTerm[] = terms.map((term, i) => ({
       term,
-      // The user is typing the last word: only it is completed as a prefix (a single letter
-      // only after other words: "star w").
-      prefix: i === terms.length - 1 && (term.length >= 2 || terms.length > 1),
+      // The user is typing the last word: only it is completed as a prefix.
+      prefix: initial === undefined && i === terms.length - 1 && term.length >= 2,
       fuzzy: fuzziness(term),
     }));
     // The titles that are the words typed come first (`exactFirst`); after one word, the other
@@ -317,7 +319,7 @@ export class CatalogIndex {
     const titled = this.titledAs(titles, query);
     const oneWord = query.split(SPACE_OR_PUNCTUATION).filter((w) => processTerm(w)).length === 1;
     const pool = oneWord && titled.length > 0 ? Math.max(limit, SUGGESTIONS + titled.length) : limit;
-    let found = titles.searchTop(spec, 'and', pool);
+    let found = titles.searchTop(spec, 'and', pool, initial);
     // "dune 1984", "twelve angry men 1957": a year typed after a title's words, which no title
     // holding them all has in it ("death race 2000" is a title), picks that year's films among the
     // titles of the other words, first; the others follow.
@@ -340,6 +342,7 @@ export class CatalogIndex {
         spec.map((t) => ({ ...t, fuzzy: widerFuzziness(t.term) })),
         'and',
         pool,
+        initial,
       );
     if (found.total === 0) {
       // No movie matches every word: fall back to any word, so long queries still find something

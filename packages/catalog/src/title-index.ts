@@ -59,6 +59,8 @@ export class TitleIndexBuilder {
   private readonly leads = new IntList();
   /** Each field's terms in order, hashed (`titleHash`): a title typed whole is found by it. */
   private readonly hashes = new IntList();
+  /** Each document's words' first letters, a to z, one bit each (`initialBit`). */
+  private readonly initials = new IntList();
 
   constructor(
     private readonly processTerm: (term: string) => string,
@@ -75,6 +77,7 @@ export class TitleIndexBuilder {
     this.leads.push(-1);
     this.leads.push(-1);
     let leading = 0;
+    let initials = 0;
     const inTitle = new Set<string>();
     for (let f = 0; f < FIELDS; f++) {
       const words = fields[f]!.split(SPACE_OR_PUNCTUATION);
@@ -97,6 +100,7 @@ export class TitleIndexBuilder {
       for (const token of tokens) {
         const term = this.processTerm(token);
         if (!term) continue;
+        initials |= initialBit(term.charCodeAt(0));
         // A term's list starts with its number (the order it was first met), then its postings.
         let list = this.postings.get(term);
         if (!list) this.postings.set(term, (list = [this.postings.size]));
@@ -105,6 +109,7 @@ export class TitleIndexBuilder {
         list.push(doc * FIELDS + f);
       }
     }
+    this.initials.push(initials);
   }
 
   finish(): TitleIndex {
@@ -163,6 +168,7 @@ export class TitleIndexBuilder {
       boosts,
       leads,
       this.hashes.items.slice(0, this.hashes.length),
+      Uint32Array.from(this.initials.items.subarray(0, this.initials.length)),
     );
   }
 }
@@ -196,6 +202,8 @@ export class TitleIndex {
     private readonly leads: Int32Array,
     /** Each document's fields' terms, hashed in order (`titleHash`): title, then original title. */
     private readonly fieldHashes: Int32Array,
+    /** Each document's words' first letters (`initialBit`). */
+    private readonly initials: Uint32Array,
   ) {
     this.shared = new Uint8Array(terms.length);
     for (let i = 0; i + 1 < terms.length; i++) {
@@ -238,6 +246,7 @@ export class TitleIndex {
       this.boosts,
       this.leads,
       this.fieldHashes,
+      this.initials,
       this.shared,
       keys,
       ids,
@@ -292,6 +301,8 @@ export class TitleIndex {
     query: readonly TitleQueryTerm[],
     combineWith: 'and' | 'or',
     limit: number,
+    /** Only documents with a word starting with this letter (a to z): the start of the word being typed. */
+    initial?: string,
   ): { hits: TitleHit[]; total: number } {
     if (query.length === 0) return { hits: [], total: 0 };
     const s = this.scratchArrays();
@@ -345,6 +356,17 @@ export class TitleIndex {
           }
         }
       }
+    }
+    if (initial !== undefined) {
+      // A bit per document, not a scan of every word with that letter (a million titles hold
+      // hundreds of thousands): the documents in are kept or dropped, their scores unchanged.
+      const bit = initialBit(initial.charCodeAt(0));
+      let kept = 0;
+      for (let i = 0; i < combined.length; i++) {
+        const doc = combined.items[i]!;
+        if (this.initials[doc]! & bit) combined.items[kept++] = doc;
+      }
+      combined.length = kept;
     }
     const count = combined.length;
     if (s.scores.length < count) s.scores = new Float64Array(Math.max(count, 2 * s.scores.length));
@@ -530,14 +552,11 @@ export class TitleIndex {
    */
   fuzzyTerms(query: string, maxDistance: number): [number, number][] {
     const table = this.deletions;
-    // The table lists a term's deletions of one letter from 4 letters, of two from 7: it answers
-    // when every term close enough to the query is that long (the catalog's words always are).
-    const shortest = query.length - maxDistance;
     if (
       maxDistance < 1 ||
       maxDistance > MAX_TABLE_DISTANCE ||
       query.length > MAX_TABLE_LETTERS ||
-      shortest < (maxDistance === 1 ? ONE_DELETION_FROM : TWO_DELETIONS_FROM)
+      !tableReaches(query.length, maxDistance)
     ) {
       return this.fuzzyTermsByWalk(query, maxDistance);
     }
@@ -654,6 +673,11 @@ function bitCount(mask: number): number {
   return n;
 }
 
+/** A letter's bit (a to z; 0 for anything else) in a document's initials. */
+function initialBit(code: number): number {
+  return code >= 97 && code <= 122 ? 1 << (code - 97) : 0;
+}
+
 /** A growable list of integers. */
 export class IntList {
   items: Int32Array;
@@ -759,6 +783,24 @@ const MAX_TABLE_LETTERS = 32;
 /** Terms of this many letters or more have their one-letter deletions listed; two-letter from the second. */
 const ONE_DELETION_FROM = 4;
 const TWO_DELETIONS_FROM = 7;
+
+/**
+ * Whether the deletion table finds every term within `distance` edits of a query of `letters`
+ * letters. A term of L letters that close needs at most `distance - max(0, letters - L)` of its
+ * own letters deleted to meet one of the query's deletions (a substitution is a deletion on both
+ * sides, an insertion into the query one on the term's); the table lists a term's one-letter
+ * deletions from 4 letters and two from 7, and no term shorter than 4. So one edit from 5
+ * letters, two from 7 (decision 0064; before, two only from 9, by a rule that asked every term
+ * to be 7 letters).
+ */
+function tableReaches(letters: number, distance: number): boolean {
+  for (let length = Math.max(1, letters - distance); length <= letters + distance; length++) {
+    const needed = distance - Math.max(0, letters - length);
+    const listed = length >= TWO_DELETIONS_FROM ? 2 : length >= ONE_DELETION_FROM ? 1 : -1;
+    if (needed > listed) return false;
+  }
+  return true;
+}
 
 interface DeletionTable {
   /** The hashes, sorted (each with its term in `ids`); those whose top 16 bits are b from `starts[b]`. */

@@ -21,8 +21,7 @@ export function referenceSearch(
     processTerm: (term) => foldAccents(term.toLowerCase()),
     searchOptions: {
       tokenize: (text) => text.split(SPACE_OR_PUNCTUATION),
-      // The last word as a prefix, a single letter too after other words (decision 0064).
-      prefix: (term, i, terms) => i === terms.length - 1 && (term.length >= 2 || terms.length > 1),
+      prefix: (term, i, terms) => i === terms.length - 1 && term.length >= 2,
       fuzzy: (term) => (term.length <= 4 ? false : term.length <= 8 ? 1 : 2),
       weights: { fuzzy: 0.45, prefix: 0.8 },
       combineWith: 'AND',
@@ -42,16 +41,25 @@ export function referenceSearch(
   );
   const boosts = new Map(movies.map((m) => [m.id, 1 + Math.log10(1 + m.vote_count)]));
   const boostDocument = (id: unknown) => boosts.get(id as number) ?? 1;
+  const byId = new Map(movies.map((m) => [m.id, m]));
   return (query) => {
     const words = significantWords(query);
+    // A last single letter after other words: the other words' titles with a word starting so,
+    // the word before it whole (decision 0064).
+    const initial = words.length > 1 && /^[a-z]$/.test(words[words.length - 1]!) ? words.pop() : undefined;
     const q = words.join(' ');
-    let hits = search.search(q, { boostDocument });
+    const options = initial === undefined ? { boostDocument } : { boostDocument, prefix: false };
+    const starts = (h: { id: unknown }) => {
+      if (initial === undefined) return true;
+      const m = byId.get(h.id as number)!;
+      return [m.title, m.original_title].some((t) => tokens(t).some((w) => fold(w).startsWith(initial)));
+    };
+    let hits = search.search(q, options).filter(starts);
     // Nothing: two edits from seven letters, then any word.
     if (hits.length === 0)
-      hits = search.search(q, {
-        boostDocument,
-        fuzzy: (term) => (term.length <= 4 ? false : term.length <= 6 ? 1 : 2),
-      });
+      hits = search
+        .search(q, { ...options, fuzzy: (term) => (term.length <= 4 ? false : term.length <= 6 ? 1 : 2) })
+        .filter(starts);
     if (hits.length === 0) hits = search.search(q, { combineWith: 'OR', boostDocument });
     return hits.map((h) => ({ id: h.id as number, score: h.score }));
   };

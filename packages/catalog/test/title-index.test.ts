@@ -114,6 +114,7 @@ describe('the compact title index', () => {
       let swapped = 0;
       let sameOrder = 0;
       let demoted = 0;
+      let endsWithLetter = 0;
       for (const q of queries(
         file.movies.map((m) => m.title),
         1000,
@@ -158,6 +159,7 @@ describe('the compact title index', () => {
         const off = rest.filter((id, i) => Math.abs(scoreOf.get(id)! / expected[i]!.score - 1) > 1e-9);
         expect(off, q).toEqual([]);
         compared++;
+        if (words.length > 1 && /^[a-z]$/.test(words[words.length - 1]!)) endsWithLetter++;
         if (rest.every((id, i) => id === expected[i]!.id)) sameOrder++;
       }
       expect(compared).toBeGreaterThan(550);
@@ -165,6 +167,8 @@ describe('the compact title index', () => {
       // A fifth of the queries are whole titles.
       expect(exactFirst).toBeGreaterThan(100);
       expect(demoted).toBeGreaterThan(0);
+      // Cut mid-title: some end with the first letter of the next word (decision 0064).
+      expect(endsWithLetter).toBeGreaterThan(10);
       // Most answers are identical to the movie (ties aside, all are).
       expect(sameOrder / compared).toBeGreaterThan(0.9);
     },
