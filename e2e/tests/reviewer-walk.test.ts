@@ -208,4 +208,48 @@ describe("a reviewer's walk, fixed", () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('recently visited: one film removed and the whole list cleared, each put back in its place with Undo', async () => {
+    const { context, page, errors } = await newPage(browser, VIEWPORTS[1]);
+    const email = `visits-${Date.now()}@example.com`;
+    await signUpAndSignIn(page, { base, dataDir }, { name: 'Visit Tester', email });
+    const auth = await bearerOf(page);
+    for (const tmdb_id of [862, 680, 550])
+      expect(
+        (
+          await page.request.post(`${base}/api/user/recently-visited`, { data: { tmdb_id }, headers: auth })
+        ).status(),
+      ).toBe(200);
+    const order = async () =>
+      (
+        (await (await page.request.get(`${base}/api/user/recently-visited`, { headers: auth })).json()) as {
+          tmdb_id: number;
+        }[]
+      ).map((e) => e.tmdb_id);
+    await page.goto(`${base}/recently-visited`);
+    await page.getByText('3 movie(s)').waitFor();
+    await screenshot(page, 'walk38-recently-visited');
+    // The middle one goes, then comes back in the middle.
+    await page.getByRole('button', { name: /^Remove Pulp Fiction from recently visited$/ }).click();
+    await page.getByText('Removed from recently visited!').waitFor();
+    await expect.poll(() => page.getByText('2 movie(s)').count()).toBe(1);
+    expect(await order()).toEqual([550, 862]);
+    await page.getByRole('button', { name: 'Undo', exact: true }).click();
+    await expect.poll(() => page.getByText('3 movie(s)').count()).toBe(1);
+    expect(await order()).toEqual([550, 680, 862]);
+
+    await page.getByRole('button', { name: 'Clear all' }).click();
+    await page.getByRole('heading', { name: 'No Recently Viewed Movies' }).waitFor();
+    await screenshot(page, 'walk38-recently-visited-cleared');
+    // The removal's toast may still be leaving: the Undo of the clear's own toast.
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Recently visited cleared!' })
+      .getByRole('button', { name: 'Undo', exact: true })
+      .click();
+    await expect.poll(() => page.getByText('3 movie(s)').count()).toBe(1);
+    expect(await order()).toEqual([550, 680, 862]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

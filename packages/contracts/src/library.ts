@@ -96,6 +96,18 @@ export const RecentlyVisitedEntry = z
 
 export const RECENTLY_VISITED_LIMIT = 20;
 
+/** Visits put back by an undo (a removal or a clear of recently visited), each at its own time. */
+export const RecentlyVisitedRestore = z.object({
+  visits: z
+    .array(
+      z.object({
+        tmdb_id: TmdbId,
+        visited_at: z.iso.datetime({ offset: true, error: 'visited_at must be a date and time' }),
+      }),
+    )
+    .max(RECENTLY_VISITED_LIMIT, { error: `At most ${RECENTLY_VISITED_LIMIT} visits` }),
+});
+
 export type WatchStatus = z.infer<typeof WatchStatus>;
 export type LikedMovie = z.infer<typeof LikedMovie>;
 export type PlaylistMovie = z.infer<typeof PlaylistMovie>;

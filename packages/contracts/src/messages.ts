@@ -76,5 +76,9 @@ export const LIBRARY_MESSAGES = {
   notWatched: 'Movie is not marked as watched',
   notOnWatchlist: 'Movie is not in your watchlist',
   visitLogged: 'Visit logged',
+  visitRemoved: 'Removed from recently visited',
+  notVisited: 'Movie not in your recently visited',
+  visitsCleared: 'Recently visited cleared',
+  visitsRestored: 'Recently visited restored',
   inDiary: 'This movie is in your diary: delete its diary entries to unmark it as watched',
 } as const;

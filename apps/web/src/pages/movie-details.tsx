@@ -3,7 +3,8 @@ import { lazy, Suspense, useDeferredValue, useEffect, useRef, useState } from 'r
 import { Link, useParams } from 'react-router';
 import { ErrorText } from '../components/ui/empty-state';
 import { UserIcon } from '../components/ui/icons';
-import { HeartIcon, PlusIcon, StarIcon } from '../components/ui/media-icons';
+import { HeartIcon, PlusIcon } from '../components/ui/media-icons';
+import { Rating } from '../components/ui/rating';
 import { MovieGrid } from '../components/ui/movie-grid';
 import { WithLibraryCardActions } from '../features/library/components/card-actions';
 import { Artwork } from '../components/ui/artwork';
@@ -243,9 +244,7 @@ export default function MovieDetailsPage() {
           <div className="min-w-0 flex-1 md:pt-24">
             <h1 className="text-3xl font-extrabold sm:text-4xl">{m.title}</h1>
             <div className="mt-3 flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-zinc-300">
-              <span className="flex items-center gap-1 text-yellow-400">
-                <StarIcon width={16} height={16} /> {m.vote_average.toFixed(1)}
-              </span>
+              <Rating value={m.vote_average} size={16} />
               {m.release_date && <span>{m.release_date}</span>}
               {m.runtime ? <span>{m.runtime} minutes</span> : null}
             </div>

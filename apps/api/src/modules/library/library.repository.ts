@@ -241,6 +241,70 @@ export class LibraryRepository {
       )
       .execute();
     // Only the most recent visits are ever shown: keep the table bounded per user.
+    await this.pruneVisits(db, userId, keep);
+  }
+
+  /** Removes one movie from the user's recently visited; false if it was not there. */
+  async removeVisit(userId: string, tmdbId: number): Promise<boolean> {
+    const r = await this.db
+      .deleteFrom('recently_visited')
+      .where('user_id', '=', userId)
+      .where('tmdb_id', '=', tmdbId)
+      .executeTakeFirst();
+    return Number(r.numDeletedRows) > 0;
+  }
+
+  /** Empties the user's recently visited. */
+  async clearVisits(userId: string): Promise<void> {
+    await this.db.deleteFrom('recently_visited').where('user_id', '=', userId).execute();
+  }
+
+  /**
+   * Puts visits back as they were (an undo): each at its own time, never later than now, and a
+   * movie visited again since keeps its newer time. Movies unknown to the database are skipped
+   * (an undo only puts back what was listed). The list stays bounded.
+   */
+  async restoreVisits(
+    db: Db,
+    userId: string,
+    visits: readonly { tmdb_id: number; visited_at: string }[],
+    keep: number,
+  ) {
+    if (visits.length === 0) return;
+    const known = new Set(
+      (
+        await db
+          .selectFrom('movies')
+          .select('tmdb_id')
+          .where(
+            'tmdb_id',
+            'in',
+            visits.map((v) => v.tmdb_id),
+          )
+          .execute()
+      ).map((r) => r.tmdb_id),
+    );
+    const rows = visits
+      .filter((v) => known.has(v.tmdb_id))
+      .map((v) => ({
+        user_id: userId,
+        tmdb_id: v.tmdb_id,
+        visited_at: sql<Date>`least(${new Date(v.visited_at).toISOString()}::timestamptz, clock_timestamp())`,
+      }));
+    if (rows.length === 0) return;
+    await db
+      .insertInto('recently_visited')
+      .values(rows)
+      .onConflict((oc) =>
+        oc.columns(['user_id', 'tmdb_id']).doUpdateSet({
+          visited_at: sql`greatest(recently_visited.visited_at, excluded.visited_at)`,
+        }),
+      )
+      .execute();
+    await this.pruneVisits(db, userId, keep);
+  }
+
+  private async pruneVisits(db: Db, userId: string, keep: number) {
     await db
       .deleteFrom('recently_visited')
       .where('user_id', '=', userId)

@@ -40,7 +40,8 @@ describe.each(DATABASES)('personal library on $name', ({ open }) => {
       '/api/user/playlists/{id}/movies/{tmdb_id}': ['delete'],
       '/api/user/watch-status': ['get', 'post'],
       '/api/user/watch-status/{tmdb_id}': ['delete'],
-      '/api/user/recently-visited': ['get', 'post'],
+      '/api/user/recently-visited': ['get', 'post', 'put', 'delete'],
+      '/api/user/recently-visited/{tmdb_id}': ['delete'],
     };
     for (const [path, methods] of Object.entries(want)) {
       expect(Object.keys(doc.paths[path] ?? {}).sort(), path).toEqual(methods.sort());
@@ -66,6 +67,9 @@ describe.each(DATABASES)('personal library on $name', ({ open }) => {
       ['DELETE', '/api/user/watch-status/155'],
       ['GET', '/api/user/recently-visited'],
       ['POST', '/api/user/recently-visited'],
+      ['PUT', '/api/user/recently-visited'],
+      ['DELETE', '/api/user/recently-visited'],
+      ['DELETE', '/api/user/recently-visited/155'],
     ] as const) {
       const res = await c.request(
         method,
@@ -331,6 +335,72 @@ describe.each(DATABASES)('personal library on $name', ({ open }) => {
     });
     expect(list[1].tmdb_id).toBe(11);
     expect(new Set(list.map((e: { tmdb_id: number }) => e.tmdb_id)).size).toBe(20);
+  });
+
+  it('recently visited: remove one (404 after), clear, and put back each at its own time, owner only', async () => {
+    const { client, bearer } = await s.verifiedUser('Visitor', `visitor-${Date.now()}@example.com`);
+    const v = as({ client, bearer });
+    const ids = () =>
+      v.get('/api/user/recently-visited').then((r) => r.body.map((e: { tmdb_id: number }) => e.tmdb_id));
+    for (const id of [862, 155, 550, 238]) await v.post('/api/user/recently-visited', { tmdb_id: id });
+    const before = (await v.get('/api/user/recently-visited')).body;
+    expect(await ids()).toEqual([238, 550, 155, 862]);
+    // Another user's removal and clear touch only their own list.
+    await as(alice).del('/api/user/recently-visited');
+    expect(await as(alice).del('/api/user/recently-visited/550')).toMatchObject({ status: 404 });
+    expect(await ids()).toEqual([238, 550, 155, 862]);
+
+    expect(await v.del('/api/user/recently-visited/550')).toMatchObject({
+      status: 200,
+      body: { message: 'Removed from recently visited' },
+    });
+    expect(await v.del('/api/user/recently-visited/550')).toMatchObject({
+      status: 404,
+      body: { message: 'Movie not in your recently visited' },
+    });
+    expect(await ids()).toEqual([238, 155, 862]);
+    // Undo of the removal: back in its place, at its own time.
+    const removed = before.find((e: { tmdb_id: number }) => e.tmdb_id === 550);
+    const put = (visits: unknown) => client.request('PUT', '/api/user/recently-visited', { visits }, bearer);
+    expect(await put([{ tmdb_id: 550, visited_at: removed.visited_at }])).toMatchObject({ status: 200 });
+    expect(await ids()).toEqual([238, 550, 155, 862]);
+
+    expect(await v.del('/api/user/recently-visited')).toMatchObject({
+      status: 200,
+      body: { message: 'Recently visited cleared' },
+    });
+    expect(await ids()).toEqual([]);
+    // A visit after the clear, then the clear's undo: the old ones back behind it, in their order.
+    await v.post('/api/user/recently-visited', { tmdb_id: 680 });
+    const visits = before.map((e: { tmdb_id: number; visited_at: string }) => ({
+      tmdb_id: e.tmdb_id,
+      visited_at: e.visited_at,
+    }));
+    expect(await put(visits)).toMatchObject({ status: 200, body: { message: 'Recently visited restored' } });
+    expect(await ids()).toEqual([680, 238, 550, 155, 862]);
+    const after = (await v.get('/api/user/recently-visited')).body;
+    expect(after.find((e: { tmdb_id: number }) => e.tmdb_id === 862).visited_at).toBe(before[3].visited_at);
+
+    // A time in the future is held at now; an unknown movie is skipped; bad bodies are 400.
+    expect(await put([{ tmdb_id: 603, visited_at: '2999-01-01T00:00:00Z' }])).toMatchObject({ status: 200 });
+    expect((await ids())[0]).toBe(603);
+    expect(
+      new Date((await v.get('/api/user/recently-visited')).body[0].visited_at).getTime(),
+    ).toBeLessThanOrEqual(Date.now() + 1000);
+    expect(await put([{ tmdb_id: 999999999, visited_at: before[0].visited_at }])).toMatchObject({
+      status: 200,
+    });
+    expect(await ids()).not.toContain(999999999);
+    for (const bad of [
+      [{ tmdb_id: 550, visited_at: 'yesterday' }],
+      [{ tmdb_id: -1, visited_at: before[0].visited_at }],
+      Array.from({ length: 21 }, () => ({ tmdb_id: 550, visited_at: before[0].visited_at })),
+      'all',
+    ]) {
+      const res = await put(bad);
+      expect(res.status, JSON.stringify(bad).slice(0, 60)).toBe(400);
+      expect(res.body.message).toEqual(expect.any(String));
+    }
   });
 
   it('20 parallel identical likes: exactly one 201, the rest 409, one row', async () => {

@@ -12,6 +12,7 @@ import {
   PlaylistRenamed,
   PlaylistsQuery,
   RecentlyVisitedEntry,
+  RecentlyVisitedRestore,
   TmdbIdBody,
   TmdbIdParams,
   WatchStatusBody,
@@ -261,5 +262,46 @@ export const libraryRoutes =
         },
       },
       async (req) => service.recentlyVisited(currentUser(req).uid),
+    );
+    app.delete(
+      '/recently-visited/:tmdb_id',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Remove a movie from recently visited',
+          params: TmdbIdParams,
+          response: { 200: MessageResponse, ...bad, ...auth, 404: ErrorBody },
+        },
+      },
+      async (req) => service.removeVisit(currentUser(req).uid, req.params.tmdb_id),
+    );
+    app.delete(
+      '/recently-visited',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Clear recently visited',
+          response: { 200: MessageResponse, ...auth },
+        },
+      },
+      async (req) => service.clearVisits(currentUser(req).uid),
+    );
+    app.put(
+      '/recently-visited',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Put visits back (the undo of a removal or a clear)',
+          description:
+            'Each visit at its own time (never later than now); a movie visited again since keeps its newer time; ' +
+            'movies the database does not know are skipped. At most 20.',
+          body: RecentlyVisitedRestore,
+          response: { 200: MessageResponse, ...bad, ...auth },
+        },
+      },
+      async (req) => service.restoreVisits(currentUser(req).uid, req.body.visits),
     );
   };

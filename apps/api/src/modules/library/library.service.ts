@@ -201,6 +201,29 @@ export class LibraryService {
     });
   }
 
+  removeVisit(userId: string, tmdbId: number) {
+    return this.write(userId, async () => {
+      if (!(await this.repo.removeVisit(userId, tmdbId))) throw new NotFoundError(MESSAGES.notVisited);
+      return { message: MESSAGES.visitRemoved };
+    });
+  }
+
+  clearVisits(userId: string) {
+    return this.write(userId, async () => {
+      await this.repo.clearVisits(userId);
+      return { message: MESSAGES.visitsCleared };
+    });
+  }
+
+  restoreVisits(userId: string, visits: readonly { tmdb_id: number; visited_at: string }[]) {
+    return this.write(userId, async () => {
+      await this.repo.transaction((trx) =>
+        this.repo.restoreVisits(trx, userId, visits, RECENTLY_VISITED_LIMIT),
+      );
+      return { message: MESSAGES.visitsRestored };
+    });
+  }
+
   recentlyVisited(userId: string) {
     return this.read(userId, 'recently-visited', () =>
       this.repo.listRecentlyVisited(userId, RECENTLY_VISITED_LIMIT),

@@ -11,6 +11,7 @@ import { useLikes } from '../api/get-likes';
 import { usePlaylistMovies } from '../api/get-playlist-movies';
 import { usePlaylists } from '../api/get-playlists';
 import { useRecentlyVisited } from '../api/get-recently-visited';
+import { useRecentlyVisitedActions } from '../api/recently-visited-actions';
 import { useWatchStatus } from '../api/get-watch-status';
 import { libraryId, type Playlist } from '../api/library-keys';
 import { usePlaylistActions } from '../api/playlist-actions';
@@ -98,6 +99,7 @@ export const WatchedPage = () => <WatchList status="watched" />;
 export const WatchlistPage = () => <WatchList status="want_to_watch" />;
 
 export function RecentlyVisitedPage() {
+  const { remove, clear } = useRecentlyVisitedActions();
   return (
     <LibraryPage
       title="Recently Viewed"
@@ -108,7 +110,25 @@ export function RecentlyVisitedPage() {
         recent.length === 0 ? (
           <EmptyState title="No Recently Viewed Movies">Movies you open will show up here.</EmptyState>
         ) : (
-          <MovieGrid movies={cards(recent)} />
+          <>
+            <div className="mb-4 flex justify-end">
+              <button
+                type="button"
+                onClick={() => void clear(recent)}
+                className="rounded-lg px-3 py-1.5 text-sm text-zinc-300 ring-1 ring-white/15 hover:bg-zinc-800 hover:text-white"
+              >
+                Clear all
+              </button>
+            </div>
+            <RemovableGrid
+              movies={cards(recent)}
+              label={(title) => `Remove ${title} from recently visited`}
+              onRemove={(id) => {
+                const visit = recent.find((e) => e.tmdb_id === id);
+                if (visit) void remove(visit);
+              }}
+            />
+          </>
         )
       }
     </LibraryPage>

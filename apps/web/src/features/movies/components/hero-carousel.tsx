@@ -1,7 +1,8 @@
 import type { MovieListItem } from '@app/contracts';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ChevronLeft, ChevronRight, StarIcon } from '../../../components/ui/media-icons';
+import { ChevronLeft, ChevronRight } from '../../../components/ui/media-icons';
+import { Rating } from '../../../components/ui/rating';
 import { Artwork, imageCandidates } from '../../../components/ui/artwork';
 import { HERO_CAPTION_HEIGHT } from '../../../components/ui/skeletons';
 import { useConfig } from '../../../lib/config';
@@ -67,9 +68,8 @@ export function HeroCarousel({
         aria-label={`${index + 1} of ${n}`}
       >
         <h1 className="line-clamp-2 text-3xl font-extrabold sm:text-5xl sm:leading-[1.1]">{title}</h1>
-        <div className="mt-3 flex h-6 items-center gap-2 text-yellow-400">
-          <StarIcon width={18} height={18} />
-          <span className="font-semibold">{(m.vote_average ?? 0).toFixed(1)}</span>
+        <div className="mt-3 flex h-6 items-center font-semibold">
+          <Rating value={m.vote_average} size={18} className="gap-2" />
         </div>
         <p className="mt-3 line-clamp-3 text-sm text-zinc-300 sm:text-base">{m.overview}</p>
         <div className="mt-5 flex items-center gap-3">

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { SearchIcon } from '../../../components/ui/icons';
-import { StarIcon } from '../../../components/ui/media-icons';
+import { Rating } from '../../../components/ui/rating';
 import { Artwork } from '../../../components/ui/artwork';
 import { addToHistory, POPULAR_SEARCHES, readHistory, SEARCH_HISTORY_SHOWN } from '../utils/search-history';
 import { useSuggestions } from '../api/get-suggestions';
@@ -146,10 +146,7 @@ export function SearchBox({
                         <span className="block truncate text-sm">{m.title ?? m.name}</span>
                         <span className="text-xs text-zinc-400">{m.release_date || 'Unknown date'}</span>
                       </span>
-                      <span className="flex items-center gap-1 text-xs text-yellow-400">
-                        <StarIcon width={12} height={12} />
-                        {(m.vote_average ?? 0).toFixed(1)}
-                      </span>
+                      <Rating value={m.vote_average} className="shrink-0 text-xs" />
                     </button>
                   </li>
                 );

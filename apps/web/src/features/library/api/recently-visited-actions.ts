@@ -1,0 +1,50 @@
+import { useQueryClient } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
+import type { RecentlyVisitedEntry } from '@app/contracts';
+import { apiFetch } from '../../../lib/api-client';
+import { failure, keys } from './library-keys';
+import { toastWithUndo } from './undo-toast';
+
+type Visit = Pick<RecentlyVisitedEntry, 'tmdb_id' | 'visited_at'>;
+
+/**
+ * Removing one film from recently visited, and clearing the list, each with Undo on its toast:
+ * the visits go back at their own times, so the list's order is what it was (decision 0065).
+ */
+export function useRecentlyVisitedActions() {
+  const qc = useQueryClient();
+  const refresh = () => qc.invalidateQueries({ queryKey: keys.recent });
+  const putBack = async (visits: Visit[]) => {
+    try {
+      await apiFetch('/api/user/recently-visited', {
+        method: 'PUT',
+        body: { visits: visits.map(({ tmdb_id, visited_at }) => ({ tmdb_id, visited_at })) },
+      });
+    } catch (err) {
+      toast.error(failure(err, {}, 'Could not put it back.'));
+    } finally {
+      await refresh();
+    }
+  };
+  const run = async (path: string, message: string, visits: Visit[], failed: string) => {
+    try {
+      await apiFetch(path, { method: 'DELETE' });
+      toastWithUndo(message, () => putBack(visits));
+    } catch (err) {
+      toast.error(failure(err, {}, failed));
+    } finally {
+      await refresh();
+    }
+  };
+  return {
+    remove: (visit: Visit) =>
+      run(
+        `/api/user/recently-visited/${visit.tmdb_id}`,
+        'Removed from recently visited!',
+        [visit],
+        'Failed to remove it.',
+      ),
+    clear: (visits: Visit[]) =>
+      run('/api/user/recently-visited', 'Recently visited cleared!', visits, 'Failed to clear the list.'),
+  };
+}
