@@ -64,6 +64,7 @@ export const LIBRARY_MESSAGES = {
   movieNotFound: 'Movie not found',
   playlistDeleted: 'Playlist deleted',
   playlistRenamed: 'Playlist renamed',
+  playlistNameTaken: 'You already have a playlist with that name',
   playlistNotFound: 'Playlist not found',
   notOwner: 'You don’t own this playlist',
   addedToPlaylist: 'Movie added to playlist',

@@ -107,6 +107,52 @@ describe.each(DATABASES)('database schema on $name', ({ open }) => {
     }
   });
 
+  it('0006 renames duplicate playlist names (ignoring case, the oldest keeps its own) and refuses new ones', async () => {
+    const db = await open();
+    const migrator = new Migrator({ db: db.db, provider: { getMigrations: async () => migrations } });
+    try {
+      expect((await migrator.migrateTo('0005-ratings-diary-sharing')).error).toBeUndefined();
+      await sql`insert into "user" (id, name, email, "emailVerified") values
+        ('u1', 'U', 'u@example.com', true), ('u2', 'V', 'v@example.com', true)`.execute(db.db);
+      // u1: three "Favorites" in any case, and a "Favorites (2)" already taken; u2 has its own.
+      for (const [user, name] of [
+        ['u1', 'Favorites'],
+        ['u1', 'favorites'],
+        ['u1', 'Favorites (2)'],
+        ['u1', 'FAVORITES'],
+        ['u1', 'Other'],
+        ['u2', 'Favorites'],
+        ['u1', 'x'.repeat(100)],
+        ['u1', 'X'.repeat(100)],
+      ])
+        await sql`insert into playlists (user_id, name) values (${user}, ${name})`.execute(db.db);
+
+      expect(await migrateToLatest(db.db)).toContain('0006-playlist-names-unique');
+      const names = async (user: string) =>
+        (
+          await sql<{ name: string }>`select name from playlists where user_id = ${user} order by id`.execute(
+            db.db,
+          )
+        ).rows.map((r) => r.name);
+      expect(await names('u1')).toEqual([
+        'Favorites',
+        'favorites (3)',
+        'Favorites (2)',
+        'FAVORITES (4)',
+        'Other',
+        'x'.repeat(100),
+        `${'X'.repeat(96)} (2)`,
+      ]);
+      expect(await names('u2')).toEqual(['Favorites']);
+      await expect(
+        sql`insert into playlists (user_id, name) values ('u1', 'OTHER')`.execute(db.db),
+      ).rejects.toThrow();
+      await sql`insert into playlists (user_id, name) values ('u2', 'Other')`.execute(db.db);
+    } finally {
+      await db.close();
+    }
+  });
+
   it('enforces the movies constraints', async () => {
     const db = await open();
     try {

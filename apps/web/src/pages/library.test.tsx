@@ -167,6 +167,25 @@ describe('playlists', () => {
     await waitFor(() => expect(name.value).toBe(''));
   });
 
+  it('the Add to Playlist modal says a name is taken (any case) and does not send it (decision 0066)', async () => {
+    api = await startLibraryApi({ playlists: lists() });
+    renderWithApp(<AddToPlaylistModal tmdbId={7} onClose={() => {}} />, { auth: true });
+    const dialog = await screen.findByRole('dialog', { name: 'Add to Playlist' });
+    await within(dialog).findByText('Does not');
+    const name = (await within(dialog).findByLabelText('New playlist name')) as HTMLInputElement;
+    const create = within(dialog).getByRole('button', { name: 'Create' }) as HTMLButtonElement;
+    fireEvent.change(name, { target: { value: ' does NOT ' } });
+    expect(await within(dialog).findByText('You already have a playlist with that name')).toBeTruthy();
+    expect(create.disabled).toBe(true);
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    fireEvent.submit(name.form!);
+    fireEvent.change(name, { target: { value: 'Does not either' } });
+    expect(within(dialog).queryByText('You already have a playlist with that name')).toBeNull();
+    expect(create.disabled).toBe(false);
+    fireEvent.submit(name.form!);
+    await waitFor(() => expect(api!.state.calls).toEqual(['POST /api/user/playlists']));
+  });
+
   it('opened before the session is read (a click held while the page loaded), it waits: no "Please login", then the playlists', async () => {
     let release!: () => void;
     const session = new Promise<void>((resolve) => (release = resolve));

@@ -198,6 +198,40 @@ describe.each(DATABASES)('personal library on $name', ({ open }) => {
     expect(orphans).toEqual([]); // entries went with the playlist
   });
 
+  it('playlist names are unique per user, ignoring case: 409 on create and rename, even ten at once', async () => {
+    const { client, bearer } = await s.verifiedUser('Namer', `namer-${Date.now()}@example.com`);
+    const n = as({ client, bearer });
+    const first = await n.post('/api/user/playlists', { name: 'Road Movies' });
+    expect(first.status).toBe(201);
+    for (const name of ['Road Movies', '  road movies ', 'ROAD MOVIES'])
+      expect(await n.post('/api/user/playlists', { name })).toMatchObject({
+        status: 409,
+        body: { message: 'You already have a playlist with that name' },
+      });
+    // Another user may have the same name.
+    const other2 = await s.verifiedUser('Other Namer', `namer2-${Date.now()}@example.com`);
+    expect((await as(other2).post('/api/user/playlists', { name: 'Road Movies' })).status).toBe(201);
+    const other = await n.post('/api/user/playlists', { name: 'Westerns' });
+    expect(
+      await n.patch(`/api/user/playlists/${other.body.playlist_id}`, { name: 'road movies' }),
+    ).toMatchObject({
+      status: 409,
+      body: { message: 'You already have a playlist with that name' },
+    });
+    // A playlist renamed to its own name in another case is fine.
+    expect(
+      await n.patch(`/api/user/playlists/${first.body.playlist_id}`, { name: 'ROAD movies' }),
+    ).toMatchObject({ status: 200, body: { name: 'ROAD movies' } });
+    // Ten creates of one new name at once (a double click, two tabs): exactly one playlist.
+    const racing = await Promise.all(
+      Array.from({ length: 10 }, () => n.post('/api/user/playlists', { name: 'Heists' })),
+    );
+    expect(racing.filter((r) => r.status === 201)).toHaveLength(1);
+    expect(racing.filter((r) => r.status === 409)).toHaveLength(9);
+    const names = (await n.get('/api/user/playlists')).body.map((p: { name: string }) => p.name).sort();
+    expect(names).toEqual(['Heists', 'ROAD movies', 'Westerns']);
+  });
+
   it("any route on another user's playlist is 403", async () => {
     const id = (await as(alice).post('/api/user/playlists', { name: 'Private' })).body.playlist_id;
     await as(alice).post(`/api/user/playlists/${id}/movies`, { tmdb_id: 550 });

@@ -105,9 +105,7 @@ export class LibraryService {
   }
 
   createPlaylist(userId: string, name: string) {
-    return this.write(userId, async () => {
-      return this.repo.createPlaylist(userId, name);
-    });
+    return this.write(userId, () => nameTaken(this.repo.createPlaylist(userId, name)));
   }
 
   playlists(userId: string, tmdbId?: number) {
@@ -135,7 +133,7 @@ export class LibraryService {
   renamePlaylist(userId: string, playlistId: number, name: string) {
     return this.write(userId, async () => {
       await this.requireOwnPlaylist(userId, playlistId);
-      const renamed = await this.repo.renamePlaylist(playlistId, userId, name);
+      const renamed = await nameTaken(this.repo.renamePlaylist(playlistId, userId, name));
       if (!renamed) throw new NotFoundError(MESSAGES.playlistNotFound);
       return { message: MESSAGES.playlistRenamed, ...renamed };
     });
@@ -228,5 +226,20 @@ export class LibraryService {
     return this.read(userId, 'recently-visited', () =>
       this.repo.listRecentlyVisited(userId, RECENTLY_VISITED_LIMIT),
     );
+  }
+}
+
+/**
+ * A playlist write that broke the rule of unique names (ignoring case; the database's index, so two
+ * requests at once cannot both pass): 409 with what to do (decision 0066).
+ */
+async function nameTaken<T>(write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } catch (err) {
+    const { code, constraint } = (err ?? {}) as { code?: string; constraint?: string };
+    if (code === '23505' && (constraint === undefined || constraint === 'playlists_user_name_idx'))
+      throw new ConflictError(MESSAGES.playlistNameTaken);
+    throw err;
   }
 }

@@ -131,13 +131,13 @@ export class TransferRepository {
     return rows.map((r) => r.id);
   }
 
-  /** The user's playlist of that exact name (the oldest if there are several), created if there is none. */
+  /** The user's playlist of that name, ignoring case (names are unique so: decision 0066), created if there is none. */
   async playlistNamed(trx: Trx, userId: string, name: string): Promise<{ id: number; created: boolean }> {
     const found = await trx
       .selectFrom('playlists')
       .select('id')
       .where('user_id', '=', userId)
-      .where('name', '=', name)
+      .where(sql`lower(name)`, '=', sql`lower(${name})`)
       .orderBy('id')
       .limit(1)
       .executeTakeFirst();

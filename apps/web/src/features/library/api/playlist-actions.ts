@@ -31,7 +31,7 @@ export function usePlaylistActions() {
         refresh();
         return p;
       } catch (err) {
-        toast.error(failure(err, {}, 'Failed to create playlist'));
+        toast.error(failure(err, { 409: LIBRARY_MESSAGES.playlistNameTaken }, 'Failed to create playlist'));
         return null;
       }
     },
@@ -45,7 +45,11 @@ export function usePlaylistActions() {
         toast.error(
           failure(
             err,
-            { 403: LIBRARY_MESSAGES.notOwner, 404: LIBRARY_MESSAGES.playlistNotFound },
+            {
+              403: LIBRARY_MESSAGES.notOwner,
+              404: LIBRARY_MESSAGES.playlistNotFound,
+              409: LIBRARY_MESSAGES.playlistNameTaken,
+            },
             'Failed to rename playlist',
           ),
         );

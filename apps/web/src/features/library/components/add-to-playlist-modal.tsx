@@ -32,6 +32,8 @@ export function AddToPlaylistModal({ tmdbId, onClose }: { tmdbId: number; onClos
     queueMicrotask(onClose);
     return null;
   }
+  // Names are unique per user, ignoring case (decision 0066): said before the server would refuse.
+  const taken = playlists.data?.some((p) => p.name.toLowerCase() === name.trim().toLowerCase()) ?? false;
   const create = async () => {
     const p = await actions.create(name.trim());
     if (p) {
@@ -51,7 +53,7 @@ export function AddToPlaylistModal({ tmdbId, onClose }: { tmdbId: number; onClos
         className="flex gap-2"
         onSubmit={(e) => {
           e.preventDefault();
-          if (name.trim()) void create();
+          if (name.trim() && !taken) void create();
         }}
       >
         <label className="sr-only" htmlFor="new-playlist">
@@ -62,17 +64,24 @@ export function AddToPlaylistModal({ tmdbId, onClose }: { tmdbId: number; onClos
           value={name}
           onChange={(e) => setName(e.target.value)}
           maxLength={100}
+          aria-invalid={taken}
+          aria-describedby={taken ? 'new-playlist-taken' : undefined}
           placeholder="New playlist name"
           className="flex-1 rounded-lg bg-zinc-800 px-3 py-2 text-sm outline-none ring-1 ring-white/10 focus:ring-red-500"
         />
         <button
           type="submit"
-          disabled={!name.trim()}
+          disabled={!name.trim() || taken}
           className="rounded-lg bg-red-700 px-3 py-2 text-sm font-medium hover:bg-red-700 disabled:opacity-40"
         >
           Create
         </button>
       </form>
+      {taken && (
+        <p id="new-playlist-taken" role="status" className="mt-2 text-xs text-amber-300">
+          You already have a playlist with that name
+        </p>
+      )}
       <ul className="mt-4 max-h-60 space-y-1 overflow-y-auto">
         {playlists.data?.length === 0 && (
           <li className="text-sm text-zinc-400">No playlists yet: create one above.</li>
