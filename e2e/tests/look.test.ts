@@ -732,7 +732,7 @@ describe('titles, lists, loading and errors', () => {
   it('offline cast: a quiet note on the movie page, and the cast page says it needs live data', async () => {
     const { context, page } = await pageAt(1280);
     await page.goto(`${base}/movie/157336`);
-    await page.getByText('Cast information is not available in offline mode.').waitFor();
+    await page.getByText('Cast lists are not part of the built-in catalog.').waitFor();
     expect(await page.getByRole('heading', { name: 'Cast' }).count()).toBe(0);
     expect(await page.getByText('TMDB key', { exact: false }).count()).toBe(0);
     await page.goto(`${base}/cast/1/Someone`);

@@ -86,7 +86,7 @@ function Cast({ id }: { id: number }) {
     // The offline catalog has no cast: no strip, only a quiet note where it would be.
     return (
       <p className="mt-12 text-sm text-zinc-400" data-testid="cast-offline">
-        Cast information is not available in offline mode.
+        Cast lists are not part of the built-in catalog.
       </p>
     );
   } else if (credits.isPending) {
