@@ -248,6 +248,15 @@ describe('playlists', () => {
     expect(save.disabled).toBe(true);
     fireEvent.change(input, { target: { value: '   ' } });
     expect(save.disabled).toBe(true);
+    // Another playlist's name, in any case: said, and not sent (decision 0066).
+    fireEvent.change(input, { target: { value: 'HOLDS IT' } });
+    expect(within(dialog).getByText('You already have a playlist with that name')).toBeTruthy();
+    expect(save.disabled).toBe(true);
+    fireEvent.submit(input.form!);
+    // Its own name in another case is fine.
+    fireEvent.change(input, { target: { value: 'DOES NOT' } });
+    expect(within(dialog).queryByText('You already have a playlist with that name')).toBeNull();
+    expect(save.disabled).toBe(false);
     fireEvent.change(input, { target: { value: '  Road trips ' } });
     fireEvent.click(save);
     expect(await screen.findByText('Playlist renamed!')).toBeTruthy();

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Modal } from '../../../components/ui/modal';
 import type { Playlist } from '../api/library-keys';
 import { usePlaylistActions } from '../api/playlist-actions';
+import { usePlaylists } from '../api/get-playlists';
 
 /** As the API's PLAYLIST_NAME_MAX (the contracts package would bring zod into this chunk). */
 const PLAYLIST_NAME_MAX = 100;
@@ -17,11 +18,17 @@ export function RenamePlaylistDialog({ playlist, onClose }: { playlist: Playlist
   const [name, setName] = useState(playlist.name);
   const [busy, setBusy] = useState(false);
   const trimmed = name.trim();
+  // Names are unique per user, ignoring case (decision 0066); its own name in another case is fine.
+  const others = usePlaylists().data ?? [];
+  const taken = others.some(
+    (p) => p.playlist_id !== playlist.playlist_id && p.name.toLowerCase() === trimmed.toLowerCase(),
+  );
   return (
     <Modal title="Rename Playlist" onClose={onClose}>
       <form
         onSubmit={async (e) => {
           e.preventDefault();
+          if (!trimmed || taken) return;
           setBusy(true);
           if (await actions.rename(playlist.playlist_id, trimmed)) onClose();
           else setBusy(false);
@@ -36,13 +43,24 @@ export function RenamePlaylistDialog({ playlist, onClose }: { playlist: Playlist
           onChange={(e) => setName(e.target.value)}
           maxLength={PLAYLIST_NAME_MAX}
           autoComplete="off"
+          aria-invalid={taken}
+          aria-describedby={taken ? 'playlist-name-taken' : undefined}
           className={input}
         />
+        {taken && (
+          <p id="playlist-name-taken" role="status" className="mt-2 text-xs text-amber-300">
+            You already have a playlist with that name
+          </p>
+        )}
         <div className="mt-6 flex justify-end gap-2">
           <button type="button" onClick={onClose} className={secondary}>
             Cancel
           </button>
-          <button type="submit" disabled={!trimmed || trimmed === playlist.name || busy} className={danger}>
+          <button
+            type="submit"
+            disabled={!trimmed || trimmed === playlist.name || taken || busy}
+            className={danger}
+          >
             Save
           </button>
         </div>
