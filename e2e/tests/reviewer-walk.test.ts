@@ -231,7 +231,7 @@ describe("a reviewer's walk, fixed", () => {
     await screenshot(page, 'walk38-recently-visited');
     // The middle one goes, then comes back in the middle.
     await page.getByRole('button', { name: /^Remove Pulp Fiction from recently visited$/ }).click();
-    await page.getByText('Removed from recently visited!').waitFor();
+    await page.getByText('Removed Pulp Fiction from recently visited!').waitFor();
     await expect.poll(() => page.getByText('2 movie(s)').count()).toBe(1);
     expect(await order()).toEqual([550, 862]);
     await page.getByRole('button', { name: 'Undo', exact: true }).click();

@@ -72,6 +72,27 @@ describe('watch status on the movie page', () => {
     ]);
   });
 
+  it("a removal from the keyboard leaves focus on the remove button now in that card's place", async () => {
+    api = await startLibraryApi({
+      watch: [7, 8, 9].map((tmdb_id) => ({ tmdb_id, status: 'watched' as const })),
+    });
+    renderWithApp(<WatchedPage />, { auth: true });
+    expect(await screen.findByText('You have watched 3 movie(s)')).toBeTruthy();
+    const order = Array.from(document.querySelectorAll('button[data-remove]')).map((b) =>
+      b.getAttribute('aria-label'),
+    );
+    const second = await button(order[1]!);
+    second.focus();
+    // A keyboard's activation is a click of detail 0.
+    fireEvent.click(second, { detail: 0 });
+    expect(await screen.findByText('You have watched 2 movie(s)')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement?.getAttribute('aria-label')).toBe(order[2]));
+    // The last one: focus goes to the one before it.
+    fireEvent.click(await button(order[2]!), { detail: 0 });
+    expect(await screen.findByText('You have watched 1 movie(s)')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement?.getAttribute('aria-label')).toBe(order[0]));
+  });
+
   it('the Watchlist page counts want_to_watch entries and removes them', async () => {
     api = await startLibraryApi({
       watch: [

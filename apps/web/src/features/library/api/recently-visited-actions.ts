@@ -37,10 +37,11 @@ export function useRecentlyVisitedActions() {
     }
   };
   return {
-    remove: (visit: Visit) =>
+    // The film named: two removals in a row leave two toasts, each Undo saying what it puts back.
+    remove: (visit: Visit & { title: string }) =>
       run(
         `/api/user/recently-visited/${visit.tmdb_id}`,
-        'Removed from recently visited!',
+        `Removed ${visit.title} from recently visited!`,
         [visit],
         'Failed to remove it.',
       ),
