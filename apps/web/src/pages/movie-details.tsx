@@ -244,7 +244,7 @@ export default function MovieDetailsPage() {
           <div className="min-w-0 flex-1 md:pt-24">
             <h1 className="text-3xl font-extrabold sm:text-4xl">{m.title}</h1>
             <div className="mt-3 flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-zinc-300">
-              <Rating value={m.vote_average} size={16} />
+              <Rating value={m.vote_average} votes={m.vote_count} size={16} />
               {m.release_date && <span>{m.release_date}</span>}
               {m.runtime ? <span>{m.runtime} minutes</span> : null}
             </div>

@@ -9,6 +9,7 @@ export interface CardMovie {
   name?: string | undefined;
   poster_path?: string | null | undefined;
   vote_average?: number | undefined;
+  vote_count?: number | undefined;
   release_date?: string | undefined;
 }
 
@@ -68,7 +69,7 @@ export function MovieCard({
       <div className="pointer-events-none absolute inset-x-0 bottom-0 translate-y-2 bg-gradient-to-t from-black via-black/80 to-transparent p-3 opacity-0 transition group-focus-within:translate-y-0 group-focus-within:opacity-100 group-hover:translate-y-0 group-hover:opacity-100">
         <p className="line-clamp-2 text-sm font-semibold">{title}</p>
         <div className="mt-1 flex items-center justify-between">
-          <Rating value={movie.vote_average} className="text-xs" />
+          <Rating value={movie.vote_average} votes={movie.vote_count} className="text-xs" />
           {/* The actions take a pointer's clicks only under a hovering pointer (Tailwind's hover
               needs a device that hovers): on a phone a tap on the poster's corner liked the film
               instead of opening it (a reviewer's walk), and a tap's focus showing them must not

@@ -69,7 +69,7 @@ export function HeroCarousel({
       >
         <h1 className="line-clamp-2 text-3xl font-extrabold sm:text-5xl sm:leading-[1.1]">{title}</h1>
         <div className="mt-3 flex h-6 items-center font-semibold">
-          <Rating value={m.vote_average} size={18} className="gap-2" />
+          <Rating value={m.vote_average} votes={m.vote_count} size={18} className="gap-2" />
         </div>
         <p className="mt-3 line-clamp-3 text-sm text-zinc-300 sm:text-base">{m.overview}</p>
         <div className="mt-5 flex items-center gap-3">

@@ -146,7 +146,7 @@ export function SearchBox({
                         <span className="block truncate text-sm">{m.title ?? m.name}</span>
                         <span className="text-xs text-zinc-400">{m.release_date || 'Unknown date'}</span>
                       </span>
-                      <Rating value={m.vote_average} className="shrink-0 text-xs" />
+                      <Rating value={m.vote_average} votes={m.vote_count} className="shrink-0 text-xs" />
                     </button>
                   </li>
                 );
