@@ -614,7 +614,7 @@ export function significantWords(query: string): string[] {
     return words.slice(-MAX_QUERY_WORDS);
   }
   // A last single letter stays (decision 0064): it is the start of the word being typed, "star w"
-  // (searched as a prefix, it keeps the titles with a word that starts so).
+  // (`searchTitlesTop` keeps the other words' titles with a word that starts so).
   return kept.slice(0, MAX_QUERY_WORDS);
 }
 

@@ -174,7 +174,7 @@ export class TitleIndexBuilder {
 }
 
 /** The original title's tokens whose term the title does not have (empty terms dropped too). */
-export function originalOnly(
+function originalOnly(
   tokens: readonly string[],
   inTitle: ReadonlySet<string>,
   processTerm: (term: string) => string,

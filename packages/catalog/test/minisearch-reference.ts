@@ -1,5 +1,5 @@
 import MiniSearch from 'minisearch';
-import { significantWords } from '../src/catalog-index';
+import { popularityBoost, significantWords } from '../src/catalog-index';
 import { compounds, SPACE_OR_PUNCTUATION } from '../src/title-index';
 import type { CatalogMovie } from '../src/types';
 
@@ -39,7 +39,7 @@ export function referenceSearch(
       return { ...m, original_title: own.join(' ') };
     }),
   );
-  const boosts = new Map(movies.map((m) => [m.id, 1 + Math.log10(1 + m.vote_count)]));
+  const boosts = new Map(movies.map((m) => [m.id, popularityBoost(m)]));
   const boostDocument = (id: unknown) => boosts.get(id as number) ?? 1;
   const byId = new Map(movies.map((m) => [m.id, m]));
   return (query) => {

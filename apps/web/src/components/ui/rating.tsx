@@ -1,7 +1,7 @@
 import { StarIcon } from './media-icons';
 
 /** Fewer votes than this make no rating worth showing (one 10/10 vote is not a 10.0 film). */
-export const FEW_VOTES = 5;
+const FEW_VOTES = 5;
 
 /**
  * A film's average vote to one decimal after a star; a film nobody has rated yet (TMDB's average
