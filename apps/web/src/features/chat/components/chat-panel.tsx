@@ -47,8 +47,11 @@ export function ChatPanel({ onClose }: { onClose?: () => void }) {
   }, [messages, waiting]);
 
   useEffect(() => {
-    // Only a conversation that has begun is kept; the greeting alone is not worth storing.
+    // Only a conversation that has begun is kept; the greeting alone is not worth storing, and
+    // after "New chat" it also clears what a previous render's effect may have saved after
+    // startOver's forgetChat (a click can land before React has run that render's effects).
     if (messages.length > 1) saveChat({ messages, conversation: conversation.current });
+    else forgetChat();
   }, [messages]);
 
   const startOver = () => {
