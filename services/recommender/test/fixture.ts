@@ -79,7 +79,7 @@ export function smallCatalogFile(): CatalogFile {
       title: 'Space Three',
       genre_ids: [878],
       keywords: ['space', 'robot'],
-      overview: 'A robot drifts alone.',
+      overview: 'A robot drifts alone in deep space.',
       vote_average: 6.5,
     }),
     movie(201, {

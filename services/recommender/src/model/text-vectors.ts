@@ -91,6 +91,9 @@ export function servedContent(
     new ContentModel(movies, {
       isCandidate: (m) => isCandidate(m) && isDocumentary(m),
       within: isDocumentary,
+      // The documentaries' model as decision 0055 judged it: one TF-IDF vector, where a subject's
+      // rare words lead (by field, the same few well-known documentaries recurred across subjects).
+      fields: false,
     }),
     VECTOR_SHARE,
     all.vectors,
