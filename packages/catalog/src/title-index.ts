@@ -18,12 +18,33 @@ export const SPACE_OR_PUNCTUATION = /[\n\r\p{Z}\p{P}]+/u;
 /** Words joined by a hyphen or a middle dot, no space between: Spider-Man, X-Men, WALL·E. */
 const COMPOUND = /[\p{L}\p{N}]+(?:[-\u2010\u2011\u00b7][\p{L}\p{N}]+)+/gu;
 
+/** A number with a fraction sign (½, ¼, ⅓…), as one run: "8½", "½". */
+const FRACTION = /\p{N}*[\u00bc-\u00be\u2150-\u215e]/gu;
+
+/** Single letters joined by dots or stars, no space between: E.T., L.A., U.N.C.L.E., M*A*S*H. */
+const LETTERS = /(?<![\p{L}\p{N}])\p{L}(?:[.*]\p{L})+(?![\p{L}\p{N}])/gu;
+
 /**
  * A title's hyphenated words also as one word ("Spider-Man" → "SpiderMan"), which the builder
- * indexes as one more token of the field: people type "spiderman", "xmen", "walle" (decision 0057).
+ * indexes as one more token of the field: people type "spiderman", "xmen", "walle" (decision 0057);
+ * and its letters written with dots or stars as one word ("E.T." → "ET"): people type "et", "mash",
+ * "la confidential" (decision 0068).
  */
 export function compounds(text: string): string[] {
-  return (text.match(COMPOUND) ?? []).map((c) => c.replace(/[-\u2010\u2011\u00b7]/g, ''));
+  return [
+    ...(text.match(COMPOUND) ?? []).map((c) => c.replace(/[-\u2010\u2011\u00b7]/g, '')),
+    ...(text.match(LETTERS) ?? []).map((c) => c.replace(/[.*]/g, '')),
+    // A number written with a fraction sign, also as typed: "8½" → 8, 1, 2 ("8 1/2").
+    ...(text.match(FRACTION) ?? []).flatMap((c) =>
+      `${c.slice(0, -1)} ${c.slice(-1).normalize('NFKC')}`.split(/[ \u2044]/).filter(Boolean),
+    ),
+  ];
+}
+/** The title's first word's letters or words joined ("E.T." → "ET", "Spider-Man:" → "SpiderMan"), if it has any. */
+function joinedOpening(title: string): string | undefined {
+  const first = title.trimStart().split(/\s/, 1)[0]!;
+  const joined = first.match(COMPOUND)?.[0] ?? first.match(LETTERS)?.[0];
+  return joined?.replace(/[-\u2010\u2011\u00b7.*]/g, '');
 }
 const BM25 = { k: 1.2, b: 0.7, d: 0.5 };
 const FUZZY_WEIGHT = 0.45;
@@ -82,7 +103,14 @@ export class TitleIndexBuilder {
     for (let f = 0; f < FIELDS; f++) {
       const words = fields[f]!.split(SPACE_OR_PUNCTUATION);
       this.hashes.push(titleHash(words.map(this.processTerm)));
-      let tokens = words.concat(compounds(fields[f]!));
+      const joined = compounds(fields[f]!);
+      // A title that starts with letters or words joined ("E.T. the…", "Spider-Man…") starts with
+      // them joined too: the short prefixes, which list titles starting so first, find E.T. by "et".
+      const opening = f === 0 ? joined.indexOf(joinedOpening(fields[f]!) ?? '') : -1;
+      let tokens =
+        opening >= 0
+          ? [joined[opening]!, ...words, ...joined.filter((_, i) => i !== opening)]
+          : words.concat(joined);
       if (f === 0) for (const t of tokens) inTitle.add(this.processTerm(t));
       // The original title's words that the title already has are not indexed again: a word is
       // one match whichever language spells it ("Mission" in Astérix & Obélix : Mission

@@ -371,6 +371,53 @@ describe('hyphenated titles typed as one word (decision 0057)', () => {
   });
 });
 
+describe('titles of letters with dots or stars, or with a fraction sign, typed without them (decision 0068)', () => {
+  const index = indexOf([
+    {
+      id: 1,
+      title: 'E.T. the Extra-Terrestrial',
+      popularity: 20,
+      vote_count: 3300,
+      release_date: '1982-06-11',
+    },
+    {
+      id: 2,
+      title: 'Eternal Sunshine of the Spotless Mind',
+      popularity: 30,
+      vote_count: 5800,
+      release_date: '2004-03-19',
+    },
+    { id: 3, title: 'M*A*S*H', popularity: 8, vote_count: 400, release_date: '1970-01-25' },
+    { id: 4, title: 'Mash', popularity: 1, vote_count: 2, release_date: '2010-01-01' },
+    { id: 5, title: 'L.A. Confidential', popularity: 15, vote_count: 2100, release_date: '1997-09-19' },
+    { id: 6, title: 'The Man from U.N.C.L.E.', popularity: 18, vote_count: 2800, release_date: '2015-08-13' },
+    { id: 7, title: 'Dr. Strangelove', popularity: 12, vote_count: 1500, release_date: '1964-01-29' },
+    { id: 8, title: '8½', popularity: 9, vote_count: 380, release_date: '1963-02-14' },
+    { id: 9, title: 'Nine 1/2 Weeks', popularity: 9, vote_count: 500, release_date: '1986-02-14' },
+    { id: 10, title: 'Mad Ethel', popularity: 60, vote_count: 900, release_date: '2001-01-01' },
+  ]);
+  const titles = (q: string) => index.searchTitles(q).map((m) => m.id);
+
+  it('finds them by the letters joined', () => {
+    // Two letters list the titles starting so by popularity, then the others: E.T. starts with "et".
+    expect(titles('et')).toEqual([2, 1, 10]);
+    expect(titles('et the ext')).toEqual([1]);
+    expect(titles('mash').slice(0, 2).sort()).toEqual([3, 4]);
+    expect(titles('la confidential')).toEqual([5]);
+    expect(titles('man from uncle')).toEqual([6]);
+    // Typed as written, as before; a word ending with a dot is not an abbreviation.
+    expect(titles('e.t.')[0]).toBe(1);
+    expect(titles('l a confidential')).toEqual([5]);
+    expect(titles('dr strangelove')).toEqual([7]);
+  });
+
+  it('finds a number written with a fraction sign as it is typed', () => {
+    expect(titles('8 1/2')).toEqual([8]);
+    expect(titles('8½')).toEqual([8]);
+    expect(titles('nine 1/2 weeks')).toEqual([9]);
+  });
+});
+
 describe('one- to three-letter queries (the short-prefix index)', () => {
   const titles: [string, string?][] = [
     ['The Godfather'],
