@@ -41,7 +41,7 @@ export function compounds(text: string): string[] {
   ];
 }
 /** The title's first word's letters or words joined ("E.T." → "ET", "Spider-Man:" → "SpiderMan"), if it has any. */
-function joinedOpening(title: string): string | undefined {
+export function joinedOpening(title: string): string | undefined {
   const first = title.trimStart().split(/\s/, 1)[0]!;
   const joined = first.match(COMPOUND)?.[0] ?? first.match(LETTERS)?.[0];
   return joined?.replace(/[-\u2010\u2011\u00b7.*]/g, '');
@@ -331,6 +331,8 @@ export class TitleIndex {
     limit: number,
     /** Only documents with a word starting with this letter (a to z): the start of the word being typed. */
     initial?: string,
+    /** Documents for which `test` holds score `factor` times their match (a title typed from its start). */
+    favour?: { test: (doc: number) => boolean; factor: number },
   ): { hits: TitleHit[]; total: number } {
     if (query.length === 0) return { hits: [], total: 0 };
     const s = this.scratchArrays();
@@ -402,6 +404,7 @@ export class TitleIndex {
     for (let i = 0; i < count; i++) {
       const doc = combined.items[i]!;
       scoreAt[i] = s.total[doc]! * (bitCount(s.mask[doc]!) || 1);
+      if (favour?.test(doc)) scoreAt[i]! *= favour.factor;
     }
     const best = bestPositions(scoreAt, count, limit);
     return { hits: best.map((i) => ({ doc: combined.items[i]!, score: scoreAt[i]! })), total: count };
@@ -517,6 +520,16 @@ export class TitleIndex {
       }
     }
     return out;
+  }
+
+  /** The document's first two title terms (dictionary positions, -1 where it has fewer). */
+  leadTerms(doc: number): [number, number] {
+    return [this.leads[doc * 2]!, this.leads[doc * 2 + 1]!];
+  }
+
+  /** How many distinct words the document's title has (its joined words counted). */
+  titleLength(doc: number): number {
+    return this.lengths[doc * FIELDS]!;
   }
 
   /**

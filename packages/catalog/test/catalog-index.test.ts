@@ -418,6 +418,29 @@ describe('titles of letters with dots or stars, or with a fraction sign, typed w
   });
 });
 
+describe('a title typed from its start (decision 0069)', () => {
+  const index = indexOf([
+    { id: 1, title: 'Before Sunset', popularity: 20, vote_count: 1500, release_date: '2004-02-10' },
+    { id: 2, title: 'Sunset Blvd.', popularity: 10, vote_count: 800, release_date: '1950-08-10' },
+    { id: 3, title: 'Seventh Son', popularity: 20, vote_count: 1000, release_date: '2014-12-12' },
+    { id: 4, title: 'The Seventh Seal', popularity: 10, vote_count: 700, release_date: '1957-02-16' },
+    { id: 5, title: 'The Lion King', popularity: 90, vote_count: 9000, release_date: '1994-06-23' },
+    { id: 6, title: 'Kingpin', popularity: 5, vote_count: 30, release_date: '1996-07-26' },
+  ]);
+  const titles = (q: string) => index.searchTitles(q).map((m) => m.id);
+
+  it('puts the title that starts with the words typed before one holding them elsewhere', () => {
+    expect(titles('sunset b')).toEqual([2, 1]);
+    expect(titles('the seventh s')).toEqual([4, 3]);
+    // Both start with "seventh s" (the article left out): the better known first.
+    expect(titles('seventh s')).toEqual([3, 4]);
+  });
+
+  it('leaves a far better known match first', () => {
+    expect(titles('king')[0]).toBe(5);
+  });
+});
+
 describe('one- to three-letter queries (the short-prefix index)', () => {
   const titles: [string, string?][] = [
     ['The Godfather'],

@@ -1,6 +1,6 @@
 import MiniSearch from 'minisearch';
 import { popularityBoost, significantWords } from '../src/catalog-index';
-import { compounds, SPACE_OR_PUNCTUATION } from '../src/title-index';
+import { compounds, joinedOpening, SPACE_OR_PUNCTUATION } from '../src/title-index';
 import type { CatalogMovie } from '../src/types';
 
 const foldAccents = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
@@ -55,6 +55,31 @@ export function referenceSearch(
       return [m.title, m.original_title].some((t) => tokens(t).some((w) => fold(w).startsWith(initial)));
     };
     let hits = search.search(q, options).filter(starts);
+    // A title typed from its start scores twice its match (decision 0069): the words typed, all
+    // of them (stop words too), begin the title, the last as its start, a leading article aside.
+    const typed = fold(query)
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter(Boolean);
+    if (hits.length > 0 && typed.join('').length >= 4) {
+      const begins = (w: string[]) =>
+        typed.length <= w.length &&
+        typed.every((t, i) => (i === typed.length - 1 ? w[i]!.startsWith(t) : w[i] === t));
+      const fromStart = (title: string) => {
+        const w = fold(title)
+          .split(/[^\p{L}\p{N}]+/u)
+          .filter(Boolean);
+        // One word typed may also start a title's opening words joined ("spiderm": Spider-Man, 0068).
+        const joined = typed.length === 1 && fold(joinedOpening(title) ?? '').startsWith(typed[0]!);
+        return (
+          joined ||
+          begins(w) ||
+          (['the', 'a', 'an'].includes(w[0] ?? '') && w[0] !== typed[0] && begins(w.slice(1)))
+        );
+      };
+      hits = hits
+        .map((h) => (fromStart(byId.get(h.id as number)!.title) ? { ...h, score: h.score * 2 } : h))
+        .sort((a, b) => b.score - a.score);
+    }
     // Nothing: two edits from seven letters, then any word.
     if (hits.length === 0)
       hits = search
