@@ -38,7 +38,59 @@ export function compounds(text: string): string[] {
     ...(text.match(FRACTION) ?? []).flatMap((c) =>
       `${c.slice(0, -1)} ${c.slice(-1).normalize('NFKC')}`.split(/[ \u2044]/).filter(Boolean),
     ),
+    ...numberTwins(text),
   ];
+}
+
+const NUMBER_WORDS = [
+  'zero',
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'eleven',
+  'twelve',
+  'thirteen',
+  'fourteen',
+  'fifteen',
+  'sixteen',
+  'seventeen',
+  'eighteen',
+  'nineteen',
+  'twenty',
+];
+const TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
+const NUMBER_OF_WORD = new Map<string, string>([
+  ...NUMBER_WORDS.map((w, n) => [w, String(n)] as const),
+  ...TENS.flatMap((w, t) => (w ? [[w, String(t * 10)] as const] : [])),
+  ['hundred', '100'],
+]);
+const WORD_OF_NUMBER = new Map([...NUMBER_OF_WORD].map(([w, n]) => [n, w]));
+
+/**
+ * A number written as a word also as digits, and one of ten or more written in digits also as a
+ * word: "Seven Samurai" by "7 samurai", "Ocean's Eleven" by "oceans 11", "12 Angry Men" by "twelve
+ * angry men" (decision 0070). Digits under ten stay digits only: they are mostly sequels' numbers
+ * ("Toy Story 3" is not what "three" is typed for).
+ */
+function numberTwins(text: string): string[] {
+  const out: string[] = [];
+  for (const word of text.split(SPACE_OR_PUNCTUATION)) {
+    const lower = word.toLowerCase();
+    const digits = NUMBER_OF_WORD.get(lower);
+    if (digits !== undefined) out.push(digits);
+    else if (/^\d+$/.test(word) && Number(word) >= 10) {
+      const name = WORD_OF_NUMBER.get(String(Number(word)));
+      if (name !== undefined) out.push(name);
+    }
+  }
+  return out;
 }
 /** The title's first word's letters or words joined ("E.T." → "ET", "Spider-Man:" → "SpiderMan"), if it has any. */
 export function joinedOpening(title: string): string | undefined {

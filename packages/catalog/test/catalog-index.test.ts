@@ -418,6 +418,33 @@ describe('titles of letters with dots or stars, or with a fraction sign, typed w
   });
 });
 
+describe('numbers written as words or digits (decision 0070)', () => {
+  const index = indexOf([
+    { id: 1, title: "Ocean's Eleven", popularity: 30, vote_count: 4300, release_date: '2001-12-07' },
+    { id: 2, title: 'Seven Samurai', popularity: 15, vote_count: 1500, release_date: '1954-04-26' },
+    { id: 3, title: '12 Angry Men', popularity: 20, vote_count: 2300, release_date: '1957-03-25' },
+    { id: 4, title: 'Toy Story 3', popularity: 60, vote_count: 4700, release_date: '2010-06-16' },
+    { id: 5, title: 'Three Kings', popularity: 10, vote_count: 900, release_date: '1999-09-27' },
+    // Each holds one of the words typed: without the twins, they are what any word finds.
+    { id: 6, title: '11-11-11', popularity: 2, vote_count: 60, release_date: '2011-11-11' },
+    { id: 7, title: 'The Last Samurai', popularity: 25, vote_count: 4000, release_date: '2003-12-05' },
+    { id: 8, title: 'Furious 7', popularity: 35, vote_count: 5000, release_date: '2015-04-01' },
+    { id: 9, title: 'The Angry Birds Movie', popularity: 20, vote_count: 1800, release_date: '2016-05-11' },
+  ]);
+  const titles = (q: string) => index.searchTitles(q).map((m) => m.id);
+
+  it('finds a number typed either way', () => {
+    expect(titles('oceans 11')).toEqual([1]);
+    expect(titles('7 samurai')).toEqual([2]);
+    expect(titles('twelve angry men')).toEqual([3]);
+    expect(titles('12 angry men')).toEqual([3]);
+  });
+
+  it('leaves a sequel number under ten to the digit', () => {
+    expect(titles('three')).toEqual([5]);
+  });
+});
+
 describe('a title typed from its start (decision 0069)', () => {
   const index = indexOf([
     { id: 1, title: 'Before Sunset', popularity: 20, vote_count: 1500, release_date: '2004-02-10' },
