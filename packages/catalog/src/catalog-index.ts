@@ -402,9 +402,9 @@ export class CatalogIndex {
       test = (doc) => {
         const [first, second] = titles.leadTerms(doc);
         if (in0(first) && second >= from1 && second < to1) {
-          // Two words typed, the title's first two words (it has two: the second is not the
-          // original title's first): nothing more to compare.
-          if (two) return titles.titleLength(doc) >= 2;
+          // Two words typed, the title's first two words (both the title's own, not the original
+          // title's first): nothing more to compare.
+          if (two) return titles.titleLeadCount(doc) === 2;
           return startsTitle(movies[doc]!.title, typed);
         }
         return (
@@ -646,6 +646,7 @@ const TITLE_START = 2;
 
 /** Whether the words typed (the last one as its start) begin the title, its article aside. */
 export function startsTitle(title: string, typed: readonly string[]): boolean {
+  if (typed.length === 0) return false;
   const begins = (words: string[]): boolean => {
     if (typed.length > words.length) return false;
     for (let i = 0; i < typed.length - 1; i++) if (words[i] !== typed[i]) return false;

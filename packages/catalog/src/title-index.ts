@@ -75,7 +75,7 @@ const WORD_OF_NUMBER = new Map([...NUMBER_OF_WORD].map(([w, n]) => [n, w]));
 
 /**
  * A number written as a word also as digits, and one of ten or more written in digits also as a
- * word: "Seven Samurai" by "7 samurai", "Ocean's Eleven" by "oceans 11", "12 Angry Men" by "twelve
+ * word (the words known: zero to twenty, the tens, hundred): "Seven Samurai" by "7 samurai", "Ocean's Eleven" by "oceans 11", "12 Angry Men" by "twelve
  * angry men" (decision 0070). Digits under ten stay digits only: they are mostly sequels' numbers
  * ("Toy Story 3" is not what "three" is typed for).
  */
@@ -92,10 +92,13 @@ function numberTwins(text: string): string[] {
   }
   return out;
 }
+const COMPOUND_AT_START = new RegExp(`^${COMPOUND.source}`, 'u');
+const LETTERS_AT_START = new RegExp(`^${LETTERS.source}`, 'u');
 /** The title's first word's letters or words joined ("E.T." → "ET", "Spider-Man:" → "SpiderMan"), if it has any. */
 export function joinedOpening(title: string): string | undefined {
   const first = title.trimStart().split(/\s/, 1)[0]!;
-  const joined = first.match(COMPOUND)?.[0] ?? first.match(LETTERS)?.[0];
+  // At the word's start only: "Dodes'ka-den" does not open with "kaden".
+  const joined = first.match(COMPOUND_AT_START)?.[0] ?? first.match(LETTERS_AT_START)?.[0];
   return joined?.replace(/[-\u2010\u2011\u00b7.*]/g, '');
 }
 const BM25 = { k: 1.2, b: 0.7, d: 0.5 };
@@ -130,6 +133,8 @@ export class TitleIndexBuilder {
   private count = 0;
   /** Each document's first two terms (title, then original title) by the order terms were first met, -1 where it has fewer. */
   private readonly leads = new IntList();
+  /** How many of each document's two leads are the title's own terms (0–2; else the original title's). */
+  private readonly titleLeads = new IntList();
   /** Each field's terms in order, hashed (`titleHash`): a title typed whole is found by it. */
   private readonly hashes = new IntList();
   /** Each document's words' first letters, a to z, one bit each (`initialBit`). */
@@ -150,6 +155,7 @@ export class TitleIndexBuilder {
     this.leads.push(-1);
     this.leads.push(-1);
     let leading = 0;
+    let fromTitle = 0;
     let initials = 0;
     const inTitle = new Set<string>();
     for (let f = 0; f < FIELDS; f++) {
@@ -185,11 +191,15 @@ export class TitleIndexBuilder {
         let list = this.postings.get(term);
         if (!list) this.postings.set(term, (list = [this.postings.size]));
         // The title's first term, and the term after it (which may be the original title's first).
-        if (leading < 2 && (f === 0 || leading === 1)) this.leads.items[doc * 2 + leading++] = list[0]!;
+        if (leading < 2 && (f === 0 || leading === 1)) {
+          this.leads.items[doc * 2 + leading++] = list[0]!;
+          if (f === 0) fromTitle = leading;
+        }
         list.push(doc * FIELDS + f);
       }
     }
     this.initials.push(initials);
+    this.titleLeads.push(fromTitle);
   }
 
   finish(): TitleIndex {
@@ -247,6 +257,7 @@ export class TitleIndexBuilder {
       [this.avg[0]!, this.avg[1]!],
       boosts,
       leads,
+      Uint8Array.from(this.titleLeads.items.subarray(0, this.titleLeads.length)),
       this.hashes.items.slice(0, this.hashes.length),
       Uint32Array.from(this.initials.items.subarray(0, this.initials.length)),
     );
@@ -280,6 +291,8 @@ export class TitleIndex {
     private readonly boosts: Float64Array,
     /** Each document's first two terms' positions (title, then original title), -1 where it has fewer. */
     private readonly leads: Int32Array,
+    /** How many of each document's two leads are its title's own terms (0–2). */
+    private readonly titleLeads: Uint8Array,
     /** Each document's fields' terms, hashed in order (`titleHash`): title, then original title. */
     private readonly fieldHashes: Int32Array,
     /** Each document's words' first letters (`initialBit`). */
@@ -325,6 +338,7 @@ export class TitleIndex {
       this.lengths,
       this.boosts,
       this.leads,
+      this.titleLeads,
       this.fieldHashes,
       this.initials,
       this.shared,
@@ -579,9 +593,9 @@ export class TitleIndex {
     return [this.leads[doc * 2]!, this.leads[doc * 2 + 1]!];
   }
 
-  /** How many distinct words the document's title has (its joined words counted). */
-  titleLength(doc: number): number {
-    return this.lengths[doc * FIELDS]!;
+  /** How many of the document's first two terms (`leadTerms`) are its title's own (0–2). */
+  titleLeadCount(doc: number): number {
+    return this.titleLeads[doc]!;
   }
 
   /**

@@ -466,6 +466,26 @@ describe('a title typed from its start (decision 0069)', () => {
   it('leaves a far better known match first', () => {
     expect(titles('king')[0]).toBe(5);
   });
+
+  it('knows a title of one word repeated, and does not take an original title for a second word', () => {
+    const more = indexOf([
+      { id: 1, title: 'Liar Liar', popularity: 20, vote_count: 2400, release_date: '1997-03-21' },
+      { id: 2, title: 'Little Liar', popularity: 20, vote_count: 3000, release_date: '2014-01-01' },
+      {
+        id: 3,
+        title: 'Burn!',
+        original_title: 'Queimada',
+        popularity: 5,
+        vote_count: 300,
+        release_date: '1969-12-19',
+      },
+      { id: 4, title: 'Burn Quietly', popularity: 5, vote_count: 200, release_date: '2001-01-01' },
+    ]);
+    const ids = (q: string) => more.searchTitles(q).map((m) => m.id);
+    expect(ids('liar li')[0]).toBe(1);
+    // Burn! (its original title Queimada) does not start with "burn qu"; Burn Quietly does.
+    expect(ids('burn qu')[0]).toBe(4);
+  });
 });
 
 describe('one- to three-letter queries (the short-prefix index)', () => {

@@ -70,7 +70,9 @@ const FIELD_OF_PREFIX: Record<string, Field> = {
   e: 'time',
 };
 function fieldOf(term: string): number {
-  return FIELD_NAMES.indexOf(FIELD_OF_PREFIX[term.slice(0, term.indexOf(':'))]!);
+  const field = FIELD_OF_PREFIX[term.slice(0, term.indexOf(':'))];
+  if (field === undefined) throw new Error(`content term of no field: ${term}`);
+  return FIELD_NAMES.indexOf(field);
 }
 
 export function contentTerms(m: CatalogMovie): Map<string, number> {
@@ -183,6 +185,8 @@ export class ContentModel implements ContentSimilarity {
         fieldNorm[fieldOfTerm[id]!]! += w * w;
       });
       // Each field's terms scaled to the field's weight (FIELDS), then the whole vector to length 1.
+      // (A term too common to walk, below, keeps its share of the norm but matches nothing: a
+      // Drama-only film's genre field, a 2010s film's decade, count only in the norm.)
       keep.forEach((id, k) => {
         const f = fieldOfTerm[id]!;
         if (byField) wts[k] = (wts[k]! / Math.sqrt(fieldNorm[f]!)) * fieldWeight[f]!;
