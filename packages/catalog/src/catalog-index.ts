@@ -388,10 +388,9 @@ export class CatalogIndex {
     const in0 = (t: number) => t >= from0 && t < to0;
     let test: (doc: number) => boolean;
     if (typed.length === 1) {
-      test = (doc) => {
-        const [first, second] = titles.leadTerms(doc);
-        return in0(first) || (skips && articles.has(first) && in0(second));
-      };
+      test = (doc) =>
+        in0(titles.leadTerm(doc, 0)) ||
+        (skips && articles.has(titles.leadTerm(doc, 0)) && in0(titles.leadTerm(doc, 1)));
     } else {
       const [from1, to1] = range(typed[1]!, typed.length === 2);
       // A title opening with words joined ("Spider-Man: Into…") has the joined word first, the
@@ -400,7 +399,8 @@ export class CatalogIndex {
       const movies = this.file.movies;
       const two = typed.length === 2;
       test = (doc) => {
-        const [first, second] = titles.leadTerms(doc);
+        const first = titles.leadTerm(doc, 0);
+        const second = titles.leadTerm(doc, 1);
         if (in0(first) && second >= from1 && second < to1) {
           // Two words typed, the title's first two words (both the title's own, not the original
           // title's first): nothing more to compare.

@@ -27,8 +27,8 @@ const LETTERS = /(?<![\p{L}\p{N}])\p{L}(?:[.*]\p{L})+(?![\p{L}\p{N}])/gu;
 /**
  * A title's hyphenated words also as one word ("Spider-Man" → "SpiderMan"), which the builder
  * indexes as one more token of the field: people type "spiderman", "xmen", "walle" (decision 0057);
- * and its letters written with dots or stars as one word ("E.T." → "ET"): people type "et", "mash",
- * "la confidential" (decision 0068).
+ * its letters written with dots or stars as one word ("E.T." → "ET"): people type "et", "mash",
+ * "uncle" (decision 0068); a fraction sign as digits, and a number's twin (`numberTwins`, 0070).
  */
 export function compounds(text: string): string[] {
   return [
@@ -75,8 +75,8 @@ const WORD_OF_NUMBER = new Map([...NUMBER_OF_WORD].map(([w, n]) => [n, w]));
 
 /**
  * A number written as a word also as digits, and one of ten or more written in digits also as a
- * word (the words known: zero to twenty, the tens, hundred): "Seven Samurai" by "7 samurai", "Ocean's Eleven" by "oceans 11", "12 Angry Men" by "twelve
- * angry men" (decision 0070). Digits under ten stay digits only: they are mostly sequels' numbers
+ * word (the words known: zero to twenty, the tens, hundred): "Seven Samurai" by "7 samurai",
+ * "Ocean's Eleven" by "oceans 11", "12 Angry Men" by "twelve angry men" (decision 0070). Digits under ten stay digits only: they are mostly sequels' numbers
  * ("Toy Story 3" is not what "three" is typed for).
  */
 function numberTwins(text: string): string[] {
@@ -92,6 +92,7 @@ function numberTwins(text: string): string[] {
   }
   return out;
 }
+
 const COMPOUND_AT_START = new RegExp(`^${COMPOUND.source}`, 'u');
 const LETTERS_AT_START = new RegExp(`^${LETTERS.source}`, 'u');
 /** The title's first word's letters or words joined ("E.T." → "ET", "Spider-Man:" → "SpiderMan"), if it has any. */
@@ -554,10 +555,12 @@ export class TitleIndex {
 
   /** The positions of the terms starting with `prefix`: `[from, to)`. */
   prefixRange(prefix: string): [number, number] {
-    const from = this.lowerBound(prefix);
-    let to = from;
-    while (to < this.terms.length && this.terms[to]!.startsWith(prefix)) to++;
-    return [from, to];
+    if (prefix === '') return [0, this.terms.length];
+    // The terms that start so sort from the prefix up to (not including) the prefix with its last
+    // code unit one higher: two binary searches, not a walk over every term that starts so.
+    const last = prefix.length - 1;
+    const after = prefix.slice(0, last) + String.fromCharCode(prefix.charCodeAt(last) + 1);
+    return [this.lowerBound(prefix), this.lowerBound(after)];
   }
 
   /** How many postings the terms in `[from, to)` have (an upper bound of the documents they match). */
@@ -588,12 +591,12 @@ export class TitleIndex {
     return out;
   }
 
-  /** The document's first two title terms (dictionary positions, -1 where it has fewer). */
-  leadTerms(doc: number): [number, number] {
-    return [this.leads[doc * 2]!, this.leads[doc * 2 + 1]!];
+  /** The document's first (0) or second (1) title term (a dictionary position, -1 where it has fewer). */
+  leadTerm(doc: number, which: 0 | 1): number {
+    return this.leads[doc * 2 + which]!;
   }
 
-  /** How many of the document's first two terms (`leadTerms`) are its title's own (0–2). */
+  /** How many of the document's first two terms (`leadTerm`) are its title's own (0–2). */
   titleLeadCount(doc: number): number {
     return this.titleLeads[doc]!;
   }
