@@ -294,8 +294,11 @@ export class CatalogIndex {
     return this.searchTitlesTop(query, Infinity).movies;
   }
 
-  /** The first `limit` answers of `searchTitles`, and how many there are in all. */
-  searchTitlesTop(query: string, limit: number): { movies: CatalogMovie[]; total: number } {
+  /**
+   * The first `limit` answers of `searchTitles`, and how many there are in all. `reading`: the
+   * query is a reading of words typed without spaces, which finds titles with every word or nothing.
+   */
+  searchTitlesTop(query: string, limit: number, reading = false): { movies: CatalogMovie[]; total: number } {
     const words = significantWords(query);
     if (words.length === 0) return { movies: [], total: 0 };
     const titles = this.completeSearchIndex();
@@ -333,6 +336,27 @@ export class CatalogIndex {
       const others = this.searchTitlesTop(words.slice(0, -1).join(' '), Math.max(limit, YEAR_POOL));
       if (others.movies.some((m) => m.release_date?.startsWith(year)))
         return { movies: yearFirst(others.movies).slice(0, limit), total: others.total };
+    }
+    // Nothing: a word may be words typed without a space ("wonderwoman", "toystory"). Each way of
+    // reading it so is searched as if typed with its spaces, the fewest words first; the first that
+    // finds titles with every word is the answer (decision 0071). Before two slips (below): a word
+    // that is two words exactly is likelier run together than mistyped twice ("diehard", not Richard).
+    if (found.total === 0 && reading) return { movies: [], total: 0 };
+    if (found.total === 0) {
+      const typed = normalize(query).split(' ').filter(Boolean);
+      for (let w = typed.length - 1; w >= 0; w--) {
+        const word = typed[w]!;
+        const last = w === typed.length - 1;
+        // Only a word that is no title's word, nor the start of one, nor one slip from one.
+        if (word.length < JOINED_MIN_LETTERS || titles.find(word) >= 0) continue;
+        if (last && titles.prefixRange(word)[0] < titles.prefixRange(word)[1]) continue;
+        if (titles.fuzzyTerms(word, fuzziness(word)).length > 0) continue;
+        for (const split of titles.joinedWords(word, last)) {
+          const spaced = [...typed.slice(0, w), ...split, ...typed.slice(w + 1)].join(' ');
+          const answer = this.searchTitlesTop(spaced, limit, true);
+          if (answer.total > 0) return answer;
+        }
+      }
     }
     // Nothing at all: a word of seven or eight letters may be two slips away ("gatacca"), which the
     // usual tolerance (one edit up to eight letters) does not reach. Tried only when nothing
@@ -695,6 +719,9 @@ export function significantWords(query: string): string[] {
   // (`searchTitlesTop` keeps the other words' titles with a word that starts so).
   return kept.slice(0, MAX_QUERY_WORDS);
 }
+
+/** The shortest word read as words typed without spaces ("toystory"): shorter ones are mostly typos. */
+const JOINED_MIN_LETTERS = 6;
 
 /** How many answers of the other words a year typed after them is looked for among. */
 const YEAR_POOL = 200;

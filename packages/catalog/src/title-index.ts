@@ -83,14 +83,41 @@ function numberTwins(text: string): string[] {
   const out: string[] = [];
   for (const word of text.split(SPACE_OR_PUNCTUATION)) {
     const lower = word.toLowerCase();
-    const digits = NUMBER_OF_WORD.get(lower);
+    const digits = NUMBER_OF_WORD.get(lower) ?? romanValue(word);
     if (digits !== undefined) out.push(digits);
-    else if (/^\d+$/.test(word) && Number(word) >= 10) {
+    else if (SUPERSCRIPTS.test(word)) {
+      // "Alien³", "Cube²": the word and its number, as typed ("alien 3").
+      const [, base, sup] = SUPERSCRIPTS.exec(word)!;
+      if (base) out.push(base);
+      out.push(sup!.normalize('NFKC'));
+    } else if (/^\d+$/.test(word) && Number(word) >= 10) {
       const name = WORD_OF_NUMBER.get(String(Number(word)));
       if (name !== undefined) out.push(name);
     }
   }
   return out;
+}
+
+/** A word ending in superscript digits: "Alien³". */
+const SUPERSCRIPTS = /^([\p{L}\p{N}]*?)([\u00b2\u00b3\u00b9\u2070\u2074-\u2079]+)$/u;
+
+/** Roman numerals from II to XXXIX, written in capitals as titles number sequels (not "I", a word). */
+const ROMAN = /^X{0,3}(IX|IV|V?I{0,3})$/;
+const ROMAN_DIGIT: Record<string, number> = { I: 1, V: 5, X: 10 };
+/**
+ * A title's roman numeral as digits ("Rocky II" → 2, "Star Trek IV" → 4, "Malcolm X" → 10), so
+ * it is found as people type it ("rocky 2"); the numeral itself stays a word too. "I" alone is
+ * the pronoun far more often than "the first", and lower case is a word (mix, dix, vi).
+ */
+function romanValue(word: string): string | undefined {
+  if (word === '' || word === 'I' || !ROMAN.test(word)) return undefined;
+  let value = 0;
+  for (let i = 0; i < word.length; i++) {
+    const v = ROMAN_DIGIT[word[i]!]!;
+    const next = ROMAN_DIGIT[word[i + 1] ?? ''] ?? 0;
+    value += v < next ? -v : v;
+  }
+  return String(value);
 }
 
 const COMPOUND_AT_START = new RegExp(`^${COMPOUND.source}`, 'u');
@@ -633,6 +660,48 @@ export class TitleIndex {
     const s = (this.scratch ??= new Scratch(this.documentCount));
     s.begin();
     return s;
+  }
+
+  /**
+   * The ways `term` reads as two or three indexed words typed without spaces ("wonderwoman": wonder
+   * woman; "toystory": toy story): at most `max` of two words, then at most `max` of three, each
+   * group with the ways whose rarest word is the most common first; each word at least two
+   * letters, the last one only a word's start when `lastIsStart` ("wonderwom").
+   */
+  joinedWords(term: string, lastIsStart: boolean, max = 3): string[][] {
+    const minLetters = 2;
+    const count = (word: string, last: boolean): number => {
+      if (word.length < minLetters) return 0;
+      const at = this.find(word);
+      if (at >= 0) return this.postingCount(at, at + 1);
+      if (!last || !lastIsStart) return 0;
+      const [from, to] = this.prefixRange(word);
+      return from < to ? this.postingCount(from, to) : 0;
+    };
+    const ways: { words: string[]; support: number }[] = [];
+    const split = (rest: string, words: string[], support: number, pieces: number): void => {
+      if (pieces === 1) {
+        const n = count(rest, true);
+        if (n > 0) ways.push({ words: [...words, rest], support: Math.min(support, n) });
+        return;
+      }
+      for (let i = minLetters; i <= rest.length - minLetters; i++) {
+        const n = count(rest.slice(0, i), false);
+        if (n > 0) split(rest.slice(i), [...words, rest.slice(0, i)], Math.min(support, n), pieces - 1);
+      }
+    };
+    const readings: string[][] = [];
+    for (let pieces = 2; pieces <= 3; pieces++) {
+      ways.length = 0;
+      split(term, [], Infinity, pieces);
+      readings.push(
+        ...ways
+          .sort((a, b) => b.support - a.support)
+          .slice(0, max)
+          .map((w) => w.words),
+      );
+    }
+    return readings;
   }
 
   /** The position of `term` in the dictionary, or -1. */

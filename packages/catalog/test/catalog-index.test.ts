@@ -445,6 +445,58 @@ describe('numbers written as words or digits (decision 0070)', () => {
   });
 });
 
+describe('roman numerals, superscript numbers and words typed without spaces (decision 0071)', () => {
+  const index = indexOf([
+    { id: 1, title: 'Rocky II', popularity: 20, vote_count: 1300, release_date: '1979-06-15' },
+    {
+      id: 2,
+      title: 'Camp Rock 2: The Final Jam',
+      popularity: 5,
+      vote_count: 300,
+      release_date: '2010-09-03',
+    },
+    { id: 3, title: 'Alien³', popularity: 25, vote_count: 2600, release_date: '1992-05-22' },
+    { id: 4, title: 'Alien', popularity: 40, vote_count: 5000, release_date: '1979-05-25' },
+    { id: 5, title: 'Wonder Woman', popularity: 90, vote_count: 6000, release_date: '2017-05-30' },
+    { id: 6, title: 'Wonder Boys', popularity: 8, vote_count: 300, release_date: '2000-02-22' },
+    {
+      id: 7,
+      title: 'Star Trek IV: The Voyage Home',
+      popularity: 10,
+      vote_count: 600,
+      release_date: '1986-11-25',
+    },
+    { id: 8, title: 'I Am Legend', popularity: 30, vote_count: 4000, release_date: '2007-12-14' },
+    { id: 9, title: 'Toy Story', popularity: 70, vote_count: 5400, release_date: '1995-10-30' },
+    { id: 10, title: 'Mononoke', popularity: 1, vote_count: 20, release_date: '2001-01-01' },
+  ]);
+  const titles = (q: string) => index.searchTitles(q).map((m) => m.id);
+
+  it('finds a roman numeral by its digits, and still by the numeral', () => {
+    // Camp Rock 2 by a slip of one letter ("rock"), after the exact match.
+    expect(titles('rocky 2')).toEqual([1, 2]);
+    expect(titles('rocky ii')).toEqual([1]);
+    expect(titles('star trek 4')).toEqual([7]);
+    // "I" is a word, not "the first".
+    expect(titles('1')).toEqual([]);
+  });
+
+  it('finds a superscript number as typed', () => {
+    expect(titles('alien 3')).toEqual([3]);
+    expect(titles('alien')[0]).toBe(4);
+  });
+
+  it('reads a word no title has as words typed without spaces', () => {
+    expect(titles('wonderwoman')).toEqual([5]);
+    expect(titles('wonderwom')).toEqual([5]);
+    expect(titles('toystory')).toEqual([9]);
+    // A word a title has is not split: "mononoke" is one ("mono noke" would be none).
+    expect(titles('mononoke')).toEqual([10]);
+    // Nothing reads so: nothing found, as before.
+    expect(titles('qqqqqqqq')).toEqual([]);
+  });
+});
+
 describe('a title typed from its start (decision 0069)', () => {
   const index = indexOf([
     { id: 1, title: 'Before Sunset', popularity: 20, vote_count: 1500, release_date: '2004-02-10' },

@@ -11,7 +11,7 @@ const foldAccents = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g
  */
 export function referenceSearch(
   movies: readonly CatalogMovie[],
-): (query: string) => { id: number; score: number }[] {
+): (query: string) => { id: number; score: number }[] & { query?: string } {
   const search = new MiniSearch<CatalogMovie>({
     fields: ['title', 'original_title'],
     // As the compact index's builder: the words, then hyphenated words joined (decision 0057);
@@ -42,7 +42,65 @@ export function referenceSearch(
   const boosts = new Map(movies.map((m) => [m.id, popularityBoost(m)]));
   const boostDocument = (id: unknown) => boosts.get(id as number) ?? 1;
   const byId = new Map(movies.map((m) => [m.id, m]));
-  return (query) => {
+  // Each indexed word and how many times the titles hold it (as the index counts its postings).
+  const held = new Map<string, number>();
+  for (const m of movies) {
+    const inTitle = new Set(tokens(m.title).map(fold));
+    const own =
+      m.original_title === m.title ? [] : tokens(m.original_title).filter((t) => !inTitle.has(fold(t)));
+    for (const t of [...tokens(m.title), ...own].map(fold)) if (t) held.set(t, (held.get(t) ?? 0) + 1);
+  }
+  const words = [...held.keys()];
+  const startsHeld = (p: string) => words.reduce((n, w) => (w.startsWith(p) ? n + held.get(w)! : n), 0);
+  const distance = (a: string, b: string): number => {
+    let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+    for (let i = 1; i <= a.length; i++) {
+      const next = [i];
+      for (let j = 1; j <= b.length; j++)
+        next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      row = next;
+    }
+    return row[b.length]!;
+  };
+  /**
+   * Decision 0071, from its rule: a word of six letters or more that no title holds, nor starts
+   * (the last word), nor is within the usual tolerance of (one edit from five letters, two from
+   * nine), read as two indexed words, then as three, each of two letters or more (the last word's
+   * last one may be a word's start); of each, three readings at most, whose least held word is
+   * held most first. Tried before two slips are.
+   */
+  const readings = (word: string, last: boolean): string[][] => {
+    const slips = word.length <= 4 ? 0 : word.length <= 8 ? 1 : 2;
+    if (word.length < 6 || held.has(word) || (last && startsHeld(word) > 0)) return [];
+    if (words.some((w) => Math.abs(w.length - word.length) <= slips && distance(w, word) <= slips)) return [];
+    const count = (w: string, end: boolean) =>
+      w.length < 2 ? 0 : (held.get(w) ?? (end && last ? startsHeld(w) : 0));
+    const found: { words: string[]; least: number }[] = [];
+    const split = (rest: string, so: string[], least: number, pieces: number): void => {
+      if (pieces === 1) {
+        const n = count(rest, true);
+        if (n > 0) found.push({ words: [...so, rest], least: Math.min(least, n) });
+        return;
+      }
+      for (let i = 2; i <= rest.length - 2; i++) {
+        const n = count(rest.slice(0, i), false);
+        if (n > 0) split(rest.slice(i), [...so, rest.slice(0, i)], Math.min(least, n), pieces - 1);
+      }
+    };
+    const out: string[][] = [];
+    for (let pieces = 2; pieces <= 3; pieces++) {
+      found.length = 0;
+      split(word, [], Infinity, pieces);
+      out.push(
+        ...found
+          .sort((a, b) => b.least - a.least)
+          .slice(0, 3)
+          .map((r) => r.words),
+      );
+    }
+    return out;
+  };
+  const answer = (query: string, reading: boolean): { id: number; score: number }[] & { query?: string } => {
     const words = significantWords(query);
     // A last single letter after other words: the other words' titles with a word starting so,
     // the word before it whole (decision 0064).
@@ -80,7 +138,16 @@ export function referenceSearch(
         .map((h) => (fromStart(byId.get(h.id as number)!.title) ? { ...h, score: h.score * 2 } : h))
         .sort((a, b) => b.score - a.score);
     }
-    // Nothing: two edits from seven letters, then any word.
+    if (hits.length === 0 && reading) return [];
+    // Nothing: a word read as words typed without spaces; then two edits from seven letters, then any word.
+    if (hits.length === 0) {
+      for (let w = typed.length - 1; w >= 0; w--)
+        for (const r of readings(typed[w]!, w === typed.length - 1)) {
+          const spaced = [...typed.slice(0, w), ...r, ...typed.slice(w + 1)].join(' ');
+          const found = answer(spaced, true);
+          if (found.length > 0) return Object.assign(found, { query: spaced });
+        }
+    }
     if (hits.length === 0)
       hits = search
         .search(q, { ...options, fuzzy: (term) => (term.length <= 4 ? false : term.length <= 6 ? 1 : 2) })
@@ -88,6 +155,7 @@ export function referenceSearch(
     if (hits.length === 0) hits = search.search(q, { combineWith: 'OR', boostDocument });
     return hits.map((h) => ({ id: h.id as number, score: h.score }));
   };
+  return (query) => answer(query, false);
 }
 
 /**
