@@ -1,6 +1,7 @@
 import {
   IntList,
   SPACE_OR_PUNCTUATION,
+  superscriptsAsDigits,
   TitleIndexBuilder,
   type TitleIndex,
   type TitleQueryTerm,
@@ -244,7 +245,10 @@ export class CatalogIndex {
       // An original title that is the title is not a second match of the same words: counted
       // twice, it put "Internal Affairs" (English, so both) above "Infernal Affairs" (無間道)
       // for "infernal affairs" (decision 0057).
-      this.builder!.add([m.title, m.original_title === m.title ? '' : m.original_title]);
+      this.builder!.add([
+        superscriptsAsDigits(m.title),
+        m.original_title === m.title ? '' : superscriptsAsDigits(m.original_title),
+      ]);
     }
   }
 
@@ -296,16 +300,29 @@ export class CatalogIndex {
 
   /**
    * The first `limit` answers of `searchTitles`, and how many there are in all. `reading`: the
-   * query is a reading of words typed without spaces, which finds titles with every word or nothing.
+   * query is a reading of words typed without spaces (decision 0071), which finds the titles with
+   * every one of its words or nothing; `exact`, each word whole, without slips.
    */
-  searchTitlesTop(query: string, limit: number, reading = false): { movies: CatalogMovie[]; total: number } {
+  searchTitlesTop(
+    query: string,
+    limit: number,
+    reading?: 'exact' | 'loose',
+  ): { movies: CatalogMovie[]; total: number } {
     const words = significantWords(query);
     if (words.length === 0) return { movies: [], total: 0 };
+    // A reading of more words than are searched would drop some: not a reading.
+    if (
+      reading &&
+      normalize(query)
+        .split(' ')
+        .filter((w) => w && !STOP_WORDS.has(w)).length > words.length
+    )
+      return { movies: [], total: 0 };
     const titles = this.completeSearchIndex();
     // One to three letters typed: every title with a word starting so, by popularity.
     // (No whole title first here: two letters are more often the start of a known title than a
     // title themselves, "go" of The Godfather rather than Go.)
-    if (words.length === 1 && words[0]!.length <= 3)
+    if (words.length === 1 && words[0]!.length <= 3 && !reading)
       return this.titlesWithWordStarting(titles, words[0]!, limit);
     const terms = words.flatMap((w) => w.split(SPACE_OR_PUNCTUATION).map(processTerm)).filter(Boolean);
     // A last single letter after other words is the start of the next word ("star w"): the
@@ -314,8 +331,8 @@ export class CatalogIndex {
     const spec: TitleQueryTerm[] = terms.map((term, i) => ({
       term,
       // The user is typing the last word: only it is completed as a prefix.
-      prefix: initial === undefined && i === terms.length - 1 && term.length >= 2,
-      fuzzy: fuzziness(term),
+      prefix: reading !== 'exact' && initial === undefined && i === terms.length - 1 && term.length >= 2,
+      fuzzy: reading === 'exact' ? 0 : fuzziness(term),
     }));
     // The titles that are the words typed come first (`exactFirst`); after one word, the other
     // first suggestions are looked at too, so at least that many answers are scored in order.
@@ -323,6 +340,7 @@ export class CatalogIndex {
     const oneWord = query.split(SPACE_OR_PUNCTUATION).filter((w) => processTerm(w)).length === 1;
     const pool = oneWord && titled.length > 0 ? Math.max(limit, SUGGESTIONS + titled.length) : limit;
     let found = titles.searchTop(spec, 'and', pool, initial, this.typedFromStart(titles, query));
+    if (found.total === 0 && reading) return { movies: [], total: 0 };
     // "dune 1984", "twelve angry men 1957": a year typed after a title's words, which no title
     // holding them all has in it ("death race 2000" is a title), picks that year's films among the
     // titles of the other words, first; the others follow.
@@ -337,26 +355,13 @@ export class CatalogIndex {
       if (others.movies.some((m) => m.release_date?.startsWith(year)))
         return { movies: yearFirst(others.movies).slice(0, limit), total: others.total };
     }
-    // Nothing: a word may be words typed without a space ("wonderwoman", "toystory"). Each way of
-    // reading it so is searched as if typed with its spaces, the fewest words first; the first that
-    // finds titles with every word is the answer (decision 0071). Before two slips (below): a word
-    // that is two words exactly is likelier run together than mistyped twice ("diehard", not Richard).
-    if (found.total === 0 && reading) return { movies: [], total: 0 };
+    // Nothing: a word may be words typed without a space ("wonderwoman", "toystory"; decision
+    // 0071). A reading into whole words, each found exactly, is tried before two slips ("diehard"
+    // is Die Hard, not Richard III); one whose words need a slip or whose last is only a word's
+    // start ("kungfupan") after them, as the last resort before any word.
     if (found.total === 0) {
-      const typed = normalize(query).split(' ').filter(Boolean);
-      for (let w = typed.length - 1; w >= 0; w--) {
-        const word = typed[w]!;
-        const last = w === typed.length - 1;
-        // Only a word that is no title's word, nor the start of one, nor one slip from one.
-        if (word.length < JOINED_MIN_LETTERS || titles.find(word) >= 0) continue;
-        if (last && titles.prefixRange(word)[0] < titles.prefixRange(word)[1]) continue;
-        if (titles.fuzzyTerms(word, fuzziness(word)).length > 0) continue;
-        for (const split of titles.joinedWords(word, last)) {
-          const spaced = [...typed.slice(0, w), ...split, ...typed.slice(w + 1)].join(' ');
-          const answer = this.searchTitlesTop(spaced, limit, true);
-          if (answer.total > 0) return answer;
-        }
-      }
+      const read = this.readJoined(titles, query, words, limit, 'exact');
+      if (read) return read;
     }
     // Nothing at all: a word of seven or eight letters may be two slips away ("gatacca"), which the
     // usual tolerance (one edit up to eight letters) does not reach. Tried only when nothing
@@ -368,6 +373,10 @@ export class CatalogIndex {
         pool,
         initial,
       );
+    if (found.total === 0) {
+      const read = this.readJoined(titles, query, words, limit, 'loose');
+      if (read) return read;
+    }
     if (found.total === 0) {
       // No movie matches every word: fall back to any word, so long queries still find something
       // (with a year typed last, that year's films first).
@@ -383,6 +392,39 @@ export class CatalogIndex {
       },
       limit,
     );
+  }
+
+  /**
+   * The answer of the first reading of a word typed as words run together that finds titles with
+   * every word (`searchTitlesTop` in that mode), or undefined. Only the words searched are read,
+   * and only one that is no title's word, nor the start of one (the last), nor one slip from one.
+   */
+  private readJoined(
+    titles: TitleIndex,
+    query: string,
+    searched: readonly string[],
+    limit: number,
+    mode: 'exact' | 'loose',
+  ): { movies: CatalogMovie[]; total: number } | undefined {
+    const typed = normalize(query).split(' ').filter(Boolean);
+    for (let w = typed.length - 1; w >= 0; w--) {
+      const word = typed[w]!;
+      const last = w === typed.length - 1;
+      if (word.length < JOINED_MIN_LETTERS || !searched.includes(word) || titles.find(word) >= 0) continue;
+      if (last && titles.prefixRange(word)[0] < titles.prefixRange(word)[1]) continue;
+      if (titles.fuzzyTerms(word, fuzziness(word)).length > 0) continue;
+      for (const split of titles.joinedWords(word, last && mode === 'loose')) {
+        const spaced = [...typed.slice(0, w), ...split, ...typed.slice(w + 1)].join(' ');
+        // Only the titles that have the word typed as words of theirs run together, in order:
+        // "gotooth" is no title's "go tooth" (Dogtooth, two slips, is), "lifeofpi" is Life of Pi's.
+        const runs = (m: CatalogMovie) =>
+          runsTogether(m.title, word, mode === 'exact') ||
+          (m.original_title !== m.title && runsTogether(m.original_title, word, mode === 'exact'));
+        const found = this.searchTitlesTop(spaced, Math.max(limit, READING_POOL), mode).movies.filter(runs);
+        if (found.length > 0) return { movies: found.slice(0, limit), total: found.length };
+      }
+    }
+    return undefined;
   }
 
   /**
@@ -643,7 +685,7 @@ export function smallest(list: IntList, k: number): number[] {
   return Array.from(kept.items.subarray(0, kept.length).sort().subarray(0, k));
 }
 
-const STOP_WORDS = new Set([
+export const STOP_WORDS = new Set([
   'the',
   'a',
   'an',
@@ -690,7 +732,7 @@ const SUGGESTIONS = 6;
 const foldAccents = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
 
 function normalize(s: string): string {
-  return foldAccents(s.toLowerCase())
+  return foldAccents(superscriptsAsDigits(s).toLowerCase())
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
 }
@@ -722,6 +764,25 @@ export function significantWords(query: string): string[] {
 
 /** The shortest word read as words typed without spaces ("toystory"): shorter ones are mostly typos. */
 const JOINED_MIN_LETTERS = 6;
+/** How many answers of a reading are looked at for the titles that run its words together. */
+const READING_POOL = 200;
+
+/**
+ * Whether `title` has `word` as some of its words run together, in order ("Die Hard" has
+ * "diehard"; "Kung Fu Panda" has "kungfupan" when it may end inside a word, `whole` false).
+ */
+export function runsTogether(title: string, word: string, whole: boolean): boolean {
+  const words = normalize(title).split(' ').filter(Boolean);
+  for (let i = 0; i < words.length; i++) {
+    let joined = '';
+    for (let j = i; j < words.length && joined.length < word.length; j++) {
+      joined += words[j]!;
+      if (joined === word || (!whole && joined.startsWith(word))) return true;
+      if (!word.startsWith(joined)) break;
+    }
+  }
+  return false;
+}
 
 /** How many answers of the other words a year typed after them is looked for among. */
 const YEAR_POOL = 200;

@@ -85,12 +85,7 @@ function numberTwins(text: string): string[] {
     const lower = word.toLowerCase();
     const digits = NUMBER_OF_WORD.get(lower) ?? romanValue(word);
     if (digits !== undefined) out.push(digits);
-    else if (SUPERSCRIPTS.test(word)) {
-      // "Alien³", "Cube²": the word and its number, as typed ("alien 3").
-      const [, base, sup] = SUPERSCRIPTS.exec(word)!;
-      if (base) out.push(base);
-      out.push(sup!.normalize('NFKC'));
-    } else if (/^\d+$/.test(word) && Number(word) >= 10) {
+    else if (/^\d+$/.test(word) && Number(word) >= 10) {
       const name = WORD_OF_NUMBER.get(String(Number(word)));
       if (name !== undefined) out.push(name);
     }
@@ -98,8 +93,16 @@ function numberTwins(text: string): string[] {
   return out;
 }
 
-/** A word ending in superscript digits: "Alien³". */
-const SUPERSCRIPTS = /^([\p{L}\p{N}]*?)([\u00b2\u00b3\u00b9\u2070\u2074-\u2079]+)$/u;
+/** Superscript digits: "Alien³", "[REC]²". */
+const SUPERSCRIPTS = /[\u00b2\u00b3\u00b9\u2070\u2074-\u2079]+/gu;
+
+/**
+ * A title's superscript number as a word of its own, in plain digits ("Alien³" → "Alien 3"), as it
+ * is typed (decision 0071): what the index and the words typed are read from.
+ */
+export function superscriptsAsDigits(text: string): string {
+  return text.replace(SUPERSCRIPTS, (digits) => ` ${digits.normalize('NFKC')}`);
+}
 
 /** Roman numerals from II to XXXIX, written in capitals as titles number sequels (not "I", a word). */
 const ROMAN = /^X{0,3}(IX|IV|V?I{0,3})$/;
@@ -107,7 +110,7 @@ const ROMAN_DIGIT: Record<string, number> = { I: 1, V: 5, X: 10 };
 /**
  * A title's roman numeral as digits ("Rocky II" → 2, "Star Trek IV" → 4, "Malcolm X" → 10), so
  * it is found as people type it ("rocky 2"); the numeral itself stays a word too. "I" alone is
- * the pronoun far more often than "the first", and lower case is a word (mix, dix, vi).
+ * the pronoun far more often than "the first", and a numeral in lower case is a word (vi, xx).
  */
 function romanValue(word: string): string | undefined {
   if (word === '' || word === 'I' || !ROMAN.test(word)) return undefined;

@@ -497,6 +497,37 @@ describe('roman numerals, superscript numbers and words typed without spaces (de
   });
 });
 
+describe('a reading of words run together is the words of a title run together (decision 0071)', () => {
+  const index = indexOf([
+    { id: 1, title: 'Dogtooth', popularity: 10, vote_count: 700, release_date: '2009-05-18' },
+    // Has both words of "go tooth", apart: no title runs them together.
+    { id: 2, title: 'Tooth and Nail: Go West', popularity: 30, vote_count: 3000, release_date: '2009-01-01' },
+    { id: 3, title: 'Life of Pi', popularity: 40, vote_count: 6000, release_date: '2012-11-20' },
+    { id: 4, title: 'Pi', popularity: 10, vote_count: 900, release_date: '1998-07-10' },
+    { id: 5, title: 'Kung Fu Panda', popularity: 50, vote_count: 5000, release_date: '2008-06-04' },
+    { id: 6, title: 'Kung Fu Hustle', popularity: 20, vote_count: 1500, release_date: '2004-02-10' },
+    { id: 7, title: 'Die Hard', popularity: 40, vote_count: 5000, release_date: '1988-07-15' },
+    { id: 8, title: 'Richard III', popularity: 5, vote_count: 200, release_date: '1995-12-29' },
+  ]);
+  const titles = (q: string) => index.searchTitles(q).map((m) => m.id);
+
+  it('takes a reading only where a title has the words run together, in order', () => {
+    // "go tooth" finds Tooth and Nail: Go West, whose words are apart: two slips find Dogtooth
+    // (and "tooth", Tooth and Nail after it).
+    expect(titles('gotooth')).toEqual([1, 2]);
+    // With a year after it, the same.
+    expect(titles('gotooth 2009')[0]).toBe(1);
+    expect(titles('lifeofpi')).toEqual([3]);
+  });
+
+  it('reads whole words before two slips, and a word being typed after them', () => {
+    // "diehard" is Die Hard, not Richard III (two slips).
+    expect(titles('diehard')).toEqual([7]);
+    // The last word cut: "kung fu pan…" is Kung Fu Panda, not Kung Fu Hustle.
+    expect(titles('kungfupan')).toEqual([5]);
+  });
+});
+
 describe('a title typed from its start (decision 0069)', () => {
   const index = indexOf([
     { id: 1, title: 'Before Sunset', popularity: 20, vote_count: 1500, release_date: '2004-02-10' },

@@ -1,6 +1,6 @@
 import MiniSearch from 'minisearch';
-import { popularityBoost, significantWords } from '../src/catalog-index';
-import { compounds, joinedOpening, SPACE_OR_PUNCTUATION } from '../src/title-index';
+import { popularityBoost, significantWords, STOP_WORDS } from '../src/catalog-index';
+import { compounds, joinedOpening, SPACE_OR_PUNCTUATION, superscriptsAsDigits } from '../src/title-index';
 import type { CatalogMovie } from '../src/types';
 
 const foldAccents = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
@@ -10,8 +10,14 @@ const foldAccents = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g
  * verbatim): the reference the compact index must answer exactly as.
  */
 export function referenceSearch(
-  movies: readonly CatalogMovie[],
+  catalog: readonly CatalogMovie[],
 ): (query: string) => { id: number; score: number }[] & { query?: string } {
+  // Titles are read with a superscript number as plain digits (decision 0071).
+  const movies = catalog.map((m) => ({
+    ...m,
+    title: superscriptsAsDigits(m.title),
+    original_title: superscriptsAsDigits(m.original_title),
+  }));
   const search = new MiniSearch<CatalogMovie>({
     fields: ['title', 'original_title'],
     // As the compact index's builder: the words, then hyphenated words joined (decision 0057);
@@ -63,18 +69,19 @@ export function referenceSearch(
     return row[b.length]!;
   };
   /**
-   * Decision 0071, from its rule: a word of six letters or more that no title holds, nor starts
-   * (the last word), nor is within the usual tolerance of (one edit from five letters, two from
-   * nine), read as two indexed words, then as three, each of two letters or more (the last word's
-   * last one may be a word's start); of each, three readings at most, whose least held word is
-   * held most first. Tried before two slips are.
+   * Decision 0071, from its rule: a word searched, of six letters or more, that no title holds,
+   * nor starts (the last word), nor is within the usual tolerance of (one edit from five letters,
+   * two from nine), read as two indexed words, then as three, each of two letters or more; of
+   * each, three readings at most, whose least held word is held most first. Whole words searched
+   * exactly are tried before two slips; after them, the last word's last one may be a word's start
+   * and the words are searched as typed words are.
    */
-  const readings = (word: string, last: boolean): string[][] => {
+  const readings = (word: string, last: boolean, exact: boolean): string[][] => {
     const slips = word.length <= 4 ? 0 : word.length <= 8 ? 1 : 2;
     if (word.length < 6 || held.has(word) || (last && startsHeld(word) > 0)) return [];
     if (words.some((w) => Math.abs(w.length - word.length) <= slips && distance(w, word) <= slips)) return [];
     const count = (w: string, end: boolean) =>
-      w.length < 2 ? 0 : (held.get(w) ?? (end && last ? startsHeld(w) : 0));
+      w.length < 2 ? 0 : (held.get(w) ?? (end && last && !exact ? startsHeld(w) : 0));
     const found: { words: string[]; least: number }[] = [];
     const split = (rest: string, so: string[], least: number, pieces: number): void => {
       if (pieces === 1) {
@@ -100,13 +107,30 @@ export function referenceSearch(
     }
     return out;
   };
-  const answer = (query: string, reading: boolean): { id: number; score: number }[] & { query?: string } => {
+  const answer = (
+    query: string,
+    reading?: 'exact' | 'loose',
+  ): { id: number; score: number }[] & { query?: string } => {
     const words = significantWords(query);
+    const searched = [...words];
+    // A reading of more words than are searched is none.
+    if (
+      reading &&
+      fold(superscriptsAsDigits(query))
+        .split(/[^\p{L}\p{N}]+/u)
+        .filter((w) => w && !STOP_WORDS.has(w)).length > words.length
+    )
+      return [];
     // A last single letter after other words: the other words' titles with a word starting so,
     // the word before it whole (decision 0064).
     const initial = words.length > 1 && /^[a-z]$/.test(words[words.length - 1]!) ? words.pop() : undefined;
     const q = words.join(' ');
-    const options = initial === undefined ? { boostDocument } : { boostDocument, prefix: false };
+    const options =
+      reading === 'exact'
+        ? { boostDocument, prefix: false, fuzzy: false }
+        : initial === undefined
+          ? { boostDocument }
+          : { boostDocument, prefix: false };
     const starts = (h: { id: unknown }) => {
       if (initial === undefined) return true;
       const m = byId.get(h.id as number)!;
@@ -115,7 +139,7 @@ export function referenceSearch(
     let hits = search.search(q, options).filter(starts);
     // A title typed from its start scores twice its match (decision 0069): the words typed, all
     // of them (stop words too), begin the title, the last as its start, a leading article aside.
-    const typed = fold(query)
+    const typed = fold(superscriptsAsDigits(query))
       .split(/[^\p{L}\p{N}]+/u)
       .filter(Boolean);
     if (hits.length > 0 && typed.join('').length >= 4) {
@@ -139,23 +163,51 @@ export function referenceSearch(
         .sort((a, b) => b.score - a.score);
     }
     if (hits.length === 0 && reading) return [];
-    // Nothing: a word read as words typed without spaces; then two edits from seven letters, then any word.
-    if (hits.length === 0) {
-      for (let w = typed.length - 1; w >= 0; w--)
-        for (const r of readings(typed[w]!, w === typed.length - 1)) {
+    // Nothing: a word read as whole words typed without spaces; two edits from seven letters; a
+    // looser reading; then any word.
+    const read = (mode: 'exact' | 'loose') => {
+      for (let w = typed.length - 1; w >= 0; w--) {
+        if (!searched.includes(typed[w]!)) continue;
+        for (const r of readings(typed[w]!, w === typed.length - 1, mode === 'exact')) {
           const spaced = [...typed.slice(0, w), ...r, ...typed.slice(w + 1)].join(' ');
-          const found = answer(spaced, true);
+          // Only titles whose words, run together from one of them, are the word typed (or, loose,
+          // start with it).
+          const runs = (t: string) => {
+            const tw = fold(t)
+              .split(/[^\p{L}\p{N}]+/u)
+              .filter(Boolean);
+            return tw.some((_, i) =>
+              tw.slice(i).some((__, k) => {
+                const joined = tw.slice(i, i + k + 1).join('');
+                return joined === typed[w] || (mode === 'loose' && joined.startsWith(typed[w]!));
+              }),
+            );
+          };
+          const found = answer(spaced, mode).filter((h) => {
+            const m = byId.get(h.id)!;
+            return runs(m.title) || (m.original_title !== m.title && runs(m.original_title));
+          });
           if (found.length > 0) return Object.assign(found, { query: spaced });
         }
+      }
+      return undefined;
+    };
+    if (hits.length === 0) {
+      const found = read('exact');
+      if (found) return found;
     }
     if (hits.length === 0)
       hits = search
         .search(q, { ...options, fuzzy: (term) => (term.length <= 4 ? false : term.length <= 6 ? 1 : 2) })
         .filter(starts);
+    if (hits.length === 0) {
+      const found = read('loose');
+      if (found) return found;
+    }
     if (hits.length === 0) hits = search.search(q, { combineWith: 'OR', boostDocument });
     return hits.map((h) => ({ id: h.id as number, score: h.score }));
   };
-  return (query) => answer(query, false);
+  return (query) => answer(query);
 }
 
 /**
@@ -172,7 +224,8 @@ export function referenceExactTitles(movies: readonly CatalogMovie[]): (query: s
   return (query) => {
     const q = words(query);
     if (!q) return [];
-    const is = (m: CatalogMovie, t: string) => words(m.title) === t || words(m.original_title) === t;
+    const is = (m: CatalogMovie, t: string) =>
+      words(superscriptsAsDigits(m.title)) === t || words(superscriptsAsDigits(m.original_title)) === t;
     const bare = movies.filter((m) => is(m, q));
     // Where the words are a whole title, the titles that are those words after an article too.
     const articled =
