@@ -1,6 +1,14 @@
 import type { CatalogMovie } from '@app/catalog';
 import { describe, expect, it } from 'vitest';
-import { audienceFactor, eraFactor, eraTolerance, kindGenre, mainGenre, SIMILAR } from '../src/model/similar';
+import {
+  audienceFactor,
+  eraFactor,
+  eraTolerance,
+  genreOverlapFactor,
+  kindGenre,
+  mainGenre,
+  SIMILAR,
+} from '../src/model/similar';
 import { makeRanker, sampledHubness } from '../src/train/build-model';
 import { catalogOf, movie } from './fixture';
 
@@ -151,6 +159,36 @@ describe('documentary is a kind', () => {
     const list = listFor(all, 2);
     expect(list.length).toBeGreaterThan(0);
     expect(list.some(isDoc)).toBe(false);
+  });
+});
+
+describe('genre overlap (decision 0072)', () => {
+  it('costs a candidate sharing less than half of the genres, most when it shares none', () => {
+    // Crime, Drama, Thriller against the same: nothing lost; half shared (Jaccard 0.5): nothing lost.
+    expect(genreOverlapFactor([80, 18, 53], [80, 18, 53])).toBe(1);
+    expect(genreOverlapFactor([80, 18, 53], [80, 18])).toBeCloseTo(1);
+    // One of four (Jaccard 0.25) keeps three quarters; none keeps the floor.
+    expect(genreOverlapFactor([80, 18, 53], [80, 28])).toBeCloseTo(0.75);
+    expect(genreOverlapFactor([80, 18], [35, 10749])).toBeCloseTo(SIMILAR.genreOverlapFloor);
+    // A film of unknown genres is not judged by them.
+    expect(genreOverlapFactor([80], [])).toBe(1);
+  });
+
+  it('ranks the candidate of the same kind above one with the same words and other genres', () => {
+    const words = ['smuggler', 'harbour', 'detective', 'betrayal'];
+    const list = listFor(
+      [
+        movie(1, { release_date: year(1995), genre_ids: [80, 18, 53], keywords: words }),
+        // Both have the seed's main genre (Crime). The first has every word but three genres the
+        // seed has not (Jaccard 1/6); the second has three of the words and two of the genres.
+        movie(2, { release_date: year(1996), genre_ids: [80, 36, 37, 9648], keywords: words }),
+        movie(3, { release_date: year(1996), genre_ids: [80, 18], keywords: words.slice(0, 3) }),
+        ...filler(100, 20),
+      ],
+      1,
+    );
+    expect(list.indexOf(3)).toBe(0);
+    expect(list.indexOf(2)).toBeGreaterThan(0);
   });
 });
 

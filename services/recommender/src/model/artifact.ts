@@ -12,6 +12,8 @@ import { join } from 'node:path';
 import type { TrendingItem } from './for-you';
 
 /**
+ * 9: decision 0072 (a candidate sharing less than half of the seed's genres keeps less of its
+ * score: two in three kept lists changed).
  * 8: decision 0067 (content similarity as a weighted sum of per-field cosines: every kept list of a
  * film that is not a documentary changed).
  * 7: decision 0059 (a feature whose franchise has no other feature is followed by its franchise's
@@ -27,7 +29,7 @@ import type { TrendingItem } from './for-you';
  * format after decision 0026's ranking). A model of any other format on disk is not served: the
  * service builds a new one at start, as on a fresh machine (2: issue 13 before 0026; 1: before).
  */
-export const ARTIFACT_FORMAT = 8;
+export const ARTIFACT_FORMAT = 9;
 
 /** What the service serves: precomputed neighbours per movie, and facts about how they were made. */
 export interface ModelArtifact {

@@ -36,6 +36,9 @@ export const SIMILAR = {
   maxCollectionFirst: 6,
   /** A candidate without the seed's main genre (its `kindGenre`) keeps this share of its score. */
   offMainGenre: 0.45,
+  /** A candidate sharing none of the seed's genres keeps this share, one sharing `genreOverlapFull` (Jaccard) or more all. */
+  genreOverlapFloor: 0.5,
+  genreOverlapFull: 0.5,
   /** Animation and documentary are audiences of their own: crossing them keeps this share. */
   offAudience: 0.2,
   /**
@@ -176,6 +179,26 @@ export function audienceFactor(seed: CatalogMovie, cand: CatalogMovie): number {
   )
     f *= SIMILAR.offLanguage;
   return f;
+}
+
+/** What a candidate keeps for who the seed is for and how much of its kind it shares: the two factors below. */
+export function kindFactor(seed: CatalogMovie, cand: CatalogMovie): number {
+  return audienceFactor(seed, cand) * genreOverlapFactor(seed.genre_ids, cand.genre_ids);
+}
+
+/**
+ * How much of its score a candidate keeps for how much of the seed's kind it shares: with J the
+ * Jaccard overlap of the two genre sets, min(1, floor + (1 − floor) · J / full) — nothing lost
+ * from half the genres shared, half lost with none shared (decision 0072). Blind judges scored
+ * picks sharing less than half the genres 0.2–0.7 below the rest of their list.
+ */
+export function genreOverlapFactor(sg: readonly number[], cg: readonly number[]): number {
+  if (sg.length === 0 || cg.length === 0) return 1;
+  let shared = 0;
+  for (const g of cg) if (sg.includes(g)) shared++;
+  const jaccard = shared / (sg.length + cg.length - shared);
+  const floor = SIMILAR.genreOverlapFloor;
+  return Math.min(1, floor + ((1 - floor) * jaccard) / SIMILAR.genreOverlapFull);
 }
 
 /** The years a candidate may be from a seed of `seedYear` before it loses score (see SIMILAR.era*). */
@@ -354,7 +377,7 @@ export class SimilarRanker {
         // the same people keeps no more than it did.
         const hub = withHub && this.hub ? this.hub[ci]! : 1;
         const damp =
-          (audienceFactor(s, this.movies[ci]!) * hub) ** ((SIMILAR.contentPower - 1) / SIMILAR.contentPower);
+          (kindFactor(s, this.movies[ci]!) * hub) ** ((SIMILAR.contentPower - 1) / SIMILAR.contentPower);
         raw.set(ci, (raw.get(ci) ?? 0) + alpha * agree * damp * (scores[j]! / (maxCf || 1)));
       }
     }
@@ -371,7 +394,7 @@ export class SimilarRanker {
       const own = !!s.collection && c.collection?.id === s.collection.id;
       const sequel = this.laterInstalment[j] && !own ? SIMILAR.otherSequel : 1;
       const era = own ? 1 : this.eraOf(seed, j);
-      const v = r ** SIMILAR.contentPower * audienceFactor(s, c) * hub * sequel * era;
+      const v = r ** SIMILAR.contentPower * kindFactor(s, c) * hub * sequel * era;
       out.set(j, v);
       if (seedDoc && v > 0 && isDocumentary(c)) docs++;
     }
