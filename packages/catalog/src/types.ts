@@ -24,6 +24,8 @@ export interface CatalogMovie {
   tmdb_backdrop_path: string | null;
   genre_ids: number[];
   production_companies: { id: number; name: string }[];
+  /** Where it was made: ISO 3166-1 codes, as TMDB lists them ("US", "GB", "MX"). */
+  production_countries: string[];
   collection: { id: number; name: string } | null;
   keywords: string[];
 }

@@ -24,6 +24,8 @@ describe(buildCatalogFromCsv.name, () => {
         id: 7,
         title: 'Collected',
         collection: "{'id': 9, 'name': 'A Collection', 'poster_path': None, 'backdrop_path': '/b.jpg'}",
+        countries:
+          "[{'iso_3166_1': 'MX', 'name': 'Mexico'}, {'iso_3166_1': 'ES', 'name': 'Spain'}, {'name': 'nowhere'}]",
       },
     ]) +
     // A malformed row of the real dataset: the columns are shifted, so "id" holds a date.
@@ -74,8 +76,10 @@ describe(buildCatalogFromCsv.name, () => {
     expect(byId.get(1)!.tmdb_backdrop_path).toBeNull();
   });
 
-  it('reads companies and collections', () => {
+  it('reads companies, countries and collections', () => {
     expect(byId.get(1)!.production_companies).toEqual([{ id: 7, name: 'Studio' }]);
+    expect(byId.get(1)!.production_countries).toEqual(['US']);
+    expect(byId.get(7)!.production_countries).toEqual(['MX', 'ES']);
     expect(byId.get(7)!.collection).toEqual({ id: 9, name: 'A Collection' });
     expect(byId.get(1)!.collection).toBeNull();
   });

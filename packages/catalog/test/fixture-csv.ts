@@ -15,6 +15,7 @@ export interface Row {
   vote_count?: number;
   poster_path?: string;
   companies?: string;
+  countries?: string;
   collection?: string;
   runtime?: string;
   overview?: string;
@@ -37,7 +38,7 @@ export function row(r: Row): string {
     String(r.popularity ?? 1),
     r.poster_path ?? '/abc.jpg',
     q(r.companies ?? "[{'name': 'Studio', 'id': 7}]"),
-    q("[{'iso_3166_1': 'US', 'name': 'United States of America'}]"),
+    q(r.countries ?? "[{'iso_3166_1': 'US', 'name': 'United States of America'}]"),
     r.release_date ?? '2000-01-01',
     '0',
     r.runtime ?? '100.0',

@@ -1,8 +1,9 @@
 /**
- * What blind judges' per-pick scores (0–3) say about one property of a pick: each pick's score
- * minus its list's mean (so a hard seed weighs nothing), averaged by the Jaccard overlap of the
- * pick's genres with the seed's. The data of decision 0072; reads the blind judgements in
- * docs/perf/ that score every pick of lists given as title and year.
+ * What blind judges' per-pick scores (0–3) say about a pick's properties: each pick's score minus
+ * its list's mean (so a hard seed weighs nothing), averaged by the Jaccard overlap of the pick's
+ * genres with the seed's (decision 0072) and by whether the two share a production country, for a
+ * seed in English or not and a pick in its language or not (decision 0073). Reads the blind
+ * judgements in docs/perf/ that score every pick of lists given as title and year.
  *
  *   DATA_DIR=… npx tsx bench/judged-picks.ts [FILE.json …]
  */
@@ -60,6 +61,25 @@ for (const l of lists) {
     picks++;
   });
 }
+const byCountry = new Map<string, [number, number]>();
+for (const l of lists) {
+  const mean = l.scores.reduce((a, b) => a + b, 0) / l.scores.length;
+  const seedCountries = l.seed.production_countries;
+  l.picks.forEach((m, i) => {
+    if (seedCountries.length === 0 || m.production_countries.length === 0) return;
+    const key = [
+      l.seed.original_language === 'en' ? 'English seed' : 'seed not in English',
+      m.original_language === l.seed.original_language ? 'same language' : 'another language',
+      m.production_countries.some((c) => seedCountries.includes(c))
+        ? 'a country shared'
+        : 'no country shared',
+    ].join(' | ');
+    const cell = byCountry.get(key) ?? [0, 0];
+    cell[0] += l.scores[i]! - mean;
+    cell[1]++;
+    byCountry.set(key, cell);
+  });
+}
 console.log(`${picks} judged picks in ${lists.length} lists (${files.length} files)`);
 console.log('| genre overlap (Jaccard) | picks | score − its list mean |');
 console.log('| --- | --- | --- |');
@@ -67,3 +87,7 @@ for (let k = 0; k + 1 < bins.length; k++)
   console.log(
     `| [${bins[k]}, ${Math.min(1, bins[k + 1]!)}${k + 2 === bins.length ? ']' : ')'} | ${sum[k]![1]} | ${(sum[k]![0]! / sum[k]![1]! || 0).toFixed(2)} |`,
   );
+console.log('\n| seed | pick | country | picks | score − its list mean |');
+console.log('| --- | --- | --- | --- | --- |');
+for (const [key, [sum, n]] of [...byCountry].sort())
+  console.log(`| ${key} | ${n} | ${(sum / n).toFixed(2)} |`);

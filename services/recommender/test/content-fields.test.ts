@@ -61,3 +61,28 @@ describe('content similarity by field', () => {
     expect(sims[2]!).toBeGreaterThan(0); // the film with the same second keyword
   });
 });
+
+describe('where a film was made (decision 0073)', () => {
+  // A Mexican crime drama; two otherwise equal candidates, one Mexican, one Spanish, both in
+  // Spanish; and films from elsewhere, so that neither country is common.
+  const base = { genre_ids: [CRIME, DRAMA], original_language: 'es', keywords: ['dog fight', 'car crash'] };
+  const films = [
+    movie(1, { ...base, production_countries: ['MX'], overview: 'Three lives collide after a car crash.' }),
+    movie(2, { ...base, production_countries: ['MX'], overview: 'A family is torn apart by a crash.' }),
+    movie(3, { ...base, production_countries: ['ES'], overview: 'A family is torn apart by a crash.' }),
+    ...Array.from({ length: 30 }, (_, i) =>
+      movie(100 + i, {
+        genre_ids: [DRAMA],
+        production_countries: [i % 2 ? 'FR' : 'IT'],
+        overview: `Story ${i}.`,
+      }),
+    ),
+    movie(200, { genre_ids: [DRAMA], production_countries: ['ES'], overview: 'Another story.' }),
+    movie(201, { genre_ids: [DRAMA], production_countries: ['MX'], overview: 'Another story again.' }),
+  ];
+
+  it('brings a film of the same country closer than one of the same language elsewhere', () => {
+    const sims = new ContentModel(films).similarities(0);
+    expect(sims[1]!).toBeGreaterThan(sims[2]!);
+  });
+});

@@ -26,6 +26,7 @@ export function movie(id: number, over: Partial<CatalogMovie> = {}): CatalogMovi
     backdrop_path: '',
     genre_ids: [18],
     production_companies: [],
+    production_countries: [],
     collection: null,
     keywords: [],
     ...over,

@@ -23,6 +23,7 @@ export const emptyMovie = (id: number): CatalogMovie => ({
   backdrop_path: '',
   genre_ids: [],
   production_companies: [],
+  production_countries: [],
   collection: null,
   keywords: [],
 });

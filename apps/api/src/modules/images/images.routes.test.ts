@@ -80,6 +80,7 @@ const base: CatalogMovie = {
   tmdb_backdrop_path: null,
   genre_ids: [878, 18],
   production_companies: [],
+  production_countries: [],
   collection: null,
   keywords: [],
 };
