@@ -86,3 +86,21 @@ describe('where a film was made (decision 0073)', () => {
     expect(sims[1]!).toBeGreaterThan(sims[2]!);
   });
 });
+
+describe('a country most films have (decision 0073)', () => {
+  it('says nothing: a film of it is as close as one of no known country', () => {
+    const story = { genre_ids: [CRIME], keywords: ['heist', 'vault'], overview: 'A crew robs a vault.' };
+    const films = [
+      movie(1, { ...story, production_countries: ['US'] }),
+      movie(2, { ...story, production_countries: ['US'] }),
+      movie(3, { ...story, production_countries: [] }),
+      // The US on most films, as in the catalog (more than the 50 films a term must pass to be common).
+      ...Array.from({ length: 80 }, (_, i) =>
+        movie(100 + i, { genre_ids: [DRAMA], production_countries: ['US'], overview: `Story ${i}.` }),
+      ),
+    ];
+    const sims = new ContentModel(films).similarities(0);
+    expect(sims[1]!).toBeGreaterThan(0);
+    expect(sims[1]!).toBeCloseTo(sims[2]!, 12);
+  });
+});

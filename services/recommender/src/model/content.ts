@@ -60,7 +60,7 @@ export const FIELDS = {
   /**
    * Where it was made (TMDB's production countries; decision 0073): a Mexican film beside Mexican
    * films rather than Spain's, a British comedy beside British ones. As much as its language; not
-   * tuned. A country on more than 15% of films (the US) matches nothing, like Drama.
+   * tuned. A country on more than 15% of films (the US) is left out, as English is.
    */
   country: 0.3,
 };
@@ -187,7 +187,10 @@ export class ContentModel implements ContentSimilarity {
       let norm = 0;
       ids.forEach((id, k) => {
         if (df[id]! < 2) return; // a term no other film has cannot make two films alike
-        if (!byField && fieldOfTerm[id] === COUNTRY) return; // one vector (documentaries): as before 0073
+        // Countries: not in one vector (documentaries, as before 0073); and one on more than maxDf
+        // films (the US) says nothing, as English says nothing in the language field: left out,
+        // not a part of the film's norm that matches nothing.
+        if (fieldOfTerm[id] === COUNTRY && (!byField || df[id]! > maxDf)) return;
         if (companyTerm[id] && df[id]! > CONTENT.maxCompanyDf) return; // a big studio: not a kind
         const w = ws[k]! * Math.log(n / df[id]!);
         if (!(w > 0)) return; // in every film of the model (Documentary among documentaries): says nothing
