@@ -101,8 +101,11 @@ const SUPERSCRIPTS = /[\u00b2\u00b3\u00b9\u2070\u2074-\u2079]+/gu;
  * is typed (decision 0071): what the index and the words typed are read from.
  */
 export function superscriptsAsDigits(text: string): string {
+  // Almost no text has one: the same string back without a replace's copy.
+  if (!HAS_SUPERSCRIPT.test(text)) return text;
   return text.replace(SUPERSCRIPTS, (digits) => ` ${digits.normalize('NFKC')}`);
 }
+const HAS_SUPERSCRIPT = /[\u00b2\u00b3\u00b9\u2070\u2074-\u2079]/u;
 
 /** Roman numerals from II to XXXIX, written in capitals as titles number sequels (not "I", a word). */
 const ROMAN = /^X{0,3}(IX|IV|V?I{0,3})$/;
