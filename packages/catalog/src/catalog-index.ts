@@ -412,8 +412,10 @@ export class CatalogIndex {
       const last = w === typed.length - 1;
       if (word.length < JOINED_MIN_LETTERS || !searched.includes(word) || titles.find(word) >= 0) continue;
       if (last && titles.prefixRange(word)[0] < titles.prefixRange(word)[1]) continue;
-      if (titles.fuzzyTerms(word, fuzziness(word)).length > 0) continue;
-      for (const split of titles.joinedWords(word, last && mode === 'loose')) {
+      const splits = titles.joinedWords(word, last && mode === 'loose');
+      // The slip test (a lookup of its own at a million titles) only for a word that reads so.
+      if (splits.length === 0 || titles.fuzzyTerms(word, fuzziness(word)).length > 0) continue;
+      for (const split of splits) {
         const spaced = [...typed.slice(0, w), ...split, ...typed.slice(w + 1)].join(' ');
         // Only the titles that have the word typed as words of theirs run together, in order:
         // "gotooth" is no title's "go tooth" (Dogtooth, two slips, is), "lifeofpi" is Life of Pi's.

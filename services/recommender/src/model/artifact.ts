@@ -12,6 +12,8 @@ import { join } from 'node:path';
 import type { TrendingItem } from './for-you';
 
 /**
+ * 11: decision 0073 as served: a country on more than 15% of films left out of the field (a model
+ * of format 10, with the US in it, is rebuilt).
  * 10: decision 0073 (where a film was made is a field of the content similarity: the kept lists
  * of most films changed).
  * 9: decision 0072 (a candidate sharing less than half of the seed's genres keeps less of its
@@ -31,7 +33,7 @@ import type { TrendingItem } from './for-you';
  * format after decision 0026's ranking). A model of any other format on disk is not served: the
  * service builds a new one at start, as on a fresh machine (2: issue 13 before 0026; 1: before).
  */
-export const ARTIFACT_FORMAT = 10;
+export const ARTIFACT_FORMAT = 11;
 
 /** What the service serves: precomputed neighbours per movie, and facts about how they were made. */
 export interface ModelArtifact {

@@ -145,8 +145,8 @@ export function buildModel(input: TrainInput): ModelArtifact {
     format: ARTIFACT_FORMAT,
     version: newVersion(input.now),
     algorithm: matrix
-      ? 'similar: franchise first; TF-IDF content (re-scored with catalog-trained vectors) + RP3beta on pairs with enough support, blended by evidence n/(n+k); audience kept; MMR over year and popularity; hubs damped'
-      : 'similar (content): franchise first; TF-IDF over genres, keywords, overview, companies, decade, language, collection, its best 300 re-scored with catalog-trained vectors; audience kept; MMR over year and popularity; hubs damped',
+      ? 'similar: franchise first; TF-IDF content by field, countries among them (re-scored with catalog-trained vectors) + RP3beta on pairs with enough support, blended by evidence n/(n+k); audience and genre overlap kept; MMR over year and popularity; hubs damped'
+      : 'similar (content): franchise first; TF-IDF by field over genres, keywords, overview, companies, decade, language, countries, collection, its best 300 re-scored with catalog-trained vectors; audience and genre overlap kept; MMR over year and popularity; hubs damped',
     trained_at: (input.now ?? new Date()).toISOString(),
     params: {
       ...SIMILAR,
