@@ -104,3 +104,26 @@ describe('a country most films have (decision 0073)', () => {
     expect(sims[1]!).toBeCloseTo(sims[2]!, 12);
   });
 });
+
+describe("the documentaries' single vector (decisions 0055, 0073)", () => {
+  it('has no country terms: a shared country brings two documentaries no closer', () => {
+    const doc = (id: number, countries: string[]) =>
+      movie(id, {
+        genre_ids: [99],
+        keywords: ['ocean'],
+        overview: 'Whales cross the ocean.',
+        production_countries: countries,
+      });
+    const others = Array.from({ length: 20 }, (_, i) =>
+      movie(100 + i, {
+        genre_ids: [99],
+        production_countries: [i % 2 ? 'FR' : 'DE'],
+        overview: `Subject ${i}.`,
+      }),
+    );
+    const films = [doc(1, ['NZ']), doc(2, ['NZ']), doc(3, ['JP']), ...others];
+    const sims = new ContentModel(films, { fields: false }).similarities(0);
+    expect(sims[1]!).toBeGreaterThan(0);
+    expect(sims[1]!).toBeCloseTo(sims[2]!, 12);
+  });
+});
