@@ -192,6 +192,36 @@ describe('genre overlap (decision 0072)', () => {
   });
 });
 
+describe('genre overlap on collaborative evidence (decision 0072)', () => {
+  it('damps a film liked by the same people that shares little of the seed kind', () => {
+    // Nothing alike in words: the two candidates come only from the people who liked the seed.
+    const films = [
+      movie(1, { genre_ids: [80, 18, 53], keywords: ['docks'], overview: 'A longshoreman testifies.' }),
+      movie(2, { genre_ids: [80, 28, 12, 14], keywords: ['dragon'], overview: 'A knight rides north.' }),
+      movie(3, { genre_ids: [80, 18, 53], keywords: ['casino'], overview: 'A dealer counts cards.' }),
+      // The genres so common that they match nothing: no content closeness at all, only people.
+      ...Array.from({ length: 60 }, (_, i) =>
+        movie(100 + i, { genre_ids: [80, 18, 53, 28, 12, 14], keywords: [`k${i}`], overview: `Plot ${i}.` }),
+      ),
+    ];
+    // More people liked the seed and the far film (2) than the seed and the near one (3).
+    const interactions = Array.from({ length: 16 }, (_, u) =>
+      (u < 12 ? [1, 2, 3] : [1, 2]).map((item) => ({ user: u + 1, item, rating: 5, timestamp: 1_000 + u })),
+    ).flat();
+    const {
+      ranker,
+      movies: ms,
+      indexOf,
+    } = makeRanker({
+      catalog: catalogOf(films),
+      ratings: { path: '', interactions },
+    });
+    const list = ranker.rank(indexOf.get(1)!, 5).map(([j]) => ms[j]!.id);
+    expect(list.indexOf(2)).toBeGreaterThanOrEqual(0);
+    expect(list.indexOf(2)).toBeGreaterThan(list.indexOf(3));
+  });
+});
+
 describe('audience', () => {
   it('pushes family picks down for a grown-up seed, more so for a mature one, and the reverse', () => {
     const crime = movie(1, { genre_ids: [80, 18] });
