@@ -1,6 +1,7 @@
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import * as prettier from 'prettier';
 import { dataDir, fromCaller, loadCatalog, REPO_ROOT } from '../catalog';
 import { readMovieLens } from '../data/interactions';
 import { modelsDir } from '../model/artifact';
@@ -15,6 +16,7 @@ import {
 } from './history';
 import { judge, JUDGED_DIR, readJudged } from './judged';
 import { HISTORY } from '../model/history-scorer';
+import { evalReport, withReport } from './report';
 import { compareText } from './text';
 import { BASELINES, runEvaluation, SERVED } from './run-eval';
 
@@ -307,4 +309,27 @@ if (!values.validation) {
   mkdirSync(modelsDir(dataDir()), { recursive: true });
   writeFileSync(join(modelsDir(dataDir()), 'last-evaluation.json'), JSON.stringify(doc, null, 2));
 }
-console.log(`wrote ${out} and ${out.replace(/\.json$/, '.svg')} in ${doc.seconds} s`);
+// Every table as markdown beside the JSON and, for the default output (the figures the docs
+// state), in docs/recommender.md between its markers: the page shows this run, not a copy.
+const report = evalReport(
+  {
+    command: doc.command,
+    date: doc.date,
+    seconds: doc.seconds,
+    served: SERVED,
+    oneSeed: values.validation ? null : result,
+    history: values.validation ? null : history,
+    perUser,
+    judged: doc.judged,
+  },
+  SERVED_FOR_YOU,
+);
+// Formatted as the repository's Prettier would (tables aligned), so the pages stay lint-clean.
+const formatted = async (path: string, text: string) =>
+  prettier.format(text, { ...(await prettier.resolveConfig(path)), filepath: path });
+const reportPath = out.replace(/\.json$/, '.md');
+writeFileSync(reportPath, await formatted(reportPath, report));
+const page = resolve(REPO_ROOT, 'docs/recommender.md');
+if (out === resolve(REPO_ROOT, 'docs/perf/recommender-eval.json') && existsSync(page))
+  writeFileSync(page, await formatted(page, withReport(readFileSync(page, 'utf8'), report)));
+console.log(`wrote ${out}, ${reportPath} and ${out.replace(/\.json$/, '.svg')} in ${doc.seconds} s`);
