@@ -547,3 +547,200 @@ describe('people', () => {
     }
   });
 });
+
+describe('chat engine: children, questions about the films shown, messages it cannot read', () => {
+  const MATURE = [27, 53, 80, 10752];
+  it.each([
+    "an animated movie for my 6 year old that won't give her nightmares",
+    'a scary movie for my 8 year old',
+    'horror for my 12 year old',
+    'something exciting for a 9 year old',
+  ])(
+    'a child\'s age admits no horror, thriller, crime or war film unless it is a family film: "%s"',
+    async (text) => {
+      const a = await talk(fresh(), text);
+      for (const { movie } of a.picks)
+        if (!movie.genre_ids.includes(10751))
+          expect(movie.genre_ids.some((g) => MATURE.includes(g))).toBe(false);
+      // Every phrasing here has films for children to offer except, perhaps, horror itself.
+      if (!text.startsWith('horror')) expect(a.picks.length).toBeGreaterThanOrEqual(3);
+    },
+  );
+
+  it('at 8 or under every pick is a family film', async () => {
+    for (const text of [
+      "an animated movie for my 6 year old that won't give her nightmares",
+      'a movie for my 5 year old',
+    ]) {
+      const a = await talk(fresh(), text);
+      expect(a.picks.length).toBeGreaterThanOrEqual(3);
+      for (const { movie } of a.picks) expect(movie.genre_ids).toContain(10751);
+    }
+  });
+
+  it('"won\'t give her nightmares" rules the scary mood out, it does not ask for it', async () => {
+    const a = await talk(fresh(), "an animated movie for my 6 year old that won't give her nightmares");
+    expect(a.intent.moods).not.toContain('scary');
+    for (const { movie } of a.picks) expect(movie.genre_ids).not.toContain(27);
+  });
+
+  it("a child's age holds for the rest of the conversation", async () => {
+    const s = fresh();
+    await talk(s, 'a movie for my 7 year old');
+    const a = await talk(s, 'something scarier');
+    for (const { movie } of a.picks)
+      if (!movie.genre_ids.includes(10751))
+        expect(movie.genre_ids.some((g) => MATURE.includes(g))).toBe(false);
+  });
+
+  it('answers "which of those is the shortest?" from the films shown, shortest first, keeping the request', async () => {
+    const s = fresh();
+    const first = await talk(s, 'thrillers from the 90s');
+    expect(first.picks.length).toBeGreaterThanOrEqual(3);
+    const shown = first.picks.map((p) => p.movie);
+    const a = await talk(s, 'which of those is the shortest?');
+    expect(a.picks.map((p) => p.movie.id).sort()).toEqual(shown.map((m) => m.id).sort());
+    const runtimes = a.picks.map((p) => p.movie.runtime ?? Infinity);
+    expect(runtimes).toEqual([...runtimes].sort((x, y) => x - y));
+    expect(a.message).toContain(`Of those, the shortest is **[${a.picks[0]!.movie.title}`);
+    expect(a.message).toContain(`${a.picks[0]!.movie.runtime} minutes`);
+    // The request is still the thrillers': "another" goes on with it.
+    const next = await talk(s, 'another');
+    for (const { movie } of next.picks) {
+      expect(movie.genre_ids).toContain(53);
+      expect(yearOf(movie.release_date)).toBeGreaterThanOrEqual(1990);
+      expect(yearOf(movie.release_date)).toBeLessThanOrEqual(1999);
+    }
+  });
+
+  it.each([
+    [
+      'what is the newest one of these?',
+      'newest',
+      (m: { release_date: string | null }) => -Date.parse(m.release_date!),
+    ],
+    ['rank them best to worst', 'best rated', (m: { vote_average: number }) => -m.vote_average],
+    [
+      'which of them is the oldest',
+      'oldest',
+      (m: { release_date: string | null }) => Date.parse(m.release_date!),
+    ],
+  ] as const)('orders the films shown for "%s"', async (question, word, key) => {
+    const s = fresh();
+    await talk(s, 'feel-good comedies');
+    const a = await talk(s, question);
+    expect(a.message).toContain(`the ${word} is`);
+    const keys = a.picks.map((p) => (key as (m: unknown) => number)(p.movie));
+    expect(keys).toEqual([...keys].sort((x, y) => x - y));
+  });
+
+  it('a question with no films shown, or a new request naming a superlative, is no question about them', async () => {
+    const a = await talk(fresh(), 'which of those is the shortest?');
+    expect(a.picks).toHaveLength(0);
+    const s = fresh();
+    await talk(s, 'comedies');
+    const b = await talk(s, 'the best war movies of the 70s');
+    for (const { movie } of b.picks) expect(movie.genre_ids).toContain(10752);
+  });
+
+  it('in a conversation, a message it cannot read asks how to steer; off-topic stays off-topic', async () => {
+    const s = fresh();
+    await talk(s, 'a horror movie for a sleepover');
+    const a = await talk(s, "they're around 13, so nothing too extreme");
+    expect(a.message).toContain("I'm not sure how to change the list from that");
+    expect(a.picks).toHaveLength(0);
+    const b = await talk(s, 'how do I cook rice');
+    expect(b.message).toBe(OFF_TOPIC);
+    const c = await talk(fresh(), "they're around 13, so nothing too extreme");
+    expect(c.message).toBe(OFF_TOPIC);
+  });
+});
+
+describe('chat engine: a franchise or a person named before "films"', () => {
+  it.each([
+    ['Star Wars movies', 'Star Wars'],
+    ['all the Lord of the Rings films', 'The Lord of the Rings'],
+    ['die hard movies', 'Die Hard'],
+    ['Jurassic Park movies', 'Jurassic Park'],
+    ['the mission impossible movies in order', 'Mission: Impossible'],
+  ])('"%s" lists the %s collection\'s own films, in release order', async (text, name) => {
+    const a = await talk(fresh(), text);
+    expect(a.picks.length).toBeGreaterThanOrEqual(2);
+    for (const { movie } of a.picks) expect(movie.collection?.name.replace(/ Collection$/, '')).toBe(name);
+    const dates = a.picks.map((p) => p.movie.release_date ?? '');
+    expect(dates).toEqual([...dates].sort());
+    expect(a.message).toContain(`${name.replace(/^The /, '')} films in the catalog, in order of release`);
+  });
+
+  it('a long franchise is listed ten at a time, and says how many there are', async () => {
+    const a = await talk(fresh(), 'James Bond movies');
+    expect(a.picks).toHaveLength(10);
+    expect(a.message).toMatch(/the first 10 of \d\d James Bond films/);
+  });
+
+  it.each([
+    'alien movies',
+    'war movies',
+    'movies like Star Wars',
+    'classic horror movies',
+    'cold war movies',
+  ])('"%s" is no franchise listing (a kind of film, or films like one)', async (text) => {
+    const a = await talk(fresh(), text);
+    expect(a.message).not.toContain('in order of release');
+  });
+
+  it.each([
+    'give me some Tom Hanks movies',
+    'recommend me a Christopher Nolan film',
+    "Meryl Streep's films please",
+  ])(
+    '"%s" names a person: offline, the reply says the catalog has no cast or crew instead of offering filler',
+    async (text) => {
+      const a = await talk(fresh(), text);
+      expect(a.intent.person).toMatch(/^[A-Z][a-z]+ [A-Z][a-z]+$/);
+      expect(a.message).toContain("I can't look up people");
+      expect(a.picks).toHaveLength(0);
+    },
+  );
+
+  it.each([
+    'Classic Horror Movies',
+    'Good Christmas Movies',
+    'New York movies',
+    'French New Wave films',
+    'Eternal Sunshine-type films? weird love stories',
+  ])('"%s" in capitals is no person', async (text) => {
+    const a = await talk(fresh(), text);
+    expect(a.intent.person).toBeUndefined();
+    expect(a.picks.length).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe('chat engine: a new request in the middle of a conversation', () => {
+  it('"French films from the 60s" after other requests is a request of its own, not a narrowing to nothing', async () => {
+    const s = fresh();
+    await talk(s, 'war movies based on true events');
+    await talk(s, 'a documentary about music');
+    const a = await talk(s, 'French films from the 60s');
+    expect(a.picks.length).toBeGreaterThanOrEqual(3);
+    for (const { movie } of a.picks) {
+      expect(movie.original_language).toBe('fr');
+      expect(yearOf(movie.release_date)).toBeGreaterThanOrEqual(1960);
+      expect(yearOf(movie.release_date)).toBeLessThanOrEqual(1969);
+      expect(movie.genre_ids).not.toContain(99);
+    }
+  });
+
+  it('"only French ones" still narrows, and a person named mid-conversation is no narrowing either', async () => {
+    const s = fresh();
+    await talk(s, 'crime thrillers');
+    const a = await talk(s, 'only French ones');
+    expect(a.picks.length).toBeGreaterThanOrEqual(1);
+    for (const { movie } of a.picks) {
+      expect(movie.original_language).toBe('fr');
+      expect(movie.genre_ids.some((g) => g === 80 || g === 53)).toBe(true);
+    }
+    const b = await talk(s, 'movies with Tom Hanks');
+    expect(b.message).toContain("I can't look up people");
+  });
+});

@@ -1,11 +1,13 @@
 import type { CatalogIndex, CatalogMovie } from '@app/catalog';
+import { askedAboutShown, orderShown } from './about-shown';
+import { Franchises } from './franchise';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { RecommenderClient } from '../../integrations/recommender/recommender-client';
 import { darkness, Retriever, type Scored } from './retrieve';
 import { deserializeSemantic, SemanticIndex, serializeSemantic, trainSemantic } from '@app/catalog';
 import { TITLE_CONFIDENCE, type ParseContext } from './understand/clauses';
-import { hasRequest, isRefinement, type Query } from './understand/query';
+import { emptyQuery, hasRequest, isRefinement, type Query } from './understand/query';
 import { Speller, editDistance, foldAccents } from './understand/text';
 import { FILLER, MOODS } from './understand/lexicon';
 import { LOCAL_TITLES } from './understand/titles';
@@ -22,6 +24,9 @@ export interface ChatMovie {
   vote_average: number;
   poster_path: string | null;
 }
+
+/** How many of a franchise's films one reply lists. */
+const FRANCHISE_SHOWN = 10;
 
 export interface Pick {
   movie: CatalogMovie;
@@ -185,6 +190,16 @@ export class ChatEngine {
   private exactTitles: Map<string, CatalogMovie[]> | undefined;
   private readonly titleCache = new Map<string, { movie: CatalogMovie; confidence: number } | null>();
   private readonly corpusWords = new Set<string>();
+
+  private franchiseIndex: Franchises | null = null;
+
+  /** The catalog's franchises by name, made on first use. */
+  private franchises(): Franchises {
+    return (this.franchiseIndex ??= new Franchises(
+      this.catalog.byId.values(),
+      (w) => LEXICON_WORDS.has(w) || FILLER.has(w) || this.keywordVocabulary.has(w),
+    ));
+  }
 
   constructor(
     readonly catalog: CatalogIndex,
@@ -382,8 +397,57 @@ export class ChatEngine {
       seed,
     });
 
+    // "which of those is the shortest?": a question about the films just shown is answered from them,
+    // in the order asked; the conversation's request and film stay what they were.
+    const order = state.lastPicks.length ? askedAboutShown(message) : null;
+    if (order) {
+      const shown = state.lastPicks.map((id) => this.catalog.get(id)).filter((m): m is CatalogMovie => !!m);
+      if (shown.length) {
+        const ordered = orderShown(shown, order);
+        if (last) q = last;
+        seed = state.lastSeed ? (this.catalog.get(state.lastSeed) ?? null) : null;
+        const picks = ordered.map((m) => ({ movie: m, reason: say.esc(order.detail(m)) }));
+        return done(
+          say.renderPicks(
+            `Of those, the ${order.word} is ${say.movieLink(ordered[0]!)}. All of them, ${order.word} first:`,
+            picks,
+            '',
+          ),
+          picks,
+        );
+      }
+    }
+
+    // "Star Wars movies": the franchise's own films, in release order (a "like" request leaves
+    // them out, and its words are no genres or themes).
+    const franchise = this.franchises().asked(message);
+    if (franchise) {
+      const members = franchise.members.filter((m) => !seen.has(m.id));
+      if (members.length) {
+        const shown = members.slice(0, FRANCHISE_SHOWN);
+        const picks = shown.map((m) => ({ movie: m, reason: say.esc(say.franchiseReason(m)) }));
+        q = { ...emptyQuery(q.lang), empty: false };
+        seed = shown[0]!;
+        const count =
+          members.length > shown.length
+            ? `the first ${shown.length} of ${members.length}`
+            : `all ${members.length}`;
+        return done(
+          say.renderPicks(
+            `Here are ${count} ${say.esc(franchise.name.replace(/^The /, ''))} films in the catalog, in order of release:`,
+            picks,
+            'Say "more like the first one" to follow one of these outside the franchise.',
+          ),
+          picks,
+        );
+      }
+    }
+
     // Who made or plays in a film is about movies, but not something the catalog knows.
     if (q.peopleQuestion && !q.person) return done(say.PEOPLE_QUESTION);
+    // In a conversation, a message nothing could be read in is taken as a try at steering the
+    // list, not as off-topic ("they're around 13, so nothing too extreme").
+    if (q.social === 'off-topic' && q.unread && last) return done(say.STEER);
     if (q.social === 'off-topic') return done(say.OFF_TOPIC);
     if (q.social === 'greeting' && !q.followUp) return done(say.GREETING);
     if (q.social === 'thanks' && !q.followUp) return done(say.THANKS);
@@ -407,6 +471,8 @@ export class ChatEngine {
       }
     }
 
+    // The message as it was, when it was taken as narrowing the last request (see below).
+    let alone: Query | null = null;
     // Follow-ups and refinements work on the conversation's last request.
     if (q.followUp && last) {
       const lastYears = state.lastPicks
@@ -481,8 +547,15 @@ export class ChatEngine {
       q = { ...q, followUp: undefined };
     } else if (q.followUp) {
       return done(say.CLARIFY);
-    } else if (hasRequest(q) && last && (isRefinement(q) || ((q.narrows || q.relative) && !q.like))) {
-      // "from the 90s", "but no horror", "darker", "under 2 hours": narrow the last request.
+    } else if (
+      hasRequest(q) &&
+      last &&
+      ((isRefinement(q) && !q.namesFilms && !q.person) || ((q.narrows || q.relative) && !q.like))
+    ) {
+      // "from the 90s", "but no horror", "darker", "under 2 hours": narrow the last request. A
+      // message that names films as what it wants ("French films from the 60s", "movies with Tom
+      // Hanks") is a new request unless it starts like a refinement.
+      alone = q;
       q = this.merge(last, q);
       seed = q.like?.movie ?? (state.lastSeed ? (this.catalog.get(state.lastSeed) ?? null) : null);
     }
@@ -550,7 +623,7 @@ export class ChatEngine {
       if (ds.length) q = { ...q, darkFrom: ds[Math.floor(ds.length / 2)] };
     }
     const neighbours = seed ? await this.neighbours(seed) : null;
-    const found = this.retriever.retrieve(q, {
+    let found = this.retriever.retrieve(q, {
       exclude: excluded(),
       seed,
       neighbours,
@@ -558,6 +631,18 @@ export class ChatEngine {
       anchor: q.relative && !seed ? state.lastPicks : undefined,
       count: this.options.liveCheck ? 8 : 5,
     });
+    // Nothing fits the last request narrowed by this message: the message may have been a new
+    // request after all ("a documentary about music" → "French films from the 60s"), so it is
+    // answered on its own rather than refused.
+    if (found.picks.length === 0 && alone && hasRequest(alone) && !alone.relative && !alone.like) {
+      const own = this.retriever.retrieve(alone, {
+        exclude: excluded(),
+        seed: null,
+        neighbours: null,
+        count: this.options.liveCheck ? 8 : 5,
+      });
+      if (own.picks.length) [found, q, seed] = [own, alone, null];
+    }
     if (this.options.liveCheck) {
       const check = this.options.liveCheck;
       const known = await Promise.all(found.picks.map((p) => check(p.movie.id).catch(() => true)));
@@ -661,6 +746,12 @@ export class ChatEngine {
             ? next.runtimeImplied
             : last.runtimeImplied,
       minRating: pick('minRating'),
+      // A child's age, once given, holds for the rest of the conversation.
+      forChildren: last.forChildren || next.forChildren || undefined,
+      childAge:
+        last.childAge === undefined || next.childAge === undefined
+          ? (next.childAge ?? last.childAge)
+          : Math.min(last.childAge, next.childAge),
       languages: next.languages.length ? next.languages : last.languages,
       genresOut,
       keywordsOut: [...new Set([...last.keywordsOut, ...next.keywordsOut])],

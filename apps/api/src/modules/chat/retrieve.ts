@@ -4,6 +4,22 @@ import { GENRE } from './understand/lexicon';
 import type { Query } from './understand/query';
 import { Lru } from './lru';
 
+/** Genres no film for a child has unless it is also a family film (Query.forChildren). */
+const NOT_FOR_CHILDREN = new Set<number>([GENRE.horror, GENRE.thriller, GENRE.crime, GENRE.war]);
+
+/** The oldest age for which only family films will do. */
+const YOUNG_CHILD = 8;
+
+/**
+ * A film for children: a family film; from 9 on, also one with none of the genres above (an
+ * adventure film for a 10 year old need not be tagged Family).
+ */
+export function forChildren(m: CatalogMovie, age?: number): boolean {
+  if (m.genre_ids.includes(GENRE.family)) return true;
+  if (age !== undefined && age <= YOUNG_CHILD) return false;
+  return !m.genre_ids.some((g) => NOT_FOR_CHILDREN.has(g));
+}
+
 /**
  * Feature films only, unless asked: no shorts, no TV movies (the catalog's kind rule, shared with
  * the recommender's lists: `@app/catalog` kind.ts).
@@ -244,6 +260,7 @@ export class Retriever {
         )
           continue;
         if (m.genre_ids.some((g) => out.has(g))) continue;
+        if (q.forChildren && !forChildren(m, q.childAge)) continue;
         if (!q.genreGroups.every((grp) => grp.some((g) => m.genre_ids.includes(g)))) continue;
         if (keywordsOut.size && m.keywords.some((k) => keywordsOut.has(k))) continue;
         if (outText && outText.test(m.overview)) continue;

@@ -28,8 +28,16 @@ export const PEOPLE_QUESTION =
 
 export const OFF_TOPIC =
   "I can only help with movies, so I'll leave that one. What are you in the mood for? A genre, a film you liked or a decade is enough for me to suggest something.";
+export const STEER =
+  'I\'m not sure how to change the list from that. You can steer it with things like "shorter", "from the 90s", "less scary", "no horror", "for a 10 year old", or name a film you liked.';
 export const CLARIFY =
   'I\'d love to help you find something! What are you in the mood for: something funny, scary, romantic, thrilling or mind-bending? You can also name a movie you liked ("like Interstellar"), a genre, a decade ("80s") or a length ("under 2 hours").';
+
+/** A franchise film's line: the first sentence of its overview (the list already gives its year). */
+export function franchiseReason(m: CatalogMovie): string {
+  const overview = m.overview?.split(/(?<=[.!?])\s/)[0] ?? '';
+  return overview.length > 160 ? `${overview.slice(0, 157)}…` : overview;
+}
 
 export const esc = (s: string) => s.replace(/([\\[\]*_`])/g, '\\$1');
 const yearOf = (m: CatalogMovie) => (m.release_date ? Number(m.release_date.slice(0, 4)) : NaN);

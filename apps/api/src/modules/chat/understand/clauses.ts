@@ -1100,6 +1100,8 @@ export function ageClause(s: State) {
       const age = AGE_WORDS[m[1]!] ?? Number(m[1]);
       if (age > 0 && age <= 12) {
         addGroup(q, [GENRE.family, GENRE.animation, GENRE.adventure]);
+        q.forChildren = true;
+        q.childAge = Math.min(q.childAge ?? age, age);
         add(q.impliedOut, GENRE.horror);
         add(q.impliedOut, GENRE.war);
       }
@@ -1795,13 +1797,13 @@ const PEOPLE_QUESTION =
  * ("directed by Kubrick"); after "with" or "by", which also introduce other things, a first and
  * a last name are needed ("with Tom Hanks", not "with Batman" or "by Pixar").
  */
-export function personClause(s: State) {
+export function personClause(s: State, lexiconWords: ReadonlySet<string>) {
   if (PEOPLE_QUESTION.test(s.original.trim())) s.q.peopleQuestion = true;
   const m =
     /\b(?:(?:starring|featuring|directed by)\s+(\p{Lu}[\p{L}'-]+(?:\s\p{Lu}[\p{L}'.-]+)*)|(?:with|by|con|avec|mit)\s+(\p{Lu}[\p{L}'-]+(?:\s\p{Lu}[\p{L}'.-]+)+))/u.exec(
       ` ${s.original} `,
     );
-  const name = m?.[1] ?? m?.[2];
+  const name = m?.[1] ?? m?.[2] ?? namedBeforeFilms(s, lexiconWords);
   if (!name) return;
   s.q.person = name;
   const parts = new Set(
@@ -1824,6 +1826,31 @@ export function personClause(s: State) {
         s.toks[k]!.used = true;
     }
   });
+}
+
+/**
+ * "some Tom Hanks movies", "a Christopher Nolan film", "Meryl Streep's films": a name in capitals
+ * right before "films"/"movies" is a person, unless it is something the catalog or the lexicon
+ * knows by that name: a title or a franchise ("Star Wars movies", "Harry Potter films"), a keyword
+ * ("James Bond movies") or request words ("Classic Horror Movies").
+ */
+function namedBeforeFilms(s: State, lexiconWords: ReadonlySet<string>): string | undefined {
+  const m =
+    /(?:^|[^\p{L}-])((?:\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?|\p{Lu}\.)(?:\s(?:\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?|\p{Lu}\.)){1,2})(?:'s|’s)?\s+(?:films?|movies?|flicks?|pictures)\b/u.exec(
+      s.original,
+    );
+  const name = m?.[1];
+  if (!name) return undefined;
+  const folded = name
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '');
+  const words = folded.split(/\s+/);
+  if (words.some((w) => lexiconWords.has(w) || FILLER.has(w))) return undefined;
+  if (s.ctx.keywordVocabulary.has(folded)) return undefined;
+  const title = s.ctx.resolveTitle(name);
+  if (title && title.confidence >= TITLE_CONFIDENCE) return undefined;
+  return name;
 }
 
 /** The words left over: themes if the catalog's texts use them, else not understood. */

@@ -69,6 +69,14 @@ export interface Query {
   /** Films under 40 minutes and TV movies only when asked for. */
   allowShorts: boolean;
   allowTv: boolean;
+  /**
+   * A child's age was given ("for my 6 year old"): every pick must be a film for children, never
+   * a horror, thriller, crime or war film without the Family genre, whatever mood is asked for
+   * ("a scary movie for my 8 year old" is no Bone Tomahawk). A hard filter, never relaxed.
+   */
+  forChildren?: boolean;
+  /** The youngest age given; at 8 or under every pick is a family film (no Princess Mononoke at 6). */
+  childAge?: number;
   /** "a miniseries", "a TV series": series are wanted, not only allowed. */
   wantSeries?: boolean;
   /** Greetings and off-topic questions get a short redirect without films. */
@@ -85,6 +93,13 @@ export interface Query {
   replaces?: boolean;
   /** "recommend me a movie": nothing to narrow it down; the engine offers crowd favourites. */
   vague?: boolean;
+  /**
+   * Nothing in the message could be read and nothing in it was off-topic either: in a conversation
+   * it is taken as a try at steering the list rather than as off-topic.
+   */
+  unread?: boolean;
+  /** The message names films as what it wants ("French films from the 60s"), not "ones" or nothing. */
+  namesFilms?: boolean;
   /** True when nothing in the message was a request the engine could act on. */
   empty: boolean;
 }

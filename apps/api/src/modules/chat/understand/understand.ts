@@ -147,6 +147,21 @@ function splitCompound(t: Token): Token[] {
   return [t];
 }
 
+/** Words that name films as the object of a request, in the languages read. */
+const FILM_NOUNS = new Set([
+  'film',
+  'films',
+  'movie',
+  'movies',
+  'flick',
+  'flicks',
+  'pelicula',
+  'peliculas',
+  'filme',
+  'filmes',
+  'pellicola',
+]);
+
 /**
  * Turns one message into a Query by running the clause parsers in order. Pure given its context:
  * the context resolves titles and knows the catalog's words.
@@ -169,7 +184,7 @@ export function understand(message: string, ctx: ParseContext, speller?: Speller
 
   const social = socialClause(s);
   refineClause(s);
-  personClause(s);
+  personClause(s, LEXICON_WORDS);
   yearBoundClause(s);
   eraClause(s);
   followUpClause(s);
@@ -221,6 +236,7 @@ export function understand(message: string, ctx: ParseContext, speller?: Speller
   const asked = new Set(q.genreGroups.flat());
   q.impliedOut = q.impliedOut.filter((g) => !asked.has(g) && !q.genresOut.includes(g));
 
+  if (!q.narrows && s.toks.some((t) => FILM_NOUNS.has(t.raw))) q.namesFilms = true;
   const understoodSomething = hasRequest(q);
   const specific =
     !!q.like ||
@@ -243,6 +259,7 @@ export function understand(message: string, ctx: ParseContext, speller?: Speller
     // "recommend me a movie": a request with nothing to narrow it (the engine picks favourites).
     if (social.movieContext && !social.offTopic && q.unknown.length === 0) q.vague = true;
     else q.social = social.greeting || q.unknown.length === 0 ? 'greeting' : 'off-topic';
+    if (q.social === 'off-topic' && !social.offTopic && !social.task && !social.leave) q.unread = true;
   } else if (
     social.greeting &&
     !specific &&

@@ -1,0 +1,100 @@
+import { isShort, isTvMovie, type CatalogMovie } from '@app/catalog';
+import { FILLER } from './understand/lexicon';
+
+/**
+ * "Star Wars movies", "all the Lord of the Rings films", "the Die Hard series": a franchise named by
+ * its TMDB collection's name asks for the franchise's films, in release order (not for films "like"
+ * one of them, which leave the franchise out, nor for a reading of its words as genres and themes:
+ * "Star Wars" is no war film).
+ */
+export interface Franchise {
+  /** The collection's name as a person says it ("Star Wars", "The Lord of the Rings"). */
+  name: string;
+  /** Its feature films with enough votes to judge, by release date. */
+  members: CatalogMovie[];
+}
+
+/** A collection's or a message's words, as compared: lower case, no accents or punctuation. */
+export function franchiseKey(text: string): string {
+  return text
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim()
+    .replace(/ collection$/, '')
+    .replace(/^the /, '');
+}
+
+/** Words that may stand before a franchise's name in such a request ("give me all the …"). */
+const LEAD_WORDS = new Set([
+  'all',
+  'every',
+  'whole',
+  'entire',
+  'list',
+  'show',
+  'give',
+  'recommend',
+  'watch',
+  'want',
+  'order',
+  'rank',
+  'ranked',
+  'marathon',
+  'original',
+  'which',
+  'what',
+  'are',
+  'good',
+  'best',
+]);
+const FRANCHISE_NOUN = /\b(movies|films|flicks|series|saga|franchise|trilogy|collection|marathon)\b/;
+
+export class Franchises {
+  private readonly byKey = new Map<string, Franchise>();
+
+  /**
+   * `movies`: the catalog's films; `common`: words a single-word name must not be, because a
+   * person using them means a kind of film ("alien movies", "saw") rather than a franchise.
+   */
+  constructor(movies: Iterable<CatalogMovie>, common: (word: string) => boolean) {
+    const groups = new Map<number, { name: string; members: CatalogMovie[] }>();
+    for (const m of movies) {
+      if (!m.collection || m.vote_count < 10 || isShort(m) || isTvMovie(m)) continue;
+      let g = groups.get(m.collection.id);
+      if (!g) groups.set(m.collection.id, (g = { name: m.collection.name, members: [] }));
+      g.members.push(m);
+    }
+    for (const g of groups.values()) {
+      if (g.members.length < 2) continue;
+      const key = franchiseKey(g.name);
+      if (!key || (!key.includes(' ') && common(key))) continue;
+      const name = g.name.replace(/\s+Collection$/i, '');
+      const members = g.members.sort((a, b) =>
+        (a.release_date ?? '9999').localeCompare(b.release_date ?? '9999'),
+      );
+      // Two collections of one name: the better known one.
+      const known = this.byKey.get(key);
+      const votes = (f: { members: CatalogMovie[] }) => f.members.reduce((n, m) => n + m.vote_count, 0);
+      if (!known || votes(known) < votes({ members })) this.byKey.set(key, { name, members });
+    }
+  }
+
+  /** The franchise a message asks for by name, or null. */
+  asked(message: string): Franchise | null {
+    const text = franchiseKey(message);
+    const noun = FRANCHISE_NOUN.exec(text);
+    if (!noun) return null;
+    const before = text.slice(0, noun.index).trim().split(' ').filter(Boolean);
+    // The longest name that ends right before the noun, with only request words before it.
+    for (let start = Math.max(0, before.length - 6); start < before.length; start++) {
+      const found = this.byKey.get(before.slice(start).join(' '));
+      if (!found) continue;
+      const lead = before.slice(0, start);
+      if (lead.every((w) => LEAD_WORDS.has(w) || FILLER.has(w) || w === 'the')) return found;
+      return null;
+    }
+    return null;
+  }
+}
