@@ -4,7 +4,8 @@ import { useDialog } from '../../lib/use-dialog';
 
 /**
  * A dialog: Escape or the backdrop closes it; focus moves in, stays in, and returns on close. Rendered into
- * body, so no ancestor (a card's hover group, a transformed or blurred layer) can clip or restyle it.
+ * body, so no ancestor (a card's hover group, a transformed or blurred layer) can clip or restyle it. A long
+ * unbroken word (a playlist's name in "Delete Playlist") wraps inside it instead of running off the screen.
  */
 export function Modal({
   title,
@@ -25,7 +26,7 @@ export function Modal({
         role="dialog"
         aria-modal="true"
         aria-label={title}
-        className="relative w-full max-w-md rounded-2xl bg-zinc-900 p-6 shadow-2xl ring-1 ring-white/10"
+        className="relative w-full max-w-md rounded-2xl bg-zinc-900 p-6 shadow-2xl ring-1 ring-white/10 [overflow-wrap:anywhere]"
       >
         <h2 className="mb-4 text-lg font-semibold">{title}</h2>
         {children}
