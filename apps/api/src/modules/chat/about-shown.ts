@@ -56,6 +56,12 @@ const POINTS_BACK =
 export function askedAboutShown(message: string): ShownOrder | null {
   const text = message.toLowerCase().replace(/[’']/g, "'").replace(/\s+/g, ' ');
   if (!POINTS_BACK.test(text)) return null;
+  return superlativeIn(text);
+}
+
+/** The order a superlative in the text asks for ("which Rocky film is the longest?"), or null. */
+export function superlativeIn(message: string): ShownOrder | null {
+  const text = message.toLowerCase().replace(/[’']/g, "'").replace(/\s+/g, ' ');
   // "best to worst" is a ranking by rating, not the worst first.
   const ranking = /\bbest to worst\b/.test(text);
   for (const [pattern, order] of ORDERS) {

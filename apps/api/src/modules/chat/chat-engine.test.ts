@@ -567,6 +567,12 @@ describe('chat engine: children, questions about the films shown, messages it ca
     },
   );
 
+  it('at 5 or under every pick is an animated family film', async () => {
+    const a = await talk(fresh(), "What's a good movie for my 4 year old? Nothing scary.");
+    expect(a.picks.length).toBeGreaterThanOrEqual(3);
+    for (const { movie } of a.picks) expect(movie.genre_ids).toEqual(expect.arrayContaining([10751, 16]));
+  });
+
   it('at 8 or under every pick is a family film', async () => {
     for (const text of [
       "an animated movie for my 6 year old that won't give her nightmares",
@@ -670,6 +676,27 @@ describe('chat engine: a franchise or a person named before "films"', () => {
     const dates = a.picks.map((p) => p.movie.release_date ?? '');
     expect(dates).toEqual([...dates].sort());
     expect(a.message).toContain(`${name.replace(/^The /, '')} films in the catalog, in order of release`);
+  });
+
+  it('a one-word name that is also a kind of film is the franchise only when typed as a name', async () => {
+    const a = await talk(fresh(), 'The Alien films in order');
+    expect(a.picks.length).toBeGreaterThanOrEqual(4);
+    for (const { movie } of a.picks) expect(movie.collection?.name).toBe('Alien Collection');
+    const b = await talk(fresh(), 'alien movies');
+    expect(b.message).not.toContain('in order of release');
+    // A name that is also a theme: "a road trip movie" is about road trips, not the Road Trip films.
+    const c = await talk(fresh(), 'a road trip movie for a long weekend');
+    expect(c.picks.length).toBeGreaterThanOrEqual(3);
+    expect(c.message).not.toContain('in order of release');
+  });
+
+  it('"which Mission: Impossible movie is the best?" orders the franchise by rating', async () => {
+    const a = await talk(fresh(), 'Which Mission: Impossible movie is the best?');
+    expect(a.picks.length).toBeGreaterThanOrEqual(4);
+    for (const { movie } of a.picks) expect(movie.collection?.name).toBe('Mission: Impossible Collection');
+    const ratings = a.picks.map((p) => p.movie.vote_average);
+    expect(ratings).toEqual([...ratings].sort((x, y) => y - x));
+    expect(a.message).toContain(`the best rated is **[${a.picks[0]!.movie.title}`);
   });
 
   it('a long franchise is listed ten at a time, and says how many there are', async () => {

@@ -1,5 +1,5 @@
 import type { CatalogIndex, CatalogMovie } from '@app/catalog';
-import { askedAboutShown, orderShown } from './about-shown';
+import { askedAboutShown, orderShown, superlativeIn } from './about-shown';
 import { Franchises } from './franchise';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -197,7 +197,9 @@ export class ChatEngine {
   private franchises(): Franchises {
     return (this.franchiseIndex ??= new Franchises(
       this.catalog.byId.values(),
-      (w) => LEXICON_WORDS.has(w) || FILLER.has(w) || this.keywordVocabulary.has(w),
+      (name) =>
+        this.keywordVocabulary.has(name) ||
+        (!name.includes(' ') && (LEXICON_WORDS.has(name) || FILLER.has(name))),
     ));
   }
 
@@ -422,19 +424,27 @@ export class ChatEngine {
     // them out, and its words are no genres or themes).
     const franchise = this.franchises().asked(message);
     if (franchise) {
-      const members = franchise.members.filter((m) => !seen.has(m.id));
+      // "which Rocky film is the best?": the franchise in the order asked.
+      const order = superlativeIn(message);
+      const members = (order ? orderShown(franchise.members, order) : franchise.members).filter(
+        (m) => !seen.has(m.id),
+      );
       if (members.length) {
         const shown = members.slice(0, FRANCHISE_SHOWN);
-        const picks = shown.map((m) => ({ movie: m, reason: say.esc(say.franchiseReason(m)) }));
+        const picks = shown.map((m) => ({
+          movie: m,
+          reason: say.esc(order ? order.detail(m) : say.franchiseReason(m)),
+        }));
         q = { ...emptyQuery(q.lang), empty: false };
         seed = shown[0]!;
-        const count =
-          members.length > shown.length
-            ? `the first ${shown.length} of ${members.length}`
-            : `all ${members.length}`;
+        const name = say.esc(franchise.name.replace(/^The /, ''));
+        const some = members.length > shown.length;
+        const intro = order
+          ? `Of the ${members.length} ${name} films in the catalog, the ${order.word} is ${say.movieLink(shown[0]!)}. ${some ? `The first ${shown.length}` : 'All of them'}, ${order.word} first:`
+          : `Here are ${some ? `the first ${shown.length} of ${members.length}` : `all ${members.length}`} ${name} films in the catalog, in order of release:`;
         return done(
           say.renderPicks(
-            `Here are ${count} ${say.esc(franchise.name.replace(/^The /, ''))} films in the catalog, in order of release:`,
+            intro,
             picks,
             'Say "more like the first one" to follow one of these outside the franchise.',
           ),

@@ -49,14 +49,30 @@ const LEAD_WORDS = new Set([
   'good',
   'best',
 ]);
-const FRANCHISE_NOUN = /\b(movies|films|flicks|series|saga|franchise|trilogy|collection|marathon)\b/;
+const FRANCHISE_NOUN = /\b(movies?|films?|flicks|series|saga|franchise|trilogy|collection|marathon)\b/;
+
+/** `name` written with a capital inside the message, not as its first word ("The Alien films in order"). */
+function typedAsName(message: string, name: string): boolean {
+  const re = new RegExp(`(^|[^\\p{L}])(${name.replace(/ /g, '[^\\p{L}\\d]+')})(?![\\p{L}])`, 'giu');
+  for (let m = re.exec(message); m; m = re.exec(message)) {
+    const at = m.index + m[1]!.length;
+    const typed = m[2]!;
+    if (at > 0 && typed[0] !== typed[0]!.toLowerCase()) return true;
+  }
+  return false;
+}
 
 export class Franchises {
   private readonly byKey = new Map<string, Franchise>();
+  /**
+   * Names that are also a kind of film or a theme ("alien", "road trip"): taken only when typed as
+   * a name ("the Alien films", not "alien movies" or "a road trip movie").
+   */
+  private readonly common = new Set<string>();
 
   /**
-   * `movies`: the catalog's films; `common`: words a single-word name must not be, because a
-   * person using them means a kind of film ("alien movies", "saw") rather than a franchise.
+   * `movies`: the catalog's films; `common`: whether a name is also a word or theme a person uses
+   * for a kind of film ("alien movies", "a road trip movie") rather than for the franchise.
    */
   constructor(movies: Iterable<CatalogMovie>, common: (word: string) => boolean) {
     const groups = new Map<number, { name: string; members: CatalogMovie[] }>();
@@ -69,7 +85,8 @@ export class Franchises {
     for (const g of groups.values()) {
       if (g.members.length < 2) continue;
       const key = franchiseKey(g.name);
-      if (!key || (!key.includes(' ') && common(key))) continue;
+      if (!key) continue;
+      if (common(key)) this.common.add(key);
       const name = g.name.replace(/\s+Collection$/i, '');
       const members = g.members.sort((a, b) =>
         (a.release_date ?? '9999').localeCompare(b.release_date ?? '9999'),
@@ -89,8 +106,11 @@ export class Franchises {
     const before = text.slice(0, noun.index).trim().split(' ').filter(Boolean);
     // The longest name that ends right before the noun, with only request words before it.
     for (let start = Math.max(0, before.length - 6); start < before.length; start++) {
-      const found = this.byKey.get(before.slice(start).join(' '));
+      const key = before.slice(start).join(' ');
+      const found = this.byKey.get(key);
       if (!found) continue;
+      // "alien movies" are films about aliens; "the Alien films" are the franchise.
+      if (this.common.has(key) && !typedAsName(message, key)) return null;
       const lead = before.slice(0, start);
       if (lead.every((w) => LEAD_WORDS.has(w) || FILLER.has(w) || w === 'the')) return found;
       return null;

@@ -9,13 +9,22 @@ const NOT_FOR_CHILDREN = new Set<number>([GENRE.horror, GENRE.thriller, GENRE.cr
 
 /** The oldest age for which only family films will do. */
 const YOUNG_CHILD = 8;
+/**
+ * The oldest age for which only animated family films will do: TMDB tags Harry Potter and the
+ * Deathly Hallows and Back to the Future "Family" too, and nothing else in the catalog tells a
+ * film for a four year old from one for a twelve year old.
+ */
+const PRESCHOOL = 5;
 
 /**
- * A film for children: a family film; from 9 on, also one with none of the genres above (an
- * adventure film for a 10 year old need not be tagged Family).
+ * A film for a child of `age`: up to 5 an animated family film, up to 8 a family film; from 9 on,
+ * also one with none of the genres above (an adventure film for a 10 year old need not be tagged
+ * Family).
  */
 export function forChildren(m: CatalogMovie, age?: number): boolean {
-  if (m.genre_ids.includes(GENRE.family)) return true;
+  const family = m.genre_ids.includes(GENRE.family);
+  if (age !== undefined && age <= PRESCHOOL) return family && m.genre_ids.includes(GENRE.animation);
+  if (family) return true;
   if (age !== undefined && age <= YOUNG_CHILD) return false;
   return !m.genre_ids.some((g) => NOT_FOR_CHILDREN.has(g));
 }
