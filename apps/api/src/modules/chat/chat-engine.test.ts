@@ -640,6 +640,14 @@ describe('chat engine: children, questions about the films shown, messages it ca
     expect(keys).toEqual([...keys].sort((x, y) => x - y));
   });
 
+  it('a message that asks for films of its own is a new request even when it says "which one"', async () => {
+    const s = fresh();
+    await talk(s, 'feel-good comedies');
+    const a = await talk(s, 'the best war films, which one would you pick?');
+    expect(a.message).not.toContain('Of those');
+    for (const { movie } of a.picks) expect(movie.genre_ids).toContain(10752);
+  });
+
   it('a question with no films shown, or a new request naming a superlative, is no question about them', async () => {
     const a = await talk(fresh(), 'which of those is the shortest?');
     expect(a.picks).toHaveLength(0);

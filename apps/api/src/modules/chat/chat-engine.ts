@@ -401,7 +401,11 @@ export class ChatEngine {
 
     // "which of those is the shortest?": a question about the films just shown is answered from them,
     // in the order asked; the conversation's request and film stay what they were.
-    const order = state.lastPicks.length ? askedAboutShown(message) : null;
+    // A message that asks for films of its own ("the best horror films, which one would you
+    // pick?") is a new request, not a question about the ones shown.
+    const asksForFilms =
+      !!q.like || q.genreGroups.length > 0 || q.moods.length > 0 || q.keywordsIn.length > 0;
+    const order = state.lastPicks.length && !asksForFilms ? askedAboutShown(message) : null;
     if (order) {
       const shown = state.lastPicks.map((id) => this.catalog.get(id)).filter((m): m is CatalogMovie => !!m);
       if (shown.length) {
