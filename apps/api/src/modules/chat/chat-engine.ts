@@ -437,7 +437,7 @@ export class ChatEngine {
         const shown = members.slice(0, FRANCHISE_SHOWN);
         const picks = shown.map((m) => ({
           movie: m,
-          reason: say.esc(order ? order.detail(m) : say.franchiseReason(m)),
+          reason: say.esc(order ? order.detail(m) : say.hook(m)),
         }));
         q = { ...emptyQuery(q.lang), empty: false };
         seed = shown[0]!;
@@ -760,8 +760,7 @@ export class ChatEngine {
             ? next.runtimeImplied
             : last.runtimeImplied,
       minRating: pick('minRating'),
-      // A child's age, once given, holds for the rest of the conversation.
-      forChildren: last.forChildren || next.forChildren || undefined,
+      // A child's age, once given, holds for the rest of the conversation (the youngest counts).
       childAge:
         last.childAge === undefined || next.childAge === undefined
           ? (next.childAge ?? last.childAge)

@@ -1,5 +1,6 @@
 import { isShort, isTvMovie, type CatalogMovie } from '@app/catalog';
 import { FILLER } from './understand/lexicon';
+import { foldAccents } from './understand/text';
 
 /**
  * "Star Wars movies", "all the Lord of the Rings films", "the Die Hard series": a franchise named by
@@ -16,10 +17,7 @@ export interface Franchise {
 
 /** A collection's or a message's words, as compared: lower case, no accents or punctuation. */
 export function franchiseKey(text: string): string {
-  return text
-    .toLowerCase()
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
+  return foldAccents(text.toLowerCase())
     .replace(/[^a-z0-9]+/g, ' ')
     .trim()
     .replace(/ collection$/, '')

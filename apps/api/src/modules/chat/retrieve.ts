@@ -4,7 +4,7 @@ import { GENRE } from './understand/lexicon';
 import type { Query } from './understand/query';
 import { Lru } from './lru';
 
-/** Genres no film for a child has unless it is also a family film (Query.forChildren). */
+/** Genres no film for a child has unless it is also a family film (Query.childAge). */
 const NOT_FOR_CHILDREN = new Set<number>([GENRE.horror, GENRE.thriller, GENRE.crime, GENRE.war]);
 
 /** The oldest age for which only family films will do. */
@@ -21,11 +21,11 @@ const PRESCHOOL = 5;
  * also one with none of the genres above (an adventure film for a 10 year old need not be tagged
  * Family).
  */
-export function forChildren(m: CatalogMovie, age?: number): boolean {
+export function forChildren(m: CatalogMovie, age: number): boolean {
   const family = m.genre_ids.includes(GENRE.family);
-  if (age !== undefined && age <= PRESCHOOL) return family && m.genre_ids.includes(GENRE.animation);
+  if (age <= PRESCHOOL) return family && m.genre_ids.includes(GENRE.animation);
   if (family) return true;
-  if (age !== undefined && age <= YOUNG_CHILD) return false;
+  if (age <= YOUNG_CHILD) return false;
   return !m.genre_ids.some((g) => NOT_FOR_CHILDREN.has(g));
 }
 
@@ -269,7 +269,7 @@ export class Retriever {
         )
           continue;
         if (m.genre_ids.some((g) => out.has(g))) continue;
-        if (q.forChildren && !forChildren(m, q.childAge)) continue;
+        if (q.childAge !== undefined && !forChildren(m, q.childAge)) continue;
         if (!q.genreGroups.every((grp) => grp.some((g) => m.genre_ids.includes(g)))) continue;
         if (keywordsOut.size && m.keywords.some((k) => keywordsOut.has(k))) continue;
         if (outText && outText.test(m.overview)) continue;

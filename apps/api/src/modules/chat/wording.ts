@@ -33,12 +33,6 @@ export const STEER =
 export const CLARIFY =
   'I\'d love to help you find something! What are you in the mood for: something funny, scary, romantic, thrilling or mind-bending? You can also name a movie you liked ("like Interstellar"), a genre, a decade ("80s") or a length ("under 2 hours").';
 
-/** A franchise film's line: the first sentence of its overview (the list already gives its year). */
-export function franchiseReason(m: CatalogMovie): string {
-  const overview = m.overview?.split(/(?<=[.!?])\s/)[0] ?? '';
-  return overview.length > 160 ? `${overview.slice(0, 157)}…` : overview;
-}
-
 export const esc = (s: string) => s.replace(/([\\[\]*_`])/g, '\\$1');
 const yearOf = (m: CatalogMovie) => (m.release_date ? Number(m.release_date.slice(0, 4)) : NaN);
 export const movieLink = (m: CatalogMovie) =>
@@ -113,7 +107,7 @@ function era(m: CatalogMovie): string {
 }
 
 /** The first sentence of the overview, short: what the film is about ("Christmas Eve." alone says too little). */
-function hook(m: CatalogMovie): string {
+export function hook(m: CatalogMovie): string {
   const first = firstSentence(m.overview);
   if (first.length >= 30 || first.endsWith('…')) return first;
   const rest = firstSentence(m.overview.slice(m.overview.indexOf(first) + first.length).trim());

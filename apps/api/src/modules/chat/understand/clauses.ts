@@ -58,7 +58,7 @@ import {
 } from './lexicon';
 import type { NamedTitle, Query } from './query';
 import { Lru } from '../lru';
-import { PUNCTUATION, type Token } from './text';
+import { foldAccents, PUNCTUATION, type Token } from './text';
 
 export interface ParseContext {
   /** The catalog's "now": "recent" means the few years before it. */
@@ -1100,7 +1100,6 @@ export function ageClause(s: State) {
       const age = AGE_WORDS[m[1]!] ?? Number(m[1]);
       if (age > 0 && age <= 12) {
         addGroup(q, [GENRE.family, GENRE.animation, GENRE.adventure]);
-        q.forChildren = true;
         q.childAge = Math.min(q.childAge ?? age, age);
         add(q.impliedOut, GENRE.horror);
         add(q.impliedOut, GENRE.war);
@@ -1841,10 +1840,7 @@ function namedBeforeFilms(s: State, lexiconWords: ReadonlySet<string>): string |
     );
   const name = m?.[1];
   if (!name) return undefined;
-  const folded = name
-    .toLowerCase()
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '');
+  const folded = foldAccents(name.toLowerCase());
   const words = folded.split(/\s+/);
   if (words.some((w) => lexiconWords.has(w) || FILLER.has(w))) return undefined;
   if (s.ctx.keywordVocabulary.has(folded)) return undefined;

@@ -70,12 +70,11 @@ export interface Query {
   allowShorts: boolean;
   allowTv: boolean;
   /**
-   * A child's age was given ("for my 6 year old"): every pick must be a film for children, never
-   * a horror, thriller, crime or war film without the Family genre, whatever mood is asked for
-   * ("a scary movie for my 8 year old" is no Bone Tomahawk). A hard filter, never relaxed.
+   * The youngest child's age given ("for my 6 year old"): every pick must be a film for a child of
+   * that age (retrieve.ts `forChildren`), never a horror, thriller, crime or war film without the
+   * Family genre, whatever mood is asked for ("a scary movie for my 8 year old" is no Bone
+   * Tomahawk). A hard filter, never relaxed.
    */
-  forChildren?: boolean;
-  /** The youngest age given; at 8 or under every pick is a family film (no Princess Mononoke at 6). */
   childAge?: number;
   /** "a miniseries", "a TV series": series are wanted, not only allowed. */
   wantSeries?: boolean;
