@@ -1,6 +1,7 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { StrictMode, type ReactNode } from 'react';
 import { AuthProvider, ForgetUserDataOnSignOut } from '../lib/auth';
+import { ConfigProvider } from '../lib/config-provider';
 import { AppRoutes } from './router';
 
 /**
@@ -18,12 +19,14 @@ export function AppRoot({
   return (
     <StrictMode>
       <QueryClientProvider client={queryClient}>
-        <AuthProvider>
-          <ForgetUserDataOnSignOut />
-          <Router>
-            <AppRoutes />
-          </Router>
-        </AuthProvider>
+        <ConfigProvider>
+          <AuthProvider>
+            <ForgetUserDataOnSignOut />
+            <Router>
+              <AppRoutes />
+            </Router>
+          </AuthProvider>
+        </ConfigProvider>
       </QueryClientProvider>
     </StrictMode>
   );

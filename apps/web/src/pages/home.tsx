@@ -15,6 +15,7 @@ import { useAuth } from '../lib/auth';
 import { useForYou } from '../features/recommendations/api/get-for-you';
 import { HOME_ROWS_ID } from '@app/contracts/home-rows';
 import { useRowsSpace } from '../lib/rows-space';
+import { HydrateLater } from '../lib/hydrate-later';
 
 // Signed-in users only: loaded on demand, outside the first route's download budget.
 const ForYouRow = lazy(() => import('../features/recommendations/components/for-you-row'));
@@ -81,10 +82,13 @@ export default function HomePage() {
     <WithLibraryCardActions>
       {/* Each part keeps its place while it loads: a skeleton of its shape, then itself. */}
       {popular ? (
-        <HeroCarousel
-          movies={popular.results}
-          actions={(m) => <HeroLikeButton id={m.id} title={m.title} />}
-        />
+        // Hydrated in a task of its own, as each row is (lib/hydrate-later.tsx).
+        <HydrateLater>
+          <HeroCarousel
+            movies={popular.results}
+            actions={(m) => <HeroLikeButton id={m.id} title={m.title} />}
+          />
+        </HydrateLater>
       ) : lists[0]!.isError ? null : (
         <HeroSkeleton />
       )}

@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { Toaster } from 'react-hot-toast';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { AuthProvider } from '../lib/auth';
+import { ConfigProvider } from '../lib/config-provider';
 
 /**
  * Renders inside the app's providers, at `path` (matched by `route`, with navigation `state`); `pathname()` and `search()` tell
@@ -34,13 +35,15 @@ export function renderWithApp(
   const entry = state === undefined ? path : { pathname: url.pathname, search: url.search, state };
   const tree = (
     <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[entry]}>
-        <Where />
-        <Routes>
-          <Route path={route ?? url.pathname} element={ui} />
-          <Route path="*" element={<p data-testid="route">elsewhere</p>} />
-        </Routes>
-      </MemoryRouter>
+      <ConfigProvider>
+        <MemoryRouter initialEntries={[entry]}>
+          <Where />
+          <Routes>
+            <Route path={route ?? url.pathname} element={ui} />
+            <Route path="*" element={<p data-testid="route">elsewhere</p>} />
+          </Routes>
+        </MemoryRouter>
+      </ConfigProvider>
     </QueryClientProvider>
   );
   const result = render(

@@ -1,5 +1,6 @@
 import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { useConfig, type ImageSize } from '../../lib/config';
+import type { ImageSize } from '../../lib/config';
+import { useConfigData } from '../../lib/config-provider';
 
 /** A path of the generated offline art (`/poster-{id}.svg`), which only our server has. */
 const GENERATED = /^\/(poster|backdrop)-\d+\.svg$/;
@@ -122,7 +123,7 @@ export function Artwork({
   className?: string;
   placeholder?: ReactNode;
 }) {
-  const { data } = useConfig();
+  const data = useConfigData();
   // Re-render when the tab finds the CDN reachable after all (see probeCdn).
   const probe = useSyncExternalStore(onProbe, () => cdn.probe);
   const candidates = imageCandidates(data?.images, { path, kind, id, size });

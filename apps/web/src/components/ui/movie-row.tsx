@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { HydrateLater } from '../../lib/hydrate-later';
 import { ChevronLeft, ChevronRight } from './media-icons';
 import { MovieCard, type CardMovie } from './movie-card';
 
@@ -7,26 +8,19 @@ export const ROW_SCROLL_STEP = 300;
 
 /**
  * Cards a row renders at first: more than the widest screen shows (`max-w-7xl` holds under 7 of
- * 176 px). The rest follow in a task of their own right after the first render, so a page that
- * arrives rendered by the server carries (and hydrates) only what is in view (decision 0036).
+ * 176 px). The rest follow right after the first render, CARD_BATCH at a time, each batch in a
+ * task of its own, so a page that arrives rendered by the server carries (and hydrates) only what
+ * is in view (decision 0036), and no task a phone runs for them is long (decision 0075).
  */
 export const FIRST_CARDS = 8;
+export const CARD_BATCH = 4;
 /**
  * The first row's first posters are part of the first screen (a phone shows two and a half): at
  * low priority, the browser asked for them only once the scripts had arrived.
  */
 const PRIORITY_CARDS = 3;
 
-/** A horizontally scrolling row with arrows that scroll 300px, and an optional View All link. */
-export function MovieRow<M extends CardMovie>({
-  title,
-  subtitle,
-  movies,
-  viewAll,
-  eager = false,
-  headerClassName = '',
-  below,
-}: {
+type RowProps<M extends CardMovie> = {
   title: string;
   /** A line under the title (what the row is made from). */
   subtitle?: string;
@@ -38,14 +32,37 @@ export function MovieRow<M extends CardMovie>({
   headerClassName?: string;
   /** What each card shows under its poster (For You: the film that brought it). */
   below?: (movie: M) => ReactNode;
-}) {
+};
+
+/**
+ * A horizontally scrolling row with arrows that scroll 300px, and an optional View All link. On a
+ * page the server rendered, each row is hydrated in a task of its own (lib/hydrate-later.tsx).
+ */
+export function MovieRow<M extends CardMovie>(props: RowProps<M>) {
+  return (
+    <HydrateLater>
+      <Row {...props} />
+    </HydrateLater>
+  );
+}
+
+function Row<M extends CardMovie>({
+  title,
+  subtitle,
+  movies,
+  viewAll,
+  eager = false,
+  headerClassName = '',
+  below,
+}: RowProps<M>) {
   const scroller = useRef<HTMLUListElement>(null);
-  const [all, setAll] = useState(false);
+  const [count, setCount] = useState(FIRST_CARDS);
   useEffect(() => {
-    const timer = setTimeout(() => setAll(true), 0);
+    if (count >= movies.length) return;
+    const timer = setTimeout(() => setCount((c) => c + CARD_BATCH), 0);
     return () => clearTimeout(timer);
-  }, []);
-  const shown = all ? movies : movies.slice(0, FIRST_CARDS);
+  }, [count, movies.length]);
+  const shown = movies.slice(0, count);
   // Arrows only where there is something to scroll to (a row of three likes fits on a desktop).
   const [scrollable, setScrollable] = useState(true);
   useEffect(() => {

@@ -1,6 +1,7 @@
 import { MessageResponse } from '@app/contracts';
 import { LIBRARY_MESSAGES } from '@app/contracts/messages';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import toast from 'react-hot-toast';
 import { ApiError, apiFetch } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
@@ -22,14 +23,19 @@ async function likeMovie(tmdbId: number) {
   }
 }
 
-/** Like / unlike with the spec's rules: 409 on like is success, unlike needs 'Like removed'. */
-export function useLikeToggle(tmdbId: number) {
+/**
+ * Like / unlike with the spec's rules (409 on like is success, unlike needs 'Like removed') for
+ * any film: one subscription to the likes and one mutation, however many films a page shows. A
+ * page of cards shares one (WithLibraryCardActions): a subscription and a mutation observer for
+ * each of a page's sixty cards were most of the work of hydrating it on a phone.
+ */
+export function useLikeActions() {
   const { user, ready } = useAuth();
   const qc = useQueryClient();
   const likes = useLikes();
-  const liked = !!likes.data?.some((m) => libraryId(m) === tmdbId);
+  const likedIds = useMemo(() => new Set((likes.data ?? []).map(libraryId)), [likes.data]);
   const mutation = useMutation({
-    mutationFn: async (like: boolean) => {
+    mutationFn: async ({ tmdbId, like }: { tmdbId: number; like: boolean }) => {
       if (like) {
         await likeMovie(tmdbId);
       } else {
@@ -46,7 +52,7 @@ export function useLikeToggle(tmdbId: number) {
         );
       }
     },
-    onError: (err, like) => {
+    onError: (err, { like }) => {
       toast.error(
         failure(
           err,
@@ -57,14 +63,26 @@ export function useLikeToggle(tmdbId: number) {
     },
     onSettled: () => qc.invalidateQueries({ queryKey: keys.likes }),
   });
-  const toggle = () => {
-    // Until the session is read, we cannot tell a signed-in user from a visitor: wait, do not scold.
-    if (!ready) return;
-    if (!user) {
-      toast.error(liked ? 'Please login to unlike movies' : 'Please login to like movies');
-      return;
-    }
-    mutation.mutate(!liked);
-  };
-  return { liked, toggle, pending: mutation.isPending };
+  const { mutate } = mutation;
+  return useMemo(() => {
+    const toggle = (tmdbId: number) => {
+      const liked = likedIds.has(tmdbId);
+      // Until the session is read, we cannot tell a signed-in user from a visitor: wait, do not scold.
+      if (!ready) return;
+      if (!user) {
+        toast.error(liked ? 'Please login to unlike movies' : 'Please login to like movies');
+        return;
+      }
+      mutate({ tmdbId, like: !liked });
+    };
+    return { isLiked: (tmdbId: number) => likedIds.has(tmdbId), toggle };
+  }, [likedIds, ready, user, mutate]);
+}
+
+export type LikeActions = ReturnType<typeof useLikeActions>;
+
+/** Like / unlike one film (a movie page's button and shortcut; the home page's hero). */
+export function useLikeToggle(tmdbId: number) {
+  const actions = useLikeActions();
+  return { liked: actions.isLiked(tmdbId), toggle: () => actions.toggle(tmdbId) };
 }

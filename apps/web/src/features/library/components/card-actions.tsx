@@ -1,12 +1,23 @@
-import { useState, type ReactNode } from 'react';
+import { createContext, useContext, useState, type ReactNode } from 'react';
 import { HeartIcon, PlusIcon } from '../../../components/ui/media-icons';
 import { MovieCardActionsProvider, type CardMovie } from '../../../components/ui/movie-card';
-import { useLikeToggle } from '../api/toggle-like';
+import { useLikeActions, type LikeActions } from '../api/toggle-like';
 import { AddToPlaylistModal } from './add-to-playlist-modal';
+
+/** The page's likes and Like / Unlike, shared by its cards (see useLikeActions). */
+const LikesContext = createContext<LikeActions | null>(null);
+
+function useSharedLikes() {
+  const actions = useContext(LikesContext);
+  if (!actions) throw new Error('a card action outside WithLibraryCardActions');
+  return actions;
+}
 
 /** A card's library actions: Like and Add to Playlist (with its modal). */
 export function LibraryCardActions({ movie, title }: { movie: CardMovie; title: string }) {
-  const { liked, toggle } = useLikeToggle(movie.id);
+  const actions = useSharedLikes();
+  const liked = actions.isLiked(movie.id);
+  const toggle = () => actions.toggle(movie.id);
   const [adding, setAdding] = useState(false);
   return (
     <>
@@ -34,12 +45,18 @@ export function LibraryCardActions({ movie, title }: { movie: CardMovie; title: 
 
 /** Every movie card below carries the library's actions (a page wraps its content in this). */
 export function WithLibraryCardActions({ children }: { children: ReactNode }) {
-  return <MovieCardActionsProvider value={LibraryCardActions}>{children}</MovieCardActionsProvider>;
+  return (
+    <LikesContext.Provider value={useLikeActions()}>
+      <MovieCardActionsProvider value={LibraryCardActions}>{children}</MovieCardActionsProvider>
+    </LikesContext.Provider>
+  );
 }
 
-/** The hero's large Like button. */
+/** The hero's large Like button (inside WithLibraryCardActions, as the home page's cards are). */
 export function HeroLikeButton({ id, title }: { id: number; title: string }) {
-  const { liked, toggle } = useLikeToggle(id);
+  const actions = useSharedLikes();
+  const liked = actions.isLiked(id);
+  const toggle = () => actions.toggle(id);
   return (
     <button
       type="button"
