@@ -89,7 +89,7 @@ describe('loading and navigation', () => {
           w.__fromServer = [
             document.querySelector('main h1')!,
             document.querySelector('main li img')!,
-            ...document.querySelectorAll('main section'),
+            ...Array.from(document.querySelectorAll('main section')),
           ];
         });
       });

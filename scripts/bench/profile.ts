@@ -99,6 +99,8 @@ async function main() {
   const out = resolve(values.out);
   mkdirSync(out, { recursive: true });
   const catalogDir = resolve(root, '.cache/bench-catalog');
+  // The bench's catalog, built by the first API start into it when `npm run bench` has not yet.
+  mkdirSync(join(catalogDir, 'catalog'), { recursive: true });
   for (const name of positionals) {
     const dataDir = mkdtempSync(join(tmpdir(), 'profile-data-'));
     symlinkSync(join(catalogDir, 'catalog'), join(dataDir, 'catalog'));

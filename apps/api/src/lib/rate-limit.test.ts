@@ -38,6 +38,21 @@ describe('RateLimits in process', () => {
     for (let i = 0; i < 3; i++) await expect(limiter.consume('k')).resolves.toBeUndefined();
   });
 
+  it('consumeNow counts at once in the same window as consume: the same points, then the same 429', async () => {
+    const limiter = new RateLimits().create(spec);
+    expect(limiter.consumeNow).toBeTypeOf('function');
+    limiter.consumeNow!('k');
+    await limiter.consume('k');
+    limiter.consumeNow!('k');
+    expect(() => limiter.consumeNow!('k')).toThrow(new TooManyRequestsError('Slow down.'));
+    await expect(limiter.consume('k')).rejects.toBeInstanceOf(TooManyRequestsError);
+    // Refused attempts count too, as the library's consume counts them (5 now): three refunds
+    // bring the count to 2, for either way of counting; another key has its own count.
+    for (let i = 0; i < 3; i++) await limiter.refund('k');
+    expect(() => limiter.consumeNow!('k')).not.toThrow();
+    expect(() => limiter.consumeNow!('other')).not.toThrow();
+  });
+
   it('counts per instance: two processes without Redis each allow the full limit', async () => {
     const one = new RateLimits().create(spec);
     const two = new RateLimits().create(spec);
@@ -176,6 +191,10 @@ describe.runIf(REDIS_URL)('RateLimits in Redis', async () => {
     await one.consume('shared');
     await expect(two.consume('shared')).rejects.toThrow('Slow down.');
     expect(await r!.redis.keys(`${r!.prefix}:limit:demo*`)).not.toEqual([]);
+  });
+
+  it('counts only through Redis: no in-process consumeNow', () => {
+    expect(new RateLimits(r!.redis, r!.prefix).create(spec).consumeNow).toBeUndefined();
   });
 
   it('refund and reset act on the shared count', async () => {

@@ -31,6 +31,11 @@ export interface LimitSpec {
 export interface Limiter {
   /** Counts one request for `key`; throws a 429 error once the key is over its limit. */
   consume(key: string): Promise<void>;
+  /**
+   * The same count, done at once, where the count is in process (no Redis): throws the same 429
+   * error. A cached answer's fast path counts with it without a promise (VisitorLimit.admit).
+   */
+  consumeNow?: (key: string) => void;
   /** Gives back one point consumed for `key` (the attempt turned out not to count). */
   refund(key: string): Promise<void>;
   /** Forgets `key`'s count (a success ends a run of failures). */
@@ -63,7 +68,20 @@ export class RateLimits {
           insuranceLimiter: memory,
         })
       : memory;
+    // In process, the count is the store's own increment, read as RateLimiterMemory.consume reads
+    // it (these limits set neither blockDuration nor execEvenly, its only other branches).
+    const consumeNow = this.redis
+      ? undefined
+      : (key: string) => {
+          const res = (memory as unknown as { _memoryStorage: BoundedMemoryStorage })._memoryStorage.incrby(
+            memory.getKey(key),
+            1,
+            spec.durationSeconds,
+          );
+          if (res.consumedPoints > spec.points) throw new TooManyRequestsError(spec.message);
+        };
     return {
+      ...(consumeNow ? { consumeNow } : {}),
       consume: async (key) => {
         try {
           await limiter.consume(key);

@@ -50,11 +50,16 @@ describe('ResponseCache.serve: hits answered before Fastify', () => {
     durationSeconds: 60,
     message: TOO_MANY_ATTEMPTS,
   });
+  // In process, the gate counts at once (consumeNow); visitor-limit.test.ts has the promise's way.
   const countingLimiter: Limiter = {
     ...three,
     consume: (key) => {
       counted++;
       return three.consume(key);
+    },
+    consumeNow: (key) => {
+      counted++;
+      three.consumeNow!(key);
     },
   };
   const gate = new VisitorLimit(countingLimiter, (req) => String(req.headers['x-visitor']));

@@ -27,7 +27,7 @@ const GZIP_LEVEL: Record<CacheCompression, number> = { cached: 6, fast: 4 };
  * (the 429) without counting it again (`VisitorLimit`).
  */
 export interface FastPathGate {
-  admit(req: IncomingMessage): Promise<boolean>;
+  admit(req: IncomingMessage): boolean | Promise<boolean>;
 }
 
 interface Entry {
@@ -179,10 +179,10 @@ export class ResponseCache {
     if (!entry?.common) return false;
     if (!entry.gate) return this.answer(entry, req, res);
     // The route's per-visitor limit first; refused, Fastify answers (the 429, through its hooks).
+    const admitted = entry.gate.admit(req);
+    if (typeof admitted === 'boolean') return admitted && this.answer(entry, req, res);
     const url = req.url;
-    return entry.gate
-      .admit(req)
-      .then((admitted) => admitted && this.answer(this.entries.peek(url) ?? entry, req, res));
+    return admitted.then((ok) => ok && this.answer(this.entries.peek(url) ?? entry, req, res));
   }
 
   /** Writes a hit: one `writeHead` of a prebuilt header list and one `end`. */

@@ -1,8 +1,10 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { createServer, request as httpRequest } from 'node:http';
+import { createServer, request as httpRequest, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { visitorAddress, type TrustProxy } from './visitor-limit';
+import { TooManyRequestsError } from './errors';
+import { RateLimits, type Limiter } from './rate-limit';
+import { VisitorLimit, visitorAddress, type TrustProxy } from './visitor-limit';
 
 /** A server that answers, for each request, Fastify's request.ip and visitorAddress's, side by side. */
 async function both(trust: TrustProxy) {
@@ -81,5 +83,37 @@ describe("visitorAddress: the visitor's address as Fastify's request.ip gives it
     await app.close();
     app = await both(false);
     expect((await ask(app, 2, '203.0.113.5')).ours).toBe('127.0.0.1');
+  });
+});
+
+describe('VisitorLimit.admit: counts a request for the fast path', () => {
+  const spec = { name: 'admit', points: 2, durationSeconds: 60, message: 'Slow down.' };
+  const req = (visitor: string) => ({ headers: { 'x-visitor': visitor } }) as unknown as IncomingMessage;
+  const byHeader = (r: IncomingMessage) => String(r.headers['x-visitor']);
+
+  it('in process: at once (a boolean), refusing past the limit; the hook then answers the 429 without counting again', async () => {
+    const limiter = new RateLimits().create(spec);
+    const gate = new VisitorLimit(limiter, byHeader);
+    expect(gate.admit(req('a'))).toBe(true);
+    expect(gate.admit(req('a'))).toBe(true);
+    const refused = req('a');
+    expect(gate.admit(refused)).toBe(false);
+    const hook = gate.hook as unknown as (r: { raw: IncomingMessage; ip: string }) => Promise<void>;
+    await expect(hook({ raw: refused, ip: 'a' })).rejects.toThrow(new TooManyRequestsError('Slow down.'));
+    expect(gate.admit(req('b'))).toBe(true);
+  });
+
+  it('with a limiter that counts elsewhere (Redis: no consumeNow): a promise, with the same outcomes', async () => {
+    const inProcess = new RateLimits().create(spec);
+    const remote: Limiter = { consume: inProcess.consume, refund: inProcess.refund, reset: inProcess.reset };
+    const gate = new VisitorLimit(remote, byHeader);
+    const first = gate.admit(req('a'));
+    expect(first).toBeInstanceOf(Promise);
+    expect(await first).toBe(true);
+    expect(await gate.admit(req('a'))).toBe(true);
+    const refused = req('a');
+    expect(await gate.admit(refused)).toBe(false);
+    const hook = gate.hook as unknown as (r: { raw: IncomingMessage; ip: string }) => Promise<void>;
+    await expect(hook({ raw: refused, ip: 'a' })).rejects.toThrow(new TooManyRequestsError('Slow down.'));
   });
 });

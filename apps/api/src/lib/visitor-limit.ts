@@ -41,14 +41,26 @@ export class VisitorLimit implements FastPathGate {
     private readonly address: (req: IncomingMessage) => string | undefined,
   ) {}
 
-  async admit(req: IncomingMessage): Promise<boolean> {
-    try {
-      await this.limiter.consume(this.address(req)!);
-      return true;
-    } catch (err) {
-      this.refused.set(req, err);
-      return false;
+  /** Counts the request; false (and the error kept for the hook) when the limit refuses it. */
+  admit(req: IncomingMessage): boolean | Promise<boolean> {
+    const key = this.address(req)!;
+    // In process the count is done at once: a cached hit is answered without a promise.
+    if (this.limiter.consumeNow) {
+      try {
+        this.limiter.consumeNow(key);
+        return true;
+      } catch (err) {
+        this.refused.set(req, err);
+        return false;
+      }
     }
+    return this.limiter.consume(key).then(
+      () => true,
+      (err: unknown) => {
+        this.refused.set(req, err);
+        return false;
+      },
+    );
   }
 
   readonly hook: onRequestHookHandler = async (request) => {
@@ -57,6 +69,7 @@ export class VisitorLimit implements FastPathGate {
       this.refused.delete(request.raw);
       throw err;
     }
-    await this.limiter.consume(request.ip);
+    if (this.limiter.consumeNow) this.limiter.consumeNow(request.ip);
+    else await this.limiter.consume(request.ip);
   };
 }
