@@ -196,6 +196,45 @@ describe(CatalogIndex.name, () => {
       expect(deferred.searchTitles(q)).toEqual(index.searchTitles(q));
   });
 
+  it('answers an article and one character ("the g") from lists made once the index is built, as they would be computed', async () => {
+    const titles = [
+      'The Godfather',
+      'The Green Mile',
+      'The Game',
+      'Gone Girl',
+      'A Ghost Story',
+      'The Girl',
+      'Gattaca',
+    ];
+    const many: Row[] = titles.map((title, i) => ({
+      id: 100 + i,
+      title,
+      popularity: 50 - i,
+      vote_average: 7,
+      vote_count: 1000,
+      release_date: '2000-01-01',
+      genres: "[{'id': 18, 'name': 'Drama'}]",
+    }));
+    const atOnce = indexOf(many);
+    const built = indexOf(many, { deferSearchIndex: true });
+    await built.buildSearchIndex();
+    // Whatever the case and spacing; the index built at once (no lists made) computes each.
+    for (const q of ['the g', 'The  G', 'a g', 'an x', 'the 2'])
+      for (const limit of [1, 2, 6, 200]) {
+        const made = built.searchTitlesTop(q, limit);
+        expect(made).toEqual(atOnce.searchTitlesTop(q, limit));
+        expect(made.movies.length).toBeLessThanOrEqual(limit);
+      }
+    expect(
+      built
+        .searchTitlesTop('the g', 6)
+        .movies.slice(0, 4)
+        .map((m) => m.title)
+        .sort(),
+    ).toEqual(['The Game', 'The Girl', 'The Godfather', 'The Green Mile']);
+    expect(built.searchTitlesTop('the g', 2).total).toBeGreaterThan(2);
+  });
+
   it('completes a deferred title index when searched before it is built', () => {
     const deferred = indexOf(rows, { deferSearchIndex: true });
     expect(deferred.searchTitles('interstelar').map((m) => m.id)).toEqual(
