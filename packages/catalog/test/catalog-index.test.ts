@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { buildCatalogFromCsv } from '../src/build';
 import {
   CatalogIndex,
@@ -218,6 +218,11 @@ describe(CatalogIndex.name, () => {
     const atOnce = indexOf(many);
     const built = indexOf(many, { deferSearchIndex: true });
     await built.buildSearchIndex();
+    // The kept answers are what answers them: the index is never consulted for these queries.
+    const consulted = vi.spyOn(
+      built as unknown as { completeSearchIndex: () => unknown },
+      'completeSearchIndex',
+    );
     // Whatever the case and spacing; the index built at once (no lists made) computes each.
     for (const q of ['the g', 'The  G', 'a g', 'an x', 'the 2'])
       for (const limit of [1, 2, 6, 200]) {
@@ -233,6 +238,9 @@ describe(CatalogIndex.name, () => {
         .sort(),
     ).toEqual(['The Game', 'The Girl', 'The Godfather', 'The Green Mile']);
     expect(built.searchTitlesTop('the g', 2).total).toBeGreaterThan(2);
+    expect(consulted).not.toHaveBeenCalled();
+    built.searchTitlesTop('the go', 6);
+    expect(consulted).toHaveBeenCalled();
   });
 
   it('completes a deferred title index when searched before it is built', () => {

@@ -63,6 +63,25 @@ describe('ResponseCache.serve: hits answered before Fastify', () => {
     },
   };
   const gate = new VisitorLimit(countingLimiter, (req) => String(req.headers['x-visitor']));
+  // The same limit counted elsewhere (as with Redis): no consumeNow, the gate answers a promise.
+  let countedAsync = 0;
+  const threeAsync = new RateLimits().create({
+    name: 'test-async',
+    points: 3,
+    durationSeconds: 60,
+    message: TOO_MANY_ATTEMPTS,
+  });
+  const asyncGate = new VisitorLimit(
+    {
+      consume: (key) => {
+        countedAsync++;
+        return threeAsync.consume(key);
+      },
+      refund: threeAsync.refund,
+      reset: threeAsync.reset,
+    },
+    (req) => String(req.headers['x-visitor']),
+  );
   const body = JSON.stringify({
     results: Array.from({ length: 100 }, (_, i) => ({ id: i, title: `Movie ${i}` })),
   });
@@ -105,25 +124,29 @@ describe('ResponseCache.serve: hits answered before Fastify', () => {
       async () => ({ ok: true }),
     );
     app.get('/fails', route, async (_req, reply) => reply.code(404).send({ message: 'no' }));
-    app.get(
-      '/gated',
-      {
-        onRequest: [
-          // Fastify's request.ip stands for the visitor here as the header does for the gate.
-          async (req) => {
-            Object.defineProperty(req, 'ip', { value: String(req.headers['x-visitor']) });
-          },
-          gate.hook,
-          cache.lookup,
-        ],
-        onSend: cache.store,
-        config: { cacheGate: gate },
-      },
-      async () => {
-        handled++;
-        return JSON.parse(body) as unknown;
-      },
-    );
+    for (const [path, limit] of [
+      ['/gated', gate],
+      ['/gated-async', asyncGate],
+    ] as const)
+      app.get(
+        path,
+        {
+          onRequest: [
+            // Fastify's request.ip stands for the visitor here as the header does for the gate.
+            async (req) => {
+              Object.defineProperty(req, 'ip', { value: String(req.headers['x-visitor']) });
+            },
+            limit.hook,
+            cache.lookup,
+          ],
+          onSend: cache.store,
+          config: { cacheGate: limit },
+        },
+        async () => {
+          handled++;
+          return JSON.parse(body) as unknown;
+        },
+      );
     app.setErrorHandler((err: { statusCode?: number; message: string }, _req, reply) =>
       reply.code(err.statusCode ?? 500).send({ message: err.message }),
     );
@@ -224,33 +247,40 @@ describe('ResponseCache.serve: hits answered before Fastify', () => {
   });
 
   describe('a per-visitor limit on a cached route (the gate)', () => {
-    it('counts each request once, answers hits before Fastify until the limit, then Fastify answers 429', async () => {
-      const a = { 'x-visitor': 'a' };
-      const before = cache.fastHits;
-      const handledBefore = handled;
-      const miss = await get(base, '/gated', a);
-      expect(miss.status).toBe(200);
-      expect(counted).toBe(1);
-      const hit = await get(base, '/gated', a);
-      expect(hit.status).toBe(200);
-      expect(hit.body.equals(miss.body)).toBe(true);
-      expect(withoutTransport(hit.headers)).toEqual(withoutTransport(miss.headers));
-      expect(cache.fastHits).toBe(before + 1);
-      expect(counted).toBe(2);
-      expect((await get(base, '/gated', a)).status).toBe(200);
-      expect(counted).toBe(3);
-      const refused = await get(base, '/gated', a);
-      expect(refused.status).toBe(429);
-      expect(JSON.parse(refused.body.toString())).toEqual({ message: TOO_MANY_ATTEMPTS });
-      // The refused request was counted once, by the gate; the route's hook did not count it again.
-      expect(counted).toBe(4);
-      expect(cache.fastHits).toBe(before + 2);
-      expect(handled).toBe(handledBefore + 1);
-      // Another visitor has a limit of their own, and gets the hit before Fastify.
-      expect((await get(base, '/gated', { 'x-visitor': 'b' })).status).toBe(200);
-      expect(cache.fastHits).toBe(before + 3);
-      expect(counted).toBe(5);
-    });
+    it.each([
+      ['in process (counted at once)', '/gated', () => counted],
+      ['counted elsewhere, as with Redis (a promise)', '/gated-async', () => countedAsync],
+    ])(
+      '%s: counts each request once, answers hits before Fastify until the limit, then Fastify answers 429',
+      async (_, path, count) => {
+        const a = { 'x-visitor': 'a' };
+        const before = cache.fastHits;
+        const handledBefore = handled;
+        const c0 = count();
+        const miss = await get(base, path, a);
+        expect(miss.status).toBe(200);
+        expect(count()).toBe(c0 + 1);
+        const hit = await get(base, path, a);
+        expect(hit.status).toBe(200);
+        expect(hit.body.equals(miss.body)).toBe(true);
+        expect(withoutTransport(hit.headers)).toEqual(withoutTransport(miss.headers));
+        expect(cache.fastHits).toBe(before + 1);
+        expect(count()).toBe(c0 + 2);
+        expect((await get(base, path, a)).status).toBe(200);
+        expect(count()).toBe(c0 + 3);
+        const refused = await get(base, path, a);
+        expect(refused.status).toBe(429);
+        expect(JSON.parse(refused.body.toString())).toEqual({ message: TOO_MANY_ATTEMPTS });
+        // The refused request was counted once, by the gate; the route's hook did not count it again.
+        expect(count()).toBe(c0 + 4);
+        expect(cache.fastHits).toBe(before + 2);
+        expect(handled).toBe(handledBefore + 1);
+        // Another visitor has a limit of their own, and gets the hit before Fastify.
+        expect((await get(base, path, { 'x-visitor': 'b' })).status).toBe(200);
+        expect(cache.fastHits).toBe(before + 3);
+        expect(count()).toBe(c0 + 5);
+      },
+    );
   });
 });
 

@@ -22,9 +22,10 @@ const BROTLI_QUALITY: Record<CacheCompression, number> = { cached: CACHED_BROTLI
 const GZIP_LEVEL: Record<CacheCompression, number> = { cached: 6, fast: 4 };
 
 /**
- * Counts a request against a per-visitor limit before the fast path answers it: resolves true to
- * answer, false to leave the request to Fastify, whose hook on the route then answers it
- * (the 429) without counting it again (`VisitorLimit`).
+ * Counts a request against a per-visitor limit before the fast path answers it: true to answer,
+ * false to leave the request to Fastify, whose hook on the route then answers it (the 429)
+ * without counting it again (`VisitorLimit`). At once when the count is in process, a promise
+ * when it is elsewhere (Redis).
  */
 export interface FastPathGate {
   admit(req: IncomingMessage): boolean | Promise<boolean>;
@@ -170,8 +171,8 @@ export class ResponseCache {
    * cached (and whose route allows it) with the bytes and headers the full pipeline sends for a
    * hit, without building Fastify's request and reply or running its hooks. Returns false (and
    * writes nothing) for every other request, which then goes to Fastify as usual. A route with a
-   * per-visitor limit (`cacheGate`) has it counted first: then the answer is a promise, which
-   * resolves false (nothing written) when the limit refuses the request, for Fastify to answer.
+   * per-visitor limit (`cacheGate`) has it counted first: false (nothing written) when the limit
+   * refuses the request, for Fastify to answer; a promise of that when the count is elsewhere.
    */
   serve(req: IncomingMessage, res: ServerResponse): boolean | Promise<boolean> {
     if (req.method !== 'GET' || req.url === undefined) return false;

@@ -93,13 +93,28 @@ describe('VisitorLimit.admit: counts a request for the fast path', () => {
 
   it('in process: at once (a boolean), refusing past the limit; the hook then answers the 429 without counting again', async () => {
     const limiter = new RateLimits().create(spec);
-    const gate = new VisitorLimit(limiter, byHeader);
+    let counted = 0;
+    const gate = new VisitorLimit(
+      {
+        ...limiter,
+        consumeNow: (key) => {
+          counted++;
+          limiter.consumeNow!(key);
+        },
+      },
+      byHeader,
+    );
     expect(gate.admit(req('a'))).toBe(true);
     expect(gate.admit(req('a'))).toBe(true);
     const refused = req('a');
     expect(gate.admit(refused)).toBe(false);
+    expect(counted).toBe(3);
     const hook = gate.hook as unknown as (r: { raw: IncomingMessage; ip: string }) => Promise<void>;
     await expect(hook({ raw: refused, ip: 'a' })).rejects.toThrow(new TooManyRequestsError('Slow down.'));
+    expect(counted).toBe(3);
+    // A request the gate did not see is counted by the hook.
+    await expect(hook({ raw: req('a'), ip: 'a' })).rejects.toBeInstanceOf(TooManyRequestsError);
+    expect(counted).toBe(4);
     expect(gate.admit(req('b'))).toBe(true);
   });
 

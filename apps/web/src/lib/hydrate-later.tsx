@@ -17,9 +17,13 @@ let hydrating = false;
 let tail: Promise<void> = Promise.resolve();
 const done = new WeakSet<Promise<void>>();
 
+/** A macrotask after `after`. */
+const taskAfter = (after: Promise<void>) =>
+  after.then(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
+
 /** The next part's turn: a macrotask after the previous part's. */
 function nextTurn(): Promise<void> {
-  const turn = tail.then(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
+  const turn = taskAfter(tail);
   void turn.then(() => done.add(turn));
   tail = turn;
   return turn;
@@ -30,15 +34,43 @@ function nextTurn(): Promise<void> {
  * of their own; settles once every part has hydrated.
  */
 export function hydrateInParts(hydrate: () => void): Promise<void> {
+  const before = tail;
   hydrating = true;
   try {
     hydrate();
   } finally {
     hydrating = false;
   }
-  // A microtask later than the last turn: its part has rendered (Preact renders a resumed part in
-  // a microtask of the turn's task).
-  return tail.then(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
+  // A task later than the last turn: its part has rendered (Preact renders a resumed part in a
+  // microtask of the turn's own task).
+  const hydrated = taskAfter(tail);
+  if (tail !== before) holdLinkClicks(hydrated);
+  return hydrated;
+}
+
+/**
+ * A link in a part not yet hydrated has no handler: a click on it would load the whole page
+ * again instead of the router's navigation. Until every part has hydrated (a few tasks), a plain
+ * click on a link of this site is held, then clicked again. (`public/boot.js` holds the buttons'
+ * clicks until the app is ready, but lets links go: while the scripts load, a link that loads its
+ * page is better than a link that does nothing.)
+ */
+function holdLinkClicks(until: Promise<void>) {
+  let held: HTMLAnchorElement | null = null;
+  const hold = (e: MouseEvent) => {
+    if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || e.defaultPrevented) return;
+    const link = e.target instanceof Element ? e.target.closest('a[href]') : null;
+    if (!(link instanceof HTMLAnchorElement) || (link.target && link.target !== '_self')) return;
+    if (link.hasAttribute('download') || link.origin !== window.location.origin) return;
+    e.preventDefault();
+    e.stopPropagation();
+    held = link;
+  };
+  document.addEventListener('click', hold, true);
+  void until.then(() => {
+    document.removeEventListener('click', hold, true);
+    if (held?.isConnected) held.click();
+  });
 }
 
 function Wait({ turn, children }: { turn: Promise<void> | null; children: ReactNode }) {

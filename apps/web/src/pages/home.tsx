@@ -82,13 +82,16 @@ export default function HomePage() {
     <WithLibraryCardActions>
       {/* Each part keeps its place while it loads: a skeleton of its shape, then itself. */}
       {popular ? (
-        // Hydrated in a task of its own, as each row is (lib/hydrate-later.tsx).
-        <HydrateLater>
-          <HeroCarousel
-            movies={popular.results}
-            actions={(m) => <HeroLikeButton id={m.id} title={m.title} />}
-          />
-        </HydrateLater>
+        // Hydrated in a task of its own, as each row is (lib/hydrate-later.tsx): a part renders one
+        // element, so only when there is a hero to render.
+        popular.results.length > 0 && (
+          <HydrateLater>
+            <HeroCarousel
+              movies={popular.results}
+              actions={(m) => <HeroLikeButton id={m.id} title={m.title} />}
+            />
+          </HydrateLater>
+        )
       ) : lists[0]!.isError ? null : (
         <HeroSkeleton />
       )}

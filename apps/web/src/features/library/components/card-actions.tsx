@@ -7,17 +7,16 @@ import { AddToPlaylistModal } from './add-to-playlist-modal';
 /** The page's likes and Like / Unlike, shared by its cards (see useLikeActions). */
 const LikesContext = createContext<LikeActions | null>(null);
 
-function useSharedLikes() {
+/** One film's like state and toggle, from the page's shared likes. */
+function useSharedLikeToggle(id: number) {
   const actions = useContext(LikesContext);
   if (!actions) throw new Error('a card action outside WithLibraryCardActions');
-  return actions;
+  return { liked: actions.isLiked(id), toggle: () => actions.toggle(id) };
 }
 
 /** A card's library actions: Like and Add to Playlist (with its modal). */
 export function LibraryCardActions({ movie, title }: { movie: CardMovie; title: string }) {
-  const actions = useSharedLikes();
-  const liked = actions.isLiked(movie.id);
-  const toggle = () => actions.toggle(movie.id);
+  const { liked, toggle } = useSharedLikeToggle(movie.id);
   const [adding, setAdding] = useState(false);
   return (
     <>
@@ -54,9 +53,7 @@ export function WithLibraryCardActions({ children }: { children: ReactNode }) {
 
 /** The hero's large Like button (inside WithLibraryCardActions, as the home page's cards are). */
 export function HeroLikeButton({ id, title }: { id: number; title: string }) {
-  const actions = useSharedLikes();
-  const liked = actions.isLiked(id);
-  const toggle = () => actions.toggle(id);
+  const { liked, toggle } = useSharedLikeToggle(id);
   return (
     <button
       type="button"
