@@ -137,6 +137,25 @@ describe('chat engine on the offline catalog', () => {
     expect(b.intent.genreGroups).toEqual([[53]]);
   });
 
+  it('keeps the language asked for when the next message asks for "something" of another kind, and nothing else', async () => {
+    const state = fresh();
+    await talk(state, 'a Spanish-language film');
+    const a = await talk(state, 'something funny');
+    expect(a.intent.languages).toEqual(['es']);
+    expect(a.picks.length).toBeGreaterThan(0);
+    for (const p of a.picks) expect(p.movie.original_language).toBe('es');
+    expect(a.message).toMatch(/Spanish/);
+    // A new request all the same: the mood is the new message's, not added to the last one's.
+    expect(a.intent.moods.length).toBeGreaterThan(0);
+    // A message naming its own language, or films of its own, starts afresh.
+    const b = await talk(state, 'something funny in French');
+    expect(b.intent.languages).toEqual(['fr']);
+    const c = fresh();
+    await talk(c, 'a Spanish-language film');
+    const d = await talk(c, 'funny movies');
+    expect(d.intent.languages).toEqual([]);
+  });
+
   it('"specifically" stressing a request verb starts a new request; beside a genre it narrows', async () => {
     const state = fresh();
     await talk(state, 'scary movies');

@@ -14,6 +14,13 @@ import { LOCAL_TITLES } from './understand/titles';
 import { LEXICON_WORDS, understand } from './understand/understand';
 import * as say from './wording';
 
+/**
+ * A message that asks for "something …" (or "anything …") with no noun of its own: it goes on
+ * from the conversation's last request rather than starting afresh.
+ */
+const SOMETHING_ELSE =
+  /^\s*(?:(?:and|ok|okay|now|then|maybe|how about|what about)[\s,]+)*(?:something|anything)\b/i;
+
 export { bayesianRating } from './retrieve';
 export { CLARIFY, renderPicks } from './wording';
 
@@ -572,6 +579,20 @@ export class ChatEngine {
       alone = q;
       q = this.merge(last, q);
       seed = q.like?.movie ?? (state.lastSeed ? (this.catalog.get(state.lastSeed) ?? null) : null);
+    } else if (
+      hasRequest(q) &&
+      last &&
+      last.languages.length > 0 &&
+      q.languages.length === 0 &&
+      !q.like &&
+      !q.person &&
+      !q.namesFilms &&
+      SOMETHING_ELSE.test(message)
+    ) {
+      // "something funny" after "a Spanish-language film": a new request (its own genres and
+      // moods), in the language the conversation asked for (a person-judged conversation, session
+      // 41). Only the language holds: what the films are about is the new message's.
+      q = { ...q, languages: last.languages };
     }
 
     if (q.like && !q.like.movie) {
