@@ -1,5 +1,10 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { createServer, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -42,46 +47,38 @@ describe('ResponseCache.serve: hits answered before Fastify', () => {
   let handled = 0;
   let limited = 0;
   const cache = new ResponseCache();
-  // A limit of 3 a minute per visitor (the X-Visitor header here), counting every call.
-  let counted = 0;
-  const three = new RateLimits().create({
-    name: 'test',
-    points: 3,
-    durationSeconds: 60,
-    message: TOO_MANY_ATTEMPTS,
-  });
-  // In process, the gate counts at once (consumeNow); visitor-limit.test.ts has the promise's way.
-  const countingLimiter: Limiter = {
-    ...three,
-    consume: (key) => {
-      counted++;
-      return three.consume(key);
-    },
-    consumeNow: (key) => {
-      counted++;
-      three.consumeNow!(key);
-    },
-  };
-  const gate = new VisitorLimit(countingLimiter, (req) => String(req.headers['x-visitor']));
-  // The same limit counted elsewhere (as with Redis): no consumeNow, the gate answers a promise.
-  let countedAsync = 0;
-  const threeAsync = new RateLimits().create({
-    name: 'test-async',
-    points: 3,
-    durationSeconds: 60,
-    message: TOO_MANY_ATTEMPTS,
-  });
-  const asyncGate = new VisitorLimit(
-    {
+  // A limit of 3 a minute per visitor (the X-Visitor header here), counting every call: in
+  // process, where the gate counts at once (consumeNow), and counted elsewhere as with Redis (no
+  // consumeNow: the gate answers a promise).
+  const counts = { inProcess: 0, elsewhere: 0 };
+  const byVisitor = (req: IncomingMessage) => String(req.headers['x-visitor']);
+  function countingGate(which: keyof typeof counts): VisitorLimit {
+    const three = new RateLimits().create({
+      name: `test-${which}`,
+      points: 3,
+      durationSeconds: 60,
+      message: TOO_MANY_ATTEMPTS,
+    });
+    const limiter: Limiter = {
       consume: (key) => {
-        countedAsync++;
-        return threeAsync.consume(key);
+        counts[which]++;
+        return three.consume(key);
       },
-      refund: threeAsync.refund,
-      reset: threeAsync.reset,
-    },
-    (req) => String(req.headers['x-visitor']),
-  );
+      refund: three.refund,
+      reset: three.reset,
+      ...(which === 'inProcess'
+        ? {
+            consumeNow: (key: string) => {
+              counts[which]++;
+              three.consumeNow!(key);
+            },
+          }
+        : {}),
+    };
+    return new VisitorLimit(limiter, byVisitor);
+  }
+  const gate = countingGate('inProcess');
+  const asyncGate = countingGate('elsewhere');
   const body = JSON.stringify({
     results: Array.from({ length: 100 }, (_, i) => ({ id: i, title: `Movie ${i}` })),
   });
@@ -248,8 +245,8 @@ describe('ResponseCache.serve: hits answered before Fastify', () => {
 
   describe('a per-visitor limit on a cached route (the gate)', () => {
     it.each([
-      ['in process (counted at once)', '/gated', () => counted],
-      ['counted elsewhere, as with Redis (a promise)', '/gated-async', () => countedAsync],
+      ['in process (counted at once)', '/gated', () => counts.inProcess],
+      ['counted elsewhere, as with Redis (a promise)', '/gated-async', () => counts.elsewhere],
     ])(
       '%s: counts each request once, answers hits before Fastify until the limit, then Fastify answers 429',
       async (_, path, count) => {

@@ -81,8 +81,13 @@ export function useLikeActions() {
 
 export type LikeActions = ReturnType<typeof useLikeActions>;
 
-/** Like / unlike one film (a movie page's button and shortcut; the home page's hero). */
+/** One film's like state and toggle, from a page's (or a button's own) like actions. */
+export const likeToggleOf = (actions: LikeActions, tmdbId: number) => ({
+  liked: actions.isLiked(tmdbId),
+  toggle: () => actions.toggle(tmdbId),
+});
+
+/** Like / unlike one film (a movie page's button and shortcut). */
 export function useLikeToggle(tmdbId: number) {
-  const actions = useLikeActions();
-  return { liked: actions.isLiked(tmdbId), toggle: () => actions.toggle(tmdbId) };
+  return likeToggleOf(useLikeActions(), tmdbId);
 }

@@ -1,7 +1,7 @@
 import { createContext, useContext, useState, type ReactNode } from 'react';
 import { HeartIcon, PlusIcon } from '../../../components/ui/media-icons';
 import { MovieCardActionsProvider, type CardMovie } from '../../../components/ui/movie-card';
-import { useLikeActions, type LikeActions } from '../api/toggle-like';
+import { likeToggleOf, useLikeActions, type LikeActions } from '../api/toggle-like';
 import { AddToPlaylistModal } from './add-to-playlist-modal';
 
 /** The page's likes and Like / Unlike, shared by its cards (see useLikeActions). */
@@ -11,7 +11,7 @@ const LikesContext = createContext<LikeActions | null>(null);
 function useSharedLikeToggle(id: number) {
   const actions = useContext(LikesContext);
   if (!actions) throw new Error('a card action outside WithLibraryCardActions');
-  return { liked: actions.isLiked(id), toggle: () => actions.toggle(id) };
+  return likeToggleOf(actions, id);
 }
 
 /** A card's library actions: Like and Add to Playlist (with its modal). */
