@@ -1,7 +1,7 @@
 import type { CatalogMovie } from '@app/catalog';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers/app';
-import { posterSvg, wrapTitle } from './svg-art';
+import { genreLabel, motifOf, MOTIF_COUNT, posterSvg, wrapTitle } from './svg-art';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -95,7 +95,7 @@ describe(posterSvg.name, () => {
     expect(ys.length).toBeGreaterThanOrEqual(4); // genre, title lines, year
     // The card's hover overlay covers the lower 40% of a 750-high poster.
     expect(Math.max(...ys)).toBeLessThan(750 * 0.6);
-    expect(long).toContain('>SCIENCE FICTION<');
+    expect(long).toContain('>SCIENCE FICTION · DRAMA<');
     expect(long).toContain('>2001<');
   });
 
@@ -106,5 +106,31 @@ describe(posterSvg.name, () => {
     const shapes = (svg: string) => svg.replace(/<text[\s\S]*$/, '');
     const variants = new Set([1, 2, 3, 4, 5].map((id) => shapes(posterSvg({ ...base, id }, 'w500'))));
     expect(variants.size).toBe(5);
+  });
+
+  it('draws from many motifs, spread over neighbouring ids (a row rarely repeats one)', () => {
+    expect(MOTIF_COUNT).toBeGreaterThanOrEqual(12);
+    // Every motif is used, none by much more than its share, over a run of consecutive ids
+    // and over ids a catalog has (sparse, large).
+    for (const ids of [
+      Array.from({ length: 3000 }, (_, i) => i + 1),
+      Array.from({ length: 3000 }, (_, i) => 100_000 + i * 37),
+    ]) {
+      const counts = new Array<number>(MOTIF_COUNT).fill(0);
+      for (const id of ids) counts[motifOf(id)]!++;
+      expect(Math.min(...counts)).toBeGreaterThan((ids.length / MOTIF_COUNT) * 0.6);
+      expect(Math.max(...counts)).toBeLessThan((ids.length / MOTIF_COUNT) * 1.4);
+    }
+    // Twenty neighbours (a row of cards) show at least eight different motifs.
+    const row = new Set(Array.from({ length: 20 }, (_, i) => motifOf(550 + i)));
+    expect(row.size).toBeGreaterThanOrEqual(8);
+  });
+
+  it('labels a film with its genres, not its first genre alone, as many as fit', () => {
+    expect(genreLabel([18, 35, 10749])).toBe('DRAMA · COMEDY · ROMANCE');
+    expect(genreLabel([878, 53, 28])).toBe('SCIENCE FICTION · THRILLER');
+    expect(genreLabel([])).toBe('FILM');
+    const comedy = posterSvg({ ...base, genre_ids: [18, 35] }, 'w500');
+    expect(comedy).toContain('>DRAMA · COMEDY<');
   });
 });
