@@ -1,5 +1,6 @@
 import { stringify } from 'csv-stringify/sync';
 import { strToU8, zipSync } from 'fflate';
+import { NEUTRALISED_CELL, neutraliseFormula } from './csv-formula';
 import type { TransferRepository } from './transfer.repository';
 
 export type ExportData = Awaited<ReturnType<TransferRepository['exportData']>>;
@@ -22,10 +23,17 @@ function listFileName(name: string, taken: Set<string>): string {
   return file;
 }
 
+/** Text cells that a spreadsheet would run as a formula get a quote in front, in quotes (csv-formula.ts). */
 const csv = (header: string[], rows: (string | number | null)[][]) =>
-  stringify([header, ...rows.map((r) => r.map((c) => (c === null ? '' : String(c))))], {
-    record_delimiter: '\n',
-  });
+  stringify(
+    [
+      header,
+      ...rows.map((r) =>
+        r.map((c) => (c === null ? '' : typeof c === 'string' ? neutraliseFormula(c) : String(c))),
+      ),
+    ],
+    { record_delimiter: '\n', quoted_match: NEUTRALISED_CELL },
+  );
 
 /**
  * Everything the user owns, as one JSON document or as a zip of CSV files in Letterboxd's export

@@ -1,6 +1,7 @@
 import { parse as parseCsv } from 'csv-parse/sync';
 import { Unzip, UnzipInflate } from 'fflate';
 import { BadRequestError } from '../../lib/errors';
+import { undoFormulaGuard } from './csv-formula';
 
 /** Largest upload the import route takes (a 10,000-film Letterboxd zip is well under 1 MB). */
 export const IMPORT_MAX_BYTES = 8 * 1024 * 1024;
@@ -154,6 +155,9 @@ function letterboxdPlainKind(file: string): RecordKind | null {
   return null;
 }
 
+/** A cell as read: in a file of our own export, without the quote the export put before a formula. */
+const ourCell = (cell: string, ours: boolean) => (ours ? undoFormulaGuard(cell) : cell);
+
 function hasColumns(header: string[], want: string[]): boolean {
   return want.every((c) => header.includes(c));
 }
@@ -172,7 +176,9 @@ export function parseCsvFile(text: string, file: string, out: ParsedImport): Imp
   }
   const headerIndex = rows.indexOf(first);
   const header = first.map((c) => c.trim());
-  const col = (row: string[], name: string) => (row[header.indexOf(name)] ?? '').trim();
+  // Cinelog's own export (it adds tmdbID) quotes cells a spreadsheet would run: that quote comes off.
+  const ours = header.includes('tmdbID');
+  const col = (row: string[], name: string) => ourCell((row[header.indexOf(name)] ?? '').trim(), ours);
   const body = rows.slice(headerIndex + 1);
   const each = (fn: (row: string[], line: number) => void) =>
     body.forEach((row, i) => {
@@ -319,10 +325,14 @@ function parseLetterboxdList(rows: string[][], file: string, out: ParsedImport):
   if (metaHeader < 0 || filmsHeader < 0)
     throw new BadRequestError(`${file} is a Letterboxd list export without its list or film rows`);
   const meta = rows[metaHeader]!;
-  const listName = storableText(rows[metaHeader + 1]?.[meta.indexOf('Name')] ?? '', 100);
-  if (!listName) throw new BadRequestError(`${file}: the list has no name`);
   const header = rows[filmsHeader]!.map((c) => c.trim());
-  const col = (row: string[], name: string) => (row[header.indexOf(name)] ?? '').trim();
+  const ours = header.includes('tmdbID');
+  const listName = storableText(
+    ourCell((rows[metaHeader + 1]?.[meta.indexOf('Name')] ?? '').trim(), ours),
+    100,
+  );
+  if (!listName) throw new BadRequestError(`${file}: the list has no name`);
+  const col = (row: string[], name: string) => ourCell((row[header.indexOf(name)] ?? '').trim(), ours);
   rows.slice(filmsHeader + 1).forEach((row, i) => {
     if (row.every((c) => c.trim() === '')) return;
     const line = filmsHeader + i + 2;
