@@ -97,7 +97,7 @@ export default function HomePage() {
       )}
       {/* Keys on the rows: Preact (the production build) would otherwise match a row that arrives
           with another row already on the page and move it, which shows as a layout shift. */}
-      <div className="mx-auto max-w-7xl px-4">
+      <div className="mx-auto max-w-7xl px-page">
         {/* The signed-in rows, in a box whose height the server may reserve at the first paint
             (a flow root: the first row's margin is inside it, so its height is the rows' own). */}
         <div id={HOME_ROWS_ID} ref={rows} className="flow-root">

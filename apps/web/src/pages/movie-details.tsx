@@ -221,7 +221,7 @@ export default function MovieDetailsPage() {
         />
         <div className="absolute inset-0 bg-gradient-to-t from-zinc-950 via-zinc-950/70 to-zinc-950/20" />
       </div>
-      <div className="mx-auto -mt-48 max-w-7xl px-4 pb-16">
+      <div className="mx-auto -mt-48 max-w-7xl px-page pb-16">
         <div className="relative flex flex-col gap-8 md:flex-row">
           <div className="mx-auto w-48 shrink-0 md:mx-0 md:w-64">
             <div className="relative aspect-[2/3] w-full overflow-hidden rounded-2xl bg-zinc-900 shadow-2xl ring-1 ring-white/10">

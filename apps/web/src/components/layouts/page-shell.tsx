@@ -21,7 +21,7 @@ export function PageShell({
 }) {
   useDocumentTitle(documentTitle ?? (typeof title === 'string' ? title : null));
   return (
-    <div className="mx-auto max-w-7xl px-4 pb-16 pt-24">
+    <div className="mx-auto max-w-7xl px-page pb-16 pt-24">
       <h1 className="text-2xl font-bold [overflow-wrap:anywhere] sm:text-3xl">{title}</h1>
       <p className="mt-1 text-sm text-zinc-400" style={{ minHeight: 20 }}>
         {subtitle}
