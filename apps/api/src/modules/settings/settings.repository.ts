@@ -30,12 +30,13 @@ export class SettingsRepository {
   }
 
   /**
-   * The ids of the films these settings hide for the user, in one query: watched ones; with
+   * The ids of the films these settings hide for the user, in one query: the films they have seen
+   * (watched, rated or in the diary: a person who rated a film has seen it, decisions/0081); with
    * `hide_liked` liked ones; with `hide_listed` those on the watchlist or in any of their playlists.
    */
   async hiddenIds(userId: string, s: UserSettings): Promise<number[]> {
     if (!s.hide_watched) return [];
-    return this.ids(userId, s.hide_liked, s.hide_listed, false);
+    return this.ids(userId, s.hide_liked, s.hide_listed, true);
   }
 
   /**

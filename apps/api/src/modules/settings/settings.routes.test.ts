@@ -55,6 +55,7 @@ describe.each(DATABASES)('hide what I have seen, on $name', ({ open }) => {
     post: (p: string, body: unknown) => u.client.post(p, body, u.bearer),
     del: (p: string) => u.client.del(p, u.bearer),
     patch: (p: string, body: unknown) => u.client.request('PATCH', p, body, u.bearer),
+    put: (p: string, body: unknown) => u.client.request('PUT', p, body, u.bearer),
   });
   const pageOf = async (u: User | null, url: string) => {
     const r = u ? await as(u).get(url) : await s.client().get(url);
@@ -197,6 +198,33 @@ describe.each(DATABASES)('hide what I have seen, on $name', ({ open }) => {
     const bobs = await pageOf(bob, '/api/tmdb/movie/popular?hide_seen=true');
     expect(bobs.hidden).toBe(0);
     expect(bobs.results[0]!.id).toBe(first);
+  });
+
+  it('a rated film counts as seen: hidden while the switch is on, shown again when the rating goes', async () => {
+    const fay = await s.verifiedUser('Fay', 'fay@example.com');
+    const f = as(fay);
+    const anon = await pageOf(null, '/api/tmdb/movie/popular');
+    const rated = anon.results[1]!.id;
+    // Rated only: never marked watched, never logged.
+    expect((await f.put(`/api/user/ratings/${rated}`, { rating: 3.5 })).status).toBe(200);
+    const statuses = await db.db
+      .selectFrom('watch_status')
+      .innerJoin('user', 'user.id', 'watch_status.user_id')
+      .select('tmdb_id')
+      .where('user.email', '=', 'fay@example.com')
+      .execute();
+    expect(statuses).toEqual([]);
+    expect((await pageOf(fay, '/api/tmdb/movie/popular?hide_seen=true')).hidden).toBe(0);
+    await f.patch('/api/user/settings', { hide_watched: true });
+    const on = await pageOf(fay, '/api/tmdb/movie/popular?hide_seen=true');
+    expect(on.results.map((m) => m.id)).not.toContain(rated);
+    expect(on.hidden).toBe(1);
+    expect(on.total_results).toBe(anon.total_results - 1);
+    // The rating removed: on the next request it shows again.
+    expect((await f.del(`/api/user/ratings/${rated}`)).status).toBe(200);
+    const back = await pageOf(fay, '/api/tmdb/movie/popular?hide_seen=true');
+    expect(back.results.map((m) => m.id)).toContain(rated);
+    expect(back.hidden).toBe(0);
   });
 
   it("the movie page's recommendations leave hidden films out and stay full", async () => {
