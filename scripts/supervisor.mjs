@@ -1,6 +1,7 @@
 // A small process supervisor for `npm start` (scripts/start.mjs): keeps each process of the product
 // running, restarting one that exits with exponential back-off, and stops them all on SIGTERM/SIGINT.
 import { spawn } from 'node:child_process';
+import { watchParent } from './parent-watch.mjs';
 
 /** Exit code a process uses to say "my configuration is wrong": restarting it cannot help. */
 export const EXIT_CONFIG = 78;
@@ -13,8 +14,11 @@ const DEFAULT_BACKOFF = { initialMs: 500, maxMs: 30_000, resetAfterMs: 30_000 };
  *   delay that doubles from `initialMs` up to `maxMs`, and falls back to `initialMs` once a run has
  *   lasted `resetAfterMs`;
  * - a process that exits with EXIT_CONFIG stops everything (a wrong environment is not transient);
- * - SIGTERM/SIGINT are passed on to every process, which get `stopTimeoutMs` to exit before SIGKILL;
- *   then the supervisor exits (0, or the config error's code).
+ * - SIGTERM/SIGINT are passed on to every process (SIGHUP, the terminal closing, as SIGTERM), which
+ *   get `stopTimeoutMs` to exit before SIGKILL; then the supervisor exits (0, or the config error's
+ *   code); with `stopWithParent`, so does the supervisor's own parent going away;
+ * - each process gets the supervisor's pid in START_PARENT_PID (scripts/exit-with-parent.mjs stops
+ *   it when the supervisor is killed with -9 and can pass nothing on).
  * Each process runs in its own process group, so that what it started itself (tsx runs node as a
  * child) is cleaned up with it and never keeps a port after a crash.
  */
@@ -33,7 +37,7 @@ export function superviseAll(services, opts = {}) {
     const started = Date.now();
     const child = spawn(unit.command, unit.args, {
       stdio: 'inherit',
-      env: { ...process.env, ...unit.env },
+      env: { ...process.env, ...unit.env, START_PARENT_PID: String(process.pid) },
       cwd: opts.cwd,
       detached: true,
     });
@@ -82,6 +86,13 @@ export function superviseAll(services, opts = {}) {
 
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
+  // A closed terminal: the servers shut down as on SIGTERM (they have no SIGHUP handler of their own).
+  process.on('SIGHUP', () => stop('SIGTERM'));
+  if (opts.stopWithParent)
+    watchParent(process.ppid, () => {
+      log('the process that started npm start is gone; stopping');
+      stop('SIGTERM');
+    });
   for (const unit of units) launch(unit);
   return { stop };
 }

@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from './helpers/paths';
 import { freePort, tempDataDir } from './helpers/process';
 
@@ -184,4 +184,159 @@ describe('npm start with a wrong environment', () => {
     },
     60_000,
   );
+});
+
+/** `npm start`'s script with its own DATA_DIR and ports, up to a healthy API and a listening recommender. */
+async function startGroup(env: Record<string, string> = {}, via: 'node' | 'npm' = 'node') {
+  const dataDir = env.DATA_DIR ?? tempDataDir();
+  const port = Number(env.PORT ?? (await freePort()));
+  const recPort = Number(env.RECOMMENDER_PORT ?? (await freePort()));
+  let out = '';
+  const [command, args] =
+    via === 'npm'
+      ? ['npm', ['start', '--silent']]
+      : [process.execPath, [resolve(REPO_ROOT, 'scripts/start.mjs')]];
+  const child = spawn(command, args, {
+    cwd: REPO_ROOT,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      RECOMMENDER_PORT: String(recPort),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      RECOMMENDER_RETRAIN_MINUTES: '0',
+      START_SKIP_WEB_BUILD: '1',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+  const pidOf = (name: string) => {
+    const all = [...out.matchAll(new RegExp(`${name} started \\(pid (\\d+)\\)`, 'g'))];
+    return all.length ? Number(all.at(-1)![1]) : undefined;
+  };
+  return { child, exited, out: () => out, pidOf, dataDir, port, recPort };
+}
+type Group = Awaited<ReturnType<typeof startGroup>>;
+
+async function healthy(g: Group) {
+  await until(
+    async () =>
+      (await fetch(`http://127.0.0.1:${g.port}/api/health`).then(
+        (r) => r.status,
+        () => 0,
+      )) === 200,
+    100_000,
+    'the API',
+  );
+  await until(() => listening(g.recPort), 30_000, 'the recommender');
+}
+
+/** Kills whatever a test left running, by the pids the supervisor printed. */
+function cleanUp(g: Group) {
+  if (g.child.exitCode === null) g.child.kill('SIGKILL');
+  for (const name of ['api', 'recommender']) {
+    const pid = g.pidOf(name);
+    if (!pid) continue;
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {
+      /* gone */
+    }
+  }
+}
+
+describe('npm start’s processes go with it, and a second start refuses while one runs', () => {
+  const groups: Group[] = [];
+  afterEach(() => {
+    for (const g of groups.splice(0)) {
+      cleanUp(g);
+      rmSync(g.dataDir, { recursive: true, force: true });
+    }
+  });
+
+  const portsFree = async (g: Group, ms: number) => {
+    const since = Date.now();
+    await until(
+      async () => !(await listening(g.port)) && !(await listening(g.recPort)),
+      ms,
+      'the ports to be free',
+    );
+    return Date.now() - since;
+  };
+
+  it('a supervisor killed with -9: its API and recommender notice and stop within seconds, freeing their ports', async () => {
+    const g = await startGroup();
+    groups.push(g);
+    await healthy(g);
+    const pids = [g.pidOf('api')!, g.pidOf('recommender')!];
+    g.child.kill('SIGKILL');
+    await g.exited;
+    expect(await portsFree(g, 6_000)).toBeLessThan(6_000);
+    await until(() => pids.every((p) => !alive(p)), 6_000, 'the children to exit');
+  }, 150_000);
+
+  it('a second start on the same ports says once which port is taken and what to do, and exits non-zero', async () => {
+    const g = await startGroup();
+    groups.push(g);
+    await healthy(g);
+    // Another data folder, the same ports: the port is what is in the way.
+    const second = await startGroup({ PORT: String(g.port), RECOMMENDER_PORT: String(g.recPort) });
+    groups.push(second);
+    const code = await Promise.race([
+      second.exited,
+      new Promise((r) => setTimeout(() => r('still running'), 20_000)),
+    ]);
+    expect(code).toBe(1);
+    const said = second.out();
+    expect(said).toContain(`port ${g.port} is already in use`);
+    expect(said).toMatch(/npm start/);
+    expect([...said.matchAll(/already in use/g)]).toHaveLength(1);
+    expect(said).not.toMatch(/started \(pid/);
+    expect(said).not.toMatch(/EADDRINUSE/);
+    // The same data folder on other ports: the running instance's pid file says who has it.
+    const third = await startGroup({ DATA_DIR: g.dataDir });
+    const code3 = await Promise.race([
+      third.exited,
+      new Promise((r) => setTimeout(() => r('still running'), 20_000)),
+    ]);
+    cleanUp(third);
+    expect(code3).toBe(1);
+    expect(third.out()).toContain(`already running (pid ${g.child.pid})`);
+    expect(third.out()).not.toMatch(/started \(pid/);
+    // The first instance kept serving.
+    expect(await listening(g.port)).toBe(true);
+    expect(g.child.exitCode).toBeNull();
+    // Once it is stopped, its pid file is gone and the ports are free.
+    g.child.kill('SIGTERM');
+    expect(await g.exited).toBe(0);
+    expect(() => readFileSync(resolve(g.dataDir, 'npm-start.pid'))).toThrow();
+  }, 180_000);
+
+  it('`npm start` stopped by its own pid (SIGTERM to npm): the supervisor and its children stop too', async () => {
+    const g = await startGroup({}, 'npm');
+    groups.push(g);
+    await healthy(g);
+    const pids = [g.pidOf('api')!, g.pidOf('recommender')!];
+    g.child.kill('SIGTERM');
+    await g.exited;
+    await portsFree(g, 15_000);
+    await until(() => pids.every((p) => !alive(p)), 15_000, 'the children to exit');
+  }, 150_000);
+
+  it('SIGHUP (the terminal closed) stops the children too, and the supervisor exits 0', async () => {
+    const g = await startGroup();
+    groups.push(g);
+    await healthy(g);
+    const pids = [g.pidOf('api')!, g.pidOf('recommender')!];
+    g.child.kill('SIGHUP');
+    expect(await g.exited).toBe(0);
+    for (const pid of pids) expect(alive(pid)).toBe(false);
+    expect(await listening(g.port)).toBe(false);
+    expect(await listening(g.recPort)).toBe(false);
+  }, 150_000);
 });
