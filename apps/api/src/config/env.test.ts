@@ -30,11 +30,26 @@ describe(loadConfig.name, () => {
 
   it('reads TRUST_PROXY as Fastify takes it', () => {
     expect(loadConfig({}).env.TRUST_PROXY).toBe(false);
-    expect(loadConfig({ TRUST_PROXY: 'true' }).env.TRUST_PROXY).toBe(true);
+    // `true` is one hop, never "every hop" (the visitor would choose their own address).
+    expect(loadConfig({ TRUST_PROXY: 'true' }).env.TRUST_PROXY).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '0' }).env.TRUST_PROXY).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '2' }).env.TRUST_PROXY).toBe(2);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).env.TRUST_PROXY).toBe(
       '10.0.0.0/8, 127.0.0.1',
     );
+    expect(loadConfig({ TRUST_PROXY: 'loopback, ::1, fd00::/8, 10.0.0.0/255.0.0.0' }).env.TRUST_PROXY).toBe(
+      'loopback, ::1, fd00::/8, 10.0.0.0/255.0.0.0',
+    );
+    // A list that is not one refuses to start, naming the entry, instead of failing later.
+    for (const [bad, entry] of [
+      ['yes', 'yes'],
+      ['10.0.0.0/33', '10.0.0.0/33'],
+      ['10.0.0.1, proxy.local', 'proxy.local'],
+      ['10.0.0.0/8,', ''],
+    ])
+      expect(() => loadConfig({ TRUST_PROXY: bad })).toThrow(
+        `TRUST_PROXY: must be a number of hops or a comma-separated list of proxy addresses or CIDRs (not '${entry}')`,
+      );
   });
 
   it('reads RECOMMEND_CACHE_SECONDS (30 by default, 0 = off) and PGLITE_WORKER (on by default)', () => {

@@ -7,10 +7,23 @@ import {
   SharedSecret,
   wholeNumber,
 } from '@app/contracts/config';
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
 export { ConfigError };
+
+/** One entry of a TRUST_PROXY list, as @fastify/proxy-addr takes it: an address, a CIDR, or a named range. */
+function trustedProxyEntry(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  // A prefix length, or (IPv4) a netmask.
+  if (/^\d+$/.test(bits)) return Number(bits) <= (family === 4 ? 32 : 128);
+  return family === 4 && isIP(bits) === 4;
+}
 
 const optionalUrl = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() === '' ? undefined : typeof v === 'string' ? v.trim() : v),
@@ -64,17 +77,29 @@ export const EnvSchema = z.object({
   LLM_API_KEY: optionalString,
   REDIS_URL: optionalUrl,
   /**
-   * Fastify's trustProxy: unset trusts no proxy (the client is the socket's peer); `true` any;
-   * a number, that many hops; otherwise a comma-separated list of proxy addresses or CIDRs.
+   * Which proxies may name the visitor in X-Forwarded-For (decision 0078): unset (or `false`, `0`)
+   * none, the client is the socket's peer; a number, that many hops (the visitor is the entry the
+   * last trusted proxy appended, whatever they wrote before it); otherwise a comma-separated list of
+   * proxy addresses or CIDRs (or `loopback`, `linklocal`, `uniquelocal`). `true` is one hop: it
+   * once trusted every hop, so anyone could choose the address their requests count under.
    */
   TRUST_PROXY: z
     .string()
     .trim()
     .optional()
-    .transform((v): boolean | number | string => {
-      if (!v || v === 'false') return false;
-      if (v === 'true') return true;
-      return /^\d+$/.test(v) ? Number(v) : v;
+    .transform((v, ctx): false | number | string => {
+      if (!v || v === 'false' || v === '0') return false;
+      if (v === 'true') return 1;
+      if (/^\d+$/.test(v)) return Number(v);
+      const bad = v.split(',').find((entry) => !trustedProxyEntry(entry.trim()));
+      if (bad !== undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be a number of hops or a comma-separated list of proxy addresses or CIDRs (not '${bad.trim()}')`,
+        });
+        return z.NEVER;
+      }
+      return v;
     }),
   DATASET_TARBALL: optionalString,
   AUTH_SECRET: SharedSecret.optional(),
