@@ -49,14 +49,31 @@ export class Mailer {
     if (this.outbox) {
       mkdirSync(this.outbox, { recursive: true });
       const safeTo = mail.to.replace(/[^a-z0-9@._-]/gi, '_');
-      const file = join(this.outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}.eml`);
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      const file = join(this.outbox, `${stamp}-${safeTo}.eml`);
       writeFileSync(file, info.message as Buffer);
-      // The file, not its link: the link holds a token, and secrets never go to the log.
-      this.log.info({ to: mail.to, file }, `mail written to the outbox: ${mail.subject}`);
+      // The file, not its link: the link holds a token, and secrets never go to the log. Nor does
+      // the address (personal data): the file is named with it masked (its time stamp tells it).
+      this.log.info(
+        { to: maskAddress(mail.to), file: join(this.outbox, `${stamp}-${maskAddress(safeTo)}.eml`) },
+        `mail written to the outbox: ${mail.subject}`,
+      );
     } else {
-      this.log.info({ to: mail.to, messageId: info.messageId }, `mail sent: ${mail.subject}`);
+      this.log.info({ to: maskAddress(mail.to), messageId: info.messageId }, `mail sent: ${mail.subject}`);
     }
   }
+}
+
+/**
+ * An address as the log may hold it: the first character of its local part and of its domain, and
+ * the top-level domain ('jane@example.com' → 'j***@e***.com'); enough to tell mails apart.
+ */
+export function maskAddress(address: string): string {
+  const at = address.lastIndexOf('@');
+  if (at < 0) return `${address.slice(0, 1)}***`;
+  const domain = address.slice(at + 1);
+  const dot = domain.lastIndexOf('.');
+  return `${address.slice(0, 1)}***@${domain.slice(0, 1)}***${dot > 0 ? domain.slice(dot) : ''}`;
 }
 
 const escapeHtml = (s: string) =>
