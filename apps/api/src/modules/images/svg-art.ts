@@ -172,7 +172,7 @@ const MOTIFS: readonly Draw[] = [
         const x = (k - 0.5) * (w / peaks) + r(-20, 20);
         pts += ` ${f(x)},${f(base - r(span * 0.1, span * 0.3))} ${f(k * (w / peaks))},${f(base + r(-10, 20))}`;
       }
-      out += `<polygon points="${pts} ${w},${h}" fill="${[p.accent, p.light, p.dark][i]}" opacity="${op([0.45, 0.6, 0.95][i])}"/>`;
+      out += `<polygon points="${pts} ${w},${h}" fill="${[p.accent, p.light, p.dark][i]}" opacity="${op(0.45 + i * 0.25)}"/>`;
     }
     return out;
   },
