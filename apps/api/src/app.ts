@@ -31,13 +31,13 @@ import { ResponseCache } from './lib/response-cache';
 import { visitorAddress, type TrustProxy } from './lib/visitor-limit';
 import {
   BODY_LIMIT,
-  clientErrorHandler,
+  clientErrorAnswer,
   DEFAULT_TIMEOUTS,
   registerRequestGuards,
   timeoutOptions,
   type RequestTimeouts,
 } from './lib/request-guards';
-import { registerSecurityHeaders } from './lib/security-headers';
+import { registerSecurityHeaders, securityHeaderValues } from './lib/security-headers';
 import { catalogRoutes, isPersonal, type HiddenMovies } from './modules/catalog/catalog.routes';
 import type { MovieSource } from './modules/catalog/movie-source';
 import type { Identity } from './modules/identity/identity';
@@ -311,6 +311,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (performance.now() - t0 >= slowMs || !res.socket?.writableLength) slow(req, res, t0);
     else res.once('finish', () => slow(req, res, t0));
   };
+  const security = {
+    publicUrl: deps.config.env.PUBLIC_URL,
+    imageBaseUrl: deps.config.env.TMDB_IMAGE_BASE_URL,
+    googleIssuer:
+      deps.config.env.GOOGLE_CLIENT_ID && deps.config.env.GOOGLE_CLIENT_SECRET
+        ? deps.config.env.GOOGLE_ISSUER
+        : undefined,
+  };
   const app = Fastify({
     // Fastify's own HTTP server, with the same options, in front of which the fast path sits.
     // Fastify passes its options with defaults applied; these are the ones it sets on its server.
@@ -352,7 +360,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: BODY_LIMIT,
     // A client sending its headers or body slowly is cut off (408), not waited for.
     ...timeoutOptions(deps.timeouts ?? DEFAULT_TIMEOUTS),
-    clientErrorHandler,
+    // Node's own answers (a request it cannot read) carry the same security headers as the rest.
+    clientErrorHandler: clientErrorAnswer(securityHeaderValues(security)),
     // One line per request, at debug (see registerRequestLog), instead of Fastify's two at info.
     logController: new LogController({ disableRequestLogging: true }),
     // Behind a load balancer, the per-IP limits must see the visitor's address, not the balancer's.
@@ -370,12 +379,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   // Before any route: security headers on every answer, and bad input refused before handlers.
   const { env } = deps.config;
-  await registerSecurityHeaders(app, {
-    publicUrl: env.PUBLIC_URL,
-    imageBaseUrl: env.TMDB_IMAGE_BASE_URL,
-    googleIssuer: env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET ? env.GOOGLE_ISSUER : undefined,
+  await registerSecurityHeaders(app, security);
+  registerRequestGuards(app, {
+    // A redirect may go to the site's public origin and the origins Better Auth trusts.
+    siteOrigins: [
+      env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+      ...(Array.isArray(deps.identity?.auth.options.trustedOrigins)
+        ? deps.identity.auth.options.trustedOrigins
+        : []),
+    ],
   });
-  registerRequestGuards(app);
   // gzip/brotli for the larger dynamic answers (before any route), at a fast level: they are
   // compressed on every request. Cached answers and built assets are compressed once, harder.
   await app.register(fastifyCompress, {

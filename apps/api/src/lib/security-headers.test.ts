@@ -1,4 +1,6 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -127,4 +129,84 @@ describe('security headers', () => {
       await https.close();
     }
   });
+});
+
+/** What a raw socket gets back for `payload` (sent, then nothing more) until the server closes it. */
+function rawAnswer(
+  port: number,
+  payload: string,
+): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+  return new Promise((resolve) => {
+    let text = '';
+    const socket = connect(port, '127.0.0.1', () => socket.write(payload));
+    socket.on('data', (d) => (text += d.toString()));
+    socket.on('error', () => {});
+    socket.on('close', () => {
+      const [head = '', body = ''] = text.split('\r\n\r\n');
+      const [statusLine = '', ...lines] = head.split('\r\n');
+      const headers = Object.fromEntries(
+        lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]),
+      );
+      resolve({ status: Number(statusLine.split(' ')[1]), headers, body });
+    });
+  });
+}
+
+/** Headers of an answer that are about its transport or its content, not the browser's security. */
+const NOT_SECURITY = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive', 'vary']);
+
+describe('the answers Node makes before Fastify (unparsable request, headers too large, too slow)', () => {
+  const cases: [string, string, number, string][] = [
+    ['a malformed request line', 'NOT HTTP AT ALL\r\n\r\n', 400, 'Bad request'],
+    [
+      'a header over the size limit',
+      `GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+      431,
+      'Request headers are too large',
+    ],
+    [
+      'headers that never finish',
+      'GET /api/health HTTP/1.1\r\nHost: x\r\nX-Slow: ',
+      408,
+      'Request timed out',
+    ],
+  ];
+  for (const [name, publicUrl] of [
+    ['plain http', undefined],
+    ['an https PUBLIC_URL', 'https://cinelog.example'],
+  ] as const) {
+    it(`carry the same security headers as every other answer, with {message} (${name})`, async () => {
+      const app = await createTestApp({
+        timeouts: { headersMs: 500, requestMs: 1_000, checkIntervalMs: 100 },
+        env: publicUrl ? { PUBLIC_URL: publicUrl } : {},
+      });
+      try {
+        await app.app.listen({ port: 0, host: '127.0.0.1' });
+        const { port } = app.app.server.address() as AddressInfo;
+        const reference = (await app.app.inject({ url: '/api/nowhere' })).headers;
+        const security = Object.keys(reference).filter((h) => !NOT_SECURITY.has(h));
+        expect(security).toEqual(
+          expect.arrayContaining([
+            'content-security-policy',
+            'x-frame-options',
+            'x-content-type-options',
+            'referrer-policy',
+            'cross-origin-opener-policy',
+            'cross-origin-resource-policy',
+            ...(publicUrl ? ['strict-transport-security'] : []),
+          ]),
+        );
+        for (const [what, payload, status, message] of cases) {
+          const answer = await rawAnswer(port, payload);
+          expect(answer.status, what).toBe(status);
+          expect(JSON.parse(answer.body), what).toEqual({ message });
+          expect(answer.headers['content-type'], what).toBe('application/json; charset=utf-8');
+          expect(answer.headers.connection, what).toBe('close');
+          for (const h of security) expect(answer.headers[h], `${what}: ${h}`).toBe(reference[h]);
+        }
+      } finally {
+        await app.close();
+      }
+    });
+  }
 });

@@ -71,6 +71,30 @@ export function helmetOptions(opts: SecurityHeaderOptions): FastifyHelmetOptions
 }
 
 /**
+ * The headers every answer carries (registerSecurityHeaders: the CSP and helmet's, with
+ * helmetOptions), as fixed values for the answers made without Fastify: those to a request Node
+ * could not read (`clientErrorAnswer` in request-guards.ts). security-headers.test.ts checks that
+ * they are exactly a Fastify answer's.
+ */
+export function securityHeaderValues(opts: SecurityHeaderOptions): Record<string, string> {
+  const https = originOf(opts.publicUrl)?.startsWith('https:') ?? false;
+  return {
+    'content-security-policy': cspHeader(opts),
+    'cross-origin-opener-policy': 'same-origin-allow-popups',
+    'cross-origin-resource-policy': 'same-origin',
+    'origin-agent-cluster': '?1',
+    'referrer-policy': 'same-origin',
+    ...(https ? { 'strict-transport-security': 'max-age=31536000' } : {}),
+    'x-content-type-options': 'nosniff',
+    'x-dns-prefetch-control': 'off',
+    'x-download-options': 'noopen',
+    'x-frame-options': 'DENY',
+    'x-permitted-cross-domain-policies': 'none',
+    'x-xss-protection': '0',
+  };
+}
+
+/**
  * Routes a Google sign-in popup passes through (the OAuth callback and its redirect, the popup's
  * last page): no Cross-Origin-Opener-Policy, or the browser would cut the popup from the page
  * that opened it and the page would never hear back.
