@@ -40,6 +40,8 @@ export const ImportFilm = z.object({
 export const ImportMatched = ImportFilm.extend({
   match: ImportCandidate,
   confidence: z.enum(['id', 'title_year', 'title_near_year', 'title']),
+  /** The library already holds everything the file says about this film: importing adds nothing for it. */
+  in_library: z.boolean(),
 });
 export const ImportAmbiguous = ImportFilm.extend({ candidates: z.array(ImportCandidate) });
 export const ImportUnmatched = ImportFilm.extend({ reason: z.string() });
@@ -70,9 +72,13 @@ export const ImportPreview = z.object({
     ambiguous: z.number().int(),
     unmatched: z.number().int(),
     skipped_rows: z.number().int(),
+    /** Matched films the library already holds whole (the rest have something new). */
+    already_in_library: z.number().int(),
   }),
-  /** What importing the matched films writes (ambiguous ones add to it once picked). */
+  /** What importing the matched films would add, counted against the library (ambiguous ones add to it once picked). */
   will_write: ImportCounts,
+  /** What the file says that the library already holds (left as it is). */
+  already_held: ImportCounts,
   matched: z.array(ImportMatched),
   ambiguous: z.array(ImportAmbiguous),
   unmatched: z.array(ImportUnmatched),

@@ -43,8 +43,16 @@ const PREVIEW: ImportPreview = {
   files: ['diary.csv'],
   rows: 3,
   films: 3,
-  counts: { matched: 1, low_confidence: 0, ambiguous: 1, unmatched: 1, skipped_rows: 0 },
+  counts: {
+    matched: 1,
+    low_confidence: 0,
+    ambiguous: 1,
+    unmatched: 1,
+    skipped_rows: 0,
+    already_in_library: 0,
+  },
   will_write: counts,
+  already_held: { ...counts, watched: 0, ratings: 0, diary: 0 },
   matched: [
     {
       key: 'title:heat|1995',
@@ -54,6 +62,7 @@ const PREVIEW: ImportPreview = {
       actions,
       match: { ...candidate(949, ''), title: 'Heat', year: '1995' },
       confidence: 'title_year',
+      in_library: false,
     },
   ],
   ambiguous: [
@@ -132,6 +141,72 @@ describe('import page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Undo this import' }));
     expect((await screen.findByText(/Undone: what this import added was removed/)).textContent).toBeTruthy();
     expect(api.state.calls.at(-1)).toBe('POST /api/user/import/jobs/j1/undo');
+  });
+
+  /** Uploads a file and answers `preview`: the preview as the page shows it. */
+  async function showPreview(preview: ImportPreview) {
+    api = await startLibraryApi({}, (req, res) => {
+      if (!req.url?.startsWith('/api/user/import/preview')) return false;
+      void rawBody(req).then(() => json(res, preview));
+      return true;
+    });
+    renderWithApp(<ImportExportPage />, { auth: true, path: '/account/import' });
+    const input = (await screen.findByLabelText('Choose a file')) as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(['Date,Name\n'], 'diary.csv')] } });
+    return screen.findByTestId('import-preview');
+  }
+  const none = { ...counts, watched: 0, ratings: 0, diary: 0 };
+  const heat = PREVIEW.matched[0]!;
+  const amelie = { ...heat, key: 'title:amelie|2001', title: 'Amélie', year: 2001 };
+
+  it('the same file again: nothing new to import, what the library already holds, and no Import button to press', async () => {
+    const preview = await showPreview({
+      ...PREVIEW,
+      counts: { ...PREVIEW.counts, matched: 2, ambiguous: 0, unmatched: 0, already_in_library: 2 },
+      will_write: none,
+      already_held: { ...none, watched: 2, ratings: 2, diary: 3 },
+      matched: [
+        { ...heat, in_library: true },
+        { ...amelie, in_library: true },
+      ],
+      ambiguous: [],
+      unmatched: [],
+    });
+    expect(within(preview).getByRole('status').textContent).toBe(
+      'Nothing new to import: your library already holds everything in this file.',
+    );
+    const held = within(preview).getByTestId('import-already-held');
+    expect(held.textContent).toContain('Already in your library (left as it is)');
+    expect(held.textContent).toContain('2 films marked watched');
+    expect(held.textContent).toContain('3 diary entries');
+    expect((within(preview).getByRole('button', { name: 'Import' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+    expect(within(preview).getAllByText('already in your library')).toHaveLength(2);
+  });
+
+  it('partly new: how many films are new and how many already in your library, and only the new rows to write', async () => {
+    const preview = await showPreview({
+      ...PREVIEW,
+      counts: { ...PREVIEW.counts, matched: 2, ambiguous: 0, unmatched: 0, already_in_library: 1 },
+      will_write: { ...none, diary: 1 },
+      already_held: { ...none, watched: 2, ratings: 2, diary: 2 },
+      matched: [
+        { ...heat, in_library: false },
+        { ...amelie, in_library: true },
+      ],
+      ambiguous: [],
+      unmatched: [],
+    });
+    expect(within(preview).getByRole('status').textContent).toBe(
+      '1 film with something new to import · 1 film already in your library',
+    );
+    expect(within(preview).getByTestId('import-will-write').textContent).toContain('1 diary entry');
+    expect(within(preview).getByTestId('import-will-write').textContent).not.toContain('watched');
+    expect((within(preview).getByRole('button', { name: 'Import' }) as HTMLButtonElement).disabled).toBe(
+      false,
+    );
+    expect(within(preview).getAllByText('already in your library')).toHaveLength(1);
   });
 
   it('a refused file shows the API’s message and stays on the picker', async () => {

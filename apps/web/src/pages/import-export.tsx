@@ -108,6 +108,10 @@ function Preview({
     }
   };
   const { counts } = preview;
+  const newFilms = counts.matched - counts.already_in_library;
+  // Counted against the library: a file imported before has nothing left to write.
+  const nothingNew = Object.values(preview.will_write).every((n) => n === 0) && counts.ambiguous === 0;
+  const held = Object.values(preview.already_held).some((n) => n > 0);
   return (
     <div className="space-y-6" data-testid="import-preview">
       <p className="text-sm text-zinc-300">
@@ -121,6 +125,17 @@ function Preview({
         <Stat label="Not found" value={counts.unmatched} tone="bg-zinc-800 ring-white/10" />
         <Stat label="Skipped rows" value={counts.skipped_rows} tone="bg-zinc-800 ring-white/10" />
       </div>
+      {counts.matched > 0 && (
+        <p role="status" className="text-sm font-medium">
+          {nothingNew
+            ? 'Nothing new to import: your library already holds everything in this file.'
+            : `${plural(newFilms, 'film')} with something new to import${
+                counts.already_in_library > 0
+                  ? ` · ${plural(counts.already_in_library, 'film')} already in your library`
+                  : ''
+              }`}
+        </p>
+      )}
 
       {preview.ambiguous.length > 0 && (
         <div>
@@ -197,10 +212,18 @@ function Preview({
       )}
 
       <div className="rounded-xl bg-zinc-950/60 p-4 ring-1 ring-white/5">
-        <h3 className="mb-2 font-semibold">What will be written</h3>
-        <WriteList counts={preview.will_write} />
+        <div data-testid="import-will-write">
+          <h3 className="mb-2 font-semibold">What will be written</h3>
+          <WriteList counts={preview.will_write} />
+        </div>
         {counts.ambiguous > 0 && (
           <p className="mt-2 text-xs text-zinc-400">Plus what the films you pick above hold.</p>
+        )}
+        {held && (
+          <div data-testid="import-already-held" className="mt-3 text-zinc-400">
+            <h4 className="mb-1 text-sm font-semibold">Already in your library (left as it is)</h4>
+            <WriteList counts={preview.already_held} />
+          </div>
         )}
         <p className="mt-2 text-xs text-zinc-400">
           What your library already holds stays as it is (an existing rating is kept), so importing the same
@@ -214,7 +237,12 @@ function Preview({
         </p>
       )}
       <div className="flex flex-wrap gap-3">
-        <button type="button" className={primaryBtn} disabled={busy} onClick={() => void commit()}>
+        <button
+          type="button"
+          className={primaryBtn}
+          disabled={busy || nothingNew}
+          onClick={() => void commit()}
+        >
           {busy ? 'Starting…' : 'Import'}
         </button>
         <button type="button" className={quietBtn} disabled={busy} onClick={onCancel}>
@@ -253,6 +281,12 @@ function Preview({
                 </Link>{' '}
                 <span className="text-xs text-zinc-400">{CONFIDENCE[f.confidence]}</span>{' '}
                 <Actions a={f.actions} />
+                {f.in_library && (
+                  <>
+                    {' '}
+                    <span className="text-xs text-emerald-300">already in your library</span>
+                  </>
+                )}
               </li>
             ))}
             {counts.matched > preview.matched.length && (

@@ -24,6 +24,7 @@ import { filmKey, matchFilm, matchSearchHits, type FilmMatch } from './import-ma
 import { parseUpload, type FilmRef, type ImportRecord, type ParsedImport } from './import-parse';
 import {
   IMPORT_CHUNK,
+  type HeldKeys,
   type PlannedDiary,
   type ImportKeys,
   type PlannedRating,
@@ -115,7 +116,8 @@ export interface ImportPlan {
   watchlist: number[];
   ratings: PlannedRating[];
   diary: PlannedDiary[];
-  lists: { name: string; ids: number[] }[];
+  /** `existing`: the user already has a playlist of that name (the import adds to it). */
+  lists: { name: string; ids: number[]; existing?: boolean }[];
 }
 
 /** What a plan writes, row by row (the job's progress counts these). */
@@ -126,13 +128,44 @@ export function planCounts(plan: ImportPlan): ImportCounts {
     watchlist: plan.watchlist.length,
     ratings: plan.ratings.length,
     diary: plan.diary.length,
-    playlists: plan.lists.length,
+    playlists: plan.lists.filter((l) => !l.existing).length,
     playlist_entries: plan.lists.reduce((n, l) => n + l.ids.length, 0),
   };
 }
 
 /**
- * Builds the writes from the records whose film resolved to a movie. Ratings: a ratings file's
+ * The part of a plan the library does not hold yet: what the commit's `on conflict do nothing`
+ * inserts would really add (an existing rating is kept, so a rated film is held).
+ */
+export function unheldPlan(plan: ImportPlan, held: HeldKeys): ImportPlan {
+  return {
+    movies: plan.movies,
+    likes: plan.likes.filter((id) => !held.likes.has(id)),
+    watched: plan.watched.filter((id) => !held.watched.has(id)),
+    watchlist: plan.watchlist.filter((id) => !held.watchlist.has(id)),
+    ratings: plan.ratings.filter((r) => !held.rated.has(r.tmdbId)),
+    diary: plan.diary.filter((d) => !held.diary.has(`${d.tmdbId}|${d.watchedOn}`)),
+    lists: plan.lists.flatMap((l) => {
+      const films = held.playlists.get(l.name);
+      if (!films) return [l];
+      const ids = l.ids.filter((id) => !films.has(id));
+      return ids.length ? [{ name: l.name, ids, existing: true }] : [];
+    }),
+  };
+}
+
+/** What a plan writes minus what `unheld` of it still writes: the rows the library already holds. */
+function heldCounts(plan: ImportPlan, unheld: ImportPlan): ImportCounts {
+  const all = planCounts(plan);
+  const fresh = planCounts(unheld);
+  return Object.fromEntries(
+    Object.entries(all).map(([k, n]) => [k, n - fresh[k as keyof ImportCounts]]),
+  ) as ImportCounts;
+}
+
+/**
+ * Builds the writes from the records whose film resolved to a movie. A rated film is marked
+ * watched (it was seen: decisions/0081). Ratings: a ratings file's
  * (Letterboxd ratings.csv, IMDb, Trakt) wins; otherwise the rating of the film's latest diary
  * entry. Diary: one entry per film and day; a viewing after the film's first one in the file is a
  * rewatch when the file does not say (Trakt's history).
@@ -158,6 +191,8 @@ export function buildPlan(records: { record: ImportRecord; tmdbId: number }[]): 
         watchlist.add(tmdbId);
         break;
       case 'rating':
+        // A rated film has been seen, whatever the service (Letterboxd's ratings.csv, IMDb, Trakt).
+        watched.add(tmdbId);
         explicit.set(tmdbId, { tmdbId, rating: r.rating!, review: null, ratedOn: r.ratedOn ?? null });
         if (r.review) reviews.set(tmdbId, r.review);
         break;
@@ -444,7 +479,7 @@ export class ImportService {
         rows: new Set(g.records.map((r) => `${r.file}:${r.line}`)).size,
         actions: {
           like: g.records.some((r) => r.kind === 'like'),
-          watched: g.records.some((r) => r.kind === 'watched'),
+          watched: g.records.some((r) => r.kind === 'watched' || r.kind === 'rating'),
           watchlist: g.records.some((r) => r.kind === 'watchlist'),
           rating,
           diary: new Set(g.records.filter((r) => r.kind === 'diary').map((r) => r.watchedOn)).size,
@@ -461,6 +496,23 @@ export class ImportService {
         g.records.map((record) => ({ record, tmdbId: (g.match as { tmdbId: number }).tmdbId })),
       ),
     );
+    // Counted against the library: what it already holds is not new (a second run adds nothing).
+    const fresh = unheldPlan(
+      plan,
+      await this.repo.held(
+        userId,
+        plan.lists.map((l) => l.name),
+      ),
+    );
+    const newFilms = new Set<number>([
+      ...fresh.likes,
+      ...fresh.watched,
+      ...fresh.watchlist,
+      ...fresh.ratings.map((r) => r.tmdbId),
+      ...fresh.diary.map((d) => d.tmdbId),
+      ...fresh.lists.flatMap((l) => l.ids),
+    ]);
+    const inLibrary = (g: FilmGroup) => !newFilms.has((g.match as { tmdbId: number }).tmdbId);
     // Low confidence first: those are the ones worth a look.
     const rank = (g: FilmGroup) =>
       g.match.status === 'matched' && g.match.confidence === 'id'
@@ -484,14 +536,21 @@ export class ImportService {
         ambiguous: ambiguous.length,
         unmatched: unmatched.length,
         skipped_rows: parsed.skipped.length,
+        already_in_library: matched.filter(inLibrary).length,
       },
-      will_write: planCounts(plan),
+      will_write: planCounts(fresh),
+      already_held: heldCounts(plan, fresh),
       matched: [...matched]
         .sort((a, b) => rank(a) - rank(b))
         .slice(0, IMPORT_PREVIEW_LIMIT)
         .map((g) => {
           const m = g.match as Extract<FilmMatch, { status: 'matched' }>;
-          return { ...summary(g), match: this.candidate(m.tmdbId, found)!, confidence: m.confidence };
+          return {
+            ...summary(g),
+            match: this.candidate(m.tmdbId, found)!,
+            confidence: m.confidence,
+            in_library: inLibrary(g),
+          };
         }),
       ambiguous: ambiguous.slice(0, IMPORT_PREVIEW_LIMIT).map((g) => ({
         ...summary(g),

@@ -33,6 +33,19 @@ export interface ImportKeys {
   entries: { playlistId: number; ids: number[] }[];
 }
 
+/** What the user's library already holds of what an import could write (its preview counts against it). */
+export interface HeldKeys {
+  likes: Set<number>;
+  watched: Set<number>;
+  watchlist: Set<number>;
+  /** Films with a rating (an import never overwrites one). */
+  rated: Set<number>;
+  /** `${tmdb_id}|${YYYY-MM-DD}` */
+  diary: Set<string>;
+  /** By a list's name as the import has it: the films of the playlist the import would add to (none: it would create one). */
+  playlists: Map<string, Set<number>>;
+}
+
 const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
 
 /**
@@ -148,6 +161,54 @@ export class TransferRepository {
       .returning('id')
       .executeTakeFirstOrThrow();
     return { id: row.id, created: true };
+  }
+
+  /**
+   * The keys the user's library holds, for a preview (no transaction: the commit's inserts still
+   * skip whatever is there by then). Playlists are found as `playlistNamed` finds them.
+   */
+  async held(userId: string, listNames: string[]): Promise<HeldKeys> {
+    const [likes, statuses, rated, diary, entries] = await Promise.all([
+      this.db.selectFrom('likes').select('tmdb_id').where('user_id', '=', userId).execute(),
+      this.db
+        .selectFrom('watch_status')
+        .select(['tmdb_id', 'status'])
+        .where('user_id', '=', userId)
+        .execute(),
+      this.db.selectFrom('ratings').select('tmdb_id').where('user_id', '=', userId).execute(),
+      this.db
+        .selectFrom('diary_entries')
+        .select(['tmdb_id', sql<string>`to_char(watched_on, 'YYYY-MM-DD')`.as('on')])
+        .where('user_id', '=', userId)
+        .execute(),
+      listNames.length === 0
+        ? Promise.resolve([])
+        : sql<{ name: string; tmdb_id: number | null }>`
+            select l.name, pm.tmdb_id
+            from (values ${sql.join(listNames.map((n) => sql`(${n}::text)`))}) as l(name)
+            join lateral (
+              select id from playlists
+              where user_id = ${userId} and lower(name) = lower(l.name)
+              order by id limit 1
+            ) p on true
+            left join playlist_movies pm on pm.playlist_id = p.id`
+            .execute(this.db)
+            .then((r) => r.rows),
+    ]);
+    const playlists = new Map<string, Set<number>>();
+    for (const e of entries) {
+      let films = playlists.get(e.name);
+      if (!films) playlists.set(e.name, (films = new Set()));
+      if (e.tmdb_id !== null) films.add(Number(e.tmdb_id));
+    }
+    return {
+      likes: new Set(likes.map((r) => r.tmdb_id)),
+      watched: new Set(statuses.filter((r) => r.status === 'watched').map((r) => r.tmdb_id)),
+      watchlist: new Set(statuses.filter((r) => r.status === 'want_to_watch').map((r) => r.tmdb_id)),
+      rated: new Set(rated.map((r) => r.tmdb_id)),
+      diary: new Set(diary.map((r) => `${r.tmdb_id}|${r.on}`)),
+      playlists,
+    };
   }
 
   /**

@@ -145,6 +145,7 @@ describe.each(DATABASES)('import, export and public playlists on $name', ({ name
       ambiguous: 1,
       unmatched: 1,
       skipped_rows: 0,
+      already_in_library: 0,
     });
     expect(body.ambiguous).toHaveLength(1);
     expect(body.ambiguous[0]).toMatchObject({ title: 'Hamlet', year: 2000 });
