@@ -81,6 +81,31 @@ export const CalendarDate = z
   )
   .refine((s) => s >= DIARY_EARLIEST, { error: 'watched_on must be in 1888 or later' });
 
+/** Tags on a diary entry (decision 0082; the table's check says the same). */
+export const DIARY_TAGS_MAX = 20;
+export const DIARY_TAG_MAX = 50;
+
+/** One tag: inner spaces collapsed, trimmed, 1–50 characters, no comma (Letterboxd's separator). */
+export const DiaryTag = z
+  .string({ error: 'each tag must be text' })
+  .transform((s) => s.replace(/\s+/g, ' ').trim())
+  .pipe(
+    z
+      .string()
+      .min(1, { error: 'a tag can’t be empty' })
+      .max(DIARY_TAG_MAX, { error: `a tag must be at most ${DIARY_TAG_MAX} characters` })
+      .refine((s) => !s.includes(','), { error: 'a tag can’t contain a comma' })
+      .refine((s) => !/\p{Cc}/u.test(s), { error: 'a tag can’t contain control characters' }),
+  );
+
+/** Up to 20 tags; repeats (ignoring case) are kept once, in their first spelling. */
+export const DiaryTags = z
+  .array(DiaryTag, { error: 'tags must be a list of text' })
+  .transform((tags) =>
+    tags.filter((t, i) => tags.findIndex((u) => u.toLowerCase() === t.toLowerCase()) === i),
+  )
+  .pipe(z.array(z.string()).max(DIARY_TAGS_MAX, { error: `at most ${DIARY_TAGS_MAX} tags` }));
+
 /**
  * POST /diary: logs a viewing. Without watched_on, today (UTC). The web app always sends the
  * visitor's local date; the server refuses dates after today anywhere on Earth (UTC+14).
@@ -93,7 +118,26 @@ export const DiaryBody = z.object({
     .max(2_147_483_647, { error: 'tmdb_id is too large' }),
   watched_on: CalendarDate.optional(),
   rewatch: z.boolean({ error: 'rewatch must be true or false' }).optional(),
+  tags: DiaryTags.optional(),
 });
+
+/**
+ * PATCH /diary/{id}: edits an entry; only the fields sent change. rating and review are the
+ * movie's (one per user and movie, as PUT /ratings): rating null removes the rating and its
+ * review; a review needs a rating (sent, or already held).
+ */
+export const DiaryEntryPatch = z
+  .object({
+    watched_on: CalendarDate.optional(),
+    rewatch: z.boolean({ error: 'rewatch must be true or false' }).optional(),
+    tags: DiaryTags.optional(),
+    rating: RatingValue.nullable().optional(),
+    review: RatingBody.shape.review,
+  })
+  .refine((b) => Object.values(b).some((v) => v !== undefined), {
+    error: 'Send at least one of watched_on, rewatch, tags, rating or review',
+  });
+export type DiaryEntryPatch = z.input<typeof DiaryEntryPatch>;
 
 export const DiaryEntry = z
   .object({
@@ -101,13 +145,22 @@ export const DiaryEntry = z
     ...MovieCard,
     watched_on: z.string().describe('YYYY-MM-DD'),
     rewatch: z.boolean(),
+    tags: z.array(z.string()),
     rating: z.number().nullable().describe("The user's current rating of the movie"),
+    review: z.string().nullable().describe("The user's current review of the movie"),
     created_at: z.string(),
   })
   .meta({ id: 'DiaryEntry' });
 export type DiaryEntry = z.infer<typeof DiaryEntry>;
 
-export const DiaryEntryCreated = DiaryEntry.extend({ message: z.string() });
+export const DiaryEntryCreated = DiaryEntry.extend({
+  message: z.string(),
+  removed_from_watchlist: z
+    .boolean()
+    .describe('Logging took the movie off the watchlist (POST /watch-status puts it back: undo)'),
+});
+export type DiaryEntryCreated = z.infer<typeof DiaryEntryCreated>;
+export const DiaryEntryUpdated = DiaryEntry.extend({ message: z.string() });
 
 export const DiaryPage = page(DiaryEntry).meta({ id: 'DiaryPage' });
 export type DiaryPage = z.infer<typeof DiaryPage>;
@@ -124,21 +177,32 @@ export const LibraryPageQuery = z.object({
 export const DiaryQuery = LibraryPageQuery.extend({ tmdb_id: PositiveIntId.optional() });
 export const DiaryEntryParams = z.object({ id: PositiveIntId });
 
+/** GET /stats: a year, or "all" for all time; without, the latest year that has entries. */
 export const StatsQuery = z.object({
-  year: z.coerce
-    .number({ error: 'year must be a number' })
-    .int({ error: 'year must be a whole number' })
-    .min(1888, { error: 'year must be between 1888 and 2100' })
-    .max(2100, { error: 'year must be between 1888 and 2100' })
+  year: z
+    .union(
+      [
+        z.literal('all'),
+        z.coerce
+          .number({ error: 'year must be a number' })
+          .int({ error: 'year must be a whole number' })
+          .min(1888, { error: 'year must be between 1888 and 2100' })
+          .max(2100, { error: 'year must be between 1888 and 2100' }),
+      ],
+      { error: 'year must be a year between 1888 and 2100, or "all"' },
+    )
     .optional(),
 });
 
 const Count = { count: z.number() };
-/** The year in review: computed from the diary (viewings) and ratings, with catalog facts. */
+/** The year in review (or all time): computed from the diary (viewings) and ratings, with catalog facts. */
 export const YearInReview = z
   .object({
-    year: z.number(),
+    year: z.number().nullable().describe('null: all time'),
     years: z.array(z.number()).describe('Years that have diary entries, newest first'),
+    per_year: z
+      .array(z.object({ year: z.number(), ...Count }))
+      .describe('Viewings per year with entries, oldest first (all time)'),
     entries: z.number().describe('Viewings logged in the year'),
     films: z.number().describe('Distinct films watched in the year'),
     rewatches: z.number(),

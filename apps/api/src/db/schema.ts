@@ -79,6 +79,7 @@ export interface DiaryEntriesTable {
   tmdb_id: number;
   watched_on: ColumnType<string, string, string>;
   rewatch: ColumnType<boolean, boolean | undefined, boolean>;
+  tags: ColumnType<string[], string[] | undefined, string[]>;
   created_at: CreatedAt;
 }
 

@@ -34,8 +34,8 @@ export class DiaryRepository {
     };
   }
 
-  async deleteRating(userId: string, tmdbId: number): Promise<boolean> {
-    const r = await this.db
+  async deleteRating(userId: string, tmdbId: number, db: Db = this.db): Promise<boolean> {
+    const r = await db
       .deleteFrom('ratings')
       .where('user_id', '=', userId)
       .where('tmdb_id', '=', tmdbId)
@@ -43,8 +43,8 @@ export class DiaryRepository {
     return Number(r.numDeletedRows) > 0;
   }
 
-  async findRating(userId: string, tmdbId: number) {
-    const row = await this.db
+  async findRating(userId: string, tmdbId: number, db: Db = this.db) {
+    const row = await db
       .selectFrom('ratings as r')
       .select([ratingOf.as('rating'), 'r.review', 'r.updated_at'])
       .where('r.user_id', '=', userId)
@@ -92,10 +92,17 @@ export class DiaryRepository {
 
   // Diary
   /** Inserts a viewing; undefined when the movie is already logged on that day. */
-  async insertEntry(db: Db, userId: string, tmdbId: number, watchedOn: string, rewatch: boolean) {
+  async insertEntry(
+    db: Db,
+    userId: string,
+    tmdbId: number,
+    watchedOn: string,
+    rewatch: boolean,
+    tags: string[] = [],
+  ) {
     const row = await db
       .insertInto('diary_entries')
-      .values({ user_id: userId, tmdb_id: tmdbId, watched_on: watchedOn, rewatch })
+      .values({ user_id: userId, tmdb_id: tmdbId, watched_on: watchedOn, rewatch, tags })
       .onConflict((oc) => oc.columns(['user_id', 'tmdb_id', 'watched_on']).doNothing())
       .returning('id')
       .executeTakeFirst();
@@ -111,13 +118,58 @@ export class DiaryRepository {
     return row?.user_id;
   }
 
+  /** The user's entry `id` (its movie and day), or undefined when it is not theirs or not there. */
+  async findOwnEntry(id: number, userId: string, db: Db = this.db) {
+    return db
+      .selectFrom('diary_entries as d')
+      .select(['d.tmdb_id', watchedOn.as('watched_on')])
+      .where('d.id', '=', id)
+      .where('d.user_id', '=', userId)
+      .executeTakeFirst();
+  }
+
+  /** Whether the user has another entry of the movie on that day (the unique key an edit would break). */
+  async hasEntryOn(userId: string, tmdbId: number, day: string, exceptId: number): Promise<boolean> {
+    return !!(await this.db
+      .selectFrom('diary_entries')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('tmdb_id', '=', tmdbId)
+      .where('watched_on', '=', day)
+      .where('id', '<>', exceptId)
+      .executeTakeFirst());
+  }
+
+  /** Changes the given fields of the user's entry; false when there is no such entry. */
+  async updateEntry(
+    db: Db,
+    id: number,
+    userId: string,
+    set: { watched_on?: string; rewatch?: boolean; tags?: string[] },
+  ): Promise<boolean> {
+    const values = Object.fromEntries(Object.entries(set).filter(([, v]) => v !== undefined));
+    if (Object.keys(values).length === 0) return !!(await this.findOwnEntry(id, userId, db));
+    const r = await db
+      .updateTable('diary_entries')
+      .set(values)
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  }
+
   /** Deletes the user's entry and returns what it was (so the client can undo), or undefined. */
   async deleteEntry(id: number, userId: string) {
     const row = await this.db
       .deleteFrom('diary_entries')
       .where('id', '=', id)
       .where('user_id', '=', userId)
-      .returning(['tmdb_id', sql<string>`to_char(watched_on, 'YYYY-MM-DD')`.as('watched_on'), 'rewatch'])
+      .returning([
+        'tmdb_id',
+        sql<string>`to_char(watched_on, 'YYYY-MM-DD')`.as('watched_on'),
+        'rewatch',
+        'tags',
+      ])
       .executeTakeFirst();
     return row;
   }
@@ -147,7 +199,9 @@ export class DiaryRepository {
         releaseDate.as('release_date'),
         watchedOn.as('watched_on'),
         'd.rewatch',
+        'd.tags',
         sql<number | null>`r.rating::float8`.as('rating'),
+        sql<string | null>`r.review`.as('review'),
         'd.created_at',
       ])
       .where('d.user_id', '=', userId);
@@ -166,16 +220,16 @@ export class DiaryRepository {
     }));
   }
 
-  /** Years that have diary entries, newest first. */
-  async diaryYears(userId: string): Promise<number[]> {
-    const { rows } = await sql<{ year: number }>`
-      select distinct extract(year from watched_on)::int as year from diary_entries
-      where user_id = ${userId} order by year desc`.execute(this.db);
-    return rows.map((r) => Number(r.year));
+  /** Years that have diary entries with their number of viewings, newest first. */
+  async diaryYears(userId: string): Promise<{ year: number; count: number }[]> {
+    const { rows } = await sql<{ year: number; count: number }>`
+      select extract(year from watched_on)::int as year, count(*)::int as count from diary_entries
+      where user_id = ${userId} group by 1 order by year desc`.execute(this.db);
+    return rows.map((r) => ({ year: Number(r.year), count: Number(r.count) }));
   }
 
-  /** One year's viewings (oldest first) with the movie's release date and the user's rating. */
-  async yearEntries(userId: string, year: number) {
+  /** One year's viewings, or every viewing (year null), oldest first, with the movie's release date and the user's rating. */
+  async yearEntries(userId: string, year: number | null) {
     const { rows } = await sql<{
       tmdb_id: number;
       title: string;
@@ -191,7 +245,12 @@ export class DiaryRepository {
       join movies m on m.tmdb_id = d.tmdb_id
       left join ratings r on r.user_id = d.user_id and r.tmdb_id = d.tmdb_id
       where d.user_id = ${userId}
-        and d.watched_on >= make_date(${year}::int, 1, 1) and d.watched_on < make_date(${year}::int + 1, 1, 1)
+        ${
+          year === null
+            ? sql``
+            : sql`and d.watched_on >= make_date(${year}::int, 1, 1)
+                  and d.watched_on < make_date(${year}::int + 1, 1, 1)`
+        }
       order by d.watched_on, d.id`.execute(this.db);
     return rows.map((r) => ({
       ...r,

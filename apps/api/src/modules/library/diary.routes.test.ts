@@ -14,7 +14,7 @@ describe.each(DATABASES)('ratings, diary and year in review on $name', ({ open }
       '/api/user/ratings': ['get'],
       '/api/user/ratings/{tmdb_id}': ['delete', 'get', 'put'],
       '/api/user/diary': ['get', 'post'],
-      '/api/user/diary/{id}': ['delete'],
+      '/api/user/diary/{id}': ['delete', 'patch'],
       '/api/user/stats': ['get'],
     };
     for (const [path, methods] of Object.entries(want))
@@ -28,9 +28,15 @@ describe.each(DATABASES)('ratings, diary and year in review on $name', ({ open }
       ['GET', '/api/user/diary'],
       ['POST', '/api/user/diary'],
       ['DELETE', '/api/user/diary/1'],
+      ['PATCH', '/api/user/diary/1'],
       ['GET', '/api/user/stats'],
     ] as const) {
-      const body = method === 'PUT' ? { rating: 4 } : method === 'POST' ? { tmdb_id: 155 } : undefined;
+      const body =
+        method === 'PUT' || method === 'PATCH'
+          ? { rating: 4 }
+          : method === 'POST'
+            ? { tmdb_id: 155 }
+            : undefined;
       expect((await c.request(method, path, body)).status, `${method} ${path}`).toBe(401);
     }
   });
@@ -281,8 +287,25 @@ describe.each(DATABASES)('ratings, diary and year in review on $name', ({ open }
       [155, 5],
       [194, 4.5],
     ]);
-    // Default: the current year; a bad year is a 400.
-    expect((await c.get('/api/user/stats')).body.year).toBe(new Date().getUTCFullYear());
+    // Default: the latest year with entries (not the current year, which has none); a bad year is a 400.
+    expect((await c.get('/api/user/stats')).body).toMatchObject({ year: 2022, entries: 4 });
+    // All time: every viewing, and the viewings per year (oldest first).
+    const all = (await c.get('/api/user/stats?year=all')).body;
+    expect(all).toMatchObject({ year: null, entries: 5, films: 4, rewatches: 1 });
+    expect(all.per_year).toEqual([
+      { year: 2021, count: 1 },
+      { year: 2022, count: 4 },
+    ]);
+    expect(all.per_month.map((m: { count: number }) => m.count)).toEqual([
+      2, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 1,
+    ]);
+    expect(all.top_rated.map((m: { tmdb_id: number }) => m.tmdb_id)).toEqual([550, 155, 194]); // 5, 5 (by title), 4.5
+    // Someone with no entries gets the current year, empty.
+    expect((await as(t.bob).get('/api/user/stats')).body).toMatchObject({
+      year: new Date().getUTCFullYear(),
+      entries: 0,
+    });
+    expect((await c.get('/api/user/stats?year=every')).body.message).toContain('"all"');
     expect((await c.get('/api/user/stats?year=12')).status).toBe(400);
     expect((await c.get('/api/user/stats?year=abc')).status).toBe(400);
   });
@@ -298,5 +321,166 @@ describe.each(DATABASES)('ratings, diary and year in review on $name', ({ open }
     expect(new Date(diary.timestamp * 1000).toISOString().slice(0, 10)).toBe('2022-12-31');
     const internal = await t.s.client().get('/api/internal/signals');
     expect(internal.status).toBe(401);
+  });
+
+  it('logging a viewing takes the movie off the watchlist (and says so); marking watched does not', async () => {
+    const e = as(await t.s.verifiedUser('Erin', 'erin@example.com'));
+    const statuses = async (id: number) =>
+      ((await e.get('/api/user/watch-status')).body as { tmdb_id: number; status: string }[])
+        .filter((w) => w.tmdb_id === id)
+        .map((w) => w.status)
+        .sort();
+    await e.post('/api/user/watch-status', { tmdb_id: 155, status: 'want_to_watch' });
+    const logged = await e.post('/api/user/diary', { tmdb_id: 155, watched_on: '2024-01-05' });
+    expect(logged).toMatchObject({ status: 201, body: { removed_from_watchlist: true } });
+    expect(await statuses(155)).toEqual(['watched']);
+    // Undo (the page's toast): the watchlist status posted again; the viewing stays.
+    await e.post('/api/user/watch-status', { tmdb_id: 155, status: 'want_to_watch' });
+    expect(await statuses(155)).toEqual(['want_to_watch', 'watched']);
+    expect((await e.get('/api/user/diary?tmdb_id=155')).body.total_results).toBe(1);
+    // Not on the watchlist: nothing to take off.
+    expect((await e.post('/api/user/diary', { tmdb_id: 550, watched_on: '2024-01-05' })).body).toMatchObject({
+      removed_from_watchlist: false,
+    });
+    // The spec: "Setting watched is independent of the watchlist and just posts the new status."
+    await e.post('/api/user/watch-status', { tmdb_id: 680, status: 'want_to_watch' });
+    await e.post('/api/user/watch-status', { tmdb_id: 680, status: 'watched' });
+    expect(await statuses(680)).toEqual(['want_to_watch', 'watched']);
+  });
+
+  it('edits an entry: day, rewatch, tags, and the movie’s rating and review; only the owner', async () => {
+    const f = as(await t.s.verifiedUser('Fay', 'fay@example.com'));
+    const made = await f.post('/api/user/diary', {
+      tmdb_id: 238,
+      watched_on: '2024-02-01',
+      tags: [' cinema ', 'with  Dad', 'Cinema'],
+    });
+    expect(made.body).toMatchObject({ tags: ['cinema', 'with Dad'], review: null, rating: null });
+    const id = made.body.id as number;
+    const edited = await f.patch(`/api/user/diary/${id}`, {
+      watched_on: '2024-02-03',
+      rewatch: true,
+      tags: ['imax'],
+      rating: 4.5,
+      review: '  Still perfect.  ',
+    });
+    expect(edited).toMatchObject({
+      status: 200,
+      body: {
+        message: DIARY_MESSAGES.entryUpdated,
+        id,
+        tmdb_id: 238,
+        watched_on: '2024-02-03',
+        rewatch: true,
+        tags: ['imax'],
+        rating: 4.5,
+        review: 'Still perfect.',
+      },
+    });
+    // The diary shows it, and the rating is the movie's (the movie page reads the same).
+    expect((await f.get('/api/user/diary')).body.results[0]).toMatchObject({
+      id,
+      watched_on: '2024-02-03',
+      tags: ['imax'],
+      review: 'Still perfect.',
+    });
+    expect((await f.get('/api/user/ratings/238')).body).toMatchObject({
+      rating: 4.5,
+      review: 'Still perfect.',
+    });
+    // Only what is sent changes: a new rating keeps the review; tags [] clears the tags.
+    expect((await f.patch(`/api/user/diary/${id}`, { rating: 3, tags: [] })).body).toMatchObject({
+      watched_on: '2024-02-03',
+      rewatch: true,
+      tags: [],
+      rating: 3,
+      review: 'Still perfect.',
+    });
+    // rating null removes the rating and its review.
+    expect((await f.patch(`/api/user/diary/${id}`, { rating: null })).body).toMatchObject({
+      rating: null,
+      review: null,
+    });
+    expect(await f.patch(`/api/user/diary/${id}`, { review: 'No stars' })).toMatchObject({
+      status: 400,
+      body: { message: DIARY_MESSAGES.reviewNeedsRating },
+    });
+    // Another viewing of the same movie on the new day: 409, nothing changed.
+    await f.post('/api/user/diary', { tmdb_id: 238, watched_on: '2024-03-01' });
+    expect(await f.patch(`/api/user/diary/${id}`, { watched_on: '2024-03-01' })).toMatchObject({
+      status: 409,
+      body: { message: DIARY_MESSAGES.alreadyLogged },
+    });
+    // Someone else's entry, like an unknown one, is 404 and stays as it was.
+    expect(await as(t.bob).patch(`/api/user/diary/${id}`, { rewatch: false })).toMatchObject({
+      status: 404,
+      body: { message: DIARY_MESSAGES.entryNotFound },
+    });
+    expect((await f.patch('/api/user/diary/99999999', { rewatch: false })).status).toBe(404);
+    expect((await f.get('/api/user/diary?tmdb_id=238')).body.results[1]).toMatchObject({
+      id,
+      watched_on: '2024-02-03',
+      rewatch: true,
+    });
+    const tomorrowAnywhere = new Date(`${latestToday()}T00:00:00Z`);
+    tomorrowAnywhere.setUTCDate(tomorrowAnywhere.getUTCDate() + 1);
+    for (const [body, msg] of [
+      [{}, 'at least one'],
+      [{ watched_on: tomorrowAnywhere.toISOString().slice(0, 10) }, DIARY_MESSAGES.futureDate],
+      [{ watched_on: '2024-02-30' }, 'not a real date'],
+      [{ rating: 0.7 }, 'half stars'],
+      [{ rating: 4, review: 'x'.repeat(2001) }, 'at most 2000'],
+      [{ rewatch: 'yes' }, 'rewatch'],
+      [{ tags: 'imax' }, 'tags must be a list'],
+      [{ tags: ['a,b'] }, 'comma'],
+      [{ tags: ['   '] }, 'empty'],
+      [{ tags: ['x'.repeat(51)] }, 'at most 50'],
+      [{ tags: Array.from({ length: 21 }, (_, i) => `t${i}`) }, 'at most 20 tags'],
+      [{ rating: null, review: 'words' }, DIARY_MESSAGES.reviewNeedsRating],
+    ] as const) {
+      const res = await f.patch(`/api/user/diary/${id}`, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.message).toContain(msg);
+    }
+    expect((await f.patch('/api/user/diary/abc', { rewatch: true })).status).toBe(400);
+    // The tags an entry had come back with its deletion (the Undo logs them again).
+    await f.patch(`/api/user/diary/${id}`, { tags: ['imax', 'with Dad'] });
+    expect((await f.del(`/api/user/diary/${id}`)).body).toMatchObject({ tags: ['imax', 'with Dad'] });
+  });
+
+  it('the table bounds tags itself: at most 20, each 1–50 characters, trimmed, no comma', async () => {
+    const g = await t.s.verifiedUser('Gus', 'gus@example.com');
+    expect((await as(g).post('/api/user/diary', { tmdb_id: 155, watched_on: '2020-01-01' })).status).toBe(
+      201,
+    );
+    const { id: uid } = await t.db.db
+      .selectFrom('user')
+      .select('id')
+      .where('email', '=', 'gus@example.com')
+      .executeTakeFirstOrThrow();
+    const insert = (day: string, tags: string[]) =>
+      t.db.db
+        .insertInto('diary_entries')
+        .values({ user_id: uid, tmdb_id: 155, watched_on: day, tags })
+        .execute();
+    await insert('2020-01-02', ['ok', 'x'.repeat(50), 'é'.repeat(50), 'two words']);
+    await insert(
+      '2020-01-03',
+      Array.from({ length: 20 }, (_, i) => `t${i}`),
+    );
+    await insert('2020-01-04', ['a']);
+    for (const [i, bad] of [
+      Array.from({ length: 21 }, (_, i) => `t${i}`),
+      ['x'.repeat(51)],
+      [''],
+      [' padded'],
+      ['padded '],
+      ['a,b'],
+      ['line\nbreak'],
+    ].entries())
+      await expect(
+        insert(`2020-02-${String(i + 1).padStart(2, '0')}`, bad),
+        JSON.stringify(bad),
+      ).rejects.toThrow();
   });
 });

@@ -2,6 +2,8 @@ import {
   DiaryBody,
   DiaryEntryCreated,
   DiaryEntryParams,
+  DiaryEntryPatch,
+  DiaryEntryUpdated,
   DiaryPage,
   DiaryQuery,
   ErrorBody,
@@ -97,7 +99,7 @@ export const diaryRoutes =
         schema: {
           tags,
           security,
-          summary: 'Log a viewing (also marks the movie watched)',
+          summary: 'Log a viewing (also marks the movie watched and takes it off the watchlist)',
           description:
             'watched_on defaults to today (UTC); a date after today anywhere on Earth is 400. ' +
             'The same movie twice on one day is 409.',
@@ -114,8 +116,27 @@ export const diaryRoutes =
               req.body.tmdb_id,
               req.body.watched_on,
               req.body.rewatch ?? false,
+              undefined,
+              req.body.tags,
             ),
           ),
+    );
+    app.patch(
+      '/diary/:id',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Edit a diary entry (day, rewatch, tags) and the movie’s rating and review',
+          description:
+            'Only the fields sent change. rating and review are the movie’s (as PUT /ratings): rating ' +
+            'null removes both. Another movie’s entry on the new day is 409; someone else’s entry is 404.',
+          params: DiaryEntryParams,
+          body: DiaryEntryPatch,
+          response: { 200: DiaryEntryUpdated, ...bad, ...auth, 404: ErrorBody, 409: ErrorBody },
+        },
+      },
+      async (req) => service.updateEntry(currentUser(req).uid, req.params.id, req.body),
     );
     app.get(
       '/diary',
@@ -145,6 +166,7 @@ export const diaryRoutes =
               tmdb_id: z.number(),
               watched_on: z.string(),
               rewatch: z.boolean(),
+              tags: z.array(z.string()),
             }),
             ...bad,
             ...auth,
@@ -161,7 +183,9 @@ export const diaryRoutes =
         schema: {
           tags,
           security,
-          summary: 'Year in review (default: the current year, UTC)',
+          summary: 'Year in review, or all time with ?year=all',
+          description:
+            'Without ?year: the latest year that has diary entries (the current UTC year when none).',
           querystring: StatsQuery,
           response: { 200: YearInReview, ...bad, ...auth },
         },

@@ -15,7 +15,18 @@ export const DIARY_MESSAGES = {
   entryDeleted: 'Diary entry deleted',
   entryNotFound: 'Diary entry not found',
   notYourEntry: 'You don’t own this diary entry',
+  entryUpdated: 'Diary entry updated',
+  reviewNeedsRating: 'Rate the movie to write a review',
 } as const;
+
+/** What PATCH /diary/{id} may change (rating and review are the movie's: decision 0082). */
+export interface EntryChanges {
+  watched_on?: string;
+  rewatch?: boolean;
+  tags?: string[];
+  rating?: number | null;
+  review?: string | null;
+}
 
 /** The latest calendar date anywhere on Earth right now (UTC+14): later is "in the future" for everyone. */
 export function latestToday(now = new Date()): string {
@@ -85,26 +96,80 @@ export class DiaryService {
     return { page, total_pages: pages(total), total_results: total, results };
   }
 
-  /** Logs a viewing (today in UTC without a date) and marks the movie watched, in one transaction. */
+  /**
+   * Logs a viewing (today in UTC without a date), marks the movie watched and takes it off the
+   * watchlist, in one transaction (decision 0082: the answer says whether it was on it, so the
+   * page's Undo can put it back).
+   */
   logViewing(
     userId: string,
     tmdbId: number,
     watchedOn: string | undefined,
     rewatch = false,
     now = new Date(),
+    tags: string[] = [],
   ) {
     const date = watchedOn ?? utcToday(now);
     if (date > latestToday(now)) throw new BadRequestError(DIARY_MESSAGES.futureDate);
     return this.write(userId, async () => {
-      const id = await this.libraryService.withMovie(tmdbId, async (trx) => {
-        const inserted = await this.repo.insertEntry(trx, userId, tmdbId, date, rewatch);
-        if (inserted !== undefined) await this.library.addWatchStatus(trx, userId, tmdbId, 'watched');
-        return inserted;
+      const done = await this.libraryService.withMovie(tmdbId, async (trx) => {
+        const inserted = await this.repo.insertEntry(trx, userId, tmdbId, date, rewatch, tags);
+        if (inserted === undefined) return undefined;
+        await this.library.addWatchStatus(trx, userId, tmdbId, 'watched');
+        const unlisted = await this.library.deleteWatchStatus(userId, tmdbId, 'want_to_watch', trx);
+        return { id: inserted, unlisted };
       });
-      if (id === undefined) throw new ConflictError(DIARY_MESSAGES.alreadyLogged);
-      const [entry] = await this.repo.listEntries(userId, 1, 0, undefined, id);
+      if (done === undefined) throw new ConflictError(DIARY_MESSAGES.alreadyLogged);
+      const [entry] = await this.repo.listEntries(userId, 1, 0, undefined, done.id);
       if (!entry) throw new NotFoundError(DIARY_MESSAGES.entryNotFound); // deleted in between
-      return { message: DIARY_MESSAGES.logged, ...entry };
+      return { message: DIARY_MESSAGES.logged, ...entry, removed_from_watchlist: done.unlisted };
+    });
+  }
+
+  /**
+   * Edits the user's entry: its day, rewatch and tags, and the movie's rating and review (one per
+   * movie, as PUT /ratings), in one transaction. Someone else's entry is 404, as an unknown one:
+   * an edit form has no reason to learn that an id exists.
+   */
+  updateEntry(userId: string, id: number, changes: EntryChanges, now = new Date()) {
+    if (changes.watched_on !== undefined && changes.watched_on > latestToday(now))
+      throw new BadRequestError(DIARY_MESSAGES.futureDate);
+    const review =
+      changes.review === undefined ? undefined : changes.review?.trim() ? changes.review.trim() : null;
+    if (changes.rating === null && review) throw new BadRequestError(DIARY_MESSAGES.reviewNeedsRating);
+    return this.write(userId, async () => {
+      const entry = await this.repo.findOwnEntry(id, userId);
+      if (!entry) throw new NotFoundError(DIARY_MESSAGES.entryNotFound);
+      const day = changes.watched_on;
+      if (
+        day !== undefined &&
+        day !== entry.watched_on &&
+        (await this.repo.hasEntryOn(userId, entry.tmdb_id, day, id))
+      )
+        throw new ConflictError(DIARY_MESSAGES.alreadyLogged);
+      const { watched_on, rewatch, tags } = changes;
+      await this.libraryService.withMovie(entry.tmdb_id, async (trx) => {
+        if (!(await this.repo.updateEntry(trx, id, userId, { watched_on, rewatch, tags })))
+          throw new NotFoundError(DIARY_MESSAGES.entryNotFound); // deleted in between
+        if (changes.rating === null) await this.repo.deleteRating(userId, entry.tmdb_id, trx);
+        else if (changes.rating !== undefined || review !== undefined) {
+          const held = await this.repo.findRating(userId, entry.tmdb_id, trx);
+          const rating = changes.rating ?? held?.rating;
+          if (rating === undefined) {
+            if (review) throw new BadRequestError(DIARY_MESSAGES.reviewNeedsRating);
+          } else
+            await this.repo.upsertRating(
+              trx,
+              userId,
+              entry.tmdb_id,
+              rating,
+              review === undefined ? (held?.review ?? null) : review,
+            );
+        }
+      });
+      const [updated] = await this.repo.listEntries(userId, 1, 0, undefined, id);
+      if (!updated) throw new NotFoundError(DIARY_MESSAGES.entryNotFound);
+      return { message: DIARY_MESSAGES.entryUpdated, ...updated };
     });
   }
 
@@ -132,12 +197,11 @@ export class DiaryService {
   }
 
   /** The year in review; catalog facts (runtime, genres, language) come from the movie source. */
-  async yearInReview(userId: string, year?: number, now = new Date()): Promise<YearInReview> {
-    const y = year ?? now.getUTCFullYear();
-    const [years, entries] = await Promise.all([
-      this.repo.diaryYears(userId),
-      this.repo.yearEntries(userId, y),
-    ]);
+  async yearInReview(userId: string, year?: number | 'all', now = new Date()): Promise<YearInReview> {
+    const perYear = await this.repo.diaryYears(userId);
+    // Without a year: the latest year that has entries (this year may not have any yet).
+    const y = year === 'all' ? null : (year ?? perYear[0]?.year ?? now.getUTCFullYear());
+    const entries = await this.repo.yearEntries(userId, y);
     const ids = [...new Set(entries.map((e) => e.tmdb_id))];
     // A movie the source cannot give (live TMDB down, a removed id) still counts, without its facts.
     // At most STATS_CONCURRENCY at a time: in live mode each is a TMDB request on the queue every
@@ -188,7 +252,8 @@ export class DiaryService {
       }));
     return {
       year: y,
-      years,
+      years: perYear.map((p) => p.year),
+      per_year: [...perYear].reverse(),
       entries: entries.length,
       films: ids.length,
       rewatches: entries.filter((e) => e.rewatch).length,

@@ -198,8 +198,13 @@ export class LibraryRepository {
   }
 
   /** Clears one status, or both when `status` is not given; false when there was none to clear. */
-  async deleteWatchStatus(userId: string, tmdbId: number, status?: WatchStatusValue): Promise<boolean> {
-    let q = this.db.deleteFrom('watch_status').where('user_id', '=', userId).where('tmdb_id', '=', tmdbId);
+  async deleteWatchStatus(
+    userId: string,
+    tmdbId: number,
+    status?: WatchStatusValue,
+    db: Db = this.db,
+  ): Promise<boolean> {
+    let q = db.deleteFrom('watch_status').where('user_id', '=', userId).where('tmdb_id', '=', tmdbId);
     if (status) q = q.where('status', '=', status);
     const r = await q.executeTakeFirst();
     return Number(r.numDeletedRows) > 0;

@@ -78,7 +78,7 @@ export class ExportService {
           '',
           m.rating,
           m.rewatch ? 'Yes' : '',
-          '',
+          m.tags.join(', '),
           m.watched_on,
           m.tmdb_id,
         ]),

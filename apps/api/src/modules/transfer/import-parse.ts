@@ -1,3 +1,4 @@
+import { DIARY_TAGS_MAX, DIARY_TAG_MAX } from '@app/contracts';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { Unzip, UnzipInflate } from 'fflate';
 import { BadRequestError } from '../../lib/errors';
@@ -43,6 +44,8 @@ export interface ImportRecord {
   /** diary: the day it was watched (YYYY-MM-DD). */
   watchedOn?: string;
   rewatch?: boolean;
+  /** diary: Letterboxd's Tags (decision 0082). */
+  tags?: string[];
   /** list: the list's name and the film's position in it. */
   listName?: string;
   position?: number;
@@ -121,6 +124,16 @@ const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF
 /** Text that will be stored (a list's name, a review): storable characters, trimmed, at most `max` long. */
 export function storableText(v: string, max: number): string {
   return v.replace(UNSTORABLE, '').trim().slice(0, max).trim();
+}
+
+/** Letterboxd's Tags cell ("cinema, with dad") as a diary entry holds tags: trimmed, each once, within the bounds. */
+export function letterboxdTags(cell: string): string[] {
+  const tags: string[] = [];
+  for (const piece of cell.split(',')) {
+    const tag = storableText(piece.replace(/[\p{Cc}\s]+/gu, ' '), DIARY_TAG_MAX);
+    if (tag && !tags.some((t) => t.toLowerCase() === tag.toLowerCase())) tags.push(tag);
+  }
+  return tags.slice(0, DIARY_TAGS_MAX);
 }
 
 // ───────────────────────────────────── CSV ─────────────────────────────────────
@@ -265,6 +278,7 @@ export function parseCsvFile(text: string, file: string, out: ParsedImport): Imp
         out.skipped.push({ file, line, title: f.title, reason: 'No readable watched date' });
         return;
       }
+      const tags = letterboxdTags(col(row, 'Tags'));
       addRecord(out, {
         kind: 'diary',
         film: f,
@@ -272,6 +286,7 @@ export function parseCsvFile(text: string, file: string, out: ParsedImport): Imp
         line,
         watchedOn,
         rewatch: /^(yes|true|1)$/i.test(col(row, 'Rewatch')),
+        ...(tags.length ? { tags } : {}),
         ...(rating !== null ? { rating } : {}),
         ...(review ? { review } : {}),
       });

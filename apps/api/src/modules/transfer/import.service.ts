@@ -21,7 +21,13 @@ import {
 } from '../../lib/errors';
 import type { MovieFactsRow } from '../library/library.repository';
 import { filmKey, matchFilm, matchSearchHits, type FilmMatch } from './import-match';
-import { parseUpload, type FilmRef, type ImportRecord, type ParsedImport } from './import-parse';
+import {
+  letterboxdTags,
+  parseUpload,
+  type FilmRef,
+  type ImportRecord,
+  type ParsedImport,
+} from './import-parse';
 import {
   IMPORT_CHUNK,
   type HeldKeys,
@@ -205,6 +211,8 @@ export function buildPlan(records: { record: ImportRecord; tmdbId: number }[]): 
           watchedOn: r.watchedOn!,
           rewatch: (prev?.rewatch ?? false) || (r.rewatch ?? false),
           said: (prev?.said ?? false) || said,
+          // diary.csv and reviews.csv both list a reviewed viewing: its tags from either, once.
+          tags: letterboxdTags([...(prev?.tags ?? []), ...(r.tags ?? [])].join(',')),
         });
         if (r.rating !== undefined) {
           const seen = fromDiary.get(tmdbId);
@@ -253,7 +261,12 @@ export function buildPlan(records: { record: ImportRecord; tmdbId: number }[]): 
     watched: [...watched],
     watchlist: [...watchlist],
     ratings: [...ratings.values()],
-    diary: [...diary.values()].map(({ tmdbId, watchedOn, rewatch }) => ({ tmdbId, watchedOn, rewatch })),
+    diary: [...diary.values()].map(({ tmdbId, watchedOn, rewatch, tags }) => ({
+      tmdbId,
+      watchedOn,
+      rewatch,
+      ...(tags?.length ? { tags } : {}),
+    })),
     lists: [...lists].map(([name, entries]) => {
       const seen = new Set<number>();
       const ids: number[] = [];

@@ -18,6 +18,7 @@ export interface PlannedDiary {
   tmdbId: number;
   watchedOn: string;
   rewatch: boolean;
+  tags?: string[];
 }
 
 /** The keys an import added, table by table (what its undo removes). */
@@ -136,6 +137,7 @@ export class TransferRepository {
           tmdb_id: e.tmdbId,
           watched_on: e.watchedOn,
           rewatch: e.rewatch,
+          tags: e.tags ?? [],
         })),
       )
       .onConflict((oc) => oc.columns(['user_id', 'tmdb_id', 'watched_on']).doNothing())
@@ -329,6 +331,7 @@ export class TransferRepository {
           ...film,
           sql<string>`to_char(d.watched_on, 'YYYY-MM-DD')`.as('watched_on'),
           'd.rewatch',
+          'd.tags',
           'd.created_at',
           sql<number | null>`r.rating::float8`.as('rating'),
         ])
@@ -405,6 +408,7 @@ export class TransferRepository {
         ...movie(r),
         watched_on: r.watched_on,
         rewatch: r.rewatch,
+        tags: r.tags,
         rating: r.rating === null ? null : Number(r.rating),
         logged_at: iso(r.created_at),
       })),
