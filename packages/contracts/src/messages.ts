@@ -53,6 +53,17 @@ export const ERROR_CODES = {
   passwordTooLong: 'PASSWORD_TOO_LONG',
   /** Deleting an account made by Google sign-in, which has no password. */
   credentialAccountNotFound: 'CREDENTIAL_ACCOUNT_NOT_FOUND',
+  /** A 503 of the recommendations while the recommender's first model is prepared: ask again (decision 0080). */
+  recommendationsPreparing: 'RECOMMENDATIONS_PREPARING',
+} as const;
+
+/**
+ * The recommendations' texts: the spec's for an empty answer, and ours while the recommender's
+ * first model is prepared on a fresh install (decision 0080; never "none found" then).
+ */
+export const RECOMMENDATION_MESSAGES = {
+  none: 'No recommendations found.',
+  preparing: 'Recommendations are being prepared…',
 } as const;
 
 /** The personal library's answers (`{message}` of /api/user/*), some also the spec's toasts. */

@@ -3,7 +3,7 @@ import { createLogger, loadRecommenderConfig, type RecommenderConfig } from './c
 import { createRecommenderServer } from './http/server';
 import { ModelStore } from './http/model-store';
 import { currentArtifactName, ratingsPathOf } from './model/artifact';
-import { Retrainer } from './train/retrain';
+import { Retrainer, type OnDemandLists } from './train/retrain';
 import { signalsSecret, SignalsClient } from './train/signals-client';
 
 let config: RecommenderConfig;
@@ -21,7 +21,14 @@ const port = env.RECOMMENDER_PORT;
 const store = new ModelStore(dir, log);
 // POST /recommend/user is internal: the API presents the same secret as on its signals endpoint.
 let secret: string | undefined;
-const server = createRecommenderServer(store, {
+// Before the first model, its build answers each film's list on demand (decision 0080).
+let onDemand: OnDemandLists | null = null;
+const holder = {
+  current: () => store.current(),
+  evaluation: () => store.evaluation(),
+  onDemand: () => onDemand,
+};
+const server = createRecommenderServer(holder, {
   secret: () => (secret ??= signalsSecret(dir, env.RECOMMENDER_SIGNALS_SECRET)),
   onError: (err, what) => logger.error({ err }, what),
 });
@@ -50,11 +57,16 @@ const retrainer = new Retrainer({
   signals: () => signals.fetch(),
   reload: () => store.reload(),
   ratingsBefore: () => ratingsBefore,
+  onDemand: (lists) => {
+    if (lists) log('answering each film on demand while the first model is built');
+    onDemand = lists;
+  },
   log,
 });
 
 // First start on a fresh machine: the default model is built in a child process (the event loop
-// stays free: /health answers 503 meanwhile, /recommend too), then served.
+// stays free: /health answers 503 meanwhile), then served; /recommend is answered from that build's
+// ranker on demand as soon as it is made (decision 0080), and 503 with Retry-After before.
 if (!store.current()) void retrainer.checkNow();
 
 // Then: fetch the signals every N minutes and retrain when they changed (one training at a time,

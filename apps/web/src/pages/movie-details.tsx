@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useDeferredValue, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ErrorText } from '../components/ui/empty-state';
 import { UserIcon } from '../components/ui/icons';
 import { HeartIcon, PlusIcon } from '../components/ui/media-icons';
 import { Rating } from '../components/ui/rating';
-import { MovieGrid } from '../components/ui/movie-grid';
 import { WithLibraryCardActions } from '../features/library/components/card-actions';
 import { Artwork } from '../components/ui/artwork';
 import { MovieDetailsSkeleton } from '../components/ui/skeletons';
@@ -16,7 +15,7 @@ import { useLikeToggle } from '../features/library/api/toggle-like';
 import { WatchButtons } from '../features/library/components/watch-buttons';
 import { creditsQuery } from '../features/movies/api/get-credits';
 import { movieQuery } from '../features/movies/api/get-movie';
-import { similarMoviesQuery } from '../features/recommendations/api/get-similar-movies';
+import { RecommendationsSection } from '../features/recommendations/components/recommendations-section';
 import { YourLog } from '../features/diary/components/your-log';
 import { useWatchStatusOf } from '../features/library/api/update-watch-status';
 import { useHideSeen } from '../features/library/hooks/hide-seen';
@@ -140,34 +139,13 @@ function Cast({ id }: { id: number }) {
 
 function Recommendations({ id }: { id: number }) {
   const seen = useHideSeen();
-  const recs = useQuery({ ...similarMoviesQuery(id, seen.hide), enabled: !seen.pending });
-  // Below the fold: its cards render in interruptible slices, not in one long task.
-  const movies = useDeferredValue(recs.data);
   return (
-    <section aria-labelledby="recs" className="mt-12">
-      <div className="flex flex-wrap items-end justify-between gap-2">
-        <div>
-          <h2 id="recs" className="text-xl font-semibold">
-            Recommended Movies
-          </h2>
-          <p className="text-sm text-zinc-400">Based on what you're viewing</p>
-        </div>
-        <span className="rounded-full bg-zinc-800 px-3 py-1 text-xs text-zinc-300">
-          Powered by machine learning
-        </span>
-      </div>
-      <div className="mt-4">
-        {recs.isPending || (recs.data && !movies) ? (
-          <Spinner label="Loading recommendations" />
-        ) : movies && movies.length > 0 ? (
-          <WithLibraryCardActions>
-            <MovieGrid movies={movies} />
-          </WithLibraryCardActions>
-        ) : (
-          <p className="text-sm text-zinc-400">No recommendations found.</p>
-        )}
-      </div>
-    </section>
+    <RecommendationsSection
+      id={id}
+      hide={seen.hide}
+      enabled={!seen.pending}
+      cards={(grid) => <WithLibraryCardActions>{grid}</WithLibraryCardActions>}
+    />
   );
 }
 

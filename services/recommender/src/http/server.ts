@@ -10,10 +10,13 @@ import {
 } from '@app/contracts';
 import type { ModelArtifact } from '../model/artifact';
 import { rankHistory } from '../model/history-scorer';
+import type { OnDemandLists } from '../train/retrain';
 
 export interface ModelHolder {
   current(): ModelArtifact | null;
   evaluation(): unknown;
+  /** Before the first model: its build's lists on demand, once they can be asked (decision 0080). */
+  onDemand?(): OnDemandLists | null;
 }
 
 const json = (res: ServerResponse, status: number, body: unknown) => {
@@ -24,6 +27,22 @@ const json = (res: ServerResponse, status: number, body: unknown) => {
   });
   res.end(text);
 };
+
+/** Seconds a client is told to wait while the first model is prepared. */
+export const LOADING_RETRY_AFTER_S = 3;
+/** 503 while no model (nor the first build's lists) can answer, with when to ask again. */
+const loading = (res: ServerResponse) => {
+  res.setHeader('retry-after', String(LOADING_RETRY_AFTER_S));
+  json(res, 503, { message: 'Model is loading' });
+};
+
+/** GET /recommend before the first model: the first build's list for the film (decision 0080). */
+function recommendOnDemand(res: ServerResponse, lists: OnDemandLists, id: number, topN: number): void {
+  lists.recommend(id, topN).then(
+    (list) => (list ? json(res, 200, list) : json(res, 404, { message: `Movie ${id} is not in the model` })),
+    () => loading(res), // the build did not answer in time, or ended: still preparing
+  );
+}
 
 /** Largest `POST /recommend/user` body (a history of 2,000 films is about 120 KB). */
 export const MAX_BODY_BYTES = 512 * 1024;
@@ -83,7 +102,7 @@ async function recommendUser(
   }
   const query = RecommenderUserQuery.safeParse(body);
   if (!query.success) return json(res, 400, { message: query.error.issues[0]!.message });
-  if (!model) return json(res, 503, { message: 'Model is loading' });
+  if (!model) return loading(res);
   const { items, top_n: topN, exclude } = query.data;
   const genres = model.genres ?? {};
   const picks = rankHistory(
@@ -168,9 +187,9 @@ export function createRecommenderServer(
       case '/health':
         return model
           ? json(res, 200, { status: 'ok', model: model.version } satisfies RecommenderHealth)
-          : json(res, 503, { message: 'Model is loading' });
+          : loading(res);
       case '/model':
-        if (!model) return json(res, 503, { message: 'Model is loading' });
+        if (!model) return loading(res);
         return json(res, 200, {
           algorithm: model.algorithm,
           version: model.version,
@@ -187,10 +206,13 @@ export function createRecommenderServer(
         });
         if (!query.success) return json(res, 400, { message: query.error.issues[0]!.message });
         const { tmdb_id: id, top_n: n } = query.data;
-        if (!model) return json(res, 503, { message: 'Model is loading' });
+        const topN = Number(n);
+        if (!model) {
+          const lists = models.onDemand?.() ?? null;
+          return lists ? recommendOnDemand(res, lists, Number(id), topN) : loading(res);
+        }
         const list = model.neighbours[id];
         if (!list) return json(res, 404, { message: `Movie ${id} is not in the model` });
-        const topN = Number(n);
         const out: Recommendation[] = [];
         for (let k = 0; k < list.length && out.length < topN; k += 2) {
           const tmdbId = list[k]!;
@@ -203,7 +225,7 @@ export function createRecommenderServer(
         const n = url.searchParams.get('top_n') ?? '100';
         if (!INT.test(n) || Number(n) > 200)
           return json(res, 400, { message: 'top_n must be an integer from 1 to 200' });
-        if (!model) return json(res, 503, { message: 'Model is loading' });
+        if (!model) return loading(res);
         return json(
           res,
           200,

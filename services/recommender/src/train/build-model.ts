@@ -39,7 +39,60 @@ export interface TrainInput {
  * each film lands in a top 10, the second damps those hubs.
  */
 export function buildModel(input: TrainInput): ModelArtifact {
-  const { movies, isCandidate, matrix, ranker } = makeRanker(input);
+  const steps = buildSteps(input);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** One seed's served list on demand, from the ranker a build has made so far: `Recommendation`s, best first. */
+export type OnDemand = (
+  tmdbId: number,
+  topN: number,
+) => { tmdbId: number; rating: number; score: number }[] | null;
+
+/**
+ * `buildModel` for a process that answers meanwhile (the first model on a fresh machine, decision
+ * 0080): the same build, handing the event loop back every `sliceMs`, and `onRanker` given each
+ * seed's list on demand (the same list the model will hold, without the hub damping until the
+ * first pass is done) as soon as the ranker is made, long before every film's list is.
+ */
+export async function buildModelAsync(
+  input: TrainInput,
+  opts: { onRanker?: (onDemand: OnDemand) => void; sliceMs?: number } = {},
+): Promise<ModelArtifact> {
+  const steps = buildSteps(input, opts.onRanker);
+  const sliceMs = opts.sliceMs ?? 20;
+  let since = performance.now();
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    if (performance.now() - since >= sliceMs) {
+      await new Promise((r) => setImmediate(r));
+      since = performance.now();
+    }
+  }
+}
+
+/** The build as steps (one per seed and pass): a caller may hand the event loop back between them. */
+function* buildSteps(
+  input: TrainInput,
+  onRanker?: (onDemand: OnDemand) => void,
+): Generator<void, ModelArtifact> {
+  const { movies, indexOf, isCandidate, matrix, ranker } = makeRanker(input);
+  const listOf = (i: number, rel: Map<number, number>) =>
+    servedList(input, movies, isCandidate, ranker, i, rel);
+  onRanker?.((tmdbId, topN) => {
+    const i = indexOf.get(tmdbId);
+    if (i === undefined) return null;
+    const list = listOf(i, ranker.relevance(i));
+    return list.slice(0, topN).map(([id, score]) => ({
+      tmdbId: id,
+      rating: input.catalog.get(id)?.vote_average ?? 0,
+      score: Math.round(score * 1e6) / 1e6,
+    }));
+  });
   // Pass 1: every seed's candidates (kept, best CACHED first), and how often each film is in a
   // top 10, to damp hubs in pass 2 (half the progress bar each).
   const total = movies.length * 2;
@@ -54,6 +107,7 @@ export function buildModel(input: TrainInput): ModelArtifact {
     });
     for (const j of hubTop(ranker, i, top)) counts[j]! += ranker.hubWeight(i, j);
     if (input.onProgress && i % 500 === 0) input.onProgress(i, total);
+    yield;
   }
   ranker.setHubness(counts);
 
@@ -77,28 +131,10 @@ export function buildModel(input: TrainInput): ModelArtifact {
         rel.set(j, candRel[i * CACHED + k]! * ranker.hub![j]!);
       }
     }
-    const ranked = ranker
-      .rank(i, NEIGHBOURS_KEPT, rel)
-      .map(([j, s]) => [movies[j]!.id, s] as [number, number]);
-    if (ranked.length < NEIGHBOURS_KEPT) {
-      // Few films share anything with this one: fill up with the most popular films of its main
-      // genre, then overall, scored below every real neighbour, so top_n is always met.
-      const taken = new Set([m.id, ...ranked.map(([id]) => id)]);
-      const floor = ranked.length ? ranked[ranked.length - 1]![1] : 1;
-      const main = mainGenre(m);
-      const pool = [
-        ...(main !== undefined ? input.catalog.discover([main], 'all') : []),
-        ...input.catalog.popular,
-      ];
-      for (const f of pool) {
-        if (ranked.length >= NEIGHBOURS_KEPT) break;
-        if (taken.has(f.id) || !isCandidate(f) || !fitsAfter(m, f)) continue;
-        taken.add(f.id);
-        ranked.push([f.id, floor * 0.5 ** (1 + ranked.length / NEIGHBOURS_KEPT) * 0.01]);
-      }
-    }
+    const ranked = listOf(i, rel);
     neighbours[m.id] = ranked.flatMap(([id, s]) => [id, Math.round(s * 1e6) / 1e6]);
     if (input.onProgress && i % 500 === 0) input.onProgress(movies.length + i, total);
+    yield;
   }
   input.onProgress?.(total, total);
   const trending = trendingOf(
@@ -181,6 +217,37 @@ export function buildModel(input: TrainInput): ModelArtifact {
     ...(matrix ? { collaborative } : {}),
     trending,
   };
+}
+
+/** One seed's kept list, [tmdbId, score] best first: the ranking's, filled up when it is thin. */
+function servedList(
+  input: TrainInput,
+  movies: CatalogMovie[],
+  isCandidate: (m: CatalogMovie) => boolean,
+  ranker: SimilarRanker,
+  i: number,
+  rel: Map<number, number>,
+): [number, number][] {
+  const m = movies[i]!;
+  const ranked = ranker.rank(i, NEIGHBOURS_KEPT, rel).map(([j, s]) => [movies[j]!.id, s] as [number, number]);
+  if (ranked.length < NEIGHBOURS_KEPT) {
+    // Few films share anything with this one: fill up with the most popular films of its main
+    // genre, then overall, scored below every real neighbour, so top_n is always met.
+    const taken = new Set([m.id, ...ranked.map(([id]) => id)]);
+    const floor = ranked.length ? ranked[ranked.length - 1]![1] : 1;
+    const main = mainGenre(m);
+    const pool = [
+      ...(main !== undefined ? input.catalog.discover([main], 'all') : []),
+      ...input.catalog.popular,
+    ];
+    for (const f of pool) {
+      if (ranked.length >= NEIGHBOURS_KEPT) break;
+      if (taken.has(f.id) || !isCandidate(f) || !fitsAfter(m, f)) continue;
+      taken.add(f.id);
+      ranked.push([f.id, floor * 0.5 ** (1 + ranked.length / NEIGHBOURS_KEPT) * 0.01]);
+    }
+  }
+  return ranked;
 }
 
 /** The k best of a score map (catalog indices), best first. */

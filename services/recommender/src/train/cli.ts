@@ -5,9 +5,12 @@ import { readMovieLens } from '../data/interactions';
 import { writeArtifact } from '../model/artifact';
 import { receivedSignalsFile } from './retrain';
 import { readSignalsFile } from './signals';
-import { buildModel } from './build-model';
+import { buildModel, buildModelAsync } from './build-model';
+import { serveOnDemand } from './on-demand';
 
-const { values } = parseArgs({ options: { ratings: { type: 'string' }, signals: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { ratings: { type: 'string' }, signals: { type: 'string' }, 'on-demand': { type: 'boolean' } },
+});
 const dir = dataDir();
 const started = performance.now();
 const catalog = await loadCatalog(dir);
@@ -22,7 +25,13 @@ const bar = new cliProgress.SingleBar(
   cliProgress.Presets.shades_classic,
 );
 bar.start(catalog.byId.size, 0);
-const artifact = buildModel({ catalog, ratings, signals, onProgress: (d) => bar.update(d) });
+const input = { catalog, ratings, signals, onProgress: (d: number) => bar.update(d) };
+// --on-demand (the service's first model, decision 0080): each film's list is answered over IPC as
+// soon as the ranker is made, while the whole model is built.
+const artifact =
+  values['on-demand'] && process.send
+    ? await buildModelAsync(input, { onRanker: serveOnDemand })
+    : buildModel(input);
 bar.stop();
 const file = writeArtifact(dir, artifact);
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
@@ -30,3 +39,5 @@ const peak = (process.resourceUsage().maxRSS / 1024).toFixed(0);
 console.log(
   `model ${artifact.version} written to ${file} in ${seconds} s (peak RSS ${peak} MB); a running service picks it up within seconds`,
 );
+// The service's first build answered asks over IPC: the channel would keep this process alive.
+if (process.connected) process.disconnect();

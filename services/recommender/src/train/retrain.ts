@@ -1,13 +1,31 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
+import type { Recommendation } from '@app/contracts';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { setPriority } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import type { ModelArtifact } from '../model/artifact';
+import type { FromTrainer, ToTrainer } from './on-demand';
 import { signalsFingerprint, type Signal } from './signals';
 
-/** Runs the trainer with these command-line arguments; resolves once the new model is written. */
-export type TrainerRun = (args: string[], signal: AbortSignal) => Promise<void>;
+/**
+ * A first build's lists on demand (decision 0080): the film's list from the ranker the build has
+ * made (null: not in the catalog); rejects when the build does not answer in time.
+ */
+export interface OnDemandLists {
+  recommend(tmdbId: number, topN: number): Promise<Recommendation[] | null>;
+}
+
+/**
+ * Runs the trainer with these command-line arguments; resolves once the new model is written. With
+ * `onDemand` (a first build), it is given the build's lists once they can be asked, and null when
+ * the build is over.
+ */
+export type TrainerRun = (
+  args: string[],
+  signal: AbortSignal,
+  onDemand?: (lists: OnDemandLists | null) => void,
+) => Promise<void>;
 
 export interface RetrainerOptions {
   dataDir: string;
@@ -19,6 +37,11 @@ export interface RetrainerOptions {
   ratingsBefore?: () => string | undefined;
   /** Called after a new model is written (the service loads it at once instead of on its next poll). */
   reload?: () => void;
+  /**
+   * Before the first model: the first build's lists on demand, once its ranker is made (decision
+   * 0080), then null once the model is loaded (or the build failed).
+   */
+  onDemand?: (lists: OnDemandLists | null) => void;
   log?: (msg: string) => void;
   run?: TrainerRun;
 }
@@ -96,9 +119,13 @@ export class Retrainer {
           }`
         : `no model yet: building the default model in the background${signals.length ? ` with ${signals.length} product signals` : ''}`,
     );
+    // The first model: its lists are answered on demand while the whole model is built.
+    const onDemand = served ? undefined : this.opts.onDemand;
+    if (onDemand) args.push('--on-demand');
     try {
-      await this.run(args, this.stopping.signal);
+      await this.run(args, this.stopping.signal, onDemand);
     } catch (err) {
+      onDemand?.(null);
       // Stopped with the service: nothing failed.
       if (!this.stopping.signal.aborted)
         this.log(
@@ -106,7 +133,11 @@ export class Retrainer {
         );
       return false;
     }
-    this.opts.reload?.();
+    try {
+      this.opts.reload?.();
+    } finally {
+      onDemand?.(null); // the model (now served) answers
+    }
     return true;
   }
 }
@@ -116,25 +147,33 @@ export const receivedSignalsFile = (dataDir: string) => join(dataDir, 'signals',
 
 const TRAIN_CLI = resolve(import.meta.dirname, 'cli.ts');
 
-/** The real trainer (`npm run recommender:train`'s script) as a child process at a lower priority. */
+/** How long the service waits for a first build's answer before it says it is still preparing. */
+export const ON_DEMAND_TIMEOUT_MS = 1500;
+
+/**
+ * The real trainer (`npm run recommender:train`'s script) as a child process at a lower priority;
+ * a first build (`onDemand`) at the service's own: it is what answers until its model is written.
+ */
 export function spawnTrainer(dataDir: string, log: (msg: string) => void): TrainerRun {
   const tsx = createRequire(import.meta.url).resolve('tsx/cli');
-  return (args, signal) =>
+  return (args, signal, onDemand) =>
     new Promise<void>((done, fail) => {
       const child = spawn(process.execPath, [tsx, TRAIN_CLI, ...args], {
         env: { ...process.env, DATA_DIR: dataDir },
-        stdio: ['ignore', 'pipe', 'pipe'],
+        stdio: ['ignore', 'pipe', 'pipe', ...(onDemand ? (['ipc'] as const) : [])],
         signal, // stopping the service stops its training
       });
-      try {
-        if (child.pid) setPriority(child.pid, 10); // serving comes first
-      } catch {
-        // not permitted here: train at normal priority
-      }
+      if (onDemand) askOnDemand(child, onDemand);
+      else
+        try {
+          if (child.pid) setPriority(child.pid, 10); // serving comes first
+        } catch {
+          // not permitted here: train at normal priority
+        }
       let output = '';
       const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000));
-      child.stdout.on('data', keep);
-      child.stderr.on('data', keep);
+      child.stdout?.on('data', keep);
+      child.stderr?.on('data', keep);
       child.on('error', fail);
       child.on('close', (code) => {
         const last = output.trim().split('\n').at(-1) ?? '';
@@ -144,4 +183,39 @@ export function spawnTrainer(dataDir: string, log: (msg: string) => void): Train
         } else fail(new Error(`trainer exited with ${code}: ${last}`));
       });
     });
+}
+
+/** The service's side of a first build's IPC: `onDemand` gets the lists once the child is ready. */
+function askOnDemand(child: ChildProcess, onDemand: (lists: OnDemandLists | null) => void): void {
+  let next = 0;
+  const waiting = new Map<number, { done: (l: Recommendation[] | null) => void; fail: (e: Error) => void }>();
+  const failAll = () => {
+    for (const w of waiting.values()) w.fail(new Error('the first build ended'));
+    waiting.clear();
+  };
+  child.on('message', (m: FromTrainer) => {
+    if (m.type === 'ready')
+      return onDemand({
+        recommend: (tmdbId, topN) =>
+          new Promise((done, fail) => {
+            if (!child.connected) return fail(new Error('the first build ended'));
+            const req = ++next;
+            const timer = setTimeout(() => {
+              waiting.delete(req);
+              fail(new Error('the first build did not answer in time'));
+            }, ON_DEMAND_TIMEOUT_MS);
+            waiting.set(req, {
+              done: (l) => (clearTimeout(timer), done(l)),
+              fail: (e) => (clearTimeout(timer), fail(e)),
+            });
+            child.send({ type: 'ask', req, tmdbId, topN } satisfies ToTrainer);
+          }),
+      });
+    const w = waiting.get(m.req);
+    waiting.delete(m.req);
+    if (m.type === 'list') w?.done(m.list);
+    else w?.fail(new Error(m.message));
+  });
+  child.on('disconnect', failAll);
+  child.on('error', failAll);
 }

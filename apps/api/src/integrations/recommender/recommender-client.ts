@@ -7,9 +7,27 @@ import {
 } from '@app/contracts';
 import { LRUCache } from 'lru-cache';
 import { Agent, request } from 'node:http';
-import { NotFoundError, UpstreamError } from '../../lib/errors';
+import { ERROR_CODES } from '@app/contracts/messages';
+import { NotFoundError, ServiceUnavailableError, UpstreamError } from '../../lib/errors';
 
 export type { Recommendation };
+
+/**
+ * The service is up but its first model is still being prepared (its 503): the API answers 503
+ * with its Retry-After and a code, and the page says so and asks again (decision 0080).
+ */
+export class RecommendationsPreparingError extends ServiceUnavailableError {
+  override readonly code = ERROR_CODES.recommendationsPreparing;
+  constructor(retryAfterSeconds: number) {
+    super('Recommendations are being prepared. Please try again in a moment.', retryAfterSeconds);
+  }
+}
+
+/** The service's Retry-After in whole seconds (1–60; 3 when it sends none or nonsense). */
+const retryAfterOf = (header: string | undefined) => {
+  const s = Number(header);
+  return Number.isInteger(s) && s >= 1 ? Math.min(60, s) : 3;
+};
 
 export interface TrendingFilm {
   tmdbId: number;
@@ -96,6 +114,7 @@ export class RecommenderClient {
     url.searchParams.set('top_n', String(topN));
     const res = await this.send(url);
     if (res.status === 404) throw new NotFoundError('No recommendations for this movie');
+    if (res.status === 503) throw new RecommendationsPreparingError(retryAfterOf(res.retryAfter));
     if (res.status < 200 || res.status >= 300) throw new UpstreamError(UNAVAILABLE);
     // The service's answer is checked against the contract: a malformed one is an upstream failure.
     const parsed = RecommendationList.safeParse(parseJson(res.body));
@@ -124,7 +143,7 @@ export class RecommenderClient {
   private send(
     url: URL,
     init: { method?: string; headers?: Record<string, string>; body?: string } = {},
-  ): Promise<{ status: number; body: string }> {
+  ): Promise<{ status: number; body: string; retryAfter?: string }> {
     return new Promise((resolve, reject) => {
       const fail = () => reject(new UpstreamError(UNAVAILABLE));
       const req = request(
@@ -136,7 +155,7 @@ export class RecommenderClient {
           res.on('data', (chunk: string) => (body += chunk));
           res.on('end', () => {
             clearTimeout(timer);
-            resolve({ status: res.statusCode ?? 0, body });
+            resolve({ status: res.statusCode ?? 0, body, retryAfter: res.headers['retry-after'] });
           });
           res.on('error', fail);
         },

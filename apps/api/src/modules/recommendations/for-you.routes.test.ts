@@ -23,12 +23,16 @@ let recommendCalls: string[] = [];
 let USER_PICKS:
   { tmdbId: number; rating: number; score: number; because: number; popular: boolean }[] | null = null;
 let userRequests: { authorization: string | undefined; body: unknown }[] = [];
+/** When set, the fake is a service still preparing its first model: every route 503 with Retry-After. */
+let PREPARING = false;
 const secret = 'a-test-secret-for-the-internal-signals-route';
 
 beforeAll(async () => {
   fake = createServer((req, res) => {
     const url = new URL(req.url!, 'http://x');
     res.setHeader('content-type', 'application/json');
+    if (PREPARING)
+      return res.writeHead(503, { 'retry-after': '3' }).end(JSON.stringify({ message: 'Model is loading' }));
     if (url.pathname === '/trending') return res.end(JSON.stringify(TRENDING));
     if (url.pathname === '/recommend/user') {
       // An older service has no such route: the API falls back to the per-film lists.
@@ -208,6 +212,25 @@ describe('GET /api/user/for-you', () => {
     } finally {
       USER_PICKS = null;
     }
+  });
+
+  it('says the row is being prepared (503 with a code) while the service prepares its first model, then fills it', async () => {
+    const u = as(await s.verifiedUser('Pia', 'pia@example.com'));
+    await u.post('/api/user/likes', { tmdb_id: 862 });
+    PREPARING = true;
+    try {
+      const res = await u.get('/api/user/for-you');
+      expect(res.status).toBe(503);
+      expect(res.body).toEqual({
+        message: 'Recommendations are being prepared. Please try again in a moment.',
+        code: 'RECOMMENDATIONS_PREPARING',
+      });
+    } finally {
+      PREPARING = false;
+    }
+    const after = await u.get('/api/user/for-you');
+    expect(after.status).toBe(200);
+    expect((after.body.results as { id: number }[]).map((p) => p.id)).toContain(863);
   });
 
   it("another user does not see this user's picks", async () => {

@@ -8,7 +8,10 @@ import {
 } from '@app/contracts';
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema';
-import type { RecommenderClient } from '../../integrations/recommender/recommender-client';
+import {
+  RecommendationsPreparingError,
+  type RecommenderClient,
+} from '../../integrations/recommender/recommender-client';
 import { UpstreamError } from '../../lib/errors';
 import type { MovieSource } from '../catalog/movie-source';
 import { readUserSignals, type Signal, type SignalKind } from '../library/signals.repository';
@@ -198,8 +201,13 @@ export class ForYouService {
       this.recommender.trending(FOR_YOU.trendingPool).catch(() => []),
       Promise.all(seedIds.map((id) => this.source.movie(id).catch(() => null))),
     ]);
-    if (lists.every((l) => !Array.isArray(l)) && lists.some((l) => l instanceof UpstreamError))
-      throw new UpstreamError('Recommendations are unavailable right now.');
+    if (lists.every((l) => !Array.isArray(l))) {
+      // The service's first model is still being prepared: say so (the row asks again), not "none".
+      const preparing = lists.find((l) => l instanceof RecommendationsPreparingError);
+      if (preparing) throw preparing;
+      if (lists.some((l) => l instanceof UpstreamError))
+        throw new UpstreamError('Recommendations are unavailable right now.');
+    }
     const picks = rankForYou(
       seedIds.map((id, i) => ({
         item: id,

@@ -20,6 +20,9 @@ beforeAll(async () => {
     if (id === '888') return res.writeHead(200).write('[');
     if (id === '404') return res.writeHead(404).end(JSON.stringify({ message: 'not in model' }));
     if (id === '500') return res.writeHead(500).end(JSON.stringify({ message: 'boom' }));
+    // The service's first model is still being prepared.
+    if (id === '503')
+      return res.writeHead(503, { 'retry-after': '4' }).end(JSON.stringify({ message: 'Model is loading' }));
     const n = Number(url.searchParams.get('top_n'));
     res.end(
       JSON.stringify(
@@ -53,6 +56,18 @@ describe('GET /api/recommend', () => {
     expect(down.json()).toEqual({ message: 'Recommendations are unavailable right now.' });
     expect((await t.app.inject({ url: '/api/recommend?tmdb_id=abc' })).statusCode).toBe(400);
     expect((await t.app.inject({ url: '/api/recommend?tmdb_id=1&top_n=99' })).statusCode).toBe(400);
+  });
+
+  it('a service still preparing its first model is a 503 with its Retry-After and a code, on both routes (never an empty list)', async () => {
+    for (const url of ['/api/recommend?tmdb_id=503', '/api/recommend/movies?tmdb_id=503&top_n=10']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe('4');
+      expect(res.json()).toEqual({
+        message: 'Recommendations are being prepared. Please try again in a moment.',
+        code: 'RECOMMENDATIONS_PREPARING',
+      });
+    }
   });
 
   it('a malformed or unfinished answer is a 502 (the unfinished one after the 2 s timeout)', async () => {

@@ -2,8 +2,12 @@ import { ForYouResponse } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
+import { whilePreparing } from './preparing';
 
-/** The signed-in user's "for you" row (fetched again whenever the home page mounts). */
+/**
+ * The signed-in user's "for you" row (fetched again whenever the home page mounts; asked again
+ * every few seconds while the recommender prepares its first model).
+ */
 export function useForYou() {
   const { user } = useAuth();
   return useQuery({
@@ -11,5 +15,6 @@ export function useForYou() {
     queryFn: () =>
       apiFetch('/api/user/for-you', { contract: import.meta.env.DEV ? ForYouResponse : undefined }),
     enabled: !!user,
+    ...whilePreparing,
   });
 }

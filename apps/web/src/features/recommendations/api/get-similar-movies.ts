@@ -1,6 +1,7 @@
 import { RecommendedMovie } from '@app/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
+import { isPreparing, whilePreparing } from './preparing';
 
 /** The spec asks the recommender for 10 and shows at most 12. */
 export const RECOMMENDATIONS_REQUESTED = 10;
@@ -10,7 +11,11 @@ export const RECOMMENDATIONS_SHOWN = 12;
 export const similarMoviesUrl = (id: number | string) =>
   `/api/recommend/movies?tmdb_id=${id}&top_n=${RECOMMENDATIONS_REQUESTED}`;
 
-/** Movies like this one, already as cards: one request (the API asks the recommender and hydrates). */
+/**
+ * Movies like this one, already as cards: one request (the API asks the recommender and hydrates).
+ * A failure is no list; while the recommender prepares its first model the query is in error
+ * (`isPreparing`) and asks again until the list comes.
+ */
 export const similarMoviesQuery = (id: number, hide = false) =>
   queryOptions({
     // 'hide-seen': the user's own list, refetched when their library changes.
@@ -19,8 +24,12 @@ export const similarMoviesQuery = (id: number, hide = false) =>
       (
         await apiFetch(similarMoviesUrl(id) + (hide ? '&hide_seen=true' : ''), {
           contract: import.meta.env.DEV ? RecommendedMovie.array() : undefined,
-        }).catch((): RecommendedMovie[] => [])
+        }).catch((err: unknown): RecommendedMovie[] => {
+          if (isPreparing(err)) throw err;
+          return [];
+        })
       ).slice(0, RECOMMENDATIONS_SHOWN),
+    ...whilePreparing,
   });
 
 export const useSimilarMovies = (id: number, hide = false) => useQuery(similarMoviesQuery(id, hide));

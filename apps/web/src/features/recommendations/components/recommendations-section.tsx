@@ -1,0 +1,56 @@
+import { RECOMMENDATION_MESSAGES } from '@app/contracts/messages';
+import { useQuery } from '@tanstack/react-query';
+import { useDeferredValue, type ReactNode } from 'react';
+import { MovieGrid } from '../../../components/ui/movie-grid';
+import { Spinner } from '../../../components/ui/spinner';
+import { similarMoviesQuery } from '../api/get-similar-movies';
+import { isPreparing } from '../api/preparing';
+import { Preparing } from './preparing';
+
+/**
+ * The movie page's Recommended Movies (spec: a loading state, at most 12, "No recommendations
+ * found." when there are none). While the recommender prepares its first model it says so and
+ * fills in by itself once the list comes (decision 0080). `cards` wraps the grid (the page gives
+ * its cards the library's actions).
+ */
+export function RecommendationsSection({
+  id,
+  hide = false,
+  enabled = true,
+  cards = (grid) => grid,
+}: {
+  id: number;
+  hide?: boolean;
+  enabled?: boolean;
+  cards?: (grid: ReactNode) => ReactNode;
+}) {
+  const recs = useQuery({ ...similarMoviesQuery(id, hide), enabled });
+  // Below the fold: its cards render in interruptible slices, not in one long task.
+  const movies = useDeferredValue(recs.data);
+  return (
+    <section aria-labelledby="recs" className="mt-12">
+      <div className="flex flex-wrap items-end justify-between gap-2">
+        <div>
+          <h2 id="recs" className="text-xl font-semibold">
+            Recommended Movies
+          </h2>
+          <p className="text-sm text-zinc-400">Based on what you're viewing</p>
+        </div>
+        <span className="rounded-full bg-zinc-800 px-3 py-1 text-xs text-zinc-300">
+          Powered by machine learning
+        </span>
+      </div>
+      <div className="mt-4">
+        {isPreparing(recs.error) && !recs.data ? (
+          <Preparing />
+        ) : recs.isPending || (recs.data && !movies) ? (
+          <Spinner label="Loading recommendations" />
+        ) : movies && movies.length > 0 ? (
+          cards(<MovieGrid movies={movies} />)
+        ) : (
+          <p className="text-sm text-zinc-400">{RECOMMENDATION_MESSAGES.none}</p>
+        )}
+      </div>
+    </section>
+  );
+}
