@@ -13,9 +13,9 @@ declare module 'fastify' {
 }
 
 /**
- * onRequest hook for user routes: a valid ID token (401 otherwise) of a verified account (403).
- * With `accountExists`, the token's account must still exist: an ID token stays valid for its 15
- * minutes after the account is deleted, and its user gets 401, not an empty library or a 500.
+ * onRequest hook for user routes: a valid ID token (401 otherwise) of a verified account (403),
+ * whose session is still alive (401 once it was signed out, ended by a password reset, or its
+ * account deleted: decision 0077). With `accountExists`, the token's account must still exist too.
  */
 export function requireVerifiedUser(
   verifier: TokenVerifier,
@@ -32,6 +32,7 @@ export function requireVerifiedUser(
       throw new UnauthorizedError(SESSION_EXPIRED);
     }
     if (!user.emailVerified) throw new ForbiddenError(EMAIL_NOT_VERIFIED);
+    if (!(await verifier.sessionActive(user))) throw new UnauthorizedError(SESSION_EXPIRED);
     if (accountExists && !(await accountExists(user.uid))) throw new UnauthorizedError(SESSION_EXPIRED);
     request.user = user;
   };

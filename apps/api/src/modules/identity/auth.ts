@@ -1,8 +1,9 @@
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@app/contracts';
 import { hash as argon2Hash, verify as argon2Verify } from '@node-rs/argon2';
 import { betterAuth } from 'better-auth';
-import { APIError } from 'better-auth/api';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { genericOAuth, jwt, openAPI } from 'better-auth/plugins';
+import { jwtVerify } from 'jose';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -29,6 +30,24 @@ export interface AuthOptions {
   linkOrigins?: string[];
   /** Told the id of each deleted account (after its rows, and its library's, are gone). */
   userDeleted?: Set<(userId: string) => void>;
+  /** Told the id of each session Better Auth deletes (sign-out, password reset, account deleted). */
+  sessionEnded?: (sessionId: string) => void;
+  /** Told when a reset mail could not be sent (the request was answered without waiting for it). */
+  mailFailed?: (err: unknown) => void;
+}
+
+/**
+ * The address a plain email-verification link (Better Auth's HS256 token) verifies, or null for a
+ * link that is invalid, expired, or changes an address (a flow of its own).
+ */
+async function verificationEmail(token: unknown, secret: string): Promise<string | null> {
+  if (typeof token !== 'string') return null;
+  try {
+    const { payload } = await jwtVerify(token, new TextEncoder().encode(secret), { algorithms: ['HS256'] });
+    return typeof payload.email === 'string' && payload.updateTo === undefined ? payload.email : null;
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -94,9 +113,14 @@ export function createAuth(opts: AuthOptions) {
       },
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
+      // Over SMTP not awaited: a known address is answered as soon as an unknown one, whatever the
+      // mail server's speed (decision 0077); a failure is logged. The outbox (a local file, the
+      // setup-free default) is written before the answer, so the link is there when it says so.
       sendResetPassword: async ({ user, url }, request) => {
         const href = link(url, request);
-        await mailer.send(accountMail('reset', user.email, user.name, href));
+        const sent = mailer.send(accountMail('reset', user.email, user.name, href));
+        if (mailer.mode === 'outbox') return sent;
+        sent.catch((err: unknown) => opts.mailFailed?.(err));
       },
     },
     emailVerification: {
@@ -117,6 +141,25 @@ export function createAuth(opts: AuthOptions) {
         }
       },
     },
+    // A verification link works once: once its address is verified, the link is answered as an
+    // invalid one is (Better Auth's own answer to a token it cannot read), never as a success again.
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== '/verify-email') return;
+        const email = await verificationEmail(ctx.query?.token, ctx.context.secret);
+        const found = email ? await ctx.context.internalAdapter.findUserByEmail(email) : null;
+        if (found?.user.emailVerified) return { context: { query: { ...ctx.query, token: 'used' } } };
+      }),
+    },
+    databaseHooks: {
+      session: {
+        delete: {
+          after: async (session) => {
+            opts.sessionEnded?.(session.id);
+          },
+        },
+      },
+    },
     user: {
       deleteUser: {
         enabled: true,
@@ -135,10 +178,13 @@ export function createAuth(opts: AuthOptions) {
           issuer: opts.baseURL,
           audience: opts.baseURL,
           expirationTime: ID_TOKEN_LIFETIME,
-          definePayload: ({ user }) => ({
+          // `sid`: the session the token belongs to; user routes refuse it once that session has
+          // ended (ActiveSessions).
+          definePayload: ({ user, session }) => ({
             email: user.email,
             name: user.name,
             email_verified: user.emailVerified,
+            sid: session.id,
           }),
         },
       }),

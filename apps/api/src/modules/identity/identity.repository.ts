@@ -17,3 +17,20 @@ export async function databaseUnreachable(database: Database): Promise<boolean> 
     return isDatabaseUnavailable(err);
   }
 }
+
+/**
+ * When the session `sessionId` of account `userId` expires, or null when there is no such session
+ * (signed out, revoked by a password reset, or its account deleted: the rows cascade). Better
+ * Auth's table is not in our schema types, hence the plain query.
+ */
+export async function sessionExpiry(
+  database: Database,
+  sessionId: string,
+  userId: string,
+): Promise<Date | null> {
+  const { rows } = await sql<{ expiresAt: Date | string }>`
+    select "expiresAt" from "session" where "id" = ${sessionId} and "userId" = ${userId}`.execute(
+    database.db,
+  );
+  return rows[0] ? new Date(rows[0].expiresAt) : null;
+}

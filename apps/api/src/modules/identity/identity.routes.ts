@@ -1,5 +1,6 @@
 import { EMAIL_IN_USE, ERROR_CODES, INVALID_EMAIL, NO_USER_FOR_RESET } from '@app/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { randomBytes } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { Database } from '../../db/database';
 import { DATABASE_UNAVAILABLE } from '../../lib/db-errors';
@@ -8,11 +9,13 @@ import {
   BadRequestError,
   NotFoundError,
   ServiceUnavailableError,
+  TooManyRequestsError,
   UnprocessableError,
 } from '../../lib/errors';
 import { RateLimits, TOO_MANY_ATTEMPTS } from '../../lib/rate-limit';
 import { POPUP_FLOW_HELMET } from '../../lib/security-headers';
 import type { Auth } from './auth';
+import { DeviceCookies } from './device-cookie';
 import { databaseUnreachable, userIdByEmail } from './identity.repository';
 
 /** The popup page's script: posts the outcome to the page that opened it, then closes. */
@@ -64,18 +67,26 @@ const PASSWORD_CHECKED = new Set(['/change-password', '/delete-user']);
 
 /**
  * Sign-in is limited by its failures (decision 0006, after OWASP's authentication guidance): per
- * (account, address) pair, and per address with a higher budget. There is no account-wide lock, so
- * an attacker who fails on someone's account from their own address never locks the owner out.
+ * (account, address) pair, and per address with a higher budget. The account-wide limit counts only
+ * browsers that never signed in to the account (no device cookie: decision 0077), so an attacker
+ * guessing from many addresses never locks the owner out of their own browser.
  */
 export interface AuthRateLimits {
   /** Per address: mail-sending requests and failed sign-ins together. */
   perIp: number;
   /** Failed sign-ins per (account, address) pair; mail-sending requests per account. */
   perAccount: number;
+  /** Failed sign-ins per account from browsers without its device cookie (default: 2 × perAccount). */
+  perAccountUntrusted?: number;
   windowSeconds: number;
 }
 
-export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = { perIp: 30, perAccount: 10, windowSeconds: 15 * 60 };
+export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
+  perIp: 30,
+  perAccount: 10,
+  perAccountUntrusted: 20,
+  windowSeconds: 15 * 60,
+};
 
 /**
  * Mounts Better Auth under /api/auth. Fastify has parsed the body already, so the request is
@@ -98,6 +109,15 @@ export async function identityRoutes(
   const byIp = rateLimits.create({ name: 'auth-ip', points: limits.perIp, ...window });
   const byAccount = rateLimits.create({ name: 'auth-account', points: limits.perAccount, ...window });
   const byPair = rateLimits.create({ name: 'auth-pair', points: limits.perAccount, ...window });
+  const byUntrusted = rateLimits.create({
+    name: 'auth-account-untrusted',
+    points: limits.perAccountUntrusted ?? limits.perAccount * 2,
+    ...window,
+  });
+  const devices = new DeviceCookies(
+    opts.auth.options.secret ?? randomBytes(32).toString('base64url'),
+    opts.auth.options.baseURL?.startsWith('https:') ?? false,
+  );
 
   const emailOf = (request: FastifyRequest) => {
     const email = (request.body as { email?: unknown } | undefined)?.email;
@@ -136,19 +156,32 @@ export async function identityRoutes(
     const isSignIn = request.method === 'POST' && path === SIGN_IN;
     // JSON.stringify keeps the pair key unambiguous whatever the address and email contain.
     const pair = JSON.stringify([email, request.ip]);
-    if (isSignIn) {
-      // Every attempt is counted up front (atomically, so parallel guesses cannot slip past the
-      // limit); only a failure keeps its point, below.
-      await byPair.consume(pair);
-      await byIp.consume(request.ip).catch(async (err: unknown) => {
-        await byPair.refund(pair);
-        throw err;
-      });
-    } else if (request.method === 'POST' && MAILING.has(path)) {
-      await byIp.consume(request.ip);
-      if (email) await byAccount.consume(`${path}:${email}`);
-    } else if (request.method === 'POST' && PASSWORD_CHECKED.has(path)) {
-      await byIp.consume(request.ip);
+    // A browser that signed in to this account before is exempt from the account-wide count.
+    const untrusted = isSignIn && email !== null && !devices.trusts(request.headers.cookie, email);
+    try {
+      if (isSignIn) {
+        // Every attempt is counted up front (atomically, so parallel guesses cannot slip past the
+        // limit); only a failure keeps its point, below.
+        await byPair.consume(pair);
+        await byIp.consume(request.ip).catch(async (err: unknown) => {
+          await byPair.refund(pair);
+          throw err;
+        });
+        if (untrusted)
+          await byUntrusted.consume(email).catch(async (err: unknown) => {
+            await Promise.all([byPair.refund(pair), byIp.refund(request.ip)]);
+            throw err;
+          });
+      } else if (request.method === 'POST' && MAILING.has(path)) {
+        await byIp.consume(request.ip);
+        if (email) await byAccount.consume(`${path}:${email}`);
+      } else if (request.method === 'POST' && PASSWORD_CHECKED.has(path)) {
+        await byIp.consume(request.ip);
+      }
+    } catch (err) {
+      // Told when to come back: at the latest when the window has passed.
+      if (err instanceof TooManyRequestsError) reply.header('retry-after', String(limits.windowSeconds));
+      throw err;
     }
 
     // Better Auth turns these into redirects with `new URL(...)`, and answers a 500 for one that is
@@ -185,13 +218,22 @@ export async function identityRoutes(
     try {
       ({ response, webRequest } = await forward(request, url));
     } catch (err) {
-      if (isSignIn) await Promise.all([byPair.refund(pair), byIp.refund(request.ip)]);
+      if (isSignIn)
+        await Promise.all([
+          byPair.refund(pair),
+          byIp.refund(request.ip),
+          untrusted ? byUntrusted.refund(email) : undefined,
+        ]);
       throw err;
     }
     if (isSignIn && response.status !== 401) {
-      // Only a wrong password (or an unknown account, 401) counts against the pair and the
-      // address. A success ends the pair's run of failures; anything else is given back.
-      await Promise.all([response.ok ? byPair.reset(pair) : byPair.refund(pair), byIp.refund(request.ip)]);
+      // Only a wrong password (or an unknown account, 401) counts against the pair, the address and
+      // the account. A success ends the pair's run of failures; anything else is given back.
+      await Promise.all([
+        response.ok ? byPair.reset(pair) : byPair.refund(pair),
+        byIp.refund(request.ip),
+        untrusted ? byUntrusted.refund(email) : undefined,
+      ]);
     }
     reply.status(response.status);
     response.headers.forEach((value, key) => {
@@ -201,6 +243,8 @@ export async function identityRoutes(
       reply.header(key, key === 'location' && opts.relink ? opts.relink(value, webRequest) : value);
     });
     const cookies = response.headers.getSetCookie();
+    // A browser that signed in is known to this account from now on.
+    if (isSignIn && response.ok && email) cookies.push(devices.issue(email));
     if (cookies.length) reply.header('set-cookie', cookies);
     const text = await response.text();
     // Every error of the API is one body, `{message, code?}`, from one mapper (lib/error-handler.ts):

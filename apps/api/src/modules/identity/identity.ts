@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { AppConfig } from '../../config/env';
 import type { Database } from '../../db/database';
 import { Mailer, type MailerLog } from '../../integrations/mail/mailer';
+import { ActiveSessions } from './active-sessions';
 import { createAuth, loadOrCreateSecret, mailLink, type Auth } from './auth';
 import type { AuthRateLimits } from './identity.routes';
 import { TokenVerifier } from './token-verifier';
@@ -39,8 +40,13 @@ export function createIdentity(opts: {
     opts.log,
   );
   const userDeleted = new Set<(userId: string) => void>();
+  // The embedded database is this process's alone: a session found alive can be remembered.
+  const sessions = new ActiveSessions(opts.database, { remember: opts.database.kind === 'pglite' });
+  userDeleted.add(() => sessions.ended());
   const auth = createAuth({
     userDeleted,
+    sessionEnded: (sessionId) => sessions.ended(sessionId),
+    mailFailed: (err) => opts.log.error({ err }, 'a password reset mail could not be sent'),
     database: opts.database,
     mailer,
     baseURL: opts.baseURL,
@@ -60,6 +66,7 @@ export function createIdentity(opts: {
     new URL('/api/auth/jwks', opts.jwksOrigin ?? opts.baseURL),
     opts.baseURL,
     opts.baseURL,
+    sessions,
   );
   const linkOrigins = opts.linkOrigins ?? [];
   return {

@@ -1,5 +1,6 @@
 import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import { LRUCache } from 'lru-cache';
+import type { ActiveSessions } from './active-sessions';
 
 /** The oldest ID token accepted (they are issued for 15 minutes). */
 export const MAX_TOKEN_AGE = '1h';
@@ -9,6 +10,8 @@ export interface AuthUser {
   email: string;
   displayName: string | null;
   emailVerified: boolean;
+  /** The session the token was issued to (its `sid` claim): the token ends with it. */
+  sid: string;
 }
 
 /** A verified token is trusted again without its signature check for at most this long. */
@@ -29,13 +32,24 @@ export class TokenVerifier {
     jwksUrl: URL,
     private readonly issuer: string,
     private readonly audience: string,
+    /** Whether a token's session is still alive; without it, every verified token is. */
+    private readonly sessions?: ActiveSessions,
   ) {
     this.keys = createRemoteJWKSet(jwksUrl, { cacheMaxAge: 10 * 60_000, cooldownDuration: 5_000 });
   }
 
-  /** The user of a token that verified recently (never past its expiry), without checking it again. */
+  /**
+   * The user of a token that verified recently (never past its expiry) and whose session is known
+   * to be alive, without checking either again.
+   */
   known(token: string): AuthUser | undefined {
-    return this.verified.get(token);
+    const user = this.verified.get(token);
+    return user && (!this.sessions || this.sessions.known(user.sid, user.uid)) ? user : undefined;
+  }
+
+  /** False once the token's session has ended (signed out, password reset, account deleted). */
+  sessionActive(user: AuthUser): Promise<boolean> {
+    return this.sessions ? this.sessions.active(user.sid, user.uid) : Promise.resolve(true);
   }
 
   /** Throws for a missing, malformed, tampered, expired, never-expiring or foreign token. */
@@ -51,13 +65,18 @@ export class TokenVerifier {
       requiredClaims: ['exp', 'iat', 'sub'],
       maxTokenAge: MAX_TOKEN_AGE,
     });
-    if (typeof payload.sub !== 'string' || typeof payload.email !== 'string')
+    if (
+      typeof payload.sub !== 'string' ||
+      typeof payload.email !== 'string' ||
+      typeof payload.sid !== 'string'
+    )
       throw new Error('incomplete token');
     const user: AuthUser = {
       uid: payload.sub,
       email: payload.email,
       displayName: typeof payload.name === 'string' && payload.name ? payload.name : null,
       emailVerified: payload.email_verified === true,
+      sid: payload.sid,
     };
     // Never past the token's own expiry (jwtVerify has checked there is one in the future).
     const left = typeof payload.exp === 'number' ? payload.exp * 1000 - Date.now() : 0;
