@@ -6,6 +6,7 @@ import * as m0004 from './0004-watch-status-both';
 import * as m0005 from './0005-ratings-diary-sharing';
 import * as m0006 from './0006-playlist-names-unique';
 import * as m0008 from './0008-diary-tags';
+import * as m0009 from './0009-playlist-ids-unguessable';
 
 /** Every migration, in order. Names are stable: they are recorded in the database. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0005-ratings-diary-sharing': m0005,
   '0006-playlist-names-unique': m0006,
   '0008-diary-tags': m0008,
+  '0009-playlist-ids-unguessable': m0009,
 };
