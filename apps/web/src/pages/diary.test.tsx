@@ -20,22 +20,36 @@ interface Viewing {
   tmdb_id: number;
   watched_on: string;
   rewatch: boolean;
+  tags?: string[];
 }
 
-/** Ratings and the diary in memory, answering as the API does (shapes, statuses, messages). */
-function diaryApi(init: { viewings?: Viewing[]; ratings?: Record<number, number> } = {}) {
+/**
+ * Ratings and the diary in memory, answering as the API does (shapes, statuses, messages).
+ * `onLog` is what logging does to the watchlist: true when it took the film off it.
+ */
+function diaryApi(
+  init: {
+    viewings?: Viewing[];
+    ratings?: Record<number, number>;
+    reviews?: Record<number, string>;
+    onLog?: (tmdbId: number) => boolean;
+  } = {},
+) {
   const state = {
     viewings: [...(init.viewings ?? [])],
     ratings: { ...(init.ratings ?? {}) } as Record<number, number>,
-    reviews: {} as Record<number, string | null>,
+    reviews: { ...(init.reviews ?? {}) } as Record<number, string | null>,
+    patches: [] as Record<string, unknown>[],
     next: 500,
   };
   const entry = (v: Viewing) => ({
     ...v,
+    tags: v.tags ?? [],
     title: `Movie ${v.tmdb_id}`,
     poster_path: null,
     release_date: '1999-03-31',
     rating: state.ratings[v.tmdb_id] ?? null,
+    review: state.ratings[v.tmdb_id] ? (state.reviews[v.tmdb_id] ?? null) : null,
     created_at: '',
   });
   const page = (list: Viewing[]) => ({
@@ -79,14 +93,29 @@ function diaryApi(init: { viewings?: Viewing[]; ratings?: Record<number, number>
         tmdb_id: b.tmdb_id as number,
         watched_on: b.watched_on as string,
         rewatch: !!b.rewatch,
+        tags: (b.tags as string[] | undefined) ?? [],
       };
       if (state.viewings.some((x) => x.tmdb_id === v.tmdb_id && x.watched_on === v.watched_on))
         return (json(res, { message: 'You already logged this movie on that day' }, 409), true);
       state.viewings.push(v);
-      json(res, { message: 'Viewing logged', ...entry(v) }, 201);
+      const removed = init.onLog?.(v.tmdb_id) ?? false;
+      json(res, { message: 'Viewing logged', ...entry(v), removed_from_watchlist: removed }, 201);
       return true;
     }
     m = /^\/api\/user\/diary\/(\d+)$/.exec(url.pathname);
+    if (m && method === 'PATCH') {
+      const v = state.viewings.find((x) => x.id === Number(m![1]));
+      if (!v) return (json(res, { message: 'Diary entry not found' }, 404), true);
+      state.patches.push(b);
+      if (typeof b.watched_on === 'string') v.watched_on = b.watched_on;
+      if (typeof b.rewatch === 'boolean') v.rewatch = b.rewatch;
+      if (Array.isArray(b.tags)) v.tags = b.tags as string[];
+      if (b.rating === null) delete state.ratings[v.tmdb_id];
+      else if (typeof b.rating === 'number') state.ratings[v.tmdb_id] = b.rating;
+      if (b.review !== undefined) state.reviews[v.tmdb_id] = b.review as string | null;
+      json(res, { message: 'Diary entry updated', ...entry(v) });
+      return true;
+    }
     if (m && method === 'DELETE') {
       const v = state.viewings.find((x) => x.id === Number(m![1]));
       if (!v) return (json(res, { message: 'Diary entry not found' }, 404), true);
@@ -96,6 +125,7 @@ function diaryApi(init: { viewings?: Viewing[]; ratings?: Record<number, number>
         tmdb_id: v.tmdb_id,
         watched_on: v.watched_on,
         rewatch: v.rewatch,
+        tags: v.tags ?? [],
       });
       return true;
     }
@@ -209,6 +239,40 @@ describe('logging viewings on the movie page', () => {
     expect(d.state.viewings.find((v) => v.watched_on === '2024-05-01')!.rewatch).toBe(true);
   });
 
+  it('logging a film on the watchlist takes it off, and the toast’s Undo puts it back (the viewing stays)', async () => {
+    const d = diaryApi({
+      onLog: (tmdbId) => {
+        const before = api!.state.watch.length;
+        api!.state.watch = api!.state.watch.filter(
+          (w) => !(w.tmdb_id === tmdbId && w.status === 'want_to_watch'),
+        );
+        return api!.state.watch.length < before;
+      },
+    });
+    api = await startLibraryApi({ watch: [{ tmdb_id: 7, status: 'want_to_watch' }] }, d.handler);
+    renderWithApp(<YourLog tmdbId={7} />, { auth: true });
+    expect(await screen.findByText('Not in your diary yet.')).toBeTruthy();
+    fireEvent.change(await screen.findByLabelText('Date watched'), { target: { value: '2024-05-01' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Log viewing' }));
+    expect(await screen.findByText(/^Logged for .+ · Removed from your watchlist$/)).toBeTruthy();
+    expect(api.state.watch).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('Added to your watchlist!')).toBeTruthy();
+    expect(api.state.watch).toEqual([{ tmdb_id: 7, status: 'want_to_watch' }]);
+    expect(d.state.viewings).toHaveLength(1);
+    expect(api.state.calls).toEqual(['POST /api/user/diary', 'POST /api/user/watch-status']);
+  });
+
+  it('logging a film not on the watchlist says only that it was logged, with no Undo', async () => {
+    const d = diaryApi({ onLog: () => false });
+    api = await startLibraryApi({}, d.handler);
+    renderWithApp(<YourLog tmdbId={7} />, { auth: true });
+    fireEvent.change(await screen.findByLabelText('Date watched'), { target: { value: '2024-05-01' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Log viewing' }));
+    expect(await screen.findByText(/^Logged for [^·]+$/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull();
+  });
+
   it('signed out: an invitation to sign in instead of the controls', async () => {
     api = await startLibraryApi({ signedIn: false });
     renderWithApp(<YourLog tmdbId={7} />, { auth: true });
@@ -256,6 +320,64 @@ describe('the diary page', () => {
       expect(screen.getByText(purpose, { exact: false })).toBeTruthy();
       view.unmount();
     }
+  });
+
+  it('shows each entry’s review and tags, and edits an entry in place; Escape closes without saving', async () => {
+    const d = diaryApi({
+      viewings: [{ id: 2, tmdb_id: 8, watched_on: '2024-03-10', rewatch: false, tags: ['cinema'] }],
+      ratings: { 8: 4 },
+      reviews: { 8: 'Loud and long.' },
+    });
+    api = await startLibraryApi({}, d.handler);
+    renderWithApp(<DiaryPage />, { auth: true });
+    expect(await screen.findByText('Loud and long.')).toBeTruthy();
+    expect(within(screen.getByRole('list', { name: 'Tags' })).getByText('cinema')).toBeTruthy();
+
+    const edit = screen.getByRole('button', { name: 'Edit Movie 8 on 2024-03-10' });
+    fireEvent.click(edit);
+    const form = await screen.findByRole('form', { name: 'Edit Movie 8 on 2024-03-10' });
+    const date = within(form).getByLabelText('Date watched') as HTMLInputElement;
+    expect(date.value).toBe('2024-03-10');
+    await waitFor(() => expect(document.activeElement).toBe(date));
+    fireEvent.keyDown(date, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('form')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(edit));
+
+    fireEvent.click(edit);
+    const again = await screen.findByRole('form', { name: 'Edit Movie 8 on 2024-03-10' });
+    fireEvent.change(within(again).getByLabelText('Date watched'), { target: { value: '2024-03-12' } });
+    fireEvent.click(within(again).getByLabelText('Rewatch'));
+    fireEvent.change(within(again).getByLabelText('Tags'), { target: { value: ' imax, With  Dad,IMAX ' } });
+    fireEvent.change(within(again).getByLabelText(/^Review/), {
+      target: { value: '  Better on a big screen. ' },
+    });
+    const stars = within(again).getByRole('slider', { name: 'Rating' });
+    fireEvent.keyDown(stars, { key: 'End' });
+    fireEvent.keyDown(stars, { key: 'Enter' });
+    // A future day is refused before anything is sent.
+    fireEvent.change(within(again).getByLabelText('Date watched'), { target: { value: '2999-01-01' } });
+    expect(within(again).getByRole('alert').textContent).toBe('The date can’t be in the future.');
+    expect((within(again).getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(within(again).getByLabelText('Date watched'), { target: { value: '2024-03-12' } });
+    fireEvent.click(within(again).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(d.state.patches).toHaveLength(1));
+    expect(d.state.patches[0]).toEqual({
+      watched_on: '2024-03-12',
+      rewatch: true,
+      tags: ['imax', 'With Dad'],
+      rating: 5,
+      review: 'Better on a big screen.',
+    });
+    expect(api.state.calls).toContain('PATCH /api/user/diary/2');
+    expect(await screen.findByText('Diary entry updated')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('form')).toBeNull());
+    expect(await screen.findByText('Better on a big screen.')).toBeTruthy();
+    expect(
+      within(screen.getByRole('list', { name: 'Tags' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['imax', 'With Dad']);
+    expect(screen.getByText('5 out of 5 stars')).toBeTruthy();
   });
 
   it('says so when the diary is empty', async () => {
@@ -391,5 +513,62 @@ describe('the year in review', () => {
     await waitFor(() => expect(view.search()).toBe('?year=2021'));
     await waitFor(() => expect(asked.at(-1)).toBe('?year=2021'));
     expect(await screen.findByRole('heading', { name: 'Year in Review 2021' })).toBeTruthy();
+  });
+});
+
+describe('the year picker', () => {
+  it('opens on the latest year with entries, lists only years with entries and All time, by keyboard too', async () => {
+    const thisYear = new Date().getFullYear();
+    const per_month = Array.from({ length: 12 }, (_, i) => ({ month: i + 1, count: i === 2 ? 2 : 0 }));
+    const base = {
+      years: [2021, 2019],
+      per_year: [
+        { year: 2019, count: 3 },
+        { year: 2021, count: 2 },
+      ],
+      films: 2,
+      rewatches: 0,
+      per_month,
+      minutes: 200,
+      without_runtime: 0,
+      genres: [],
+      decades: [],
+      languages: [],
+      top_rated: [],
+    };
+    const asked: string[] = [];
+    api = await startLibraryApi({}, (req, res) => {
+      const url = new URL(req.url!, 'http://x');
+      if (url.pathname !== '/api/user/stats') return false;
+      asked.push(url.search);
+      const y = url.searchParams.get('year');
+      // As the API: without a year, the latest year with entries.
+      json(res, { ...base, year: y === 'all' ? null : Number(y ?? 2021), entries: y === 'all' ? 5 : 2 });
+      return true;
+    });
+    const view = renderWithApp(<StatsPage />, { auth: true, path: '/stats', route: '/stats' });
+    expect(await screen.findByRole('heading', { name: 'Year in Review 2021' })).toBeTruthy();
+    expect(asked).toEqual(['']);
+    const picker = screen.getByLabelText('Year') as HTMLSelectElement;
+    expect(picker.value).toBe('2021');
+    expect([...picker.options].map((o) => [o.value, o.textContent])).toEqual([
+      ['2021', '2021'],
+      ['2019', '2019'],
+      ['all', 'All time'],
+    ]);
+    expect([...picker.options].some((o) => o.value === String(thisYear))).toBe(false);
+    // A native select: focusable, and arrow keys change it in every browser.
+    picker.focus();
+    expect(document.activeElement).toBe(picker);
+    fireEvent.change(picker, { target: { value: 'all' } });
+    await waitFor(() => expect(view.search()).toBe('?year=all'));
+    expect(await screen.findByRole('heading', { name: 'Year in Review: All time' })).toBeTruthy();
+    await waitFor(() => expect(asked.at(-1)).toBe('?year=all'));
+    await waitFor(() =>
+      expect(screen.getByRole('img').getAttribute('aria-label')).toBe('Viewings per year: 2019 3, 2021 2'),
+    );
+    expect((screen.getByLabelText('Year') as HTMLSelectElement).value).toBe('all');
+    fireEvent.change(screen.getByLabelText('Year'), { target: { value: '2019' } });
+    expect(await screen.findByRole('heading', { name: 'Year in Review 2019' })).toBeTruthy();
   });
 });

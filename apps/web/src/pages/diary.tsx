@@ -1,6 +1,8 @@
 import type { DiaryEntry, RatedMovie } from '@app/contracts';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ratingText, useDeleteEntry, useDiary, useRatings } from '../features/diary/api/diary-api';
+import { EditEntry } from '../features/diary/components/edit-entry';
 import { FilmLine, PagedFilmList } from '../features/diary/components/paged-film-list';
 import { Stars } from '../features/diary/components/star-rating';
 
@@ -32,32 +34,63 @@ export function byMonth(entries: DiaryEntry[]): { month: string; label: string; 
 
 function Entry({ e }: { e: DiaryEntry }) {
   const remove = useDeleteEntry();
+  const [editing, setEditing] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const close = () => {
+    setEditing(false);
+    requestAnimationFrame(() => editButton.current?.focus());
+  };
   return (
-    <li className="flex items-center gap-3 rounded-xl p-2 hover:bg-white/5 sm:gap-4">
-      <time dateTime={e.watched_on} className="flex w-10 shrink-0 flex-col items-center sm:w-14">
-        <span aria-hidden="true" className="text-xl font-bold leading-none sm:text-2xl">
-          {Number(e.watched_on.slice(8, 10))}
-        </span>
-        <span aria-hidden="true" className="mt-1 text-xs text-zinc-400">
-          {weekdayOf(e.watched_on)}
-        </span>
-        <span className="sr-only">{dayOf(e.watched_on)}</span>
-      </time>
-      <FilmLine film={e}>
-        <div className="mt-0.5 flex flex-wrap items-center gap-2 text-xs text-zinc-400">
-          {e.rating !== null ? <StarsOf rating={e.rating} /> : <span>Not rated</span>}
-          {e.rewatch && <span className="rounded bg-zinc-800 px-1.5 py-0.5 text-zinc-300">Rewatch</span>}
-        </div>
-      </FilmLine>
-      <button
-        type="button"
-        onClick={() => remove.mutate(e)}
-        disabled={remove.isPending}
-        aria-label={`Delete ${e.title} on ${e.watched_on} from your diary`}
-        className="shrink-0 rounded-md px-2 py-1 text-xs text-zinc-300 ring-1 ring-white/10 hover:bg-white/10"
-      >
-        Delete
-      </button>
+    <li className="rounded-xl p-2 hover:bg-white/5">
+      <div className="flex items-center gap-3 sm:gap-4">
+        <time dateTime={e.watched_on} className="flex w-10 shrink-0 flex-col items-center sm:w-14">
+          <span aria-hidden="true" className="text-xl font-bold leading-none sm:text-2xl">
+            {Number(e.watched_on.slice(8, 10))}
+          </span>
+          <span aria-hidden="true" className="mt-1 text-xs text-zinc-400">
+            {weekdayOf(e.watched_on)}
+          </span>
+          <span className="sr-only">{dayOf(e.watched_on)}</span>
+        </time>
+        <FilmLine film={e}>
+          <div className="mt-0.5 flex flex-wrap items-center gap-2 text-xs text-zinc-400">
+            {e.rating !== null ? <StarsOf rating={e.rating} /> : <span>Not rated</span>}
+            {e.rewatch && <span className="rounded bg-zinc-800 px-1.5 py-0.5 text-zinc-300">Rewatch</span>}
+            {e.tags.length > 0 && (
+              <ul className="flex flex-wrap gap-1" aria-label="Tags">
+                {e.tags.map((t) => (
+                  <li key={t} className="rounded bg-zinc-800/70 px-1.5 py-0.5 text-zinc-300">
+                    {t}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+          {e.review && (
+            <p className="mt-1 line-clamp-3 whitespace-pre-line text-sm text-zinc-300">{e.review}</p>
+          )}
+        </FilmLine>
+        <button
+          ref={editButton}
+          type="button"
+          onClick={() => setEditing((v) => !v)}
+          aria-expanded={editing}
+          aria-label={`Edit ${e.title} on ${e.watched_on}`}
+          className="shrink-0 rounded-md px-2 py-1 text-xs text-zinc-300 ring-1 ring-white/10 hover:bg-white/10"
+        >
+          Edit
+        </button>
+        <button
+          type="button"
+          onClick={() => remove.mutate(e)}
+          disabled={remove.isPending}
+          aria-label={`Delete ${e.title} on ${e.watched_on} from your diary`}
+          className="shrink-0 rounded-md px-2 py-1 text-xs text-zinc-300 ring-1 ring-white/10 hover:bg-white/10"
+        >
+          Delete
+        </button>
+      </div>
+      {editing && <EditEntry entry={e} onClose={close} />}
     </li>
   );
 }

@@ -1,5 +1,5 @@
 import type { YearInReview } from '@app/contracts';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Artwork } from '../components/ui/artwork';
 import { EmptyState, ErrorText } from '../components/ui/empty-state';
@@ -33,29 +33,66 @@ export const hours = (minutes: number) => {
   return `${h.toLocaleString()} ${h === 1 ? 'hour' : 'hours'}`;
 };
 
-/** Films per month as bars (plain SVG); the chart's description lists every month for screen readers. */
+/** A year's films per month, or all time's per year, as bars. */
 function MonthChart({ data }: { data: YearInReview }) {
-  const max = Math.max(1, ...data.per_month.map((m) => m.count));
+  if (data.year === null)
+    return (
+      <BarChart
+        caption="Films watched per year"
+        label="Viewings per year"
+        bars={data.per_year.map((y) => ({
+          key: y.year,
+          short: `’${String(y.year).slice(2)}`,
+          long: String(y.year),
+          count: y.count,
+        }))}
+      />
+    );
+  return (
+    <BarChart
+      caption="Films watched per month"
+      label={`Viewings per month in ${data.year}`}
+      bars={data.per_month.map((m, i) => ({
+        key: m.month,
+        short: MONTHS[i]!.slice(0, 3),
+        long: MONTHS_LONG[m.month - 1]!,
+        count: m.count,
+      }))}
+    />
+  );
+}
+
+/** Bars (plain SVG); the chart's description lists every bar for screen readers. */
+function BarChart({
+  caption,
+  label,
+  bars,
+}: {
+  caption: string;
+  label: string;
+  bars: { key: number; short: string; long: string; count: number }[];
+}) {
+  const max = Math.max(1, ...bars.map((m) => m.count));
   const W = 360;
   const H = 180;
-  const bar = W / 12;
-  const described = data.per_month.map((m) => `${MONTHS_LONG[m.month - 1]} ${m.count}`).join(', ');
+  const bar = W / Math.max(12, bars.length);
+  const described = bars.map((m) => `${m.long} ${m.count}`).join(', ');
   return (
     <figure>
-      <figcaption className="text-sm font-semibold text-zinc-300">Films watched per month</figcaption>
+      <figcaption className="text-sm font-semibold text-zinc-300">{caption}</figcaption>
       {/* At most 448 px wide: the labels are 12 of the drawing's 360 units, so at 672 px (as it
           was) they were drawn at 22 px, twice the page's text; now at most 15 px. */}
       <svg
         viewBox={`0 0 ${W} ${H + 24}`}
         className="mt-3 h-auto w-full max-w-md"
         role="img"
-        aria-label={`Viewings per month in ${data.year}: ${described}`}
+        aria-label={`${label}: ${described}`}
       >
-        {data.per_month.map((m, i) => {
+        {bars.map((m, i) => {
           const h = (m.count / max) * (H - 20);
           const x = i * bar + bar * 0.15;
           return (
-            <g key={m.month}>
+            <g key={m.key}>
               <rect
                 x={x}
                 y={H - h}
@@ -75,7 +112,7 @@ function MonthChart({ data }: { data: YearInReview }) {
                 </text>
               )}
               <text x={x + bar * 0.35} y={H + 16} textAnchor="middle" className="fill-zinc-400 text-[12px]">
-                {MONTHS[i]!.slice(0, 3)}
+                {m.short}
               </text>
             </g>
           );
@@ -133,7 +170,7 @@ function Figure({ value, label }: { value: string; label: string }) {
 function Review({ data }: { data: YearInReview }) {
   if (data.entries === 0)
     return (
-      <EmptyState title={`Nothing logged in ${data.year}`}>
+      <EmptyState title={data.year === null ? 'Nothing logged yet' : `Nothing logged in ${data.year}`}>
         Log a viewing from any movie page and your year fills in here.{' '}
         {data.years.length > 0 && 'Or pick another year above.'}
       </EmptyState>
@@ -201,40 +238,50 @@ function Review({ data }: { data: YearInReview }) {
   );
 }
 
-/** /stats: the year in review for a chosen year (the current one by default), kept in ?year=. */
+/**
+ * /stats: the year in review for a chosen year, or all time, kept in ?year= (a year or "all").
+ * Without one, the API's choice: the latest year that has entries (decision 0082).
+ */
 export default function StatsPage() {
   const { user, ready } = useAuth();
   // useLocation rather than useSearchParams: the latter would add its helpers to the shell's
   // framework chunk for this one screen.
   const { search } = useLocation();
   const navigate = useNavigate();
-  const asked = Number(new URLSearchParams(search).get('year'));
-  const year = Number.isInteger(asked) && asked >= 1888 && asked <= 2100 ? asked : null;
+  const param = new URLSearchParams(search).get('year');
+  const asked = Number(param);
+  const year: number | 'all' | null =
+    param === 'all' ? 'all' : Number.isInteger(asked) && asked >= 1888 && asked <= 2100 ? asked : null;
   const stats = useYearInReview(year);
-  const [current] = useState(() => new Date().getFullYear());
-  const shown = year ?? stats.data?.year ?? current;
+  const shown = year === 'all' ? 'all' : (year ?? stats.data?.year ?? null);
   const title = 'Year in Review';
   if (ready && !user)
     return <SignInFirst title={title}>and keep a diary to see your year in films.</SignInFirst>;
-  const years = [...new Set([...(stats.data?.years ?? []), current, shown])].sort((a, b) => b - a);
+  // The years that have entries, and the one asked for if it has none.
+  const years = [
+    ...new Set([...(stats.data?.years ?? []), ...(typeof shown === 'number' ? [shown] : [])]),
+  ].sort((a, b) => b - a);
+  const heading = shown === 'all' ? `${title}: All time` : shown === null ? title : `${title} ${shown}`;
   return (
     <PageShell
-      title={`${title} ${shown}`}
-      documentTitle={`${title} ${shown}`}
+      title={heading}
+      documentTitle={heading}
       subtitle={
         <span className="flex items-center gap-2">
           <label htmlFor="year-picker">Year</label>
           <select
             id="year-picker"
-            value={shown}
+            value={shown ?? ''}
             onChange={(e) => navigate({ search: `?year=${e.target.value}` })}
             className="rounded-lg bg-zinc-800 px-2 py-1 text-sm text-zinc-100 ring-1 ring-white/10"
           >
+            {shown === null && <option value="">…</option>}
             {years.map((y) => (
               <option key={y} value={y}>
                 {y}
               </option>
             ))}
+            <option value="all">All time</option>
           </select>
           {stats.isFetching && !stats.isPending && <span className="text-xs">Updating…</span>}
         </span>

@@ -1,6 +1,14 @@
-import type { DiaryEntry, DiaryPage, RatedMoviePage, RatingState, YearInReview } from '@app/contracts';
+import type {
+  DiaryEntry,
+  DiaryEntryCreated,
+  DiaryPage,
+  RatedMoviePage,
+  RatingState,
+  YearInReview,
+} from '@app/contracts';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
+import { toastWithUndo } from '../../../components/ui/undo-toast';
 import { ApiError, apiFetch } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 
@@ -9,12 +17,12 @@ export const keys = {
   movieDiary: (tmdbId: number) => ['library', 'diary', 'movie', tmdbId] as const,
   diary: ['library', 'diary', 'all'] as const,
   ratings: ['library', 'ratings', 'all'] as const,
-  stats: (year: number | null) => ['library', 'stats', year] as const,
+  stats: (year: number | 'all' | null) => ['library', 'stats', year] as const,
   watch: ['library', 'watch-status'] as const,
 };
 
 const SESSION_EXPIRED = 'Session expired. Please login again.';
-const message = (err: unknown, fallback: string) => {
+export const message = (err: unknown, fallback: string) => {
   if (!(err instanceof ApiError)) return fallback;
   if (err.status === 401) return SESSION_EXPIRED;
   // The API's 4xx messages are written for people (a future date, a day already logged…).
@@ -85,11 +93,38 @@ export function useRatingActions(tmdbId: number) {
 export function useLogViewing() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (body: { tmdb_id: number; watched_on: string; rewatch: boolean }) =>
-      apiFetch<DiaryEntry>('/api/user/diary', { method: 'POST', body }),
+    mutationFn: (body: { tmdb_id: number; watched_on: string; rewatch: boolean; tags?: string[] }) =>
+      apiFetch<DiaryEntryCreated>('/api/user/diary', { method: 'POST', body }),
     onError: (err) => toast.error(message(err, 'Failed to log the viewing.')),
     onSettled: refresh,
   });
+}
+
+/**
+ * A logged viewing's toast. Logging takes the film off the watchlist (decision 0082); when it was
+ * on it, the toast says so and its Undo puts it back (the viewing stays: it has its own Delete).
+ */
+export function useLoggedToast() {
+  const refresh = useRefresh();
+  return (entry: DiaryEntryCreated, said: string) => {
+    if (!entry.removed_from_watchlist) {
+      toast.success(said);
+      return;
+    }
+    toastWithUndo(`${said} · Removed from your watchlist`, async () => {
+      try {
+        await apiFetch('/api/user/watch-status', {
+          method: 'POST',
+          body: { tmdb_id: entry.tmdb_id, status: 'want_to_watch' },
+        });
+        toast.success('Added to your watchlist!');
+      } catch (err) {
+        toast.error(message(err, 'Failed to update status.'));
+      } finally {
+        void refresh();
+      }
+    });
+  };
 }
 
 /** Deletes a diary entry, with a toast that can put it back (Undo logs the same viewing again). */
@@ -98,9 +133,10 @@ export function useDeleteEntry() {
   const log = useLogViewing();
   return useMutation({
     mutationFn: (entry: Pick<DiaryEntry, 'id' | 'title'>) =>
-      apiFetch<{ tmdb_id: number; watched_on: string; rewatch: boolean }>(`/api/user/diary/${entry.id}`, {
-        method: 'DELETE',
-      }),
+      apiFetch<{ tmdb_id: number; watched_on: string; rewatch: boolean; tags?: string[] }>(
+        `/api/user/diary/${entry.id}`,
+        { method: 'DELETE' },
+      ),
     onSuccess: (gone, entry) => {
       toast(
         (t) => (
@@ -147,7 +183,8 @@ export const useDiary = () => useUserPages<DiaryPage>(keys.diary, '/api/user/dia
 /** Every rated film, most recently rated first, 50 a page (imported ratings included). */
 export const useRatings = () => useUserPages<RatedMoviePage>(keys.ratings, '/api/user/ratings');
 
-export function useYearInReview(year: number | null) {
+/** One year's review, all time ('all'), or (null) the latest year with entries, as the API picks. */
+export function useYearInReview(year: number | 'all' | null) {
   const { user } = useAuth();
   return useQuery({
     queryKey: keys.stats(year),

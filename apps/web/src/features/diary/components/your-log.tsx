@@ -1,11 +1,11 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { useAuth } from '../../../lib/auth';
 import {
   localToday,
   ratingText,
   useDeleteEntry,
+  useLoggedToast,
   useLogViewing,
   useMovieDiary,
   useRating,
@@ -66,6 +66,7 @@ function Review({ tmdbId, rating, saved }: { tmdbId: number; rating: number | nu
 
 function LogViewing({ tmdbId, hasEntries }: { tmdbId: number; hasEntries: boolean }) {
   const log = useLogViewing();
+  const logged = useLoggedToast();
   const today = localToday();
   const [date, setDate] = useState(today);
   const [rewatch, setRewatch] = useState(hasEntries);
@@ -83,7 +84,7 @@ function LogViewing({ tmdbId, hasEntries }: { tmdbId: number; hasEntries: boolea
     if (error) return;
     log.mutate(
       { tmdb_id: tmdbId, watched_on: date, rewatch },
-      { onSuccess: () => toast.success(`Logged for ${longDate(date)}`) },
+      { onSuccess: (entry) => logged(entry, `Logged for ${longDate(date)}`) },
     );
   };
   return (
