@@ -52,6 +52,7 @@ import { signalsRoutes, signalsSecret } from './modules/recommendations/signals.
 import { ChatEngine } from './modules/chat/chat-engine';
 import { chatRoutes, type ChatLimits } from './modules/chat/chat.routes';
 import { ChatService } from './modules/chat/chat.service';
+import { ChatStartup } from './modules/chat/chat-startup';
 import { MemoryConversationStore, RedisConversationStore } from './modules/chat/conversation-store';
 import { LlmChat } from './modules/chat/llm-chat';
 import { CachedLikesAnswer } from './modules/library/cached-likes';
@@ -86,6 +87,8 @@ export interface AppDeps {
   chatCatalog?: CatalogIndex | undefined;
   /** Where the chat's trained vectors are cached (default DATA_DIR/catalog/chat-vectors.bin, beside the catalog). */
   chatVectorsFile?: string | undefined;
+  /** Make the chat ready at start rather than on its first message (main.ts; decision 0079). */
+  prepareChat?: boolean;
   logLevel?: string;
   /** Where the log goes (stdout by default; tests capture it). */
   logStream?: { write(line: string): void };
@@ -544,17 +547,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const chatCatalog = deps.chatCatalog ?? deps.catalog;
   if (chatCatalog) {
     // The chat retrieves from the offline catalog in both modes: its ids are TMDB ids.
-    // Built on the first message, not at start: its indexes over the catalog cost ~0.3 s of CPU
-    // (over 1 s under load) that `/api/health` need not wait for (decision 0018).
-    const engine = lazily(
+    // With `prepareChat` (main.ts) it is made ready at start, its indexes before listening and its
+    // first search and answer once listening, so that the first message waits for none of them
+    // (decision 0079, which undoes decision 0018's "on the first message"). Otherwise (tests) it
+    // is made on the first message.
+    const vectorsFile = deps.chatVectorsFile ?? join(deps.config.dataDir, 'catalog', 'chat-vectors.bin');
+    const chatStartup = new ChatStartup(
       () =>
         new ChatEngine(
           chatCatalog,
           recommender,
           deps.source.moviesWithPerson ? (name) => deps.source.moviesWithPerson!(name) : undefined,
-          // The chat's vectors are trained from the catalog on the first message, then cached here.
+          // The chat's vectors are trained from the catalog once, then cached here.
           {
-            vectorsFile: deps.chatVectorsFile ?? join(deps.config.dataDir, 'catalog', 'chat-vectors.bin'),
+            vectorsFile,
             // Live mode: picks come from the offline catalog (TMDB ids) and are checked against TMDB.
             ...(deps.source.mode === 'live'
               ? {
@@ -567,7 +573,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
               : {}),
           },
         ),
+      app.log,
     );
+    if (deps.prepareChat) {
+      app.addHook('onReady', async () => chatStartup.prepareIndexes(chatCatalog, vectorsFile));
+      app.addHook('onListen', async () => {
+        void chatStartup.prepare({ answerOnce: deps.source.mode !== 'live' });
+      });
+    }
+    const engine = lazily(() => chatStartup.get());
     const llm =
       env.LLM_BASE_URL && env.LLM_MODEL
         ? new LlmChat({ baseUrl: env.LLM_BASE_URL, model: env.LLM_MODEL, apiKey: env.LLM_API_KEY }, engine)
@@ -578,9 +592,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const service = new ChatService(engine, llm, app.log, conversations, (uid) =>
       seenBy ? seenBy(uid) : Promise.resolve(new Set<number>()),
     );
-    await app.register(chatRoutes(service, deps.identity?.verifier ?? null, deps.chatLimits, rateLimits), {
-      prefix: '/api/chat',
-    });
+    await app.register(
+      chatRoutes(service, deps.identity?.verifier ?? null, deps.chatLimits, rateLimits, () =>
+        chatStartup.ready(),
+      ),
+      { prefix: '/api/chat' },
+    );
   }
   let likesAnswer: CachedLikesAnswer | null = null;
   if (deps.identity) {

@@ -117,6 +117,7 @@ async function main() {
     source,
     catalog,
     chatCatalog: offline,
+    prepareChat: true,
     identity,
     webDist,
   });

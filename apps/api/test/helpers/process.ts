@@ -40,7 +40,7 @@ export interface RunningApi {
  */
 export async function startApiProcess(
   env: Record<string, string>,
-  opts: { compiled?: boolean } = {},
+  opts: { compiled?: boolean; healthyWithinMs?: number } = {},
 ): Promise<RunningApi> {
   const port = await freePort();
   const [command, args] = opts.compiled
@@ -62,7 +62,7 @@ export async function startApiProcess(
   child.stderr!.on('data', (d) => (out += d));
   const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 45_000;
+  const deadline = Date.now() + (opts.healthyWithinMs ?? 45_000);
   for (;;) {
     if (child.exitCode !== null) throw new Error(`API exited early:\n${out}`);
     try {

@@ -83,6 +83,22 @@ const sharedVectors = new WeakMap<CatalogIndex, SemanticIndex>();
 /** The films the chat may pick from, and trains its vectors on: known enough to judge. */
 const VECTOR_MIN_VOTES = 10;
 
+const vectorMovies = (catalog: CatalogIndex) =>
+  catalog.popular.filter((m) => m.vote_count >= VECTOR_MIN_VOTES);
+const vectorsTag = (catalog: CatalogIndex, movies: readonly CatalogMovie[]) =>
+  `${catalog.file.built_at}:${movies.length}:v1`;
+
+/** Whether `file` holds the vectors of this catalog (its header's tag), so none need training. */
+export function chatVectorsCached(catalog: CatalogIndex, file: string): boolean {
+  try {
+    const buf = readFileSync(file);
+    const header = JSON.parse(buf.subarray(0, buf.indexOf(10)).toString('utf8')) as { tag?: unknown };
+    return header.tag === vectorsTag(catalog, vectorMovies(catalog));
+  } catch {
+    return false;
+  }
+}
+
 export function toChatMovie(m: CatalogMovie): ChatMovie {
   return {
     id: m.id,
@@ -249,8 +265,8 @@ export class ChatEngine {
     // Engines over the same catalog (tests, several apps in one process) share one set of vectors.
     const shared = sharedVectors.get(this.catalog);
     if (shared) return (this.semanticIndex = shared);
-    const movies = this.catalog.popular.filter((m) => m.vote_count >= VECTOR_MIN_VOTES);
-    const tag = `${this.catalog.file.built_at}:${movies.length}:v1`;
+    const movies = vectorMovies(this.catalog);
+    const tag = vectorsTag(this.catalog, movies);
     const file = this.options.vectorsFile;
     let parts = file && existsSync(file) ? deserializeSemantic(readFileSync(file), tag) : null;
     if (!parts) {
@@ -312,6 +328,16 @@ export class ChatEngine {
     key: string,
     year: string | undefined,
   ): { movie: CatalogMovie; confidence: number } | null {
+    this.buildExactTitles();
+    // A well-known film of exactly that name needs no fuzzy search.
+    const exact = (this.exactTitles!.get(key) ?? []).filter((m) => !year || m.release_date?.startsWith(year));
+    const known = exact.sort((a, b) => b.vote_count - a.vote_count)[0];
+    if (known && known.vote_count >= 100) return { movie: known, confidence: 1 };
+    return this.searchTitleFuzzy(words, key, year);
+  }
+
+  /** The exact names of the catalog's films (and the best-known ones' names in other languages), once. */
+  private buildExactTitles(): void {
     if (!this.exactTitles) {
       this.exactTitles = new Map();
       for (const m of this.catalog.popular) {
@@ -339,10 +365,13 @@ export class ChatEngine {
         }
       }
     }
-    // A well-known film of exactly that name needs no fuzzy search.
-    const exact = (this.exactTitles.get(key) ?? []).filter((m) => !year || m.release_date?.startsWith(year));
-    const known = exact.sort((a, b) => b.vote_count - a.vote_count)[0];
-    if (known && known.vote_count >= 100) return { movie: known, confidence: 1 };
+  }
+
+  private searchTitleFuzzy(
+    words: string,
+    key: string,
+    year: string | undefined,
+  ): { movie: CatalogMovie; confidence: number } | null {
     const hits = this.catalog.searchTitlesTop(words, 25).movies;
     // "Eternal Sunshine" for Eternal Sunshine of the Spotless Mind: the typed words start a famous title.
     const typed = key.split(' ');
@@ -372,8 +401,14 @@ export class ChatEngine {
 
   /** Loads (or trains) the vectors and builds the title index now rather than on the first message. */
   warm(): void {
-    this.semantic();
+    this.prepareIndexes();
     this.resolveTitle('warm up');
+  }
+
+  /** What `warm` builds that does not need the catalog's title search: the vectors and the exact titles. */
+  prepareIndexes(): void {
+    this.semantic();
+    this.buildExactTitles();
   }
 
   /** The best-known film whose whole title starts the typed words ("Frozen" for "Frozen II"). */

@@ -1,0 +1,91 @@
+import type { CatalogIndex } from '@app/catalog';
+import { setImmediate as nextTask } from 'node:timers/promises';
+import { chatVectorsCached, type ChatEngine } from './chat-engine';
+
+/** The message the chat answers once at start, so that its code is compiled before a visitor's. */
+const WARM_UP = 'a funny movie for tonight';
+
+/**
+ * The chat made ready at start, so that the first message is answered as fast as the next ones
+ * (decision 0079). Made on the first message instead, a fresh install's first answer waited for
+ * the engine's indexes, its vectors' training and the first compile of its code: 10–44 s on a
+ * busy machine, past the site's 10 s timeout ("Sorry, I'm having trouble connecting").
+ *
+ * - Before the server listens: the engine, its vectors and its index of exact titles (about 0.3 s
+ *   of CPU on a warm start). The vectors are trained when DATA_DIR has none for this catalog (a
+ *   first start, or a new catalog; a few seconds) and cached there; a later start loads them.
+ * - Once it listens: the catalog's title index (which the server builds in slices), then the
+ *   engine's first fuzzy title search and one answer, each in a task of its own so that requests
+ *   are served between them. A message that comes meanwhile waits for it (`ready`).
+ */
+export class ChatStartup {
+  private engine: ChatEngine | undefined;
+  private preparing: Promise<void> | null = null;
+
+  constructor(
+    private readonly make: () => ChatEngine,
+    private readonly log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void },
+  ) {}
+
+  /** The engine (made now when nothing has made it yet). */
+  get(): ChatEngine {
+    return (this.engine ??= this.make());
+  }
+
+  /**
+   * Before listening: the engine and its own indexes, the vectors trained and cached when
+   * `vectorsFile` has none for `catalog` (a first start), else loaded.
+   */
+  prepareIndexes(catalog: CatalogIndex, vectorsFile: string): void {
+    const started = performance.now();
+    const train = !chatVectorsCached(catalog, vectorsFile);
+    try {
+      this.get().prepareIndexes();
+    } catch (err) {
+      // The server starts all the same; the first message makes what is missing.
+      this.log.warn({ reason: (err as Error).message }, 'chat: preparing it at start failed');
+      return;
+    }
+    const ms = Math.round(performance.now() - started);
+    this.log.info({ ms }, train ? 'chat indexes ready, its vectors trained' : 'chat indexes ready');
+  }
+
+  /** Once listening: everything the first message would otherwise wait for (see the class). */
+  prepare(opts: { answerOnce: boolean }): Promise<void> {
+    this.preparing ??= (async () => {
+      const started = performance.now();
+      const steps: Record<string, number> = {};
+      const timed = async (name: string, work: () => unknown) => {
+        await nextTask(); // requests first
+        const at = performance.now();
+        await work();
+        steps[name] = Math.round(performance.now() - at);
+      };
+      try {
+        const engine = this.get();
+        steps.engineMs = Math.round(performance.now() - started);
+        await timed('indexesMs', () => engine.prepareIndexes()); // done before listening with prepareIndexes
+        // The engine finds typed titles with the catalog's title index, which the server builds in
+        // slices once it listens: completed at once by the first search, it held the event loop
+        // for its whole build. Waited for instead (the same build; at once when complete).
+        await timed('searchIndexWaitMs', () => engine.catalog.buildSearchIndex());
+        await timed('titlesMs', () => engine.warm());
+        // Offline only: in live mode an answer asks TMDB about its picks.
+        if (opts.answerOnce)
+          await timed('answerMs', () =>
+            engine.answer(WARM_UP, { suggested: [], lastPicks: [], lastIntent: null }),
+          );
+        this.log.info({ ms: Math.round(performance.now() - started), ...steps }, 'chat ready');
+      } catch (err) {
+        // The first message makes what is missing, as it did before.
+        this.log.warn({ reason: (err as Error).message }, 'chat: preparing it at start failed');
+      }
+    })();
+    return this.preparing;
+  }
+
+  /** Resolves once the preparation started at listen is done; at once when none was started. */
+  ready(): Promise<void> {
+    return this.preparing ?? Promise.resolve();
+  }
+}
