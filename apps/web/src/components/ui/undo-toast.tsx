@@ -4,10 +4,10 @@ import toast from 'react-hot-toast';
 export const UNDO_MS = 6000;
 
 /**
- * A success toast (the spec's message where it has one) with an Undo button that puts back what
- * the change took away: a like, a watch status, a film in a playlist, the watchlist a logged
- * viewing left (decision 0082). A reviewer removed a film from a list page with one click and
- * found no way back.
+ * A success toast with an Undo button, for the diary's screens: the watchlist a logged viewing
+ * left, a deleted entry (decision 0082). The library's lists have their own copy
+ * (features/library/api/undo-toast.tsx): one module shared by both put the shell's cards and the
+ * diary's screens in merged chunks that imported each other, which the build refuses (0060).
  */
 export function toastWithUndo(message: string, undo: () => Promise<unknown> | void) {
   toast.success(

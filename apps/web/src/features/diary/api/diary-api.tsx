@@ -137,26 +137,10 @@ export function useDeleteEntry() {
         `/api/user/diary/${entry.id}`,
         { method: 'DELETE' },
       ),
-    onSuccess: (gone, entry) => {
-      toast(
-        (t) => (
-          <span className="flex items-center gap-3">
-            Deleted {entry.title} ({gone.watched_on}) from your diary
-            <button
-              type="button"
-              className="rounded-md bg-zinc-700 px-2 py-1 text-sm font-medium hover:bg-zinc-600"
-              onClick={() => {
-                toast.dismiss(t.id);
-                log.mutate(gone, { onSuccess: () => toast.success('Diary entry restored') });
-              }}
-            >
-              Undo
-            </button>
-          </span>
-        ),
-        { duration: 6000 },
-      );
-    },
+    onSuccess: (gone, entry) =>
+      toastWithUndo(`Deleted ${entry.title} (${gone.watched_on}) from your diary`, () =>
+        log.mutate(gone, { onSuccess: () => toast.success('Diary entry restored') }),
+      ),
     onError: (err) => toast.error(message(err, 'Failed to delete the diary entry.')),
     onSettled: refresh,
   });

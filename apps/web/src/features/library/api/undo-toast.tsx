@@ -1,2 +1,30 @@
-/** The toast with Undo lives in the shared UI (the diary's logging uses it too: decision 0082). */
-export { toastWithUndo, UNDO_MS } from '../../../components/ui/undo-toast';
+import toast from 'react-hot-toast';
+
+/** How long a removal can be undone from its toast. */
+export const UNDO_MS = 6000;
+
+/**
+ * A removal's success toast (the spec's message) with an Undo button that puts back what was
+ * removed: a like, a watch status, a film in a playlist. A reviewer removed a film from a list
+ * page with one click and found no way back.
+ */
+export function toastWithUndo(message: string, undo: () => Promise<unknown> | void) {
+  toast.success(
+    (t) => (
+      <span className="flex items-center gap-3">
+        <span>{message}</span>
+        <button
+          type="button"
+          className="rounded-md bg-zinc-700 px-2 py-1 text-sm font-medium hover:bg-zinc-600"
+          onClick={() => {
+            toast.dismiss(t.id);
+            void undo();
+          }}
+        >
+          Undo
+        </button>
+      </span>
+    ),
+    { duration: UNDO_MS },
+  );
+}
