@@ -54,6 +54,42 @@ describe('watch status on the movie page', () => {
     expect(api.state.watch).toEqual([]);
   });
 
+  it('marking a watchlisted film watched keeps the watchlist (spec) and offers to take it off, with Undo', async () => {
+    api = await startLibraryApi({ watch: [{ tmdb_id: 7, status: 'want_to_watch' }] });
+    renderWithApp(<WatchButtons id={7} btn={btn} />, { auth: true });
+    await waitFor(async () => expect(pressed(await button('In Watchlist'))).toBe('true'));
+    fireEvent.click(await button('Mark as Watched'));
+    expect(await screen.findByText('Movie marked as watched!')).toBeTruthy();
+    expect(api.state.calls).toEqual(['POST /api/user/watch-status']);
+    expect(api.state.watch).toEqual([
+      { tmdb_id: 7, status: 'want_to_watch' },
+      { tmdb_id: 7, status: 'watched' },
+    ]);
+    fireEvent.click(await button('Also remove from watchlist'));
+    expect(await screen.findByText('Removed from your watchlist!')).toBeTruthy();
+    expect(api.state.calls.at(-1)).toBe('DELETE /api/user/watch-status/7?status=want_to_watch');
+    expect(api.state.watch).toEqual([{ tmdb_id: 7, status: 'watched' }]);
+    fireEvent.click(await button('Undo'));
+    await waitFor(() =>
+      expect(api!.state.watch).toEqual([
+        { tmdb_id: 7, status: 'watched' },
+        { tmdb_id: 7, status: 'want_to_watch' },
+      ]),
+    );
+  });
+
+  it('marking a film watched that is not on the watchlist offers nothing more', async () => {
+    api = await startLibraryApi();
+    renderWithApp(<WatchButtons id={7} btn={btn} />, { auth: true });
+    // Nothing shows when the session is known: click until the click is sent (once).
+    await waitFor(async () => {
+      if (api!.state.calls.length === 0) fireEvent.click(await button('Mark as Watched'));
+      expect(api!.state.calls).toEqual(['POST /api/user/watch-status']);
+    });
+    expect(await screen.findByText('Movie marked as watched!')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Also remove from watchlist' })).toBeNull();
+  });
+
   it('the Watched and Watchlist pages remove a movie from that list only', async () => {
     api = await startLibraryApi({
       watch: [

@@ -4,7 +4,7 @@ import { ApiError, apiFetch } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { useWatchStatus } from './get-watch-status';
 import { failure, keys, type WatchStatusValue } from './library-keys';
-import { toastWithUndo } from './undo-toast';
+import { toastWithAction, toastWithUndo } from './undo-toast';
 
 const WATCH_TEXT = {
   watched: {
@@ -66,8 +66,23 @@ export function useWatchStatusOf(tmdbId: number) {
       if (on) await apiFetch('/api/user/watch-status', { method: 'POST', body: { tmdb_id: tmdbId, status } });
       else await clearStatus(tmdbId, status);
     },
-    onSuccess: (_r, { status, on }) =>
-      on ? toast.success(WATCH_TEXT[status].set) : clearedToast(qc, tmdbId, status),
+    onSuccess: (_r, { status, on }) => {
+      if (!on) return clearedToast(qc, tmdbId, status);
+      // Marking watched leaves the watchlist alone (spec section 4); a film still on it gets a
+      // button that takes it off, as Letterboxd does on its own (decision 0082).
+      if (status === 'watched' && held.has('want_to_watch'))
+        return toastWithAction(WATCH_TEXT.watched.set, 'Also remove from watchlist', async () => {
+          try {
+            await clearStatus(tmdbId, 'want_to_watch');
+            clearedToast(qc, tmdbId, 'want_to_watch');
+          } catch (err) {
+            saveFailed(err);
+          } finally {
+            void qc.invalidateQueries({ queryKey: keys.watch });
+          }
+        });
+      toast.success(WATCH_TEXT[status].set);
+    },
     onError: saveFailed,
     onSettled: () => qc.invalidateQueries({ queryKey: keys.watch }),
   });
