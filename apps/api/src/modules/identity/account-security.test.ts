@@ -66,6 +66,24 @@ describe('an ID token ends with its session', () => {
     await expectRefusedEverywhere(client, token);
   });
 
+  it("a password change that signs out the other sessions ends their tokens, not the changer's new one", async () => {
+    const email = 'change-tokens@example.com';
+    const { client } = await s.verifiedUser('Change', email, 'old-password');
+    const other = s.client();
+    await other.post('/api/auth/sign-in/email', { email, password: 'old-password' });
+    const otherToken = (await other.get('/api/auth/token')).body.token as string;
+    expect((await other.get('/api/user/likes', bearer(otherToken))).status).toBe(200);
+    const changed = await client.post('/api/auth/change-password', {
+      currentPassword: 'old-password',
+      newPassword: 'new-password',
+      revokeOtherSessions: true,
+    });
+    expect(changed.status).toBe(200);
+    await expectRefusedEverywhere(other, otherToken);
+    const fresh = (await client.get('/api/auth/token')).body.token as string;
+    expect((await client.get('/api/user/likes', bearer(fresh))).status).toBe(200);
+  });
+
   it('a token signed with the real key but naming no session, or a made-up one, is refused', async () => {
     const { token } = await s.verifiedUser('Nosid', 'nosid@example.com');
     const row = await sql<{ id: string; privateKey: string }>`select id, "privateKey" from jwks`.execute(

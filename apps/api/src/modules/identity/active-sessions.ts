@@ -25,6 +25,11 @@ export class ActiveSessions {
     this.alive = opts.remember ? new LRUCache({ max: 10_000 }) : null;
   }
 
+  /** True when every check asks the database (so a live session there vouches for its account). */
+  get asksEveryTime(): boolean {
+    return this.alive === null;
+  }
+
   /** True when the session is known to be alive without asking the database. */
   known(sessionId: string, userId: string): boolean {
     return this.alive?.get(sessionId) === userId;

@@ -47,6 +47,14 @@ export class TokenVerifier {
     return user && (!this.sessions || this.sessions.known(user.sid, user.uid)) ? user : undefined;
   }
 
+  /**
+   * True when each token's session is read from the database on every request: a session row goes
+   * with its account's, so that read also says the account exists.
+   */
+  get sessionVouchesForAccount(): boolean {
+    return this.sessions?.asksEveryTime ?? false;
+  }
+
   /** False once the token's session has ended (signed out, password reset, account deleted). */
   sessionActive(user: AuthUser): Promise<boolean> {
     return this.sessions ? this.sessions.active(user.sid, user.uid) : Promise.resolve(true);
