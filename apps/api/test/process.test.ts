@@ -69,10 +69,11 @@ describe('the API process', () => {
 
   it('answers the first chat message on a fresh install with films within 3 s of /api/health (and again after a restart)', async () => {
     const dataDir = freshDataDir();
+    let api: Awaited<ReturnType<typeof startApiProcess>> | undefined;
     try {
       // startApiProcess returns within 0.2 s of /api/health first answering 200.
       // A first start creates the database and trains the chat's vectors: slow on a busy machine.
-      let api = await startApiProcess({ DATA_DIR: dataDir }, { healthyWithinMs: 150_000 });
+      api = await startApiProcess({ DATA_DIR: dataDir }, { healthyWithinMs: 150_000 });
       let cpu = cpuMs(api.child.pid!);
       const [ms, status, films] = await chat(api.url, 'something scary from the 80s');
       cpu = cpuMs(api.child.pid!) - cpu;
@@ -82,9 +83,10 @@ describe('the API process', () => {
         `first chat answer ${Math.round(ms)} ms (API CPU ${cpu} ms) after /api/health (fresh DATA_DIR)`,
       );
       // Made on the first message, the chat trained its vectors and built its indexes then: 5.2 s
-      // of the API's CPU (15 s) at load 15, against 2.7 s (8.8 s) made at start; on an idle
-      // machine the 3 s bound tells them apart.
-      expect(cpu).toBeLessThan(4_000);
+      // of the API's CPU (15 s) at load 15, against 2.4–3.4 s (5.7–10.5 s) made at start at load
+      // 12–15 (the catalog's title index is most of it); on an idle machine the 3 s bound tells
+      // them apart.
+      expect(cpu).toBeLessThan(4_500);
       expect(ms).toBeLessThan(wallBound());
       // Trained once, at that first start, and kept for the next.
       expect(existsSync(join(dataDir, 'catalog', 'chat-vectors.bin'))).toBe(true);
@@ -99,12 +101,14 @@ describe('the API process', () => {
       console.log(
         `first chat answer ${Math.round(again)} ms (API CPU ${cpu} ms) after /api/health (a restart)`,
       );
-      expect(cpu).toBeLessThan(4_000);
+      expect(cpu).toBeLessThan(4_500);
       expect(again).toBeLessThan(wallBound());
       expect(api.output()).toContain('chat indexes ready');
       expect(api.output()).not.toContain('its vectors trained');
       expect(await api.stop('SIGTERM')).toBe(0);
     } finally {
+      // A failed expectation must not leave the API running.
+      if (api?.child.exitCode === null) api.child.kill('SIGKILL');
       rmSync(dataDir, { recursive: true, force: true });
     }
   }, 300_000);
