@@ -239,6 +239,12 @@ async function healthy(g: Group) {
 /** Kills whatever a test left running, by the pids the supervisor printed. */
 function cleanUp(g: Group) {
   if (g.child.exitCode === null) g.child.kill('SIGKILL');
+  try {
+    // Under npm, the supervisor is npm's grandchild: its pid file names it.
+    process.kill(Number(readFileSync(resolve(g.dataDir, 'npm-start.pid'), 'utf8')), 'SIGKILL');
+  } catch {
+    /* gone, or never started */
+  }
   for (const name of ['api', 'recommender']) {
     const pid = g.pidOf(name);
     if (!pid) continue;
@@ -304,7 +310,7 @@ describe('npm start’s processes go with it, and a second start refuses while o
       third.exited,
       new Promise((r) => setTimeout(() => r('still running'), 20_000)),
     ]);
-    cleanUp(third);
+    if (third.child.exitCode === null) third.child.kill('SIGKILL');
     expect(code3).toBe(1);
     expect(third.out()).toContain(`already running (pid ${g.child.pid})`);
     expect(third.out()).not.toMatch(/started \(pid/);
