@@ -42,4 +42,33 @@ describe('For You row', () => {
     expect(row.querySelector('button[aria-label="Scroll For You right"]')).not.toBeNull();
     expect(within(row).getByText('From the films you liked, watched and saved')).toBeTruthy();
   });
+
+  it('says the row is being prepared while the recommender prepares its first model, then fills it without a reload', async () => {
+    let asked = 0;
+    api = await startLibraryApi({}, (req, res) => {
+      if (!req.url!.startsWith('/api/user/for-you')) return false;
+      if (++asked < 3)
+        json(
+          res,
+          {
+            message: 'Recommendations are being prepared. Please try again in a moment.',
+            code: 'RECOMMENDATIONS_PREPARING',
+          },
+          503,
+        );
+      else
+        json(res, {
+          results: [
+            { ...card(863, 'Toy Story 2'), because: { tmdb_id: 862, title: 'Toy Story', kind: 'like' } },
+          ],
+        });
+      return true;
+    });
+    renderWithApp(<ForYouRow />, { auth: true });
+    const preparing = await screen.findByRole('region', { name: 'For You' });
+    expect(within(preparing).getByText('Recommendations are being prepared…')).toBeTruthy();
+    expect(await screen.findByText('Because you liked', { exact: false }, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.queryByText('Recommendations are being prepared…')).toBeNull();
+    expect(asked).toBe(3);
+  }, 20_000);
 });
