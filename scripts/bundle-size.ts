@@ -4,10 +4,10 @@
  * the shell every page loads (index.html's scripts, module preloads and stylesheet) and, for the
  * two benchmarked pages, the screen chunks the server preloads with them. Sizes are the files
  * the API sends: the build's gzip -9 and brotli 11 copies.
- * Usage: npm run bench:bundle [-- --out docs/perf/bundle.json]
+ * Usage: npm run bench:bundle [-- --out artifacts/perf/bundle.json]
  */
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { WebPages } from '../apps/api/src/modules/web/web-pages';
 
@@ -44,8 +44,10 @@ console.log(`shell: ${kb(t.gzip)} gzip (target ≤ 100 KB), ${kb(t.brotli)} brot
 for (const [path, s] of Object.entries(screens))
   console.log(`${path}: + ${kb(s.gzip)} gzip of screen chunks (${s.chunks.length} files)`);
 if (values.out) {
+  const out = resolve(process.env.INIT_CWD ?? process.cwd(), values.out);
+  mkdirSync(dirname(out), { recursive: true });
   writeFileSync(
-    resolve(process.env.INIT_CWD ?? process.cwd(), values.out),
+    out,
     JSON.stringify({ command: 'npm run bench:bundle', shell: { files: shell, ...t }, screens }, null, 2) +
       '\n',
   );

@@ -1,5 +1,5 @@
 /**
- * Ten conversations with the chat widget, as screenshots for docs/screenshots/chat/ (issue 14): each
+ * Ten conversations with the chat widget, as screenshots into artifacts/screenshots/chat/ (ignored; issue 14): each
  * conversation is typed into the floating widget of a running site, and the dialog is captured at
  * 390 and 1280 px wide as JPEG (quality 60). The message list is shown at its full height (it
  * scrolls in the product), so that a whole conversation reads in one picture.
@@ -41,7 +41,7 @@ export const CONVERSATIONS: { name: string; turns: string[] }[] = [
 async function main() {
   const base = process.argv[2];
   if (!base) throw new Error('usage: tsx e2e/bench/chat-screenshots.ts http://127.0.0.1:PORT [outDir]');
-  const out = resolve(process.argv[3] ?? 'docs/screenshots/chat');
+  const out = resolve(process.argv[3] ?? resolve(import.meta.dirname, '../../artifacts/screenshots/chat'));
   mkdirSync(out, { recursive: true });
   let lastSent = 0;
   const browser = await chromium.launch({

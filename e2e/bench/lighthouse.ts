@@ -2,13 +2,13 @@
 /**
  * Lighthouse 12 mobile performance on / and /movie/{id}, median of 3 runs each, against a running
  * site (default http://localhost:3000: start it with `npm start`). Uses Debian's Chromium.
- * Usage: npm run bench:web [-- --url http://localhost:3000 --out docs/perf/lighthouse.json]
+ * Usage: npm run bench:web [-- --url http://localhost:3000 --out artifacts/perf/lighthouse.json]
  *        [--pages /,/movie/157336] [--no-probe (a site without the API: the hello-world ceiling)]
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium';
 
@@ -125,8 +125,10 @@ for (const path of pages) {
   console.log(`${path}: performance ${scores.join(', ')} → median ${median(scores)} (target 95)`);
 }
 if (values.out) {
+  const out = resolve(process.env.INIT_CWD ?? process.cwd(), values.out);
+  mkdirSync(dirname(out), { recursive: true });
   writeFileSync(
-    resolve(process.env.INIT_CWD ?? process.cwd(), values.out),
+    out,
     JSON.stringify(
       {
         command: 'npm run bench:web',

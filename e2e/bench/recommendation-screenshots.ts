@@ -1,7 +1,7 @@
 /**
  * The movie page's "Recommended Movies" for ten well-known films (scrolled to the list), and the
  * home page's "For You" row for a new account after a few likes, as JPEG (quality 60) into
- * docs/screenshots/recommendations/. Against a running site:
+ * artifacts/screenshots/recommendations/ (ignored). Against a running site:
  *   BASE_URL=http://127.0.0.1:5100 DATA_DIR=/tmp/… npx tsx e2e/bench/recommendation-screenshots.ts
  * DATA_DIR is the site's (its mail outbox verifies the account). Also prints each list's titles.
  */
@@ -14,7 +14,7 @@ import { accountApi, settle as settleWithin } from './screens';
 
 const base = process.env.BASE_URL ?? 'http://127.0.0.1:3000';
 const dataDir = process.env.DATA_DIR ?? './data';
-const out = resolve(import.meta.dirname, '../../docs/screenshots/recommendations');
+const out = resolve(import.meta.dirname, '../../artifacts/screenshots/recommendations');
 mkdirSync(out, { recursive: true });
 
 const FILMS: [string, number][] = [

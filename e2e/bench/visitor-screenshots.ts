@@ -1,6 +1,6 @@
 /**
  * Screenshots of every screen at 390 and 1280 px, signed out and signed in, as JPEG (quality 60)
- * into docs/screenshots/visitor/. Against a running site:
+ * into artifacts/screenshots/visitor/ (ignored). Against a running site:
  *   BASE_URL=http://127.0.0.1:3000 DATA_DIR=./data npx tsx e2e/bench/visitor-screenshots.ts
  * DATA_DIR is the site's (its mail outbox verifies the screenshot account).
  */
@@ -13,7 +13,7 @@ import { accountApi, overflowOf, saveShot, settle, shootMenuAndSearch } from './
 
 const base = process.env.BASE_URL ?? 'http://127.0.0.1:3000';
 const dataDir = process.env.DATA_DIR ?? './data';
-const out = resolve(import.meta.dirname, '../../docs/screenshots/visitor');
+const out = resolve(import.meta.dirname, '../../artifacts/screenshots/visitor');
 mkdirSync(out, { recursive: true });
 
 const WIDTHS = [

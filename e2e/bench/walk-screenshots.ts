@@ -1,6 +1,6 @@
 /**
  * The walk (issue 17): every screen at 390 and 1280 px, signed out and signed in, as JPEG (quality
- * 60) into docs/screenshots/walk/{screen}-{width}-{in|out}.jpeg, the viewport only. Against a
+ * 60) into artifacts/screenshots/walk/{screen}-{width}-{in|out}.jpeg (ignored), the viewport only. Against a
  * running site (the production build):
  *   BASE_URL=http://127.0.0.1:3000 DATA_DIR=./data npx tsx e2e/bench/walk-screenshots.ts
  * DATA_DIR is the site's (its mail outbox verifies the walk's account). PNG_DIR=/some/dir also
@@ -17,7 +17,7 @@ import { accountApi, BUSY, overflowOf, saveShot, settle, shootMenuAndSearch } fr
 
 const base = process.env.BASE_URL ?? 'http://127.0.0.1:3000';
 const dataDir = process.env.DATA_DIR ?? './data';
-const out = resolve(import.meta.dirname, '../../docs/screenshots/walk');
+const out = resolve(import.meta.dirname, '../../artifacts/screenshots/walk');
 mkdirSync(out, { recursive: true });
 const only = process.env.ONLY ? new RegExp(process.env.ONLY) : null;
 

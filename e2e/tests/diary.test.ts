@@ -7,11 +7,11 @@ import { expectAccessible, launch, newPage, VIEWPORTS } from './browser';
 /**
  * Issue 16 in the browser: rate a movie with the keyboard, log a viewing (a future date is refused
  * in the page), see it on /diary and /stats, and the keyboard shortcuts. Screenshots of the three
- * screens at 390 and 1280 px go to docs/screenshots/diary/ as JPEG (quality 60).
+ * screens at 390 and 1280 px go to artifacts/screenshots/diary/ (ignored) as JPEG (quality 60).
  */
 const base = inject('baseUrl');
 const dataDir = inject('dataDir');
-const SHOTS = resolve(import.meta.dirname, '../../docs/screenshots/diary');
+const SHOTS = resolve(import.meta.dirname, '../../artifacts/screenshots/diary');
 let browser: Browser;
 beforeAll(async () => {
   browser = await launch();

@@ -9,8 +9,8 @@ import { expectAccessible, launch, newPage, VIEWPORTS } from './browser';
 
 const base = inject('baseUrl');
 const dataDir = inject('dataDir');
-/** The issue's screenshots: JPEG quality 60, kept in the docs. */
-const SHOTS = resolve(import.meta.dirname, '../../docs/screenshots/import');
+/** The issue's screenshots: JPEG quality 60, into the ignored artifacts/ folder (not committed). */
+const SHOTS = resolve(import.meta.dirname, '../../artifacts/screenshots/import');
 let browser: Browser;
 beforeAll(async () => {
   browser = await launch();
@@ -52,7 +52,7 @@ describe('import a Letterboxd export, share a playlist', () => {
     await page.goto(`${base}/account`);
     await page.getByRole('link', { name: 'Import or export your library' }).click();
     await page.waitForURL(`${base}/account/import`);
-    const zipPath = join(SHOTS, '..', '..', '..', 'e2e', 'screenshots', 'letterboxd-e2e.zip');
+    const zipPath = resolve(import.meta.dirname, '../screenshots/letterboxd-e2e.zip');
     mkdirSync(resolve(zipPath, '..'), { recursive: true });
     writeFileSync(zipPath, letterboxdZip());
     await page.locator('input[type=file]').setInputFiles(zipPath);

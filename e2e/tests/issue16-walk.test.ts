@@ -18,7 +18,7 @@ import { expectAccessible, launch, newPage, VIEWPORTS } from './browser';
  */
 const base = inject('baseUrl');
 const dataDir = inject('dataDir');
-const SHOTS = resolve(import.meta.dirname, '../../docs/screenshots/issue16');
+const SHOTS = resolve(import.meta.dirname, '../../artifacts/screenshots/issue16');
 const WORK = resolve(import.meta.dirname, '../screenshots');
 const [desktop, phone] = VIEWPORTS;
 let browser: Browser;

@@ -3,7 +3,7 @@
  * well-known titles, each answered as the search box asks (page 1, first 6 kept). Reports p50,
  * p95 and p99 for our search and, run beside it on the same queries, a naive baseline (a
  * case-insensitive substring scan sorted by popularity) so the figures can be compared as ratios
- * on a noisy machine. Usage: npm run bench:catalog [-- --out docs/perf/catalog-search.json]
+ * on a noisy machine. Usage: npm run bench:catalog [-- --out artifacts/perf/catalog-search.json]
  */
 import { CatalogIndex, ensureCatalogFile, terminalProgress } from '@app/catalog';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -12,7 +12,8 @@ import { OfflineMovieSource } from '../src/modules/catalog/offline-movie-source'
 
 const root = resolve(import.meta.dirname, '../../..');
 const outArg = process.argv.indexOf('--out');
-const out = outArg > 0 ? resolve(process.argv[outArg + 1]!) : undefined;
+const out =
+  outArg > 0 ? resolve(process.env.INIT_CWD ?? process.cwd(), process.argv[outArg + 1]!) : undefined;
 
 function rng(seed: number) {
   let s = seed;

@@ -10,7 +10,7 @@ import { mkdtempSync, symlinkSync, writeFileSync, mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { dataDir, fromCaller, loadCatalog, REPO_ROOT } from '../src/catalog';
 import { ModelStore } from '../src/http/model-store';
@@ -116,6 +116,7 @@ if (values.ratings) {
 
 if (values.out) {
   const file = fromCaller(values.out);
+  mkdirSync(dirname(file), { recursive: true });
   writeFileSync(
     file,
     JSON.stringify(

@@ -20,10 +20,12 @@ import { evalReport, withReport } from './report';
 import { compareText } from './text';
 import { BASELINES, runEvaluation, SERVED } from './run-eval';
 
+// The raw JSON goes to the ignored artifacts/perf/; the default run's tables and chart go to the docs.
+const DEFAULT_OUT = resolve(REPO_ROOT, 'artifacts/perf/recommender-eval.json');
 const { values } = parseArgs({
   options: {
     ratings: { type: 'string' },
-    out: { type: 'string', default: resolve(REPO_ROOT, 'docs/perf/recommender-eval.json') },
+    out: { type: 'string', default: DEFAULT_OUT },
     only: { type: 'string' },
     lambda: { type: 'string' },
     'rp3-beta': { type: 'string' },
@@ -303,14 +305,16 @@ const doc = {
   ),
 };
 writeFileSync(out, JSON.stringify(doc, null, 2) + '\n');
-writeFileSync(out.replace(/\.json$/, '.svg'), chartSvg(result.methods));
+const summary = out === DEFAULT_OUT ? resolve(REPO_ROOT, 'docs/perf/recommender-eval.json') : out;
+writeFileSync(summary.replace(/\.json$/, '.svg'), chartSvg(result.methods));
 if (!values.validation) {
   // The running service shows the last evaluation on GET /model.
   mkdirSync(modelsDir(dataDir()), { recursive: true });
   writeFileSync(join(modelsDir(dataDir()), 'last-evaluation.json'), JSON.stringify(doc, null, 2));
 }
-// Every table as markdown beside the JSON and, for the default output (the figures the docs
-// state), in docs/recommender.md between its markers: the page shows this run, not a copy.
+// Every table as markdown beside the JSON (for the default output: docs/perf/recommender-eval.md)
+// and, for the default output (the figures the docs state), in docs/recommender.md between its
+// markers: the page shows this run, not a copy.
 const report = evalReport(
   {
     command: doc.command,
@@ -327,9 +331,9 @@ const report = evalReport(
 // Formatted as the repository's Prettier would (tables aligned), so the pages stay lint-clean.
 const formatted = async (path: string, text: string) =>
   prettier.format(text, { ...(await prettier.resolveConfig(path)), filepath: path });
-const reportPath = out.replace(/\.json$/, '.md');
+const reportPath = summary.replace(/\.json$/, '.md');
 writeFileSync(reportPath, await formatted(reportPath, report));
 const page = resolve(REPO_ROOT, 'docs/recommender.md');
-if (out === resolve(REPO_ROOT, 'docs/perf/recommender-eval.json') && existsSync(page))
+if (out === DEFAULT_OUT && existsSync(page))
   writeFileSync(page, await formatted(page, withReport(readFileSync(page, 'utf8'), report)));
-console.log(`wrote ${out}, ${reportPath} and ${out.replace(/\.json$/, '.svg')} in ${doc.seconds} s`);
+console.log(`wrote ${out}, ${reportPath} and ${summary.replace(/\.json$/, '.svg')} in ${doc.seconds} s`);

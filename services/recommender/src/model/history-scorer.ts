@@ -12,7 +12,7 @@ import type { ImplicitMatrix } from './implicit';
  * Knobs chosen on the validation split of the per-user temporal protocol (never its test period),
  * by `bench/history-grid.ts` (decision 0038, 65 points: item-kNN, RP3β and EASE as the pair score,
  * neighbours kept, the collaborative share, the thin-history blend, recency, the prior; the grid is
- * in docs/perf/recommender-for-you-grid.json): item-kNN, 50 neighbours, collaborative 0.6, no
+ * its --out FILE, not committed): item-kNN, 50 neighbours, collaborative 0.6, no
  * thin-history blend, prior 0, τ 180 days (validation NDCG@10 0.0264; τ 365: 0.0259; the best
  * EASE 0.0232, the best RP3β 0.0208).
  */
