@@ -118,11 +118,14 @@ describe('RecommenderClient.recommend: "more like this" lists kept briefly', () 
     try {
       svc.answer({ status: 404, body: { message: 'Movie not found' } });
       await expect(client.recommend(7, 10)).rejects.toThrow('No recommendations for this movie');
+      // A service still preparing its first model (decision 0080) is not a failure of the list: said so.
       svc.answer({ status: 503, body: { message: 'Model not ready' } });
+      await expect(client.recommend(7, 10)).rejects.toThrow('Recommendations are being prepared');
+      svc.answer({ status: 500, body: { message: 'boom' } });
       await expect(client.recommend(7, 10)).rejects.toThrow('Recommendations are unavailable');
       svc.answer({ status: 200, body: [{ tmdbId: 9, rating: 1, score: 0.5 }] });
       expect(await client.recommend(7, 10)).toEqual([{ tmdbId: 9, rating: 1, score: 0.5 }]);
-      expect(svc.calls).toHaveLength(3);
+      expect(svc.calls).toHaveLength(4);
     } finally {
       client.close();
       await svc.close();
