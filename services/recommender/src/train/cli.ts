@@ -7,6 +7,10 @@ import { receivedSignalsFile } from './retrain';
 import { readSignalsFile } from './signals';
 import { buildModel, buildModelAsync } from './build-model';
 import { serveOnDemand } from './on-demand';
+import { exitWithServiceFromEnv } from './exit-with-service';
+
+// Started by the service: stop when it is gone (killed with -9 included), even mid-build.
+exitWithServiceFromEnv();
 
 const { values } = parseArgs({
   options: { ratings: { type: 'string' }, signals: { type: 'string' }, 'on-demand': { type: 'boolean' } },

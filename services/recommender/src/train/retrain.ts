@@ -7,6 +7,7 @@ import { dirname, join, resolve } from 'node:path';
 import type { ModelArtifact } from '../model/artifact';
 import type { FromTrainer, ToTrainer } from './on-demand';
 import { signalsFingerprint, type Signal } from './signals';
+import { SERVICE_PID_ENV } from './exit-with-service';
 
 /**
  * A first build's lists on demand (decision 0080): the film's list from the ranker the build has
@@ -159,7 +160,8 @@ export function spawnTrainer(dataDir: string, log: (msg: string) => void): Train
   return (args, signal, onDemand) =>
     new Promise<void>((done, fail) => {
       const child = spawn(process.execPath, [tsx, TRAIN_CLI, ...args], {
-        env: { ...process.env, DATA_DIR: dataDir },
+        // The trainer stops if the service is gone, killed with -9 included (exit-with-service.ts).
+        env: { ...process.env, DATA_DIR: dataDir, [SERVICE_PID_ENV]: String(process.pid) },
         stdio: ['ignore', 'pipe', 'pipe', ...(onDemand ? (['ipc'] as const) : [])],
         signal, // stopping the service stops its training
       });
