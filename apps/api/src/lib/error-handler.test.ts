@@ -4,7 +4,14 @@ import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { registerErrorHandling } from './error-handler';
-import { ConflictError, ForbiddenError, TooManyRequestsError, UnauthorizedError } from './errors';
+import { RecommendationsPreparingError } from '../integrations/recommender/recommender-client';
+import {
+  ConflictError,
+  ForbiddenError,
+  ServiceUnavailableError,
+  TooManyRequestsError,
+  UnauthorizedError,
+} from './errors';
 import { loggerOptions, redactUrl } from './logger';
 
 async function appWithLogs() {
@@ -28,6 +35,8 @@ async function appWithLogs() {
     if (kind === '401') throw new UnauthorizedError();
     if (kind === '403') throw new ForbiddenError('You don’t own this playlist');
     if (kind === '409') throw new ConflictError('Movie already liked');
+    if (kind === '503') throw new ServiceUnavailableError('Recommendations are unavailable.', 5);
+    if (kind === 'preparing') throw new RecommendationsPreparingError(3);
     throw new TooManyRequestsError();
   });
   app.post('/echo', { schema: { body: z.object({ name: z.string().min(1) }) } }, async (req) => req.body);
@@ -62,6 +71,18 @@ describe(registerErrorHandling.name, () => {
     const res = await app.inject({ url: `/typed/${kind}` });
     expect(res.statusCode).toBe(status);
     expect(res.json()).toEqual({ message });
+  });
+
+  it('a 503 is a warning in the log, but not a model still being prepared (an expected state, polled)', async () => {
+    const { app, lines } = await appWithLogs();
+    const down = await app.inject({ url: '/typed/503' });
+    expect([down.statusCode, down.headers['retry-after']]).toEqual([503, '5']);
+    expect(lines.filter((l) => JSON.parse(l).level === 40)).toHaveLength(1);
+    lines.length = 0;
+    const preparing = await app.inject({ url: '/typed/preparing' });
+    expect([preparing.statusCode, preparing.headers['retry-after']]).toEqual([503, '3']);
+    expect(preparing.json()).toMatchObject({ code: 'RECOMMENDATIONS_PREPARING' });
+    expect(lines.filter((l) => JSON.parse(l).level >= 40)).toEqual([]);
   });
 
   it('malformed JSON, a wrong body and a wrong content type are 4xx with a message', async () => {

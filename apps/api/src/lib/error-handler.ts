@@ -70,7 +70,9 @@ export function registerErrorHandling(
       if (error instanceof MethodNotAllowedError) reply.header('allow', error.allow.join(', '));
       if (error instanceof ServiceUnavailableError)
         reply.header('retry-after', String(error.retryAfterSeconds));
-      if (error.statusCode >= 500 && !mapped) request.log.warn({ err: error }, error.message);
+      if (error.statusCode >= 500 && !mapped && !error.expected)
+        request.log.warn({ err: error }, error.message);
+      else if (error.expected) request.log.debug({ code: error.code }, error.message);
       return reply.code(error.statusCode).send(errorBody(error.message, error.code));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -9,6 +9,8 @@ export class AppError extends Error {
     super(message);
     this.name = new.target.name;
   }
+  /** An expected state rather than a fault (a model still being prepared): a 5xx not worth a warning. */
+  readonly expected: boolean = false;
 }
 
 export class BadRequestError extends AppError {

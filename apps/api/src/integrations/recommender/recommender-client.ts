@@ -18,6 +18,8 @@ export type { Recommendation };
  */
 export class RecommendationsPreparingError extends ServiceUnavailableError {
   override readonly code = ERROR_CODES.recommendationsPreparing;
+  // Polled every few seconds by each open page while the first model builds: not a fault to log.
+  override readonly expected = true;
   constructor(retryAfterSeconds: number) {
     super('Recommendations are being prepared. Please try again in a moment.', retryAfterSeconds);
   }
