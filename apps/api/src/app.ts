@@ -592,12 +592,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const service = new ChatService(engine, llm, app.log, conversations, (uid) =>
       seenBy ? seenBy(uid) : Promise.resolve(new Set<number>()),
     );
-    await app.register(
-      chatRoutes(service, deps.identity?.verifier ?? null, deps.chatLimits, rateLimits, () =>
-        chatStartup.ready(),
-      ),
-      { prefix: '/api/chat' },
-    );
+    await app.register(chatRoutes(service, deps.identity?.verifier ?? null, deps.chatLimits, rateLimits), {
+      prefix: '/api/chat',
+    });
   }
   let likesAnswer: CachedLikesAnswer | null = null;
   if (deps.identity) {

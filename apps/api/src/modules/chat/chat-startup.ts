@@ -85,9 +85,4 @@ export class ChatStartup {
     })();
     return this.preparing;
   }
-
-  /** Resolves once the preparation started at listen is done; at once when none was started. */
-  ready(): Promise<void> {
-    return this.preparing ?? Promise.resolve();
-  }
 }

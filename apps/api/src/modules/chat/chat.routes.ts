@@ -19,8 +19,6 @@ export const chatRoutes =
     verifier: TokenVerifier | null,
     limits: ChatLimits = { perIpPerMinute: 20, perUserPerMinute: 30 },
     rateLimits: RateLimits = new RateLimits(),
-    /** Resolves when the chat is ready (made at start: a message that comes before waits for it). */
-    ready: () => Promise<void> = () => Promise.resolve(),
   ): FastifyPluginAsyncZod =>
   async (app) => {
     const minute = { durationSeconds: 60, message: CHAT_TOO_FAST };
@@ -49,7 +47,6 @@ export const chatRoutes =
         }
         await byIp.consume(req.ip);
         if (uid) await byUser.consume(uid);
-        await ready();
         return service.send(req.body.message, req.body.conversation_id, uid);
       },
     );
