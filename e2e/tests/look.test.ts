@@ -329,6 +329,36 @@ describe('layout at every width, signed in: the newer screens and their layers',
   });
 });
 
+/**
+ * A new signed-in reader at `width` with six films rated, logged this year and liked: enough for
+ * /stats to draw its genre bars and counts, the first screen's bottom right of old.
+ */
+async function readerWithLibrary(width: number, name: string) {
+  const { context, page, errors } = await pageAt(width);
+  await signUp(context, page, name);
+  const token = await page.evaluate(
+    async () => ((await (await fetch('/api/auth/token')).json()) as { token: string }).token,
+  );
+  const headers = { authorization: `Bearer ${token}` };
+  const year = new Date().getFullYear();
+  for (const [id, day] of [
+    [157336, '01-10'],
+    [155, '02-11'],
+    [680, '03-12'],
+    [550, '04-13'],
+    [13, '05-14'],
+    [603, '06-15'],
+  ] as const) {
+    await context.request.put(`${base}/api/user/ratings/${id}`, { data: { rating: 4 }, headers });
+    await context.request.post(`${base}/api/user/diary`, {
+      data: { tmdb_id: id, watched_on: `${year}-${day}` },
+      headers,
+    });
+    await context.request.post(`${base}/api/user/likes`, { data: { tmdb_id: id }, headers });
+  }
+  return { context, page, errors };
+}
+
 describe('the chat button on a phone', () => {
   /** The main screens as they first paint, signed out (the signed-in library screens are below). */
   const FIRST_SCREENS = [
@@ -383,29 +413,7 @@ describe('the chat button on a phone', () => {
   );
 
   it('390 px, signed in with a library: nothing covered on the library, diary and year-in-review screens', async () => {
-    const { context, page, errors } = await pageAt(390);
-    await signUp(context, page, 'Corner Reader');
-    const token = await page.evaluate(
-      async () => ((await (await fetch('/api/auth/token')).json()) as { token: string }).token,
-    );
-    const headers = { authorization: `Bearer ${token}` };
-    const year = new Date().getFullYear();
-    // Enough for /stats to draw its genre bars and counts, the first screen's bottom right of old.
-    for (const [id, day] of [
-      [157336, '01-10'],
-      [155, '02-11'],
-      [680, '03-12'],
-      [550, '04-13'],
-      [13, '05-14'],
-      [603, '06-15'],
-    ] as const) {
-      await context.request.put(`${base}/api/user/ratings/${id}`, { data: { rating: 4 }, headers });
-      await context.request.post(`${base}/api/user/diary`, {
-        data: { tmdb_id: id, watched_on: `${year}-${day}` },
-        headers,
-      });
-      await context.request.post(`${base}/api/user/likes`, { data: { tmdb_id: id }, headers });
-    }
+    const { context, page, errors } = await readerWithLibrary(390, 'Corner Reader');
     for (const path of ['/stats', '/diary', '/liked', '/watched', '/', '/account'])
       expect(await coveredAt(page, path)).toEqual({ path, covers: [] });
     expect(errors).toEqual([]);
@@ -484,28 +492,7 @@ describe('the floating chat button from sm up', () => {
   );
 
   it('1280 px, signed in: nothing covered on the year in review, diary and library at any scroll', async () => {
-    const { context, page, errors } = await pageAt(1280);
-    await signUp(context, page, 'Wide Reader');
-    const token = await page.evaluate(
-      async () => ((await (await fetch('/api/auth/token')).json()) as { token: string }).token,
-    );
-    const headers = { authorization: `Bearer ${token}` };
-    const year = new Date().getFullYear();
-    for (const [id, day] of [
-      [157336, '01-10'],
-      [155, '02-11'],
-      [680, '03-12'],
-      [550, '04-13'],
-      [13, '05-14'],
-      [603, '06-15'],
-    ] as const) {
-      await context.request.put(`${base}/api/user/ratings/${id}`, { data: { rating: 4 }, headers });
-      await context.request.post(`${base}/api/user/diary`, {
-        data: { tmdb_id: id, watched_on: `${year}-${day}` },
-        headers,
-      });
-      await context.request.post(`${base}/api/user/likes`, { data: { tmdb_id: id }, headers });
-    }
+    const { context, page, errors } = await readerWithLibrary(1280, 'Wide Reader');
     for (const path of ['/stats', '/diary', '/liked', '/']) {
       await page.goto(`${base}${path}`);
       await page.locator('main h1, main h2').first().waitFor();
