@@ -8,10 +8,12 @@
  *  - "own6": the engine author's probes for round 6's classes (films named in a story, leaving the
  *    domain, eras by name, intensified moods, quantified negation, compact ratings, follow-ups that
  *    keep the earlier genre or language; run with dev);
+ *  - "own7": the ranking engineer's 35 conversations with the obvious picks a film lover would name
+ *    (`obvious_picks`, reported as "obvious pick present"; run with dev);
  *  - "own": the engine author's 36 prompts (the checks in this file).
  * Reports per set: expectations met, turns fully met, grounded (every linked id is a catalog movie
  * with its real title), understood-or-said-so, p95 latency.
- * Usage: npm run chat:eval [-- --set dev|own-lang|own5|own6|heldout|fresh|fresh2|fresh3|fresh4|fresh5|own|all] [--file SET.json] [--keyword-only] [--recommender URL] [--out FILE]
+ * Usage: npm run chat:eval [-- --set dev|own-lang|own5|own6|own7|heldout|fresh|fresh2|fresh3|fresh4|fresh5|own|all] [--file SET.json] [--keyword-only] [--recommender URL] [--out FILE]
  *        [--transcript FILE] (every turn and reply of the independent sets, to read them as a person would)
  * Without --set it runs dev and own: the held-out half only runs when asked for by name (or "all").
  * (the recommendation service is not used unless --recommender is given: the figures must not
@@ -119,6 +121,7 @@ async function main() {
     'own-lang',
     'own5',
     'own6',
+    'own7',
     'heldout',
     'fresh',
     'fresh2',
@@ -126,7 +129,8 @@ async function main() {
     'fresh4',
     'fresh5',
   ] as const) {
-    const dev = name === 'dev' || name === 'own-lang' || name === 'own5' || name === 'own6';
+    const dev =
+      name === 'dev' || name === 'own-lang' || name === 'own5' || name === 'own6' || name === 'own7';
     if (which !== 'all' && which !== name && !(which === 'dev+own' && dev)) continue;
     const report = await runSet(
       name,
@@ -285,6 +289,10 @@ function printReport(r: SetReport) {
   console.log(
     `  p95 latency           ${r.p95_ms} ms${r.p95_cpu_ms !== undefined ? ` (CPU time ${r.p95_cpu_ms} ms)` : ''}`,
   );
+  if (r.obvious)
+    console.log(
+      `  obvious pick present  ${pct(r.obvious.present, r.obvious.turns)} of ${r.obvious.turns} turns`,
+    );
   if (r.failures.length && !process.argv.includes('--quiet'))
     console.log(`  unmet:\n    ${r.failures.join('\n    ')}`);
 }

@@ -28,6 +28,12 @@ export interface Expect {
   exclude_tmdb_ids?: number[];
   not_in_catalog_title?: string;
   no_repeats?: boolean;
+  /**
+   * The films a film lover would name first (TMDB ids), written before any reply was seen: met when
+   * at least one of them is in the reply's list. Reported as its own figure ("obvious pick
+   * present"), not among the expectations met.
+   */
+  obvious_picks?: number[];
   note?: string;
 }
 
@@ -52,6 +58,8 @@ export interface SetReport {
   p95_ms: number;
   /** p95 of the CPU time the process spent per turn (less sensitive to a busy machine than wall time). */
   p95_cpu_ms?: number;
+  /** Turns with `obvious_picks`, and those whose list held at least one of them. */
+  obvious?: { turns: number; present: number };
   failures: string[];
 }
 
@@ -68,6 +76,12 @@ const fold = (s: string) =>
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/[’']/g, "'");
+
+/** Whether a reply's list holds one of the turn's obvious picks (undefined: the turn names none). */
+export function obviousPickPresent(e: Expect, picks: readonly CatalogMovie[]): boolean | undefined {
+  if (!e.obvious_picks?.length) return undefined;
+  return picks.some((m) => e.obvious_picks!.includes(m.id));
+}
 
 /** Each expectation of one turn: [name, met]. */
 export function checkTurn(
@@ -189,6 +203,16 @@ export async function runSet(
         report.failures.push(
           `${c.id} "${turn.user}": ${what} — got ${picks.map((m) => `${m.title} (${m.id})`).join(', ') || 'no picks'}`,
         );
+      const obvious = obviousPickPresent(turn.expect, picks);
+      if (obvious !== undefined) {
+        report.obvious ??= { turns: 0, present: 0 };
+        report.obvious.turns++;
+        if (obvious) report.obvious.present++;
+        else
+          report.failures.push(
+            `${c.id} "${turn.user}": (obvious pick absent) — got ${picks.map((m) => `${m.title} (${m.id})`).join(', ') || 'no picks'}`,
+          );
+      }
       for (const m of picks) earlier.add(m.id);
     }
   }
