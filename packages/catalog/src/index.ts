@@ -8,3 +8,4 @@ export * from './synthetic';
 export * from './semantic';
 export * from './kind';
 export * from './texts';
+export * from './people-index';
