@@ -1,4 +1,10 @@
-import { parseEnv, RecommenderEnvSchema, resolveDataDir, type RecommenderEnv } from '@app/contracts/config';
+import {
+  ConfigError,
+  parseEnv,
+  RecommenderEnvSchema,
+  resolveDataDir,
+  type RecommenderEnv,
+} from '@app/contracts/config';
 import pino, { type DestinationStream, type Logger } from 'pino';
 
 export interface RecommenderConfig {
@@ -7,6 +13,20 @@ export interface RecommenderConfig {
   dataDir: string;
   /** Where the API serves the product's signals. */
   signalsUrl: string;
+  /** How often the synced catalog's `current.json` is read, in ms (0: never; decision 0085). */
+  catalogPollMs: number;
+}
+
+/** `RECOMMENDER_CATALOG_POLL_SECONDS` (default 15, 0 = off): seconds between reads of `catalog/current.json`. */
+export function catalogPollMs(source: NodeJS.ProcessEnv): number {
+  const raw = source.RECOMMENDER_CATALOG_POLL_SECONDS;
+  if (raw === undefined || raw === '') return 15_000;
+  const s = Number(raw);
+  if (!Number.isFinite(s) || s < 0)
+    throw new ConfigError(
+      `Invalid environment:\n  RECOMMENDER_CATALOG_POLL_SECONDS: expected seconds ≥ 0, got "${raw}"`,
+    );
+  return Math.round(s * 1000);
 }
 
 /**
@@ -19,6 +39,7 @@ export function loadRecommenderConfig(source: NodeJS.ProcessEnv = process.env): 
     env,
     dataDir: resolveDataDir(env.DATA_DIR, source),
     signalsUrl: env.RECOMMENDER_SIGNALS_URL ?? `http://127.0.0.1:${env.PORT}/api/internal/signals`,
+    catalogPollMs: catalogPollMs(source),
   };
 }
 

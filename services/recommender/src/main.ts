@@ -3,6 +3,7 @@ import { createLogger, loadRecommenderConfig, type RecommenderConfig } from './c
 import { createRecommenderServer } from './http/server';
 import { ModelStore } from './http/model-store';
 import { currentArtifactName, ratingsPathOf } from './model/artifact';
+import { CatalogFollower } from './train/follow-catalog';
 import { Retrainer, type OnDemandLists } from './train/retrain';
 import { signalsSecret, SignalsClient } from './train/signals-client';
 
@@ -14,7 +15,7 @@ try {
   console.error(err.message);
   process.exit(EXIT_CONFIG);
 }
-const { env, dataDir: dir, signalsUrl } = config;
+const { env, dataDir: dir, signalsUrl, catalogPollMs } = config;
 const logger = createLogger(env.LOG_LEVEL);
 const log = (msg: string) => logger.info(msg);
 const port = env.RECOMMENDER_PORT;
@@ -61,8 +62,19 @@ const retrainer = new Retrainer({
     if (lists) log('answering each film on demand while the first model is built');
     onDemand = lists;
   },
+  busy: () => follower.isRunning(),
   log,
 });
+// A synced catalog (issue 42): a new generation of `catalog/current.json` is folded into the served
+// model in a child process and swapped in, one writer of the model at a time (decision 0085).
+const follower: CatalogFollower = new CatalogFollower({
+  dataDir: dir,
+  served: () => store.current(),
+  reload: () => store.reload(),
+  busy: () => retrainer.isRunning(),
+  log,
+});
+const stopFollowing = catalogPollMs > 0 ? follower.schedule(catalogPollMs) : () => {};
 
 // First start on a fresh machine: the default model is built in a child process (the event loop
 // stays free: /health answers 503 meanwhile), then served; /recommend is answered from that build's
@@ -84,6 +96,7 @@ log(
 
 const shutdown = () => {
   stopRetraining();
+  stopFollowing();
   stopWatching();
   server.close(() => process.exit(0));
   setTimeout(() => process.exit(0), 5000).unref();

@@ -48,6 +48,10 @@ export interface ModelArtifact {
     product_signals?: number;
     /** signalsFingerprint of the product signals trained on. */
     product_signals_sha256?: string;
+    /** The synced catalog's generation (`catalog/current.json`) its lists follow; absent offline. */
+    catalog_generation?: number;
+    /** The last fold of a synced catalog into this model (decision 0085): the model it started from, and what changed. */
+    folded?: { from: string; at: string; added: number; changed: number; removed: number; lists: number };
   };
   items: number;
   /** tmdbId → average rating on TMDB's 0–10 scale. */
@@ -60,6 +64,8 @@ export interface ModelArtifact {
   genres?: Record<string, number[]>;
   /** Popular lately in the collaborative data ("For you"'s prior), best first; absent or empty without it. */
   trending?: TrendingItem[];
+  /** tmdbId → `contentFingerprint` of the film as this model saw it: what a fold compares (decision 0085). */
+  fingerprints?: Record<string, number>;
   evaluation?: unknown;
 }
 

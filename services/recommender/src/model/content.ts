@@ -29,7 +29,19 @@ export const WEIGHTS = {
   era: 0.8,
   language: 0.4,
   country: 0.4,
+  /** A director says more about a film's kind than one of its actors (decision 0085). */
+  director: 1.5,
+  cast: 1,
 };
+
+/** Top-billed actors that count in the people field (TMDB's `order` below this). */
+export const CAST_BILLED = 5;
+
+/** What a synced catalog adds to a film (issue 42); the offline catalog has none of it. */
+export interface PeopleFields {
+  cast?: { id: number; name?: string; character?: string; order?: number }[];
+  directors?: { id: number; name?: string }[];
+}
 
 /**
  * A production company this common (the big studios and broadcasters: Warner Bros., MGM, Canal+…)
@@ -63,6 +75,12 @@ export const FIELDS = {
    * tuned. A country on more than 15% of films (the US) is left out, as English is.
    */
   country: 0.3,
+  /**
+   * Who made it and who is in it (a synced catalog's directors and top-billed cast; decision
+   * 0085): small, as the language's. A film without them (the whole offline catalog) has no such
+   * terms, so its vector, and every similarity between two such films, is what it was before.
+   */
+  people: 0.3,
 };
 type Field = keyof typeof FIELDS;
 const FIELD_NAMES = Object.keys(FIELDS) as Field[];
@@ -77,6 +95,8 @@ const FIELD_OF_PREFIX: Record<string, Field> = {
   n: 'country',
   d: 'time',
   e: 'time',
+  dir: 'people',
+  p: 'people',
 };
 function fieldOf(term: string): number {
   const field = FIELD_OF_PREFIX[term.slice(0, term.indexOf(':'))];
@@ -104,6 +124,11 @@ export function contentTerms(m: CatalogMovie): Map<string, number> {
   }
   if (m.original_language && m.original_language !== 'en') add(`l:${m.original_language}`, WEIGHTS.language);
   for (const c of m.production_countries) add(`n:${c}`, WEIGHTS.country);
+  const people = m as CatalogMovie & PeopleFields;
+  for (const d of people.directors ?? []) add(`dir:${d.id}`, WEIGHTS.director);
+  (people.cast ?? []).forEach((c, i) => {
+    if ((c.order ?? i) < CAST_BILLED) add(`p:${c.id}`, WEIGHTS.cast);
+  });
   for (const w of m.overview.toLowerCase().match(/[a-z]{3,}/g) ?? []) {
     if (!STOP.has(w)) add(`w:${stem(w)}`, WEIGHTS.overview);
   }

@@ -5,6 +5,7 @@ import {
   type CatalogIndex,
   type CatalogMovie,
 } from '@app/catalog';
+import { contentFingerprint } from '../catalog-generation';
 import { POSITIVE_THRESHOLD, type Interaction } from '../data/interactions';
 import { ARTIFACT_FORMAT, newVersion, type ModelArtifact } from '../model/artifact';
 import { EaseModel } from '../model/ease';
@@ -30,6 +31,8 @@ export interface TrainInput {
   signals?: Signal[] | undefined;
   onProgress?: (done: number, total: number) => void;
   now?: Date;
+  /** The synced catalog's generation the catalog was read at (`catalog/current.json`); absent offline. */
+  catalogGeneration?: number | null | undefined;
 }
 
 /**
@@ -114,10 +117,12 @@ function* buildSteps(
   const neighbours: Record<string, number[]> = {};
   const ratings: Record<string, number> = {};
   const genres: Record<string, number[]> = {};
+  const fingerprints: Record<string, number> = {};
   for (let i = 0; i < movies.length; i++) {
     const m = movies[i]!;
     ratings[m.id] = m.vote_average;
     genres[m.id] = m.genre_ids;
+    fingerprints[m.id] = contentFingerprint(m);
     // A seed with collaborative evidence is scored again: its hub damping also acts inside the
     // collaborative part (decision 0026), which the cached first pass cannot redo. On content
     // alone the damping is one factor, so the cache times it is the same relevance.
@@ -209,6 +214,7 @@ function* buildSteps(
             product_signals_sha256: signalsFingerprint(input.signals)!,
           }
         : {}),
+      ...(input.catalogGeneration != null ? { catalog_generation: input.catalogGeneration } : {}),
     },
     items: movies.length,
     ratings,
@@ -216,12 +222,13 @@ function* buildSteps(
     genres,
     ...(matrix ? { collaborative } : {}),
     trending,
+    fingerprints,
   };
 }
 
 /** One seed's kept list, [tmdbId, score] best first: the ranking's, filled up when it is thin. */
-function servedList(
-  input: TrainInput,
+export function servedList(
+  input: Pick<TrainInput, 'catalog'>,
   movies: CatalogMovie[],
   isCandidate: (m: CatalogMovie) => boolean,
   ranker: SimilarRanker,

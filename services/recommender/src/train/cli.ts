@@ -1,6 +1,7 @@
 import cliProgress from 'cli-progress';
 import { parseArgs } from 'node:util';
 import { dataDir, fromCaller, loadCatalog } from '../catalog';
+import { readCatalogGeneration } from '../catalog-generation';
 import { readMovieLens } from '../data/interactions';
 import { writeArtifact } from '../model/artifact';
 import { receivedSignalsFile } from './retrain';
@@ -17,6 +18,14 @@ const { values } = parseArgs({
 });
 const dir = dataDir();
 const started = performance.now();
+// The synced catalog's generation, read before the catalog: a sync that lands meanwhile is folded
+// in after this model is served (decision 0085). A bad current.json: as offline.
+let catalogGeneration: number | null = null;
+try {
+  catalogGeneration = readCatalogGeneration(dir)?.generation ?? null;
+} catch {
+  catalogGeneration = null;
+}
 const catalog = await loadCatalog(dir);
 const ratings = values.ratings
   ? { path: fromCaller(values.ratings), interactions: readMovieLens(fromCaller(values.ratings)).interactions }
@@ -29,7 +38,7 @@ const bar = new cliProgress.SingleBar(
   cliProgress.Presets.shades_classic,
 );
 bar.start(catalog.byId.size, 0);
-const input = { catalog, ratings, signals, onProgress: (d: number) => bar.update(d) };
+const input = { catalog, catalogGeneration, ratings, signals, onProgress: (d: number) => bar.update(d) };
 // --on-demand (the service's first model, decision 0080): each film's list is answered over IPC as
 // soon as the ranker is made, while the whole model is built.
 const artifact =

@@ -43,6 +43,8 @@ export interface RetrainerOptions {
    * 0080), then null once the model is loaded (or the build failed).
    */
   onDemand?: (lists: OnDemandLists | null) => void;
+  /** True while something else writes the served model (a catalog fold, decision 0085): the check waits for the next one. */
+  busy?: () => boolean;
   log?: (msg: string) => void;
   run?: TrainerRun;
 }
@@ -65,6 +67,11 @@ export class Retrainer {
   constructor(private readonly opts: RetrainerOptions) {
     this.log = opts.log ?? (() => {});
     this.run = opts.run ?? spawnTrainer(opts.dataDir, this.log);
+  }
+
+  /** Whether a training is under way. */
+  isRunning(): boolean {
+    return this.running !== null;
   }
 
   /** Trains if there is no model yet or the signals changed; resolves to whether a new model was written. */
@@ -92,6 +99,7 @@ export class Retrainer {
   private async check(): Promise<boolean> {
     if (this.stopping.signal.aborted) return false;
     const served = this.opts.served();
+    if (served && this.opts.busy?.()) return false; // a fold is writing the model: the next check
     let signals: Signal[];
     try {
       signals = await this.opts.signals();
@@ -147,6 +155,8 @@ export class Retrainer {
 export const receivedSignalsFile = (dataDir: string) => join(dataDir, 'signals', 'received.jsonl');
 
 const TRAIN_CLI = resolve(import.meta.dirname, 'cli.ts');
+/** The fold of a synced catalog into the served model (decision 0085), run as a trainer is. */
+export const FOLD_CLI = resolve(import.meta.dirname, 'fold-cli.ts');
 
 /** How long the service waits for a first build's answer before it says it is still preparing. */
 export const ON_DEMAND_TIMEOUT_MS = 1500;
@@ -155,11 +165,11 @@ export const ON_DEMAND_TIMEOUT_MS = 1500;
  * The real trainer (`npm run recommender:train`'s script) as a child process at a lower priority;
  * a first build (`onDemand`) at the service's own: it is what answers until its model is written.
  */
-export function spawnTrainer(dataDir: string, log: (msg: string) => void): TrainerRun {
+export function spawnTrainer(dataDir: string, log: (msg: string) => void, script = TRAIN_CLI): TrainerRun {
   const tsx = createRequire(import.meta.url).resolve('tsx/cli');
   return (args, signal, onDemand) =>
     new Promise<void>((done, fail) => {
-      const child = spawn(process.execPath, [tsx, TRAIN_CLI, ...args], {
+      const child = spawn(process.execPath, [tsx, script, ...args], {
         // The trainer stops if the service is gone, killed with -9 included (exit-with-service.ts).
         env: { ...process.env, DATA_DIR: dataDir, [SERVICE_PID_ENV]: String(process.pid) },
         stdio: ['ignore', 'pipe', 'pipe', ...(onDemand ? (['ipc'] as const) : [])],
