@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { buildCatalogFile, CATALOG_VERSION, type Progress } from './build';
+import { syncedCatalogPath } from './sync/files';
 import { catalogTextPath, textAttacher } from './texts';
 import type { CatalogFile, CatalogMovie } from './types';
 
@@ -50,8 +51,20 @@ export interface EnsureCatalogOptions {
   progress?: Progress;
 }
 
-/** Loads the catalog from DATA_DIR, building it once from the dataset tarball when missing. */
+/**
+ * Loads the catalog from DATA_DIR: the generation a TMDB sync wrote last (`current.json`,
+ * decision 0083), else the offline one, built once from the dataset tarball when missing.
+ */
 export async function ensureCatalogFile(opts: EnsureCatalogOptions): Promise<CatalogFile> {
+  const synced = syncedCatalogPath(opts.dataDir);
+  if (synced) {
+    try {
+      const parsed = await readCatalogFile(synced);
+      if (parsed.version === CATALOG_VERSION) return parsed;
+    } catch {
+      // Unreadable (deleted by hand): the offline catalog, as before any sync.
+    }
+  }
   const file = catalogFilePath(opts.dataDir);
   if (existsSync(file)) {
     try {

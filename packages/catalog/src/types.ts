@@ -20,7 +20,10 @@ export interface CatalogMovie {
   backdrop_path: string;
   /** TMDB's own poster (`/abc.jpg`, for the public image CDN), or null. */
   tmdb_poster_path: string | null;
-  /** TMDB's backdrop of the film's collection (the dataset has none of the film's own), or null. */
+  /**
+   * TMDB's backdrop: the film's collection's in the offline dataset (which has none of the film's
+   * own); a synced film's own, else its collection's; or null.
+   */
   tmdb_backdrop_path: string | null;
   genre_ids: number[];
   production_companies: { id: number; name: string }[];
@@ -28,6 +31,25 @@ export interface CatalogMovie {
   production_countries: string[];
   collection: { id: number; name: string } | null;
   keywords: string[];
+  /**
+   * From a TMDB sync only (decision 0083; absent from the offline dataset's films until a sync
+   * fetched them): the top-billed cast (at most 15, in billing order), directors, writers, and the
+   * US certification ("PG-13"; null when TMDB has none).
+   */
+  cast?: CatalogCastMember[];
+  directors?: CatalogPerson[];
+  writers?: CatalogPerson[];
+  certification?: string | null;
+}
+
+export interface CatalogPerson {
+  id: number;
+  name: string;
+}
+
+export interface CatalogCastMember extends CatalogPerson {
+  character: string;
+  order: number;
 }
 
 export interface CatalogFile {
