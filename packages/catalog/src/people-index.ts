@@ -315,27 +315,35 @@ export async function buildPeopleIndex(
   return index;
 }
 
-const ofCatalog = new WeakMap<CatalogIndex, PeopleIndex>();
+/**
+ * Each catalog's people index, by the catalog's id map: an object of that catalog alone, also when
+ * the catalog is reached through a view that forwards to whichever catalog is served (the API's
+ * `CatalogHolder.view`), and that goes with it.
+ */
+const ofCatalog = new WeakMap<object, PeopleIndex>();
 
 /**
  * A catalog's people index: the one `preparePeopleIndex` made for it, else made now (at once:
  * nothing to do for a catalog without credits). Kept as long as the catalog is.
  */
 export function peopleIndexOf(catalog: CatalogIndex): PeopleIndex {
-  let index = ofCatalog.get(catalog);
+  const key = catalog.byId;
+  let index = ofCatalog.get(key);
   if (!index) {
-    const builder = new PeopleIndexBuilder(catalog.file.movies);
-    builder.add(0, catalog.file.movies.length);
-    ofCatalog.set(catalog, (index = builder.finish()));
+    const movies = catalog.file.movies;
+    const builder = new PeopleIndexBuilder(movies);
+    builder.add(0, movies.length);
+    ofCatalog.set(key, (index = builder.finish()));
   }
   return index;
 }
 
 /** Makes a catalog's people index in slices (`buildPeopleIndex`), for `peopleIndexOf` to return. */
 export async function preparePeopleIndex(catalog: CatalogIndex): Promise<PeopleIndex> {
-  const made = ofCatalog.get(catalog);
+  const key = catalog.byId;
+  const made = ofCatalog.get(key);
   if (made) return made;
   const index = await buildPeopleIndex(catalog.file.movies);
-  ofCatalog.set(catalog, index);
+  ofCatalog.set(key, index);
   return index;
 }

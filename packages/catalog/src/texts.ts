@@ -142,7 +142,7 @@ export function plainMovie(m: CatalogMovie): CatalogMovie {
 
 /**
  * Gives the movies of a parsed catalog that carry text positions their texts, from the text file
- * (kept open for the life of the process; a rebuilt catalog replaces the file by rename, so the
+ * (kept open while any of its movies is held; a rebuilt catalog replaces the file by rename, so the
  * open one stays whole). Movies with their texts inline (older files, test fixtures) are left as
  * they are. Throws when the text file is missing.
  */
@@ -162,9 +162,26 @@ export function textAttacher(textPath: string): (m: CatalogMovie) => void {
   let proto: object | undefined;
   return (m) => {
     if (typeof (m as Partial<StoredTexts>).text_at !== 'number') return;
-    Object.setPrototypeOf(m, (proto ??= textsPrototype(openSync(textPath, 'r'))));
+    if (!proto) {
+      const fd = openSync(textPath, 'r');
+      closedWhenGone.register((proto = textsPrototype(fd)), fd);
+    }
+    Object.setPrototypeOf(m, proto);
   };
 }
+
+/**
+ * A catalog's text file is closed once none of its movies is left: a running API swaps in a
+ * synced catalog (decision 0084), and the old one's file (renamed over, or a past generation's)
+ * would otherwise stay open, and on disk, for the life of the process.
+ */
+const closedWhenGone = new FinalizationRegistry<number>((fd) => {
+  try {
+    closeSync(fd);
+  } catch {
+    // already closed
+  }
+});
 
 /**
  * Writes a catalog: its texts and cold fields to the text file, the rest to the JSON file, movie by movie (a

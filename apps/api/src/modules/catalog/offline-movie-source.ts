@@ -3,6 +3,7 @@ import {
   MAX_PAGES,
   PAGE_SIZE,
   paginate,
+  peopleIndexOf,
   type CatalogIndex,
   type CatalogMovie,
 } from '@app/catalog';
@@ -82,6 +83,14 @@ export function toDetails(m: CatalogMovie, tmdbImages = false): MovieDetails {
   };
 }
 
+/** The credits a synced film carries (decision 0084; none in the offline dataset). */
+interface Credited {
+  cast?: { id: number; name: string; character?: string | null; order?: number }[];
+  directors?: { id: number; name: string }[];
+  writers?: { id: number; name: string }[];
+}
+const crew = (p: { id: number; name: string }) => ({ id: p.id, name: p.name, profile_path: null });
+
 const byPopularity = (a: CatalogMovie, b: CatalogMovie) => b.popularity - a.popularity || a.id - b.id;
 const SORTS: Record<SortBy, (a: CatalogMovie, b: CatalogMovie) => number> = {
   'popularity.desc': byPopularity,
@@ -153,6 +162,8 @@ export class OfflineMovieSource implements MovieSource {
     sizeCalculation: (a) => a.movies.length + 1,
   });
 
+  /** The catalog the search cache's answers come from (its id map): another one empties the cache. */
+  private searchesOf: object | undefined;
   private readonly tmdbImages: boolean;
   private readonly sorted = new WeakMap<CatalogMovie[], Map<SortBy, CatalogMovie[]>>();
 
@@ -206,6 +217,8 @@ export class OfflineMovieSource implements MovieSource {
 
   /** At least the first `needed` matches in relevance order (all if there are fewer), and their count. */
   private searchAnswer(key: string, needed: number): SearchAnswer {
+    // A new catalog (a sync swapped it in: decision 0084): the old one's answers go.
+    if (this.searchesOf !== this.index.byId) this.forgetSearches();
     const cached = this.searchCache.get(key);
     if (cached && (cached.movies.length >= needed || cached.movies.length === cached.total)) return cached;
     // The first pages for a typist; past them, every page that can be served.
@@ -224,14 +237,45 @@ export class OfflineMovieSource implements MovieSource {
     return toDetails(this.require(id), this.tmdbImages);
   }
 
-  /** The offline dataset has no cast or crew: an empty cast, as TMDB answers for such a film. */
-  async credits(id: number): Promise<MovieCredits> {
-    this.require(id);
-    return { id, cast: [], crew: [] };
+  /** The searches answered so far are forgotten (the catalog changed). */
+  forgetSearches(): void {
+    this.searchCache.clear();
+    this.searchesOf = this.index.byId;
   }
 
+  /**
+   * A movie's cast and crew from the catalog: a synced film's top-billed cast, directors and
+   * writers (decision 0084); the offline dataset has none: an empty cast, as TMDB answers for such a film.
+   */
+  async credits(id: number): Promise<MovieCredits> {
+    const m = this.require(id) as CatalogMovie & Credited;
+    return {
+      id,
+      cast: (m.cast ?? []).map((c) => ({
+        id: c.id,
+        name: c.name,
+        character: c.character ?? '',
+        order: c.order,
+        profile_path: null,
+      })),
+      crew: [
+        ...(m.directors ?? []).map((p) => ({ ...crew(p), job: 'Director', department: 'Directing' })),
+        ...(m.writers ?? []).map((p) => ({ ...crew(p), job: 'Writer', department: 'Writing' })),
+      ],
+    };
+  }
+
+  /** A person's films from the synced catalog's credits (none offline, where there are none). */
   async personMovieCredits(id: number): Promise<PersonMovieCredits> {
-    return { id, cast: [], crew: [] };
+    const person = peopleIndexOf(this.index).get(id);
+    const cast: PersonMovieCredits['cast'] = [];
+    const crewed: PersonMovieCredits['crew'] = [];
+    for (const f of person?.films ?? []) {
+      const item = toListItem(f.movie, this.tmdbImages);
+      if (f.job === 'cast') cast.push({ ...item, character: f.character ?? '' });
+      else crewed.push({ ...item, job: f.job === 'director' ? 'Director' : 'Writer' });
+    }
+    return { id, cast, crew: crewed };
   }
 
   private require(id: number): CatalogMovie {

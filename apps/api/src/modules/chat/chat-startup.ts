@@ -23,7 +23,8 @@ export class ChatStartup {
   private preparing: Promise<void> | null = null;
 
   constructor(
-    private readonly make: () => ChatEngine,
+    /** Makes an engine (for `catalog`: a new one, decision 0084; else the one served). */
+    readonly make: (catalog?: CatalogIndex) => ChatEngine,
     private readonly log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void },
   ) {}
 
@@ -50,6 +51,28 @@ export class ChatStartup {
     const ms = Math.round(performance.now() - started);
     const cpuMs = Math.round(process.cpuUsage(cpu).user / 1000);
     this.log.info({ ms, cpuMs }, train ? 'chat indexes ready, its vectors trained' : 'chat indexes ready');
+  }
+
+  /**
+   * A new catalog (a sync; decision 0084): `next`, the engine made for it, made ready as at start
+   * but off the request path (its vectors trained apart by `trainApart` when none are cached for
+   * it, then loaded; its indexes, the catalog's title index and a first title search, each in a
+   * task of its own). The returned function makes it the engine that answers (at the swap).
+   */
+  async prepareNext(
+    next: ChatEngine,
+    vectorsFile: string,
+    trainApart?: () => Promise<void>,
+  ): Promise<() => void> {
+    if (trainApart && !chatVectorsCached(next.catalog, vectorsFile)) await trainApart();
+    await nextTask();
+    next.prepareIndexes();
+    await next.catalog.buildSearchIndex();
+    await nextTask();
+    next.warm();
+    return () => {
+      this.engine = next;
+    };
   }
 
   /** Once listening: everything the first message would otherwise wait for (see the class). */

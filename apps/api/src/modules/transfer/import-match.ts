@@ -33,11 +33,15 @@ interface TitleIndex {
   byTitle: Map<string, CatalogMovie[]>;
 }
 
-const indexes = new WeakMap<CatalogIndex, TitleIndex>();
+/**
+ * By the catalog's id map, an object of that catalog alone: a catalog reached through the view
+ * that follows the sync (`CatalogHolder.view`, decision 0084) gets the index of the one served.
+ */
+const indexes = new WeakMap<object, TitleIndex>();
 
 /** The catalog's IMDb ids and normalised titles (and original titles), built once per catalog. */
 function titleIndex(catalog: CatalogIndex): TitleIndex {
-  let idx = indexes.get(catalog);
+  let idx = indexes.get(catalog.byId);
   if (idx) return idx;
   idx = { byImdb: new Map(), byTitle: new Map() };
   for (const m of catalog.byId.values()) {
@@ -50,7 +54,7 @@ function titleIndex(catalog: CatalogIndex): TitleIndex {
       else idx.byTitle.set(k, [m]);
     }
   }
-  indexes.set(catalog, idx);
+  indexes.set(catalog.byId, idx);
   return idx;
 }
 
