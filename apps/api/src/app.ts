@@ -1,4 +1,3 @@
-import { createServer, type IncomingMessage, type ServerOptions, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { NotFoundError } from './lib/errors';
 import type { CatalogIndex } from '@app/catalog';
@@ -25,10 +24,10 @@ import type { Redis } from './integrations/redis/redis';
 import { lazyApiDocs } from './lib/api-docs';
 import { registerErrorHandling } from './lib/error-handler';
 import { RateLimits } from './lib/rate-limit';
-import { lazyChildLogger, loggerOptions, redactUrl, registerRequestLog, SLOW_REQUEST_MS } from './lib/logger';
+import { lazyChildLogger, loggerOptions, registerRequestLog, SLOW_REQUEST_MS } from './lib/logger';
 import { compressedFor, DYNAMIC_COMPRESSION } from './lib/compression';
 import { ResponseCache } from './lib/response-cache';
-import { visitorAddress, type TrustProxy } from './lib/visitor-limit';
+import type { TrustProxy } from './lib/visitor-limit';
 import {
   BODY_LIMIT,
   clientErrorAnswer,
@@ -271,49 +270,14 @@ async function publicPlaylistMeta(
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** How many answers the fast paths (before Fastify) made so far. */
-    fastPathAnswers(): { catalog: number; likes: number };
+    /** How many answers came from memory: catalog answers from the response cache, likes from bytes kept. */
+    cachedAnswers(): { catalog: number; likes: number };
   }
 }
 
-/**
- * Answers a request before Fastify (true), or leaves it to Fastify (false, nothing written); a
- * promise when it must wait first (a per-visitor limit), resolving the same way.
- */
-type FastPath = (req: IncomingMessage, res: ServerResponse) => boolean | Promise<boolean>;
-
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  // Cached catalog hits are answered before Fastify (ResponseCache.serve): set once the cache is
-  // made below, cleared when the server starts closing (Fastify then answers 503 itself).
-  let fastPaths: FastPath[] = [];
-  // Not when every request is logged (debug): these answers skip Fastify's hooks, the log's too.
-  const fastPathsOn = !['debug', 'trace'].includes(deps.logLevel ?? deps.config.env.LOG_LEVEL);
   const trust = trustProxy(deps.config.env.TRUST_PROXY);
-  const addressOf = visitorAddress(trust);
   const slowMs = deps.slowRequestMs ?? SLOW_REQUEST_MS;
-  /** The request log's `warn` line for a slow answer made before Fastify (its hook never ran). */
-  const slow = (req: IncomingMessage, res: ServerResponse, t0: number) => {
-    const ms = performance.now() - t0;
-    if (ms >= slowMs)
-      app.log.warn(
-        {
-          method: req.method,
-          url: redactUrl(req.url ?? ''),
-          ip: addressOf(req),
-          statusCode: res.statusCode,
-          ms: Math.round(ms * 10) / 10,
-        },
-        'slow request',
-      );
-  };
-  /**
-   * After a fast answer: slow already, or its bytes still queued on the socket (a client not
-   * reading), then measured when they are handed over, as Fastify's log measures to the end.
-   */
-  const timeFastAnswer = (req: IncomingMessage, res: ServerResponse, t0: number) => {
-    if (performance.now() - t0 >= slowMs || !res.socket?.writableLength) slow(req, res, t0);
-    else res.once('finish', () => slow(req, res, t0));
-  };
   const security = {
     publicUrl: deps.config.env.PUBLIC_URL,
     imageBaseUrl: deps.config.env.TMDB_IMAGE_BASE_URL,
@@ -323,38 +287,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         : undefined,
   };
   const app = Fastify({
-    // Fastify's own HTTP server, with the same options, in front of which the fast path sits.
-    // Fastify passes its options with defaults applied; these are the ones it sets on its server.
-    serverFactory: (handler, options) => {
-      const opts = options as {
-        http?: ServerOptions | null;
-        keepAliveTimeout: number;
-        requestTimeout: number;
-        connectionTimeout: number;
-        maxRequestsPerSocket: number;
-      };
-      const server = createServer(opts.http ?? {}, (req, res) => {
-        if (fastPaths.length === 0) return handler(req, res);
-        const t0 = performance.now();
-        for (const fast of fastPaths) {
-          const answered = fast(req, res);
-          if (answered === false) continue;
-          if (answered === true) return timeFastAnswer(req, res, t0);
-          // Waiting (a per-visitor limit): refused, or failed, Fastify answers it.
-          void answered.then(
-            (ok) => (ok ? timeFastAnswer(req, res, t0) : handler(req, res)),
-            () => handler(req, res),
-          );
-          return;
-        }
-        handler(req, res);
-      });
-      server.keepAliveTimeout = opts.keepAliveTimeout;
-      server.requestTimeout = opts.requestTimeout;
-      server.setTimeout(opts.connectionTimeout);
-      if (opts.maxRequestsPerSocket > 0) server.maxRequestsPerSocket = opts.maxRequestsPerSocket;
-      return server;
-    },
     logger: {
       ...(loggerOptions(deps.logLevel ?? deps.config.env.LOG_LEVEL) as object),
       ...(deps.logStream ? { stream: deps.logStream } : {}),
@@ -512,19 +444,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const rateLimits = new RateLimits(deps.redis ?? null, redisPrefix);
   // The offline catalog's answers depend on the URL only: each is serialized and compressed once.
   // A user's "hide what I've seen" answer is theirs alone: never cached (isPersonal).
+  // A hit is answered by the route's onRequest hook, after the security headers' hooks and the
+  // route's limit: the same headers, limits and request log as every other answer.
   const catalogCache = deps.source.mode === 'offline' ? new ResponseCache({ personal: isPersonal }) : null;
-  // A hit skips Fastify's request, hooks and reply: it carries the headers those hooks set on the
-  // same answer (security headers).
-  if (catalogCache && fastPathsOn) fastPaths.push((req, res) => catalogCache.serve(req, res));
-  // Once the server is closing, Fastify answers everything (503 to new requests).
-  app.addHook('preClose', (done) => {
-    fastPaths = [];
-    done();
-  });
   // Set once accounts are mounted below; until then (or without accounts) hide_seen is refused.
   let hiddenMovies: HiddenMovies | null = null;
   const hidden: HiddenMovies | null = deps.identity ? (req) => hiddenMovies!(req) : null;
-  await app.register(catalogRoutes(deps.source, rateLimits, catalogCache, hidden, addressOf), {
+  await app.register(catalogRoutes(deps.source, rateLimits, catalogCache, hidden), {
     prefix: '/api/tmdb',
   });
   if (deps.catalog) await app.register(imagesRoutes(deps.catalog), { prefix: '/api/images' });
@@ -607,13 +533,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
     if (readCache) deps.identity.userDeleted.add((userId) => readCache.invalidate(userId));
     const library = new LibraryService(new LibraryRepository(deps.db.db), deps.source, readCache);
-    // With the read cache, a user's likes read whose token, account and likes are all in memory is
-    // answered before Fastify, with the headers the route sent for the same kind of answer.
-    likesAnswer = readCache
-      ? new CachedLikesAnswer('/api/user/likes', deps.identity.verifier, library)
-      : null;
-    const likes = likesAnswer;
-    if (likes && fastPathsOn) fastPaths.push((req, res) => likes.serve(req, res));
+    // With the read cache, a user's cached likes are encoded and compressed once per encoding.
+    likesAnswer = readCache ? new CachedLikesAnswer() : null;
     await app.register(libraryRoutes(library, deps.identity.verifier, likesAnswer), {
       prefix: '/api/user',
     });
@@ -670,9 +591,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     );
   }
 
-  // How many answers each fast path made (tests; an operator's check that they work).
-  app.decorate('fastPathAnswers', () => ({
-    catalog: catalogCache?.fastHits ?? 0,
+  // How many answers came from memory (tests; an operator's check that the caches work).
+  app.decorate('cachedAnswers', () => ({
+    catalog: catalogCache?.hits ?? 0,
     likes: likesAnswer?.served ?? 0,
   }));
 

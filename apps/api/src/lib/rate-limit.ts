@@ -33,7 +33,7 @@ export interface Limiter {
   consume(key: string): Promise<void>;
   /**
    * The same count, done at once, where the count is in process (no Redis): throws the same 429
-   * error. A cached answer's fast path counts with it without a promise (VisitorLimit.admit).
+   * error. A per-visitor limit on a cached read counts with it without a promise (`visitorLimit`).
    */
   consumeNow?: (key: string) => void;
   /** Gives back one point consumed for `key` (the attempt turned out not to count). */

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers/app';
-import { preferredEncoding } from './response-cache';
+import { preferredEncoding, PUBLIC_CACHE_CONTROL } from './response-cache';
 
 // A page big enough to be compressed (the build's index.html carries a static shell of this order).
 const INDEX = `<!doctype html><html><head><title>Cinelog</title></head><body><div id="root">${'<p>Loading the movies…</p>'.repeat(120)}</div></body></html>`;
@@ -44,7 +44,7 @@ describe('catalog answers are cached whole, compressed once, with ETags', () => 
     const etag = first.headers.etag as string;
     expect(etag).toMatch(/^"[\w-]{20,}"$/);
     expect(second.headers.etag).toBe(etag);
-    expect(first.headers['cache-control']).toBe('public, max-age=300');
+    expect(first.headers['cache-control']).toBe(PUBLIC_CACHE_CONTROL);
     expect(first.headers.vary).toMatch(/accept-encoding/i);
     expect(first.headers['content-type']).toMatch(/^application\/json/);
 

@@ -14,12 +14,11 @@ import {
   type ListOptionsQuery,
 } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyContextConfig, FastifyRequest } from 'fastify';
-import type { IncomingMessage } from 'node:http';
+import type { FastifyContextConfig, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { BadRequestError } from '../../lib/errors';
 import { RateLimits, TOO_MANY_ATTEMPTS } from '../../lib/rate-limit';
-import type { ResponseCache } from '../../lib/response-cache';
-import { VisitorLimit } from '../../lib/visitor-limit';
+import { SEARCH_CACHE_CONTROL, type ResponseCache } from '../../lib/response-cache';
+import { visitorLimit } from '../../lib/visitor-limit';
 import type { MovieSource } from './movie-source';
 
 /**
@@ -54,8 +53,6 @@ export const catalogRoutes =
     rateLimits: RateLimits = new RateLimits(),
     cache: ResponseCache | null = null,
     hiddenMovies: HiddenMovies | null = null,
-    /** The visitor's address of a raw request, as Fastify's `request.ip` (for answers made before Fastify). */
-    visitorAddress: (req: IncomingMessage) => string | undefined = (req) => req.socket.remoteAddress,
   ): FastifyPluginAsyncZod =>
   async (app) => {
     const searches = rateLimits.create({
@@ -64,22 +61,23 @@ export const catalogRoutes =
       durationSeconds: 60,
       message: TOO_MANY_ATTEMPTS,
     });
-    // Every search counts against the visitor's limit, answered from the cache or not: by the
-    // route's hook, or by the cache's fast path before it answers a hit (same address, same 429).
-    const searchLimit = new VisitorLimit(searches, visitorAddress);
-    const cached = (limit?: VisitorLimit) =>
+    // Every search counts against the visitor's limit, answered from the cache or not: the route's
+    // first hook, before the cache's lookup.
+    const searchLimit = visitorLimit(searches);
+    const cached = (limit?: onRequestHookHandler) =>
       cache
         ? {
-            onRequest: limit ? [limit.hook, cache.lookup] : cache.lookup,
+            onRequest: limit ? [limit, cache.lookup] : cache.lookup,
             onSend: cache.store,
             compress: false as const,
             config: (limit
-              ? // Each typed prefix is a new URL, mostly asked once: compressed while the visitor waits.
-                { cacheGate: limit, cacheCompression: 'fast' }
+              ? // Each typed prefix is a new URL, mostly asked once: compressed while the visitor
+                // waits, and kept by a CDN for less time than a list.
+                { cacheCompression: 'fast', cacheControl: SEARCH_CACHE_CONTROL }
               : {}) satisfies FastifyContextConfig,
           }
         : limit
-          ? { onRequest: limit.hook }
+          ? { onRequest: limit }
           : {};
     const options = async (req: FastifyRequest, q: ListOptionsQuery): Promise<ListOptions> => {
       const from = q['primary_release_date.gte'];

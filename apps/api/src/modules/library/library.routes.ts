@@ -36,7 +36,7 @@ export const libraryRoutes =
   (
     service: LibraryService,
     verifier: TokenVerifier,
-    /** With the read cache: the likes' JSON made once per cached list, and their fast path. */
+    /** With the read cache: the likes' answer made once per cached list and encoding. */
     likesAnswer: CachedLikesAnswer | null = null,
   ): FastifyPluginAsyncZod =>
   async (app) => {
@@ -82,15 +82,12 @@ export const libraryRoutes =
           summary: 'Liked movies, newest first',
           response: { 200: z.array(LikedMovie), ...auth },
         },
-        ...(likesAnswer ? { onResponse: likesAnswer.remember } : {}),
       },
       async (req, reply) => {
         const likes = await service.likes(currentUser(req).uid);
-        if (!likesAnswer) return likes;
-        // The same text the fast path sends (encoded by the same schema, once per cached list);
-        // a string with a JSON type is sent as is (the type provider only knows the object form).
-        const json = likesAnswer.body(likes) as unknown as typeof likes;
-        return reply.type('application/json; charset=utf-8').send(json);
+        if (!likesAnswer) return reply.header('cache-control', 'private, no-store').send(likes);
+        // A cached list's bytes are made once per encoding (cached-likes.ts): a Buffer is sent as is.
+        return reply.send(likesAnswer.send(req, reply, likes) as unknown as typeof likes);
       },
     );
 
