@@ -1,26 +1,24 @@
 import type { CatalogIndex, CatalogMovie } from '@app/catalog';
-import { askedAboutShown, orderShown, superlativeIn } from './about-shown';
 import { Franchises } from './franchise';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { RecommenderClient } from '../../integrations/recommender/recommender-client';
-import { darkness, Retriever, type Scored } from './retrieve';
+import type { ChatRequest, ConversationState, EngineAnswer } from './request';
+import { Retriever } from './retrieve';
 import { deserializeSemantic, SemanticIndex, serializeSemantic, trainSemantic } from '@app/catalog';
+import { mergeQuery } from './turns/merge';
+import { respond } from './turns/respond';
+import type { PeopleIndex, TurnContext } from './turns/turn';
 import { TITLE_CONFIDENCE, type ParseContext } from './understand/clauses';
-import { emptyQuery, hasRequest, isRefinement, type Query } from './understand/query';
+import type { Query } from './understand/query';
 import { Speller, editDistance, foldAccents } from './understand/text';
-import { FILLER, MOODS } from './understand/lexicon';
+import { FILLER } from './understand/lexicon';
 import { LOCAL_TITLES } from './understand/titles';
 import { LEXICON_WORDS, understand } from './understand/understand';
-import * as say from './wording';
 
-/**
- * A message that asks for "something …" (or "anything …") with no noun of its own: it goes on
- * from the conversation's last request rather than starting afresh.
- */
-const SOMETHING_ELSE =
-  /^\s*(?:(?:and|ok|okay|now|then|maybe|how about|what about)[\s,]+)*(?:something|anything)\b/i;
-
+export type { ChatRequest, ConversationState, EngineAnswer, Pick } from './request';
+export type { PeopleIndex } from './turns/turn';
+export { dropMoods } from './turns/merge';
 export { bayesianRating } from './retrieve';
 export { CLARIFY, renderPicks } from './wording';
 
@@ -30,31 +28,6 @@ export interface ChatMovie {
   release_date: string;
   vote_average: number;
   poster_path: string | null;
-}
-
-/** How many of a franchise's films one reply lists. */
-const FRANCHISE_SHOWN = 10;
-
-export interface Pick {
-  movie: CatalogMovie;
-  reason: string;
-}
-
-/** What a conversation remembers between messages (kept small: it may live in Redis). */
-export interface ConversationState {
-  suggested: number[];
-  lastPicks: number[];
-  /** The last request that produced picks, without its named title (see lastSeed). */
-  lastIntent: Query | null;
-  /** The film that request was "like", by id. */
-  lastSeed?: number | null;
-}
-
-export interface EngineAnswer {
-  message: string;
-  picks: Pick[];
-  intent: Query;
-  seed: CatalogMovie | null;
 }
 
 export interface ChatEngineOptions {
@@ -67,6 +40,11 @@ export interface ChatEngineOptions {
    * the chat never links a film the pages then cannot show. Errors count as known.
    */
   liveCheck?: (id: number) => Promise<boolean>;
+  /**
+   * The catalog's people when it has cast data (lookup by name, typos allowed); absent or null
+   * offline, where the chat says plainly that people cannot be looked up.
+   */
+  people?: PeopleIndex | null;
 }
 
 const KEYWORD_STOPLIST = new Set(
@@ -170,33 +148,6 @@ function near(a: string, b: string): boolean {
   let j = 0;
   while (j < a.length - i && a[a.length - 1 - j] === b[b.length - 1 - j]) j++;
   return Math.max(a.length, b.length) - i - j <= (a.length >= 9 ? 2 : 1);
-}
-
-const leaning = (mood: string) => MOODS.find((m) => m.mood === mood)?.soft?.dark ?? 0;
-
-/**
- * A refinement that turns away from a mood of the last request ("something dark" → "more
- * light-hearted", "like The Shining" → "less scary") drops that mood: its genre group, its implied
- * exclusions and its keywords; a mood leaning the other way from the new direction goes too.
- */
-export function dropMoods(last: Query, next: Query): Query {
-  const away = new Set(next.awayMoods ?? []);
-  const dir = next.soft.dark;
-  const dropped = last.moods.filter(
-    (m) => away.has(m) || (dir !== undefined && leaning(m) !== 0 && Math.sign(leaning(m)) !== Math.sign(dir)),
-  );
-  if (dropped.length === 0) return last;
-  const rules = MOODS.filter((m) => dropped.includes(m.mood));
-  const kept = MOODS.filter((m) => last.moods.includes(m.mood) && !dropped.includes(m.mood));
-  const sameSet = (a: number[], b: number[]) => a.length === b.length && a.every((x) => b.includes(x));
-  return {
-    ...last,
-    moods: last.moods.filter((m) => !dropped.includes(m)),
-    genreGroups: last.genreGroups.filter((g) => !rules.some((r) => r.genres && sameSet(r.genres, g))),
-    impliedOut: last.impliedOut.filter((g) => kept.some((r) => r.exclude?.includes(g))),
-    moodKeywords: last.moodKeywords.filter((k) => kept.some((r) => r.keywords?.includes(k))),
-    soft: { ...last.soft, dark: undefined },
-  };
 }
 
 /**
@@ -424,429 +375,48 @@ export class ChatEngine {
     return null;
   }
 
-  /** Answers a message; `seen` (the user's seen films) are left out of the picks, as those already suggested are. */
+  /** What the turn handlers use (`turns/`): the catalog, retrieval and the conversation's tools. */
+  private turns: TurnContext | undefined;
+  private turnContext(): TurnContext {
+    return (this.turns ??= {
+      catalog: this.catalog,
+      retrieve: (q, input) => this.retriever.retrieve(q, input),
+      neighbours: (seed) => this.neighbours(seed),
+      franchises: () => this.franchises(),
+      merge: mergeQuery,
+      resolveTitle: (text) => this.resolveTitle(text),
+      people: this.options.people ?? null,
+      moviesWithPerson: this.moviesWithPerson,
+      liveCheck: this.options.liveCheck,
+    });
+  }
+
+  /**
+   * Answers a message: understand (the message into a Query), decide (which kind of turn:
+   * `turns/respond.ts`), then that turn's handler retrieves and words the reply. `seen` (the user's
+   * seen films) are left out of the picks, as those already suggested are.
+   */
   async answer(
     message: string,
     state: ConversationState,
     seen: ReadonlySet<number> = new Set(),
   ): Promise<EngineAnswer> {
-    const excluded = () => new Set([...state.suggested, ...seen]);
-    let q = this.parse(message);
-    let seed: CatalogMovie | null = q.like?.movie ?? null;
-    const last = state.lastIntent;
-    const done = (text: string, picks: Pick[] = []): EngineAnswer => ({
-      message: text,
-      picks,
-      intent: q,
-      seed,
-    });
-
-    // "which of those is the shortest?": a question about the films just shown is answered from them,
-    // in the order asked; the conversation's request and film stay what they were.
-    // A message that asks for films of its own ("the best horror films, which one would you
-    // pick?") is a new request, not a question about the ones shown.
-    const asksForFilms =
-      !!q.like || q.genreGroups.length > 0 || q.moods.length > 0 || q.keywordsIn.length > 0;
-    const order = state.lastPicks.length && !asksForFilms ? askedAboutShown(message) : null;
-    if (order) {
-      const shown = state.lastPicks.map((id) => this.catalog.get(id)).filter((m): m is CatalogMovie => !!m);
-      if (shown.length) {
-        const ordered = orderShown(shown, order);
-        if (last) q = last;
-        seed = state.lastSeed ? (this.catalog.get(state.lastSeed) ?? null) : null;
-        const picks = ordered.map((m) => ({ movie: m, reason: say.esc(order.detail(m)) }));
-        return done(
-          say.renderPicks(
-            `Of those, the ${order.word} is ${say.movieLink(ordered[0]!)}. All of them, ${order.word} first:`,
-            picks,
-            '',
-          ),
-          picks,
-        );
-      }
-    }
-
-    // "Star Wars movies": the franchise's own films, in release order (a "like" request leaves
-    // them out, and its words are no genres or themes).
-    const franchise = this.franchises().asked(message);
-    if (franchise) {
-      // "which Rocky film is the best?": the franchise in the order asked.
-      const order = superlativeIn(message);
-      const members = (order ? orderShown(franchise.members, order) : franchise.members).filter(
-        (m) => !seen.has(m.id),
-      );
-      if (members.length) {
-        const shown = members.slice(0, FRANCHISE_SHOWN);
-        const picks = shown.map((m) => ({
-          movie: m,
-          reason: say.esc(order ? order.detail(m) : say.hook(m)),
-        }));
-        q = { ...emptyQuery(q.lang), empty: false };
-        seed = shown[0]!;
-        const name = say.esc(franchise.name.replace(/^The /, ''));
-        const some = members.length > shown.length;
-        const intro = order
-          ? `Of the ${members.length} ${name} films in the catalog, the ${order.word} is ${say.movieLink(shown[0]!)}. ${some ? `The first ${shown.length}` : 'All of them'}, ${order.word} first:`
-          : `Here are ${some ? `the first ${shown.length} of ${members.length}` : `all ${members.length}`} ${name} films in the catalog, in order of release:`;
-        return done(
-          say.renderPicks(
-            intro,
-            picks,
-            'Say "more like the first one" to follow one of these outside the franchise.',
-          ),
-          picks,
-        );
-      }
-    }
-
-    // Who made or plays in a film is about movies, but not something the catalog knows.
-    if (q.peopleQuestion && !q.person) return done(say.PEOPLE_QUESTION);
-    // In a conversation, a message nothing could be read in is taken as a try at steering the
-    // list, not as off-topic ("they're around 13, so nothing too extreme").
-    if (q.social === 'off-topic' && q.unread && last) return done(say.STEER);
-    if (q.social === 'off-topic') return done(say.OFF_TOPIC);
-    if (q.social === 'greeting' && !q.followUp) return done(say.GREETING);
-    if (q.social === 'thanks' && !q.followUp) return done(say.THANKS);
-
-    // A bare title ("Amélie?") is a "like" request when it is nothing else.
-    if (
-      !hasRequest(q) ||
-      (q.unknown.length && !q.like && q.genreGroups.length === 0 && q.moods.length === 0)
-    ) {
-      const bare = this.resolveTitle(message.replace(/[?!.]+$/, ''));
-      if (bare && bare.confidence >= 0.95 && bare.movie.vote_count >= 50) {
-        q = {
-          ...q,
-          like: { text: bare.movie.title, movie: bare.movie, confidence: bare.confidence, closest: null },
-          unknown: [],
-          themeWords: [],
-          empty: false,
-          social: undefined,
-        };
-        seed = bare.movie;
-      }
-    }
-
-    // The message as it was, when it was taken as narrowing the last request (see below).
-    let alone: Query | null = null;
-    // Follow-ups and refinements work on the conversation's last request.
-    if (q.followUp && last) {
-      const lastYears = state.lastPicks
-        .map((id) => Number(this.catalog.get(id)?.release_date?.slice(0, 4)))
-        .filter(Number.isFinite)
-        .sort((a, b) => a - b);
-      const median = lastYears[Math.floor(lastYears.length / 2)];
-      const lastSeed = state.lastSeed ? (this.catalog.get(state.lastSeed) ?? null) : null;
-      const years = lastYears.length ? lastYears : [];
-      if (typeof q.followUp === 'object') {
-        const n = q.followUp.likeOrdinal;
-        const id = n === -1 ? state.lastPicks.at(-1) : state.lastPicks[n - 1];
-        seed = id ? (this.catalog.get(id) ?? null) : null;
-        // The last request still holds ("animated films" → "more like the second one": more
-        // animation), as far as the film followed fits it; its themes and moods give way to the film.
-        const film = seed;
-        const base: Query = {
-          ...last,
-          genreGroups: last.genreGroups.filter((g) => !film || g.some((x) => film.genre_ids.includes(x))),
-          keywordsIn: [],
-          moodKeywords: [],
-          moods: [],
-          themeWords: [],
-          unknown: [],
-        };
-        const followUp = q.followUp;
-        q = { ...this.merge(base, { ...q, followUp: undefined }), followUp, refined: false, empty: false };
-      } else if (
-        (q.followUp === 'newer' || q.followUp === 'older') &&
-        (q.yearFrom !== undefined || q.yearTo !== undefined)
-      ) {
-        // "another, but older, from the 70s": the years given win over "older".
-        q = { ...this.merge(last, q), followUp: q.followUp };
-        seed = lastSeed;
-      } else if ((q.followUp === 'newer' || q.followUp === 'older') && median !== undefined) {
-        // Clearly newer (older) than every last pick when enough films are; else than their median.
-        const newer = q.followUp === 'newer';
-        const strict = newer ? years[years.length - 1]! + 1 : years[0]! - 1;
-        const loose = newer ? median + 1 : median - 1;
-        const shift = (y: number): Query =>
-          newer
-            ? { ...last, yearFrom: y, yearTo: undefined, followUp: 'newer', unknown: q.unknown, empty: false }
-            : {
-                ...last,
-                yearTo: y,
-                yearFrom: undefined,
-                followUp: 'older',
-                unknown: q.unknown,
-                empty: false,
-              };
-        seed = lastSeed;
-        const probe = this.retriever.retrieve(shift(strict), {
-          exclude: excluded(),
-          seed,
-          neighbours: null,
-        });
-        q = shift(probe.picks.length >= 3 ? strict : loose);
-      } else {
-        q = { ...this.merge(last, q), followUp: 'another' };
-        seed = lastSeed;
-      }
-    } else if ((q.followUp === 'newer' || q.followUp === 'older') && seed) {
-      // "like Heat, but newer": relative to the film named.
-      const y = Number(seed.release_date?.slice(0, 4));
-      q = {
-        ...q,
-        followUp: undefined,
-        ...(q.followUp === 'newer' ? { yearFrom: y + 1 } : { yearTo: y - 1 }),
-      };
-    } else if (q.followUp && hasRequest({ ...q, followUp: undefined })) {
-      // "too old" inside a first request ("she thinks she's too old for baby movies") is no follow-up.
-      q = { ...q, followUp: undefined };
-    } else if (q.followUp) {
-      return done(say.CLARIFY);
-    } else if (
-      hasRequest(q) &&
-      last &&
-      ((isRefinement(q) && !q.namesFilms && !q.person) || ((q.narrows || q.relative) && !q.like))
-    ) {
-      // "from the 90s", "but no horror", "darker", "under 2 hours": narrow the last request. A
-      // message that names films as what it wants ("French films from the 60s", "movies with Tom
-      // Hanks") is a new request unless it starts like a refinement.
-      alone = q;
-      q = this.merge(last, q);
-      seed = q.like?.movie ?? (state.lastSeed ? (this.catalog.get(state.lastSeed) ?? null) : null);
-    } else if (
-      hasRequest(q) &&
-      last &&
-      last.languages.length > 0 &&
-      q.languages.length === 0 &&
-      !q.like &&
-      !q.person &&
-      !q.namesFilms &&
-      SOMETHING_ELSE.test(message)
-    ) {
-      // "something funny" after "a Spanish-language film": a new request (its own genres and
-      // moods), in the language the conversation asked for (a person-judged conversation, session
-      // 41). Only the language holds: what the films are about is the new message's.
-      q = { ...q, languages: last.languages };
-    }
-
-    if (q.like && !q.like.movie) {
-      // Never swap an unknown title for another film: say so, offer the rest of the request.
-      const head = say.notInCatalog(q.like.text, q.like.closest, q.lang);
-      const rest: Query = { ...q, like: undefined };
-      if (
-        isRefinement(rest) &&
-        rest.languages.length === 0 &&
-        rest.yearFrom === undefined &&
-        rest.yearTo === undefined
-      ) {
-        return done(
-          `${head} Tell me what it's like (the genre, the mood, the era) and I'll find something close.`,
-        );
-      }
-      const found = this.retriever.retrieve(rest, {
-        exclude: excluded(),
-        seed: null,
-        neighbours: null,
-      });
-      if (found.picks.length === 0)
-        return done(`${head} Tell me what it's like and I'll find something close.`);
-      const picks = this.toPicks(found.picks, rest, null);
-      return done(
-        say.renderPicks(
-          `${head} Meanwhile, here are some ${say.restate(rest, null, picks.length)} (not based on it):`,
-          picks,
-          say.outro(rest, say.notes(rest, found.relaxed, picks.length), state.suggested.length === 0),
-        ),
-        picks,
-      );
-    }
-    if ((!hasRequest(q) || (q.empty && !q.like && !q.followUp)) && !q.vague) {
-      if (q.unknown.length)
-        return done(
-          `I didn't catch what you're looking for ("${q.unknown.slice(0, 3).join('", "')}"). ${say.CLARIFY}`,
-        );
-      return done(say.CLARIFY);
-    }
-
-    let personPool: CatalogMovie[] | null = null;
-    if (q.person) {
-      const ids = this.moviesWithPerson ? await this.moviesWithPerson(q.person).catch(() => null) : undefined;
-      if (ids === undefined) {
-        return done(
-          `I can't look up people: this catalog has no cast or crew, so I can't find films with ${say.esc(q.person)}. Tell me a genre, a mood or a movie you liked instead, and I'll suggest something.`,
-        );
-      }
-      if (!ids || ids.length === 0)
-        return done(`I couldn't find anyone called ${say.esc(q.person)}. Could you check the name?`);
-      personPool = ids
-        .map((id) => this.catalog.get(id))
-        .filter((m): m is CatalogMovie => !!m)
-        .sort((a, b) => b.vote_count - a.vote_count);
-    }
-    // A comparative ("less scary", "but lighter") starts from the named film or the last picks.
-    if (q.soft.dark && q.relative && q.darkFrom === undefined) {
-      const from = seed
-        ? [seed]
-        : state.lastPicks.map((id) => this.catalog.get(id)).filter((m): m is CatalogMovie => !!m);
-      const ds = from.map(darkness).sort((a, b) => a - b);
-      if (ds.length) q = { ...q, darkFrom: ds[Math.floor(ds.length / 2)] };
-    }
-    const neighbours = seed ? await this.neighbours(seed) : null;
-    let found = this.retriever.retrieve(q, {
-      exclude: excluded(),
-      seed,
-      neighbours,
-      personPool,
-      anchor: q.relative && !seed ? state.lastPicks : undefined,
-      count: this.options.liveCheck ? 8 : 5,
-    });
-    // Nothing fits the last request narrowed by this message: the message may have been a new
-    // request after all ("a documentary about music" → "French films from the 60s"), so it is
-    // answered on its own rather than refused.
-    if (found.picks.length === 0 && alone && hasRequest(alone) && !alone.relative && !alone.like) {
-      const own = this.retriever.retrieve(alone, {
-        exclude: excluded(),
-        seed: null,
-        neighbours: null,
-        count: this.options.liveCheck ? 8 : 5,
-      });
-      if (own.picks.length) [found, q, seed] = [own, alone, null];
-    }
-    if (this.options.liveCheck) {
-      const check = this.options.liveCheck;
-      const known = await Promise.all(found.picks.map((p) => check(p.movie.id).catch(() => true)));
-      found.picks = found.picks.filter((_, i) => known[i]).slice(0, 5);
-    }
-    if (found.picks.length === 0) {
-      return done(
-        q.person
-          ? `I couldn't find more films with ${say.esc(q.person)} that fit. Want to loosen a condition?`
-          : say.NOTHING_FITS,
-      );
-    }
-    const picks = this.toPicks(found.picks, q, seed);
-    const lowConfidence =
-      q.like?.movie && q.like.confidence < 0.9 && !q.followUp
-        ? [`I took "${say.esc(q.like.text)}" to mean ${say.movieLink(q.like.movie)}.`]
-        : [];
-    const introLine = [say.intro(q, seed, picks.length), ...lowConfidence].join(' ');
-    return done(
-      say.renderPicks(
-        introLine,
-        picks,
-        say.outro(q, say.notes(q, found.relaxed, picks.length), state.suggested.length === 0),
-      ),
-      picks,
-    );
+    const query = this.parse(message);
+    const req: ChatRequest = {
+      message,
+      query,
+      seed: query.like?.movie ?? null,
+      last: state.lastIntent,
+      state,
+      seen,
+    };
+    return respond(req, this.turnContext());
   }
 
   /** Retrieval for a structured query (LLM mode's tool): up to 10 films that meet every filter. */
   async search(q: Query, exclude: ReadonlySet<number>, seed: CatalogMovie | null): Promise<CatalogMovie[]> {
     const neighbours = seed ? await this.neighbours(seed) : null;
     return this.retriever.retrieve(q, { exclude, seed, neighbours, count: 10 }).picks.map((p) => p.movie);
-  }
-
-  private toPicks(scored: Scored[], q: Query, seed: CatalogMovie | null): Pick[] {
-    const reasons = say.reasonsFor(scored, q, seed);
-    return scored.map((s, i) => ({ movie: s.movie, reason: reasons[i]! }));
-  }
-
-  private merge(prev: Query, next: Query): Query {
-    const last = dropMoods(prev, next);
-    const genresOut = [...new Set([...last.genresOut, ...next.genresOut])];
-    const pick = <K extends keyof Query>(k: K) => (next[k] !== undefined ? next[k] : last[k]);
-    // "thrillers instead": the genres named take the place of the last request's.
-    const replaced = next.replaces && (next.genreGroups.length > 0 || next.moods.length > 0);
-    let genreGroups = [
-      ...(replaced ? [] : last.genreGroups),
-      ...next.genreGroups.filter((g) => replaced || !last.genreGroups.some((x) => x.join() === g.join())),
-    ]
-      .map((g) => g.filter((x) => !genresOut.includes(x)))
-      .filter((g) => g.length);
-    // "a horror film" → "less scary": the request lost its genre; the comparative says what takes its place.
-    const emptied = last.genreGroups.some((g) => g.every((x) => genresOut.includes(x)));
-    if (emptied && next.instead && genreGroups.length === 0) {
-      const instead = next.instead.filter((x) => !genresOut.includes(x));
-      if (instead.length) genreGroups = [instead];
-    }
-    // A new bound replaces an old one it contradicts ("epic" films over 130 minutes → "under 100 minutes").
-    let yearFrom = pick('yearFrom');
-    let yearTo = pick('yearTo');
-    if (
-      next.yearTo !== undefined &&
-      next.yearFrom === undefined &&
-      yearFrom !== undefined &&
-      yearFrom > next.yearTo
-    )
-      yearFrom = undefined;
-    if (
-      next.yearFrom !== undefined &&
-      next.yearTo === undefined &&
-      yearTo !== undefined &&
-      yearTo < next.yearFrom
-    )
-      yearTo = undefined;
-    let runtimeMin = pick('runtimeMin');
-    let runtimeMax = pick('runtimeMax');
-    if (
-      next.runtimeMax !== undefined &&
-      next.runtimeMin === undefined &&
-      runtimeMin !== undefined &&
-      runtimeMin >= next.runtimeMax
-    )
-      runtimeMin = undefined;
-    if (
-      next.runtimeMin !== undefined &&
-      next.runtimeMax === undefined &&
-      runtimeMax !== undefined &&
-      runtimeMax <= next.runtimeMin
-    )
-      runtimeMax = undefined;
-    return {
-      ...last,
-      yearFrom,
-      yearTo,
-      runtimeMax,
-      runtimeMin,
-      runtimeImplied:
-        runtimeMin === undefined
-          ? undefined
-          : next.runtimeMin !== undefined
-            ? next.runtimeImplied
-            : last.runtimeImplied,
-      minRating: pick('minRating'),
-      // A child's age, once given, holds for the rest of the conversation (the youngest counts).
-      childAge:
-        last.childAge === undefined || next.childAge === undefined
-          ? (next.childAge ?? last.childAge)
-          : Math.min(last.childAge, next.childAge),
-      languages: next.languages.length ? next.languages : last.languages,
-      genresOut,
-      keywordsOut: [...new Set([...last.keywordsOut, ...next.keywordsOut])],
-      outLabels: last.outLabels || next.outLabels ? { ...last.outLabels, ...next.outLabels } : undefined,
-      // "only dramas" after "French films": the new genres narrow the old ones.
-      genreGroups,
-      moods: replaced ? next.moods : [...new Set([...last.moods, ...next.moods])],
-      impliedOut: [...new Set([...last.impliedOut, ...next.impliedOut])].filter(
-        (g) => !genreGroups.some((grp) => grp.includes(g)),
-      ),
-      moodKeywords: replaced ? next.moodKeywords : [...new Set([...last.moodKeywords, ...next.moodKeywords])],
-      keywordsIn: [...new Set([...last.keywordsIn, ...next.keywordsIn])],
-      themeWords: [...new Set([...last.themeWords, ...next.themeWords])],
-      soft: { ...last.soft, ...next.soft },
-      refined: true,
-      // "another" after "less scary": the same direction, from the same starting point.
-      relative: next.relative ?? last.relative,
-      comparative: next.comparative ?? last.comparative,
-      awayMoods: next.awayMoods,
-      instead: undefined,
-      darkFrom: next.relative ? undefined : last.darkFrom,
-      unknown: next.unknown,
-      followUp: undefined,
-      social: undefined,
-      empty: false,
-    };
   }
 
   /** Neighbours from the recommendation service, when it answers (ranks 0..49). */

@@ -1,0 +1,62 @@
+import type { CatalogMovie } from '@app/catalog';
+import type { Query } from './understand/query';
+
+/** What a conversation remembers between messages (kept small: it may live in Redis). */
+export interface ConversationState {
+  suggested: number[];
+  lastPicks: number[];
+  /** The last request that produced picks, without its named title (see lastSeed). */
+  lastIntent: Query | null;
+  /** The film that request was "like", by id. */
+  lastSeed?: number | null;
+}
+
+/**
+ * One turn as the pipeline sees it: the message read into a `Query` (understand), with what the
+ * conversation knows. The decide stage picks a handler for it (`turns/`); a handler that joins it
+ * with the last request (a follow-up, a refinement) passes on a new ChatRequest, never edits one.
+ */
+export interface ChatRequest {
+  message: string;
+  /** What the message asks for; once joined with the conversation, what the turn asks for. */
+  query: Query;
+  /** The film the request is "like" (named, followed or carried over), if any. */
+  seed: CatalogMovie | null;
+  /** The conversation's last request that produced picks. */
+  last: Query | null;
+  state: ConversationState;
+  /** The signed-in user's seen films: never offered, like the films already suggested. */
+  seen: ReadonlySet<number>;
+  /**
+   * The message's own request when it was taken as narrowing the last one: answered on its own
+   * when nothing fits both ("a documentary about music" → "French films from the 60s").
+   */
+  alone?: Query | null;
+}
+
+export interface Pick {
+  movie: CatalogMovie;
+  reason: string;
+}
+
+export interface EngineAnswer {
+  message: string;
+  picks: Pick[];
+  intent: Query;
+  seed: CatalogMovie | null;
+}
+
+/** The reply to a request: its text and picks, with the request's query and film remembered. */
+export const reply = (req: ChatRequest, message: string, picks: Pick[] = []): EngineAnswer => ({
+  message,
+  picks,
+  intent: req.query,
+  seed: req.seed,
+});
+
+/** Films the turn must not offer: those already suggested and those the user has seen. */
+export const excluded = (req: ChatRequest): Set<number> => new Set([...req.state.suggested, ...req.seen]);
+
+/** The conversation's films by id (those the catalog still holds). */
+export const lastPicks = (req: ChatRequest, get: (id: number) => CatalogMovie | undefined): CatalogMovie[] =>
+  req.state.lastPicks.map(get).filter((m): m is CatalogMovie => !!m);

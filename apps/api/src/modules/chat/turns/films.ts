@@ -1,0 +1,107 @@
+import type { CatalogMovie } from '@app/catalog';
+import { excluded, lastPicks, reply, type ChatRequest, type EngineAnswer, type Pick } from '../request';
+import { darkness, type Retrieval, type Scored } from '../retrieve';
+import { hasRequest, type Query } from '../understand/query';
+import * as say from '../wording';
+import type { Turn, TurnContext } from './turn';
+
+export function toPicks(scored: Scored[], q: Query, seed: CatalogMovie | null): Pick[] {
+  const reasons = say.reasonsFor(scored, q, seed);
+  return scored.map((s, i) => ({ movie: s.movie, reason: reasons[i]! }));
+}
+
+/** How many films retrieval returns: more in live mode, where TMDB may not know some. */
+const retrieveCount = (ctx: TurnContext) => (ctx.liveCheck ? 8 : 5);
+
+/** A comparative ("less scary", "but lighter") starts from the named film or the last picks. */
+function withDarkFrom(req: ChatRequest, ctx: TurnContext): Query {
+  const q = req.query;
+  if (!q.soft.dark || !q.relative || q.darkFrom !== undefined) return q;
+  const from = req.seed ? [req.seed] : lastPicks(req, (id) => ctx.catalog.get(id));
+  const ds = from.map(darkness).sort((a, b) => a - b);
+  return ds.length ? { ...q, darkFrom: ds[Math.floor(ds.length / 2)] } : q;
+}
+
+/**
+ * Nothing fits the last request narrowed by this message: the message may have been a new request
+ * after all ("a documentary about music" → "French films from the 60s"), so it is answered on its
+ * own rather than refused.
+ */
+function onItsOwn(req: ChatRequest, ctx: TurnContext): { req: ChatRequest; found: Retrieval } | null {
+  const alone = req.alone;
+  if (!alone || !hasRequest(alone) || alone.relative || alone.like) return null;
+  const own = ctx.retrieve(alone, {
+    exclude: excluded(req),
+    seed: null,
+    neighbours: null,
+    count: retrieveCount(ctx),
+  });
+  return own.picks.length ? { req: { ...req, query: alone, seed: null }, found: own } : null;
+}
+
+/** Live mode: only films TMDB knows (errors count as known), five at most. */
+async function knownLive(found: Retrieval, ctx: TurnContext): Promise<void> {
+  const check = ctx.liveCheck;
+  if (!check) return;
+  const known = await Promise.all(found.picks.map((p) => check(p.movie.id).catch(() => true)));
+  found.picks = found.picks.filter((_, i) => known[i]).slice(0, 5);
+}
+
+/** The reply's intro, then a reason per pick, then what could not be applied. */
+function wordPicks(req: ChatRequest, found: Retrieval): EngineAnswer {
+  const { query: q, seed } = req;
+  const picks = toPicks(found.picks, q, seed);
+  const lowConfidence =
+    q.like?.movie && q.like.confidence < 0.9 && !q.followUp
+      ? [`I took "${say.esc(q.like.text)}" to mean ${say.movieLink(q.like.movie)}.`]
+      : [];
+  const introLine = [say.intro(q, seed, picks.length), ...lowConfidence].join(' ');
+  return reply(
+    req,
+    say.renderPicks(
+      introLine,
+      picks,
+      say.outro(q, say.notes(q, found.relaxed, picks.length), req.state.suggested.length === 0),
+    ),
+    picks,
+  );
+}
+
+/** Retrieval (from a person's films, when given) and wording: the films a request asks for. */
+export async function serveFilms(
+  request: ChatRequest,
+  ctx: TurnContext,
+  personPool: CatalogMovie[] | null = null,
+): Promise<EngineAnswer> {
+  let req: ChatRequest = { ...request, query: withDarkFrom(request, ctx) };
+  const { query: q, seed } = req;
+  const neighbours = seed ? await ctx.neighbours(seed) : null;
+  let found = ctx.retrieve(q, {
+    exclude: excluded(req),
+    seed,
+    neighbours,
+    personPool,
+    anchor: q.relative && !seed ? req.state.lastPicks : undefined,
+    count: retrieveCount(ctx),
+  });
+  const own = found.picks.length === 0 ? onItsOwn(req, ctx) : null;
+  if (own) ({ req, found } = own);
+  await knownLive(found, ctx);
+  if (found.picks.length === 0) {
+    const person = req.query.person;
+    return reply(
+      req,
+      person
+        ? `I couldn't find more films with ${say.esc(person)} that fit. Want to loosen a condition?`
+        : say.NOTHING_FITS,
+    );
+  }
+  return wordPicks(req, found);
+}
+
+/** A request for films: every hard constraint holds, the rest ranks (retrieve.ts), then the wording. */
+export const filmsTurn: Turn = {
+  kind: 'films',
+  matches: () => true,
+  handle: (req, ctx) => serveFilms(req, ctx),
+};

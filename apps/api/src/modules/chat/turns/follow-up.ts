@@ -1,0 +1,76 @@
+import type { CatalogMovie } from '@app/catalog';
+import { excluded, lastPicks, type ChatRequest, type EngineAnswer } from '../request';
+import type { FollowUp, Query } from '../understand/query';
+import { serve } from './serve';
+import { lastSeed, type Turn, type TurnContext } from './turn';
+
+/**
+ * "more like the second one": the film followed is the seed. The last request still holds
+ * ("animated films" → "more like the second one": more animation), as far as the film fits it;
+ * its themes and moods give way to the film.
+ */
+function likeOrdinal(req: ChatRequest, ctx: TurnContext, n: number): ChatRequest {
+  const { query: q, last } = req;
+  const id = n === -1 ? req.state.lastPicks.at(-1) : req.state.lastPicks[n - 1];
+  const film = id ? (ctx.catalog.get(id) ?? null) : null;
+  const base: Query = {
+    ...last!,
+    genreGroups: last!.genreGroups.filter((g) => !film || g.some((x) => film.genre_ids.includes(x))),
+    keywordsIn: [],
+    moodKeywords: [],
+    moods: [],
+    themeWords: [],
+    unknown: [],
+  };
+  const query = {
+    ...ctx.merge(base, { ...q, followUp: undefined }),
+    followUp: q.followUp,
+    refined: false,
+    empty: false,
+  };
+  return { ...req, query, seed: film };
+}
+
+/**
+ * "something more recent" / "older": clearly newer (older) than every last pick when enough films
+ * are; else than their median.
+ */
+function shiftYears(req: ChatRequest, ctx: TurnContext, years: number[], newer: boolean): ChatRequest {
+  const { query: q, last } = req;
+  const median = years[Math.floor(years.length / 2)]!;
+  const strict = newer ? years[years.length - 1]! + 1 : years[0]! - 1;
+  const loose = newer ? median + 1 : median - 1;
+  const shift = (y: number): Query =>
+    newer
+      ? { ...last!, yearFrom: y, yearTo: undefined, followUp: 'newer', unknown: q.unknown, empty: false }
+      : { ...last!, yearTo: y, yearFrom: undefined, followUp: 'older', unknown: q.unknown, empty: false };
+  const seed = lastSeed(req, ctx);
+  const probe = ctx.retrieve(shift(strict), { exclude: excluded(req), seed, neighbours: null });
+  return { ...req, query: shift(probe.picks.length >= 3 ? strict : loose), seed };
+}
+
+const yearOf = (m: CatalogMovie) => Number(m.release_date?.slice(0, 4));
+
+/** The follow-up joined with the last request, and the film it goes on from. */
+function followed(req: ChatRequest, ctx: TurnContext): ChatRequest {
+  const q = req.query;
+  const followUp: FollowUp = q.followUp!;
+  if (typeof followUp === 'object') return likeOrdinal(req, ctx, followUp.likeOrdinal);
+  const inTime = followUp === 'newer' || followUp === 'older';
+  // "another, but older, from the 70s": the years given win over "older".
+  if (inTime && (q.yearFrom !== undefined || q.yearTo !== undefined))
+    return { ...req, query: { ...ctx.merge(req.last!, q), followUp }, seed: lastSeed(req, ctx) };
+  const years = lastPicks(req, (id) => ctx.catalog.get(id))
+    .map(yearOf)
+    .filter(Number.isFinite)
+    .sort((a, b) => a - b);
+  if (inTime && years.length) return shiftYears(req, ctx, years, followUp === 'newer');
+  return { ...req, query: { ...ctx.merge(req.last!, q), followUp: 'another' }, seed: lastSeed(req, ctx) };
+}
+
+/** "another", "something more recent", "more like the second one": on from the last request. */
+export const followUpTurn: Turn = {
+  kind: 'follow-up',
+  matches: (req) => !!req.query.followUp && !!req.last,
+  handle: (req, ctx): EngineAnswer | Promise<EngineAnswer> => serve(followed(req, ctx), ctx),
+};

@@ -1,0 +1,56 @@
+import { orderShown, superlativeIn } from '../about-shown';
+import { reply, type ChatRequest } from '../request';
+import { emptyQuery } from '../understand/query';
+import * as say from '../wording';
+import type { Turn, TurnContext } from './turn';
+
+/** How many of a franchise's films one reply lists. */
+const FRANCHISE_SHOWN = 10;
+
+/** The franchise asked for, its films in the order asked, less those the user has seen. */
+function asked(req: ChatRequest, ctx: TurnContext) {
+  const franchise = ctx.franchises().asked(req.message);
+  if (!franchise) return null;
+  // "which Rocky film is the best?": the franchise in the order asked.
+  const order = superlativeIn(req.message);
+  const members = (order ? orderShown(franchise.members, order) : franchise.members).filter(
+    (m) => !req.seen.has(m.id),
+  );
+  return members.length ? { name: franchise.name, order, members } : null;
+}
+
+/**
+ * "Star Wars movies": the franchise's own films, in release order (a "like" request leaves them
+ * out, and its words are no genres or themes).
+ */
+export const franchiseTurn: Turn = {
+  kind: 'franchise',
+  matches: (req, ctx) => asked(req, ctx) !== null,
+  handle(req, ctx) {
+    const { name: fullName, order, members } = asked(req, ctx)!;
+    const shown = members.slice(0, FRANCHISE_SHOWN);
+    const picks = shown.map((m) => ({
+      movie: m,
+      reason: say.esc(order ? order.detail(m) : say.hook(m)),
+    }));
+    const name = say.esc(fullName.replace(/^The /, ''));
+    const some = members.length > shown.length;
+    const intro = order
+      ? `Of the ${members.length} ${name} films in the catalog, the ${order.word} is ${say.movieLink(shown[0]!)}. ${some ? `The first ${shown.length}` : 'All of them'}, ${order.word} first:`
+      : `Here are ${some ? `the first ${shown.length} of ${members.length}` : `all ${members.length}`} ${name} films in the catalog, in order of release:`;
+    const listed: ChatRequest = {
+      ...req,
+      query: { ...emptyQuery(req.query.lang), empty: false },
+      seed: shown[0]!,
+    };
+    return reply(
+      listed,
+      say.renderPicks(
+        intro,
+        picks,
+        'Say "more like the first one" to follow one of these outside the franchise.',
+      ),
+      picks,
+    );
+  },
+};

@@ -1,0 +1,48 @@
+import type { CatalogMovie } from '@app/catalog';
+import { reply, type ChatRequest } from '../request';
+import * as say from '../wording';
+import { serveFilms } from './films';
+import type { Turn, TurnContext } from './turn';
+
+/** Who made or plays in a film ("who directed Pulp Fiction?"): about movies, but not something the catalog knows. */
+export const peopleQuestionTurn: Turn = {
+  kind: 'people-question',
+  matches: (req) => !!req.query.peopleQuestion && !req.query.person,
+  handle: (req) => reply(req, say.PEOPLE_QUESTION),
+};
+
+export const cannotLookUpPeople = (name: string) =>
+  `I can't look up people: this catalog has no cast or crew, so I can't find films with ${say.esc(name)}. Tell me a genre, a mood or a movie you liked instead, and I'll suggest something.`;
+
+/**
+ * A person's films by id: from the catalog's people index when it has cast data (the best match
+ * for the name, typos allowed), else from the live source (TMDB); undefined when neither can look
+ * people up (offline); null or empty when nobody of that name is found.
+ */
+async function personFilms(name: string, ctx: TurnContext): Promise<number[] | null | undefined> {
+  if (ctx.people) return ctx.people.findPeople(name)[0]?.films ?? null;
+  if (!ctx.moviesWithPerson) return undefined;
+  return ctx.moviesWithPerson(name).catch(() => null);
+}
+
+/**
+ * "films with Tom Hanks": that person's films are the pool the request is served from. Without
+ * cast data the reply says plainly that people cannot be looked up, and shows no films: none
+ * could be said to be that person's.
+ */
+export const personTurn: Turn = {
+  kind: 'person',
+  matches: (req) => !!req.query.person,
+  async handle(req: ChatRequest, ctx: TurnContext) {
+    const name = req.query.person!;
+    const ids = await personFilms(name, ctx);
+    if (ids === undefined) return reply(req, cannotLookUpPeople(name));
+    if (!ids || ids.length === 0)
+      return reply(req, `I couldn't find anyone called ${say.esc(name)}. Could you check the name?`);
+    const pool = ids
+      .map((id) => ctx.catalog.get(id))
+      .filter((m): m is CatalogMovie => !!m)
+      .sort((a, b) => b.vote_count - a.vote_count);
+    return serveFilms(req, ctx, pool);
+  },
+};

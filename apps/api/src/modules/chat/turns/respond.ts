@@ -1,0 +1,55 @@
+import type { ChatRequest, EngineAnswer } from '../request';
+import { hasRequest } from '../understand/query';
+import { aboutShownTurn } from './about-shown';
+import { followUpTurn } from './follow-up';
+import { franchiseTurn } from './franchise';
+import { greetingTurn } from './greeting';
+import { newRequestTurn } from './new-request';
+import { offTopicTurn } from './off-topic';
+import { peopleQuestionTurn } from './person';
+import { refinementTurn } from './refinement';
+import { decide, type Turn, type TurnContext } from './turn';
+
+/**
+ * The decide stage. What the message is, before it is joined with the conversation: the first
+ * that applies answers it. None does: it is a request for films (REQUEST_KINDS).
+ */
+export const CONVERSATION_TURNS: readonly Turn[] = [
+  aboutShownTurn,
+  franchiseTurn,
+  peopleQuestionTurn,
+  offTopicTurn,
+  greetingTurn,
+];
+
+/** How a request for films relates to the last one; each then serves it (serve.ts). */
+export const REQUEST_KINDS: readonly Turn[] = [followUpTurn, refinementTurn, newRequestTurn];
+
+/** A bare title ("Amélie?") is a "like" request when the message is nothing else. */
+function withBareTitle(req: ChatRequest, ctx: TurnContext): ChatRequest {
+  const q = req.query;
+  const bareOnly =
+    !hasRequest(q) || (q.unknown.length && !q.like && q.genreGroups.length === 0 && q.moods.length === 0);
+  if (!bareOnly) return req;
+  const bare = ctx.resolveTitle(req.message.replace(/[?!.]+$/, ''));
+  if (!bare || bare.confidence < 0.95 || bare.movie.vote_count < 50) return req;
+  const like = { text: bare.movie.title, movie: bare.movie, confidence: bare.confidence, closest: null };
+  return {
+    ...req,
+    query: { ...q, like, unknown: [], themeWords: [], empty: false, social: undefined },
+    seed: bare.movie,
+  };
+}
+
+/** Decides which kind of turn a request is and answers it with that kind's handler. */
+export function respond(req: ChatRequest, ctx: TurnContext): EngineAnswer | Promise<EngineAnswer> {
+  const turn = decide(CONVERSATION_TURNS, req, ctx);
+  if (turn) return turn.handle(req, ctx);
+  const read = withBareTitle(req, ctx);
+  return decide(REQUEST_KINDS, read, ctx)!.handle(read, ctx);
+}
+
+/** Which kind of turn a request is (for tests and logs). */
+export function turnKind(req: ChatRequest, ctx: TurnContext): Turn['kind'] {
+  return (decide(CONVERSATION_TURNS, req, ctx) ?? decide(REQUEST_KINDS, withBareTitle(req, ctx), ctx)!).kind;
+}
