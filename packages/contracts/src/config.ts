@@ -44,6 +44,21 @@ export function resolveDataDir(value: string | undefined, source: NodeJS.Process
   return resolve(source.INIT_CWD ?? process.cwd(), value || 'data');
 }
 
+/**
+ * The TMDB catalog sync's own variables (decision 0083), read by `npm run catalog:sync` and by the
+ * API's daily sync (with TMDB_ACCESS_TOKEN / TMDB_API_KEY and TMDB_BASE_URL, as the API reads them).
+ */
+export const CatalogSyncEnvFields = {
+  /** Where TMDB's daily id exports are (`movie_ids_MM_DD_YYYY.json.gz`). */
+  TMDB_EXPORTS_URL: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.url().default('https://files.tmdb.org/p/exports'),
+  ),
+  /** Films whose details one sync fetches at most; the rest wait for the next. */
+  CATALOG_SYNC_MAX_DETAILS: wholeNumber(0, 10_000_000, 5000, 'must be a whole number of films'),
+};
+export const CatalogSyncEnvSchema = z.object(CatalogSyncEnvFields);
+
 /** Every environment variable the recommendation service reads. */
 export const RecommenderEnvSchema = z.object({
   RECOMMENDER_PORT: port(3001),

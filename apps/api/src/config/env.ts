@@ -1,4 +1,5 @@
 import {
+  CatalogSyncEnvFields,
   ConfigError,
   LogLevel,
   parseEnv,
@@ -55,6 +56,8 @@ export const EnvSchema = z.object({
   TMDB_API_KEY: optionalString,
   TMDB_BASE_URL: z.url().default('https://api.themoviedb.org/3'),
   TMDB_IMAGE_BASE_URL: z.url().default('https://image.tmdb.org/t/p/'),
+  /** The catalog sync (decision 0083): TMDB_EXPORTS_URL, CATALOG_SYNC_MAX_DETAILS. */
+  ...CatalogSyncEnvFields,
   /**
    * Offline mode: the image CDN the browser loads TMDB's posters from (each falls back to the
    * generated art when it cannot); `off` for generated art only (a fully offline install).

@@ -1,5 +1,11 @@
 // `npm run catalog:sync`: one TMDB sync of DATA_DIR's catalog now (decision 0083).
-import { resolveDataDir } from '@app/contracts/config';
+import {
+  CatalogSyncEnvSchema,
+  ConfigError,
+  EXIT_CONFIG,
+  parseEnv,
+  resolveDataDir,
+} from '@app/contracts/config';
 import { terminalProgress } from '../load';
 import { runCatalogSync, SyncConfigError, type CatalogSyncSummary } from './run';
 import { SyncLockedError } from './state';
@@ -22,6 +28,8 @@ for (const sig of ['SIGINT', 'SIGTERM'] as const)
   });
 
 try {
+  // TMDB_EXPORTS_URL and CATALOG_SYNC_MAX_DETAILS as the API validates them.
+  parseEnv(CatalogSyncEnvSchema, process.env);
   const summary = await runCatalogSync({
     dataDir: resolveDataDir(process.env.DATA_DIR),
     env: process.env,
@@ -38,6 +46,10 @@ try {
     process.exitCode = 1;
   }
 } catch (err) {
+  if (err instanceof ConfigError) {
+    console.error(err.message);
+    process.exit(EXIT_CONFIG);
+  }
   if (err instanceof SyncConfigError || err instanceof SyncLockedError) console.error((err as Error).message);
   else console.error(err);
   process.exitCode = err instanceof SyncLockedError ? 75 : 1;
