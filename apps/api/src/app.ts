@@ -39,6 +39,8 @@ import {
 import { registerSecurityHeaders, securityHeaderValues } from './lib/security-headers';
 import { catalogRoutes, isPersonal, type HiddenMovies } from './modules/catalog/catalog.routes';
 import type { MovieSource } from './modules/catalog/movie-source';
+import type { CatalogHolder } from './modules/catalog/catalog-holder';
+import { trainChatVectorsApart } from './modules/catalog/children';
 import type { Identity } from './modules/identity/identity';
 import { authOpenApi, withAuthPaths } from './modules/identity/auth-openapi';
 import { identityRoutes } from './modules/identity/identity.routes';
@@ -84,6 +86,8 @@ export interface AppDeps {
   catalog?: CatalogIndex | undefined;
   /** The offline catalog for the chat in live mode (where `catalog` is absent). */
   chatCatalog?: CatalogIndex | undefined;
+  /** The catalog following the sync (main.ts; decision 0084): the caches and the chat follow its swaps. */
+  catalogHolder?: CatalogHolder | undefined;
   /** Where the chat's trained vectors are cached (default DATA_DIR/catalog/chat-vectors.bin, beside the catalog). */
   chatVectorsFile?: string | undefined;
   /** Make the chat ready at start rather than on its first message (main.ts; decision 0079). */
@@ -423,7 +427,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return withAuthPaths(doc, await authPaths);
   });
 
-  const config = publicConfig(deps);
+  let config = publicConfig(deps);
   // Offline with the image CDN on: whether this server can reach it (an install without internet
   // then sends pages straight to the generated art).
   const cdnProbe =
@@ -479,9 +483,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // is made on the first message.
     const vectorsFile = deps.chatVectorsFile ?? join(deps.config.dataDir, 'catalog', 'chat-vectors.bin');
     const chatStartup = new ChatStartup(
-      () =>
+      (catalog = deps.catalogHolder?.current ?? chatCatalog) =>
         new ChatEngine(
-          chatCatalog,
+          catalog,
           recommender,
           deps.source.moviesWithPerson ? (name) => deps.source.moviesWithPerson!(name) : undefined,
           // The chat's vectors are trained from the catalog once, then cached here.
@@ -507,6 +511,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         void chatStartup.prepare({ answerOnce: deps.source.mode !== 'live' });
       });
     }
+    // A new catalog (a sync; decision 0084): the chat's engine for it, made ready before the swap
+    // (its vectors trained in a child process); the catalog's cached answers go at the swap.
+    deps.catalogHolder?.onSwap(async (next, { path }) =>
+      chatStartup.prepareNext(
+        chatStartup.make(next),
+        vectorsFile,
+        deps.prepareChat ? () => trainChatVectorsApart(path, vectorsFile) : undefined,
+      ),
+    );
+    deps.catalogHolder?.onSwap(() => () => {
+      catalogCache?.clear();
+      config = publicConfig(deps);
+    });
     const engine = lazily(() => chatStartup.get());
     const llm =
       env.LLM_BASE_URL && env.LLM_MODEL
@@ -604,12 +621,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   return app;
 }
 
-/** An object made on first use: every property read goes to it (methods bound to it). */
-function lazily<T extends object>(make: () => T): T {
-  let real: T | undefined;
+/**
+ * An object made on first use: every property read goes to the one `get` gives at that moment
+ * (memoized by the caller; a new catalog's engine after a swap), methods bound to it.
+ */
+function lazily<T extends object>(get: () => T): T {
   return new Proxy({} as T, {
     get(_target, key) {
-      real ??= make();
+      const real = get();
       const value: unknown = Reflect.get(real, key, real);
       return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(real) : value;
     },

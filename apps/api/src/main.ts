@@ -1,4 +1,4 @@
-import { CatalogIndex, ensureCatalogFile, terminalProgress } from '@app/catalog';
+import { CatalogIndex, ensureCatalogFile, preparePeopleIndex, terminalProgress } from '@app/catalog';
 import type { FastifyBaseLogger } from 'fastify';
 import { join, resolve } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
@@ -13,6 +13,8 @@ import { TmdbClient } from './integrations/tmdb/tmdb-client';
 import { TmdbMovieSource } from './integrations/tmdb/tmdb-movie-source';
 import type { MovieSource } from './modules/catalog/movie-source';
 import { OfflineMovieSource } from './modules/catalog/offline-movie-source';
+import { CatalogHolder } from './modules/catalog/catalog-holder';
+import { catalogSyncScheduler } from './modules/catalog/sync-scheduler';
 
 async function main() {
   let config;
@@ -77,6 +79,12 @@ async function main() {
     }),
   ]);
   const redis = env.REDIS_URL ? connectRedis(env.REDIS_URL, { warn }) : null;
+  // The catalog follows the sync without a restart (decision 0084): every consumer reads it
+  // through the holder, which swaps in a new generation when current.json names one.
+  const holder = new CatalogHolder(offline, {
+    dataDir: config.dataDir,
+    log: { info: (o, m) => logRef.current?.info(o, m), warn },
+  });
 
   let source: MovieSource;
   let catalog: CatalogIndex | undefined;
@@ -91,7 +99,7 @@ async function main() {
       }),
     );
   } else {
-    catalog = offline;
+    catalog = holder.view;
     source = new OfflineMovieSource(catalog, { tmdbImages: env.IMAGE_CDN_URL !== null });
   }
 
@@ -116,7 +124,8 @@ async function main() {
     db: database,
     source,
     catalog,
-    chatCatalog: offline,
+    chatCatalog: holder.view,
+    catalogHolder: holder,
     prepareChat: true,
     identity,
     webDist,
@@ -140,11 +149,24 @@ async function main() {
     'ready to serve',
   );
 
+  holder.onSwap(() => () => {
+    if (source instanceof OfflineMovieSource) source.forgetSearches();
+    // The old catalog's memory back to the system now, as after the start (decision 0018).
+    setImmediate(() => {
+      fullGc();
+      app.log.info(memoryMb(), 'catalog: the old catalog collected');
+    });
+  });
+  // With a TMDB key the site syncs by itself: at start when the last sync is a day old, then daily.
+  const syncs = catalogSyncScheduler(config, app.log);
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    holder.stop();
+    syncs?.stop();
     const force = setTimeout(() => process.exit(1), 10_000).unref();
     try {
       await app.close();
@@ -161,6 +183,8 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: env.PORT, host: env.HOST });
+  holder.start();
+  syncs?.start();
   const indexing = performance.now();
   void offline.buildSearchIndex().then(() => {
     const ms = Math.round(performance.now() - indexing);
@@ -171,6 +195,7 @@ async function main() {
     fullGc();
     sizeMode();
     app.log.info({ ms, before, ...memoryMb() }, 'search index ready');
+    void preparePeopleIndex(offline);
   });
 }
 
