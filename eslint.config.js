@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import globals from 'globals';
 import importPlugin from 'eslint-plugin-import';
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -34,6 +35,43 @@ const webBoundaries = [
   { target: `./${web}/pages`, from: `./${web}/app`, message: 'A page must not import the app.' },
 ];
 
+// Each workspace imports only the workspace packages its package.json declares. (The import
+// plugin's no-extraneous-dependencies cannot see these: npm links them, so they resolve to paths
+// outside node_modules and count as the workspace's own files.)
+const WORKSPACES = [
+  'apps/api',
+  'apps/web',
+  'services/recommender',
+  'e2e',
+  'packages/auth-client',
+  'packages/catalog',
+  'packages/contracts',
+];
+const manifest = (workspace) => JSON.parse(readFileSync(join(root, workspace, 'package.json'), 'utf8'));
+const WORKSPACE_PACKAGES = WORKSPACES.map((w) => manifest(w).name);
+const undeclaredWorkspaceImports = WORKSPACES.map((workspace) => {
+  const own = manifest(workspace);
+  const declared = new Set([
+    own.name,
+    ...Object.keys(own.dependencies ?? {}),
+    ...Object.keys(own.devDependencies ?? {}),
+  ]);
+  return {
+    files: [`${workspace}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: WORKSPACE_PACKAGES.filter((name) => !declared.has(name)).map((name) => ({
+            group: [name, `${name}/*`],
+            message: `${name} is not declared in ${workspace}/package.json: declare it, or move what is shared to a package both declare (@app/contracts).`,
+          })),
+        },
+      ],
+    },
+  };
+});
+
 export default tseslint.config(
   {
     ignores: [
@@ -64,15 +102,8 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
   },
   // Every workspace declares the packages it imports (its own package.json, or the root's tools).
-  ...[
-    'apps/api',
-    'apps/web',
-    'services/recommender',
-    'e2e',
-    'packages/auth-client',
-    'packages/catalog',
-    'packages/contracts',
-  ].map((workspace) => ({
+  ...undeclaredWorkspaceImports,
+  ...WORKSPACES.map((workspace) => ({
     files: [`${workspace}/**/*.{ts,tsx}`],
     plugins: { import: importPlugin },
     settings: { 'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } } },
@@ -83,6 +114,33 @@ export default tseslint.config(
       ],
     },
   })),
+  // The server's layers (docs/architecture.md): a route validates and calls a service (or a
+  // function given to it by app.ts); SQL and the database handle stay behind repositories.
+  {
+    files: ['apps/api/src/**/*.routes.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/*.repository', '**/db/*', '**/db'],
+              message:
+                'A route must not import a repository or db/: call a service, or take the function from app.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // No workspace's code reaches into another's files by a relative path: it imports the package,
+  // which its package.json must declare (import/no-extraneous-dependencies above). Tests and
+  // benchmarks may share the repository's test helpers and fixtures.
+  {
+    files: ['apps/*/src/**/*.{ts,tsx}', 'services/*/src/**/*.ts', 'packages/*/src/**/*.ts'],
+    plugins: { import: importPlugin },
+    rules: { 'import/no-relative-packages': 'error' },
+  },
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     plugins: { import: importPlugin },

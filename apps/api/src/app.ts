@@ -43,12 +43,14 @@ import type { CatalogHolder } from './modules/catalog/catalog-holder';
 import { trainChatVectorsApart } from './modules/catalog/children';
 import type { Identity } from './modules/identity/identity';
 import { authOpenApi, withAuthPaths } from './modules/identity/auth-openapi';
+import { accountLookup } from './modules/identity/identity.repository';
 import { identityRoutes } from './modules/identity/identity.routes';
 import { imagesRoutes } from './modules/images/images.routes';
 import { CdnProbe } from './modules/images/cdn-probe';
 import { RecommenderClient } from './integrations/recommender/recommender-client';
 import { forYouRoutes, recommendationsRoutes } from './modules/recommendations/recommendations.routes';
 import { ForYouService } from './modules/recommendations/for-you.service';
+import { readSignals } from './modules/library/signals.repository';
 import { signalsRoutes, signalsSecret } from './modules/recommendations/signals.routes';
 import { ChatEngine } from './modules/chat/chat-engine';
 import { chatRoutes, type ChatLimits } from './modules/chat/chat.routes';
@@ -467,8 +469,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => recommender.close());
   await app.register(recommendationsRoutes(recommender, deps.source, hidden), { prefix: '/api' });
   await app.register(
-    signalsRoutes(deps.db.db, () =>
-      signalsSecret(deps.config.dataDir, deps.config.env.RECOMMENDER_SIGNALS_SECRET),
+    signalsRoutes(
+      () => readSignals(deps.db.db),
+      () => signalsSecret(deps.config.dataDir, deps.config.env.RECOMMENDER_SIGNALS_SECRET),
     ),
     { prefix: '/api' },
   );
@@ -543,7 +546,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.identity) {
     await app.register(identityRoutes, {
       auth: deps.identity.auth,
-      database: deps.db,
+      accounts: accountLookup(deps.db),
       limits: deps.identity.limits,
       relink: deps.identity.relink,
       rateLimits,

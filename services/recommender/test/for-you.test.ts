@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rankForYou, trendingOf } from '../src/model/for-you';
+import { rankForYou, trendingOf } from '@app/contracts/for-you';
 import { buildModel } from '../src/train/build-model';
 import { smallCatalog } from './fixture';
 

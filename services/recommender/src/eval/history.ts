@@ -2,7 +2,7 @@ import { fitsAfter, isFeatureFilm, type CatalogIndex, type CatalogMovie } from '
 import type { Interaction } from '../data/interactions';
 import { ContentModel } from '../model/content';
 import { EaseModel } from '../model/ease';
-import { FOR_YOU, rankForYou, trendingOf } from '../model/for-you';
+import { FOR_YOU, rankForYou, trendingOf } from '@app/contracts/for-you';
 import {
   collaborativeNeighbours,
   HISTORY,

@@ -9,7 +9,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
-import type { TrendingItem } from './for-you';
+import type { TrendingItem } from '@app/contracts/for-you';
 
 /**
  * 11: decision 0073 as served: a country on more than 15% of films left out of the field (a model

@@ -5,7 +5,7 @@
  * "more like this" lists), and the popular-lately prior within their genres. Pure: the service's
  * `POST /recommend/user` and `npm run recommender:eval` call the same `rankHistory`.
  */
-import type { ForYouPick, TrendingItem } from './for-you';
+import type { ForYouPick, TrendingItem } from '@app/contracts/for-you';
 import type { ImplicitMatrix } from './implicit';
 
 /**

@@ -9,7 +9,7 @@ import { contentFingerprint } from '../catalog-generation';
 import { POSITIVE_THRESHOLD, type Interaction } from '../data/interactions';
 import { ARTIFACT_FORMAT, newVersion, type ModelArtifact } from '../model/artifact';
 import { EaseModel } from '../model/ease';
-import { trendingOf } from '../model/for-you';
+import { trendingOf } from '@app/contracts/for-you';
 import { collaborativeNeighbours, HISTORY } from '../model/history-scorer';
 import { ImplicitMatrix } from '../model/implicit';
 import { mainGenre, SimilarRanker, SIMILAR } from '../model/similar';

@@ -1,28 +1,10 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 
-/**
- * What the user did: a like, a watched mark, a playlist entry, a weaker "want to watch", a rating
- * (with its value) or a dated viewing in the diary.
- */
-export type SignalKind = 'like' | 'watched' | 'playlist' | 'want_to_watch' | 'rated' | 'diary';
+import { ratingWeight, SIGNAL_WEIGHTS, type SignalKind } from '@app/contracts/signals';
+
+export { ratingWeight, SIGNAL_WEIGHTS, type SignalKind };
 export type Signal = { user: string; item: number; timestamp: number; kind?: SignalKind; rating?: number };
-
-/** How much a signal says the user liked the film (an export without kinds counts as likes). */
-export const SIGNAL_WEIGHTS: Record<Exclude<SignalKind, 'rated'>, number> = {
-  like: 1,
-  watched: 1,
-  diary: 1,
-  playlist: 0.8,
-  want_to_watch: 0.3,
-};
-
-/**
- * A half-star rating's weight: 4.5 and 5 stars weigh more than a like, 3 stars little, 2.5 and
- * below count against the film (a negative weight).
- */
-export const ratingWeight = (rating: number): number =>
-  rating >= 3 ? 0.4 + (rating - 3) * 0.55 : (rating - 3) * 0.5;
 
 export const signalWeight = (s: Signal): number =>
   s.kind === 'rated'

@@ -18,6 +18,12 @@ export async function databaseUnreachable(database: Database): Promise<boolean> 
   }
 }
 
+/** The account reads identity.routes.ts needs, bound to one database. */
+export const accountLookup = (database: Database) => ({
+  userIdByEmail: (email: string) => userIdByEmail(database, email),
+  databaseUnreachable: () => databaseUnreachable(database),
+});
+
 /**
  * When the session `sessionId` of account `userId` expires, or null when there is no such session
  * (signed out, revoked by a password reset, or its account deleted: the rows cascade). Better

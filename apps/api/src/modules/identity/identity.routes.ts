@@ -2,7 +2,6 @@ import { EMAIL_IN_USE, ERROR_CODES, INVALID_EMAIL, NO_USER_FOR_RESET } from '@ap
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
-import type { Database } from '../../db/database';
 import { DATABASE_UNAVAILABLE } from '../../lib/db-errors';
 import {
   AppError,
@@ -16,7 +15,6 @@ import { RateLimits, TOO_MANY_ATTEMPTS } from '../../lib/rate-limit';
 import { POPUP_FLOW_HELMET } from '../../lib/security-headers';
 import type { Auth } from './auth';
 import { DeviceCookies } from './device-cookie';
-import { databaseUnreachable, userIdByEmail } from './identity.repository';
 
 /** The popup page's script: posts the outcome to the page that opened it, then closes. */
 export const POPUP_CALLBACK_SCRIPT = `(function () {
@@ -88,6 +86,12 @@ export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
   windowSeconds: 15 * 60,
 };
 
+/** The account reads the checks in front of Better Auth need (app.ts binds them to the database). */
+export interface AccountLookup {
+  userIdByEmail(email: string): Promise<string | null>;
+  databaseUnreachable(): Promise<boolean>;
+}
+
 /**
  * Mounts Better Auth under /api/auth. Fastify has parsed the body already, so the request is
  * rebuilt as a web Request; the answer's headers (several Set-Cookie included) are copied back.
@@ -96,7 +100,8 @@ export async function identityRoutes(
   app: FastifyInstance,
   opts: {
     auth: Auth;
-    database: Database;
+    /** The two account reads the checks in front of Better Auth need. */
+    accounts: AccountLookup;
     limits?: AuthRateLimits;
     rateLimits?: RateLimits;
     /** Moves a public-origin redirect to the request's origin when that one is allowed. */
@@ -144,7 +149,7 @@ export async function identityRoutes(
     const response = await opts.auth.handler(webRequest);
     // Better Auth turns a database error into a bare 500; while the database is unreachable that
     // is an outage, answered like every other route's: 503 {message}.
-    if (response.status === 500 && (await databaseUnreachable(opts.database)))
+    if (response.status === 500 && (await opts.accounts.databaseUnreachable()))
       throw new ServiceUnavailableError(DATABASE_UNAVAILABLE);
     return { response, webRequest };
   };
@@ -205,7 +210,7 @@ export async function identityRoutes(
     // Auth would stay silent about which addresses exist. Both are rate limited above.
     if (request.method === 'POST' && (path === '/request-password-reset' || path === '/sign-up/email')) {
       if (email) {
-        const user = await userIdByEmail(opts.database, email);
+        const user = await opts.accounts.userIdByEmail(email);
         if (path === '/request-password-reset' && !user) throw new NotFoundError(NO_USER_FOR_RESET);
         if (path === '/sign-up/email' && user) {
           throw new UnprocessableError(EMAIL_IN_USE, ERROR_CODES.userAlreadyExists);

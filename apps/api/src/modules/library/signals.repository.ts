@@ -1,11 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema';
 
-/**
- * What the user did with a film: a like, a watched mark, a playlist entry, "want to watch", a
- * rating (with its value) or a dated viewing in the diary.
- */
-export type SignalKind = 'like' | 'watched' | 'want_to_watch' | 'playlist' | 'rated' | 'diary';
+import type { SignalKind } from '@app/contracts/signals';
+
+export type { SignalKind };
 
 /** One piece of implicit feedback for the recommender. */
 export interface Signal {

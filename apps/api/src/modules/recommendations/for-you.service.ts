@@ -15,22 +15,9 @@ import {
 import { UpstreamError } from '../../lib/errors';
 import type { MovieSource } from '../catalog/movie-source';
 import { readUserSignals, type Signal, type SignalKind } from '../library/signals.repository';
-import { FOR_YOU, rankForYou } from '@app/recommender/for-you';
+import { FOR_YOU, rankForYou } from '@app/contracts/for-you';
+import { ratingWeight, SIGNAL_WEIGHTS } from '@app/contracts/signals';
 
-/** How much each kind of signal says about taste ("want to watch" is a weaker hint than a like). */
-export const SEED_WEIGHTS: Record<Exclude<SignalKind, 'rated'>, number> = {
-  like: 1,
-  watched: 0.9,
-  diary: 0.9,
-  playlist: 0.7,
-  want_to_watch: 0.3,
-};
-/**
- * A rating's weight (the recommender uses the same scale): 4.5 and 5 stars weigh more than a like,
- * 3 stars little, 2.5 and below count against (such a film is never a seed).
- */
-export const ratingWeight = (rating: number): number =>
-  rating >= 3 ? 0.4 + (rating - 3) * 0.55 : (rating - 3) * 0.5;
 /** Seeds used: the user's most recent distinct films with a signal. */
 export const MAX_SEEDS = 12;
 
@@ -44,7 +31,7 @@ const ratingsOf = (signals: Signal[]) =>
 function signalWeight(s: Signal, rating: number | undefined): { kind: ForYouReason['kind']; weight: number } {
   if (rating !== undefined) return { kind: 'rated', weight: ratingWeight(rating) };
   const kind = s.kind as Exclude<SignalKind, 'rated'>;
-  return { kind: kind === 'diary' ? 'watched' : kind, weight: SEED_WEIGHTS[kind] };
+  return { kind: kind === 'diary' ? 'watched' : kind, weight: SIGNAL_WEIGHTS[kind] };
 }
 
 /** Cards with the film of the user's that brought each (its title and what they did with it). */

@@ -1,11 +1,8 @@
 import { ErrorBody, SignalList } from '@app/contracts';
-import type { Kysely } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import type { DatabaseSchema } from '../../db/schema';
 import { UnauthorizedError } from '../../lib/errors';
-import { readSignals } from '../library/signals.repository';
 
 export { signalsSecret } from '@app/contracts/config';
 
@@ -15,7 +12,7 @@ export { signalsSecret } from '@app/contracts/config';
  * secret only, compared in constant time; not in the public API documentation.
  */
 export const signalsRoutes =
-  (db: Kysely<DatabaseSchema>, secret: () => string): FastifyPluginAsyncZod =>
+  (readSignals: () => Promise<SignalList['signals']>, secret: () => string): FastifyPluginAsyncZod =>
   async (app) => {
     // Read (or generated) on first use: an API that nobody polls never writes a secret file.
     let expected: Buffer | undefined;
@@ -32,7 +29,7 @@ export const signalsRoutes =
         expected ??= createHash('sha256').update(secret()).digest();
         if (!timingSafeEqual(createHash('sha256').update(given).digest(), expected))
           throw new UnauthorizedError('A valid recommender secret is required');
-        const signals = await readSignals(db);
+        const signals = await readSignals();
         const etag = `"${createHash('sha256').update(JSON.stringify(signals)).digest('base64url')}"`;
         reply.header('etag', etag).header('cache-control', 'no-store');
         if (req.headers['if-none-match'] === etag) return reply.code(304).send(null);
