@@ -56,7 +56,7 @@ import {
   TITLE_BOUNDARIES,
   type Soft,
 } from './lexicon';
-import type { NamedTitle, Query } from './query';
+import type { Query } from './query';
 import { Lru } from '../lru';
 import { foldAccents, PUNCTUATION, type Token } from './text';
 
@@ -435,17 +435,20 @@ interface TitleCandidate {
   text: string;
 }
 
-function bestTitle(
+interface ScoredTitle {
+  cand: TitleCandidate;
+  movie: CatalogMovie;
+  confidence: number;
+  score: number;
+}
+
+/** The best catalog reading of the candidates, and the longest one that looks like a title at all. */
+function scoreCandidates(
   s: State,
   candidates: TitleCandidate[],
   lexiconWords: ReadonlySet<string>,
-): {
-  cand: TitleCandidate;
-  movie: CatalogMovie | null;
-  confidence: number;
-  closest: CatalogMovie | null;
-} | null {
-  let best: { cand: TitleCandidate; movie: CatalogMovie; confidence: number; score: number } | null = null;
+): { best: ScoredTitle | null; anyTitleLike: TitleCandidate | null } {
+  let best: ScoredTitle | null = null;
   let anyTitleLike: TitleCandidate | null = null;
   for (const cand of candidates) {
     const span = s.toks.slice(cand.from, cand.to);
@@ -461,12 +464,16 @@ function bestTitle(
     const score = hit.confidence + 0.05 * span.length;
     if (!best || score > best.score) best = { cand, movie: hit.movie, confidence: hit.confidence, score };
   }
-  // A near spelling of a little-known film is not taken for it: people misspell the films they
-  // know of ("interstelar"), and "midsommar" is not the obscure "Midsummer" (it is offered instead).
-  const obscureGuess = best && best.confidence < 0.95 && best.movie.vote_count < 100;
-  if (best && best.confidence >= TITLE_CONFIDENCE && !obscureGuess) return { ...best, closest: null };
-  if (!anyTitleLike) return null;
-  // Not found: keep the longest title-like span (up to a strong boundary) and the nearest title.
+  return { best, anyTitleLike };
+}
+
+/** Not found: the longest title-like span, up to a strong boundary. */
+function missingName(
+  s: State,
+  candidates: TitleCandidate[],
+  anyTitleLike: TitleCandidate,
+  lexiconWords: ReadonlySet<string>,
+): TitleCandidate {
   const titleLike = candidates.filter(
     (c) =>
       !requestWordsOnly(s.toks.slice(c.from, c.to), lexiconWords) &&
@@ -481,12 +488,19 @@ function bestTitle(
       STRONG_BOUNDARIES.has(next.w)
     );
   });
-  let full =
+  return (
     strong.sort((a, b) => a.to - b.to)[0] ??
     titleLike.sort((a, b) => b.to - b.from - (a.to - a.from))[0] ??
-    anyTitleLike;
-  // A name typed in capitals ends where its capitals end ("Everything Everywhere All at Once and my
-  // brain is melted").
+    anyTitleLike
+  );
+}
+
+/**
+ * A name typed in capitals ends where its capitals end ("Everything Everywhere All at Once and my
+ * brain is melted"), and starts where they start.
+ */
+function toCapitals(s: State, name: TitleCandidate): TitleCandidate {
+  let full = name;
   const firstCap = s.toks.slice(full.from, full.to).findIndex((t) => t.upper);
   if (firstCap > 0 && s.toks.slice(full.from, full.from + firstCap).every((t) => t.upper === false))
     full = { ...full, from: full.from + firstCap, text: rawText(s, full.from + firstCap, full.to) };
@@ -494,16 +508,42 @@ function bestTitle(
     const end = capitalRun(s.toks, full.from);
     if (end > full.from && end < full.to) full = { ...full, to: end, text: rawText(s, full.from, end) };
   }
-  const near = s.ctx.resolveTitle(full.text);
-  // A nearest title is offered only when it is well known: an obscure film sharing a few words
-  // ("All at Once" for "Everything Everywhere All at Once") is no help.
+  return full;
+}
+
+/**
+ * A nearest title is offered only when it is well known: an obscure film sharing a few words ("All
+ * at Once" for "Everything Everywhere All at Once") is no help.
+ */
+function offeredTitle(s: State, name: TitleCandidate, best: ScoredTitle | null): CatalogMovie | null {
+  const near = s.ctx.resolveTitle(name.text);
   const offer = (m: CatalogMovie | undefined, c: number) =>
     m && c >= 0.6 && (m.vote_count >= 100 || (c >= TITLE_CONFIDENCE && m.vote_count >= 20)) ? m : null;
-  const closest =
-    s.ctx.closestTitle?.(full.text) ??
+  return (
+    s.ctx.closestTitle?.(name.text) ??
     offer(best?.movie, best?.confidence ?? 0) ??
-    offer(near?.movie, near?.confidence ?? 0);
-  return { cand: full, movie: null, confidence: best?.confidence ?? 0, closest };
+    offer(near?.movie, near?.confidence ?? 0)
+  );
+}
+
+function bestTitle(
+  s: State,
+  candidates: TitleCandidate[],
+  lexiconWords: ReadonlySet<string>,
+): {
+  cand: TitleCandidate;
+  movie: CatalogMovie | null;
+  confidence: number;
+  closest: CatalogMovie | null;
+} | null {
+  const { best, anyTitleLike } = scoreCandidates(s, candidates, lexiconWords);
+  // A near spelling of a little-known film is not taken for it: people misspell the films they
+  // know of ("interstelar"), and "midsommar" is not the obscure "Midsummer" (it is offered instead).
+  const obscureGuess = best && best.confidence < 0.95 && best.movie.vote_count < 100;
+  if (best && best.confidence >= TITLE_CONFIDENCE && !obscureGuess) return { ...best, closest: null };
+  if (!anyTitleLike) return null;
+  const full = toCapitals(s, missingName(s, candidates, anyTitleLike, lexiconWords));
+  return { cand: full, movie: null, confidence: best?.confidence ?? 0, closest: offeredTitle(s, full, best) };
 }
 
 const rawText = (s: State, from: number, to: number) =>
@@ -528,41 +568,43 @@ function originalText(s: State, from: number, to: number): string {
   return text.replace(/^["']|["']$/g, '').trim();
 }
 
-/** "like Heat", "similar to interstelar", "I loved Amélie, what next?", "Heat was great, anything similar?", "comme Amélie". */
-export function likeClause(s: State, lexiconWords: ReadonlySet<string>) {
+/** A place in the message that may name a title: after a "like" word, or before a praise word. */
+interface TitleSpan {
+  from: number;
+  maxTo: number;
+  suffix: boolean;
+  trigger: [number, number];
+  /** A story of watching ("saw X last night"): only a catalog film is taken, nothing is said missing. */
+  viewing?: boolean;
+  /** A viewing word not in the past ("watch", "obsessed with"): a lower-case single word is no name. */
+  loose?: boolean;
+}
+
+/** "I'd like", "feel like", "looks like": not a comparison. "I don't like horror": the verb, negated. */
+const LIKE_VERB_BEFORE =
+  /^(would|'d|id|i'd|feel|feels|looks|look|sounds|seems|what|don't|dont|didn't|didnt|not|never|doesn't|doesnt)$/;
+
+/** The longest "like" (or viewing) phrase at token i: its length, and whether it is a story of watching. */
+function likePrefixAt(s: State, i: number, prefixes: readonly string[]) {
+  let len = 0;
+  let viewing = false;
+  let loose = false;
+  for (const p of prefixes) len = Math.max(len, matchAt(s.toks, i, p));
+  for (const p of s.q.lang === 'en' ? VIEWING_PREFIXES : []) {
+    const n = matchAt(s.toks, i, p);
+    if (n > len) [len, viewing, loose] = [n, true, !VIEWING_PAST.has(p)];
+  }
+  return { len, viewing, loose };
+}
+
+/** "like X", "similar to X", "saw X": spans after a prefix. */
+function prefixSpans(s: State, prefixes: readonly string[]): TitleSpan[] {
   const toks = s.toks;
-  const spans: {
-    from: number;
-    maxTo: number;
-    suffix: boolean;
-    trigger: [number, number];
-    /** A story of watching ("saw X last night"): only a catalog film is taken, nothing is said missing. */
-    viewing?: boolean;
-    /** A viewing word not in the past ("watch", "obsessed with"): a lower-case single word is no name. */
-    loose?: boolean;
-  }[] = [];
-  const prefixes = [...LIKE_PREFIXES, ...(LIKE_PREFIXES_BY_LANG[s.q.lang] ?? [])];
-  const viewing = s.q.lang === 'en' ? VIEWING_PREFIXES : [];
+  const spans: TitleSpan[] = [];
   for (let i = 0; i < toks.length; i++) {
-    let len = 0;
-    let isViewing = false;
-    let loose = false;
-    for (const p of prefixes) len = Math.max(len, matchAt(toks, i, p));
-    for (const p of viewing) {
-      const n = matchAt(toks, i, p);
-      if (n > len) [len, isViewing, loose] = [n, true, !VIEWING_PAST.has(p)];
-    }
+    const { len, viewing, loose } = likePrefixAt(s, i, prefixes);
     if (!len) continue;
-    const prev = toks[i - 1]?.w ?? '';
-    // "I'd like", "feel like", "looks like": not a comparison.
-    // "I don't like horror": a negated "like" is the verb, and the negation governs what follows.
-    if (
-      toks[i]!.w === 'like' &&
-      /^(would|'d|id|i'd|feel|feels|looks|look|sounds|seems|what|don't|dont|didn't|didnt|not|never|doesn't|doesnt)$/.test(
-        prev,
-      )
-    )
-      continue;
+    if (toks[i]!.w === 'like' && LIKE_VERB_BEFORE.test(toks[i - 1]?.w ?? '')) continue;
     const next = toks[i + len]?.w ?? '';
     if (/^(that|this|it|those|these|them|the (first|second|last))$/.test(next)) continue;
     let to = i + len;
@@ -574,9 +616,14 @@ export function likeClause(s: State, lexiconWords: ReadonlySet<string>) {
       !(toks[to]!.w === '(' && to > i + len)
     )
       to++;
-    spans.push({ from: i + len, maxTo: to, suffix: false, trigger: [i, i + len], viewing: isViewing, loose });
+    spans.push({ from: i + len, maxTo: to, suffix: false, trigger: [i, i + len], viewing, loose });
   }
-  // A quoted name is a title mention, whatever words surround it.
+  return spans;
+}
+
+/** A quoted name is a title mention, whatever words surround it (the last quote first). */
+function quotedSpans(toks: readonly Token[]): TitleSpan[] {
+  const spans: TitleSpan[] = [];
   for (let i = 0; i < toks.length; i++) {
     if (toks[i]!.w !== '"') continue;
     const close = toks.findIndex((t, j) => j > i && t.w === '"');
@@ -588,140 +635,180 @@ export function likeClause(s: State, lexiconWords: ReadonlySet<string>) {
     )
       spans.unshift({ from: i + 1, maxTo: close, suffix: false, trigger: [i, i + 1] });
   }
+  return spans;
+}
+
+/** "what came out in 1994 that's worth watching": praise after a pronoun is about no title. */
+const PRAISE_PRONOUN = /^(that's|thats|that|which|it's|its|it|this|what's|whats|what|anything|something)$/;
+
+/** Whether the suffix at token i (of length len) follows a title rather than a pronoun or ends none. */
+function suffixFollowsTitle(toks: readonly Token[], i: number, len: number): boolean {
+  // "Inception-like films": a bare "like" after a title ends the clause, else it starts one.
+  const after = toks[i + len]?.w;
+  if (
+    toks[i]!.w === 'like' &&
+    len === 1 &&
+    after &&
+    !PUNCTUATION.has(after) &&
+    !/^(films?|movies?|ones?|stuff)$/.test(after)
+  )
+    return false;
+  const before = toks[i - 1]!.w;
+  return !(
+    PRAISE_PRONOUN.test(before) ||
+    (/^(is|was|'s)$/.test(before) && PRAISE_PRONOUN.test(toks[i - 2]?.w ?? ''))
+  );
+}
+
+/** "Heat was great", "Inception-like": spans before a praise word. */
+function suffixSpans(toks: readonly Token[]): TitleSpan[] {
+  const spans: TitleSpan[] = [];
   for (let i = 1; i < toks.length; i++) {
     let len = 0;
     for (const p of LIKE_SUFFIXES) len = Math.max(len, matchAt(toks, i, p));
-    if (!len) continue;
-    // "Inception-like films": a bare "like" after a title ends the clause, else it starts one.
-    const after = toks[i + len]?.w;
-    if (
-      toks[i]!.w === 'like' &&
-      len === 1 &&
-      after &&
-      !PUNCTUATION.has(after) &&
-      !/^(films?|movies?|ones?|stuff)$/.test(after)
-    )
-      continue;
-    // "what came out in 1994 that's worth watching": praise after a pronoun is about no title.
-    const pronoun = /^(that's|thats|that|which|it's|its|it|this|what's|whats|what|anything|something)$/;
-    if (
-      pronoun.test(toks[i - 1]!.w) ||
-      (/^(is|was|'s)$/.test(toks[i - 1]!.w) && pronoun.test(toks[i - 2]?.w ?? ''))
-    )
-      continue;
+    if (!len || !suffixFollowsTitle(toks, i, len)) continue;
     let from = i;
     while (from > 0 && isTitleWord(toks[from - 1]!) && i - from < 10) from--;
     spans.push({ from, maxTo: i, suffix: true, trigger: [i, i + len] });
   }
+  return spans;
+}
+
+const candidate = (toks: readonly Token[], from: number, to: number): TitleCandidate => ({
+  from,
+  to,
+  text: toks
+    .slice(from, to)
+    .map((t) => t.raw)
+    .join(' '),
+});
+
+/**
+ * Before a praise word: "I think Heat was great": leading words dropped one at a time, only words
+ * that cannot start a title ("I think", "just saw"). "heat (the 1995 one) was great": the bracket
+ * is about the title (see `clarify`).
+ */
+function suffixCandidates(toks: readonly Token[], sp: TitleSpan): TitleCandidate[] {
+  const out: TitleCandidate[] = [];
+  let end = sp.maxTo;
+  if (toks[end - 1]?.w === ')') {
+    const open = toks.slice(sp.from, end).findLastIndex((t) => t.w === '(') + sp.from;
+    if (open > sp.from && !/^(?:19|20)\d\d$/.test(toks[open + 1]?.raw ?? '-')) end = open;
+  }
+  for (let f = sp.from; f < end && f < sp.from + 5; f++) {
+    if (end > f) out.push(candidate(toks, f, end));
+    if (!FILLER.has(toks[f]!.w) || ARTICLES.has(toks[f]!.w)) break;
+  }
+  return out;
+}
+
+/** After a "like" word: every reading up to a boundary (a story goes on after the name: "saw Zodiac last weekend"). */
+function prefixCandidates(toks: readonly Token[], sp: TitleSpan): TitleCandidate[] {
+  const out: TitleCandidate[] = [];
+  for (let to = sp.from + 1; to <= sp.maxTo; to++) {
+    const next = toks[to];
+    if (to === sp.maxTo || (next && TITLE_BOUNDARIES.has(next.w)) || (sp.viewing && to - sp.from <= 6))
+      out.push(candidate(toks, sp.from, to));
+  }
+  return out;
+}
+
+/** The readings of a span, or null when it cannot start a title ("like that", "do you know the movie X"). */
+function spanCandidates(s: State, sp: TitleSpan, prefixes: readonly string[]): TitleCandidate[] | null {
+  if (sp.suffix) return suffixCandidates(s.toks, sp);
+  const firstWord = s.toks[sp.from]?.w ?? '';
+  if (TITLE_BOUNDARIES.has(firstWord) || SPAN_SKIP.has(firstWord)) return null;
+  // "do you know the movie X": the inner trigger's own span names the title.
+  if (prefixes.some((p) => matchAt(s.toks, sp.from, p) > 0)) return null;
+  return prefixCandidates(s.toks, sp);
+}
+
+type FoundTitle = NonNullable<ReturnType<typeof bestTitle>>;
+
+/** Whether the best reading of a span is a title mention at all. */
+function mentionsTitle(
+  s: State,
+  sp: TitleSpan,
+  found: FoundTitle,
+  first: TitleCandidate | undefined,
+  lexiconWords: ReadonlySet<string>,
+): boolean {
+  if (sp.viewing && !found.movie) return false;
+  // "what should we watch together tonight", "obsessed with robots": a plain word, not a name.
+  if (sp.loose && found.cand.to - found.cand.from === 1 && !s.toks[found.cand.from]!.upper) return false;
+  // "we both like sci-fi but she hates…": "like" before request words is the verb, not a title.
+  return !(
+    !found.movie &&
+    !sp.suffix &&
+    first &&
+    requestWordsOnly(s.toks.slice(first.from, first.to), lexiconWords) &&
+    !s.toks[sp.from]!.upper
+  );
+}
+
+/** The title is taken: it is the request's "like", and its words (and its trigger's) are used. */
+function takeTitle(s: State, sp: TitleSpan, found: FoundTitle, lexiconWords: ReadonlySet<string>): void {
+  const toks = s.toks;
+  s.q.like = {
+    text: originalText(s, found.cand.from, found.cand.to),
+    movie: found.movie,
+    confidence: Math.round(found.confidence * 100) / 100,
+    closest: found.closest,
+  };
+  for (let k = sp.trigger[0]; k < sp.trigger[1]; k++) toks[k]!.used = true;
+  // "Die Hard is my fave christmas movie": the words up to "movie" describe the film named.
+  if (sp.suffix && toks.slice(sp.trigger[0], sp.trigger[1]).some((t) => t.w === 'my')) {
+    const end = toks.findIndex(
+      (t, k) => k >= sp.trigger[1] && k <= sp.trigger[1] + 4 && /^(movies?|films?|ones?|flicks?)$/.test(t.w),
+    );
+    if (end >= 0) for (let k = sp.trigger[1]; k <= end; k++) toks[k]!.used = true;
+  }
+  // The words before the name in its clause ("what's" in "what's Dune Part Two like?") go with it.
+  for (let k = Math.min(sp.from, found.cand.from); k < found.cand.to; k++) toks[k]!.used = true;
+  clarify(s, found.cand.to, lexiconWords);
+}
+
+/** "like Heat", "similar to interstelar", "I loved Amélie, what next?", "Heat was great, anything similar?", "comme Amélie". */
+export function likeClause(s: State, lexiconWords: ReadonlySet<string>) {
+  const prefixes = [...LIKE_PREFIXES, ...(LIKE_PREFIXES_BY_LANG[s.q.lang] ?? [])];
+  const spans = [...quotedSpans(s.toks), ...prefixSpans(s, prefixes), ...suffixSpans(s.toks)];
   for (const sp of spans) {
-    const firstWord = toks[sp.from]?.w ?? '';
-    if (!sp.suffix && (TITLE_BOUNDARIES.has(firstWord) || SPAN_SKIP.has(firstWord))) continue;
-    // "do you know the movie X": the inner trigger's own span names the title.
-    if (!sp.suffix && prefixes.some((p) => matchAt(toks, sp.from, p) > 0)) continue;
-    const candidates: TitleCandidate[] = [];
-    const mk = (from: number, to: number) =>
-      to > from &&
-      candidates.push({
-        from,
-        to,
-        text: toks
-          .slice(from, to)
-          .map((t) => t.raw)
-          .join(' '),
-      });
-    if (sp.suffix) {
-      // "I think Heat was great": drop leading words one at a time.
-      // Only words that cannot start a title are dropped ("I think", "just saw").
-      // "heat (the 1995 one) was great": the bracket is about the title (see `clarify`).
-      let end = sp.maxTo;
-      if (toks[end - 1]?.w === ')') {
-        const open = toks.slice(sp.from, end).findLastIndex((t) => t.w === '(') + sp.from;
-        if (open > sp.from && !/^(?:19|20)\d\d$/.test(toks[open + 1]?.raw ?? '-')) end = open;
-      }
-      for (let f = sp.from; f < end && f < sp.from + 5; f++) {
-        mk(f, end);
-        if (!FILLER.has(toks[f]!.w) || ARTICLES.has(toks[f]!.w)) break;
-      }
-    } else {
-      for (let to = sp.from + 1; to <= sp.maxTo; to++) {
-        const next = toks[to];
-        // A story goes on after the name ("saw Zodiac last weekend"): every length is a reading.
-        if (to === sp.maxTo || (next && TITLE_BOUNDARIES.has(next.w)) || (sp.viewing && to - sp.from <= 6))
-          mk(sp.from, to);
-      }
-    }
+    const candidates = spanCandidates(s, sp, prefixes);
+    if (!candidates) continue;
     const found = bestTitle(s, candidates, lexiconWords);
-    if (!found) continue;
-    if (sp.viewing && !found.movie) continue;
-    // "what should we watch together tonight", "obsessed with robots": a plain word, not a name.
-    if (sp.loose && found.cand.to - found.cand.from === 1 && !s.toks[found.cand.from]!.upper) continue;
-    // "we both like sci-fi but she hates…": "like" before request words is the verb, not a title.
-    if (
-      !found.movie &&
-      !sp.suffix &&
-      candidates[0] &&
-      requestWordsOnly(s.toks.slice(candidates[0].from, candidates[0].to), lexiconWords) &&
-      !s.toks[sp.from]!.upper
-    )
-      continue;
-    const named: NamedTitle = {
-      text: originalText(s, found.cand.from, found.cand.to),
-      movie: found.movie,
-      confidence: Math.round(found.confidence * 100) / 100,
-      closest: found.closest,
-    };
-    s.q.like = named;
-    for (let k = sp.trigger[0]; k < sp.trigger[1]; k++) toks[k]!.used = true;
-    // "Die Hard is my fave christmas movie": the words up to "movie" describe the film named.
-    if (sp.suffix && toks.slice(sp.trigger[0], sp.trigger[1]).some((t) => t.w === 'my')) {
-      const end = toks.findIndex(
-        (t, k) =>
-          k >= sp.trigger[1] && k <= sp.trigger[1] + 4 && /^(movies?|films?|ones?|flicks?)$/.test(t.w),
-      );
-      if (end >= 0) for (let k = sp.trigger[1]; k <= end; k++) toks[k]!.used = true;
-    }
-    // The words before the name in its clause ("what's" in "what's Dune Part Two like?") go with it.
-    for (let k = Math.min(sp.from, found.cand.from); k < found.cand.to; k++) toks[k]!.used = true;
-    clarify(s, found.cand.to, lexiconWords);
+    if (!found || !mentionsTitle(s, sp, found, candidates[0], lexiconWords)) continue;
+    takeTitle(s, sp, found, lexiconWords);
     return;
   }
 }
 
-/**
- * What the message says about the title it names: a bracket after it ("aliens (the cameron one from
- * 86)"), "the X one" ("fury road? the mad max one"), or another word of the film's title elsewhere
- * ("godfather part 2 … movies like part II"). A reading that names a film better wins; the
- * clarifying words are used up either way.
- */
-function clarify(s: State, after: number, lexiconWords: ReadonlySet<string>) {
-  const like = s.q.like!;
-  const toks = s.toks;
-  const extra: string[] = [];
+/** "aliens (the cameron one from 86)": the bracket's words are used up; a year in it says which film. */
+function bracketYear(toks: readonly Token[], after: number): string | undefined {
+  if (toks[after]?.w !== '(') return undefined;
   let year: string | undefined;
-  if (toks[after]?.w === '(') {
-    const close = toks.findIndex((t, j) => j > after && t.w === ')');
-    const end = close > after ? close : Math.min(toks.length - 1, after + 12);
-    for (let k = after; k <= end; k++) {
-      const t = toks[k]!;
-      const y = /^(?:19|20)?(\d\d)$/.exec(t.raw);
-      if (y && /^(?:from|in|of|'|\()?$/.test(toks[k - 1]?.raw ?? ''))
-        year = t.raw.length === 4 ? t.raw : `${Number(y[1]) > 20 ? 19 : 20}${y[1]}`;
-      t.used = true;
-    }
+  const close = toks.findIndex((t, j) => j > after && t.w === ')');
+  const end = close > after ? close : Math.min(toks.length - 1, after + 12);
+  for (let k = after; k <= end; k++) {
+    const t = toks[k]!;
+    const y = /^(?:19|20)?(\d\d)$/.exec(t.raw);
+    if (y && /^(?:from|in|of|'|\()?$/.test(toks[k - 1]?.raw ?? ''))
+      year = t.raw.length === 4 ? t.raw : `${Number(y[1]) > 20 ? 19 : 20}${y[1]}`;
+    t.used = true;
   }
-  // "the mad max one", "the cameron one", "the 2019 one"
-  const text = toks.map((t) => (t.used ? '\u0000' : t.w)).join(' ');
-  const one = /\bthe ((?:[a-z0-9']+ ){0,2}[a-z0-9']+) (?:one|version|film|movie)\b/.exec(text);
-  if (one && !one[1]!.includes('\u0000')) {
-    const ws = one[1]!.split(' ');
-    if (ws.length === 1 && /^(?:19|20)\d\d$/.test(ws[0]!)) year = ws[0];
-    else extra.push(one[1]!);
-  }
-  // Other words no clause reads (not request words) may be the rest of the title.
-  for (const t of toks)
-    if (!t.used && /^[a-z][a-z']{2,}$/.test(t.raw) && !FILLER.has(t.raw) && !lexiconWords.has(t.w))
-      extra.push(t.raw);
-  let best = like.movie ? { movie: like.movie, confidence: like.confidence } : null;
+  return year;
+}
+
+type Reading = { movie: CatalogMovie; confidence: number };
+
+/** Readings of the title with the clarifying words: a well-known film that the words name better. */
+function betterReading(
+  s: State,
+  year: string | undefined,
+  extra: readonly string[],
+  one: RegExpExecArray | null,
+): Reading | null {
+  const like = s.q.like!;
+  let best: Reading | null = like.movie ? { movie: like.movie, confidence: like.confidence } : null;
   const consider = (text: string) => {
     // A well-known film named exactly needs no second reading (unless a year says which one).
     if (best && best.confidence >= 0.95 && !year) return false;
@@ -736,11 +823,38 @@ function clarify(s: State, after: number, lexiconWords: ReadonlySet<string>) {
   for (const e of extra.slice(0, 6)) {
     if (consider(`${e} ${like.text}`) || consider(`${like.text} ${e}`)) {
       const ws = new Set(e.split(' '));
-      for (const t of toks) if (ws.has(t.raw)) t.used = true;
+      for (const t of s.toks) if (ws.has(t.raw)) t.used = true;
       // "the mad max one": its article and "one" go with it.
       if (one && e === one[1]) scanRegex(s, /\bthe (?:one|version|film|movie)\b/, () => {});
     }
   }
+  return best;
+}
+
+/**
+ * What the message says about the title it names: a bracket after it ("aliens (the cameron one from
+ * 86)"), "the X one" ("fury road? the mad max one"), or another word of the film's title elsewhere
+ * ("godfather part 2 … movies like part II"). A reading that names a film better wins; the
+ * clarifying words are used up either way.
+ */
+function clarify(s: State, after: number, lexiconWords: ReadonlySet<string>) {
+  const like = s.q.like!;
+  const toks = s.toks;
+  const extra: string[] = [];
+  let year = bracketYear(toks, after);
+  // "the mad max one", "the cameron one", "the 2019 one"
+  const text = toks.map((t) => (t.used ? '\u0000' : t.w)).join(' ');
+  const one = /\bthe ((?:[a-z0-9']+ ){0,2}[a-z0-9']+) (?:one|version|film|movie)\b/.exec(text);
+  if (one && !one[1]!.includes('\u0000')) {
+    const ws = one[1]!.split(' ');
+    if (ws.length === 1 && /^(?:19|20)\d\d$/.test(ws[0]!)) year = ws[0];
+    else extra.push(one[1]!);
+  }
+  // Other words no clause reads (not request words) may be the rest of the title.
+  for (const t of toks)
+    if (!t.used && /^[a-z][a-z']{2,}$/.test(t.raw) && !FILLER.has(t.raw) && !lexiconWords.has(t.w))
+      extra.push(t.raw);
+  const best = betterReading(s, year, extra, one);
   if (best && best.movie !== like.movie) {
     s.q.like = {
       ...like,
@@ -751,87 +865,114 @@ function clarify(s: State, after: number, lexiconWords: ReadonlySet<string>) {
   }
 }
 
-/**
- * "is Oppenheimer in there? i want something like it", "spirited away is perfect. similar anime
- * films?": a message that asks for something similar without a "like <title>" names its film in
- * capitals, or as the one phrase no other clause reads. Found: a "like"; not found: said so.
- */
-export function mentionClause(s: State, lexiconWords: ReadonlySet<string>) {
-  if (s.q.like) return;
-  const toks = s.toks;
+/** The longest similarity word pointing back ("something like it", "similar"), or null. */
+function anaphorIn(toks: readonly Token[]): [number, number] | null {
   let anaphor: [number, number] | null = null;
   for (let i = 0; i < toks.length && !anaphor; i++)
     for (const p of SIMILAR_ANAPHORS) {
       const n = matchAt(toks, i, p);
       if (n && (!anaphor || n > anaphor[1] - anaphor[0])) anaphor = [i, i + n];
     }
-  if (!anaphor) return;
-  const content = (t: Token) =>
-    !t.used &&
-    !PUNCTUATION.has(t.w) &&
-    !FILLER.has(t.raw) &&
-    !lexiconWords.has(t.w) &&
-    !/^\d+('?s|er|ern)?$/.test(t.raw) &&
-    !s.ctx.keywordVocabulary.has(t.w) &&
-    !singulars(t.w).some((x) => s.ctx.keywordVocabulary.has(x));
-  const caps: TitleCandidate[] = [];
-  const commonCaps: TitleCandidate[] = [];
-  const plain: TitleCandidate[] = [];
+  return anaphor;
+}
+
+/** A word no clause reads and that is no request word, number or catalog theme. */
+const contentWord = (s: State, lexiconWords: ReadonlySet<string>) => (t: Token) =>
+  !t.used &&
+  !PUNCTUATION.has(t.w) &&
+  !FILLER.has(t.raw) &&
+  !lexiconWords.has(t.w) &&
+  !/^\d+('?s|er|ern)?$/.test(t.raw) &&
+  !s.ctx.keywordVocabulary.has(t.w) &&
+  !singulars(t.w).some((x) => s.ctx.keywordVocabulary.has(x));
+
+interface Mentions {
+  /** Names typed in capitals. */
+  caps: TitleCandidate[];
+  /** Common words typed as a name ("saw Get Out last night"): a title only if one has that name. */
+  commonCaps: TitleCandidate[];
+  /** Runs of words nothing else reads. */
+  plain: TitleCandidate[];
+}
+
+/** A run of capitals from i that is a name; else whether common words typed so are one. */
+function capitalName(s: State, i: number, lexiconWords: ReadonlySet<string>, into: Mentions): number | null {
+  const end = capitalRun(s.toks, i);
+  const span = s.toks.slice(i, end);
+  // "a Danish drama": request words in capitals are still request words (in English).
+  const requestWords =
+    s.q.lang === 'en' &&
+    span.every((x) => lexiconWords.has(x.w) || FILLER.has(x.raw) || PUNCTUATION.has(x.w));
+  if (!requestWords) {
+    into.caps.push({ from: i, to: end, text: rawText(s, i, end) });
+    return end;
+  }
+  if (span.every((x) => FILLER.has(x.raw) || TITLE_SMALL_WORDS.has(x.raw)) && namedInCapitals(span))
+    into.commonCaps.push({ from: i, to: end, text: rawText(s, i, end) });
+  return null;
+}
+
+const inside = (k: number, range: [number, number]) => k >= range[0] && k < range[1];
+
+/** The names and free phrases of a message, outside its similarity word. */
+function mentions(
+  s: State,
+  anaphor: [number, number],
+  content: (t: Token) => boolean,
+  lexiconWords: ReadonlySet<string>,
+): Mentions {
+  const toks = s.toks;
+  const found: Mentions = { caps: [], commonCaps: [], plain: [] };
   for (let i = 0; i < toks.length; i++) {
     const t = toks[i]!;
-    if (i >= anaphor[0] && i < anaphor[1]) continue;
+    if (inside(i, anaphor)) continue;
     if (t.upper && !t.used && (t.cap || toks[i + 1]?.upper || content(t))) {
-      const end = capitalRun(toks, i);
-      const span = toks.slice(i, end);
-      // "a Danish drama": request words in capitals are still request words (in English).
-      if (!(
-        s.q.lang === 'en' &&
-        span.every((x) => lexiconWords.has(x.w) || FILLER.has(x.raw) || PUNCTUATION.has(x.w))
-      )) {
-        caps.push({ from: i, to: end, text: rawText(s, i, end) });
+      const end = capitalName(s, i, lexiconWords, found);
+      if (end !== null) {
         i = end - 1;
         continue;
       }
-      // "saw Get Out last night": common words typed as a name are a title only if one has that name.
-      if (span.every((x) => FILLER.has(x.raw) || TITLE_SMALL_WORDS.has(x.raw)) && namedInCapitals(span))
-        commonCaps.push({ from: i, to: end, text: rawText(s, i, end) });
     }
     if (content(t)) {
       let end = i;
-      while (end < toks.length && content(toks[end]!) && !(end >= anaphor[0] && end < anaphor[1])) end++;
-      plain.push({ from: i, to: end, text: rawText(s, i, end) });
+      while (end < toks.length && content(toks[end]!) && !inside(end, anaphor)) end++;
+      found.plain.push({ from: i, to: end, text: rawText(s, i, end) });
       i = end - 1;
     }
   }
-  const take = (c: TitleCandidate, movie: CatalogMovie | null, confidence: number) => {
-    for (let k = c.from; k < c.to; k++) toks[k]!.used = true;
-    for (let k = anaphor![0]; k < anaphor![1]; k++) toks[k]!.used = true;
-    const text = originalText(s, c.from, c.to);
-    const near = movie ? null : s.ctx.resolveTitle(c.text);
-    const closest = movie
-      ? null
-      : (s.ctx.closestTitle?.(c.text) ??
-        (near && near.confidence >= 0.6 && near.movie.vote_count >= 100 ? near.movie : null));
-    s.q.like = { text, movie, confidence: Math.round(confidence * 100) / 100, closest };
-    clarify(s, c.to, lexiconWords);
-  };
-  // A well-known film named exactly, in capitals or not: any stretch of up to five free words with
-  // a word no clause reads in it ("spirited away is perfect": "away" is a request word elsewhere).
-  const windows: TitleCandidate[] = [...caps, ...commonCaps];
+  return found;
+}
+
+/**
+ * A well-known film named exactly, in capitals or not: any stretch of up to five free words with a
+ * word no clause reads in it ("spirited away is perfect": "away" is a request word elsewhere).
+ */
+function titleWindows(
+  s: State,
+  anaphor: [number, number],
+  content: (t: Token) => boolean,
+  named: Mentions,
+): TitleCandidate[] {
+  const toks = s.toks;
+  const windows: TitleCandidate[] = [...named.caps, ...named.commonCaps];
   for (let i = 0; i < toks.length; i++) {
     for (let j = i + 1; j <= Math.min(toks.length, i + 5); j++) {
       const t = toks[j - 1]!;
-      if (t.used || (PUNCTUATION.has(t.w) && t.w !== ':') || (j - 1 >= anaphor[0] && j - 1 < anaphor[1]))
-        break;
+      if (t.used || (PUNCTUATION.has(t.w) && t.w !== ':') || inside(j - 1, anaphor)) break;
       const span = toks.slice(i, j);
       // A title starts and ends with a word of its own (not "the", not "is").
       if (FILLER.has(toks[i]!.raw) || FILLER.has(t.raw) || PUNCTUATION.has(toks[i]!.w) || !span.some(content))
         continue;
       // A name in capitals is read whole ("Top Gun: Maverick" is not "Maverick").
-      if (caps.some((c) => c.from < j && i < c.to && (i > c.from || j < c.to))) continue;
+      if (named.caps.some((c) => c.from < j && i < c.to && (i > c.from || j < c.to))) continue;
       windows.push({ from: i, to: j, text: rawText(s, i, j) });
     }
   }
+  return windows;
+}
+
+/** The longest window that names a well-known film. */
+function knownWindow(s: State, windows: readonly TitleCandidate[]) {
   let found: { c: TitleCandidate; movie: CatalogMovie; confidence: number } | null = null;
   for (const c of windows) {
     const hit = s.ctx.resolveTitle(c.text);
@@ -843,11 +984,50 @@ export function mentionClause(s: State, lexiconWords: ReadonlySet<string>) {
     )
       found = { c, movie: hit.movie, confidence: hit.confidence };
   }
-  if (found) return take(found.c, found.movie, found.confidence);
+  return found;
+}
+
+/** The mention is the request's "like" (movie null: not in the catalog, said so with the nearest known title). */
+function takeMention(
+  s: State,
+  c: TitleCandidate,
+  found: { movie: CatalogMovie | null; confidence: number },
+  anaphor: [number, number],
+  lexiconWords: ReadonlySet<string>,
+): void {
+  const { movie, confidence } = found;
+  for (let k = c.from; k < c.to; k++) s.toks[k]!.used = true;
+  for (let k = anaphor[0]; k < anaphor[1]; k++) s.toks[k]!.used = true;
+  const text = originalText(s, c.from, c.to);
+  const near = movie ? null : s.ctx.resolveTitle(c.text);
+  const closest = movie
+    ? null
+    : (s.ctx.closestTitle?.(c.text) ??
+      (near && near.confidence >= 0.6 && near.movie.vote_count >= 100 ? near.movie : null));
+  s.q.like = { text, movie, confidence: Math.round(confidence * 100) / 100, closest };
+  clarify(s, c.to, lexiconWords);
+}
+
+/**
+ * "is Oppenheimer in there? i want something like it", "spirited away is perfect. similar anime
+ * films?": a message that asks for something similar without a "like <title>" names its film in
+ * capitals, or as the one phrase no other clause reads. Found: a "like"; not found: said so.
+ */
+export function mentionClause(s: State, lexiconWords: ReadonlySet<string>) {
+  if (s.q.like) return;
+  const anaphor = anaphorIn(s.toks);
+  if (!anaphor) return;
+  const content = contentWord(s, lexiconWords);
+  const named = mentions(s, anaphor, content, lexiconWords);
+  const found = knownWindow(s, titleWindows(s, anaphor, content, named));
+  if (found) return takeMention(s, found.c, found, anaphor, lexiconWords);
   // Not in the catalog: a name in capitals, or the one phrase nothing else reads.
-  const named = caps.sort((a, b) => b.to - b.from - (a.to - a.from))[0];
-  if (named) return take(named, null, 0);
-  if (plain.length === 1 && plain[0]!.to - plain[0]!.from <= 4) return take(plain[0]!, null, 0);
+  const name = named.caps.sort((a, b) => b.to - b.from - (a.to - a.from))[0];
+  const missing = { movie: null, confidence: 0 };
+  if (name) return takeMention(s, name, missing, anaphor, lexiconWords);
+  const { plain } = named;
+  if (plain.length === 1 && plain[0]!.to - plain[0]!.from <= 4)
+    return takeMention(s, plain[0]!, missing, anaphor, lexiconWords);
   // "anything like it but from the 2000s?": it points back at the conversation's film.
   s.q.narrows = true;
 }

@@ -162,9 +162,174 @@ const FILM_NOUNS = new Set([
   'pellicola',
 ]);
 
+type Social = ReturnType<typeof socialClause>;
+
+/** What clauses pass on to later ones besides the Query: the message's social flags, reactions taken. */
+interface Reading {
+  social: Social;
+  /** Reaction words a title clause may give back ("X was sick"): see `releaseReactions`. */
+  reactions: number[];
+}
+
+type ClauseStep = (s: State, r: Reading) => void;
+
 /**
- * Turns one message into a Query by running the clause parsers in order. Pure given its context:
- * the context resolves titles and knows the catalog's words.
+ * The clause extractors, run in this order over the tokens: each marks the words it used, so that
+ * a title, a runtime or a year is taken before its words could be read as anything else.
+ */
+export const CLAUSES: readonly ClauseStep[] = [
+  (s, r) => void (r.social = socialClause(s)),
+  (s) => refineClause(s),
+  (s) => personClause(s, LEXICON_WORDS),
+  (s) => yearBoundClause(s),
+  (s) => eraClause(s),
+  (s) => followUpClause(s),
+  (s) => availableTimeClause(s),
+  (s, r) => void (r.reactions = reactionClause(s)),
+  (s) => likeClause(s, LEXICON_WORDS),
+  (s) => mentionClause(s, LEXICON_WORDS),
+  (s, r) => releaseReactions(s, r.reactions),
+  // Off-topic words inside a film's title ("The Grand Budapest Hotel") are the title's, and a
+  // question about a named film ("what's similar?") is about films.
+  (s, r) => {
+    if (!s.q.like) return;
+    scan(s, SIMILAR_ANAPHORS, () => {});
+    r.social.offTopic = socialClause(s).offTopic;
+  },
+  (s) => ageClause(s),
+  (s) => runtimeClause(s),
+  (s) => ratingClause(s),
+  (s) => yearClause(s),
+  (s) => comparativeClause(s),
+  (s) => negationClause(s),
+  (s) => industryClause(s),
+  (s) => moodClause(s, true),
+  (s) => themeClause(s, false),
+  (s) => moodClause(s),
+  (s) => genreClause(s),
+  (s) => languageClause(s),
+  (s) => themeClause(s, true),
+  (s) => leftoverClause(s),
+];
+
+/**
+ * Asked for and ruled out at once ("a dog film, but not one where the dog dies", "comedy but not a
+ * romantic comedy", "fantasy with no dragons"): what was asked for outright stays. A genre named
+ * outright beats a negated mood ("a horror film with no jump scares"); a genre ruled out beats a
+ * mood's ("thriller but NOT horror, i scare way too easy"): that mood is then dropped.
+ */
+function settleConflicts(s: State): void {
+  const q = s.q;
+  q.keywordsOut = q.keywordsOut.filter((k) => !q.keywordsIn.includes(k));
+  q.genresOut = q.genresOut.filter((g) => !s.named.has(g));
+  q.genreGroups = q.genreGroups.map((g) => g.filter((x) => !q.genresOut.includes(x))).filter((g) => g.length);
+  for (const mood of MOODS) dropRuledOutMood(q, mood);
+  // "Korean films, subtitles are no problem": a language named says more than "not English".
+  if (q.languages.includes('!en') && q.languages.some((l) => l !== '!en' && l !== 'en'))
+    q.languages = q.languages.filter((l) => l !== '!en');
+  // A mood's implied exclusions never override what the user asked for.
+  const asked = new Set(q.genreGroups.flat());
+  q.impliedOut = q.impliedOut.filter((g) => !asked.has(g) && !q.genresOut.includes(g));
+}
+
+/** A mood whose every genre is ruled out goes, with its keywords and its leaning. */
+function dropRuledOutMood(q: Query, mood: (typeof MOODS)[number]): void {
+  if (!q.moods.includes(mood.mood) || !mood.genres?.length) return;
+  if (!mood.genres.every((g) => q.genresOut.includes(g))) return;
+  q.moods = q.moods.filter((m) => m !== mood.mood);
+  q.moodKeywords = q.moodKeywords.filter((k) => !mood.keywords?.includes(k));
+  if (!q.relative && mood.soft?.dark && q.soft.dark === mood.soft.dark) delete q.soft.dark;
+  if (!q.relative && mood.soft?.funny && q.soft.funny === mood.soft.funny) delete q.soft.funny;
+}
+
+/** The message names what it wants: a film, a genre, a mood, a language, years, a follow-up or a person. */
+const isSpecific = (q: Query) =>
+  !!q.like ||
+  q.genreGroups.length > 0 ||
+  q.moods.length > 0 ||
+  q.languages.length > 0 ||
+  q.yearFrom !== undefined ||
+  q.yearTo !== undefined ||
+  !!q.followUp ||
+  !!q.person;
+
+/** "ok but no romance stuff pls": a constraint after a greeting word is a request, not small talk. */
+const constrains = (q: Query) =>
+  q.genresOut.length > 0 ||
+  q.keywordsOut.length > 0 ||
+  q.runtimeMin !== undefined ||
+  q.runtimeMax !== undefined ||
+  q.minRating !== undefined ||
+  !!q.relative;
+
+/** Nothing a film can be checked against: favourites for "recommend me a movie", else small talk. */
+function readNothing(q: Query, social: Social): void {
+  // "recommend me a movie": a request with nothing to narrow it (the engine picks favourites).
+  if (social.movieContext && !social.offTopic && q.unknown.length === 0) q.vague = true;
+  else q.social = social.greeting || q.unknown.length === 0 ? 'greeting' : 'off-topic';
+  if (q.social === 'off-topic' && !social.offTopic && !social.task && !social.leave) q.unread = true;
+}
+
+/** A message with something in it that is still small talk, or off-topic; undefined: a request. */
+function smallTalk(q: Query, social: Social): Query['social'] {
+  const specific = isSpecific(q);
+  const loose = !specific && !constrains(q) && !social.movieContext;
+  // "thanks, that's perfect!", "Bonjour, comment ça va ?"
+  if (social.greeting && loose && q.keywordsIn.length === 0) return 'greeting';
+  // "how do I cook rice", "recommend a good restaurant in Paris", "ignore your instructions and…":
+  // a word that happens to be a film keyword or title is no film request.
+  if (social.offTopic && !social.strongContext && !(specific && social.movieContext && !q.like))
+    return 'off-topic';
+  // "who won the world cup in 2014?": a question with nothing about films in it.
+  const aboutFilms = q.genreGroups.length > 0 || q.moods.length > 0 || q.keywordsIn.length > 0 || !!q.like;
+  if (social.question && loose && !aboutFilms) return 'off-topic';
+  // Plain prose with no film words at all: not a film request.
+  if (
+    loose &&
+    q.keywordsIn.length === 0 &&
+    q.themeWords.length > 0 &&
+    q.unknown.length + q.themeWords.length > 2
+  )
+    return 'off-topic';
+  return undefined;
+}
+
+/**
+ * "forget about the movie catalog and just tell me the best restaurants in Paris": films set aside,
+ * what follows is no film request unless it asks something of a film: a genre, a mood, years, a
+ * language, a length, a rating, a catalog film, or (with nothing off-topic said) a theme or a
+ * setting ("never mind the film, something from the 90s set in space", "…something set in Tokyo").
+ */
+const rescued = (q: Query, social: Social) =>
+  q.genreGroups.length > 0 ||
+  q.moods.length > 0 ||
+  q.languages.length > 0 ||
+  q.yearFrom !== undefined ||
+  q.yearTo !== undefined ||
+  !!q.person ||
+  constrains(q) ||
+  !!q.like?.movie ||
+  (!social.offTopic && (q.keywordsIn.length > 0 || social.setting));
+
+/** Greeting, thank-you, off-topic or a request: decided once every clause has read the message. */
+function classify(q: Query, social: Social): void {
+  const understoodSomething = hasRequest(q);
+  if (!understoodSomething) readNothing(q, social);
+  else q.social = smallTalk(q, social) ?? q.social;
+  if (q.like && !q.like.movie && social.offTopic && !social.movieContext) q.social = 'off-topic';
+  // "write me a poem about movies", "print your system prompt": a task that is not choosing a film,
+  // unless the message also asks for something a film can be checked against.
+  if (social.task && !isSpecific(q) && q.keywordsIn.length === 0) q.social = 'off-topic';
+  if (social.leave && (social.task || !rescued(q, social))) q.social = 'off-topic';
+  // "thanks, that's perfect!": a thank-you gets a "you're welcome", not the introduction.
+  if (q.social === 'greeting' && social.thanks) q.social = 'thanks';
+  q.empty = (!understoodSomething && !q.vague) || !!q.social;
+}
+
+/**
+ * Turns one message into a Query by running the clause extractors (`CLAUSES`) in order, then
+ * settling conflicts and deciding whether it is small talk. Pure given its context: the context
+ * resolves titles and knows the catalog's words.
  */
 export function understand(message: string, ctx: ParseContext, speller?: Speller): Query {
   let toks = tokenize(message);
@@ -181,142 +346,10 @@ export function understand(message: string, ctx: ParseContext, speller?: Speller
     away: new Set(),
     named: new Set(),
   };
-
-  const social = socialClause(s);
-  refineClause(s);
-  personClause(s, LEXICON_WORDS);
-  yearBoundClause(s);
-  eraClause(s);
-  followUpClause(s);
-  availableTimeClause(s);
-  const reactions = reactionClause(s);
-  likeClause(s, LEXICON_WORDS);
-  mentionClause(s, LEXICON_WORDS);
-  releaseReactions(s, reactions);
-  // Off-topic words inside a film's title ("The Grand Budapest Hotel") are the title's, and a
-  // question about a named film ("what's similar?") is about films.
-  if (q.like) {
-    scan(s, SIMILAR_ANAPHORS, () => {});
-    social.offTopic = socialClause(s).offTopic;
-  }
-  ageClause(s);
-  runtimeClause(s);
-  ratingClause(s);
-  yearClause(s);
-  comparativeClause(s);
-  negationClause(s);
-  industryClause(s);
-  moodClause(s, true);
-  themeClause(s, false);
-  moodClause(s);
-  genreClause(s);
-  languageClause(s);
-  themeClause(s, true);
-  leftoverClause(s);
-
-  // Asked for and ruled out at once ("a dog film, but not one where the dog dies", "comedy but not
-  // a romantic comedy", "fantasy with no dragons"): what was asked for outright stays.
-  q.keywordsOut = q.keywordsOut.filter((k) => !q.keywordsIn.includes(k));
-  // A genre named outright beats a negated mood ("a horror film with no jump scares"); a genre ruled
-  // out beats a mood's ("thriller but NOT horror, i scare way too easy"): that mood is then dropped.
-  q.genresOut = q.genresOut.filter((g) => !s.named.has(g));
-  q.genreGroups = q.genreGroups.map((g) => g.filter((x) => !q.genresOut.includes(x))).filter((g) => g.length);
-  for (const mood of MOODS) {
-    if (!q.moods.includes(mood.mood) || !mood.genres?.length) continue;
-    if (!mood.genres.every((g) => q.genresOut.includes(g))) continue;
-    q.moods = q.moods.filter((m) => m !== mood.mood);
-    q.moodKeywords = q.moodKeywords.filter((k) => !mood.keywords?.includes(k));
-    if (!q.relative && mood.soft?.dark && q.soft.dark === mood.soft.dark) delete q.soft.dark;
-    if (!q.relative && mood.soft?.funny && q.soft.funny === mood.soft.funny) delete q.soft.funny;
-  }
-  // "Korean films, subtitles are no problem": a language named says more than "not English".
-  if (q.languages.includes('!en') && q.languages.some((l) => l !== '!en' && l !== 'en'))
-    q.languages = q.languages.filter((l) => l !== '!en');
-  // A mood's implied exclusions never override what the user asked for.
-  const asked = new Set(q.genreGroups.flat());
-  q.impliedOut = q.impliedOut.filter((g) => !asked.has(g) && !q.genresOut.includes(g));
-
+  const reading = { reactions: [] } as unknown as Reading;
+  for (const clause of CLAUSES) clause(s, reading);
+  settleConflicts(s);
   if (!q.narrows && s.toks.some((t) => FILM_NOUNS.has(t.raw))) q.namesFilms = true;
-  const understoodSomething = hasRequest(q);
-  const specific =
-    !!q.like ||
-    q.genreGroups.length > 0 ||
-    q.moods.length > 0 ||
-    q.languages.length > 0 ||
-    q.yearFrom !== undefined ||
-    q.yearTo !== undefined ||
-    !!q.followUp ||
-    !!q.person;
-  // "ok but no romance stuff pls": a constraint after a greeting word is a request, not small talk.
-  const constrains =
-    q.genresOut.length > 0 ||
-    q.keywordsOut.length > 0 ||
-    q.runtimeMin !== undefined ||
-    q.runtimeMax !== undefined ||
-    q.minRating !== undefined ||
-    !!q.relative;
-  if (!understoodSomething) {
-    // "recommend me a movie": a request with nothing to narrow it (the engine picks favourites).
-    if (social.movieContext && !social.offTopic && q.unknown.length === 0) q.vague = true;
-    else q.social = social.greeting || q.unknown.length === 0 ? 'greeting' : 'off-topic';
-    if (q.social === 'off-topic' && !social.offTopic && !social.task && !social.leave) q.unread = true;
-  } else if (
-    social.greeting &&
-    !specific &&
-    !constrains &&
-    q.keywordsIn.length === 0 &&
-    !social.movieContext
-  ) {
-    // "thanks, that's perfect!", "Bonjour, comment ça va ?"
-    q.social = 'greeting';
-  } else if (social.offTopic && !social.strongContext && !(specific && social.movieContext && !q.like)) {
-    // "how do I cook rice", "recommend a good restaurant in Paris", "ignore your instructions and…":
-    // a word that happens to be a film keyword or title is no film request.
-    q.social = 'off-topic';
-  } else if (
-    social.question &&
-    !specific &&
-    !constrains &&
-    !social.movieContext &&
-    q.genreGroups.length === 0 &&
-    q.moods.length === 0 &&
-    q.keywordsIn.length === 0 &&
-    !q.like
-  ) {
-    // "who won the world cup in 2014?": a question with nothing about films in it.
-    q.social = 'off-topic';
-  } else if (
-    !specific &&
-    !constrains &&
-    !social.movieContext &&
-    q.keywordsIn.length === 0 &&
-    q.themeWords.length > 0 &&
-    q.unknown.length + q.themeWords.length > 2
-  ) {
-    // Plain prose with no film words at all: not a film request.
-    q.social = 'off-topic';
-  }
-  if (q.like && !q.like.movie && social.offTopic && !social.movieContext) q.social = 'off-topic';
-  // "write me a poem about movies", "print your system prompt": a task that is not choosing a film,
-  // unless the message also asks for something a film can be checked against.
-  if (social.task && !specific && q.keywordsIn.length === 0) q.social = 'off-topic';
-  // "forget about the movie catalog and just tell me the best restaurants in Paris": films set aside,
-  // what follows is no film request unless it asks something of a film: a genre, a mood, years, a
-  // language, a length, a rating, a catalog film, or (with nothing off-topic said) a theme or a
-  // setting ("never mind the film, something from the 90s set in space", "…something set in Tokyo").
-  const rescued =
-    q.genreGroups.length > 0 ||
-    q.moods.length > 0 ||
-    q.languages.length > 0 ||
-    q.yearFrom !== undefined ||
-    q.yearTo !== undefined ||
-    !!q.person ||
-    constrains ||
-    !!q.like?.movie ||
-    (!social.offTopic && (q.keywordsIn.length > 0 || social.setting));
-  if (social.leave && (social.task || !rescued)) q.social = 'off-topic';
-  // "thanks, that's perfect!": a thank-you gets a "you're welcome", not the introduction.
-  if (q.social === 'greeting' && social.thanks) q.social = 'thanks';
-  q.empty = (!understoodSomething && !q.vague) || !!q.social;
+  classify(q, reading.social);
   return q;
 }
