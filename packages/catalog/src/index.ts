@@ -9,3 +9,4 @@ export * from './semantic';
 export * from './kind';
 export * from './texts';
 export * from './people-index';
+export * from './sync';

@@ -508,12 +508,16 @@ function finishRun(
   clearRun(dataDir);
 }
 
-/** Deletes synced generations older than the one before `generation` (a reader may still be loading that one). */
+/**
+ * Deletes synced generations older than the one before `generation` (a reader may still be
+ * loading that one), and the temporary files of an apply that was killed (only a sync, holding
+ * the lock, writes them).
+ */
 function removeOldGenerations(dataDir: string, generation: number): void {
   const dir = catalogDir(dataDir);
   for (const name of readdirSync(dir)) {
-    const g = /^catalog\.v(\d+)\.g(\d+)\.(json|text)$/.exec(name);
-    if (g && (Number(g[1]) !== CATALOG_VERSION || Number(g[2]) < generation - 1))
+    const g = /^catalog\.v(\d+)\.g(\d+)\.(json|text)(\.\d+\.tmp)?$/.exec(name);
+    if (g && (g[4] || Number(g[1]) !== CATALOG_VERSION || Number(g[2]) < generation - 1))
       rmSync(join(dir, name), { force: true });
   }
 }
