@@ -75,7 +75,7 @@ const undeclaredWorkspaceImports = WORKSPACES.map((workspace) => {
 export default tseslint.config(
   {
     ignores: [
-      'scratch/**',
+      '**/scratch/**',
       '**/node_modules/**',
       '**/dist/**',
       // A build copied aside for alternated A/B runs (scripts/bench/ab-api.ts, decision 0037).
