@@ -335,56 +335,77 @@ export function reasonsFor(scored: readonly Scored[], q: Query, seed: CatalogMov
   });
 }
 
-function facts(p: Scored, q: Query, seed: CatalogMovie | null, index: number, seedDark: number): Facts {
-  const m = p.movie;
-  const kind = genrePhrase(m.genre_ids);
+/** "90s crime drama in French": era and kind, and the language when it is not English and was not asked for. */
+function barePhrase(m: CatalogMovie, q: Query, kind: string): string {
   const e = era(m);
-  let bare = `${e ? `${e} ` : ''}${kind}`;
+  const bare = `${e ? `${e} ` : ''}${kind}`;
   // The language when it is not English and was not asked for (then every pick has it).
-  if (m.original_language !== 'en' && !q.languages.includes(m.original_language)) {
-    const lang = LANGUAGE_NAMES[m.original_language];
-    if (lang) bare += ` in ${lang}`;
-  }
-  let themes: string[] = [];
-  let modifiers: string[] = [];
-  let place: string | null = null;
-  if (seed) {
-    const shared = m.keywords.filter((k) => seed.keywords.includes(k));
-    for (const k of shared) {
-      const t = themeText(k);
-      if (!t) continue;
-      if (isPlace(k)) place ??= `set in ${t}`;
-      else if (!themes.includes(t)) themes.push(t);
-    }
-  } else {
+  if (m.original_language === 'en' || q.languages.includes(m.original_language)) return bare;
+  const lang = LANGUAGE_NAMES[m.original_language];
+  return lang ? `${bare} in ${lang}` : bare;
+}
+
+const byBreadth = (a: string, b: string) => Number(BROAD.has(a)) - Number(BROAD.has(b));
+
+/** The themes a reason may name: shared with the named film, or those asked for (and the mood's). */
+function themeFacts(
+  p: Scored,
+  seed: CatalogMovie | null,
+): { themes: string[]; modifiers: string[]; place: string | null } {
+  const m = p.movie;
+  if (!seed) {
     // The themes asked for; a mood's keywords only when they read as words ("grief").
-    const mood = (p.moodMatched ?? []).map(themeText).filter((t): t is string => !!t);
-    themes = [...new Set([...p.matched.map(themeText).filter((t): t is string => !!t), ...mood])];
-    modifiers = p.matched.filter((k) => !themeText(k));
+    const said = (ks: readonly string[]) => ks.map(themeText).filter((t): t is string => !!t);
+    const themes = [...new Set([...said(p.matched), ...said(p.moodMatched ?? [])])].sort(byBreadth);
+    return { themes, modifiers: p.matched.filter((k) => !themeText(k)), place: null };
   }
-  themes.sort((a, b) => Number(BROAD.has(a)) - Number(BROAD.has(b)));
-  const own = [
+  const themes: string[] = [];
+  let place: string | null = null;
+  for (const k of m.keywords.filter((k) => seed.keywords.includes(k))) {
+    const t = themeText(k);
+    if (!t) continue;
+    if (isPlace(k)) place ??= `set in ${t}`;
+    else if (!themes.includes(t)) themes.push(t);
+  }
+  return { themes: themes.sort(byBreadth), modifiers: [], place };
+}
+
+/** The film's own themes the table can say ("sharks", "a haunted house"), not its props. */
+const ownThemes = (m: CatalogMovie) =>
+  [
     ...new Set(
       m.keywords
         .filter((k) => !isPlace(k))
         .map(themeText)
         .filter((t): t is string => !!t && !PROPS.has(t)),
     ),
-  ].sort((a, b) => Number(BROAD.has(a)) - Number(BROAD.has(b)));
+  ].sort(byBreadth);
+
+const ratedText = (m: CatalogMovie) =>
+  `rated ${m.vote_average.toFixed(1)} by ${m.vote_count.toLocaleString('en-US')} viewers`;
+
+/** The rating or runtime, said when the request asked for one. */
+function extrasFor(m: CatalogMovie, q: Query): string {
   const extras: string[] = [];
-  const rated = `rated ${m.vote_average.toFixed(1)} by ${m.vote_count.toLocaleString('en-US')} viewers`;
-  if (q.minRating !== undefined) extras.push(rated);
+  if (q.minRating !== undefined) extras.push(ratedText(m));
   if ((q.runtimeMax !== undefined || (q.runtimeMin !== undefined && !q.runtimeImplied)) && m.runtime)
     extras.push(`${m.runtime} minutes`);
+  return extras.join(', ');
+}
+
+/** Lighter or darker than the named film, when a comparative asked for it. */
+function toneFor(m: CatalogMovie, q: Query, seed: CatalogMovie | null, seedDark: number): Facts['tone'] {
+  if (!seed || !q.relative || !q.soft.dark) return null;
   const d = darkness(m);
-  const tone =
-    seed && q.relative && q.soft.dark
-      ? q.soft.dark < 0 && d < seedDark - 0.15
-        ? 'lighter'
-        : q.soft.dark > 0 && d > seedDark + 0.15
-          ? 'darker'
-          : null
-      : null;
+  if (q.soft.dark < 0 && d < seedDark - 0.15) return 'lighter';
+  if (q.soft.dark > 0 && d > seedDark + 0.15) return 'darker';
+  return null;
+}
+
+function facts(p: Scored, q: Query, seed: CatalogMovie | null, index: number, seedDark: number): Facts {
+  const m = p.movie;
+  const kind = genrePhrase(m.genre_ids);
+  const bare = barePhrase(m, q, kind);
   const mood = q.moods.find((x) => MOOD_PURPOSE[x]);
   return {
     index,
@@ -392,18 +413,16 @@ function facts(p: Scored, q: Query, seed: CatalogMovie | null, index: number, se
     bare,
     kind,
     year: m.release_date?.slice(0, 4) ?? 'long ago',
-    themes,
-    modifiers,
-    own,
-    place,
+    ...themeFacts(p, seed),
+    own: ownThemes(m),
     seed: seed ? esc(seed.title) : null,
-    tone,
+    tone: toneFor(m, q, seed, seedDark),
     purpose: mood ? MOOD_PURPOSE[mood]! : null,
-    extras: extras.join(', '),
+    extras: extrasFor(m, q),
     top: index === 0,
     acclaimed: m.vote_average >= 8 && m.vote_count >= 2000,
     // A rating is a reason only when it is a good one.
-    rating: q.minRating === undefined && m.vote_count >= 200 && m.vote_average >= 7 ? rated : null,
+    rating: q.minRating === undefined && m.vote_count >= 200 && m.vote_average >= 7 ? ratedText(m) : null,
   };
 }
 
@@ -434,96 +453,114 @@ export function duration(minutes: number): string {
   return `${minutes} minutes`;
 }
 
-/** What was understood, in the user's terms: "funny sci-fi films from the 90s without aliens". */
-export function restate(q: Query, seed: CatalogMovie | null, n: number): string {
-  // A comparative is restated in the user's terms ("but less scary"), not as what it implies
-  // (no horror, a light-hearted mood).
-  const cmp = q.comparative ? COMPARATIVES.find((c) => c.label === q.comparative) : undefined;
-  // "classic" is said as a mood; the year it implies (up to 1985) is not restated as a range.
-  const classicOnly = q.moods.includes('classic') && q.yearTo === 1985 && q.yearFrom === undefined;
+type Comparative = (typeof COMPARATIVES)[number];
+
+/** "five scary zombie films", "five Nordic noir films": moods, themes, traditions, then the noun. */
+function subjectPhrase(q: Query, cmp: Comparative | undefined, n: number): string {
   const moods = q.moods.filter((m) => m !== cmp?.toward);
   // "romantic films", not "romantic romances": a mood's own genre is not named twice.
   const moodGenre = new Set(
     MOODS.filter((m) => moods.includes(m.mood) && m.genres?.length === 1).map((m) => m.genres![0]!),
   );
   // "five Nordic noir films": a tradition is said by its name, not as its languages and genres.
-  const traditions = INDUSTRY_PHRASES.filter((i) => q.traditions?.includes(i.label));
-  const tradGenres = new Set(traditions.flatMap((i) => i.genres ?? []));
-  const tradLangs = new Set(traditions.flatMap((i) => i.languages));
+  const tradGenres = new Set(traditionsOf(q).flatMap((i) => i.genres ?? []));
   const single = q.genreGroups
     .filter((g) => g.length === 1 && !moodGenre.has(g[0]!) && !tradGenres.has(g[0]!))
     .map((g) => g[0]!);
   const noun = single.length ? plural(genrePhrase(single), n) : 'films';
   // "five scary zombie films", "five time travel sci-fi films": a theme named as people do.
   const themes = q.keywordsIn.map((k) => (/^[A-Z]/.test(askedTheme(k)) ? askedTheme(k) : k));
-  const subject = [
+  return [
     ...moods,
     ...(themes.length ? [list(themes, 'or')] : []),
-    ...traditions.map((i) => i.label),
+    ...traditionsOf(q).map((i) => i.label),
     noun,
   ].join(' ');
-  const bits: string[] = [subject];
+}
+
+const traditionsOf = (q: Query) => INDUSTRY_PHRASES.filter((i) => q.traditions?.includes(i.label));
+
+function languagesBit(q: Query): string | null {
+  const tradLangs = new Set(traditionsOf(q).flatMap((i) => i.languages));
   const languages = q.languages.filter((l) => !tradLangs.has(l));
-  if (languages.length)
-    bits.push(
-      languages.map((l) => (l === '!en' ? 'not in English' : `in ${LANGUAGE_NAMES[l] ?? l}`)).join(' or '),
-    );
-  if (seed) bits.push(`like ${movieLink(seed)}`);
-  if (
-    q.yearFrom !== undefined &&
-    q.yearTo !== undefined &&
-    q.yearTo - q.yearFrom === 9 &&
-    q.yearFrom % 10 === 0
-  )
-    bits.push(`from the ${q.yearFrom}s`);
-  else if (q.yearFrom !== undefined && q.yearFrom === q.yearTo) bits.push(`from ${q.yearFrom}`);
-  else if (q.yearFrom !== undefined && q.yearTo !== undefined) bits.push(`from ${q.yearFrom} to ${q.yearTo}`);
-  else if (q.yearFrom !== undefined) bits.push(`from ${q.yearFrom} on`);
-  else if (q.yearTo !== undefined && !classicOnly) bits.push(`from before ${q.yearTo + 1}`);
+  if (!languages.length) return null;
+  return languages.map((l) => (l === '!en' ? 'not in English' : `in ${LANGUAGE_NAMES[l] ?? l}`)).join(' or ');
+}
+
+/** "from the 80s", "from 1994", "from 2015 on", "from before 1960". */
+function yearsBit(q: Query): string | null {
+  const { yearFrom: from, yearTo: to } = q;
+  // "classic" is said as a mood; the year it implies (up to 1985) is not restated as a range.
+  const classicOnly = q.moods.includes('classic') && to === 1985 && from === undefined;
+  if (from !== undefined && to !== undefined && to - from === 9 && from % 10 === 0)
+    return `from the ${from}s`;
+  if (from !== undefined && from === to) return `from ${from}`;
+  if (from !== undefined && to !== undefined) return `from ${from} to ${to}`;
+  if (from !== undefined) return `from ${from} on`;
+  if (to !== undefined && !classicOnly) return `from before ${to + 1}`;
+  return null;
+}
+
+function lengthBit(q: Query): string | null {
   // A length a mood implies ("epic": over 130 minutes) is not restated as the user's.
   const runtimeMin = q.runtimeImplied ? undefined : q.runtimeMin;
   if (q.runtimeMax !== undefined && runtimeMin !== undefined)
-    bits.push(`between ${duration(runtimeMin)} and ${duration(q.runtimeMax)}`);
-  else if (q.runtimeMax !== undefined) bits.push(`under ${duration(q.runtimeMax)}`);
-  else if (runtimeMin !== undefined) bits.push(`over ${duration(runtimeMin)}`);
-  if (q.minRating !== undefined) bits.push(`rated ${q.minRating.toFixed(1)} or more`);
-  // "not for little kids" rules out the films tagged as family films, and the answer says just
-  // that: "none of them for kids" would vouch for each film (Kiki's Delivery Service is not tagged
-  // Family, and passes), which a genre tag cannot do.
-  const kids = q.genresOut.includes(GENRE.family);
+    return `between ${duration(runtimeMin)} and ${duration(q.runtimeMax)}`;
+  if (q.runtimeMax !== undefined) return `under ${duration(q.runtimeMax)}`;
+  if (runtimeMin !== undefined) return `over ${duration(runtimeMin)}`;
+  return null;
+}
+
+/** What was ruled out, in the user's terms (a comparative's implied exclusions are not). */
+function withoutBit(q: Query, cmp: Comparative | undefined): string | null {
   // "nothing sad" is restated as such, not as the themes it rules out.
   const impliedOut = new Set(
     MOODS.filter((m) => q.notMoods?.includes(m.mood)).flatMap((m) => m.negated?.outKeywords ?? []),
+  );
+  const themes = q.keywordsOut.filter(
+    (k) =>
+      !cmp?.outKeywords?.includes(k) &&
+      !impliedOut.has(k) &&
+      !(k === 'musical' && q.genresOut.includes(GENRE.music)),
   );
   const without = [
     ...q.genresOut
       .filter((g) => !cmp?.out?.includes(g) && g !== GENRE.family)
       .map((g) => (g === GENRE.music ? 'musicals' : GENRE_NAMES.get(g)!.toLowerCase())),
-    ...[
-      ...new Set(
-        q.keywordsOut
-          .filter(
-            (k) =>
-              !cmp?.outKeywords?.includes(k) &&
-              !impliedOut.has(k) &&
-              !(k === 'musical' && q.genresOut.includes(GENRE.music)),
-          )
-          .map((k) => q.outLabels?.[k] ?? k),
-      ),
-    ].map(askedTheme),
+    ...[...new Set(themes.map((k) => q.outLabels?.[k] ?? k))].map(askedTheme),
   ];
-  if (without.length) bits.push(`without ${list(without, 'or')}`);
-  if (kids) bits[bits.length - 1] += ', none of them family films';
-  // A comparative the user gave, in their terms; a mood's own leaning ("scary" is dark) goes
-  // without saying, and so does a negated mood ("nothing gory" is restated as what it rules out).
+  return without.length ? `without ${list(without, 'or')}` : null;
+}
+
+/**
+ * What ends the restatement: "not for little kids" rules out the films tagged as family films, and
+ * the answer says just that ("none of them for kids" would vouch for each film, which a genre tag
+ * cannot do); a comparative the user gave, in their terms; a mood's own leaning ("scary" is dark)
+ * goes without saying, and so does a negated mood ("nothing gory" is restated as what it rules out).
+ */
+function tail(q: Query, seed: CatalogMovie | null, cmp: Comparative | undefined): string {
+  let end = q.genresOut.includes(GENRE.family) ? ', none of them family films' : '';
   const notToo = (q.notMoods ?? []).filter((m) => ['sad', 'dark', 'scary', 'violent'].includes(m));
-  if (!cmp && notToo.length) bits[bits.length - 1] += `, nothing too ${list(notToo, 'or')}`;
-  if (cmp)
-    bits[bits.length - 1] += seed
-      ? `, but ${cmp.label}`
-      : q.refined
-        ? `, ${cmp.label} this time`
-        : `, ${cmp.plain}`;
+  if (!cmp && notToo.length) end += `, nothing too ${list(notToo, 'or')}`;
+  if (cmp) end += seed ? `, but ${cmp.label}` : q.refined ? `, ${cmp.label} this time` : `, ${cmp.plain}`;
+  return end;
+}
+
+/** What was understood, in the user's terms: "funny sci-fi films from the 90s without aliens". */
+export function restate(q: Query, seed: CatalogMovie | null, n: number): string {
+  // A comparative is restated in the user's terms ("but less scary"), not as what it implies
+  // (no horror, a light-hearted mood).
+  const cmp = q.comparative ? COMPARATIVES.find((c) => c.label === q.comparative) : undefined;
+  const bits = [
+    subjectPhrase(q, cmp, n),
+    languagesBit(q),
+    seed ? `like ${movieLink(seed)}` : null,
+    yearsBit(q),
+    lengthBit(q),
+    q.minRating !== undefined ? `rated ${q.minRating.toFixed(1)} or more` : null,
+    withoutBit(q, cmp),
+  ].filter((b): b is string => b !== null);
+  bits[bits.length - 1] += tail(q, seed, cmp);
   return bits.join(' ');
 }
 
