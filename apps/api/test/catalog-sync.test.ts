@@ -176,6 +176,15 @@ describe('catalog sync against the TMDB fixture', () => {
     expect(byId.has(IDS.rideOrDie)).toBe(true);
     // The older generation before the last is cleaned up only past one.
     expect(existsSync(catalogGenerationPath(dir, 1))).toBe(true);
+
+    // Listed as changed again, fetched, the same: no new generation for the readers to load.
+    tmdb.requests.length = 0;
+    const currentBefore = readFileSync(currentCatalogPath(dir), 'utf8');
+    const same = await sync(dir);
+    expect(same).toMatchObject({ ok: true, generation: 2, new: 0, changed: 0, removed: 0, failed: 0 });
+    expect(detailRequests()).toHaveLength(1);
+    expect(readFileSync(currentCatalogPath(dir), 'utf8')).toBe(currentBefore);
+    expect(existsSync(catalogGenerationPath(dir, 3))).toBe(false);
   });
 
   it('429 with Retry-After and 5xx answers: backed off, then fetched', async () => {

@@ -42,7 +42,9 @@ try {
     process.exitCode = 0;
   } else {
     console.error(`Catalog sync stopped: ${summary.error}`);
-    console.error(`  so far: ${summaryLine(summary)}; the catalog is unchanged.`);
+    console.error(
+      `  fetched so far: ${summaryLine(summary)}; the catalog is unchanged until a run completes.`,
+    );
     process.exitCode = 1;
   }
 } catch (err) {

@@ -2,7 +2,7 @@ import { readdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { CATALOG_VERSION, silentProgress, type Progress } from '../build';
 import { ensureCatalogFile } from '../load';
-import { writeCatalogFiles } from '../texts';
+import { catalogTextPath, plainMovie, writeCatalogFiles } from '../texts';
 import type { CatalogFile, CatalogMovie } from '../types';
 import { readExport } from './export';
 import {
@@ -14,7 +14,6 @@ import {
   writeFileAtomic,
   type CurrentCatalog,
 } from './files';
-import { catalogTextPath } from '../texts';
 import { EXPORT_MIN_POPULARITY, movieFromDetails, rejectReason, type TmdbMovieDetails } from './map';
 import {
   acquireSyncLock,
@@ -153,6 +152,7 @@ export async function runCatalogSync(opts: CatalogSyncOptions): Promise<CatalogS
   };
   let state = readState(dataDir);
   let callsBefore = state.run?.calls ?? 0;
+  const baseIds = new Map<number, number>(); // id → position in the base catalog
   const saveCalls = () => {
     if (state.run) {
       state.run.calls = callsBefore + http.calls;
@@ -163,7 +163,7 @@ export async function runCatalogSync(opts: CatalogSyncOptions): Promise<CatalogS
     // An apply that wrote current.json and was stopped before its state: finish its bookkeeping.
     if (state.run && current && current.generation > state.run.base_generation) {
       log(`The interrupted sync had already applied generation ${current.generation}.`);
-      finishRun(dataDir, state, current, readJournal(dataDir), state.run.started_at);
+      finishRun(dataDir, state, current.generation, readJournal(dataDir), state.run.started_at);
       state = readState(dataDir);
       callsBefore = 0;
     }
@@ -184,7 +184,6 @@ export async function runCatalogSync(opts: CatalogSyncOptions): Promise<CatalogS
       writeState(dataDir, state);
     }
     const run = state.run;
-    const baseIds = new Map<number, number>(); // id → position
     base.movies.forEach((m, i) => baseIds.set(m.id, i));
 
     if (run.phase === 'changes') {
@@ -220,6 +219,16 @@ export async function runCatalogSync(opts: CatalogSyncOptions): Promise<CatalogS
     const generation = Math.max(baseGeneration, state.generation) + 1;
     const merged = mergeCatalog(base, plan, journal);
     Object.assign(summary, merged.counts);
+    if (merged.counts.new + merged.counts.changed + merged.counts.removed === 0) {
+      // Nothing to serve that is not served: no new generation (the readers would reload for nothing).
+      saveCalls();
+      summary.calls = state.run?.calls ?? http.calls;
+      finishRun(dataDir, state, generation - 1, journal, run.started_at);
+      summary.ok = true;
+      summary.generation = generation - 1 || null;
+      summary.movies = merged.movies.length;
+      return summary;
+    }
     const builtAt = now().toISOString();
     const file: CatalogFile = {
       version: CATALOG_VERSION,
@@ -243,7 +252,7 @@ export async function runCatalogSync(opts: CatalogSyncOptions): Promise<CatalogS
     writeFileAtomic(currentCatalogPath(dataDir), JSON.stringify(next));
     saveCalls();
     summary.calls = state.run?.calls ?? http.calls;
-    finishRun(dataDir, state, next, journal, run.started_at);
+    finishRun(dataDir, state, generation, journal, run.started_at);
     removeOldGenerations(dataDir, generation);
     summary.ok = true;
     summary.generation = generation;
@@ -261,8 +270,12 @@ export async function runCatalogSync(opts: CatalogSyncOptions): Promise<CatalogS
       ? 'interrupted: the next run goes on from here'
       : (err as Error).message;
     summary.calls = state.run?.calls ?? http.calls;
-    const journal = readJournal(dataDir);
-    for (const e of journal.values()) if ('failed' in e) summary.failed++;
+    // What the run has fetched so far (kept in its journal for the next run).
+    for (const e of readJournal(dataDir).values()) {
+      if ('failed' in e) summary.failed++;
+      else if ('movie' in e) summary[baseIds.has(e.id) ? 'changed' : 'new']++;
+      else if ('skip' in e && !baseIds.has(e.id)) summary.skipped++;
+    }
   } finally {
     release();
     summary.ms = Date.now() - started;
@@ -468,7 +481,8 @@ export function mergeCatalog(
     }
     if (e && 'movie' in e) {
       movies.push(e.movie);
-      counts.changed++;
+      // Fetched again and the same: not a change.
+      if (stableJson(plainMovie(m)) !== stableJson(e.movie)) counts.changed++;
     } else movies.push(m);
   }
   for (const e of journal.values()) {
@@ -482,11 +496,20 @@ export function mergeCatalog(
   return { movies, counts };
 }
 
+/** JSON with every object's keys in order: two films compared whatever order their fields came in. */
+function stableJson(value: unknown): string {
+  return JSON.stringify(value, (_k, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
+}
+
 /** After an apply: the state records it, the run's files go, films not kept are remembered. */
 function finishRun(
   dataDir: string,
   state: SyncState,
-  current: CurrentCatalog,
+  generation: number,
   journal: Map<number, JournalEntry>,
   startedAt: string,
 ): void {
@@ -501,7 +524,7 @@ function finishRun(
   writeState(dataDir, {
     ...state,
     last_sync: startedAt,
-    generation: current.generation,
+    generation,
     retry,
     run: null,
   });
