@@ -37,7 +37,7 @@ let tmdb: TmdbFixture;
 const dirs: string[] = [];
 
 beforeAll(async () => {
-  tmdb = await startTmdbFixture();
+  tmdb = await startTmdbFixture({ syncWorld: true });
 });
 afterAll(async () => {
   await tmdb.close();
