@@ -1,63 +1,119 @@
 /**
- * Some of the `api` step's reads, our API against the bare server with the same bytes, many
- * alternated reps: whether a read's ratio is a property of the read or of the moment. Each rep
- * runs every read on both servers (ours first on even reps, the bare server first on odd ones),
- * so reads compared with one another share the same stretch of the machine's load.
+ * The API's cached reads against a bare node:http server replaying the same bytes (every header
+ * included), as a browser asks for them (`Accept-Encoding: gzip, deflate, br, zstd`), many
+ * alternated reps: whether a read's ratio is a property of the read or of the moment. With
+ * `--vs OLD/main.js`, a second build runs beside the first, and each rep runs every read on the
+ * three servers in turn (which goes first rotating), so "before" and "after" share the same
+ * stretch of the machine's load.
  *
- *   npx tsx scripts/bench/ab-bare.ts [--main apps/api/dist/main.js] [--reps 8] [--seconds 3]
- *     [--only popular,popular-br] [--rate 5000]
+ *   npx tsx scripts/bench/ab-bare.ts [--main apps/api/dist/main.js] [--vs OLD/apps/api/dist/main.js]
+ *     [--reps 6] [--seconds 3] [--only popular,movie,search,likes] [--rate 5000]
  *
- * Prints, per read, each rep's ratio (our requests per second ÷ the bare server's) and CPU µs
- * per request of each, then the median and range. With --rate, every run sends that many requests
- * a second: the servers' CPU per request is then compared at the same rate (at full speed a
- * server answering more requests a second spends less CPU on each: more of them per event-loop
- * turn). Needs the bench's catalog (.cache/bench-catalog).
+ * Reads: the popular list, a movie, search suggestions (100 different 2–6 letter prefixes of
+ * popular titles, each answered once before the runs, so cached: every request a different
+ * URL), and a signed-in user's likes (`GET /api/user/likes` with a Bearer token; 20 likes, so
+ * the body is compressed). Prints, per read, each rep's ratio (our requests per second ÷ the
+ * bare server's) and CPU µs per request of each, then the median and range. With --rate, every
+ * run sends that many requests a second: CPU per request compared at the same rate. Needs the
+ * bench's catalog (.cache/bench-catalog).
  */
 import { fork } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { cpuMsOf, freePort, load, loadAverage, median, rawGet, root, round, startApi } from './lib';
+import {
+  BROWSER_ACCEPT_ENCODING,
+  cpuMsOf,
+  freePort,
+  load,
+  loadAverage,
+  makeQueries,
+  median,
+  rawGet,
+  root,
+  round,
+  signedInUser,
+  startApi,
+  type Api,
+} from './lib';
 
 const { values } = parseArgs({
   options: {
     main: { type: 'string', default: join(root, 'apps/api/dist/main.js') },
-    reps: { type: 'string', default: '8' },
+    vs: { type: 'string' },
+    reps: { type: 'string', default: '6' },
     seconds: { type: 'string', default: '3' },
     only: { type: 'string' },
     rate: { type: 'string' },
   },
 });
-const br = { 'accept-encoding': 'gzip, deflate, br' };
-const reads = [
-  { name: 'popular', path: '/api/tmdb/movie/popular?page=1', headers: {} },
-  { name: 'popular-br', path: '/api/tmdb/movie/popular?page=1', headers: br },
-  { name: 'movie', path: '/api/tmdb/movie/157336', headers: {} },
-  { name: 'movie-br', path: '/api/tmdb/movie/157336', headers: br },
+const browser = { 'accept-encoding': BROWSER_ACCEPT_ENCODING };
+
+/** Starts a build on the bench catalog, with a signed-in user who likes 20 films. */
+async function start(main: string) {
+  const dir = mkdtempSync(join(tmpdir(), 'ab-bare-'));
+  symlinkSync(join(root, '.cache/bench-catalog/catalog'), join(dir, 'catalog'));
+  const api = await startApi(dir, {}, resolve(main));
+  while (!/search index ready/.test(api.log())) await new Promise((r) => setTimeout(r, 100));
+  const auth = await signedInUser(api, 20);
+  return { api, dir, auth };
+}
+
+const servers: { name: string; api: Api; dir: string; auth: Record<string, string> }[] = [
+  { name: 'ours', ...(await start(values.main)) },
+  ...(values.vs ? [{ name: 'before', ...(await start(values.vs)) }] : []),
+];
+const first = servers[0]!;
+// Suggestions typed by visitors: prefixes of the first 200 popular titles.
+const titles: string[] = [];
+for (let page = 1; page <= 10; page++) {
+  const res = await rawGet(`${first.api.base}/api/tmdb/movie/popular?page=${page}`, {});
+  titles.push(
+    ...(JSON.parse(res.body.toString()) as { results: { title: string }[] }).results.map((m) => m.title),
+  );
+}
+const suggestions = makeQueries(titles)
+  .prefixes.slice(0, 100)
+  .map((q) => `/api/tmdb/search/movie?query=${encodeURIComponent(q)}&page=1`);
+
+interface Read {
+  name: string;
+  paths: string[];
+  signedIn?: boolean;
+}
+const reads: Read[] = [
+  { name: 'popular', paths: ['/api/tmdb/movie/popular?page=1'] },
+  { name: 'movie', paths: ['/api/tmdb/movie/157336'] },
+  { name: 'search', paths: suggestions },
+  { name: 'likes', paths: ['/api/user/likes'], signedIn: true },
 ].filter((r) => !values.only || values.only.split(',').includes(r.name));
 
-const dir = mkdtempSync(join(tmpdir(), 'ab-bare-'));
-symlinkSync(join(root, '.cache/bench-catalog/catalog'), join(dir, 'catalog'));
-const api = await startApi(dir, {}, resolve(values.main));
-while (!/search index ready/.test(api.log())) await new Promise((r) => setTimeout(r, 100));
 // As the bench records them (scripts/bench/index.ts `compare`): every header but the connection's.
 const perConnection = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
 const recorded: Record<string, object> = {};
-for (const r of reads) {
-  const res = await rawGet(`${api.base}${r.path}`, r.headers);
-  recorded[`${r.path} ${'accept-encoding' in r.headers ? 'br' : 'identity'}`] = {
-    status: 200,
-    headers: Object.fromEntries(
-      Object.entries(res.headers).flatMap(([k, v]) =>
-        perConnection.has(k) || v === undefined ? [] : [[k, String(v)]],
+for (const r of reads)
+  for (const path of r.paths) {
+    // Every server answers each path once before the runs (so the searches are cached on each).
+    for (const s of servers.slice(1))
+      await rawGet(`${s.api.base}${path}`, { ...browser, ...(r.signedIn ? s.auth : {}) });
+    const res = await rawGet(`${first.api.base}${path}`, { ...browser, ...(r.signedIn ? first.auth : {}) });
+    if (res.status !== 200) throw new Error(`${path}: ${res.status}`);
+    recorded[`${path} br`] = {
+      status: 200,
+      headers: Object.fromEntries(
+        Object.entries(res.headers).flatMap(([k, v]) =>
+          perConnection.has(k) || v === undefined ? [] : [[k, String(v)]],
+        ),
       ),
-    ),
-    body: res.body.toString('base64'),
-  };
-  console.log(`${r.name}: ${res.body.length} bytes, ${res.headers['content-encoding'] ?? 'identity'}`);
-}
-const file = join(dir, 'answers.json');
+      body: res.body.toString('base64'),
+    };
+    if (path === r.paths[0])
+      console.log(
+        `${r.name}: ${res.body.length} bytes, ${res.headers['content-encoding'] ?? 'identity'}${r.paths.length > 1 ? ` (first of ${r.paths.length} paths)` : ''}; cache-control ${res.headers['cache-control']}`,
+      );
+  }
+const file = join(mkdtempSync(join(tmpdir(), 'ab-bare-answers-')), 'answers.json');
 writeFileSync(file, JSON.stringify(recorded));
 const barePort = await freePort();
 const bare = fork(join(root, 'scripts/bench/bare-server.mjs'), [file, String(barePort)], { stdio: 'ignore' });
@@ -68,55 +124,69 @@ const childrenCpuMs = () => {
   const f = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
   return (Number(f[13]) + Number(f[14])) * 10;
 };
+const contenders = [
+  ...servers.map((s) => ({ name: s.name, base: s.api.base, pid: s.api.child.pid!, auth: s.auth })),
+  { name: 'bare', base: `http://127.0.0.1:${barePort}`, pid: bare.pid!, auth: first.auth },
+];
 const rows = reads.map(() => ({
-  ratios: [] as number[],
-  ours: [] as number[],
-  theirs: [] as number[],
+  rps: contenders.map(() => [] as number[]),
+  us: contenders.map(() => [] as number[]),
   loads: [] as number[],
 }));
+const bareAt = contenders.length - 1;
 try {
   for (let rep = 0; rep < Number(values.reps); rep++) {
     reads.forEach((r, k) => {
-      const run = (base: string, pid: number) => {
-        const before = cpuMsOf(pid);
+      const row = rows[k]!;
+      row.loads.push(loadAverage());
+      // Which server goes first rotates with the rep.
+      const order = contenders.map((_, i) => (i + rep) % contenders.length);
+      const got: string[] = [];
+      for (const i of order) {
+        const c = contenders[i]!;
+        const before = cpuMsOf(c.pid);
         const client0 = childrenCpuMs();
         const x = load({
-          url: `${base}${r.path}`,
-          headers: r.headers,
+          url: c.base,
+          paths: r.paths,
+          headers: { ...browser, ...(r.signedIn ? c.auth : {}) },
           duration: seconds,
           connections: 16,
           ...(values.rate ? { overallRate: Number(values.rate) } : {}),
         });
-        if (x.non2xx || x.errors) throw new Error(`${r.name}: ${x.non2xx} non-2xx, ${x.errors} errors`);
-        return {
-          rps: x.requestsPerSecond!,
-          us: ((cpuMsOf(pid) - before) * 1000) / x.requests!,
-          clientUs: ((childrenCpuMs() - client0) * 1000) / x.requests!,
-        };
-      };
-      const row = rows[k]!;
-      row.loads.push(loadAverage());
-      const ours = () => run(api.base, api.child.pid!);
-      const theirs = () => run(`http://127.0.0.1:${barePort}`, bare.pid!);
-      const [a, b] = rep % 2 === 0 ? [ours(), theirs()] : [theirs(), ours()].reverse();
-      row.ratios.push(a!.rps / b!.rps);
-      row.ours.push(a!.us);
-      row.theirs.push(b!.us);
-      console.log(
-        `rep ${rep} ${r.name}: ${round(a!.rps / b!.rps)}× (${Math.round(a!.rps)} / ${Math.round(b!.rps)} req/s; CPU µs ${round(a!.us, 0)} / ${round(b!.us, 0)}; load generator's CPU µs ${round(a!.clientUs, 0)} / ${round(b!.clientUs, 0)}; load ${row.loads.at(-1)})`,
+        if (x.non2xx || x.errors)
+          throw new Error(`${r.name} on ${c.name}: ${x.non2xx} non-2xx, ${x.errors} errors`);
+        row.rps[i]!.push(x.requestsPerSecond!);
+        row.us[i]!.push(((cpuMsOf(c.pid) - before) * 1000) / x.requests!);
+        got.push(
+          `${c.name} ${Math.round(x.requestsPerSecond!)} req/s, CPU µs ${round(row.us[i]!.at(-1)!, 0)}, load generator's ${round(((childrenCpuMs() - client0) * 1000) / x.requests!, 0)}`,
+        );
+      }
+      const ratios = servers.map(
+        (_, i) => `${contenders[i]!.name} ${round(row.rps[i]!.at(-1)! / row.rps[bareAt]!.at(-1)!)}×`,
       );
+      console.log(`rep ${rep} ${r.name}: ${ratios.join(', ')} (${got.join('; ')}; load ${row.loads.at(-1)})`);
     });
   }
 } finally {
   bare.kill();
-  await api.stop();
-  rmSync(dir, { recursive: true, force: true });
+  for (const s of servers) {
+    await s.api.stop();
+    rmSync(s.dir, { recursive: true, force: true });
+  }
 }
-console.log('\n| read | ratio median (range) | CPU µs per request, ours / bare (medians) | load average |');
-console.log('| --- | --- | --- | --- |');
+const head = servers.map((s) => `${s.name} ÷ bare, median (range)`);
+console.log(
+  `\n| read | ${head.join(' | ')} | req/s median, ${contenders.map((c) => c.name).join(' / ')} | CPU µs per request (medians), ${contenders.map((c) => c.name).join(' / ')} | load average |`,
+);
+console.log(`|${' --- |'.repeat(head.length + 4)}`);
 reads.forEach((r, k) => {
   const x = rows[k]!;
+  const cells = servers.map((_, i) => {
+    const ratios = x.rps[i]!.map((v, j) => v / x.rps[bareAt]![j]!);
+    return `**${round(median(ratios))}×** (${round(Math.min(...ratios))}–${round(Math.max(...ratios))})`;
+  });
   console.log(
-    `| ${r.name} | ${round(median(x.ratios))}× (${round(Math.min(...x.ratios))}–${round(Math.max(...x.ratios))}) | ${round(median(x.ours), 0)} / ${round(median(x.theirs), 0)} | ${Math.min(...x.loads)}–${Math.max(...x.loads)} |`,
+    `| ${r.name} | ${cells.join(' | ')} | ${x.rps.map((v) => Math.round(median(v))).join(' / ')} | ${x.us.map((v) => round(median(v), 0)).join(' / ')} | ${Math.min(...x.loads)}–${Math.max(...x.loads)} |`,
   );
 });

@@ -194,8 +194,11 @@ export async function searchLatency(
   return { prefixes: run(prefixes), typos: run(typos) };
 }
 
-/** Registers, verifies (the link from the API's log: no mail server) and signs in a user. */
-export async function signedInUser(api: Api): Promise<{ authorization: string }> {
+/**
+ * Registers, verifies (the link from the API's log: no mail server) and signs in a user, who
+ * likes `likes` films (six known ones, then the popular list's first).
+ */
+export async function signedInUser(api: Api, likes = 6): Promise<{ authorization: string }> {
   const email = `bench-${Date.now()}@example.com`;
   const password = 'bench-password-1';
   const headers = { 'content-type': 'application/json', origin: api.base };
@@ -223,7 +226,14 @@ export async function signedInUser(api: Api): Promise<{ authorization: string }>
     (await (await fetch(`${api.base}/api/auth/token`, { headers: { cookie } })).json()) as { token: string }
   ).token;
   const authorization = `Bearer ${token}`;
-  for (const id of [155, 238, 550, 680, 13, 157336])
+  const ids = [155, 238, 550, 680, 13, 157336];
+  if (likes > ids.length) {
+    const popular = (await (await fetch(`${api.base}/api/tmdb/movie/popular?page=1`)).json()) as {
+      results: { id: number }[];
+    };
+    ids.push(...popular.results.map((m) => m.id).filter((id) => !ids.includes(id)));
+  }
+  for (const id of ids.slice(0, likes))
     await fetch(`${api.base}/api/user/likes`, {
       method: 'POST',
       headers: { authorization, 'content-type': 'application/json' },

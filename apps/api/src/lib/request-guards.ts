@@ -182,12 +182,14 @@ export function registerRequestGuards(app: FastifyInstance, opts: { siteOrigins?
     }
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  // A callback, not an async hook: on every answer, and most have no Location (no promise for them).
+  app.addHook('onSend', (request, reply, payload, done) => {
     const location = reply.getHeader('location');
-    if (location === undefined) return payload;
+    if (location === undefined) return done(null, payload);
     const here = `${request.protocol}://${request.host}`;
-    if (URL.canParse(here) && redirectAllowed(String(location), here, siteOrigins)) return payload;
+    if (URL.canParse(here) && redirectAllowed(String(location), here, siteOrigins))
+      return done(null, payload);
     reply.removeHeader('location');
-    throw new BadRequestError(REDIRECT_REFUSED);
+    done(new BadRequestError(REDIRECT_REFUSED));
   });
 }

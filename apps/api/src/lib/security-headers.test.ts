@@ -6,6 +6,15 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers/app';
 import { REPO_ROOT } from '../../test/helpers/paths';
+import fastifyHelmet from '@fastify/helmet';
+import Fastify from 'fastify';
+import {
+  cspHeader,
+  helmetOptions,
+  POPUP_FLOW_HELMET,
+  registerSecurityHeaders,
+  securityHeaderValues,
+} from './security-headers';
 
 /** The policy as a map of directive → sources. */
 function parseCsp(header: string | undefined): Map<string, string[]> {
@@ -209,4 +218,38 @@ describe('the answers Node makes before Fastify (unparsable request, headers too
       }
     });
   }
+});
+
+describe('the headers made once are the ones helmet sends', () => {
+  it.each([
+    ['plain http', undefined],
+    ['an https PUBLIC_URL', 'https://cinelog.example'],
+  ])(
+    '%s: securityHeaderValues equals @fastify/helmet with helmetOptions (and the CSP)',
+    async (_, publicUrl) => {
+      const opts = { publicUrl, imageBaseUrl: 'https://images.example' };
+      const app = Fastify();
+      await app.register(fastifyHelmet, helmetOptions(opts));
+      app.get('/', async () => ({ ok: true }));
+      app.get('/popup', { helmet: POPUP_FLOW_HELMET }, async () => ({ ok: true }));
+      const ours = Fastify();
+      await registerSecurityHeaders(ours, opts);
+      ours.get('/', async () => ({ ok: true }));
+      ours.get('/popup', { helmet: POPUP_FLOW_HELMET }, async () => ({ ok: true }));
+      try {
+        const security = (h: Record<string, unknown>) =>
+          Object.fromEntries(Object.entries(h).filter(([k]) => !NOT_SECURITY.has(k)));
+        for (const url of ['/', '/popup', '/nowhere']) {
+          const theirs = security((await app.inject({ url })).headers);
+          const mine = security((await ours.inject({ url })).headers);
+          expect(mine, url).toEqual({ ...theirs, 'content-security-policy': cspHeader(opts) });
+        }
+        expect((await ours.inject({ url: '/popup' })).headers['cross-origin-opener-policy']).toBeUndefined();
+        expect(security((await ours.inject({ url: '/' })).headers)).toEqual(securityHeaderValues(opts));
+      } finally {
+        await app.close();
+        await ours.close();
+      }
+    },
+  );
 });

@@ -1,4 +1,4 @@
-import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import type { FastifyHelmetOptions } from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
 /** TMDB's image CDN: posters and backdrops in live mode (and later in offline mode too). */
@@ -50,6 +50,10 @@ export function cspDirectives(opts: SecurityHeaderOptions): Record<string, strin
   };
 }
 
+/**
+ * The helmet settings the headers follow: `securityHeaderValues` is what helmet sends with them
+ * (security-headers.test.ts compares the two), made once instead of by helmet on every request.
+ */
 export function helmetOptions(opts: SecurityHeaderOptions): FastifyHelmetOptions {
   const https = originOf(opts.publicUrl)?.startsWith('https:') ?? false;
   return {
@@ -71,10 +75,10 @@ export function helmetOptions(opts: SecurityHeaderOptions): FastifyHelmetOptions
 }
 
 /**
- * The headers every answer carries (registerSecurityHeaders: the CSP and helmet's, with
- * helmetOptions), as fixed values for the answers made without Fastify: those to a request Node
- * could not read (`clientErrorAnswer` in request-guards.ts). security-headers.test.ts checks that
- * they are exactly a Fastify answer's.
+ * The headers every answer carries: the CSP and helmet's with helmetOptions, as fixed values, set
+ * by registerSecurityHeaders on every answer Fastify makes and by `clientErrorAnswer`
+ * (request-guards.ts) on those to a request Node could not read. security-headers.test.ts checks
+ * that they are exactly what @fastify/helmet sends with helmetOptions.
  */
 export function securityHeaderValues(opts: SecurityHeaderOptions): Record<string, string> {
   const https = originOf(opts.publicUrl)?.startsWith('https:') ?? false;
@@ -101,14 +105,40 @@ export function securityHeaderValues(opts: SecurityHeaderOptions): Record<string
  */
 export const POPUP_FLOW_HELMET = { crossOriginOpenerPolicy: false } as const;
 
-/** Browser security headers on every answer (CSP, frame-ancestors, nosniff, Referrer-Policy, HSTS). */
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route's own helmet options (`helmet:` on the route, as @fastify/helmet takes them). */
+    securityHeaders?: FastifyHelmetOptions;
+  }
+}
+
+/**
+ * Browser security headers on every answer (CSP, frame-ancestors, nosniff, Referrer-Policy, HSTS):
+ * one `onRequest` hook, the first, setting a list made once. @fastify/helmet made helmet's
+ * middleware anew on every request (two promises and a dozen header functions per answer, a
+ * cached catalog read's largest cost inside Fastify: decision 0089). A route's `helmet` option
+ * (only POPUP_FLOW_HELMET is used: no Cross-Origin-Opener-Policy) drops the headers it turns off.
+ * security-headers.test.ts checks every kind of answer carries them.
+ */
 export async function registerSecurityHeaders(app: FastifyInstance, opts: SecurityHeaderOptions) {
-  const csp = cspHeader(opts);
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.header('content-security-policy', csp);
+  const all = Object.entries(securityHeaderValues(opts));
+  const lists = new Map<FastifyHelmetOptions, [string, string][]>();
+  app.addHook('onRoute', (route) => {
+    const own = (route as { helmet?: FastifyHelmetOptions }).helmet;
+    if (own === undefined) return;
+    if (own.crossOriginOpenerPolicy !== false || Object.keys(own).length !== 1)
+      throw new Error('a route may only turn the Cross-Origin-Opener-Policy off (POPUP_FLOW_HELMET)');
+    route.config = { ...route.config, securityHeaders: own };
+    lists.set(
+      own,
+      all.filter(([name]) => name !== 'cross-origin-opener-policy'),
+    );
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    const own = request.routeOptions.config.securityHeaders;
+    for (const [name, value] of own ? lists.get(own)! : all) reply.header(name, value);
     done();
   });
-  await app.register(fastifyHelmet, helmetOptions(opts));
 }
 
 /** The Content-Security-Policy header's value, in helmet's format (`name value…;name value…`). */
