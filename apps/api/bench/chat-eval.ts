@@ -291,7 +291,7 @@ function printReport(r: SetReport) {
   );
   if (r.obvious)
     console.log(
-      `  obvious pick present  ${pct(r.obvious.present, r.obvious.turns)} of ${r.obvious.turns} turns`,
+      `  obvious pick present  ${pct(r.obvious.present, r.obvious.turns)} of ${r.obvious.turns} turns (${(r.obvious.named / r.obvious.turns).toFixed(2)} obvious films per list)`,
     );
   if (r.failures.length && !process.argv.includes('--quiet'))
     console.log(`  unmet:\n    ${r.failures.join('\n    ')}`);

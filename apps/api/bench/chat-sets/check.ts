@@ -59,7 +59,7 @@ export interface SetReport {
   /** p95 of the CPU time the process spent per turn (less sensitive to a busy machine than wall time). */
   p95_cpu_ms?: number;
   /** Turns with `obvious_picks`, and those whose list held at least one of them. */
-  obvious?: { turns: number; present: number };
+  obvious?: { turns: number; present: number; named: number };
   failures: string[];
 }
 
@@ -205,8 +205,9 @@ export async function runSet(
         );
       const obvious = obviousPickPresent(turn.expect, picks);
       if (obvious !== undefined) {
-        report.obvious ??= { turns: 0, present: 0 };
+        report.obvious ??= { turns: 0, present: 0, named: 0 };
         report.obvious.turns++;
+        report.obvious.named += picks.filter((m) => turn.expect.obvious_picks!.includes(m.id)).length;
         if (obvious) report.obvious.present++;
         else
           report.failures.push(

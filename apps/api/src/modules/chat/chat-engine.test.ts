@@ -558,7 +558,13 @@ describe('people', () => {
           ),
       });
       const sf = await checked.answer('a sci-fi film from after 2005', fresh());
-      expect(sf.picks.map((p) => p.movie.id).sort((a, b) => a - b)).toEqual([27205, 157336]);
+      // Ranked by fame, Inception and Interstellar are among the first eight (so may The Avengers be).
+      const sfIds = sf.picks.map((p) => p.movie.id);
+      expect(sfIds).toEqual(expect.arrayContaining([27205, 157336]));
+      expect(
+        sfIds.every((id) => [24428, 27205, 157336].includes(id)),
+        String(sfIds),
+      ).toBe(true);
       const nobody = await live.answer('a film with Nobody Atall', fresh());
       expect(nobody.message).toMatch(/couldn't find anyone called Nobody Atall/);
     } finally {

@@ -3,6 +3,8 @@ import type { SemanticIndex } from '@app/catalog';
 import { GENRE } from './understand/lexicon';
 import type { Query } from './understand/query';
 import { Lru } from './lru';
+import { directionOf, directionRulesOut, directionScore, SAME_THEME, type Direction } from './directions';
+import { EraFame, genreFocus, lovedRating, RATING_PRIOR, unaskedKind } from './rank';
 
 /** Genres no film for a child has unless it is also a family film (Query.childAge). */
 const NOT_FOR_CHILDREN = new Set<number>([GENRE.horror, GENRE.thriller, GENRE.crime, GENRE.war]);
@@ -181,12 +183,159 @@ export function leaning(dir: number, d: number, from?: number): number {
   return Math.max(-1, Math.min(1, (dir * (d - from)) / 0.3));
 }
 
+/** Weights of a film's score (decision 0087; tuned on the development sets and own7.json). */
+export const RANK_WEIGHTS = {
+  /** Fit to the request, relative to the best-fitting film (saturating: see FIT_ENOUGH). */
+  fit: 6,
+  /** Fame for its era (rank.ts EraFame, 0..1.1). */
+  fame: 3,
+  /** Loved rating, per point above the catalog's mean (Bayesian, rank.ts lovedRating). */
+  rating: 1.5,
+  /** The asked genres' place in the film's genre list (rank.ts genreFocus, 0..1). */
+  focus: 1.5,
+  /** A kind nobody asked for: animation, family, documentary, music (rank.ts unaskedKind, −1..0). */
+  unasked: 1.5,
+  /** A soft direction ("less violent", "smarter": directions.ts), per unit of its score. */
+  direction: 1.5,
+  /** Darker or lighter (`Query.soft.dark`), per unit of `leaning`. */
+  dark: 3,
+  /** Funnier (`Query.soft.funny`): a comedy. */
+  funny: 3,
+  /** The recommendation service's neighbours of the named film: the first candidates, by rank. */
+  neighbour: 5,
+} as const;
+
+/** How much more the rating weighs when the request names one. */
+export const RATING_ASKED = 2.5;
+
+/**
+ * A film this far from a typical candidate's fit to the best one counts as fitting fully: among
+ * those, fame and love decide.
+ */
+export const FIT_ENOUGH = 0.8;
+
+/**
+ * The least spread of fit that counts as the whole range (a required keyword's worth): films that
+ * all have the theme asked for and differ only a little in meaning all fit, and fame decides.
+ */
+const FIT_SPREAD_MIN = 2;
+
+/** Closeness to a vector over the films: its median and its 99th percentile. */
+interface Scale {
+  mid: number;
+  top: number;
+}
+
+/** Closeness on its own scale, 0 at the median film, 1 at the top 1%. */
+const scaled = (x: number, s: Scale) => Math.max(0, Math.min(1, (x - s.mid) / Math.max(1e-6, s.top - s.mid)));
+
+/**
+ * The fit of a typical candidate (the median) and of the best: fit counts from the typical one up,
+ * so that a closeness every film has (the vectors of "the same day over and over" are near every
+ * film's) does not count as fitting.
+ */
+function fitRange(found: readonly { fit: number }[]): [number, number] {
+  if (found.length === 0) return [0, 0];
+  const fits = found.map((c) => c.fit).sort((a, b) => a - b);
+  return [fits[Math.floor(fits.length / 2)]!, fits[fits.length - 1]!];
+}
+
+/** Everything a retrieval works out once from its query (shared by its attempts). */
+interface Plan {
+  q: Query;
+  input: RetrieveInput;
+  sem: SemanticIndex | null;
+  /** The message's themes as a vector, the last picks' centroid (a comparative's anchor). */
+  qv: Float32Array | null;
+  av: Float32Array | null;
+  /** Where closeness to each starts to mean something and where it is as close as films get. */
+  qScale: Scale;
+  aScale: Scale;
+  keywordsIn: string[];
+  moodKeywords: string[];
+  seed: CatalogMovie | null;
+  closeness: ((b: CatalogMovie) => number) | null;
+  out: Set<number>;
+  keywordsOut: Set<string>;
+  aboutOut: { v: Float32Array; min: number }[];
+  outText: RegExp | null;
+  direction: Direction | undefined;
+  /** Genres the request asks for or the named film has (a direction never rules them out). */
+  asked: Set<number>;
+  /** The direction's meanings: a vector, its scale over the films, its weight. */
+  meanings: { v: Float32Array; scale: Scale; weight: number }[];
+  /** Apply the direction's rule-outs (dropped when they leave fewer than 3 films). */
+  directionFilters: boolean;
+}
+
+type Candidate = Scored & { fit: number; prior: number; score: number };
+
+/** Feature films only unless asked; no series unless asked. */
+function kindAdmits(m: CatalogMovie, q: Query): boolean {
+  if (!q.allowShorts && isShort(m)) return false;
+  return q.allowTv || !(isTvMovie(m) || isSeries(m));
+}
+
+/** Years, runtime, rating and language bounds. */
+function boundsAdmit(m: CatalogMovie, q: Query): boolean {
+  const y = year(m);
+  if (q.yearFrom !== undefined && !(y >= q.yearFrom)) return false;
+  if (q.yearTo !== undefined && !(y <= q.yearTo)) return false;
+  if (q.runtimeMax !== undefined && !(m.runtime && m.runtime <= q.runtimeMax)) return false;
+  if (q.runtimeMin !== undefined && !(m.runtime && m.runtime >= q.runtimeMin)) return false;
+  if (q.minRating !== undefined && !(m.vote_average >= q.minRating && m.vote_count >= 30)) return false;
+  return (
+    !q.languages.length ||
+    q.languages.some((l) => (l === '!en' ? m.original_language !== 'en' : m.original_language === l))
+  );
+}
+
+/** Genres in and out, a child's age, sharing a genre with the named film. */
+function genresAdmit(m: CatalogMovie, p: Plan): boolean {
+  const q = p.q;
+  if (m.genre_ids.some((g) => p.out.has(g))) return false;
+  if (q.childAge !== undefined && !forChildren(m, q.childAge)) return false;
+  if (!q.genreGroups.every((grp) => grp.some((g) => m.genre_ids.includes(g)))) return false;
+  if (p.seed && !m.genre_ids.some((g) => p.seed!.genre_ids.includes(g))) return false;
+  return !(p.direction && p.directionFilters && directionRulesOut(p.direction, m, p.asked));
+}
+
+/** Themes ruled out: by keyword, by summary, by meaning. */
+function themesAdmit(m: CatalogMovie, p: Plan): boolean {
+  if (p.keywordsOut.size && m.keywords.some((k) => p.keywordsOut.has(k))) return false;
+  if (p.outText && p.outText.test(m.overview)) return false;
+  return !p.aboutOut.some((a) => p.sem!.score(a.v, m.id) >= a.min);
+}
+
+/** What weighs besides fit: fame, love, genre focus, kinds not asked for, directions, neighbours. */
+function priorOf(m: CatalogMovie, p: Plan, fame: EraFame, index: number, poolSize: number): number {
+  const w = RANK_WEIGHTS;
+  const q = p.q;
+  const loved = lovedRating(m);
+  // A rating asked for ("7.5+", "highly rated") says the rating matters to them more than fame.
+  const rating = q.minRating !== undefined ? w.rating * RATING_ASKED : w.rating;
+  let x = w.fame * fame.fame(m) + rating * (loved - RATING_PRIOR);
+  x += w.focus * genreFocus(m, q.genreGroups);
+  x += w.unasked * unaskedKind(m, p.asked, q.childAge !== undefined, p.seed);
+  if (p.direction) x += w.direction * directionScore(p.direction, m, loved);
+  for (const d of p.meanings) x += w.direction * d.weight * scaled(p.sem!.score(d.v, m.id), d.scale);
+  if (q.soft.dark) x += w.dark * leaning(q.soft.dark, darkness(m), q.darkFrom);
+  if (q.soft.funny && m.genre_ids.includes(GENRE.comedy)) x += w.funny;
+  const rank = p.seed ? p.input.neighbours?.get(m.id) : undefined;
+  if (rank !== undefined) x += w.neighbour * (1 - rank / 50);
+  if (p.input.personPool) x += 2 * (1 - index / poolSize);
+  return x;
+}
+
 /**
  * Retrieval: every hard constraint of the query must hold (genres in and out, themes in and out,
  * years, runtime, rating, language, feature films); the rest ranks. Fit = named themes, mood
- * keywords, semantic closeness to the message's themes, closeness to a named film, soft
- * preferences (darker, lighter, funnier); then a Bayesian rating. When fewer than 3 films fit, the
- * vote floor, then the theme requirement, are relaxed (and the reply says so).
+ * keywords, semantic closeness to the message's themes, closeness to a named film; a film fits
+ * fully from FIT_ENOUGH of the best fit on, and among the films that fit, the well-known and
+ * well-loved come first (fame for their era, a Bayesian rating, the asked genre being their main
+ * one), moved by soft preferences (darker, lighter, a direction such as "less violent"). The
+ * recommendation service's neighbours of a named film are the first candidates. When fewer than 3
+ * films fit, the vote floor, then the theme requirement, are relaxed (and the reply says so).
  */
 export class Retriever {
   constructor(
@@ -206,18 +355,30 @@ export class Retriever {
     return { expanded: this.outCache.size, about: this.aboutCache.size };
   }
 
+  private eraFame: EraFame | undefined;
+
+  /** Films a pick can come from: known enough to judge (10+ votes), by popularity. */
+  private knownFilms(): CatalogMovie[] {
+    return (this.known ??= this.catalog.popular.filter((m) => m.vote_count >= 10));
+  }
+
+  private fame(): EraFame {
+    return (this.eraFame ??= new EraFame(this.knownFilms()));
+  }
+
   retrieve(q: Query, input: RetrieveInput): Retrieval {
-    const count = input.count ?? 5;
+    const plan = this.plan(q, input);
+    const found = this.attempts(plan);
+    // A direction's rule-outs ("less violent": no war, no gore) give way when too few films are left.
+    if (found.picks.length < 3 && plan.direction?.ruleOut)
+      return this.attempts({ ...plan, directionFilters: false });
+    return found;
+  }
+
+  private plan(q: Query, input: RetrieveInput): Plan {
     const sem = this.useSemantic ? this.semantic() : null;
     const themeWords = [...q.themeWords, ...q.keywordsIn];
-    const qv = sem && themeWords.length ? sem.embed(themeWords) : null;
-    const av = sem && input.anchor?.length ? sem.centroid(input.anchor) : null;
-    const hasKeyword = (k: string, id: number) => this.byKeyword.get(k)?.has(id) ?? false;
     const keywordsIn = q.keywordsIn.filter((k) => this.byKeyword.has(k));
-    const moodKeywords = q.moodKeywords.filter((k) => !keywordsIn.includes(k));
-    const seed = input.seed;
-    const closeness = seed ? this.similarityTo(seed, sem) : null;
-    const out = new Set([...q.genresOut, ...q.impliedOut]);
     const keywordsOut = this.expandOut(q.keywordsOut, sem);
     for (const k of keywordsIn) keywordsOut.delete(k);
     // A theme ruled out rules out the films most about it by meaning too ("burnt out on
@@ -228,101 +389,134 @@ export class Retriever {
     const aboutOut = sem
       ? q.keywordsOut
           .map((k) => this.aboutTheme(k, sem))
-          .filter((x) => !!x && !asked.some((v) => dot(v, x.v) >= ASKED_CLOSE))
+          .filter((x): x is { v: Float32Array; min: number } => !!x)
+          .filter((x) => !asked.some((v) => dot(v, x.v) >= ASKED_CLOSE))
       : [];
-    // A theme ruled out must not be what the film's summary is about either ("on the battlefield").
-    const outText = q.keywordsOut.length
-      ? new RegExp(
-          `\\b(${q.keywordsOut.map((k) => k.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})`,
-          'i',
-        )
-      : null;
+    const seed = input.seed;
+    const qv = sem && themeWords.length ? sem.embed(themeWords) : null;
+    const av = sem && input.anchor?.length ? sem.centroid(input.anchor) : null;
+    const direction = directionOf(q);
+    return {
+      q,
+      input,
+      sem,
+      qv,
+      av,
+      qScale: this.scaleOf(qv, sem),
+      aScale: this.scaleOf(av, sem),
+      keywordsIn,
+      moodKeywords: q.moodKeywords.filter((k) => !keywordsIn.includes(k)),
+      seed,
+      closeness: seed ? this.similarityTo(seed, sem) : null,
+      out: new Set([...q.genresOut, ...q.impliedOut]),
+      keywordsOut,
+      aboutOut,
+      // A theme ruled out must not be what the film's summary is about either ("on the battlefield").
+      outText: q.keywordsOut.length
+        ? new RegExp(
+            `\\b(${q.keywordsOut.map((k) => k.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})`,
+            'i',
+          )
+        : null,
+      direction,
+      meanings: this.meaningsOf(direction, sem),
+      asked: new Set([...q.genreGroups.flat(), ...(seed?.genre_ids ?? [])]),
+      directionFilters: true,
+    };
+  }
+
+  /** A direction's meanings as vectors on their own scales (words the vectors lack are left out). */
+  private meaningsOf(d: Direction | undefined, sem: SemanticIndex | null): Plan['meanings'] {
+    if (!d?.meaning || !sem) return [];
+    return Object.entries(d.meaning).flatMap(([word, weight]) => {
+      const v = sem.embed([word]);
+      return v ? [{ v, scale: this.scaleOf(v, sem), weight }] : [];
+    });
+  }
+
+  /** Where closeness to a vector lies over the films with 100+ votes (its median and top 1%). */
+  private scaleOf(v: Float32Array | null, sem: SemanticIndex | null): Scale {
+    if (!v || !sem) return { mid: 0, top: 1 };
+    const scores = this.knownFilms()
+      .filter((m) => m.vote_count >= 100)
+      .map((m) => sem.score(v, m.id))
+      .sort((a, b) => a - b);
+    const at = (q: number) => scores[Math.min(scores.length - 1, Math.floor(scores.length * q))] ?? 0;
+    return scores.length >= 100 ? { mid: at(0.5), top: at(0.99) } : { mid: 0, top: 1 };
+  }
+
+  /** The vote floor lowered, then the theme requirement dropped, until 3 films fit. */
+  private attempts(p: Plan): Retrieval {
     const attempts = [
       { minVotes: 100, keywords: true },
       { minVotes: 30, keywords: true },
       { minVotes: 10, keywords: true },
       { minVotes: 30, keywords: false },
-    ].filter((a) => a.keywords || keywordsIn.length > 0);
-    // Films a pick can come from: known enough to judge (10+ votes), by popularity; a required
-    // theme narrows it to the films with one of those keywords.
-    this.known ??= this.catalog.popular.filter((m) => m.vote_count >= 10);
-    const withKeywords = keywordsIn.length
-      ? this.known.filter((m) => keywordsIn.some((k) => hasKeyword(k, m.id)))
+    ].filter((a) => a.keywords || p.keywordsIn.length > 0);
+    const known = this.knownFilms();
+    const withKeywords = p.keywordsIn.length
+      ? known.filter((m) => p.keywordsIn.some((k) => this.hasKeyword(k, m.id)))
       : null;
     for (const attempt of attempts) {
-      const pool = input.personPool ?? (attempt.keywords && withKeywords ? withKeywords : this.known);
-      const scored: (Scored & { score: number })[] = [];
-      for (const m of pool) {
-        if (input.exclude.has(m.id) || (seed && m.id === seed.id)) continue;
-        if (m.vote_count < (input.personPool ? 1 : attempt.minVotes)) continue;
-        if (!q.allowShorts && isShort(m)) continue;
-        if (!q.allowTv && (isTvMovie(m) || isSeries(m))) continue;
-        const y = year(m);
-        if (q.yearFrom !== undefined && !(y >= q.yearFrom)) continue;
-        if (q.yearTo !== undefined && !(y <= q.yearTo)) continue;
-        if (q.runtimeMax !== undefined && !(m.runtime && m.runtime <= q.runtimeMax)) continue;
-        if (q.runtimeMin !== undefined && !(m.runtime && m.runtime >= q.runtimeMin)) continue;
-        if (q.minRating !== undefined && !(m.vote_average >= q.minRating && m.vote_count >= 30)) continue;
-        if (
-          q.languages.length &&
-          !q.languages.some((l) => (l === '!en' ? m.original_language !== 'en' : m.original_language === l))
-        )
-          continue;
-        if (m.genre_ids.some((g) => out.has(g))) continue;
-        if (q.childAge !== undefined && !forChildren(m, q.childAge)) continue;
-        if (!q.genreGroups.every((grp) => grp.some((g) => m.genre_ids.includes(g)))) continue;
-        if (keywordsOut.size && m.keywords.some((k) => keywordsOut.has(k))) continue;
-        if (outText && outText.test(m.overview)) continue;
-        if (aboutOut.some((a) => sem!.score(a!.v, m.id) >= a!.min)) continue;
-        if (seed && !m.genre_ids.some((g) => seed.genre_ids.includes(g))) continue;
-        const matched = keywordsIn.filter((k) => hasKeyword(k, m.id));
-        if (attempt.keywords && keywordsIn.length && matched.length === 0) continue;
-        const moodMatched = moodKeywords.filter((k) => hasKeyword(k, m.id));
-        let fit = 2 * matched.length + 0.7 * moodMatched.length;
-        const semantic = qv ? Math.max(0, sem!.score(qv, m.id)) : 0;
-        fit += 4 * semantic;
-        if (av) fit += 4 * Math.max(0, sem!.score(av, m.id));
-        let similarity = 0;
-        if (seed) {
-          similarity = closeness!(m);
-          fit += 6 * similarity;
-          const rank = input.neighbours?.get(m.id);
-          if (rank !== undefined) fit += 2 * (1 - rank / 50);
-        }
-        if (q.soft.dark) fit += 2.5 * leaning(q.soft.dark, darkness(m), q.darkFrom);
-        if (q.soft.funny && m.genre_ids.includes(GENRE.comedy)) fit += 2;
-        if (q.wantSeries && isSeries(m)) fit += 10;
-        if (input.personPool) fit += 2 * (1 - pool.indexOf(m) / pool.length);
-        scored.push({
-          movie: m,
-          matched,
-          moodMatched,
-          semantic,
-          similarity,
-          score: fit * 3 + bayesianRating(m),
-        });
-      }
+      const base = p.input.personPool ?? (attempt.keywords && withKeywords ? withKeywords : known);
+      const scored = this.score(this.candidates(base, p), p, attempt);
       if (scored.length < 3 && attempt !== attempts[attempts.length - 1]) continue;
-      scored.sort((a, b) => b.score - a.score || b.movie.vote_count - a.movie.vote_count);
-      // At most one film per collection: a friend names the franchise once.
-      const picks: Scored[] = [];
-      const collections = new Set<number>();
-      if (seed?.collection) collections.add(seed.collection.id);
-      for (const s of scored) {
-        if (s.movie.collection && collections.has(s.movie.collection.id)) continue;
-        if (s.movie.collection) collections.add(s.movie.collection.id);
-        picks.push({
-          movie: s.movie,
-          matched: s.matched,
-          moodMatched: s.moodMatched,
-          semantic: s.semantic,
-          similarity: s.similarity,
-        });
-        if (picks.length === count) break;
-      }
-      return { picks, relaxed: attempt.keywords ? [] : keywordsIn };
+      return {
+        picks: distinct(scored, p.seed, p.input.count ?? 5),
+        relaxed: attempt.keywords ? [] : p.keywordsIn,
+      };
     }
     return { picks: [], relaxed: [] };
+  }
+
+  /** The named film's neighbours from the recommendation service first, then the pool. */
+  private candidates(pool: CatalogMovie[], p: Plan): CatalogMovie[] {
+    const n = p.seed && !p.input.personPool ? p.input.neighbours : null;
+    if (!n?.size) return pool;
+    const first = [...n.keys()].map((id) => this.catalog.get(id)).filter((m): m is CatalogMovie => !!m);
+    const ids = new Set(first.map((m) => m.id));
+    return [...first, ...pool.filter((m) => !ids.has(m.id))];
+  }
+
+  private hasKeyword(k: string, id: number): boolean {
+    return this.byKeyword.get(k)?.has(id) ?? false;
+  }
+
+  private admits(m: CatalogMovie, p: Plan, minVotes: number): boolean {
+    if (p.input.exclude.has(m.id) || (p.seed && m.id === p.seed.id)) return false;
+    if (m.vote_count < (p.input.personPool ? 1 : minVotes)) return false;
+    return kindAdmits(m, p.q) && boundsAdmit(m, p.q) && genresAdmit(m, p) && themesAdmit(m, p);
+  }
+
+  /** Fit to the request (≥ 0): themes, mood keywords, meaning, the anchor, the named film. */
+  private fitOf(m: CatalogMovie, p: Plan, matched: string[]): Omit<Candidate, 'prior' | 'score'> {
+    const moodMatched = p.moodKeywords.filter((k) => this.hasKeyword(k, m.id));
+    let fit = 2 * matched.length + 0.7 * moodMatched.length;
+    const semantic = p.qv ? Math.max(0, p.sem!.score(p.qv, m.id)) : 0;
+    fit += 4 * scaled(semantic, p.qScale);
+    if (p.av) fit += 4 * scaled(p.sem!.score(p.av, m.id), p.aScale);
+    const similarity = p.closeness ? p.closeness(m) : 0;
+    fit += 6 * similarity;
+    if (p.q.wantSeries && isSeries(m)) fit += 10;
+    return { movie: m, matched, moodMatched, semantic, similarity, fit };
+  }
+
+  private score(pool: CatalogMovie[], p: Plan, attempt: { minVotes: number; keywords: boolean }) {
+    const fame = this.fame();
+    const found: Candidate[] = [];
+    pool.forEach((m, i) => {
+      if (!this.admits(m, p, attempt.minVotes)) return;
+      const matched = p.keywordsIn.filter((k) => this.hasKeyword(k, m.id));
+      if (attempt.keywords && p.keywordsIn.length && matched.length === 0) return;
+      found.push({ ...this.fitOf(m, p, matched), prior: priorOf(m, p, fame, i, pool.length), score: 0 });
+    });
+    const [typical, best] = fitRange(found);
+    for (const c of found) {
+      const x = (c.fit - typical) / Math.max(FIT_SPREAD_MIN, best - typical);
+      c.score = RANK_WEIGHTS.fit * Math.max(-1, Math.min(1, x / FIT_ENOUGH)) + c.prior;
+    }
+    found.sort((a, b) => b.score - a.score || b.movie.vote_count - a.movie.vote_count);
+    return found;
   }
 
   /** Themes ruled out, expanded (keyed by a theme the user typed: bounded). */
@@ -361,6 +555,7 @@ export class Retriever {
           for (const [k, kv] of this.keywordVectors)
             if (!set.has(k) && dot(tv, kv) >= KEYWORD_CLOSE) set.add(k);
         }
+        for (const same of SAME_THEME) if (same.has(t)) for (const k of same) set.add(k);
         this.outCache.set(t, set);
       }
       for (const k of set) out.add(k);
@@ -405,4 +600,28 @@ export class Retriever {
       return 0.45 * text + 0.35 * genreJaccard + 0.2 * Math.min(1, sharedKeywords / 3);
     };
   }
+}
+
+/** The best `count` films, at most one per collection: a friend names the franchise once. */
+function distinct(
+  scored: (Scored & { score: number })[],
+  seed: CatalogMovie | null,
+  count: number,
+): Scored[] {
+  const picks: Scored[] = [];
+  const collections = new Set<number>();
+  if (seed?.collection) collections.add(seed.collection.id);
+  for (const s of scored) {
+    if (s.movie.collection && collections.has(s.movie.collection.id)) continue;
+    if (s.movie.collection) collections.add(s.movie.collection.id);
+    picks.push({
+      movie: s.movie,
+      matched: s.matched,
+      moodMatched: s.moodMatched,
+      semantic: s.semantic,
+      similarity: s.similarity,
+    });
+    if (picks.length === count) break;
+  }
+  return picks;
 }

@@ -6,6 +6,7 @@
  */
 
 import type { MessageLang } from './query';
+import { DIRECTION_COMPARATIVES } from '../directions';
 
 export const GENRE = {
   action: 28,
@@ -1188,6 +1189,8 @@ export const COMPARATIVES: Comparative[] = [
       'mais divertido',
     ],
   },
+  // Directions the ranking added (decision 0087: "smarter"), kept in directions.ts.
+  ...DIRECTION_COMPARATIVES,
 ];
 
 /** Original languages (TMDB codes) by language, country and industry words. */

@@ -145,6 +145,7 @@ export function hasRequest(q: Query): boolean {
     q.minRating !== undefined ||
     q.soft.dark !== undefined ||
     q.soft.funny !== undefined ||
+    q.comparative !== undefined ||
     q.themeWords.length > 0
   );
 }

@@ -1,0 +1,408 @@
+import type { CatalogMovie } from '@app/catalog';
+import type { Comparative } from './understand/lexicon';
+
+/**
+ * Soft requests as data (decision 0087): "less violent", "lighter", "smarter", "scarier" … move the
+ * list in a direction. Each direction is a set of feature weights (genres, families of catalog
+ * keywords, the loved rating, fame, length, year) and, where the direction is clear, what it rules
+ * out. The understanding side names the direction (`Query.comparative`, from `COMPARATIVES` in the
+ * lexicon plus `DIRECTION_COMPARATIVES` below); retrieval adds `direction.score(film)` to the fit
+ * and drops what `ruledOut` says. No phrase has its own branch.
+ */
+
+// TMDB genre ids (the lexicon's GENRE, repeated here so that the lexicon can import this file).
+const G = {
+  action: 28,
+  adventure: 12,
+  animation: 16,
+  comedy: 35,
+  crime: 80,
+  documentary: 99,
+  drama: 18,
+  family: 10751,
+  fantasy: 14,
+  history: 36,
+  horror: 27,
+  music: 10402,
+  mystery: 9648,
+  romance: 10749,
+  scifi: 878,
+  thriller: 53,
+  war: 10752,
+  western: 37,
+} as const;
+
+/** Families of catalog keywords a direction weighs (each counts once per film). */
+export const KEYWORD_FAMILIES = {
+  /** Violence on screen: what "less violent" rules out. */
+  violent: new Set([
+    'violence',
+    'gore',
+    'torture',
+    'massacre',
+    'brutality',
+    'blood',
+    'decapitation',
+    'slasher',
+    'splatter',
+    'gang violence',
+    'mass murder',
+    'extreme violence',
+    'graphic violence',
+    'cannibal',
+    'dismemberment',
+    'mutilation',
+    'bloodbath',
+    'sadism',
+    'sadistic',
+    'shot to death',
+    'gun violence',
+    'beaten to death',
+    'rape',
+    'shootout',
+    'gunfight',
+    'execution',
+  ]),
+  /** Killing as the subject: weighed against, not ruled out ("less violent" crime is still crime). */
+  killing: new Set([
+    'murder',
+    'serial killer',
+    'revenge',
+    'assassin',
+    'assassination',
+    'hitman',
+    'mercenary',
+    'sniper',
+    'vigilante',
+    'psychopath',
+    'war',
+    'battle',
+    'combat',
+    'soldier',
+    'u.s. soldier',
+    'navy seal',
+    'terrorism',
+    'martial arts',
+    'kung fu',
+    'fight',
+    'gun',
+    'shooting',
+    'zombie',
+    'survival horror',
+    'gang',
+    'gangster',
+  ]),
+  dark: new Set([
+    'murder',
+    'death',
+    'violence',
+    'serial killer',
+    'suicide',
+    'revenge',
+    'rape',
+    'drug',
+    'dystopia',
+    'torture',
+    'prison',
+    'grief',
+    'war',
+    'killer',
+    'gore',
+    'psychopath',
+    'corruption',
+    'kidnapping',
+    'cancer',
+    'depression',
+    'abuse',
+    'brutality',
+    'neo-noir',
+    'film noir',
+    'nihilism',
+    'tragedy',
+    'post-apocalyptic',
+  ]),
+  light: new Set([
+    'friendship',
+    'christmas',
+    'holiday',
+    'musical',
+    'dog',
+    'wedding',
+    'romantic comedy',
+    'family',
+    'best friend',
+    'love',
+    'dancing',
+    'summer',
+    'sport',
+    'underdog',
+    'buddy',
+    'feel-good',
+    'talking animal',
+    'heist',
+    'caper',
+    'con artist',
+    'swindle',
+  ]),
+  scary: new Set([
+    'haunted house',
+    'ghost',
+    'demon',
+    'possession',
+    'supernatural',
+    'monster',
+    'haunting',
+    'exorcism',
+    'paranormal',
+    'witch',
+    'creature',
+    'found footage',
+    'slasher',
+    'zombie',
+    'vampire',
+    'serial killer',
+    'gore',
+  ]),
+  /** Ideas and minds at work: what "smarter" leans towards. */
+  smart: new Set([
+    'philosophy',
+    'intelligence',
+    'genius',
+    'mathematician',
+    'scientist',
+    'psychology',
+    'existentialism',
+    'chess',
+    'political satire',
+    'satire',
+    'journalism',
+    'investigation',
+    'artificial intelligence',
+    'moral dilemma',
+    'based on novel',
+    'biography',
+    'puzzle',
+    'dark comedy',
+  ]),
+  /** Broad, silly humour: what "smarter" leans away from. */
+  silly: new Set(['slapstick', 'parody', 'spoof', 'stupidity', 'toilet humor', 'sex comedy', 'teen comedy']),
+} as const;
+
+export type KeywordFamily = keyof typeof KEYWORD_FAMILIES;
+
+/**
+ * Keywords that are one theme when ruled out: "no gore" is no splatter, no bloodbath either (the
+ * catalog tags each film with one or two of them).
+ */
+export const SAME_THEME: readonly ReadonlySet<string>[] = [
+  new Set([
+    'gore',
+    'splatter',
+    'blood splatter',
+    'splatter film',
+    'bloodbath',
+    'blood bath',
+    'torture porn',
+    'extreme violence',
+    'graphic violence',
+    'blood spurting',
+    'dismemberment',
+    'mutilation',
+    'decapitation',
+  ]),
+];
+
+export interface Direction {
+  /** Weight per genre (TMDB id): + toward, − away. */
+  genres?: Readonly<Record<number, number>>;
+  /** Weight per keyword family the film has. */
+  keywords?: Readonly<Partial<Record<KeywordFamily, number>>>;
+  /**
+   * Weight per meaning: closeness of the film to the word in the catalog's vectors, 0 at the median
+   * film and 1 at the top 1% (violence the keywords do not name: The Descent has no "gore").
+   */
+  meaning?: Readonly<Record<string, number>>;
+  /** Weight on the loved rating, centred (per point above the catalog's mean). */
+  rating?: number;
+  /** Weight on the runtime (per hour over 100 minutes). */
+  runtime?: number;
+  /** Weight on the year (per decade after 1990). */
+  year?: number;
+  /**
+   * What the direction rules out where it is clear: these genres unless the request asks for them,
+   * and films with a keyword of these families. Dropped again if fewer than 3 films are left.
+   */
+  ruleOut?: { genres?: readonly number[]; keywords?: readonly KeywordFamily[] };
+}
+
+const LIGHTER: Direction = {
+  genres: {
+    [G.comedy]: 1,
+    [G.family]: 0.8,
+    [G.animation]: 0.6,
+    [G.music]: 0.4,
+    [G.romance]: 0.4,
+    [G.adventure]: 0.2,
+    [G.horror]: -1,
+    [G.war]: -0.8,
+    [G.thriller]: -0.6,
+    [G.crime]: -0.3,
+    [G.drama]: -0.2,
+  },
+  keywords: { dark: -0.5, violent: -0.7, light: 0.4 },
+  meaning: { violence: -0.8, comedy: 0.8 },
+};
+
+/** Directions by the comparative's label (`Comparative.label`). */
+export const DIRECTIONS: Readonly<Record<string, Direction>> = {
+  'less violent': {
+    genres: {
+      [G.war]: -1,
+      [G.horror]: -1,
+      [G.action]: -0.6,
+      [G.thriller]: -0.6,
+      [G.crime]: -0.2,
+      [G.western]: -0.3,
+      [G.comedy]: 0.8,
+      [G.family]: 0.5,
+      [G.romance]: 0.3,
+      [G.mystery]: 0.3,
+    },
+    keywords: { violent: -1.5, killing: -1, light: 0.3 },
+    meaning: { violence: -1.5, gore: -1 },
+    ruleOut: { genres: [G.war, G.horror], keywords: ['violent'] },
+  },
+  lighter: LIGHTER,
+  'less dark': LIGHTER,
+  'more light-hearted': LIGHTER,
+  'less sad': LIGHTER,
+  darker: {
+    genres: {
+      [G.thriller]: 0.6,
+      [G.crime]: 0.5,
+      [G.horror]: 0.5,
+      [G.drama]: 0.3,
+      [G.comedy]: -0.8,
+      [G.family]: -1,
+      [G.animation]: -1,
+    },
+    keywords: { dark: 0.6, light: -0.4 },
+    meaning: { violence: 0.5, death: 0.5 },
+    ruleOut: { genres: [G.family, G.animation] },
+  },
+  scarier: {
+    genres: {
+      [G.horror]: 1.2,
+      [G.thriller]: 0.5,
+      [G.mystery]: 0.3,
+      [G.comedy]: -0.8,
+      [G.family]: -1,
+      [G.animation]: -1,
+    },
+    keywords: { scary: 0.8 },
+    meaning: { terrifying: 1 },
+    ruleOut: { genres: [G.family, G.animation] },
+  },
+  'less scary': {
+    genres: { [G.horror]: -1, [G.thriller]: -0.5, [G.mystery]: 0.3, [G.fantasy]: 0.3, [G.comedy]: 0.5 },
+    keywords: { scary: -0.6, violent: -0.8 },
+    meaning: { terrifying: -0.8, gore: -0.8 },
+  },
+  smarter: {
+    genres: {
+      [G.drama]: 0.4,
+      [G.mystery]: 0.4,
+      [G.history]: 0.3,
+      [G.documentary]: 0.3,
+      [G.scifi]: 0.2,
+      [G.action]: -0.4,
+      [G.family]: -0.4,
+    },
+    keywords: { smart: 0.6, silly: -1.2 },
+    meaning: { philosophy: 0.6, intelligence: 0.4 },
+    rating: 1.2,
+  },
+  funnier: { genres: { [G.comedy]: 1.2, [G.drama]: -0.3, [G.horror]: -0.5 }, keywords: { light: 0.3 } },
+  /** The follow-ups "older" and "more recent" (their years are filters already; this orders within them). */
+  older: { year: -0.5 },
+  newer: { year: 0.5 },
+};
+
+/**
+ * Comparatives the lexicon did not have (their phrases, read by the understanding's comparative
+ * clause). `soft` is empty: the direction, not the darkness scale, moves the list.
+ */
+export const DIRECTION_COMPARATIVES: Comparative[] = [
+  {
+    label: 'smarter',
+    plain: 'on the smarter side',
+    soft: {},
+    phrases: [
+      'smarter',
+      'more intelligent',
+      'more clever',
+      'cleverer',
+      'more cerebral',
+      'more thoughtful',
+      'more thought provoking',
+      'less dumb',
+      'less stupid',
+      'less silly',
+      'mas inteligente',
+      'plus intelligent',
+      'plus intelligente',
+      'intelligenter',
+      'klüger',
+      'kluger',
+      'piu intelligente',
+    ],
+  },
+];
+
+/** Keyword families a film has, counted once each. */
+function familyScore(m: CatalogMovie, weights: Direction['keywords']): number {
+  if (!weights) return 0;
+  let x = 0;
+  for (const [family, w] of Object.entries(weights) as [KeywordFamily, number][]) {
+    const words = KEYWORD_FAMILIES[family];
+    if (m.keywords.some((k) => words.has(k))) x += w;
+  }
+  return x;
+}
+
+function genreScore(m: CatalogMovie, weights: Direction['genres']): number {
+  if (!weights) return 0;
+  let x = 0;
+  for (const g of m.genre_ids) x += weights[g] ?? 0;
+  return x;
+}
+
+/**
+ * How far a film goes in a direction: the sum of its weighted features, about −3..3. `rating` is
+ * the film's loved rating (rank.ts), given so that this file needs no catalog statistics.
+ */
+export function directionScore(d: Direction, m: CatalogMovie, rating: number): number {
+  let x = genreScore(m, d.genres) + familyScore(m, d.keywords);
+  if (d.rating) x += d.rating * (rating - 6.2);
+  if (d.runtime && m.runtime) x += (d.runtime * (m.runtime - 100)) / 60;
+  const y = Number(m.release_date?.slice(0, 4));
+  if (d.year && y) x += (d.year * (y - 1990)) / 10;
+  return x;
+}
+
+/** True when the direction rules the film out (`asked`: genres the request asks for stay). */
+export function directionRulesOut(d: Direction, m: CatalogMovie, asked: ReadonlySet<number>): boolean {
+  const r = d.ruleOut;
+  if (!r) return false;
+  if (r.genres?.some((g) => !asked.has(g) && m.genre_ids.includes(g))) return true;
+  return !!r.keywords?.some((f) => m.keywords.some((k) => KEYWORD_FAMILIES[f].has(k)));
+}
+
+/** The direction a query names (its comparative, else an "older" / "more recent" follow-up), if any. */
+export function directionOf(q: {
+  comparative?: string;
+  followUp?: string | { likeOrdinal: number };
+}): Direction | undefined {
+  const name = q.comparative ?? (typeof q.followUp === 'string' ? q.followUp : undefined);
+  return name ? DIRECTIONS[name] : undefined;
+}
