@@ -153,6 +153,15 @@ export default tseslint.config(
       ],
     },
   },
+  // No function in the chat module over cyclomatic complexity 25 (issue 43, decision 0086): a
+  // branch more goes into a clause, a turn handler or a wording helper of its own.
+  {
+    files: ['apps/api/src/modules/chat/**/*.ts'],
+    rules: { complexity: ['error', 25] },
+  },
+  // Retrieve.retrieve (81 as committed) is being split by retrieve.ts's owner with the ranking work:
+  // a warning until that lands; then delete this entry.
+  { files: ['apps/api/src/modules/chat/retrieve.ts'], rules: { complexity: ['warn', 25] } },
   {
     files: ['apps/web/**/*.tsx'],
     plugins: { 'react-hooks': reactHooks },

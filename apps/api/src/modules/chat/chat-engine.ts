@@ -7,8 +7,8 @@ import type { ChatRequest, ConversationState, EngineAnswer } from './request';
 import { Retriever } from './retrieve';
 import { deserializeSemantic, SemanticIndex, serializeSemantic, trainSemantic } from '@app/catalog';
 import { mergeQuery } from './turns/merge';
-import { respond } from './turns/respond';
-import type { PeopleIndex, TurnContext } from './turns/turn';
+import { respond, turnKind } from './turns/respond';
+import type { PeopleIndex, TurnContext, TurnKind } from './turns/turn';
 import { TITLE_CONFIDENCE, type ParseContext } from './understand/clauses';
 import type { Query } from './understand/query';
 import { Speller, editDistance, foldAccents } from './understand/text';
@@ -401,16 +401,18 @@ export class ChatEngine {
     state: ConversationState,
     seen: ReadonlySet<number> = new Set(),
   ): Promise<EngineAnswer> {
+    return respond(this.request(message, state, seen), this.turnContext());
+  }
+
+  /** The understand stage: the message read, with what the conversation knows. */
+  private request(message: string, state: ConversationState, seen: ReadonlySet<number>): ChatRequest {
     const query = this.parse(message);
-    const req: ChatRequest = {
-      message,
-      query,
-      seed: query.like?.movie ?? null,
-      last: state.lastIntent,
-      state,
-      seen,
-    };
-    return respond(req, this.turnContext());
+    return { message, query, seed: query.like?.movie ?? null, last: state.lastIntent, state, seen };
+  }
+
+  /** Which kind of turn a message is, as the decide stage reads it (for tests and logs). */
+  kindOf(message: string, state: ConversationState): TurnKind {
+    return turnKind(this.request(message, state, new Set()), this.turnContext());
   }
 
   /** Retrieval for a structured query (LLM mode's tool): up to 10 films that meet every filter. */

@@ -1,0 +1,84 @@
+import type { CatalogIndex } from '@app/catalog';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fullCatalog } from '../../../../test/helpers/catalog';
+import { TEST_CATALOG_DIR } from '../../../../test/helpers/paths';
+import { ChatEngine, type ConversationState } from '../chat-engine';
+import { CONVERSATION_TURNS, REQUEST_KINDS } from './respond';
+import { REQUEST_TURNS } from './serve';
+import type { PeopleIndex } from './turn';
+
+const vectorsFile = join(TEST_CATALOG_DIR, 'catalog', 'chat-vectors.bin');
+const fresh = (): ConversationState => ({ suggested: [], lastPicks: [], lastIntent: null, lastSeed: null });
+
+/** Christopher Nolan's films in the catalog: Inception, Interstellar, The Dark Knight, Batman Begins, The Dark Knight Rises, Memento. */
+const NOLAN = [27205, 157336, 155, 272, 49026, 77];
+const people: PeopleIndex = {
+  findPeople: (name) =>
+    /^christopher nolan|^chris nolan/i.test(name)
+      ? [{ id: 525, name: 'Christopher Nolan', films: NOLAN }]
+      : [],
+};
+
+let catalog: CatalogIndex;
+let offline: ChatEngine;
+let withCast: ChatEngine;
+beforeAll(async () => {
+  catalog = await fullCatalog();
+  offline = new ChatEngine(catalog, null, undefined, { vectorsFile });
+  withCast = new ChatEngine(catalog, null, undefined, { vectorsFile, people });
+}, 120_000);
+
+describe('decide: one handler per kind of turn', () => {
+  it('each kind is in a table, and each table ends with a turn that always applies', () => {
+    expect(CONVERSATION_TURNS.map((t) => t.kind)).toEqual([
+      'about-shown',
+      'franchise',
+      'people-question',
+      'off-topic',
+      'greeting',
+    ]);
+    expect(REQUEST_KINDS.map((t) => t.kind)).toEqual(['follow-up', 'refinement', 'new-request']);
+    expect(REQUEST_TURNS.map((t) => t.kind)).toEqual(['not-in-catalog', 'unclear', 'person', 'films']);
+  });
+
+  it('reads the kind of a message, in and out of a conversation', async () => {
+    expect(offline.kindOf('hi there!', fresh())).toBe('greeting');
+    expect(offline.kindOf('how do I cook rice', fresh())).toBe('off-topic');
+    expect(offline.kindOf('who directed Pulp Fiction?', fresh())).toBe('people-question');
+    expect(offline.kindOf('Star Wars movies', fresh())).toBe('franchise');
+    expect(offline.kindOf('a funny heist film', fresh())).toBe('new-request');
+    const state = fresh();
+    const first = await offline.answer('a funny heist film', state);
+    state.lastPicks = first.picks.map((p) => p.movie.id);
+    state.suggested.push(...state.lastPicks);
+    state.lastIntent = { ...first.intent, like: undefined };
+    expect(offline.kindOf('from the 90s', state)).toBe('refinement');
+    expect(offline.kindOf('another', state)).toBe('follow-up');
+    expect(offline.kindOf('which of those is the shortest?', state)).toBe('about-shown');
+  });
+});
+
+describe('person', () => {
+  it('offline (no cast data) says plainly that people cannot be looked up, and shows no films', async () => {
+    const a = await offline.answer('films directed by Christopher Nolan', fresh());
+    expect(a.picks).toEqual([]);
+    expect(a.message).toMatch(/can't look up people: this catalog has no cast or crew/);
+  });
+
+  it("with a people index, picks only that person's films", async () => {
+    const a = await withCast.answer('films directed by Christopher Nolan', fresh());
+    expect(a.picks.length, a.message).toBeGreaterThanOrEqual(3);
+    expect(
+      a.picks.every((p) => NOLAN.includes(p.movie.id)),
+      a.message,
+    ).toBe(true);
+    expect(a.message).toContain('films with Christopher Nolan');
+  });
+
+  it('with a people index, a name nobody has is said so, with no films', async () => {
+    const a = await withCast.answer('a film with Nobody Atall', fresh());
+    expect(a.picks).toEqual([]);
+    expect(a.message).toMatch(/couldn't find anyone called Nobody Atall/);
+  });
+});
