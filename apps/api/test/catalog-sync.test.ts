@@ -19,7 +19,7 @@ import {
 } from '@app/catalog/sync';
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -246,6 +246,34 @@ describe('catalog sync against the TMDB fixture', () => {
       '/p/exports/movie_ids_08_02_2024.json.gz',
       '/p/exports/movie_ids_08_01_2024.json.gz',
     ]);
+  });
+
+  it('an apply stopped before its catalog pair is whole leaves current.json alone; the next run applies without fetching again', async () => {
+    const dir = dataDirWithCatalog();
+    // The JSON's name taken by a folder: the text file is written, the JSON's rename fails.
+    mkdirSync(catalogGenerationPath(dir, 1));
+    const failed = await sync(dir);
+    expect(failed.ok).toBe(false);
+    expect(existsSync(catalogTextPath(catalogGenerationPath(dir, 1)))).toBe(true);
+    expect(existsSync(currentCatalogPath(dir))).toBe(false);
+    const state = JSON.parse(readFileSync(join(dir, 'catalog/sync/state.json'), 'utf8')) as {
+      run: { phase: string };
+    };
+    expect(state.run.phase).toBe('apply');
+    // A start meanwhile loads the offline catalog.
+    const meanwhile = await ensureCatalogFile({
+      dataDir: dir,
+      tarball: '/nonexistent',
+      progress: silentProgress,
+    });
+    expect(meanwhile.movies).toHaveLength(tmdb.control.sync.baseMovies.length);
+
+    rmSync(catalogGenerationPath(dir, 1), { recursive: true });
+    tmdb.requests.length = 0;
+    const resumed = await sync(dir);
+    expect(resumed).toMatchObject({ ok: true, resumed: true, generation: 1, new: 2, removed: 1 });
+    expect(detailRequests()).toHaveLength(0);
+    expect((await loadCurrent(dir)).byId.has(IDS.rideOrDie)).toBe(true);
   });
 
   it('the lock refuses a second sync while one runs', async () => {
