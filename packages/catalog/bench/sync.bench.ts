@@ -1,20 +1,22 @@
 // A full catalog sync against a local TMDB-shaped server (decision 0083):
-//   nice -n 10 npx tsx packages/catalog/bench/sync.bench.ts [newFilms=20000] [baseFilms=1000] [obscureIds=200000]
+//   nice -n 10 npx tsx packages/catalog/bench/sync.bench.ts [newFilms=20000] [baseFilms=1000] [obscureIds=200000] [baseCatalog.json]
+// With a catalog file (e.g. the real one, `.cache/test-catalog/catalog/catalog.v6.json`) as the
+// base instead of `baseFilms` generated films: a first sync fetches every one of its films.
 // The server (this process) serves an export of the new films, the base catalog's films and
 // `obscureIds` ids below the popularity a sync fetches, and generated details for each; the sync
 // runs in a child process (its own peak RSS), without TMDB's rate limit (a local server: the
 // figure is the engine's cost; at TMDB's 40 requests/s the calls alone take calls/40 s).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { CATALOG_VERSION } from '../src/build';
-import { catalogFilePath } from '../src/load';
+import { catalogFilePath, readCatalogFile } from '../src/load';
 import { runCatalogSync } from '../src/sync/run';
-import { writeCatalogFiles } from '../src/texts';
+import { catalogTextPath, writeCatalogFiles } from '../src/texts';
 import type { CatalogMovie } from '../src/types';
 
 const TOKEN = 'bench-token';
@@ -109,12 +111,20 @@ if (process.argv[2] === '--child') {
 }
 
 const newFilms = Number(process.argv[2] ?? 20_000);
-const baseFilms = Number(process.argv[3] ?? 1000);
+const baseCatalog = process.argv[5];
 const obscure = Number(process.argv[4] ?? 200_000);
 
 const dataDir = mkdtempSync(join(tmpdir(), 'sync-bench-'));
 const base: CatalogMovie[] = [];
-for (let i = 0; i < baseFilms; i++) {
+let baseIds: number[] = [];
+if (baseCatalog) {
+  mkdirSync(join(dataDir, 'catalog'), { recursive: true });
+  copyFileSync(baseCatalog, catalogFilePath(dataDir));
+  copyFileSync(catalogTextPath(baseCatalog), catalogTextPath(catalogFilePath(dataDir)));
+  baseIds = (await readCatalogFile(baseCatalog)).movies.map((m) => m.id);
+}
+const baseFilms = baseCatalog ? baseIds.length : Number(process.argv[3] ?? 1000);
+for (let i = 0; i < (baseCatalog ? 0 : baseFilms); i++) {
   const d = details(BASE_FIRST_ID + i);
   base.push({
     id: d.id,
@@ -143,28 +153,31 @@ for (let i = 0; i < baseFilms; i++) {
     keywords: [],
   });
 }
-writeCatalogFiles(catalogFilePath(dataDir), {
-  version: CATALOG_VERSION,
-  built_at: new Date().toISOString(),
-  source: { package: 'bench', integrity: 'bench' },
-  stats: {
-    rows: baseFilms,
-    kept: baseFilms,
-    malformed: 0,
-    duplicates: 0,
-    adult: 0,
-    untitled: 0,
-    obsolete_genre_refs: 0,
-  },
-  movies: base,
-});
+if (!baseCatalog) {
+  baseIds = base.map((m) => m.id);
+  writeCatalogFiles(catalogFilePath(dataDir), {
+    version: CATALOG_VERSION,
+    built_at: new Date().toISOString(),
+    source: { package: 'bench', integrity: 'bench' },
+    stats: {
+      rows: baseFilms,
+      kept: baseFilms,
+      malformed: 0,
+      duplicates: 0,
+      adult: 0,
+      untitled: 0,
+      obsolete_genre_refs: 0,
+    },
+    movies: base,
+  });
+}
 
 const lines: string[] = [];
 const line = (id: number, popularity: number) =>
   lines.push(
     `{"adult":false,"id":${id},"original_title":"Film number ${id}","popularity":${popularity},"video":false}`,
   );
-for (let i = 0; i < baseFilms; i++) line(BASE_FIRST_ID + i, 5);
+for (const id of baseIds) line(id, 5);
 for (let i = 0; i < newFilms; i++) line(NEW_FIRST_ID + i, 5 + (i % 100));
 for (let i = 0; i < obscure; i++) line(OBSCURE_FIRST_ID + i, 0.3);
 const exportGz = gzipSync(lines.join('\n') + '\n');
