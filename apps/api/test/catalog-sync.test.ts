@@ -204,20 +204,28 @@ describe('catalog sync against the TMDB fixture', () => {
     expect(detailRequests()).toHaveLength(14);
   });
 
-  it('an id that fails every try is counted as failed, not fatal, and fetched by the next sync', async () => {
+  it('a malformed answer (no title, bad JSON) is counted as failed, not fatal, and fetched by the next sync', async () => {
     const dir = dataDirWithCatalog();
     tmdb.control.sync.detailsDelayMs = 0;
     // The sequel's details are malformed (no title).
     const sequel = tmdb.control.sync.details.get(IDS.rideOrDie)!;
     tmdb.control.sync.details.set(IDS.rideOrDie, { ...sequel, title: '', original_title: '' });
+    // Inside Out 2's answer is not JSON (cut short).
+    const insideOut2 = tmdb.control.sync.details.get(IDS.insideOut2)!;
+    tmdb.control.sync.details.set(IDS.insideOut2, { __raw: '{"id":1022789,"title":"Inside' });
     const summary = await sync(dir);
-    expect(summary).toMatchObject({ ok: true, failed: 1, new: 1 });
+    expect(summary).toMatchObject({ ok: true, failed: 2, new: 0 });
     expect((await loadCurrent(dir)).byId.has(IDS.rideOrDie)).toBe(false);
     tmdb.control.sync.details.set(IDS.rideOrDie, sequel);
+    tmdb.control.sync.details.set(IDS.insideOut2, insideOut2);
     tmdb.requests.length = 0;
     const next = await sync(dir);
-    expect(next).toMatchObject({ ok: true, failed: 0, new: 1 });
-    expect(detailRequests().map((r) => r.path)).toEqual([`movie/${IDS.rideOrDie}`]);
+    expect(next).toMatchObject({ ok: true, failed: 0, new: 2 });
+    expect(
+      detailRequests()
+        .map((r) => r.path)
+        .sort(),
+    ).toEqual([`movie/${IDS.insideOut2}`, `movie/${IDS.rideOrDie}`]);
   });
 
   it('a truncated export gzip: a clear failure, the catalog unchanged', async () => {
