@@ -49,6 +49,7 @@ afterEach(() => {
     ...syncWorld(),
     detailsDelayMs: 0,
     detailsFailNext: { count: 0, status: 500 },
+    detailsSlowNext: { count: 0, ms: 0 },
     exportTruncated: false,
     exportMissing: [],
   });
@@ -202,6 +203,14 @@ describe('catalog sync against the TMDB fixture', () => {
     expect(Date.now() - t0).toBeGreaterThanOrEqual(1000); // waited Retry-After
     expect(summary.calls).toBe(1 + 10 + 4);
     expect(detailRequests()).toHaveLength(14);
+  });
+
+  it('a request past the timeout is tried again after a back-off', async () => {
+    const dir = dataDirWithCatalog();
+    tmdb.control.sync.detailsSlowNext = { count: 2, ms: 1500 };
+    const summary = await sync(dir, { http: { backoffMs: 20, timeoutMs: 300 } });
+    expect(summary).toMatchObject({ ok: true, failed: 0, new: 2 });
+    expect(summary.calls).toBe(1 + 10 + 2);
   });
 
   it('a malformed answer (no title, bad JSON) is counted as failed, not fatal, and fetched by the next sync', async () => {
