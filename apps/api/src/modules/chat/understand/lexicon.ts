@@ -6,6 +6,7 @@
  */
 
 import type { MessageLang } from './query';
+import { inEveryLanguage, LEXICONS } from './lexicon/index';
 import { DIRECTION_COMPARATIVES } from '../directions';
 
 export const GENRE = {
@@ -1942,37 +1943,8 @@ export const LIKE_PREFIXES: string[] = [
  * "tem"): read only in a message written in that language.
  */
 export const LIKE_PREFIXES_BY_LANG: Partial<Record<MessageLang, string[]>> = {
-  it: [
-    'come',
-    'tipo',
-    'simile a',
-    'simili a',
-    'qualcosa come',
-    'qualcosa tipo',
-    'nello stile di',
-    'sul genere di',
-    'ho amato',
-    'ho adorato',
-    'mi e piaciuto',
-    'mi e piaciuta',
-    'hai',
-    'avete',
-  ],
-  pt: [
-    'parecido com',
-    'parecidos com',
-    'parecida com',
-    'parecidas com',
-    'semelhante a',
-    'no estilo de',
-    'gostei de',
-    'adorei',
-    'amei',
-    'voce tem',
-    'voces tem',
-    'tem',
-    'tipo',
-  ],
+  it: LEXICONS.it.likePrefixes,
+  pt: LEXICONS.pt.likePrefixes,
 };
 
 /**
@@ -2561,74 +2533,9 @@ export const NEGATION_FILLERS = new Set([
 ]);
 
 /** Thanks and goodbyes: answered as such, not with the introduction. */
-export const THANKS: string[] = [
-  'thanks',
-  'thank you',
-  'thx',
-  'cheers',
-  'ty',
-  'perfect',
-  'bye',
-  'goodbye',
-  'gracias',
-  'merci',
-  'danke',
-  'vielen dank',
-  'grazie',
-  'obrigado',
-  'obrigada',
-];
+export const THANKS: string[] = inEveryLanguage('thanks');
 
-export const GREETINGS: string[] = [
-  'hi',
-  'hello',
-  'hey',
-  'hiya',
-  'yo',
-  'good morning',
-  'good evening',
-  'good afternoon',
-  'howdy',
-  'greetings',
-  'thanks',
-  'thank you',
-  'thx',
-  'cheers',
-  'ok',
-  'okay',
-  'cool',
-  'great',
-  'nice',
-  'bye',
-  'goodbye',
-  'how are you',
-  'whats up',
-  "what's up",
-  'sup',
-  'hola',
-  'buenas',
-  'buenos dias',
-  'gracias',
-  'bonjour',
-  'salut',
-  'merci',
-  'bonsoir',
-  'hallo',
-  'guten tag',
-  'danke',
-  'servus',
-  'moin',
-  'ciao',
-  'buongiorno',
-  'buonasera',
-  'ola',
-  'oi',
-  'bom dia',
-  'boa noite',
-  'grazie',
-  'obrigado',
-  'obrigada',
-];
+export const GREETINGS: string[] = inEveryLanguage('greetings');
 
 /** Words that can only be about films. */
 export const STRONG_MOVIE_CONTEXT: string[] = [

@@ -1,3 +1,4 @@
+import { LEXICONS } from './lexicon/index';
 import type { MessageLang } from './query';
 
 /** Text helpers shared by the clause parsers: normalising, tokens, typo distance, message language. */
@@ -204,26 +205,10 @@ export class Speller {
   }
 }
 
-const LANGUAGE_MARKERS: Record<MessageLang, string[]> = {
-  en: 'the a an with without for something like movie movies film films i want from about and to me some show me please watch'.split(
-    ' ',
-  ),
-  es: 'el la los las una un que con sin para pelicula peliculas algo como quiero anos del por muy me parecida parecido recomiendame busco divertida miedo hola tienes gracias ver en espanol pelis'.split(
-    ' ',
-  ),
-  fr: "le les une des du avec sans pour quelque chose comme je veux annees drole pas un film de la recommande cherche peur bonjour salut comment ca va merci tu vous est d' l' qu' j' enfants".split(
-    ' ',
-  ),
-  de: 'der die das ein eine einen mit ohne fur etwas wie ich mochte jahre lustig nicht kein keine und filme film gruselig ahnlich hallo wer bist du eigentlich danke aus den bitte spannendes etwas'.split(
-    ' ',
-  ),
-  it: "il lo gli uno una un un' anni film commedia comico animazione stasera guardare qualcosa come voglio vorrei cerco anni degli dei della delle senza per bambini film ciao grazie che non troppo mi consigli consiglia di tipo niente nessun paura divertente simile ma molto sono".split(
-    ' ',
-  ),
-  pt: 'um uma umas uns filme filmes com pra assistir quero horas menos mais minutos ficcao voces alguma algum algo parecido queria procuro anos dos das sem pra para criancas ola obrigado obrigada nao muito me recomenda indica voce tipo nada medo engracado mas ver estou'.split(
-    ' ',
-  ),
-};
+/** Each language's function words (`lexicon/<lang>.ts`). */
+const LANGUAGE_MARKERS = Object.fromEntries(
+  Object.values(LEXICONS).map((l) => [l.lang, l.markers]),
+) as Record<MessageLang, string[]>;
 
 /** The message's language by its function words: English unless another language clearly wins. */
 export function detectLanguage(tokens: readonly Token[]): MessageLang {

@@ -1,0 +1,11 @@
+import type { LanguageLexiconInput } from './schema';
+
+export default {
+  lang: 'de',
+  markers:
+    'der die das ein eine einen mit ohne fur etwas wie ich mochte jahre lustig nicht kein keine und filme film gruselig ahnlich hallo wer bist du eigentlich danke aus den bitte spannendes etwas'.split(
+      ' ',
+    ),
+  greetings: ['hallo', 'guten tag', 'danke', 'servus', 'moin'],
+  thanks: ['danke', 'vielen dank'],
+} satisfies LanguageLexiconInput;

@@ -1,0 +1,11 @@
+import type { LanguageLexiconInput } from './schema';
+
+export default {
+  lang: 'fr',
+  markers:
+    "le les une des du avec sans pour quelque chose comme je veux annees drole pas un film de la recommande cherche peur bonjour salut comment ca va merci tu vous est d' l' qu' j' enfants".split(
+      ' ',
+    ),
+  greetings: ['bonjour', 'salut', 'merci', 'bonsoir'],
+  thanks: ['merci'],
+} satisfies LanguageLexiconInput;

@@ -1,0 +1,24 @@
+import type { MessageLang } from '../query';
+import de from './de';
+import en from './en';
+import es from './es';
+import fr from './fr';
+import it from './it';
+import pt from './pt';
+import { LanguageLexiconSchema, LANGUAGES, type LanguageLexicon } from './schema';
+
+/**
+ * The per-language word lists, validated at load (a malformed phrase fails the chat's start, and
+ * its tests, rather than silently never matching). English first, then as `LANGUAGES`.
+ */
+export const LEXICONS: Readonly<Record<MessageLang, LanguageLexicon>> = Object.fromEntries(
+  [en, es, fr, de, it, pt].map((raw) => {
+    const lexicon = LanguageLexiconSchema.parse(raw);
+    return [lexicon.lang, lexicon];
+  }),
+) as Record<MessageLang, LanguageLexicon>;
+
+type ListKey = 'greetings' | 'thanks' | 'markers';
+
+/** One list of every language, in `LANGUAGES` order. */
+export const inEveryLanguage = (key: ListKey): string[] => LANGUAGES.flatMap((lang) => LEXICONS[lang][key]);

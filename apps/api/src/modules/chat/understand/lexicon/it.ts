@@ -1,0 +1,27 @@
+import type { LanguageLexiconInput } from './schema';
+
+export default {
+  lang: 'it',
+  markers:
+    "il lo gli uno una un un' anni film commedia comico animazione stasera guardare qualcosa come voglio vorrei cerco anni degli dei della delle senza per bambini film ciao grazie che non troppo mi consigli consiglia di tipo niente nessun paura divertente simile ma molto sono".split(
+      ' ',
+    ),
+  greetings: ['ciao', 'buongiorno', 'buonasera', 'grazie'],
+  thanks: ['grazie'],
+  likePrefixes: [
+    'come',
+    'tipo',
+    'simile a',
+    'simili a',
+    'qualcosa come',
+    'qualcosa tipo',
+    'nello stile di',
+    'sul genere di',
+    'ho amato',
+    'ho adorato',
+    'mi e piaciuto',
+    'mi e piaciuta',
+    'hai',
+    'avete',
+  ],
+} satisfies LanguageLexiconInput;

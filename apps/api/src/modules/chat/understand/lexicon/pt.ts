@@ -1,0 +1,26 @@
+import type { LanguageLexiconInput } from './schema';
+
+export default {
+  lang: 'pt',
+  markers:
+    'um uma umas uns filme filmes com pra assistir quero horas menos mais minutos ficcao voces alguma algum algo parecido queria procuro anos dos das sem pra para criancas ola obrigado obrigada nao muito me recomenda indica voce tipo nada medo engracado mas ver estou'.split(
+      ' ',
+    ),
+  greetings: ['ola', 'oi', 'bom dia', 'boa noite', 'obrigado', 'obrigada'],
+  thanks: ['obrigado', 'obrigada'],
+  likePrefixes: [
+    'parecido com',
+    'parecidos com',
+    'parecida com',
+    'parecidas com',
+    'semelhante a',
+    'no estilo de',
+    'gostei de',
+    'adorei',
+    'amei',
+    'voce tem',
+    'voces tem',
+    'tem',
+    'tipo',
+  ],
+} satisfies LanguageLexiconInput;

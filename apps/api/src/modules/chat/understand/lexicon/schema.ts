@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+/**
+ * One language's words, as data (decision 0086). Validated when the chat loads: a phrase must be in
+ * the form messages are read in (`normalize` in text.ts: lower case, accents folded, single
+ * spaces), else it could never match anything typed.
+ */
+const phrase = z
+  .string()
+  .regex(
+    /^[a-z0-9']+(?: [a-z0-9']+)*$/,
+    'a phrase is lower-case ASCII words (accents folded), one space apart',
+  );
+/** A function word, as tokens are read (French elisions keep their apostrophe: "d'", "l'"). */
+const word = z.string().regex(/^[a-z]+'?$/, 'a marker is one lower-case word');
+const phrases = z.array(phrase).min(1);
+
+export const LANGUAGES = ['en', 'es', 'fr', 'de', 'it', 'pt'] as const;
+
+export const LanguageLexiconSchema = z
+  .object({
+    lang: z.enum(LANGUAGES),
+    /** Function words that tell the language a message is written in (`detectLanguage`). */
+    markers: z.array(word).min(5),
+    /** "hi", "bonjour": small talk that gets a greeting back when nothing else is asked. */
+    greetings: phrases,
+    /** "thanks", "merci": a thank-you gets a "you're welcome". */
+    thanks: phrases,
+    /**
+     * "like <title>" words that are ordinary words in English too (Italian "come", Portuguese
+     * "tem"): read only in a message written in that language.
+     */
+    likePrefixes: phrases.optional(),
+  })
+  .strict();
+
+export type LanguageLexicon = z.infer<typeof LanguageLexiconSchema>;
+/** What a language file holds, before validation. */
+export type LanguageLexiconInput = z.input<typeof LanguageLexiconSchema>;
