@@ -201,7 +201,10 @@ export const RANK_WEIGHTS = {
   dark: 3,
   /** Funnier (`Query.soft.funny`): a comedy. */
   funny: 3,
-  /** The recommendation service's neighbours of the named film: the first candidates, by rank. */
+  /**
+   * The recommendation service's neighbours of the named film come first (whatever their fit); this
+   * weighs their rank among themselves.
+   */
   neighbour: 5,
 } as const;
 
@@ -515,7 +518,10 @@ export class Retriever {
       const x = (c.fit - typical) / Math.max(FIT_SPREAD_MIN, best - typical);
       c.score = RANK_WEIGHTS.fit * Math.max(-1, Math.min(1, x / FIT_ENOUGH)) + c.prior;
     }
-    found.sort((a, b) => b.score - a.score || b.movie.vote_count - a.movie.vote_count);
+    // The service's neighbours of the named film that pass every filter come first, by score.
+    const n = p.seed && !p.input.personPool ? p.input.neighbours : null;
+    const tier = (c: Candidate) => (n?.has(c.movie.id) ? 1 : 0);
+    found.sort((a, b) => tier(b) - tier(a) || b.score - a.score || b.movie.vote_count - a.movie.vote_count);
     return found;
   }
 

@@ -1,0 +1,94 @@
+import type { CatalogIndex } from '@app/catalog';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fullCatalog } from '../../../test/helpers/catalog';
+import { TEST_CATALOG_DIR } from '../../../test/helpers/paths';
+import { RecommenderClient } from '../../integrations/recommender/recommender-client';
+import { ChatEngine, type ConversationState } from './chat-engine';
+import { NEIGHBOUR_TIMEOUT_MS, neighboursOf } from './neighbours';
+
+// A real local HTTP server stands in for the recommendation service (mocked only at the network edge).
+const MATRIX = 603;
+// Johnny Mnemonic, The Thirteenth Floor, eXistenZ, Paprika, Dark City: all share a genre with The
+// Matrix; The Shawshank Redemption (278) does not, so the hard filter drops it.
+const SERVED = [9886, 278, 1090, 1946, 4977, 2666];
+let mode: 'answer' | 'slow' | 'error' = 'answer';
+const asked: string[] = [];
+let server: Server;
+let base: string;
+let catalog: CatalogIndex;
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    asked.push(req.url ?? '');
+    const reply = () => {
+      if (mode === 'error') {
+        res.writeHead(500).end();
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(SERVED.map((tmdbId, i) => ({ tmdbId, rating: 4, score: 0.9 - i / 100 }))));
+    };
+    if (mode === 'slow') setTimeout(reply, 1500);
+    else reply();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  catalog = await fullCatalog();
+}, 120_000);
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+const fresh = (): ConversationState => ({ suggested: [], lastPicks: [], lastIntent: null, lastSeed: null });
+
+describe('neighboursOf: the service at the network edge', () => {
+  it('asks GET /recommend?tmdb_id&top_n and gives id → rank', async () => {
+    mode = 'answer';
+    const client = new RecommenderClient(base, 2000, () => null, 0);
+    const n = await neighboursOf(client, MATRIX);
+    expect(asked.at(-1)).toBe(`/recommend?tmdb_id=${MATRIX}&top_n=50`);
+    expect([...n!.entries()]).toEqual(SERVED.map((id, i) => [id, i]));
+    client.close();
+  });
+
+  it('gives null, soon, when the service is slow, failing or absent', async () => {
+    const client = new RecommenderClient(base, 2000, () => null, 0);
+    mode = 'slow';
+    const t0 = performance.now();
+    await expect(neighboursOf(client, MATRIX)).resolves.toBeNull();
+    expect(performance.now() - t0).toBeLessThan(NEIGHBOUR_TIMEOUT_MS + 200);
+    mode = 'error';
+    await expect(neighboursOf(client, MATRIX)).resolves.toBeNull();
+    await expect(neighboursOf(new RecommenderClient('http://127.0.0.1:9', 2000), MATRIX)).resolves.toBeNull();
+    await expect(neighboursOf(null, MATRIX)).resolves.toBeNull();
+    client.close();
+  });
+});
+
+describe('"like X" with the service: its neighbours are the first candidates', () => {
+  const vectorsFile = () => join(TEST_CATALOG_DIR, 'catalog', 'chat-vectors.bin');
+
+  it('puts the neighbours that pass the filters first, and drops the ones that do not', async () => {
+    mode = 'answer';
+    const client = new RecommenderClient(base, 2000, () => null, 0);
+    const engine = new ChatEngine(catalog, client, undefined, { vectorsFile: vectorsFile() });
+    const a = await engine.answer('movies like The Matrix', fresh());
+    const ids = a.picks.map((p) => p.movie.id);
+    expect(ids, a.message).toEqual(expect.arrayContaining([9886, 1090, 1946, 4977, 2666]));
+    expect(ids).not.toContain(278);
+    expect(ids).not.toContain(MATRIX);
+    client.close();
+  });
+
+  it('falls back to the catalog similarity when the service fails, and never fails the turn', async () => {
+    mode = 'error';
+    const client = new RecommenderClient(base, 2000, () => null, 0);
+    const engine = new ChatEngine(catalog, client, undefined, { vectorsFile: vectorsFile() });
+    const a = await engine.answer('movies like The Matrix', fresh());
+    expect(a.picks.length).toBeGreaterThanOrEqual(3);
+    const matrix = catalog.get(MATRIX)!;
+    for (const p of a.picks) expect(p.movie.genre_ids.some((g) => matrix.genre_ids.includes(g))).toBe(true);
+    client.close();
+  });
+});
