@@ -29,7 +29,6 @@ import {
   load,
   loadAverage,
   makeQueries,
-  median,
   rawGet,
   root,
   round,
@@ -46,9 +45,17 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '3' },
     only: { type: 'string' },
     rate: { type: 'string' },
+    // How many different search prefixes the search read cycles through.
+    'search-paths': { type: 'string', default: '100' },
   },
 });
 const browser = { 'accept-encoding': BROWSER_ACCEPT_ENCODING };
+/** The median (of an even count, the mean of the two middle values). */
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
 
 /** Starts a build on the bench catalog, with a signed-in user who likes 20 films. */
 async function start(main: string) {
@@ -74,7 +81,7 @@ for (let page = 1; page <= 10; page++) {
   );
 }
 const suggestions = makeQueries(titles)
-  .prefixes.slice(0, 100)
+  .prefixes.slice(0, Number(values['search-paths']))
   .map((q) => `/api/tmdb/search/movie?query=${encodeURIComponent(q)}&page=1`);
 
 interface Read {
@@ -177,9 +184,9 @@ try {
 }
 const head = servers.map((s) => `${s.name} ÷ bare, median (range)`);
 console.log(
-  `\n| read | ${head.join(' | ')} | req/s median, ${contenders.map((c) => c.name).join(' / ')} | CPU µs per request (medians), ${contenders.map((c) => c.name).join(' / ')} | load average |`,
+  `\n| read | ${head.join(' | ')} | req/s median, ${contenders.map((c) => c.name).join(' / ')} | CPU µs per request (medians), ${contenders.map((c) => c.name).join(' / ')} | CPU per request, bare ÷ ${servers.map((s) => s.name).join(' / ')} | load average |`,
 );
-console.log(`|${' --- |'.repeat(head.length + 4)}`);
+console.log(`|${' --- |'.repeat(head.length + 5)}`);
 reads.forEach((r, k) => {
   const x = rows[k]!;
   const cells = servers.map((_, i) => {
@@ -187,6 +194,6 @@ reads.forEach((r, k) => {
     return `**${round(median(ratios))}×** (${round(Math.min(...ratios))}–${round(Math.max(...ratios))})`;
   });
   console.log(
-    `| ${r.name} | ${cells.join(' | ')} | ${x.rps.map((v) => Math.round(median(v))).join(' / ')} | ${x.us.map((v) => round(median(v), 0)).join(' / ')} | ${Math.min(...x.loads)}–${Math.max(...x.loads)} |`,
+    `| ${r.name} | ${cells.join(' | ')} | ${x.rps.map((v) => Math.round(median(v))).join(' / ')} | ${x.us.map((v) => round(median(v), 0)).join(' / ')} | ${servers.map((_, i) => `${round(median(x.us[bareAt]!) / median(x.us[i]!))}×`).join(' / ')} | ${Math.min(...x.loads)}–${Math.max(...x.loads)} |`,
   );
 });
