@@ -21,7 +21,7 @@ import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { dataDir } from '../src/catalog';
-import { currentCatalogFile } from '../src/catalog-generation';
+import { currentCatalogFile, readCatalogGeneration } from '../src/catalog-generation';
 
 const { values } = parseArgs({
   options: { predecessor: { type: 'string', default: '155' }, port: { type: 'string', default: '4391' } },
@@ -30,8 +30,9 @@ const dir = dataDir();
 const port = Number(values.port);
 const predecessorId = Number(values.predecessor);
 const base = `http://127.0.0.1:${port}`;
-const rssMb = (pid: number) => {
-  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+/** The service's RSS now (VmRSS) or its peak so far (VmHWM), in MB. */
+const rssMb = (pid: number, field: 'VmRSS' | 'VmHWM' = 'VmRSS') => {
+  const m = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return m ? Math.round(Number(m[1]) / 1024) : NaN;
 };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -76,13 +77,17 @@ try {
   for (const id of [predecessorId, 603, 550]) await getJson(`/recommend?tmdb_id=${id}&top_n=20`);
   await sleep(3000);
   const rssBefore = rssMb(service.pid!);
+  const hwmBefore = rssMb(service.pid!, 'VmHWM');
   console.log(`serving ${before.version}: service RSS ${rssBefore} MB`);
 
   // The sync: a 2024 sequel of the predecessor (its collection, genres, director and lead), 20 other
   // new films, 50 changed (a keyword more), 50 removed (obscure ones), then current.json, last.
   const file = await readCatalogFile(catalogFilePath(dir));
   // Whole copies (a loaded film reads its texts and cold fields from the text file through its prototype).
-  const movies = file.movies.map(plainMovie) as (CatalogMovie & Record<string, unknown>)[];
+  // Run again on its own output: the films it added before are left out, the generation is the next.
+  const generation = (readCatalogGeneration(dir)?.generation ?? 0) + 1;
+  const movies = file.movies.filter((m) => m.id < 990_000_000).map(plainMovie) as (CatalogMovie &
+    Record<string, unknown>)[];
   const pred = movies.find((m) => m.id === predecessorId);
   if (!pred?.collection) throw new Error(`film ${predecessorId} is not in a collection`);
   const people = {
@@ -120,7 +125,7 @@ try {
   const tmp = `${currentCatalogFile(dir)}.tmp`;
   writeFileSync(
     tmp,
-    JSON.stringify({ generation: 1, built_at: builtAt, movies: synced.length, synced_at: builtAt }),
+    JSON.stringify({ generation, built_at: builtAt, movies: synced.length, synced_at: builtAt }),
   );
   renameSync(tmp, currentCatalogFile(dir));
   console.log(
@@ -145,7 +150,7 @@ try {
   }
   peak = Math.max(peak, ...samples);
   console.log(
-    `swapped to ${version} ${seconds} s after current.json; service RSS before ${rssBefore} MB, peak ${peak} MB, 10 s after ${samples.at(-1)} MB`,
+    `swapped to ${version} ${seconds} s after current.json; service RSS before ${rssBefore} MB (its peak so far ${hwmBefore} MB), highest sampled ${peak} MB, peak (VmHWM) ${rssMb(service.pid!, 'VmHWM')} MB, 10 s after ${samples.at(-1)} MB`,
   );
   const ids = async (id: number) =>
     ((await getJson(`/recommend?tmdb_id=${id}&top_n=20`)).body as { tmdbId: number }[]).map((r) => r.tmdbId);

@@ -69,8 +69,9 @@ export function foldModel(input: FoldInput): FoldResult {
     } else if (String(served.genres?.[m.id] ?? '') !== String(m.genre_ids)) changed.push(m.id); // an older model: genres only
   }
   const gone = new Set(removed);
+  const namesGone = (list: number[]) => list.some((id, k) => k % 2 === 0 && gone.has(id));
   const withoutGone = (list: number[]) => {
-    if (!list.some((id, k) => k % 2 === 0 && gone.has(id))) return list;
+    if (!namesGone(list)) return list;
     const out: number[] = [];
     for (let k = 0; k < list.length; k += 2) if (!gone.has(list[k]!)) out.push(list[k]!, list[k + 1]!);
     return out;
@@ -78,7 +79,12 @@ export function foldModel(input: FoldInput): FoldResult {
 
   const neighbours: Record<string, number[]> = {};
   let lists = 0;
-  if (added.length || changed.length || removed.length) {
+  // A removed film that no list named (under 10 votes: never recommended) needs no ranking at all.
+  const rankAgain =
+    added.length > 0 ||
+    changed.length > 0 ||
+    (gone.size > 0 && Object.values(served.neighbours).some(namesGone));
+  if (rankAgain) {
     const started = performance.now();
     const { indexOf, isCandidate, ranker } = makeRanker({
       catalog,
@@ -125,9 +131,7 @@ export function foldModel(input: FoldInput): FoldResult {
           break;
         }
     }
-    const namingRemoved = naming.filter((s) =>
-      served.neighbours[movies[s]!.id]!.some((id, k) => k % 2 === 0 && gone.has(id)),
-    );
+    const namingRemoved = naming.filter((s) => namesGone(served.neighbours[movies[s]!.id]!));
     for (const s of namingRemoved) seeds.add(s);
     // The films each new or changed one is most like: its closeness is symmetric, so it may now be
     // among theirs.
