@@ -1,0 +1,125 @@
+import type { CatalogIndex, CatalogMovie } from '@app/catalog';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fullCatalog } from '../../../test/helpers/catalog';
+import { TEST_CATALOG_DIR } from '../../../test/helpers/paths';
+import { ChatEngine, type ConversationState } from './chat-engine';
+import { DIRECTIONS, directionOf, directionRulesOut, directionScore, KEYWORD_FAMILIES } from './directions';
+import { EraFame, genreFocus, lovedRating, unaskedKind } from './rank';
+
+let catalog: CatalogIndex;
+let engine: ChatEngine;
+beforeAll(async () => {
+  catalog = await fullCatalog();
+  engine = new ChatEngine(catalog, null, undefined, {
+    vectorsFile: join(TEST_CATALOG_DIR, 'catalog', 'chat-vectors.bin'),
+  });
+  engine.warm();
+}, 120_000);
+
+const film = (over: Partial<CatalogMovie>): CatalogMovie =>
+  ({
+    id: 1,
+    title: 'A film',
+    release_date: '2000-01-01',
+    vote_count: 100,
+    vote_average: 6.2,
+    genre_ids: [],
+    keywords: [],
+    overview: '',
+    runtime: 100,
+    original_language: 'en',
+    ...over,
+  }) as CatalogMovie;
+
+const fresh = (): ConversationState => ({ suggested: [], lastPicks: [], lastIntent: null, lastSeed: null });
+async function talk(state: ConversationState, text: string) {
+  const a = await engine.answer(text, state);
+  if (a.picks.length) {
+    state.lastPicks = a.picks.map((p) => p.movie.id);
+    state.suggested.push(...state.lastPicks);
+    state.lastIntent = { ...a.intent, like: undefined };
+    state.lastSeed = a.seed?.id ?? null;
+  }
+  return a;
+}
+
+describe('fame for its era and a loved rating', () => {
+  it('counts votes against the decade: The Maltese Falcon (1941) is as famous as Superbad (2007)', () => {
+    const fame = new EraFame(catalog.popular.filter((m) => m.vote_count >= 10));
+    const falcon = catalog.get(963)!;
+    const superbad = catalog.get(8363)!;
+    expect(falcon.vote_count).toBeLessThan(superbad.vote_count);
+    expect(fame.fame(falcon)).toBeGreaterThan(0.7);
+    expect(Math.abs(fame.fame(falcon) - fame.fame(superbad))).toBeLessThan(0.2);
+    expect(fame.fame(film({ release_date: '1941-01-01', vote_count: 12 }))).toBeLessThan(0.1);
+    expect(fame.referenceFor(1940)).toBeLessThan(fame.referenceFor(2000));
+  });
+
+  it('shrinks a rating given by few people towards the mean', () => {
+    expect(lovedRating(film({ vote_average: 9.5, vote_count: 10 }))).toBeLessThan(6.5);
+    expect(lovedRating(film({ vote_average: 8.5, vote_count: 8000 }))).toBeGreaterThan(8.4);
+  });
+
+  it('weighs the asked genre by its place in the film, and kinds nobody asked for against it', () => {
+    const comedy = [[35]];
+    expect(genreFocus(film({ genre_ids: [35] }), comedy)).toBe(1);
+    expect(genreFocus(film({ genre_ids: [16, 35, 10751] }), comedy)).toBeLessThan(1);
+    expect(genreFocus(film({ genre_ids: [16] }), [])).toBe(0);
+    expect(unaskedKind(film({ genre_ids: [16, 35] }), new Set([35]), false, null)).toBeLessThan(0);
+    expect(unaskedKind(film({ genre_ids: [16, 35] }), new Set([16]), false, null)).toBe(0);
+    expect(unaskedKind(film({ genre_ids: [16, 35] }), new Set([35]), true, null)).toBe(0);
+  });
+
+  it('names the film a film lover would name first', async () => {
+    const noir = await engine.answer('1940s detective films', fresh());
+    expect(noir.picks.map((p) => p.movie.id)).toContain(963); // The Maltese Falcon
+    const romcom = await engine.answer('a romantic comedy from the late 80s', fresh());
+    expect(romcom.picks.map((p) => p.movie.id)).toContain(639); // When Harry Met Sally...
+    const comedies = await engine.answer('a comedy from the 2000s', fresh());
+    // Live-action comedies first: no cartoon nobody asked for.
+    expect(comedies.picks.filter((p) => p.movie.genre_ids.includes(16)).length).toBeLessThanOrEqual(1);
+  });
+});
+
+describe('soft requests move the list (directions.ts)', () => {
+  it('is a table of directions → feature weights', () => {
+    const lessViolent = DIRECTIONS['less violent']!;
+    const war = film({ genre_ids: [10752, 18], keywords: ['violence'] });
+    const comedy = film({ genre_ids: [35], keywords: ['friendship'] });
+    expect(directionScore(lessViolent, war, 6.2)).toBeLessThan(directionScore(lessViolent, comedy, 6.2));
+    expect(directionRulesOut(lessViolent, war, new Set())).toBe(true);
+    expect(directionRulesOut(lessViolent, film({ genre_ids: [10752] }), new Set([10752]))).toBe(false);
+    expect(directionOf({ comparative: 'smarter' })).toBe(DIRECTIONS.smarter);
+    expect(directionOf({ followUp: 'older' })).toBe(DIRECTIONS.older);
+    expect(directionOf({ followUp: 'another' })).toBeUndefined();
+  });
+
+  it('"less violent" after a crime film keeps crime and drops violent films', async () => {
+    const state = fresh();
+    await talk(state, 'a crime movie');
+    const a = await talk(state, 'less violent');
+    expect(a.picks.length).toBeGreaterThanOrEqual(3);
+    for (const p of a.picks) {
+      expect(p.movie.genre_ids).toContain(80);
+      expect(p.movie.genre_ids.some((g) => g === 10752 || g === 27)).toBe(false);
+      expect(
+        p.movie.keywords.some((k) => KEYWORD_FAMILIES.violent.has(k)),
+        p.movie.title,
+      ).toBe(false);
+    }
+  });
+
+  it('"lighter" after war films leans to comedy; "smarter" is a refinement that keeps the genre', async () => {
+    const war = fresh();
+    await talk(war, 'a war film');
+    const lighter = await talk(war, 'lighter');
+    expect(lighter.picks.filter((p) => p.movie.genre_ids.includes(35)).length).toBeGreaterThanOrEqual(2);
+    const crime = fresh();
+    await talk(crime, 'a crime movie');
+    const smarter = await talk(crime, 'smarter');
+    expect(smarter.message).toMatch(/smarter/);
+    expect(smarter.picks.length).toBeGreaterThanOrEqual(3);
+    for (const p of smarter.picks) expect(p.movie.genre_ids).toContain(80);
+  });
+});
