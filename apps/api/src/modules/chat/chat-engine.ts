@@ -5,8 +5,15 @@ import { dirname } from 'node:path';
 import type { RecommenderClient } from '../../integrations/recommender/recommender-client';
 import type { ChatRequest, ConversationState, EngineAnswer } from './request';
 import { Retriever } from './retrieve';
-import { deserializeSemantic, SemanticIndex, serializeSemantic, trainSemantic } from '@app/catalog';
+import {
+  deserializeSemantic,
+  peopleIndexOf,
+  SemanticIndex,
+  serializeSemantic,
+  trainSemantic,
+} from '@app/catalog';
 import { mergeQuery } from './turns/merge';
+import { peopleFrom } from './turns/person';
 import { respond, turnKind } from './turns/respond';
 import type { PeopleIndex, TurnContext, TurnKind } from './turns/turn';
 import { TITLE_CONFIDENCE, type ParseContext } from './understand/clauses';
@@ -41,8 +48,9 @@ export interface ChatEngineOptions {
    */
   liveCheck?: (id: number) => Promise<boolean>;
   /**
-   * The catalog's people when it has cast data (lookup by name, typos allowed); absent or null
-   * offline, where the chat says plainly that people cannot be looked up.
+   * The people the person turn looks names up in (typos allowed). Absent: the catalog's own people
+   * index (`peopleIndexOf`), when the catalog has credits (a synced catalog); null: none, and the
+   * chat says plainly that people cannot be looked up (unless the live lookup is given).
    */
   people?: PeopleIndex | null;
 }
@@ -375,6 +383,14 @@ export class ChatEngine {
     return null;
   }
 
+  private catalogPeople: PeopleIndex | null | undefined;
+
+  /** The people index given, else the catalog's own (made on first use; null without credits). */
+  private people(): PeopleIndex | null {
+    if (this.options.people !== undefined) return this.options.people;
+    return (this.catalogPeople ??= peopleFrom(peopleIndexOf(this.catalog)));
+  }
+
   /** What the turn handlers use (`turns/`): the catalog, retrieval and the conversation's tools. */
   private turns: TurnContext | undefined;
   private turnContext(): TurnContext {
@@ -385,7 +401,7 @@ export class ChatEngine {
       franchises: () => this.franchises(),
       merge: mergeQuery,
       resolveTitle: (text) => this.resolveTitle(text),
-      people: this.options.people ?? null,
+      people: () => this.people(),
       moviesWithPerson: this.moviesWithPerson,
       liveCheck: this.options.liveCheck,
     });

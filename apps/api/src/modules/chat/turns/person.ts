@@ -2,7 +2,7 @@ import type { CatalogMovie } from '@app/catalog';
 import { reply, type ChatRequest } from '../request';
 import * as say from '../wording';
 import { serveFilms } from './films';
-import type { Turn, TurnContext } from './turn';
+import type { PeopleIndex, Turn, TurnContext } from './turn';
 
 /** Who made or plays in a film ("who directed Pulp Fiction?"): about movies, but not something the catalog knows. */
 export const peopleQuestionTurn: Turn = {
@@ -10,6 +10,27 @@ export const peopleQuestionTurn: Turn = {
   matches: (req) => !!req.query.peopleQuestion && !req.query.person,
   handle: (req) => reply(req, say.PEOPLE_QUESTION),
 };
+
+/** What the chat needs of the catalog's people index (`@app/catalog` people-index.ts). */
+interface CatalogPeople {
+  readonly size: number;
+  search(name: string, limit?: number): { id: number; name: string }[];
+  films(id: number): { id: number }[];
+}
+
+/**
+ * The catalog's people index as the person turn reads it: the closest names (typos forgiven) with
+ * their films, best known first; null when the catalog has no credits (the offline dataset).
+ */
+export function peopleFrom(index: CatalogPeople): PeopleIndex | null {
+  if (index.size === 0) return null;
+  return {
+    findPeople: (name) =>
+      index
+        .search(name, 3)
+        .map((p) => ({ id: p.id, name: p.name, films: index.films(p.id).map((m) => m.id) })),
+  };
+}
 
 export const cannotLookUpPeople = (name: string) =>
   `I can't look up people: this catalog has no cast or crew, so I can't find films with ${say.esc(name)}. Tell me a genre, a mood or a movie you liked instead, and I'll suggest something.`;
@@ -20,7 +41,8 @@ export const cannotLookUpPeople = (name: string) =>
  * people up (offline); null or empty when nobody of that name is found.
  */
 async function personFilms(name: string, ctx: TurnContext): Promise<number[] | null | undefined> {
-  if (ctx.people) return ctx.people.findPeople(name)[0]?.films ?? null;
+  const people = ctx.people();
+  if (people) return people.findPeople(name)[0]?.films ?? null;
   if (!ctx.moviesWithPerson) return undefined;
   return ctx.moviesWithPerson(name).catch(() => null);
 }

@@ -22,8 +22,8 @@ export interface TurnContext {
   /** Joins a refinement or follow-up with the last request. */
   merge(prev: Query, next: Query): Query;
   resolveTitle(text: string): { movie: CatalogMovie; confidence: number } | null;
-  /** The catalog's people (cast data); null when it has none. */
-  people: PeopleIndex | null;
+  /** The catalog's people (cast data), made on first use; null when it has none. */
+  people(): PeopleIndex | null;
   /** Live mode: a person's films on TMDB; absent offline. */
   moviesWithPerson?: (name: string) => Promise<number[] | null>;
   /** Live mode: whether TMDB knows a film (see ChatEngineOptions.liveCheck). */

@@ -6,6 +6,7 @@ import { TEST_CATALOG_DIR } from '../../../../test/helpers/paths';
 import { ChatEngine, type ConversationState } from '../chat-engine';
 import { CONVERSATION_TURNS, REQUEST_KINDS } from './respond';
 import { REQUEST_TURNS } from './serve';
+import { peopleFrom } from './person';
 import type { PeopleIndex } from './turn';
 
 const vectorsFile = join(TEST_CATALOG_DIR, 'catalog', 'chat-vectors.bin');
@@ -80,5 +81,20 @@ describe('person', () => {
     const a = await withCast.answer('a film with Nobody Atall', fresh());
     expect(a.picks).toEqual([]);
     expect(a.message).toMatch(/couldn't find anyone called Nobody Atall/);
+  });
+
+  it("reads the catalog's people index: none without credits, else the closest names with their films", () => {
+    const none = { size: 0, search: () => [], films: () => [] };
+    expect(peopleFrom(none)).toBeNull();
+    const index = {
+      size: 2,
+      search: (name: string) =>
+        /strep|streep/.test(name) ? [{ id: 5064, name: 'Meryl Streep', edits: 1 }] : [],
+      films: (id: number) => (id === 5064 ? [{ id: 24 }, { id: 11 }] : []),
+    };
+    expect(peopleFrom(index)!.findPeople('meryl strep')).toEqual([
+      { id: 5064, name: 'Meryl Streep', films: [24, 11] },
+    ]);
+    expect(peopleFrom(index)!.findPeople('nobody')).toEqual([]);
   });
 });
