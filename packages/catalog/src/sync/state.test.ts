@@ -73,6 +73,8 @@ describe('the sync lock', () => {
       { encoding: 'utf8' },
     );
     expect(other.status).toBe(0);
+    // A second sync of this same process is refused too.
+    expect(() => acquireSyncLock(dir)).toThrow(SyncLockedError);
     release();
     acquireSyncLock(dir)();
   });
