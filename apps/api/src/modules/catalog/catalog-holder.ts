@@ -11,6 +11,7 @@ import {
 import { catalogGenerationPath, currentCatalogPath, readCurrentCatalog } from '@app/catalog/sync';
 import { existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 /**
  * The catalog the running API serves, following the sync (decision 0084). The sync writes a new
@@ -162,6 +163,9 @@ export class CatalogHolder implements CatalogRef {
     }
     const started = performance.now();
     const before = memoryMb();
+    // How long the swap's work held the event loop at most (its log line says).
+    const loop = monitorEventLoopDelay({ resolution: 10 });
+    loop.enable();
     // The generation's own file (the sync engine's naming, decision 0083), else the one file of old.
     let path = catalogGenerationPath(this.opts.dataDir, current.generation);
     if (!existsSync(path)) path = catalogFilePath(this.opts.dataDir);
@@ -179,6 +183,7 @@ export class CatalogHolder implements CatalogRef {
       await preparePeopleIndex(next);
       commits = await this.prepareListeners(next, { generation: current.generation, path });
     } catch (err) {
+      loop.disable();
       // Looked at again only when current.json changes (the next sync).
       this.seen = key;
       this.opts.log.warn(
@@ -187,6 +192,7 @@ export class CatalogHolder implements CatalogRef {
       );
       return false;
     }
+    loop.disable();
     if (this.stopped) return false;
     const previous = this.gen;
     // The swap: one task, every consumer at once.
@@ -201,6 +207,7 @@ export class CatalogHolder implements CatalogRef {
         movies: next.byId.size,
         people: peopleIndexOf(next).size,
         ms: Math.round(performance.now() - started),
+        maxLoopDelayMs: Math.round(loop.max / 1e6),
         before,
         ...memoryMb(),
       },

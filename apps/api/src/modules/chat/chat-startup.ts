@@ -66,6 +66,8 @@ export class ChatStartup {
   ): Promise<() => void> {
     if (trainApart && !chatVectorsCached(next.catalog, vectorsFile)) await trainApart();
     await nextTask();
+    next.semantic(); // the vectors, loaded from the file, in a task of their own
+    await nextTask();
     next.prepareIndexes();
     await next.catalog.buildSearchIndex();
     await nextTask();
