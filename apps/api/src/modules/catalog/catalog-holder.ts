@@ -166,6 +166,12 @@ export class CatalogHolder implements CatalogRef {
     // How long the swap's work held the event loop at most (its log line says).
     const loop = monitorEventLoopDelay({ resolution: 10 });
     loop.enable();
+    /** Each step's longest event-loop delay (ms), for the log line. */
+    const delays: Record<string, number> = {};
+    const step = (name: string) => {
+      delays[name] = Math.round(loop.max / 1e6);
+      loop.reset();
+    };
     // The generation's own file (the sync engine's naming, decision 0083), else the one file of old.
     let path = catalogGenerationPath(this.opts.dataDir, current.generation);
     if (!existsSync(path)) path = catalogFilePath(this.opts.dataDir);
@@ -178,10 +184,14 @@ export class CatalogHolder implements CatalogRef {
         wholeFileBytes: 0,
       });
       checkCatalog(catalog);
+      step('read');
       next = new CatalogIndex(catalog, { deferSearchIndex: true });
       await next.buildSearchIndex();
+      step('index');
       await preparePeopleIndex(next);
+      step('people');
       commits = await this.prepareListeners(next, { generation: current.generation, path });
+      step('listeners');
     } catch (err) {
       loop.disable();
       // Looked at again only when current.json changes (the next sync).
@@ -207,7 +217,7 @@ export class CatalogHolder implements CatalogRef {
         movies: next.byId.size,
         people: peopleIndexOf(next).size,
         ms: Math.round(performance.now() - started),
-        maxLoopDelayMs: Math.round(loop.max / 1e6),
+        maxLoopDelayMs: delays,
         before,
         ...memoryMb(),
       },
