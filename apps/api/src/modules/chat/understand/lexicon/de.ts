@@ -8,4 +8,8 @@ export default {
     ),
   greetings: ['hallo', 'guten tag', 'danke', 'servus', 'moin'],
   thanks: ['danke', 'vielen dank'],
+  strongMovieContext: ['filme'],
+  movieContext: ['filme', 'etwas', 'empfiehl'],
+  offTopic: ['rezept', 'wetter'],
+  offTopicTasks: ['schreib'],
 } satisfies LanguageLexiconInput;

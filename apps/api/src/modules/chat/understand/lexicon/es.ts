@@ -8,4 +8,8 @@ export default {
     ),
   greetings: ['hola', 'buenas', 'buenos dias', 'gracias'],
   thanks: ['gracias'],
+  strongMovieContext: ['pelicula', 'peliculas', 'cine'],
+  movieContext: ['pelicula', 'peliculas', 'cine', 'algo', 'recomienda', 'recomiendame'],
+  offTopic: ['que tiempo', 'como cocinar', 'receta', 'clima'],
+  offTopicTasks: ['escribe'],
 } satisfies LanguageLexiconInput;

@@ -8,4 +8,7 @@ export default {
     ),
   greetings: ['bonjour', 'salut', 'merci', 'bonsoir'],
   thanks: ['merci'],
+  movieContext: ['film', 'quelque chose', 'recommande'],
+  offTopic: ['quel temps', 'recette', 'meteo'],
+  offTopicTasks: ['ecris'],
 } satisfies LanguageLexiconInput;

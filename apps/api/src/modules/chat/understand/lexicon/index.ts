@@ -18,7 +18,8 @@ export const LEXICONS: Readonly<Record<MessageLang, LanguageLexicon>> = Object.f
   }),
 ) as Record<MessageLang, LanguageLexicon>;
 
-type ListKey = 'greetings' | 'thanks' | 'markers';
+type ListKey =
+  'greetings' | 'thanks' | 'markers' | 'strongMovieContext' | 'movieContext' | 'offTopic' | 'offTopicTasks';
 
 /** One list of every language, in `LANGUAGES` order. */
 export const inEveryLanguage = (key: ListKey): string[] => LANGUAGES.flatMap((lang) => LEXICONS[lang][key]);

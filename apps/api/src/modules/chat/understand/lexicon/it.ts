@@ -24,4 +24,6 @@ export default {
     'hai',
     'avete',
   ],
+  movieContext: ['qualcosa', 'consigli', 'consiglia', 'consigliami'],
+  offTopic: ['meteo', 'clima'],
 } satisfies LanguageLexiconInput;

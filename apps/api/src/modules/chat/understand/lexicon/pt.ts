@@ -23,4 +23,7 @@ export default {
     'tem',
     'tipo',
   ],
+  strongMovieContext: ['filmes'],
+  movieContext: ['filmes', 'recomenda', 'indica'],
+  offTopic: ['clima'],
 } satisfies LanguageLexiconInput;

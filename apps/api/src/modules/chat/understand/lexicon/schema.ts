@@ -31,6 +31,14 @@ export const LanguageLexiconSchema = z
      * "tem"): read only in a message written in that language.
      */
     likePrefixes: phrases.optional(),
+    /** Words that can only be about films ("movie", "pelicula"): a film request even beside off-topic words. */
+    strongMovieContext: z.array(phrase).default([]),
+    /** Words that make a message about films ("recommend", "algo", "quelque chose"). */
+    movieContext: z.array(phrase).default([]),
+    /** Words of questions that are not about films ("recipe", "wetter"): a short redirect. */
+    offTopic: z.array(phrase).default([]),
+    /** Tasks that are not choosing a film ("write me", "translate", "schreib"). */
+    offTopicTasks: z.array(phrase).default([]),
   })
   .strict();
 
