@@ -2898,115 +2898,17 @@ export const DECADE_WORDS: Record<string, number> = {
 
 /** "a short one", "quick watch": feature films under this many minutes. */
 export const SHORT_MINUTES = 90;
-export const SHORT_PHRASES = [
-  'too long',
-  'not as long',
-  'are long',
-  'are all long',
-  'all long',
-  'are too long',
-  "they're long",
-  'less long',
-  'short',
-  'quick',
-  'quick watch',
-  'brief',
-  'short one',
-  'shorter',
-  'corta',
-  'corto',
-  'courte',
-  'court',
-  'kurz',
-  'kurzer',
-  'kurze',
-  'breve',
-  'corti',
-  'curto',
-  'curta',
-];
+export const SHORT_PHRASES = inEveryLanguage('short');
 /** "not too long", "nicht zu lang": at most this many minutes (a typical feature runs 90–120). */
 export const NOT_LONG_MINUTES = 110;
-export const NOT_LONG_PHRASES = [
-  'not to long',
-  'nothing to long',
-  'not 2 long',
-  'not too long',
-  'nothing too long',
-  'not long',
-  'not very long',
-  'not overly long',
-  'not that long',
-  'not so long',
-  'no muy larga',
-  'no muy largo',
-  'no demasiado larga',
-  'no demasiado largo',
-  'no tan larga',
-  'pas trop long',
-  'pas trop longue',
-  'pas tres long',
-  'pas tres longue',
-  'nicht zu lang',
-  'nicht zu lange',
-  'nicht so lang',
-  'nicht allzu lang',
-  'nicht sehr lang',
-  'non troppo lungo',
-  'non troppo lunga',
-  'non molto lungo',
-  'non molto lunga',
-  'nao muito longo',
-  'nao muito longa',
-  'nao tao longo',
-  'nao tao longa',
-];
+export const NOT_LONG_PHRASES = inEveryLanguage('notLong');
 export const LONG_MINUTES = 150;
-export const LONG_PHRASES = [
-  'long movie',
-  'long film',
-  'long one',
-  'something long',
-  'longer one',
-  'longer',
-  'lengthy',
-  'very long',
-  'long epic',
-  'epic length',
-  'pelicula larga',
-  'film long',
-  'langer film',
-  'lange filme',
-  'film lungo',
-  'filme longo',
-];
+export const LONG_PHRASES = inEveryLanguage('long');
 /** Asking for a series or TV film by name allows them (they are left out otherwise). */
-export const SERIES_PHRASES = [
-  'miniseries',
-  'mini series',
-  'tv series',
-  'tv show',
-  'tv shows',
-  'series',
-  'serie',
-  'series tv',
-  'fernsehserie',
-  'serie tv',
-];
+export const SERIES_PHRASES = inEveryLanguage('series');
 
 /** Asking for short films by name allows films under 40 minutes. */
-export const SHORT_FILM_PHRASES = [
-  'short films',
-  'short film',
-  'shorts',
-  'short movies',
-  'cortometraje',
-  'cortometrajes',
-  'court metrage',
-  'courts metrages',
-  'kurzfilm',
-  'kurzfilme',
-];
+export const SHORT_FILM_PHRASES = inEveryLanguage('shortFilms');
 
 /** "highly rated", "acclaimed": a minimum vote average (out of 10). */
 export const QUALITY_PHRASES: [number, string[]][] = [
@@ -3033,42 +2935,5 @@ export const QUALITY_PHRASES: [number, string[]][] = [
   ],
 ];
 
-export const RECENT_PHRASES = [
-  'recent',
-  'new release',
-  'new releases',
-  'this year',
-  'last year',
-  'nuevas',
-  'nueva',
-  'reciente',
-  'recientes',
-  'recent',
-  'recents',
-  'nouveau',
-  'nouveaux',
-  'neu',
-  'neue',
-  'aktuelle',
-  'recente',
-  'recenti',
-  'recentes',
-];
-export const CLASSIC_PHRASES = [
-  'classic',
-  'classics',
-  'old school',
-  'golden age',
-  'vintage',
-  'old',
-  'clasica',
-  'clasicas',
-  'clasico',
-  'classique',
-  'classiques',
-  'klassiker',
-  'alte',
-  'classico',
-  'classici',
-  'classicos',
-];
+export const RECENT_PHRASES = inEveryLanguage('recent');
+export const CLASSIC_PHRASES = inEveryLanguage('classic');

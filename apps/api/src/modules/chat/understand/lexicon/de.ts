@@ -12,4 +12,11 @@ export default {
   movieContext: ['filme', 'etwas', 'empfiehl'],
   offTopic: ['rezept', 'wetter'],
   offTopicTasks: ['schreib'],
+  short: ['kurz', 'kurzer', 'kurze'],
+  notLong: ['nicht zu lang', 'nicht zu lange', 'nicht so lang', 'nicht allzu lang', 'nicht sehr lang'],
+  long: ['langer film', 'lange filme'],
+  series: ['fernsehserie'],
+  shortFilms: ['kurzfilm', 'kurzfilme'],
+  recent: ['neu', 'neue', 'aktuelle'],
+  classic: ['klassiker', 'alte'],
 } satisfies LanguageLexiconInput;

@@ -12,4 +12,11 @@ export default {
   movieContext: ['pelicula', 'peliculas', 'cine', 'algo', 'recomienda', 'recomiendame'],
   offTopic: ['que tiempo', 'como cocinar', 'receta', 'clima'],
   offTopicTasks: ['escribe'],
+  short: ['corta', 'corto'],
+  notLong: ['no muy larga', 'no muy largo', 'no demasiado larga', 'no demasiado largo', 'no tan larga'],
+  long: ['pelicula larga'],
+  series: ['serie', 'series tv'],
+  shortFilms: ['cortometraje', 'cortometrajes'],
+  recent: ['nuevas', 'nueva', 'reciente', 'recientes'],
+  classic: ['clasica', 'clasicas', 'clasico'],
 } satisfies LanguageLexiconInput;

@@ -11,4 +11,10 @@ export default {
   movieContext: ['film', 'quelque chose', 'recommande'],
   offTopic: ['quel temps', 'recette', 'meteo'],
   offTopicTasks: ['ecris'],
+  short: ['courte', 'court'],
+  notLong: ['pas trop long', 'pas trop longue', 'pas tres long', 'pas tres longue'],
+  long: ['film long'],
+  shortFilms: ['court metrage', 'courts metrages'],
+  recent: ['recent', 'recents', 'nouveau', 'nouveaux'],
+  classic: ['classique', 'classiques'],
 } satisfies LanguageLexiconInput;

@@ -18,8 +18,8 @@ export const LEXICONS: Readonly<Record<MessageLang, LanguageLexicon>> = Object.f
   }),
 ) as Record<MessageLang, LanguageLexicon>;
 
-type ListKey =
-  'greetings' | 'thanks' | 'markers' | 'strongMovieContext' | 'movieContext' | 'offTopic' | 'offTopicTasks';
+/** The lists every language may have (the language's own "like" words are read only in it). */
+type ListKey = Exclude<keyof LanguageLexicon, 'lang' | 'likePrefixes'>;
 
 /** One list of every language, in `LANGUAGES` order. */
 export const inEveryLanguage = (key: ListKey): string[] => LANGUAGES.flatMap((lang) => LEXICONS[lang][key]);

@@ -26,4 +26,10 @@ export default {
   ],
   movieContext: ['qualcosa', 'consigli', 'consiglia', 'consigliami'],
   offTopic: ['meteo', 'clima'],
+  short: ['breve', 'corti'],
+  notLong: ['non troppo lungo', 'non troppo lunga', 'non molto lungo', 'non molto lunga'],
+  long: ['film lungo'],
+  series: ['serie tv'],
+  recent: ['recente', 'recenti'],
+  classic: ['classico', 'classici'],
 } satisfies LanguageLexiconInput;

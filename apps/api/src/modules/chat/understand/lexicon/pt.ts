@@ -26,4 +26,9 @@ export default {
   strongMovieContext: ['filmes'],
   movieContext: ['filmes', 'recomenda', 'indica'],
   offTopic: ['clima'],
+  short: ['curto', 'curta'],
+  notLong: ['nao muito longo', 'nao muito longa', 'nao tao longo', 'nao tao longa'],
+  long: ['filme longo'],
+  recent: ['recentes'],
+  classic: ['classicos'],
 } satisfies LanguageLexiconInput;

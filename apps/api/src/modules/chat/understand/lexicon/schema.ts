@@ -39,6 +39,16 @@ export const LanguageLexiconSchema = z
     offTopic: z.array(phrase).default([]),
     /** Tasks that are not choosing a film ("write me", "translate", "schreib"). */
     offTopicTasks: z.array(phrase).default([]),
+    /** Lengths and eras said in words: "a short one" (at most 90 minutes), "not too long" (110), "a long film" (over 150). */
+    short: z.array(phrase).default([]),
+    notLong: z.array(phrase).default([]),
+    long: z.array(phrase).default([]),
+    /** "a miniseries": series wanted; "short films": shorts allowed. */
+    series: z.array(phrase).default([]),
+    shortFilms: z.array(phrase).default([]),
+    /** "something recent" (the last few years), "a classic". */
+    recent: z.array(phrase).default([]),
+    classic: z.array(phrase).default([]),
   })
   .strict();
 
