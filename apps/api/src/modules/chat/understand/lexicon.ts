@@ -2547,38 +2547,7 @@ export const MOVIE_CONTEXT: string[] = inEveryLanguage('movieContext');
  * How a film left someone ("can't stop thinking about it", "my heart is still racing", "it stuck with
  * me for days"): a story about the film named, never a theme to look for.
  */
-export const REACTION_PHRASES: string[] = [
-  "can't stop thinking about it",
-  'cant stop thinking about it',
-  'can not stop thinking about it',
-  'still thinking about it',
-  "can't shake it",
-  'cant shake it',
-  "can't get it out of my head",
-  'cant get it out of my head',
-  'my heart is still racing',
-  'heart is still racing',
-  'still racing',
-  'it stuck with me',
-  'stuck with me',
-  'stayed with me',
-  'for days',
-  'for weeks',
-  'last weekend',
-  'last night',
-  'the other day',
-  'on the plane',
-  'on a plane',
-  'on the flight',
-  'for the first time',
-  'for the second time',
-  'for the third time',
-  'for the hundredth time',
-  'still processing',
-  'mind blown',
-  'honestly',
-  'wow',
-];
+export const REACTION_PHRASES: string[] = inEveryLanguage('reactions');
 
 /** Words that carry no request on their own (ignored when saying what was not understood). */
 export const FILLER = new Set(
@@ -2628,36 +2597,7 @@ export const OFF_TOPIC: string[] = inEveryLanguage('offTopic');
  * a word for films themselves. What follows is no film request unless it names a genre, a mood or a
  * title. "forget the superhero stuff" sets aside a kind of film, not films.
  */
-export const LEAVE_VERBS: string[] = [
-  'forget',
-  'forget about',
-  'ignore',
-  'never mind',
-  'nevermind',
-  'stop',
-  'quit',
-  'enough',
-  'enough with',
-  'enough about',
-  'skip',
-  'drop',
-  'disregard',
-  'no more',
-  'done with',
-  'leave',
-  'put aside',
-  'set aside',
-  'screw',
-  'olvida',
-  'olvidate de',
-  'deja',
-  'oublie',
-  'laisse tomber',
-  'vergiss',
-  'lass',
-  'dimentica',
-  'esquece',
-];
+export const LEAVE_VERBS: string[] = inEveryLanguage('leaveVerbs');
 export const LEAVE_BETWEEN = new Set(
   'about the your all this with recommending suggesting talking picking a for second moment minute sec bit los las les el la le die den das il lo o a de des'.split(
     ' ',
@@ -2670,44 +2610,12 @@ export const LEAVE_OBJECTS = new Set(
 );
 
 /** Words of the ways someone stops paying attention ("she gets restless after an hour and a half"). */
-export const ATTENTION_WORDS: string[] = [
-  'restless',
-  'bored',
-  'antsy',
-  'fidgety',
-  'cranky',
-  'sleepy',
-  'distracted',
-  'impatient',
-  'asleep',
-  'focus',
-  'loses',
-  'zones',
-  'tunes',
-  'drifts',
-  'nods',
-];
+export const ATTENTION_WORDS: string[] = inEveryLanguage('attention');
 
 /** Words that make a message narrow the last request wherever they stand ("horror specifically"). */
-export const NARROWING_WORDS: string[] = [
-  'specifically',
-  'in particular',
-  'specially',
-  'en particular',
-  'en particulier',
-  'speziell',
-  'in particolare',
-];
+export const NARROWING_WORDS: string[] = inEveryLanguage('narrowing');
 /** Words that make the genres and moods named replace the last request's ("thrillers instead"). */
-export const REPLACING_WORDS: string[] = [
-  'instead',
-  'in its place',
-  'en cambio',
-  'en vez de eso',
-  'a la place',
-  'stattdessen',
-  'invece',
-];
+export const REPLACING_WORDS: string[] = inEveryLanguage('replacing');
 
 /** Tasks that are no film request even when they mention films ("write me a poem about movies"). */
 export const OFF_TOPIC_TASKS: string[] = inEveryLanguage('offTopicTasks');

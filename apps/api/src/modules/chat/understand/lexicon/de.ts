@@ -19,4 +19,7 @@ export default {
   shortFilms: ['kurzfilm', 'kurzfilme'],
   recent: ['neu', 'neue', 'aktuelle'],
   classic: ['klassiker', 'alte'],
+  leaveVerbs: ['vergiss', 'lass'],
+  narrowing: ['speziell'],
+  replacing: ['stattdessen'],
 } satisfies LanguageLexiconInput;

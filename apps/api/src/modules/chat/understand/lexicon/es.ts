@@ -19,4 +19,7 @@ export default {
   shortFilms: ['cortometraje', 'cortometrajes'],
   recent: ['nuevas', 'nueva', 'reciente', 'recientes'],
   classic: ['clasica', 'clasicas', 'clasico'],
+  leaveVerbs: ['olvida', 'olvidate de', 'deja'],
+  narrowing: ['en particular'],
+  replacing: ['en cambio', 'en vez de eso'],
 } satisfies LanguageLexiconInput;

@@ -17,4 +17,7 @@ export default {
   shortFilms: ['court metrage', 'courts metrages'],
   recent: ['recent', 'recents', 'nouveau', 'nouveaux'],
   classic: ['classique', 'classiques'],
+  leaveVerbs: ['oublie', 'laisse tomber'],
+  narrowing: ['en particulier'],
+  replacing: ['a la place'],
 } satisfies LanguageLexiconInput;

@@ -32,4 +32,7 @@ export default {
   series: ['serie tv'],
   recent: ['recente', 'recenti'],
   classic: ['classico', 'classici'],
+  leaveVerbs: ['dimentica'],
+  narrowing: ['in particolare'],
+  replacing: ['invece'],
 } satisfies LanguageLexiconInput;

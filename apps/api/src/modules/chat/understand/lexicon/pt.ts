@@ -31,4 +31,5 @@ export default {
   long: ['filme longo'],
   recent: ['recentes'],
   classic: ['classicos'],
+  leaveVerbs: ['esquece'],
 } satisfies LanguageLexiconInput;

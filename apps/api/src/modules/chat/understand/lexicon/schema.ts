@@ -49,6 +49,16 @@ export const LanguageLexiconSchema = z
     /** "something recent" (the last few years), "a classic". */
     recent: z.array(phrase).default([]),
     classic: z.array(phrase).default([]),
+    /** Setting films aside ("forget about the movie catalog and…"): the verb. */
+    leaveVerbs: z.array(phrase).default([]),
+    /** "specifically": a follow-up word that narrows the last request. */
+    narrowing: z.array(phrase).default([]),
+    /** "instead": the genres named replace the last request's. */
+    replacing: z.array(phrase).default([]),
+    /** The time someone lasts ("she gets restless after an hour and a half"). */
+    attention: z.array(phrase).default([]),
+    /** How a film left someone ("can't stop thinking about it"): no theme. */
+    reactions: z.array(phrase).default([]),
   })
   .strict();
 
