@@ -16,7 +16,9 @@ import { createRecommenderServer } from '../src/http/server';
 import { ContentModel, type PeopleFields } from '../src/model/content';
 import { buildModel } from '../src/train/build-model';
 import { CatalogFollower } from '../src/train/follow-catalog';
-import { foldDataDir } from '../src/train/fold';
+import { foldDataDir, foldModel } from '../src/train/fold';
+import { catalogPollMs } from '../src/config';
+import { ConfigError } from '@app/contracts/config';
 import { FOLD_CLI, spawnTrainer } from '../src/train/retrain';
 import { writeArtifact } from '../src/model/artifact';
 import { catalogFileOf, movie } from './fixture';
@@ -315,6 +317,51 @@ describe('the fold in its child process, as the service runs it', () => {
     expect(statuses.every((x) => x === 200)).toBe(true);
     expect(await ids(s, 500)).toContain(501);
   }, 120_000);
+});
+
+describe('one writer of the model at a time, and the poll interval', () => {
+  it('a fold waits while a training runs, and a failed fold is not retried at once', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rec-follow-busy-'));
+    const movies = baseMovies();
+    sync(dir, movies, 1);
+    const model = buildModel({ catalog: new CatalogIndex(catalogFileOf(movies)), catalogGeneration: 1 });
+    let busy = true;
+    let runs = 0;
+    const follower = new CatalogFollower({
+      dataDir: dir,
+      served: () => model,
+      reload: () => {},
+      busy: () => busy,
+      run: async () => {
+        runs++;
+        throw new Error('no catalog');
+      },
+      retryMs: 60_000,
+    });
+    sync(dir, movies, 2);
+    expect(await follower.checkNow()).toBe(false);
+    expect(runs).toBe(0);
+    busy = false;
+    expect(await follower.checkNow()).toBe(false);
+    expect(await follower.checkNow()).toBe(false);
+    expect(runs).toBe(1);
+  });
+
+  it('RECOMMENDER_CATALOG_POLL_SECONDS: 15 s by default, 0 is off, nonsense stops the start', () => {
+    expect(catalogPollMs({})).toBe(15_000);
+    expect(catalogPollMs({ RECOMMENDER_CATALOG_POLL_SECONDS: '0' })).toBe(0);
+    expect(catalogPollMs({ RECOMMENDER_CATALOG_POLL_SECONDS: '0.5' })).toBe(500);
+    expect(() => catalogPollMs({ RECOMMENDER_CATALOG_POLL_SECONDS: 'soon' })).toThrow(ConfigError);
+  });
+
+  it('a model from before fingerprints is folded by its genres', () => {
+    const movies = baseMovies();
+    const { fingerprints: _none, ...old } = buildModel({ catalog: new CatalogIndex(catalogFileOf(movies)) });
+    const next = movies.map((m) => (m.id === 1002 ? { ...m, genre_ids: [27] } : m));
+    const r = foldModel({ served: old, catalog: new CatalogIndex(catalogFileOf(next)), generation: 1 });
+    expect(r.changed).toEqual([1002]);
+    expect(r.artifact.fingerprints).toBeDefined();
+  });
 });
 
 describe('directors and cast in the content similarity (decision 0085)', () => {
