@@ -208,6 +208,9 @@ export const RANK_WEIGHTS = {
   neighbour: 5,
 } as const;
 
+/** Weight of closeness to the last picks when the request has a subject of its own (else 4). */
+const ANCHOR_WITH_SUBJECT = 1;
+
 /** How much more the rating weighs when the request names one. */
 export const RATING_ASKED = 2.5;
 
@@ -497,7 +500,10 @@ export class Retriever {
     let fit = 2 * matched.length + 0.7 * moodMatched.length;
     const semantic = p.qv ? Math.max(0, p.sem!.score(p.qv, m.id)) : 0;
     fit += 4 * scaled(semantic, p.qScale);
-    if (p.av) fit += 4 * scaled(p.sem!.score(p.av, m.id), p.aScale);
+    // The last picks keep a comparative's subject ("less scary" after horror films); when the
+    // request keeps its own (a theme, a genre), closeness to them would pull back to their tone.
+    const own = p.keywordsIn.length > 0 || p.q.genreGroups.length > 0;
+    if (p.av) fit += (own ? ANCHOR_WITH_SUBJECT : 4) * scaled(p.sem!.score(p.av, m.id), p.aScale);
     const similarity = p.closeness ? p.closeness(m) : 0;
     fit += 6 * similarity;
     if (p.q.wantSeries && isSeries(m)) fit += 10;
