@@ -3,6 +3,7 @@ import { Franchises } from './franchise';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { RecommenderClient } from '../../integrations/recommender/recommender-client';
+import { neighboursOf } from './neighbours';
 import type { ChatRequest, ConversationState, EngineAnswer } from './request';
 import { Retriever } from './retrieve';
 import {
@@ -439,13 +440,8 @@ export class ChatEngine {
 
   /** Neighbours from the recommendation service, when it answers (ranks 0..49). */
   private async neighbours(seed: CatalogMovie): Promise<Map<number, number> | null> {
-    if (!this.recommender) return null;
-    try {
-      const recs = await this.recommender.recommend(seed.id, 50);
-      return new Map(recs.map((r, i) => [r.tmdbId, i]));
-    } catch {
-      return null;
-    }
+    // Decision 0087: at most 250 ms, never a failed turn (neighbours.ts).
+    return neighboursOf(this.recommender, seed.id);
   }
 }
 

@@ -81,6 +81,20 @@ describe('"like X" with the service: its neighbours are the first candidates', (
     client.close();
   });
 
+  it('does not wait for a slow service: the turn answers from the catalog within its budget', async () => {
+    mode = 'slow';
+    const client = new RecommenderClient(base, 2000, () => null, 0);
+    const engine = new ChatEngine(catalog, client, undefined, { vectorsFile: vectorsFile() });
+    engine.warm();
+    await engine.answer('a comedy', fresh());
+    const t0 = performance.now();
+    const a = await engine.answer('movies like The Matrix', fresh());
+    // The service answers after 1.5 s; the turn waits 250 ms for it at most.
+    expect(performance.now() - t0).toBeLessThan(1200);
+    expect(a.picks.length).toBeGreaterThanOrEqual(3);
+    client.close();
+  });
+
   it('falls back to the catalog similarity when the service fails, and never fails the turn', async () => {
     mode = 'error';
     const client = new RecommenderClient(base, 2000, () => null, 0);
