@@ -77,6 +77,114 @@ const num = (text: string | undefined): number => {
 const isDate = (s: string | undefined): s is string =>
   !!s && /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(s));
 
+/** A keywords row's names (trimmed, lower case), merged into its movie's, once each. */
+function addKeywords(keywordsById: Map<number, string[]>, row: Record<string, string>): void {
+  if (!/^\d+$/.test(row.id ?? '')) return;
+  const id = Number(row.id);
+  const names = asList(row.keywords)
+    .map((k) => (k && typeof k === 'object' && !Array.isArray(k) ? k.name : null))
+    .filter((n): n is string => typeof n === 'string' && n.trim() !== '')
+    .map((n) => n.trim().toLowerCase());
+  const merged = keywordsById.get(id) ?? [];
+  for (const n of names) if (!merged.includes(n)) merged.push(n);
+  keywordsById.set(id, merged);
+}
+
+/**
+ * The id and title of a row to keep, or the count in `stats` it is left out under (malformed, a
+ * duplicate, adult, untitled). `seen` gains each well-formed row's id.
+ */
+function keptRow(
+  row: Record<string, string>,
+  seen: Set<number>,
+): { id: number; title: string } | 'malformed' | 'duplicates' | 'adult' | 'untitled' {
+  // Malformed rows in this dataset have their columns shifted: the id is not an integer.
+  if (!/^\d+$/.test(row.id ?? '') || !['True', 'False'].includes(row.adult ?? '')) return 'malformed';
+  const id = Number(row.id);
+  if (seen.has(id)) return 'duplicates';
+  seen.add(id);
+  if (row.adult === 'True') return 'adult';
+  const title = (row.title ?? '').trim() || (row.original_title ?? '').trim();
+  if (!title) return 'untitled';
+  return { id, title };
+}
+
+/** A row's known genres, once each; each reference to a genre TMDB no longer has is counted. */
+function genreIdsOf(row: Record<string, string>, stats: CatalogBuildStats): number[] {
+  const genre_ids: number[] = [];
+  for (const g of asList(row.genres)) {
+    if (!g || typeof g !== 'object' || Array.isArray(g) || typeof g.id !== 'number') continue;
+    if (GENRE_NAMES.has(g.id)) {
+      if (!genre_ids.includes(g.id)) genre_ids.push(g.id);
+    } else stats.obsolete_genre_refs++;
+  }
+  return genre_ids;
+}
+
+const isDict = (c: PyValue): c is Record<string, PyValue> =>
+  !!c && typeof c === 'object' && !Array.isArray(c);
+
+const imagePath = (v: PyValue | string | undefined) =>
+  typeof v === 'string' && /^\/[\w-]+\.(jpg|png)$/.test(v) ? v : null;
+
+/** A row of the movies CSV as a catalog movie, or null (counted in `stats`) when it is left out. */
+function movieFromRow(
+  row: Record<string, string>,
+  seen: Set<number>,
+  stats: CatalogBuildStats,
+  keywordsById: Map<number, string[]>,
+): CatalogMovie | null {
+  const kept = keptRow(row, seen);
+  if (typeof kept === 'string') {
+    stats[kept]++;
+    return null;
+  }
+  const { id, title } = kept;
+  const genre_ids = genreIdsOf(row, stats);
+  const production_companies = asList(row.production_companies)
+    .filter(isDict)
+    .filter((c) => typeof c.id === 'number' && typeof c.name === 'string')
+    .map((c) => ({ id: c.id as number, name: (c.name as string).trim() }));
+  const production_countries = asList(row.production_countries)
+    .filter(isDict)
+    .map((c) => c.iso_3166_1)
+    .filter((c): c is string => typeof c === 'string' && /^[A-Z]{2}$/.test(c));
+  const coll = asDict(row.belongs_to_collection);
+  const runtime = Math.round(num(row.runtime));
+  const tmdbPoster = imagePath(row.poster_path);
+  const hasPoster = tmdbPoster !== null;
+  return {
+    id,
+    imdb_id: row.imdb_id || null,
+    title,
+    original_title: (row.original_title ?? '').trim() || title,
+    original_language: row.original_language ?? '',
+    overview: (row.overview ?? '').trim(),
+    tagline: (row.tagline ?? '').trim(),
+    release_date: isDate(row.release_date) ? row.release_date : null,
+    status: row.status || 'Released',
+    runtime: runtime > 0 ? runtime : null,
+    budget: num(row.budget),
+    revenue: num(row.revenue),
+    vote_average: Math.round(num(row.vote_average) * 10) / 10,
+    vote_count: Math.max(0, Math.round(num(row.vote_count))),
+    popularity: Math.round(num(row.popularity) * 1000) / 1000,
+    poster_path: hasPoster ? `/poster-${id}.svg` : null,
+    backdrop_path: `/backdrop-${id}.svg`,
+    tmdb_poster_path: tmdbPoster,
+    // The dataset has no backdrop of a film's own; its collection's, where it has one, is the film's art.
+    tmdb_backdrop_path: imagePath(coll?.backdrop_path),
+    genre_ids,
+    production_companies,
+    production_countries,
+    collection:
+      coll && typeof coll.id === 'number' && typeof coll.name === 'string'
+        ? { id: coll.id, name: coll.name }
+        : null,
+    keywords: keywordsById.get(id) ?? [],
+  };
+}
+
 /** Turns the raw CSV texts into clean catalog movies. Pure: the unit tests feed it small CSVs. */
 export function buildCatalogFromCsv(
   moviesCsv: string,
@@ -108,15 +216,7 @@ export function buildCatalogFromCsv(
   for (const row of keywordRows) {
     done++;
     if (done % 2000 === 0) progress.update(done);
-    if (!/^\d+$/.test(row.id ?? '')) continue;
-    const id = Number(row.id);
-    const names = asList(row.keywords)
-      .map((k) => (k && typeof k === 'object' && !Array.isArray(k) ? k.name : null))
-      .filter((n): n is string => typeof n === 'string' && n.trim() !== '')
-      .map((n) => n.trim().toLowerCase());
-    const merged = keywordsById.get(id) ?? [];
-    for (const n of names) if (!merged.includes(n)) merged.push(n);
-    keywordsById.set(id, merged);
+    addKeywords(keywordsById, row);
   }
 
   const seen = new Set<number>();
@@ -124,77 +224,8 @@ export function buildCatalogFromCsv(
   for (const row of rows) {
     done++;
     if (done % 2000 === 0) progress.update(done);
-    // Malformed rows in this dataset have their columns shifted: the id is not an integer.
-    if (!/^\d+$/.test(row.id ?? '') || !['True', 'False'].includes(row.adult ?? '')) {
-      stats.malformed++;
-      continue;
-    }
-    const id = Number(row.id);
-    if (seen.has(id)) {
-      stats.duplicates++;
-      continue;
-    }
-    seen.add(id);
-    if (row.adult === 'True') {
-      stats.adult++;
-      continue;
-    }
-    const title = (row.title ?? '').trim() || (row.original_title ?? '').trim();
-    if (!title) {
-      stats.untitled++;
-      continue;
-    }
-    const genre_ids: number[] = [];
-    for (const g of asList(row.genres)) {
-      if (!g || typeof g !== 'object' || Array.isArray(g) || typeof g.id !== 'number') continue;
-      if (GENRE_NAMES.has(g.id)) {
-        if (!genre_ids.includes(g.id)) genre_ids.push(g.id);
-      } else stats.obsolete_genre_refs++;
-    }
-    const production_companies = asList(row.production_companies)
-      .filter((c): c is Record<string, PyValue> => !!c && typeof c === 'object' && !Array.isArray(c))
-      .filter((c) => typeof c.id === 'number' && typeof c.name === 'string')
-      .map((c) => ({ id: c.id as number, name: (c.name as string).trim() }));
-    const production_countries = asList(row.production_countries)
-      .filter((c): c is Record<string, PyValue> => !!c && typeof c === 'object' && !Array.isArray(c))
-      .map((c) => c.iso_3166_1)
-      .filter((c): c is string => typeof c === 'string' && /^[A-Z]{2}$/.test(c));
-    const coll = asDict(row.belongs_to_collection);
-    const runtime = Math.round(num(row.runtime));
-    const imagePath = (v: PyValue | string | undefined) =>
-      typeof v === 'string' && /^\/[\w-]+\.(jpg|png)$/.test(v) ? v : null;
-    const tmdbPoster = imagePath(row.poster_path);
-    const hasPoster = tmdbPoster !== null;
-    movies.push({
-      id,
-      imdb_id: row.imdb_id || null,
-      title,
-      original_title: (row.original_title ?? '').trim() || title,
-      original_language: row.original_language ?? '',
-      overview: (row.overview ?? '').trim(),
-      tagline: (row.tagline ?? '').trim(),
-      release_date: isDate(row.release_date) ? row.release_date : null,
-      status: row.status || 'Released',
-      runtime: runtime > 0 ? runtime : null,
-      budget: num(row.budget),
-      revenue: num(row.revenue),
-      vote_average: Math.round(num(row.vote_average) * 10) / 10,
-      vote_count: Math.max(0, Math.round(num(row.vote_count))),
-      popularity: Math.round(num(row.popularity) * 1000) / 1000,
-      poster_path: hasPoster ? `/poster-${id}.svg` : null,
-      backdrop_path: `/backdrop-${id}.svg`,
-      tmdb_poster_path: tmdbPoster,
-      // The dataset has no backdrop of a film's own; its collection's, where it has one, is the film's art.
-      tmdb_backdrop_path: imagePath(coll?.backdrop_path),
-      genre_ids,
-      production_companies,
-      production_countries,
-      collection:
-        coll && typeof coll.id === 'number' && typeof coll.name === 'string'
-          ? { id: coll.id, name: coll.name }
-          : null,
-      keywords: keywordsById.get(id) ?? [],
-    });
+    const movie = movieFromRow(row, seen, stats, keywordsById);
+    if (movie) movies.push(movie);
   }
   progress.update(done);
   progress.stop();

@@ -313,37 +313,16 @@ export class CatalogIndex {
     const words = significantWords(query);
     if (words.length === 0) return { movies: [], total: 0 };
     // A reading of more words than are searched would drop some: not a reading.
-    if (
-      reading &&
-      normalize(query)
-        .split(' ')
-        .filter((w) => w && !STOP_WORDS.has(w)).length > words.length
-    )
-      return { movies: [], total: 0 };
-    // "the s", "a c": an article and the first letter of the next word, what a typist passes on
-    // the way to most titles, and at a million titles the dearest query there is (every title
-    // with "the" read for a word starting with the letter): answered from the lists made once
-    // the index was built (prepareBusyPrefixes).
-    if (!reading && limit <= SHORT_LIST && this.articleStarts.size > 0) {
-      const made = this.articleStarts.get(query.trim().toLowerCase().replace(/\s+/g, ' '));
-      if (made) return { movies: made.movies.slice(0, limit), total: made.total };
-    }
+    if (reading && searchedWordsDropped(query, words)) return { movies: [], total: 0 };
+    const busy = reading ? undefined : this.busyPrefixAnswer(query, limit);
+    if (busy) return busy;
     const titles = this.completeSearchIndex();
     // One to three letters typed: every title with a word starting so, by popularity.
     // (No whole title first here: two letters are more often the start of a known title than a
     // title themselves, "go" of The Godfather rather than Go.)
     if (words.length === 1 && words[0]!.length <= 3 && !reading)
       return this.titlesWithWordStarting(titles, words[0]!, limit);
-    const terms = words.flatMap((w) => w.split(SPACE_OR_PUNCTUATION).map(processTerm)).filter(Boolean);
-    // A last single letter after other words is the start of the next word ("star w"): the
-    // titles of the other words that have a word starting with it (decision 0064).
-    const initial = terms.length > 1 && /^[a-z]$/.test(terms[terms.length - 1]!) ? terms.pop() : undefined;
-    const spec: TitleQueryTerm[] = terms.map((term, i) => ({
-      term,
-      // The user is typing the last word: only it is completed as a prefix.
-      prefix: reading !== 'exact' && initial === undefined && i === terms.length - 1 && term.length >= 2,
-      fuzzy: reading === 'exact' ? 0 : fuzziness(term),
-    }));
+    const { spec, initial } = titleQuerySpec(words, reading);
     // The titles that are the words typed come first (`exactFirst`); after one word, the other
     // first suggestions are looked at too, so at least that many answers are scored in order.
     const titled = this.titledAs(titles, query);
@@ -402,6 +381,21 @@ export class CatalogIndex {
       },
       limit,
     );
+  }
+
+  /**
+   * "the s", "a c": an article and the first letter of the next word, what a typist passes on
+   * the way to most titles, and at a million titles the dearest query there is (every title
+   * with "the" read for a word starting with the letter): answered from the lists made once
+   * the index was built (prepareBusyPrefixes), or undefined.
+   */
+  private busyPrefixAnswer(
+    query: string,
+    limit: number,
+  ): { movies: CatalogMovie[]; total: number } | undefined {
+    if (limit > SHORT_LIST || this.articleStarts.size === 0) return undefined;
+    const made = this.articleStarts.get(query.trim().toLowerCase().replace(/\s+/g, ' '));
+    return made ? { movies: made.movies.slice(0, limit), total: made.total } : undefined;
   }
 
   /**
@@ -810,6 +804,35 @@ export function runsTogether(title: string, word: string, whole: boolean): boole
 const YEAR_POOL = 200;
 
 /** A word that reads as a release year (1880 to next year), else null. */
+/**
+ * The terms searched for `words`, and a last single letter after other words, which is the start
+ * of the next word ("star w"): the titles of the other words that have a word starting with it
+ * (decision 0064).
+ */
+function titleQuerySpec(
+  words: readonly string[],
+  reading: 'exact' | 'loose' | undefined,
+): { spec: TitleQueryTerm[]; initial: string | undefined } {
+  const terms = words.flatMap((w) => w.split(SPACE_OR_PUNCTUATION).map(processTerm)).filter(Boolean);
+  const initial = terms.length > 1 && /^[a-z]$/.test(terms[terms.length - 1]!) ? terms.pop() : undefined;
+  const spec: TitleQueryTerm[] = terms.map((term, i) => ({
+    term,
+    // The user is typing the last word: only it is completed as a prefix.
+    prefix: reading !== 'exact' && initial === undefined && i === terms.length - 1 && term.length >= 2,
+    fuzzy: reading === 'exact' ? 0 : fuzziness(term),
+  }));
+  return { spec, initial };
+}
+
+/** More words in `query` (stop words aside) than the `searched` ones: a reading would drop some. */
+function searchedWordsDropped(query: string, searched: readonly string[]): boolean {
+  return (
+    normalize(query)
+      .split(' ')
+      .filter((w) => w && !STOP_WORDS.has(w)).length > searched.length
+  );
+}
+
 function releaseYear(word: string): string | null {
   if (!/^(18[89]\d|19\d\d|20\d\d)$/.test(word)) return null;
   return Number(word) <= new Date().getFullYear() + 1 ? word : null;

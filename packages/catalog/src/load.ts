@@ -331,11 +331,25 @@ export function parseCatalogBytes(
     parseMoviePieces(bytes, from, listEnd(bytes, from), pieceBytes, decoding, movies, opts.each);
     return head;
   }
-  // Any other file: a scan of the bytes for the ends of the list's top-level objects (depth 0), outside strings.
-  // UTF-8 continuation bytes are all >= 0x80, so they never look like these ASCII delimiters.
+  // Any other file: a scan of the bytes for the ends of the list's top-level objects.
+  parseMoviesByScan(bytes, at + MOVIES_MARKER.length, pieceBytes, parsePiece);
+  return head;
+}
+
+/**
+ * A scan of the bytes from `from` for the ends of the movie list's top-level objects (depth 0),
+ * outside strings, parsing a piece each time one passes `pieceBytes`. UTF-8 continuation bytes
+ * are all >= 0x80, so they never look like these ASCII delimiters.
+ */
+function parseMoviesByScan(
+  bytes: Buffer,
+  from: number,
+  pieceBytes: number,
+  parsePiece: (from: number, to: number) => void,
+): void {
   let depth = 0;
   let inString = false;
-  let pieceStart = at + MOVIES_MARKER.length;
+  let pieceStart = from;
   let i = pieceStart;
   const flush = (end: number) => {
     parsePiece(pieceStart, end);
@@ -357,7 +371,6 @@ export function parseCatalogBytes(
   }
   if (i >= bytes.length) throw new Error('The catalog file is truncated.');
   flush(i);
-  return head;
 }
 
 /** The movies of `bytes[from, to)` (whole movies between commas), added to `movies`. */

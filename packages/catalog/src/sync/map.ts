@@ -75,6 +75,53 @@ export function usCertification(details: TmdbMovieDetails): string | null {
   return str((theatrical ?? any)?.certification) || null;
 }
 
+/** A film's genres the catalog knows, once each. */
+function genreIdsOf(d: TmdbMovieDetails): number[] {
+  const genre_ids: number[] = [];
+  for (const g of d.genres ?? [])
+    if (GENRE_NAMES.has(g?.id) && !genre_ids.includes(g.id)) genre_ids.push(g.id);
+  return genre_ids;
+}
+
+/** A film's keywords, lower-cased, once each. */
+function keywordsOf(d: TmdbMovieDetails): string[] {
+  const keywords: string[] = [];
+  for (const k of d.keywords?.keywords ?? []) {
+    const name = str(k?.name).toLowerCase();
+    if (name && !keywords.includes(name)) keywords.push(name);
+  }
+  return keywords;
+}
+
+/** The first MAX_CAST of a film's cast in billing order, each person once. */
+function castOf(d: TmdbMovieDetails): CatalogCastMember[] {
+  const seen = new Set<number>();
+  const cast: CatalogCastMember[] = [];
+  for (const c of [...(d.credits?.cast ?? [])].sort((a, b) => num(a.order) - num(b.order))) {
+    const p = person(c);
+    if (!p || seen.has(p.id)) continue;
+    seen.add(p.id);
+    cast.push({ ...p, character: str(c.character), order: num(c.order) });
+    if (cast.length === MAX_CAST) break;
+  }
+  return cast;
+}
+
+/** The first `max` people of a film's crew that `pick` takes, each once. */
+function crewOf(
+  d: TmdbMovieDetails,
+  pick: (c: { job?: string; department?: string }) => boolean,
+  max: number,
+): CatalogPerson[] {
+  const out: CatalogPerson[] = [];
+  for (const c of d.credits?.crew ?? []) {
+    const p = pick(c) ? person(c) : null;
+    if (p && !out.some((x) => x.id === p.id)) out.push(p);
+    if (out.length === max) break;
+  }
+  return out;
+}
+
 /**
  * TMDB's details of a film as a catalog movie, with the builder's conventions (build.ts): the
  * generated art's paths, TMDB's image paths kept beside them, genres TMDB no longer has left out,
@@ -86,32 +133,11 @@ export function movieFromDetails(d: TmdbMovieDetails): CatalogMovie {
   const title = str(d.title) || str(d.original_title);
   if (!title) throw new MalformedAnswerError(`movie ${d.id} has no title`);
   const id = d.id;
-  const genre_ids: number[] = [];
-  for (const g of d.genres ?? [])
-    if (GENRE_NAMES.has(g?.id) && !genre_ids.includes(g.id)) genre_ids.push(g.id);
-  const keywords: string[] = [];
-  for (const k of d.keywords?.keywords ?? []) {
-    const name = str(k?.name).toLowerCase();
-    if (name && !keywords.includes(name)) keywords.push(name);
-  }
-  const seen = new Set<number>();
-  const cast: CatalogCastMember[] = [];
-  for (const c of [...(d.credits?.cast ?? [])].sort((a, b) => num(a.order) - num(b.order))) {
-    const p = person(c);
-    if (!p || seen.has(p.id)) continue;
-    seen.add(p.id);
-    cast.push({ ...p, character: str(c.character), order: num(c.order) });
-    if (cast.length === MAX_CAST) break;
-  }
-  const crew = (pick: (c: { job?: string; department?: string }) => boolean, max: number) => {
-    const out: CatalogPerson[] = [];
-    for (const c of d.credits?.crew ?? []) {
-      const p = pick(c) ? person(c) : null;
-      if (p && !out.some((x) => x.id === p.id)) out.push(p);
-      if (out.length === max) break;
-    }
-    return out;
-  };
+  const genre_ids = genreIdsOf(d);
+  const keywords = keywordsOf(d);
+  const cast = castOf(d);
+  const crew = (pick: (c: { job?: string; department?: string }) => boolean, max: number) =>
+    crewOf(d, pick, max);
   const coll = d.belongs_to_collection;
   const tmdbPoster = imagePath(d.poster_path);
   const runtime = Math.round(num(d.runtime));

@@ -183,104 +183,159 @@ export async function runCatalogSync(opts: CatalogSyncOptions): Promise<CatalogS
       };
       writeState(dataDir, state);
     }
-    const run = state.run;
     base.movies.forEach((m, i) => baseIds.set(m.id, i));
 
-    if (run.phase === 'changes') {
-      await readChanges(http, state, baseIds, now(), dataDir, log, saveCalls);
-      run.phase = 'export';
-      saveCalls();
-      writeState(dataDir, state);
-    }
-    let plan = readPlan(dataDir);
-    if (run.phase === 'export' || !plan) {
-      plan = await makePlan(http, dataDir, settings, base, baseIds, state, now(), log);
-      writePlan(dataDir, plan);
-      run.phase = 'details';
-      saveCalls();
-      writeState(dataDir, state);
-    }
-    summary.deferred = plan.deferred;
-
-    if (run.phase === 'details') {
-      const stopped = await fetchDetails(http, dataDir, plan, baseIds, progress, log, opts.signal, () => {
-        saveCalls();
-        writeState(dataDir, state);
-      });
-      saveCalls();
-      writeState(dataDir, state);
-      if (stopped) throw stopped;
-      run.phase = 'apply';
-      writeState(dataDir, state);
-    }
-
-    // Apply.
-    const journal = readJournal(dataDir);
-    const generation = Math.max(baseGeneration, state.generation) + 1;
-    const merged = mergeCatalog(base, plan, journal);
-    Object.assign(summary, merged.counts);
-    if (merged.counts.new + merged.counts.changed + merged.counts.removed === 0) {
-      // Nothing to serve that is not served: no new generation (the readers would reload for nothing).
-      saveCalls();
-      summary.calls = state.run?.calls ?? http.calls;
-      finishRun(dataDir, state, generation - 1, journal, run.started_at);
-      summary.ok = true;
-      summary.generation = generation - 1 || null;
-      summary.movies = merged.movies.length;
-      return summary;
-    }
-    const builtAt = now().toISOString();
-    const file: CatalogFile = {
-      version: CATALOG_VERSION,
-      built_at: builtAt,
-      source: base.source,
-      stats: base.stats,
-      movies: merged.movies,
-    };
-    const path = catalogGenerationPath(dataDir, generation);
-    writeCatalogFiles(path, file);
-    fsyncPath(catalogTextPath(path));
-    fsyncPath(path);
-    fsyncPath(catalogDir(dataDir));
-    const next: CurrentCatalog = {
-      generation,
-      built_at: builtAt,
-      movies: merged.movies.length,
-      synced_at: now().toISOString(),
-    };
-    // Last: a reader that sees this generation finds its whole pair.
-    writeFileAtomic(currentCatalogPath(dataDir), JSON.stringify(next));
-    saveCalls();
-    summary.calls = state.run?.calls ?? http.calls;
-    finishRun(dataDir, state, generation, journal, run.started_at);
-    removeOldGenerations(dataDir, generation);
-    summary.ok = true;
-    summary.generation = generation;
-    summary.movies = merged.movies.length;
+    const plan = await fetchPhases(
+      { http, dataDir, settings, base, baseIds, state, now, log, saveCalls },
+      summary,
+      progress,
+      opts.signal,
+    );
+    applyMerged({ http, dataDir, base, plan, state, baseGeneration, now, saveCalls }, summary);
   } catch (err) {
-    saveCalls();
-    if (state.run) {
-      try {
-        writeState(dataDir, state);
-      } catch {
-        // the state as last written stands
-      }
-    }
-    summary.error = opts.signal?.aborted
-      ? 'interrupted: the next run goes on from here'
-      : (err as Error).message;
-    summary.calls = state.run?.calls ?? http.calls;
-    // What the run has fetched so far (kept in its journal for the next run).
-    for (const e of readJournal(dataDir).values()) {
-      if ('failed' in e) summary.failed++;
-      else if ('movie' in e) summary[baseIds.has(e.id) ? 'changed' : 'new']++;
-      else if ('skip' in e && !baseIds.has(e.id)) summary.skipped++;
-    }
+    recordFailure(summary, err, { http, dataDir, state, baseIds, saveCalls, signal: opts.signal });
   } finally {
     release();
     summary.ms = Date.now() - started;
   }
   return summary;
+}
+
+/** What the phases of one run share. */
+interface SyncContext {
+  http: SyncHttp;
+  dataDir: string;
+  state: SyncState;
+  saveCalls: () => void;
+}
+
+/**
+ * The phases before the merge, each where an interrupted run stopped: the changes since the last
+ * sync, the export (the plan, its deferred count in `summary`), the details. Returns the plan.
+ */
+async function fetchPhases(
+  ctx: SyncContext & {
+    settings: ReturnType<typeof syncSettings>;
+    base: CatalogFile;
+    baseIds: Map<number, number>;
+    now: () => Date;
+    log: (line: string) => void;
+  },
+  summary: CatalogSyncSummary,
+  progress: Progress,
+  signal: AbortSignal | undefined,
+): Promise<SyncPlan> {
+  const { http, dataDir, state, baseIds, now, log, saveCalls } = ctx;
+  const run = state.run!;
+  const checkpoint = () => {
+    saveCalls();
+    writeState(dataDir, state);
+  };
+  if (run.phase === 'changes') {
+    await readChanges(http, state, baseIds, now(), dataDir, log, saveCalls);
+    run.phase = 'export';
+    checkpoint();
+  }
+  let plan = readPlan(dataDir);
+  if (run.phase === 'export' || !plan) {
+    plan = await makePlan(http, dataDir, ctx.settings, ctx.base, baseIds, state, now(), log);
+    writePlan(dataDir, plan);
+    run.phase = 'details';
+    checkpoint();
+  }
+  summary.deferred = plan.deferred;
+
+  if (run.phase === 'details') {
+    const stopped = await fetchDetails(http, dataDir, plan, baseIds, progress, log, signal, checkpoint);
+    checkpoint();
+    if (stopped) throw stopped;
+    run.phase = 'apply';
+    writeState(dataDir, state);
+  }
+  return plan;
+}
+
+/**
+ * Merges the journal into the base catalog and writes it as the next generation (none when
+ * nothing changed), then finishes the run; `summary` gets the counts.
+ */
+function applyMerged(
+  ctx: SyncContext & { base: CatalogFile; plan: SyncPlan; baseGeneration: number; now: () => Date },
+  summary: CatalogSyncSummary,
+): void {
+  const { http, dataDir, base, state, now, saveCalls } = ctx;
+  const run = state.run!;
+  const journal = readJournal(dataDir);
+  const generation = Math.max(ctx.baseGeneration, state.generation) + 1;
+  const merged = mergeCatalog(base, ctx.plan, journal);
+  Object.assign(summary, merged.counts);
+  if (merged.counts.new + merged.counts.changed + merged.counts.removed === 0) {
+    // Nothing to serve that is not served: no new generation (the readers would reload for nothing).
+    saveCalls();
+    summary.calls = state.run?.calls ?? http.calls;
+    finishRun(dataDir, state, generation - 1, journal, run.started_at);
+    summary.ok = true;
+    summary.generation = generation - 1 || null;
+    summary.movies = merged.movies.length;
+    return;
+  }
+  const builtAt = now().toISOString();
+  const file: CatalogFile = {
+    version: CATALOG_VERSION,
+    built_at: builtAt,
+    source: base.source,
+    stats: base.stats,
+    movies: merged.movies,
+  };
+  const path = catalogGenerationPath(dataDir, generation);
+  writeCatalogFiles(path, file);
+  fsyncPath(catalogTextPath(path));
+  fsyncPath(path);
+  fsyncPath(catalogDir(dataDir));
+  const next: CurrentCatalog = {
+    generation,
+    built_at: builtAt,
+    movies: merged.movies.length,
+    synced_at: now().toISOString(),
+  };
+  // Last: a reader that sees this generation finds its whole pair.
+  writeFileAtomic(currentCatalogPath(dataDir), JSON.stringify(next));
+  saveCalls();
+  summary.calls = state.run?.calls ?? http.calls;
+  finishRun(dataDir, state, generation, journal, run.started_at);
+  removeOldGenerations(dataDir, generation);
+  summary.ok = true;
+  summary.generation = generation;
+  summary.movies = merged.movies.length;
+}
+
+/**
+ * A run that failed or was stopped: its state saved as far as it got, the error in `summary`,
+ * and what it fetched so far counted (kept in its journal for the next run).
+ */
+function recordFailure(
+  summary: CatalogSyncSummary,
+  err: unknown,
+  ctx: SyncContext & { baseIds: Map<number, number>; signal: AbortSignal | undefined },
+): void {
+  const { http, dataDir, state, baseIds } = ctx;
+  ctx.saveCalls();
+  if (state.run) {
+    try {
+      writeState(dataDir, state);
+    } catch {
+      // the state as last written stands
+    }
+  }
+  summary.error = ctx.signal?.aborted
+    ? 'interrupted: the next run goes on from here'
+    : (err as Error).message;
+  summary.calls = state.run?.calls ?? http.calls;
+  for (const e of readJournal(dataDir).values()) {
+    if ('failed' in e) summary.failed++;
+    else if ('movie' in e) summary[baseIds.has(e.id) ? 'changed' : 'new']++;
+    else if ('skip' in e && !baseIds.has(e.id)) summary.skipped++;
+  }
 }
 
 /** The ids of the catalog that changed since the last sync, window by window, page by page. */
