@@ -193,11 +193,8 @@ export function runHistoryEvaluation(
     methods['content only (TF-IDF)'] = summed((i) => content.similarities(i));
   }
   const historyOpts = opts.history ?? {};
-  const minSupport = historyOpts.minSupport ?? HISTORY.minSupport;
-  const kept = historyOpts.neighboursKept ?? HISTORY.neighboursKept;
-  const method = historyOpts.method ?? HISTORY.method;
-  const servedRp3Beta = historyOpts.rp3Beta ?? HISTORY.rp3Beta;
-  const servedLambda = historyOpts.easeLambda ?? HISTORY.easeLambda;
+  const knobs = servedKnobs(historyOpts);
+  const { minSupport, kept, method, servedRp3Beta, servedLambda } = knobs;
   if (selected('served')) {
     const listOf = servedLists(train, interactions, catalog, `${split}:${opts.validation ?? false}`);
     // Collaborative neighbours from the training positives only, under the same kind rule as served.
@@ -281,20 +278,11 @@ export function runHistoryEvaluation(
       `history · ${name}: NDCG@10 ${results[name].ndcg10.toFixed(4)} (${Math.round(performance.now() - started)} ms)`,
     );
   }
-  const servedVs: Record<string, PairedInterval> = {};
-  if (perCase[SERVED_FOR_YOU])
-    for (const name of Object.keys(perCase))
-      if (name !== SERVED_FOR_YOU)
-        servedVs[name] = pairedBootstrap(
-          perCase[SERVED_FOR_YOU],
-          perCase[name]!,
-          2000,
-          13,
-          cases.map((c) => c.user),
-        );
-  const best =
-    HISTORY_BASELINES.filter((b) => results[b]).sort((a, b) => results[b]!.ndcg10 - results[a]!.ndcg10)[0] ??
-    '';
+  const servedVs = servedVsOthers(
+    perCase,
+    cases.map((c) => c.user),
+  );
+  const best = bestBaseline(results);
   return {
     protocol:
       (split === 'per-user'
@@ -309,20 +297,62 @@ export function runHistoryEvaluation(
       trending_tau_days: tauDays,
       ease_lambda: opts.easeLambda,
       rp3_beta: opts.rp3Beta,
-      history_collaborative: historyOpts.collaborative ?? HISTORY.collaborative,
-      history_prior: historyOpts.prior ?? HISTORY.prior,
-      history_recency_tau_days: historyOpts.recencyTauDays ?? HISTORY.recencyTauDays,
-      history_min_support: minSupport,
-      history_neighbours_kept: kept,
-      history_collaborative_half_at: historyOpts.collaborativeHalfAt ?? HISTORY.collaborativeHalfAt,
-      history_rp3_beta: servedRp3Beta,
-      history_ease_lambda: servedLambda,
+      ...historyParams(historyOpts, knobs),
     },
     collaborative_method: method,
     methods: results,
     served_vs: servedVs,
     best_baseline: best,
   };
+}
+
+/** The served row's collaborative knobs: the options given, else the served ones (HISTORY). */
+function servedKnobs(historyOpts: NonNullable<Parameters<typeof runHistoryEvaluation>[2]['history']>) {
+  return {
+    minSupport: historyOpts.minSupport ?? HISTORY.minSupport,
+    kept: historyOpts.neighboursKept ?? HISTORY.neighboursKept,
+    method: historyOpts.method ?? HISTORY.method,
+    servedRp3Beta: historyOpts.rp3Beta ?? HISTORY.rp3Beta,
+    servedLambda: historyOpts.easeLambda ?? HISTORY.easeLambda,
+  };
+}
+
+/** The served row's knobs as the result's `history_*` params. */
+function historyParams(
+  historyOpts: HistoryOptions,
+  knobs: ReturnType<typeof servedKnobs>,
+): Record<string, number> {
+  return {
+    history_collaborative: historyOpts.collaborative ?? HISTORY.collaborative,
+    history_prior: historyOpts.prior ?? HISTORY.prior,
+    history_recency_tau_days: historyOpts.recencyTauDays ?? HISTORY.recencyTauDays,
+    history_min_support: knobs.minSupport,
+    history_neighbours_kept: knobs.kept,
+    history_collaborative_half_at: historyOpts.collaborativeHalfAt ?? HISTORY.collaborativeHalfAt,
+    history_rp3_beta: knobs.servedRp3Beta,
+    history_ease_lambda: knobs.servedLambda,
+  };
+}
+
+/** The served row against each other method: paired bootstrap intervals of NDCG per case (resampling users). */
+function servedVsOthers(
+  perCase: Record<string, Float64Array>,
+  users: number[],
+): Record<string, PairedInterval> {
+  const servedVs: Record<string, PairedInterval> = {};
+  if (perCase[SERVED_FOR_YOU])
+    for (const name of Object.keys(perCase))
+      if (name !== SERVED_FOR_YOU)
+        servedVs[name] = pairedBootstrap(perCase[SERVED_FOR_YOU], perCase[name]!, 2000, 13, users);
+  return servedVs;
+}
+
+/** The baseline with the best NDCG@10 ('' when none ran). */
+function bestBaseline(results: Record<string, Metrics>): string {
+  return (
+    HISTORY_BASELINES.filter((b) => results[b]).sort((a, b) => results[b]!.ndcg10 - results[a]!.ndcg10)[0] ??
+    ''
+  );
 }
 
 const memos = new WeakMap<Interaction[], Map<string, Map<string, unknown>>>();

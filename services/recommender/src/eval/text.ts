@@ -88,17 +88,7 @@ export function compareText(
   const positives = interactions.filter((r) => r.rating >= POSITIVE_THRESHOLD && indexOf.has(r.item));
   const m = new ImplicitMatrix(positives);
   const rated = new Set(m.itemIds);
-  // (1) seeds: every 3rd film with at least 30 positives; truth: its 20 most co-liked films (cosine, ≥ 8 users).
-  const truth = new Map<number, Set<number>>();
-  for (let i = 0; i < m.nItems; i += 3) {
-    if (m.count(i) < 30) continue;
-    const co = m.cosineFrom(i);
-    const support = new Float64Array(m.nItems);
-    for (const u of m.itemUsers[i]!) for (const j of m.userItems[u]!) support[j]! += 1;
-    for (let j = 0; j < co.length; j++) if (support[j]! < 8) co[j] = 0;
-    const top = topK(co, 20, i).map((j) => m.itemIds[j]!);
-    if (top.length >= 10) truth.set(indexOf.get(m.itemIds[i]!)!, new Set(top));
-  }
+  const truth = colikedTruth(m, indexOf);
   // (2) seeds: every 40th recommendable film nobody rated.
   const cold: number[] = [];
   movies.forEach((mv, i) => {
@@ -136,29 +126,12 @@ export function compareText(
       for (const j of topK(buf, 10, seed)) if (set.has(movies[j]!.id)) hits++;
     }
     const ranker = new SimilarRanker(movies, sim, isCandidate, null);
-    let picks = 0;
-    let genre = 0;
-    let near = 0;
-    let nonFranchise = 0;
-    let members = 0;
-    let found = 0;
-    for (const seed of cold) {
-      const s = movies[seed]!;
-      const list = ranker.rank(seed, 10).map(([j]) => j);
-      const mates = s.collection ? (byCollection.get(s.collection.id) ?? []).filter((j) => j !== seed) : [];
-      members += Math.min(10, mates.length);
-      found += list.filter((j) => mates.includes(j)).length;
-      for (const j of list) {
-        const c = movies[j]!;
-        picks++;
-        if (s.genre_ids[0] === undefined || c.genre_ids.includes(s.genre_ids[0])) genre++;
-        if (mates.includes(j)) continue;
-        nonFranchise++;
-        const ys = yearOf(s);
-        const yc = yearOf(c);
-        if (ys !== null && yc !== null && Math.abs(ys - yc) <= 2) near++;
-      }
-    }
+    const { picks, genre, near, nonFranchise, members, found } = coldCounts(
+      movies,
+      ranker,
+      cold,
+      byCollection,
+    );
     out[name] = {
       coliked_precision10: hits / (10 * truth.size || 1),
       coliked_seeds: truth.size,
@@ -171,4 +144,55 @@ export function compareText(
     log(`text · ${name}: ${JSON.stringify(out[name])}`);
   }
   return out;
+}
+
+/** Seeds every 3rd film with at least 30 positives (catalog index); truth: its 20 most co-liked films (cosine, ≥ 8 users). */
+function colikedTruth(m: ImplicitMatrix, indexOf: Map<number, number>): Map<number, Set<number>> {
+  const truth = new Map<number, Set<number>>();
+  for (let i = 0; i < m.nItems; i += 3) {
+    if (m.count(i) < 30) continue;
+    const co = m.cosineFrom(i);
+    const support = new Float64Array(m.nItems);
+    for (const u of m.itemUsers[i]!) for (const j of m.userItems[u]!) support[j]! += 1;
+    for (let j = 0; j < co.length; j++) if (support[j]! < 8) co[j] = 0;
+    const top = topK(co, 20, i).map((j) => m.itemIds[j]!);
+    if (top.length >= 10) truth.set(indexOf.get(m.itemIds[i]!)!, new Set(top));
+  }
+  return truth;
+}
+
+/**
+ * The served ranking's top 10 for each cold seed: picks, those of the seed's main genre, those
+ * (outside its franchise) within two years, and its franchise members found of those there are.
+ */
+function coldCounts(
+  movies: CatalogMovie[],
+  ranker: SimilarRanker,
+  cold: number[],
+  byCollection: Map<number, number[]>,
+) {
+  let picks = 0;
+  let genre = 0;
+  let near = 0;
+  let nonFranchise = 0;
+  let members = 0;
+  let found = 0;
+  for (const seed of cold) {
+    const s = movies[seed]!;
+    const list = ranker.rank(seed, 10).map(([j]) => j);
+    const mates = s.collection ? (byCollection.get(s.collection.id) ?? []).filter((j) => j !== seed) : [];
+    members += Math.min(10, mates.length);
+    found += list.filter((j) => mates.includes(j)).length;
+    for (const j of list) {
+      const c = movies[j]!;
+      picks++;
+      if (s.genre_ids[0] === undefined || c.genre_ids.includes(s.genre_ids[0])) genre++;
+      if (mates.includes(j)) continue;
+      nonFranchise++;
+      const ys = yearOf(s);
+      const yc = yearOf(c);
+      if (ys !== null && yc !== null && Math.abs(ys - yc) <= 2) near++;
+    }
+  }
+  return { picks, genre, near, nonFranchise, members, found };
 }

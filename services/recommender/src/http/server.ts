@@ -159,83 +159,107 @@ export function createRecommenderServer(
     ((err: unknown, what: string) => console.error(`${what}:`, err instanceof Error ? err.stack : err));
   return createServer((req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://recommender');
-    if (url.pathname === '/recommend/user') {
-      if (req.method !== 'POST') {
-        res.setHeader('allow', 'POST');
-        return json(res, 405, { message: `Method ${req.method} is not allowed` });
-      }
-      let secret: string | null = null;
-      try {
-        secret = opts.secret?.() ?? null;
-      } catch {
-        secret = null; // no secret readable: nothing is authorized
-      }
-      recommendUser(req, res, models.current(), secret).catch((err: unknown) => {
-        // Bad input is answered inside (400/413); anything else is the service's own failure.
-        onError(err, 'POST /recommend/user failed');
-        if (!res.headersSent) json(res, 500, { message: 'Could not rank this history' });
-        else res.destroy();
-      });
-      return;
-    }
+    if (url.pathname === '/recommend/user') return postRecommendUser(req, res, models, opts.secret, onError);
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.setHeader('allow', 'GET');
       return json(res, 405, { message: `Method ${req.method} is not allowed` });
     }
-    const model = models.current();
-    switch (url.pathname) {
-      case '/health':
-        return model
-          ? json(res, 200, { status: 'ok', model: model.version } satisfies RecommenderHealth)
-          : loading(res);
-      case '/model':
-        if (!model) return loading(res);
-        return json(res, 200, {
-          algorithm: model.algorithm,
-          version: model.version,
-          trained_at: model.trained_at,
-          items: model.items,
-          sources: model.sources,
-          params: model.params,
-          evaluation: models.evaluation() ?? null,
-        } satisfies RecommenderModelInfo);
-      case '/recommend': {
-        const query = RecommenderQuery.safeParse({
-          tmdb_id: url.searchParams.get('tmdb_id') ?? undefined,
-          top_n: url.searchParams.get('top_n') ?? undefined,
-        });
-        if (!query.success) return json(res, 400, { message: query.error.issues[0]!.message });
-        const { tmdb_id: id, top_n: n } = query.data;
-        const topN = Number(n);
-        if (!model) {
-          const lists = models.onDemand?.() ?? null;
-          return lists ? recommendOnDemand(res, lists, Number(id), topN) : loading(res);
-        }
-        const list = model.neighbours[id];
-        if (!list) return json(res, 404, { message: `Movie ${id} is not in the model` });
-        const out: Recommendation[] = [];
-        for (let k = 0; k < list.length && out.length < topN; k += 2) {
-          const tmdbId = list[k]!;
-          out.push({ tmdbId, rating: model.ratings[tmdbId] ?? 0, score: list[k + 1]! });
-        }
-        return json(res, 200, out);
-      }
-      case '/trending': {
-        // "For you"'s popular-lately prior: [{tmdbId, score (0, 1], genres}], best first.
-        const n = url.searchParams.get('top_n') ?? '100';
-        if (!INT.test(n) || Number(n) > 200)
-          return json(res, 400, { message: 'top_n must be an integer from 1 to 200' });
-        if (!model) return loading(res);
-        return json(
-          res,
-          200,
-          (model.trending ?? [])
-            .slice(0, Number(n))
-            .map((t) => ({ tmdbId: t.item, score: t.score, genres: t.genres })),
-        );
-      }
-      default:
-        return json(res, 404, { message: `Route ${url.pathname} not found` });
-    }
+    const route = GET_ROUTES.get(url.pathname);
+    if (!route) return json(res, 404, { message: `Route ${url.pathname} not found` });
+    return route(res, url, models.current(), models);
   });
+}
+
+/** POST /recommend/user: a history ranked into "For you" picks, for a caller with the secret. */
+function postRecommendUser(
+  req: IncomingMessage,
+  res: ServerResponse,
+  models: ModelHolder,
+  readSecret: (() => string | null) | undefined,
+  onError: (err: unknown, what: string) => void,
+): void {
+  if (req.method !== 'POST') {
+    res.setHeader('allow', 'POST');
+    return json(res, 405, { message: `Method ${req.method} is not allowed` });
+  }
+  let secret: string | null = null;
+  try {
+    secret = readSecret?.() ?? null;
+  } catch {
+    secret = null; // no secret readable: nothing is authorized
+  }
+  recommendUser(req, res, models.current(), secret).catch((err: unknown) => {
+    // Bad input is answered inside (400/413); anything else is the service's own failure.
+    onError(err, 'POST /recommend/user failed');
+    if (!res.headersSent) json(res, 500, { message: 'Could not rank this history' });
+    else res.destroy();
+  });
+}
+
+type GetRoute = (res: ServerResponse, url: URL, model: ModelArtifact | null, models: ModelHolder) => void;
+
+/** The GET (and HEAD) routes by path. */
+const GET_ROUTES = new Map<string, GetRoute>([
+  [
+    '/health',
+    (res, _url, model) =>
+      model
+        ? json(res, 200, { status: 'ok', model: model.version } satisfies RecommenderHealth)
+        : loading(res),
+  ],
+  [
+    '/model',
+    (res, _url, model, models) => {
+      if (!model) return loading(res);
+      return json(res, 200, {
+        algorithm: model.algorithm,
+        version: model.version,
+        trained_at: model.trained_at,
+        items: model.items,
+        sources: model.sources,
+        params: model.params,
+        evaluation: models.evaluation() ?? null,
+      } satisfies RecommenderModelInfo);
+    },
+  ],
+  ['/recommend', getRecommend],
+  ['/trending', getTrending],
+]);
+
+/** GET /recommend?tmdb_id&top_n: the film's precomputed neighbours (its first build's list before a model). */
+function getRecommend(res: ServerResponse, url: URL, model: ModelArtifact | null, models: ModelHolder): void {
+  const query = RecommenderQuery.safeParse({
+    tmdb_id: url.searchParams.get('tmdb_id') ?? undefined,
+    top_n: url.searchParams.get('top_n') ?? undefined,
+  });
+  if (!query.success) return json(res, 400, { message: query.error.issues[0]!.message });
+  const { tmdb_id: id, top_n: n } = query.data;
+  const topN = Number(n);
+  if (!model) {
+    const lists = models.onDemand?.() ?? null;
+    return lists ? recommendOnDemand(res, lists, Number(id), topN) : loading(res);
+  }
+  const list = model.neighbours[id];
+  if (!list) return json(res, 404, { message: `Movie ${id} is not in the model` });
+  const out: Recommendation[] = [];
+  for (let k = 0; k < list.length && out.length < topN; k += 2) {
+    const tmdbId = list[k]!;
+    out.push({ tmdbId, rating: model.ratings[tmdbId] ?? 0, score: list[k + 1]! });
+  }
+  return json(res, 200, out);
+}
+
+/** GET /trending?top_n: "For you"'s popular-lately prior: [{tmdbId, score (0, 1], genres}], best first. */
+function getTrending(res: ServerResponse, url: URL, model: ModelArtifact | null): void {
+  const n = url.searchParams.get('top_n') ?? '100';
+  if (!INT.test(n) || Number(n) > 200)
+    return json(res, 400, { message: 'top_n must be an integer from 1 to 200' });
+  if (!model) return loading(res);
+  return json(
+    res,
+    200,
+    (model.trending ?? [])
+      .slice(0, Number(n))
+      .map((t) => ({ tmdbId: t.item, score: t.score, genres: t.genres })),
+  );
 }

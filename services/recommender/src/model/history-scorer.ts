@@ -100,40 +100,24 @@ export function rankHistory(
   const limit = opts.limit ?? HISTORY.limit;
   const perSeed = opts.contentPerSeed ?? HISTORY.contentPerSeed;
   const tau = (opts.recencyTauDays ?? HISTORY.recencyTauDays) * 86400;
-  // One entry per film (the strongest signal, by magnitude), newest first.
-  const byItem = new Map<number, HistoryEntry>();
-  for (const h of history) {
-    if (!Number.isFinite(h.weight) || h.weight === 0) continue;
-    const b = byItem.get(h.item);
-    if (!b || Math.abs(h.weight) > Math.abs(b.weight)) byItem.set(h.item, h);
-  }
+  const byItem = strongestPerFilm(history);
+  // Newest first.
   const entries = [...byItem.values()].sort(
     (a, b) => (b.timestamp ?? Infinity) - (a.timestamp ?? Infinity) || a.item - b.item,
   );
-  let newest = -Infinity;
-  for (const e of entries) if (e.timestamp !== undefined && e.timestamp > newest) newest = e.timestamp;
-  const weightOf = (e: HistoryEntry) =>
-    e.weight *
-    (e.timestamp === undefined || !Number.isFinite(tau)
-      ? 1
-      : Math.exp(-Math.max(0, newest - e.timestamp) / tau));
+  const weightOf = recencyWeight(entries, tau);
   const skip = (id: number) => exclude.has(id) || byItem.has(id);
 
   // Each part's contribution per (candidate, history film), then the sums.
   const collab = new Map<number, Map<number, number>>();
   const content = new Map<number, Map<number, number>>();
-  const add = (part: Map<number, Map<number, number>>, id: number, seed: number, c: number) => {
-    let m = part.get(id);
-    if (!m) part.set(id, (m = new Map()));
-    m.set(seed, (m.get(seed) ?? 0) + c);
-  };
   for (const e of entries) {
     const w = weightOf(e);
     const list = sources.collaborative(e.item);
     if (list)
       for (let k = 0; k + 1 < list.length; k += 2) {
         const id = list[k]!;
-        if (!skip(id)) add(collab, id, e.item, w * list[k + 1]!);
+        if (!skip(id)) addContribution(collab, id, e.item, w * list[k + 1]!);
       }
   }
   // Content: the recent films' lists (the positive ones; a disliked film's neighbours count against).
@@ -143,31 +127,95 @@ export function rankHistory(
     const w = weightOf(e);
     for (let r = 0; r < Math.min(perSeed, list.length); r++) {
       const id = list[r]!;
-      if (!skip(id)) add(content, id, e.item, w * (1 - r / (perSeed + 1)));
+      if (!skip(id)) addContribution(content, id, e.item, w * (1 - r / (perSeed + 1)));
     }
   }
-  const sums = (part: Map<number, Map<number, number>>) => {
-    const out = new Map<number, number>();
-    let max = 0;
-    for (const [id, m] of part) {
-      let s = 0;
-      for (const v of m.values()) s += v;
-      out.set(id, s);
-      if (s > max) max = s;
-    }
-    return { out, max };
-  };
-  const C = sums(collab);
-  const T = sums(content);
+  const C = partSums(collab);
+  const T = partSums(content);
   const trending = sources.trending;
   const prior = trending.length ? (opts.prior ?? HISTORY.prior) : 0;
+  const { cShare, tShare } = partShares(entries, sources, C.max, T.max, prior, opts);
+  const { score, because } = scoreParts(collab, content, C, T, cShare, tShare);
+  const popular = new Set<number>();
+  if (prior > 0) addPopularLately(entries, sources, skip, prior, score, because, popular);
+  return diversified(score, because, popular, limit, opts);
+}
+
+/** One entry per film of a history: the strongest signal (by magnitude); zero and NaN weights left out. */
+function strongestPerFilm(history: HistoryEntry[]): Map<number, HistoryEntry> {
+  const byItem = new Map<number, HistoryEntry>();
+  for (const h of history) {
+    if (!Number.isFinite(h.weight) || h.weight === 0) continue;
+    const b = byItem.get(h.item);
+    if (!b || Math.abs(h.weight) > Math.abs(b.weight)) byItem.set(h.item, h);
+  }
+  return byItem;
+}
+
+/** An entry's weight, decayed by its age before the newest entry (time constant `tau` seconds). */
+function recencyWeight(entries: HistoryEntry[], tau: number): (e: HistoryEntry) => number {
+  let newest = -Infinity;
+  for (const e of entries) if (e.timestamp !== undefined && e.timestamp > newest) newest = e.timestamp;
+  return (e: HistoryEntry) =>
+    e.weight *
+    (e.timestamp === undefined || !Number.isFinite(tau)
+      ? 1
+      : Math.exp(-Math.max(0, newest - e.timestamp) / tau));
+}
+
+type Contributions = Map<number, Map<number, number>>;
+type PartSums = { out: Map<number, number>; max: number };
+
+function addContribution(part: Contributions, id: number, seed: number, c: number): void {
+  let m = part.get(id);
+  if (!m) part.set(id, (m = new Map()));
+  m.set(seed, (m.get(seed) ?? 0) + c);
+}
+
+/** Each candidate's sum of contributions to a part, and the largest. */
+function partSums(part: Contributions): PartSums {
+  const out = new Map<number, number>();
+  let max = 0;
+  for (const [id, m] of part) {
+    let s = 0;
+    for (const v of m.values()) s += v;
+    out.set(id, s);
+    if (s > max) max = s;
+  }
+  return { out, max };
+}
+
+/**
+ * The collaborative part's share of the score (growing with the positive films that have
+ * neighbours, half of `collaborative` at `collaborativeHalfAt`) and the content part's (the rest,
+ * less the popular-lately prior); a part with nothing has none.
+ */
+function partShares(
+  entries: HistoryEntry[],
+  sources: HistorySources,
+  cMax: number,
+  tMax: number,
+  prior: number,
+  opts: HistoryOptions,
+): { cShare: number; tShare: number } {
   let withLists = 0;
   for (const e of entries) if (e.weight > 0 && sources.collaborative(e.item)?.length) withLists++;
   const halfAt = opts.collaborativeHalfAt ?? HISTORY.collaborativeHalfAt;
   const c = opts.collaborative ?? HISTORY.collaborative;
-  const cShare = C.max > 0 ? (halfAt > 0 ? (c * withLists) / (withLists + halfAt) : c) : 0;
-  const tShare = T.max > 0 ? Math.max(0, 1 - cShare - prior) : 0;
+  const cShare = cMax > 0 ? (halfAt > 0 ? (c * withLists) / (withLists + halfAt) : c) : 0;
+  const tShare = tMax > 0 ? Math.max(0, 1 - cShare - prior) : 0;
+  return { cShare, tShare };
+}
 
+/** Each candidate's score, and the history film that contributed most to it (`because`). */
+function scoreParts(
+  collab: Contributions,
+  content: Contributions,
+  C: PartSums,
+  T: PartSums,
+  cShare: number,
+  tShare: number,
+): { score: Map<number, number>; because: Map<number, number> } {
   const score = new Map<number, number>();
   const because = new Map<number, number>();
   for (const id of new Set([...C.out.keys(), ...T.out.keys()])) {
@@ -186,21 +234,47 @@ export function rankHistory(
       if (v > bestV || (v === bestV && best === -1 && v > 0)) [best, bestV] = [seed, v];
     if (best !== -1) because.set(id, best);
   }
-  const positives = entries.filter((e) => e.weight > 0);
-  const popular = new Set<number>();
-  if (prior > 0)
-    for (const t of trending) {
-      if (skip(t.item)) continue;
-      const main = t.genres[0];
-      const taste = positives.find((e) => main !== undefined && sources.genresOf(e.item)?.includes(main));
-      if (!taste) continue;
-      score.set(t.item, (score.get(t.item) ?? 0) + prior * t.score);
-      if (!because.has(t.item)) {
-        because.set(t.item, taste.item);
-        popular.add(t.item);
-      }
-    }
+  return { score, because };
+}
 
+/**
+ * Adds the popular-lately films (`prior` × their trending score) whose main genre a positive
+ * history film has; one that is not a pick already is `popular`, because of the newest such film.
+ */
+function addPopularLately(
+  entries: HistoryEntry[],
+  sources: HistorySources,
+  skip: (id: number) => boolean,
+  prior: number,
+  score: Map<number, number>,
+  because: Map<number, number>,
+  popular: Set<number>,
+): void {
+  const positives = entries.filter((e) => e.weight > 0);
+  for (const t of sources.trending) {
+    if (skip(t.item)) continue;
+    const main = t.genres[0];
+    const taste = positives.find((e) => main !== undefined && sources.genresOf(e.item)?.includes(main));
+    if (!taste) continue;
+    score.set(t.item, (score.get(t.item) ?? 0) + prior * t.score);
+    if (!because.has(t.item)) {
+      because.set(t.item, taste.item);
+      popular.add(t.item);
+    }
+  }
+}
+
+/**
+ * The row, best first: no history film brings more than its share of it while others have picks
+ * (the rest spill to the end), and at most `maxPopularShare` of it is popular-lately picks.
+ */
+function diversified(
+  score: Map<number, number>,
+  because: Map<number, number>,
+  popular: Set<number>,
+  limit: number,
+  opts: HistoryOptions,
+): ForYouPick[] {
   const cap = Math.max(3, Math.ceil(limit * (opts.maxShareOfOneSeed ?? HISTORY.maxShareOfOneSeed)));
   const popularCap = Math.ceil(limit * (opts.maxPopularShare ?? HISTORY.maxPopularShare));
   const ranked = [...score]
@@ -233,6 +307,75 @@ export function rankHistory(
     because: because.get(item)!,
     popular: popular.has(item),
   }));
+}
+
+/**
+ * Each film's norm² (the sum of its positive weights squared) and count of positive signals, and
+ * each user's count of positive signals.
+ */
+function positiveTotals(matrix: ImplicitMatrix): {
+  norm: Float64Array;
+  positives: Float64Array;
+  userPositives: Float64Array;
+} {
+  const norm = new Float64Array(matrix.nItems);
+  const positives = new Float64Array(matrix.nItems);
+  const userPositives = new Float64Array(matrix.userItems.length);
+  for (let u = 0; u < matrix.userItems.length; u++) {
+    const items = matrix.userItems[u]!;
+    const ws = matrix.userWeights[u]!;
+    for (let q = 0; q < items.length; q++)
+      if (ws[q]! > 0) {
+        norm[items[q]!]! += ws[q]! * ws[q]!;
+        positives[items[q]!]!++;
+        userPositives[u]!++;
+      }
+  }
+  return { norm, positives, userPositives };
+}
+
+/** The matrix indices of `items` (tmdb ids; those the matrix has), or of every film. */
+function seedIndices(matrix: ImplicitMatrix, items: Iterable<number> | undefined): number[] {
+  return items
+    ? [...items].flatMap((id) => {
+        const i = matrix.itemIndex.get(id);
+        return i === undefined ? [] : [i];
+      })
+    : [...Array(matrix.nItems).keys()];
+}
+
+/**
+ * Adds to `co`, `walk` and `support` what each film `j` shares with seed `i` through the users
+ * with a positive signal for both (`touched` gains each `j` met first).
+ */
+function accumulatePairs(
+  matrix: ImplicitMatrix,
+  i: number,
+  pI: number,
+  alpha: number,
+  userPositives: Float64Array,
+  co: Float64Array,
+  walk: Float64Array,
+  support: Float64Array,
+  touched: number[],
+): void {
+  for (const u of matrix.itemUsers[i]!) {
+    const items = matrix.userItems[u]!;
+    const ws = matrix.userWeights[u]!;
+    let wi = 0;
+    for (let q = 0; q < items.length; q++) if (items[q] === i) wi = ws[q]!;
+    if (wi <= 0) continue;
+    const pU = (1 / userPositives[u]!) ** alpha;
+    for (let q = 0; q < items.length; q++) {
+      const j = items[q]!;
+      const wj = ws[q]!;
+      if (j === i || wj <= 0) continue;
+      if (co[j] === 0 && support[j] === 0) touched.push(j);
+      co[j]! += wi * wj;
+      walk[j]! += pI * pU * Math.min(wi, wj);
+      support[j]! += Math.min(wi, wj);
+    }
+  }
 }
 
 /** How the personal collaborative part scores a pair (decision 0038). */
@@ -270,46 +413,13 @@ export function collaborativeNeighbours(
   const co = new Float64Array(n);
   const walk = new Float64Array(n);
   const support = new Float64Array(n);
-  const norm = new Float64Array(n);
-  const positives = new Float64Array(n);
-  const userPositives = new Float64Array(matrix.userItems.length);
-  for (let u = 0; u < matrix.userItems.length; u++) {
-    const items = matrix.userItems[u]!;
-    const ws = matrix.userWeights[u]!;
-    for (let q = 0; q < items.length; q++)
-      if (ws[q]! > 0) {
-        norm[items[q]!]! += ws[q]! * ws[q]!;
-        positives[items[q]!]!++;
-        userPositives[u]!++;
-      }
-  }
+  const { norm, positives, userPositives } = positiveTotals(matrix);
   const out = new Map<number, number[]>();
-  const seeds = opts.items
-    ? [...opts.items].flatMap((id) => {
-        const i = matrix.itemIndex.get(id);
-        return i === undefined ? [] : [i];
-      })
-    : [...Array(n).keys()];
+  const seeds = seedIndices(matrix, opts.items);
   const touched: number[] = [];
   for (const i of seeds) {
     const pI = positives[i]! > 0 ? (1 / positives[i]!) ** alpha : 0;
-    for (const u of matrix.itemUsers[i]!) {
-      const items = matrix.userItems[u]!;
-      const ws = matrix.userWeights[u]!;
-      let wi = 0;
-      for (let q = 0; q < items.length; q++) if (items[q] === i) wi = ws[q]!;
-      if (wi <= 0) continue;
-      const pU = (1 / userPositives[u]!) ** alpha;
-      for (let q = 0; q < items.length; q++) {
-        const j = items[q]!;
-        const wj = ws[q]!;
-        if (j === i || wj <= 0) continue;
-        if (co[j] === 0 && support[j] === 0) touched.push(j);
-        co[j]! += wi * wj;
-        walk[j]! += pI * pU * Math.min(wi, wj);
-        support[j]! += Math.min(wi, wj);
-      }
-    }
+    accumulatePairs(matrix, i, pI, alpha, userPositives, co, walk, support, touched);
     const cands: [number, number][] = [];
     const seedId = matrix.itemIds[i]!;
     const easeRow = method === 'ease' ? opts.ease?.(i) : undefined;

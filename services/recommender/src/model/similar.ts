@@ -338,12 +338,27 @@ export class SimilarRanker {
     this.content.similarities(seed, this.sims, allowed);
     const contentTop = topK(this.sims, SIMILAR.contentCandidates, seed);
     const maxContent = contentTop.length ? this.sims[contentTop[0]!]! : 0;
-    const raw = new Map<number, number>();
     const n = this.evidence(seed);
     const alpha = this.cf ? Math.min(SIMILAR.cfCap, n / (n + SIMILAR.cfK)) : 0;
-    // Content: closeness times the priors a person brings (people know the film and like it),
-    // the priors taken to the power 1 / contentPower (the blend is raised to contentPower below),
-    // scaled again to [0, 1] so that the collaborative part keeps its share.
+    const raw = this.contentPart(s, contentTop, maxContent, alpha);
+    const mi = this.cf?.toMatrix.get(seed);
+    if (alpha > 0 && mi !== undefined)
+      this.addCollaborativePart(seed, mi, allowed, maxContent, alpha, withHub, raw);
+    return this.relevanceOf(seed, raw, withHub);
+  }
+
+  /**
+   * Content: closeness times the priors a person brings (people know the film and like it), the
+   * priors taken to the power 1 / contentPower (the blend is raised to contentPower later), scaled
+   * again to [0, 1] and weighed (1 − alpha) so that the collaborative part keeps its share.
+   */
+  private contentPart(
+    s: CatalogMovie,
+    contentTop: number[],
+    maxContent: number,
+    alpha: number,
+  ): Map<number, number> {
+    const raw = new Map<number, number>();
     let maxPrior = 0;
     for (const j of contentTop) {
       const c = this.movies[j]!;
@@ -353,34 +368,53 @@ export class SimilarRanker {
       if (v > maxPrior) maxPrior = v;
     }
     for (const [j, v] of raw) raw.set(j, ((1 - alpha) * v) / (maxPrior || 1));
-    const mi = this.cf?.toMatrix.get(seed);
-    if (alpha > 0 && mi !== undefined) {
-      const cf = this.cf!;
-      const scores = cf.matrix.rp3betaSupported(
-        mi,
-        SIMILAR.rp3Alpha,
-        SIMILAR.rp3Beta,
-        this.cfBuf!,
-        this.cfSupport!,
-      );
-      for (let j = 0; j < scores.length; j++) if (this.cfSupport![j]! < SIMILAR.minPairSupport) scores[j] = 0;
-      const top = topK(scores, SIMILAR.cfCandidates, mi);
-      const maxCf = top.length ? scores[top[0]!]! : 0;
-      for (const j of top) {
-        const ci = cf.toCatalog[j]!;
-        if (ci < 0 || ci === seed || !allowed[ci]) continue;
-        // Half weight where content sees nothing alike, full weight from cfContentFloor up.
-        const agree = 0.5 + 0.5 * Math.min(1, this.sims[ci]! / (maxContent || 1) / SIMILAR.cfContentFloor);
-        // The audience factor and the hub damping (applied once after the power below) are also
-        // applied to this part to the power (p − 1) / p, so that they weigh on collaborative
-        // evidence as they did before the power: an off-audience film or a canon film liked by
-        // the same people keeps no more than it did.
-        const hub = withHub && this.hub ? this.hub[ci]! : 1;
-        const damp =
-          (kindFactor(s, this.movies[ci]!) * hub) ** ((SIMILAR.contentPower - 1) / SIMILAR.contentPower);
-        raw.set(ci, (raw.get(ci) ?? 0) + alpha * agree * damp * (scores[j]! / (maxCf || 1)));
-      }
+    return raw;
+  }
+
+  /** Adds the collaborative part (weight `alpha`) of the seed (`mi` in the matrix) to `raw`. */
+  private addCollaborativePart(
+    seed: number,
+    mi: number,
+    allowed: Uint8Array,
+    maxContent: number,
+    alpha: number,
+    withHub: boolean,
+    raw: Map<number, number>,
+  ): void {
+    const s = this.movies[seed]!;
+    const cf = this.cf!;
+    const scores = cf.matrix.rp3betaSupported(
+      mi,
+      SIMILAR.rp3Alpha,
+      SIMILAR.rp3Beta,
+      this.cfBuf!,
+      this.cfSupport!,
+    );
+    for (let j = 0; j < scores.length; j++) if (this.cfSupport![j]! < SIMILAR.minPairSupport) scores[j] = 0;
+    const top = topK(scores, SIMILAR.cfCandidates, mi);
+    const maxCf = top.length ? scores[top[0]!]! : 0;
+    for (const j of top) {
+      const ci = cf.toCatalog[j]!;
+      if (ci < 0 || ci === seed || !allowed[ci]) continue;
+      // Half weight where content sees nothing alike, full weight from cfContentFloor up.
+      const agree = 0.5 + 0.5 * Math.min(1, this.sims[ci]! / (maxContent || 1) / SIMILAR.cfContentFloor);
+      // The audience factor and the hub damping (applied once after the power below) are also
+      // applied to this part to the power (p − 1) / p, so that they weigh on collaborative
+      // evidence as they did before the power: an off-audience film or a canon film liked by
+      // the same people keeps no more than it did.
+      const hub = withHub && this.hub ? this.hub[ci]! : 1;
+      const damp =
+        (kindFactor(s, this.movies[ci]!) * hub) ** ((SIMILAR.contentPower - 1) / SIMILAR.contentPower);
+      raw.set(ci, (raw.get(ci) ?? 0) + alpha * agree * damp * (scores[j]! / (maxCf || 1)));
     }
+  }
+
+  /**
+   * The blend raised to contentPower, times the audience, hub, sequel and era terms; documentaries
+   * only after a documentary (when there are enough of them), never after fiction.
+   */
+  private relevanceOf(seed: number, raw: Map<number, number>, withHub: boolean): Map<number, number> {
+    const s = this.movies[seed]!;
     const out = new Map<number, number>();
     const seedDoc = isDocumentary(s);
     let docs = 0;

@@ -142,7 +142,37 @@ function* buildSteps(
     yield;
   }
   input.onProgress?.(total, total);
-  const trending = trendingOf(
+  const trending = trendingFor(input);
+  const collaborative = matrix ? collaborativeLists(input, matrix, isCandidate) : {};
+
+  return {
+    format: ARTIFACT_FORMAT,
+    version: newVersion(input.now),
+    algorithm: matrix
+      ? 'similar: franchise first; TF-IDF content by field, countries among them (re-scored with catalog-trained vectors) + RP3beta on pairs with enough support, blended by evidence n/(n+k); audience and genre overlap kept; MMR over year and popularity; hubs damped'
+      : 'similar (content): franchise first; TF-IDF by field over genres, keywords, overview, companies, decade, language, countries, collection, its best 300 re-scored with catalog-trained vectors; audience and genre overlap kept; MMR over year and popularity; hubs damped',
+    trained_at: (input.now ?? new Date()).toISOString(),
+    params: {
+      ...SIMILAR,
+      neighbours_kept: NEIGHBOURS_KEPT,
+      text_vector_share: VECTOR_SHARE,
+      min_votes_to_recommend: MIN_VOTES_TO_RECOMMEND,
+      ...Object.fromEntries(Object.entries(HISTORY).map(([k, v]) => [`history_${k}`, v])),
+    },
+    sources: modelSources(input, movies.length, matrix),
+    items: movies.length,
+    ratings,
+    neighbours,
+    genres,
+    ...(matrix ? { collaborative } : {}),
+    trending,
+    fingerprints,
+  };
+}
+
+/** "For you"'s popular-lately prior, from the ratings' positives and the product's signals. */
+function trendingFor(input: TrainInput): ModelArtifact['trending'] {
+  return trendingOf(
     [
       ...(input.ratings?.interactions ?? [])
         .filter((r) => r.rating >= POSITIVE_THRESHOLD)
@@ -160,69 +190,61 @@ function* buildSteps(
       return m && isFeatureFilm(m) ? m.genre_ids : undefined;
     },
   );
+}
 
-  // "For you" over a whole history (decision 0027): each film's item-kNN neighbours, on pairs
-  // enough users share, under the same kind rule as every list.
+/**
+ * "For you" over a whole history (decision 0027): each film's item-kNN neighbours, on pairs
+ * enough users share, under the same kind rule as every list.
+ */
+function collaborativeLists(
+  input: TrainInput,
+  matrix: ImplicitMatrix,
+  isCandidate: (m: CatalogMovie) => boolean,
+): Record<string, number[]> {
   const collaborative: Record<string, number[]> = {};
-  if (matrix) {
-    const fits = (a: number, b: number) => {
-      const sa = input.catalog.get(a);
-      const sb = input.catalog.get(b);
-      return !!sa && !!sb && isCandidate(sb) && fitsAfter(sa, sb);
-    };
-    // The pair score chosen on the per-user validation split (decision 0038).
-    const ease =
-      HISTORY.method === 'ease' ? new EaseModel(matrix, HISTORY.easeLambda, EASE_MIN_POSITIVES) : undefined;
-    for (const [id, list] of collaborativeNeighbours(matrix, fits, {
-      method: HISTORY.method,
-      rp3Alpha: HISTORY.rp3Alpha,
-      rp3Beta: HISTORY.rp3Beta,
-      ease: (i) => ease?.rowOf(i, matrix.nItems),
-    }))
-      collaborative[id] = list;
-  }
+  const fits = (a: number, b: number) => {
+    const sa = input.catalog.get(a);
+    const sb = input.catalog.get(b);
+    return !!sa && !!sb && isCandidate(sb) && fitsAfter(sa, sb);
+  };
+  // The pair score chosen on the per-user validation split (decision 0038).
+  const ease =
+    HISTORY.method === 'ease' ? new EaseModel(matrix, HISTORY.easeLambda, EASE_MIN_POSITIVES) : undefined;
+  for (const [id, list] of collaborativeNeighbours(matrix, fits, {
+    method: HISTORY.method,
+    rp3Alpha: HISTORY.rp3Alpha,
+    rp3Beta: HISTORY.rp3Beta,
+    ease: (i) => ease?.rowOf(i, matrix.nItems),
+  }))
+    collaborative[id] = list;
+  return collaborative;
+}
 
+/** What a model was trained from: the catalog, the ratings and the product's signals. */
+function modelSources(
+  input: TrainInput,
+  catalogMovies: number,
+  matrix: ImplicitMatrix | null | undefined,
+): ModelArtifact['sources'] {
   return {
-    format: ARTIFACT_FORMAT,
-    version: newVersion(input.now),
-    algorithm: matrix
-      ? 'similar: franchise first; TF-IDF content by field, countries among them (re-scored with catalog-trained vectors) + RP3beta on pairs with enough support, blended by evidence n/(n+k); audience and genre overlap kept; MMR over year and popularity; hubs damped'
-      : 'similar (content): franchise first; TF-IDF by field over genres, keywords, overview, companies, decade, language, countries, collection, its best 300 re-scored with catalog-trained vectors; audience and genre overlap kept; MMR over year and popularity; hubs damped',
-    trained_at: (input.now ?? new Date()).toISOString(),
-    params: {
-      ...SIMILAR,
-      neighbours_kept: NEIGHBOURS_KEPT,
-      text_vector_share: VECTOR_SHARE,
-      min_votes_to_recommend: MIN_VOTES_TO_RECOMMEND,
-      ...Object.fromEntries(Object.entries(HISTORY).map(([k, v]) => [`history_${k}`, v])),
-    },
-    sources: {
-      catalog_movies: movies.length,
-      ...(input.ratings
-        ? {
-            ratings: {
-              path: input.ratings.path,
-              interactions: input.ratings.interactions.length,
-              users: new Set(input.ratings.interactions.map((r) => r.user)).size,
-              items: matrix?.nItems ?? 0,
-            },
-          }
-        : {}),
-      ...(input.signals?.length
-        ? {
-            product_signals: input.signals.length,
-            product_signals_sha256: signalsFingerprint(input.signals)!,
-          }
-        : {}),
-      ...(input.catalogGeneration != null ? { catalog_generation: input.catalogGeneration } : {}),
-    },
-    items: movies.length,
-    ratings,
-    neighbours,
-    genres,
-    ...(matrix ? { collaborative } : {}),
-    trending,
-    fingerprints,
+    catalog_movies: catalogMovies,
+    ...(input.ratings
+      ? {
+          ratings: {
+            path: input.ratings.path,
+            interactions: input.ratings.interactions.length,
+            users: new Set(input.ratings.interactions.map((r) => r.user)).size,
+            items: matrix?.nItems ?? 0,
+          },
+        }
+      : {}),
+    ...(input.signals?.length
+      ? {
+          product_signals: input.signals.length,
+          product_signals_sha256: signalsFingerprint(input.signals)!,
+        }
+      : {}),
+    ...(input.catalogGeneration != null ? { catalog_generation: input.catalogGeneration } : {}),
   };
 }
 

@@ -1,4 +1,10 @@
-import { CATALOG_VERSION, catalogFilePath, CatalogIndex, readCatalogFile } from '@app/catalog';
+import {
+  CATALOG_VERSION,
+  catalogFilePath,
+  CatalogIndex,
+  readCatalogFile,
+  type CatalogMovie,
+} from '@app/catalog';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { contentFingerprint, readCatalogGeneration } from '../catalog-generation';
@@ -57,17 +63,7 @@ export function foldModel(input: FoldInput): FoldResult {
   const movies = [...catalog.byId.values()];
   const fingerprints: Record<string, number> = {};
   for (const m of movies) fingerprints[m.id] = contentFingerprint(m);
-  const inCatalog = new Set(movies.map((m) => m.id));
-  const knownIds = Object.keys(served.ratings).map(Number);
-  const removed = knownIds.filter((id) => !inCatalog.has(id));
-  const added: number[] = [];
-  const changed: number[] = [];
-  for (const m of movies) {
-    if (!(m.id in served.ratings)) added.push(m.id);
-    else if (served.fingerprints) {
-      if (served.fingerprints[m.id] !== fingerprints[m.id]) changed.push(m.id);
-    } else if (String(served.genres?.[m.id] ?? '') !== String(m.genre_ids)) changed.push(m.id); // an older model: genres only
-  }
+  const { added, changed, removed } = catalogChanges(served, movies, fingerprints);
   const gone = new Set(removed);
   const namesGone = (list: number[]) => list.some((id, k) => k % 2 === 0 && gone.has(id));
   const withoutGone = (list: number[]) => {
@@ -77,91 +73,14 @@ export function foldModel(input: FoldInput): FoldResult {
     return out;
   };
 
-  const neighbours: Record<string, number[]> = {};
-  let lists = 0;
   // A removed film that no list named (under 10 votes: never recommended) needs no ranking at all.
   const rankAgain =
     added.length > 0 ||
     changed.length > 0 ||
     (gone.size > 0 && Object.values(served.neighbours).some(namesGone));
-  if (rankAgain) {
-    const started = performance.now();
-    const { indexOf, isCandidate, ranker } = makeRanker({
-      catalog,
-      ratings: input.ratings,
-      signals: input.signals,
-    });
-    // Hub damping, estimated from the served lists' first ten (the training counts its first pass).
-    const counts = new Float64Array(movies.length);
-    for (const [id, list] of Object.entries(served.neighbours)) {
-      const s = indexOf.get(Number(id));
-      if (s === undefined) continue;
-      for (let k = 0; k < Math.min(20, list.length); k += 2) {
-        const j = indexOf.get(list[k]!);
-        if (j !== undefined) counts[j]! += ranker.hubWeight(s, j);
-      }
-    }
-    ranker.setHubness(counts);
-    log(`fold: ranker over ${movies.length} films in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-
-    // The seeds to rank again, most needed first.
-    const seeds = new Set<number>();
-    const folded = [...added, ...changed].map((id) => indexOf.get(id)!);
-    for (const i of folded) seeds.add(i);
-    const byCollection = new Map<number, number[]>();
-    movies.forEach((m, i) => {
-      if (!m.collection) return;
-      let l = byCollection.get(m.collection.id);
-      if (!l) byCollection.set(m.collection.id, (l = []));
-      l.push(i);
-    });
-    for (const i of folded) {
-      const c = movies[i]!.collection;
-      if (c) for (const j of byCollection.get(c.id) ?? []) seeds.add(j);
-    }
-    // Lists that named a removed film: ranked again so they stay full.
-    const touched = new Set([...removed, ...changed]);
-    const naming: number[] = [];
-    for (const [id, list] of Object.entries(served.neighbours)) {
-      const s = indexOf.get(Number(id));
-      if (s === undefined) continue;
-      for (let k = 0; k < list.length; k += 2)
-        if (touched.has(list[k]!)) {
-          naming.push(s);
-          break;
-        }
-    }
-    const namingRemoved = naming.filter((s) => namesGone(served.neighbours[movies[s]!.id]!));
-    for (const s of namingRemoved) seeds.add(s);
-    // The films each new or changed one is most like: its closeness is symmetric, so it may now be
-    // among theirs.
-    const relevance = new Map<number, Map<number, number>>();
-    for (const i of folded) {
-      if (!isCandidate(movies[i]!)) continue; // never recommended: in no one's list
-      const rel = ranker.relevance(i);
-      relevance.set(i, rel);
-      for (const [j] of [...rel].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, REVERSE_NEIGHBOURS))
-        seeds.add(j);
-    }
-    for (const s of naming) seeds.add(s);
-    const max = input.maxLists ?? MAX_FOLDED_LISTS;
-    // Every new or changed film gets its list whatever the bound.
-    const order = [...seeds].slice(0, Math.max(max, folded.length));
-    if (seeds.size > order.length)
-      log(`fold: ${seeds.size - order.length} lists left as they were (at most ${max} a fold)`);
-    for (const i of order) {
-      const list = servedList(
-        { catalog },
-        movies,
-        isCandidate,
-        ranker,
-        i,
-        relevance.get(i) ?? ranker.relevance(i),
-      );
-      neighbours[movies[i]!.id] = list.flatMap(([id, s]) => [id, Math.round(s * 1e6) / 1e6]);
-    }
-    lists = order.length;
-  }
+  const { neighbours, lists } = rankAgain
+    ? rankListsAgain(input, movies, { added, changed, removed }, namesGone, log)
+    : { neighbours: {}, lists: 0 };
 
   // Every other list as served, without the removed films.
   const out: Record<string, number[]> = {};
@@ -207,6 +126,148 @@ export function foldModel(input: FoldInput): FoldResult {
     fingerprints,
   };
   return { artifact, added, changed, removed, lists };
+}
+
+interface CatalogChanges {
+  added: number[];
+  changed: number[];
+  removed: number[];
+}
+
+/**
+ * The films the served model does not have, those whose content changed (`contentFingerprint`;
+ * an older model without fingerprints: genres only), and those no longer in the catalog.
+ */
+function catalogChanges(
+  served: ModelArtifact,
+  movies: CatalogMovie[],
+  fingerprints: Record<string, number>,
+): CatalogChanges {
+  const inCatalog = new Set(movies.map((m) => m.id));
+  const knownIds = Object.keys(served.ratings).map(Number);
+  const removed = knownIds.filter((id) => !inCatalog.has(id));
+  const added: number[] = [];
+  const changed: number[] = [];
+  for (const m of movies) {
+    if (!(m.id in served.ratings)) added.push(m.id);
+    else if (served.fingerprints) {
+      if (served.fingerprints[m.id] !== fingerprints[m.id]) changed.push(m.id);
+    } else if (String(served.genres?.[m.id] ?? '') !== String(m.genre_ids)) changed.push(m.id); // an older model: genres only
+  }
+  return { added, changed, removed };
+}
+
+/**
+ * The lists a fold makes again (`neighbours`, by tmdb id), with the training's ranker over the
+ * new catalog: the new and changed films', their collection's, the films they are most like, and
+ * the lists that named a film that changed or is gone; at most `maxLists` beyond the first.
+ */
+function rankListsAgain(
+  input: FoldInput,
+  movies: CatalogMovie[],
+  { added, changed, removed }: CatalogChanges,
+  namesGone: (list: number[]) => boolean,
+  log: (msg: string) => void,
+): { neighbours: Record<string, number[]>; lists: number } {
+  const { served, catalog } = input;
+  const neighbours: Record<string, number[]> = {};
+  const started = performance.now();
+  const { indexOf, isCandidate, ranker } = makeRanker({
+    catalog,
+    ratings: input.ratings,
+    signals: input.signals,
+  });
+  ranker.setHubness(servedHubCounts(served, indexOf, ranker, movies.length));
+  log(`fold: ranker over ${movies.length} films in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+
+  // The seeds to rank again, most needed first.
+  const seeds = new Set<number>();
+  const folded = [...added, ...changed].map((id) => indexOf.get(id)!);
+  for (const i of folded) seeds.add(i);
+  for (const j of collectionMates(movies, folded)) seeds.add(j);
+  // Lists that named a removed film: ranked again so they stay full.
+  const naming = listsNaming(served, indexOf, new Set([...removed, ...changed]));
+  const namingRemoved = naming.filter((s) => namesGone(served.neighbours[movies[s]!.id]!));
+  for (const s of namingRemoved) seeds.add(s);
+  // The films each new or changed one is most like: its closeness is symmetric, so it may now be
+  // among theirs.
+  const relevance = new Map<number, Map<number, number>>();
+  for (const i of folded) {
+    if (!isCandidate(movies[i]!)) continue; // never recommended: in no one's list
+    const rel = ranker.relevance(i);
+    relevance.set(i, rel);
+    for (const [j] of [...rel].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, REVERSE_NEIGHBOURS))
+      seeds.add(j);
+  }
+  for (const s of naming) seeds.add(s);
+  const max = input.maxLists ?? MAX_FOLDED_LISTS;
+  // Every new or changed film gets its list whatever the bound.
+  const order = [...seeds].slice(0, Math.max(max, folded.length));
+  if (seeds.size > order.length)
+    log(`fold: ${seeds.size - order.length} lists left as they were (at most ${max} a fold)`);
+  for (const i of order) {
+    const list = servedList(
+      { catalog },
+      movies,
+      isCandidate,
+      ranker,
+      i,
+      relevance.get(i) ?? ranker.relevance(i),
+    );
+    neighbours[movies[i]!.id] = list.flatMap(([id, s]) => [id, Math.round(s * 1e6) / 1e6]);
+  }
+  return { neighbours, lists: order.length };
+}
+
+/** Hub damping, estimated from the served lists' first ten (the training counts its first pass). */
+function servedHubCounts(
+  served: ModelArtifact,
+  indexOf: Map<number, number>,
+  ranker: { hubWeight(seed: number, j: number): number },
+  n: number,
+): Float64Array {
+  const counts = new Float64Array(n);
+  for (const [id, list] of Object.entries(served.neighbours)) {
+    const s = indexOf.get(Number(id));
+    if (s === undefined) continue;
+    for (let k = 0; k < Math.min(20, list.length); k += 2) {
+      const j = indexOf.get(list[k]!);
+      if (j !== undefined) counts[j]! += ranker.hubWeight(s, j);
+    }
+  }
+  return counts;
+}
+
+/** The catalog indices of the films in the collections of `folded`'s films (theirs included), in order. */
+function collectionMates(movies: CatalogMovie[], folded: number[]): number[] {
+  const byCollection = new Map<number, number[]>();
+  movies.forEach((m, i) => {
+    if (!m.collection) return;
+    let l = byCollection.get(m.collection.id);
+    if (!l) byCollection.set(m.collection.id, (l = []));
+    l.push(i);
+  });
+  const mates: number[] = [];
+  for (const i of folded) {
+    const c = movies[i]!.collection;
+    if (c) for (const j of byCollection.get(c.id) ?? []) mates.push(j);
+  }
+  return mates;
+}
+
+/** The seeds (catalog indices) whose served lists name one of `touched`. */
+function listsNaming(served: ModelArtifact, indexOf: Map<number, number>, touched: Set<number>): number[] {
+  const naming: number[] = [];
+  for (const [id, list] of Object.entries(served.neighbours)) {
+    const s = indexOf.get(Number(id));
+    if (s === undefined) continue;
+    for (let k = 0; k < list.length; k += 2)
+      if (touched.has(list[k]!)) {
+        naming.push(s);
+        break;
+      }
+  }
+  return naming;
 }
 
 /**

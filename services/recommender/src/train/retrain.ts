@@ -100,27 +100,12 @@ export class Retrainer {
     if (this.stopping.signal.aborted) return false;
     const served = this.opts.served();
     if (served && this.opts.busy?.()) return false; // a fold is writing the model: the next check
-    let signals: Signal[];
-    try {
-      signals = await this.opts.signals();
-      if (this.unreachable) this.log("the API's signals endpoint answers again");
-      this.unreachable = false;
-    } catch (err) {
-      if (!this.unreachable) this.log(`cannot fetch the product's signals: ${(err as Error).message}`);
-      this.unreachable = true;
-      if (served) return false;
-      signals = []; // the first model does not wait for the API: content now, signals on a later check
-    }
+    const signals = await this.fetchSignals(served);
+    if (!signals) return false;
     if (served && signalsFingerprint(signals) === (served.sources.product_signals_sha256 ?? null))
       return false;
     const ratings = served ? served.sources.ratings?.path : this.opts.ratingsBefore?.();
-    const args = ratings && existsSync(ratings) ? ['--ratings', ratings] : [];
-    if (signals.length) {
-      const file = receivedSignalsFile(this.opts.dataDir);
-      mkdirSync(dirname(file), { recursive: true });
-      writeFileSync(file, signals.map((x) => JSON.stringify(x)).join('\n') + '\n');
-      args.push('--signals', file);
-    }
+    const args = this.trainerArgs(ratings, signals);
     this.log(
       served
         ? `product signals changed (${signals.length} now, ${served.sources.product_signals ?? 0} in the served model): retraining${
@@ -128,6 +113,40 @@ export class Retrainer {
           }`
         : `no model yet: building the default model in the background${signals.length ? ` with ${signals.length} product signals` : ''}`,
     );
+    return this.train(args, served);
+  }
+
+  /**
+   * The product's signals; while the API cannot be reached, none for the first model (it does not
+   * wait: content now, signals on a later check) and null (no check) once a model is served.
+   */
+  private async fetchSignals(served: ModelArtifact | null): Promise<Signal[] | null> {
+    try {
+      const signals = await this.opts.signals();
+      if (this.unreachable) this.log("the API's signals endpoint answers again");
+      this.unreachable = false;
+      return signals;
+    } catch (err) {
+      if (!this.unreachable) this.log(`cannot fetch the product's signals: ${(err as Error).message}`);
+      this.unreachable = true;
+      return served ? null : [];
+    }
+  }
+
+  /** The trainer's arguments: the ratings file (when it exists) and the signals, written for it. */
+  private trainerArgs(ratings: string | undefined, signals: Signal[]): string[] {
+    const args = ratings && existsSync(ratings) ? ['--ratings', ratings] : [];
+    if (signals.length) {
+      const file = receivedSignalsFile(this.opts.dataDir);
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, signals.map((x) => JSON.stringify(x)).join('\n') + '\n');
+      args.push('--signals', file);
+    }
+    return args;
+  }
+
+  /** Runs the trainer, then reloads the model; whether a new model was written. */
+  private async train(args: string[], served: ModelArtifact | null): Promise<boolean> {
     // The first model: its lists are answered on demand while the whole model is built.
     const onDemand = served ? undefined : this.opts.onDemand;
     if (onDemand) args.push('--on-demand');
