@@ -26,6 +26,46 @@ export function chatButtonCovers(page: Page): Promise<string[]> {
         el.getAttribute('aria-label') ?? el.getAttribute('alt') ?? (el.textContent ?? '').trim().slice(0, 40);
       found.push(`${why} <${el.tagName.toLowerCase()}> "${label}"`);
     };
+    // Painted text of the element's own that meets the button.
+    const paintsText = (el: Element) => {
+      for (const node of Array.from(el.childNodes)) {
+        if (node.nodeType !== Node.TEXT_NODE || !node.textContent?.trim()) continue;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        if (Array.from(range.getClientRects()).some(meets)) return true;
+      }
+      return false;
+    };
+    // What an element below the button is, when it counts: a control, a picture, a shape or text.
+    const coverKind = (el: Element): string | null => {
+      if (getComputedStyle(el).visibility === 'hidden') return null;
+      // Transparent (itself or an ancestor: a card's actions before it is pointed at).
+      let transparent = false;
+      for (let a: Element | null = el; a && !transparent; a = a.parentElement)
+        transparent = Number(getComputedStyle(a).opacity) === 0;
+      if (transparent) return null;
+      const r = el.getBoundingClientRect();
+      if (el.matches(INTERACTIVE)) return 'control';
+      const tag = el.tagName.toLowerCase();
+      const graphic =
+        ['img', 'canvas', 'video'].includes(tag) ||
+        (el instanceof SVGElement && tag !== 'svg' && tag !== 'g' && tag !== 'defs');
+      if (graphic) {
+        const decorative =
+          r.width > window.innerWidth * 0.6 &&
+          (el.closest('[aria-hidden="true"]') !== null || el.getAttribute('alt') === '');
+        return decorative ? null : 'picture';
+      }
+      // A shape drawn by a box of its own: a leaf with a colour (a bar of /stats' rankings).
+      const bg = getComputedStyle(el).backgroundColor;
+      if (
+        el.children.length === 0 &&
+        !/^(transparent|rgba\(.*, 0\))$/.test(bg) &&
+        r.width * r.height < window.innerWidth * window.innerHeight * 0.25
+      )
+        return 'shape';
+      return paintsText(el) ? 'text' : null;
+    };
     const N = 6;
     for (let i = 0; i < N; i++)
       for (let j = 0; j < N; j++) {
@@ -38,47 +78,8 @@ export function chatButtonCovers(page: Page): Promise<string[]> {
         for (const el of stack.slice(at + 1)) {
           if (seen.has(el) || el.contains(button)) continue;
           seen.add(el);
-          if (getComputedStyle(el).visibility === 'hidden') continue;
-          // Transparent (itself or an ancestor: a card's actions before it is pointed at).
-          let transparent = false;
-          for (let a: Element | null = el; a && !transparent; a = a.parentElement)
-            transparent = Number(getComputedStyle(a).opacity) === 0;
-          if (transparent) continue;
-          const r = el.getBoundingClientRect();
-          if (el.matches(INTERACTIVE)) {
-            describe(el, 'control');
-            continue;
-          }
-          const tag = el.tagName.toLowerCase();
-          const graphic =
-            ['img', 'canvas', 'video'].includes(tag) ||
-            (el instanceof SVGElement && tag !== 'svg' && tag !== 'g' && tag !== 'defs');
-          if (graphic) {
-            const decorative =
-              r.width > window.innerWidth * 0.6 &&
-              (el.closest('[aria-hidden="true"]') !== null || el.getAttribute('alt') === '');
-            if (!decorative) describe(el, 'picture');
-            continue;
-          }
-          // A shape drawn by a box of its own: a leaf with a colour (a bar of /stats' rankings).
-          const bg = getComputedStyle(el).backgroundColor;
-          if (
-            el.children.length === 0 &&
-            !/^(transparent|rgba\(.*, 0\))$/.test(bg) &&
-            r.width * r.height < window.innerWidth * window.innerHeight * 0.25
-          ) {
-            describe(el, 'shape');
-            continue;
-          }
-          for (const node of Array.from(el.childNodes)) {
-            if (node.nodeType !== Node.TEXT_NODE || !node.textContent?.trim()) continue;
-            const range = document.createRange();
-            range.selectNodeContents(node);
-            if (Array.from(range.getClientRects()).some(meets)) {
-              describe(el, 'text');
-              break;
-            }
-          }
+          const why = coverKind(el);
+          if (why) describe(el, why);
         }
       }
     return found;

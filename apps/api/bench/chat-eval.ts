@@ -116,22 +116,7 @@ async function main() {
   const writeTranscript = () =>
     transcriptFile &&
     writeFileSync(resolve(process.env.INIT_CWD ?? process.cwd(), transcriptFile), transcript!.join('\n'));
-  for (const name of [
-    'dev',
-    'own-lang',
-    'own5',
-    'own6',
-    'own7',
-    'heldout',
-    'fresh',
-    'fresh2',
-    'fresh3',
-    'fresh4',
-    'fresh5',
-  ] as const) {
-    const dev =
-      name === 'dev' || name === 'own-lang' || name === 'own5' || name === 'own6' || name === 'own7';
-    if (which !== 'all' && which !== name && !(which === 'dev+own' && dev)) continue;
+  for (const name of setsToRun(which)) {
     const report = await runSet(
       name,
       resolve(import.meta.dirname, `chat-sets/${name}.json`),
@@ -228,26 +213,13 @@ async function main() {
       latencies.push(performance.now() - t0);
       const failedBefore = failures.length;
       const picks = a.picks.map((p) => p.movie);
-      // Groundedness: every link in the markdown points at a catalog movie with that title.
-      for (const [, title, id] of a.message.matchAll(/\[([^\]]+)\]\(\/movie\/(\d+)\)/g)) {
-        linked++;
-        const m = catalog.get(Number(id));
-        if (m && m.title.replace(/([\\[\]*_`])/g, '\\$1') === title) grounded++;
-      }
+      const links = groundedLinks(a.message, catalog);
+      linked += links.linked;
+      grounded += links.grounded;
       const ctx = { prev, all: [...state.suggested], message: a.message };
-      for (const c of checks) {
-        if ('answer' in c) {
-          total++;
-          if (c.answer(picks, ctx)) met++;
-          else failures.push(`${prompt}: ${c.name}`);
-        } else {
-          for (const m of picks) {
-            total++;
-            if (c.test(m, ctx)) met++;
-            else failures.push(`${prompt}: ${c.name} (${m.title})`);
-          }
-        }
-      }
+      const checked = applyChecks(checks, picks, ctx, prompt, failures);
+      total += checked.total;
+      met += checked.met;
       if (failures.length === failedBefore) turnsMet++;
       if (picks.length) {
         state.lastPicks = picks.map((m) => m.id);
@@ -276,6 +248,55 @@ async function main() {
   printReport(own);
   writeTranscript();
   finish(reports, engine, vectorsMs);
+}
+
+/** The sets of the repository, the engine author's own (the development sets) first. */
+const OWN_SETS: readonly string[] = ['dev', 'own-lang', 'own5', 'own6', 'own7'];
+const SETS = [...OWN_SETS, 'heldout', 'fresh', 'fresh2', 'fresh3', 'fresh4', 'fresh5'];
+
+/** The sets `--set` names: one set, `all`, or `dev+own` (the development sets). */
+function setsToRun(which: string): string[] {
+  return SETS.filter(
+    (name) => which === 'all' || which === name || (which === 'dev+own' && OWN_SETS.includes(name)),
+  );
+}
+
+/** Groundedness: the links in a reply's markdown, and those that point at a catalog movie with that title. */
+function groundedLinks(message: string, catalog: CatalogIndex): { linked: number; grounded: number } {
+  let linked = 0;
+  let grounded = 0;
+  for (const [, title, id] of message.matchAll(/\[([^\]]+)\]\(\/movie\/(\d+)\)/g)) {
+    linked++;
+    const m = catalog.get(Number(id));
+    if (m && m.title.replace(/([\\[\]*_`])/g, '\\$1') === title) grounded++;
+  }
+  return { linked, grounded };
+}
+
+/** A turn's checks: each answer check once, each pick check per pick; what failed added to `failures`. */
+function applyChecks(
+  checks: Check[],
+  picks: CatalogMovie[],
+  ctx: Parameters<Extract<Check, { answer: unknown }>['answer']>[1],
+  prompt: string,
+  failures: string[],
+): { total: number; met: number } {
+  let total = 0;
+  let met = 0;
+  for (const c of checks) {
+    if ('answer' in c) {
+      total++;
+      if (c.answer(picks, ctx)) met++;
+      else failures.push(`${prompt}: ${c.name}`);
+    } else {
+      for (const m of picks) {
+        total++;
+        if (c.test(m, ctx)) met++;
+        else failures.push(`${prompt}: ${c.name} (${m.title})`);
+      }
+    }
+  }
+  return { total, met };
 }
 
 const pct = (a: number, b: number) => (b ? `${((100 * a) / b).toFixed(1)}%` : 'n/a');

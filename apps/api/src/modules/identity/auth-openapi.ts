@@ -171,7 +171,7 @@ export function schema30(schema: unknown): unknown {
   let nullable = s.nullable === true;
 
   // Types: 'null' is 3.0's `nullable`; several types are one of them each.
-  const types = (Array.isArray(s.type) ? s.type : s.type === undefined ? [] : [s.type]) as string[];
+  const types = typesOf(s);
   if (types.includes('null')) nullable = true;
   const kept = types.filter((t) => t !== 'null');
   if (kept.length === 1) out.type = kept[0];
@@ -180,32 +180,17 @@ export function schema30(schema: unknown): unknown {
   for (const [key, value] of Object.entries(s)) {
     if (key === 'type' || key === 'nullable' || key === '$ref') continue;
     if (key.startsWith('x-')) out[key] = value;
-    else if (key === 'const') out.enum = [value];
-    else if (key === 'examples') {
-      if (Array.isArray(value) && value.length && !('example' in s)) out.example = value[0];
-    } else if ((key === 'exclusiveMinimum' || key === 'exclusiveMaximum') && typeof value === 'number') {
-      out[key === 'exclusiveMinimum' ? 'minimum' : 'maximum'] = value;
-      out[key] = true;
-    } else if (key === 'prefixItems' && Array.isArray(value)) {
-      if (!('items' in s)) out.items = value.length ? { anyOf: value.map(schema30) } : {};
-    } else if (!SCHEMA_KEYS.has(key)) continue;
-    else if (key === 'properties') out.properties = mapValues(value as Json, schema30);
-    else if (key === 'items')
-      out.items = Array.isArray(value)
-        ? value.length
-          ? { anyOf: value.map(schema30) }
-          : {}
-        : schema30(value);
-    else if (key === 'additionalProperties' || key === 'not')
-      out[key] = typeof value === 'boolean' && key === 'additionalProperties' ? value : schema30(value);
-    else if (key === 'allOf' || key === 'anyOf' || key === 'oneOf') {
-      const members = value as unknown[];
-      if (key !== 'allOf' && members.some(isNullSchema)) nullable = true;
-      const rest = (key === 'allOf' ? members : members.filter((m) => !isNullSchema(m))).map(schema30);
-      if (rest.length) out[key] = rest;
-    } else if ((key === 'required' || key === 'enum') && Array.isArray(value) && !value.length) continue;
-    else out[key] = value;
+    else if (FROM_2020.get(key)?.(value, s, out)) continue;
+    else if (SCHEMA_KEYS.has(key)) nullable = keyword30(key, value, out) || nullable;
   }
+  return finished30(s, out, kept, nullable);
+}
+
+/**
+ * The last of `schema30`: several types as an `anyOf` (beside one already there, in an `allOf`),
+ * `nullable` (with `null` among an enum's values), and a `$ref` with other keywords as an `allOf`.
+ */
+function finished30(s: Json, out: Json, kept: string[], nullable: boolean): unknown {
   if (kept.length > 1) {
     const anyType = kept.map((type) => ({ type }));
     if (out.anyOf) out.allOf = [...((out.allOf as unknown[] | undefined) ?? []), { anyOf: anyType }];
@@ -218,6 +203,96 @@ export function schema30(schema: unknown): unknown {
   if (typeof s.$ref === 'string')
     return Object.keys(out).length ? { allOf: [{ $ref: s.$ref }], ...out } : { $ref: s.$ref };
   return out;
+}
+
+/** A schema's `type` as a list (none: empty). */
+const typesOf = (s: Json) =>
+  (Array.isArray(s.type) ? s.type : s.type === undefined ? [] : [s.type]) as string[];
+
+/**
+ * 2020-12 keywords 3.0 writes otherwise, by name: each writes its 3.0 form into `out` and is true,
+ * or is false for a value it does not convert (the keyword is then read as any other).
+ */
+const FROM_2020 = new Map<string, (value: unknown, s: Json, out: Json) => boolean>([
+  [
+    'const',
+    (value, _s, out) => {
+      out.enum = [value];
+      return true;
+    },
+  ],
+  [
+    'examples',
+    (value, s, out) => {
+      if (Array.isArray(value) && value.length && !('example' in s)) out.example = value[0];
+      return true;
+    },
+  ],
+  ['exclusiveMinimum', exclusiveBound('exclusiveMinimum', 'minimum')],
+  ['exclusiveMaximum', exclusiveBound('exclusiveMaximum', 'maximum')],
+  [
+    'prefixItems',
+    (value, s, out) => {
+      if (!Array.isArray(value)) return false;
+      if (!('items' in s)) out.items = value.length ? { anyOf: value.map(schema30) } : {};
+      return true;
+    },
+  ],
+]);
+
+/** A numeric exclusive bound (2020-12) as 3.0's bound and boolean flag. */
+function exclusiveBound(key: string, bound: string) {
+  return (value: unknown, _s: Json, out: Json): boolean => {
+    if (typeof value !== 'number') return false;
+    out[bound] = value;
+    out[key] = true;
+    return true;
+  };
+}
+
+/**
+ * A keyword 3.0 knows, written into `out`: its subschemas converted, `null` members of an
+ * `anyOf`/`oneOf` dropped (true: the schema is nullable), empty `required` and `enum` lists left out.
+ */
+function keyword30(key: string, value: unknown, out: Json): boolean {
+  switch (key) {
+    case 'properties':
+      out.properties = mapValues(value as Json, schema30);
+      return false;
+    case 'items':
+      out.items = Array.isArray(value)
+        ? value.length
+          ? { anyOf: value.map(schema30) }
+          : {}
+        : schema30(value);
+      return false;
+    case 'additionalProperties':
+      out[key] = typeof value === 'boolean' ? value : schema30(value);
+      return false;
+    case 'not':
+      out[key] = schema30(value);
+      return false;
+    case 'allOf':
+    case 'anyOf':
+    case 'oneOf':
+      return combination30(key, value as unknown[], out);
+    case 'required':
+    case 'enum':
+      if (Array.isArray(value) && !value.length) return false;
+      out[key] = value;
+      return false;
+    default:
+      out[key] = value;
+      return false;
+  }
+}
+
+/** `allOf`, `anyOf` or `oneOf`, its members converted; a `null` member of the last two makes the schema nullable (true). */
+function combination30(key: 'allOf' | 'anyOf' | 'oneOf', members: unknown[], out: Json): boolean {
+  const nullable = key !== 'allOf' && members.some(isNullSchema);
+  const rest = (key === 'allOf' ? members : members.filter((m) => !isNullSchema(m))).map(schema30);
+  if (rest.length) out[key] = rest;
+  return nullable;
 }
 
 function mapValues(o: Json, f: (v: unknown) => unknown): Json {

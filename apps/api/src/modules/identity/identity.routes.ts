@@ -93,6 +93,39 @@ export interface AccountLookup {
 }
 
 /**
+ * Better Auth turns these into redirects with `new URL(...)`, and answers a 500 for one that is
+ * neither a path nor a URL: refuse them first; and an address no mail can reach.
+ */
+function refuseBadRedirectsAndEmails(request: FastifyRequest): void {
+  const query = request.query as Record<string, unknown>;
+  const body = (request.body ?? {}) as Record<string, unknown>;
+  for (const name of REDIRECT_PARAMS) {
+    for (const value of [query[name], request.method === 'POST' ? body[name] : undefined]) {
+      if (typeof value === 'string' && !redirectTarget(value)) {
+        throw new BadRequestError(`${name} must be a path on this site or an absolute URL`);
+      }
+    }
+  }
+  if (request.method === 'POST') {
+    if (undeliverable(body.email) || undeliverable(body.newEmail)) {
+      throw new BadRequestError(INVALID_EMAIL, ERROR_CODES.invalidEmail);
+    }
+  }
+}
+
+/**
+ * Every error of the API is one body, `{message, code?}`, from one mapper (lib/error-handler.ts):
+ * Better Auth's `{code, message}` keeps its code, and its empty bodies (an unknown path, a wrong
+ * method) get a message.
+ */
+function authError(status: number, text: string, method: string, url: URL): AppError {
+  const { message, code } = authErrorOf(text);
+  const fallback =
+    status === 404 ? `Route ${method} ${url.pathname} not found` : (STATUS_CODES[status] ?? 'Request failed');
+  return new AppError(status, message ?? fallback, code);
+}
+
+/**
  * Mounts Better Auth under /api/auth. Fastify has parsed the body already, so the request is
  * rebuilt as a web Request; the answer's headers (several Set-Cookie included) are copied back.
  */
@@ -154,17 +187,18 @@ export async function identityRoutes(
     return { response, webRequest };
   };
 
-  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
-    const url = new URL(request.url, `${request.protocol}://${request.headers.host ?? 'localhost'}`);
-    const path = url.pathname.replace(/^\/api\/auth/, '');
-    const email = request.method === 'POST' ? emailOf(request) : null;
-    const isSignIn = request.method === 'POST' && path === SIGN_IN;
-    // JSON.stringify keeps the pair key unambiguous whatever the address and email contain.
-    const pair = JSON.stringify([email, request.ip]);
-    // A browser that signed in to this account before is exempt from the account-wide count.
-    const untrusted = isSignIn && email !== null && !devices.trusts(request.headers.cookie, email);
+  /**
+   * Counts a request against the limits that apply to it (sign-in, mail-sending and password-checking
+   * requests); one over a limit is told when to come back.
+   */
+  const consumeLimits = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    at: { path: string; email: string | null; pair: string; isSignIn: boolean; untrusted: boolean },
+  ) => {
+    const { path, email, pair } = at;
     try {
-      if (isSignIn) {
+      if (at.isSignIn) {
         // Every attempt is counted up front (atomically, so parallel guesses cannot slip past the
         // limit); only a failure keeps its point, below.
         await byPair.consume(pair);
@@ -172,8 +206,8 @@ export async function identityRoutes(
           await byPair.refund(pair);
           throw err;
         });
-        if (untrusted)
-          await byUntrusted.consume(email).catch(async (err: unknown) => {
+        if (at.untrusted)
+          await byUntrusted.consume(email!).catch(async (err: unknown) => {
             await Promise.all([byPair.refund(pair), byIp.refund(request.ip)]);
             throw err;
           });
@@ -188,35 +222,33 @@ export async function identityRoutes(
       if (err instanceof TooManyRequestsError) reply.header('retry-after', String(limits.windowSeconds));
       throw err;
     }
+  };
 
-    // Better Auth turns these into redirects with `new URL(...)`, and answers a 500 for one that is
-    // neither a path nor a URL: refuse them first.
-    const query = request.query as Record<string, unknown>;
-    const body = (request.body ?? {}) as Record<string, unknown>;
-    for (const name of REDIRECT_PARAMS) {
-      for (const value of [query[name], request.method === 'POST' ? body[name] : undefined]) {
-        if (typeof value === 'string' && !redirectTarget(value)) {
-          throw new BadRequestError(`${name} must be a path on this site or an absolute URL`);
-        }
-      }
+  // The spec tells the user when an address is unknown (reset) or taken (sign-up), where Better
+  // Auth would stay silent about which addresses exist. Both are rate limited above.
+  const checkAccountFor = async (method: string, path: string, email: string | null) => {
+    if (method !== 'POST' || (path !== '/request-password-reset' && path !== '/sign-up/email')) return;
+    if (!email) return;
+    const user = await opts.accounts.userIdByEmail(email);
+    if (path === '/request-password-reset' && !user) throw new NotFoundError(NO_USER_FOR_RESET);
+    if (path === '/sign-up/email' && user) {
+      throw new UnprocessableError(EMAIL_IN_USE, ERROR_CODES.userAlreadyExists);
     }
-    if (request.method === 'POST') {
-      if (undeliverable(body.email) || undeliverable(body.newEmail)) {
-        throw new BadRequestError(INVALID_EMAIL, ERROR_CODES.invalidEmail);
-      }
-    }
+  };
 
-    // The spec tells the user when an address is unknown (reset) or taken (sign-up), where Better
-    // Auth would stay silent about which addresses exist. Both are rate limited above.
-    if (request.method === 'POST' && (path === '/request-password-reset' || path === '/sign-up/email')) {
-      if (email) {
-        const user = await opts.accounts.userIdByEmail(email);
-        if (path === '/request-password-reset' && !user) throw new NotFoundError(NO_USER_FOR_RESET);
-        if (path === '/sign-up/email' && user) {
-          throw new UnprocessableError(EMAIL_IN_USE, ERROR_CODES.userAlreadyExists);
-        }
-      }
-    }
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    const url = new URL(request.url, `${request.protocol}://${request.headers.host ?? 'localhost'}`);
+    const path = url.pathname.replace(/^\/api\/auth/, '');
+    const email = request.method === 'POST' ? emailOf(request) : null;
+    const isSignIn = request.method === 'POST' && path === SIGN_IN;
+    // JSON.stringify keeps the pair key unambiguous whatever the address and email contain.
+    const pair = JSON.stringify([email, request.ip]);
+    // A browser that signed in to this account before is exempt from the account-wide count.
+    const untrusted = isSignIn && email !== null && !devices.trusts(request.headers.cookie, email);
+    await consumeLimits(request, reply, { path, email, pair, isSignIn, untrusted });
+
+    refuseBadRedirectsAndEmails(request);
+    await checkAccountFor(request.method, path, email);
 
     let response: Response;
     let webRequest: Request;
@@ -252,17 +284,8 @@ export async function identityRoutes(
     if (isSignIn && response.ok && email) cookies.push(devices.issue(email));
     if (cookies.length) reply.header('set-cookie', cookies);
     const text = await response.text();
-    // Every error of the API is one body, `{message, code?}`, from one mapper (lib/error-handler.ts):
-    // Better Auth's `{code, message}` keeps its code, and its empty bodies (an unknown path, a
-    // wrong method) get a message.
-    if (response.status >= 400) {
-      const { message, code } = authErrorOf(text);
-      const fallback =
-        response.status === 404
-          ? `Route ${request.method} ${url.pathname} not found`
-          : (STATUS_CODES[response.status] ?? 'Request failed');
-      throw new AppError(response.status, message ?? fallback, code);
-    }
+    // Every error of the API is one body, `{message, code?}` (authError).
+    if (response.status >= 400) throw authError(response.status, text, request.method, url);
     return reply.send(text || null);
   };
 

@@ -435,42 +435,50 @@ export function parseTraktJson(text: string, file: string, out: ParsedImport): v
         return;
       }
       recognised++;
-      if (!film.title && !film.imdbId && !film.tmdbId) {
-        out.skipped.push({ file: name, line, title: '', reason: 'No title or ids' });
-        return;
-      }
-      if ('rating' in item) {
-        const rating = halfStars(item.rating as number, 10);
-        if (rating === null) {
-          out.skipped.push({ file: name, line, title: film.title, reason: 'No rating from 1 to 10' });
-          return;
-        }
-        const ratedOn = isoDate(typeof item.rated_at === 'string' ? item.rated_at : null);
-        addRecord(out, { kind: 'rating', film, file: name, line, rating, ...(ratedOn ? { ratedOn } : {}) });
-      } else if ('watched_at' in item) {
-        const watchedOn = isoDate(typeof item.watched_at === 'string' ? item.watched_at : null);
-        if (!watchedOn) {
-          out.skipped.push({ file: name, line, title: film.title, reason: 'No readable watched date' });
-          return;
-        }
-        addRecord(out, { kind: 'diary', film, file: name, line, watchedOn, rewatch: false });
-        addRecord(out, { kind: 'watched', film, file: name, line });
-      } else if ('listed_at' in item || 'rank' in item) {
-        addRecord(out, { kind: 'watchlist', film, file: name, line });
-      } else if ('plays' in item || 'last_watched_at' in item) {
-        addRecord(out, { kind: 'watched', film, file: name, line });
-      } else {
-        out.skipped.push({
-          file: name,
-          line,
-          title: film.title,
-          reason: 'Not a history, rating or watchlist item',
-        });
-      }
+      addTraktRecord(out, item, film, name, line);
     });
   }
   if (recognised === 0 && lists.some((l) => l.items.length > 0))
     throw new BadRequestError(`${file} is not a Trakt export: its items have no movie, show or episode`);
+}
+
+/**
+ * A Trakt item that is a film, by the fields it has: a rating, a viewing (history: a diary entry
+ * and watched), a watchlist or list entry, a watched film (plays); anything else is skipped.
+ */
+function addTraktRecord(out: ParsedImport, item: TraktItem, film: FilmRef, name: string, line: number): void {
+  if (!film.title && !film.imdbId && !film.tmdbId) {
+    out.skipped.push({ file: name, line, title: '', reason: 'No title or ids' });
+    return;
+  }
+  if ('rating' in item) {
+    const rating = halfStars(item.rating as number, 10);
+    if (rating === null) {
+      out.skipped.push({ file: name, line, title: film.title, reason: 'No rating from 1 to 10' });
+      return;
+    }
+    const ratedOn = isoDate(typeof item.rated_at === 'string' ? item.rated_at : null);
+    addRecord(out, { kind: 'rating', film, file: name, line, rating, ...(ratedOn ? { ratedOn } : {}) });
+  } else if ('watched_at' in item) {
+    const watchedOn = isoDate(typeof item.watched_at === 'string' ? item.watched_at : null);
+    if (!watchedOn) {
+      out.skipped.push({ file: name, line, title: film.title, reason: 'No readable watched date' });
+      return;
+    }
+    addRecord(out, { kind: 'diary', film, file: name, line, watchedOn, rewatch: false });
+    addRecord(out, { kind: 'watched', film, file: name, line });
+  } else if ('listed_at' in item || 'rank' in item) {
+    addRecord(out, { kind: 'watchlist', film, file: name, line });
+  } else if ('plays' in item || 'last_watched_at' in item) {
+    addRecord(out, { kind: 'watched', film, file: name, line });
+  } else {
+    out.skipped.push({
+      file: name,
+      line,
+      title: film.title,
+      reason: 'Not a history, rating or watchlist item',
+    });
+  }
 }
 
 // ───────────────────────────────────── Files and zips ─────────────────────────────────────

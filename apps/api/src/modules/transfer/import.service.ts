@@ -177,68 +177,108 @@ function heldCounts(plan: ImportPlan, unheld: ImportPlan): ImportCounts {
  * rewatch when the file does not say (Trakt's history).
  */
 export function buildPlan(records: { record: ImportRecord; tmdbId: number }[]): ImportPlan {
-  const likes = new Set<number>();
-  const watched = new Set<number>();
-  const watchlist = new Set<number>();
-  const explicit = new Map<number, PlannedRating>();
-  const fromDiary = new Map<number, PlannedRating & { on: string }>();
-  const diary = new Map<string, PlannedDiary & { said: boolean }>();
-  const lists = new Map<string, { pos: number; id: number }[]>();
-  const reviews = new Map<number, string>();
-  for (const { record: r, tmdbId } of records) {
-    switch (r.kind) {
-      case 'like':
-        likes.add(tmdbId);
-        break;
-      case 'watched':
-        watched.add(tmdbId);
-        break;
-      case 'watchlist':
-        watchlist.add(tmdbId);
-        break;
-      case 'rating':
-        // A rated film has been seen, whatever the service (Letterboxd's ratings.csv, IMDb, Trakt).
-        watched.add(tmdbId);
-        explicit.set(tmdbId, { tmdbId, rating: r.rating!, review: null, ratedOn: r.ratedOn ?? null });
-        if (r.review) reviews.set(tmdbId, r.review);
-        break;
-      case 'diary': {
-        const key = `${tmdbId}|${r.watchedOn}`;
-        const prev = diary.get(key);
-        const said = r.rewatch !== undefined && r.file.endsWith('.csv');
-        diary.set(key, {
-          tmdbId,
-          watchedOn: r.watchedOn!,
-          rewatch: (prev?.rewatch ?? false) || (r.rewatch ?? false),
-          said: (prev?.said ?? false) || said,
-          // diary.csv and reviews.csv both list a reviewed viewing: its tags from either, once.
-          tags: letterboxdTags([...(prev?.tags ?? []), ...(r.tags ?? [])].join(',')),
-        });
-        if (r.rating !== undefined) {
-          const seen = fromDiary.get(tmdbId);
-          if (!seen || seen.on <= r.watchedOn!)
-            fromDiary.set(tmdbId, {
-              tmdbId,
-              rating: r.rating,
-              review: null,
-              ratedOn: r.watchedOn!,
-              on: r.watchedOn!,
-            });
-        }
-        if (r.review && r.review.length <= 2000) reviews.set(tmdbId, r.review);
-        break;
-      }
-      case 'list': {
-        let l = lists.get(r.listName!);
-        if (!l) lists.set(r.listName!, (l = []));
-        l.push({ pos: r.position ?? l.length + 1, id: tmdbId });
-        break;
-      }
-    }
+  const parts: PlanParts = {
+    likes: new Set(),
+    watched: new Set(),
+    watchlist: new Set(),
+    explicit: new Map(),
+    fromDiary: new Map(),
+    diary: new Map(),
+    lists: new Map(),
+    reviews: new Map(),
+  };
+  for (const { record, tmdbId } of records) PLAN_BY_KIND[record.kind](parts, record, tmdbId);
+  markRewatches(parts.diary.values());
+  const ratings = new Map<number, PlannedRating>();
+  for (const [id, r] of parts.fromDiary)
+    ratings.set(id, { tmdbId: id, rating: r.rating, review: null, ratedOn: r.on });
+  for (const [id, r] of parts.explicit) ratings.set(id, r);
+  for (const [id, r] of ratings) r.review = parts.reviews.get(id) ?? null;
+  const movies = new Set<number>(records.map((r) => r.tmdbId));
+  return {
+    movies: [...movies],
+    likes: [...parts.likes],
+    watched: [...parts.watched],
+    watchlist: [...parts.watchlist],
+    ratings: [...ratings.values()],
+    diary: [...parts.diary.values()].map(({ tmdbId, watchedOn, rewatch, tags }) => ({
+      tmdbId,
+      watchedOn,
+      rewatch,
+      ...(tags?.length ? { tags } : {}),
+    })),
+    lists: [...parts.lists].map(([name, entries]) => ({ name, ids: listIds(entries) })),
+  };
+}
+
+/** What `buildPlan` gathers from the records, before ratings are merged. */
+interface PlanParts {
+  likes: Set<number>;
+  watched: Set<number>;
+  watchlist: Set<number>;
+  /** A ratings file's ratings (Letterboxd ratings.csv, IMDb, Trakt). */
+  explicit: Map<number, PlannedRating>;
+  /** The rating of each film's latest diary entry. */
+  fromDiary: Map<number, PlannedRating & { on: string }>;
+  /** One entry per film and day; `said`: the file says whether it is a rewatch. */
+  diary: Map<string, PlannedDiary & { said: boolean }>;
+  lists: Map<string, { pos: number; id: number }[]>;
+  reviews: Map<number, string>;
+}
+
+/** What each kind of record adds to the plan. */
+const PLAN_BY_KIND: Record<
+  ImportRecord['kind'],
+  (parts: PlanParts, r: ImportRecord, tmdbId: number) => void
+> = {
+  like: (parts, _r, tmdbId) => void parts.likes.add(tmdbId),
+  watched: (parts, _r, tmdbId) => void parts.watched.add(tmdbId),
+  watchlist: (parts, _r, tmdbId) => void parts.watchlist.add(tmdbId),
+  rating: (parts, r, tmdbId) => {
+    // A rated film has been seen, whatever the service (Letterboxd's ratings.csv, IMDb, Trakt).
+    parts.watched.add(tmdbId);
+    parts.explicit.set(tmdbId, { tmdbId, rating: r.rating!, review: null, ratedOn: r.ratedOn ?? null });
+    if (r.review) parts.reviews.set(tmdbId, r.review);
+  },
+  diary: addDiaryEntry,
+  list: (parts, r, tmdbId) => {
+    let l = parts.lists.get(r.listName!);
+    if (!l) parts.lists.set(r.listName!, (l = []));
+    l.push({ pos: r.position ?? l.length + 1, id: tmdbId });
+  },
+};
+
+/** A viewing: one diary entry per film and day, its rating kept when it is the film's latest. */
+function addDiaryEntry(parts: PlanParts, r: ImportRecord, tmdbId: number): void {
+  const key = `${tmdbId}|${r.watchedOn}`;
+  const prev = parts.diary.get(key);
+  const said = r.rewatch !== undefined && r.file.endsWith('.csv');
+  parts.diary.set(key, {
+    tmdbId,
+    watchedOn: r.watchedOn!,
+    rewatch: (prev?.rewatch ?? false) || (r.rewatch ?? false),
+    said: (prev?.said ?? false) || said,
+    // diary.csv and reviews.csv both list a reviewed viewing: its tags from either, once.
+    tags: letterboxdTags([...(prev?.tags ?? []), ...(r.tags ?? [])].join(',')),
+  });
+  if (r.rating !== undefined) {
+    const seen = parts.fromDiary.get(tmdbId);
+    if (!seen || seen.on <= r.watchedOn!)
+      parts.fromDiary.set(tmdbId, {
+        tmdbId,
+        rating: r.rating,
+        review: null,
+        ratedOn: r.watchedOn!,
+        on: r.watchedOn!,
+      });
   }
-  // Rewatches the file did not mark: every viewing after a film's first.
+  if (r.review && r.review.length <= 2000) parts.reviews.set(tmdbId, r.review);
+}
+
+/** Rewatches the file did not mark: every viewing after a film's first. */
+function markRewatches(diary: Iterable<PlannedDiary & { said: boolean }>): void {
   const byFilm = new Map<number, (PlannedDiary & { said: boolean })[]>();
-  for (const e of diary.values()) {
+  for (const e of diary) {
     const l = byFilm.get(e.tmdbId);
     if (l) l.push(e);
     else byFilm.set(e.tmdbId, [e]);
@@ -249,35 +289,18 @@ export function buildPlan(records: { record: ImportRecord; tmdbId: number }[]): 
       if (!e.said && i > 0) e.rewatch = true;
     });
   }
-  const ratings = new Map<number, PlannedRating>();
-  for (const [id, r] of fromDiary)
-    ratings.set(id, { tmdbId: id, rating: r.rating, review: null, ratedOn: r.on });
-  for (const [id, r] of explicit) ratings.set(id, r);
-  for (const [id, r] of ratings) r.review = reviews.get(id) ?? null;
-  const movies = new Set<number>(records.map((r) => r.tmdbId));
-  return {
-    movies: [...movies],
-    likes: [...likes],
-    watched: [...watched],
-    watchlist: [...watchlist],
-    ratings: [...ratings.values()],
-    diary: [...diary.values()].map(({ tmdbId, watchedOn, rewatch, tags }) => ({
-      tmdbId,
-      watchedOn,
-      rewatch,
-      ...(tags?.length ? { tags } : {}),
-    })),
-    lists: [...lists].map(([name, entries]) => {
-      const seen = new Set<number>();
-      const ids: number[] = [];
-      for (const e of entries.sort((a, b) => a.pos - b.pos)) {
-        if (seen.has(e.id)) continue;
-        seen.add(e.id);
-        ids.push(e.id);
-      }
-      return { name, ids };
-    }),
-  };
+}
+
+/** A list's films in order of position, each once. */
+function listIds(entries: { pos: number; id: number }[]): number[] {
+  const seen = new Set<number>();
+  const ids: number[] = [];
+  for (const e of entries.sort((a, b) => a.pos - b.pos)) {
+    if (seen.has(e.id)) continue;
+    seen.add(e.id);
+    ids.push(e.id);
+  }
+  return ids;
 }
 
 function chunks<T>(items: T[], size = IMPORT_CHUNK): T[][] {
