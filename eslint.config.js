@@ -153,11 +153,17 @@ export default tseslint.config(
       ],
     },
   },
-  // No function in the chat module over cyclomatic complexity 25 (issue 43, decision 0086): a
-  // branch more goes into a clause, a turn handler or a wording helper of its own.
+  // No function over cyclomatic complexity 25, anywhere in the repository (issue 43, decision
+  // 0086): a branch more goes into a function of its own (a clause, a turn handler, a stage, a
+  // table by kind). The web app is left out until its branch is merged.
   {
-    files: ['apps/api/src/modules/chat/**/*.ts'],
+    ignores: ['apps/web/**'],
     rules: { complexity: ['error', 25] },
+  },
+  // buildApp (41) is being changed in another piece of work: a warning until it is split.
+  {
+    files: ['apps/api/src/app.ts'],
+    rules: { complexity: ['warn', 25] },
   },
   {
     files: ['apps/web/**/*.tsx'],
