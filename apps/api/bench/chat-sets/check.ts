@@ -28,6 +28,8 @@ export interface Expect {
   exclude_tmdb_ids?: number[];
   not_in_catalog_title?: string;
   no_repeats?: boolean;
+  /** A request about a person (actor, director): see checkTurn. */
+  people_request?: boolean;
   /**
    * The films a film lover would name first (TMDB ids), written before any reply was seen: met when
    * at least one of them is in the reply's list. Reported as its own figure ("obvious pick
@@ -93,7 +95,14 @@ export function checkTurn(
   const out: [string, boolean][] = [];
   const every = (name: string, test: (m: CatalogMovie) => boolean) =>
     out.push([name, picks.length > 0 && picks.every(test)]);
-  const kind = e.kind ?? 'recommend';
+  // A request about an actor or director: offline (no cast or crew) the reply says people cannot
+  // be looked up and shows no films, none of which could be said to be theirs.
+  const kind = e.people_request ? 'people' : (e.kind ?? 'recommend');
+  if (kind === 'people')
+    out.push([
+      'says people cannot be looked up, no films',
+      picks.length === 0 && /look up people/i.test(message),
+    ]);
   if (kind === 'redirect') out.push(['redirect without movies', picks.length === 0]);
   if (kind === 'recommend') {
     const min = e.min_picks ?? 3;

@@ -257,7 +257,26 @@ export class ChatEngine {
     resolveTitle: (text) => this.resolveTitle(text),
     closestTitle: (text) => this.closestTitle(text),
     knownWord: (w) => this.knownWord(w),
+    knownPerson: (words) => this.knownPerson(words),
   };
+
+  /**
+   * The catalog's person some typed words name: the people index's best match (case, accents and
+   * typos forgiven), taken only when the whole name is within a typo or two of what was typed
+   * (one up to 9 letters, two beyond), so that ordinary words are not read as a name.
+   */
+  private knownPerson(words: string): string | null {
+    const index = peopleIndexOf(this.catalog);
+    if (index.size === 0) return null;
+    const typed = foldAccents(words.toLowerCase());
+    const allowed = typed.replace(/\s/g, '').length > 9 ? 2 : 1;
+    for (const match of index.search(typed, 3)) {
+      const name = foldAccents(match.name.toLowerCase());
+      if (name.split(' ').length === typed.split(' ').length && editDistance(typed, name, allowed) <= allowed)
+        return match.name;
+    }
+    return null;
+  }
 
   parse(message: string): Query {
     return understand(

@@ -567,9 +567,10 @@ export function restate(q: Query, seed: CatalogMovie | null, n: number): string 
 export function intro(q: Query, seed: CatalogMovie | null, n: number): string {
   const count = words(n);
   if (q.followUp === 'another') return `Here ${n === 1 ? 'is one more' : `are ${count} more`}:`;
-  if (q.followUp === 'newer') return `Here are ${count} more recent ones:`;
-  if (q.followUp === 'older') return `Here are ${count} older ones:`;
-  if (q.person && !seed) return `Here are ${count} films with ${esc(q.person)}:`;
+  const some = (noun: string, nouns: string) => (n === 1 ? `is one ${noun}` : `are ${count} ${nouns}`);
+  if (q.followUp === 'newer') return `Here ${some('more recent one', 'more recent ones')}:`;
+  if (q.followUp === 'older') return `Here ${some('older one', 'older ones')}:`;
+  if (q.person && !seed) return `Here ${some('film', 'films')} with ${esc(q.person)}:`;
   if (seed && typeof q.followUp === 'object') return `More like ${esc(seed.title)}:`;
   if (q.vague && !hasRequest(q))
     return `Here ${n === 1 ? 'is one' : `are ${count}`} crowd favourites to start with (tell me a mood, a genre or a film you liked to narrow it down):`;

@@ -71,6 +71,11 @@ export interface ParseContext {
   closestTitle?(text: string): CatalogMovie | null;
   /** Words the catalog's texts use (for themes); absent: every unmatched word counts as unknown. */
   knownWord?(word: string): boolean;
+  /**
+   * The catalog's person these typed words name (case, accents and a typo forgiven), by their
+   * credited name; null when nobody is that close. Absent: the catalog has no cast or crew.
+   */
+  knownPerson?(words: string): string | null;
 }
 
 export interface State {
@@ -1982,11 +1987,13 @@ export function personClause(s: State, lexiconWords: ReadonlySet<string>) {
     /\b(?:(?:starring|featuring|directed by)\s+(\p{Lu}[\p{L}'-]+(?:\s\p{Lu}[\p{L}'.-]+)*)|(?:with|by|con|avec|mit)\s+(\p{Lu}[\p{L}'-]+(?:\s\p{Lu}[\p{L}'.-]+)+))/u.exec(
       ` ${s.original} `,
     );
-  const name = m?.[1] ?? m?.[2] ?? namedBeforeFilms(s, lexiconWords);
+  const capitalized = m?.[1] ?? m?.[2] ?? namedBeforeFilms(s, lexiconWords);
+  const lower = capitalized ? undefined : namedInLowerCase(s, lexiconWords);
+  const name = capitalized ?? lower?.name;
   if (!name) return;
   s.q.person = name;
   const parts = new Set(
-    name.split(/\s+/).map((w) =>
+    [...name.split(/\s+/), ...(lower?.typed ?? [])].map((w) =>
       w
         .toLowerCase()
         .normalize('NFD')
@@ -2027,6 +2034,85 @@ function namedBeforeFilms(s: State, lexiconWords: ReadonlySet<string>): string |
   const title = s.ctx.resolveTitle(name);
   if (title && title.confidence >= TITLE_CONFIDENCE) return undefined;
   return name;
+}
+
+/** Words that only introduce a person: what follows is a name, however it is typed. */
+const PERSON_ONLY =
+  /\b(?:starring|featuring|directed by|acted by|with (?:the )?(?:actor|actress|director))\s+(.+)$/u;
+/** Words that introduce a person among other things ("with", "by"): a name the catalog knows. */
+const PERSON_OR_OTHER = /\b(?:with|by|con|avec|mit)\s+(.+)$/u;
+const NAME_WORD = /^[\p{L}][\p{L}'.-]*$/u;
+
+/**
+ * The leading words of `text` that can be a name: up to three, and with `stop`, none a request
+ * word (without it the people index confirms the name: "will smith", "will" being a request word).
+ */
+function nameWords(text: string, stop?: ReadonlySet<string>): string[] {
+  const words: string[] = [];
+  for (const w of text.split(/\s+/)) {
+    if (words.length === 3 || !NAME_WORD.test(w) || stop?.has(w) || (stop && FILLER.has(w))) break;
+    words.push(w);
+  }
+  return words;
+}
+
+type TypedName = { name: string; typed: string[] };
+
+/** The longest leading run of `words` (two or more) that names a person the catalog knows. */
+function knownName(words: string[], ctx: ParseContext): TypedName | undefined {
+  for (let n = words.length; n >= 2; n--) {
+    const typed = words.slice(0, n);
+    const name = ctx.knownPerson?.(typed.join(' '));
+    if (name) return { name, typed };
+  }
+  return undefined;
+}
+
+/**
+ * "films with meryl strep", "starring tom hanks", "denzel washington movies": a name typed in
+ * lower case. After words that only introduce a person, the words up to the next request word
+ * are the name (the catalog's spelling when it has credits); after "with" or "by", and before
+ * "films", only a name the catalog's people index knows (so "with my friends" stays a request).
+ */
+function namedInLowerCase(s: State, lexiconWords: ReadonlySet<string>): TypedName | undefined {
+  const text = foldAccents(s.original.toLowerCase())
+    .replace(/[?!.,;:]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const only = PERSON_ONLY.exec(text);
+  if (only) {
+    const known = knownName(nameWords(only[1]!), s.ctx);
+    if (known) return known;
+    const words = nameWords(only[1]!, lexiconWords);
+    if (words.length) {
+      const one = s.ctx.knownPerson?.(words[0]!);
+      return (
+        knownName(words, s.ctx) ??
+        (one ? { name: one, typed: words.slice(0, 1) } : { name: words.join(' '), typed: words })
+      );
+    }
+  }
+  if (!s.ctx.knownPerson) return undefined;
+  for (let rest = text; ;) {
+    const other = PERSON_OR_OTHER.exec(rest);
+    if (!other) break;
+    const name = knownName(nameWords(other[1]!), s.ctx);
+    if (name) return name;
+    rest = other[1]!;
+  }
+  const before = /(?:^|\s)((?:[\p{L}'.-]+\s){1,2}[\p{L}'.-]+?)(?:'s)?\s+(?:films?|movies?|flicks?)\b/u.exec(
+    text,
+  );
+  if (!before) return undefined;
+  const words = before[1]!.split(' ');
+  // The name ends right before "films": try its last two or three words.
+  for (let from = Math.max(0, words.length - 3); from <= words.length - 2; from++) {
+    const tail = words.slice(from);
+    if (tail.some((w) => FILLER.has(w))) continue;
+    const name = s.ctx.knownPerson(tail.join(' '));
+    if (name) return { name, typed: tail };
+  }
+  return undefined;
 }
 
 /** The words left over: themes if the catalog's texts use them, else not understood. */
