@@ -104,10 +104,8 @@ function routeManifest(): Plugin {
 
 /**
  * Builds the server's render of the landing pages (src/entry-server.tsx, decision 0031) into
- * dist/ssr after the browser's bundle, with the same configuration (Preact's aliases): every
- * `vite build` (npm start's, the browser suite's, the bench's) writes both. Not with React
- * (`WEB_REACT=1`): the server renders with Preact's renderer, so that build has no server entry
- * and its pages are the static shell.
+ * dist/ssr after the browser's bundle, with the same configuration: every `vite build` (npm
+ * start's, the browser suite's, the bench's) writes both.
  */
 function serverEntry(): Plugin {
   let root = '';
@@ -115,7 +113,7 @@ function serverEntry(): Plugin {
   let configFile: string | undefined;
   return {
     name: 'cinelog-server-entry',
-    apply: (_, env) => env.command === 'build' && !env.isSsrBuild && process.env.WEB_REACT !== '1',
+    apply: (_, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved(config) {
       root = config.root;
       mode = config.mode;
@@ -134,17 +132,7 @@ function serverEntry(): Plugin {
   };
 }
 
-// Preact's compatibility layer in place of React and React DOM in the production bundle
-// (decision 0022): the same components, about 60 KB gzip less script to download and run.
-const PREACT = [
-  { find: /^react$/, replacement: 'preact/compat' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
-];
-
-export default defineConfig(({ command, mode, isSsrBuild }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [react(), tailwindcss(), noChunkCycles(), precompress(), routeManifest(), serverEntry()],
   resolve: {
     // React Router's package only exports its development build (with dev-time warnings); the
@@ -153,8 +141,6 @@ export default defineConfig(({ command, mode, isSsrBuild }) => ({
       ...(command === 'build'
         ? [{ find: /^react-router$/, replacement: join(routerDir, 'dist/production/index.mjs') }]
         : []),
-      // The unit tests keep React: Testing Library renders with React DOM itself (decision 0022).
-      ...(process.env.WEB_REACT === '1' || mode === 'test' ? [] : PREACT),
     ],
   },
   server: {
@@ -163,7 +149,7 @@ export default defineConfig(({ command, mode, isSsrBuild }) => ({
     proxy: { '/api': 'http://localhost:3000', '/auth': 'http://localhost:3000' },
   },
   // The server's render of landing pages (src/entry-server.tsx, `vite build --ssr` into dist/ssr):
-  // everything bundled, so it runs on Preact through the same aliases as the browser's build.
+  // everything bundled (React DOM's server renderer with it), so the API imports one file.
   ssr: { noExternal: true },
   build: {
     outDir: isSsrBuild ? 'dist/ssr' : 'dist',
@@ -195,7 +181,7 @@ export default defineConfig(({ command, mode, isSsrBuild }) => ({
               groups: [
                 {
                   name: 'framework',
-                  test: /node_modules[\\/](react|react-dom|scheduler|react-router|preact)[\\/]/,
+                  test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
                   priority: 2,
                 },
                 { name: 'initial', tags: ['$initial'], priority: 1 },

@@ -6,7 +6,6 @@ import { AppRoot } from './app/app-root';
 import { preloadScreen } from './app/router';
 import { hideSeenHint } from './features/library/hooks/hide-seen-hint';
 import { sessionKnown } from './lib/auth';
-import { hydrateInParts } from './lib/hydrate-later';
 import { createQueryClient } from './lib/query-client';
 import './index.css';
 
@@ -37,7 +36,6 @@ function serverState(): DehydratedState | null {
 
 async function start() {
   const state = serverState();
-  let hydrated: Promise<void> = Promise.resolve();
   // Hydrated only if the browser's first render is the one the server made: an anonymous
   // visitor's. With "hide what I've seen" on here, the lists wait for the session, so the page is
   // rendered afresh instead.
@@ -49,19 +47,17 @@ async function start() {
     // A task of its own: evaluating the modules and hydrating them in one went past 50 ms on a
     // phone's CPU (blocking time, decision 0075).
     await new Promise((resolve) => setTimeout(resolve, 0));
-    // The page's rows and hero each in a task of their own, after the rest (lib/hydrate-later.tsx).
-    hydrated = hydrateInParts(() => hydrateRoot(container, app));
+    // Concurrent: the shell first, then each Suspense boundary (the hero, each row) on its own, in
+    // slices that yield to the browser; a click in a part not yet hydrated hydrates it first and
+    // is then handed to it (lib/hydration-boundary.tsx, decision 0083).
+    hydrateRoot(container, app);
   } else {
     createRoot(container).render(app);
   }
   // A click held while the scripts loaded waits for the session too (at most SESSION_WAIT_MS):
   // replayed on Like or Add to Playlist before it is read, it would be dropped or told to sign in.
-  // And for the parts hydrated after the first pass: a held Like on a card is replayed once the
-  // card has its handler.
-  void Promise.all([
-    hydrated,
-    Promise.race([sessionKnown, new Promise((r) => setTimeout(r, SESSION_WAIT_MS))]),
-  ]).then(replayHeldClick);
+  // A held click on a part not hydrated yet is then hydrated first by React (see replayHeldClick).
+  void Promise.race([sessionKnown, new Promise((r) => setTimeout(r, SESSION_WAIT_MS))]).then(replayHeldClick);
   const toasts = document.body.appendChild(document.createElement('div'));
   createRoot(toasts).render(
     <Suspense fallback={null}>

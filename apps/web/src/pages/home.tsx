@@ -15,7 +15,7 @@ import { useAuth } from '../lib/auth';
 import { useForYou } from '../features/recommendations/api/get-for-you';
 import { HOME_ROWS_ID } from '@app/contracts/home-rows';
 import { useRowsSpace } from '../lib/rows-space';
-import { HydrateLater } from '../lib/hydrate-later';
+import { HydrationBoundary } from '../lib/hydration-boundary';
 
 // Signed-in users only: loaded on demand, outside the first route's download budget.
 const ForYouRow = lazy(() => import('../features/recommendations/components/for-you-row'));
@@ -82,21 +82,20 @@ export default function HomePage() {
     <WithLibraryCardActions>
       {/* Each part keeps its place while it loads: a skeleton of its shape, then itself. */}
       {popular ? (
-        // Hydrated in a task of its own, as each row is (lib/hydrate-later.tsx): a part renders one
-        // element, so only when there is a hero to render.
+        // Hydrated on its own, as each row is (lib/hydration-boundary.tsx).
         popular.results.length > 0 && (
-          <HydrateLater>
+          <HydrationBoundary>
             <HeroCarousel
               movies={popular.results}
               actions={(m) => <HeroLikeButton id={m.id} title={m.title} />}
             />
-          </HydrateLater>
+          </HydrationBoundary>
         )
       ) : lists[0]!.isError ? null : (
         <HeroSkeleton />
       )}
-      {/* Keys on the rows: Preact (the production build) would otherwise match a row that arrives
-          with another row already on the page and move it, which shows as a layout shift. */}
+      {/* Keys on the rows: a row that arrives with another row already on the page is inserted,
+          not matched with that row and moved, which would show as a layout shift. */}
       <div className="mx-auto max-w-7xl px-page">
         {/* The signed-in rows, in a box whose height the server may reserve at the first paint
             (a flow root: the first row's margin is inside it, so its height is the rows' own). */}

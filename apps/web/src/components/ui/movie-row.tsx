@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { HydrateLater } from '../../lib/hydrate-later';
+import { HydrationBoundary } from '../../lib/hydration-boundary';
 import { ChevronLeft, ChevronRight } from './media-icons';
 import { MovieCard, type CardMovie } from './movie-card';
 
@@ -36,13 +36,13 @@ type RowProps<M extends CardMovie> = {
 
 /**
  * A horizontally scrolling row with arrows that scroll 300px, and an optional View All link. On a
- * page the server rendered, each row is hydrated in a task of its own (lib/hydrate-later.tsx).
+ * page the server rendered, each row is hydrated on its own (lib/hydration-boundary.tsx).
  */
 export function MovieRow<M extends CardMovie>(props: RowProps<M>) {
   return (
-    <HydrateLater>
+    <HydrationBoundary>
       <Row {...props} />
-    </HydrateLater>
+    </HydrationBoundary>
   );
 }
 
