@@ -34,8 +34,15 @@ async function served(asset: string, encoding: string) {
   };
 }
 
-describe('initial download (issue 7: at most 100 KB of JS and CSS, gzip)', () => {
-  it('the shell every page loads is at most 100 KB gzip of scripts and styles', async () => {
+/**
+ * What a page may download, gzip (decision 0083, React DOM in production): `/` and a movie page
+ * count their HTML and every file it names; the shell is what every page loads before its screen.
+ * Under Preact (decision 0022) these were 100 KB each; React DOM is about 57 KB gzip more.
+ */
+const BUDGET = { shell: 110_000, '/': 130_000, '/movie/157336': 120_000 } as const;
+
+describe('initial download (issue 7, decision 0083: the budgets in BUDGET, gzip)', () => {
+  it('the shell every page loads is within its budget of scripts and styles', async () => {
     // /login gets no screen preloads from the server: its HTML is the shell as built.
     const { html, assets } = await initialAssets('/login');
     expect(assets.some((a) => a.endsWith('.css'))).toBe(true);
@@ -49,12 +56,12 @@ describe('initial download (issue 7: at most 100 KB of JS and CSS, gzip)', () =>
       expect(gz.cache).toContain('immutable');
       total += gz.bytes;
     }
-    expect(total).toBeGreaterThan(25_000); // Preact, React Router and the entry: the sum is real
-    expect(total).toBeLessThanOrEqual(100_000);
+    expect(total).toBeGreaterThan(25_000); // React DOM, React Router and the entry: the sum is real
+    expect(total).toBeLessThanOrEqual(BUDGET.shell);
   });
 
-  it('/ and a movie page download at most 100 KB gzip: the HTML and every file it names (issue 15)', async () => {
-    for (const path of ['/', '/movie/157336']) {
+  it('/ and a movie page download within their budgets: the HTML and every file it names (issue 15)', async () => {
+    for (const path of ['/', '/movie/157336'] as const) {
       const res = await fetch(`${base}${path}`, { headers: { 'accept-encoding': 'gzip' } });
       expect(res.headers.get('content-encoding')).toBe('gzip');
       let total = Number(res.headers.get('content-length'));
@@ -68,7 +75,8 @@ describe('initial download (issue 7: at most 100 KB of JS and CSS, gzip)', () =>
       expect(listedScripts(html).length, path).toBeGreaterThan(3);
       expect(named.size).toBeGreaterThan(3);
       for (const asset of named) total += (await served(asset, 'gzip')).bytes;
-      expect(total, path).toBeLessThanOrEqual(100_000);
+      console.log(`${path}: ${(total / 1000).toFixed(1)} KB gzip (budget ${BUDGET[path] / 1000} KB)`);
+      expect(total, path).toBeLessThanOrEqual(BUDGET[path]);
     }
   });
 
