@@ -37,11 +37,15 @@ class RecordingCache extends QueryCache {
 /**
  * React DOM's static render of `app`: it waits for every Suspense boundary (a lazy screen) to
  * resolve, so the markup is whole, each boundary marked by the comments hydrateRoot reads to
- * hydrate it on its own, and has no inline script (the CSP allows none).
+ * hydrate it on its own, and has no inline script (the CSP allows none). Null if a component
+ * failed: React would send that part for the browser to render instead, and report an error when
+ * hydrating; the whole page is left to the browser.
  */
-async function renderHtml(app: ReactNode): Promise<string> {
-  const { prelude } = await prerender(app);
-  return new Response(prelude).text();
+async function renderHtml(app: ReactNode): Promise<string | null> {
+  let failed = false;
+  const { prelude } = await prerender(app, { onError: () => void (failed = true) });
+  const html = await new Response(prelude).text();
+  return failed ? null : html;
 }
 
 export interface ServerRender {
@@ -87,6 +91,7 @@ export async function render(
       cache.wanted.clear();
       const renderedAt = Date.now();
       const html = await renderHtml(<AppRoot queryClient={client} router={Router} />);
+      if (html === null) return null;
       const wanted = [...cache.wanted];
       if (wanted.some((q) => q.state.status === 'error')) return null;
       const missing = wanted.filter((q) => q.state.status === 'pending');

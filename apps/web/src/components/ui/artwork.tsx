@@ -124,8 +124,13 @@ export function Artwork({
   placeholder?: ReactNode;
 }) {
   const data = useConfigData();
-  // Re-render when the tab finds the CDN reachable after all (see probeCdn).
-  const probe = useSyncExternalStore(onProbe, () => cdn.probe);
+  // Re-render when the tab finds the CDN reachable after all (see probeCdn). The server never
+  // probes: its render, and so the browser's hydration of it, reads 'none'.
+  const probe = useSyncExternalStore(
+    onProbe,
+    () => cdn.probe,
+    () => 'none',
+  );
   const candidates = imageCandidates(data?.images, { path, kind, id, size });
   const tryCdn = !!path && !GENERATED.test(path) && !!data && serverSaysDown(data.images) && probe === 'none';
   useEffect(() => {
