@@ -38,14 +38,19 @@ class RecordingCache extends QueryCache {
  * React DOM's static render of `app`: it waits for every Suspense boundary (a lazy screen) to
  * resolve, so the markup is whole, each boundary marked by the comments hydrateRoot reads to
  * hydrate it on its own, and has no inline script (the CSP allows none). Null if a component
- * failed: React would send that part for the browser to render instead, and report an error when
- * hydrating; the whole page is left to the browser.
+ * failed (React would send that part for the browser to render instead, and report an error when
+ * hydrating) or React wrote a script anyway: the whole page is left to the browser.
  */
 async function renderHtml(app: ReactNode): Promise<string | null> {
   let failed = false;
-  const { prelude } = await prerender(app, { onError: () => void (failed = true) });
+  const { prelude } = await prerender(app, {
+    onError: () => void (failed = true),
+    // Every boundary inline, however large: by default React sends a large one after the shell,
+    // put in place by an inline script.
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
+  });
   const html = await new Response(prelude).text();
-  return failed ? null : html;
+  return failed || html.includes('<script') ? null : html;
 }
 
 export interface ServerRender {
