@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type DragEvent, type ReactNode } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../lib/toast';
 import { Link } from 'react-router';
 import { Artwork } from '../components/ui/artwork';
 import { Spinner } from '../components/ui/spinner';

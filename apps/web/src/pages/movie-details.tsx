@@ -5,18 +5,17 @@ import { ErrorText } from '../components/ui/empty-state';
 import { UserIcon } from '../components/ui/icons';
 import { HeartIcon, PlusIcon } from '../components/ui/media-icons';
 import { Rating } from '../components/ui/rating';
-import { WithLibraryCardActions } from '../features/library/components/card-actions';
+import { AddToPlaylistModal, WithLibraryCardActions } from '../features/library/components/card-actions';
 import { Artwork } from '../components/ui/artwork';
 import { MovieDetailsSkeleton } from '../components/ui/skeletons';
 import { Spinner } from '../components/ui/spinner';
-import { AddToPlaylistModal } from '../features/library/components/add-to-playlist-modal';
 import { useLogVisit } from '../features/library/api/log-visit';
 import { useLikeToggle } from '../features/library/api/toggle-like';
 import { WatchButtons } from '../features/library/components/watch-buttons';
 import { creditsQuery } from '../features/movies/api/get-credits';
 import { movieQuery } from '../features/movies/api/get-movie';
 import { RecommendationsSection } from '../features/recommendations/components/recommendations-section';
-import { YourLog } from '../features/diary/components/your-log';
+import { YourLogSection } from '../features/diary/components/your-log-section';
 import { useWatchStatusOf } from '../features/library/api/update-watch-status';
 import { useHideSeen } from '../features/library/hooks/hide-seen';
 import { useAuth } from '../lib/auth';
@@ -242,7 +241,7 @@ export default function MovieDetailsPage() {
               {m.overview || 'No overview available.'}
             </p>
             <Actions id={m.id} />
-            <YourLog tmdbId={m.id} />
+            <YourLogSection tmdbId={m.id} />
             {m.production_companies.length > 0 && (
               <div className="mt-6">
                 <h2 className="text-sm font-semibold text-zinc-400">Production Companies</h2>

@@ -1,6 +1,6 @@
 import type { DiaryEntry, DiaryEntryPatch } from '@app/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
+import toast from '../../../lib/toast';
 import { apiFetch } from '../../../lib/api-client';
 import { message } from './diary-api';
 

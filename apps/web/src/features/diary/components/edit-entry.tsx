@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { localToday, ratingText } from '../api/diary-api';
 import { useUpdateEntry } from '../api/update-entry';
 import { StarRating } from './star-rating';
-import { REVIEW_MAX } from './your-log';
+import { REVIEW_MAX } from '../utils/review';
 
 // As the contracts' DiaryTags and DIARY_EARLIEST (plain numbers here: the page needs no zod).
 const DIARY_TAGS_MAX = 20;

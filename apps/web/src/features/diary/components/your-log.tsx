@@ -1,5 +1,4 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
 import { useAuth } from '../../../lib/auth';
 import {
   localToday,
@@ -11,9 +10,10 @@ import {
   useRating,
   useRatingActions,
 } from '../api/diary-api';
+import { REVIEW_MAX } from '../utils/review';
 import { StarRating } from './star-rating';
+import { SignedOutLog } from './your-log-section';
 
-export const REVIEW_MAX = 2000;
 
 /** 'YYYY-MM-DD' → "12 March 2024" in the reader's language, without a time-zone shift. */
 export const longDate = (d: string) =>
@@ -140,24 +140,7 @@ export function YourLog({ tmdbId }: { tmdbId: number }) {
       Your rating &amp; diary
     </h2>
   );
-  // Until the session is known, the signed-out shape holds the place, unseen: the page the server
-  // rendered (decision 0031) shows before the session is read, and must not move when it is.
-  if (!ready || !user)
-    return (
-      <section
-        aria-labelledby="your-log"
-        className="mt-8 max-w-3xl"
-        {...(ready ? {} : { 'aria-hidden': true, style: { visibility: 'hidden' as const } })}
-      >
-        {heading}
-        <p className="mt-2 text-sm text-zinc-400">
-          <Link to="/login" className="text-red-400 underline hover:text-red-300">
-            Sign in
-          </Link>{' '}
-          to rate, review and log this movie.
-        </p>
-      </section>
-    );
+  if (!ready || !user) return <SignedOutLog shown={ready} />;
   const value = rating.data?.rating ?? null;
   const entries = diary.data?.results ?? [];
   const last = entries[0]?.watched_on;

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
+import toast from '../../../lib/toast';
 import type { RecentlyVisitedEntry } from '@app/contracts';
 import { apiFetch } from '../../../lib/api-client';
 import { failure, keys } from './library-keys';

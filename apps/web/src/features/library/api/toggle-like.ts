@@ -2,7 +2,7 @@ import { MessageResponse } from '@app/contracts';
 import { LIBRARY_MESSAGES } from '@app/contracts/messages';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../../lib/toast';
 import { ApiError, apiFetch } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { useLikes } from './get-likes';

@@ -1,4 +1,4 @@
-import toast from 'react-hot-toast';
+import toast from '../../../lib/toast';
 
 /** How long a removal can be undone from its toast. */
 export const UNDO_MS = 6000;

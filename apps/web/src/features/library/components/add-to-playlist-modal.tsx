@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
 import { useAuth } from '../../../lib/auth';
-import toast from 'react-hot-toast';
+import toast from '../../../lib/toast';
 import { usePlaylistsWith } from '../api/get-playlists';
 import { usePlaylistActions } from '../api/playlist-actions';
 

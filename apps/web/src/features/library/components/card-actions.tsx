@@ -1,8 +1,19 @@
-import { createContext, useContext, useState, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useContext, useState, type ReactNode } from 'react';
 import { HeartIcon, PlusIcon } from '../../../components/ui/media-icons';
 import { MovieCardActionsProvider, type CardMovie } from '../../../components/ui/movie-card';
 import { likeToggleOf, useLikeActions, type LikeActions } from '../api/toggle-like';
-import { AddToPlaylistModal } from './add-to-playlist-modal';
+
+// Opened by a click: loaded then, not with every page of cards (decision 0088).
+const Modal = lazy(() => import('./add-to-playlist-modal').then((m) => ({ default: m.AddToPlaylistModal })));
+
+/** The Add to Playlist dialog, its code loaded when it first opens. */
+export function AddToPlaylistModal(props: { tmdbId: number; onClose: () => void }) {
+  return (
+    <Suspense fallback={null}>
+      <Modal {...props} />
+    </Suspense>
+  );
+}
 
 /** The page's likes and Like / Unlike, shared by its cards (see useLikeActions). */
 const LikesContext = createContext<LikeActions | null>(null);

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../../lib/toast';
 import { usePlaylistShare, useSetPlaylistPublic } from '../api/share-playlist';
 
 /** The owner's public-link control on a playlist page: off by default; on, a link with Copy. */

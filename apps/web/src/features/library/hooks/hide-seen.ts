@@ -1,7 +1,7 @@
 import type { UserSettings, UserSettingsPatch } from '@app/contracts';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../../lib/toast';
 import { apiFetch } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { hideSeenHint as readHint, writeHideSeenHint as writeHint } from './hide-seen-hint';
