@@ -51,6 +51,18 @@ function precompress(): Plugin {
 }
 
 /**
+ * The built index.html without its comments: they are for who reads the source, and every page's
+ * HTML carries them (decision 0088).
+ */
+function htmlWithoutComments(): Plugin {
+  return {
+    name: 'cinelog-html-without-comments',
+    apply: 'build',
+    transformIndexHtml: { order: 'post', handler: (html) => html.replace(/\s*<!--[\s\S]*?-->/g, '') },
+  };
+}
+
+/**
  * Fails the build when its chunks import each other in a cycle: one would run before the other had
  * defined what it needs, and the page would stop with an error at load (build/chunk-cycles.ts).
  */
@@ -133,7 +145,7 @@ function serverEntry(): Plugin {
 }
 
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), noChunkCycles(), precompress(), routeManifest(), serverEntry()],
+  plugins: [react(), tailwindcss(), htmlWithoutComments(), noChunkCycles(), precompress(), routeManifest(), serverEntry()],
   resolve: {
     // React Router's package only exports its development build (with dev-time warnings); the
     // production build it ships beside it is what a production bundle should contain.
@@ -185,7 +197,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
                   priority: 2,
                 },
                 { name: 'initial', tags: ['$initial'], priority: 1 },
-                { name: 'shared', minShareCount: 2, entriesAware: true, entriesAwareMergeThreshold: 8_000 },
+                { name: 'shared', minShareCount: 2, entriesAware: true, entriesAwareMergeThreshold: 3_000 },
               ],
             },
             // A merged chunk is named after every screen that shares it: `shared-<hash>.js` instead.

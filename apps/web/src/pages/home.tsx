@@ -1,4 +1,4 @@
-import { useQueries } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { ErrorText } from '../components/ui/empty-state';
 import { MovieRow } from '../components/ui/movie-row';
@@ -27,12 +27,14 @@ export default function HomePage() {
   // With "hide what I've seen" on, the rows leave out the user's films (and wait to know it).
   const seen = useHideSeen();
   const view = { hide: seen.hide };
-  const lists = useQueries({
-    queries: (['popular', 'now_playing', 'top_rated'] as const).map((type) => ({
-      ...movieListQuery(type, 1, view),
-      enabled: !seen.pending,
-    })),
-  });
+  // Three useQuery calls, not useQueries: the same answers, without useQueries' observer in the
+  // page's download (1.4 KB gzip, decision 0088).
+  const enabled = !seen.pending;
+  const lists = [
+    useQuery({ ...movieListQuery('popular', 1, view), enabled }),
+    useQuery({ ...movieListQuery('now_playing', 1, view), enabled }),
+    useQuery({ ...movieListQuery('top_rated', 1, view), enabled }),
+  ] as const;
   const likes = useLikes();
   const recent = useRecentlyVisited();
   const { user, ready } = useAuth();
@@ -59,14 +61,14 @@ export default function HomePage() {
   const rows = useRowsSpace(settled, user?.uid ?? null);
   // The hero and three rows of 20 cards are a lot of work for a phone's CPU at once: deferred
   // values let React render them in short, interruptible slices once the lists arrive.
-  const popular = useDeferredValue(lists[0]!.data);
-  const nowPlaying = useDeferredValue(lists[1]!.data);
-  const topRated = useDeferredValue(lists[2]!.data);
+  const popular = useDeferredValue(lists[0].data);
+  const nowPlaying = useDeferredValue(lists[1].data);
+  const topRated = useDeferredValue(lists[2].data);
   useDocumentTitle(null);
   if (lists.every((q) => q.isError))
     return (
       <div className="pt-24">
-        <ErrorText error={lists[0]!.error} onRetry={() => lists.forEach((q) => void q.refetch())} />
+        <ErrorText error={lists[0].error} onRetry={() => lists.forEach((q) => void q.refetch())} />
       </div>
     );
   const asCards = (
@@ -91,7 +93,7 @@ export default function HomePage() {
             />
           </HydrationBoundary>
         )
-      ) : lists[0]!.isError ? null : (
+      ) : lists[0].isError ? null : (
         <HeroSkeleton />
       )}
       {/* Keys on the rows: a row that arrives with another row already on the page is inserted,
@@ -123,7 +125,7 @@ export default function HomePage() {
             eager
           />
         ) : (
-          !lists[1]!.isError && <RowSkeleton key="now_playing-loading" />
+          !lists[1].isError && <RowSkeleton key="now_playing-loading" />
         )}
         {topRated ? (
           <MovieRow
@@ -133,7 +135,7 @@ export default function HomePage() {
             viewAll="/content/top_rated"
           />
         ) : (
-          !lists[2]!.isError && <RowSkeleton key="top_rated-loading" />
+          !lists[2].isError && <RowSkeleton key="top_rated-loading" />
         )}
         {popular ? (
           <MovieRow
@@ -143,7 +145,7 @@ export default function HomePage() {
             viewAll="/content/popular"
           />
         ) : (
-          !lists[0]!.isError && <RowSkeleton key="popular-loading" />
+          !lists[0].isError && <RowSkeleton key="popular-loading" />
         )}
       </div>
     </WithLibraryCardActions>
