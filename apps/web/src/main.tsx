@@ -7,7 +7,7 @@ import { preloadScreen } from './app/router';
 import { hideSeenHint } from './features/library/hooks/hide-seen-hint';
 import { sessionKnown } from './lib/auth';
 import { createQueryClient } from './lib/query-client';
-import './index.css';
+import './first-paint.css';
 
 // The toaster is not needed for the first paint: it loads right after, into its own root (outside
 // the markup the server may have rendered), and toasts raised before it mounts still show

@@ -1,7 +1,9 @@
 import { createElement, lazy, useState, type ComponentType } from 'react';
+import { SERVER_RENDERED_ROUTES } from '@app/contracts/server-rendered';
 import { matchRoutes, Route, Routes } from 'react-router';
 import { Layout } from './layout';
 import { ROUTES } from './routes';
+import { withStyles } from '../lib/styles';
 
 // Route-level code splitting: each screen is its own chunk. React Router runs in its declarative
 // mode (no data router): the screens fetch through TanStack Query, and the data router's code
@@ -10,11 +12,16 @@ import { ROUTES } from './routes';
 // A screen whose chunk has been loaded (`preloadScreen`) renders at once instead of suspending:
 // the page the server rendered (src/entry-server.tsx) is hydrated in one pass, its markup never
 // swapped for the loading fallback.
+//
+// A screen the server does not render loads the whole stylesheet with its chunk: the page's HTML
+// carries only the first paint's (src/first-paint.css, lib/styles.ts, decision 0088).
+const FIRST_PAINT: readonly string[] = SERVER_RENDERED_ROUTES;
 const SCREENS = ROUTES.map((route) => {
   let loaded: ComponentType | undefined;
   let pending: Promise<ComponentType> | undefined;
+  const loadModule = FIRST_PAINT.includes(route.path) ? route.load : withStyles(route.load);
   const load = () =>
-    (pending ??= route.load().then((m) => (loaded = m[route.name ?? 'default'] as ComponentType)));
+    (pending ??= loadModule().then((m) => (loaded = m[route.name ?? 'default'] as ComponentType)));
   const Lazy = lazy(() => load().then((Screen) => ({ default: Screen })));
   // Chosen once per mount: switching from Lazy to the loaded screen later would remount the page.
   const Screen = () => {

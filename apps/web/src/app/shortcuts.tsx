@@ -3,8 +3,9 @@ import { useNavigate } from 'react-router';
 import { useAuth } from '../lib/auth';
 import { KeySequence, runPageShortcut, type ShortcutAction } from '../lib/shortcuts';
 import { OPEN_CHAT_EVENT } from '../features/chat/components/chat-widget';
+import { withStyles } from '../lib/styles';
 
-const ShortcutsHelp = lazy(() => import('./shortcuts-help'));
+const ShortcutsHelp = lazy(withStyles(() => import('./shortcuts-help')));
 
 /** The toaster loads after the first render (see main.tsx): the shell must not pull it in. */
 const say = (message: string, error = false) =>

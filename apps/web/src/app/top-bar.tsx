@@ -8,16 +8,17 @@ import { displayNameOf, useAuth } from '../lib/auth';
 import { prefetchOn } from '../lib/prefetch';
 import { moveMenuFocus, useDropdown } from '../lib/use-outside-click';
 import { ABOUT_DEV_URL } from './links';
+import { withStyles } from '../lib/styles';
 
 // The search box (with its data fetching) and the mobile menu load when first wanted, not with
 // every page; pointing at or focusing their buttons starts the download early.
-const loadSearchBox = () => import('../features/search/components/search-box');
+const loadSearchBox = withStyles(() => import('../features/search/components/search-box'));
 const SearchBox = lazy(() => loadSearchBox().then((m) => ({ default: m.SearchBox })));
-const loadMobileMenu = () => import('./mobile-menu');
+const loadMobileMenu = withStyles(() => import('./mobile-menu'));
 const MobileMenu = lazy(() => loadMobileMenu().then((m) => ({ default: m.MobileMenu })));
 const MobileSearch = lazy(() => loadMobileMenu().then((m) => ({ default: m.MobileSearch })));
 // The desktop dropdowns' panels (the genre list, the account menu) likewise.
-const loadMenus = () => import('./top-bar-menus');
+const loadMenus = withStyles(() => import('./top-bar-menus'));
 const GenreMenu = lazy(() => loadMenus().then((m) => ({ default: m.GenreMenu })));
 const AccountMenu = lazy(() => loadMenus().then((m) => ({ default: m.AccountMenu })));
 

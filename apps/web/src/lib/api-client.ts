@@ -1,4 +1,16 @@
-import { authSession } from './auth-client';
+import type { AuthSession } from '@app/auth-client/session';
+
+/**
+ * The app's session, once its module has loaded (lib/auth-client.ts, loaded after the first
+ * render by lib/auth.tsx or with the auth screens): until then nobody is signed in as far as a
+ * request can tell, as before the session is read. Not imported here: the API client is in every
+ * page's entry, the session's code (jose and the auth client, 1.5 KB gzip) is not needed to paint.
+ */
+let session: AuthSession | null = null;
+/** Called by lib/auth-client.ts: requests carry this session's ID token when someone is signed in. */
+export const sendTokensOf = (s: AuthSession) => {
+  session = s;
+};
 
 /**
  * Every failed call, from the one error body of the API (`ErrorBody` in @app/contracts):
@@ -47,7 +59,7 @@ export async function apiFetch<T>(
   let token: string | null = null;
   try {
     // Only a signed-in user has a token; anonymous requests go without one.
-    if (authSession.currentUser) token = await authSession.getIdToken();
+    if (session?.currentUser) token = await session.getIdToken();
   } catch (err) {
     console.error('Could not get an ID token', err);
   }

@@ -1,4 +1,5 @@
 import { AuthSession } from '@app/auth-client/session';
+import { sendTokensOf } from './api-client';
 
 /**
  * The one session of the app (same origin as the API): who is signed in and the ID token. The
@@ -6,3 +7,4 @@ import { AuthSession } from '@app/auth-client/session';
  * only with the auth screens and update this session.
  */
 export const authSession = new AuthSession({ baseUrl: '' });
+sendTokensOf(authSession);

@@ -3,10 +3,11 @@ import { useLocation } from 'react-router';
 import { ChatIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
 import { prefetchOn } from '../../../lib/prefetch';
+import { withStyles } from '../../../lib/styles';
 
 // The dialog (with the panel and its markdown renderer) loads on first open, not with every page;
 // pointing at or focusing the button starts the download.
-const loadDialog = () => import('./chat-panel');
+const loadDialog = withStyles(() => import('./chat-panel'));
 const ChatDialog = lazy(() => loadDialog().then((m) => ({ default: m.ChatDialog })));
 
 /** Asks the widget to open the chat (the phone's top-bar button does). */

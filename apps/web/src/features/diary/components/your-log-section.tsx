@@ -1,10 +1,11 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useAuth } from '../../../lib/auth';
+import { withStyles } from '../../../lib/styles';
 
 // A member's stars, review and diary: loaded once the session says someone is signed in, not with
 // the page an anonymous visitor is served (decision 0088).
-const MemberLog = lazy(() => import('./your-log').then((m) => ({ default: m.YourLog })));
+const MemberLog = lazy(() => withStyles(() => import('./your-log'))().then((m) => ({ default: m.YourLog })));
 
 /**
  * The signed-out shape of "Your rating & diary". Until the session is known (or a member's part

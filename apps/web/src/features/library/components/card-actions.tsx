@@ -2,9 +2,12 @@ import { createContext, lazy, Suspense, useContext, useState, type ReactNode } f
 import { HeartIcon, PlusIcon } from '../../../components/ui/media-icons';
 import { MovieCardActionsProvider, type CardMovie } from '../../../components/ui/movie-card';
 import { likeToggleOf, useLikeActions, type LikeActions } from '../api/toggle-like';
+import { withStyles } from '../../../lib/styles';
 
 // Opened by a click: loaded then, not with every page of cards (decision 0088).
-const Modal = lazy(() => import('./add-to-playlist-modal').then((m) => ({ default: m.AddToPlaylistModal })));
+const Modal = lazy(() =>
+  withStyles(() => import('./add-to-playlist-modal'))().then((m) => ({ default: m.AddToPlaylistModal })),
+);
 
 /** The Add to Playlist dialog, its code loaded when it first opens. */
 export function AddToPlaylistModal(props: { tmdbId: number; onClose: () => void }) {
