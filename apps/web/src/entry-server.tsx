@@ -8,7 +8,7 @@
  * when all of it could be: a page whose data failed, or that waits on something the server cannot
  * give, is left to the browser (the static shell of index.html).
  */
-import { isServerRendered, type MoviePage } from '@app/contracts';
+import { isServerRendered, type MovieDetails, type MoviePage } from '@app/contracts';
 import { dehydrate, QueryCache, QueryClient, type DehydratedState, type Query } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { prerender } from 'react-dom/static';
@@ -75,15 +75,46 @@ function asShown(page: MoviePage): MoviePage {
   };
 }
 
-/** The state the browser hydrates from, each catalog list as the page shows it (asShown). */
+/** What the movie page shows of a movie (its header and text column). */
+const DETAILS_SHOWN = [
+  'id',
+  'title',
+  'overview',
+  'poster_path',
+  'backdrop_path',
+  'release_date',
+  'runtime',
+  'vote_average',
+  'vote_count',
+  'genres',
+  'production_companies',
+];
+
+/**
+ * A movie's details as the page's state carries them: the fields the movie page shows, its
+ * companies by id and name. What is left out is optional in the contract (`MovieDetails`) or
+ * one of the loose fields TMDB adds (budget, revenue, imdb_id...), which the site never reads.
+ */
+function detailsShown(movie: MovieDetails): MovieDetails {
+  const shown = Object.fromEntries(Object.entries(movie).filter(([k]) => DETAILS_SHOWN.includes(k)));
+  return {
+    ...(shown as MovieDetails),
+    production_companies: movie.production_companies.map(({ id, name }) => ({ id, name })),
+  };
+}
+
+/** The state the browser hydrates from, each catalog answer as the page shows it (asShown, detailsShown). */
 function firstPaintState(state: DehydratedState): DehydratedState {
   return {
     ...state,
-    queries: state.queries.map((q) =>
-      q.queryKey[0] === 'movies' && q.state.data
-        ? { ...q, state: { ...q.state, data: asShown(q.state.data as MoviePage) } }
-        : q,
-    ),
+    queries: state.queries.map((q) => {
+      const data = q.state.data;
+      if (!data) return q;
+      if (q.queryKey[0] === 'movies') return { ...q, state: { ...q.state, data: asShown(data as MoviePage) } };
+      if (q.queryKey[0] === 'movie')
+        return { ...q, state: { ...q.state, data: detailsShown(data as MovieDetails) } };
+      return q;
+    }),
   };
 }
 

@@ -11,7 +11,7 @@ import { Shortcuts } from './shortcuts';
 // or the help did not cover (it failed 5 runs in 5 at that load). Loaded once here, out of the
 // tests' waits, so these measure the listener, not the compiler.
 beforeAll(async () => {
-  await Promise.all([import('../lib/auth-client'), import('./shortcuts-help')]);
+  await Promise.all([import('../lib/auth-client'), import('./shortcuts-help'), import('./shortcut-actions')]);
 }, 60_000);
 /** The session is read from a local server: under load, more than waitFor's default second. */
 const slow = { timeout: 10_000 };
@@ -22,8 +22,9 @@ afterEach(async () => {
   api = undefined;
 });
 
+// Async: what a shortcut does is loaded on the first one (app/shortcut-actions.ts).
 const key = (k: string, target: Element = document.body, init: KeyboardEventInit = {}) =>
-  act(() => {
+  act(async () => {
     fireEvent.keyDown(target, { key: k, ...init });
   });
 

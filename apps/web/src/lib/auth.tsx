@@ -1,7 +1,7 @@
 import type { AuthUser } from '@app/auth-client/session';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
-import { forgetChat } from './chat-history';
+import { forgetChat } from './forget-chat';
 
 interface AuthState {
   user: AuthUser | null;

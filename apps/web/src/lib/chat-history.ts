@@ -1,3 +1,5 @@
+import { CHAT_KEY as KEY, forgetChat } from './forget-chat';
+
 /**
  * The chat's conversation kept for the tab (sessionStorage): a reload, a full page load or closing
  * and reopening the widget shows it again, and the next message continues it on the server. It
@@ -12,7 +14,8 @@ export interface SavedChat {
   conversation: string | undefined;
 }
 
-const KEY = 'cinelog-chat';
+
+export { forgetChat };
 /** The most messages kept (the server keeps fewer turns of context than that). */
 export const MAX_SAVED_MESSAGES = 60;
 
@@ -47,13 +50,5 @@ export function saveChat(chat: SavedChat): void {
     );
   } catch {
     // full or off: the conversation still works, it is only not kept
-  }
-}
-
-export function forgetChat(): void {
-  try {
-    sessionStorage.removeItem(KEY);
-  } catch {
-    // storage off: nothing was kept
   }
 }

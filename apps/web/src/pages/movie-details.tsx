@@ -7,7 +7,7 @@ import { HeartIcon, PlusIcon } from '../components/ui/media-icons';
 import { Rating } from '../components/ui/rating';
 import { AddToPlaylistModal, WithLibraryCardActions } from '../features/library/components/card-actions';
 import { Artwork } from '../components/ui/artwork';
-import { MovieDetailsSkeleton } from '../components/ui/skeletons';
+import { MovieDetailsSkeleton } from '../components/ui/movie-details-skeleton';
 import { Spinner } from '../components/ui/spinner';
 import { useLogVisit } from '../features/library/api/log-visit';
 import { useLikeToggle } from '../features/library/api/toggle-like';
@@ -74,10 +74,11 @@ function Actions({ id }: { id: number }) {
 }
 
 function Cast({ id }: { id: number }) {
-  const credits = useQuery(creditsQuery(id));
   const config = useConfig();
-  const image = useImageUrl();
   const offline = config.data?.data_mode === 'offline';
+  // Offline there is no cast to ask for (the catalog has none): no request, nothing in the page's state.
+  const credits = useQuery({ ...creditsQuery(id), enabled: !offline });
+  const image = useImageUrl();
   const cast = credits.data?.cast ?? [];
   let body;
   if (offline) {

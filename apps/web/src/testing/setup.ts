@@ -1,5 +1,5 @@
 import { cleanup, configure } from '@testing-library/react';
-import toast from '../lib/toast';
+import toast from 'react-hot-toast';
 import { afterEach } from 'vitest';
 
 // findBy*/waitFor give up after 1 s by default, which a loaded CI machine exceeds while it loads a

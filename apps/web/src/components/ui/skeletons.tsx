@@ -1,13 +1,11 @@
-import type { CSSProperties } from 'react';
+import { Bar, SKELETON_BLOCK as block } from './skeleton-bar';
 
 /**
  * Placeholders in the shape of what is loading, so a page has its layout at once and nothing moves
  * when the data arrives. Each is one `role="status"` region with a label for screen readers. Sizes
- * are style attributes: every Tailwind class is in the stylesheet each page loads first.
+ * are style attributes: every Tailwind class is in the stylesheet each page loads first. The movie
+ * page's is in movie-details-skeleton.tsx (a page loads only its own, decision 0088).
  */
-const block = 'animate-pulse rounded-xl bg-zinc-800';
-
-const Bar = ({ style }: { style: CSSProperties }) => <div className={block} style={style} />;
 
 export function CardSkeleton() {
   return <div className={`${block} aspect-[2/3] w-full`} />;
@@ -65,26 +63,6 @@ export function HeroSkeleton() {
         <Bar style={{ height: 20, width: 64 }} />
         <Bar style={{ height: 64 }} />
         <Bar style={{ height: 48, width: 144 }} />
-      </div>
-    </div>
-  );
-}
-
-/** The movie page's backdrop, poster and text column. */
-export function MovieDetailsSkeleton() {
-  return (
-    <div role="status" aria-label="Loading movie">
-      <div className="h-[50vh] min-h-[320px] bg-zinc-900" />
-      <div className="mx-auto -mt-48 max-w-7xl px-page pb-16">
-        <div className="relative flex flex-col gap-8 md:flex-row">
-          <div className={`${block} mx-auto aspect-[2/3] w-48 shrink-0 rounded-2xl md:mx-0 md:w-64`} />
-          <div className="min-w-0 flex-1 space-y-3 md:pt-24">
-            <Bar style={{ height: 40, width: '66%' }} />
-            <Bar style={{ height: 20, width: 256, maxWidth: '100%' }} />
-            <Bar style={{ height: 96, maxWidth: 768 }} />
-            <Bar style={{ height: 44, maxWidth: 448 }} />
-          </div>
-        </div>
       </div>
     </div>
   );

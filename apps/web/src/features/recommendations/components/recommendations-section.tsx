@@ -1,6 +1,6 @@
 import { RECOMMENDATION_MESSAGES } from '@app/contracts/messages';
 import { useQuery } from '@tanstack/react-query';
-import { useDeferredValue, type ReactNode } from 'react';
+import { useDeferredValue, useSyncExternalStore, type ReactNode } from 'react';
 import { MovieGrid } from '../../../components/ui/movie-grid';
 import { Spinner } from '../../../components/ui/spinner';
 import { similarMoviesQuery } from '../api/get-similar-movies';
@@ -13,6 +13,8 @@ import { Preparing } from './preparing';
  * fills in by itself once the list comes (decision 0080). `cards` wraps the grid (the page gives
  * its cards the library's actions).
  */
+const noSubscription = () => () => undefined;
+
 export function RecommendationsSection({
   id,
   hide = false,
@@ -24,8 +26,17 @@ export function RecommendationsSection({
   enabled?: boolean;
   cards?: (grid: ReactNode) => ReactNode;
 }) {
-  const recs = useQuery({ ...similarMoviesQuery(id, hide), enabled });
-  // Below the fold: its cards render in interruptible slices, not in one long task.
+  // Below the fold, asked for by the browser: the server's render of a movie page (decision 0031)
+  // shows the loading line here and neither waits for the recommender nor carries the list (nor
+  // twelve cards' markup) in the page's HTML; a page the browser renders itself asks at once, a
+  // hydrated one right after hydrating (false on the server and while hydrating). Decision 0088.
+  const inBrowser = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+  const recs = useQuery({ ...similarMoviesQuery(id, hide), enabled: enabled && inBrowser });
+  // Its cards render in interruptible slices, not in one long task.
   const movies = useDeferredValue(recs.data);
   return (
     <section aria-labelledby="recs" className="mt-12">
