@@ -145,7 +145,15 @@ function serverEntry(): Plugin {
 }
 
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), htmlWithoutComments(), noChunkCycles(), precompress(), routeManifest(), serverEntry()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    htmlWithoutComments(),
+    noChunkCycles(),
+    precompress(),
+    routeManifest(),
+    serverEntry(),
+  ],
   resolve: {
     // React Router's package only exports its development build (with dev-time warnings); the
     // production build it ships beside it is what a production bundle should contain.

@@ -55,7 +55,16 @@ async function renderHtml(app: ReactNode): Promise<string | null> {
 }
 
 /** What the site shows of a movie in a list: a card (poster, title, rating, date) and the hero's backdrop. */
-const SHOWN = ['id', 'title', 'name', 'poster_path', 'backdrop_path', 'release_date', 'vote_average', 'vote_count'];
+const SHOWN = [
+  'id',
+  'title',
+  'name',
+  'poster_path',
+  'backdrop_path',
+  'release_date',
+  'vote_average',
+  'vote_count',
+];
 
 /**
  * A catalog list as the page's state carries it (decision 0088): each movie with the fields the
@@ -110,7 +119,8 @@ function firstPaintState(state: DehydratedState): DehydratedState {
     queries: state.queries.map((q) => {
       const data = q.state.data;
       if (!data) return q;
-      if (q.queryKey[0] === 'movies') return { ...q, state: { ...q.state, data: asShown(data as MoviePage) } };
+      if (q.queryKey[0] === 'movies')
+        return { ...q, state: { ...q.state, data: asShown(data as MoviePage) } };
       if (q.queryKey[0] === 'movie')
         return { ...q, state: { ...q.state, data: detailsShown(data as MovieDetails) } };
       return q;

@@ -66,12 +66,12 @@ export function runShortcut(action: ShortcutAction, ctx: ShortcutContext): void 
       return void window.dispatchEvent(new Event(OPEN_CHAT_EVENT));
     }
     case 'home':
-      return go('/');
+      return void go('/');
     case 'liked':
     case 'watchlist':
       if (!known) return wait(action);
       if (!signedIn) return say(SIGN_IN[action]!, true);
-      return go(action === 'liked' ? '/liked' : '/watchlist');
+      return void go(action === 'liked' ? '/liked' : '/watchlist');
     case 'like':
     case 'watched':
       if (!runPageShortcut(action))

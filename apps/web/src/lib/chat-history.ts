@@ -14,7 +14,6 @@ export interface SavedChat {
   conversation: string | undefined;
 }
 
-
 export { forgetChat };
 /** The most messages kept (the server keeps fewer turns of context than that). */
 export const MAX_SAVED_MESSAGES = 60;

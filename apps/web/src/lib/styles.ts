@@ -9,6 +9,6 @@ export const loadStyles = () => (loaded ??= import('../index.css'));
 
 /** `load` (a dynamic import), settled once the whole stylesheet is in the page too. */
 export const withStyles =
-  <T,>(load: () => Promise<T>) =>
+  <T>(load: () => Promise<T>) =>
   (): Promise<T> =>
     Promise.all([load(), loadStyles()]).then(([m]) => m);

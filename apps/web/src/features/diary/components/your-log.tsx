@@ -14,7 +14,6 @@ import { REVIEW_MAX } from '../utils/review';
 import { StarRating } from './star-rating';
 import { SignedOutLog } from './your-log-section';
 
-
 /** 'YYYY-MM-DD' → "12 March 2024" in the reader's language, without a time-zone shift. */
 export const longDate = (d: string) =>
   new Date(`${d}T12:00:00`).toLocaleDateString(undefined, { day: 'numeric', month: 'long', year: 'numeric' });
