@@ -3,7 +3,9 @@
  * The web app's download sizes, from the build in apps/web/dist (run `npm run build` first):
  * the shell every page loads (index.html's scripts, module preloads and stylesheet) and, for the
  * two benchmarked pages, the screen chunks the server preloads with them. Sizes are the files
- * the API sends: the build's gzip -9 and brotli 11 copies.
+ * the API sends: the build's gzip -9 and brotli 11 copies. A page's whole download (its HTML,
+ * with the server's render, state and stylesheet, and every file it names: `/` ≤ 130 KB, a movie
+ * page ≤ 120 KB gzip) needs the API running: e2e/tests/bundle.test.ts measures and asserts it.
  * Usage: npm run bench:bundle [-- --out artifacts/perf/bundle.json]
  */
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -40,7 +42,7 @@ const kb = (n: number) => `${(n / 1000).toFixed(1)} KB`;
 for (const r of shell)
   console.log(`${kb(r.gzip).padStart(9)} gzip ${kb(r.brotli).padStart(9)} br  ${r.file}`);
 const t = total(shell);
-console.log(`shell: ${kb(t.gzip)} gzip (target ≤ 100 KB), ${kb(t.brotli)} brotli`);
+console.log(`shell: ${kb(t.gzip)} gzip (target ≤ 110 KB, decision 0088), ${kb(t.brotli)} brotli`);
 for (const [path, s] of Object.entries(screens))
   console.log(`${path}: + ${kb(s.gzip)} gzip of screen chunks (${s.chunks.length} files)`);
 if (values.out) {

@@ -35,13 +35,13 @@ async function served(asset: string, encoding: string) {
 }
 
 /**
- * What a page may download, gzip (decision 0083, React DOM in production): `/` and a movie page
+ * What a page may download, gzip (decision 0088, React DOM in production): `/` and a movie page
  * count their HTML and every file it names; the shell is what every page loads before its screen.
  * Under Preact (decision 0022) these were 100 KB each; React DOM is about 57 KB gzip more.
  */
 const BUDGET = { shell: 110_000, '/': 130_000, '/movie/157336': 120_000 } as const;
 
-describe('initial download (issue 7, decision 0083: the budgets in BUDGET, gzip)', () => {
+describe('initial download (issue 7, decision 0088: the budgets in BUDGET, gzip)', () => {
   it('the shell every page loads is within its budget of scripts and styles', async () => {
     // /login gets no screen preloads from the server: its HTML is the shell as built.
     const { html, assets } = await initialAssets('/login');

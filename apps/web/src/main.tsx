@@ -49,7 +49,7 @@ async function start() {
     await new Promise((resolve) => setTimeout(resolve, 0));
     // Concurrent: the shell first, then each Suspense boundary (the hero, each row) on its own, in
     // slices that yield to the browser; a click in a part not yet hydrated hydrates it first and
-    // is then handed to it (lib/hydration-boundary.tsx, decision 0083).
+    // is then handed to it (lib/hydration-boundary.tsx, decision 0088).
     hydrateRoot(container, app);
   } else {
     createRoot(container).render(app);

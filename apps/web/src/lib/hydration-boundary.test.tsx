@@ -54,7 +54,7 @@ afterEach(() => {
   root = undefined;
 });
 
-describe('HydrationBoundary (hydration in parts with React, decision 0083)', () => {
+describe('HydrationBoundary (hydration in parts with React, decision 0088)', () => {
   it('each part is a Suspense boundary of the server markup, and keeps its elements through hydration', async () => {
     const container = serverPage(<Page parts={parts} />);
     // React's boundary markers: what lets hydrateRoot hydrate each part on its own.

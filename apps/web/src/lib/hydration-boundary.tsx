@@ -1,7 +1,7 @@
 import { Suspense, type ReactNode } from 'react';
 
 /**
- * A part of a server-rendered page that React hydrates on its own (decision 0083): a Suspense
+ * A part of a server-rendered page that React hydrates on its own (decision 0088): a Suspense
  * boundary. hydrateRoot hydrates the page's shell first and each boundary after it, in slices
  * that yield to the browser between them, so no one task hydrates the whole page (the hero and
  * three rows of cards were one task of 150–250 ms on a phone's CPU, decision 0075). Until a part

@@ -27,11 +27,10 @@ export function useDialog(ref: RefObject<HTMLElement | null>, onClose: () => voi
   useEffect(() => {
     close.current = onClose;
   });
-  // A layout effect, not an effect: effects and their clean-ups may run after the next paint (they
-  // did under Preact, the production build until decision 0083), so for a frame a closed layer
-  // still held the keyboard (a quick second Escape went to it, not to the layer under it) and
-  // focus stayed on the page instead of returning. Layout effects set up and clean up with the
-  // render.
+  // A layout effect, not an effect: effects and their clean-ups may run after the next paint
+  // (decisions 0022 and 0088), so for a frame a closed layer would still hold the keyboard (a
+  // quick second Escape going to it, not to the layer under it) and focus would stay on the page
+  // instead of returning. Layout effects set up and clean up with the render.
   useLayoutEffect(() => {
     const layer = ref.current;
     if (!active || !layer) return;
