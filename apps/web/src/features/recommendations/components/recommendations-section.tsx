@@ -52,7 +52,9 @@ export function RecommendationsSection({
         </span>
       </div>
       <div className="mt-4">
-        {isPreparing(recs.error) && !recs.data ? (
+        {/* The server's render shows no loading line that no script would end: without JavaScript
+            the page has no recommendations, and says nothing is loading. */}
+        {!inBrowser ? null : isPreparing(recs.error) && !recs.data ? (
           <Preparing />
         ) : recs.isPending || (recs.data && !movies) ? (
           <Spinner label="Loading recommendations" />
