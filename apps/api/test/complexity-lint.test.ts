@@ -35,6 +35,7 @@ const PROBES = [
   'packages/contracts/src/probe.ts',
   'services/recommender/src/model/probe.ts',
   'apps/api/src/modules/transfer/probe.ts',
+  'apps/web/src/features/library/probe.ts',
   'apps/api/bench/probe.ts',
   'e2e/tests/probe.ts',
   'scripts/bench/probe.ts',

@@ -58,30 +58,40 @@ function diaryApi(
     total_results: list.length,
     results: [...list].sort((a, b) => b.watched_on.localeCompare(a.watched_on) || b.id - a.id).map(entry),
   });
+  /** PUT, DELETE and GET of one film's rating. */
+  const rating = (id: number, method: string, b: Record<string, unknown>, res: ServerResponse): boolean => {
+    if (method === 'PUT') {
+      state.ratings[id] = b.rating as number;
+      state.reviews[id] = (b.review as string | null | undefined) ?? null;
+    } else if (method === 'DELETE') {
+      if (!(id in state.ratings)) return (json(res, { message: 'You haven’t rated this movie' }, 404), true);
+      delete state.ratings[id];
+      return (json(res, { message: 'Rating removed' }), true);
+    }
+    const r = state.ratings[id];
+    json(res, {
+      tmdb_id: id,
+      rating: r ?? null,
+      review: r ? (state.reviews[id] ?? null) : null,
+      updated_at: r ? '' : null,
+    });
+    return true;
+  };
+  /** A diary entry's PATCH, applied as the API applies it. */
+  const patch = (v: Viewing, b: Record<string, unknown>) => {
+    state.patches.push(b);
+    if (typeof b.watched_on === 'string') v.watched_on = b.watched_on;
+    if (typeof b.rewatch === 'boolean') v.rewatch = b.rewatch;
+    if (Array.isArray(b.tags)) v.tags = b.tags as string[];
+    if (b.rating === null) delete state.ratings[v.tmdb_id];
+    else if (typeof b.rating === 'number') state.ratings[v.tmdb_id] = b.rating;
+    if (b.review !== undefined) state.reviews[v.tmdb_id] = b.review as string | null;
+  };
   const handler = (req: IncomingMessage, res: ServerResponse, b: Record<string, unknown>): boolean => {
     const url = new URL(req.url!, 'http://x');
     const method = req.method!;
     let m = /^\/api\/user\/ratings\/(\d+)$/.exec(url.pathname);
-    if (m) {
-      const id = Number(m[1]);
-      if (method === 'PUT') {
-        state.ratings[id] = b.rating as number;
-        state.reviews[id] = (b.review as string | null | undefined) ?? null;
-      } else if (method === 'DELETE') {
-        if (!(id in state.ratings))
-          return (json(res, { message: 'You haven’t rated this movie' }, 404), true);
-        delete state.ratings[id];
-        return (json(res, { message: 'Rating removed' }), true);
-      }
-      const r = state.ratings[id];
-      json(res, {
-        tmdb_id: id,
-        rating: r ?? null,
-        review: r ? (state.reviews[id] ?? null) : null,
-        updated_at: r ? '' : null,
-      });
-      return true;
-    }
+    if (m) return rating(Number(m[1]), method, b, res);
     if (url.pathname === '/api/user/diary' && method === 'GET') {
       const id = url.searchParams.get('tmdb_id');
       json(res, page(state.viewings.filter((v) => !id || v.tmdb_id === Number(id))));
@@ -106,13 +116,7 @@ function diaryApi(
     if (m && method === 'PATCH') {
       const v = state.viewings.find((x) => x.id === Number(m![1]));
       if (!v) return (json(res, { message: 'Diary entry not found' }, 404), true);
-      state.patches.push(b);
-      if (typeof b.watched_on === 'string') v.watched_on = b.watched_on;
-      if (typeof b.rewatch === 'boolean') v.rewatch = b.rewatch;
-      if (Array.isArray(b.tags)) v.tags = b.tags as string[];
-      if (b.rating === null) delete state.ratings[v.tmdb_id];
-      else if (typeof b.rating === 'number') state.ratings[v.tmdb_id] = b.rating;
-      if (b.review !== undefined) state.reviews[v.tmdb_id] = b.review as string | null;
+      patch(v, b);
       json(res, { message: 'Diary entry updated', ...entry(v) });
       return true;
     }

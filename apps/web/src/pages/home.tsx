@@ -23,6 +23,28 @@ const ForYouRow = lazy(() => import('../features/recommendations/components/for-
 /** The longest the user's rows wait for each other before those that are there show. */
 const ROWS_WAIT_MS = 3000;
 
+/** The user's films as cards. */
+const asCards = (
+  items: { tmdb_id: number; title: string; poster_path: string | null; vote_average: number }[],
+) =>
+  items.map((m) => ({
+    id: libraryId(m),
+    title: m.title,
+    poster_path: m.poster_path,
+    vote_average: m.vote_average,
+  }));
+
+/** A signed-in user's rows have all arrived (For You: shown, or known to be empty). */
+function userRowsSettled(
+  likes: { isPending: boolean },
+  recent: { isPending: boolean },
+  forYou: { isPending: boolean; data?: { results: unknown[] } },
+  forYouShown: boolean,
+): boolean {
+  if (likes.isPending || recent.isPending || forYou.isPending) return false;
+  return forYouShown || !forYou.data?.results.length;
+}
+
 export default function HomePage() {
   // With "hide what I've seen" on, the rows leave out the user's films (and wait to know it).
   const seen = useHideSeen();
@@ -44,13 +66,7 @@ export default function HomePage() {
   // after Liked Movies pushed it down: a shift inside the space kept for them), their height is
   // kept for the next visit's first paint, and this visit's reserved space is handed back
   // (decision 0063). A row that is slow (the recommender) holds the others at most ROWS_WAIT_MS.
-  const settled =
-    ready &&
-    (!user ||
-      (!likes.isPending &&
-        !recent.isPending &&
-        !forYou.isPending &&
-        (forYouShown || !forYou.data?.results.length)));
+  const settled = ready && (!user || userRowsSettled(likes, recent, forYou, forYouShown));
   const [waited, setWaited] = useState(false);
   useEffect(() => {
     setWaited(false);
@@ -71,15 +87,6 @@ export default function HomePage() {
         <ErrorText error={lists[0].error} onRetry={() => lists.forEach((q) => void q.refetch())} />
       </div>
     );
-  const asCards = (
-    items: { tmdb_id: number; title: string; poster_path: string | null; vote_average: number }[],
-  ) =>
-    items.map((m) => ({
-      id: libraryId(m),
-      title: m.title,
-      poster_path: m.poster_path,
-      vote_average: m.vote_average,
-    }));
   return (
     <WithLibraryCardActions>
       {/* Each part keeps its place while it loads: a skeleton of its shape, then itself. */}
