@@ -3,7 +3,15 @@ import type { SemanticIndex } from '@app/catalog';
 import { GENRE } from './understand/lexicon';
 import type { Query } from './understand/query';
 import { Lru } from './lru';
-import { directionOf, directionRulesOut, directionScore, SAME_THEME, type Direction } from './directions';
+import {
+  directionOf,
+  directionRulesOut,
+  directionScore,
+  KEYWORD_FAMILIES,
+  LIGHT_TONE,
+  SAME_THEME,
+  type Direction,
+} from './directions';
 import { EraFame, genreFocus, lovedRating, RATING_PRIOR, unaskedKind } from './rank';
 
 /** Genres no film for a child has unless it is also a family film (Query.childAge). */
@@ -104,55 +112,6 @@ const DARK_GENRES: Record<number, number> = {
   [GENRE.romance]: -0.4,
   [GENRE.adventure]: -0.2,
 };
-const DARK_KEYWORDS = new Set([
-  'murder',
-  'death',
-  'violence',
-  'serial killer',
-  'suicide',
-  'revenge',
-  'rape',
-  'drug',
-  'dystopia',
-  'torture',
-  'prison',
-  'grief',
-  'war',
-  'killer',
-  'gore',
-  'psychopath',
-  'corruption',
-  'kidnapping',
-  'cancer',
-  'depression',
-  'abuse',
-  'brutality',
-  'neo-noir',
-  'film noir',
-  'nihilism',
-  'tragedy',
-  'post-apocalyptic',
-]);
-const LIGHT_KEYWORDS = new Set([
-  'friendship',
-  'christmas',
-  'holiday',
-  'musical',
-  'dog',
-  'wedding',
-  'romantic comedy',
-  'family',
-  'best friend',
-  'love',
-  'dancing',
-  'summer',
-  'sport',
-  'underdog',
-  'buddy',
-  'feel-good',
-  'talking animal',
-]);
-
 /** Two keywords this close in meaning (cosine of their word vectors) are one theme to rule out. */
 const KEYWORD_CLOSE = 0.75;
 /** A theme ruled out this close in meaning to one asked for is ruled out by its keywords only. */
@@ -169,7 +128,7 @@ const dot = (a: Float32Array, b: Float32Array) => {
 export function darkness(m: CatalogMovie): number {
   let d = 0;
   for (const g of m.genre_ids) d += DARK_GENRES[g] ?? 0;
-  for (const k of m.keywords) d += DARK_KEYWORDS.has(k) ? 0.25 : LIGHT_KEYWORDS.has(k) ? -0.25 : 0;
+  for (const k of m.keywords) d += KEYWORD_FAMILIES.dark.has(k) ? 0.25 : LIGHT_TONE.has(k) ? -0.25 : 0;
   return Math.max(-1.5, Math.min(1.5, d)) / 1.5;
 }
 

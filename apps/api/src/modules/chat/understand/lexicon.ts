@@ -9,27 +9,9 @@ import type { MessageLang } from './query';
 import { inEveryLanguage, LEXICONS } from './lexicon/index';
 import { DIRECTION_COMPARATIVES } from '../directions';
 
-export const GENRE = {
-  action: 28,
-  adventure: 12,
-  animation: 16,
-  comedy: 35,
-  crime: 80,
-  documentary: 99,
-  drama: 18,
-  family: 10751,
-  fantasy: 14,
-  history: 36,
-  horror: 27,
-  music: 10402,
-  mystery: 9648,
-  romance: 10749,
-  scifi: 878,
-  tv: 10770,
-  thriller: 53,
-  war: 10752,
-  western: 37,
-} as const;
+import { GENRE } from '../genre-ids';
+
+export { GENRE };
 
 /** Genre words (and synonyms) → TMDB genre id. */
 /** Words that name two genres at once. */
