@@ -11,3 +11,6 @@ export * from './diary';
 export * from './transfer';
 export * from './settings';
 export * from './web';
+export * from './social';
+export * from './countries';
+export * from './watch';
