@@ -8,12 +8,13 @@
  *  - "own6": the engine author's probes for round 6's classes (films named in a story, leaving the
  *    domain, eras by name, intensified moods, quantified negation, compact ratings, follow-ups that
  *    keep the earlier genre or language; run with dev);
+ *  - "own8": the engine author's 32 conversations for issue 43's six failure classes (written before fixing them)
  *  - "own7": the ranking engineer's 35 conversations with the obvious picks a film lover would name
  *    (`obvious_picks`, reported as "obvious pick present"; run with dev);
  *  - "own": the engine author's 36 prompts (the checks in this file).
  * Reports per set: expectations met, turns fully met, grounded (every linked id is a catalog movie
  * with its real title), understood-or-said-so, p95 latency.
- * Usage: npm run chat:eval [-- --set dev|own-lang|own5|own6|own7|heldout|fresh|fresh2|fresh3|fresh4|fresh5|fresh7|own|all] [--file SET.json] [--keyword-only] [--recommender URL] [--out FILE]
+ * Usage: npm run chat:eval [-- --set dev|own-lang|own5|own6|own7|own8|heldout|fresh|fresh2|fresh3|fresh4|fresh5|fresh7|own|all] [--file SET.json] [--keyword-only] [--recommender URL] [--out FILE]
  *        [--transcript FILE] (every turn and reply of the independent sets, to read them as a person would)
  * Without --set it runs dev and own: the held-out half only runs when asked for by name (or "all").
  * (the recommendation service is not used unless --recommender is given: the figures must not
@@ -251,7 +252,7 @@ async function main() {
 }
 
 /** The sets of the repository, the engine author's own (the development sets) first. */
-const OWN_SETS: readonly string[] = ['dev', 'own-lang', 'own5', 'own6', 'own7'];
+const OWN_SETS: readonly string[] = ['dev', 'own-lang', 'own5', 'own6', 'own7', 'own8'];
 const SETS = [...OWN_SETS, 'heldout', 'fresh', 'fresh2', 'fresh3', 'fresh4', 'fresh5', 'fresh7'];
 
 /** The sets `--set` names: one set, `all`, or `dev+own` (the development sets). */
