@@ -91,6 +91,60 @@ export interface UserSettingsTable {
   updated_at: UpdatedAt;
 }
 
+/** Issue 46 (migration 0011): a username and whether the profile is public (private by default). */
+export interface ProfilesTable {
+  user_id: string;
+  username: string;
+  is_public: ColumnType<boolean, boolean | undefined, boolean>;
+  /** Chosen favourite films (TMDB ids, at most 4), in order. */
+  favourites: ColumnType<number[], number[] | undefined, number[]>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+/** follower → followee; 'pending' until a private profile's owner accepts (the insert trigger decides). */
+export interface FollowsTable {
+  follower_id: string;
+  followee_id: string;
+  state: ColumnType<'pending' | 'accepted', 'pending' | 'accepted' | undefined, 'pending' | 'accepted'>;
+  created_at: CreatedAt;
+}
+
+export interface BlocksTable {
+  blocker_id: string;
+  blocked_id: string;
+  created_at: CreatedAt;
+}
+
+/** What people did, written by triggers with each write (migration 0011); the feed reads it. */
+export interface ActivityTable {
+  id: ColumnType<string, never, never>;
+  user_id: string;
+  kind: 'diary' | 'rating' | 'review' | 'like' | 'playlist';
+  tmdb_id: number | null;
+  diary_entry_id: number | null;
+  like_id: number | null;
+  playlist_id: number | null;
+  created_at: CreatedAt;
+}
+
+/** A like of a review (the ratings row author_id × tmdb_id). */
+export interface ReviewLikesTable {
+  user_id: string;
+  author_id: string;
+  tmdb_id: number;
+  created_at: CreatedAt;
+}
+
+export interface ReviewReportsTable {
+  reporter_id: string;
+  author_id: string;
+  tmdb_id: number;
+  reason: 'spam' | 'abuse' | 'spoilers' | 'other';
+  note: string | null;
+  created_at: CreatedAt;
+}
+
 export interface DatabaseSchema {
   movies: MoviesTable;
   user: UserTable;
@@ -102,4 +156,10 @@ export interface DatabaseSchema {
   ratings: RatingsTable;
   diary_entries: DiaryEntriesTable;
   user_settings: UserSettingsTable;
+  profiles: ProfilesTable;
+  follows: FollowsTable;
+  blocks: BlocksTable;
+  activity: ActivityTable;
+  review_likes: ReviewLikesTable;
+  review_reports: ReviewReportsTable;
 }
