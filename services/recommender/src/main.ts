@@ -2,7 +2,8 @@ import { ConfigError, EXIT_CONFIG } from '@app/contracts/config';
 import { createLogger, loadRecommenderConfig, type RecommenderConfig } from './config';
 import { createRecommenderServer } from './http/server';
 import { ModelStore } from './http/model-store';
-import { currentArtifactName, ratingsPathOf } from './model/artifact';
+import { artifactFileName, currentArtifactName, ratingsPathOf, readArtifact } from './model/artifact';
+import { LocalExchange, PgExchange, type ModelExchange } from './replicas/model-exchange';
 import { CatalogFollower } from './train/follow-catalog';
 import { Retrainer, type OnDemandLists } from './train/retrain';
 import { signalsSecret, SignalsClient } from './train/signals-client';
@@ -15,7 +16,7 @@ try {
   console.error(err.message);
   process.exit(EXIT_CONFIG);
 }
-const { env, dataDir: dir, signalsUrl, catalogPollMs } = config;
+const { env, dataDir: dir, signalsUrl, catalogPollMs, databaseUrl, modelPollMs } = config;
 const logger = createLogger(env.LOG_LEVEL);
 const log = (msg: string) => logger.info(msg);
 const port = env.RECOMMENDER_PORT;
@@ -50,6 +51,28 @@ try {
 }
 const stopWatching = store.watch();
 
+// Several replicas (DATABASE_URL, decision 0092): one trains or folds at a time, under a PostgreSQL
+// advisory lock, and publishes its model; every replica loads the newest published one and swaps
+// it in as it does a model trained here. Without it: one process, DATA_DIR only, as before.
+const exchange: ModelExchange = databaseUrl
+  ? new PgExchange({
+      databaseUrl,
+      dataDir: dir,
+      facts: (version) => {
+        const served = store.current();
+        const a = served?.version === version ? served : readArtifact(dir, artifactFileName(version));
+        return {
+          format: a.format,
+          catalogGeneration: a.sources.catalog_generation ?? null,
+          signalsSha256: a.sources.product_signals_sha256 ?? null,
+        };
+      },
+      loaded: () => store.reload(),
+      log,
+    })
+  : new LocalExchange();
+if (databaseUrl) log('replicas: models shared through PostgreSQL, one trainer at a time');
+
 // The product's signals come from the API over HTTP, so the two may run on different hosts.
 const signals = new SignalsClient(signalsUrl, () => signalsSecret(dir, env.RECOMMENDER_SIGNALS_SECRET));
 const retrainer = new Retrainer({
@@ -63,6 +86,7 @@ const retrainer = new Retrainer({
     onDemand = lists;
   },
   busy: () => follower.isRunning(),
+  exclusive: (fn) => exchange.exclusive(fn),
   log,
 });
 // A synced catalog (issue 42): a new generation of `catalog/current.json` is folded into the served
@@ -72,6 +96,7 @@ const follower: CatalogFollower = new CatalogFollower({
   served: () => store.current(),
   reload: () => store.reload(),
   busy: () => retrainer.isRunning(),
+  exclusive: (fn) => exchange.exclusive(fn),
   log,
 });
 const stopFollowing = catalogPollMs > 0 ? follower.schedule(catalogPollMs) : () => {};
@@ -79,7 +104,17 @@ const stopFollowing = catalogPollMs > 0 ? follower.schedule(catalogPollMs) : () 
 // First start on a fresh machine: the default model is built in a child process (the event loop
 // stays free: /health answers 503 meanwhile), then served; /recommend is answered from that build's
 // ranker on demand as soon as it is made (decision 0080), and 503 with Retry-After before.
-if (!store.current()) void retrainer.checkNow();
+// With replicas: the newest published model first, then every RECOMMENDER_MODEL_POLL_SECONDS.
+const stopPulling = exchange.poll(modelPollMs);
+if (!store.current()) {
+  // A replica joining a site that has a model loads it instead of building one.
+  void exchange
+    .pullNewest()
+    .catch(() => false)
+    .then(() => {
+      if (!store.current()) void retrainer.checkNow();
+    });
+}
 
 // Then: fetch the signals every N minutes and retrain when they changed (one training at a time,
 // at most one per interval: the cost is bounded whatever the traffic).
@@ -98,6 +133,8 @@ const shutdown = () => {
   stopRetraining();
   stopFollowing();
   stopWatching();
+  stopPulling();
+  void exchange.close();
   server.close(() => process.exit(0));
   setTimeout(() => process.exit(0), 5000).unref();
 };

@@ -1,12 +1,15 @@
 import {
+  closeSync,
   existsSync,
   mkdirSync,
   readdirSync,
   readFileSync,
   renameSync,
   rmSync,
+  openSync,
   statSync,
   writeFileSync,
+  writeSync,
 } from 'node:fs';
 import { join } from 'node:path';
 import type { TrendingItem } from '@app/contracts/for-you';
@@ -76,15 +79,77 @@ const pointer = (dataDir: string) => join(modelsDir(dataDir), 'current');
 export function writeArtifact(dataDir: string, artifact: ModelArtifact): string {
   const dir = modelsDir(dataDir);
   mkdirSync(dir, { recursive: true });
-  const name = `recommender-${artifact.version}.json`;
+  const name = artifactFileName(artifact.version);
   const tmp = join(dir, `${name}.${process.pid}.tmp`);
-  writeFileSync(tmp, JSON.stringify(artifact));
+  writeArtifactFile(tmp, artifact);
   renameSync(tmp, join(dir, name));
+  pointCurrentAt(dataDir, name);
+  pruneArtifacts(dataDir);
+  return join(dir, name);
+}
+
+/** The fields a model keeps per film: written entry by entry. */
+const PER_FILM = new Set(['ratings', 'neighbours', 'collaborative', 'genres', 'fingerprints']);
+
+/**
+ * The artifact as JSON.stringify writes it, but in pieces of about 1 MB: a catalog of a million
+ * films makes a model larger than one JavaScript string can hold (~512 MB), and the whole string
+ * was a second copy of the model in the trainer's memory (issue 45).
+ */
+export function writeArtifactFile(path: string, artifact: ModelArtifact): void {
+  const fd = openSync(path, 'w');
+  try {
+    let parts: string[] = [];
+    let size = 0;
+    const flush = () => {
+      if (parts.length) writeSync(fd, parts.join(''));
+      parts = [];
+      size = 0;
+    };
+    const put = (s: string) => {
+      parts.push(s);
+      size += s.length;
+      if (size > 1 << 20) flush();
+    };
+    put('{');
+    let first = true;
+    for (const [key, value] of Object.entries(artifact) as [string, unknown][]) {
+      if (value === undefined) continue;
+      put(`${first ? '' : ','}${JSON.stringify(key)}:`);
+      first = false;
+      if (!PER_FILM.has(key) || !value || typeof value !== 'object') {
+        put(JSON.stringify(value));
+        continue;
+      }
+      put('{');
+      let firstEntry = true;
+      for (const [id, x] of Object.entries(value as Record<string, unknown>)) {
+        if (x === undefined) continue;
+        put(`${firstEntry ? '' : ','}${JSON.stringify(id)}:${JSON.stringify(x)}`);
+        firstEntry = false;
+      }
+      put('}');
+    }
+    put('}');
+    flush();
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** A model's file name in DATA_DIR/models. */
+export const artifactFileName = (version: string) => `recommender-${version}.json`;
+/** The version a model file's name carries (null: not a model file). */
+export function versionOfFile(name: string): string | null {
+  const m = /^recommender-(.+)\.json$/.exec(name);
+  return m ? m[1]! : null;
+}
+
+/** Points `current` at a model file already in DATA_DIR/models (by rename: readers never see half a name). */
+export function pointCurrentAt(dataDir: string, name: string): void {
   const ptmp = `${pointer(dataDir)}.${process.pid}.tmp`;
   writeFileSync(ptmp, name);
   renameSync(ptmp, pointer(dataDir));
-  pruneArtifacts(dataDir);
-  return join(dir, name);
 }
 
 /** Models kept on disk: the served one and the ones just before it (to go back by hand). */

@@ -1,6 +1,6 @@
 import { readCatalogGeneration } from '../catalog-generation';
 import type { ModelArtifact } from '../model/artifact';
-import { FOLD_CLI, spawnTrainer, type TrainerRun } from './retrain';
+import { FOLD_CLI, spawnTrainer, type Exclusive, type TrainerRun } from './retrain';
 
 /** How often `catalog/current.json` is read (`RECOMMENDER_CATALOG_POLL_SECONDS`). */
 export const CATALOG_POLL_MS = 15_000;
@@ -15,6 +15,8 @@ export interface CatalogFollowerOptions {
   reload: () => void;
   /** True while a training runs: the fold waits (one writer of the model at a time). */
   busy?: () => boolean;
+  /** Runs a check as the site's only trainer (decision 0092); null when another one trains. */
+  exclusive?: Exclusive;
   log?: (msg: string) => void;
   /** Runs the fold (default: `fold-cli.ts` in a lower-priority child process, as a trainer). */
   run?: TrainerRun;
@@ -64,6 +66,25 @@ export class CatalogFollower {
 
   private async check(): Promise<boolean> {
     if (this.stopping.signal.aborted) return false;
+    const { exclusive } = this.opts;
+    if (!exclusive) return this.checkAlone();
+    // Only when the catalog has moved on: the lock is not taken every poll for nothing.
+    if (!this.behind()) return false;
+    return (await exclusive(() => this.checkAlone())) ?? false;
+  }
+
+  /** Whether the catalog names a generation the served model does not follow (cheap: one small file). */
+  private behind(): boolean {
+    try {
+      const gen = readCatalogGeneration(this.opts.dataDir)?.generation;
+      const served = this.opts.served();
+      return gen !== undefined && !!served && served.sources.catalog_generation !== gen;
+    } catch {
+      return true; // checkAlone says why
+    }
+  }
+
+  private async checkAlone(): Promise<boolean> {
     let generation: number;
     try {
       const current = readCatalogGeneration(this.opts.dataDir);

@@ -45,9 +45,17 @@ export interface RetrainerOptions {
   onDemand?: (lists: OnDemandLists | null) => void;
   /** True while something else writes the served model (a catalog fold, decision 0085): the check waits for the next one. */
   busy?: () => boolean;
+  /**
+   * Runs a check as the site's only trainer (decision 0092: a PostgreSQL advisory lock across
+   * replicas, the newest published model loaded first); null when another one trains.
+   */
+  exclusive?: Exclusive;
   log?: (msg: string) => void;
   run?: TrainerRun;
 }
+
+/** `ModelExchange.exclusive`: `fn` run as the only trainer, or null when another one is training. */
+export type Exclusive = <T>(fn: () => Promise<T>) => Promise<T | null>;
 
 /**
  * Keeps the served model in step with the product: when the signals the API serves no longer
@@ -98,6 +106,11 @@ export class Retrainer {
 
   private async check(): Promise<boolean> {
     if (this.stopping.signal.aborted) return false;
+    const { exclusive } = this.opts;
+    return exclusive ? ((await exclusive(() => this.checkAlone())) ?? false) : this.checkAlone();
+  }
+
+  private async checkAlone(): Promise<boolean> {
     const served = this.opts.served();
     if (served && this.opts.busy?.()) return false; // a fold is writing the model: the next check
     const signals = await this.fetchSignals(served);
