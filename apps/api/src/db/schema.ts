@@ -88,6 +88,8 @@ export interface UserSettingsTable {
   hide_watched: ColumnType<boolean, boolean | undefined, boolean>;
   hide_liked: ColumnType<boolean, boolean | undefined, boolean>;
   hide_listed: ColumnType<boolean, boolean | undefined, boolean>;
+  /** "Where to watch"'s country (migration 0012): null until chosen. */
+  country: ColumnType<string | null, string | null | undefined, string | null>;
   updated_at: UpdatedAt;
 }
 

@@ -8,6 +8,7 @@ import * as m0006 from './0006-playlist-names-unique';
 import * as m0008 from './0008-diary-tags';
 import * as m0009 from './0009-playlist-ids-unguessable';
 import * as m0011 from './0011-social';
+import * as m0012 from './0012-settings-country';
 
 /** Every migration, in order. Names are stable: they are recorded in the database. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0008-diary-tags': m0008,
   '0009-playlist-ids-unguessable': m0009,
   '0011-social': m0011,
+  '0012-settings-country': m0012,
 };

@@ -5,10 +5,13 @@ import {
   type MovieCredits,
   type MovieDetails,
   type MoviePage,
+  type MovieVideo,
+  type MovieVideos,
   type PersonMovieCredits,
+  type WatchProvider,
 } from '@app/contracts';
 import { BadRequestError } from '../../lib/errors';
-import type { MovieSource } from '../../modules/catalog/movie-source';
+import type { MovieSource, WatchOffers } from '../../modules/catalog/movie-source';
 import type { TmdbClient } from './tmdb-client';
 
 const MIN = 60_000;
@@ -20,6 +23,9 @@ export const TMDB_TTL = {
   movie: 24 * 60 * MIN,
   credits: 24 * 60 * MIN,
   person: 24 * 60 * MIN,
+  /** JustWatch's offers change daily at most; one answer holds every country. */
+  watch: 6 * 60 * MIN,
+  videos: 24 * 60 * MIN,
 } as const;
 
 const LIST_PATHS: Record<ListKind, string> = {
@@ -46,6 +52,53 @@ function withoutExcluded(page: MoviePage, exclude: ReadonlySet<number> | undefin
 /** TMDB's search and fixed lists take no order and no date range: refuse rather than ignore them. */
 function refuseOrder(opts: ListOptions): void {
   if (opts.sort_by || opts.from || opts.to) throw new BadRequestError(LIVE_SORT_UNSUPPORTED);
+}
+
+/** TMDB's `/movie/{id}/watch/providers`: every country's offers in one answer. */
+interface TmdbWatchProviders {
+  id: number;
+  results: Record<
+    string,
+    {
+      link?: string;
+      flatrate?: TmdbProvider[];
+      rent?: TmdbProvider[];
+      buy?: TmdbProvider[];
+    }
+  >;
+}
+interface TmdbProvider {
+  provider_id: number;
+  provider_name: string;
+  logo_path: string | null;
+  display_priority?: number;
+}
+interface TmdbVideo {
+  key: string;
+  name: string;
+  site: string;
+  type: string;
+  official?: boolean;
+}
+
+const providers = (list: TmdbProvider[] | undefined): WatchProvider[] =>
+  [...(list ?? [])]
+    .sort((a, b) => (a.display_priority ?? 999) - (b.display_priority ?? 999))
+    .map((p) => ({ id: p.provider_id, name: p.provider_name, logo_path: p.logo_path ?? null }));
+
+/** Official trailers, official teasers, then unofficial trailers and teasers; TMDB's order within each. */
+const videoRank = (v: MovieVideo) => (v.official ? 0 : 2) + (v.type === 'Trailer' ? 0 : 1);
+
+export function trailersOf(id: number, videos: TmdbVideo[]): MovieVideos {
+  const results = videos
+    .filter((v) => v.site === 'YouTube' && (v.type === 'Trailer' || v.type === 'Teaser') && v.key)
+    .map((v) => ({
+      key: v.key,
+      name: v.name,
+      type: v.type as MovieVideo['type'],
+      official: v.official ?? false,
+    }));
+  return { id, results: results.sort((a, b) => videoRank(a) - videoRank(b)) };
 }
 
 /** TMDB live: only the spec's paths, with only the parameters each one needs. */
@@ -113,6 +166,23 @@ export class TmdbMovieSource implements MovieSource {
     if (!person) return null;
     const credits = await this.personMovieCredits(person.id);
     return credits.cast.map((m) => m.id);
+  }
+
+  async watchProviders(id: number, country: string): Promise<WatchOffers> {
+    const all = await this.client.get<TmdbWatchProviders>(`movie/${id}/watch/providers`, {}, this.ttl.watch);
+    const here = all.results?.[country] ?? {};
+    return {
+      id,
+      link: here.link ?? `https://www.themoviedb.org/movie/${id}/watch?locale=${country}`,
+      flatrate: providers(here.flatrate),
+      rent: providers(here.rent),
+      buy: providers(here.buy),
+    };
+  }
+
+  async videos(id: number): Promise<MovieVideos> {
+    const v = await this.client.get<{ results?: TmdbVideo[] }>(`movie/${id}/videos`, {}, this.ttl.videos);
+    return trailersOf(id, v.results ?? []);
   }
 
   personMovieCredits(id: number): Promise<PersonMovieCredits> {

@@ -4,8 +4,13 @@ import type {
   MovieCredits,
   MovieDetails,
   MoviePage,
+  MovieVideos,
   PersonMovieCredits,
+  WatchProviders,
 } from '@app/contracts';
+
+/** Where a film can be watched in one country, as a source knows it (the route adds how the country was chosen). */
+export type WatchOffers = Pick<WatchProviders, 'id' | 'link' | 'flatrate' | 'rent' | 'buy'>;
 
 /**
  * Where movie data comes from: the offline catalog (default) or TMDB live. Both answer in TMDB's
@@ -26,4 +31,8 @@ export interface MovieSource {
   personMovieCredits(id: number): Promise<PersonMovieCredits>;
   /** Live mode only: the ids of the movies a named person acted in (null if nobody matches). */
   moviesWithPerson?(name: string): Promise<number[] | null>;
+  /** Live mode only (decision 0095): streaming, rental and purchase offers in a country. */
+  watchProviders?(id: number, country: string): Promise<WatchOffers>;
+  /** Live mode only (decision 0095): YouTube trailers and teasers, official trailers first. */
+  videos?(id: number): Promise<MovieVideos>;
 }

@@ -10,13 +10,13 @@ export class SettingsRepository {
   async get(userId: string): Promise<UserSettings> {
     const row = await this.db
       .selectFrom('user_settings')
-      .select(['hide_watched', 'hide_liked', 'hide_listed'])
+      .select(['hide_watched', 'hide_liked', 'hide_listed', 'country'])
       .where('user_id', '=', userId)
       .executeTakeFirst();
     return row ?? { ...DEFAULT_SETTINGS };
   }
 
-  /** Writes the given flags (creating the row with defaults for the others) and answers all of them. */
+  /** Writes the given settings (creating the row with defaults for the others) and answers all of them. */
   async update(userId: string, patch: UserSettingsPatch): Promise<UserSettings> {
     const set = Object.fromEntries(
       Object.entries(patch).filter(([, v]) => v !== undefined),
@@ -25,7 +25,7 @@ export class SettingsRepository {
       .insertInto('user_settings')
       .values({ user_id: userId, ...set })
       .onConflict((oc) => oc.column('user_id').doUpdateSet({ ...set, updated_at: sql`now()` }))
-      .returning(['hide_watched', 'hide_liked', 'hide_listed'])
+      .returning(['hide_watched', 'hide_liked', 'hide_listed', 'country'])
       .executeTakeFirstOrThrow();
   }
 

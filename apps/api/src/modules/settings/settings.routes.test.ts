@@ -69,6 +69,7 @@ describe.each(DATABASES)('hide what I have seen, on $name', ({ open }) => {
       hide_watched: false,
       hide_liked: false,
       hide_listed: false,
+      country: null,
     });
     const on = await a.patch('/api/user/settings', { hide_watched: true });
     expect(on.status).toBe(200);
@@ -76,9 +77,10 @@ describe.each(DATABASES)('hide what I have seen, on $name', ({ open }) => {
       hide_watched: true,
       hide_liked: false,
       hide_listed: false,
+      country: null,
     });
     const liked = await a.patch('/api/user/settings', { hide_liked: true });
-    expect(liked.body).toEqual({ hide_watched: true, hide_liked: true, hide_listed: false });
+    expect(liked.body).toEqual({ hide_watched: true, hide_liked: true, hide_listed: false, country: null });
     expect((await a.get('/api/user/settings')).body).toEqual(liked.body);
     // Written in the database (not only in a cache).
     const row = await db.db
@@ -90,6 +92,32 @@ describe.each(DATABASES)('hide what I have seen, on $name', ({ open }) => {
     expect(row).toMatchObject({ hide_watched: true, hide_liked: true, hide_listed: false });
     expect((await as(bob).get('/api/user/settings')).body.hide_watched).toBe(false);
     await a.patch('/api/user/settings', { hide_watched: false, hide_liked: false });
+  });
+
+  it("the country for 'Where to watch': a code TMDB covers, stored in capitals, null for automatic", async () => {
+    const a = as(bob);
+    const set = await a.patch('/api/user/settings', { country: 'de' });
+    expect(set.status).toBe(200);
+    expect(set.body).toMatchObject({ country: 'DE', hide_watched: false });
+    expect((await a.get('/api/user/settings')).body.country).toBe('DE');
+    for (const bad of ['ZZ', 'DEU', 7]) {
+      const r = await a.patch('/api/user/settings', { country: bad });
+      expect(r.status, String(bad)).toBe(400);
+      expect(r.body.message).toContain('country');
+    }
+    expect((await a.get('/api/user/settings')).body.country).toBe('DE');
+    expect((await a.patch('/api/user/settings', { country: null })).body.country).toBeNull();
+    // The database holds the rule too: no lower-case or longer code gets in past the contract.
+    const uid = (
+      await db.db
+        .selectFrom('user')
+        .select('id')
+        .where('email', '=', 'bob@example.com')
+        .executeTakeFirstOrThrow()
+    ).id;
+    await expect(
+      db.db.updateTable('user_settings').set({ country: 'de' }).where('user_id', '=', uid).execute(),
+    ).rejects.toThrow();
   });
 
   it.each([
@@ -188,7 +216,7 @@ describe.each(DATABASES)('hide what I have seen, on $name', ({ open }) => {
 
     // The switch off: everything shows again, and the options are kept for next time.
     const off2 = await a.patch('/api/user/settings', { hide_watched: false });
-    expect(off2.body).toEqual({ hide_watched: false, hide_liked: true, hide_listed: true });
+    expect(off2.body).toEqual({ hide_watched: false, hide_liked: true, hide_listed: true, country: null });
     const all = await pageOf(alice, '/api/tmdb/movie/popular?hide_seen=true');
     expect(all.results.map((m) => m.id)).toEqual(anon.results.map((m) => m.id));
     expect(all.hidden).toBe(0);

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, requireVerifiedUser } from '../identity/auth-guard';
 import type { TokenVerifier } from '../identity/token-verifier';
 import type { HiddenMovies } from '../catalog/catalog.routes';
+import type { UserCountry } from '../catalog/movie-extras.routes';
 import type { SettingsService } from './settings.service';
 
 const auth = { 401: ErrorBody, 403: ErrorBody };
@@ -39,7 +40,8 @@ export const settingsRoutes =
           summary: 'Change some of the settings; answers all of them',
           description:
             'hide_watched is the "hide what I\'ve seen" switch; while it is on, hide_liked and hide_listed ' +
-            '(watchlist and playlists) hide those films too. Lists asked with hide_seen=true leave them out.',
+            '(watchlist and playlists) hide those films too. Lists asked with hide_seen=true leave them out. ' +
+            'country (a code TMDB has watch data for, or null) is where "Where to watch" looks.',
           body: UserSettingsPatch,
           response: { 200: UserSettings, 400: ErrorBody, ...auth },
         },
@@ -58,5 +60,27 @@ export function hiddenMoviesOf(
   return async (request) => {
     await guard(request);
     return service.hiddenIds(currentUser(request).uid);
+  };
+}
+
+/**
+ * The country a request's signed-in user chose for "Where to watch" (decision 0095): null without
+ * a token, with one that does not pass the guard (the section is public: it falls back rather
+ * than answering 401), or when they have not chosen one.
+ */
+export function countryOf(
+  service: SettingsService,
+  verifier: TokenVerifier,
+  accountExists: (uid: string) => Promise<boolean>,
+): UserCountry {
+  const guard = requireVerifiedUser(verifier, accountExists);
+  return async (request) => {
+    if (!request.headers.authorization) return null;
+    try {
+      await guard(request);
+    } catch {
+      return null;
+    }
+    return (await service.settings(currentUser(request).uid)).country;
   };
 }
