@@ -60,6 +60,7 @@ import { MemoryConversationStore, RedisConversationStore } from './modules/chat/
 import { LlmChat } from './modules/chat/llm-chat';
 import { CachedLikesAnswer } from './modules/library/cached-likes';
 import { LibraryReadCache } from './modules/library/library-read-cache';
+import { RedisGenerations } from './integrations/redis/user-generations';
 import { LibraryRepository } from './modules/library/library.repository';
 import { libraryRoutes } from './modules/library/library.routes';
 import { LibraryService } from './modules/library/library.service';
@@ -350,7 +351,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       : Promise.resolve(null));
   const transferRepo = new TransferRepository(deps.db.db);
   // The embedded database is this process's alone: its library reads can be kept until a write.
-  const readCache = deps.identity && deps.db.kind === 'pglite' ? new LibraryReadCache() : null;
+  // PostgreSQL is shared by every instance: with Redis, kept while the user's generation there
+  // stays the same (decision 0091); without Redis, not kept.
+  const generations =
+    deps.identity && deps.db.kind !== 'pglite' && deps.redis
+      ? new RedisGenerations(deps.redis, deps.redisPrefix ?? 'cinelog', app.log)
+      : null;
+  const readCache =
+    deps.identity && (deps.db.kind === 'pglite' || generations)
+      ? new LibraryReadCache(undefined, generations)
+      : null;
   const sharing = new SharingService(transferRepo, (uid) => readCache?.invalidate(uid));
   registerErrorHandling(app, {
     spaFallback: (request, reply) => {

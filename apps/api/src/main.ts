@@ -95,7 +95,7 @@ async function main() {
         accessToken: env.TMDB_ACCESS_TOKEN,
         apiKey: env.TMDB_API_KEY,
         log: { warn },
-        ...(redis ? { shared: { redis, prefix: 'cinelog' } } : {}),
+        ...(redis ? { shared: { redis, prefix: env.REDIS_KEY_PREFIX } } : {}),
       }),
     );
   } else {
@@ -120,6 +120,7 @@ async function main() {
   const webDist = resolve(import.meta.dirname, '../../web/dist');
   const app = await buildApp({
     redis,
+    redisPrefix: env.REDIS_KEY_PREFIX,
     config,
     db: database,
     source,
@@ -135,7 +136,9 @@ async function main() {
     {
       dataMode: config.dataMode,
       database: database.kind,
-      redis: redis ? 'shared limits and conversations' : 'unset (in process)',
+      redis: redis
+        ? `shared limits, conversations${database.kind === 'postgres' ? ' and read-cache generations' : ''}`
+        : 'unset (in process)',
       movies: catalog?.byId.size,
       startupMs: Math.round(performance.now() - started),
       // Since the process started: module loading included.

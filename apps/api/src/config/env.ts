@@ -79,6 +79,12 @@ export const EnvSchema = z.object({
   LLM_MODEL: optionalString,
   LLM_API_KEY: optionalString,
   REDIS_URL: optionalUrl,
+  /** Starts every key this deployment keeps in Redis (two deployments, or parallel test runs, on one Redis). */
+  REDIS_KEY_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_.-]{1,64}$/, { error: 'must be 1 to 64 letters, digits, dots, dashes or underscores' })
+    .default('cinelog'),
   /**
    * Which proxies may name the visitor in X-Forwarded-For (decision 0078): unset (or `false`, `0`)
    * none, the client is the socket's peer; a number, that many hops (the visitor is the entry the

@@ -60,7 +60,7 @@ export class DiaryService {
     try {
       return await run();
     } finally {
-      this.cache?.invalidate(userId);
+      await this.cache?.invalidate(userId);
     }
   }
 

@@ -18,7 +18,7 @@ export class LibraryService {
   constructor(
     private readonly repo: LibraryRepository,
     private readonly source: MovieSource,
-    /** The embedded database's read cache (see LibraryReadCache); none with PostgreSQL. */
+    /** The read cache (see LibraryReadCache): the embedded database's, or PostgreSQL's with Redis. */
     private readonly cache: LibraryReadCache | null = null,
   ) {}
 
@@ -32,7 +32,8 @@ export class LibraryService {
     try {
       return await run();
     } finally {
-      this.cache?.invalidate(userId);
+      // With Redis, every instance's copies end before the write is answered.
+      await this.cache?.invalidate(userId);
     }
   }
 
@@ -72,7 +73,7 @@ export class LibraryService {
   async accountExists(userId: string): Promise<boolean> {
     if (!this.cache) return this.repo.userExists(userId);
     const exists = await this.cache.read(userId, 'account-exists', () => this.repo.userExists(userId));
-    if (!exists) this.cache.invalidate(userId);
+    if (!exists) await this.cache.invalidate(userId);
     return exists;
   }
 

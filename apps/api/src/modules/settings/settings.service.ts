@@ -25,7 +25,7 @@ export class SettingsService {
     try {
       return await this.repo.update(userId, patch);
     } finally {
-      this.cache?.invalidate(userId);
+      await this.cache?.invalidate(userId);
     }
   }
 
