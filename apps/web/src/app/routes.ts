@@ -17,6 +17,7 @@ export interface AppRoute {
 const library = () => import('../pages/library');
 const auth = () => import('../pages/auth');
 const diary = () => import('../pages/diary');
+const social = () => import('../pages/social');
 
 export const ROUTES: AppRoute[] = [
   { path: '/', load: () => import('../pages/home') },
@@ -42,5 +43,7 @@ export const ROUTES: AppRoute[] = [
   { path: '/account/import', load: () => import('../pages/import-export') },
   { path: '/p/:slug', load: () => import('../pages/public-playlist') },
   { path: '/chatbot', load: () => import('../pages/chatbot') },
+  { path: '/u/:username', load: social, name: 'ProfilePage' },
+  { path: '/feed', load: social, name: 'FeedPage' },
   { path: '*', load: () => import('../pages/not-found') },
 ];

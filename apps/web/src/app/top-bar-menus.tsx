@@ -30,6 +30,7 @@ export const ACCOUNT_LINKS = [
   ['/diary', 'Diary'],
   ['/ratings', 'Ratings'],
   ['/stats', 'Year in Review'],
+  ['/feed', 'Friends'],
   ['/account', 'Account'],
 ] as const;
 

@@ -1,2 +1,11 @@
-// The account screen is the auth feature's settings (name, password, sign-out, deletion).
-export { default } from '../features/auth/components/account-settings';
+import AccountPage from '../features/auth/components/account-settings';
+import { SocialSettings } from '../features/social/components/social-settings';
+
+/** The account screen: the auth feature's settings (name, password, deletion) with the profile's (issue 46). */
+export default function AccountSettingsPage() {
+  return (
+    <AccountPage>
+      <SocialSettings />
+    </AccountPage>
+  );
+}

@@ -23,10 +23,13 @@ import { useConfig, useImageUrl } from '../lib/config';
 import { useDocumentTitle } from '../lib/document-title';
 import { setPageShortcut } from '../lib/shortcuts';
 import { ApiError } from '../lib/api-client';
+import { withStyles } from '../lib/styles';
 
 // The "not found" screen is the catch-all route's own chunk: imported here it became a module two
 // screens share, and the build's merged chunks then imported each other.
 const NotFoundPage = lazy(() => import('./not-found'));
+// Friends who watched and everyone's reviews: their own chunk, once the session is known (decision 0094).
+const MovieSocial = lazy(withStyles(() => import('../features/social/components/movie-social')));
 
 /** `l` likes or unlikes this movie, `w` marks or unmarks it as watched (see lib/shortcuts.ts). */
 function useMovieShortcuts(id: number) {
@@ -155,7 +158,7 @@ export default function MovieDetailsPage() {
   const valid = Number.isInteger(id) && id > 0;
   const movie = useQuery({ ...movieQuery(id), enabled: valid });
   const config = useConfig();
-  const { user } = useAuth();
+  const { user, ready } = useAuth();
   const logVisit = useLogVisit();
   const year = movie.data?.release_date?.slice(0, 4);
   useDocumentTitle(
@@ -252,6 +255,11 @@ export default function MovieDetailsPage() {
           </div>
         </div>
         <Cast id={m.id} />
+        {ready && (
+          <Suspense fallback={null}>
+            <MovieSocial tmdbId={m.id} />
+          </Suspense>
+        )}
         <Recommendations id={m.id} />
       </div>
     </article>

@@ -169,8 +169,11 @@ function DeleteAccount() {
   );
 }
 
-/** /account: display name, password and account deletion for the signed-in user. */
-export default function AccountPage() {
+/**
+ * /account: display name, password and account deletion for the signed-in user; `children` are
+ * other features' sections (the profile's, issue 46), given by the page after the name.
+ */
+export default function AccountPage({ children }: { children?: ReactNode }) {
   const { user, ready } = useAuth();
   if (!ready)
     return (
@@ -185,6 +188,7 @@ export default function AccountPage() {
         <Section title="Your name">
           <DisplayNameForm current={user.displayName ?? ''} />
         </Section>
+        {children}
         <Section title="Import and export">
           <p className="mb-3 text-sm text-zinc-400">
             Bring your Letterboxd, IMDb or Trakt history, or download everything you keep here.
