@@ -23,6 +23,12 @@ export const EASE_MIN_POSITIVES = 3;
 export { MIN_VOTES_TO_RECOMMEND };
 /** Candidates per seed kept between the two passes. */
 const CACHED = 200;
+/**
+ * The first pass's candidate cache holds at most this many (id, score) entries, 8 bytes each
+ * (80 MB): every seed of the 45k catalog; past 50k films the later seeds are scored again in the
+ * second pass instead (a million films cached were 1.6 GB of the trainer's memory, issue 45).
+ */
+export const CACHE_ENTRIES = 10_000_000;
 
 export interface TrainInput {
   catalog: CatalogIndex;
@@ -100,14 +106,16 @@ function* buildSteps(
   // top 10, to damp hubs in pass 2 (half the progress bar each).
   const total = movies.length * 2;
   const counts = new Float64Array(movies.length);
-  const candIds = new Int32Array(movies.length * CACHED).fill(-1);
-  const candRel = new Float32Array(movies.length * CACHED);
+  const cachedSeeds = Math.min(movies.length, Math.floor(CACHE_ENTRIES / CACHED));
+  const candIds = new Int32Array(cachedSeeds * CACHED).fill(-1);
+  const candRel = new Float32Array(cachedSeeds * CACHED);
   for (let i = 0; i < movies.length; i++) {
     const top = [...ranker.relevance(i, false)].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, CACHED);
-    top.forEach(([j, r], k) => {
-      candIds[i * CACHED + k] = j;
-      candRel[i * CACHED + k] = r;
-    });
+    if (i < cachedSeeds)
+      top.forEach(([j, r], k) => {
+        candIds[i * CACHED + k] = j;
+        candRel[i * CACHED + k] = r;
+      });
     for (const j of hubTop(ranker, i, top)) counts[j]! += ranker.hubWeight(i, j);
     if (input.onProgress && i % 500 === 0) input.onProgress(i, total);
     yield;
@@ -127,7 +135,7 @@ function* buildSteps(
     // collaborative part (decision 0026), which the cached first pass cannot redo. On content
     // alone the damping is one factor, so the cache times it is the same relevance.
     let rel: Map<number, number>;
-    if (ranker.evidence(i) > 0) rel = ranker.relevance(i);
+    if (ranker.evidence(i) > 0 || i >= cachedSeeds) rel = ranker.relevance(i);
     else {
       rel = new Map<number, number>();
       for (let k = 0; k < CACHED; k++) {

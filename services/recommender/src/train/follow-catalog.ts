@@ -78,7 +78,7 @@ export class CatalogFollower {
     try {
       const gen = readCatalogGeneration(this.opts.dataDir)?.generation;
       const served = this.opts.served();
-      return gen !== undefined && !!served && served.sources.catalog_generation !== gen;
+      return gen !== undefined && !!served && gen > (served.sources.catalog_generation ?? -1);
     } catch {
       return true; // checkAlone says why
     }
@@ -99,7 +99,9 @@ export class CatalogFollower {
       return false;
     }
     const served = this.opts.served();
-    if (!served || served.sources.catalog_generation === generation) return false;
+    // Only forwards: a replica whose DATA_DIR has not synced yet never folds an older catalog
+    // into the published model (decision 0092).
+    if (!served || (served.sources.catalog_generation ?? -1) >= generation) return false;
     if (this.opts.busy?.()) return false; // a training writes the model: fold after it
     const key = `${generation}:${served.version}`;
     const now = this.opts.now?.() ?? Date.now();
