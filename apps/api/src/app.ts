@@ -38,6 +38,7 @@ import {
 } from './lib/request-guards';
 import { registerSecurityHeaders, securityHeaderValues } from './lib/security-headers';
 import { catalogRoutes, isPersonal, type HiddenMovies } from './modules/catalog/catalog.routes';
+import { movieExtrasRoutes, type UserCountry } from './modules/catalog/movie-extras.routes';
 import type { MovieSource } from './modules/catalog/movie-source';
 import type { CatalogHolder } from './modules/catalog/catalog-holder';
 import { trainChatVectorsApart } from './modules/catalog/children';
@@ -75,7 +76,7 @@ import { SharingService } from './modules/transfer/sharing.service';
 import { TransferRepository } from './modules/transfer/transfer.repository';
 import { publicPlaylistRoutes, transferRoutes } from './modules/transfer/transfer.routes';
 import { SettingsRepository } from './modules/settings/settings.repository';
-import { hiddenMoviesOf, settingsRoutes } from './modules/settings/settings.routes';
+import { countryOf, hiddenMoviesOf, settingsRoutes } from './modules/settings/settings.routes';
 import { SettingsService } from './modules/settings/settings.service';
 import { landingPage } from './modules/system/landing-page';
 import { isServerRendered, ServerRenderer } from './modules/web/server-render';
@@ -292,6 +293,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       deps.config.env.GOOGLE_CLIENT_ID && deps.config.env.GOOGLE_CLIENT_SECRET
         ? deps.config.env.GOOGLE_ISSUER
         : undefined,
+    // Live mode's trailers: YouTube's thumbnails and, on play, its cookie-less player (decision 0095).
+    trailers: deps.source.mode === 'live',
   };
   const app = Fastify({
     logger: {
@@ -469,6 +472,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(catalogRoutes(deps.source, rateLimits, catalogCache, hidden), {
     prefix: '/api/tmdb',
   });
+  // Where to watch and trailers (decision 0095): the signed-in user's country once accounts are mounted.
+  let userCountry: UserCountry = async () => null;
+  await app.register(movieExtrasRoutes(deps.source, (req) => userCountry(req)), { prefix: '/api' });
   if (deps.catalog) await app.register(imagesRoutes(deps.catalog), { prefix: '/api/images' });
   const recommender = new RecommenderClient(
     recommenderUrl(deps.config),
@@ -614,6 +620,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const exists = (uid: string) => library.accountExists(uid);
     await app.register(settingsRoutes(settings, deps.identity.verifier, exists), { prefix: '/api/user' });
     hiddenMovies = hiddenMoviesOf(settings, deps.identity.verifier, exists);
+    userCountry = countryOf(settings, deps.identity.verifier, exists);
     seenBy = (uid) => settings.seenIds(uid);
     await app.register(
       forYouRoutes(new ForYouService(deps.db.db, recommender, deps.source), deps.identity.verifier),

@@ -9,6 +9,7 @@ import { REPO_ROOT } from '../../test/helpers/paths';
 import fastifyHelmet from '@fastify/helmet';
 import Fastify from 'fastify';
 import {
+  cspDirectives,
   cspHeader,
   helmetOptions,
   POPUP_FLOW_HELMET,
@@ -91,6 +92,22 @@ describe('security headers', () => {
     expect(csp.get('form-action')).toEqual(["'self'"]);
     expect(csp.get('img-src')).toEqual(["'self'", 'data:', 'blob:', 'https://image.tmdb.org']);
     expect(csp.has('upgrade-insecure-requests')).toBe(false);
+  });
+
+  it("live mode's trailers: YouTube's thumbnails and its cookie-less player only, and only then", () => {
+    const live = cspDirectives({ trailers: true });
+    expect(live['frame-src']).toEqual(['https://www.youtube-nocookie.com']);
+    expect(live['img-src']).toEqual([
+      "'self'",
+      'data:',
+      'blob:',
+      'https://image.tmdb.org',
+      'https://i.ytimg.com',
+    ]);
+    // Nothing else widened: scripts and connections stay the site's own.
+    expect(live['script-src']).toEqual(["'self'"]);
+    expect(live['connect-src']).toEqual(["'self'"]);
+    expect(cspDirectives({})['frame-src']).toEqual(["'none'"]);
   });
 
   it('the served pages and the API docs hold no inline script the CSP would block', async () => {

@@ -11,7 +11,16 @@ export interface SecurityHeaderOptions {
   imageBaseUrl?: string | undefined;
   /** GOOGLE_ISSUER when Google sign-in is configured: the sign-in goes there and back. */
   googleIssuer?: string | undefined;
+  /**
+   * Live mode's trailers (decision 0095): YouTube's thumbnails, and its cookie-less player in a
+   * frame once the visitor clicks play. Offline there are no trailers and nothing of YouTube's.
+   */
+  trailers?: boolean | undefined;
 }
+
+/** The trailer's thumbnail host and its player's origin (youtube-nocookie: no cookies until play). */
+export const YOUTUBE_THUMBNAIL_ORIGIN = 'https://i.ytimg.com';
+export const YOUTUBE_PLAYER_ORIGIN = 'https://www.youtube-nocookie.com';
 
 const originOf = (url: string | undefined): string | null => {
   if (!url) return null;
@@ -26,6 +35,7 @@ const originOf = (url: string | undefined): string | null => {
 export function cspDirectives(opts: SecurityHeaderOptions): Record<string, string[]> {
   const https = originOf(opts.publicUrl)?.startsWith('https:') ?? false;
   const images = [...new Set([TMDB_IMAGE_ORIGIN, originOf(opts.imageBaseUrl)].filter((o) => o !== null))];
+  if (opts.trailers) images.push(YOUTUBE_THUMBNAIL_ORIGIN);
   const google = originOf(opts.googleIssuer);
   return {
     'default-src': ["'self'"],
@@ -37,12 +47,14 @@ export function cspDirectives(opts: SecurityHeaderOptions): Record<string, strin
     'script-src-attr': ["'none'"],
     // The toast library writes its styles into a <style> element at run time.
     'style-src': ["'self'", "'unsafe-inline'"],
-    // Generated posters are same-origin SVG; the favicon is a data: URL; TMDB's CDN in live mode.
+    // Generated posters are same-origin SVG; the favicon is a data: URL; TMDB's CDN in live mode
+    // (and YouTube's trailer thumbnails).
     'img-src': ["'self'", 'data:', 'blob:', ...images],
     'font-src': ["'self'", 'data:'],
     'connect-src': ["'self'"],
     'form-action': ["'self'", ...(google ? [google] : [])],
-    'frame-src': ["'none'"],
+    // The trailer's player, loaded only when the visitor clicks play (live mode).
+    'frame-src': opts.trailers ? [YOUTUBE_PLAYER_ORIGIN] : ["'none'"],
     'worker-src': ["'self'"],
     'manifest-src': ["'self'"],
     // On plain http (local use), this would upgrade the site's own requests to an https that is not there.

@@ -100,6 +100,12 @@ describe('GET /api/movies/{id}/watch (live)', () => {
     expect((await as('/api/movies/157336/watch', undefined, 'de-DE')).body.country).toBe('DE');
   });
 
+  it("live mode's pages may show YouTube's thumbnails and, on play, its cookie-less player", async () => {
+    const csp = (await s.client().get('/api/config')).headers.get('content-security-policy')!;
+    expect(csp).toContain('frame-src https://www.youtube-nocookie.com;');
+    expect(csp).toMatch(/img-src [^;]*https:\/\/i\.ytimg\.com/);
+  });
+
   it('a country without offers answers empty lists and a watch link; an unknown film is a 404', async () => {
     const w = await watch('?country=FR');
     expect([w.flatrate, w.rent, w.buy]).toEqual([[], [], []]);
