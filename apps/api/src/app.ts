@@ -23,7 +23,7 @@ import type { Database } from './db/database';
 import type { Redis } from './integrations/redis/redis';
 import { lazyApiDocs } from './lib/api-docs';
 import { registerErrorHandling } from './lib/error-handler';
-import { RateLimits } from './lib/rate-limit';
+import { RateLimits, TOO_MANY_ATTEMPTS } from './lib/rate-limit';
 import { lazyChildLogger, loggerOptions, registerRequestLog, SLOW_REQUEST_MS } from './lib/logger';
 import { compressedFor, DYNAMIC_COMPRESSION } from './lib/compression';
 import { ResponseCache } from './lib/response-cache';
@@ -78,6 +78,9 @@ import { publicPlaylistRoutes, transferRoutes } from './modules/transfer/transfe
 import { SettingsRepository } from './modules/settings/settings.repository';
 import { countryOf, hiddenMoviesOf, settingsRoutes } from './modules/settings/settings.routes';
 import { SettingsService } from './modules/settings/settings.service';
+import { SocialRepository } from './modules/social/social.repository';
+import { socialRoutes } from './modules/social/social.routes';
+import { SOCIAL_LIMITS, SocialService } from './modules/social/social.service';
 import { landingPage } from './modules/system/landing-page';
 import { isServerRendered, ServerRenderer } from './modules/web/server-render';
 import { moviePageId, WebPages, type PageMeta } from './modules/web/web-pages';
@@ -619,6 +622,29 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const settings = new SettingsService(new SettingsRepository(deps.db.db), readCache);
     const exists = (uid: string) => library.accountExists(uid);
     await app.register(settingsRoutes(settings, deps.identity.verifier, exists), { prefix: '/api/user' });
+    // Issue 46: profiles, follows, blocks, the feed, public reviews (decision 0093).
+    const social = new SocialService(
+      new SocialRepository(deps.db.db),
+      {
+        follow: rateLimits.create({
+          name: 'social-follow',
+          ...SOCIAL_LIMITS.follow,
+          message: TOO_MANY_ATTEMPTS,
+        }),
+        reviewLike: rateLimits.create({
+          name: 'review-like',
+          ...SOCIAL_LIMITS.reviewLike,
+          message: TOO_MANY_ATTEMPTS,
+        }),
+        reviewReport: rateLimits.create({
+          name: 'review-report',
+          ...SOCIAL_LIMITS.reviewReport,
+          message: TOO_MANY_ATTEMPTS,
+        }),
+      },
+      (tmdbId) => library.withMovie(tmdbId, async () => {}),
+    );
+    await app.register(socialRoutes(social, deps.identity.verifier, exists), { prefix: '/api' });
     hiddenMovies = hiddenMoviesOf(settings, deps.identity.verifier, exists);
     userCountry = countryOf(settings, deps.identity.verifier, exists);
     seenBy = (uid) => settings.seenIds(uid);
