@@ -11,6 +11,15 @@ import { join } from 'node:path';
 export interface LoadConfig {
   base: string;
   dataDir: string;
+  /**
+   * Two-instance mode (`--instances 2`): every instance's base URL; requests alternate between
+   * them (a visitor's next request usually lands on the other one). `base` is the first.
+   */
+  bases?: string[];
+  /** Every DATA_DIR whose outbox may hold a verification mail (one per instance). */
+  dataDirs?: string[];
+  /** The Origin header sent (the public origin the instances share; default `base`). */
+  origin?: string;
   visitors: number;
   /** Calibration steps (requests per second) and their length; empty: go straight to the soak. */
   steps: number[];
@@ -73,6 +82,11 @@ type Json = any;
 
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(Math.random() * xs.length)]!;
 
+/** Where requests go: one instance, or several in turn (set by main from the config). */
+const target = { bases: [] as string[], turn: 0, origin: '' };
+const nextBase = (base: string) =>
+  target.bases.length > 1 ? target.bases[target.turn++ % target.bases.length]! : base;
+
 async function call(
   base: string,
   v: Visitor,
@@ -81,11 +95,11 @@ async function call(
   body?: unknown,
   extra: Record<string, string> = {},
 ): Promise<{ status: number; json: Json; headers: Headers }> {
-  const res = await fetch(base + path, {
+  const res = await fetch(nextBase(base) + path, {
     method,
     headers: {
       'x-forwarded-for': v.ip,
-      origin: base,
+      origin: target.origin || base,
       ...(v.token ? { authorization: `Bearer ${v.token}` } : {}),
       ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
       ...extra,
@@ -118,7 +132,15 @@ async function signIn(base: string, v: Visitor, password = v.password) {
   return token.status === 200 ? res : token;
 }
 
-function verificationLink(dataDir: string, email: string): string | undefined {
+function verificationLink(dataDirs: string[], email: string): string | undefined {
+  for (const d of dataDirs) {
+    const link = linkInOutbox(d, email);
+    if (link) return link;
+  }
+  return undefined;
+}
+
+function linkInOutbox(dataDir: string, email: string): string | undefined {
   const dir = join(dataDir, 'outbox');
   let files: string[] = [];
   try {
@@ -162,11 +184,12 @@ async function setupVisitor(cfg: LoadConfig, n: number): Promise<Visitor> {
     callbackURL: '/login',
   });
   let link: string | undefined;
-  for (let i = 0; i < 100 && !(link = verificationLink(cfg.dataDir, v.email)); i++)
+  const outboxes = cfg.dataDirs ?? [cfg.dataDir];
+  for (let i = 0; i < 100 && !(link = verificationLink(outboxes, v.email)); i++)
     await new Promise((r) => setTimeout(r, 100));
   if (!link) throw new Error(`no verification mail for ${v.email}`);
   const url = new URL(link);
-  await fetch(cfg.base + url.pathname + url.search, {
+  await fetch(nextBase(cfg.base) + url.pathname + url.search, {
     redirect: 'manual',
     headers: { 'x-forwarded-for': v.ip },
   });
@@ -179,7 +202,8 @@ type Expect = number[];
 type Action = {
   name: string;
   weight: number;
-  run: (v: Visitor) => Promise<{ status: number; expect: Expect }>;
+  /** `stale`: a read that missed one of the visitor's own acknowledged writes. */
+  run: (v: Visitor) => Promise<{ status: number; expect: Expect; stale?: boolean }>;
 };
 
 function actions(base: string, movies: number[]): Action[] {
@@ -277,7 +301,24 @@ function actions(base: string, movies: number[]): Action[] {
     {
       name: 'library read',
       weight: 8,
-      run: (v) => get(v, pick(['/api/user/likes', '/api/user/playlists', '/api/user/watch-status'])),
+      run: async (v) => {
+        const path = pick([
+          '/api/user/likes',
+          '/api/user/likes',
+          '/api/user/playlists',
+          '/api/user/watch-status',
+        ]);
+        const res = await call(base, v, 'GET', path);
+        // The visitor does one thing at a time: its likes are exactly what its acknowledged writes
+        // left, whichever instance answers (and whatever it had cached).
+        if (path === '/api/user/likes' && res.status === 200) {
+          const got = (res.json as { tmdb_id: number }[]).map((l) => l.tmdb_id).sort((a, b) => a - b);
+          const want = [...v.likes].sort((a, b) => a - b);
+          if (JSON.stringify(got) !== JSON.stringify(want))
+            return { status: res.status, expect: [], stale: true };
+        }
+        return { status: res.status, expect: [200] };
+      },
     },
   ];
 }
@@ -319,9 +360,10 @@ async function phase(
       const p = a
         .run(v)
         .then(
-          ({ status, expect }) => {
+          ({ status, expect, stale }) => {
             samples.push({ action: a.name, ms: performance.now() - t0, status });
-            if (!expect.includes(status))
+            if (stale) unexpected.push(`${a.name}: a likes list without the visitor's acknowledged writes`);
+            else if (!expect.includes(status))
               unexpected.push(`${a.name}: ${status}, expected ${expect.join('/')}`);
           },
           (err: unknown) => {
@@ -374,6 +416,9 @@ async function main() {
   const [configFile, resultFile] = process.argv.slice(2);
   const cfg = JSON.parse(readFileSync(configFile!, 'utf8')) as LoadConfig;
   const log = (m: string) => console.log(`[load] ${m}`);
+  target.bases = cfg.bases ?? [cfg.base];
+  target.origin = cfg.origin ?? '';
+  if (target.bases.length > 1) log(`requests alternate between ${target.bases.join(' and ')}`);
 
   log(`setting up ${cfg.visitors} visitors`);
   const visitors: Visitor[] = [];
