@@ -77,7 +77,7 @@ function Entry({ item }: { item: FeedItem }) {
         </p>
         {extra}
       </div>
-      {item.movie && <Poster movie={item.movie} className="w-12" />}
+      {item.movie && <Poster movie={item.movie} className="w-12" decorative />}
     </li>
   );
 }

@@ -58,14 +58,17 @@ export function Stars({ rating, className = 'text-yellow-400' }: { rating: numbe
 export function Poster({
   movie,
   className = 'w-20',
+  decorative = false,
 }: {
   movie: { tmdb_id: number; title: string; poster_path: string | null };
   className?: string;
+  /** Beside a link to the same film (its title): out of the reading and tab order. */
+  decorative?: boolean;
 }) {
   return (
     <Link
       to={`/movie/${movie.tmdb_id}`}
-      aria-label={movie.title}
+      {...(decorative ? { 'aria-hidden': true, tabIndex: -1 } : { 'aria-label': movie.title })}
       title={movie.title}
       className={`relative block aspect-[2/3] shrink-0 overflow-hidden rounded-lg bg-zinc-800 ring-1 ring-white/10 ${className}`}
     >

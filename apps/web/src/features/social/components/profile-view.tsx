@@ -102,7 +102,7 @@ function RecentDiary({ entries }: { entries: NonNullable<Profile['recent_diary']
     <ul className="space-y-3">
       {entries.map((e) => (
         <li key={`${e.tmdb_id}-${e.watched_on}`} className="flex items-center gap-3">
-          <Poster movie={e} className="w-10" />
+          <Poster movie={e} className="w-10" decorative />
           <div className="min-w-0 flex-1">
             <Link to={`/movie/${e.tmdb_id}`} className="block truncate font-medium hover:text-red-300">
               {e.title}
