@@ -28,6 +28,10 @@ import { withStyles } from '../lib/styles';
 // The "not found" screen is the catch-all route's own chunk: imported here it became a module two
 // screens share, and the build's merged chunks then imported each other.
 const NotFoundPage = lazy(() => import('./not-found'));
+// Live mode's trailer and where to watch (decision 0095): chunks of their own, asked for once the
+// session is known (the watch offers follow the user's country), never offline.
+const Trailer = lazy(withStyles(() => import('../features/movies/components/trailer')));
+const WhereToWatch = lazy(withStyles(() => import('../features/movies/components/where-to-watch')));
 // Friends who watched and everyone's reviews: their own chunk, once the session is known (decision 0094).
 const MovieSocial = lazy(withStyles(() => import('../features/social/components/movie-social')));
 
@@ -255,6 +259,16 @@ export default function MovieDetailsPage() {
           </div>
         </div>
         <Cast id={m.id} />
+        {ready && config.data?.data_mode === 'live' && (
+          <>
+            <Suspense fallback={null}>
+              <Trailer id={m.id} title={m.title} />
+            </Suspense>
+            <Suspense fallback={null}>
+              <WhereToWatch id={m.id} />
+            </Suspense>
+          </>
+        )}
         {ready && (
           <Suspense fallback={null}>
             <MovieSocial tmdbId={m.id} />
