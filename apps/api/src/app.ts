@@ -477,7 +477,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // Where to watch and trailers (decision 0095): the signed-in user's country once accounts are mounted.
   let userCountry: UserCountry = async () => null;
-  await app.register(movieExtrasRoutes(deps.source, (req) => userCountry(req)), { prefix: '/api' });
+  await app.register(
+    movieExtrasRoutes(deps.source, (req) => userCountry(req)),
+    { prefix: '/api' },
+  );
   if (deps.catalog) await app.register(imagesRoutes(deps.catalog), { prefix: '/api/images' });
   const recommender = new RecommenderClient(
     recommenderUrl(deps.config),
@@ -586,7 +589,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       readCache,
     );
     await app.register(
-      diaryRoutes(diary, deps.identity.verifier, (uid) => library.accountExists(uid)),
+      diaryRoutes(
+        diary,
+        deps.identity.verifier,
+        (uid) => library.accountExists(uid),
+        rateLimits.create({ name: 'review-write', ...SOCIAL_LIMITS.reviewWrite, message: TOO_MANY_ATTEMPTS }),
+      ),
       {
         prefix: '/api/user',
       },

@@ -16,10 +16,12 @@ import {
   TmdbIdParams,
   YearInReview,
 } from '@app/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, requireVerifiedUser } from '../identity/auth-guard';
 import type { TokenVerifier } from '../identity/token-verifier';
+import type { Limiter } from '../../lib/rate-limit';
 import type { DiaryService } from './diary.service';
 
 const auth = { 401: ErrorBody, 403: ErrorBody };
@@ -32,14 +34,23 @@ export const diaryRoutes =
     service: DiaryService,
     verifier: TokenVerifier,
     accountExists: (uid: string) => Promise<boolean>,
+    /** Counts each write that sets a review (issue 46: reviews are public; decision 0093). */
+    reviewWrites?: Limiter,
   ): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook('onRequest', requireVerifiedUser(verifier, accountExists));
     const tags = ['diary'];
+    // A write carrying review text counts against the account's review limit; a rating alone does not.
+    const countReview = async (req: FastifyRequest) => {
+      const review = (req.body as { review?: unknown } | undefined)?.review;
+      if (reviewWrites && typeof review === 'string' && review.trim() !== '')
+        await reviewWrites.consume(currentUser(req).uid);
+    };
 
     app.put(
       '/ratings/:tmdb_id',
       {
+        preHandler: countReview,
         schema: {
           tags,
           security,
@@ -47,7 +58,7 @@ export const diaryRoutes =
           description: 'Sets or replaces the rating; a missing, null or blank review removes the review.',
           params: TmdbIdParams,
           body: RatingBody,
-          response: { 200: RatingState, ...bad, ...auth, 404: ErrorBody },
+          response: { 200: RatingState, ...bad, ...auth, 404: ErrorBody, 429: ErrorBody },
         },
       },
       async (req) =>
@@ -124,6 +135,7 @@ export const diaryRoutes =
     app.patch(
       '/diary/:id',
       {
+        preHandler: countReview,
         schema: {
           tags,
           security,
@@ -133,7 +145,14 @@ export const diaryRoutes =
             'null removes both. Another movie’s entry on the new day is 409; someone else’s entry is 404.',
           params: DiaryEntryParams,
           body: DiaryEntryPatch,
-          response: { 200: DiaryEntryUpdated, ...bad, ...auth, 404: ErrorBody, 409: ErrorBody },
+          response: {
+            200: DiaryEntryUpdated,
+            ...bad,
+            ...auth,
+            404: ErrorBody,
+            409: ErrorBody,
+            429: ErrorBody,
+          },
         },
       },
       async (req) => service.updateEntry(currentUser(req).uid, req.params.id, req.body),

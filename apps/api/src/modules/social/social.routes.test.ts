@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, startAuthStack, type AuthStack, type TestUser } from '../../../test/helpers/auth-stack';
 import { DATABASES } from '../../../test/helpers/db';
 import type { Database } from '../../db/database';
-import { SOCIAL_MESSAGES } from './social.service';
+import { SOCIAL_LIMITS, SOCIAL_MESSAGES } from './social.service';
 
 /**
  * Issue 46's privacy rules over HTTP, on PGlite and PostgreSQL (one app per database): private
@@ -240,7 +240,9 @@ describe.each(DATABASES)('social on $name', ({ open }) => {
     for (const id of ids)
       expect((await A('bob').post('/api/user/likes', { tmdb_id: id })).status, String(id)).toBe(201);
     const pl = await A('bob').post('/api/user/playlists', { name: 'Shared' });
-    expect((await A('bob').post(`/api/user/playlists/${pl.body.playlist_id}/share`, undefined)).status).toBe(200);
+    expect((await A('bob').post(`/api/user/playlists/${pl.body.playlist_id}/share`, undefined)).status).toBe(
+      200,
+    );
 
     const first = await feed('carol');
     expect(first.results).toHaveLength(FEED_PAGE_SIZE);
@@ -268,6 +270,15 @@ describe.each(DATABASES)('social on $name', ({ open }) => {
     expect((await feed('carol')).results[0]!.kind).toBe('like');
     expect((await A('carol').get('/api/feed?cursor=abc')).status).toBe(400);
     expect((await s.client().get('/api/feed')).status).toBe(401);
+  });
+
+  it('review writes are limited per account (60 an hour); a rating alone is not a review write', async () => {
+    const write = (i: number) => A('carol').put('/api/user/ratings/862', { rating: 4, review: `Take ${i}` });
+    for (let i = 0; i < SOCIAL_LIMITS.reviewWrite.points; i++) expect((await write(i)).status).toBe(200);
+    expect((await write(99)).status).toBe(429);
+    expect((await A('carol').put('/api/user/ratings/862', { rating: 3 })).status).toBe(200);
+    expect((await A('carol').patch('/api/user/diary/1', { review: 'x' })).status).toBe(429);
+    expect((await A('dave').put('/api/user/ratings/862', { rating: 4, review: 'Fine' })).status).toBe(200);
   });
 
   it('a deleted account disappears from profiles, lists, feeds, reviews and friends', async () => {

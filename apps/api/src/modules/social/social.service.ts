@@ -49,6 +49,8 @@ export const SOCIAL_LIMITS = {
   follow: { points: 100, durationSeconds: 3600 },
   reviewLike: { points: 300, durationSeconds: 3600 },
   reviewReport: { points: 30, durationSeconds: 3600 },
+  /** PUT /api/user/ratings/{id} and PATCH /api/user/diary/{id} carrying review text. */
+  reviewWrite: { points: 60, durationSeconds: 3600 },
 } as const;
 
 export interface SocialLimiters {
