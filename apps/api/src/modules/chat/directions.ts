@@ -386,11 +386,43 @@ export function directionRulesOut(d: Direction, m: CatalogMovie, asked: Readonly
   return !!r.keywords?.some((f) => m.keywords.some((k) => KEYWORD_FAMILIES[f].has(k)));
 }
 
-/** The direction a query names (its comparative, else an "older" / "more recent" follow-up), if any. */
+/**
+ * A soft limit is a direction too (decision 0096): "nothing too violent", "not gory", "I can't
+ * handle blood" move the list as "less violent" does, "nothing too scary" as "less scary".
+ */
+export const NEGATED_MOOD_DIRECTIONS: Readonly<Record<string, string>> = {
+  violent: 'less violent',
+  scary: 'less scary',
+};
+
+/**
+ * The direction a query names: its comparative, else an "older" / "more recent" follow-up, else a
+ * mood it rules out ("nothing too violent"), if any.
+ */
 export function directionOf(q: {
   comparative?: string;
   followUp?: string | { likeOrdinal: number };
+  notMoods?: readonly string[];
 }): Direction | undefined {
   const name = q.comparative ?? (typeof q.followUp === 'string' ? q.followUp : undefined);
-  return name ? DIRECTIONS[name] : undefined;
+  if (name) return DIRECTIONS[name];
+  const limit = q.notMoods?.map((m) => NEGATED_MOOD_DIRECTIONS[m]).find((d) => d !== undefined);
+  return limit ? halfway(DIRECTIONS[limit]!) : undefined;
+}
+
+const halved = <T extends object>(w: T | undefined): T | undefined =>
+  w && (Object.fromEntries(Object.entries(w).map(([k, v]) => [k, (v as number) / 2])) as T);
+
+/**
+ * A soft limit moves half as far as the comparative ("a war film, not too graphic" is still a war
+ * film, not a war comedy); what the direction rules out still goes.
+ */
+const HALFWAY = new Map<Direction, Direction>();
+function halfway(d: Direction): Direction {
+  let h = HALFWAY.get(d);
+  if (!h) {
+    h = { ...d, genres: halved(d.genres), keywords: halved(d.keywords), meaning: halved(d.meaning) };
+    HALFWAY.set(d, h);
+  }
+  return h;
 }

@@ -95,6 +95,17 @@ describe('soft requests move the list (directions.ts)', () => {
     expect(directionOf({ followUp: 'another' })).toBeUndefined();
   });
 
+  it('a soft limit ("nothing too violent") moves half as far as the comparative and rules out the same', () => {
+    const limit = directionOf({ notMoods: ['violent'] })!;
+    const lessViolent = DIRECTIONS['less violent']!;
+    const war = film({ genre_ids: [10752, 18], keywords: ['violence'] });
+    expect(directionScore(limit, war, 6.2)).toBeCloseTo(directionScore(lessViolent, war, 6.2) / 2);
+    expect(directionRulesOut(limit, war, new Set())).toBe(true);
+    // A comparative said outright wins over the limit.
+    expect(directionOf({ comparative: 'smarter', notMoods: ['violent'] })).toBe(DIRECTIONS.smarter);
+    expect(directionOf({ notMoods: ['romantic'] })).toBeUndefined();
+  });
+
   it('"less violent" after a crime film keeps crime and drops violent films', async () => {
     const state = fresh();
     await talk(state, 'a crime movie');

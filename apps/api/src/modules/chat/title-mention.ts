@@ -210,9 +210,20 @@ const DESCRIBING = new Set([
   'stars',
   'catalog',
   'catalogue',
+  'reviews',
+  'review',
+  'ratings',
+  'rating',
+  'scores',
+  'critics',
   'list',
   'database',
 ]);
+/**
+ * A lower-case phrase opening with a verb's -ing form or a superlative describes, it does not name
+ * ("like living the same day over and over", "which got the best reviews").
+ */
+const DESCRIPTION_START = /^(?:\p{L}{3,}ing|best|highest|lowest|most|least|top|worst|greatest|biggest)$/u;
 /** A lower-case phrase longer than this after a cue is a description, not a title. */
 const LONGEST_PLAIN_TITLE = 5;
 
@@ -223,6 +234,8 @@ function plainName(text: string): boolean {
     .filter((w) => w !== '');
   const first = ws.filter((w) => w !== 'the')[0];
   if (!first || NOT_A_TITLE_START.has(first)) return false;
+  if (DESCRIPTION_START.test(first) && (ws[0] !== 'the' ? ws.length >= 3 : /^(?:best|most|top)/.test(first)))
+    return false;
   if (!ws.some((w) => /\p{L}/u.test(w))) return false;
   return ws.length <= LONGEST_PLAIN_TITLE && !ws.some((w) => DESCRIBING.has(w));
 }
@@ -246,6 +259,16 @@ function wholeMessage(message: string, span: TextSpan): boolean {
     ' ',
   );
   return words(rest).length === 0;
+}
+
+/**
+ * After a word that introduces a title (the caller found the cue: "like", "similar to", typos
+ * allowed): whether the words there are a name, typed as one or short and plain, rather than a
+ * description ("like living the same day over and over").
+ */
+export function namesAfterCue(message: string, text: string): boolean {
+  const at = findSpan(message, text);
+  return !!at && (quoted(message, at) || typedAsTitle(message, at) || plainName(text));
 }
 
 /**

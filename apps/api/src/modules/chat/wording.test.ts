@@ -48,7 +48,11 @@ describe('wording', () => {
     const seed = m({ id: 2, title: 'Heat', keywords: ['heist', 'los angeles', 'woman director'] });
     const reason = reasonFor(
       {
-        movie: m({ original_language: 'fr', keywords: ['heist', 'woman director'] }),
+        movie: m({
+          original_language: 'fr',
+          keywords: ['heist', 'woman director'],
+          overview: 'A French crew plans one last job.',
+        }),
         matched: [],
         semantic: 0,
         similarity: 0.6,
@@ -61,6 +65,23 @@ describe('wording', () => {
     expect(reason).toContain('in French');
     expect(reason).not.toContain('woman director');
     expect(reason).not.toMatch(/^Like Heat, an? /);
+  });
+
+  it("says a language only when the film's own summary or keywords bear it out (decision 0096)", () => {
+    const said = (overview: string, keywords: string[] = []) =>
+      reasonFor(
+        {
+          movie: m({ original_language: 'fr', keywords, overview }),
+          matched: [],
+          semantic: 0,
+          similarity: 0,
+        },
+        emptyQuery(),
+        null,
+      );
+    // Recorded as French (the production's language), nothing in its text says so: no claim.
+    expect(said('A hit man in New York takes in a young girl.')).not.toContain('in French');
+    expect(said('A young woman in Paris sets out to help others.', ['france'])).toContain('in French');
   });
 
   it('varies the shape of the reasons across a reply: no two picks open alike, no raw tags', () => {

@@ -342,7 +342,26 @@ function barePhrase(m: CatalogMovie, q: Query, kind: string): string {
   // The language when it is not English and was not asked for (then every pick has it).
   if (m.original_language === 'en' || q.languages.includes(m.original_language)) return bare;
   const lang = LANGUAGE_NAMES[m.original_language];
-  return lang ? `${bare} in ${lang}` : bare;
+  return lang && languageAttested(m) ? `${bare} in ${lang}` : bare;
+}
+
+/** A language's words (its name, its countries) of four letters or more, to find in a film's own text. */
+const LANGUAGE_WORDS = new Map(
+  LANGUAGE_PHRASES.map(([code, phrases]) => [
+    code,
+    new RegExp(`\\b(?:${phrases.filter((p) => p.length >= 4 && /^[a-z ]+$/.test(p)).join('|')})\\b`, 'i'),
+  ]),
+);
+
+/**
+ * Decision 0096: a film's recorded original language is its production's, not always what is
+ * spoken (a French-made film shot in English). A reason names the language only when the film's
+ * own summary or keywords bear it out (the language or a country of it), else says nothing of it.
+ */
+function languageAttested(m: CatalogMovie): boolean {
+  const words = LANGUAGE_WORDS.get(m.original_language);
+  if (!words) return false;
+  return words.test(m.overview) || m.keywords.some((k) => words.test(k));
 }
 
 const byBreadth = (a: string, b: string) => Number(BROAD.has(a)) - Number(BROAD.has(b));

@@ -4,6 +4,17 @@ import * as say from '../wording';
 import { toPicks } from './films';
 import type { Turn } from './turn';
 
+/** Something a film can be checked against besides the title: else the rest is only the message's story. */
+const asksForFilms = (q: Query) =>
+  q.genreGroups.length > 0 ||
+  q.moods.length > 0 ||
+  q.keywordsIn.length > 0 ||
+  q.languages.length > 0 ||
+  q.yearFrom !== undefined ||
+  q.yearTo !== undefined ||
+  q.runtimeMax !== undefined ||
+  q.minRating !== undefined;
+
 /**
  * A named title the catalog lacks: never swapped for another film. Said so (with the nearest
  * well-known title, if any), and the rest of the request, if any, served "not based on it".
@@ -16,7 +27,7 @@ export const notInCatalogTurn: Turn = {
     const head = say.notInCatalog(q.like!.text, q.like!.closest, q.lang);
     const rest: Query = { ...q, like: undefined };
     if (
-      isRefinement(rest) &&
+      (isRefinement(rest) || !asksForFilms(rest)) &&
       rest.languages.length === 0 &&
       rest.yearFrom === undefined &&
       rest.yearTo === undefined

@@ -28,28 +28,42 @@ export const REQUEST_KINDS: readonly Turn[] = [followUpTurn, refinementTurn, new
 /** A bare title ("Amélie?") is a "like" request when the message is nothing else. */
 function withBareTitle(req: ChatRequest, ctx: TurnContext): ChatRequest {
   const q = req.query;
+  // Decision 0096: the whole message being a title names it ("the matrix", "Amélie?"), whatever
+  // its words would otherwise be read as (a theme, a typo of a keyword, small talk).
   const bareOnly =
-    !hasRequest(q) || (q.unknown.length && !q.like && q.genreGroups.length === 0 && q.moods.length === 0);
+    !hasRequest(q) ||
+    (!q.like &&
+      !q.person &&
+      q.social !== 'greeting' &&
+      q.social !== 'thanks' &&
+      q.genreGroups.length === 0 &&
+      q.moods.length === 0 &&
+      // A theme typed as such ("heist") stays a theme; one read from a typo ("inception") gives way.
+      q.keywordsIn.every((k) => !req.message.toLowerCase().includes(k)) &&
+      q.languages.length === 0 &&
+      q.yearFrom === undefined &&
+      q.yearTo === undefined);
   if (!bareOnly) return req;
   const bare = ctx.resolveTitle(req.message.replace(/[?!.]+$/, ''));
   if (!bare || bare.confidence < 0.95 || bare.movie.vote_count < 50) return req;
   const like = { text: bare.movie.title, movie: bare.movie, confidence: bare.confidence, closest: null };
   return {
     ...req,
-    query: { ...q, like, unknown: [], themeWords: [], empty: false, social: undefined },
+    query: { ...q, like, unknown: [], themeWords: [], keywordsIn: [], empty: false, social: undefined },
     seed: bare.movie,
   };
 }
 
 /** Decides which kind of turn a request is and answers it with that kind's handler. */
 export function respond(req: ChatRequest, ctx: TurnContext): EngineAnswer | Promise<EngineAnswer> {
-  const turn = decide(CONVERSATION_TURNS, req, ctx);
-  if (turn) return turn.handle(req, ctx);
   const read = withBareTitle(req, ctx);
+  const turn = decide(CONVERSATION_TURNS, read, ctx);
+  if (turn) return turn.handle(read, ctx);
   return decide(REQUEST_KINDS, read, ctx)!.handle(read, ctx);
 }
 
 /** Which kind of turn a request is (for tests and logs). */
 export function turnKind(req: ChatRequest, ctx: TurnContext): Turn['kind'] {
-  return (decide(CONVERSATION_TURNS, req, ctx) ?? decide(REQUEST_KINDS, withBareTitle(req, ctx), ctx)!).kind;
+  const read = withBareTitle(req, ctx);
+  return (decide(CONVERSATION_TURNS, read, ctx) ?? decide(REQUEST_KINDS, read, ctx)!).kind;
 }

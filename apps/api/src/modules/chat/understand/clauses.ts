@@ -52,6 +52,8 @@ import {
   SIMILAR_ANAPHORS,
   THEME_PHRASES,
   TITLE_SMALL_WORDS,
+  CALENDAR_WORDS,
+  NOT_PEOPLE_WORDS,
   THANKS,
   TITLE_BOUNDARIES,
   type Soft,
@@ -59,6 +61,7 @@ import {
 import type { Query } from './query';
 import { Lru } from '../lru';
 import { foldAccents, PUNCTUATION, type Token } from './text';
+import { looksLikeATitleMention, namesAfterCue } from '../title-mention';
 
 export interface ParseContext {
   /** The catalog's "now": "recent" means the few years before it. */
@@ -283,7 +286,17 @@ export function followUpClause(s: State) {
   const probe: State = { ...s, toks: rest.map((t) => ({ ...t })) };
   let hit = false;
   scan(probe, another, () => (hit = true));
-  if (hit && probe.toks.every((t) => t.used || FILLER.has(t.w))) {
+  // "more movies like Get Out": a film named after "like" is the request, not "more".
+  const likeNamed = () =>
+    prefixSpans(s, LIKE_PREFIXES).some((sp) =>
+      (spanCandidates(s, sp, LIKE_PREFIXES) ?? []).some((c) => {
+        const span = s.toks.slice(c.from, c.to);
+        if (span.every((t) => FILLER.has(t.raw)) && !namedInCapitals(span)) return false;
+        const hit = s.ctx.resolveTitle(c.text);
+        return !!hit && hit.confidence >= TITLE_CONFIDENCE && hit.movie.vote_count >= 100;
+      }),
+    );
+  if (hit && probe.toks.every((t) => t.used || FILLER.has(t.w)) && !likeNamed()) {
     for (const t of rest) t.used = true;
     s.q.followUp ??= 'another';
   }
@@ -400,13 +413,20 @@ const ARTICLES = new Set([
   'lo',
 ]);
 
+const FIRST_PERSON = /^i(?:'m|'ve|'d|'ll|m|ve)?$/;
+
+/** A capitalised word after a title's small words goes on with the name ("Flower Moon", not "on Friday" or "I"). */
+const namesOn = (t: Token | undefined) =>
+  !!t?.upper && !t.used && !CALENDAR_WORDS.has(t.w) && !FIRST_PERSON.test(t.raw);
+
 /** End (exclusive) of the run of capitalised words from i: "Everything Everywhere All at Once", "Top Gun: Maverick". */
 function capitalRun(toks: readonly Token[], i: number): number {
   let end = i;
   let k = i;
   while (k < toks.length) {
     const t = toks[k]!;
-    if (t.used) break;
+    // "Before Sunrise and I'm a mess": the pronoun "I" is capitalised, not a title's word.
+    if (t.used || (k > i && FIRST_PERSON.test(t.raw))) break;
     if (t.upper || (k > i && /^\d+$/.test(t.raw))) {
       end = ++k;
       continue;
@@ -420,7 +440,7 @@ function capitalRun(toks: readonly Token[], i: number): number {
     if (k > i && (t.w === ':' || TITLE_SMALL_WORDS.has(t.raw))) {
       let j = k;
       while (j < toks.length && (toks[j]!.w === ':' || TITLE_SMALL_WORDS.has(toks[j]!.raw))) j++;
-      if (toks[j]?.upper && !toks[j]!.used) {
+      if (namesOn(toks[j])) {
         k = j;
         continue;
       }
@@ -738,7 +758,10 @@ function mentionsTitle(
   first: TitleCandidate | undefined,
   lexiconWords: ReadonlySet<string>,
 ): boolean {
-  if (sp.viewing && !found.movie) return false;
+  // After a viewing word, only a catalog film, or a name typed in capitals after "watch" or "to see"
+  // ("I want to watch Oppenheimer tonight"): never a story's words.
+  if (sp.viewing && !found.movie && !(sp.loose && capitalsMarkNames(s) && s.toks[found.cand.from]?.cap))
+    return false;
   // "what should we watch together tonight", "obsessed with robots": a plain word, not a name.
   if (sp.loose && found.cand.to - found.cand.from === 1 && !s.toks[found.cand.from]!.upper) return false;
   // "we both like sci-fi but she hates…": "like" before request words is the verb, not a title.
@@ -773,6 +796,49 @@ function takeTitle(s: State, sp: TitleSpan, found: FoundTitle, lexiconWords: Rea
   clarify(s, found.cand.to, lexiconWords);
 }
 
+/** Capitals mark names only where most words are typed in lower case ("LIKE HEAT BUT DARKER" marks none). */
+function capitalsMarkNames(s: State): boolean {
+  const wordToks = s.toks.filter((t) => !PUNCTUATION.has(t.w));
+  return wordToks.filter((t) => t.upper).length * 2 < wordToks.length;
+}
+
+/**
+ * A name typed in capitals is read whole (decision 0096): "watch Killers of the Flower Moon" is not
+ * the catalog's "Killers", "Top Gun: Maverick" is not "Top Gun". When the whole capital run is no
+ * catalog title, it is the title named, and the catalog lacks it (the shorter match is offered).
+ */
+function wholeCapitalName(s: State, found: FoundTitle): FoundTitle {
+  const from = found.cand.from;
+  if (!found.movie || !s.toks[from]?.upper || !capitalsMarkNames(s)) return found;
+  const end = capitalRun(s.toks, from);
+  if (end <= found.cand.to) return found;
+  const run = { from, to: end, text: rawText(s, from, end) };
+  const hit = s.ctx.resolveTitle(run.text);
+  if (hit && hit.confidence >= 0.9)
+    return { cand: run, movie: hit.movie, confidence: hit.confidence, closest: null };
+  return {
+    cand: run,
+    movie: null,
+    confidence: 0,
+    closest: found.movie.vote_count >= 100 ? found.movie : null,
+  };
+}
+
+/**
+ * Whether the words read as a title are said as one (decision 0096, `title-mention.ts`): a title
+ * the catalog lacks, or a partial match, only when the message names it as a title (quoted, in
+ * capitals, after "like", judged like a film, the whole message); otherwise they are ordinary
+ * words ("like living the same day over and over", "back from two weeks in Italy") and the rest
+ * of the request is read.
+ */
+function saidAsTitle(s: State, sp: TitleSpan, found: FoundTitle): boolean {
+  if (found.movie && found.confidence >= 0.95) return true;
+  const text = originalText(s, found.cand.from, found.cand.to);
+  // After a "like" word (typos allowed: "simlar to"), the cue is there: the words must be a name.
+  if (!sp.suffix && !sp.viewing && found.cand.from === sp.from) return namesAfterCue(s.original, text);
+  return looksLikeATitleMention(s.original, text);
+}
+
 /** "like Heat", "similar to interstelar", "I loved Amélie, what next?", "Heat was great, anything similar?", "comme Amélie". */
 export function likeClause(s: State, lexiconWords: ReadonlySet<string>) {
   const prefixes = [...LIKE_PREFIXES, ...(LIKE_PREFIXES_BY_LANG[s.q.lang] ?? [])];
@@ -780,8 +846,11 @@ export function likeClause(s: State, lexiconWords: ReadonlySet<string>) {
   for (const sp of spans) {
     const candidates = spanCandidates(s, sp, prefixes);
     if (!candidates) continue;
-    const found = bestTitle(s, candidates, lexiconWords);
-    if (!found || !mentionsTitle(s, sp, found, candidates[0], lexiconWords)) continue;
+    const best = bestTitle(s, candidates, lexiconWords);
+    if (!best) continue;
+    const found = wholeCapitalName(s, best);
+    if (!mentionsTitle(s, sp, found, candidates[0], lexiconWords)) continue;
+    if (!saidAsTitle(s, sp, found)) continue;
     takeTitle(s, sp, found, lexiconWords);
     return;
   }
@@ -1031,7 +1100,13 @@ export function mentionClause(s: State, lexiconWords: ReadonlySet<string>) {
   const missing = { movie: null, confidence: 0 };
   if (name) return takeMention(s, name, missing, anaphor, lexiconWords);
   const { plain } = named;
-  if (plain.length === 1 && plain[0]!.to - plain[0]!.from <= 4)
+  // The one phrase nothing else reads is a title only when said as one ("more like that, but ones
+  // you haven't mentioned yet" names none).
+  if (
+    plain.length === 1 &&
+    plain[0]!.to - plain[0]!.from <= 4 &&
+    looksLikeATitleMention(s.original, originalText(s, plain[0]!.from, plain[0]!.to))
+  )
     return takeMention(s, plain[0]!, missing, anaphor, lexiconWords);
   // "anything like it but from the 2000s?": it points back at the conversation's film.
   s.q.narrows = true;
@@ -2022,19 +2097,26 @@ export function personClause(s: State, lexiconWords: ReadonlySet<string>) {
  */
 function namedBeforeFilms(s: State, lexiconWords: ReadonlySet<string>): string | undefined {
   const m =
-    /(?:^|[^\p{L}-])((?:\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?|\p{Lu}\.)(?:\s(?:\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?|\p{Lu}\.)){1,2})(?:'s|’s)?\s+(?:films?|movies?|flicks?|pictures)\b/u.exec(
+    /(?:^|[^\p{L}-])((?:\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?|\p{Lu}\.)(?:\s(?:\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?|\p{Lu}\.)){0,2})(?:'s|’s)?\s+(?:films?|movies?|flicks?|pictures)\b/u.exec(
       s.original,
-    );
+    ) ?? FILMS_OF_NAME.exec(s.original);
   const name = m?.[1];
   if (!name) return undefined;
   const folded = foldAccents(name.toLowerCase());
   const words = folded.split(/\s+/);
   if (words.some((w) => lexiconWords.has(w) || FILLER.has(w))) return undefined;
+  // "Kubrick films": a single word is a surname unless it names a studio, a day or a theme.
+  if (words.length === 1 && (folded.length < 4 || NOT_PEOPLE_WORDS.has(folded) || CALENDAR_WORDS.has(folded)))
+    return undefined;
   if (s.ctx.keywordVocabulary.has(folded)) return undefined;
   const title = s.ctx.resolveTitle(name);
   if (title && title.confidence >= TITLE_CONFIDENCE) return undefined;
   return name;
 }
+
+/** "películas de Pedro Almodóvar", "films de Agnès Varda", "Filme von Fritz Lang": two names after a film noun. */
+const FILMS_OF_NAME =
+  /\b(?:pel[ií]culas?|films?|filmes?|movies?)\s+(?:de|di|da|do|von|by)\s+(\p{Lu}\p{Ll}+(?:\s\p{Lu}\p{Ll}+){1,2})/u;
 
 /** Words that only introduce a person: what follows is a name, however it is typed. */
 const PERSON_ONLY =

@@ -334,6 +334,22 @@ export const SAD_THEMES = [
   'death of mother',
 ];
 
+/** The themes of films built on gore ("not gory", "I can't handle blood", "less violent"). */
+export const GORE_THEMES = [
+  'gore',
+  'blood',
+  'splatter',
+  'blood splatter',
+  'slasher',
+  'torture',
+  'body horror',
+  'dismemberment',
+  'cannibal',
+  'decapitation',
+  'beheading',
+  'graphic violence',
+];
+
 export const MOODS: MoodRule[] = [
   {
     mood: 'feel-good',
@@ -844,9 +860,24 @@ export const MOODS: MoodRule[] = [
       'violencia',
       'sanguinoso',
     ],
+    // "squeamish", "I can't handle blood": the viewer cannot take it, so the mood is ruled out.
+    averse: [
+      'squeamish',
+      'weak stomach',
+      'sight of blood',
+      "can't handle blood",
+      'cant handle blood',
+      "can't stand blood",
+      "can't handle gore",
+      "can't stand gore",
+      'hate gore',
+      'hate blood',
+    ],
     keywords: ['violence', 'gore', 'brutality', 'blood'],
     soft: { dark: 1 },
-    negated: { soft: { dark: -1 } },
+    // Decision 0096: "not gory", "not too violent", "can't handle blood" move the list away from
+    // violence and rule out the films built on gore, as a person asked so would insist.
+    negated: { soft: { dark: -1 }, outKeywords: GORE_THEMES },
   },
 ];
 
@@ -1585,6 +1616,23 @@ export const THEME_PHRASES: [string[], string[]][] = [
     ],
   ],
   [
+    ['time loop'],
+    [
+      'time loop',
+      'time loops',
+      'same day over and over',
+      'same day again and again',
+      'same day repeating',
+      'relive the same day',
+      'reliving the same day',
+      'living the same day',
+      'stuck in a loop',
+      'bucle temporal',
+      'boucle temporelle',
+      'zeitschleife',
+    ],
+  ],
+  [
     ['zombie'],
     ['zombie', 'zombies', 'undead', 'zombis', 'zombi', 'morts vivants', 'untote', 'zumbi', 'zumbis'],
   ],
@@ -2182,6 +2230,27 @@ export const SIMILAR_ANAPHORS: string[] = [
 /** Small words inside a title typed in capitals ("Everything Everywhere All at Once"). */
 export const TITLE_SMALL_WORDS = new Set(
   'of the a an at in on and to for with from by or vs de la le les el los las del du des der die das und y et'.split(
+    ' ',
+  ),
+);
+
+/**
+ * Days, months and times of day typed with a capital after a small word end a name in capitals
+ * ("watch Killers of the Flower Moon on Friday": the name stops before "on Friday").
+ */
+export const CALENDAR_WORDS = new Set(
+  'monday tuesday wednesday thursday friday saturday sunday weekend tonight today tomorrow january february march april june july august september october november december christmas easter halloween'.split(
+    ' ',
+  ),
+);
+
+/**
+ * Single capitalised words before "films"/"movies" that are no person: studios, services, awards,
+ * festivals and film industries ("Pixar movies", "Oscar films"). Any other single name there that
+ * the catalog does not know as a title, keyword or request word is a person ("Kubrick films").
+ */
+export const NOT_PEOPLE_WORDS = new Set(
+  'disney pixar marvel dc ghibli dreamworks illumination netflix hbo amazon hulu apple a24 criterion oscar oscars academy golden globe cannes sundance berlinale venice bafta hollywood bollywood nollywood tollywood hammer universal warner paramount miramax lucasfilm aardman laika blumhouse studio indie arthouse cult b'.split(
     ' ',
   ),
 );

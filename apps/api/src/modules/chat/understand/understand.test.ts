@@ -485,3 +485,52 @@ describe('text helpers', () => {
     expect(titleSimilarity('Dune: Part Two', 'Dune')).toBeLessThan(0.75);
   });
 });
+
+describe('understand: what is said as a title, soft limits and people (decision 0096)', () => {
+  it.each([
+    'movies about time loops, like living the same day over and over',
+    'and which of them got the best reviews',
+    'nice. more like that, but ones you have not mentioned yet',
+  ])('ordinary words after a cue are no title: %j', (text) => {
+    expect(p(text).like).toBeUndefined();
+  });
+
+  it('reads a title named after "like" even with "more" before it', () => {
+    const q = p('I need more movies like The Matrix');
+    expect(q.like?.movie?.id).toBe(603);
+    expect(q.followUp).toBeUndefined();
+  });
+
+  it('a name typed in capitals after "watch" that the catalog lacks is said to be missing, read whole', () => {
+    expect(p('I want to watch Oppenheimer tonight').like).toMatchObject({ text: 'Oppenheimer', movie: null });
+    // The name ends before a day; the catalog's shorter "Heat" is not taken for it.
+    expect(p('we plan to watch Heat of the Summer Night on Friday').like).toMatchObject({
+      text: 'Heat of the Summer Night',
+      movie: null,
+    });
+    // "I'm" is no part of a name in capitals.
+    expect(p("just finished Heat and I'm a mess, more of that").like?.movie?.id).toBe(949);
+  });
+
+  it('a soft limit on violence rules out the films built on gore', () => {
+    const q = p("something scary but not gory, I really can't handle blood");
+    expect(q.notMoods).toContain('violent');
+    expect(q.keywordsOut).toEqual(expect.arrayContaining(['gore', 'splatter']));
+    expect(q.genreGroups).toEqual([[27]]);
+  });
+
+  it.each([
+    ['what are the best Kubrick films?', 'Kubrick'],
+    ['which Tarantino movie should I start with?', 'Tarantino'],
+    ['películas de Pedro Almodóvar, por favor', 'Pedro Almodóvar'],
+  ])('a single surname or "films de <name>" is a person: %j', (text, person) => {
+    expect(p(text).person).toBe(person);
+  });
+
+  it.each(['Pixar movies', 'Christmas movies', 'Heat movies'])(
+    'a studio, a day or a title is no person: %j',
+    (text) => {
+      expect(p(text).person).toBeUndefined();
+    },
+  );
+});
