@@ -202,7 +202,9 @@ async function main() {
 
   // Two instances: one fresh PostgreSQL database and one Redis behind both.
   const shared = instances === 2 ? await sharedServices() : null;
-  const start = (i: number, dir: string) => {
+  // The second instance serves the web build the first one made (another build racing it would
+  // rewrite the files the first serves).
+  const start = (i: number, dir: string, extra: Record<string, string> = {}) => {
     const at = port + 2 * i;
     log(`npm start on http://127.0.0.1:${at} (DATA_DIR ${dir}${shared ? `, ${shared.databaseUrl}` : ''})`);
     return spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
@@ -219,6 +221,7 @@ async function main() {
         LOG_LEVEL: 'warn',
         RECOMMENDER_RETRAIN_MINUTES: '0',
         ...shared?.env,
+        ...extra,
       },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
@@ -237,7 +240,7 @@ async function main() {
       symlinkSync(join(catalogDir, 'catalog'), join(second, 'catalog'));
       dataDirs.push(second);
       bases.push(`http://127.0.0.1:${port + 2}`);
-      servers.push(start(1, second));
+      servers.push(start(1, second, { START_SKIP_WEB_BUILD: '1' }));
       await waitFor(`${bases[1]}/api/health`, 300_000, 'the second API', alive);
     }
     log('waiting for the recommender (its first start builds the content model)');

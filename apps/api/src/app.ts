@@ -61,7 +61,7 @@ import { MemoryConversationStore, RedisConversationStore } from './modules/chat/
 import { LlmChat } from './modules/chat/llm-chat';
 import { CachedLikesAnswer } from './modules/library/cached-likes';
 import { LibraryReadCache } from './modules/library/library-read-cache';
-import { RedisGenerations } from './integrations/redis/user-generations';
+import { RedisGenerations, type Generations } from './integrations/redis/user-generations';
 import { LibraryRepository } from './modules/library/library.repository';
 import { libraryRoutes } from './modules/library/library.routes';
 import { LibraryService } from './modules/library/library.service';
@@ -111,6 +111,8 @@ export interface AppDeps {
   redis?: Redis | null;
   /** Namespaces this deployment's Redis keys (tests use their own). */
   redisPrefix?: string;
+  /** The users' generations in Redis (main.ts makes them once for the sessions and the reads; decision 0091). */
+  generations?: Generations | null;
   /** How long a client may take to send a request (tests shorten them). */
   timeouts?: RequestTimeouts;
   /** An answer slower than this is logged at `warn` (default SLOW_REQUEST_MS; tests lower it). */
@@ -361,7 +363,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // stays the same (decision 0091); without Redis, not kept.
   const generations =
     deps.identity && deps.db.kind !== 'pglite' && deps.redis
-      ? new RedisGenerations(deps.redis, deps.redisPrefix ?? 'cinelog', app.log)
+      ? (deps.generations ?? new RedisGenerations(deps.redis, deps.redisPrefix ?? 'cinelog', app.log))
       : null;
   const readCache =
     deps.identity && (deps.db.kind === 'pglite' || generations)

@@ -9,6 +9,7 @@ import { EXIT_CONFIG } from '@app/contracts/config';
 import { ConfigError, loadConfig } from './config/env';
 import { migrateToLatest, openDatabase } from './db/database';
 import { connectRedis } from './integrations/redis/redis';
+import { RedisGenerations } from './integrations/redis/user-generations';
 import { TmdbClient } from './integrations/tmdb/tmdb-client';
 import { TmdbMovieSource } from './integrations/tmdb/tmdb-movie-source';
 import type { MovieSource } from './modules/catalog/movie-source';
@@ -103,6 +104,12 @@ async function main() {
     source = new OfflineMovieSource(catalog, { tmdbImages: env.IMAGE_CDN_URL !== null });
   }
 
+  // PostgreSQL is shared by every instance: with Redis, users' reads and sessions are kept in
+  // process under each user's generation there (decision 0091).
+  const generations =
+    redis && database.kind === 'postgres'
+      ? new RedisGenerations(redis, env.REDIS_KEY_PREFIX, { warn })
+      : null;
   const baseURL = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
   // The names this machine answers to on our port. Without PUBLIC_URL a mailed link goes back to
   // whichever of them the visitor used (so its cookies match); any other Host gets baseURL's links.
@@ -116,11 +123,13 @@ async function main() {
     jwksOrigin: `http://127.0.0.1:${env.PORT}`,
     trustedOrigins: loopback,
     linkOrigins: env.PUBLIC_URL ? [] : loopback,
+    generations,
   });
   const webDist = resolve(import.meta.dirname, '../../web/dist');
   const app = await buildApp({
     redis,
     redisPrefix: env.REDIS_KEY_PREFIX,
+    generations,
     config,
     db: database,
     source,

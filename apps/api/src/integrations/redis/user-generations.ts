@@ -2,6 +2,13 @@ import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 
 /**
+ * How long an instance keeps a user's reads, or a session found alive, when several instances
+ * share the database: a bound on staleness should a bump ever be lost (Redis unreachable from
+ * the writer only), or a row be deleted behind the services' back.
+ */
+export const READ_CACHE_TTL_MS = 5 * 60 * 1000;
+
+/**
  * How long a user's generation key lives in Redis after their last write. Longer than any
  * in-process entry lives (READ_CACHE_TTL_MS), so a key that expires (read back as "never wrote")
  * cannot make an entry kept before that write look current again.

@@ -30,8 +30,11 @@ export interface AuthOptions {
   linkOrigins?: string[];
   /** Told the id of each deleted account (after its rows, and its library's, are gone). */
   userDeleted?: Set<(userId: string) => void>;
-  /** Told the id of each session Better Auth deletes (sign-out, password reset, account deleted). */
-  sessionEnded?: (sessionId: string) => void;
+  /**
+   * Told the id (and account) of each session Better Auth deletes (sign-out, password reset,
+   * account deleted); awaited before the answer (every instance forgets it: decision 0091).
+   */
+  sessionEnded?: (sessionId: string, userId: string) => void | Promise<void>;
   /** Told when a reset mail could not be sent (the request was answered without waiting for it). */
   mailFailed?: (err: unknown) => void;
 }
@@ -155,7 +158,7 @@ export function createAuth(opts: AuthOptions) {
       session: {
         delete: {
           after: async (session) => {
-            opts.sessionEnded?.(session.id);
+            await opts.sessionEnded?.(session.id, session.userId);
           },
         },
       },

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { AppConfig } from '../../config/env';
 import type { Database } from '../../db/database';
+import type { Generations } from '../../integrations/redis/user-generations';
 import { Mailer, type MailerLog } from '../../integrations/mail/mailer';
 import { ActiveSessions } from './active-sessions';
 import { createAuth, loadOrCreateSecret, mailLink, type Auth } from './auth';
@@ -33,6 +34,8 @@ export function createIdentity(opts: {
   trustedOrigins?: string[];
   /** Origins a mailed link may use when the request came in there (see `mailLink`). */
   linkOrigins?: string[];
+  /** PostgreSQL with Redis: sessions remembered under their user's generation (decision 0091). */
+  generations?: Generations | null;
 }): Identity {
   const { env } = opts.config;
   const mailer = new Mailer(
@@ -41,11 +44,16 @@ export function createIdentity(opts: {
   );
   const userDeleted = new Set<(userId: string) => void>();
   // The embedded database is this process's alone: a session found alive can be remembered.
-  const sessions = new ActiveSessions(opts.database, { remember: opts.database.kind === 'pglite' });
-  userDeleted.add(() => sessions.ended());
+  // Shared by several instances (PostgreSQL), with Redis: remembered under the user's generation.
+  const pglite = opts.database.kind === 'pglite';
+  const sessions = new ActiveSessions(opts.database, {
+    remember: pglite,
+    generations: pglite ? null : (opts.generations ?? null),
+  });
+  userDeleted.add((userId) => void sessions.ended(undefined, userId));
   const auth = createAuth({
     userDeleted,
-    sessionEnded: (sessionId) => sessions.ended(sessionId),
+    sessionEnded: (sessionId, userId) => sessions.ended(sessionId, userId),
     mailFailed: (err) => opts.log.error({ err }, 'a password reset mail could not be sent'),
     database: opts.database,
     mailer,

@@ -1,6 +1,6 @@
 import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import { LRUCache } from 'lru-cache';
-import type { ActiveSessions } from './active-sessions';
+import type { ActiveSessions, SessionCheck } from './active-sessions';
 
 /** The oldest ID token accepted (they are issued for 15 minutes). */
 export const MAX_TOKEN_AGE = '1h';
@@ -58,6 +58,11 @@ export class TokenVerifier {
   /** False once the token's session has ended (signed out, password reset, account deleted). */
   sessionActive(user: AuthUser): Promise<boolean> {
     return this.sessions ? this.sessions.active(user.sid, user.uid) : Promise.resolve(true);
+  }
+
+  /** sessionActive, with the user's generation the check read (shared generations: decision 0091). */
+  sessionCheck(user: AuthUser): Promise<SessionCheck> {
+    return this.sessions ? this.sessions.check(user.sid, user.uid) : Promise.resolve({ active: true });
   }
 
   /** Throws for a missing, malformed, tampered, expired, never-expiring or foreign token. */

@@ -1,11 +1,7 @@
 import { LRUCache } from 'lru-cache';
-import type { Generations } from '../../integrations/redis/user-generations';
+import { READ_CACHE_TTL_MS, type Generations } from '../../integrations/redis/user-generations';
 
-/**
- * How long a user's reads are kept when several instances share the database (with Redis): a
- * bound on staleness should a write's bump ever be lost (Redis unreachable from the writer only).
- */
-export const READ_CACHE_TTL_MS = 5 * 60 * 1000;
+export { READ_CACHE_TTL_MS };
 
 /** What one user's cached reads hang from; replaced as a whole when that user writes. */
 interface UserReads {
@@ -43,8 +39,12 @@ export class LibraryReadCache {
     generations?.onReset(() => this.users.clear());
   }
 
-  async read<T>(userId: string, key: string, load: () => Promise<T>): Promise<T> {
-    if (this.generations) return this.readShared(userId, key, load, this.generations);
+  /**
+   * `generation`: the user's generation as this request already read it (its session check, after
+   * the request arrived), so the read costs no second round trip to Redis.
+   */
+  async read<T>(userId: string, key: string, load: () => Promise<T>, generation?: string): Promise<T> {
+    if (this.generations) return this.readShared(userId, key, load, generation ?? this.generations);
     let entry = this.users.get(userId);
     if (entry?.reads.has(key)) return entry.reads.get(key) as T;
     if (!entry) this.users.set(userId, (entry = { reads: new Map() }));
@@ -58,9 +58,9 @@ export class LibraryReadCache {
     userId: string,
     key: string,
     load: () => Promise<T>,
-    generations: Generations,
+    known: string | Generations,
   ): Promise<T> {
-    const generation = await generations.current(userId);
+    const generation = typeof known === 'string' ? known : await known.current(userId);
     if (generation === null) return load();
     let entry = this.users.get(userId);
     if (entry?.generation === generation && entry.reads.has(key)) return entry.reads.get(key) as T;

@@ -84,7 +84,7 @@ export const libraryRoutes =
         },
       },
       async (req, reply) => {
-        const likes = await service.likes(currentUser(req).uid);
+        const likes = await service.likes(currentUser(req).uid, req.userGeneration);
         if (!likesAnswer) return reply.header('cache-control', 'private, no-store').send(likes);
         // A cached list's bytes are made once per encoding (cached-likes.ts): a Buffer is sent as is.
         return reply.send(likesAnswer.send(req, reply, likes) as unknown as typeof likes);

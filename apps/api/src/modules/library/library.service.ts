@@ -22,9 +22,9 @@ export class LibraryService {
     private readonly cache: LibraryReadCache | null = null,
   ) {}
 
-  /** A read of the user's, from the cache when there is one. */
-  private read<T>(userId: string, key: string, load: () => Promise<T>): Promise<T> {
-    return this.cache ? this.cache.read(userId, key, load) : load();
+  /** A read of the user's, from the cache when there is one (`generation`: see LibraryReadCache.read). */
+  private read<T>(userId: string, key: string, load: () => Promise<T>, generation?: string): Promise<T> {
+    return this.cache ? this.cache.read(userId, key, load, generation) : load();
   }
 
   /** A write of the user's: their cached reads go, whether it succeeded or not. */
@@ -92,8 +92,9 @@ export class LibraryService {
     });
   }
 
-  likes(userId: string) {
-    return this.read(userId, 'likes', () => this.repo.listLikes(userId));
+  /** `generation`: the user's generation as the request's session check read it (decision 0091). */
+  likes(userId: string, generation?: string) {
+    return this.read(userId, 'likes', () => this.repo.listLikes(userId), generation);
   }
 
   /**
