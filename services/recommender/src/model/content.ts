@@ -153,9 +153,15 @@ export function applyAllowed(out: Float64Array, allowed?: Uint8Array): Float64Ar
  * an inverted index so that only items sharing a term are touched.
  */
 export class ContentModel implements ContentSimilarity {
-  private readonly vecTerms: Int32Array[];
-  private readonly vecWeights: Float32Array[];
-  private readonly postings: { items: Int32Array; weights: Float32Array }[];
+  // Each film's vector, and each term's posting list, in flat typed arrays indexed by offsets
+  // (CSR): two typed arrays per film and per term cost ~200 bytes of object headers each, 0.8 GB
+  // of a million-film training for the two models it makes (issue 45).
+  private readonly vecStart: Int32Array;
+  private readonly vecTerms: Int32Array;
+  private readonly vecWeights: Float32Array;
+  private readonly postStart: Int32Array;
+  private readonly postItems: Int32Array;
+  private readonly postWeights: Float32Array;
 
   constructor(
     readonly movies: CatalogMovie[],
@@ -177,10 +183,13 @@ export class ContentModel implements ContentSimilarity {
     const termIds = new Map<string, number>();
     const df: number[] = [];
     let n = 0;
-    const raw = movies.map((m) => {
-      const ids: number[] = [];
-      const ws: number[] = [];
-      if (!within(m)) return { ids, ws };
+    // Every film's raw terms, flat: film i's are rawIds/rawWs[rawStart[i] .. rawStart[i + 1]).
+    const rawStart = new Int32Array(movies.length + 1);
+    const rawIds = new GrowingInt32();
+    const rawWs = new GrowingFloat64();
+    movies.forEach((m, i) => {
+      rawStart[i] = rawIds.length;
+      if (!within(m)) return;
       n++;
       for (const [term, w] of contentTerms(m)) {
         let id = termIds.get(term);
@@ -190,39 +199,45 @@ export class ContentModel implements ContentSimilarity {
           df.push(0);
         }
         df[id]!++;
-        ids.push(id);
-        ws.push(w);
+        rawIds.push(id);
+        rawWs.push(w);
       }
-      return { ids, ws };
     });
+    rawStart[movies.length] = rawIds.length;
     const companyTerm = new Uint8Array(df.length);
     for (const [term, id] of termIds) if (term.startsWith('c:')) companyTerm[id] = 1;
     const maxDf = opts.maxDocFreq ?? Math.max(50, Math.floor(n * 0.15));
-    this.vecTerms = [];
-    this.vecWeights = [];
-    const lists: { items: number[]; weights: number[] }[] = df.map(() => ({ items: [], weights: [] }));
     const fieldOfTerm = new Uint8Array(df.length);
     for (const [term, id] of termIds) fieldOfTerm[id] = fieldOf(term);
+    termIds.clear();
     const fieldWeight = FIELD_NAMES.map((f) => FIELDS[f]);
     const fieldNorm = new Float64Array(FIELD_NAMES.length);
     const byField = opts.fields ?? true;
-    raw.forEach(({ ids, ws }, item) => {
-      const keep: number[] = [];
-      const wts: number[] = [];
+    this.vecStart = new Int32Array(movies.length + 1);
+    const vecTerms = new GrowingInt32();
+    const vecWeights = new GrowingFloat32();
+    // Postings are counted first, then filled: (term, item, weight) in film order per term.
+    const postCount = new Int32Array(df.length + 1);
+    const keep: number[] = [];
+    const wts: number[] = [];
+    for (let item = 0; item < movies.length; item++) {
+      keep.length = 0;
+      wts.length = 0;
       let norm = 0;
-      ids.forEach((id, k) => {
-        if (df[id]! < 2) return; // a term no other film has cannot make two films alike
+      for (let r = rawStart[item]!; r < rawStart[item + 1]!; r++) {
+        const id = rawIds.at(r);
+        if (df[id]! < 2) continue; // a term no other film has cannot make two films alike
         // Countries: not in one vector (documentaries, as before 0073); and one on more than maxDf
         // films (the US) says nothing, as English says nothing in the language field: left out,
         // not a part of the film's norm that matches nothing.
-        if (fieldOfTerm[id] === COUNTRY && (!byField || df[id]! > maxDf)) return;
-        if (companyTerm[id] && df[id]! > CONTENT.maxCompanyDf) return; // a big studio: not a kind
-        const w = ws[k]! * Math.log(n / df[id]!);
-        if (!(w > 0)) return; // in every film of the model (Documentary among documentaries): says nothing
+        if (fieldOfTerm[id] === COUNTRY && (!byField || df[id]! > maxDf)) continue;
+        if (companyTerm[id] && df[id]! > CONTENT.maxCompanyDf) continue; // a big studio: not a kind
+        const w = rawWs.at(r) * Math.log(n / df[id]!);
+        if (!(w > 0)) continue; // in every film of the model (Documentary among documentaries): says nothing
         keep.push(id);
         wts.push(w);
         fieldNorm[fieldOfTerm[id]!]! += w * w;
-      });
+      }
       // Each field's terms scaled to the field's weight (FIELDS), then the whole vector to length 1.
       // (A term too common to walk, below, keeps its share of the norm but matches nothing: a
       // Drama-only film's genre field, a 2010s film's decade, count only in the norm.)
@@ -233,31 +248,44 @@ export class ContentModel implements ContentSimilarity {
       });
       fieldNorm.fill(0);
       norm = Math.sqrt(norm) || 1;
-      const normed = wts.map((w) => w / norm);
-      this.vecTerms.push(Int32Array.from(keep));
-      this.vecWeights.push(Float32Array.from(normed));
-      if (!isCandidate(movies[item]!)) return; // a seed, never recommended
+      this.vecStart[item] = vecTerms.length;
+      const candidate = isCandidate(movies[item]!);
       keep.forEach((id, k) => {
-        if (df[id]! > maxDf) return; // too common to discriminate, too costly to walk
-        lists[id]!.items.push(item);
-        lists[id]!.weights.push(normed[k]!);
+        vecTerms.push(id);
+        vecWeights.push(wts[k]! / norm);
+        // A seed that is never recommended is in no posting; a term too common to discriminate is
+        // too costly to walk.
+        if (candidate && df[id]! <= maxDf) postCount[id + 1]!++;
       });
-    });
-    this.postings = lists.map((l) => ({
-      items: Int32Array.from(l.items),
-      weights: Float32Array.from(l.weights),
-    }));
+    }
+    this.vecStart[movies.length] = vecTerms.length;
+    this.vecTerms = vecTerms.done();
+    this.vecWeights = vecWeights.done();
+    for (let t = 0; t < df.length; t++) postCount[t + 1]! += postCount[t]!;
+    this.postStart = postCount;
+    const fill = this.postStart.slice(0, df.length);
+    this.postItems = new Int32Array(this.postStart[df.length]!);
+    this.postWeights = new Float32Array(this.postStart[df.length]!);
+    for (let item = 0; item < movies.length; item++) {
+      if (!isCandidate(movies[item]!)) continue;
+      for (let v = this.vecStart[item]!; v < this.vecStart[item + 1]!; v++) {
+        const id = this.vecTerms[v]!;
+        if (df[id]! > maxDf) continue;
+        const at = fill[id]!++;
+        this.postItems[at] = item;
+        this.postWeights[at] = this.vecWeights[v]!;
+      }
+    }
   }
 
   /** Cosine similarity of `seed` to every movie (the seed itself 0). */
   similarities(seed: number, out = new Float64Array(this.movies.length), allowed?: Uint8Array): Float64Array {
     out.fill(0);
-    const terms = this.vecTerms[seed]!;
-    const weights = this.vecWeights[seed]!;
-    for (let k = 0; k < terms.length; k++) {
-      const p = this.postings[terms[k]!]!;
-      const w = weights[k]!;
-      for (let j = 0; j < p.items.length; j++) out[p.items[j]!]! += w * p.weights[j]!;
+    const { vecTerms, vecWeights, postStart, postItems, postWeights } = this;
+    for (let k = this.vecStart[seed]!; k < this.vecStart[seed + 1]!; k++) {
+      const t = vecTerms[k]!;
+      const w = vecWeights[k]!;
+      for (let j = postStart[t]!; j < postStart[t + 1]!; j++) out[postItems[j]!]! += w * postWeights[j]!;
     }
     out[seed] = 0;
     return applyAllowed(out, allowed);
@@ -265,5 +293,59 @@ export class ContentModel implements ContentSimilarity {
 
   top(seed: number, k: number): number[] {
     return topK(this.similarities(seed), k, seed);
+  }
+}
+
+/** An Int32Array that grows by doubling; `done()` is the filled part. */
+class GrowingInt32 {
+  private a = new Int32Array(1 << 12);
+  length = 0;
+  push(x: number): void {
+    if (this.length === this.a.length) {
+      const b = new Int32Array(this.a.length * 2);
+      b.set(this.a);
+      this.a = b;
+    }
+    this.a[this.length++] = x;
+  }
+  at(i: number): number {
+    return this.a[i]!;
+  }
+  done(): Int32Array {
+    return this.a.slice(0, this.length);
+  }
+}
+
+/** A Float32Array that grows by doubling. */
+class GrowingFloat32 {
+  private a = new Float32Array(1 << 12);
+  length = 0;
+  push(x: number): void {
+    if (this.length === this.a.length) {
+      const b = new Float32Array(this.a.length * 2);
+      b.set(this.a);
+      this.a = b;
+    }
+    this.a[this.length++] = x;
+  }
+  done(): Float32Array {
+    return this.a.slice(0, this.length);
+  }
+}
+
+/** A Float64Array that grows by doubling (the raw term weights, exact). */
+class GrowingFloat64 {
+  private a = new Float64Array(1 << 12);
+  length = 0;
+  push(x: number): void {
+    if (this.length === this.a.length) {
+      const b = new Float64Array(this.a.length * 2);
+      b.set(this.a);
+      this.a = b;
+    }
+    this.a[this.length++] = x;
+  }
+  at(i: number): number {
+    return this.a[i]!;
   }
 }
