@@ -1,0 +1,168 @@
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { request, type APIRequestContext, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { signUpAndSignIn, verificationLink } from '../accounts';
+import { expectAccessible, launch, newPage, visitor, VIEWPORTS } from './browser';
+
+/**
+ * Issue 46 in the browser, against the real API, at 1280 and 390 px: choosing a username and
+ * going public on /account, a public profile and Follow, the Friends page (feed and people
+ * search), a private profile's follow request accepted by its owner, and the movie page's friends
+ * who watched and reviews (order, like, report). Screenshots go to artifacts/screenshots/social/
+ * (ignored), as JPEG.
+ */
+const base = inject('baseUrl');
+const site = { base, dataDir: inject('dataDir') };
+const SHOTS = resolve(import.meta.dirname, '../../artifacts/screenshots/social');
+const INTERSTELLAR = 157336;
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(() => browser.close());
+
+const shot = async (page: Page, name: string, fullPage = true) => {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.waitForLoadState('networkidle').catch(() => {});
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: join(SHOTS, `${name}.jpeg`), type: 'jpeg', quality: 60, fullPage });
+};
+
+/** Another member, driven through the API only (its own visitor and cookies): `call` sends its token. */
+async function member(name: string, username: string, profile: { public: boolean }) {
+  const email = `${username}@example.com`;
+  const password = 'secret123';
+  const ctx: APIRequestContext = await request.newContext({
+    baseURL: base,
+    extraHTTPHeaders: { ...visitor(), origin: base },
+  });
+  expect((await ctx.post('/api/auth/sign-up/email', { data: { name, email, password } })).status()).toBe(200);
+  await ctx.post('/api/auth/send-verification-email', { data: { email, callbackURL: '/login' } });
+  await ctx.get(verificationLink(site, email), { maxRedirects: 0 });
+  expect((await ctx.post('/api/auth/sign-in/email', { data: { email, password } })).status()).toBe(200);
+  const call = async (method: string, path: string, data?: unknown) => {
+    const { token } = (await (await ctx.get('/api/auth/token')).json()) as { token: string };
+    const res = await ctx.fetch(path, { method, headers: { authorization: `Bearer ${token}` }, data });
+    expect(res.status(), `${method} ${path}: ${await res.text()}`).toBeLessThan(300);
+    return res.json();
+  };
+  await call('PATCH', '/api/user/profile', { username, ...profile });
+  return { username, call, close: () => ctx.dispose() };
+}
+
+describe.each(VIEWPORTS)('film lovers together at $width px', (viewport) => {
+  // Names unique to this run and width (3–30 characters).
+  const tag = `${Date.now().toString(36).slice(-5)}${viewport.name[0]}`;
+  let ann: Awaited<ReturnType<typeof member>>;
+  let bob: Awaited<ReturnType<typeof member>>;
+  beforeAll(async () => {
+    ann = await member('Ann', `ann_${tag}`, { public: true });
+    bob = await member('Bob', `bob_${tag}`, { public: false });
+    // Ann logs and reviews Interstellar; Bob reviews it too.
+    await ann.call('POST', '/api/user/diary', { tmdb_id: INTERSTELLAR });
+    await ann.call('PUT', `/api/user/ratings/${INTERSTELLAR}`, {
+      rating: 4.5,
+      review: 'Long, loud and worth every minute.',
+    });
+    await bob.call('PUT', `/api/user/ratings/${INTERSTELLAR}`, {
+      rating: 2,
+      review: 'Buy my course at spam.example!',
+    });
+  });
+  afterAll(async () => {
+    await ann?.close();
+    await bob?.close();
+  });
+
+  it('username and public profile, follow, feed, a private profile’s request accepted, friends and reviews', async () => {
+    const { context, page, errors } = await newPage(browser, viewport);
+    const me = `eve_${tag}`;
+    await signUpAndSignIn(page, site, { name: 'Eve', email: `${me}@example.com` });
+
+    // Settings: a username checked as typed, then saved; the profile made public at once.
+    await page.goto(`${base}/account`);
+    const field = page.getByLabel('Username');
+    await field.fill('admin');
+    await expect.poll(() => page.getByRole('alert').first().textContent()).toBe('That username is reserved');
+    await field.fill(ann.username);
+    await expect.poll(() => page.getByText('That username is taken').count()).toBe(1);
+    await field.fill(me);
+    await expect.poll(() => page.getByText('Available', { exact: true }).count()).toBe(1);
+    await page.getByRole('button', { name: 'Save username' }).click();
+    await expect.poll(() => page.getByText('Your username was saved.').count()).toBe(1);
+    const publicSwitch = page.getByRole('switch', { name: 'Public profile' });
+    await expect.poll(() => publicSwitch.isDisabled()).toBe(false);
+    await publicSwitch.click();
+    await expect.poll(() => publicSwitch.getAttribute('aria-checked')).toBe('true');
+    await expect.poll(() => page.getByText(/Anyone can see your profile/).count()).toBe(1);
+    await shot(page, `settings-${viewport.width}`);
+
+    // A public profile: what Ann shares, and Follow.
+    await page.goto(`${base}/u/${ann.username}`);
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toContain(`@${ann.username}`);
+    await expect.poll(() => page.getByRole('link', { name: /Interstellar/ }).count()).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Follow', exact: true }).click();
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Following' }).getAttribute('aria-pressed'))
+      .toBe('true');
+    await expect.poll(() => page.getByRole('button', { name: '1 follower' }).count()).toBe(1);
+    await expectAccessible(page, 'profile');
+    await shot(page, `profile-${viewport.width}`);
+
+    // The Friends page: Ann's review and rating, newest first; Bob found by his name.
+    await page.goto(`${base}/feed`);
+    const activity = page.getByRole('list', { name: 'Activity' });
+    await expect.poll(() => activity.getByText('Long, loud and worth every minute.').count()).toBe(1);
+    await page.getByRole('searchbox', { name: 'Search people by username' }).fill(bob.username.slice(0, 6));
+    await page.getByRole('link', { name: `@${bob.username}` }).click();
+    await page.waitForURL(`${base}/u/${bob.username}`);
+    await expectAccessible(page, 'private profile');
+
+    // A private profile: only the name and a request, which Bob accepts.
+    await expect.poll(() => page.getByText('This profile is private').count()).toBe(1);
+    await page.getByRole('button', { name: 'Request to follow' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Requested' }).count()).toBe(1);
+    await shot(page, `private-requested-${viewport.width}`, false);
+    const requests = (await bob.call('GET', '/api/user/follow-requests')) as {
+      results: { username: string }[];
+    };
+    expect(requests.results.map((r) => r.username)).toEqual([me]);
+    await bob.call('POST', `/api/user/follow-requests/${me}/accept`);
+    await page.reload();
+    await expect.poll(() => page.getByRole('button', { name: 'Following' }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('heading', { name: 'Recent diary' }).count()).toBe(1);
+
+    // The movie page: friends who watched (with stars), reviews by likes, like one, report one.
+    await page.goto(`${base}/movie/${INTERSTELLAR}`);
+    const friends = page.getByRole('region', { name: 'Friends who watched' });
+    await expect.poll(() => friends.getByRole('link', { name: `@${ann.username}` }).count()).toBe(1);
+    await expect.poll(() => friends.getByText('4.5 out of 5 stars').count()).toBe(1);
+    const reviews = page.getByRole('region', { name: /Reviews/ });
+    await expect.poll(() => reviews.getByText('Long, loud and worth every minute.').count()).toBe(1);
+    const like = reviews.getByRole('button', { name: `Like @${ann.username}’s review` });
+    await like.click();
+    await expect.poll(() => like.getAttribute('aria-pressed')).toBe('true');
+    await reviews.getByRole('button', { name: 'Most liked' }).click();
+    await expect
+      .poll(() => reviews.getByRole('listitem').first().textContent())
+      .toContain('Long, loud and worth every minute.');
+    await reviews.getByRole('button', { name: `Report @${bob.username}’s review` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Report this review' });
+    await dialog.getByRole('radio', { name: 'Spam' }).check();
+    await dialog.getByRole('button', { name: 'Send report' }).click();
+    await expect.poll(() => reviews.getByText('Buy my course at spam.example!').count()).toBe(0);
+    // Hidden for good, not only on this page: a fresh load leaves it out too.
+    await page.reload();
+    await expect.poll(() => reviews.getByText('Long, loud and worth every minute.').count()).toBe(1);
+    expect(await reviews.getByText('Buy my course at spam.example!').count()).toBe(0);
+    await reviews.scrollIntoViewIfNeeded();
+    await expectAccessible(page, 'movie page with friends and reviews');
+    await shot(page, `movie-social-${viewport.width}`);
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
