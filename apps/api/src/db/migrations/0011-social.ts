@@ -130,7 +130,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       check ((kind = 'like') = (like_id is not null)),
       check ((kind = 'playlist') = (playlist_id is not null)),
       check ((kind = 'playlist') = (tmdb_id is null)))`,
-    sql`create index activity_user_idx on activity (user_id, id desc)`,
+    sql`create index activity_user_idx on activity (user_id, id desc) include (kind, tmdb_id)`,
     sql`create index activity_rating_idx on activity (user_id, tmdb_id) where kind in ('rating', 'review')`,
     sql`create index activity_playlist_idx on activity (playlist_id) where playlist_id is not null`,
     sql`create index activity_diary_idx on activity (diary_entry_id) where diary_entry_id is not null`,

@@ -342,17 +342,18 @@ export class SocialRepository {
   /**
    * The newest `limit` items (older than `beforeId`) of the people `userId` follows with
    * acceptance: for each followed person the newest items from activity_user_idx (a lateral
-   * join, `limit` at most each), merged and cut. Its cost grows with the number followed, not
+   * join, `limit` at most each; an index-only scan: the index carries kind and tmdb_id, which
+   * the filter reads), merged and cut; the page's rows and details are read after the cut. Its cost grows with the number followed, not
    * with their history. Reviews hidden from the viewer (reported by them, or by enough people)
    * are left out before the cut, so a page is full when there is more.
    */
   async feed(userId: string, beforeId: string | null, limit: number, hideAt: number) {
     const before = beforeId === null ? sql`` : sql`and a.id < ${beforeId}::bigint`;
     const { rows } = await sql<FeedRow>`
-      with page as (
-        select a.* from follows f
+      with ids as (
+        select a.id from follows f
         cross join lateral (
-          select a.id, a.user_id, a.kind, a.tmdb_id, a.diary_entry_id, a.playlist_id, a.created_at
+          select a.id
           from activity a
           where a.user_id = f.followee_id ${before}
             and not (a.kind = 'review' and (
@@ -363,7 +364,8 @@ export class SocialRepository {
           limit ${limit}) a
         where f.follower_id = ${userId} and f.state = 'accepted'
         order by a.id desc
-        limit ${limit})
+        limit ${limit}),
+      page as (select a.* from ids join activity a on a.id = ids.id)
       select page.id::text as id, page.kind, page.created_at, p.username,
         m.tmdb_id, m.title, m.poster_path, m.release_date,
         r.rating, case when page.kind = 'review' then r.review end as review,
