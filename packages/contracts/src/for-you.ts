@@ -1,3 +1,5 @@
+import { ratingWeight, SIGNAL_WEIGHTS } from './signals';
+
 /**
  * "For you" for a person with history: the neighbours of their recent films, blended with a
  * recency-aware popularity prior ("popular lately"), kept within their taste. Pure functions: the
@@ -165,4 +167,120 @@ export function rankForYou(
     because: best.get(item)!.seed,
     popular: popular.has(item),
   }));
+}
+
+/**
+ * What the people a user follows love (decision 0095): their ratings of 4.5 and 5 stars and their
+ * likes of the last `windowDays`, as candidates and a score term of the row.
+ */
+export const FRIENDS = {
+  /** Ratings at least this high count (4.5 and 5 stars: what they love, not what they liked). */
+  minRating: 4.5,
+  /** Only signals this recent (days). */
+  windowDays: 180,
+  /** Time constant of a signal's decay (days): weight e^(−age/τ). */
+  tauDays: 90,
+  /** Share of a pick's score that comes from friends (the rest: the user's own row's rank). */
+  share: 0.35,
+  /** At most this share of the row is films only friends brought (the rest: the user's own). */
+  maxShare: 0.5,
+  /** Signals read per user, newest first. */
+  maxSignals: 500,
+};
+
+export interface FriendSignal {
+  /** The friend's username (what the card names). */
+  friend: string;
+  item: number;
+  /** 4.5 or 5 stars; null for a like. */
+  rating: number | null;
+  /** Seconds since the epoch. */
+  timestamp: number;
+}
+
+export interface FriendScore {
+  /** In (0, 1]: one fresh 5-star rating is 1; several friends add up, capped at 1. */
+  score: number;
+  /** The friend whose signal counts most, and what it was. */
+  friend: string;
+  rating: number | null;
+}
+
+/** A signal's weight: the same as the user's own (signals.ts), scaled so a fresh 5 stars is 1. */
+const friendWeight = (rating: number | null) =>
+  (rating === null ? SIGNAL_WEIGHTS.like : ratingWeight(rating)) / ratingWeight(5);
+
+/**
+ * Each film's friend score: per friend, their strongest signal (a rating over a like of the same
+ * film) decayed by age; summed over friends, capped at 1. The reason is the friend who counts most.
+ */
+export function friendScores(
+  signals: FriendSignal[],
+  now: number,
+  opts: { tauDays?: number } = {},
+): Map<number, FriendScore> {
+  const tau = (opts.tauDays ?? FRIENDS.tauDays) * 86400;
+  const best = new Map<number, Map<string, { w: number; rating: number | null }>>();
+  for (const s of signals) {
+    const w = friendWeight(s.rating) * Math.exp(-Math.max(0, now - s.timestamp) / tau);
+    let byFriend = best.get(s.item);
+    if (!byFriend) best.set(s.item, (byFriend = new Map()));
+    const before = byFriend.get(s.friend);
+    if (!before || w > before.w) byFriend.set(s.friend, { w, rating: s.rating });
+  }
+  const out = new Map<number, FriendScore>();
+  for (const [item, byFriend] of best) {
+    let sum = 0;
+    let top: [string, { w: number; rating: number | null }] | null = null;
+    for (const entry of byFriend) {
+      sum += entry[1].w;
+      if (!top || entry[1].w > top[1].w || (entry[1].w === top[1].w && entry[0] < top[0])) top = entry;
+    }
+    out.set(item, { score: Math.min(1, sum), friend: top![0], rating: top![1].rating });
+  }
+  return out;
+}
+
+export interface BlendedPick {
+  item: number;
+  score: number;
+  /** Friends count more than the user's own reason for it (or brought it alone). */
+  byFriend: boolean;
+}
+
+/**
+ * The row with friends' films: an own pick at rank i of n scores (1 − share)·(1 − i/(limit+1)),
+ * plus share × its friend score; a film only friends brought scores share × its friend score and
+ * is a candidate beside them (at most maxShare of the row, unless nothing else fills it). Nothing
+ * in `exclude`. The card names the friend when their term is at least the pick's own.
+ */
+export function blendFriends(
+  own: number[],
+  friends: Map<number, FriendScore>,
+  exclude: Set<number>,
+  opts: { share?: number; limit?: number; maxShare?: number } = {},
+): BlendedPick[] {
+  const share = opts.share ?? FRIENDS.share;
+  const limit = opts.limit ?? FOR_YOU.limit;
+  const rows: BlendedPick[] = [];
+  const mine = new Set(own);
+  own.forEach((item, i) => {
+    const ownTerm = (1 - share) * (1 - i / (limit + 1));
+    const friendTerm = share * (friends.get(item)?.score ?? 0);
+    rows.push({ item, score: ownTerm + friendTerm, byFriend: friendTerm > 0 && friendTerm >= ownTerm });
+  });
+  for (const [item, f] of friends)
+    if (!mine.has(item) && !exclude.has(item)) rows.push({ item, score: share * f.score, byFriend: true });
+  rows.sort((a, b) => b.score - a.score || a.item - b.item);
+  const cap = Math.ceil(limit * (opts.maxShare ?? FRIENDS.maxShare));
+  let onlyFriends = 0;
+  const chosen: BlendedPick[] = [];
+  const spill: BlendedPick[] = [];
+  for (const r of rows) {
+    if (mine.has(r.item) || onlyFriends < cap) {
+      if (!mine.has(r.item)) onlyFriends++;
+      chosen.push(r);
+    } else spill.push(r);
+  }
+  return [...chosen, ...spill].slice(0, limit);
 }

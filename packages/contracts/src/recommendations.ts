@@ -52,11 +52,17 @@ export type RecommendedMovie = z.infer<typeof RecommendedMovie>;
 
 /** What in the user's library led to a "for you" pick. */
 export const ForYouReason = z.object({
+  /** The user's film that brought the pick; for `friend`, the pick itself. */
   tmdb_id: z.number(),
   title: z.string(),
-  kind: z.enum(['like', 'watched', 'want_to_watch', 'playlist', 'rated']),
+  kind: z.enum(['like', 'watched', 'want_to_watch', 'playlist', 'rated', 'friend']),
   /** Popular lately with people, in the genre of this film of theirs (not one of its neighbours). */
   popular: z.literal(true).optional(),
+  /**
+   * `friend`: someone the user follows (accepted) loves the film (decision 0095): their username,
+   * and their rating (4.5 or 5), or null when they liked it.
+   */
+  friend: z.object({ username: z.string(), rating: z.number().nullable() }).optional(),
 });
 export type ForYouReason = z.infer<typeof ForYouReason>;
 

@@ -15,7 +15,8 @@ import {
 import { UpstreamError } from '../../lib/errors';
 import type { MovieSource } from '../catalog/movie-source';
 import { readUserSignals, type Signal, type SignalKind } from '../library/signals.repository';
-import { FOR_YOU, rankForYou } from '@app/contracts/for-you';
+import { readFriendLoves } from './friend-loves.repository';
+import { blendFriends, FOR_YOU, friendScores, rankForYou, type FriendSignal } from '@app/contracts/for-you';
 import { ratingWeight, SIGNAL_WEIGHTS } from '@app/contracts/signals';
 
 /** Seeds used: the user's most recent distinct films with a signal. */
@@ -126,14 +127,69 @@ export class ForYouService {
   ) {}
 
   async forUser(userId: string): Promise<ForYouResponse> {
-    const signals = await readUserSignals(this.db, userId);
-    if (!signals.length) return { results: [] };
+    const [signals, friends] = await Promise.all([
+      readUserSignals(this.db, userId),
+      readFriendLoves(this.db, userId),
+    ]);
+    const own = signals.length ? await this.fromOwnFilms(signals) : { results: [] };
+    return friends.length ? this.withFriends(own, friends, new Set(signals.map((s) => s.item))) : own;
+  }
+
+  private async fromOwnFilms(signals: Signal[]): Promise<ForYouResponse> {
     const whole = await this.fromHistory(signals).catch((err: unknown) => {
       // The service cannot rank a history (down, loading, an older version): the per-film lists.
       if (err instanceof UpstreamError) return null;
       throw err;
     });
     return whole ?? this.fromRecentFilms(signals);
+  }
+
+  /**
+   * What the people the user follows love (decision 0095), blended into the row (`blendFriends`):
+   * their films as candidates, and a score term on the user's own picks; nothing already in the
+   * user's library. A card says "Because ana rated it 5 stars" where the friend counts most.
+   */
+  private async withFriends(
+    own: ForYouResponse,
+    signals: FriendSignal[],
+    known: ReadonlySet<number>,
+  ): Promise<ForYouResponse> {
+    const scores = friendScores(signals, Date.now() / 1000);
+    for (const id of known) scores.delete(id);
+    const blended = blendFriends(
+      own.results.map((c) => c.id),
+      scores,
+      new Set(known),
+      { limit: FOR_YOU_LIMIT },
+    );
+    const cards = new Map<number, RecommendedMovie>(own.results.map((c) => [c.id, c]));
+    const reasons = new Map(own.results.map((c) => [c.id, c.because]));
+    const fresh = blended.filter((p) => !cards.has(p.item)).map((p) => p.item);
+    for (const c of await hydrate(this.source, fresh)) cards.set(c.id, c);
+    return {
+      results: blended.flatMap((p) => {
+        const card = cards.get(p.item);
+        if (!card) return [];
+        const f = scores.get(p.item);
+        const movie: RecommendedMovie = {
+          id: card.id,
+          title: card.title,
+          poster_path: card.poster_path,
+          vote_average: card.vote_average,
+          ...(card.release_date ? { release_date: card.release_date } : {}),
+        };
+        const because: ForYouReason =
+          p.byFriend && f
+            ? {
+                tmdb_id: card.id,
+                title: card.title,
+                kind: 'friend',
+                friend: { username: f.friend, rating: f.rating },
+              }
+            : reasons.get(p.item)!;
+        return [{ ...movie, because }];
+      }),
+    };
   }
 
   /**

@@ -40,7 +40,36 @@ describe('For You row', () => {
     // A row like the others, with arrows to scroll it (it runs off a desktop's edge at 20 picks;
     // shown only where there is something to scroll to, which this test's DOM cannot lay out).
     expect(row.querySelector('button[aria-label="Scroll For You right"]')).not.toBeNull();
-    expect(within(row).getByText('From the films you liked, watched and saved')).toBeTruthy();
+    expect(
+      within(row).getByText('From the films you liked, watched and saved, and the people you follow'),
+    ).toBeTruthy();
+  });
+
+  it('names the person they follow who loves a pick, linking to their profile (decision 0095)', async () => {
+    api = await startLibraryApi({}, (req, res) => {
+      if (!req.url!.startsWith('/api/user/for-you')) return false;
+      const friend = (id: number, title: string, rating: number | null) => ({
+        ...card(id, title),
+        because: { tmdb_id: id, title, kind: 'friend', friend: { username: 'ana', rating } },
+      });
+      json(res, {
+        results: [
+          friend(238, 'The Godfather', 5),
+          friend(550, 'Fight Club', null),
+          friend(424, 'Schindler’s List', 4.5),
+        ],
+      });
+      return true;
+    });
+    renderWithApp(<ForYouRow />, { auth: true });
+    const row = await screen.findByRole('region', { name: 'For You' });
+    const items = await within(row).findAllByRole('listitem');
+    expect(items.map((li) => li.textContent)).toEqual([
+      expect.stringContaining('Because ana rated it 5 stars'),
+      expect.stringContaining('Because ana liked it'),
+      expect.stringContaining('Because ana rated it 4.5 stars'),
+    ]);
+    expect(within(items[0]!).getByRole('link', { name: 'ana' }).getAttribute('href')).toBe('/u/ana');
   });
 
   it('says the row is being prepared while the recommender prepares its first model, then fills it without a reload', async () => {

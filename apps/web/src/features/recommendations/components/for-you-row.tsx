@@ -1,3 +1,4 @@
+import type { ForYouResponse } from '@app/contracts';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { MovieRow } from '../../../components/ui/movie-row';
@@ -11,7 +12,33 @@ const VERB = {
   playlist: 'saved',
   want_to_watch: 'want to watch',
   rated: 'rated',
+  friend: 'rated',
 } as const;
+
+type Reason = ForYouResponse['results'][number]['because'];
+
+/** Why a pick is there: a film of theirs ("Because you liked Toy Story") or someone they follow (decision 0095). */
+function Because({ because: b }: { because: Reason }) {
+  if (b.friend)
+    return (
+      <>
+        {'Because '}
+        <Link to={`/u/${encodeURIComponent(b.friend.username)}`} className="text-zinc-200 hover:text-white">
+          {b.friend.username}
+        </Link>
+        {b.friend.rating === null ? ' liked it' : ` rated it ${b.friend.rating} stars`}
+      </>
+    );
+  return (
+    <>
+      {b.popular ? 'Popular lately · you ' : 'Because you '}
+      {VERB[b.kind]}{' '}
+      <Link to={`/movie/${b.tmdb_id}`} className="text-zinc-200 hover:text-white">
+        {b.title}
+      </Link>
+    </>
+  );
+}
 
 /**
  * "For You" on the home page: at most 20 picks from the recommender for the signed-in user, each
@@ -38,15 +65,11 @@ export default function ForYouRow({ onShown }: { onShown?: () => void }) {
   return (
     <MovieRow
       title="For You"
-      subtitle="From the films you liked, watched and saved"
+      subtitle="From the films you liked, watched and saved, and the people you follow"
       movies={picks}
       below={(m) => (
         <p className="mt-1.5 line-clamp-2 text-xs text-zinc-400">
-          {m.because.popular ? 'Popular lately · you ' : 'Because you '}
-          {VERB[m.because.kind]}{' '}
-          <Link to={`/movie/${m.because.tmdb_id}`} className="text-zinc-200 hover:text-white">
-            {m.because.title}
-          </Link>
+          <Because because={m.because} />
         </p>
       )}
     />
