@@ -6,7 +6,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { migrations } from './migrations/index';
-import { PGlitePool } from './pglite-pool';
+import { PGlitePool, type QueueDb } from './pglite-pool';
 import { PGliteWorker } from './pglite-worker-client';
 import type { DatabaseSchema } from './schema';
 
@@ -18,6 +18,8 @@ export interface Database {
   kind: DatabaseKind;
   /** The embedded engine, when embedded (tests snapshot it). */
   pglite?: PGlite;
+  /** The same database for a queue library's SQL (pg-boss: decision 0090). */
+  queue?: QueueDb;
   close(): Promise<void>;
 }
 
@@ -83,7 +85,8 @@ export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Data
     pool.on('error', () => {});
     const dialect = new PostgresDialect({ pool });
     const db = new Kysely<DatabaseSchema>({ dialect });
-    return { db, dialect, kind: 'postgres', close: () => db.destroy() };
+    const queue: QueueDb = { executeSql: (text, values) => pool.query(text, values) };
+    return { db, dialect, kind: 'postgres', queue, close: () => db.destroy() };
   }
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
   if (opts.inWorker && opts.dataDir && !opts.snapshot) {
@@ -99,12 +102,14 @@ export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Data
       settings: PGLITE_SETTINGS,
       ...(opts.onWorkerExit ? { onExit: opts.onWorkerExit } : {}),
     });
-    const dialect = new PostgresDialect({ pool: new PGlitePool(worker) });
+    const pool = new PGlitePool(worker);
+    const dialect = new PostgresDialect({ pool });
     const db = new Kysely<DatabaseSchema>({ dialect });
     return {
       db,
       dialect,
       kind: 'pglite',
+      queue: pool,
       close: async () => {
         await db.destroy();
         await worker.close();
@@ -117,13 +122,15 @@ export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Data
     ...(opts.dataDir ? { dataDir: opts.dataDir } : {}),
     ...(opts.snapshot ? { loadDataDir: opts.snapshot } : {}),
   });
-  const dialect = new PostgresDialect({ pool: new PGlitePool(pglite) });
+  const pool = new PGlitePool(pglite);
+  const dialect = new PostgresDialect({ pool });
   const db = new Kysely<DatabaseSchema>({ dialect });
   return {
     db,
     dialect,
     kind: 'pglite',
     pglite,
+    queue: pool,
     close: async () => {
       await db.destroy();
       await pglite.close();

@@ -3,6 +3,16 @@ import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kyse
 /** What the pool needs of PGlite: in process, or in its worker thread (pglite-worker-client.ts). */
 export interface PGliteQueryable {
   query<R>(sql: string, params?: unknown[]): Promise<{ rows: R[]; affectedRows?: number }>;
+  /** Several statements in one string (the simple query protocol): each one's result. */
+  exec(sql: string): Promise<{ rows: unknown[]; affectedRows?: number }[]>;
+}
+
+/**
+ * What a queue library is given to run its SQL on our database (pg-boss's `db` option, decision
+ * 0090): a statement with parameters, or, without, a script of several statements.
+ */
+export interface QueueDb {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[]; rowCount?: number | null }>;
 }
 
 /**
@@ -37,6 +47,20 @@ export class PGlitePool implements PostgresPool {
         }
       },
     } as PostgresPoolClient;
+  }
+
+  /** QueueDb's `executeSql` on the embedded database, taking its one connection like any borrower. */
+  async executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[]; rowCount: number }> {
+    const client = await this.connect();
+    try {
+      // A script's answer is its last statement's, as pg's would be for what a queue reads.
+      const r = values?.length
+        ? await this.pg.query(text, values)
+        : ((await this.pg.exec(text)).at(-1) ?? { rows: [] });
+      return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
+    } finally {
+      client.release();
+    }
   }
 
   async end(): Promise<void> {}

@@ -84,6 +84,16 @@ export class PGliteWorker implements PGliteQueryable {
     });
   }
 
+  /** Several statements in one string (PGlite's exec): the last statement's result only. */
+  exec(sql: string): Promise<{ rows: unknown[]; affectedRows?: number }[]> {
+    if (this.dead) return Promise.reject(this.dead);
+    const id = this.nextId++;
+    return new Promise<{ rows: unknown[]; affectedRows?: number }>((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ id, sql, exec: true });
+    }).then((r) => [r]);
+  }
+
   /** Closes PGlite in the worker (a clean shutdown of its data directory), then the worker ends. */
   close(): Promise<void> {
     this.closing ??= new Promise<void>((resolve) => {

@@ -4,7 +4,8 @@
 // same file runs under the tests (TypeScript sources) and beside the compiled bundle.
 // Protocol (pglite-worker-client.ts): workerData { dataDir, settings }; the worker says
 // { type: 'ready' } or { type: 'failed', error }; then { id, sql, params } → { id, rows,
-// affectedRows } or { id, error }; { type: 'close' } → { type: 'closed' }.
+// affectedRows } or { id, error }; { id, sql, exec: true } runs several statements (the last one's
+// rows); { type: 'close' } → { type: 'closed' }.
 import { PGlite } from '@electric-sql/pglite';
 import { parentPort, workerData } from 'node:worker_threads';
 
@@ -44,7 +45,8 @@ if (pg) {
       return;
     }
     try {
-      const result = await pg.query(msg.sql, msg.params);
+      // exec: several statements (the simple query protocol); the last one's rows.
+      const result = msg.exec ? ((await pg.exec(msg.sql)).at(-1) ?? { rows: [] }) : await pg.query(msg.sql, msg.params);
       port.postMessage({ id: msg.id, rows: result.rows, affectedRows: result.affectedRows });
     } catch (err) {
       port.postMessage({ id: msg.id, error: plainError(err) });

@@ -7,6 +7,7 @@ import * as m0005 from './0005-ratings-diary-sharing';
 import * as m0006 from './0006-playlist-names-unique';
 import * as m0008 from './0008-diary-tags';
 import * as m0009 from './0009-playlist-ids-unguessable';
+import * as m0010 from './0010-import-previews-and-jobs';
 import * as m0011 from './0011-social';
 import * as m0012 from './0012-settings-country';
 
@@ -20,6 +21,7 @@ export const migrations: Record<string, Migration> = {
   '0006-playlist-names-unique': m0006,
   '0008-diary-tags': m0008,
   '0009-playlist-ids-unguessable': m0009,
+  '0010-import-previews-and-jobs': m0010,
   '0011-social': m0011,
   '0012-settings-country': m0012,
 };

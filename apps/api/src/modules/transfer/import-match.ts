@@ -1,4 +1,4 @@
-import type { CatalogIndex, CatalogMovie } from '@app/catalog';
+import type { CatalogMovie } from '@app/catalog';
 import type { FilmRef } from './import-parse';
 
 /**
@@ -7,6 +7,20 @@ import type { FilmRef } from './import-parse';
  * countries), or by title alone when the file has no year and only one film has it (`title`).
  */
 export type MatchConfidence = 'id' | 'title_year' | 'title_near_year' | 'title';
+
+/** What matching reads of a catalog film. */
+export type MatchMovie = Pick<
+  CatalogMovie,
+  'id' | 'imdb_id' | 'title' | 'original_title' | 'release_date' | 'vote_count'
+>;
+
+/**
+ * What matching reads of a catalog: the catalog itself, or the copy of its titles the import's
+ * worker thread holds (import-worker.ts).
+ */
+export interface MatchCatalog {
+  byId: { has(id: number): boolean; values(): IterableIterator<MatchMovie> };
+}
 
 export type FilmMatch =
   | { status: 'matched'; tmdbId: number; confidence: MatchConfidence }
@@ -29,8 +43,8 @@ export function normalizeTitle(title: string): string {
 }
 
 interface TitleIndex {
-  byImdb: Map<string, CatalogMovie>;
-  byTitle: Map<string, CatalogMovie[]>;
+  byImdb: Map<string, MatchMovie>;
+  byTitle: Map<string, MatchMovie[]>;
 }
 
 /**
@@ -40,7 +54,7 @@ interface TitleIndex {
 const indexes = new WeakMap<object, TitleIndex>();
 
 /** The catalog's IMDb ids and normalised titles (and original titles), built once per catalog. */
-function titleIndex(catalog: CatalogIndex): TitleIndex {
+function titleIndex(catalog: MatchCatalog): TitleIndex {
   let idx = indexes.get(catalog.byId);
   if (idx) return idx;
   idx = { byImdb: new Map(), byTitle: new Map() };
@@ -58,8 +72,8 @@ function titleIndex(catalog: CatalogIndex): TitleIndex {
   return idx;
 }
 
-const releaseYear = (m: CatalogMovie) => (m.release_date ? Number(m.release_date.slice(0, 4)) : null);
-const byFame = (a: CatalogMovie, b: CatalogMovie) => b.vote_count - a.vote_count || a.id - b.id;
+const releaseYear = (m: MatchMovie) => (m.release_date ? Number(m.release_date.slice(0, 4)) : null);
+const byFame = (a: MatchMovie, b: MatchMovie) => b.vote_count - a.vote_count || a.id - b.id;
 
 /** A film found by a TMDB search (live mode), as matching sees it. */
 export interface SearchHit {
@@ -117,7 +131,7 @@ export function matchSearchHits(hits: SearchHit[], film: FilmRef): FilmMatch {
 }
 
 /** Matches one film of a file to the catalog: ids first, then title and year. */
-export function matchFilm(catalog: CatalogIndex, film: FilmRef): FilmMatch {
+export function matchFilm(catalog: MatchCatalog, film: FilmRef): FilmMatch {
   const idx = titleIndex(catalog);
   if (film.tmdbId !== null && catalog.byId.has(film.tmdbId))
     return { status: 'matched', tmdbId: film.tmdbId, confidence: 'id' };

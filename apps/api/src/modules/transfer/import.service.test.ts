@@ -4,7 +4,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { TmdbClient } from '../../integrations/tmdb/tmdb-client';
 import { TmdbMovieSource } from '../../integrations/tmdb/tmdb-movie-source';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fullCatalog } from '../../../test/helpers/catalog';
 import { freshPglite, insertUsers } from '../../../test/helpers/db';
 import { fixture } from '../../../test/helpers/import-fixtures';
@@ -32,6 +33,10 @@ function importSuite(users: string[]) {
     await insertUsers(suite.db, users);
   }, 120_000);
   afterAll(() => suite.db.close());
+  // Previews are rows now (decision 0090): each test starts with none waiting.
+  beforeEach(async () => {
+    if (suite.db) await sql`delete from import_previews`.execute(suite.db.db);
+  });
   const imports = (options: ImportServiceOptions) =>
     new ImportService(
       new TransferRepository(suite.db.db),
@@ -65,7 +70,7 @@ describe('previews waiting for their Import', () => {
 
     // A user's own new upload replaces their older preview (it frees its room first).
     const a2 = await imports.preview('ann', file, 'ratings.csv');
-    expect(() => imports.start('ann', { preview_id: a.preview_id, picks: {} })).toThrow(
+    await expect(imports.start('ann', { preview_id: a.preview_id, picks: {} })).rejects.toThrow(
       IMPORT_MESSAGES.previewGone,
     );
     // Both pending previews are still there: each starts, and writes.
@@ -73,10 +78,10 @@ describe('previews waiting for their Import', () => {
       ['ann', a2],
       ['bob', b],
     ] as const) {
-      const job = imports.start(user, { preview_id: p.preview_id, picks: {} });
+      const job = await imports.start(user, { preview_id: p.preview_id, picks: {} });
       await imports.settled(job.job_id);
-      expect(imports.job(user, job.job_id).state).toBe('done');
-      expect(imports.job(user, job.job_id).added?.ratings).toBe(alone.will_write.ratings);
+      expect((await imports.job(user, job.job_id)).state).toBe('done');
+      expect((await imports.job(user, job.job_id)).added?.ratings).toBe(alone.will_write.ratings);
     }
     // Committed previews leave the store: there is room again.
     expect((await imports.preview('cat', file, 'ratings.csv')).counts.matched).toBe(alone.counts.matched);
@@ -96,16 +101,16 @@ describe('previews waiting for their Import', () => {
     const bigger = new Uint8Array(Buffer.from([text.split('\n')[0], ...body, ...body, ''].join('\n')));
     await expect(imports.preview('ann', bigger, 'ratings.csv')).rejects.toThrow(IMPORT_MESSAGES.busy);
     // ann's older preview is still there and imports.
-    const job = imports.start('ann', { preview_id: a.preview_id, picks: {} });
+    const job = await imports.start('ann', { preview_id: a.preview_id, picks: {} });
     await imports.settled(job.job_id);
-    expect(imports.job('ann', job.job_id).state).toBe('done');
+    expect((await imports.job('ann', job.job_id)).state).toBe('done');
     // Full (two previews, the whole budget): ann's same-sized new upload replaces hers.
     const a2 = await imports.preview('ann', small, 'ratings.csv');
     const a3 = await imports.preview('ann', small, 'ratings.csv');
-    expect(() => imports.start('ann', { preview_id: a2.preview_id, picks: {} })).toThrow(
+    await expect(imports.start('ann', { preview_id: a2.preview_id, picks: {} })).rejects.toThrow(
       IMPORT_MESSAGES.previewGone,
     );
-    expect(imports.start('ann', { preview_id: a3.preview_id, picks: {} }).job_id).toBeTruthy();
+    expect((await imports.start('ann', { preview_id: a3.preview_id, picks: {} })).job_id).toBeTruthy();
   });
 
   it('a cap on the number of previews refuses the same way', async () => {
@@ -238,12 +243,15 @@ describe('live mode looks up on TMDB what the catalog does not have', () => {
       ['Unreachable Film', 'TMDB could not be reached to look it up: try again later'],
     ]);
 
-    const job = imports.start('liv', {
+    const job = await imports.start('liv', {
       preview_id: p.preview_id,
       picks: { [p.ambiguous[0]!.key]: 990000002 },
     });
     await imports.settled(job.job_id);
-    expect(imports.job('liv', job.job_id)).toMatchObject({ state: 'done', added: { diary: 4, ratings: 4 } });
+    expect(await imports.job('liv', job.job_id)).toMatchObject({
+      state: 'done',
+      added: { diary: 4, ratings: 4 },
+    });
     const movie = await t.db.db
       .selectFrom('movies')
       .select(['title', 'poster_path', 'release_date'])

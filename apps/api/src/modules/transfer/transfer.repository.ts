@@ -240,7 +240,12 @@ export class TransferRepository {
    * rating changed) is theirs now and stays.
    */
   async undoImport(userId: string, added: ImportKeys, until: Date): Promise<void> {
-    await this.importTransaction(userId, async (trx) => {
+    await this.importTransaction(userId, (trx) => this.removeKeys(trx, userId, added, until));
+  }
+
+  /** `undoImport`'s deletes, in the caller's transaction (a failed or undone job's: decision 0090). */
+  async removeKeys(trx: Trx, userId: string, added: ImportKeys, until: Date): Promise<void> {
+    {
       const ids = (a: number[]) => (a.length ? a : [-1]);
       await trx
         .deleteFrom('likes')
@@ -292,7 +297,7 @@ export class TransferRepository {
           ),
         )
         .execute();
-    });
+    }
   }
 
   // ── Export ──

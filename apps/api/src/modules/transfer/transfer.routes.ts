@@ -116,9 +116,9 @@ export const transferRoutes =
 
     await app.register(async (scope) => {
       const jobs = scope.withTypeProvider<ZodTypeProvider>();
-      // While an import holds the embedded database's one connection, its progress must still be
-      // readable: the account check passes for a user with a job in memory (their account existed
-      // when it started), so reading progress needs no query.
+      // A job's progress is read from the database on any instance (decision 0090); while this
+      // process runs one of the user's jobs their account existed when it started, so the check
+      // needs no query.
       jobs.addHook(
         'onRequest',
         requireVerifiedUser(verifier, async (uid) => s.imports.hasJob(uid) || s.accountExists(uid)),
@@ -149,12 +149,12 @@ export const transferRoutes =
             security,
             summary: 'Import a previewed export (a background job)',
             description:
-              'Writes everything in one transaction: all of it or, on a failure, nothing. Rows the library already holds are left as they are, so importing the same file twice adds nothing. Poll /api/user/import/jobs/{id}.',
+              'Writes everything on any instance (a job taken over when its instance stops), each row once: all of it or, on a failure, nothing. Rows the library already holds are left as they are, so importing the same file twice adds nothing. Poll /api/user/import/jobs/{id} on any instance.',
             body: ImportCommitBody,
             response: { 202: ImportJob, 400: ErrorBody, ...auth, 404: ErrorBody, 409: ErrorBody },
           },
         },
-        async (req, reply) => reply.code(202).send(s.imports.start(currentUser(req).uid, req.body)),
+        async (req, reply) => reply.code(202).send(await s.imports.start(currentUser(req).uid, req.body)),
       );
       user.post(
         '/import/jobs/:id/undo',

@@ -1,0 +1,137 @@
+import type { MovieListItem } from '@app/contracts';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { AppError } from '../../lib/errors';
+import type { FilmMatch, MatchCatalog } from './import-match';
+import {
+  catalogRows,
+  type finishPreview,
+  type HeldLists,
+  type readSummary,
+  type resolvePlan,
+} from './import-work';
+
+type CatalogLike = MatchCatalog & { byId: { size: number } };
+
+interface Pending {
+  resolve: (v: unknown) => void;
+  reject: (e: Error) => void;
+}
+
+/** A catalog's generation number, by its id map (a synced catalog is a new one: decision 0084). */
+const generations = new WeakMap<object, number>();
+let nextGeneration = 1;
+
+/**
+ * The import's worker thread, seen from the main thread (decision 0090): one thread, started on
+ * first use and kept (unref'd: it never holds the process open), given the catalog's titles once
+ * per catalog. If it dies, the calls in flight fail (a 500 for that upload) and the next call
+ * starts a new one.
+ */
+export class ImportThread {
+  private static one: ImportThread | null = null;
+
+  /** The process's import thread (one for every import service of the process). */
+  static shared(): ImportThread {
+    return (ImportThread.one ??= new ImportThread());
+  }
+
+  private worker: Worker | null = null;
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 1;
+  private nextToken = 1;
+  private sentGeneration = 0;
+
+  private start(): Worker {
+    if (this.worker) return this.worker;
+    const worker = new Worker(join(import.meta.dirname, 'import-worker.mjs'));
+    worker.unref();
+    worker.on(
+      'message',
+      (msg: { id: number; result?: unknown; error?: { message: string; status: number } }) => {
+        const p = this.pending.get(msg.id);
+        if (!p) return;
+        this.pending.delete(msg.id);
+        if (msg.error)
+          // A 4xx says what is wrong with the file; anything else is a fault (a 500 without its text).
+          p.reject(
+            msg.error.status < 500
+              ? new AppError(msg.error.status, msg.error.message)
+              : new Error(msg.error.message),
+          );
+        else p.resolve(msg.result);
+      },
+    );
+    const gone = (err: Error) => {
+      if (this.worker !== worker) return;
+      this.worker = null;
+      this.sentGeneration = 0;
+      for (const p of this.pending.values()) p.reject(err);
+      this.pending.clear();
+    };
+    worker.on('error', gone);
+    worker.on('exit', (code) => gone(new Error(`the import's worker thread exited (code ${code})`)));
+    this.worker = worker;
+    return worker;
+  }
+
+  private call<T>(op: string, args: unknown, transfer: ArrayBuffer[] = []): Promise<T> {
+    const worker = this.start();
+    const id = this.nextId++;
+    return new Promise<T>((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      worker.postMessage({ id, op, args }, transfer);
+    });
+  }
+
+  private generation(catalog: CatalogLike): { generation: number; catalog: CatalogLike } {
+    let generation = generations.get(catalog.byId);
+    if (!generation) generations.set(catalog.byId, (generation = nextGeneration++));
+    return { generation, catalog };
+  }
+
+  /** Reads and matches an upload; the answer's `token` names it for `finish` (or `drop`). */
+  async read(
+    catalog: CatalogLike,
+    bytes: Uint8Array,
+    fileName: string,
+  ): Promise<ReturnType<typeof readSummary> & { token: number }> {
+    const token = this.nextToken++;
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const { generation } = this.generation(catalog);
+      if (this.sentGeneration !== generation) {
+        // The catalog's titles, once per catalog (45k films: a few MB, cloned once).
+        await this.call('catalog', catalogRows(generation, catalog.byId.values(), catalog.byId.size));
+        this.sentGeneration = generation;
+      }
+      const r = await this.call<ReturnType<typeof readSummary> | { needCatalog: true }>('read', {
+        token,
+        generation,
+        bytes,
+        fileName,
+      });
+      if (!('needCatalog' in r)) return { ...r, token };
+      this.sentGeneration = 0;
+    }
+    throw new Error('the import thread could not be given the catalog');
+  }
+
+  finish(
+    token: number,
+    searched: [string, FilmMatch][],
+    found: MovieListItem[],
+    held: HeldLists,
+    limit: number,
+  ): Promise<ReturnType<typeof finishPreview>> {
+    return this.call('finish', { token, searched, found, held, limit });
+  }
+
+  /** Forgets a read file whose preview will not be finished (refused, or a search failed). */
+  drop(token: number): void {
+    if (this.worker) void this.call('drop', { token }).catch(() => {});
+  }
+
+  plan(payload: Uint8Array, picks: Record<string, number | null>): Promise<ReturnType<typeof resolvePlan>> {
+    return this.call('plan', { payload, picks });
+  }
+}
