@@ -49,6 +49,11 @@ export interface ResponseCacheOptions {
    * nor stored, sent `private, no-store`, compressed per request.
    */
   personal?: (request: FastifyRequest) => boolean;
+  /**
+   * How long an answer is kept (ms; none: until evicted or `clear()`): for answers made from
+   * something that changes by itself (the recommender's lists, kept as long as its client keeps them).
+   */
+  ttlMs?: number;
 }
 
 export type Encoding = 'br' | 'gzip' | 'identity';
@@ -161,6 +166,7 @@ export class ResponseCache {
     this.entries = new LRUCache<string, Entry>({
       maxSize: opts.maxBytes ?? 32 * 1024 * 1024,
       sizeCalculation: (e) => e.body.length + (e.br?.length ?? 0) + (e.gzip?.length ?? 0) + 200,
+      ...(opts.ttlMs ? { ttl: opts.ttlMs } : {}),
     });
     this.cacheControl = opts.cacheControl ?? PUBLIC_CACHE_CONTROL;
     this.personal = opts.personal ?? (() => false);
@@ -251,7 +257,8 @@ export class ResponseCache {
       out = compressOnce(entry.body, encoding, entry.compression);
       // A new object, so that the cache counts the compressed copy against its bound.
       const grown: Entry = { ...entry, [encoding]: out };
-      if (this.entries.peek(url) === entry) this.entries.set(url, grown);
+      // Its compressed copy does not make an answer younger (noUpdateTTL).
+      if (this.entries.peek(url) === entry) this.entries.set(url, grown, { noUpdateTTL: true });
     }
     return out;
   }

@@ -64,7 +64,7 @@ export class RecommenderClient {
     /** The internal secret (`POST /recommend/user`), the one the service presents on the signals endpoint. */
     private readonly secret: () => string | null = () => null,
     /** How long a "more like this" list is kept (0: not kept). */
-    listTtlMs = 30_000,
+    readonly listTtlMs = 30_000,
   ) {
     this.lists = new LRUCache<string, Recommendation[]>({
       max: 2_000,

@@ -96,3 +96,36 @@ describe('GET /api/recommend', () => {
     }
   });
 });
+
+describe('GET /api/recommend/movies: kept whole inside Fastify (decision 0097)', () => {
+  const url = '/api/recommend/movies?tmdb_id=155&top_n=10';
+  const br = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+
+  it('answers a repeat from the cache: the same bytes and caching headers, then 304', async () => {
+    const first = await t.app.inject({ url, headers: br });
+    expect(first.statusCode).toBe(200);
+    const again = await t.app.inject({ url, headers: br });
+    expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+    expect(again.headers['content-encoding']).toBe(first.headers['content-encoding']);
+    expect(again.headers['cache-control']).toMatch(/^public, max-age=\d+/);
+    expect(again.headers.vary).toBe('accept-encoding');
+    expect(again.headers.etag).toMatch(/^"[\w-]+"$/);
+    const list = (await t.app.inject({ url })).json() as { id: number }[];
+    // What the handler hydrates (the films of the test catalog among the fake's ids).
+    expect(list.every((m) => m.id >= 1000 && m.id < 1010)).toBe(true);
+    const unchanged = await t.app.inject({
+      url,
+      headers: { ...br, 'if-none-match': String(again.headers.etag) },
+    });
+    expect(unchanged.statusCode).toBe(304);
+    expect(unchanged.rawPayload).toHaveLength(0);
+  });
+
+  it('never keeps an error', async () => {
+    for (let i = 0; i < 2; i++) {
+      const res = await t.app.inject({ url: '/api/recommend/movies?tmdb_id=500&top_n=10' });
+      expect(res.statusCode).toBe(502);
+      expect(res.headers.etag).toBeUndefined();
+    }
+  });
+});
