@@ -71,6 +71,7 @@ import { DiaryService } from './modules/library/diary.service';
 import { systemRoutes } from './modules/system/system.routes';
 import { imagePaths } from './modules/catalog/offline-movie-source';
 import { ExportService } from './modules/transfer/export.service';
+import { importQueueFor } from './modules/transfer/import-queue';
 import { ImportService } from './modules/transfer/import.service';
 import { SharingService } from './modules/transfer/sharing.service';
 import { TransferRepository } from './modules/transfer/transfer.repository';
@@ -611,9 +612,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         (m) => imagePaths(m, tmdbImages),
         app.log,
         (uid) => readCache?.invalidate(uid),
-        // Live, a film the catalog lacks is looked up on TMDB (the first page of its search).
-        deps.source.mode === 'live' ? { search: async (q) => (await deps.source.search(q, 1)).results } : {},
+        {
+          // Live, a film the catalog lacks is looked up on TMDB (the first page of its search).
+          ...(deps.source.mode === 'live'
+            ? { search: async (q: string) => (await deps.source.search(q, 1)).results }
+            : {}),
+          // Jobs on pg-boss in this database, worked by every instance (decision 0090).
+          ...importQueueFor(deps.db, app.log),
+        },
       );
+      // Listening, this instance works the queue (a job whose instance died is finished here).
+      app.addHook('onListen', async () => {
+        imports.startQueue().catch((err: unknown) => app.log.warn({ err }, 'the import queue did not start'));
+      });
+      app.addHook('onClose', async () => imports.close());
       await app.register(
         transferRoutes(
           {

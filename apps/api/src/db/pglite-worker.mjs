@@ -46,7 +46,9 @@ if (pg) {
     }
     try {
       // exec: several statements (the simple query protocol); the last one's rows.
-      const result = msg.exec ? ((await pg.exec(msg.sql)).at(-1) ?? { rows: [] }) : await pg.query(msg.sql, msg.params);
+      const result = msg.exec
+        ? ((await pg.exec(msg.sql)).at(-1) ?? { rows: [] })
+        : await pg.query(msg.sql, msg.params);
       port.postMessage({ id: msg.id, rows: result.rows, affectedRows: result.affectedRows });
     } catch (err) {
       port.postMessage({ id: msg.id, error: plainError(err) });
