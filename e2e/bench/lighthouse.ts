@@ -4,7 +4,14 @@
  * site (default http://localhost:3000: start it with `npm start`). Uses Debian's Chromium.
  * Usage: npm run bench:web [-- --url http://localhost:3000 --out artifacts/perf/lighthouse.json]
  *        [--pages /,/movie/157336] [--no-probe (a site without the API: the hello-world ceiling)]
+ *        [--hello (the hello-world ceiling beside it: the smallest Vite + React page, built and
+ *        served compressed on this machine, measured before each page's run, alternated, so both
+ *        share the machine's load; each page's LCP is then also given as a ratio to it)]
  */
+import { execFileSync, fork } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -19,6 +26,7 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '3' },
     pages: { type: 'string', default: '/,/movie/157336' },
     'no-probe': { type: 'boolean', default: false },
+    hello: { type: 'boolean', default: false },
     // 'simulate' (Lighthouse's default: a fast load, the slow phone simulated afterwards) or
     // 'devtools' (the load itself throttled: what the page really does on the slow phone).
     throttling: { type: 'string', default: 'simulate' },
@@ -69,14 +77,37 @@ function lcpElement(details: unknown): string | undefined {
     : undefined;
 }
 
+/** The hello-world page (scripts/bench/hello), built and served as the bench's web step serves it. */
+async function startHello(): Promise<{ url: string; stop: () => void }> {
+  const root = resolve(import.meta.dirname, '../..');
+  const dir = mkdtempSync(resolve(tmpdir(), 'bench-hello-'));
+  execFileSync(resolve(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn', '--outDir', dir], {
+    cwd: resolve(root, 'scripts/bench/hello'),
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  const port = await new Promise<number>((done) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const p = (s.address() as { port: number }).port;
+      s.close(() => done(p));
+    });
+  });
+  const server = fork(resolve(root, 'scripts/bench/static-server.mjs'), [dir, String(port)], {
+    stdio: 'ignore',
+  });
+  await new Promise((r) => server.once('message', r));
+  return { url: `http://127.0.0.1:${port}`, stop: () => server.kill() };
+}
+const hello = values.hello ? await startHello() : null;
+
 /** One Lighthouse run of a page: its score and the metrics behind it. */
-async function measure(path: string): Promise<{ score: number; run: Run }> {
+async function measure(path: string, base = values.url): Promise<{ score: number; run: Run }> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
     chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
   });
   try {
-    const r = await lighthouse(`${values.url}${path}`, {
+    const r = await lighthouse(`${base}${path}`, {
       port: chrome.port,
       onlyCategories: ['performance'],
       logLevel: 'error',
@@ -105,11 +136,15 @@ async function measure(path: string): Promise<{ score: number; run: Run }> {
 // One discarded run per page first: the server's first answers (generated images, cold caches)
 // and the browser's first start are not what a visitor of a running site meets.
 for (const path of pages) await measure(path);
+if (hello) await measure('/', hello.url);
 
 const results: Record<string, { scores: number[]; median: number; runs: Run[] }> = {};
+/** The hello-world page's runs, one before each run of ours (--hello). */
+const ceiling: Run[] = [];
 for (const path of pages) {
   const measured = [];
   for (let i = 0; i < runs; i++) {
+    if (hello) ceiling.push((await measure('/', hello.url)).run);
     // A run Lighthouse itself could not trace (a runtime error such as NO_NAVSTART: no score,
     // nothing measured of the page) is run again, at most twice, and says so.
     let m = await measure(path);
@@ -124,6 +159,15 @@ for (const path of pages) {
   results[path] = { scores, median: median(scores), runs: measured.map((m) => m.run) };
   console.log(`${path}: performance ${scores.join(', ')} → median ${median(scores)} (target 95)`);
 }
+hello?.stop();
+const ceilingLcp = ceiling.length ? median(ceiling.map((r) => r.lcp_ms)) : null;
+if (ceilingLcp !== null) {
+  console.log(`hello world: LCP median ${ceilingLcp} ms (${ceiling.map((r) => r.lcp_ms).join(', ')})`);
+  for (const [path, r] of Object.entries(results)) {
+    const lcp = median(r.runs.map((x) => x.lcp_ms));
+    console.log(`${path}: LCP median ${lcp} ms = ${(lcp / ceilingLcp).toFixed(2)}× hello world's`);
+  }
+}
 if (values.out) {
   const out = resolve(process.env.INIT_CWD ?? process.cwd(), values.out);
   mkdirSync(dirname(out), { recursive: true });
@@ -137,6 +181,7 @@ if (values.out) {
         preset: 'mobile (Lighthouse default)',
         throttling: values.throttling,
         results,
+        ...(ceilingLcp !== null ? { helloWorld: { lcpMedianMs: ceilingLcp, runs: ceiling } } : {}),
       },
       null,
       2,

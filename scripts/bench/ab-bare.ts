@@ -7,12 +7,17 @@
  * stretch of the machine's load.
  *
  *   npx tsx scripts/bench/ab-bare.ts [--main apps/api/dist/main.js] [--vs OLD/apps/api/dist/main.js]
- *     [--reps 6] [--seconds 3] [--only popular,movie,search,likes] [--rate 5000]
+ *     [--reps 6] [--seconds 3] [--only popular,movie,search,likes,recommendations] [--rate 5000]
  *
  * Reads: the popular list, a movie, search suggestions (100 different 2–6 letter prefixes of
  * popular titles, each answered once before the runs, so cached: every request a different
  * URL), and a signed-in user's likes (`GET /api/user/likes` with a Bearer token; 20 likes, so
- * the body is compressed). Prints, per read, each rep's ratio (our requests per second ÷ the
+ * the body is compressed), and a movie page's recommendations block as the browser asks for it
+ * (`GET /api/recommend/movies?tmdb_id=157336&top_n=10`, decision 0097), with the recommender
+ * (compiled) serving the bench's model (.cache/bench-recommender: `npm run bench -- --only
+ * recommender` builds it), one per build; with --fake-recommender, a stand-in answering the
+ * catalog's most voted films (scripts/bench/fake-recommender.mjs: the API keeps each list for
+ * RECOMMEND_CACHE_SECONDS, so the API's own work per request is what is measured). Prints, per read, each rep's ratio (our requests per second ÷ the
  * bare server's) and CPU µs per request of each, then the median and range. With --rate, every
  * run sends that many requests a second: CPU per request compared at the same rate. Needs the
  * bench's catalog (.cache/bench-catalog).
@@ -34,6 +39,7 @@ import {
   round,
   signedInUser,
   startApi,
+  startRecommender,
   type Api,
 } from './lib';
 
@@ -45,6 +51,9 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '3' },
     only: { type: 'string' },
     rate: { type: 'string' },
+    // The recommender's model (the recommendations read; built by `npm run bench -- --only recommender`).
+    'recommender-dir': { type: 'string', default: join(root, '.cache/bench-recommender') },
+    'fake-recommender': { type: 'boolean', default: false },
     // How many different search prefixes the search read cycles through.
     'search-paths': { type: 'string', default: '100' },
   },
@@ -57,17 +66,48 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 };
 
-/** Starts a build on the bench catalog, with a signed-in user who likes 20 films. */
+/** scripts/bench/fake-recommender.mjs on a free port, answering from the bench's catalog. */
+async function fakeRecommender() {
+  const port = await freePort();
+  const child = fork(
+    join(root, 'scripts/bench/fake-recommender.mjs'),
+    [join(root, '.cache/bench-catalog/catalog/catalog.v6.json'), String(port)],
+    { stdio: 'ignore' },
+  );
+  await new Promise((r) => child.once('message', r));
+  return { child, base: `http://127.0.0.1:${port}` };
+}
+
+const wants = (read: string) => !values.only || values.only.split(',').includes(read);
+
+/**
+ * Starts a build on the bench catalog, with a signed-in user who likes 20 films, and (for the
+ * recommendations read) the same build's recommender on the bench's model.
+ */
 async function start(main: string) {
   const dir = mkdtempSync(join(tmpdir(), 'ab-bare-'));
   symlinkSync(join(root, '.cache/bench-catalog/catalog'), join(dir, 'catalog'));
-  const api = await startApi(dir, {}, resolve(main));
+  const rec = !wants('recommendations')
+    ? null
+    : values['fake-recommender']
+      ? await fakeRecommender()
+      : await startRecommender(
+          values['recommender-dir'],
+          resolve(main, '../../../../services/recommender/dist/main.js'),
+        );
+  const api = await startApi(dir, rec ? { RECOMMENDER_URL: rec.base } : {}, resolve(main));
   while (!/search index ready/.test(api.log())) await new Promise((r) => setTimeout(r, 100));
   const auth = await signedInUser(api, 20);
-  return { api, dir, auth };
+  return { api, dir, auth, rec };
 }
 
-const servers: { name: string; api: Api; dir: string; auth: Record<string, string> }[] = [
+const servers: {
+  name: string;
+  api: Api;
+  dir: string;
+  auth: Record<string, string>;
+  rec: { child: { kill(): boolean } } | null;
+}[] = [
   { name: 'ours', ...(await start(values.main)) },
   ...(values.vs ? [{ name: 'before', ...(await start(values.vs)) }] : []),
 ];
@@ -94,7 +134,9 @@ const reads: Read[] = [
   { name: 'movie', paths: ['/api/tmdb/movie/157336'] },
   { name: 'search', paths: suggestions },
   { name: 'likes', paths: ['/api/user/likes'], signedIn: true },
-].filter((r) => !values.only || values.only.split(',').includes(r.name));
+  // What a movie page's recommendations block asks for (the web's similarMoviesUrl).
+  { name: 'recommendations', paths: ['/api/recommend/movies?tmdb_id=157336&top_n=10'] },
+].filter((r) => wants(r.name));
 
 // As the bench records them (scripts/bench/index.ts `compare`): every header but the connection's.
 const perConnection = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
@@ -179,6 +221,7 @@ try {
   bare.kill();
   for (const s of servers) {
     await s.api.stop();
+    s.rec?.child.kill();
     rmSync(s.dir, { recursive: true, force: true });
   }
 }

@@ -129,6 +129,37 @@ export async function startApi(
   };
 }
 
+/** The recommender as `npm start` runs it (compiled), serving the model in dir; resolves when /health is 200. */
+export async function startRecommender(
+  dir: string,
+  main = join(root, 'services/recommender/dist/main.js'),
+): Promise<{ child: ChildProcess; base: string }> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [main], {
+    env: {
+      PATH: process.env.PATH!,
+      DATA_DIR: dir,
+      RECOMMENDER_PORT: String(port),
+      RECOMMENDER_RETRAIN_MINUTES: '0',
+    },
+    stdio: 'ignore',
+  });
+  for (let i = 0; i < 1200; i++) {
+    if (child.exitCode !== null) throw new Error('the recommender exited');
+    if (
+      await fetch(`${base}/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { child, base };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill();
+  throw new Error('the recommender did not become ready in 120 s');
+}
+
 /** Runs the load generator (its own process) and returns its JSON line. */
 export function load(opts: object): Record<string, number> & { latency?: Record<string, number> } {
   const out = execFileSync(process.execPath, [join(root, 'scripts/bench/load.mjs'), JSON.stringify(opts)], {
