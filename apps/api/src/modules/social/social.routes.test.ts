@@ -233,6 +233,9 @@ describe.each(DATABASES)('social on $name', ({ open }) => {
   it('the feed: newest first, 20 a page by cursor, each item once, only accepted follows', async () => {
     // Carol follows Bob (public); Bob likes 25 films, then makes a playlist public.
     expect((await follow('carol', 'bob')).body.state).toBe('accepted');
+    // Erin (public) reviewed a film that Carol and two others reported, then liked one.
+    expect((await follow('carol', 'erin')).body.state).toBe('accepted');
+    expect((await A('erin').post('/api/user/likes', { tmdb_id: 155 })).status).toBe(201);
     const ids = [
       862, 348, 238, 550, 157336, 13, 680, 603, 120, 122, 121, 278, 424, 429, 769, 11, 1891, 1892, 105, 585,
       597, 807, 98, 274, 289,
@@ -265,6 +268,8 @@ describe.each(DATABASES)('social on $name', ({ open }) => {
     // Alice's items (an accepted follow) are there too, older; Dave's (not followed) are not.
     expect(all.some((i) => i.username === 'Alice')).toBe(true);
     expect(all.some((i) => i.username === 'dave')).toBe(false);
+    // A review hidden from Carol (her report, and three in all) is not in her feed; Erin's like is.
+    expect(all.filter((i) => i.username === 'erin').map((i) => i.kind)).toEqual(['like']);
     // Unsharing the playlist takes its item away; a bad cursor is a 400.
     await A('bob').del(`/api/user/playlists/${pl.body.playlist_id}/share`);
     expect((await feed('carol')).results[0]!.kind).toBe('like');
