@@ -75,6 +75,20 @@ describe('recommender configuration', () => {
     );
   });
 
+  it('replicas: DATABASE_URL and the model poll (decision 0092)', () => {
+    const none = loadRecommenderConfig({});
+    expect(none.databaseUrl).toBeUndefined();
+    expect(none.modelPollMs).toBe(5000);
+    const set = loadRecommenderConfig({
+      DATABASE_URL: 'postgres://u@db:5432/cinelog',
+      RECOMMENDER_MODEL_POLL_SECONDS: '0.5',
+    });
+    expect(set.databaseUrl).toBe('postgres://u@db:5432/cinelog');
+    expect(set.modelPollMs).toBe(500);
+    expect(errorOf({ RECOMMENDER_MODEL_POLL_SECONDS: '0' })).toBeInstanceOf(ConfigError);
+    expect((errorOf({ DATABASE_URL: 'mysql://x' }) as Error).message).toMatch(/DATABASE_URL/);
+  });
+
   it('the service exits 78 on an invalid environment, naming the variables', () => {
     const main = resolve(import.meta.dirname, '../src/main.ts');
     const tsx = resolve(import.meta.dirname, '../../../node_modules/.bin/tsx');
