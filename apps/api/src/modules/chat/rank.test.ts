@@ -82,6 +82,19 @@ describe('fame for its era and a loved rating', () => {
   });
 });
 
+describe("a collection's best-known film is its head (decision 0096)", () => {
+  it('marks the later films of a collection as followers, by votes, and films of no collection as none', () => {
+    const c = { id: 7, name: 'A Collection' };
+    const head = film({ id: 1, vote_count: 9000, collection: c });
+    const sequel = film({ id: 2, vote_count: 3000, collection: c });
+    const alone = film({ id: 3, vote_count: 10 });
+    const fame = new EraFame([sequel, head, alone]);
+    expect(fame.follower(head)).toBe(0);
+    expect(fame.follower(sequel)).toBe(1);
+    expect(fame.follower(alone)).toBe(0);
+  });
+});
+
 describe('soft requests move the list (directions.ts)', () => {
   it('is a table of directions → feature weights', () => {
     const lessViolent = DIRECTIONS['less violent']!;

@@ -35,10 +35,14 @@ const decadeOf = (m: CatalogMovie) => {
  */
 export class EraFame {
   private readonly reference = new Map<number, number>();
+  /** Each collection's best-known film (by votes): the one a friend names first. */
+  private readonly heads = new Map<number, CatalogMovie>();
 
   constructor(films: Iterable<CatalogMovie>) {
     const byDecade = new Map<number, number[]>();
     for (const m of films) {
+      const c = m.collection?.id;
+      if (c !== undefined && (this.heads.get(c)?.vote_count ?? -1) < m.vote_count) this.heads.set(c, m);
       const d = decadeOf(m);
       let list = byDecade.get(d);
       if (!list) byDecade.set(d, (list = []));
@@ -54,6 +58,15 @@ export class EraFame {
   /** The votes that make a film of this decade very famous. */
   referenceFor(decade: number): number {
     return this.reference.get(decade) ?? FAME_MIN_REFERENCE;
+  }
+
+  /**
+   * 1 for a film of a collection that is not its best-known one (a sequel, a later remake), else 0
+   * (decision 0096): asked for "films like Inception", a friend names The Matrix, not its sequel.
+   */
+  follower(m: CatalogMovie): number {
+    const c = m.collection?.id;
+    return c !== undefined && this.heads.get(c) !== undefined && this.heads.get(c)!.id !== m.id ? 1 : 0;
   }
 
   fame(m: CatalogMovie): number {

@@ -154,6 +154,8 @@ export const RANK_WEIGHTS = {
   focus: 1.5,
   /** A kind nobody asked for: animation, family, documentary, music (rank.ts unaskedKind, −1..0). */
   unasked: 1.5,
+  /** A collection's film that is not its best-known one (rank.ts EraFame.follower, 0 or 1). */
+  follower: 1,
   /** A soft direction ("less violent", "smarter": directions.ts), per unit of its score. */
   direction: 1.5,
   /** Darker or lighter (`Query.soft.dark`), per unit of `leaning`. */
@@ -280,6 +282,8 @@ function priorOf(m: CatalogMovie, p: Plan, fame: EraFame, index: number, poolSiz
   // A rating asked for ("7.5+", "highly rated") says the rating matters to them more than fame.
   const rating = q.minRating !== undefined ? w.rating * RATING_ASKED : w.rating;
   let x = w.fame * fame.fame(m) + rating * (loved - RATING_PRIOR);
+  // A collection's later films come after its head, unless a film of it was named (its own sequels).
+  if (!p.seed || p.seed.collection?.id !== m.collection?.id) x -= w.follower * fame.follower(m);
   x += w.focus * genreFocus(m, q.genreGroups);
   x += w.unasked * unaskedKind(m, p.asked, q.childAge !== undefined, p.seed);
   if (p.direction) x += w.direction * directionScore(p.direction, m, loved);

@@ -248,7 +248,7 @@ const T: Record<string, string> = {
   'dark comedy': 'dark comedy',
   satire: 'satire',
   spoof: 'spoofing',
-  'film noir': 'a noir edge',
+  'film noir': 'noir style',
   'neo-noir': 'a noir edge',
   surrealism: 'the surreal',
   // Places

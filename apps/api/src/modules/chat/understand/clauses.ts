@@ -1612,6 +1612,7 @@ export function eraClause(s: State) {
     }
   } else for (const e of said) q.yearFrom = Math.max(q.yearFrom ?? 0, e.era.to + 1);
   for (const e of said) if (!e.negated) for (const l of e.era.languages ?? []) add(q.languages, l);
+  for (const e of said) if (!e.negated) for (const k of e.era.keywords ?? []) add(q.keywordsIn, k);
 }
 
 /** Decades, years, ranges, "recent", "classic", in four languages. */

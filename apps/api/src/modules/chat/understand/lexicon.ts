@@ -1511,7 +1511,13 @@ export const INDUSTRY_PHRASES: {
  * Hollywood's unless another subject follows ("the golden age of piracy" is a theme); an era ruled
  * out ("nothing from the silent era") leaves the years after it.
  */
-export const ERA_PHRASES: { from?: number; to: number; phrases: string[]; languages?: string[] }[] = [
+export const ERA_PHRASES: {
+  from?: number;
+  to: number;
+  phrases: string[];
+  languages?: string[];
+  keywords?: string[];
+}[] = [
   {
     to: 1930,
     phrases: [
@@ -1591,7 +1597,13 @@ export const ERA_PHRASES: { from?: number; to: number; phrases: string[]; langua
     languages: ['de'],
     phrases: ['german expressionism', 'german expressionist', 'expressionismus'],
   },
-  { from: 1940, to: 1959, phrases: ['classic noir era', 'classic film noir', 'noir era', 'classic noir'] },
+  {
+    from: 1940,
+    to: 1959,
+    phrases: ['classic noir era', 'classic film noir', 'noir era', 'classic noir'],
+    // An era named by its style is that style too: "classic film noir" asks for noir.
+    keywords: ['film noir'],
+  },
 ];
 
 /** Themes in words the catalog's keywords do not use, and in other languages → catalog keywords. */

@@ -512,6 +512,14 @@ describe('understand: what is said as a title, soft limits and people (decision 
     expect(p("just finished Heat and I'm a mess, more of that").like?.movie?.id).toBe(949);
   });
 
+  it('an era named by its style asks for the style too', () => {
+    expect(p('a classic film noir')).toMatchObject({
+      yearFrom: 1940,
+      yearTo: 1959,
+      keywordsIn: ['film noir'],
+    });
+  });
+
   it('a soft limit on violence rules out the films built on gore', () => {
     const q = p("something scary but not gory, I really can't handle blood");
     expect(q.notMoods).toContain('violent');
