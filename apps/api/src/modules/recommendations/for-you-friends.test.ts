@@ -108,7 +108,9 @@ describe.each(DATABASES)('For You from the people you follow, on $name', ({ open
     expect(ids).not.toContain(680);
     await ok('bob', 'POST', '/api/user/follow-requests/fay/accept');
     picks = await forYou();
-    expect(picks.find((p) => p.id === 680)?.because).toMatchObject({ friend: { username: 'bob', rating: 5 } });
+    expect(picks.find((p) => p.id === 680)?.because).toMatchObject({
+      friend: { username: 'bob', rating: 5 },
+    });
     // Unfollowing takes their films away again.
     await ok('fay', 'DELETE', '/api/profiles/bob/follow');
     expect((await forYou()).map((p) => p.id)).not.toContain(680);
