@@ -244,7 +244,7 @@ export function SocialSettings() {
   return (
     <>
       <Section title={SOCIAL_TEXT.profileSection}>
-        <UsernameForm key={s.username ?? ''} current={s.username} />
+        <UsernameForm current={s.username} />
         <PublicSwitch on={s.public} disabled={!s.username} />
         {s.username && (
           <Link to={profileUrl(s.username)} className="mt-4 inline-block text-sm text-red-400 underline">
