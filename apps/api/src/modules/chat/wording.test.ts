@@ -1,7 +1,16 @@
 import type { CatalogMovie } from '@app/catalog';
 import { describe, expect, it } from 'vitest';
 import { emptyQuery, type Query } from './understand/query';
-import { genrePhrase, intro, notInCatalog, NOT_IN_CATALOG, reasonFor, reasonsFor, restate } from './wording';
+import {
+  afterCatalog,
+  genrePhrase,
+  intro,
+  notInCatalog,
+  NOT_IN_CATALOG,
+  reasonFor,
+  reasonsFor,
+  restate,
+} from './wording';
 
 const m = (over: Partial<CatalogMovie>): CatalogMovie =>
   ({
@@ -190,5 +199,16 @@ describe('wording', () => {
     const text = notInCatalog('Frozen II', m({ id: 109445, title: 'Frozen', release_date: '2013-11-27' }));
     expect(text).toContain(`"Frozen II" ${NOT_IN_CATALOG}`);
     expect(text).toContain('The closest title I have is **[Frozen](/movie/109445)** (2013)');
+  });
+});
+
+describe('years after the catalog (decision 0096)', () => {
+  it('names the film typed before the year, else says plainly that nothing from then can be offered', () => {
+    expect(afterCatalog('is The Batman from 2022 on here?', 2022)).toMatch(
+      /^"The Batman" \(2022\) isn't in our catalog \(it holds films released up to mid-2017\)/,
+    );
+    const plain = afterCatalog('any horror films from 2021?', 2021);
+    expect(plain).toContain("I can't offer anything from 2021");
+    expect(plain).not.toContain('"');
   });
 });

@@ -646,5 +646,23 @@ export function notInCatalog(text: string, closest: CatalogMovie | null, lang: Q
   return `${head}${near}`;
 }
 
+/**
+ * Years after the catalog's last (decision 0096): said plainly, with the film named in capitals
+ * before the year if there is one ("is The Batman from 2022 on here?").
+ */
+export function afterCatalog(message: string, year: number): string {
+  const named = new RegExp(
+    String.raw`((?:\p{Lu}[\p{L}\p{N}'’:.-]*|\d+)(?:\s+(?:(?:of|the|a|an|and|in|on|to)\s+)*(?:\p{Lu}[\p{L}\p{N}'’:.-]*|\d+))*)\s*(?:\(|,|\bfrom\b|\bof\b|\bin\b)?\s*\(?${year}\b`,
+    'u',
+  ).exec(message)?.[1];
+  const name =
+    named && !/^(?:I|Is|Do|Does|Have|Any|Anything|Something|Films?|Movies?)$/.test(named) ? named : null;
+  const until = 'it holds films released up to mid-2017';
+  const ask = "Tell me what you're in the mood for and I'll find something from before then.";
+  return name
+    ? `"${esc(name)}" (${year}) ${NOT_IN_CATALOG} (${until}). ${ask}`
+    : `I can't offer anything from ${year}: our catalog ${until.replace(/^it /, '')}. ${ask}`;
+}
+
 export const NOTHING_FITS =
   "I couldn't find anything new that fits all of that. Could you loosen one of the conditions (a wider range of years, another genre), or try a different mood?";

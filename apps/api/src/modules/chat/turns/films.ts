@@ -89,6 +89,10 @@ export async function serveFilms(
   await knownLive(found, ctx);
   if (found.picks.length === 0) {
     const person = req.query.person;
+    // Years after the catalog's last: nothing can fit, and that is what to say.
+    const last = Number(ctx.catalog.referenceDate.slice(0, 4));
+    if (!person && q.yearFrom !== undefined && q.yearFrom > last)
+      return reply(req, say.afterCatalog(req.message, q.yearFrom));
     return reply(
       req,
       person
