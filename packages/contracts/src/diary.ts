@@ -161,6 +161,14 @@ export const DiaryEntryCreated = DiaryEntry.extend({
 });
 export type DiaryEntryCreated = z.infer<typeof DiaryEntryCreated>;
 export const DiaryEntryUpdated = DiaryEntry.extend({ message: z.string() });
+/** A deleted entry: what it was, so that it can be logged again (undo). */
+export const DiaryEntryDeleted = z.object({
+  message: z.string(),
+  tmdb_id: z.number(),
+  watched_on: z.string(),
+  rewatch: z.boolean(),
+  tags: z.array(z.string()),
+});
 
 export const DiaryPage = page(DiaryEntry).meta({ id: 'DiaryPage' });
 export type DiaryPage = z.infer<typeof DiaryPage>;

@@ -6,7 +6,7 @@ import StatsPage from './stats';
 import { startLibraryApi } from '../testing/library-api';
 import { json } from '../testing/render';
 import { renderWithApp } from '../testing/render';
-import { localToday } from '../features/diary/api/diary-api';
+import { localToday } from '../features/diary/utils/format';
 import { YourLog } from '../features/diary/components/your-log';
 
 let api: Awaited<ReturnType<typeof startLibraryApi>> | undefined;
@@ -478,6 +478,10 @@ describe('the year in review', () => {
     const summary = {
       year: 2024,
       years: [2024, 2021],
+      per_year: [
+        { year: 2021, count: 2 },
+        { year: 2024, count: 5 },
+      ],
       entries: 5,
       films: 4,
       rewatches: 1,

@@ -1,7 +1,10 @@
 import type { DiaryEntry, RatedMovie } from '@app/contracts';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { ratingText, useDeleteEntry, useDiary, useRatings } from '../features/diary/api/diary-api';
+import { useDeleteEntry } from '../features/diary/api/delete-entry';
+import { useDiary } from '../features/diary/api/get-diary';
+import { useRatings } from '../features/diary/api/get-ratings';
+import { ratingText } from '../features/diary/utils/format';
 import { EditEntry } from '../features/diary/components/edit-entry';
 import { FilmLine, PagedFilmList } from '../features/diary/components/paged-film-list';
 import { Stars } from '../features/diary/components/star-rating';

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor as waitForDefault } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS } from '@app/contracts';
 import ContentListPage from './content-list';
 import { startLibraryApi } from '../testing/library-api';
 import { json, renderWithApp } from '../testing/render';
@@ -22,7 +23,8 @@ const film = (id: number) => ({ id, title: `Film ${id}`, poster_path: null, vote
  * with hide_seen=true while the switch is on, as the real one does.
  */
 async function start(opts: { failPatch?: boolean } = {}) {
-  const settings = { hide_watched: false, hide_liked: false, hide_listed: false };
+  // What the API answers for a new account (its contract: the stand-in's answers are checked by it).
+  const settings = { ...DEFAULT_SETTINGS };
   const lists: string[] = [];
   api = await startLibraryApi({ watch: [{ tmdb_id: 2, status: 'watched' }] }, (req, res, body) => {
     const url = new URL(req.url!, 'http://x');

@@ -6,7 +6,7 @@ import { HeroSkeleton, RowSkeleton } from '../components/ui/skeletons';
 import { useDocumentTitle } from '../lib/document-title';
 import { useLikes } from '../features/library/api/get-likes';
 import { useRecentlyVisited } from '../features/library/api/get-recently-visited';
-import { libraryId } from '../features/library/api/library-keys';
+import { asCards } from '../features/library/utils/as-cards';
 import { HeroLikeButton, WithLibraryCardActions } from '../features/library/components/card-actions';
 import { movieListQuery } from '../features/movies/api/get-movie-list';
 import { HeroCarousel } from '../features/movies/components/hero-carousel';
@@ -22,17 +22,6 @@ const ForYouRow = lazy(() => import('../features/recommendations/components/for-
 
 /** The longest the user's rows wait for each other before those that are there show. */
 const ROWS_WAIT_MS = 3000;
-
-/** The user's films as cards. */
-const asCards = (
-  items: { tmdb_id: number; title: string; poster_path: string | null; vote_average: number }[],
-) =>
-  items.map((m) => ({
-    id: libraryId(m),
-    title: m.title,
-    poster_path: m.poster_path,
-    vote_average: m.vote_average,
-  }));
 
 /** A signed-in user's rows have all arrived (For You: shown, or known to be empty). */
 function userRowsSettled(

@@ -6,7 +6,7 @@ import ImportExportPage from './import-export';
 import { startLibraryApi } from '../testing/library-api';
 import { json, renderWithApp } from '../testing/render';
 import { SharePlaylist } from '../features/library/components/share-playlist';
-import { UPLOAD_TOO_SLOW } from '../features/transfer/api/import-export';
+import { TRANSFER_TEXT } from '../features/transfer/messages';
 
 let api: Awaited<ReturnType<typeof startLibraryApi>> | undefined;
 afterEach(async () => {
@@ -241,7 +241,7 @@ describe('an upload the server stopped waiting for', () => {
     renderWithApp(<ImportExportPage />, { auth: true, path: '/account/import' });
     const input = (await screen.findByLabelText('Choose a file')) as HTMLInputElement;
     fireEvent.change(input, { target: { files: [new File(['Date,Name\n'], 'diary.csv')] } });
-    expect((await screen.findByRole('alert')).textContent).toBe(UPLOAD_TOO_SLOW);
+    expect((await screen.findByRole('alert')).textContent).toBe(TRANSFER_TEXT.uploadTooSlow);
   });
 });
 

@@ -1,4 +1,5 @@
 import {
+  DiaryEntryDeleted,
   DiaryBody,
   DiaryEntryCreated,
   DiaryEntryParams,
@@ -18,7 +19,6 @@ import {
 } from '@app/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { currentUser, requireVerifiedUser } from '../identity/auth-guard';
 import type { TokenVerifier } from '../identity/token-verifier';
 import type { Limiter } from '../../lib/rate-limit';
@@ -181,12 +181,7 @@ export const diaryRoutes =
           description: 'Answers what the entry was, so that it can be logged again (undo). Watched stays.',
           params: DiaryEntryParams,
           response: {
-            200: MessageResponse.extend({
-              tmdb_id: z.number(),
-              watched_on: z.string(),
-              rewatch: z.boolean(),
-              tags: z.array(z.string()),
-            }),
+            200: DiaryEntryDeleted,
             ...bad,
             ...auth,
             404: ErrorBody,

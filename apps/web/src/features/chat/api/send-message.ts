@@ -6,5 +6,5 @@ export const sendChatMessage = (message: string, conversationId?: string | null)
   apiFetch('/api/chat/send', {
     method: 'POST',
     body: { message, ...(conversationId ? { conversation_id: conversationId } : {}) },
-    contract: import.meta.env.DEV ? ChatResponse : undefined,
+    ...(import.meta.env.DEV ? { contract: ChatResponse } : {}),
   });

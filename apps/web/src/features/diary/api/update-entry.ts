@@ -1,17 +1,22 @@
-import type { DiaryEntry, DiaryEntryPatch } from '@app/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { DiaryEntryUpdated, type DiaryEntryPatch } from '@app/contracts';
+import { useMutation } from '@tanstack/react-query';
 import toast from '../../../lib/toast';
 import { apiFetch } from '../../../lib/api-client';
-import { message } from './diary-api';
+import { DIARY_TEXT } from '../messages';
+import { message, useRefresh } from './diary-shared';
 
 /** PATCH /api/user/diary/{id}: the entry's day, rewatch and tags, and the movie's rating and review. */
 export function useUpdateEntry() {
-  const qc = useQueryClient();
+  const refresh = useRefresh();
   return useMutation({
     mutationFn: ({ id, changes }: { id: number; changes: DiaryEntryPatch }) =>
-      apiFetch<DiaryEntry & { message: string }>(`/api/user/diary/${id}`, { method: 'PATCH', body: changes }),
-    onSuccess: () => toast.success('Diary entry updated'),
-    onError: (err) => toast.error(message(err, 'Failed to update the diary entry.')),
-    onSettled: () => qc.invalidateQueries({ queryKey: ['library'] }),
+      apiFetch(`/api/user/diary/${id}`, {
+        method: 'PATCH',
+        body: changes,
+        ...(import.meta.env.DEV ? { contract: DiaryEntryUpdated } : {}),
+      }),
+    onSuccess: () => toast.success(DIARY_TEXT.updated),
+    onError: (err) => toast.error(message(err, DIARY_TEXT.updateFailed)),
+    onSettled: refresh,
   });
 }

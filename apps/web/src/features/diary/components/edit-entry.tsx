@@ -1,6 +1,6 @@
 import type { DiaryEntry, DiaryEntryPatch } from '@app/contracts';
 import { useId, useState, type FormEvent } from 'react';
-import { localToday, ratingText } from '../api/diary-api';
+import { localToday, ratingText } from '../utils/format';
 import { useUpdateEntry } from '../api/update-entry';
 import { StarRating } from './star-rating';
 import { REVIEW_MAX } from '../utils/review';

@@ -1,15 +1,13 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useAuth } from '../../../lib/auth';
-import {
-  localToday,
-  ratingText,
-  useDeleteEntry,
-  useLoggedToast,
-  useLogViewing,
-  useMovieDiary,
-  useRating,
-  useRatingActions,
-} from '../api/diary-api';
+import { useDeleteEntry } from '../api/delete-entry';
+import { useMovieDiary } from '../api/get-movie-diary';
+import { useRating } from '../api/get-rating';
+import { useLogViewing } from '../api/log-viewing';
+import { useLoggedToast } from '../api/put-back-on-watchlist';
+import { useRatingActions } from '../hooks/use-rating-actions';
+import { DIARY_TEXT } from '../messages';
+import { localToday, ratingText } from '../utils/format';
 import { REVIEW_MAX } from '../utils/review';
 import { StarRating } from './star-rating';
 import { SignedOutLog } from './your-log-section';
@@ -83,7 +81,7 @@ function LogViewing({ tmdbId, hasEntries }: { tmdbId: number; hasEntries: boolea
     if (error) return;
     log.mutate(
       { tmdb_id: tmdbId, watched_on: date, rewatch },
-      { onSuccess: (entry) => logged(entry, `Logged for ${longDate(date)}`) },
+      { onSuccess: (entry) => logged(entry, DIARY_TEXT.loggedFor(longDate(date))) },
     );
   };
   return (

@@ -9,7 +9,7 @@ export function useLikes() {
   return useQuery({
     queryKey: keys.likes,
     queryFn: () =>
-      apiFetch('/api/user/likes', { contract: import.meta.env.DEV ? LikedMovie.array() : undefined }),
+      apiFetch('/api/user/likes', { ...(import.meta.env.DEV ? { contract: LikedMovie.array() } : {}) }),
     enabled: !!user,
   });
 }

@@ -11,7 +11,7 @@ export function usePlaylistMovies(id: number | null) {
     queryKey: keys.playlistMovies(id ?? 0),
     queryFn: () =>
       apiFetch(`/api/user/playlists/${id}/movies`, {
-        contract: import.meta.env.DEV ? PlaylistMovie.array() : undefined,
+        ...(import.meta.env.DEV ? { contract: PlaylistMovie.array() } : {}),
       }),
     enabled: !!user && id !== null,
   });

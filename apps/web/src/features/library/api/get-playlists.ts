@@ -9,7 +9,7 @@ export function usePlaylists() {
   return useQuery({
     queryKey: keys.playlists,
     queryFn: () =>
-      apiFetch('/api/user/playlists', { contract: import.meta.env.DEV ? Playlist.array() : undefined }),
+      apiFetch('/api/user/playlists', { ...(import.meta.env.DEV ? { contract: Playlist.array() } : {}) }),
     enabled: !!user,
   });
 }
@@ -20,7 +20,7 @@ export function usePlaylistsWith(tmdbId: number) {
     queryKey: keys.playlistsWith(tmdbId),
     queryFn: () =>
       apiFetch(`/api/user/playlists?tmdb_id=${tmdbId}`, {
-        contract: import.meta.env.DEV ? Playlist.array() : undefined,
+        ...(import.meta.env.DEV ? { contract: Playlist.array() } : {}),
       }),
     enabled: !!user,
   });

@@ -10,7 +10,7 @@ export function useRecentlyVisited() {
     queryKey: keys.recent,
     queryFn: () =>
       apiFetch('/api/user/recently-visited', {
-        contract: import.meta.env.DEV ? RecentlyVisitedEntry.array() : undefined,
+        ...(import.meta.env.DEV ? { contract: RecentlyVisitedEntry.array() } : {}),
       }),
     enabled: !!user,
   });

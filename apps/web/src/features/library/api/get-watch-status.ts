@@ -10,7 +10,7 @@ export function useWatchStatus() {
     queryKey: keys.watch,
     queryFn: () =>
       apiFetch('/api/user/watch-status', {
-        contract: import.meta.env.DEV ? WatchStatusEntry.array() : undefined,
+        ...(import.meta.env.DEV ? { contract: WatchStatusEntry.array() } : {}),
       }),
     enabled: !!user,
   });

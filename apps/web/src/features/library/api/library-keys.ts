@@ -9,14 +9,8 @@ export type LibraryMovie = LikedMovie | RecentlyVisitedEntry | PlaylistMovie;
 export type WatchStatusValue = WatchStatus;
 export { SESSION_EXPIRED };
 
-export const keys = {
-  likes: ['library', 'likes'] as const,
-  watch: ['library', 'watch-status'] as const,
-  recent: ['library', 'recently-visited'] as const,
-  playlists: ['library', 'playlists'] as const,
-  playlistsWith: (tmdbId: number) => ['library', 'playlists', 'with', tmdbId] as const,
-  playlistMovies: (id: number) => ['library', 'playlists', id, 'movies'] as const,
-};
+/** The library's query keys: lib/library-keys.ts owns them (the diary and imports share them). */
+export { libraryKeys as keys } from '../../../lib/library-keys';
 
 /** The movie id of a library item (every list carries `tmdb_id`; likes also `id` and `movie_id`). */
 export const libraryId = (m: { tmdb_id: number }) => m.tmdb_id;

@@ -1,3 +1,4 @@
+import { MessageResponse } from '@app/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { keys } from './library-keys';
@@ -6,7 +7,11 @@ export function useLogVisit() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (tmdbId: number) =>
-      apiFetch('/api/user/recently-visited', { method: 'POST', body: { tmdb_id: tmdbId } }),
+      apiFetch('/api/user/recently-visited', {
+        method: 'POST',
+        body: { tmdb_id: tmdbId },
+        ...(import.meta.env.DEV ? { contract: MessageResponse } : {}),
+      }),
     onSettled: () => qc.invalidateQueries({ queryKey: keys.recent }),
   });
 }

@@ -2,10 +2,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import toast from '../../../lib/toast';
 import { ApiError, apiFetch } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
-import { PlaylistCreated } from '@app/contracts';
+import { MessageResponse, PlaylistCreated, PlaylistRenamed } from '@app/contracts';
 import { LIBRARY_MESSAGES } from '@app/contracts/messages';
 import { failure, keys } from './library-keys';
 import { toastWithUndo } from './undo-toast';
+import { PLAYLIST } from '../messages';
 
 export function usePlaylistActions() {
   const { user } = useAuth();
@@ -20,26 +21,30 @@ export function usePlaylistActions() {
   };
   const actions = {
     async create(name: string): Promise<PlaylistCreated | null> {
-      if (!guard('Please login to create playlists')) return null;
+      if (!guard(PLAYLIST.loginToCreate)) return null;
       try {
         const p = await apiFetch('/api/user/playlists', {
           method: 'POST',
           body: { name },
-          contract: import.meta.env.DEV ? PlaylistCreated : undefined,
+          ...(import.meta.env.DEV ? { contract: PlaylistCreated } : {}),
         });
-        toast.success('Playlist created!');
+        toast.success(PLAYLIST.created);
         refresh();
         return p;
       } catch (err) {
-        toast.error(failure(err, { 409: LIBRARY_MESSAGES.playlistNameTaken }, 'Failed to create playlist'));
+        toast.error(failure(err, { 409: LIBRARY_MESSAGES.playlistNameTaken }, PLAYLIST.createFailed));
         return null;
       }
     },
     async rename(id: number, name: string): Promise<boolean> {
-      if (!guard('Please login to rename playlists')) return false;
+      if (!guard(PLAYLIST.loginToRename)) return false;
       try {
-        await apiFetch(`/api/user/playlists/${id}`, { method: 'PATCH', body: { name } });
-        toast.success('Playlist renamed!');
+        await apiFetch(`/api/user/playlists/${id}`, {
+          method: 'PATCH',
+          body: { name },
+          ...(import.meta.env.DEV ? { contract: PlaylistRenamed } : {}),
+        });
+        toast.success(PLAYLIST.renamed);
         return true;
       } catch (err) {
         toast.error(
@@ -50,7 +55,7 @@ export function usePlaylistActions() {
               404: LIBRARY_MESSAGES.playlistNotFound,
               409: LIBRARY_MESSAGES.playlistNameTaken,
             },
-            'Failed to rename playlist',
+            PLAYLIST.renameFailed,
           ),
         );
         return false;
@@ -59,10 +64,13 @@ export function usePlaylistActions() {
       }
     },
     async remove(id: number): Promise<boolean> {
-      if (!guard('Please login to delete playlists')) return false;
+      if (!guard(PLAYLIST.loginToDelete)) return false;
       try {
-        await apiFetch(`/api/user/playlists/${id}`, { method: 'DELETE' });
-        toast.success('Playlist deleted!');
+        await apiFetch(`/api/user/playlists/${id}`, {
+          method: 'DELETE',
+          ...(import.meta.env.DEV ? { contract: MessageResponse } : {}),
+        });
+        toast.success(PLAYLIST.deleted);
         // Its movie list went with it: not refetched into a 404 (the cache entry simply ages out).
         void qc.invalidateQueries({ queryKey: keys.playlists, predicate: (q) => q.queryKey[2] !== id });
         return true;
@@ -71,7 +79,7 @@ export function usePlaylistActions() {
           failure(
             err,
             { 403: LIBRARY_MESSAGES.notOwner, 404: LIBRARY_MESSAGES.playlistNotFound },
-            'Failed to delete playlist',
+            PLAYLIST.deleteFailed,
           ),
         );
         refresh();
@@ -79,33 +87,40 @@ export function usePlaylistActions() {
       }
     },
     async addMovie(id: number, tmdbId: number): Promise<boolean> {
-      if (!guard('Please login to add movies to playlists')) return false;
+      if (!guard(PLAYLIST.loginToAdd)) return false;
       try {
-        await apiFetch(`/api/user/playlists/${id}/movies`, { method: 'POST', body: { tmdb_id: tmdbId } });
-        toast.success('Movie added to playlist!');
+        await apiFetch(`/api/user/playlists/${id}/movies`, {
+          method: 'POST',
+          body: { tmdb_id: tmdbId },
+          ...(import.meta.env.DEV ? { contract: MessageResponse } : {}),
+        });
+        toast.success(PLAYLIST.movieAdded);
         return true;
       } catch (err) {
         if (err instanceof ApiError && err.status === 409) {
           toast(LIBRARY_MESSAGES.alreadyInPlaylist);
           return true;
         }
-        toast.error(failure(err, { 403: LIBRARY_MESSAGES.notOwner }, 'Failed to add movie to playlist'));
+        toast.error(failure(err, { 403: LIBRARY_MESSAGES.notOwner }, PLAYLIST.addFailed));
         return false;
       } finally {
         refresh(id);
       }
     },
     async removeMovie(id: number, tmdbId: number) {
-      if (!guard('Please login to remove movies from playlists')) return;
+      if (!guard(PLAYLIST.loginToRemove)) return;
       try {
-        await apiFetch(`/api/user/playlists/${id}/movies/${tmdbId}`, { method: 'DELETE' });
-        toastWithUndo('Movie removed from playlist!', () => actions.addMovie(id, tmdbId));
+        await apiFetch(`/api/user/playlists/${id}/movies/${tmdbId}`, {
+          method: 'DELETE',
+          ...(import.meta.env.DEV ? { contract: MessageResponse } : {}),
+        });
+        toastWithUndo(PLAYLIST.movieRemoved, () => actions.addMovie(id, tmdbId));
       } catch (err) {
         toast.error(
           failure(
             err,
             { 403: LIBRARY_MESSAGES.notOwner, 404: LIBRARY_MESSAGES.notInPlaylist },
-            'Failed to remove movie from playlist',
+            PLAYLIST.removeFailed,
           ),
         );
       }

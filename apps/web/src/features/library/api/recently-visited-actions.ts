@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import toast from '../../../lib/toast';
-import type { RecentlyVisitedEntry } from '@app/contracts';
+import { MessageResponse, type RecentlyVisitedEntry } from '@app/contracts';
 import { apiFetch } from '../../../lib/api-client';
 import { failure, keys } from './library-keys';
 import { toastWithUndo } from './undo-toast';
+import { RECENTLY_VISITED } from '../messages';
 
 type Visit = Pick<RecentlyVisitedEntry, 'tmdb_id' | 'visited_at'>;
 
@@ -19,16 +20,20 @@ export function useRecentlyVisitedActions() {
       await apiFetch('/api/user/recently-visited', {
         method: 'PUT',
         body: { visits: visits.map(({ tmdb_id, visited_at }) => ({ tmdb_id, visited_at })) },
+        ...(import.meta.env.DEV ? { contract: MessageResponse } : {}),
       });
     } catch (err) {
-      toast.error(failure(err, {}, 'Could not put it back.'));
+      toast.error(failure(err, {}, RECENTLY_VISITED.putBackFailed));
     } finally {
       await refresh();
     }
   };
   const run = async (path: string, message: string, visits: Visit[], failed: string) => {
     try {
-      await apiFetch(path, { method: 'DELETE' });
+      await apiFetch(path, {
+        method: 'DELETE',
+        ...(import.meta.env.DEV ? { contract: MessageResponse } : {}),
+      });
       toastWithUndo(message, () => putBack(visits));
     } catch (err) {
       toast.error(failure(err, {}, failed));
@@ -41,11 +46,11 @@ export function useRecentlyVisitedActions() {
     remove: (visit: Visit & { title: string }) =>
       run(
         `/api/user/recently-visited/${visit.tmdb_id}`,
-        `Removed ${visit.title} from recently visited!`,
+        RECENTLY_VISITED.removed(visit.title),
         [visit],
-        'Failed to remove it.',
+        RECENTLY_VISITED.removeFailed,
       ),
     clear: (visits: Visit[]) =>
-      run('/api/user/recently-visited', 'Recently visited cleared!', visits, 'Failed to clear the list.'),
+      run('/api/user/recently-visited', RECENTLY_VISITED.cleared, visits, RECENTLY_VISITED.clearFailed),
   };
 }

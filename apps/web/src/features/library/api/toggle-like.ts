@@ -1,4 +1,4 @@
-import { MessageResponse } from '@app/contracts';
+import { LikeCreated, MessageResponse } from '@app/contracts';
 import { LIBRARY_MESSAGES } from '@app/contracts/messages';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
@@ -8,12 +8,17 @@ import { useAuth } from '../../../lib/auth';
 import { useLikes } from './get-likes';
 import { failure, keys, libraryId } from './library-keys';
 import { toastWithUndo } from './undo-toast';
+import { LIKE } from '../../../lib/messages';
 
 /** Likes a film: 409 (already liked) is success, as the spec says. */
 async function likeMovie(tmdbId: number) {
   try {
-    await apiFetch('/api/user/likes', { method: 'POST', body: { tmdb_id: tmdbId } });
-    toast.success('Movie liked!');
+    await apiFetch('/api/user/likes', {
+      method: 'POST',
+      body: { tmdb_id: tmdbId },
+      ...(import.meta.env.DEV ? { contract: LikeCreated } : {}),
+    });
+    toast.success(LIKE.liked);
   } catch (err) {
     if (err instanceof ApiError && err.status === 409) {
       toast(LIBRARY_MESSAGES.alreadyLiked);
@@ -41,13 +46,13 @@ export function useLikeActions() {
       } else {
         const res = await apiFetch(`/api/user/likes/${tmdbId}`, {
           method: 'DELETE',
-          contract: import.meta.env.DEV ? MessageResponse : undefined,
+          ...(import.meta.env.DEV ? { contract: MessageResponse } : {}),
         });
         if (res?.message !== LIBRARY_MESSAGES.likeRemoved) throw new Error('Unexpected response');
         // Undo likes it again (on a card of /liked the card has gone: no hook of its own is left).
-        toastWithUndo('Movie unliked!', () =>
+        toastWithUndo(LIKE.unliked, () =>
           likeMovie(tmdbId)
-            .catch((err: unknown) => toast.error(failure(err, {}, 'Failed to like movie.')))
+            .catch((err: unknown) => toast.error(failure(err, {}, LIKE.likeFailed)))
             .finally(() => void qc.invalidateQueries({ queryKey: keys.likes })),
         );
       }
@@ -57,7 +62,7 @@ export function useLikeActions() {
         failure(
           err,
           like ? {} : { 404: LIBRARY_MESSAGES.notLiked },
-          like ? 'Failed to like movie.' : 'Failed to unlike movie.',
+          like ? LIKE.likeFailed : LIKE.unlikeFailed,
         ),
       );
     },
@@ -70,7 +75,7 @@ export function useLikeActions() {
       // Until the session is read, we cannot tell a signed-in user from a visitor: wait, do not scold.
       if (!ready) return;
       if (!user) {
-        toast.error(liked ? 'Please login to unlike movies' : 'Please login to like movies');
+        toast.error(liked ? LIKE.loginToUnlike : LIKE.loginToLike);
         return;
       }
       mutate({ tmdbId, like: !liked });

@@ -1,3 +1,4 @@
+import { MessageResponse, WatchStatusSet } from '@app/contracts';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import toast from '../../../lib/toast';
 import { ApiError, apiFetch } from '../../../lib/api-client';
@@ -5,26 +6,23 @@ import { useAuth } from '../../../lib/auth';
 import { useWatchStatus } from './get-watch-status';
 import { failure, keys, type WatchStatusValue } from './library-keys';
 import { toastWithAction, toastWithUndo } from './undo-toast';
+import { ALSO_REMOVE_FROM_WATCHLIST, STATUS_FAILED, WATCH_TEXT } from '../../../lib/watch-messages';
 
-const WATCH_TEXT = {
-  watched: {
-    set: 'Movie marked as watched!',
-    already: 'Already marked as watched.',
-    cleared: 'Removed from your watched movies!',
-    login: 'Please login to mark movies as watched',
-  },
-  want_to_watch: {
-    set: 'Added to your watchlist!',
-    already: 'Already in your watchlist.',
-    cleared: 'Removed from your watchlist!',
-    login: 'Please login to use your watchlist',
-  },
-} as const;
+/** Sets one of a movie's statuses (POST /api/user/watch-status). */
+const setStatus = (tmdbId: number, status: WatchStatusValue) =>
+  apiFetch('/api/user/watch-status', {
+    method: 'POST',
+    body: { tmdb_id: tmdbId, status },
+    ...(import.meta.env.DEV ? { contract: WatchStatusSet } : {}),
+  });
 
 /** Clears one of a movie's statuses; already cleared (another tab) is what was wanted. */
 async function clearStatus(tmdbId: number, status: WatchStatusValue) {
   try {
-    await apiFetch(`/api/user/watch-status/${tmdbId}?status=${status}`, { method: 'DELETE' });
+    await apiFetch(`/api/user/watch-status/${tmdbId}?status=${status}`, {
+      method: 'DELETE',
+      ...(import.meta.env.DEV ? { contract: MessageResponse } : {}),
+    });
   } catch (err) {
     if (!(err instanceof ApiError && err.status === 404)) throw err;
   }
@@ -34,7 +32,7 @@ async function clearStatus(tmdbId: number, status: WatchStatusValue) {
 function clearedToast(qc: QueryClient, tmdbId: number, status: WatchStatusValue) {
   toastWithUndo(WATCH_TEXT[status].cleared, async () => {
     try {
-      await apiFetch('/api/user/watch-status', { method: 'POST', body: { tmdb_id: tmdbId, status } });
+      await setStatus(tmdbId, status);
       toast.success(WATCH_TEXT[status].set);
     } catch (err) {
       saveFailed(err);
@@ -46,11 +44,7 @@ function clearedToast(qc: QueryClient, tmdbId: number, status: WatchStatusValue)
 
 /** Says why a status was not saved. 409: the movie is in the diary, so it stays watched; the API says what to do. */
 const saveFailed = (err: unknown) =>
-  toast.error(
-    err instanceof ApiError && err.status === 409
-      ? err.message
-      : failure(err, {}, 'Failed to update status.'),
-  );
+  toast.error(err instanceof ApiError && err.status === 409 ? err.message : failure(err, {}, STATUS_FAILED));
 
 /**
  * A movie's watch statuses. Watched and want-to-watch are independent (spec section 4): setting
@@ -63,7 +57,7 @@ export function useWatchStatusOf(tmdbId: number) {
   const held = new Set(entries.data?.filter((e) => e.tmdb_id === tmdbId).map((e) => e.status));
   const mutation = useMutation({
     mutationFn: async ({ status, on }: { status: WatchStatusValue; on: boolean }) => {
-      if (on) await apiFetch('/api/user/watch-status', { method: 'POST', body: { tmdb_id: tmdbId, status } });
+      if (on) await setStatus(tmdbId, status);
       else await clearStatus(tmdbId, status);
     },
     onSuccess: (_r, { status, on }) => {
@@ -71,7 +65,7 @@ export function useWatchStatusOf(tmdbId: number) {
       // Marking watched leaves the watchlist alone (spec section 4); a film still on it gets a
       // button that takes it off, as Letterboxd does on its own (decision 0082).
       if (status === 'watched' && held.has('want_to_watch'))
-        return toastWithAction(WATCH_TEXT.watched.set, 'Also remove from watchlist', async () => {
+        return toastWithAction(WATCH_TEXT.watched.set, ALSO_REMOVE_FROM_WATCHLIST, async () => {
           try {
             await clearStatus(tmdbId, 'want_to_watch');
             clearedToast(qc, tmdbId, 'want_to_watch');

@@ -5,6 +5,7 @@ import { useAuth } from '../../../lib/auth';
 import toast from '../../../lib/toast';
 import { usePlaylistsWith } from '../api/get-playlists';
 import { usePlaylistActions } from '../api/playlist-actions';
+import { PLAYLIST } from '../messages';
 
 export const MODAL_AUTO_CLOSE_MS = 500;
 
@@ -28,7 +29,7 @@ export function AddToPlaylistModal({ tmdbId, onClose }: { tmdbId: number; onClos
       </Modal>
     );
   if (!user) {
-    toast.error('Please login to add movies to playlists');
+    toast.error(PLAYLIST.loginToAdd);
     queueMicrotask(onClose);
     return null;
   }

@@ -13,7 +13,8 @@ import { usePlaylists } from '../api/get-playlists';
 import { useRecentlyVisited } from '../api/get-recently-visited';
 import { useRecentlyVisitedActions } from '../api/recently-visited-actions';
 import { useWatchStatus } from '../api/get-watch-status';
-import { libraryId, type Playlist } from '../api/library-keys';
+import { type Playlist } from '../api/library-keys';
+import { asCards } from '../utils/as-cards';
 import { usePlaylistActions } from '../api/playlist-actions';
 import { useClearWatchStatus } from '../api/update-watch-status';
 import { useAuth } from '../../../lib/auth';
@@ -22,17 +23,6 @@ import { PageShell, QueryPage } from '../../../components/layouts/page-shell';
 import { SignInFirst } from '../../../components/layouts/sign-in-first';
 import { SharePlaylist } from './share-playlist';
 import { ApiError } from '../../../lib/api-client';
-
-/** Any library list's movies (likes, watch status, visits, a playlist's) as cards. */
-const cards = (
-  items: { tmdb_id: number; title: string; poster_path: string | null; vote_average: number }[],
-) =>
-  items.map((m) => ({
-    id: libraryId(m),
-    title: m.title,
-    poster_path: m.poster_path,
-    vote_average: m.vote_average,
-  }));
 
 /** A signed-in user's page: an invitation to sign in when signed out, then its query's states. */
 function LibraryPage<T>(props: Omit<Parameters<typeof QueryPage<T>>[0], 'waiting'> & { title: string }) {
@@ -53,7 +43,7 @@ export function LikedPage() {
         likes.length === 0 ? (
           <EmptyState title="No liked movies found">Use the heart on any movie to keep it here.</EmptyState>
         ) : (
-          <MovieGrid movies={cards(likes)} />
+          <MovieGrid movies={asCards(likes)} />
         )
       }
     </LibraryPage>
@@ -77,7 +67,7 @@ function WatchList({ status }: { status: 'watched' | 'want_to_watch' }) {
         if (items.length > 0)
           return (
             <RemovableGrid
-              movies={cards(items)}
+              movies={asCards(items)}
               label={(title) => (watched ? `Remove ${title} from watched` : `Remove ${title} from watchlist`)}
               onRemove={clear}
             />
@@ -121,7 +111,7 @@ export function RecentlyVisitedPage() {
               </button>
             </div>
             <RemovableGrid
-              movies={cards(recent)}
+              movies={asCards(recent)}
               label={(title) => `Remove ${title} from recently visited`}
               onRemove={(id) => {
                 const visit = recent.find((e) => e.tmdb_id === id);
@@ -219,7 +209,7 @@ function PlaylistRow({ playlist }: { playlist: Playlist }) {
         </>
       ) : movies.data && movies.data.length > 0 ? (
         <div className="-mt-10">
-          <MovieRow title={playlist.name} movies={cards(movies.data)} headerClassName="pr-12" />
+          <MovieRow title={playlist.name} movies={asCards(movies.data)} headerClassName="pr-12" />
         </div>
       ) : (
         <>
@@ -326,7 +316,7 @@ export function PlaylistDetailPage() {
             <EmptyState title="Empty Playlist">Add movies with the 'Add to Playlist' button.</EmptyState>
           ) : (
             <RemovableGrid
-              movies={cards(list)}
+              movies={asCards(list)}
               label={(title) => `Remove ${title} from this playlist`}
               onRemove={(tmdbId) => void actions.removeMovie(id, tmdbId)}
             />

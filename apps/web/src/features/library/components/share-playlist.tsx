@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import toast from '../../../lib/toast';
 import { usePlaylistShare, useSetPlaylistPublic } from '../api/share-playlist';
+import { PLAYLIST } from '../messages';
 
 /** The owner's public-link control on a playlist page: off by default; on, a link with Copy. */
 export function SharePlaylist({ playlistId }: { playlistId: number }) {
@@ -17,21 +18,18 @@ export function SharePlaylist({ playlistId }: { playlistId: number }) {
   const isPublic = path !== null;
   const toggle = () =>
     set.mutate(!isPublic, {
-      onSuccess: (s) =>
-        toast.success(
-          s.path ? 'Anyone with the link can now see this playlist' : 'Playlist is private again',
-        ),
+      onSuccess: (s) => toast.success(s.path ? PLAYLIST.madePublic : PLAYLIST.madePrivate),
       onError: (err) => toast.error(err.message),
     });
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(url);
       setCopied(true);
-      toast.success('Link copied');
+      toast.success(PLAYLIST.linkCopied);
     } catch {
       // No clipboard (an insecure origin, a refused permission): select the link for a manual copy.
       (document.getElementById(`share-url-${playlistId}`) as HTMLInputElement | null)?.select();
-      toast.error('Could not copy: the link is selected, copy it by hand');
+      toast.error(PLAYLIST.copyFailed);
     }
   };
   return (

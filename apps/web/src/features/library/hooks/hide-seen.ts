@@ -1,20 +1,23 @@
-import type { UserSettings, UserSettingsPatch } from '@app/contracts';
+import { UserSettings, type UserSettingsPatch } from '@app/contracts';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import toast from '../../../lib/toast';
 import { apiFetch } from '../../../lib/api-client';
+import { libraryKeys } from '../../../lib/library-keys';
 import { useAuth } from '../../../lib/auth';
 import { hideSeenHint as readHint, writeHideSeenHint as writeHint } from './hide-seen-hint';
+import { settingNotSaved } from '../../../lib/messages';
 
 /** Marks the query keys of answers filtered by the user's settings (refetched on a library write). */
 export const HIDE_SEEN_KEY = 'hide-seen';
-const settingsKey = ['library', 'settings'] as const;
+const settingsKey = libraryKeys.settings;
 
 export function useSettings() {
   const { user } = useAuth();
   return useQuery({
     queryKey: settingsKey,
-    queryFn: () => apiFetch<UserSettings>('/api/user/settings'),
+    queryFn: () =>
+      apiFetch('/api/user/settings', { ...(import.meta.env.DEV ? { contract: UserSettings } : {}) }),
     // Unverified accounts have no library (403), so nothing to hide.
     enabled: !!user?.emailVerified,
     staleTime: 5 * 60_000,
@@ -76,7 +79,11 @@ export function useUpdateSettings() {
     // One change after the other: the last one the user made is the one the server keeps.
     scope: { id: 'settings' },
     mutationFn: (patch: UserSettingsPatch) =>
-      apiFetch<UserSettings>('/api/user/settings', { method: 'PATCH', body: patch }),
+      apiFetch('/api/user/settings', {
+        method: 'PATCH',
+        body: patch,
+        ...(import.meta.env.DEV ? { contract: UserSettings } : {}),
+      }),
     onMutate: async (patch) => {
       await qc.cancelQueries({ queryKey: settingsKey });
       const before = qc.getQueryData<UserSettings>(settingsKey);
@@ -89,7 +96,7 @@ export function useUpdateSettings() {
         qc.setQueryData(settingsKey, ctx.before);
         writeHint(ctx.before.hide_watched);
       }
-      toast.error(`Could not save the setting: ${err.message}`);
+      toast.error(settingNotSaved(err.message));
     },
     onSuccess: (saved) => {
       qc.setQueryData(settingsKey, saved);

@@ -1,5 +1,5 @@
 import { MoviePage } from '@app/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { viewParams, type ListView } from '../../../lib/list-view';
 
@@ -9,7 +9,7 @@ export const discoverUrl = (genreId: number | string, page: number | string = 1)
 
 export const discoverMovies = (genreId: number, page = 1, view?: ListView) =>
   apiFetch(discoverUrl(genreId, page) + viewParams(view).query, {
-    contract: import.meta.env.DEV ? MoviePage : undefined,
+    ...(import.meta.env.DEV ? { contract: MoviePage } : {}),
   });
 
 export const discoverQuery = (genreId: number, page = 1, view?: ListView) =>
@@ -17,6 +17,3 @@ export const discoverQuery = (genreId: number, page = 1, view?: ListView) =>
     queryKey: ['discover', genreId, page, ...viewParams(view).key],
     queryFn: () => discoverMovies(genreId, page, view),
   });
-
-export const useDiscover = (genreId: number, page = 1, view?: ListView) =>
-  useQuery(discoverQuery(genreId, page, view));

@@ -1,5 +1,5 @@
 import { MoviePage } from '@app/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { CONTENT_TYPES, type ContentType } from '../../../lib/content-types';
 import { viewParams, type ListView } from '../../../lib/list-view';
@@ -10,7 +10,7 @@ export const movieListUrl = (type: ContentType, page: number | string = 1) =>
 
 export const getMovieList = (type: ContentType, page = 1, view?: ListView) =>
   apiFetch(movieListUrl(type, page) + viewParams(view).query, {
-    contract: import.meta.env.DEV ? MoviePage : undefined,
+    ...(import.meta.env.DEV ? { contract: MoviePage } : {}),
   });
 
 export const movieListQuery = (type: ContentType, page = 1, view?: ListView) =>
@@ -18,6 +18,3 @@ export const movieListQuery = (type: ContentType, page = 1, view?: ListView) =>
     queryKey: ['movies', type, page, ...viewParams(view).key],
     queryFn: () => getMovieList(type, page, view),
   });
-
-export const useMovieList = (type: ContentType, page = 1, view?: ListView) =>
-  useQuery(movieListQuery(type, page, view));

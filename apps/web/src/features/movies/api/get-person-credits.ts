@@ -1,5 +1,5 @@
 import { PersonMovieCredits } from '@app/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 
 /** GET the movies a person played in. */
@@ -7,10 +7,8 @@ export const personCreditsUrl = (id: number | string) => `/api/tmdb/person/${id}
 
 export const getPersonCredits = (id: number) =>
   apiFetch(personCreditsUrl(id), {
-    contract: import.meta.env.DEV ? PersonMovieCredits : undefined,
+    ...(import.meta.env.DEV ? { contract: PersonMovieCredits } : {}),
   });
 
 export const personCreditsQuery = (id: number) =>
   queryOptions({ queryKey: ['person', id], queryFn: () => getPersonCredits(id) });
-
-export const usePersonCredits = (id: number) => useQuery(personCreditsQuery(id));

@@ -1,6 +1,7 @@
 import { ForYouResponse } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
+import { libraryKeys } from '../../../lib/library-keys';
 import { useAuth } from '../../../lib/auth';
 import { whilePreparing } from './preparing';
 
@@ -11,9 +12,9 @@ import { whilePreparing } from './preparing';
 export function useForYou() {
   const { user } = useAuth();
   return useQuery({
-    queryKey: ['library', 'for-you'],
+    queryKey: libraryKeys.forYou,
     queryFn: () =>
-      apiFetch('/api/user/for-you', { contract: import.meta.env.DEV ? ForYouResponse : undefined }),
+      apiFetch('/api/user/for-you', { ...(import.meta.env.DEV ? { contract: ForYouResponse } : {}) }),
     enabled: !!user,
     ...whilePreparing,
   });

@@ -1,5 +1,5 @@
 import { RecommendedMovie } from '@app/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { isPreparing, whilePreparing } from './preparing';
 
@@ -23,7 +23,7 @@ export const similarMoviesQuery = (id: number, hide = false) =>
     queryFn: async () =>
       (
         await apiFetch(similarMoviesUrl(id) + (hide ? '&hide_seen=true' : ''), {
-          contract: import.meta.env.DEV ? RecommendedMovie.array() : undefined,
+          ...(import.meta.env.DEV ? { contract: RecommendedMovie.array() } : {}),
         }).catch((err: unknown): RecommendedMovie[] => {
           if (isPreparing(err)) throw err;
           return [];
@@ -31,5 +31,3 @@ export const similarMoviesQuery = (id: number, hide = false) =>
       ).slice(0, RECOMMENDATIONS_SHOWN),
     ...whilePreparing,
   });
-
-export const useSimilarMovies = (id: number, hide = false) => useQuery(similarMoviesQuery(id, hide));

@@ -1,5 +1,5 @@
 import { MoviePage } from '@app/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { viewParams, type ListView } from '../../../lib/list-view';
 
@@ -9,7 +9,7 @@ export const searchUrl = (query: string, page: number | string = 1) =>
 
 export const searchMovies = (query: string, page = 1, view?: ListView) =>
   apiFetch(searchUrl(query, page) + viewParams(view).query, {
-    contract: import.meta.env.DEV ? MoviePage : undefined,
+    ...(import.meta.env.DEV ? { contract: MoviePage } : {}),
   });
 
 export const searchQuery = (query: string, page = 1, view?: ListView) =>
@@ -17,6 +17,3 @@ export const searchQuery = (query: string, page = 1, view?: ListView) =>
     queryKey: ['search', query, page, ...viewParams(view).key],
     queryFn: () => searchMovies(query, page, view),
   });
-
-export const useSearch = (query: string, page = 1, view?: ListView) =>
-  useQuery(searchQuery(query, page, view));
