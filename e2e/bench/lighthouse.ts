@@ -81,11 +81,15 @@ function lcpElement(details: unknown): string | undefined {
 async function startHello(): Promise<{ url: string; stop: () => void }> {
   const root = resolve(import.meta.dirname, '../..');
   const dir = mkdtempSync(resolve(tmpdir(), 'bench-hello-'));
-  execFileSync(resolve(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn', '--outDir', dir], {
-    cwd: resolve(root, 'scripts/bench/hello'),
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
+  execFileSync(
+    resolve(root, 'node_modules/.bin/vite'),
+    ['build', '--logLevel', 'warn', '--outDir', dir, '--emptyOutDir'],
+    {
+      cwd: resolve(root, 'scripts/bench/hello'),
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    },
+  );
   const port = await new Promise<number>((done) => {
     const s = createServer().listen(0, '127.0.0.1', () => {
       const p = (s.address() as { port: number }).port;
