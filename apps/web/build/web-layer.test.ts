@@ -47,10 +47,12 @@ describe('every API answer is checked against its contract in development', () =
     const unchecked = calls
       .filter(({ args }) => !/\bcontract\b/.test(args))
       .map(({ path, args }) => `${path}: apiFetch(${args.split('\n')[0]}`);
-    expect(unchecked).toEqual([
+    // Known exceptions, each with its reason; one that is fixed simply leaves the list.
+    const allowed = new Set([
       // Its answer is never read: only whether the profile is there (404: the username is free).
       'features/social/api/check-username.ts: apiFetch(profilePath(name), signal ? { signal } : {}',
     ]);
+    expect(unchecked.filter((c) => !allowed.has(c))).toEqual([]);
   });
 
   it('never names an answer’s type by hand (apiFetch<T>): the contract gives it', () => {
@@ -96,10 +98,11 @@ describe('one source for each message', () => {
         .filter((args) => /^\s*['"`]/.test(args))
         .map((args) => `${path}: ${args.split('\n')[0]}`),
     );
-    expect(literal).toEqual([
+    const allowed = new Set([
       // Being changed by another piece of work when this rule came (decision 0097): to move to
       // @app/contracts' auth messages.
       "features/auth/components/account-settings.tsx: 'Your account was deleted.'",
     ]);
+    expect(literal.filter((c) => !allowed.has(c))).toEqual([]);
   });
 });
