@@ -10,7 +10,7 @@ import { expectAccessible, launch, newPage, visitor, VIEWPORTS } from './browser
  * going public on /account, a public profile and Follow, the Friends page (feed and people
  * search), a private profile's follow request accepted by its owner, and the movie page's friends
  * who watched and reviews (order, like, report). Screenshots go to artifacts/screenshots/social/
- * (ignored), as JPEG.
+ * (ignored).
  */
 const base = inject('baseUrl');
 const site = { base, dataDir: inject('dataDir') };
@@ -26,7 +26,7 @@ const shot = async (page: Page, name: string, fullPage = true) => {
   mkdirSync(SHOTS, { recursive: true });
   await page.waitForLoadState('networkidle').catch(() => {});
   await page.waitForTimeout(500);
-  await page.screenshot({ path: join(SHOTS, `${name}.jpeg`), type: 'jpeg', quality: 60, fullPage });
+  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage });
 };
 
 /** Another member, driven through the API only (its own visitor and cookies): `call` sends its token. */

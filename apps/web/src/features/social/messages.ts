@@ -86,6 +86,7 @@ export const SOCIAL_TEXT = {
   reviews: 'Reviews',
   newest: 'Newest',
   mostLiked: 'Most liked',
+  moreReviews: 'Show more reviews',
   noReviews: 'No reviews yet. Rate the film and write one to be the first.',
   likeReview: (u: string) => `Like @${u}’s review`,
   report: 'Report',

@@ -95,3 +95,21 @@ describe("the movie page's friends and reviews", () => {
     expect(await screen.findByText(/None of the people you follow has watched/)).toBeTruthy();
   });
 });
+
+describe('a film with many reviews', () => {
+  it('shows five, then ten more at a time', async () => {
+    const many = Array.from({ length: 18 }, (_, i) =>
+      review(`fan${String(i).padStart(2, '0')}`, 0, `2026-11-${String(28 - i).padStart(2, '0')}T10:00:00Z`),
+    );
+    api = await startSocialApi({ reviews: many });
+    renderWithApp(<MovieSocial tmdbId={157336} />, { auth: true });
+    await screen.findByText('fan00 thinks it is long but worth it.');
+    const region = screen.getByRole('region', { name: /Reviews/ });
+    expect(within(region).getAllByRole('listitem')).toHaveLength(5);
+    fireEvent.click(within(region).getByRole('button', { name: 'Show more reviews' }));
+    expect(within(region).getAllByRole('listitem')).toHaveLength(15);
+    fireEvent.click(within(region).getByRole('button', { name: 'Show more reviews' }));
+    expect(within(region).getAllByRole('listitem')).toHaveLength(18);
+    expect(within(region).queryByRole('button', { name: 'Show more reviews' })).toBeNull();
+  });
+});

@@ -10,6 +10,10 @@ import { failure, SOCIAL_TEXT } from '../messages';
 import { PersonLink, shortDate, Stars } from './person';
 import { ReportDialog } from './report-dialog';
 
+/** Reviews shown at first, and how many more each "Show more reviews" adds: the page goes on below. */
+const FIRST_REVIEWS = 5;
+const MORE_REVIEWS = 10;
+
 const SORTS: [ReviewSort, string][] = [
   ['newest', SOCIAL_TEXT.newest],
   ['liked', SOCIAL_TEXT.mostLiked],
@@ -72,6 +76,7 @@ export function ReviewsSection({ tmdbId }: { tmdbId: number }) {
   const { user } = useAuth();
   const [sort, setSort] = useState<ReviewSort>('newest');
   const [reporting, setReporting] = useState<string | null>(null);
+  const [limit, setLimit] = useState(FIRST_REVIEWS);
   const reviews = useReviews(tmdbId, sort);
   const like = useLikeReview(tmdbId);
   const items = reviews.data?.pages.flatMap((p) => p.results) ?? [];
@@ -86,19 +91,22 @@ export function ReviewsSection({ tmdbId }: { tmdbId: number }) {
   else
     body = (
       <>
-        <ul className="space-y-3">
-          {items.map((r) => (
+        <ul className="max-w-3xl space-y-3">
+          {items.slice(0, limit).map((r) => (
             <Review key={r.username} review={r} onLike={onLike} onReport={onReport} />
           ))}
         </ul>
-        {reviews.hasNextPage && (
+        {(items.length > limit || reviews.hasNextPage) && (
           <button
             type="button"
             disabled={reviews.isFetchingNextPage}
-            onClick={() => void reviews.fetchNextPage()}
-            className="mt-3 w-full rounded-lg py-2 text-sm font-medium ring-1 ring-white/15 hover:bg-white/10"
+            onClick={() => {
+              if (items.length <= limit + MORE_REVIEWS && reviews.hasNextPage) void reviews.fetchNextPage();
+              setLimit((n) => n + MORE_REVIEWS);
+            }}
+            className="mt-3 w-full max-w-3xl rounded-lg py-2 text-sm font-medium ring-1 ring-white/15 hover:bg-white/10"
           >
-            {reviews.isFetchingNextPage ? 'Loading…' : SOCIAL_TEXT.loadMore}
+            {reviews.isFetchingNextPage ? 'Loading…' : SOCIAL_TEXT.moreReviews}
           </button>
         )}
       </>
@@ -124,7 +132,10 @@ export function ReviewsSection({ tmdbId }: { tmdbId: number }) {
               key={value}
               type="button"
               aria-pressed={sort === value}
-              onClick={() => setSort(value)}
+              onClick={() => {
+                setSort(value);
+                setLimit(FIRST_REVIEWS);
+              }}
               className={`rounded-md px-3 py-1 text-sm ${sort === value ? 'bg-zinc-700 font-semibold' : 'text-zinc-400 hover:text-zinc-200'}`}
             >
               {label}
