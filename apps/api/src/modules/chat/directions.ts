@@ -415,13 +415,16 @@ const halved = <T extends object>(w: T | undefined): T | undefined =>
 
 /**
  * A soft limit moves half as far as the comparative ("a war film, not too graphic" is still a war
- * film, not a war comedy); what the direction rules out still goes.
+ * film, not a war comedy); the keywords the direction rules out still go.
  */
 const HALFWAY = new Map<Direction, Direction>();
 function halfway(d: Direction): Direction {
   let h = HALFWAY.get(d);
   if (!h) {
-    h = { ...d, genres: halved(d.genres), keywords: halved(d.keywords), meaning: halved(d.meaning) };
+    // A limit keeps the kind of film asked for (a ghost story without gore is still a ghost
+    // story): only the direction's keyword rule-outs hold, not its genre ones.
+    const ruleOut = d.ruleOut?.keywords ? { keywords: d.ruleOut.keywords } : undefined;
+    h = { ...d, genres: halved(d.genres), keywords: halved(d.keywords), meaning: halved(d.meaning), ruleOut };
     HALFWAY.set(d, h);
   }
   return h;

@@ -114,6 +114,10 @@ describe('soft requests move the list (directions.ts)', () => {
     const war = film({ genre_ids: [10752, 18], keywords: ['violence'] });
     expect(directionScore(limit, war, 6.2)).toBeCloseTo(directionScore(lessViolent, war, 6.2) / 2);
     expect(directionRulesOut(limit, war, new Set())).toBe(true);
+    // A limit keeps the kind asked for: a ghost film without gore stays, though the comparative drops horror.
+    const ghost = film({ genre_ids: [27], keywords: ['ghost'] });
+    expect(directionRulesOut(limit, ghost, new Set())).toBe(false);
+    expect(directionRulesOut(lessViolent, ghost, new Set())).toBe(true);
     // A comparative said outright wins over the limit.
     expect(directionOf({ comparative: 'smarter', notMoods: ['violent'] })).toBe(DIRECTIONS.smarter);
     expect(directionOf({ notMoods: ['romantic'] })).toBeUndefined();

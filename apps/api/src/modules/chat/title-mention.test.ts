@@ -25,6 +25,10 @@ describe('looksLikeATitleMention: only words said as a title may be "not in our 
 
   it.each([
     ['my brother and I are bored on a rainy sunday and want something to cheer us up', 'rainy sunday'],
+    // Decision 0096: after a cue, a description is no title.
+    ['movies about time loops, like living the same day over and over', 'living the same day'],
+    ['ok and which of them got the best reviews', 'the best reviews'],
+    ["films that mess with you, like reality isn't what it seems", "reality isn't"],
     ['Any good horror films for tonight?', 'Any good'],
     ['we want something with a dog in it that the whole family will enjoy', 'whole family'],
     ['I love movies where the bad guy wins in the end', 'movies where the bad guy wins'],

@@ -224,6 +224,20 @@ const DESCRIBING = new Set([
  * ("like living the same day over and over", "which got the best reviews").
  */
 const DESCRIPTION_START = /^(?:\p{L}{3,}ing|best|highest|lowest|most|least|top|worst|greatest|biggest)$/u;
+/** Verbs of being and their negations: after a cue, a lower-case phrase with one describes. */
+const BEING = new Set([
+  'is',
+  "isn't",
+  'isnt',
+  'are',
+  "aren't",
+  'was',
+  "wasn't",
+  'were',
+  "doesn't",
+  "don't",
+  'seems',
+]);
 /** A lower-case phrase longer than this after a cue is a description, not a title. */
 const LONGEST_PLAIN_TITLE = 5;
 
@@ -236,6 +250,8 @@ function plainName(text: string): boolean {
   if (!first || NOT_A_TITLE_START.has(first)) return false;
   if (DESCRIPTION_START.test(first) && (ws[0] !== 'the' ? ws.length >= 3 : /^(?:best|most|top)/.test(first)))
     return false;
+  // "like reality isn't what it seems": a lower-case phrase with a verb of being says what, not which.
+  if (ws.slice(1).some((w) => BEING.has(w))) return false;
   if (!ws.some((w) => /\p{L}/u.test(w))) return false;
   return ws.length <= LONGEST_PLAIN_TITLE && !ws.some((w) => DESCRIBING.has(w));
 }
