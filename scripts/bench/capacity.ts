@@ -86,8 +86,9 @@ else
 
 let rec: ChildProcess | null = null;
 let recBase = '';
+let recDir = '';
 if (values['model-dir']) {
-  const recDir = mkdtempSync(join(tmpdir(), 'bench-capacity-rec-'));
+  recDir = mkdtempSync(join(tmpdir(), 'bench-capacity-rec-'));
   cpSync(join(resolve(values['model-dir']), 'models'), join(recDir, 'models'), { recursive: true });
   symlinkCatalog(apiDir, recDir);
   const port = await freePort();
@@ -233,7 +234,7 @@ const json = (method: string, path: string, body: unknown, headers: Record<strin
 
 // ---- users, seeded through the API ----
 const before = await sizes();
-const users: { authorization: string }[] = [];
+const users: { authorization: string; cookie: string; from: string }[] = [];
 const signUps = await phase('sign-up, verify, sign-in (3 requests + a mail)', USERS, async (u) => {
   users[u] = await register(u);
   return new Response(null, { status: 200 });
@@ -310,6 +311,13 @@ await sleep(2000);
 const after = await sizes();
 
 // ---- reads ----
+// ID tokens are short-lived: seeding on a busy machine outlasts them. Fresh ones from each session.
+for (const u of users) {
+  const res = await fetch(`${api.base}/api/auth/token`, {
+    headers: { cookie: u.cookie, 'x-forwarded-for': u.from },
+  });
+  u.authorization = `Bearer ${((await res.json()) as { token: string }).token}`;
+}
 const get = (path: string, headers: Record<string, string> = {}) =>
   fetch(`${api.base}${path}`, { headers: { ...BR, 'x-forwarded-for': nextIp(), ...headers } });
 await phase('GET /api/tmdb/movie/popular (pages 1–5)', N, (i) =>
@@ -415,6 +423,7 @@ if (redis) {
   redis.disconnect();
 }
 rmSync(apiDir, { recursive: true, force: true });
+if (recDir) rmSync(recDir, { recursive: true, force: true });
 process.exit(0);
 
 // ---- helpers ----
@@ -423,7 +432,7 @@ function symlinkCatalog(from: string, to: string) {
 }
 
 /** Signs up (from an address of its own: the per-address limits), verifies by the mailed link, signs in. */
-async function register(u: number): Promise<{ authorization: string }> {
+async function register(u: number): Promise<{ authorization: string; cookie: string; from: string }> {
   const email = `capacity-${process.pid}-${u}@example.com`;
   const password = 'capacity-password-1';
   const from = nextIp();
@@ -458,7 +467,7 @@ async function register(u: number): Promise<{ authorization: string }> {
     .join('; ');
   const res = await fetch(`${api.base}/api/auth/token`, { headers: { cookie, 'x-forwarded-for': from } });
   const { token } = (await res.json()) as { token: string };
-  return { authorization: `Bearer ${token}` };
+  return { authorization: `Bearer ${token}`, cookie, from };
 }
 
 /** The verification link mailed to `email`: from the API's log, or DATA_DIR/outbox. */
