@@ -83,7 +83,9 @@ export const EnvSchema = z.object({
   REDIS_KEY_PREFIX: z
     .string()
     .trim()
-    .regex(/^[A-Za-z0-9_.-]{1,64}$/, { error: 'must be 1 to 64 letters, digits, dots, dashes or underscores' })
+    .regex(/^[A-Za-z0-9_.-]{1,64}$/, {
+      error: 'must be 1 to 64 letters, digits, dots, dashes or underscores',
+    })
     .default('cinelog'),
   /**
    * Which proxies may name the visitor in X-Forwarded-For (decision 0078): unset (or `false`, `0`)
