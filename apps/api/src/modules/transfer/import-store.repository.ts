@@ -180,6 +180,8 @@ export class ImportStoreRepository {
         await sql`update import_jobs set step = step + 1, done = done + ${rows}, updated_at = now()
         where id = ${jobId} and step = ${step} and state = 'running' returning id`.execute(trx);
       if (moved.rows.length === 0) return false;
+      // Years of imported history are not news: the rows write no activity (decision 0093).
+      await sql`select set_config('cinelog.quiet_activity', 'on', true)`.execute(trx);
       const keys = await write(trx);
       await sql`insert into import_job_steps (job_id, step, keys)
         values (${jobId}, ${step}, ${JSON.stringify(keys)}::jsonb)`.execute(trx);

@@ -90,6 +90,8 @@ describe.each(DATABASES)('import previews and jobs in the database on $name', ({
         added: { diary: 120, ratings: 60, watched: 60 },
       });
     expect(await count('diary_entries', 'ann')).toBe(120);
+    // Years of imported history are not news for followers: the import wrote no activity.
+    expect(await count('activity', 'ann')).toBe(0);
     // The preview was taken by its commit: a second commit, on either instance, finds nothing.
     await expect(a.start('ann', { preview_id: p.preview_id, picks: {} })).rejects.toThrow(
       IMPORT_MESSAGES.previewGone,

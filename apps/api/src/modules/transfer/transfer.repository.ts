@@ -61,6 +61,8 @@ export class TransferRepository {
   importTransaction<T>(userId: string, fn: (trx: Trx) => Promise<T>): Promise<T> {
     return this.db.transaction().execute(async (trx) => {
       await sql`select pg_advisory_xact_lock(hashtext(${`cinelog-import:${userId}`}))`.execute(trx);
+      // Years of imported history are not news: the rows write no activity (decision 0093).
+      await sql`select set_config('cinelog.quiet_activity', 'on', true)`.execute(trx);
       return fn(trx);
     });
   }
