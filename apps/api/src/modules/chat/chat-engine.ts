@@ -258,6 +258,7 @@ export class ChatEngine {
     closestTitle: (text) => this.closestTitle(text),
     knownWord: (w) => this.knownWord(w),
     knownPerson: (words) => this.knownPerson(words),
+    hasPeople: () => peopleIndexOf(this.catalog).size > 0,
   };
 
   /**

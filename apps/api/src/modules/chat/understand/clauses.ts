@@ -62,6 +62,7 @@ import type { Query } from './query';
 import { Lru } from '../lru';
 import { foldAccents, PUNCTUATION, type Token } from './text';
 import { looksLikeATitleMention, namesAfterCue } from '../title-mention';
+import { GIVEN_NAMES } from './lexicon/given-names';
 
 export interface ParseContext {
   /** The catalog's "now": "recent" means the few years before it. */
@@ -79,6 +80,8 @@ export interface ParseContext {
    * credited name; null when nobody is that close. Absent: the catalog has no cast or crew.
    */
   knownPerson?(words: string): string | null;
+  /** Whether the catalog has a people index (credits): offline it has none. */
+  hasPeople?(): boolean;
 }
 
 export interface State {
@@ -2142,7 +2145,7 @@ function nameWords(text: string, stop?: ReadonlySet<string>): string[] {
 type TypedName = { name: string; typed: string[] };
 
 /** The longest leading run of `words` (two or more) that names a person the catalog knows. */
-function knownName(words: string[], ctx: ParseContext): TypedName | undefined {
+function knownName(words: string[], ctx: Pick<ParseContext, 'knownPerson'>): TypedName | undefined {
   for (let n = words.length; n >= 2; n--) {
     const typed = words.slice(0, n);
     const name = ctx.knownPerson?.(typed.join(' '));
@@ -2175,11 +2178,16 @@ function namedInLowerCase(s: State, lexiconWords: ReadonlySet<string>): TypedNam
       );
     }
   }
-  if (!s.ctx.knownPerson) return undefined;
+  // Without a people index (offline), a common given name and a surname stand in for it.
+  const known =
+    s.ctx.knownPerson && s.ctx.hasPeople?.() !== false
+      ? s.ctx.knownPerson
+      : (words: string) => offlinePerson(words, s, lexiconWords);
+  const ctx = { knownPerson: known };
   for (let rest = text; ;) {
     const other = PERSON_OR_OTHER.exec(rest);
     if (!other) break;
-    const name = knownName(nameWords(other[1]!), s.ctx);
+    const name = knownName(nameWords(other[1]!), ctx);
     if (name) return name;
     rest = other[1]!;
   }
@@ -2192,10 +2200,29 @@ function namedInLowerCase(s: State, lexiconWords: ReadonlySet<string>): TypedNam
   for (let from = Math.max(0, words.length - 3); from <= words.length - 2; from++) {
     const tail = words.slice(from);
     if (tail.some((w) => FILLER.has(w))) continue;
-    const name = s.ctx.knownPerson(tail.join(' '));
+    const name = known(tail.join(' '));
     if (name) return { name, typed: tail };
   }
   return undefined;
+}
+
+/**
+ * Without a people index (offline): "tom hanks", "stanley kubrick" is a person when it is a common
+ * given name followed by one or two words that are neither request words nor catalog keywords
+ * nor a title (so the engine can say people cannot be looked up, instead of listing unrelated
+ * films as theirs).
+ */
+function offlinePerson(typed: string, s: State, lexiconWords: ReadonlySet<string>): string | null {
+  const words = typed.split(' ');
+  if (words.length < 2 || words.length > 3 || !GIVEN_NAMES.has(words[0]!)) return null;
+  const rest = words.slice(1);
+  if (
+    rest.some((w) => w.length < 3 || lexiconWords.has(w) || FILLER.has(w) || s.ctx.keywordVocabulary.has(w))
+  )
+    return null;
+  const title = s.ctx.resolveTitle(typed);
+  if (title && title.confidence >= TITLE_CONFIDENCE) return null;
+  return words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join(' ');
 }
 
 /** The words left over: themes if the catalog's texts use them, else not understood. */

@@ -541,4 +541,21 @@ describe('understand: what is said as a title, soft limits and people (decision 
       expect(p(text).person).toBeUndefined();
     },
   );
+
+  // Offline there is no people index: a common given name and a surname typed in lower case stand
+  // in for it, so the engine says people cannot be looked up instead of listing unrelated films.
+  it.each([
+    ['anything with tom hanks in it?', 'Tom Hanks'],
+    ['stanley kubrick films ranked', 'Stanley Kubrick'],
+    ['movies with meryl streep', 'Meryl Streep'],
+  ])('offline, a given name and a surname in lower case are a person: %j', (text, person) => {
+    expect(p(text).person).toBe(person);
+  });
+
+  it.each(['films with will power', 'movies with heist scenes', 'a film with tom and a dog', 'heat movies'])(
+    'offline, words that are no given name and surname are no person: %j',
+    (text) => {
+      expect(p(text).person).toBeUndefined();
+    },
+  );
 });
