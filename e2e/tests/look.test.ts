@@ -831,6 +831,7 @@ describe('signed in on a phone', () => {
       'Diary',
       'Ratings',
       'Year in Review',
+      'Friends',
     ]);
     expect(await overflow(page)).toBe(0);
     await screenshot(page, 'look-390-menu-signed-in');
