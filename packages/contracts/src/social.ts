@@ -1,5 +1,14 @@
 import { z } from 'zod';
 import { PositiveIntId } from './common';
+import {
+  REPORT_REASONS,
+  RESERVED_USERNAMES,
+  USERNAME_MAX,
+  USERNAME_MIN,
+  USERNAME_PATTERN,
+} from './social-rules';
+
+export * from './social-rules';
 
 /**
  * Issue 46, film lovers together: usernames and profiles, following, blocks, an activity feed,
@@ -41,8 +50,6 @@ import { PositiveIntId } from './common';
  * 429 bodies are the spec's TOO_MANY_ATTEMPTS text.
  */
 
-export const USERNAME_MIN = 3;
-export const USERNAME_MAX = 30;
 /** Favourite films shown first on a profile; when none are chosen, the four highest rated. */
 export const FAVOURITES_MAX = 4;
 export const FEED_PAGE_SIZE = 20;
@@ -51,49 +58,13 @@ export const PEOPLE_PAGE_SIZE = 50;
 /** A review reported by this many different people is hidden from everyone. */
 export const REVIEW_HIDE_REPORTS = 3;
 
-/** Words no one can take as a username (compared ignoring case; the database checks the same list). */
-export const RESERVED_USERNAMES = [
-  'about',
-  'account',
-  'admin',
-  'administrator',
-  'api',
-  'cinelog',
-  'everyone',
-  'explore',
-  'feed',
-  'help',
-  'login',
-  'logout',
-  'me',
-  'moderator',
-  'null',
-  'official',
-  'playlist',
-  'playlists',
-  'profile',
-  'profiles',
-  'root',
-  'search',
-  'settings',
-  'signin',
-  'signup',
-  'staff',
-  'support',
-  'system',
-  'undefined',
-  'user',
-  'users',
-  'www',
-] as const;
-
 /** 3–30 letters, digits, `_` or `.`, starting with a letter or digit; unique ignoring case. */
 export const Username = z
   .string({ error: 'username must be text' })
   .trim()
   .min(USERNAME_MIN, { error: `username must be ${USERNAME_MIN}–${USERNAME_MAX} characters` })
   .max(USERNAME_MAX, { error: `username must be ${USERNAME_MIN}–${USERNAME_MAX} characters` })
-  .regex(/^[A-Za-z0-9][A-Za-z0-9_.]*$/, {
+  .regex(USERNAME_PATTERN, {
     error: 'username may hold only letters, digits, _ and ., and must start with a letter or digit',
   })
   .refine((u) => !(RESERVED_USERNAMES as readonly string[]).includes(u.toLowerCase()), {
@@ -328,7 +299,6 @@ export const ReviewLikeState = z
   .meta({ id: 'ReviewLikeState' });
 export type ReviewLikeState = z.infer<typeof ReviewLikeState>;
 
-export const REPORT_REASONS = ['spam', 'abuse', 'spoilers', 'other'] as const;
 export const ReviewReportBody = z.object({
   reason: z.enum(REPORT_REASONS, { error: `reason must be one of ${REPORT_REASONS.join(', ')}` }),
   note: z
