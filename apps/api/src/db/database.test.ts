@@ -57,6 +57,22 @@ describe.each(DATABASES)('database schema on $name', ({ open }) => {
     }
   });
 
+  it('applies a migration that landed after later ones (0010 after 0011 and 0012)', async () => {
+    const db = await open();
+    try {
+      // A database migrated while main held 0011 and 0012 but not yet 0010.
+      const { '0010-import-previews-and-jobs': m0010, ...without } = migrations;
+      await m0010.down!(db.db);
+      await sql`delete from kysely_migration where name = '0010-import-previews-and-jobs'`.execute(db.db);
+      expect(Object.keys(without)).toContain('0012-settings-country');
+      expect(await schemaIsCurrent(db.db)).toBe(false);
+      expect(await migrateToLatest(db.db)).toEqual(['0010-import-previews-and-jobs']);
+      expect(await schemaIsCurrent(db.db)).toBe(true);
+    } finally {
+      await db.close();
+    }
+  });
+
   it('0004 keeps existing watch statuses and lets a movie be watched and on the watchlist', async () => {
     const db = await open();
     const migrator = new Migrator({ db: db.db, provider: { getMigrations: async () => migrations } });

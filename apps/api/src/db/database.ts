@@ -182,7 +182,9 @@ export async function schemaIsCurrent(db: Kysely<any>): Promise<boolean> {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
   if (await schemaIsCurrent(db)) return [];
-  const migrator = new Migrator({ db, provider });
+  // Unordered: 0011 and 0012 landed on main before 0010, so a database migrated in that window
+  // holds 0011/0012 without 0010; the migrator applies the missing one instead of refusing.
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
