@@ -280,6 +280,11 @@ export const PublicReview = z
     like_count: z.number(),
     liked: z.boolean().describe('The viewer liked it (false signed out)'),
     own: z.boolean().describe("The viewer's own review"),
+    hidden: z
+      .boolean()
+      .describe(
+        'Hidden from everyone after reports, until an operator restores or removes it; only its author is shown it',
+      ),
   })
   .meta({ id: 'PublicReview' });
 export type PublicReview = z.infer<typeof PublicReview>;

@@ -21,9 +21,13 @@ export interface PersonCursor {
   id: string;
 }
 
-/** What "visible to everyone" means for a review: REVIEW_HIDE_REPORTS different reporters hide it. */
+/**
+ * What "hidden from everyone" means for a review: REVIEW_HIDE_REPORTS different reporters with open
+ * reports (an operator's restore dismisses them: decision 0100; index review_reports_open_idx).
+ */
 const hiddenForEveryone = (hideAt: number, author: RawBuilder<unknown>, tmdb: RawBuilder<unknown>) =>
-  sql<boolean>`(select count(*) from review_reports rr where rr.author_id = ${author} and rr.tmdb_id = ${tmdb}) >= ${hideAt}`;
+  sql<boolean>`(select count(*) from review_reports rr
+    where rr.author_id = ${author} and rr.tmdb_id = ${tmdb} and rr.dismissed_at is null) >= ${hideAt}`;
 
 /** Either of two people blocked the other. */
 const blockedBetween = (a: RawBuilder<unknown> | string, b: RawBuilder<unknown> | string) =>
@@ -401,7 +405,10 @@ export class SocialRepository {
     return rows.map((r) => ({ ...r, rating: r.rating === null ? null : num(r.rating) }));
   }
 
-  /** Public reviews of a film: public profiles only, none hidden from the viewer, with like counts. */
+  /**
+   * Public reviews of a film: public profiles only, none hidden from the viewer, with like counts;
+   * the viewer's own review even when reports hid it from everyone (`hidden`, decision 0100).
+   */
   async reviews(
     tmdbId: number,
     viewerId: string | null,
@@ -424,12 +431,14 @@ export class SocialRepository {
         (select count(*) from review_likes l where l.author_id = r.user_id and l.tmdb_id = r.tmdb_id) as like_count,
         exists (select 1 from review_likes l
           where l.author_id = r.user_id and l.tmdb_id = r.tmdb_id and l.user_id = ${viewerId ?? ''}) as liked,
-        r.user_id = ${viewerId ?? ''} as own,
+        r.user_id = ${viewerId ?? ''} as own, h.hidden,
         count(*) over () as total
       from ratings r
       join profiles p on p.user_id = r.user_id and p.is_public
+      cross join lateral (
+        select ${hiddenForEveryone(hideAt, sql.ref('r.user_id'), sql.ref('r.tmdb_id'))} as hidden) h
       where r.tmdb_id = ${tmdbId} and r.review is not null ${viewer}
-        and not ${hiddenForEveryone(hideAt, sql.ref('r.user_id'), sql.ref('r.tmdb_id'))}
+        and (not h.hidden or r.user_id = ${viewerId ?? ''})
       order by ${order}
       limit ${limit} offset ${offset}`.execute(this.db);
     return rows;
@@ -530,6 +539,7 @@ export interface ReviewRow {
   like_count: string;
   liked: boolean;
   own: boolean;
+  hidden: boolean;
   total: string;
 }
 

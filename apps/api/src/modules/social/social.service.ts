@@ -356,6 +356,7 @@ export class SocialService {
         like_count: Number(r.like_count),
         liked: r.liked,
         own: r.own,
+        hidden: r.hidden,
       })),
     };
   }
