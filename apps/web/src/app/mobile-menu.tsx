@@ -9,6 +9,7 @@ import { useDialog } from '../lib/use-dialog';
 import { ABOUT_DEV_URL } from './links';
 import { ACCOUNT_LINKS } from './top-bar-menus';
 import { HideSeenSwitch } from '../features/library/components/hide-seen-switch';
+import { YourProfileLink } from '../features/social/components/your-profile-link';
 
 /** Shortcuts to genre pages (spec: not real trending or favourites views). */
 const QUICK_ACCESS = [
@@ -79,6 +80,12 @@ export function MobileMenu({ onClose }: { onClose: () => void }) {
             ))}
           </div>
         </section>
+        {user && (
+          <YourProfileLink
+            onClick={onClose}
+            className="block rounded-xl bg-zinc-900 px-4 py-3 text-sm font-medium ring-1 ring-white/10 hover:bg-zinc-800"
+          />
+        )}
         {user && (
           <nav aria-labelledby="your-library">
             <h2

@@ -1,6 +1,7 @@
 import { GENRES } from '@app/contracts/genres';
 import { Link, useNavigate } from 'react-router';
 import { HideSeenSwitch } from '../features/library/components/hide-seen-switch';
+import { YourProfileLink } from '../features/social/components/your-profile-link';
 import { signOut } from '../lib/auth';
 
 /** The Categories dropdown's panel: the 19 genres in a 20rem scrolling list, 14rem wide. */
@@ -34,11 +35,17 @@ export const ACCOUNT_LINKS = [
   ['/account', 'Account'],
 ] as const;
 
-/** The signed-in user's dropdown panel: library pages and Logout. */
+/** The signed-in user's dropdown panel: their profile, library pages and Logout. */
 export function AccountMenu({ onClose: close }: { onClose: () => void }) {
   const navigate = useNavigate();
   return (
     <ul className="absolute right-0 mt-2 w-64 rounded-xl bg-zinc-900 p-1 shadow-2xl ring-1 ring-white/10">
+      <li className="mb-1 border-b border-white/10 pb-1">
+        <YourProfileLink
+          onClick={close}
+          className="block rounded-lg px-3 py-2 text-sm font-medium hover:bg-zinc-800 focus:bg-zinc-800"
+        />
+      </li>
       {ACCOUNT_LINKS.map(([to, label]) => (
         <li key={to}>
           <Link

@@ -61,6 +61,8 @@ export const SOCIAL_TEXT = {
   madePrivate: 'Your profile is private',
   chooseUsernameFirst: 'Choose a username first to have a profile.',
   viewProfile: 'View your profile',
+  yourProfile: 'Your profile',
+  chooseUsername: 'Choose a username',
   requestsSection: 'Follow requests',
   noRequests: 'No pending requests.',
   accept: 'Accept',
@@ -100,6 +102,9 @@ export const SOCIAL_TEXT = {
   signInToFollow: 'Please login to follow people',
   signInToReport: 'Please login to report reviews',
   yourReview: 'Your review',
+  hiddenAfterReports: 'Hidden after reports',
+  hiddenAfterReportsHint:
+    'People reported this review, so no one else sees it for now. A moderator will look at it and restore or remove it; editing it does not bring it back.',
   // Fallbacks
   failed: 'Something went wrong. Please try again.',
 } as const;

@@ -25,6 +25,7 @@ const review = (
   like_count,
   liked: false,
   own: false,
+  hidden: false,
   ...over,
 });
 
@@ -86,6 +87,23 @@ describe("the movie page's friends and reviews", () => {
     expect(await screen.findByText('Please login to like reviews')).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Friends who watched' })).toBeNull();
     expect(api.state.calls).toEqual([]);
+  });
+
+  it('its author sees their own review hidden after reports, marked so, with what happens next', async () => {
+    api = await startSocialApi({
+      reviews: [
+        review('ann', 1, '2026-11-20T10:00:00Z'),
+        review('eve', 0, '2026-11-01T10:00:00Z', { own: true, hidden: true }),
+      ],
+    });
+    renderWithApp(<MovieSocial tmdbId={157336} />, { auth: true });
+    await screen.findByText('eve thinks it is long but worth it.');
+    const [annItem, eveItem] = within(screen.getByRole('region', { name: /Reviews/ })).getAllByRole(
+      'listitem',
+    );
+    expect(within(eveItem!).getByText('Hidden after reports')).toBeTruthy();
+    expect(within(eveItem!).getByText(/A moderator will look at it/)).toBeTruthy();
+    expect(within(annItem!).queryByText('Hidden after reports')).toBeNull();
   });
 
   it('no reviews yet says so', async () => {

@@ -39,7 +39,13 @@ function Review({
             {SOCIAL_TEXT.yourReview}
           </span>
         )}
+        {review.hidden && (
+          <span className="rounded-full bg-amber-500/15 px-2 py-0.5 text-xs font-medium text-amber-300 ring-1 ring-amber-400/30">
+            {SOCIAL_TEXT.hiddenAfterReports}
+          </span>
+        )}
       </div>
+      {review.hidden && <p className="mt-2 text-xs text-zinc-400">{SOCIAL_TEXT.hiddenAfterReportsHint}</p>}
       <p className="mt-3 whitespace-pre-line text-sm leading-relaxed text-zinc-200 [overflow-wrap:anywhere]">
         {review.review}
       </p>

@@ -1,5 +1,5 @@
-import { useId, useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner';
 import { useAnswerFollowRequest } from '../api/answer-follow-request';
 import { useUsernameAvailability } from '../api/check-username';
@@ -13,12 +13,17 @@ import { useDebounced } from '../hooks/use-debounced';
 import { failure, SOCIAL_TEXT } from '../messages';
 import { usernameProblem } from '../rules';
 import { PersonLink } from './person';
+import { CHOOSE_USERNAME_URL } from './your-profile-link';
 import { buttonClass, primaryClass } from '../styles';
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
+function Section({ title, anchor, children }: { title: string; anchor?: string; children: ReactNode }) {
   const id = `settings-${title.replace(/\W+/g, '-').toLowerCase()}`;
   return (
-    <section aria-labelledby={id} className="rounded-2xl bg-zinc-900 p-6 ring-1 ring-white/10">
+    <section
+      id={anchor}
+      aria-labelledby={id}
+      className="scroll-mt-20 rounded-2xl bg-zinc-900 p-6 ring-1 ring-white/10"
+    >
       <h2 id={id} className="mb-4 text-lg font-semibold">
         {title}
       </h2>
@@ -44,8 +49,16 @@ function usernameStatus(
     : { text: SOCIAL_TEXT.usernameTaken, tone: 'text-red-400', alert: true };
 }
 
+/** The hash of the link that asks for a username (the account menus' "Your profile" without one). */
+const PROFILE_HASH = CHOOSE_USERNAME_URL.slice(CHOOSE_USERNAME_URL.indexOf('#'));
+
 function UsernameForm({ current }: { current: string | null }) {
   const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (hash === PROFILE_HASH) input.current?.focus();
+  }, [hash]);
   const [name, setName] = useState(current ?? '');
   const [saved, setSaved] = useState('');
   const [error, setError] = useState('');
@@ -93,6 +106,7 @@ function UsernameForm({ current }: { current: string | null }) {
             @
           </span>
           <input
+            ref={input}
             id={`${id}-name`}
             value={name}
             maxLength={30}
@@ -228,13 +242,13 @@ export function SocialSettings() {
   const settings = useProfileSettings();
   if (settings.isPending)
     return (
-      <Section title={SOCIAL_TEXT.profileSection}>
+      <Section title={SOCIAL_TEXT.profileSection} anchor={PROFILE_HASH.slice(1)}>
         <Spinner label="Loading your profile settings" className="py-4" />
       </Section>
     );
   if (settings.isError)
     return (
-      <Section title={SOCIAL_TEXT.profileSection}>
+      <Section title={SOCIAL_TEXT.profileSection} anchor={PROFILE_HASH.slice(1)}>
         <p role="alert" className="text-sm text-red-400">
           {failure(settings.error)}
         </p>
@@ -243,7 +257,7 @@ export function SocialSettings() {
   const s = settings.data;
   return (
     <>
-      <Section title={SOCIAL_TEXT.profileSection}>
+      <Section title={SOCIAL_TEXT.profileSection} anchor={PROFILE_HASH.slice(1)}>
         <UsernameForm current={s.username} />
         <PublicSwitch on={s.public} disabled={!s.username} />
         {s.username && (
