@@ -1,19 +1,31 @@
 /**
- * The countries TMDB's watch-provider data covers (its `/watch/providers/regions`, ISO 3166-1
- * alpha-2), which a user may choose for "Where to watch" (decision 0095). No zod here: the web's
- * settings page imports the list. Names come from the browser's `Intl.DisplayNames`.
+ * The countries a user may choose for "Where to watch" (decisions 0095, 0100): every officially
+ * assigned ISO 3166-1 alpha-2 code (249) and XK (Kosovo: user-assigned, but TMDB and CLDR use
+ * it). Not typed from memory: it is every region Unicode CLDR names (`Intl.DisplayNames`, Node
+ * 20's ICU) less CLDR's non-countries (EU, EZ, UN, QO, XA, XB, ZZ), exceptional reservations (AC,
+ * CP, CQ, DG, EA, IC, TA, UK) and withdrawn codes (AN, BU, CS, DD, DY, FX, HV, NH, RH, SU, TP,
+ * VD, YD, YU, ZR); apps/web's watch-country-setting.test.tsx checks it against Intl again. TMDB
+ * has offers for fewer: elsewhere the section is absent. The stored value is the code; names come
+ * from the reader's `Intl.DisplayNames`. No zod here: the web's settings page imports the list.
  */
 // prettier-ignore
 export const WATCH_COUNTRIES = [
-  'AD', 'AE', 'AG', 'AL', 'AO', 'AR', 'AT', 'AU', 'AZ', 'BA', 'BB', 'BE', 'BF', 'BG', 'BH', 'BM',
-  'BO', 'BR', 'BS', 'BY', 'BZ', 'CA', 'CD', 'CH', 'CI', 'CL', 'CM', 'CO', 'CR', 'CU', 'CV', 'CY',
-  'CZ', 'DE', 'DK', 'DO', 'DZ', 'EC', 'EE', 'EG', 'ES', 'FI', 'FJ', 'FR', 'GB', 'GF', 'GG', 'GH',
-  'GI', 'GQ', 'GR', 'GT', 'GY', 'HK', 'HN', 'HR', 'HU', 'ID', 'IE', 'IL', 'IN', 'IQ', 'IS', 'IT',
-  'JM', 'JO', 'JP', 'KE', 'KR', 'KW', 'LB', 'LC', 'LI', 'LT', 'LU', 'LV', 'LY', 'MA', 'MC', 'MD',
-  'ME', 'MG', 'MK', 'ML', 'MT', 'MU', 'MW', 'MX', 'MY', 'MZ', 'NE', 'NG', 'NI', 'NL', 'NO', 'NZ',
-  'OM', 'PA', 'PE', 'PF', 'PG', 'PH', 'PK', 'PL', 'PS', 'PT', 'PY', 'QA', 'RO', 'RS', 'RU', 'SA',
-  'SC', 'SE', 'SG', 'SI', 'SK', 'SM', 'SN', 'SV', 'TC', 'TD', 'TH', 'TN', 'TR', 'TT', 'TW', 'TZ',
-  'UA', 'UG', 'US', 'UY', 'VA', 'VE', 'XK', 'YE', 'ZA', 'ZM', 'ZW',
+  'AD', 'AE', 'AF', 'AG', 'AI', 'AL', 'AM', 'AO', 'AQ', 'AR', 'AS', 'AT', 'AU', 'AW', 'AX', 'AZ',
+  'BA', 'BB', 'BD', 'BE', 'BF', 'BG', 'BH', 'BI', 'BJ', 'BL', 'BM', 'BN', 'BO', 'BQ', 'BR', 'BS',
+  'BT', 'BV', 'BW', 'BY', 'BZ', 'CA', 'CC', 'CD', 'CF', 'CG', 'CH', 'CI', 'CK', 'CL', 'CM', 'CN',
+  'CO', 'CR', 'CU', 'CV', 'CW', 'CX', 'CY', 'CZ', 'DE', 'DJ', 'DK', 'DM', 'DO', 'DZ', 'EC', 'EE',
+  'EG', 'EH', 'ER', 'ES', 'ET', 'FI', 'FJ', 'FK', 'FM', 'FO', 'FR', 'GA', 'GB', 'GD', 'GE', 'GF',
+  'GG', 'GH', 'GI', 'GL', 'GM', 'GN', 'GP', 'GQ', 'GR', 'GS', 'GT', 'GU', 'GW', 'GY', 'HK', 'HM',
+  'HN', 'HR', 'HT', 'HU', 'ID', 'IE', 'IL', 'IM', 'IN', 'IO', 'IQ', 'IR', 'IS', 'IT', 'JE', 'JM',
+  'JO', 'JP', 'KE', 'KG', 'KH', 'KI', 'KM', 'KN', 'KP', 'KR', 'KW', 'KY', 'KZ', 'LA', 'LB', 'LC',
+  'LI', 'LK', 'LR', 'LS', 'LT', 'LU', 'LV', 'LY', 'MA', 'MC', 'MD', 'ME', 'MF', 'MG', 'MH', 'MK',
+  'ML', 'MM', 'MN', 'MO', 'MP', 'MQ', 'MR', 'MS', 'MT', 'MU', 'MV', 'MW', 'MX', 'MY', 'MZ', 'NA',
+  'NC', 'NE', 'NF', 'NG', 'NI', 'NL', 'NO', 'NP', 'NR', 'NU', 'NZ', 'OM', 'PA', 'PE', 'PF', 'PG',
+  'PH', 'PK', 'PL', 'PM', 'PN', 'PR', 'PS', 'PT', 'PW', 'PY', 'QA', 'RE', 'RO', 'RS', 'RU', 'RW',
+  'SA', 'SB', 'SC', 'SD', 'SE', 'SG', 'SH', 'SI', 'SJ', 'SK', 'SL', 'SM', 'SN', 'SO', 'SR', 'SS',
+  'ST', 'SV', 'SX', 'SY', 'SZ', 'TC', 'TD', 'TF', 'TG', 'TH', 'TJ', 'TK', 'TL', 'TM', 'TN', 'TO',
+  'TR', 'TT', 'TV', 'TW', 'TZ', 'UA', 'UG', 'UM', 'US', 'UY', 'UZ', 'VA', 'VC', 'VE', 'VG', 'VI',
+  'VN', 'VU', 'WF', 'WS', 'XK', 'YE', 'YT', 'ZA', 'ZM', 'ZW',
 ] as const;
 export type WatchCountry = (typeof WATCH_COUNTRIES)[number];
 

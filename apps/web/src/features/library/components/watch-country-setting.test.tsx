@@ -1,3 +1,4 @@
+import { WATCH_COUNTRIES } from '@app/contracts/countries';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startLibraryApi } from '../../../testing/library-api';
@@ -49,6 +50,45 @@ describe('the country for Where to watch', () => {
     expect(select.value).toBe('DE');
     fireEvent.change(select, { target: { value: '' } });
     await waitFor(() => expect(patches).toEqual([{ country: 'DE' }, { country: null }]));
+  });
+
+  it('offers every country: each ISO 3166-1 code (and XK) Unicode CLDR names, by name, the code stored', async () => {
+    // Every two-letter region CLDR names is either in the list or one of these, which are not countries.
+    const NOT_COUNTRIES = {
+      groupings: ['EU', 'EZ', 'UN', 'QO', 'XA', 'XB', 'ZZ'],
+      reserved: ['AC', 'CP', 'CQ', 'DG', 'EA', 'IC', 'TA', 'UK'],
+      withdrawn: ['AN', 'BU', 'CS', 'DD', 'DY', 'FX', 'HV', 'NH', 'RH', 'SU', 'TP', 'VD', 'YD', 'YU', 'ZR'],
+    };
+    const excluded = new Set(Object.values(NOT_COUNTRIES).flat());
+    const en = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
+    const named: string[] = [];
+    for (let a = 65; a <= 90; a++)
+      for (let b = 65; b <= 90; b++) {
+        const code = String.fromCharCode(a, b);
+        if (en.of(code) && !excluded.has(code)) named.push(code);
+      }
+    expect([...WATCH_COUNTRIES]).toEqual(named);
+    expect(WATCH_COUNTRIES).toHaveLength(250); // ISO 3166-1's 249 and Kosovo
+    expect(new Set(WATCH_COUNTRIES.map((c) => en.of(c))).size).toBe(250);
+
+    const { patches } = await serve('live');
+    renderWithApp(<WatchCountrySetting />, { auth: true });
+    const select = (await screen.findByRole('combobox', {
+      name: 'Country for streaming, rental and purchase offers',
+    })) as HTMLSelectElement;
+    const options = [...select.options].slice(1);
+    expect(options).toHaveLength(250);
+    const byName = new Map(options.map((o) => [o.textContent, o.value]));
+    for (const [name, code] of [
+      ['Afghanistan', 'AF'],
+      ['Åland Islands', 'AX'],
+      ['Kosovo', 'XK'],
+      ['Vietnam', 'VN'],
+      ['Côte d’Ivoire', 'CI'],
+    ])
+      expect(byName.get(name), name).toBe(code);
+    fireEvent.change(select, { target: { value: 'VN' } });
+    await waitFor(() => expect(patches).toEqual([{ country: 'VN' }]));
   });
 
   it('is not offered offline, where there is nothing to watch', async () => {

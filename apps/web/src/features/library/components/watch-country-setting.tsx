@@ -18,9 +18,10 @@ const names = () => {
 };
 
 /**
- * The account's country for "Where to watch" (decision 0095): "Automatic" (the browser's
- * languages, else the United States, as the API decides) or one of the countries TMDB has watch
- * data for, by name in the reader's language. Live mode only: offline there is nothing to watch.
+ * The account's country for "Where to watch" (decisions 0095, 0100): "Automatic" (the browser's
+ * languages, else the United States, as the API decides) or any country (ISO 3166-1), named by
+ * the reader's `Intl.DisplayNames` in their language; the code is what is saved. Live mode only:
+ * offline there is nothing to watch.
  */
 export function WatchCountrySetting() {
   const config = useConfig();
