@@ -147,13 +147,16 @@ describe('chat engine on the offline catalog', () => {
     expect(a.message).toMatch(/Spanish/);
     // A new request all the same: the mood is the new message's, not added to the last one's.
     expect(a.intent.moods.length).toBeGreaterThan(0);
-    // A message naming its own language, or films of its own, starts afresh.
+    // A message naming its own language replaces it; films of another kind keep it (decision 0098:
+    // every earlier constraint holds unless the message replaces or lifts it).
     const b = await talk(state, 'something funny in French');
     expect(b.intent.languages).toEqual(['fr']);
     const c = fresh();
     await talk(c, 'a Spanish-language film');
     const d = await talk(c, 'funny movies');
-    expect(d.intent.languages).toEqual([]);
+    expect(d.intent.languages).toEqual(['es']);
+    const e = await talk(c, 'any language is fine, a thriller');
+    expect(e.intent.languages).toEqual([]);
   });
 
   it('"specifically" stressing a request verb starts a new request; beside a genre it narrows', async () => {
@@ -777,6 +780,34 @@ describe('chat engine: a franchise or a person named before "films"', () => {
 });
 
 describe('chat engine: a new request in the middle of a conversation', () => {
+  it('carries the earlier turns’ language, genre and years unless the message replaces them (decision 0098)', async () => {
+    const s = fresh();
+    await talk(s, 'un bon film français à voir ce soir ?');
+    const a = await talk(s, 'plutôt une comédie');
+    expect(a.picks.length).toBeGreaterThanOrEqual(3);
+    for (const { movie } of a.picks) {
+      expect(movie.original_language).toBe('fr');
+      expect(movie.genre_ids).toContain(35);
+    }
+    const w = fresh();
+    await talk(w, "a long epic war film, I've got the whole evening");
+    const b = await talk(w, "actually my wife wants to join and she's not up for 3 hours. under 2 hours?");
+    expect(b.picks.length).toBeGreaterThanOrEqual(3);
+    for (const { movie } of b.picks) {
+      expect(movie.genre_ids).toContain(10752);
+      expect(movie.runtime).toBeLessThanOrEqual(120);
+    }
+  });
+
+  it('a refinement ruling out gore keeps the horror asked for', async () => {
+    const s = fresh();
+    await talk(s, 'Busco una película de miedo para esta noche');
+    const a = await talk(s, 'pero que no sea muy sangrienta, odio la sangre');
+    expect(a.picks.length).toBeGreaterThanOrEqual(3);
+    for (const { movie } of a.picks)
+      expect(movie.genre_ids.some((g) => [27, 53, 9648].includes(g))).toBe(true);
+  });
+
   it('"French films from the 60s" after other requests is a request of its own, not a narrowing to nothing', async () => {
     const s = fresh();
     await talk(s, 'war movies based on true events');

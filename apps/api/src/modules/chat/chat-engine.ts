@@ -13,7 +13,7 @@ import {
   serializeSemantic,
   trainSemantic,
 } from '@app/catalog';
-import { mergeQuery } from './turns/merge';
+import { joinRequests } from './turns/merge';
 import { peopleFrom } from './turns/person';
 import { respond, turnKind } from './turns/respond';
 import type { PeopleIndex, TurnContext, TurnKind } from './turns/turn';
@@ -257,6 +257,7 @@ export class ChatEngine {
     resolveTitle: (text) => this.resolveTitle(text),
     closestTitle: (text) => this.closestTitle(text),
     knownWord: (w) => this.knownWord(w),
+    keywordFilms: (k) => this.byKeyword.get(k)?.size ?? 0,
     knownPerson: (words) => this.knownPerson(words),
     hasPeople: () => peopleIndexOf(this.catalog).size > 0,
   };
@@ -420,7 +421,7 @@ export class ChatEngine {
       retrieve: (q, input) => this.retriever.retrieve(q, input),
       neighbours: (seed) => this.neighbours(seed),
       franchises: () => this.franchises(),
-      merge: mergeQuery,
+      merge: joinRequests,
       resolveTitle: (text) => this.resolveTitle(text),
       people: () => this.people(),
       moviesWithPerson: this.moviesWithPerson,

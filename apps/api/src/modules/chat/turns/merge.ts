@@ -1,5 +1,5 @@
 import { MOODS } from '../understand/lexicon';
-import type { Query } from '../understand/query';
+import type { Dropped, Query } from '../understand/query';
 
 const leaning = (mood: string) => MOODS.find((m) => m.mood === mood)?.soft?.dark ?? 0;
 const sameSet = (a: number[], b: number[]) => a.length === b.length && a.every((x) => b.includes(x));
@@ -12,7 +12,9 @@ const union = <T>(a: readonly T[], b: readonly T[]) => [...new Set([...a, ...b])
  */
 export function dropMoods(last: Query, next: Query): Query {
   const away = new Set(next.awayMoods ?? []);
-  const dir = next.soft.dark;
+  // Only a comparative turns the whole request the other way ("lighter" after "something dark"); a
+  // mood ruled out ("not too bloody" after "a scary film") keeps the request's own mood.
+  const dir = next.relative ? next.soft.dark : undefined;
   const dropped = last.moods.filter(
     (m) => away.has(m) || (dir !== undefined && leaning(m) !== 0 && Math.sign(leaning(m)) !== Math.sign(dir)),
   );
@@ -142,5 +144,107 @@ export function mergeQuery(prev: Query, next: Query): Query {
     followUp: undefined,
     social: undefined,
     empty: false,
+  };
+}
+
+/** Whether a message names what the films are: genres, moods or a film to be like. */
+const namesKind = (q: Query) => q.genreGroups.length > 0 || q.moods.length > 0 || !!q.like;
+const lifts = (q: Query, kind: Dropped) => !!q.drops?.includes(kind);
+
+/**
+ * The conversation's limits (years, length, rating, language, a child's age, what was ruled out)
+ * that a new request carries unless it sets or lifts them itself.
+ */
+function carriedLimits(last: Query, next: Query): Partial<Query> {
+  const years = next.yearFrom !== undefined || next.yearTo !== undefined || lifts(next, 'years');
+  const runtime = next.runtimeMin !== undefined || next.runtimeMax !== undefined || lifts(next, 'runtime');
+  const language = next.languages.length > 0 || lifts(next, 'languages');
+  const asked = new Set(next.genreGroups.flat());
+  return {
+    yearFrom: years ? next.yearFrom : last.yearFrom,
+    yearTo: years ? next.yearTo : last.yearTo,
+    runtimeMin: runtime ? next.runtimeMin : last.runtimeMin,
+    runtimeMax: runtime ? next.runtimeMax : last.runtimeMax,
+    runtimeImplied: runtime ? next.runtimeImplied : last.runtimeImplied,
+    minRating: next.minRating !== undefined || lifts(next, 'rating') ? next.minRating : last.minRating,
+    languages: language ? next.languages : last.languages,
+    traditions: language ? next.traditions : last.traditions,
+    childAge: childAge(last, next),
+    // "no horror" earlier, "ok, a horror film then": what is asked for now is no longer ruled out.
+    genresOut: union(last.genresOut, next.genresOut).filter((g) => !asked.has(g)),
+    keywordsOut: union(last.keywordsOut, next.keywordsOut).filter((k) => !next.keywordsIn.includes(k)),
+    outLabels: last.outLabels || next.outLabels ? { ...last.outLabels, ...next.outLabels } : undefined,
+    notMoods: union(last.notMoods ?? [], next.notMoods ?? []).filter((m) => !next.moods.includes(m)),
+    allowShorts: next.allowShorts || last.allowShorts,
+    allowTv: next.allowTv || last.allowTv,
+  };
+}
+
+/**
+ * What the films are (genres and moods) and what they are about (themes) in a new request: its
+ * own when it names them, else the conversation's ("horror films" → "something with zombies":
+ * zombie horror; "war films over 150 minutes" → "she's not up for 3 hours. under 2 hours?": still war
+ * films). Genres, moods, a film to be like, or films named with their own descriptors ("French
+ * films from the 60s") replace the earlier subject and its themes.
+ */
+function carriedSubject(last: Query, next: Query): Partial<Query> {
+  // "French films from the 60s" names films of its own: nothing of the earlier subject is carried.
+  const own = namesKind(next) || !!next.namesFilms;
+  const kind = own ? next : { ...last, like: undefined };
+  // Words that are only near a theme (`themeWords`) add to the earlier themes; keywords replace them.
+  const themes =
+    own || next.keywordsIn.length > 0
+      ? next
+      : { keywordsIn: last.keywordsIn, themeWords: union(last.themeWords, next.themeWords) };
+  return {
+    genreGroups: kind.genreGroups
+      .map((g) => g.filter((x) => !next.genresOut.includes(x)))
+      .filter((g) => g.length),
+    moods: kind.moods,
+    moodKeywords: kind.moodKeywords,
+    impliedOut: kind.impliedOut,
+    soft: own ? next.soft : { ...last.soft, ...next.soft },
+    keywordsIn: themes.keywordsIn,
+    themeWords: themes.themeWords,
+  };
+}
+
+/**
+ * A new request in a conversation (not a refinement: it names its own films) joined with the last
+ * request: every earlier constraint holds unless this message replaces it (a new genre, years, a
+ * language) or lifts it ("any language", "start over"). The one place a conversation's constraints
+ * are carried into a new request (decision 0098).
+ */
+export function carryQuery(prev: Query, next: Query): Query {
+  if (lifts(next, 'all')) return next;
+  const last = dropMoods(prev, next);
+  return {
+    ...next,
+    ...carriedLimits(last, next),
+    ...carriedSubject(last, next),
+    refined: undefined,
+  };
+}
+
+/** How a turn is joined with the last request: narrowing it, or a new request that carries its limits. */
+export type JoinMode = 'narrow' | 'new';
+
+/** The merge of request states: the last request and this turn's, as the turn asks for them. */
+export function joinRequests(prev: Query, next: Query, mode: JoinMode = 'narrow'): Query {
+  if (mode === 'new') return carryQuery(prev, next);
+  if (lifts(next, 'all')) return { ...next, refined: undefined };
+  const merged = mergeQuery(prev, next);
+  return {
+    ...merged,
+    ...(lifts(next, 'years') && next.yearFrom === undefined && next.yearTo === undefined
+      ? { yearFrom: undefined, yearTo: undefined }
+      : {}),
+    ...(lifts(next, 'runtime') && next.runtimeMin === undefined && next.runtimeMax === undefined
+      ? { runtimeMin: undefined, runtimeMax: undefined }
+      : {}),
+    ...(lifts(next, 'languages') && next.languages.length === 0
+      ? { languages: [], traditions: undefined }
+      : {}),
+    ...(lifts(next, 'rating') && next.minRating === undefined ? { minRating: undefined } : {}),
   };
 }

@@ -5,26 +5,12 @@ import { serve } from './serve';
 import type { Turn } from './turn';
 
 /**
- * A message that asks for "something …" (or "anything …") with no noun of its own: it goes on
- * from the conversation's last request rather than starting afresh.
+ * A new request in a conversation carries the conversation's constraints it does not replace
+ * ("un bon film français" → "plutôt une comédie": French comedies; "war films over 150 minutes" →
+ * "she's not up for 3 hours, under 2 hours?": war films under 2 hours). A person's films are a
+ * pool of their own.
  */
-const SOMETHING_ELSE =
-  /^\s*(?:(?:and|ok|okay|now|then|maybe|how about|what about)[\s,]+)*(?:something|anything)\b/i;
-
-/**
- * "something funny" after "a Spanish-language film": a new request (its own genres and moods), in
- * the language the conversation asked for (a person-judged conversation, session 41). Only the
- * language holds: what the films are about is the new message's.
- */
-const keepsLanguage = ({ query: q, last, message }: ChatRequest) =>
-  hasRequest(q) &&
-  !!last &&
-  last.languages.length > 0 &&
-  q.languages.length === 0 &&
-  !q.like &&
-  !q.person &&
-  !q.namesFilms &&
-  SOMETHING_ELSE.test(message);
+const carries = ({ query: q, last }: ChatRequest) => !!last && hasRequest(q) && !q.person;
 
 /** "like Heat, but newer": relative to the film named. */
 function relativeToFilm(req: ChatRequest): Query {
@@ -46,7 +32,7 @@ export const newRequestTurn: Turn = {
       return serve({ ...req, query: { ...q, followUp: undefined } }, ctx);
     // "another" with nothing before it.
     if (q.followUp) return reply(req, say.CLARIFY);
-    if (keepsLanguage(req)) return serve({ ...req, query: { ...q, languages: req.last!.languages } }, ctx);
+    if (carries(req)) return serve({ ...req, query: ctx.merge(req.last!, q, 'new') }, ctx);
     return serve(req, ctx);
   },
 };

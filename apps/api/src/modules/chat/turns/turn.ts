@@ -3,6 +3,7 @@ import type { Franchises } from '../franchise';
 import type { ChatRequest, EngineAnswer } from '../request';
 import type { Retrieval, RetrieveInput } from '../retrieve';
 import type { Query } from '../understand/query';
+import type { JoinMode } from './merge';
 
 /**
  * The catalog's people, when it has cast and crew (`packages/catalog/src/people-index.ts`):
@@ -19,8 +20,11 @@ export interface TurnContext {
   /** The recommendation service's neighbours of a film (ranks 0..49), when it answers. */
   neighbours(seed: CatalogMovie): Promise<Map<number, number> | null>;
   franchises(): Franchises;
-  /** Joins a refinement or follow-up with the last request. */
-  merge(prev: Query, next: Query): Query;
+  /**
+   * The merge of request states (turns/merge.ts `joinRequests`): a refinement or follow-up narrows
+   * the last request ('narrow'); a new request carries its constraints unless it replaces them ('new').
+   */
+  merge(prev: Query, next: Query, mode?: JoinMode): Query;
   resolveTitle(text: string): { movie: CatalogMovie; confidence: number } | null;
   /** The catalog's people (cast data), made on first use; null when it has none. */
   people(): PeopleIndex | null;

@@ -73,6 +73,11 @@ export interface ParseContext {
   resolveTitle(text: string): { movie: CatalogMovie; confidence: number } | null;
   /** A well-known film whose title starts the typed words ("Avatar" for "Avatar: The Way of Water"). */
   closestTitle?(text: string): CatalogMovie | null;
+  /**
+   * How many catalog films (20+ votes) carry a keyword; absent: every keyword counts as common
+   * enough (see `confirmedKeyword`).
+   */
+  keywordFilms?(keyword: string): number;
   /** Words the catalog's texts use (for themes); absent: every unmatched word counts as unknown. */
   knownWord?(word: string): boolean;
   /**
@@ -2019,11 +2024,72 @@ export function themeClause(s: State, vocabulary: boolean) {
         phrase = k;
       }
     }
-    if (!best) continue;
+    if (!best || !confirmedKeyword(s, i, best, phrase)) continue;
     for (let k = i; k < i + best; k++) s.toks[k]!.used = true;
     put([phrase], i);
     i += best - 1;
   }
+}
+
+/** Words right before a theme that say it is what the films are about ("films about hell"). */
+const THEME_CUES_BEFORE = new Set([
+  'about',
+  'with',
+  'involving',
+  'featuring',
+  'including',
+  'regarding',
+  'concerning',
+  'around',
+  'starring',
+]);
+/** Words right after a theme that make it the films' subject ("survival stories", "a heist movie"). */
+const THEME_CUES_AFTER = new Set([
+  'film',
+  'films',
+  'movie',
+  'movies',
+  'flick',
+  'flicks',
+  'story',
+  'stories',
+  'tale',
+  'tales',
+  'themed',
+  'theme',
+  'documentary',
+  'documentaries',
+  'doc',
+  'docs',
+  'pic',
+  'pics',
+  'one',
+  'ones',
+]);
+/** A keyword with this many films is a topic people ask for by its one word ("zombie", "heist"). */
+export const COMMON_KEYWORD_FILMS = 35;
+/** A message with more words than this tells a story: a lone word in it is a topic only with a cue. */
+export const LONG_MESSAGE_WORDS = 12;
+
+const contentWords = (s: State) =>
+  s.toks.filter((t) => !PUNCTUATION.has(t.w) && !FILLER.has(t.raw) && t.w.length >= 3).length;
+
+/**
+ * Decision 0098: a catalog keyword read from one ordinary word becomes a filter only when the
+ * catalog and the message confirm it is the request's topic: a phrase of several words ("time
+ * loop"), a cue around it ("films about hell", "survival stories", "a zombie comedy"), or a keyword
+ * many films carry in a message that is not a long story ("a week from hell", "the heat in our flat"
+ * stay words: near-themes at most).
+ */
+function confirmedKeyword(s: State, i: number, len: number, phrase: string): boolean {
+  if (len > 1 || phrase.includes(' ')) return true;
+  const before = s.toks[i - 1]?.w ?? '';
+  const after = s.toks[i + 1]?.w ?? '';
+  if (THEME_CUES_BEFORE.has(before) || THEME_CUES_AFTER.has(after) || GENRE_WORDS.has(after)) return true;
+  const words = contentWords(s);
+  if (words <= 2) return true;
+  const films = s.ctx.keywordFilms?.(phrase) ?? Infinity;
+  return films >= COMMON_KEYWORD_FILMS && words <= LONG_MESSAGE_WORDS;
 }
 
 /** "only dramas", "and under 100 minutes", "but in French": the message narrows the last request. */

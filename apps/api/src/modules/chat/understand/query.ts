@@ -12,6 +12,9 @@ export interface NamedTitle {
   closest: CatalogMovie | null;
 }
 
+/** A kind of earlier constraint a message lifts; 'all' starts the conversation's request afresh. */
+export type Dropped = 'languages' | 'years' | 'runtime' | 'rating' | 'all';
+
 export type FollowUp = 'another' | 'newer' | 'older' | { likeOrdinal: number };
 
 /** What a message asks for, as explicit constraints (hard) and preferences (soft). */
@@ -90,6 +93,11 @@ export interface Query {
   narrows?: boolean;
   /** "thrillers instead": the genres and moods named replace the last request's (the rest holds). */
   replaces?: boolean;
+  /**
+   * What the message says no longer holds ("any language", "any decade", "start over"): the
+   * conversation's earlier constraints of that kind are not carried into this turn (turns/merge.ts).
+   */
+  drops?: Dropped[];
   /** "recommend me a movie": nothing to narrow it down; the engine offers crowd favourites. */
   vague?: boolean;
   /**

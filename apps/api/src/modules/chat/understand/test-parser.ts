@@ -22,6 +22,8 @@ export function testParser(o: {
   knownWords: string[];
   typoTargets: string[];
   spellerKnowsWords?: boolean;
+  /** How many films carry each keyword (absent: every keyword is common). */
+  keywordFilms?: Record<string, number>;
 }): (text: string) => Query {
   const ctx: ParseContext = {
     referenceYear: 2017,
@@ -35,6 +37,7 @@ export function testParser(o: {
       return best;
     },
     knownWord: (w) => o.knownWords.includes(w),
+    ...(o.keywordFilms ? { keywordFilms: (k: string) => o.keywordFilms![k] ?? 0 } : {}),
   };
   const knows = o.spellerKnowsWords ?? true;
   const speller = new Speller(

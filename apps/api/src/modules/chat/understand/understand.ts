@@ -53,6 +53,7 @@ import {
   SHORT_PHRASES,
   THEME_PHRASES,
 } from './lexicon';
+import { dropClause } from './drops';
 import { emptyQuery, hasRequest, type Query } from './query';
 import { detectLanguage, normalize, tokenize, type Speller, type Token } from './text';
 
@@ -180,6 +181,7 @@ type ClauseStep = (s: State, r: Reading) => void;
 export const CLAUSES: readonly ClauseStep[] = [
   (s, r) => void (r.social = socialClause(s)),
   (s) => refineClause(s),
+  (s) => dropClause(s),
   (s) => personClause(s, LEXICON_WORDS),
   (s) => yearBoundClause(s),
   (s) => eraClause(s),
