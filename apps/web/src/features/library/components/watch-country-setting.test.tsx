@@ -85,7 +85,7 @@ describe('the country for Where to watch', () => {
       ['Kosovo', 'XK'],
       ['Vietnam', 'VN'],
       ['Côte d’Ivoire', 'CI'],
-    ])
+    ] as const)
       expect(byName.get(name), name).toBe(code);
     fireEvent.change(select, { target: { value: 'VN' } });
     await waitFor(() => expect(patches).toEqual([{ country: 'VN' }]));
