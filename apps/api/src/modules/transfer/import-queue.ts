@@ -43,68 +43,130 @@ export function importQueueOptions(env: Record<string, string | undefined>): Imp
   };
 }
 
+/** Where pg-boss puts a job it gave up on (its tries all failed or ran out of time): decision 0099. */
+export const IMPORT_GIVEN_UP_QUEUE = 'cinelog-import-given-up';
+
+/** How many times a job is tried again after its first try. */
+const RETRY_LIMIT = 5;
+
 /**
  * Import jobs on pg-boss (decision 0090), in the application's own database: PostgreSQL, or the
  * embedded PGlite through the same pool as every other query (`QueueDb`). A job carries only its
  * id; what it writes is in `import_jobs`. Every instance works the queue, so a job whose instance
- * died is finished by another once its lease runs out.
+ * died is finished by another once its lease runs out. A job pg-boss gives up on (every try failed
+ * or timed out) is moved to IMPORT_GIVEN_UP_QUEUE, whose worker `giveUp` ends its import as failed
+ * (decision 0099).
  */
 export class ImportQueue {
-  private readonly boss: PgBoss;
-  private workerId: string | null = null;
-  private starting: Promise<void> | null = null;
+  private boss: PgBoss | null = null;
+  private starting: Promise<PgBoss> | null = null;
   private stopped = false;
+  private workerId: string | null = null;
 
   constructor(
-    db: QueueDb,
+    private readonly db: QueueDb,
     private readonly options: ImportQueueOptions,
     private readonly run: (jobId: string, lastTry: boolean) => Promise<void>,
     private readonly log: FastifyBaseLogger,
-  ) {
-    this.boss = new PgBoss({
-      db: db as PgBoss.Db,
+    private readonly giveUp: (jobId: string) => Promise<void>,
+  ) {}
+
+  private newBoss(): PgBoss {
+    const boss = new PgBoss({
+      db: this.db as PgBoss.Db,
       schedule: false,
       supervise: true,
-      maintenanceIntervalSeconds: options.maintenanceSeconds,
+      maintenanceIntervalSeconds: this.options.maintenanceSeconds,
       monitorStateIntervalSeconds: 60,
     });
     // pg-boss reports its own failures (a poll while the database is away) as events.
-    this.boss.on('error', (err: Error) => this.log.warn({ err: err.message }, 'import queue error'));
+    boss.on('error', (err: Error) => this.log.warn({ err: err.message }, 'import queue error'));
+    return boss;
   }
 
-  /** Creates pg-boss's schema and the queue if needed, and starts working it (once). */
-  start(): Promise<void> {
-    this.starting ??= (async () => {
-      await this.boss.start();
-      if (!(await this.boss.getQueue(IMPORT_QUEUE)))
-        await this.boss
-          .createQueue(IMPORT_QUEUE, {
-            name: IMPORT_QUEUE,
-            retryLimit: 5,
-            retryDelay: 0,
-            expireInSeconds: this.options.leaseSeconds,
-          })
-          .catch(async (err: unknown) => {
-            // Another instance made it at the same moment.
-            if (!(await this.boss.getQueue(IMPORT_QUEUE))) throw err;
-          });
-      if (this.stopped) return;
-      this.workerId = await this.boss.work<{ job: string }>(
-        IMPORT_QUEUE,
-        { pollingIntervalSeconds: this.options.pollSeconds, batchSize: 1, includeMetadata: true },
-        async ([job]) => {
-          if (job) await this.run(job.data.job, job.retryCount >= job.retryLimit);
-        },
-      );
-    })();
+  /** Makes a queue unless another instance already did (at the same moment, too). */
+  private async ensureQueue(boss: PgBoss, name: string, options: PgBoss.Queue): Promise<void> {
+    if (await boss.getQueue(name)) return;
+    await boss.createQueue(name, options).catch(async (err: unknown) => {
+      if (!(await boss.getQueue(name))) throw err;
+    });
+  }
+
+  /**
+   * Creates pg-boss's schema and the queues if needed, and starts working them (once). A start that
+   * failed (the database away) is not kept: the next call (a commit, or the app's) tries again
+   * with a new pg-boss, since one whose start failed never starts.
+   */
+  start(): Promise<PgBoss> {
+    this.starting ??= this.startBoss().catch((err: unknown) => {
+      this.starting = null;
+      const boss = this.boss;
+      this.boss = null;
+      void boss?.stop({ graceful: false, wait: false, close: false }).catch(() => {});
+      throw err;
+    });
     return this.starting;
+  }
+
+  private async startBoss(): Promise<PgBoss> {
+    const boss = (this.boss = this.newBoss());
+    await boss.start();
+    await this.ensureQueue(boss, IMPORT_GIVEN_UP_QUEUE, {
+      name: IMPORT_GIVEN_UP_QUEUE,
+      retryLimit: 10,
+      retryDelay: 5,
+      retryBackoff: true,
+    });
+    await this.ensureQueue(boss, IMPORT_QUEUE, {
+      name: IMPORT_QUEUE,
+      retryLimit: RETRY_LIMIT,
+      retryDelay: 0,
+      expireInSeconds: this.options.leaseSeconds,
+      deadLetter: IMPORT_GIVEN_UP_QUEUE,
+    });
+    // A queue made before 0099 has no dead letter queue: its given-up jobs were lost to it.
+    const queue = await boss.getQueue(IMPORT_QUEUE);
+    if (queue && queue.deadLetter !== IMPORT_GIVEN_UP_QUEUE)
+      await boss.updateQueue(IMPORT_QUEUE, { name: IMPORT_QUEUE, deadLetter: IMPORT_GIVEN_UP_QUEUE });
+    if (this.stopped) return boss;
+    this.workerId = await boss.work<{ job: string }>(
+      IMPORT_QUEUE,
+      { pollingIntervalSeconds: this.options.pollSeconds, batchSize: 1, includeMetadata: true },
+      async ([job]) => {
+        if (job) await this.run(job.data.job, job.retryCount >= job.retryLimit);
+      },
+    );
+    await boss.work<{ job: string }>(
+      IMPORT_GIVEN_UP_QUEUE,
+      { pollingIntervalSeconds: this.options.pollSeconds, batchSize: 1 },
+      async ([job]) => {
+        if (job) await this.giveUp(job.data.job);
+      },
+    );
+    return boss;
   }
 
   /** Queues a job (its row is already committed) and wakes this instance's worker for it. */
   async send(jobId: string): Promise<void> {
+    const boss = await this.start();
+    await boss.send(IMPORT_QUEUE, { job: jobId });
+    if (this.workerId) boss.notifyWorker(this.workerId);
+  }
+
+  /**
+   * Of these jobs, those the queue still holds (waiting, to be tried again, or being run), given up
+   * ones waiting for `giveUp` included: a running import without one was cut off before it was
+   * queued and no one will finish it.
+   */
+  async holds(jobIds: string[]): Promise<Set<string>> {
+    if (jobIds.length === 0) return new Set();
     await this.start();
-    await this.boss.send(IMPORT_QUEUE, { job: jobId });
-    if (this.workerId) this.boss.notifyWorker(this.workerId);
+    const r = await this.db.executeSql(
+      `select distinct data->>'job' as job from pgboss.job
+        where name in ($1, $2) and state < 'completed' and data->>'job' = any($3::text[])`,
+      [IMPORT_QUEUE, IMPORT_GIVEN_UP_QUEUE, jobIds],
+    );
+    return new Set((r.rows as { job: string }[]).map((x) => x.job));
   }
 
   /**
@@ -112,16 +174,17 @@ export class ImportQueue {
    * instance when it runs out), as a killed process would: the service tests' instance that dies.
    */
   async stopTaking(): Promise<void> {
-    await this.starting;
-    await this.boss.offWork(IMPORT_QUEUE);
+    const boss = await this.starting;
+    await boss?.offWork(IMPORT_QUEUE);
+    await boss?.offWork(IMPORT_GIVEN_UP_QUEUE);
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
     if (!this.starting) return;
-    await this.starting.catch(() => {});
+    const boss = await this.starting.catch(() => null);
     // Not graceful: a job cut off here is finished by another instance (or this one's next start).
-    await this.boss.stop({ graceful: false, wait: true, close: false });
+    await boss?.stop({ graceful: false, wait: true, close: false });
   }
 }
 
@@ -133,12 +196,18 @@ export class ImportQueue {
 export function importQueueFor(
   db: Database,
   log: FastifyBaseLogger,
-): { queue?: (run: (jobId: string, lastTry: boolean) => Promise<void>) => ImportQueue; stepRows?: number } {
+): {
+  queue?: (
+    run: (jobId: string, lastTry: boolean) => Promise<void>,
+    giveUp: (jobId: string) => Promise<void>,
+  ) => ImportQueue;
+  stepRows?: number;
+} {
   const queueDb = db.queue;
   if (!queueDb) return {};
   const stepRows = Number(process.env.IMPORT_STEP_ROWS);
   return {
-    queue: (run) => new ImportQueue(queueDb, importQueueOptions(process.env), run, log),
+    queue: (run, giveUp) => new ImportQueue(queueDb, importQueueOptions(process.env), run, log, giveUp),
     ...(Number.isInteger(stepRows) && stepRows > 0 ? { stepRows } : {}),
   };
 }

@@ -82,6 +82,29 @@ export class ImportStoreRepository {
         payload = excluded.payload, created_at = now(), expires_at = excluded.expires_at`.execute(this.db);
   }
 
+  /**
+   * Claims the user's one upload being read (decision 0099): true when no other claim of theirs is
+   * alive, on any instance. A claim whose time is up (its instance died) is taken over.
+   */
+  async claimUpload(userId: string, token: string, seconds: number): Promise<boolean> {
+    const r = await sql`insert into import_uploads (user_id, token, expires_at)
+      values (${userId}, ${token}, now() + make_interval(secs => ${seconds}))
+      on conflict (user_id) do update set token = excluded.token, expires_at = excluded.expires_at
+        where import_uploads.expires_at <= now()
+      returning token`.execute(this.db);
+    return r.rows.length > 0;
+  }
+
+  /** Gives a claim `seconds` more (while its upload is still being read). */
+  async renewUpload(userId: string, token: string, seconds: number): Promise<void> {
+    await sql`update import_uploads set expires_at = now() + make_interval(secs => ${seconds})
+      where user_id = ${userId} and token = ${token}`.execute(this.db);
+  }
+
+  async releaseUpload(userId: string, token: string): Promise<void> {
+    await sql`delete from import_uploads where user_id = ${userId} and token = ${token}`.execute(this.db);
+  }
+
   /** How many previews other users have waiting, and how many entries they hold. */
   async othersWaiting(userId: string): Promise<{ count: number; entries: number }> {
     const r = await sql<{ count: number; entries: number }>`
@@ -152,6 +175,16 @@ export class ImportStoreRepository {
       this.db,
     );
     return r.rows.length > 0;
+  }
+
+  /**
+   * The user's running jobs whose row has not moved for `seconds`: the candidates for a job no one
+   * will finish (its queue entry never made or lost), which only the queue can confirm.
+   */
+  async stale(userId: string, seconds: number): Promise<string[]> {
+    const r = await sql<{ id: string }>`select id from import_jobs where user_id = ${userId}
+      and state = 'running' and updated_at < now() - make_interval(secs => ${seconds})`.execute(this.db);
+    return r.rows.map((x) => x.id);
   }
 
   /** The keys a job added, from its committed steps. */

@@ -177,7 +177,7 @@ describe.each(DATABASES)('import previews and jobs in the database on $name', ({
     // Instance A takes the job and hangs, then takes no more, as a process killed mid-job would.
     let queueA: ImportQueue | undefined;
     const a = service({
-      queue: () =>
+      queue: (_run, giveUp) =>
         (queueA = new ImportQueue(
           db.queue!,
           times,
@@ -186,6 +186,7 @@ describe.each(DATABASES)('import previews and jobs in the database on $name', ({
             return new Promise<void>(() => {});
           },
           log,
+          giveUp,
         )),
       stepRows: 10,
     });
@@ -195,7 +196,10 @@ describe.each(DATABASES)('import previews and jobs in the database on $name', ({
     expect(await takenBy).toBe(job.job_id);
     void queueA!.stopTaking();
     // B works the same queue: once A's lease runs out, the job is B's.
-    const b = service({ queue: (run) => new ImportQueue(db.queue!, times, run, log), stepRows: 10 });
+    const b = service({
+      queue: (run, giveUp) => new ImportQueue(db.queue!, times, run, log, giveUp),
+      stepRows: 10,
+    });
     await b.startQueue();
     await b.settled(job.job_id, 60_000);
     expect(await b.job('cat', job.job_id)).toMatchObject({ state: 'done', added: { diary: 120 } });

@@ -56,12 +56,30 @@ const LIVE_SEARCH_CONCURRENCY = 4;
 /** How long a finished job's result can still be read. */
 export const JOB_TTL_MS = 60 * 60_000;
 
+/**
+ * How long a user's claim on their one upload being read lasts (decision 0099); the instance
+ * reading it renews it every third of that, so only a dead instance's claim runs out.
+ */
+export const UPLOAD_CLAIM_SECONDS = 60;
+
+/**
+ * A running job whose row has not moved for this long, and that the queue does not hold, was cut
+ * off before it was queued (or its queue entry was lost): no one will finish it, so it is failed
+ * when it stands in the way of the user's next import (decision 0099). Far above the moment
+ * between a job's row and its queue entry.
+ */
+export const ORPHAN_SECONDS = 120;
+
+/** A failed job read this soon after it failed resets its user's cached reads first (decision 0099). */
+const FRESHLY_FAILED_MS = 60_000;
+
 export const IMPORT_MESSAGES = {
   previewGone: 'This preview has expired or does not exist: upload the file again',
   notYourPreview: 'You don’t own this import',
   jobNotFound: 'Import not found',
   alreadyRunning: 'An import is already running for your account: wait for it to finish',
   failed: 'The import failed and nothing was written. Please try again.',
+  gaveUp: 'The import could not be finished after several tries, and nothing was written. Please try again.',
   badPick: BAD_PICK,
   notUndoable: 'Only an import that finished can be undone',
   alreadyUndone: 'This import was already undone',
@@ -80,7 +98,10 @@ export interface ImportServiceOptions {
    * The queue that runs jobs on any instance (the app's: pg-boss). Without one a job runs in this
    * process at once, by the same steps (service tests).
    */
-  queue?: (run: (jobId: string, lastTry: boolean) => Promise<void>) => ImportQueue;
+  queue?: (
+    run: (jobId: string, lastTry: boolean) => Promise<void>,
+    giveUp: (jobId: string) => Promise<void>,
+  ) => ImportQueue;
   /** Rows a job commits at a time (STEP_ROWS; tests make it small to stop a job midway). */
   stepRows?: number;
 }
@@ -164,8 +185,11 @@ export class ImportService {
       backdrop_path: string | null;
     },
     private readonly log: FastifyBaseLogger,
-    /** Called after an import committed or failed: the user's cached library reads must go. */
-    private readonly onWrite: (userId: string) => void = () => {},
+    /**
+     * Called after an import committed, failed or was undone: the user's cached library reads must
+     * go, on every instance (decision 0091); awaited before the change is answered (0099).
+     */
+    private readonly onWrite: (userId: string) => void | Promise<void> = () => {},
     options: ImportServiceOptions = {},
   ) {
     this.limits = {
@@ -176,12 +200,26 @@ export class ImportService {
     this.stepRows = options.stepRows ?? STEP_ROWS;
     this.store = new ImportStoreRepository(repo.db);
     this.thread = ImportThread.shared();
-    this.queue = options.queue ? options.queue((id, lastTry) => this.runJob(id, lastTry)) : null;
+    this.queue = options.queue
+      ? options.queue(
+          (id, lastTry) => this.runJob(id, lastTry),
+          (id) => this.giveUp(id),
+        )
+      : null;
   }
 
   /** Starts working the queue (the app calls it once listening; a commit starts it too). */
-  startQueue(): Promise<void> {
-    return this.queue?.start() ?? Promise.resolve();
+  async startQueue(): Promise<void> {
+    await this.queue?.start();
+  }
+
+  /** The user's cached reads go, on every instance, before what changed them is answered. */
+  private async resetReads(userId: string): Promise<void> {
+    try {
+      await this.onWrite(userId);
+    } catch (err) {
+      this.log.warn({ err: (err as Error)?.message }, "a user's cached reads could not be reset");
+    }
   }
 
   async close(): Promise<void> {
@@ -288,12 +326,40 @@ export class ImportService {
     return out;
   }
 
-  /** One preview in progress per user here: a second concurrent upload is a 409 (the first goes on). */
+  /**
+   * One upload read at a time per user, on every instance: a second while the first is read is a
+   * 409 (the first goes on). The claim is a row (`import_uploads`, decision 0099), renewed while
+   * the file is read and released when it is answered; a dead instance's runs out.
+   */
   async preview(userId: string, bytes: Uint8Array, fileName: string): Promise<ImportPreview> {
     if (this.previewing.has(userId)) throw new ConflictError(IMPORT_MESSAGES.previewRunning);
     this.previewing.add(userId);
     try {
-      return await this.readPreview(userId, bytes, fileName);
+      const token = randomUUID();
+      if (!(await this.store.claimUpload(userId, token, UPLOAD_CLAIM_SECONDS)))
+        throw new ConflictError(IMPORT_MESSAGES.previewRunning);
+      const renew = setInterval(
+        () => {
+          this.store
+            .renewUpload(userId, token, UPLOAD_CLAIM_SECONDS)
+            .catch((err: unknown) =>
+              this.log.warn({ err: (err as Error)?.message }, 'upload claim not renewed'),
+            );
+        },
+        (UPLOAD_CLAIM_SECONDS * 1000) / 3,
+      );
+      renew.unref();
+      try {
+        return await this.readPreview(userId, bytes, fileName);
+      } finally {
+        clearInterval(renew);
+        // Not released (the database away): it runs out by itself.
+        await this.store
+          .releaseUpload(userId, token)
+          .catch((err: unknown) =>
+            this.log.warn({ err: (err as Error)?.message }, 'upload claim not released'),
+          );
+      }
     } finally {
       this.previewing.delete(userId);
     }
@@ -395,7 +461,7 @@ export class ImportService {
     const p = UUID.test(body.preview_id) ? await this.store.findPreview(body.preview_id) : undefined;
     if (!p || p.expired) throw new NotFoundError(IMPORT_MESSAGES.previewGone);
     if (p.user_id !== userId) throw new ForbiddenError(IMPORT_MESSAGES.notYourPreview);
-    if (await this.store.hasRunning(userId)) throw new ConflictError(IMPORT_MESSAGES.alreadyRunning);
+    if (await this.running(userId)) throw new ConflictError(IMPORT_MESSAGES.alreadyRunning);
     const planned = await this.thread.plan(p.payload, body.picks);
     const job = await this.store.startJob({
       id: randomUUID(),
@@ -416,10 +482,37 @@ export class ImportService {
     try {
       await this.queue.send(job.id);
     } catch (err) {
-      await this.failJob(job.id, userId, err);
+      // Not queued: failed now (or, should that fail too, taken for an orphan by the next commit).
+      await this.failJob(job.id, userId, err).catch(() => {});
       throw err;
     }
     return this.view(job, null);
+  }
+
+  /**
+   * Whether the user has an import running. One no one will finish (its row stale and not in the
+   * queue: its instance died between the two, or its entry was lost) is failed first, so it never
+   * blocks the user for good.
+   */
+  private async running(userId: string): Promise<boolean> {
+    if (!(await this.store.hasRunning(userId))) return false;
+    if (!this.queue) return true;
+    const stale = await this.store.stale(userId, ORPHAN_SECONDS);
+    if (stale.length === 0) return true;
+    const held = await this.queue.holds(stale);
+    for (const id of stale)
+      if (!held.has(id)) await this.failJob(id, userId, null, IMPORT_MESSAGES.gaveUp, 'import orphaned');
+    return this.store.hasRunning(userId);
+  }
+
+  /**
+   * The queue gave the job up (every try failed or ran out of time, decision 0099): it ends failed
+   * with what it wrote removed, so the user sees why and can import again.
+   */
+  async giveUp(jobId: string): Promise<void> {
+    const job = await this.store.job(jobId);
+    if (!job || job.state !== 'running') return;
+    await this.failJob(jobId, job.user_id, null, IMPORT_MESSAGES.gaveUp, 'import given up by the queue');
   }
 
   /**
@@ -452,8 +545,10 @@ export class ImportService {
         // Lets other requests in between the steps.
         await yieldToLoop();
       }
+      // Every row is committed: the user's cached reads go before the job reads done, so a read
+      // after seeing it done, on any instance, has its rows.
+      await this.resetReads(userId);
       await this.store.finish(jobId, steps.length);
-      this.onWrite(userId);
     } catch (err) {
       if (!lastTry && !permanent(err)) throw err;
       await this.failJob(jobId, userId, err);
@@ -464,18 +559,24 @@ export class ImportService {
     }
   }
 
-  private async failJob(jobId: string, userId: string, err: unknown): Promise<void> {
+  private async failJob(
+    jobId: string,
+    userId: string,
+    err: unknown,
+    message: string = IMPORT_MESSAGES.failed,
+    why = 'import failed',
+  ): Promise<void> {
     // Never the error itself: a constraint error's detail holds the failing row (the user's id,
     // their review, dates). Its code and constraint say what broke.
-    const e = err as { code?: unknown; constraint?: unknown; name?: unknown };
+    const e = err as { code?: unknown; constraint?: unknown; name?: unknown } | null;
     this.log.error(
       { job: jobId, code: e?.code, constraint: e?.constraint, error: e?.name },
-      'import failed; what it wrote is removed',
+      `${why}; what it wrote is removed`,
     );
-    await this.store.fail(jobId, userId, IMPORT_MESSAGES.failed, (trx, keys) =>
+    await this.store.fail(jobId, userId, message, (trx, keys) =>
       this.repo.removeKeys(trx, userId, keys, new Date()),
     );
-    this.onWrite(userId);
+    await this.resetReads(userId);
   }
 
   /** One step's rows; answers the keys it added. */
@@ -563,9 +664,17 @@ export class ImportService {
     return job;
   }
 
-  /** A job's state, for its owner only, from any instance. */
+  /**
+   * A job's state, for its owner only, from any instance. A failed job's removal and its mark are
+   * one commit, and its reset of the user's cached reads comes right after: read within a minute
+   * of failing, the reset is made again before the answer, so no read after it has a copy with the
+   * removed rows (a done job's reset comes before its mark).
+   */
   async job(userId: string, jobId: string): Promise<ImportJob> {
-    return this.view(await this.owned(userId, jobId), null);
+    const job = await this.owned(userId, jobId);
+    if (job.state === 'failed' && Date.now() - new Date(job.finished_at!).getTime() < FRESHLY_FAILED_MS)
+      await this.resetReads(userId);
+    return this.view(job, null);
   }
 
   /**
@@ -577,7 +686,7 @@ export class ImportService {
     const job = await this.owned(userId, jobId);
     if (job.state !== 'done') throw new ConflictError(IMPORT_MESSAGES.notUndoable);
     if (job.undone) throw new ConflictError(IMPORT_MESSAGES.alreadyUndone);
-    if (await this.store.hasRunning(userId)) throw new ConflictError(IMPORT_MESSAGES.alreadyRunning);
+    if (await this.running(userId)) throw new ConflictError(IMPORT_MESSAGES.alreadyRunning);
     let keys: ImportKeys | null = null;
     try {
       const undone = await this.store.undo(jobId, userId, async (trx, k, until) => {
@@ -586,7 +695,7 @@ export class ImportService {
       });
       if (!undone) throw new ConflictError(IMPORT_MESSAGES.alreadyUndone);
     } finally {
-      this.onWrite(userId);
+      await this.resetReads(userId);
     }
     return this.view((await this.store.job(jobId))!, keys);
   }

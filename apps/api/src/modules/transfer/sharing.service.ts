@@ -20,8 +20,11 @@ const share = (slug: string | null) => ({ public_slug: slug, path: slug ? `/p/${
 export class SharingService {
   constructor(
     private readonly repo: TransferRepository,
-    /** Called after the owner changed a playlist (their cached library reads must go). */
-    private readonly onWrite: (userId: string) => void = () => {},
+    /**
+     * Called after the owner changed a playlist: their cached library reads must go, on every
+     * instance, before the change is answered (decisions 0091, 0099).
+     */
+    private readonly onWrite: (userId: string) => void | Promise<void> = () => {},
   ) {}
 
   private async requireOwn(userId: string, playlistId: number) {
@@ -39,7 +42,7 @@ export class SharingService {
   async publish(userId: string, playlistId: number) {
     await this.requireOwn(userId, playlistId);
     const slug = await this.repo.publish(playlistId, userId, newSlug());
-    this.onWrite(userId);
+    await this.onWrite(userId);
     if (!slug) throw new NotFoundError(MESSAGES.playlistNotFound);
     return share(slug);
   }
@@ -47,7 +50,7 @@ export class SharingService {
   async unpublish(userId: string, playlistId: number) {
     await this.requireOwn(userId, playlistId);
     if (!(await this.repo.unpublish(playlistId, userId))) throw new NotFoundError(MESSAGES.playlistNotFound);
-    this.onWrite(userId);
+    await this.onWrite(userId);
     return share(null);
   }
 
