@@ -12,7 +12,8 @@ import { startApiProcess, tempDataDir, type RunningApi } from './helpers/process
 /**
  * Issue 45, decision 0090: imports across two API processes on one fresh PostgreSQL database and
  * one Redis. A preview made on A is committed on B; a job started on one is cut off by SIGKILL
- * mid-job and finished by the survivor, every row once, its progress read there. The queue's
+ * mid-job and finished by the survivor, every row once, its progress read there; a second upload
+ * on B while A reads one is a 409 (decision 0099). The queue's
  * polling, lease and maintenance and the rows a step commits are shortened by environment.
  */
 const SERVER = process.env.TEST_DATABASE_URL;
@@ -158,6 +159,47 @@ describe.runIf(SERVER && REDIS)('imports across two API instances on one Postgre
     // The preview was taken by its commit: a second commit on A finds nothing.
     expect((await user(a.url, 'POST', '/import', { preview_id: p.preview_id, picks: {} })).status).toBe(404);
   });
+
+  it('one upload read at a time per account across both: a second on B while A reads is a 409', async () => {
+    const [a, b] = apis as [RunningApi, RunningApi];
+    const catalog = await fullCatalog();
+    const films = catalog.popular
+      .filter((m) => m.release_date && !/[",\n]/.test(m.title))
+      .slice(0, 300)
+      .map((m) => ({ title: m.title, year: m.release_date!.slice(0, 4) }));
+    const big = new TextEncoder().encode(bigDiary(films, 6000));
+    const first = fetch(`${a.url}/api/user/import/preview?name=diary.csv`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv' },
+      body: big as unknown as BodyInit,
+    });
+    // A holds the account's claim while it reads (decision 0099).
+    const claims = () =>
+      count(
+        `select count(*) as n from import_uploads i join "user" u on u.id = i.user_id where u.email like $1`,
+        [`importer-${suffix}@%`],
+      );
+    for (let i = 0; i < 400 && (await claims()) === 0; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(await claims()).toBe(1);
+    const second = await fetch(`${b.url}/api/user/import/preview?name=ratings.csv`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv' },
+      body: new Uint8Array(fixture('letterboxd/ratings.csv')) as unknown as BodyInit,
+    });
+    expect(second.status).toBe(409);
+    expect(((await second.json()) as { message: string }).message).toMatch(/already being read/);
+    expect((await first).status).toBe(200);
+    // Answered: the claim is gone, and B reads the next upload.
+    expect(await claims()).toBe(0);
+    await preview(b.url, new Uint8Array(fixture('letterboxd/ratings.csv')), 'ratings.csv');
+    // A job pg-boss gives up on goes to the queue whose worker fails its import (not left running).
+    expect(
+      await count(`select count(*) as n from pgboss.queue where name = $1 and dead_letter = $2`, [
+        'cinelog-import',
+        'cinelog-import-given-up',
+      ]),
+    ).toBe(1);
+  }, 120_000);
 
   it('a job whose instance is killed mid-job is finished on the survivor, every row once', async () => {
     const [a, b] = apis as [RunningApi, RunningApi];
