@@ -248,6 +248,8 @@ export class ChatEngine {
   }
 
   private knownWord(w: string): boolean {
+    // The vectors know only words of Latin letters: garbage never loads (or trains) them (decision 0098).
+    if (!/[a-z]/.test(foldAccents(w.toLowerCase()))) return false;
     return this.options.semantic === false ? this.corpusWords.has(w) : (this.semantic()?.knows(w) ?? false);
   }
 
@@ -296,6 +298,9 @@ export class ChatEngine {
     const yearMatch = /\b((?:19|20)\d\d)\b/.exec(text);
     const words = yearMatch ? text.replace(yearMatch[0], ' ') : text;
     const key = titleWords(words).join(' ');
+    // Decision 0098: text with no letters the titles are matched in (emoji, symbols, other scripts'
+    // rare signs) names no film; digits alone ("1917", "300") only by an exact title.
+    if (!key || (!/[a-z]/.test(key) && !this.exactTitleOf(key))) return null;
     const cached = this.titleCache.get(`${key}|${yearMatch?.[1] ?? ''}`);
     if (cached !== undefined) return cached;
     const result = this.searchTitle(words, key, yearMatch?.[1]);
@@ -317,6 +322,11 @@ export class ChatEngine {
     return this.searchTitleFuzzy(words, key, year);
   }
 
+  private exactTitleOf(key: string): boolean {
+    this.buildExactTitles();
+    return this.exactTitles!.has(key);
+  }
+
   /** The exact names of the catalog's films (and the best-known ones' names in other languages), once. */
   private buildExactTitles(): void {
     if (!this.exactTitles) {
@@ -325,6 +335,8 @@ export class ChatEngine {
         const main = m.vote_count >= 300 ? m.title.split(/: | - /)[0]! : m.title;
         for (const t of new Set([m.title, m.original_title, main])) {
           const k = titleWords(t).join(' ');
+          // A title in a script the matcher does not read ("千と千尋の神隠し") has no words to match.
+          if (!k) continue;
           const list = this.exactTitles.get(k);
           if (list) list.push(m);
           else this.exactTitles.set(k, [m]);
