@@ -50,6 +50,11 @@ export const socialRoutes =
     const optional = async (req: FastifyRequest) => {
       if (req.headers.authorization) await signedIn(req);
     };
+    // Every answer depends on who asks, or may change at once (a profile made private, a block, a
+    // review hidden): no browser or shared cache keeps one (decision 0100).
+    app.addHook('onSend', async (_req, reply) => {
+      reply.header('cache-control', 'private, no-store');
+    });
     const viewer = (req: FastifyRequest) => req.user?.uid ?? null;
     const me = (req: FastifyRequest) => currentUser(req).uid;
     const tags = ['social'];
