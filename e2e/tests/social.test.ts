@@ -6,10 +6,11 @@ import { signUpAndSignIn, verificationLink } from '../accounts';
 import { expectAccessible, launch, newPage, visitor, VIEWPORTS } from './browser';
 
 /**
- * Issue 46 in the browser, against the real API, at 1280 and 390 px: choosing a username and
- * going public on /account, a public profile and Follow, the Friends page (feed and people
+ * Issue 46 in the browser, against the real API, at 1280 and 390 px: "Your profile" in the
+ * account menu (to the username field, then to the profile), choosing a username and going public
+ * on /account, a public profile and Follow, the Friends page (feed and people
  * search), a private profile's follow request accepted by its owner, and the movie page's friends
- * who watched and reviews (order, like, report). Screenshots go to artifacts/screenshots/social/
+ * who watched and reviews (order, like, report; one's own hidden after three reports). Screenshots go to artifacts/screenshots/social/
  * (ignored).
  */
 const base = inject('baseUrl');
@@ -81,10 +82,23 @@ describe.each(VIEWPORTS)('film lovers together at $width px', (viewport) => {
     const { context, page, errors } = await newPage(browser, viewport);
     const me = `eve_${tag}`;
     await signUpAndSignIn(page, site, { name: 'Eve', email: `${me}@example.com` });
+    // The account menu (the phone's menu at 390 px): "Your profile", while there is no username.
+    const yourProfile = async () => {
+      if (viewport.width < 1024) await page.getByRole('button', { name: 'Open menu' }).click();
+      else await page.getByRole('banner').getByRole('button', { name: 'Eve' }).click();
+      const link = page.getByRole('link', { name: /^Your profile/ });
+      await link.waitFor();
+      return link;
+    };
+    await page.goto(base);
+    const chooseFirst = await yourProfile();
+    expect((await chooseFirst.textContent())?.replace(/\s+/g, ' ')).toBe('Your profile Choose a username');
+    await chooseFirst.click();
+    await page.waitForURL(`${base}/account#profile`);
 
     // Settings: a username checked as typed, then saved; the profile made public at once.
-    await page.goto(`${base}/account`);
     const field = page.getByLabel('Username');
+    await expect.poll(() => field.evaluate((el) => el === document.activeElement)).toBe(true);
     await field.fill('admin');
     await expect.poll(() => page.getByRole('alert').first().textContent()).toBe('That username is reserved');
     await field.fill(ann.username);
@@ -99,6 +113,13 @@ describe.each(VIEWPORTS)('film lovers together at $width px', (viewport) => {
     await expect.poll(() => publicSwitch.getAttribute('aria-checked')).toBe('true');
     await expect.poll(() => page.getByText(/Anyone can see your profile/).count()).toBe(1);
     await shot(page, `settings-${viewport.width}`);
+    // "Your profile" now goes to the profile.
+    const mine = await yourProfile();
+    expect((await mine.textContent())?.replace(/\s+/g, ' ')).toBe(`Your profile @${me}`);
+    await shot(page, `menu-your-profile-${viewport.width}`, false);
+    await mine.click();
+    await page.waitForURL(`${base}/u/${me}`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toContain(`@${me}`);
 
     // A public profile: what Ann shares, and Follow.
     await page.goto(`${base}/u/${ann.username}`);
@@ -170,6 +191,29 @@ describe.each(VIEWPORTS)('film lovers together at $width px', (viewport) => {
     await reviews.scrollIntoViewIfNeeded();
     await expectAccessible(page, 'movie page with friends and reviews');
     await shot(page, `movie-social-${viewport.width}`);
+
+    // Eve's own review, reported by three people: hidden from everyone, and she is told so.
+    const eveReview = `A quiet film about time (${tag}).`;
+    const { token } = (await (await context.request.get(`${base}/api/auth/token`)).json()) as {
+      token: string;
+    };
+    const saved = await context.request.put(`${base}/api/user/ratings/${INTERSTELLAR}`, {
+      headers: { authorization: `Bearer ${token}`, origin: base },
+      data: { rating: 4, review: eveReview },
+    });
+    expect(saved.status()).toBe(200);
+    for (const m of [ann, bob, cat])
+      await m.call('POST', `/api/movies/${INTERSTELLAR}/reviews/${me}/report`, { reason: 'abuse' });
+    await page.reload();
+    const own = reviews.getByRole('listitem').filter({ hasText: eveReview });
+    await expect.poll(() => own.getByText('Hidden after reports').count()).toBe(1);
+    await expect.poll(() => own.getByText(/A moderator will look at it/).count()).toBe(1);
+    const annSees = (await ann.call('GET', `/api/movies/${INTERSTELLAR}/reviews`)) as {
+      results: { username: string }[];
+    };
+    expect(annSees.results.map((r) => r.username)).not.toContain(me);
+    await own.scrollIntoViewIfNeeded();
+    await shot(page, `review-hidden-after-reports-${viewport.width}`, false);
 
     expect(errors).toEqual([]);
     await context.close();
