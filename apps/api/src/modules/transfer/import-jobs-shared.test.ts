@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fullCatalog } from '../../../test/helpers/catalog';
 import { DATABASES, insertUsers } from '../../../test/helpers/db';
 import { fixture } from '../../../test/helpers/import-fixtures';
@@ -161,6 +161,56 @@ describe.each(DATABASES)('import jobs shared across instances on $name', ({ open
     await s.settled(job.job_id, 30_000);
     expect((await s.job('ivy', job.job_id)).state).toBe('done');
   }, 60_000);
+
+  describe("this instance's clock off from the database's", () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+    const skew = (ms: number) => {
+      vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+      vi.setSystemTime(Date.now() + ms);
+    };
+
+    it('a job that fails removes all it wrote, even with this clock an hour behind', async () => {
+      // A real database failure once the films, and their watched marks, are written.
+      await sql`create function fail_rating() returns trigger language plpgsql as $$
+        begin raise exception 'disk full (test)'; end $$`.execute(db.db);
+      await sql`create trigger fail_rating before insert on ratings for each row
+        execute function fail_rating()`.execute(db.db);
+      try {
+        skew(-3_600_000);
+        const s = service();
+        const p = await s.preview('jan', file, 'ratings.csv');
+        const job = await s.start('jan', { preview_id: p.preview_id, picks: {} });
+        await s.settled(job.job_id);
+        expect(await s.job('jan', job.job_id)).toMatchObject({
+          state: 'failed',
+          message: IMPORT_MESSAGES.failed,
+        });
+        expect(await count('watch_status', 'jan')).toBe(0);
+      } finally {
+        await sql`drop trigger fail_rating on ratings`.execute(db.db);
+        await sql`drop function fail_rating()`.execute(db.db);
+      }
+    });
+
+    it('an undo removes undated ratings, even with this clock an hour ahead', async () => {
+      // Ratings without a date (an empty Date column) are dated when written.
+      const text = Buffer.from(file)
+        .toString('utf8')
+        .replace(/^\d{4}-\d{2}-\d{2},/gm, ',');
+      skew(3_600_000);
+      const s = service();
+      const p = await s.preview('jan', new TextEncoder().encode(text), 'ratings.csv');
+      const job = await s.start('jan', { preview_id: p.preview_id, picks: {} });
+      await s.settled(job.job_id);
+      expect(await count('ratings', 'jan')).toBe(p.will_write.ratings);
+      expect(p.will_write.ratings).toBeGreaterThan(0);
+      expect((await s.undo('jan', job.job_id)).undone).toBe(true);
+      expect(await count('ratings', 'jan')).toBe(0);
+      expect(await count('watch_status', 'jan')).toBe(0);
+    });
+  });
 
   describe('one upload at a time per account, across instances', () => {
     let server: Server;

@@ -68,18 +68,25 @@ export function mergeKeys(steps: StepKeys[]): ImportKeys {
 export class ImportStoreRepository {
   constructor(private readonly db: Kysely<DatabaseSchema>) {}
 
-  /** The user's new preview; their older one, if any, is replaced (one per user). */
+  /**
+   * The user's new preview; their older one, if any, is replaced (one per user). It expires
+   * `seconds` after now by the database's clock, the one it is checked by (an instance's own clock
+   * may be off: decision 0099); answers when.
+   */
   async savePreview(p: {
     id: string;
     userId: string;
     entries: number;
     payload: Uint8Array;
-    expiresAt: Date;
-  }) {
-    await sql`insert into import_previews (id, user_id, entries, payload, expires_at)
-      values (${p.id}, ${p.userId}, ${p.entries}, ${p.payload}, ${p.expiresAt})
+    seconds: number;
+  }): Promise<Date> {
+    const r = await sql<{ expires_at: Date }>`
+      insert into import_previews (id, user_id, entries, payload, expires_at)
+      values (${p.id}, ${p.userId}, ${p.entries}, ${p.payload}, now() + make_interval(secs => ${p.seconds}))
       on conflict (user_id) do update set id = excluded.id, entries = excluded.entries,
-        payload = excluded.payload, created_at = now(), expires_at = excluded.expires_at`.execute(this.db);
+        payload = excluded.payload, created_at = now(), expires_at = excluded.expires_at
+      returning expires_at`.execute(this.db);
+    return new Date(r.rows[0]!.expires_at);
   }
 
   /**
@@ -231,13 +238,15 @@ export class ImportStoreRepository {
 
   /**
    * A failed job: what its committed steps added is removed (`undo`, in this transaction), so a
-   * failed import has written nothing, and it is marked failed with `message`.
+   * failed import has written nothing, and it is marked failed with `message`. `undo`'s `until` is
+   * the database's clock once no step can commit any more (the rows' times are the database's:
+   * an instance's clock behind it would leave rows in place, decision 0099).
    */
   async fail(
     jobId: string,
     userId: string,
     message: string,
-    undo: (trx: Trx, keys: ImportKeys) => Promise<void>,
+    undo: (trx: Trx, keys: ImportKeys, until: Date) => Promise<void>,
   ): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       await sql`select pg_advisory_xact_lock(hashtext(${`cinelog-import:${userId}`}))`.execute(trx);
@@ -246,7 +255,8 @@ export class ImportStoreRepository {
         trx,
       );
       if (r.rows.length === 0) return;
-      await undo(trx, await this.keys(jobId, trx));
+      const at = await sql<{ at: Date }>`select clock_timestamp() as at`.execute(trx);
+      await undo(trx, await this.keys(jobId, trx), new Date(at.rows[0]!.at));
     });
   }
 

@@ -392,13 +392,12 @@ export class ImportService {
     }
     // Accepted: stored, replacing the user's older preview (one per user).
     const id = randomUUID();
-    const expiresAt = new Date(Date.now() + PREVIEW_TTL_MS);
-    await this.store.savePreview({
+    const expiresAt = await this.store.savePreview({
       id,
       userId,
       entries: read.entries,
       payload: Buffer.from(finished.payload.buffer, finished.payload.byteOffset, finished.payload.byteLength),
-      expiresAt,
+      seconds: PREVIEW_TTL_MS / 1000,
     });
     const { payload: _payload, matched, ambiguous, unmatched, ...rest } = finished;
     const base = ({ match: _m, in_library: _l, ...film }: FilmSummary) => film;
@@ -483,7 +482,12 @@ export class ImportService {
       await this.queue.send(job.id);
     } catch (err) {
       // Not queued: failed now (or, should that fail too, taken for an orphan by the next commit).
-      await this.failJob(job.id, userId, err).catch(() => {});
+      await this.failJob(job.id, userId, err).catch((e: unknown) =>
+        this.log.warn(
+          { job: job.id, err: (e as Error)?.message },
+          'an import not queued could not be failed',
+        ),
+      );
       throw err;
     }
     return this.view(job, null);
@@ -573,8 +577,8 @@ export class ImportService {
       { job: jobId, code: e?.code, constraint: e?.constraint, error: e?.name },
       `${why}; what it wrote is removed`,
     );
-    await this.store.fail(jobId, userId, message, (trx, keys) =>
-      this.repo.removeKeys(trx, userId, keys, new Date()),
+    await this.store.fail(jobId, userId, message, (trx, keys, until) =>
+      this.repo.removeKeys(trx, userId, keys, until),
     );
     await this.resetReads(userId);
   }

@@ -112,7 +112,9 @@ export class TransferRepository {
       .values(
         ratings.map((r) => {
           // Noon UTC of the day: the same calendar day in every time zone a page shows it in.
-          const at = r.ratedOn ? new Date(`${r.ratedOn}T12:00:00Z`) : new Date();
+          // Undated: the database's now, as every other row's time (an undo compares them with
+          // the import's end by that clock; this instance's may be off: decision 0099).
+          const at = r.ratedOn ? new Date(`${r.ratedOn}T12:00:00Z`) : sql<Date>`now()`;
           return {
             user_id: userId,
             tmdb_id: r.tmdbId,
