@@ -1,5 +1,6 @@
 import { loadConfig } from '../../config/env';
 import { migrateToLatest, openDatabase, type Database } from '../../db/database';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   listReported,
@@ -31,11 +32,19 @@ function describe(r: ReportedReview): string {
   ].join('\n');
 }
 
-/** The database the API uses, migrated. */
+/**
+ * The database the API uses, migrated. An embedded database has one process: while the API holds
+ * it (PGlite's postmaster.pid is there) the command refuses rather than open it a second time.
+ */
 async function openConfigured(): Promise<Pick<Database, 'db' | 'close'>> {
   const config = loadConfig();
+  const dataDir = join(config.dataDir, 'pglite');
+  if (!config.env.DATABASE_URL && existsSync(join(dataDir, 'postmaster.pid')))
+    throw new ModerationError(
+      `The embedded database in ${dataDir} is open (is the API running?). Stop the API first, or set DATABASE_URL.`,
+    );
   const database = await openDatabase(
-    config.env.DATABASE_URL ? { url: config.env.DATABASE_URL } : { dataDir: join(config.dataDir, 'pglite') },
+    config.env.DATABASE_URL ? { url: config.env.DATABASE_URL } : { dataDir },
   );
   await migrateToLatest(database.db);
   return database;
@@ -56,8 +65,9 @@ export async function run(
     out(USAGE);
     return 2;
   }
-  const database = await open();
+  let database: Awaited<ReturnType<typeof open>> | undefined;
   try {
+    database = await open();
     if (command === 'list') {
       const rows = await listReported(database.db, { all: arg === '--all' });
       out(rows.length === 0 ? 'No reported reviews.' : rows.map(describe).join('\n\n'));
@@ -76,7 +86,7 @@ export async function run(
     }
     throw err;
   } finally {
-    await database.close();
+    await database?.close();
   }
 }
 

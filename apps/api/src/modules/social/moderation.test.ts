@@ -1,6 +1,6 @@
 import type { PublicReview } from '@app/contracts';
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -170,7 +170,7 @@ describe.each(DATABASES)('review moderation on $name', ({ open }) => {
 describe('the moderation command', () => {
   const root = resolve(import.meta.dirname, '../../../../..');
   const exec = promisify(execFile);
-  it('runs from npm on the configured database (a PGlite data dir here), and explains its usage', async () => {
+  it('runs from npm on the configured database (a PGlite data dir here), explains its usage, and keeps out of an open one', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'moderation-'));
     try {
       const { DATABASE_URL: _unused, ...rest } = process.env;
@@ -180,8 +180,12 @@ describe('the moderation command', () => {
       expect((await npm('list')).stdout.trim()).toBe('No reported reviews.');
       const usage = await npm('nope').catch((err: { code: number; stdout: string }) => err);
       expect(usage).toMatchObject({ code: 2, stdout: expect.stringContaining('restore <reviewId>') });
+      // While the API holds the embedded database (its postmaster.pid), the command keeps out.
+      writeFileSync(join(dataDir, 'pglite', 'postmaster.pid'), '-42\n');
+      const busy = await npm('list').catch((err: { code: number; stdout: string }) => err);
+      expect(busy).toMatchObject({ code: 1, stdout: expect.stringContaining('Stop the API first') });
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 120_000);
+  }, 240_000);
 });
