@@ -11,7 +11,6 @@ import * as m0010 from './0010-import-previews-and-jobs';
 import * as m0011 from './0011-social';
 import * as m0012 from './0012-settings-country';
 import * as m0013 from './0013-import-uploads';
-import * as m0013 from './0013-import-uploads';
 import * as m0014 from './0014-review-moderation';
 
 /** Every migration, in order. Names are stable: they are recorded in the database. */
@@ -27,7 +26,6 @@ export const migrations: Record<string, Migration> = {
   '0010-import-previews-and-jobs': m0010,
   '0011-social': m0011,
   '0012-settings-country': m0012,
-  '0013-import-uploads': m0013,
   '0013-import-uploads': m0013,
   '0014-review-moderation': m0014,
 };
