@@ -62,7 +62,7 @@ describe.each(DATABASES)('database schema on $name', ({ open }) => {
     try {
       // A database migrated while main held 0011 and 0012 but not yet 0010.
       const { '0010-import-previews-and-jobs': m0010, ...without } = migrations;
-      await m0010.down!(db.db);
+      await m0010!.down!(db.db);
       await sql`delete from kysely_migration where name = '0010-import-previews-and-jobs'`.execute(db.db);
       expect(Object.keys(without)).toContain('0012-settings-country');
       expect(await schemaIsCurrent(db.db)).toBe(false);
