@@ -295,6 +295,12 @@ export const ReviewPage = z
     total_pages: z.number(),
     total_results: z.number(),
     results: z.array(PublicReview),
+    own_removed: z
+      .boolean()
+      .optional()
+      .describe(
+        "Signed in, page 1: a moderator removed the viewer's review of this film after reports, and they have not written another",
+      ),
   })
   .meta({ id: 'ReviewPage' });
 export type ReviewPage = z.infer<typeof ReviewPage>;

@@ -40,6 +40,8 @@ export async function startSocialApi(
     feed?: FeedItem[];
     reviews?: PublicReview[];
     friends?: { username: string; rating: number | null; watched_on: string | null }[];
+    /** The signed-in user's review of the film was removed by a moderator (decision 0100). */
+    ownRemoved?: boolean;
   } = {},
 ) {
   const person = (p: Partial<FakePerson>): FakePerson => ({
@@ -216,7 +218,13 @@ export async function startSocialApi(
         .sort((a, b2) =>
           sort === 'liked' ? b2.like_count - a.like_count : b2.updated_at.localeCompare(a.updated_at),
         );
-      return send(res, { page: 1, total_pages: 1, total_results: list.length, results: list });
+      return send(res, {
+        page: 1,
+        total_pages: 1,
+        total_results: list.length,
+        results: list,
+        ...(init.ownRemoved !== undefined ? { own_removed: init.ownRemoved } : {}),
+      });
     }
     const m = /^\/api\/movies\/\d+\/reviews\/([^/]+)\/(like|report)$/.exec(path);
     if (!m) return false;

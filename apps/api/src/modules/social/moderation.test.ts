@@ -154,8 +154,18 @@ describe.each(DATABASES)('review moderation on $name', ({ open }) => {
     expect(lines.at(-1)).toBe(`No review ${reviewId(FILM, ids.fay!)}.`);
     expect(await run(['restore'], { out: (l) => lines.push(l), open })).toBe(2);
     expect(lines.at(-1)).toMatch(/^Usage: npm run moderation/);
+    // Fay is told on the film's page (and no one else is), until she writes another.
+    const page = async (n?: Name) =>
+      (n
+        ? await A(n).get(`/api/movies/${FILM}/reviews`)
+        : await s.client().get(`/api/movies/${FILM}/reviews`)
+      ).body;
+    expect((await page('fay')).own_removed).toBe(true);
+    expect((await page('ana')).own_removed).toBe(false);
+    expect((await page()).own_removed).toBeUndefined();
     await A('fay').put(`/api/user/ratings/${FILM}`, { rating: 3, review: 'Fay, kinder' });
     expect(await shown()).toEqual(['fay', 'ana']);
+    expect((await page('fay')).own_removed).toBe(false);
   });
 
   it('reports are limited per account (30 an hour)', async () => {

@@ -444,6 +444,18 @@ export class SocialRepository {
     return rows;
   }
 
+  /** A moderator removed `userId`'s review of the film (decision 0100), and they have not written another. */
+  async ownReviewRemoved(userId: string, tmdbId: number): Promise<boolean> {
+    const { rows } = await sql<{ removed: boolean }>`
+      select exists (select 1 from review_moderation m
+          where m.author_id = ${userId} and m.tmdb_id = ${tmdbId} and m.action = 'remove')
+        and not exists (select 1 from ratings r
+          where r.user_id = ${userId} and r.tmdb_id = ${tmdbId} and r.review is not null) as removed`.execute(
+      this.db,
+    );
+    return !!rows[0]?.removed;
+  }
+
   /**
    * The author of `username`'s review of the film, if the viewer may see it (a public profile, a
    * review, no block either way, not hidden for everyone); with `reportedOk` a review the viewer

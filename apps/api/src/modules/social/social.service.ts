@@ -334,16 +334,13 @@ export class SocialService {
     page: number,
   ): Promise<ReviewPage> {
     const offset = (page - 1) * REVIEWS_PAGE_SIZE;
-    const rows = await this.repo.reviews(
-      tmdbId,
-      viewerId,
-      sort,
-      offset,
-      REVIEWS_PAGE_SIZE,
-      REVIEW_HIDE_REPORTS,
-    );
+    const [rows, ownRemoved] = await Promise.all([
+      this.repo.reviews(tmdbId, viewerId, sort, offset, REVIEWS_PAGE_SIZE, REVIEW_HIDE_REPORTS),
+      viewerId && page === 1 ? this.repo.ownReviewRemoved(viewerId, tmdbId) : null,
+    ]);
     const total = rows.length > 0 ? Number(rows[0]!.total) : 0;
     return {
+      ...(ownRemoved === null ? {} : { own_removed: ownRemoved }),
       page,
       total_pages: Math.ceil(total / REVIEWS_PAGE_SIZE),
       total_results: total,

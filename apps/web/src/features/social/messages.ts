@@ -103,6 +103,8 @@ export const SOCIAL_TEXT = {
   signInToReport: 'Please login to report reviews',
   yourReview: 'Your review',
   hiddenAfterReports: 'Hidden after reports',
+  ownReviewRemoved:
+    'A moderator removed your review of this film after people reported it. Your rating stays, and you can write a new review.',
   hiddenAfterReportsHint:
     'People reported this review, so no one else sees it for now. A moderator will look at it and restore or remove it; editing it does not bring it back.',
   // Fallbacks

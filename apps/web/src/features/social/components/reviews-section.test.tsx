@@ -106,6 +106,14 @@ describe("the movie page's friends and reviews", () => {
     expect(within(annItem!).queryByText('Hidden after reports')).toBeNull();
   });
 
+  it('its author is told when a moderator removed their review', async () => {
+    api = await startSocialApi({ reviews: [review('ann', 1, '2026-11-20T10:00:00Z')], ownRemoved: true });
+    renderWithApp(<MovieSocial tmdbId={157336} />, { auth: true });
+    const notice = await screen.findByText(/A moderator removed your review of this film/);
+    expect(notice.getAttribute('role')).toBe('status');
+    await screen.findByText('ann thinks it is long but worth it.');
+  });
+
   it('no reviews yet says so', async () => {
     api = await startSocialApi();
     renderWithApp(<MovieSocial tmdbId={157336} />, { auth: true });

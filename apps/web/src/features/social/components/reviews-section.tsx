@@ -149,6 +149,14 @@ export function ReviewsSection({ tmdbId }: { tmdbId: number }) {
           ))}
         </div>
       </div>
+      {reviews.data?.pages[0]?.own_removed && (
+        <p
+          role="status"
+          className="mt-4 max-w-3xl rounded-xl bg-amber-500/10 px-4 py-3 text-sm text-amber-200 ring-1 ring-amber-400/30"
+        >
+          {SOCIAL_TEXT.ownReviewRemoved}
+        </p>
+      )}
       <div className="mt-4">{body}</div>
       {reporting && <ReportDialog tmdbId={tmdbId} username={reporting} onClose={() => setReporting(null)} />}
     </section>
