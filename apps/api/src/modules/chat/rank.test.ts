@@ -76,6 +76,11 @@ describe('fame for its era and a loved rating', () => {
     expect(noir.picks.map((p) => p.movie.id)).toContain(963); // The Maltese Falcon
     const romcom = await engine.answer('a romantic comedy from the late 80s', fresh());
     expect(romcom.picks.map((p) => p.movie.id)).toContain(639); // When Harry Met Sally...
+    // Decision 0098: fame weighs 5 (was 3) against fit, so the classic that fits is in the list.
+    const musicals = await engine.answer('old hollywood musicals with big song and dance numbers', fresh());
+    expect(musicals.picks.map((p) => p.movie.id)).toContain(872); // Singin' in the Rain
+    const warm = await engine.answer('a heartwarming drama from the 90s', fresh());
+    expect(warm.picks.map((p) => p.movie.id)).toContain(13); // Forrest Gump
     const comedies = await engine.answer('a comedy from the 2000s', fresh());
     // Live-action comedies first: no cartoon nobody asked for.
     expect(comedies.picks.filter((p) => p.movie.genre_ids.includes(16)).length).toBeLessThanOrEqual(1);

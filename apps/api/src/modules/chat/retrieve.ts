@@ -146,8 +146,11 @@ export function leaning(dir: number, d: number, from?: number): number {
 export const RANK_WEIGHTS = {
   /** Fit to the request, relative to the best-fitting film (saturating: see FIT_ENOUGH). */
   fit: 6,
-  /** Fame for its era (rank.ts EraFame, 0..1.1). */
-  fame: 3,
+  /**
+   * Fame for its era (rank.ts EraFame, 0..1.1). 5 since decision 0098 (3 before): obvious pick
+   * present fresh7 65.9% → 69.3%, fresh8 57.5% → 60.0%, own7 94.7% unchanged (chat:eval).
+   */
+  fame: 5,
   /** Loved rating, per point above the catalog's mean (Bayesian, rank.ts lovedRating). */
   rating: 1.5,
   /** The asked genres' place in the film's genre list (rank.ts genreFocus, 0..1). */
