@@ -1461,8 +1461,8 @@ export function ratingClause(s: State) {
 export function yearBoundClause(s: State) {
   const q = s.q;
   const ref = s.ctx.referenceYear;
-  const AFTER = /^(after|post|newer than|later than|despues de|apres|nach)$/;
-  const BEFORE = /^(before|pre|older than|earlier than|antes de|avant|vor)$/;
+  const AFTER = /^(after|post|newer than|later than|despues del?|apres|nach)$/;
+  const BEFORE = /^(before|pre|older than|earlier than|antes del?|avant|vor)$/;
   // "nothing older than 2000", "no newer than 1990": a negated bound is the other bound.
   scanRegex(
     s,
@@ -1476,7 +1476,7 @@ export function yearBoundClause(s: State) {
     (century ? Number(century) * 100 : Number(d) >= 3 ? 1900 : 2000) + Number(d) * 10;
   scanRegex(
     s,
-    /\b(?:(?:made|released|filmed|shot|produced|came out|out) )?(after|since|post|newer than|later than|despues de|desde|apres|depuis|nach|seit|ab) ?((?:19|20)\d\d)\b|\bfrom ((?:19|20)\d\d) (?:on|onwards?|or later|and later|or newer)\b|\b((?:19|20)\d\d) ?(?:or later|and later|onwards?|or newer|and newer|or more recent|and up|or after|\+)(?= |$)/,
+    /\b(?:(?:made|released|filmed|shot|produced|came out|out) )?(after|since|post|newer than|later than|despues del?|desde(?: el)?|apres|depuis|nach|seit|ab) ?((?:19|20)\d\d)\b|\bfrom ((?:19|20)\d\d) (?:on|onwards?|or later|and later|or newer)\b|\b((?:19|20)\d\d) ?(?:or later|and later|onwards?|or newer|and newer|or more recent|and up|or after|\+)(?= |$)/,
     (m) => {
       if (m[3] ?? m[4]) q.yearFrom = +(m[3] ?? m[4])!;
       else q.yearFrom = +m[2]! + (AFTER.test(m[1]!) ? 1 : 0);
@@ -1484,7 +1484,7 @@ export function yearBoundClause(s: State) {
   );
   scanRegex(
     s,
-    /\b(?:(?:made|released|filmed|shot|produced|came out|out) )?(before|pre|until|up to|older than|earlier than|antes de|hasta|avant|jusqu'a|vor|bis) ?((?:19|20)\d\d)\b|\b((?:19|20)\d\d) (?:or (?:earlier|before|older)|and (?:earlier|before|older))\b/,
+    /\b(?:(?:made|released|filmed|shot|produced|came out|out) )?(before|pre|until|up to|older than|earlier than|antes del?|hasta(?: el)?|avant|jusqu'a|vor|bis) ?((?:19|20)\d\d)\b|\b((?:19|20)\d\d) (?:or (?:earlier|before|older)|and (?:earlier|before|older))\b/,
     (m) => {
       if (m[3]) q.yearTo = +m[3];
       else q.yearTo = +m[2]! - (BEFORE.test(m[1]!) ? 1 : 0);
@@ -1522,6 +1522,15 @@ export function yearBoundClause(s: State) {
     (m) => {
       q.yearFrom ??= +m[1]!;
       q.yearTo ??= +m[1]!;
+    },
+  );
+  // "de los últimos años", "des dernières années", "der letzten Jahre", "degli ultimi anni": recent years.
+  scanRegex(
+    s,
+    /\b(?:ultimos|ultimas|dernieres|letzten|ultimi) (?:(\d{1,2}) )?(anos|annees|jahren?|anni|decadas|decennies|jahrzehnten?|decenni)\b/,
+    (m) => {
+      const n = m[1] ? Number(m[1]) : /^dec|^jahrz/.test(m[2]!) ? 1 : 5;
+      q.yearFrom = ref - (/^dec|^jahrz/.test(m[2]!) ? 10 * n : n);
     },
   );
   scanRegex(s, /\b(?:this|the 21st|21st) century\b/, () => (q.yearFrom = 2000));
@@ -1686,9 +1695,14 @@ export function yearClause(s: State) {
   scanRegex(s, /\b(?:from |in |of |released in |de |en |aus |von )?((?:19|20)\d\d)\b/, (m) => {
     if (q.yearFrom === undefined && q.yearTo === undefined) range(+m[1]!, +m[1]!);
   });
-  scan(s, RECENT_PHRASES, () => (q.yearFrom = Math.max(q.yearFrom ?? 0, s.ctx.referenceYear - 3)));
+  // Decision 0098: a vague word for an era ("recent", "classic", or "actualy" read as Spanish
+  // "actual") never overrides the years typed: "horror from the 2000s thats actualy scary".
+  const typed = q.yearFrom !== undefined || q.yearTo !== undefined;
+  scan(s, RECENT_PHRASES, () => {
+    if (!typed) q.yearFrom = Math.max(q.yearFrom ?? 0, s.ctx.referenceYear - 3);
+  });
   scan(s, CLASSIC_PHRASES, () => {
-    q.yearTo = Math.min(q.yearTo ?? 9999, 1985);
+    if (!typed) q.yearTo = Math.min(q.yearTo ?? 9999, 1985);
     add(q.moods, 'classic');
   });
 }
@@ -1724,6 +1738,19 @@ const SCOPE_END = new Set([
 ]);
 
 /** "without battle scenes", "no horror or gore", "not too sad": the words each negation governs. */
+/**
+ * "I've never watched a silent film", "haven't seen many westerns": what someone has not yet seen
+ * is what they ask about, not what they rule out (decision 0098). The words are used, so that no
+ * negation reads its scope from them.
+ */
+export function experienceClause(s: State) {
+  scanRegex(
+    s,
+    /\b(?:never|not|haven't|havent|have not|hadn't|didn't|did not|nunca|jamais|nie|mai) (?:ever |really |actually |yet |once )?(?:watched|seen|saw|tried|visto|vu|gesehen)\b/,
+    () => {},
+  );
+}
+
 export function negationClause(s: State) {
   // "non-english films" is a language ("non" is Italian's "not" elsewhere).
   scanRegex(s, /\bnon english\b/, () => add(s.q.languages, '!en'));

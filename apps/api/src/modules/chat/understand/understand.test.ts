@@ -559,3 +559,23 @@ describe('understand: what is said as a title, soft limits and people (decision 
     },
   );
 });
+
+describe('understand: what someone has not seen, and years said in other languages (decision 0098)', () => {
+  it.each<[string, Partial<Query>]>([
+    // What they have never watched is what they ask about, not what they rule out.
+    ["I've never watched a silent film. Where should I start?", { yearTo: 1930, yearFrom: undefined }],
+    ["haven't seen many westerns, where do I begin", { genreGroups: [[37]], genresOut: [] }],
+    // "never watch" (as a habit) still rules out.
+    ['I never watch horror, something else', { genresOut: [27] }],
+    ['y mejor si es antigua, de antes del 2000', { yearTo: 1999, yearFrom: undefined }],
+    ['algo de después del 2010', { yearFrom: 2011 }],
+    ['algo más reciente, de los últimos años', { yearFrom: 2012 }],
+    ['ein Film der letzten 3 Jahre', { yearFrom: 2014 }],
+    // A vague era word never overrides the years typed.
+    ['gud horror from the 2000s thats actualy scary', { yearFrom: 2000, yearTo: 2009 }],
+    ['a recent thriller', { yearFrom: 2014 }],
+  ])('"%s"', (text, expected) => {
+    const q = p(text);
+    for (const [k, v] of Object.entries(expected)) expect(q[k as keyof Query]).toEqual(v);
+  });
+});

@@ -18,6 +18,7 @@ import {
   socialClause,
   comparativeClause,
   eraClause,
+  experienceClause,
   reactionClause,
   releaseReactions,
   themeClause,
@@ -64,7 +65,10 @@ const NUMBER_CLAUSE_WORDS = (
   'menos horas hora minutos durante maximo ' +
   'moins heure heures minutes maximum ' +
   'meno almeno massimo minuti ' +
-  'pelo maximo'
+  'pelo maximo ' +
+  // The year clauses' words ("antes del 2000", "de los últimos años", "der letzten Jahre").
+  'antes despues desde hasta avant apres depuis seit bis letzten ultimos ultimas dernieres ultimi ' +
+  'anos annees jahre jahren anni decadas decennies jahrzehnte decenni'
 ).split(' ');
 
 /** Every single word of the lexicon: typo targets, and "request words" that are not a title. */
@@ -183,6 +187,7 @@ export const CLAUSES: readonly ClauseStep[] = [
   (s) => refineClause(s),
   (s) => dropClause(s),
   (s) => personClause(s, LEXICON_WORDS),
+  (s) => experienceClause(s),
   (s) => yearBoundClause(s),
   (s) => eraClause(s),
   (s) => followUpClause(s),
