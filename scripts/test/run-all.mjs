@@ -6,8 +6,8 @@
 //
 // Each test is retried once (TEST_RETRY, 0 = none): a test that fails twice fails the run, and
 // one that passed only on its retry is listed as FLAKY in the summary instead of hidden.
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, existsSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { createWriteStream, mkdtempSync, readFileSync, existsSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,25 +19,61 @@ const summaryDir = mkdtempSync(join(tmpdir(), 'test-summary-'));
 const summaryFile = join(summaryDir, 'summary.txt');
 const reporter = join(root, 'scripts/test/summary-reporter.mjs');
 const only = process.argv.slice(2);
+// The browser tests mostly wait (on the site, the network, animations) while the other legs keep
+// the CPU busy: they run beside them in a second lane (TEST_LANES=1: one after another). The
+// second lane's output is kept in a file and printed, whole, when it ends.
+const SIDE_LANE = ['e2e'];
+const lanes = process.env.TEST_LANES === '1' ? 1 : 2;
 
-const results = [];
-for (const workspace of pkg.workspaces) {
-  if (only.length && !only.includes(workspace)) continue;
-  const manifest = JSON.parse(readFileSync(join(root, workspace, 'package.json'), 'utf8'));
-  if (!manifest.scripts?.test) continue;
+/** One workspace's `npm test`, its output to the terminal or to `log` (a file). */
+function runWorkspace(workspace, log) {
   const started = Date.now();
-  console.log(`\n=== ${workspace}: npm test\n`);
-  const run = spawnSync(
-    'npm',
-    ['run', 'test', '--', '--reporter=default', `--reporter=${reporter}`, `--retry=${retry}`],
-    {
-      cwd: join(root, workspace),
-      stdio: 'inherit',
-      env: { ...process.env, TEST_SUMMARY_FILE: summaryFile, TEST_SUMMARY_WORKSPACE: workspace },
-    },
-  );
-  results.push({ workspace, code: run.status ?? 1, seconds: Math.round((Date.now() - started) / 1000) });
+  return new Promise((resolve) => {
+    const child = spawn(
+      'npm',
+      ['run', 'test', '--', '--reporter=default', `--reporter=${reporter}`, `--retry=${retry}`],
+      {
+        cwd: join(root, workspace),
+        stdio: log ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+        env: { ...process.env, TEST_SUMMARY_FILE: summaryFile, TEST_SUMMARY_WORKSPACE: workspace },
+      },
+    );
+    if (log) {
+      const out = createWriteStream(log);
+      child.stdout.pipe(out, { end: false });
+      child.stderr.pipe(out, { end: false });
+    }
+    child.on('close', (code) =>
+      resolve({ workspace, code: code ?? 1, seconds: Math.round((Date.now() - started) / 1000) }),
+    );
+  });
 }
+
+async function runLane(workspaces, quiet) {
+  const done = [];
+  for (const workspace of workspaces) {
+    const log = quiet ? join(summaryDir, `${workspace.replace(/\W/g, '-')}.log`) : undefined;
+    console.log(
+      `\n=== ${workspace}: npm test${quiet ? ' (beside the others; its output when it ends)' : ''}\n`,
+    );
+    const result = await runWorkspace(workspace, log);
+    if (log) {
+      console.log(`\n=== ${workspace}: output of npm test (${result.seconds} s)\n`);
+      console.log(readFileSync(log, 'utf8'));
+    }
+    done.push(result);
+  }
+  return done;
+}
+
+const chosen = pkg.workspaces.filter((workspace) => {
+  if (only.length && !only.includes(workspace)) return false;
+  const manifest = JSON.parse(readFileSync(join(root, workspace, 'package.json'), 'utf8'));
+  return Boolean(manifest.scripts?.test);
+});
+const side = lanes > 1 ? chosen.filter((w) => SIDE_LANE.includes(w)) : [];
+const main = chosen.filter((w) => !side.includes(w));
+const results = (await Promise.all([runLane(main, false), runLane(side, true)])).flat();
 
 console.log('\n=== Summary of npm test\n');
 for (const r of results) console.log(`${r.code === 0 ? 'ok  ' : 'FAIL'}  ${r.workspace} (${r.seconds} s)`);
