@@ -799,6 +799,16 @@ describe('chat engine: a new request in the middle of a conversation', () => {
     }
   });
 
+  it('a well-known title after "with" is that film, not a person', async () => {
+    const a = await talk(
+      fresh(),
+      'my daughter is 10 and obsessed with Spirited Away. what should she watch next?',
+    );
+    expect(a.intent.person).toBeUndefined();
+    expect(a.seed?.id).toBe(129);
+    expect(a.picks.length).toBeGreaterThanOrEqual(3);
+  });
+
   it('a refinement ruling out gore keeps the horror asked for', async () => {
     const s = fresh();
     await talk(s, 'Busco una película de miedo para esta noche');

@@ -1512,7 +1512,8 @@ export function yearBoundClause(s: State) {
             : 2
           : (NUMBER_WORDS[m[1]] ?? Number(m[1]))
         : 1;
-      q.yearFrom = ref - (m[2]!.startsWith('decade') ? 10 * n : n);
+      // "the last few years, say 2013 onwards": the year typed wins (decision 0098).
+      q.yearFrom ??= ref - (m[2]!.startsWith('decade') ? 10 * n : n);
     },
   );
   // "what came out in 1994", "released in 2001": one year, read before a title could take it.
@@ -2017,7 +2018,8 @@ export function themeClause(s: State, vocabulary: boolean) {
   if (!vocabulary)
     scanRegex(
       s,
-      /\bmy (?:best |older |younger |little |big )?(?:friends?|sister|brother|sis|bro|buddy|mate|roommate|cousin|boss|coworker|colleague|neighbou?r|wife|husband|partner|gf|bf|girlfriend|boyfriend|mum|mom|dad|mother|father|parents|grandma|grandpa|aunt|uncle|teacher)\b/,
+      // (A child is left to the clauses that read "for my kids" as a request for family films.)
+      /\b(?:my|our|her|his) (?:best |older |younger |little |big )?(?:friends?|sisters?|brothers?|sis|bro|buddy|mates?|roommates?|flatmates?|housemates?|cousins?|boss|coworkers?|colleagues?|neighbou?rs?|wife|husband|partner|gf|bf|girlfriend|boyfriend|fiancee?|mum|mom|dad|mother|father|parents|grandma|grandpa|grandmother|grandfather|gran|nan|aunt|uncle|teacher|in laws)\b/,
       () => {},
     );
   const put = (keywords: string[], start: number) => {
@@ -2098,6 +2100,17 @@ export const COMMON_KEYWORD_FILMS = 35;
 /** A message with more words than this tells a story: a lone word in it is a topic only with a cue. */
 export const LONG_MESSAGE_WORDS = 12;
 
+const POSSESSIVES = new Set(['my', 'our', 'her', 'his', 'their', 'your']);
+/** A possessive a few words before token `i`, in the same part of the sentence. */
+function ownedBy(s: State, i: number): boolean {
+  for (let k = i - 1; k >= 0 && k >= i - 4; k--) {
+    const w = s.toks[k]!.w;
+    if (PUNCTUATION.has(w)) return false;
+    if (POSSESSIVES.has(w)) return true;
+  }
+  return false;
+}
+
 const contentWords = (s: State) =>
   s.toks.filter((t) => !PUNCTUATION.has(t.w) && !FILLER.has(t.raw) && t.w.length >= 3).length;
 
@@ -2113,6 +2126,8 @@ function confirmedKeyword(s: State, i: number, len: number, phrase: string): boo
   const before = s.toks[i - 1]?.w ?? '';
   const after = s.toks[i + 1]?.w ?? '';
   if (THEME_CUES_BEFORE.has(before) || THEME_CUES_AFTER.has(after) || GENRE_WORDS.has(after)) return true;
+  // "my 5 year old daughter", "the heat in our flat": something of the user's own life.
+  if (ownedBy(s, i)) return false;
   const words = contentWords(s);
   if (words <= 2) return true;
   const films = s.ctx.keywordFilms?.(phrase) ?? Infinity;
@@ -2159,7 +2174,7 @@ export function personClause(s: State, lexiconWords: ReadonlySet<string>) {
     /\b(?:(?:starring|featuring|directed by)\s+(\p{Lu}[\p{L}'-]+(?:\s\p{Lu}[\p{L}'.-]+)*)|(?:with|by|con|avec|mit)\s+(\p{Lu}[\p{L}'-]+(?:\s\p{Lu}[\p{L}'.-]+)+))/u.exec(
       ` ${s.original} `,
     );
-  const capitalized = m?.[1] ?? m?.[2] ?? namedBeforeFilms(s, lexiconWords);
+  const capitalized = notATitle(s, m?.[1] ?? m?.[2]) ?? namedBeforeFilms(s, lexiconWords);
   const lower = capitalized ? undefined : namedInLowerCase(s, lexiconWords);
   const name = capitalized ?? lower?.name;
   if (!name) return;
@@ -2184,6 +2199,16 @@ export function personClause(s: State, lexiconWords: ReadonlySet<string>) {
         s.toks[k]!.used = true;
     }
   });
+}
+
+/**
+ * A name after "with"/"starring" that is a well-known film's title ("obsessed with Spirited Away")
+ * is that film, not a person (decision 0098).
+ */
+function notATitle(s: State, name: string | undefined): string | undefined {
+  if (!name) return undefined;
+  const title = s.ctx.resolveTitle(name.replace(/[.!?]+$/, ''));
+  return title && title.confidence >= 0.95 && title.movie.vote_count >= 300 ? undefined : name;
 }
 
 /**

@@ -18,6 +18,8 @@ const p = testParser({
     'alone',
   ],
   keywordFilms: {
+    daughter: 120,
+    flat: 10,
     hell: 21,
     flight: 9,
     home: 13,
@@ -44,6 +46,8 @@ describe('understand: a word is a topic only when the catalog and the message co
       'home sick with a cold, brain is mush, need something funny i dont have to think about. and no musicals, my flatmate has been singing all week',
     ],
     ['we got home late and have work tomorrow, something cozy please'],
+    ['animated movie for my 5 year old daughter'],
+    ['the heat in our flat is broken, something cozy'],
   ])('"%s": ordinary words in a story are no filter', (text) => {
     expect(p(text).keywordsIn).toEqual([]);
   });

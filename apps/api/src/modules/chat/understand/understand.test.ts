@@ -574,6 +574,8 @@ describe('understand: what someone has not seen, and years said in other languag
     // A vague era word never overrides the years typed.
     ['gud horror from the 2000s thats actualy scary', { yearFrom: 2000, yearTo: 2009 }],
     ['a recent thriller', { yearFrom: 2014 }],
+    ['good sci fi from the last few years, say 2013 onwards', { yearFrom: 2013 }],
+    ['sci fi from the last few years', { yearFrom: 2012 }],
   ])('"%s"', (text, expected) => {
     const q = p(text);
     for (const [k, v] of Object.entries(expected)) expect(q[k as keyof Query]).toEqual(v);
