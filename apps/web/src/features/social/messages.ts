@@ -61,8 +61,6 @@ export const SOCIAL_TEXT = {
   madePrivate: 'Your profile is private',
   chooseUsernameFirst: 'Choose a username first to have a profile.',
   viewProfile: 'View your profile',
-  yourProfile: 'Your profile',
-  chooseUsername: 'Choose a username',
   requestsSection: 'Follow requests',
   noRequests: 'No pending requests.',
   accept: 'Accept',
