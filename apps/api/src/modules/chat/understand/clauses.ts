@@ -2040,6 +2040,8 @@ export function themeClause(s: State, vocabulary: boolean) {
   }
   if (q.lang !== 'en') return;
   const byFirst = keywordsByFirstWord(s.ctx.keywordVocabulary);
+  // The last token of the keyword taken last: "about chefs, cooking or restaurants" is one list.
+  let lastTaken = -9;
   for (let i = 0; i < s.toks.length; i++) {
     const t = s.toks[i]!;
     if (t.used) continue;
@@ -2053,12 +2055,17 @@ export function themeClause(s: State, vocabulary: boolean) {
         phrase = k;
       }
     }
-    if (!best || !confirmedKeyword(s, i, best, phrase)) continue;
+    const listed = i - lastTaken === 2 && LIST_JOINS.has(s.toks[i - 1]!.w);
+    if (!best || !(listed || confirmedKeyword(s, i, best, phrase))) continue;
     for (let k = i; k < i + best; k++) s.toks[k]!.used = true;
     put([phrase], i);
     i += best - 1;
+    lastTaken = i;
   }
 }
+
+/** Words that join a list of themes. */
+const LIST_JOINS = new Set([',', 'or', 'and', '/', '&']);
 
 /** Words right before a theme that say it is what the films are about ("films about hell"). */
 const THEME_CUES_BEFORE = new Set([
@@ -2123,7 +2130,9 @@ const contentWords = (s: State) =>
  */
 function confirmedKeyword(s: State, i: number, len: number, phrase: string): boolean {
   if (len > 1 || phrase.includes(' ')) return true;
-  const before = s.toks[i - 1]?.w ?? '';
+  // "about a chef": an article between the cue and the word.
+  const article = /^(a|an|the|some)$/.test(s.toks[i - 1]?.w ?? '') ? 1 : 0;
+  const before = s.toks[i - 1 - article]?.w ?? '';
   const after = s.toks[i + 1]?.w ?? '';
   if (THEME_CUES_BEFORE.has(before) || THEME_CUES_AFTER.has(after) || GENRE_WORDS.has(after)) return true;
   // "my 5 year old daughter", "the heat in our flat": something of the user's own life.

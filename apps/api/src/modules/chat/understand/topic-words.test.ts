@@ -62,6 +62,9 @@ describe('understand: a word is a topic only when the catalog and the message co
       ['heist'],
     ],
     ['survival stories. one person alone against nature, barely making it', ['survival']],
+    // A list goes on from a confirmed theme; a cue may have an article before the word.
+    ['anything about a flight or hell? those make me happy', ['flight', 'hell']],
+    ['movies about brain, singing or home, anything really', ['brain', 'singing', 'home']],
     [
       'any movies where someone relives the same day? a time loop, like my whole week has felt',
       ['time loop'],
