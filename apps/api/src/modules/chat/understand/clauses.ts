@@ -1697,13 +1697,15 @@ export function yearClause(s: State) {
     if (q.yearFrom === undefined && q.yearTo === undefined) range(+m[1]!, +m[1]!);
   });
   // Decision 0098: a vague word for an era ("recent", "classic", or "actualy" read as Spanish
-  // "actual") never overrides the years typed: "horror from the 2000s thats actualy scary".
-  const typed = q.yearFrom !== undefined || q.yearTo !== undefined;
+  // "actual") narrows the years read so far but never empties them: "horror from the 2000s thats
+  // actualy scary" stays the 2000s.
   scan(s, RECENT_PHRASES, () => {
-    if (!typed) q.yearFrom = Math.max(q.yearFrom ?? 0, s.ctx.referenceYear - 3);
+    const from = Math.max(q.yearFrom ?? 0, s.ctx.referenceYear - 3);
+    if (q.yearTo === undefined || from <= q.yearTo) q.yearFrom = from;
   });
   scan(s, CLASSIC_PHRASES, () => {
-    if (!typed) q.yearTo = Math.min(q.yearTo ?? 9999, 1985);
+    const to = Math.min(q.yearTo ?? 9999, 1985);
+    if (q.yearFrom === undefined || to >= q.yearFrom) q.yearTo = to;
     add(q.moods, 'classic');
   });
 }
