@@ -1,20 +1,64 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { migrateToLatest, openDatabase, type Database } from '../../src/db/database';
+import { REPO_ROOT, TEST_CATALOG_DIR } from './paths';
+
+const MIGRATIONS = fileURLToPath(new URL('../../src/db/migrations/', import.meta.url));
+
+/** A hash of the migrations' text: a branch with other migrations gets templates of its own. */
+function migrationsHash(extra = ''): string {
+  const hash = createHash('sha256').update(extra);
+  for (const f of readdirSync(MIGRATIONS).sort()) hash.update(f).update(readFileSync(join(MIGRATIONS, f)));
+  return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * Where the migrated PGlite snapshot of this migration set (and PGlite version) is kept, beside
+ * the test catalog and, like it, between runs. The global setup writes it once; every test file
+ * then loads it instead of making and migrating a cluster of its own (about 5 s of CPU each: PGlite's
+ * initdb runs inside its WebAssembly module).
+ */
+export function pgliteSnapshotFile(): string {
+  let version = '';
+  try {
+    version = readFileSync(join(REPO_ROOT, 'node_modules/@electric-sql/pglite/package.json'), 'utf8');
+  } catch {
+    /* hoisted elsewhere: the migrations alone name it */
+  }
+  return join(TEST_CATALOG_DIR, `pglite-snapshot-${migrationsHash(version)}.tar`);
+}
+
+async function buildSnapshot(): Promise<Blob> {
+  const db = await openDatabase();
+  try {
+    await migrateToLatest(db.db);
+    return (await db.pglite!.dumpDataDir('none')) as Blob;
+  } finally {
+    await db.close();
+  }
+}
+
+/** Writes the snapshot file unless it exists (the global setup, once per run). */
+export async function ensurePgliteSnapshotFile(): Promise<string> {
+  const file = pgliteSnapshotFile();
+  if (existsSync(file)) return file;
+  mkdirSync(dirname(file), { recursive: true });
+  const tmp = `${file}.${process.pid}.tmp`;
+  writeFileSync(tmp, Buffer.from(await (await buildSnapshot()).arrayBuffer()));
+  renameSync(tmp, file);
+  return file;
+}
 
 let snapshot: Promise<Blob> | undefined;
 
-/** A migrated PGlite, dumped once per worker: a new database then loads in under a second. */
+/** A migrated PGlite, read once per worker (made here when no global setup wrote it): a new database then loads in under a second. */
 async function migratedSnapshot(): Promise<Blob> {
   snapshot ??= (async () => {
-    const db = await openDatabase();
-    await migrateToLatest(db.db);
-    const blob = (await db.pglite!.dumpDataDir('none')) as Blob;
-    await db.close();
-    return blob;
+    const file = pgliteSnapshotFile();
+    return existsSync(file) ? new Blob([readFileSync(file)]) : buildSnapshot();
   })();
   return snapshot;
 }
@@ -23,7 +67,6 @@ export async function freshPglite(): Promise<Database> {
   return openDatabase({ snapshot: await migratedSnapshot() });
 }
 
-const MIGRATIONS = fileURLToPath(new URL('../../src/db/migrations/', import.meta.url));
 let template: Promise<string> | undefined;
 
 /**
@@ -34,9 +77,7 @@ let template: Promise<string> | undefined;
  */
 async function migratedTemplate(serverUrl: string): Promise<string> {
   template ??= (async () => {
-    const hash = createHash('sha256');
-    for (const f of readdirSync(MIGRATIONS).sort()) hash.update(f).update(readFileSync(join(MIGRATIONS, f)));
-    const name = `test_template_${hash.digest('hex').slice(0, 16)}`;
+    const name = `test_template_${migrationsHash()}`;
     const admin = new pg.Client({ connectionString: serverUrl });
     await admin.connect();
     try {
