@@ -2254,8 +2254,13 @@ const FILMS_OF_NAME =
 /** Words that only introduce a person: what follows is a name, however it is typed. */
 const PERSON_ONLY =
   /\b(?:starring|featuring|directed by|acted by|with (?:the )?(?:actor|actress|director))\s+(.+)$/u;
-/** Words that introduce a person among other things ("with", "by"): a name the catalog knows. */
-const PERSON_OR_OTHER = /\b(?:with|by|con|avec|mit)\s+(.+)$/u;
+/**
+ * Words that introduce a person among other things ("with", "by", and what one says of a
+ * filmmaker one admires: "I love Wes Anderson", "a big fan of greta gerwig"): a name the catalog
+ * knows, or offline a given name and a surname.
+ */
+const PERSON_OR_OTHER =
+  /\b(?:with|by|con|avec|mit|love|loved|adore|adored|fan of|into|like|liked|enjoy|enjoyed)\s+(.+)$/u;
 const NAME_WORD = /^[\p{L}][\p{L}'.-]*$/u;
 
 /**

@@ -13,6 +13,9 @@ const p = testParser({
     film(157336, 'Interstellar', 5000),
     film(155, 'The Dark Knight', 5000),
     film(109445, 'Frozen', 5000),
+    film(184, 'Jackie Brown', 2000),
+    film(245891, 'John Wick', 5000),
+    film(71, 'Billy Elliot', 1500),
   ],
   keywords: [
     'heist',
@@ -548,16 +551,24 @@ describe('understand: what is said as a title, soft limits and people (decision 
     ['anything with tom hanks in it?', 'Tom Hanks'],
     ['stanley kubrick films ranked', 'Stanley Kubrick'],
     ['movies with meryl streep', 'Meryl Streep'],
+    // What one says of a filmmaker one admires, however it is typed.
+    ['I love Wes Anderson, which of his films should I watch first?', 'Wes Anderson'],
+    ['big fan of greta gerwig, what next', 'Greta Gerwig'],
   ])('offline, a given name and a surname in lower case are a person: %j', (text, person) => {
     expect(p(text).person).toBe(person);
   });
 
-  it.each(['films with will power', 'movies with heist scenes', 'a film with tom and a dog', 'heat movies'])(
-    'offline, words that are no given name and surname are no person: %j',
-    (text) => {
-      expect(p(text).person).toBeUndefined();
-    },
-  );
+  it.each([
+    'films with will power',
+    'movies with heist scenes',
+    'a film with tom and a dog',
+    'heat movies',
+    'I love Jackie Brown, anything like it?',
+    'something like john wick',
+    'i loved billy elliot',
+  ])('offline, words that are no given name and surname are no person: %j', (text) => {
+    expect(p(text).person).toBeUndefined();
+  });
 });
 
 describe('understand: what someone has not seen, and years said in other languages (decision 0098)', () => {
