@@ -1,10 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Files that keep a process of their own per file: the fuzz test (after other files in the same
- * process, its import-preview requests met a 5xx that it never meets alone: a process-wide
- * singleton such as the import thread is shared), and the files that start real processes, which
- * gain nothing from sharing.
+ * Files that keep a process of their own per file: the fuzz test, as a precaution (it touches every
+ * route, and process-wide singletons such as the import thread are shared in a worker), and the
+ * files that start real processes, which gain nothing from sharing (docs/testing.md).
  */
 const ISOLATED = [
   'test/fuzz.test.ts',
