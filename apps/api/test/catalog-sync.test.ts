@@ -330,6 +330,9 @@ describe('catalog sync against the TMDB fixture', () => {
       existsSync(journal) ? readFileSync(journal, 'utf8').split('\n').filter(Boolean).length : 0;
     while (lines() < 12 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
     expect(lines()).toBeGreaterThanOrEqual(12);
+    // Held from here until it is killed: on a loaded machine the second CLI can take longer to
+    // start than the first needs to finish its 60 films (it then found no sync running and did one).
+    tmdb.control.sync.detailsDelayMs = 30_000;
 
     // A second sync while this one runs is refused.
     const second = await runCli(dir);
