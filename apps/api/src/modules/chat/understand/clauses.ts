@@ -847,6 +847,22 @@ function saidAsTitle(s: State, sp: TitleSpan, found: FoundTitle): boolean {
   return looksLikeATitleMention(s.original, text);
 }
 
+/**
+ * "not star wars, everyone's seen star wars": a film the message rules out is not what it asks
+ * for more of because it was also seen (a similarity word still anchors: "like Heat but not Heat
+ * itself"). The negation clause rules it out.
+ */
+function negatedInMessage(s: State, found: FoundTitle): boolean {
+  const words = s.toks
+    .slice(found.cand.from, found.cand.to)
+    .map((t) => t.raw.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join('\\s+');
+  if (!words) return false;
+  return new RegExp(`\\b(?:not|no|except|besides|other than|without)\\s+(?:the\\s+)?${words}\\b`, 'i').test(
+    foldAccents(s.original.toLowerCase()),
+  );
+}
+
 /** "like Heat", "similar to interstelar", "I loved Amélie, what next?", "Heat was great, anything similar?", "comme Amélie". */
 export function likeClause(s: State, lexiconWords: ReadonlySet<string>) {
   const prefixes = [...LIKE_PREFIXES, ...(LIKE_PREFIXES_BY_LANG[s.q.lang] ?? [])];
@@ -859,6 +875,11 @@ export function likeClause(s: State, lexiconWords: ReadonlySet<string>) {
     const found = wholeCapitalName(s, best);
     if (!mentionsTitle(s, sp, found, candidates[0], lexiconWords)) continue;
     if (!saidAsTitle(s, sp, found)) continue;
+    if (sp.viewing && negatedInMessage(s, found)) {
+      // Said again only as seen: its words are read (the negation rules the film out once).
+      for (let k = sp.trigger[0]; k < found.cand.to; k++) s.toks[k]!.used = true;
+      continue;
+    }
     takeTitle(s, sp, found, lexiconWords);
     return;
   }

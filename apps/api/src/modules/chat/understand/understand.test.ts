@@ -594,3 +594,15 @@ describe('understand: what someone has not seen, and years said in other languag
     for (const [k, v] of Object.entries(expected)) expect(q[k as keyof Query]).toEqual(v);
   });
 });
+
+describe('understand: a film ruled out is not asked for because it was seen', () => {
+  it('"not heat, everyone has seen heat" anchors nothing on Heat', () => {
+    expect(p('a crime film but not heat, everyone has seen heat').like).toBeUndefined();
+  });
+  it.each([
+    ['something like Heat but not Heat itself', 949],
+    ["I've seen Heat, what else?", 949],
+  ])('a similarity word or a viewing alone still anchors: %j', (text, id) => {
+    expect(p(text).like?.movie?.id).toBe(id);
+  });
+});
