@@ -1,5 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
+const workers = Number(process.env.E2E_WORKERS ?? 2);
+
 export default defineConfig({
   test: {
     include: ['tests/**/*.test.ts'],
@@ -9,8 +11,8 @@ export default defineConfig({
     // Two files at a time (E2E_WORKERS): a browser test mostly waits (for the server, the network,
     // animations), so two overlap on this 2-core machine; the files share one running stack, and
     // each browser context is its own visitor and account (tests/browser.ts).
-    maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
-    fileParallelism: Number(process.env.E2E_WORKERS ?? 2) > 1,
+    maxWorkers: workers,
+    fileParallelism: workers > 1,
     expect: { poll: { timeout: 10_000, interval: 100 } },
   },
 });

@@ -38,14 +38,17 @@ function runWorkspace(workspace, log) {
         env: { ...process.env, TEST_SUMMARY_FILE: summaryFile, TEST_SUMMARY_WORKSPACE: workspace },
       },
     );
-    if (log) {
-      const out = createWriteStream(log);
+    const out = log ? createWriteStream(log) : undefined;
+    if (out) {
       child.stdout.pipe(out, { end: false });
       child.stderr.pipe(out, { end: false });
     }
-    child.on('close', (code) =>
-      resolve({ workspace, code: code ?? 1, seconds: Math.round((Date.now() - started) / 1000) }),
-    );
+    child.on('close', (code) => {
+      const result = { workspace, code: code ?? 1, seconds: Math.round((Date.now() - started) / 1000) };
+      // The log is read once the child ends: everything written to it first reaches the file.
+      if (out) out.end(() => resolve(result));
+      else resolve(result);
+    });
   });
 }
 
