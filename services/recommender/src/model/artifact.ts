@@ -7,6 +7,7 @@ import {
   renameSync,
   rmSync,
   openSync,
+  readSync,
   statSync,
   writeFileSync,
   writeSync,
@@ -75,13 +76,73 @@ export interface ModelArtifact {
 export const modelsDir = (dataDir: string) => join(dataDir, 'models');
 const pointer = (dataDir: string) => join(modelsDir(dataDir), 'current');
 
+/**
+ * Per-film entries written to files as a training makes them (its kept lists, ratings, genres and
+ * fingerprints), not held: at a million films the lists alone were ~0.9 GB of the trainer's
+ * memory (issue 45, decision 0103). `writeArtifact` copies each field's file into the model.
+ */
+export class StreamedFields {
+  private readonly files = new Map<string, { path: string; fd: number; parts: string[]; size: number }>();
+
+  constructor(private readonly dir: string) {
+    mkdirSync(dir, { recursive: true });
+  }
+
+  has(field: string): boolean {
+    return this.files.has(field);
+  }
+
+  /** One film's entry of a per-film field, in the JSON the model holds. */
+  put(field: string, id: number, value: unknown): void {
+    let f = this.files.get(field);
+    if (!f) {
+      const path = join(this.dir, `streamed-${field}.${process.pid}.tmp`);
+      f = { path, fd: openSync(path, 'w+'), parts: [], size: 0 };
+      this.files.set(field, f);
+    } else f.parts.push(',');
+    const s = `${JSON.stringify(String(id))}:${JSON.stringify(value)}`;
+    f.parts.push(s);
+    f.size += s.length;
+    if (f.size > 1 << 20) this.flush(f);
+  }
+
+  private flush(f: { fd: number; parts: string[]; size: number }): void {
+    if (f.parts.length) writeSync(f.fd, f.parts.join(''));
+    f.parts = [];
+    f.size = 0;
+  }
+
+  /** Writes a field's entries to `fd` (in 1 MB pieces). */
+  copyTo(field: string, fd: number): void {
+    const f = this.files.get(field)!;
+    this.flush(f);
+    const buf = Buffer.allocUnsafe(1 << 20);
+    let at = 0;
+    for (;;) {
+      const n = readSync(f.fd, buf, 0, buf.length, at);
+      if (n === 0) break;
+      writeSync(fd, buf, 0, n);
+      at += n;
+    }
+  }
+
+  /** Closes and removes the files. */
+  dispose(): void {
+    for (const f of this.files.values()) {
+      closeSync(f.fd);
+      rmSync(f.path, { force: true });
+    }
+    this.files.clear();
+  }
+}
+
 /** Writes a new artifact, then points `current` at it (both by rename: readers never see half a file). */
-export function writeArtifact(dataDir: string, artifact: ModelArtifact): string {
+export function writeArtifact(dataDir: string, artifact: ModelArtifact, streamed?: StreamedFields): string {
   const dir = modelsDir(dataDir);
   mkdirSync(dir, { recursive: true });
   const name = artifactFileName(artifact.version);
   const tmp = join(dir, `${name}.${process.pid}.tmp`);
-  writeArtifactFile(tmp, artifact);
+  writeArtifactFile(tmp, artifact, streamed);
   renameSync(tmp, join(dir, name));
   pointCurrentAt(dataDir, name);
   pruneArtifacts(dataDir);
@@ -96,7 +157,7 @@ const PER_FILM = new Set(['ratings', 'neighbours', 'collaborative', 'genres', 'f
  * films makes a model larger than one JavaScript string can hold (~512 MB), and the whole string
  * was a second copy of the model in the trainer's memory (issue 45).
  */
-export function writeArtifactFile(path: string, artifact: ModelArtifact): void {
+export function writeArtifactFile(path: string, artifact: ModelArtifact, streamed?: StreamedFields): void {
   const fd = openSync(path, 'w');
   try {
     let parts: string[] = [];
@@ -122,6 +183,13 @@ export function writeArtifactFile(path: string, artifact: ModelArtifact): void {
         continue;
       }
       put('{');
+      if (streamed?.has(key)) {
+        // The entries the training wrote as it made them (the artifact's own record is empty).
+        flush();
+        streamed.copyTo(key, fd);
+        put('}');
+        continue;
+      }
       let firstEntry = true;
       for (const [id, x] of Object.entries(value as Record<string, unknown>)) {
         if (x === undefined) continue;

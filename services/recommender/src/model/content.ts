@@ -48,7 +48,17 @@ export interface PeopleFields {
  * says nothing about a film's kind; smaller ones (Ghibli, Pixar, Hammer, Aardman, a director's own
  * company) do, and keep their weight.
  */
-export const CONTENT = { maxCompanyDf: 250 };
+export const CONTENT = {
+  maxCompanyDf: 250,
+  /**
+   * A seed walks at most this many films of each of its terms' postings, the term's strongest
+   * first (its films ordered by their weight for the term): what keeps a training linear in the
+   * catalog (decision 0103). Every posting of the real catalog is shorter (a term on more than
+   * 15% of films, 6,800 of 45k, is not walked at all), so its similarities are exact; at a
+   * million films a keyword on 20,000 films contributes its 10,000 closest.
+   */
+  postingScan: 10_000,
+};
 
 /**
  * What each kind of evidence weighs in a film's vector (decision 0067). Each field's TF-IDF terms
@@ -135,10 +145,61 @@ export function contentTerms(m: CatalogMovie): Map<string, number> {
   return terms;
 }
 
+/**
+ * A seed's similarities, sparse: `values` is dense (0 for a film not touched) and `ids[0 .. count)`
+ * are the films that may score above 0. Owned by the model that made it, valid until its next call.
+ */
+export class SparseScores {
+  readonly values: Float64Array;
+  readonly ids: Int32Array;
+  count = 0;
+
+  constructor(n: number) {
+    this.values = new Float64Array(n);
+    this.ids = new Int32Array(n);
+  }
+
+  /** Back to all zeros, at the cost of the films last touched. */
+  clear(): void {
+    for (let t = 0; t < this.count; t++) this.values[this.ids[t]!] = 0;
+    this.count = 0;
+  }
+
+  /** Into a dense array (zeroed first). */
+  copyTo(out: Float64Array): Float64Array {
+    out.fill(0);
+    for (let t = 0; t < this.count; t++) out[this.ids[t]!] = this.values[this.ids[t]!]!;
+    return out;
+  }
+}
+
 /** Similarity of one film to every film (the seed itself 0): what "more like this" needs from text. */
 export interface ContentSimilarity {
   /** With `allowed`, films whose flag is 0 score 0 (the seed's kind rule: no shorts after a feature…). */
   similarities(seed: number, out?: Float64Array, allowed?: Uint8Array): Float64Array;
+  /**
+   * The same scores as a sparse set: what training asks, at the cost of the films the seed's terms
+   * reach rather than of the whole catalog (decision 0103).
+   */
+  sparse?(seed: number, allowed?: Uint8Array): SparseScores;
+}
+
+/**
+ * `content.sparse`, or for a similarity without it the dense scores into `buf` with their films
+ * found by a scan of the catalog.
+ */
+export function sparseOf(
+  content: ContentSimilarity,
+  seed: number,
+  allowed: Uint8Array | undefined,
+  buf: () => SparseScores,
+): SparseScores {
+  if (content.sparse) return content.sparse(seed, allowed);
+  const b = buf();
+  b.count = 0;
+  content.similarities(seed, b.values, allowed);
+  for (let j = 0; j < b.values.length; j++) if (b.values[j]! > 0) b.ids[b.count++] = j;
+  return b;
 }
 
 /** Zeroes the films `allowed` leaves out. */
@@ -276,23 +337,66 @@ export class ContentModel implements ContentSimilarity {
         this.postWeights[at] = this.vecWeights[v]!;
       }
     }
+    strongestFirst(this.postStart, this.postItems, this.postWeights);
   }
 
   /** Cosine similarity of `seed` to every movie (the seed itself 0). */
   similarities(seed: number, out = new Float64Array(this.movies.length), allowed?: Uint8Array): Float64Array {
-    out.fill(0);
+    return this.sparse(seed, allowed).copyTo(out);
+  }
+
+  private scores: SparseScores | undefined;
+
+  /**
+   * The seed's similarities, touching only the films that share a term with it (at most
+   * `CONTENT.postingScan` per term): films `allowed` leaves out, and the seed, are never touched.
+   * Each film's sum is added in the seed's term order, as the dense walk added it.
+   */
+  sparse(seed: number, allowed?: Uint8Array): SparseScores {
+    const r = (this.scores ??= new SparseScores(this.movies.length));
+    r.clear();
     const { vecTerms, vecWeights, postStart, postItems, postWeights } = this;
+    const { values, ids } = r;
+    const scan = CONTENT.postingScan;
+    let count = 0;
     for (let k = this.vecStart[seed]!; k < this.vecStart[seed + 1]!; k++) {
       const t = vecTerms[k]!;
       const w = vecWeights[k]!;
-      for (let j = postStart[t]!; j < postStart[t + 1]!; j++) out[postItems[j]!]! += w * postWeights[j]!;
+      const end = Math.min(postStart[t + 1]!, postStart[t]! + scan);
+      for (let j = postStart[t]!; j < end; j++) {
+        const item = postItems[j]!;
+        if (item === seed || (allowed && !allowed[item])) continue;
+        // Every weight is > 0, so a film at 0 has not been touched yet.
+        if (values[item] === 0) ids[count++] = item;
+        values[item]! += w * postWeights[j]!;
+      }
     }
-    out[seed] = 0;
-    return applyAllowed(out, allowed);
+    r.count = count;
+    return r;
   }
 
   top(seed: number, k: number): number[] {
     return topK(this.similarities(seed), k, seed);
+  }
+}
+
+/**
+ * Orders each posting longer than a seed walks (`CONTENT.postingScan`) by weight, strongest first
+ * (ties in film order), so the walk takes its largest contributions. Shorter ones are walked
+ * whole, in any order.
+ */
+function strongestFirst(postStart: Int32Array, postItems: Int32Array, postWeights: Float32Array): void {
+  for (let t = 0; t + 1 < postStart.length; t++) {
+    const from = postStart[t]!;
+    const to = postStart[t + 1]!;
+    if (to - from <= CONTENT.postingScan) continue;
+    const order = Array.from({ length: to - from }, (_, k) => from + k).sort(
+      (a, b) => postWeights[b]! - postWeights[a]! || postItems[a]! - postItems[b]!,
+    );
+    const items = Int32Array.from(order, (k) => postItems[k]!);
+    const weights = Float32Array.from(order, (k) => postWeights[k]!);
+    postItems.set(items, from);
+    postWeights.set(weights, from);
   }
 }
 

@@ -1,7 +1,7 @@
 import { fitsAfter, isObscure, isShort, isTvMovie, type CatalogMovie } from '@app/catalog';
-import type { ContentSimilarity } from './content';
+import { sparseOf, SparseScores, type ContentSimilarity } from './content';
 import type { ImplicitMatrix } from './implicit';
-import { topK } from './topk';
+import { topK, topKSparse } from './topk';
 
 /** TMDB genre ids the ranking treats specially. */
 export const ANIMATION = 16;
@@ -275,7 +275,9 @@ export interface CollaborativeInput {
  */
 export class SimilarRanker {
   private readonly byCollection = new Map<number, number[]>();
-  private readonly sims: Float64Array<ArrayBuffer>;
+  /** The current seed's content similarities (dense, 0 where its terms reach nothing). */
+  private sims: Float64Array = new Float64Array(0);
+  private simsBuf: SparseScores | undefined;
   private readonly cfBuf: Float64Array<ArrayBuffer> | null;
   private readonly cfSupport: Float64Array<ArrayBuffer> | null;
   readonly years: (number | null)[];
@@ -308,7 +310,6 @@ export class SimilarRanker {
     this.laterInstalment = Uint8Array.from(movies, (m, i) =>
       m.collection && first.get(m.collection.id) !== i ? 1 : 0,
     );
-    this.sims = new Float64Array(movies.length);
     this.cfBuf = cf ? new Float64Array(cf.matrix.nItems) : null;
     this.cfSupport = cf ? new Float64Array(cf.matrix.nItems) : null;
   }
@@ -335,8 +336,14 @@ export class SimilarRanker {
   relevance(seed: number, withHub = true): Map<number, number> {
     const s = this.movies[seed]!;
     const allowed = this.allowedAfter(seed);
-    this.content.similarities(seed, this.sims, allowed);
-    const contentTop = topK(this.sims, SIMILAR.contentCandidates, seed);
+    const sc = sparseOf(
+      this.content,
+      seed,
+      allowed,
+      () => (this.simsBuf ??= new SparseScores(this.movies.length)),
+    );
+    this.sims = sc.values;
+    const contentTop = topKSparse(sc.values, sc.ids, sc.count, SIMILAR.contentCandidates, seed);
     const maxContent = contentTop.length ? this.sims[contentTop[0]!]! : 0;
     const n = this.evidence(seed);
     const alpha = this.cf ? Math.min(SIMILAR.cfCap, n / (n + SIMILAR.cfK)) : 0;

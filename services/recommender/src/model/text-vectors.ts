@@ -2,9 +2,9 @@ import type { CatalogMovie } from '@app/catalog';
 // The chat's catalog-trained word and film vectors (reflective random indexing over overview,
 // tagline, keywords and genres, 128-d; nothing downloaded), reused through the workspace, not copied.
 import { SemanticIndex, trainSemantic } from '@app/catalog';
-import { ContentModel, type ContentSimilarity } from './content';
+import { ContentModel, sparseOf, SparseScores, type ContentSimilarity } from './content';
 import { isDocumentary, SIMILAR } from './similar';
-import { topK } from './topk';
+import { topKSparse } from './topk';
 
 /** Share of the catalog vectors in the content score; chosen on cold-start seeds (docs/recommender.md). */
 export const VECTOR_SHARE = 0.5;
@@ -19,7 +19,8 @@ export const RESCORED = 300;
  */
 export class RescoredContent implements ContentSimilarity {
   private readonly index: SemanticIndex;
-  private readonly buf: Float64Array;
+  private buf: SparseScores | undefined;
+  private scores: SparseScores | undefined;
 
   constructor(
     private readonly movies: CatalogMovie[],
@@ -28,7 +29,6 @@ export class RescoredContent implements ContentSimilarity {
     index?: SemanticIndex,
   ) {
     this.index = index ?? new SemanticIndex(trainSemantic(movies));
-    this.buf = new Float64Array(movies.length);
   }
 
   /** The catalog vectors, to share with another re-scoring over the same films. */
@@ -37,18 +37,26 @@ export class RescoredContent implements ContentSimilarity {
   }
 
   similarities(seed: number, out = new Float64Array(this.movies.length), allowed?: Uint8Array): Float64Array {
+    return this.sparse(seed, allowed).copyTo(out);
+  }
+
+  sparse(seed: number, allowed?: Uint8Array): SparseScores {
+    const n = this.movies.length;
     // The kind rule applies before the best RESCORED are taken, so they are all films that may be shown.
-    this.tfidf.similarities(seed, this.buf, allowed);
-    const top = topK(this.buf, RESCORED, seed);
-    out.fill(0);
+    const a = sparseOf(this.tfidf, seed, allowed, () => (this.buf ??= new SparseScores(n)));
+    const top = topKSparse(a.values, a.ids, a.count, RESCORED, seed);
+    const out = (this.scores ??= new SparseScores(n));
+    out.clear();
     if (!top.length) return out;
-    const maxA = this.buf[top[0]!]!;
+    const maxA = a.values[top[0]!]!;
     const id = this.movies[seed]!.id;
     const vec = top.map((j) => Math.max(0, this.index.similarity(id, this.movies[j]!.id)));
     const maxB = Math.max(...vec);
     top.forEach((j, k) => {
-      out[j] = (1 - this.share) * (this.buf[j]! / (maxA || 1)) + this.share * (vec[k]! / (maxB || 1));
+      out.values[j] = (1 - this.share) * (a.values[j]! / (maxA || 1)) + this.share * (vec[k]! / (maxB || 1));
+      out.ids[k] = j;
     });
+    out.count = top.length;
     return out;
   }
 }
@@ -67,13 +75,21 @@ export class AudienceContent implements ContentSimilarity {
   ) {}
 
   similarities(seed: number, out = new Float64Array(this.movies.length), allowed?: Uint8Array): Float64Array {
+    return this.sparse(seed, allowed).copyTo(out);
+  }
+
+  private buf: SparseScores | undefined;
+
+  sparse(seed: number, allowed?: Uint8Array): SparseScores {
+    const buf = () => (this.buf ??= new SparseScores(this.movies.length));
     if (isDocumentary(this.movies[seed]!)) {
-      this.documentaries.similarities(seed, out, allowed);
+      const d = sparseOf(this.documentaries, seed, allowed, buf);
       let alike = 0;
-      for (let j = 0; j < out.length && alike < SIMILAR.minDocumentaries; j++) if (out[j]! > 0) alike++;
-      if (alike >= SIMILAR.minDocumentaries) return out;
+      for (let t = 0; t < d.count && alike < SIMILAR.minDocumentaries; t++)
+        if (d.values[d.ids[t]!]! > 0) alike++;
+      if (alike >= SIMILAR.minDocumentaries) return d;
     }
-    return this.all.similarities(seed, out, allowed);
+    return sparseOf(this.all, seed, allowed, buf);
   }
 }
 

@@ -7,7 +7,7 @@ import {
 } from '@app/catalog';
 import { contentFingerprint } from '../catalog-generation';
 import { POSITIVE_THRESHOLD, type Interaction } from '../data/interactions';
-import { ARTIFACT_FORMAT, newVersion, type ModelArtifact } from '../model/artifact';
+import { ARTIFACT_FORMAT, newVersion, type ModelArtifact, type StreamedFields } from '../model/artifact';
 import { EaseModel } from '../model/ease';
 import { trendingOf } from '@app/contracts/for-you';
 import { collaborativeNeighbours, HISTORY } from '../model/history-scorer';
@@ -39,6 +39,12 @@ export interface TrainInput {
   now?: Date;
   /** The synced catalog's generation the catalog was read at (`catalog/current.json`); absent offline. */
   catalogGeneration?: number | null | undefined;
+  /**
+   * Where each film's list, rating, genres and fingerprint go as they are made (the trainer's
+   * files, decision 0103); the artifact's records of them are then empty and `writeArtifact` is
+   * given the same `StreamedFields`. Without it they are held in the artifact.
+   */
+  stream?: StreamedFields | undefined;
 }
 
 /**
@@ -126,11 +132,16 @@ function* buildSteps(
   const ratings: Record<string, number> = {};
   const genres: Record<string, number[]> = {};
   const fingerprints: Record<string, number> = {};
+  const records: Record<string, Record<string, unknown>> = { neighbours, ratings, genres, fingerprints };
+  const stream = input.stream;
+  const put = stream
+    ? (field: string, id: number, value: unknown) => stream.put(field, id, value)
+    : (field: string, id: number, value: unknown) => void (records[field]![id] = value);
   for (let i = 0; i < movies.length; i++) {
     const m = movies[i]!;
-    ratings[m.id] = m.vote_average;
-    genres[m.id] = m.genre_ids;
-    fingerprints[m.id] = contentFingerprint(m);
+    put('ratings', m.id, m.vote_average);
+    put('genres', m.id, m.genre_ids);
+    put('fingerprints', m.id, contentFingerprint(m));
     // A seed with collaborative evidence is scored again: its hub damping also acts inside the
     // collaborative part (decision 0026), which the cached first pass cannot redo. On content
     // alone the damping is one factor, so the cache times it is the same relevance.
@@ -145,7 +156,11 @@ function* buildSteps(
       }
     }
     const ranked = listOf(i, rel);
-    neighbours[m.id] = ranked.flatMap(([id, s]) => [id, Math.round(s * 1e6) / 1e6]);
+    put(
+      'neighbours',
+      m.id,
+      ranked.flatMap(([id, s]) => [id, Math.round(s * 1e6) / 1e6]),
+    );
     if (input.onProgress && i % 500 === 0) input.onProgress(movies.length + i, total);
     yield;
   }

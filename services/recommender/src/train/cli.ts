@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { dataDir, fromCaller, loadCatalog } from '../catalog';
 import { readCatalogGeneration } from '../catalog-generation';
 import { readMovieLens } from '../data/interactions';
-import { writeArtifact } from '../model/artifact';
+import { modelsDir, StreamedFields, writeArtifact } from '../model/artifact';
 import { receivedSignalsFile } from './retrain';
 import { readSignalsFile } from './signals';
 import { buildModel, buildModelAsync } from './build-model';
@@ -38,7 +38,16 @@ const bar = new cliProgress.SingleBar(
   cliProgress.Presets.shades_classic,
 );
 bar.start(catalog.byId.size, 0);
-const input = { catalog, catalogGeneration, ratings, signals, onProgress: (d: number) => bar.update(d) };
+// Each film's list goes to a file as it is made, not into memory (decision 0103).
+const stream = new StreamedFields(modelsDir(dir));
+const input = {
+  catalog,
+  catalogGeneration,
+  ratings,
+  signals,
+  stream,
+  onProgress: (d: number) => bar.update(d),
+};
 // --on-demand (the service's first model, decision 0080): each film's list is answered over IPC as
 // soon as the ranker is made, while the whole model is built.
 const artifact =
@@ -46,7 +55,12 @@ const artifact =
     ? await buildModelAsync(input, { onRanker: serveOnDemand })
     : buildModel(input);
 bar.stop();
-const file = writeArtifact(dir, artifact);
+let file: string;
+try {
+  file = writeArtifact(dir, artifact, stream);
+} finally {
+  stream.dispose();
+}
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
 const peak = (process.resourceUsage().maxRSS / 1024).toFixed(0);
 console.log(
