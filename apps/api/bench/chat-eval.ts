@@ -269,7 +269,8 @@ const SETS = [
 /** The sets `--set` names: one set, `all`, or `dev+own` (the development sets). */
 function setsToRun(which: string): string[] {
   return SETS.filter(
-    (name) => which === 'all' || which === name || (which === 'dev+own' && OWN_SETS.includes(name)),
+    (name) =>
+      which === 'all' || which.split(',').includes(name) || (which === 'dev+own' && OWN_SETS.includes(name)),
   );
 }
 

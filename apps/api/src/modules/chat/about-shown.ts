@@ -1,4 +1,6 @@
-import type { CatalogMovie } from '@app/catalog';
+import { GENRE_NAMES, type CatalogMovie } from '@app/catalog';
+import { darkness } from './retrieve';
+import { GENRE } from './understand/lexicon';
 
 /**
  * A question about the films just shown ("which of those is the shortest?", "what's the newest
@@ -23,7 +25,42 @@ const dateText = (m: CatalogMovie) => m.release_date?.slice(0, 4) ?? 'year unkno
 const ratingText = (m: CatalogMovie) =>
   `rated ${m.vote_average.toFixed(1)} by ${m.vote_count.toLocaleString('en-US')} viewers`;
 
+/** How frightening a film reads from its data: horror first, then thrillers, then dark ones. */
+export const fear = (m: CatalogMovie): number =>
+  (m.genre_ids.includes(GENRE.horror) ? 2 : 0) +
+  (m.genre_ids.includes(GENRE.thriller) ? 0.7 : 0) +
+  (m.genre_ids.includes(GENRE.mystery) ? 0.3 : 0) +
+  darkness(m);
+/** How much of a comedy a film is (its place in the genre list: TMDB lists the main one first). */
+export const comedy = (m: CatalogMovie): number => {
+  const i = m.genre_ids.indexOf(GENRE.comedy);
+  return i < 0 ? 0 : 1 / (1 + i) - 0.3 * Math.max(0, darkness(m));
+};
+/** "a horror thriller": the film's genres as its data has them. */
+export const kindText = (m: CatalogMovie): string =>
+  m.genre_ids
+    .slice(0, 2)
+    .map((g) => GENRE_NAMES.get(g)?.toLowerCase())
+    .filter(Boolean)
+    .join(', ') || 'genre unknown';
+
 const ORDERS: [RegExp, ShownOrder][] = [
+  [
+    /\b(scariest|most (?:scary|frightening|terrifying|creepy)|creepiest)\b/,
+    { word: 'scariest', value: fear, descending: true, detail: kindText },
+  ],
+  [
+    /\b(funniest|most (?:funny|fun|hilarious|light-hearted))\b/,
+    { word: 'funniest', value: comedy, descending: true, detail: kindText },
+  ],
+  [
+    /\b(darkest|bleakest|grimmest)\b/,
+    { word: 'darkest', value: darkness, descending: true, detail: kindText },
+  ],
+  [
+    /\b(lightest|most (?:upbeat|cheerful|feel-good))\b/,
+    { word: 'lightest', value: darkness, descending: false, detail: kindText },
+  ],
   [
     /\b(shortest|quickest|least long)\b/,
     { word: 'shortest', value: minutes, descending: false, detail: runtimeText },
@@ -78,3 +115,217 @@ export function orderShown(films: CatalogMovie[], order: ShownOrder): CatalogMov
   known.sort((a, b) => (order.value(b)! - order.value(a)!) * (order.descending ? 1 : -1));
   return [...known, ...unknown];
 }
+
+// ——— A question about one or two of the films shown ("is the first one better?", "how long is it?") ———
+
+/** One fact a question asks about a film, and how it is said from the film's data. */
+export interface FilmFact {
+  word: string;
+  /** The fact of one film, as a clause after its title ("runs 117 minutes"). */
+  say: (m: CatalogMovie) => string;
+  /** For comparisons ("is the first one better?"): larger is more of it; absent, no comparison. */
+  value?: (m: CatalogMovie) => number | undefined;
+  /** What "more" is called in a comparison ("rated higher", "scarier"). */
+  more?: string;
+}
+
+const sentence = (text: string) => {
+  const first = text.match(/^.*?[.!?](?=\s|$)/)?.[0] ?? text;
+  return first.length > 220 ? `${first.slice(0, first.lastIndexOf(' ', 217))}…` : first;
+};
+const hours = (n: number) =>
+  n >= 60 ? `${Math.floor(n / 60)} h ${String(n % 60).padStart(2, '0')} min` : `${n} min`;
+const fearWords = (m: CatalogMovie) => {
+  if (m.genre_ids.includes(GENRE.horror)) return `is a horror film (${kindText(m)}): expect to be scared`;
+  if (m.genre_ids.includes(GENRE.thriller))
+    return `is not horror: a thriller, tense rather than scary (${kindText(m)})`;
+  return `is not a scary film (${kindText(m)})`;
+};
+const childWords = (m: CatalogMovie) => {
+  if (m.genre_ids.includes(GENRE.family)) return `is a family film (${kindText(m)})`;
+  if (
+    m.genre_ids.some(
+      (g) => g === GENRE.horror || g === GENRE.thriller || g === GENRE.war || g === GENRE.crime,
+    )
+  )
+    return `is made for grown-ups (${kindText(m)}), not for children`;
+  return `is not tagged as a family film (${kindText(m)}): better check it first`;
+};
+
+/** The facts a question can ask, the first that matches (comparisons of quality last). */
+const FACTS: [RegExp, FilmFact][] = [
+  [
+    /\b(how long|runtime|run time|length|how many (?:minutes|hours)|too long)\b/,
+    {
+      word: 'length',
+      say: (m) =>
+        m.runtime ? `runs ${hours(m.runtime)} (${m.runtime} minutes)` : 'has no runtime in the catalog',
+      value: minutes,
+      more: 'longer',
+    },
+  ],
+  [
+    /\b(what year|which year|when (?:was|did|is|it)|how old|came out|released?)\b/,
+    { word: 'year', say: (m) => `came out in ${dateText(m)}`, value: released, more: 'newer' },
+  ],
+  [
+    /\b(for (?:kids|children|a kid|a child|my (?:kids?|son|daughter))|kid-?friendly|family-?friendly|\d+ ?(?:year|yr)s? old)\b/,
+    { word: 'children', say: childWords },
+  ],
+  [
+    /\b(scary|scarier|frightening|creepy|terrifying|too intense)\b/,
+    { word: 'fear', say: fearWords, value: fear, more: 'scarier' },
+  ],
+  [
+    /\b(funny|funnier|a comedy|make me laugh)\b/,
+    {
+      word: 'comedy',
+      say: (m) => (comedy(m) > 0 ? `is a comedy (${kindText(m)})` : `is not a comedy (${kindText(m)})`),
+      value: comedy,
+      more: 'funnier',
+    },
+  ],
+  [
+    /\b(what (?:kind|genre|type|sort)|which genre)\b/,
+    {
+      word: 'kind',
+      say: (m) =>
+        `is ${GENRE_NAMES.get(m.genre_ids[0] ?? -1) ? `a ${kindText(m)} film` : 'of no genre the catalog knows'}`,
+    },
+  ],
+  [
+    /\bwhat(?:'s| is| was) (?:it|that|this|the \w+(?: one)?|[\w' ]+) about\b|\b(plot|premise|synopsis)\b/,
+    { word: 'story', say: (m) => `: ${sentence(m.overview || 'the catalog has no summary of it.')}` },
+  ],
+  [
+    /\b(better|best|worse|good|great|worth|rated|rating|reviews?|recommend)\b/,
+    {
+      word: 'rating',
+      say: (m) => `is ${ratingText(m)}`,
+      value: (m) => lovedRatingOf(m),
+      more: 'rated higher',
+    },
+  ],
+];
+
+/** The rating a comparison goes by: shrunk towards 6.2 when few voted (as the ranking does). */
+const lovedRatingOf = (m: CatalogMovie) => (m.vote_count * m.vote_average + 150 * 6.2) / (m.vote_count + 150);
+
+const ORDINAL_WORDS: Record<string, number> = {
+  first: 1,
+  '1st': 1,
+  second: 2,
+  '2nd': 2,
+  third: 3,
+  '3rd': 3,
+  fourth: 4,
+  '4th': 4,
+  fifth: 5,
+  '5th': 5,
+  last: -1,
+};
+/** "the first one", "the 2nd", "number 3", "#4", "the last film". */
+const ORDINAL_REF =
+  /\b(?:the (first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th|last)(?: one| film| movie| pick)?|(first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th|last) (?:one|film|movie|pick)|(?:number|no\.?) ?([1-5]))\b|#([1-5])\b/g;
+/** A pronoun for the film in question ("is it any good?", "how long is that one?"). */
+const PRONOUN = /\b(it|that one|this one|that film|this film|that movie|this movie)\b/;
+/** A question that compares ("is the first one better?", "is it longer than the second?"). */
+const COMPARES = /\b(better|worse|than|best|worst|scarier|funnier|longer|shorter|newer|older)\b/;
+/** Words that ask for more films, not about the ones shown ("more like the first one"). */
+const ASKS_FOR_MORE =
+  /\b(more like|like the|similar|another|others like|something|anything|any (?:other|more)|recommend (?:me|some))\b/;
+
+const norm = (s: string) =>
+  s
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9 ]+/g, ' ')
+    .replace(/^(the|a|an) /, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/** The shown films a message points at: by place, by title, in the order named. */
+function referred(text: string, shown: CatalogMovie[]): CatalogMovie[] {
+  const found: { at: number; m: CatalogMovie }[] = [];
+  for (const m of text.matchAll(ORDINAL_REF)) {
+    const w = m[1] ?? m[2];
+    const n = w ? ORDINAL_WORDS[w]! : Number(m[3] ?? m[4]);
+    const film = n === -1 ? shown[shown.length - 1] : shown[n - 1];
+    if (film) found.push({ at: m.index, m: film });
+  }
+  const plain = ` ${norm(text)} `;
+  for (const m of shown) {
+    const t = norm(m.title);
+    const at = t.length >= 3 ? plain.indexOf(` ${t} `) : -1;
+    if (at >= 0) found.push({ at, m });
+  }
+  found.sort((a, b) => a.at - b.at);
+  return [...new Set(found.map((f) => f.m))];
+}
+
+/** A question about one or two of the films shown: which films, and the fact asked. */
+export interface ShownQuestion {
+  /** The question, lower case. */
+  text: string;
+  films: CatalogMovie[];
+  fact: FilmFact;
+}
+
+/**
+ * "is the first one better?", "how long is it?", "is the original italian job better than the
+ * remake?": the films asked about (by place, by title, or "it": the first shown) and the fact, or
+ * null when the message asks for films rather than about them.
+ */
+export function askedAboutOne(
+  message: string,
+  shown: CatalogMovie[],
+  namesakes: (m: CatalogMovie) => CatalogMovie[] = () => [],
+): ShownQuestion | null {
+  const text = message.toLowerCase().replace(/[’']/g, "'").replace(/\s+/g, ' ');
+  if (!shown.length || ASKS_FOR_MORE.test(text)) return null;
+  const fact = FACTS.find(([re]) => re.test(text))?.[1];
+  if (!fact) return null;
+  const films = referred(text, shown);
+  // "is the original better than the remake?": the shown film and its namesakes, oldest first.
+  if (films.length === 1 && /\b(original|remake|remade|new one|old one|newer one|older one)\b/.test(text)) {
+    const all = [films[0]!, ...namesakes(films[0]!)];
+    if (all.length > 1)
+      return { text, films: all.sort((a, b) => (released(a) ?? 0) - (released(b) ?? 0)), fact };
+  }
+  if (films.length) return { text, films, fact };
+  return PRONOUN.test(text) && /\?|^(is|was|does|how|what|when)\b/.test(text)
+    ? { text, films: [shown[0]!], fact }
+    : null;
+}
+
+/** The answer to a question about shown films, from their data (a comparison when it compares). */
+export function answerAboutOne(
+  q: ShownQuestion,
+  shown: CatalogMovie[],
+  link: (m: CatalogMovie) => string,
+): string {
+  const { films, fact } = q;
+  const said = (m: CatalogMovie) => `${link(m)} ${fact.say(m)}`.replace(/ :/, ':');
+  const facts = `${films.map(said).join('; ')}.`.replace(/([.!?…])\.$/, '$1');
+  if (!fact.value || !fact.more || !COMPARES.test(q.text)) return facts;
+  const others = films.length >= 2 ? films.slice(1) : shown.filter((m) => m.id !== films[0]!.id);
+  const valued = (m: CatalogMovie) => fact.value!(m) ?? -Infinity;
+  const top = [films[0]!, ...others].reduce((a, b) => (valued(b) > valued(a) ? b : a));
+  if (films.length >= 2) return `${facts} So ${link(top)} is ${fact.more}.`;
+  if (!others.length) return facts;
+  const verdict =
+    top.id === films[0]!.id
+      ? `Of the films I showed, it is the ${superlative(fact.more)}.`
+      : `${link(top)} is ${fact.more}, though.`;
+  return `${facts} ${verdict}`;
+}
+
+const superlative = (more: string) =>
+  ({
+    'rated higher': 'best rated',
+    scarier: 'scariest',
+    funnier: 'funniest',
+    longer: 'longest',
+    newer: 'newest',
+  })[more] ?? more;

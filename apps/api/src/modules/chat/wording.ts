@@ -161,6 +161,31 @@ const MOOD_PURPOSE: Record<string, string> = {
   violent: 'with no punches pulled',
 };
 
+/**
+ * Moods a film's main genre bears out ("for the laughs": a comedy first of all). The others (a
+ * good cry, a cosy evening, an epic) are said of a film only when its keywords carry the mood.
+ */
+const MOOD_BY_GENRE: Record<string, number> = {
+  funny: GENRE.comedy,
+  scary: GENRE.horror,
+  romantic: GENRE.romance,
+  thrilling: GENRE.thriller,
+  'action-packed': GENRE.action,
+  'mind-bending': GENRE.scifi,
+};
+
+/**
+ * Decision 0102: a mood is said of a pick only when the film's own data bears it (its main genres,
+ * or its keywords of that mood), never because the request asked for it: "to bend your mind" is
+ * not said of Die Hard, nor "for a good cry" of American Gangster.
+ */
+function bearsMood(p: Scored, mood: string): boolean {
+  const g = MOOD_BY_GENRE[mood];
+  if (g !== undefined && p.movie.genre_ids.slice(0, 2).includes(g)) return true;
+  const rule = MOODS.find((r) => r.mood === mood);
+  return !!rule?.keywords?.some((k) => p.movie.keywords.includes(k));
+}
+
 /** The facts one reason can draw on. */
 interface Facts {
   index: number;
@@ -425,7 +450,7 @@ function facts(p: Scored, q: Query, seed: CatalogMovie | null, index: number, se
   const m = p.movie;
   const kind = genrePhrase(m.genre_ids);
   const bare = barePhrase(m, q, kind);
-  const mood = q.moods.find((x) => MOOD_PURPOSE[x]);
+  const mood = q.moods.find((x) => MOOD_PURPOSE[x] && bearsMood(p, x));
   return {
     index,
     a: article(bare),

@@ -22,6 +22,13 @@ export function normalize(text: string, keepCase = false): string {
       .replace(/\b(qu|[cdjlmnst]|un|dell|nell|all|sull|dall|quell)'(?=\p{L})/giu, "$1' ")
       // "rom com" is one word (its "com" is not Portuguese).
       .replace(/\brom[ -]com/giu, 'romcom')
+      // Decision 0102: "creepy > gory" prefers the first: the second is ruled out ("creepy not gory").
+      .replace(/(\p{L})\s*>+\s*(?=\p{L})/gu, '$1 not ')
+      // "not to gory", "nothing to long": "to" typed for "too" before a degree word.
+      .replace(
+        /\b(not|nothing|never) to (?=(?:gory|bloody|violent|graphic|brutal|scary|creepy|sad|depressing|dark|heavy|intense|long|slow|old|cheesy|sappy|sentimental|weird)\b)/giu,
+        '$1 too ',
+      )
       .replace(/[¿¡]/g, ' ')
       .replace(/(?<!\d)([.,])|([.,])(?!\d)/g, ' $1$2 ')
       .replace(/([;!?:"()])/g, ' $1 ')

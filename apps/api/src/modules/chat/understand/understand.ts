@@ -231,6 +231,10 @@ function settleConflicts(s: State): void {
   q.genresOut = q.genresOut.filter((g) => !s.named.has(g));
   q.genreGroups = q.genreGroups.map((g) => g.filter((x) => !q.genresOut.includes(x))).filter((g) => g.length);
   for (const mood of MOODS) dropRuledOutMood(q, mood);
+  // Decision 0102: a word ruled out is never also asked for ("creepy, not gory" is no gory list,
+  // and no pick is said to be "about gore"): a negated mood or theme leaves the positive side.
+  q.moods = q.moods.filter((m) => !q.notMoods?.includes(m));
+  q.moodKeywords = q.moodKeywords.filter((k) => !q.keywordsOut.includes(k));
   // "Korean films, subtitles are no problem": a language named says more than "not English".
   if (q.languages.includes('!en') && q.languages.some((l) => l !== '!en' && l !== 'en'))
     q.languages = q.languages.filter((l) => l !== '!en');
