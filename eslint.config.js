@@ -159,11 +159,6 @@ export default tseslint.config(
   {
     rules: { complexity: ['error', 25] },
   },
-  // buildApp (41), the composition root: a warning until it is split.
-  {
-    files: ['apps/api/src/app.ts'],
-    rules: { complexity: ['warn', 25] },
-  },
   {
     files: ['apps/web/**/*.tsx'],
     plugins: { 'react-hooks': reactHooks },

@@ -14,7 +14,7 @@ import {
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { rssOf, searchLatency, startApi } from './lib';
+import { BROWSER_ACCEPT_ENCODING, rssOf, searchLatency, startApi } from './lib';
 
 export interface GrowthRow {
   movies: number;
@@ -52,7 +52,8 @@ export async function growthBench(catalogDir: string, factors: number[]): Promis
         for (let i = 0; i < 6000 && !/search index ready/.test(api.log()); i++)
           await new Promise((r) => setTimeout(r, 100));
         row.rssMb = rssOf(api.child.pid!).rssMb;
-        const r = await searchLatency(api.base, titles);
+        // Each query once on a new process (nothing cached), with what a browser accepts.
+        const r = await searchLatency(api.base, titles, { acceptEncoding: BROWSER_ACCEPT_ENCODING });
         const all = [r.prefixes, r.typos];
         row.p50 = Math.max(...all.map((x) => x.p50!));
         row.p95 = Math.max(...all.map((x) => x.p95!));

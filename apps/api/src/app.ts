@@ -36,7 +36,11 @@ import {
   timeoutOptions,
   type RequestTimeouts,
 } from './lib/request-guards';
-import { registerSecurityHeaders, securityHeaderValues } from './lib/security-headers';
+import {
+  registerSecurityHeaders,
+  securityHeaderValues,
+  type SecurityHeaderOptions,
+} from './lib/security-headers';
 import { catalogRoutes, isPersonal, type HiddenMovies } from './modules/catalog/catalog.routes';
 import { movieExtrasRoutes, type UserCountry } from './modules/catalog/movie-extras.routes';
 import type { MovieSource } from './modules/catalog/movie-source';
@@ -289,19 +293,19 @@ declare module 'fastify' {
   }
 }
 
-export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const trust = trustProxy(deps.config.env.TRUST_PROXY);
-  const slowMs = deps.slowRequestMs ?? SLOW_REQUEST_MS;
-  const security = {
-    publicUrl: deps.config.env.PUBLIC_URL,
-    imageBaseUrl: deps.config.env.TMDB_IMAGE_BASE_URL,
-    googleIssuer:
-      deps.config.env.GOOGLE_CLIENT_ID && deps.config.env.GOOGLE_CLIENT_SECRET
-        ? deps.config.env.GOOGLE_ISSUER
-        : undefined,
+/** What the security headers allow: the site's origin, the image host, Google and live trailers. */
+function securityOptions(deps: AppDeps): SecurityHeaderOptions {
+  const { env } = deps.config;
+  return {
+    publicUrl: env.PUBLIC_URL,
+    imageBaseUrl: env.TMDB_IMAGE_BASE_URL,
+    googleIssuer: env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET ? env.GOOGLE_ISSUER : undefined,
     // Live mode's trailers: YouTube's thumbnails and, on play, its cookie-less player (decision 0095).
     trailers: deps.source.mode === 'live',
   };
+}
+
+function createFastify(deps: AppDeps, security: SecurityHeaderOptions) {
   const app = Fastify({
     logger: {
       ...(loggerOptions(deps.logLevel ?? deps.config.env.LOG_LEVEL) as object),
@@ -316,7 +320,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // One line per request, at debug (see registerRequestLog), instead of Fastify's two at info.
     logController: new LogController({ disableRequestLogging: true }),
     // Behind a load balancer, the per-IP limits must see the visitor's address, not the balancer's.
-    trustProxy: trust,
+    trustProxy: trustProxy(deps.config.env.TRUST_PROXY),
     // A path that is not valid percent-encoding never reaches a route: answer it like every other
     // bad input, `{message}` only.
     frameworkErrors: (error, _request, reply) => {
@@ -325,29 +329,45 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         .send({ message: error.code === 'FST_ERR_BAD_URL' ? 'Malformed URL' : 'Bad request' });
     },
   }).withTypeProvider<ZodTypeProvider>();
-  registerRequestLog(app, slowMs);
+  registerRequestLog(app, deps.slowRequestMs ?? SLOW_REQUEST_MS);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  // Before any route: security headers on every answer, and bad input refused before handlers.
+  return app;
+}
+
+type App = ReturnType<typeof createFastify>;
+
+/** A redirect may go to the site's public origin and the origins Better Auth trusts. */
+function siteOrigins(deps: AppDeps): string[] {
   const { env } = deps.config;
-  await registerSecurityHeaders(app, security);
-  registerRequestGuards(app, {
-    // A redirect may go to the site's public origin and the origins Better Auth trusts.
-    siteOrigins: [
-      env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
-      ...(Array.isArray(deps.identity?.auth.options.trustedOrigins)
-        ? deps.identity.auth.options.trustedOrigins
-        : []),
-    ],
-  });
-  // gzip/brotli for the larger dynamic answers (before any route), at a fast level: they are
-  // compressed on every request. Cached answers and built assets are compressed once, harder.
-  await app.register(fastifyCompress, {
-    global: true,
-    threshold: 1024,
-    encodings: ['br', 'gzip'],
-    ...DYNAMIC_COMPRESSION,
-  });
+  const trusted = deps.identity?.auth.options.trustedOrigins;
+  return [env.PUBLIC_URL ?? `http://localhost:${env.PORT}`, ...(Array.isArray(trusted) ? trusted : [])];
+}
+
+/**
+ * The embedded database is this process's alone: its library reads can be kept until a write.
+ * PostgreSQL is shared by every instance: with Redis, kept while the user's generation there stays
+ * the same (decision 0091); without Redis, not kept.
+ */
+function libraryReadCache(deps: AppDeps, app: App): LibraryReadCache | null {
+  if (!deps.identity) return null;
+  if (deps.db.kind === 'pglite') return new LibraryReadCache(undefined, null);
+  if (!deps.redis) return null;
+  const generations =
+    deps.generations ?? new RedisGenerations(deps.redis, deps.redisPrefix ?? 'cinelog', app.log);
+  return new LibraryReadCache(undefined, generations);
+}
+
+/**
+ * The web build: its files, and every page through the SPA fallback, the landing pages rendered on
+ * the server from the build's own components (decision 0031). Null without a build.
+ */
+async function registerWebPages(
+  app: App,
+  deps: AppDeps,
+  sharing: SharingService,
+  cdnProbe: CdnProbe | null,
+): Promise<WebPages | null> {
   const pages = deps.webDist ? WebPages.load(deps.webDist) : null;
   // Loaded with the first page asked for (a large module: not part of the start).
   let renderer: Promise<ServerRenderer | null> | null = null;
@@ -358,19 +378,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           return null;
         })
       : Promise.resolve(null));
-  const transferRepo = new TransferRepository(deps.db.db);
-  // The embedded database is this process's alone: its library reads can be kept until a write.
-  // PostgreSQL is shared by every instance: with Redis, kept while the user's generation there
-  // stays the same (decision 0091); without Redis, not kept.
-  const generations =
-    deps.identity && deps.db.kind !== 'pglite' && deps.redis
-      ? (deps.generations ?? new RedisGenerations(deps.redis, deps.redisPrefix ?? 'cinelog', app.log))
-      : null;
-  const readCache =
-    deps.identity && (deps.db.kind === 'pglite' || generations)
-      ? new LibraryReadCache(undefined, generations)
-      : null;
-  const sharing = new SharingService(transferRepo, (uid) => readCache?.invalidate(uid));
   registerErrorHandling(app, {
     spaFallback: (request, reply) => {
       const path = request.url.split('?')[0]!;
@@ -381,9 +388,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         path.startsWith('/assets/')
       )
         return false;
-      // The landing pages' first markup, rendered from the web build's own components (decision
-      // 0031); what the config says about the image CDN is part of it. Only those pages: any
-      // other path (a page left to the browser, a scanner's probe) never reaches the renderer.
+      // Only the landing pages: any other path (a page left to the browser, a scanner's probe)
+      // never reaches the renderer; what the config says about the image CDN is part of it.
       const rendered = isServerRendered(path)
         ? serverRenderer().then((r) => (r ? r.render(path, String(cdnProbe?.reachable)) : null))
         : Promise.resolve(null);
@@ -418,8 +424,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     });
   }
+  return pages;
+}
 
-  // The OpenAPI document and the docs UI, made on first request (decision 0048).
+/** The OpenAPI document and the docs UI, made on first request (decision 0048). */
+function registerApiDocs(app: App, deps: AppDeps) {
   const apiDocs = lazyApiDocs(app, {
     swagger: {
       openapi: {
@@ -447,8 +456,233 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     authPaths ??= authOpenApi(deps.identity.auth);
     return withAuthPaths(doc, await authPaths);
   });
+}
 
-  let config = publicConfig(deps);
+/** What a signed-in user's settings give the routes mounted before the accounts (set once they are). */
+interface UserHooks {
+  hiddenMovies: HiddenMovies | null;
+  country: UserCountry;
+  /** The films a signed-in user has seen, for the chat to leave out. */
+  seenBy: ((uid: string) => Promise<ReadonlySet<number>>) | null;
+}
+
+interface Shared {
+  recommender: RecommenderClient;
+  rateLimits: RateLimits;
+  redisPrefix: string;
+  user: UserHooks;
+  /** A new catalog was swapped in: the caches made from the old one go. */
+  onCatalogSwap: () => void;
+}
+
+/** The chat (when there is a catalog to retrieve from). */
+async function registerChat(app: App, deps: AppDeps, shared: Shared) {
+  const chatCatalog = deps.chatCatalog ?? deps.catalog;
+  if (!chatCatalog) return;
+  const { recommender, rateLimits, user } = shared;
+  const { env } = deps.config;
+  // The chat retrieves from the offline catalog in both modes: its ids are TMDB ids.
+  // With `prepareChat` (main.ts) it is made ready at start, its indexes before listening and its
+  // first search and answer once listening, so that the first message waits for none of them
+  // (decision 0079, which undoes decision 0018's "on the first message"). Otherwise (tests) it
+  // is made on the first message.
+  const vectorsFile = deps.chatVectorsFile ?? join(deps.config.dataDir, 'catalog', 'chat-vectors.bin');
+  const withPerson = deps.source.moviesWithPerson
+    ? (name: string) => deps.source.moviesWithPerson!(name)
+    : undefined;
+  // Live mode: picks come from the offline catalog (TMDB ids) and are checked against TMDB.
+  const liveCheck =
+    deps.source.mode === 'live'
+      ? {
+          liveCheck: (id: number) =>
+            deps.source.movie(id).then(
+              () => true,
+              (err: unknown) => !(err instanceof NotFoundError),
+            ),
+        }
+      : {};
+  const chatStartup = new ChatStartup(
+    (catalog = deps.catalogHolder?.current ?? chatCatalog) =>
+      // The chat's vectors are trained from the catalog once, then cached here.
+      new ChatEngine(catalog, recommender, withPerson, { vectorsFile, ...liveCheck }),
+    app.log,
+  );
+  if (deps.prepareChat) {
+    app.addHook('onReady', async () => chatStartup.prepareIndexes(chatCatalog, vectorsFile));
+    app.addHook('onListen', async () => {
+      void chatStartup.prepare({ answerOnce: deps.source.mode !== 'live' });
+    });
+  }
+  // A new catalog (a sync; decision 0084): the chat's engine for it, made ready before the swap
+  // (its vectors trained in a child process); the catalog's cached answers go at the swap.
+  deps.catalogHolder?.onSwap(async (next, { path }) =>
+    chatStartup.prepareNext(
+      chatStartup.make(next),
+      vectorsFile,
+      deps.prepareChat ? () => trainChatVectorsApart(path, vectorsFile) : undefined,
+    ),
+  );
+  deps.catalogHolder?.onSwap(() => shared.onCatalogSwap);
+  const engine = lazily(() => chatStartup.get());
+  const llm =
+    env.LLM_BASE_URL && env.LLM_MODEL
+      ? new LlmChat({ baseUrl: env.LLM_BASE_URL, model: env.LLM_MODEL, apiKey: env.LLM_API_KEY }, engine)
+      : null;
+  const conversations = deps.redis
+    ? new RedisConversationStore(deps.redis, shared.redisPrefix, app.log)
+    : new MemoryConversationStore();
+  const service = new ChatService(engine, llm, app.log, conversations, (uid) =>
+    user.seenBy ? user.seenBy(uid) : Promise.resolve(new Set<number>()),
+  );
+  await app.register(chatRoutes(service, deps.identity?.verifier ?? null, deps.chatLimits, rateLimits), {
+    prefix: '/api/chat',
+  });
+}
+
+/** Import, export and public playlists (issue 16): the catalog matches imported titles in both modes. */
+async function registerTransfer(
+  app: App,
+  deps: AppDeps,
+  identity: Identity,
+  parts: {
+    transferRepo: TransferRepository;
+    sharing: SharingService;
+    readCache: LibraryReadCache | null;
+    library: LibraryService;
+    rateLimits: RateLimits;
+  },
+) {
+  const importCatalog = deps.chatCatalog ?? deps.catalog;
+  if (!importCatalog) return;
+  const { env } = deps.config;
+  const { readCache, library } = parts;
+  const tmdbImages = deps.source.mode === 'live' || env.IMAGE_CDN_URL !== null;
+  const imports = new ImportService(
+    parts.transferRepo,
+    importCatalog,
+    (m) => imagePaths(m, tmdbImages),
+    app.log,
+    (uid) => readCache?.invalidate(uid),
+    {
+      // Live, a film the catalog lacks is looked up on TMDB (the first page of its search).
+      ...(deps.source.mode === 'live'
+        ? { search: async (q: string) => (await deps.source.search(q, 1)).results }
+        : {}),
+      // Jobs on pg-boss in this database, worked by every instance (decision 0090).
+      ...importQueueFor(deps.db, app.log),
+    },
+  );
+  // Listening, this instance works the queue (a job whose instance died is finished here).
+  app.addHook('onListen', async () => {
+    imports.startQueue().catch((err: unknown) => app.log.warn({ err }, 'the import queue did not start'));
+  });
+  app.addHook('onClose', async () => imports.close());
+  await app.register(
+    transferRoutes(
+      {
+        imports,
+        exports: new ExportService(parts.transferRepo),
+        sharing: parts.sharing,
+        accountExists: (uid) => library.accountExists(uid),
+      },
+      identity.verifier,
+      parts.rateLimits,
+    ),
+    { prefix: '/api/user' },
+  );
+}
+
+/** Issue 46: profiles, follows, blocks, the feed, public reviews (decision 0093). */
+function socialService(deps: AppDeps, library: LibraryService, rateLimits: RateLimits): SocialService {
+  const limit = (name: string, limits: { points: number; durationSeconds: number }) =>
+    rateLimits.create({ name, ...limits, message: TOO_MANY_ATTEMPTS });
+  return new SocialService(
+    new SocialRepository(deps.db.db),
+    {
+      follow: limit('social-follow', SOCIAL_LIMITS.follow),
+      reviewLike: limit('review-like', SOCIAL_LIMITS.reviewLike),
+      reviewReport: limit('review-report', SOCIAL_LIMITS.reviewReport),
+    },
+    (tmdbId) => library.withMovie(tmdbId, async () => {}),
+  );
+}
+
+/**
+ * Accounts and everything a user owns (/api/auth, /api/user, social, For You); sets the user hooks
+ * the earlier routes read. Returns the likes answer kept in memory (null without the read cache).
+ */
+async function registerAccounts(
+  app: App,
+  deps: AppDeps,
+  identity: Identity,
+  parts: Shared & {
+    transferRepo: TransferRepository;
+    sharing: SharingService;
+    readCache: LibraryReadCache | null;
+  },
+): Promise<CachedLikesAnswer | null> {
+  const { readCache, rateLimits, user } = parts;
+  await app.register(identityRoutes, {
+    auth: identity.auth,
+    accounts: accountLookup(deps.db),
+    limits: identity.limits,
+    relink: identity.relink,
+    rateLimits,
+  });
+  if (readCache) identity.userDeleted.add((userId) => readCache.invalidate(userId));
+  const library = new LibraryService(new LibraryRepository(deps.db.db), deps.source, readCache);
+  // With the read cache, a user's cached likes are encoded and compressed once per encoding.
+  const likesAnswer = readCache ? new CachedLikesAnswer() : null;
+  await app.register(libraryRoutes(library, identity.verifier, likesAnswer), { prefix: '/api/user' });
+  const exists = (uid: string) => library.accountExists(uid);
+  const diary = new DiaryService(
+    new DiaryRepository(deps.db.db),
+    new LibraryRepository(deps.db.db),
+    library,
+    deps.source,
+    readCache,
+  );
+  const reviewWrite = rateLimits.create({
+    name: 'review-write',
+    ...SOCIAL_LIMITS.reviewWrite,
+    message: TOO_MANY_ATTEMPTS,
+  });
+  await app.register(diaryRoutes(diary, identity.verifier, exists, reviewWrite), { prefix: '/api/user' });
+  await registerTransfer(app, deps, identity, { ...parts, library });
+  await app.register(publicPlaylistRoutes(parts.sharing), { prefix: '/api/public' });
+  const settings = new SettingsService(new SettingsRepository(deps.db.db), readCache);
+  await app.register(settingsRoutes(settings, identity.verifier, exists), { prefix: '/api/user' });
+  await app.register(socialRoutes(socialService(deps, library, rateLimits), identity.verifier, exists), {
+    prefix: '/api',
+  });
+  user.hiddenMovies = hiddenMoviesOf(settings, identity.verifier, exists);
+  user.country = countryOf(settings, identity.verifier, exists);
+  user.seenBy = (uid) => settings.seenIds(uid);
+  await app.register(
+    forYouRoutes(new ForYouService(deps.db.db, parts.recommender, deps.source), identity.verifier),
+    { prefix: '/api/user' },
+  );
+  return likesAnswer;
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const security = securityOptions(deps);
+  const app = createFastify(deps, security);
+  const { env } = deps.config;
+  // Before any route: security headers on every answer, and bad input refused before handlers.
+  await registerSecurityHeaders(app, security);
+  registerRequestGuards(app, { siteOrigins: siteOrigins(deps) });
+  // gzip/brotli for the larger dynamic answers (before any route), at a fast level: they are
+  // compressed on every request. Cached answers and built assets are compressed once, harder.
+  await app.register(fastifyCompress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    ...DYNAMIC_COMPRESSION,
+  });
+  const transferRepo = new TransferRepository(deps.db.db);
+  const readCache = libraryReadCache(deps, app);
+  const sharing = new SharingService(transferRepo, (uid) => readCache?.invalidate(uid));
   // Offline with the image CDN on: whether this server can reach it (an install without internet
   // then sends pages straight to the generated art).
   const cdnProbe =
@@ -457,6 +691,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     cdnProbe.start();
     app.addHook('onClose', async () => cdnProbe.stop());
   }
+  const pages = await registerWebPages(app, deps, sharing, cdnProbe);
+  registerApiDocs(app, deps);
+
+  let config = publicConfig(deps);
   await app.register(
     systemRoutes(() =>
       cdnProbe?.reachable === undefined
@@ -472,209 +710,47 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // A hit is answered by the route's onRequest hook, after the security headers' hooks and the
   // route's limit: the same headers, limits and request log as every other answer.
   const catalogCache = deps.source.mode === 'offline' ? new ResponseCache({ personal: isPersonal }) : null;
-  // Set once accounts are mounted below; until then (or without accounts) hide_seen is refused.
-  let hiddenMovies: HiddenMovies | null = null;
-  const hidden: HiddenMovies | null = deps.identity ? (req) => hiddenMovies!(req) : null;
+  // Until accounts are mounted below (or without accounts), hide_seen is refused and no country is known.
+  const user: UserHooks = { hiddenMovies: null, country: async () => null, seenBy: null };
+  const hidden: HiddenMovies | null = deps.identity ? (req) => user.hiddenMovies!(req) : null;
   await app.register(catalogRoutes(deps.source, rateLimits, catalogCache, hidden), {
     prefix: '/api/tmdb',
   });
   // Where to watch and trailers (decision 0095): the signed-in user's country once accounts are mounted.
-  let userCountry: UserCountry = async () => null;
   await app.register(
-    movieExtrasRoutes(deps.source, (req) => userCountry(req)),
+    movieExtrasRoutes(deps.source, (req) => user.country(req)),
     { prefix: '/api' },
   );
   if (deps.catalog) await app.register(imagesRoutes(deps.catalog), { prefix: '/api/images' });
   const recommender = new RecommenderClient(
     recommenderUrl(deps.config),
     2000,
-    () => signalsSecret(deps.config.dataDir, deps.config.env.RECOMMENDER_SIGNALS_SECRET),
-    deps.config.env.RECOMMEND_CACHE_SECONDS * 1000,
+    () => signalsSecret(deps.config.dataDir, env.RECOMMENDER_SIGNALS_SECRET),
+    env.RECOMMEND_CACHE_SECONDS * 1000,
   );
   app.addHook('onClose', async () => recommender.close());
   await app.register(recommendationsRoutes(recommender, deps.source, hidden), { prefix: '/api' });
   await app.register(
     signalsRoutes(
       () => readSignals(deps.db.db),
-      () => signalsSecret(deps.config.dataDir, deps.config.env.RECOMMENDER_SIGNALS_SECRET),
+      () => signalsSecret(deps.config.dataDir, env.RECOMMENDER_SIGNALS_SECRET),
     ),
     { prefix: '/api' },
   );
-  // The films a signed-in user has seen, for the chat to leave out: set below with the accounts.
-  let seenBy: ((uid: string) => Promise<ReadonlySet<number>>) | null = null;
-  const chatCatalog = deps.chatCatalog ?? deps.catalog;
-  if (chatCatalog) {
-    // The chat retrieves from the offline catalog in both modes: its ids are TMDB ids.
-    // With `prepareChat` (main.ts) it is made ready at start, its indexes before listening and its
-    // first search and answer once listening, so that the first message waits for none of them
-    // (decision 0079, which undoes decision 0018's "on the first message"). Otherwise (tests) it
-    // is made on the first message.
-    const vectorsFile = deps.chatVectorsFile ?? join(deps.config.dataDir, 'catalog', 'chat-vectors.bin');
-    const chatStartup = new ChatStartup(
-      (catalog = deps.catalogHolder?.current ?? chatCatalog) =>
-        new ChatEngine(
-          catalog,
-          recommender,
-          deps.source.moviesWithPerson ? (name) => deps.source.moviesWithPerson!(name) : undefined,
-          // The chat's vectors are trained from the catalog once, then cached here.
-          {
-            vectorsFile,
-            // Live mode: picks come from the offline catalog (TMDB ids) and are checked against TMDB.
-            ...(deps.source.mode === 'live'
-              ? {
-                  liveCheck: (id: number) =>
-                    deps.source.movie(id).then(
-                      () => true,
-                      (err: unknown) => !(err instanceof NotFoundError),
-                    ),
-                }
-              : {}),
-          },
-        ),
-      app.log,
-    );
-    if (deps.prepareChat) {
-      app.addHook('onReady', async () => chatStartup.prepareIndexes(chatCatalog, vectorsFile));
-      app.addHook('onListen', async () => {
-        void chatStartup.prepare({ answerOnce: deps.source.mode !== 'live' });
-      });
-    }
-    // A new catalog (a sync; decision 0084): the chat's engine for it, made ready before the swap
-    // (its vectors trained in a child process); the catalog's cached answers go at the swap.
-    deps.catalogHolder?.onSwap(async (next, { path }) =>
-      chatStartup.prepareNext(
-        chatStartup.make(next),
-        vectorsFile,
-        deps.prepareChat ? () => trainChatVectorsApart(path, vectorsFile) : undefined,
-      ),
-    );
-    deps.catalogHolder?.onSwap(() => () => {
+  const shared: Shared = {
+    recommender,
+    rateLimits,
+    redisPrefix,
+    user,
+    onCatalogSwap: () => {
       catalogCache?.clear();
       config = publicConfig(deps);
-    });
-    const engine = lazily(() => chatStartup.get());
-    const llm =
-      env.LLM_BASE_URL && env.LLM_MODEL
-        ? new LlmChat({ baseUrl: env.LLM_BASE_URL, model: env.LLM_MODEL, apiKey: env.LLM_API_KEY }, engine)
-        : null;
-    const conversations = deps.redis
-      ? new RedisConversationStore(deps.redis, redisPrefix, app.log)
-      : new MemoryConversationStore();
-    const service = new ChatService(engine, llm, app.log, conversations, (uid) =>
-      seenBy ? seenBy(uid) : Promise.resolve(new Set<number>()),
-    );
-    await app.register(chatRoutes(service, deps.identity?.verifier ?? null, deps.chatLimits, rateLimits), {
-      prefix: '/api/chat',
-    });
-  }
-  let likesAnswer: CachedLikesAnswer | null = null;
-  if (deps.identity) {
-    await app.register(identityRoutes, {
-      auth: deps.identity.auth,
-      accounts: accountLookup(deps.db),
-      limits: deps.identity.limits,
-      relink: deps.identity.relink,
-      rateLimits,
-    });
-    if (readCache) deps.identity.userDeleted.add((userId) => readCache.invalidate(userId));
-    const library = new LibraryService(new LibraryRepository(deps.db.db), deps.source, readCache);
-    // With the read cache, a user's cached likes are encoded and compressed once per encoding.
-    likesAnswer = readCache ? new CachedLikesAnswer() : null;
-    await app.register(libraryRoutes(library, deps.identity.verifier, likesAnswer), {
-      prefix: '/api/user',
-    });
-    const libraryRepo = new LibraryRepository(deps.db.db);
-    const diary = new DiaryService(
-      new DiaryRepository(deps.db.db),
-      libraryRepo,
-      library,
-      deps.source,
-      readCache,
-    );
-    await app.register(
-      diaryRoutes(
-        diary,
-        deps.identity.verifier,
-        (uid) => library.accountExists(uid),
-        rateLimits.create({ name: 'review-write', ...SOCIAL_LIMITS.reviewWrite, message: TOO_MANY_ATTEMPTS }),
-      ),
-      {
-        prefix: '/api/user',
-      },
-    );
-    // Import, export and public playlists (issue 16): the catalog matches imported titles in both modes.
-    const importCatalog = deps.chatCatalog ?? deps.catalog;
-    if (importCatalog) {
-      const tmdbImages = deps.source.mode === 'live' || env.IMAGE_CDN_URL !== null;
-      const imports = new ImportService(
-        transferRepo,
-        importCatalog,
-        (m) => imagePaths(m, tmdbImages),
-        app.log,
-        (uid) => readCache?.invalidate(uid),
-        {
-          // Live, a film the catalog lacks is looked up on TMDB (the first page of its search).
-          ...(deps.source.mode === 'live'
-            ? { search: async (q: string) => (await deps.source.search(q, 1)).results }
-            : {}),
-          // Jobs on pg-boss in this database, worked by every instance (decision 0090).
-          ...importQueueFor(deps.db, app.log),
-        },
-      );
-      // Listening, this instance works the queue (a job whose instance died is finished here).
-      app.addHook('onListen', async () => {
-        imports.startQueue().catch((err: unknown) => app.log.warn({ err }, 'the import queue did not start'));
-      });
-      app.addHook('onClose', async () => imports.close());
-      await app.register(
-        transferRoutes(
-          {
-            imports,
-            exports: new ExportService(transferRepo),
-            sharing,
-            accountExists: (uid) => library.accountExists(uid),
-          },
-          deps.identity.verifier,
-          rateLimits,
-        ),
-        { prefix: '/api/user' },
-      );
-    }
-    await app.register(publicPlaylistRoutes(sharing), { prefix: '/api/public' });
-    const settings = new SettingsService(new SettingsRepository(deps.db.db), readCache);
-    const exists = (uid: string) => library.accountExists(uid);
-    await app.register(settingsRoutes(settings, deps.identity.verifier, exists), { prefix: '/api/user' });
-    // Issue 46: profiles, follows, blocks, the feed, public reviews (decision 0093).
-    const social = new SocialService(
-      new SocialRepository(deps.db.db),
-      {
-        follow: rateLimits.create({
-          name: 'social-follow',
-          ...SOCIAL_LIMITS.follow,
-          message: TOO_MANY_ATTEMPTS,
-        }),
-        reviewLike: rateLimits.create({
-          name: 'review-like',
-          ...SOCIAL_LIMITS.reviewLike,
-          message: TOO_MANY_ATTEMPTS,
-        }),
-        reviewReport: rateLimits.create({
-          name: 'review-report',
-          ...SOCIAL_LIMITS.reviewReport,
-          message: TOO_MANY_ATTEMPTS,
-        }),
-      },
-      (tmdbId) => library.withMovie(tmdbId, async () => {}),
-    );
-    await app.register(socialRoutes(social, deps.identity.verifier, exists), { prefix: '/api' });
-    hiddenMovies = hiddenMoviesOf(settings, deps.identity.verifier, exists);
-    userCountry = countryOf(settings, deps.identity.verifier, exists);
-    seenBy = (uid) => settings.seenIds(uid);
-    await app.register(
-      forYouRoutes(new ForYouService(deps.db.db, recommender, deps.source), deps.identity.verifier),
-      { prefix: '/api/user' },
-    );
-  }
+    },
+  };
+  await registerChat(app, deps, shared);
+  const likesAnswer = deps.identity
+    ? await registerAccounts(app, deps, deps.identity, { ...shared, transferRepo, sharing, readCache })
+    : null;
 
   // How many answers came from memory (tests; an operator's check that the caches work).
   app.decorate('cachedAnswers', () => ({
