@@ -15,7 +15,14 @@ import {
 } from '../src/catalog-index';
 import { GENRES } from '../src/genres';
 import { parseCatalogBytes, readCatalogFile, readCatalogInChunks } from '../src/load';
-import { asciiJson, attachTexts, catalogTextPath, COLD_FIELDS, writeCatalogFiles } from '../src/texts';
+import {
+  asciiJson,
+  attachTexts,
+  catalogTextPath,
+  COLD_FIELDS,
+  coldFieldsOf,
+  writeCatalogFiles,
+} from '../src/texts';
 import { SYNTHETIC_ID_BASE, syntheticCatalog } from '../src/synthetic';
 import type { CatalogFile, CatalogMovie } from '../src/types';
 import { csv } from './fixture-csv';
@@ -300,6 +307,14 @@ describe('the catalog texts beside the JSON (decision 0047)', () => {
       );
       const read = await readCatalogFile(path);
       const m2 = read.movies[2]!;
+      // Peeked (as the recommender's training reads every film's), not kept (decision 0103).
+      expect(coldFieldsOf(m2)).toEqual({
+        imdb_id: 'tt0068646',
+        budget: 6_000_000,
+        revenue: 245_066_411,
+        production_companies: [{ id: 4, name: 'Paramount — Café 東京' }],
+        production_countries: file.movies[2]!.production_countries,
+      });
       expect(Object.keys(m2)).not.toContain('production_companies');
       expect(m2.production_companies).toEqual([{ id: 4, name: 'Paramount — Café 東京' }]);
       // Read once, then the movie's own.

@@ -1,4 +1,4 @@
-import type { CatalogMovie } from '@app/catalog';
+import { coldFieldsOf, type CatalogMovie } from '@app/catalog';
 import { isPlaceKeyword } from './places';
 import { topK } from './topk';
 
@@ -124,7 +124,9 @@ export function contentTerms(m: CatalogMovie): Map<string, number> {
   const place = m.keywords.map(isPlaceKeyword);
   const places = place.filter(Boolean).length;
   m.keywords.forEach((k, i) => add(`k:${k}`, place[i] ? WEIGHTS.place / places : WEIGHTS.keyword));
-  for (const c of m.production_companies) add(`c:${c.id}`, WEIGHTS.company);
+  // Read, not kept on the film: a training reads every film's (decision 0103).
+  const cold = coldFieldsOf(m);
+  for (const c of cold.production_companies) add(`c:${c.id}`, WEIGHTS.company);
   if (m.release_date) {
     add(`d:${m.release_date.slice(0, 3)}`, WEIGHTS.decade);
     // Silent and classic-era films are alike in ways their sparse descriptions do not say.
@@ -133,7 +135,7 @@ export function contentTerms(m: CatalogMovie): Map<string, number> {
     if (year < 1960) add('e:classic', WEIGHTS.era);
   }
   if (m.original_language && m.original_language !== 'en') add(`l:${m.original_language}`, WEIGHTS.language);
-  for (const c of m.production_countries) add(`n:${c}`, WEIGHTS.country);
+  for (const c of cold.production_countries) add(`n:${c}`, WEIGHTS.country);
   const people = m as CatalogMovie & PeopleFields;
   for (const d of people.directors ?? []) add(`dir:${d.id}`, WEIGHTS.director);
   (people.cast ?? []).forEach((c, i) => {
