@@ -33,6 +33,8 @@ interface Row {
   cpuSeconds?: number;
   wallSeconds?: number;
   modelMb?: number;
+  /** The trainer's own memory log: each stage's RSS and peak so far. */
+  stages?: string[];
   error?: string;
   at: string;
   load: number;
@@ -58,6 +60,7 @@ for (const n of values.movies.map(Number)) {
     row.peakRssMb = Math.round(Number(field('Maximum resident set size \\(kbytes\\)')) / 1024);
     row.cpuSeconds = Number(field('User time \\(seconds\\)')) + Number(field('System time \\(seconds\\)'));
     row.wallSeconds = wall(field('Elapsed \\(wall clock\\) time \\(h:mm:ss or m:ss\\)') ?? '');
+    row.stages = [...out.text.matchAll(/memory: (.+)/g)].map((m) => m[1]!);
     const model = /written to (\S+)/.exec(out.text)?.[1];
     if (model) row.modelMb = Math.round(statSync(model).size / 1e6);
     if (out.code !== 0) row.error = out.text.trim().split('\n').slice(-25, -19).join(' | ').slice(0, 600);

@@ -26,7 +26,15 @@ try {
 } catch {
   catalogGeneration = null;
 }
+// The trainer's own memory log (decision 0103): RSS at each stage, and the peak so far.
+const memory = (stage: string) => {
+  const mb = (b: number) => Math.round(b / 2 ** 20);
+  console.log(
+    `memory: ${stage}: rss ${mb(process.memoryUsage().rss)} MB, peak ${mb(process.resourceUsage().maxRSS * 1024)} MB`,
+  );
+};
 const catalog = await loadCatalog(dir);
+memory(`catalog (${catalog.byId.size} films)`);
 const ratings = values.ratings
   ? { path: fromCaller(values.ratings), interactions: readMovieLens(fromCaller(values.ratings)).interactions }
   : undefined;
@@ -46,7 +54,11 @@ const input = {
   ratings,
   signals,
   stream,
-  onProgress: (d: number) => bar.update(d),
+  onProgress: (d: number, total: number) => {
+    if (d === 0) memory('content models and catalog vectors made');
+    else if (d === total / 2) memory('first pass (hub counts) done');
+    bar.update(d);
+  },
 };
 // --on-demand (the service's first model, decision 0080): each film's list is answered over IPC as
 // soon as the ranker is made, while the whole model is built.
@@ -61,6 +73,7 @@ try {
 } finally {
   stream.dispose();
 }
+memory('model written');
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
 const peak = (process.resourceUsage().maxRSS / 1024).toFixed(0);
 console.log(
