@@ -245,40 +245,22 @@ export class ContentModel implements ContentSimilarity {
     const within = opts.within ?? (() => true);
     const termIds = new Map<string, number>();
     const df: number[] = [];
-    let n = 0;
-    // Every film's raw terms, flat: film i's are rawIds/rawWs[rawStart[i] .. rawStart[i + 1]).
-    const rawStart = new Int32Array(movies.length + 1);
-    const rawIds = new GrowingInt32();
-    const rawWs = new GrowingFloat64();
-    movies.forEach((m, i) => {
-      rawStart[i] = rawIds.length;
-      if (!within(m)) return;
-      n++;
-      for (const [term, w] of contentTerms(m)) {
-        let id = termIds.get(term);
-        if (id === undefined) {
-          id = df.length;
-          termIds.set(term, id);
-          df.push(0);
-        }
-        df[id]!++;
-        rawIds.push(id);
-        rawWs.push(w);
-      }
-    });
-    rawStart[movies.length] = rawIds.length;
+    // Each film's terms are made twice (counted, then weighed) rather than kept between the two:
+    // at a million films the kept terms were ~0.6 GB of the trainer's peak (decision 0103).
+    const { n, entries } = countTerms(movies, within, termIds, df);
     const companyTerm = new Uint8Array(df.length);
     for (const [term, id] of termIds) if (term.startsWith('c:')) companyTerm[id] = 1;
     const maxDf = opts.maxDocFreq ?? Math.max(50, Math.floor(n * 0.15));
     const fieldOfTerm = new Uint8Array(df.length);
     for (const [term, id] of termIds) fieldOfTerm[id] = fieldOf(term);
-    termIds.clear();
     const fieldWeight = FIELD_NAMES.map((f) => FIELDS[f]);
     const fieldNorm = new Float64Array(FIELD_NAMES.length);
     const byField = opts.fields ?? true;
     this.vecStart = new Int32Array(movies.length + 1);
-    const vecTerms = new GrowingInt32();
-    const vecWeights = new GrowingFloat32();
+    // At most one entry per term counted: the vectors' arrays, of which the filled part is kept.
+    const vecTerms = new Int32Array(entries);
+    const vecWeights = new Float32Array(entries);
+    let vecLength = 0;
     // Postings are counted first, then filled: (term, item, weight) in film order per term.
     const postCount = new Int32Array(df.length + 1);
     const keep: number[] = [];
@@ -287,15 +269,16 @@ export class ContentModel implements ContentSimilarity {
       keep.length = 0;
       wts.length = 0;
       let norm = 0;
-      for (let r = rawStart[item]!; r < rawStart[item + 1]!; r++) {
-        const id = rawIds.at(r);
+      const terms = within(movies[item]!) ? contentTerms(movies[item]!) : new Map<string, number>();
+      for (const [term, raw] of terms) {
+        const id = termIds.get(term)!;
         if (df[id]! < 2) continue; // a term no other film has cannot make two films alike
         // Countries: not in one vector (documentaries, as before 0073); and one on more than maxDf
         // films (the US) says nothing, as English says nothing in the language field: left out,
         // not a part of the film's norm that matches nothing.
         if (fieldOfTerm[id] === COUNTRY && (!byField || df[id]! > maxDf)) continue;
         if (companyTerm[id] && df[id]! > CONTENT.maxCompanyDf) continue; // a big studio: not a kind
-        const w = rawWs.at(r) * Math.log(n / df[id]!);
+        const w = raw * Math.log(n / df[id]!);
         if (!(w > 0)) continue; // in every film of the model (Documentary among documentaries): says nothing
         keep.push(id);
         wts.push(w);
@@ -311,19 +294,20 @@ export class ContentModel implements ContentSimilarity {
       });
       fieldNorm.fill(0);
       norm = Math.sqrt(norm) || 1;
-      this.vecStart[item] = vecTerms.length;
+      this.vecStart[item] = vecLength;
       const candidate = isCandidate(movies[item]!);
       keep.forEach((id, k) => {
-        vecTerms.push(id);
-        vecWeights.push(wts[k]! / norm);
+        vecTerms[vecLength] = id;
+        vecWeights[vecLength++] = wts[k]! / norm;
         // A seed that is never recommended is in no posting; a term too common to discriminate is
         // too costly to walk.
         if (candidate && df[id]! <= maxDf) postCount[id + 1]!++;
       });
     }
-    this.vecStart[movies.length] = vecTerms.length;
-    this.vecTerms = vecTerms.done();
-    this.vecWeights = vecWeights.done();
+    termIds.clear();
+    this.vecStart[movies.length] = vecLength;
+    this.vecTerms = vecTerms.subarray(0, vecLength);
+    this.vecWeights = vecWeights.subarray(0, vecLength);
     for (let t = 0; t < df.length; t++) postCount[t + 1]! += postCount[t]!;
     this.postStart = postCount;
     const fill = this.postStart.slice(0, df.length);
@@ -383,6 +367,36 @@ export class ContentModel implements ContentSimilarity {
 }
 
 /**
+ * The document frequency of each term of the films `within` (numbered when first seen), how many
+ * films that is, and how many (film, term) entries.
+ */
+function countTerms(
+  movies: CatalogMovie[],
+  within: (m: CatalogMovie) => boolean,
+  termIds: Map<string, number>,
+  df: number[],
+): { n: number; entries: number } {
+  let n = 0;
+  let entries = 0;
+  for (const m of movies) {
+    if (!within(m)) continue;
+    n++;
+    const terms = contentTerms(m);
+    entries += terms.size;
+    for (const term of terms.keys()) {
+      let id = termIds.get(term);
+      if (id === undefined) {
+        id = df.length;
+        termIds.set(term, id);
+        df.push(0);
+      }
+      df[id]!++;
+    }
+  }
+  return { n, entries };
+}
+
+/**
  * Orders each posting longer than a seed walks (`CONTENT.postingScan`) by weight, strongest first
  * (ties in film order), so the walk takes its largest contributions. Shorter ones are walked
  * whole, in any order.
@@ -399,59 +413,5 @@ function strongestFirst(postStart: Int32Array, postItems: Int32Array, postWeight
     const weights = Float32Array.from(order, (k) => postWeights[k]!);
     postItems.set(items, from);
     postWeights.set(weights, from);
-  }
-}
-
-/** An Int32Array that grows by doubling; `done()` is the filled part. */
-class GrowingInt32 {
-  private a = new Int32Array(1 << 12);
-  length = 0;
-  push(x: number): void {
-    if (this.length === this.a.length) {
-      const b = new Int32Array(this.a.length * 2);
-      b.set(this.a);
-      this.a = b;
-    }
-    this.a[this.length++] = x;
-  }
-  at(i: number): number {
-    return this.a[i]!;
-  }
-  done(): Int32Array {
-    return this.a.slice(0, this.length);
-  }
-}
-
-/** A Float32Array that grows by doubling. */
-class GrowingFloat32 {
-  private a = new Float32Array(1 << 12);
-  length = 0;
-  push(x: number): void {
-    if (this.length === this.a.length) {
-      const b = new Float32Array(this.a.length * 2);
-      b.set(this.a);
-      this.a = b;
-    }
-    this.a[this.length++] = x;
-  }
-  done(): Float32Array {
-    return this.a.slice(0, this.length);
-  }
-}
-
-/** A Float64Array that grows by doubling (the raw term weights, exact). */
-class GrowingFloat64 {
-  private a = new Float64Array(1 << 12);
-  length = 0;
-  push(x: number): void {
-    if (this.length === this.a.length) {
-      const b = new Float64Array(this.a.length * 2);
-      b.set(this.a);
-      this.a = b;
-    }
-    this.a[this.length++] = x;
-  }
-  at(i: number): number {
-    return this.a[i]!;
   }
 }
