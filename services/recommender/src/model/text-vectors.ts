@@ -101,7 +101,10 @@ export function servedContent(
   movies: CatalogMovie[],
   isCandidate: (m: CatalogMovie) => boolean,
 ): ContentSimilarity {
-  const all = new RescoredContent(movies, new ContentModel(movies, { isCandidate }));
+  // The catalog vectors first: their training's buffers are gone before the TF-IDF models are
+  // made, so the two never add up in the trainer's peak (decision 0103).
+  const vectors = new SemanticIndex(trainSemantic(movies));
+  const all = new RescoredContent(movies, new ContentModel(movies, { isCandidate }), VECTOR_SHARE, vectors);
   const documentaries = new RescoredContent(
     movies,
     new ContentModel(movies, {
@@ -112,7 +115,7 @@ export function servedContent(
       fields: false,
     }),
     VECTOR_SHARE,
-    all.vectors,
+    vectors,
   );
   return new AudienceContent(movies, all, documentaries);
 }
