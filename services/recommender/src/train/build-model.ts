@@ -288,16 +288,15 @@ export function servedList(
     const taken = new Set([m.id, ...ranked.map(([id]) => id)]);
     const floor = ranked.length ? ranked[ranked.length - 1]![1] : 1;
     const main = mainGenre(m);
-    const pool = [
-      ...(main !== undefined ? input.catalog.discover([main], 'all') : []),
-      ...input.catalog.popular,
-    ];
-    for (const f of pool) {
-      if (ranked.length >= NEIGHBOURS_KEPT) break;
-      if (taken.has(f.id) || !isCandidate(f) || !fitsAfter(m, f)) continue;
-      taken.add(f.id);
-      ranked.push([f.id, floor * 0.5 ** (1 + ranked.length / NEIGHBOURS_KEPT) * 0.01]);
-    }
+    // Walked in place, not copied: a copy of the popular list was O(catalog) for each thin list.
+    const pools = [main !== undefined ? input.catalog.discover([main], 'all') : [], input.catalog.popular];
+    for (const pool of pools)
+      for (const f of pool) {
+        if (ranked.length >= NEIGHBOURS_KEPT) break;
+        if (taken.has(f.id) || !isCandidate(f) || !fitsAfter(m, f)) continue;
+        taken.add(f.id);
+        ranked.push([f.id, floor * 0.5 ** (1 + ranked.length / NEIGHBOURS_KEPT) * 0.01]);
+      }
   }
   return ranked;
 }
