@@ -210,6 +210,23 @@ function fitRange(found: readonly { fit: number }[]): [number, number] {
   return [fits[Math.floor(fits.length / 2)]!, fits[fits.length - 1]!];
 }
 
+/** "like X": how many of the closest films pass the gate (decision 0102). */
+export const LIKE_GATE = 30;
+/** What a film outside the gate loses: a full fit's worth (RANK_WEIGHTS.fit). */
+const LIKE_GATE_PENALTY = 6;
+
+/**
+ * "like X" (decision 0102): fit is a gate before fame, as a person ranks: the LIKE_GATE closest
+ * films to the named one (by fit) are the ones to choose among by fame and love; a famous film of
+ * the same broad genre but little else in common (The Godfather for The Shawshank Redemption, Die
+ * Hard for Inception) comes after them. The fit of the last film inside the gate, or null.
+ */
+function likeGate(found: readonly { fit: number }[]): number | null {
+  if (found.length <= LIKE_GATE) return null;
+  const fits = found.map((c) => c.fit).sort((a, b) => b - a);
+  return fits[LIKE_GATE - 1]!;
+}
+
 /** Everything a retrieval works out once from its query (shared by its attempts). */
 interface Plan {
   q: Query;
@@ -433,6 +450,13 @@ export class Retriever {
       const base = p.input.personPool ?? (attempt.keywords && withKeywords ? withKeywords : known);
       const scored = this.score(this.candidates(base, p), p, attempt);
       if (scored.length < 3 && attempt !== attempts[attempts.length - 1]) continue;
+      // Decision 0102: a topic few well-known films are about ("über die DDR" in German: three)
+      // reaches down to films with 30 votes before it answers with fewer than asked for.
+      if (scored.length < (p.input.count ?? 5) && attempt.minVotes === 100 && p.keywordsIn.length) {
+        const more = this.score(this.candidates(base, p), p, { ...attempt, minVotes: 30 });
+        if (more.length > scored.length)
+          return { picks: distinct(more, p.seed, p.input.count ?? 5), relaxed: [] };
+      }
       return {
         picks: distinct(scored, p.seed, p.input.count ?? 5),
         relaxed: attempt.keywords ? [] : p.keywordsIn,
@@ -486,9 +510,11 @@ export class Retriever {
       found.push({ ...this.fitOf(m, p, matched), prior: priorOf(m, p, fame, i, pool.length), score: 0 });
     });
     const [typical, best] = fitRange(found);
+    const gate = p.seed && !p.input.personPool ? likeGate(found) : null;
     for (const c of found) {
       const x = (c.fit - typical) / Math.max(FIT_SPREAD_MIN, best - typical);
       c.score = RANK_WEIGHTS.fit * Math.max(-1, Math.min(1, x / FIT_ENOUGH)) + c.prior;
+      if (gate && c.fit < gate) c.score -= LIKE_GATE_PENALTY;
     }
     // The service's neighbours of the named film that pass every filter come first, by score.
     const n = p.seed && !p.input.personPool ? p.input.neighbours : null;
@@ -564,21 +590,55 @@ export class Retriever {
     return found;
   }
 
-  /** Closeness to a film (0..1): meaning of their texts, shared genres and keywords. */
+  /**
+   * Closeness to a film (0..1): meaning of their texts, shared genres and keywords (decision 0102).
+   * The texts' closeness counts on the seed's own scale (0 at the median film, 1 at its closest
+   * 1%): every film's vectors are about 0.8 close to every other's, so the raw figure told a heist
+   * film from a prison drama hardly at all. Shared keywords count by how rare they are (IDF-weighted
+   * cosine): "subconsciousness" and "wrongful imprisonment" say more than "murder".
+   */
   similarityTo(a: CatalogMovie, sem: SemanticIndex | null): (b: CatalogMovie) => number {
     const ga = new Set(a.genre_ids);
-    const ka = new Set(a.keywords);
+    const idf = (k: string) =>
+      Math.log(this.knownFilms().length / Math.max(1, this.byKeyword.get(k)?.size ?? 1));
+    const ka = new Map(a.keywords.map((k) => [k, idf(k) ** 2]));
+    let na = 0;
+    for (const w of ka.values()) na += w;
+    const textScale = sem ? this.textScaleOf(a, sem) : null;
     return (b) => {
       let sharedGenres = 0;
       for (const g of b.genre_ids) if (ga.has(g)) sharedGenres++;
       const genreJaccard = sharedGenres / (ga.size + b.genre_ids.length - sharedGenres || 1);
-      let sharedKeywords = 0;
-      for (const k of b.keywords) if (ka.has(k)) sharedKeywords++;
-      const text = sem ? Math.max(0, sem.similarity(a.id, b.id)) : 0;
-      return 0.45 * text + 0.35 * genreJaccard + 0.2 * Math.min(1, sharedKeywords / 3);
+      let shared = 0;
+      let nb = 0;
+      for (const k of b.keywords) {
+        const w = idf(k) ** 2;
+        nb += w;
+        shared += ka.has(k) ? w : 0;
+      }
+      const keywords = na && nb ? Math.min(1, (2 * shared) / Math.sqrt(na * nb)) : 0;
+      const text = textScale ? scaled(sem!.similarity(a.id, b.id), textScale) : 0;
+      return (
+        SIMILARITY_WEIGHTS.text * text +
+        SIMILARITY_WEIGHTS.genres * genreJaccard +
+        SIMILARITY_WEIGHTS.keywords * keywords
+      );
     };
   }
+
+  /** Where a film's text closeness to others lies (median and top 1% over films with 100+ votes). */
+  private textScaleOf(a: CatalogMovie, sem: SemanticIndex): Scale {
+    const scores = this.knownFilms()
+      .filter((m) => m.vote_count >= 100 && m.id !== a.id)
+      .map((m) => sem.similarity(a.id, m.id))
+      .sort((x, y) => x - y);
+    const at = (q: number) => scores[Math.min(scores.length - 1, Math.floor(scores.length * q))] ?? 0;
+    return scores.length >= 100 ? { mid: at(0.5), top: at(0.99) } : { mid: 0, top: 1 };
+  }
 }
+
+/** What closeness to a named film is made of (decision 0102; 0.45 / 0.35 / 0.2 before, raw text). */
+const SIMILARITY_WEIGHTS = { text: 0.35, genres: 0.3, keywords: 0.35 };
 
 /** The best `count` films, at most one per collection: a friend names the franchise once. */
 function distinct(

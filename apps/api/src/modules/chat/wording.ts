@@ -513,7 +513,10 @@ function subjectPhrase(q: Query, cmp: Comparative | undefined, n: number): strin
     .map((g) => g[0]!);
   const noun = single.length ? plural(genrePhrase(single), n) : 'films';
   // "five scary zombie films", "five time travel sci-fi films": a theme named as people do.
-  const themes = q.keywordsIn.map((k) => (/^[A-Z]/.test(askedTheme(k)) ? askedTheme(k) : k));
+  // A word that stood for several keywords ("DDR": east germany, the Berlin wall, the Stasi) is
+  // said once, as its first (decision 0102).
+  const said = [...new Set(q.keywordsIn.map((k) => q.outLabels?.[k] ?? k))];
+  const themes = said.map((k) => (/^[A-Z]/.test(askedTheme(k)) ? askedTheme(k) : k));
   return [
     ...moods,
     ...(themes.length ? [list(themes, 'or')] : []),

@@ -37,14 +37,18 @@ function likeOrdinal(req: ChatRequest, ctx: TurnContext, n: number): ChatRequest
  */
 function shiftYears(req: ChatRequest, ctx: TurnContext, years: number[], newer: boolean): ChatRequest {
   const { query: q, last } = req;
+  const seed = lastSeed(req, ctx);
+  // Decision 0102: after "like Die Hard", "something older" is older than Die Hard too.
+  const from = seed ? yearOf(seed) : NaN;
+  const beyond = (y: number) =>
+    !Number.isFinite(from) ? y : newer ? Math.max(y, from + 1) : Math.min(y, from - 1);
   const median = years[Math.floor(years.length / 2)]!;
-  const strict = newer ? years[years.length - 1]! + 1 : years[0]! - 1;
-  const loose = newer ? median + 1 : median - 1;
+  const strict = beyond(newer ? years[years.length - 1]! + 1 : years[0]! - 1);
+  const loose = beyond(newer ? median + 1 : median - 1);
   const shift = (y: number): Query =>
     newer
       ? { ...last!, yearFrom: y, yearTo: undefined, followUp: 'newer', unknown: q.unknown, empty: false }
       : { ...last!, yearTo: y, yearFrom: undefined, followUp: 'older', unknown: q.unknown, empty: false };
-  const seed = lastSeed(req, ctx);
   const probe = ctx.retrieve(shift(strict), { exclude: excluded(req), seed, neighbours: null });
   return { ...req, query: shift(probe.picks.length >= 3 ? strict : loose), seed };
 }

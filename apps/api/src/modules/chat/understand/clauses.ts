@@ -2055,9 +2055,9 @@ export function themeClause(s: State, vocabulary: boolean) {
     for (const [keywords, phrases] of THEME_PHRASES)
       scan(s, phrases, (start) => {
         put(keywords, start);
-        // The reply restates the word said ("without the supernatural"), not all it stands for.
-        if (s.negated.has(start) && keywords.length > 1)
-          for (const k of keywords.slice(1)) (q.outLabels ??= {})[k] = keywords[0]!;
+        // The reply restates the word said ("without the supernatural", "east germany films"), not
+        // all it stands for.
+        if (keywords.length > 1) for (const k of keywords.slice(1)) (q.outLabels ??= {})[k] = keywords[0]!;
       });
     return;
   }
@@ -2093,6 +2093,10 @@ const LIST_JOINS = new Set([',', 'or', 'and', '/', '&']);
 /** Words right before a theme that say it is what the films are about ("films about hell"). */
 const THEME_CUES_BEFORE = new Set([
   'about',
+  // "über die DDR", "sobre la guerra", "sur la mafia" (decision 0102).
+  'uber',
+  'sobre',
+  'sur',
   'with',
   'involving',
   'featuring',
@@ -2154,7 +2158,11 @@ const contentWords = (s: State) =>
 function confirmedKeyword(s: State, i: number, len: number, phrase: string): boolean {
   if (len > 1 || phrase.includes(' ')) return true;
   // "about a chef": an article between the cue and the word.
-  const article = /^(a|an|the|some)$/.test(s.toks[i - 1]?.w ?? '') ? 1 : 0;
+  const article = /^(a|an|the|some|die|der|den|dem|das|le|la|les|el|los|las|il|lo|gli)$/.test(
+    s.toks[i - 1]?.w ?? '',
+  )
+    ? 1
+    : 0;
   const before = s.toks[i - 1 - article]?.w ?? '';
   const after = s.toks[i + 1]?.w ?? '';
   if (THEME_CUES_BEFORE.has(before) || THEME_CUES_AFTER.has(after) || GENRE_WORDS.has(after)) return true;

@@ -1617,6 +1617,73 @@ export const ERA_PHRASES: {
 
 /** Themes in words the catalog's keywords do not use, and in other languages → catalog keywords. */
 export const THEME_PHRASES: [string[], string[]][] = [
+  // Decision 0102: topics said in the request's own language ("über die DDR", "la guerre froide")
+  // and in the words people use for them ("multiverse-y", "possessed kids").
+  [
+    ['east germany', 'german democratic republic', 'east berlin', 'berlin wall', 'stasi'],
+    [
+      'ddr',
+      'gdr',
+      'east germany',
+      'east german',
+      'east berlin',
+      'berlin wall',
+      'berliner mauer',
+      'stasi',
+      'rda',
+      'ostalgie',
+      'german democratic republic',
+    ],
+  ],
+  [
+    ['cold war'],
+    ['kalter krieg', 'kalten krieg', 'kalten krieges', 'guerre froide', 'guerra fria', 'guerra fredda'],
+  ],
+  [
+    ['parallel world', 'alternate reality', 'multiverse'],
+    [
+      'multiverse',
+      'multiverses',
+      'multiverse y',
+      'multiversey',
+      'parallel universe',
+      'parallel universes',
+      'alternate universe',
+      'alternate universes',
+      'alternate reality',
+      'alternate realities',
+      'parallel worlds',
+      'paralleluniversum',
+      'univers parallele',
+      'universo paralelo',
+    ],
+  ],
+  [
+    ['possession', 'demonic possession', 'exorcism'],
+    [
+      'possessed kid',
+      'possessed kids',
+      'possessed child',
+      'possessed children',
+      'possessed girl',
+      'possessed boy',
+      'possessed by a demon',
+      'possessed by demons',
+      'possession',
+      'demonic possession',
+      'exorcism',
+      'exorcisms',
+      'exorcist films',
+      'besessen',
+      'besessenheit',
+      'exorzismus',
+      'poseidos',
+      'poseidas',
+      'possede',
+      'possedes',
+      'posseduti',
+    ],
+  ],
   [
     ['time travel'],
     [
@@ -2639,7 +2706,7 @@ export const FILLER = new Set(
   features featuring contain contains has have having much that's thats it's there's theres haha ok then actually anyway whatever someone something somewhere else pls thx u ur
   quiero una un una unas unos algo pelicula peliculas por favor me de la el los las que para con ver
   je veux un une des le la les film films quelque chose pour voir avec de du s'il te plait
-  ich mochte will einen eine ein etwas film filme bitte zum sehen mit der die das aus den dem des von vom im zu al del au aux
+  ich mochte will einen eine ein etwas film filme bitte zum sehen mit der die das aus den dem des von vom im zu al del au aux uber sobre sur
   she he they her him his hers them their gf bf girlfriend boyfriend wife husband partner mom mum dad
   grandma grandpa granny parents friend friends
   recomiendame recomienda recomiendas recomendar recomiendes busco buscando noche esta este hoy

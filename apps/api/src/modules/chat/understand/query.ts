@@ -29,7 +29,7 @@ export interface Query {
   keywordsIn: string[];
   /** Catalog keywords the user ruled out ("without battle scenes"). */
   keywordsOut: string[];
-  /** The theme a ruled-out keyword was said as, when a word stood for several ("supernatural"). */
+  /** The theme a keyword (asked for or ruled out) was said as, when a word stood for several ("supernatural"). */
   outLabels?: Record<string, string>;
   /** Keywords that come with a mood: they only lift a film's fit. */
   moodKeywords: string[];

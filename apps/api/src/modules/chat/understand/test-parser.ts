@@ -1,7 +1,7 @@
 import type { CatalogMovie } from '@app/catalog';
 import { titleSimilarity } from '../chat-engine';
 import type { ParseContext } from './clauses';
-import { FILLER } from './lexicon';
+import { CALENDAR_WORDS, FILLER } from './lexicon';
 import type { Query } from './query';
 import { Speller } from './text';
 import { LEXICON_WORDS, understand } from './understand';
@@ -42,7 +42,10 @@ export function testParser(o: {
   const knows = o.spellerKnowsWords ?? true;
   const speller = new Speller(
     [...LEXICON_WORDS, ...o.typoTargets],
-    (w) => LEXICON_WORDS.has(w) || FILLER.has(w) || (knows && o.knownWords.includes(w)),
+    // As in the engine, whose speller knows every word of the catalog: days and months are known
+    // words there ("Friday" is never corrected to the lexicon's "froide").
+    (w) =>
+      LEXICON_WORDS.has(w) || FILLER.has(w) || CALENDAR_WORDS.has(w) || (knows && o.knownWords.includes(w)),
     LEXICON_WORDS,
   );
   return (text) => understand(text, ctx, speller);
