@@ -7,7 +7,8 @@
  *
  * Order: the recommender's model is built (once; .cache/bench-recommender keeps it) beside the
  * steps whose figures are not times (bundle sizes, chat answer quality); then, one at a time,
- * start (cold and warm start, CPU time, RSS by stage), api (catalog reads identity and br, user
+ * start (cold and warm start, CPU time, RSS by stage), start-group (the whole `npm start` group
+ * to the rendered home page, cold and warm), api (catalog reads identity and br, user
  * reads: each against a bare node:http server sending the same bytes, alternated; chat latency
  * over HTTP), search (suggestions over HTTP: 2–6 character prefixes and typos), growth (catalog
  * ×4; ×16 and 1M with --growth-full), catalog (in-process search), recommender (alone, and end to
@@ -416,6 +417,22 @@ async function main() {
       `Last warm start, from the API's log: modules loaded in ${st.modulesMs} ms; then (from main()) catalog file read and parsed at ${st.catalogReadMs} ms and its lists built in ${st.catalogIndexMs} ms, database open and migrated at ${st.databaseReadyMs} ms (side by side); ready at ${st.readyMs} ms since the process started; title index built after the listen in ${st.titleIndexMs} ms.`,
       '',
       `API memory: at ready RSS ${st.atReady?.rssMb} MB (JS heap ${st.atReady?.heapUsedMb} MB, external incl. PGlite's WebAssembly memory ${st.atReady?.externalMb} MB); with the title index RSS ${st.afterTitleIndex?.rssMb} MB (heap ${st.afterTitleIndex?.heapUsedMb} MB); measured from outside 1 s later: RSS ${memory.rssMb} MB (peak ${memory.peakMb} MB).`,
+      '',
+    );
+  });
+
+  await step('start-group', async () => {
+    const { startGroupBench } = await import('./start-group');
+    const r = await startGroupBench(REPS, recDir);
+    const pages = r.warm.map((w) => w.pageMs);
+    results['start-group'] = { ...r, warmMedianPageMs: median(pages) };
+    md.push(
+      '## Start of the whole `npm start` group (supervisor, recommender, API) → `/` answers with the rendered home page\n',
+      '| start | wall ms to the page | popular list answered, ms | load average |',
+      '| --- | --- | --- | --- |',
+      `| cold (empty DATA_DIR: catalog built, database created, model started beside) | ${r.cold.pageMs} | ${r.cold.popularMs} | ${r.cold.load} |`,
+      ...r.warm.map((w, i) => `| warm, run ${i + 1} of ${REPS} | ${w.pageMs} | ${w.popularMs} | ${w.load} |`),
+      `| **warm, median** | **${median(pages)}** | ${median(r.warm.map((w) => w.popularMs))} | |`,
       '',
     );
   });
