@@ -29,8 +29,9 @@ try {
 // The trainer's own memory log (decision 0103): RSS at each stage, and the peak so far.
 const memory = (stage: string) => {
   const mb = (b: number) => Math.round(b / 2 ** 20);
+  const m = process.memoryUsage();
   console.log(
-    `memory: ${stage}: rss ${mb(process.memoryUsage().rss)} MB, peak ${mb(process.resourceUsage().maxRSS * 1024)} MB`,
+    `memory: ${stage}: rss ${mb(m.rss)} MB, peak ${mb(process.resourceUsage().maxRSS * 1024)} MB (heap ${mb(m.heapUsed)} of ${mb(m.heapTotal)} MB, array buffers ${mb(m.arrayBuffers)} MB)`,
   );
 };
 const catalog = await loadCatalog(dir);
