@@ -76,3 +76,35 @@ describe('topics in other languages and in everyday words', () => {
     expect(a.picks.map((p) => p.movie.id)).toContain(582); // The Lives of Others
   });
 });
+
+describe('a longer name is not its shorter namesake (post-2017 titles)', () => {
+  it.each([
+    'just saw everything everywhere all at once and it broke my brain. more like that?',
+    'everything everywhere all at once - do you have it? my friend says its the best movie ever made',
+    'i loved everything everywhere all at once!! more like that',
+  ])('"%s" is not taken for Everything (2004) or Once (2006): the whole name is named', (msg) => {
+    const like = engine.parse(msg).like;
+    expect(like?.movie ?? null).toBeNull();
+    expect(like?.text.toLowerCase()).toBe('everything everywhere all at once');
+  });
+
+  it('a story of watching a name the catalog lacks says so, with the whole name', async () => {
+    const a = await engine.answer(
+      'just saw everything everywhere all at once and it broke my brain. more like that?',
+      fresh(),
+    );
+    expect(a.message).toMatch(/everything everywhere all at once"? isn't in our catalog/i);
+  });
+
+  it.each([
+    ['I loved heat so much, anything similar', 949],
+    ['amelie was great, anything like it?', 194],
+    ['spirited away is perfect. similar anime films?', 129],
+    ['just watched the matrix, anything similar?', 603],
+    ['the grand budapest hotel was great, more like that', 120467],
+    ['saw Zodiac last weekend and loved it', 1949],
+    ['eternal sunshine of the spotles mind - whats similar??', 38],
+  ])('"%s" still names its film', (msg, id) => {
+    expect(engine.parse(msg).like?.movie?.id).toBe(id);
+  });
+});

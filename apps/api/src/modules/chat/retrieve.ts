@@ -628,13 +628,20 @@ export class Retriever {
 
   /** Where a film's text closeness to others lies (median and top 1% over films with 100+ votes). */
   private textScaleOf(a: CatalogMovie, sem: SemanticIndex): Scale {
+    const known = this.textScales.get(a.id);
+    if (known) return known;
     const scores = this.knownFilms()
       .filter((m) => m.vote_count >= 100 && m.id !== a.id)
       .map((m) => sem.similarity(a.id, m.id))
       .sort((x, y) => x - y);
     const at = (q: number) => scores[Math.min(scores.length - 1, Math.floor(scores.length * q))] ?? 0;
-    return scores.length >= 100 ? { mid: at(0.5), top: at(0.99) } : { mid: 0, top: 1 };
+    const scale = scores.length >= 100 ? { mid: at(0.5), top: at(0.99) } : { mid: 0, top: 1 };
+    this.textScales.set(a.id, scale);
+    return scale;
   }
+
+  /** Each named film's text scale, made once (a follow-up about the same film reuses it; bounded). */
+  private readonly textScales = new Lru<number, Scale>(THEME_CACHE_MAX);
 }
 
 /** What closeness to a named film is made of (decision 0102; 0.45 / 0.35 / 0.2 before, raw text). */

@@ -832,6 +832,60 @@ function wholeCapitalName(s: State, found: FoundTitle): FoundTitle {
   };
 }
 
+/** Words that end a lower-case name's run: a boundary, a day or month, a request word. */
+const endsPlainName = (t: Token, lexiconWords: ReadonlySet<string>) =>
+  t.used ||
+  PUNCTUATION.has(t.w) ||
+  !/^[\p{L}\d']+$/u.test(t.raw) ||
+  TITLE_BOUNDARIES.has(t.w) ||
+  CALENDAR_WORDS.has(t.w) ||
+  /^(and|but|with|or|it|is|was|which|that|because|so|for|from|about|to|i|my|we|me|love|loved|like|liked|enjoyed|saw|seen|watched|watch|just|really)$/.test(
+    t.w,
+  ) ||
+  // A small word ("all", "at") may be a name's; a request word is not.
+  (lexiconWords.has(t.w) && !FILLER.has(t.raw));
+
+/** The name found starts right after its cue ("saw X") or ends right before it ("X was great"). */
+const nextToTrigger = (sp: TitleSpan, found: FoundTitle) =>
+  sp.suffix ? found.cand.to === sp.trigger[0] : found.cand.from === sp.from;
+
+/**
+ * A name typed in lower case is read whole too (decision 0102): "everything everywhere all at
+ * once" is not the catalog's "Everything" (2004), nor "Once". When the catalog film matched is
+ * followed, in the same run of plain words, by more words of the name (none a request word, a
+ * day or a boundary; one at least no filler), the whole run is the name; when no catalog title is
+ * that, the catalog lacks it (the shorter match is offered when it is well known).
+ */
+function wholePlainName(
+  s: State,
+  sp: TitleSpan,
+  found: FoundTitle,
+  lexiconWords: ReadonlySet<string>,
+): FoundTitle {
+  if (!found.movie || s.toks[found.cand.from]?.upper) return found;
+  const toks = s.toks;
+  const ends = (k: number) => k < 0 || k >= toks.length || endsPlainName(toks[k]!, lexiconWords);
+  let [from, to] = [found.cand.from, found.cand.to];
+  // After a cue the name goes on after the match; before a judgement ("X - do you have it?",
+  // "X was great"), it goes back before it.
+  if (sp.suffix) while (found.cand.from - from < 6 && !ends(from - 1)) from--;
+  else while (to - found.cand.to < 6 && !ends(to)) to++;
+  while (to > found.cand.to && FILLER.has(toks[to - 1]!.raw)) to--;
+  while (from < found.cand.from && FILLER.has(toks[from]!.raw)) from++;
+  const extra = [...toks.slice(from, found.cand.from), ...toks.slice(found.cand.to, to)];
+  if (!extra.some((t) => !FILLER.has(t.raw) && t.w.length >= 3)) return found;
+  const run = { from, to, text: rawText(s, from, to) };
+  const hit = s.ctx.resolveTitle(run.text);
+  if (hit && hit.confidence >= 0.9)
+    return { cand: run, movie: hit.movie, confidence: hit.confidence, closest: null };
+  return {
+    cand: run,
+    movie: null,
+    confidence: 0,
+    closest: found.movie.vote_count >= 100 ? found.movie : null,
+  };
+}
+
 /**
  * Whether the words read as a title are said as one (decision 0096, `title-mention.ts`): a title
  * the catalog lacks, or a partial match, only when the message names it as a title (quoted, in
@@ -872,9 +926,13 @@ export function likeClause(s: State, lexiconWords: ReadonlySet<string>) {
     if (!candidates) continue;
     const best = bestTitle(s, candidates, lexiconWords);
     if (!best) continue;
-    const found = wholeCapitalName(s, best);
-    if (!mentionsTitle(s, sp, found, candidates[0], lexiconWords)) continue;
-    if (!saidAsTitle(s, sp, found)) continue;
+    const capital = wholeCapitalName(s, best);
+    const found = wholePlainName(s, sp, capital, lexiconWords);
+    // A long name read whole is named, even in a story of watching it (the catalog lacks it).
+    // ("watch after dinner" after a loose viewing word is no name; three words at least).
+    const longName = found !== capital && !found.movie && !sp.loose && found.cand.to - found.cand.from >= 3;
+    if (!longName && !mentionsTitle(s, sp, found, candidates[0], lexiconWords)) continue;
+    if (!(longName && nextToTrigger(sp, found)) && !saidAsTitle(s, sp, found)) continue;
     if (sp.viewing && negatedInMessage(s, found)) {
       // Said again only as seen: its words are read (the negation rules the film out once).
       for (let k = sp.trigger[0]; k < found.cand.to; k++) s.toks[k]!.used = true;
@@ -1074,11 +1132,82 @@ function titleWindows(
   return windows;
 }
 
+/** Whether a typed word is one of a title's words (typos allowed: "spotles" is "Spotless"). */
+const inTitle = (w: string, title: string) =>
+  foldAccents(title.toLowerCase())
+    .split(/[^a-z0-9]+/)
+    .some((t) => t === w || (w.length >= 4 && t.startsWith(w.slice(0, 4))));
+
+/**
+ * The longer plain name a window is part of, when the name's other words are not the film's
+ * (decision 0102): "once" in "everything everywhere all at once" is no mention of Once (2006);
+ * "eternal sunshine of the spotles mind" still names Eternal Sunshine of the Spotless Mind.
+ */
+function longerNameAround(
+  s: State,
+  c: TitleCandidate,
+  title: string,
+  lexiconWords: ReadonlySet<string>,
+): TitleCandidate | null {
+  const toks = s.toks;
+  const ends = (k: number) => k < 0 || k >= toks.length || endsPlainName(toks[k]!, lexiconWords);
+  let [from, to] = [c.from, c.to];
+  while (c.from - from < 6 && !ends(from - 1)) from--;
+  while (to - c.to < 6 && !ends(to)) to++;
+  const word = (k: number) => /^[\p{L}\d']+$/u.test(toks[k]!.raw);
+  while (to > c.to && !word(to - 1)) to--;
+  while (from < c.from && !word(from)) from++;
+  if (to === c.to) while (to > from + 1 && !word(to - 1)) to--;
+  const extra = [...toks.slice(from, c.from), ...toks.slice(c.to, to)];
+  const more = extra.filter((t) => !FILLER.has(t.raw) && t.w.length >= 3);
+  return more.length && more.some((t) => !inTitle(t.raw, title))
+    ? { from, to, text: rawText(s, from, to) }
+    : null;
+}
+
+/**
+ * A longer name around a known title's words is named when a cue stands before it ("loved X",
+ * "saw X", "do you have X") or a question or judgement after it ("X - do you have it?", "X was").
+ */
+function namedAround(s: State, text: string): boolean {
+  const original = foldAccents(s.original.toLowerCase());
+  const at = original.indexOf(foldAccents(text.toLowerCase()));
+  if (at < 0) return false;
+  const before = original.slice(0, at);
+  const after = original.slice(at + text.length);
+  return (
+    /\b(loved|liked|enjoyed|saw|seen|watched|like|have|got|about)\s+$/.test(before) ||
+    /^\s*[-–—,!?.]*\s*(do you have|have you got|is it|was|is|were)\b/.test(after)
+  );
+}
+
 /** The longest window that names a well-known film. */
-function knownWindow(s: State, windows: readonly TitleCandidate[]) {
+function knownWindow(
+  s: State,
+  windows: readonly TitleCandidate[],
+  lexiconWords: ReadonlySet<string>,
+  longer: TitleCandidate[],
+) {
   let found: { c: TitleCandidate; movie: CatalogMovie; confidence: number } | null = null;
   for (const c of windows) {
     const hit = s.ctx.resolveTitle(c.text);
+    // Inside a longer name that is not this film, the window names no film.
+    const around =
+      !hit || s.toks[c.from]!.upper ? null : longerNameAround(s, c, hit.movie.title, lexiconWords);
+    const whole = around ? s.ctx.resolveTitle(around.text) : null;
+    if (around && (whole?.confidence ?? 0) < 0.9) {
+      longer.push(around);
+      continue;
+    }
+    // The longer name is a title itself ("eternal sunshine of the spotles mind", not "Sunshine").
+    if (
+      around &&
+      whole &&
+      whole.movie.vote_count >= 100 &&
+      (!found || around.to - around.from > found.c.to - found.c.from)
+    )
+      found = { c: around, movie: whole.movie, confidence: whole.confidence };
+    if (around) continue;
     if (
       hit &&
       hit.confidence >= 0.9 &&
@@ -1122,12 +1251,17 @@ export function mentionClause(s: State, lexiconWords: ReadonlySet<string>) {
   if (!anaphor) return;
   const content = contentWord(s, lexiconWords);
   const named = mentions(s, anaphor, content, lexiconWords);
-  const found = knownWindow(s, titleWindows(s, anaphor, content, named));
+  const longer: TitleCandidate[] = [];
+  const found = knownWindow(s, titleWindows(s, anaphor, content, named), lexiconWords, longer);
   if (found) return takeMention(s, found.c, found, anaphor, lexiconWords);
-  // Not in the catalog: a name in capitals, or the one phrase nothing else reads.
+  // Not in the catalog: a name in capitals, a longer name a known title was part of, or the one
+  // phrase nothing else reads.
   const name = named.caps.sort((a, b) => b.to - b.from - (a.to - a.from))[0];
   const missing = { movie: null, confidence: 0 };
   if (name) return takeMention(s, name, missing, anaphor, lexiconWords);
+  const whole = longer.sort((a, b) => b.to - b.from - (a.to - a.from))[0];
+  if (whole && namedAround(s, originalText(s, whole.from, whole.to)))
+    return takeMention(s, whole, missing, anaphor, lexiconWords);
   const { plain } = named;
   // The one phrase nothing else reads is a title only when said as one ("more like that, but ones
   // you haven't mentioned yet" names none).
