@@ -12,9 +12,10 @@ import { findChunkCycle } from './build/chunk-cycles';
 import { withoutPropertyFallback } from './build/css-baseline';
 import {
   buildRouteManifest,
+  builtChunks,
+  type BuiltChunk,
   type PreloadLike,
   type RouteLike,
-  type ViteManifest,
 } from './build/route-manifest';
 
 const routerDir = dirname(createRequire(import.meta.url).resolve('react-router/package.json'));
@@ -118,6 +119,7 @@ function routeManifest(): Plugin {
   const PRELOADS_FILE = 'src/app/route-preloads.ts';
   let root = '';
   let outDir = 'dist';
+  let chunks: BuiltChunk[] | null = null;
   return {
     name: 'cinelog-route-manifest',
     apply: (_, env) => env.command === 'build' && !env.isSsrBuild,
@@ -125,9 +127,16 @@ function routeManifest(): Plugin {
       root = config.root;
       outDir = resolve(config.root, config.build.outDir);
     },
+    buildStart() {
+      chunks = null;
+    },
+    // Each chunk's modules: a screen's chunk is the one holding its module, which may hold others too.
+    generateBundle(_, bundle) {
+      chunks = builtChunks(bundle, root);
+    },
     async closeBundle() {
-      if (!existsSync(join(outDir, '.vite/manifest.json'))) return;
-      const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as ViteManifest;
+      // A failed build wrote nothing: its own error is the one to see.
+      if (!chunks) return;
       const { tsImport } = await import('tsx/esm/api');
       const load = (file: string) => tsImport(pathToFileURL(join(root, file)).href, import.meta.url);
       const { ROUTES } = (await load(ROUTES_FILE)) as { ROUTES: RouteLike[] };
@@ -135,7 +144,7 @@ function routeManifest(): Plugin {
         LANDING_PAGES: Record<string, PreloadLike>;
         SHELL_DATA: string[];
       };
-      const routes = buildRouteManifest(ROUTES, LANDING_PAGES, SHELL_DATA, manifest, ROUTES_FILE);
+      const routes = buildRouteManifest(ROUTES, LANDING_PAGES, SHELL_DATA, chunks, ROUTES_FILE);
       writeFileSync(join(outDir, 'route-manifest.json'), JSON.stringify(routes, null, 1));
     },
   };
@@ -208,8 +217,6 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     // Every browser of that baseline but Safari 16 preloads modules natively; there the preload
     // hints are ignored and the imports still load, so the polyfill is not worth its bytes.
     modulePreload: { polyfill: false },
-    // The API reads it to preload each page's screen chunk with the page (apps/api web-pages.ts).
-    manifest: !isSsrBuild,
     rolldownOptions: {
       output: isSsrBuild
         ? // One file for the server to import.
@@ -235,6 +242,19 @@ export default defineConfig(({ command, isSsrBuild }) => ({
                   priority: 2,
                 },
                 { name: 'initial', tags: ['$initial'], priority: 1 },
+                // The two landing pages with budgets (`/` and a movie page) and every module they
+                // import, in one chunk: they loaded their screen and 6-7 small shared chunks (13.8 KB
+                // gzip in 7-8 files, each compressed alone), one file of both screens is 12.8 KB, and
+                // a visitor going from one to the other downloads it once. The screens that share its
+                // modules (search, genre, cast, lists, a shared playlist, the chatbot) load it too:
+                // 3-5 KB more on their first visit (decision 0104). The route manifest finds each
+                // page's screen by the chunk holding its module (build/route-manifest.ts).
+                {
+                  name: 'landing',
+                  test: /src[\\/]pages[\\/](home|movie-details)\.tsx$/,
+                  includeDependenciesRecursively: true,
+                  priority: 0.5,
+                },
                 { name: 'shared', minShareCount: 2, entriesAware: true, entriesAwareMergeThreshold: 6_000 },
               ],
             },

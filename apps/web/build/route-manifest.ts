@@ -1,13 +1,36 @@
 import type { RouteManifest } from '@app/contracts';
-import { posix } from 'node:path';
+import { isAbsolute, posix, relative, sep } from 'node:path';
 
-/** One entry of Vite's build manifest (dist/.vite/manifest.json). */
-export interface ViteChunk {
+/**
+ * One chunk of the browser's build, as the bundle has it in `generateBundle`: its file, the files it
+ * imports statically, whether it is an entry, and the modules it holds as paths from the web app's
+ * root ("src/pages/home.tsx"). A screen is looked up by the chunk that holds its module, not by a
+ * chunk of its own: the build may put several screens in one chunk (vite.config.ts, 'landing').
+ */
+export interface BuiltChunk {
   file: string;
-  imports?: string[];
-  isEntry?: boolean;
+  imports: string[];
+  isEntry: boolean;
+  modules: string[];
 }
-export type ViteManifest = Record<string, ViteChunk>;
+
+/** The chunks of a bundle (`generateBundle`'s), their module ids made relative to `root`. */
+export function builtChunks(bundle: Record<string, { type: string }>, root: string): BuiltChunk[] {
+  const out: BuiltChunk[] = [];
+  for (const o of Object.values(bundle)) {
+    if (o.type !== 'chunk') continue;
+    const c = o as unknown as { fileName: string; imports: string[]; isEntry: boolean; moduleIds: string[] };
+    out.push({
+      file: c.fileName,
+      imports: [...c.imports],
+      isEntry: c.isEntry,
+      modules: c.moduleIds
+        .filter((id) => !id.startsWith('\0') && isAbsolute(id))
+        .map((id) => relative(root, id).split(sep).join('/')),
+    });
+  }
+  return out;
+}
 
 /** The route table's shape, as far as the manifest needs it (apps/web/src/app/routes.ts). */
 export interface RouteLike {
@@ -20,29 +43,30 @@ export interface PreloadLike {
 }
 
 /**
- * The module a route's loader imports, as a manifest key ("src/pages/home.tsx"): read from the
- * loader itself (`() => import('../pages/home')`), so a renamed page is followed, not copied.
+ * The chunk that holds the module a route's loader imports ("src/pages/home.tsx"): the module read
+ * from the loader itself (`() => import('../pages/home')`), so a renamed page is followed, not copied.
  */
-export function loaderModule(load: () => Promise<unknown>, routesFile: string, manifest: ViteManifest) {
+export function loaderChunk(load: () => Promise<unknown>, routesFile: string, chunks: BuiltChunk[]) {
   // `import(` as written, or as a loader rewrote it (`__vi_ssr_dynamic_import__(`).
   const spec = /import[\w$]*\(\s*["'`]([^"'`]+)["'`]/.exec(load.toString())?.[1];
   if (!spec) throw new Error(`route loader without a static import(): ${load.toString()}`);
   const base = spec.startsWith('/')
     ? spec.slice(1)
     : posix.normalize(posix.join(posix.dirname(routesFile), spec));
-  const key = [base, ...['.tsx', '.ts', '.jsx', '.js', '/index.tsx', '/index.ts'].map((e) => base + e)].find(
-    (k) => manifest[k],
-  );
-  if (!key) throw new Error(`no chunk in the build for ${spec} (from ${routesFile})`);
-  return key;
+  const keys = [base, ...['.tsx', '.ts', '.jsx', '.js', '/index.tsx', '/index.ts'].map((e) => base + e)];
+  for (const key of keys) {
+    const chunk = chunks.find((c) => c.modules.includes(key));
+    if (chunk) return chunk;
+  }
+  throw new Error(`no chunk in the build for ${spec} (from ${routesFile})`);
 }
 
 /** A chunk's file and, recursively, the files of the chunks it imports statically. */
-function closure(manifest: ViteManifest, key: string, seen = new Set<string>()): string[] {
-  const chunk = manifest[key];
-  if (!chunk || seen.has(chunk.file)) return [];
-  seen.add(chunk.file);
-  return [chunk.file, ...(chunk.imports ?? []).flatMap((k) => closure(manifest, k, seen))];
+function closure(byFile: Map<string, BuiltChunk>, file: string, seen = new Set<string>()): string[] {
+  const chunk = byFile.get(file);
+  if (!chunk || seen.has(file)) return [];
+  seen.add(file);
+  return [file, ...chunk.imports.flatMap((f) => closure(byFile, f, seen))];
 }
 
 /** `:name` for each parameter of a pattern, so a data function writes its URL template. */
@@ -67,22 +91,19 @@ function unescapeParams(url: string, path: string): string {
 /**
  * The route manifest: for each route, its first data as URL templates and, for landing pages,
  * its screen's chunks beyond the entry's. `routesFile` is the route table's path relative to the
- * web app's root (`src/app/routes.ts`), as Vite's manifest keys are.
+ * web app's root (`src/app/routes.ts`), as the chunks' modules are.
  */
 export function buildRouteManifest(
   routes: RouteLike[],
   landing: Record<string, PreloadLike>,
   shellData: string[],
-  manifest: ViteManifest,
+  chunks: BuiltChunk[],
   routesFile: string,
 ): RouteManifest {
   const unknown = Object.keys(landing).filter((path) => !routes.some((r) => r.path === path));
   if (unknown.length) throw new Error(`preloads for routes that do not exist: ${unknown.join(', ')}`);
-  const entryFiles = new Set(
-    Object.keys(manifest)
-      .filter((k) => manifest[k]!.isEntry)
-      .flatMap((k) => closure(manifest, k)),
-  );
+  const byFile = new Map(chunks.map((c) => [c.file, c]));
+  const entryFiles = new Set(chunks.filter((c) => c.isEntry).flatMap((c) => closure(byFile, c.file)));
   return {
     shellData,
     routes: routes.map((route) => {
@@ -90,7 +111,7 @@ export function buildRouteManifest(
       return {
         path: route.path,
         modules: preload
-          ? closure(manifest, loaderModule(route.load, routesFile, manifest)).filter(
+          ? closure(byFile, loaderChunk(route.load, routesFile, chunks).file).filter(
               (f) => !entryFiles.has(f),
             )
           : [],
