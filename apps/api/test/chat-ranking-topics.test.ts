@@ -61,6 +61,22 @@ describe('topics in other languages and in everyday words', () => {
     expect(engine.parse(msg).keywordsIn).toContain(keyword);
   });
 
+  it.each([
+    'had a rubbish week honestly. need something to cheer me up',
+    'a film that will make me smile',
+    'something to lift my spirits',
+  ])('"%s" asks for a feel-good film (and no horror)', (msg) => {
+    const q = engine.parse(msg);
+    expect(q.moods).toContain('feel-good');
+    expect(q.impliedOut).toContain(27);
+  });
+
+  it('"cheered" in a story is no mood asked for', () => {
+    expect(engine.parse('a horror film, my friends cheered when i suggested one').moods).not.toContain(
+      'feel-good',
+    );
+  });
+
   it('"possessed" said of a person in everyday speech is no topic', () => {
     expect(engine.parse('my friend is possessed by football, anything for him?').keywordsIn).not.toContain(
       'possession',
