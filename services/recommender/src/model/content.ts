@@ -216,15 +216,25 @@ export function applyAllowed(out: Float64Array, allowed?: Uint8Array): Float64Ar
  * an inverted index so that only items sharing a term are touched.
  */
 export class ContentModel implements ContentSimilarity {
-  // Each film's vector, and each term's posting list, in flat typed arrays indexed by offsets
-  // (CSR): two typed arrays per film and per term cost ~200 bytes of object headers each, 0.8 GB
-  // of a million-film training for the two models it makes (issue 45).
-  private readonly vecStart: Int32Array;
-  private readonly vecTerms: Int32Array;
-  private readonly vecWeights: Float32Array;
+  // Each term's posting list in flat typed arrays indexed by offsets (CSR): two typed arrays per
+  // term cost ~200 bytes of object headers each (issue 45). Films' vectors are not kept: a seed's
+  // is made from its terms when it is asked (`vectorOf`), the same weights to the bit; at a
+  // million films the kept vectors were ~0.4 GB (decision 0103).
   private readonly postStart: Int32Array;
   private readonly postItems: Int32Array;
   private readonly postWeights: Float32Array;
+  private readonly termIds = new Map<string, number>();
+  private readonly df: number[] = [];
+  private readonly companyTerm: Uint8Array;
+  private readonly fieldOfTerm: Uint8Array;
+  private readonly fieldNorm = new Float64Array(FIELD_NAMES.length);
+  private readonly n: number;
+  private readonly maxDf: number;
+  private readonly byField: boolean;
+  private readonly within: (m: CatalogMovie) => boolean;
+  /** The last vector made: its terms and (float32) weights, `vectorOf`'s answer. */
+  private readonly qTerms: number[] = [];
+  private readonly qWeights: number[] = [];
 
   constructor(
     readonly movies: CatalogMovie[],
@@ -242,88 +252,82 @@ export class ContentModel implements ContentSimilarity {
     } = {},
   ) {
     const isCandidate = opts.isCandidate ?? (() => true);
-    const within = opts.within ?? (() => true);
-    const termIds = new Map<string, number>();
-    const df: number[] = [];
-    // Each film's terms are made twice (counted, then weighed) rather than kept between the two:
-    // at a million films the kept terms were ~0.6 GB of the trainer's peak (decision 0103).
-    const { n, entries } = countTerms(movies, within, termIds, df);
-    const companyTerm = new Uint8Array(df.length);
-    for (const [term, id] of termIds) if (term.startsWith('c:')) companyTerm[id] = 1;
-    const maxDf = opts.maxDocFreq ?? Math.max(50, Math.floor(n * 0.15));
-    const fieldOfTerm = new Uint8Array(df.length);
-    for (const [term, id] of termIds) fieldOfTerm[id] = fieldOf(term);
-    const fieldWeight = FIELD_NAMES.map((f) => FIELDS[f]);
-    const fieldNorm = new Float64Array(FIELD_NAMES.length);
-    const byField = opts.fields ?? true;
-    this.vecStart = new Int32Array(movies.length + 1);
-    // At most one entry per term counted: the vectors' arrays, of which the filled part is kept.
-    const vecTerms = new Int32Array(entries);
-    const vecWeights = new Float32Array(entries);
-    let vecLength = 0;
-    // Postings are counted first, then filled: (term, item, weight) in film order per term.
+    this.within = opts.within ?? (() => true);
+    const { termIds, df } = this;
+    // Each film's terms are made again when needed (counted, weighed for the postings' sizes, then
+    // filled in) rather than kept: at a million films the kept terms were ~0.6 GB (decision 0103).
+    this.n = countTerms(movies, this.within, termIds, df).n;
+    this.companyTerm = new Uint8Array(df.length);
+    for (const [term, id] of termIds) if (term.startsWith('c:')) this.companyTerm[id] = 1;
+    this.maxDf = opts.maxDocFreq ?? Math.max(50, Math.floor(this.n * 0.15));
+    this.fieldOfTerm = new Uint8Array(df.length);
+    for (const [term, id] of termIds) this.fieldOfTerm[id] = fieldOf(term);
+    this.byField = opts.fields ?? true;
+    const maxDf = this.maxDf;
+    // Postings are counted first, then filled: (term, item, weight) in film order per term. A seed
+    // that is never recommended is in no posting; a term too common to discriminate is too costly
+    // to walk.
     const postCount = new Int32Array(df.length + 1);
-    const keep: number[] = [];
-    const wts: number[] = [];
-    for (let item = 0; item < movies.length; item++) {
-      keep.length = 0;
-      wts.length = 0;
-      let norm = 0;
-      const terms = within(movies[item]!) ? contentTerms(movies[item]!) : new Map<string, number>();
-      for (const [term, raw] of terms) {
-        const id = termIds.get(term)!;
-        if (df[id]! < 2) continue; // a term no other film has cannot make two films alike
-        // Countries: not in one vector (documentaries, as before 0073); and one on more than maxDf
-        // films (the US) says nothing, as English says nothing in the language field: left out,
-        // not a part of the film's norm that matches nothing.
-        if (fieldOfTerm[id] === COUNTRY && (!byField || df[id]! > maxDf)) continue;
-        if (companyTerm[id] && df[id]! > CONTENT.maxCompanyDf) continue; // a big studio: not a kind
-        const w = raw * Math.log(n / df[id]!);
-        if (!(w > 0)) continue; // in every film of the model (Documentary among documentaries): says nothing
-        keep.push(id);
-        wts.push(w);
-        fieldNorm[fieldOfTerm[id]!]! += w * w;
-      }
-      // Each field's terms scaled to the field's weight (FIELDS), then the whole vector to length 1.
-      // (A term too common to walk, below, keeps its share of the norm but matches nothing: a
-      // Drama-only film's genre field, a 2010s film's decade, count only in the norm.)
-      keep.forEach((id, k) => {
-        const f = fieldOfTerm[id]!;
-        if (byField) wts[k] = (wts[k]! / Math.sqrt(fieldNorm[f]!)) * fieldWeight[f]!;
-        norm += wts[k]! * wts[k]!;
-      });
-      fieldNorm.fill(0);
-      norm = Math.sqrt(norm) || 1;
-      this.vecStart[item] = vecLength;
-      const candidate = isCandidate(movies[item]!);
-      keep.forEach((id, k) => {
-        vecTerms[vecLength] = id;
-        vecWeights[vecLength++] = wts[k]! / norm;
-        // A seed that is never recommended is in no posting; a term too common to discriminate is
-        // too costly to walk.
-        if (candidate && df[id]! <= maxDf) postCount[id + 1]!++;
-      });
-    }
-    termIds.clear();
-    this.vecStart[movies.length] = vecLength;
-    this.vecTerms = vecTerms.subarray(0, vecLength);
-    this.vecWeights = vecWeights.subarray(0, vecLength);
-    for (let t = 0; t < df.length; t++) postCount[t + 1]! += postCount[t]!;
-    this.postStart = postCount;
-    const fill = this.postStart.slice(0, df.length);
-    this.postItems = new Int32Array(this.postStart[df.length]!);
-    this.postWeights = new Float32Array(this.postStart[df.length]!);
     for (let item = 0; item < movies.length; item++) {
       if (!isCandidate(movies[item]!)) continue;
-      for (let v = this.vecStart[item]!; v < this.vecStart[item + 1]!; v++) {
-        const id = this.vecTerms[v]!;
+      const len = this.vectorOf(item);
+      for (let k = 0; k < len; k++) if (df[this.qTerms[k]!]! <= maxDf) postCount[this.qTerms[k]! + 1]!++;
+    }
+    for (let t = 0; t < df.length; t++) postCount[t + 1]! += postCount[t]!;
+    const fill = postCount.slice(0, df.length);
+    const postItems = new Int32Array(postCount[df.length]!);
+    const postWeights = new Float32Array(postCount[df.length]!);
+    for (let item = 0; item < movies.length; item++) {
+      if (!isCandidate(movies[item]!)) continue;
+      const len = this.vectorOf(item);
+      for (let k = 0; k < len; k++) {
+        const id = this.qTerms[k]!;
         if (df[id]! > maxDf) continue;
         const at = fill[id]!++;
-        this.postItems[at] = item;
-        this.postWeights[at] = this.vecWeights[v]!;
+        postItems[at] = item;
+        postWeights[at] = this.qWeights[k]!;
       }
     }
-    strongestFirst(this.postStart, this.postItems, this.postWeights);
+    [this.postStart, this.postItems, this.postWeights] = strongestFirst(postCount, postItems, postWeights);
+  }
+
+  /**
+   * Film `item`'s vector into `qTerms`/`qWeights` (its length returned): TF-IDF by field, each
+   * field scaled to its weight, the whole to length 1, each weight as a float32.
+   */
+  private vectorOf(item: number): number {
+    const { df, fieldOfTerm, fieldNorm, qTerms: keep, qWeights: wts } = this;
+    keep.length = 0;
+    wts.length = 0;
+    const m = this.movies[item]!;
+    if (!this.within(m)) return 0;
+    for (const [term, raw] of contentTerms(m)) {
+      const id = this.termIds.get(term)!;
+      if (df[id]! < 2) continue; // a term no other film has cannot make two films alike
+      // Countries: not in one vector (documentaries, as before 0073); and one on more than maxDf
+      // films (the US) says nothing, as English says nothing in the language field: left out,
+      // not a part of the film's norm that matches nothing.
+      if (fieldOfTerm[id] === COUNTRY && (!this.byField || df[id]! > this.maxDf)) continue;
+      if (this.companyTerm[id] && df[id]! > CONTENT.maxCompanyDf) continue; // a big studio: not a kind
+      const w = raw * Math.log(this.n / df[id]!);
+      if (!(w > 0)) continue; // in every film of the model (Documentary among documentaries): says nothing
+      keep.push(id);
+      wts.push(w);
+      fieldNorm[fieldOfTerm[id]!]! += w * w;
+    }
+    // Each field's terms scaled to the field's weight (FIELDS), then the whole vector to length 1.
+    // (A term too common to walk keeps its share of the norm but matches nothing: a Drama-only
+    // film's genre field, a 2010s film's decade, count only in the norm.)
+    let norm = 0;
+    keep.forEach((id, k) => {
+      const f = fieldOfTerm[id]!;
+      if (this.byField) wts[k] = (wts[k]! / Math.sqrt(fieldNorm[f]!)) * FIELDS[FIELD_NAMES[f]!];
+      norm += wts[k]! * wts[k]!;
+    });
+    fieldNorm.fill(0);
+    norm = Math.sqrt(norm) || 1;
+    for (let k = 0; k < keep.length; k++) wts[k] = Math.fround(wts[k]! / norm);
+    return keep.length;
   }
 
   /** Cosine similarity of `seed` to every movie (the seed itself 0). */
@@ -341,13 +345,14 @@ export class ContentModel implements ContentSimilarity {
   sparse(seed: number, allowed?: Uint8Array): SparseScores {
     const r = (this.scores ??= new SparseScores(this.movies.length));
     r.clear();
-    const { vecTerms, vecWeights, postStart, postItems, postWeights } = this;
+    const { postStart, postItems, postWeights, qTerms, qWeights } = this;
     const { values, ids } = r;
     const scan = CONTENT.postingScan;
     let count = 0;
-    for (let k = this.vecStart[seed]!; k < this.vecStart[seed + 1]!; k++) {
-      const t = vecTerms[k]!;
-      const w = vecWeights[k]!;
+    const len = this.vectorOf(seed);
+    for (let k = 0; k < len; k++) {
+      const t = qTerms[k]!;
+      const w = qWeights[k]!;
       const end = Math.min(postStart[t + 1]!, postStart[t]! + scan);
       for (let j = postStart[t]!; j < end; j++) {
         const item = postItems[j]!;
@@ -367,23 +372,20 @@ export class ContentModel implements ContentSimilarity {
 }
 
 /**
- * The document frequency of each term of the films `within` (numbered when first seen), how many
- * films that is, and how many (film, term) entries.
+ * The document frequency of each term of the films `within` (numbered when first seen), and how
+ * many films that is.
  */
 function countTerms(
   movies: CatalogMovie[],
   within: (m: CatalogMovie) => boolean,
   termIds: Map<string, number>,
   df: number[],
-): { n: number; entries: number } {
+): { n: number } {
   let n = 0;
-  let entries = 0;
   for (const m of movies) {
     if (!within(m)) continue;
     n++;
-    const terms = contentTerms(m);
-    entries += terms.size;
-    for (const term of terms.keys()) {
+    for (const term of contentTerms(m).keys()) {
       let id = termIds.get(term);
       if (id === undefined) {
         id = df.length;
@@ -393,25 +395,42 @@ function countTerms(
       df[id]!++;
     }
   }
-  return { n, entries };
+  return { n };
 }
 
 /**
  * Orders each posting longer than a seed walks (`CONTENT.postingScan`) by weight, strongest first
- * (ties in film order), so the walk takes its largest contributions. Shorter ones are walked
- * whole, in any order.
+ * (ties in film order), and keeps only what a seed walks of it: the postings of a million films
+ * are bounded by the terms, not by the catalog (decision 0103). Shorter ones are kept whole, in
+ * film order (walked whole, their order does not matter).
  */
-function strongestFirst(postStart: Int32Array, postItems: Int32Array, postWeights: Float32Array): void {
-  for (let t = 0; t + 1 < postStart.length; t++) {
+function strongestFirst(
+  postStart: Int32Array,
+  postItems: Int32Array,
+  postWeights: Float32Array,
+): [Int32Array, Int32Array, Float32Array] {
+  const cap = CONTENT.postingScan;
+  const terms = postStart.length - 1;
+  const start = new Int32Array(terms + 1);
+  for (let t = 0; t < terms; t++) start[t + 1] = start[t]! + Math.min(cap, postStart[t + 1]! - postStart[t]!);
+  if (start[terms] === postStart[terms]) return [postStart, postItems, postWeights];
+  const items = new Int32Array(start[terms]!);
+  const weights = new Float32Array(start[terms]!);
+  for (let t = 0; t < terms; t++) {
     const from = postStart[t]!;
     const to = postStart[t + 1]!;
-    if (to - from <= CONTENT.postingScan) continue;
-    const order = Array.from({ length: to - from }, (_, k) => from + k).sort(
-      (a, b) => postWeights[b]! - postWeights[a]! || postItems[a]! - postItems[b]!,
-    );
-    const items = Int32Array.from(order, (k) => postItems[k]!);
-    const weights = Float32Array.from(order, (k) => postWeights[k]!);
-    postItems.set(items, from);
-    postWeights.set(weights, from);
+    if (to - from <= cap) {
+      items.set(postItems.subarray(from, to), start[t]!);
+      weights.set(postWeights.subarray(from, to), start[t]!);
+      continue;
+    }
+    const order = Array.from({ length: to - from }, (_, k) => from + k)
+      .sort((a, b) => postWeights[b]! - postWeights[a]! || postItems[a]! - postItems[b]!)
+      .slice(0, cap);
+    order.forEach((k, at) => {
+      items[start[t]! + at] = postItems[k]!;
+      weights[start[t]! + at] = postWeights[k]!;
+    });
   }
+  return [start, items, weights];
 }
