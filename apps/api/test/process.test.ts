@@ -59,7 +59,7 @@ describe('the API process', () => {
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 90_000);
+  }, 150_000);
 
   it('refuses to start with an invalid environment, naming each bad variable', async () => {
     await expect(startApiProcess({ PORT: 'x', DATABASE_URL: 'nope' })).rejects.toThrow(

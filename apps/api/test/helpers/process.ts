@@ -62,7 +62,8 @@ export async function startApiProcess(
   child.stderr!.on('data', (d) => (out += d));
   const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + (opts.healthyWithinMs ?? 45_000);
+  // A start, not its speed: a first start makes its database, which a machine at load 20 took over 45 s to do.
+  const deadline = Date.now() + (opts.healthyWithinMs ?? 100_000);
   for (;;) {
     if (child.exitCode !== null) throw new Error(`API exited early:\n${out}`);
     try {
