@@ -23,6 +23,7 @@ import { Speller, editDistance, foldAccents } from './understand/text';
 import { FILLER } from './understand/lexicon';
 import { LOCAL_TITLES } from './understand/titles';
 import { LEXICON_WORDS, understand } from './understand/understand';
+import { TextIndex } from './text-index';
 
 export type { ChatRequest, ConversationState, EngineAnswer, Pick } from './request';
 export type { PeopleIndex } from './turns/turn';
@@ -66,6 +67,8 @@ const KEYWORD_STOPLIST = new Set(
 );
 
 const sharedVectors = new WeakMap<CatalogIndex, SemanticIndex>();
+/** Engines over the same catalog share one text index (decision 0102). */
+const sharedTexts = new WeakMap<CatalogIndex, TextIndex>();
 
 /** The films the chat may pick from, and trains its vectors on: known enough to judge. */
 const VECTOR_MIN_VOTES = 10;
@@ -216,7 +219,14 @@ export class ChatEngine {
       (w) => LEXICON_WORDS.has(w) || FILLER.has(w) || this.corpusWords.has(w) || this.knownWord(w),
       LEXICON_WORDS,
     );
-    this.retriever = new Retriever(catalog, this.byKeyword, () => this.semantic(), options.semantic ?? true);
+    this.retriever = new Retriever(
+      catalog,
+      this.byKeyword,
+      () => this.semantic(),
+      options.semantic ?? true,
+      undefined,
+      () => this.textIndex(),
+    );
   }
 
   /** The vectors: read from the cache file, or trained from the catalog on first use (and cached). */
@@ -247,6 +257,22 @@ export class ChatEngine {
     return this.semanticIndex;
   }
 
+  private textIndexBuilt: TextIndex | undefined;
+
+  /**
+   * The catalog's text index (decision 0102): the films a pick can come from (10+ votes), by their
+   * keywords, title, tagline and summary; built once, on first use or in `warm`.
+   */
+  textIndex(): TextIndex {
+    if (this.textIndexBuilt) return this.textIndexBuilt;
+    let index = sharedTexts.get(this.catalog);
+    if (!index) {
+      index = new TextIndex(this.catalog.popular.filter((m) => m.vote_count >= 10));
+      sharedTexts.set(this.catalog, index);
+    }
+    return (this.textIndexBuilt = index);
+  }
+
   private knownWord(w: string): boolean {
     // The vectors know only words of Latin letters: garbage never loads (or trains) them (decision 0098).
     if (!/[a-z]/.test(foldAccents(w.toLowerCase()))) return false;
@@ -262,6 +288,7 @@ export class ChatEngine {
     keywordFilms: (k) => this.byKeyword.get(k)?.size ?? 0,
     knownPerson: (words) => this.knownPerson(words),
     hasPeople: () => peopleIndexOf(this.catalog).size > 0,
+    textFilms: (w) => this.textIndex().filmsWith(w),
   };
 
   /**
@@ -401,6 +428,7 @@ export class ChatEngine {
   /** What `warm` builds that does not need the catalog's title search: the vectors and the exact titles. */
   prepareIndexes(): void {
     this.semantic();
+    this.textIndex();
     this.buildExactTitles();
   }
 

@@ -1,5 +1,5 @@
 import { isShort, isTvMovie, type CatalogIndex, type CatalogMovie } from '@app/catalog';
-import type { SemanticIndex } from '@app/catalog';
+import { semanticWords, type SemanticIndex } from '@app/catalog';
 import { GENRE } from './understand/lexicon';
 import type { Query } from './understand/query';
 import { Lru } from './lru';
@@ -13,6 +13,7 @@ import {
   type Direction,
 } from './directions';
 import { EraFame, genreFocus, lovedRating, RATING_PRIOR, unaskedKind } from './rank';
+import type { TextIndex } from './text-index';
 
 /** Genres no film for a child has unless it is also a family film (Query.childAge). */
 const NOT_FOR_CHILDREN = new Set<number>([GENRE.horror, GENRE.thriller, GENRE.crime, GENRE.war]);
@@ -210,6 +211,11 @@ function fitRange(found: readonly { fit: number }[]): [number, number] {
   return [fits[Math.floor(fits.length / 2)]!, fits[fits.length - 1]!];
 }
 
+/** A topic's text match counts as its share of the best score among films this well known (decision 0102). */
+const TEXT_TOP_VOTES = 100;
+/** What a full text match adds to fit: as much as a named film's closeness. */
+const TEXT_FIT = 6;
+
 /** "like X": how many of the closest films pass the gate (decision 0102). */
 export const LIKE_GATE = 30;
 /** What a film outside the gate loses: a full fit's worth (RANK_WEIGHTS.fit). */
@@ -253,6 +259,8 @@ interface Plan {
   meanings: { v: Float32Array; scale: Scale; weight: number }[];
   /** Apply the direction's rule-outs (dropped when they leave fewer than 3 films). */
   directionFilters: boolean;
+  /** The topic's text match per film (0..1, decision 0102), or null without topic words. */
+  text: Map<number, number> | null;
 }
 
 type Candidate = Scored & { fit: number; prior: number; score: number };
@@ -334,6 +342,8 @@ export class Retriever {
     /** Off: keyword-only retrieval (kept for the A/B evaluation). */
     readonly useSemantic = true,
     themeCacheMax = THEME_CACHE_MAX,
+    /** The catalog's text index (decision 0102): topic words find films by their own text. */
+    private readonly text: () => TextIndex | null = () => null,
   ) {
     this.outCache = new Lru(themeCacheMax);
     this.aboutCache = new Lru(themeCacheMax);
@@ -411,7 +421,27 @@ export class Retriever {
       meanings: this.meaningsOf(direction, sem),
       asked: new Set([...q.genreGroups.flat(), ...(seed?.genre_ids ?? [])]),
       directionFilters: true,
+      text: this.textMatch(q),
     };
+  }
+
+  /**
+   * Decision 0102: the films whose own text (keywords, title, tagline, summary) is about the
+   * message's topic words, with the topic phrases it read (BM25F, `text-index.ts`), each 0..1 of
+   * the best-matching known film's score: the strongest matches count as a full fit.
+   */
+  private textMatch(q: Query): Map<number, number> | null {
+    const index = this.text();
+    if (!index || !q.textWords?.length) return null;
+    const words = [...q.textWords, ...q.keywordsIn.flatMap((k) => semanticWords(k))];
+    const scores = index.search(words);
+    if (!scores.size) return null;
+    let top = 0;
+    for (const [id, x] of scores)
+      if (x > top && (this.catalog.get(id)?.vote_count ?? 0) >= TEXT_TOP_VOTES) top = x;
+    if (top <= 0) return null;
+    for (const [id, x] of scores) scores.set(id, Math.min(1, x / top));
+    return scores;
   }
 
   /** A direction's meanings as vectors on their own scales (words the vectors lack are left out). */
@@ -496,6 +526,7 @@ export class Retriever {
     if (p.av) fit += (own ? ANCHOR_WITH_SUBJECT : 4) * scaled(p.sem!.score(p.av, m.id), p.aScale);
     const similarity = p.closeness ? p.closeness(m) : 0;
     fit += 6 * similarity;
+    fit += TEXT_FIT * (p.text?.get(m.id) ?? 0);
     if (p.q.wantSeries && isSeries(m)) fit += 10;
     return { movie: m, matched, moodMatched, semantic, similarity, fit };
   }

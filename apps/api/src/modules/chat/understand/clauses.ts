@@ -63,6 +63,8 @@ import { Lru } from '../lru';
 import { foldAccents, PUNCTUATION, type Token } from './text';
 import { looksLikeATitleMention, namesAfterCue } from '../title-mention';
 import { GIVEN_NAMES } from './lexicon/given-names';
+import { TextIndex } from '../text-index';
+import { topicSpan } from './topic';
 
 export interface ParseContext {
   /** The catalog's "now": "recent" means the few years before it. */
@@ -80,6 +82,8 @@ export interface ParseContext {
   keywordFilms?(keyword: string): number;
   /** Words the catalog's texts use (for themes); absent: every unmatched word counts as unknown. */
   knownWord?(word: string): boolean;
+  /** How many films' texts use a word as the text index reads it (decision 0102, `text-index.ts`). */
+  textFilms?(word: string): number;
   /**
    * The catalog's person these typed words name (case, accents and a typo forgiven), by their
    * credited name; null when nobody is that close. Absent: the catalog has no cast or crew.
@@ -2530,6 +2534,7 @@ export function leftoverClause(s: State) {
     /\b(?:i'm|im|i am)(?: (?:a|an|so|such|very|really|kind of|bit of|bit|a bit|pretty|such a))* \w+/,
     () => {},
   );
+  const span = topicSpan(s.toks);
   for (const t of s.toks) {
     if (
       t.used ||
@@ -2548,7 +2553,19 @@ export function leftoverClause(s: State) {
       else add(s.q.unknown, t.raw);
       continue;
     }
+    const topic = s.q.lang === 'en' && span.has(s.toks.indexOf(t)) && topicWord(s, t);
+    if (topic) add((s.q.textWords ??= []), topic);
     if (s.q.lang === 'en' && s.ctx.knownWord?.(t.w)) add(s.q.themeWords, t.w);
-    else add(s.q.unknown, t.raw);
+    // Decision 0102: a topic word the catalog's text uses was understood (it retrieves).
+    else if (!topic) add(s.q.unknown, t.raw);
   }
+}
+
+/** A topic word as the text index reads it, when some film's text uses it (else null). */
+function topicWord(s: State, t: Token): string | null {
+  for (const w of new Set([t.w, t.raw])) {
+    const read = TextIndex.words(w)[0];
+    if (read && (s.ctx.textFilms?.(read) ?? 0) > 0) return read;
+  }
+  return null;
 }

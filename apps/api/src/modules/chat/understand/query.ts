@@ -87,6 +87,11 @@ export interface Query {
   lang: MessageLang;
   /** Words no rule used but the catalog's vocabulary knows: themes for semantic retrieval. */
   themeWords: string[];
+  /**
+   * Decision 0102: the message's topic words no clause read ("lighthouse", "keeper"), as the
+   * catalog's text index reads them: they find films by their keywords, title, tagline and summary.
+   */
+  textWords?: string[];
   /** Words nothing understood: the reply says so. */
   unknown: string[];
   /** Starts like a refinement ("only dramas", "and in French"): narrows the last request. */

@@ -1,0 +1,97 @@
+import { semanticWords, type CatalogMovie } from '@app/catalog';
+
+/**
+ * Decision 0102 (round 2): the catalog's own text as topic evidence. A request's content words
+ * that no clause read ("a lighthouse keeper", "a crew pulling off one last job") find the films
+ * whose keywords, title, tagline and overview use them, scored by BM25F: each field's term counts
+ * weighted (keywords and title count more than a summary's passing word), one saturation and
+ * length normalisation over the weighted document (k1 1.2, b 0.75, as Robertson and Zaragoza
+ * give them), idf by the films that use the word. Words are read as the semantic vectors read them
+ * (`semanticWords`: accents folded, stop words out, a plural's "s" dropped), so a message's word
+ * and a film's meet. Built once per catalog beside the other indexes, as postings in typed arrays
+ * (a hand-written index, not MiniSearch: its title index alone was 46 MB of heap, decision 0021).
+ */
+export const FIELD_WEIGHTS = { keywords: 2, title: 2, tagline: 1, overview: 1 } as const;
+const K1 = 1.2;
+const B = 0.75;
+/** A word more than this share of the films use says nothing about a topic. */
+const MAX_SHARE = 0.05;
+
+interface Postings {
+  films: Int32Array;
+  tf: Float32Array;
+}
+
+export class TextIndex {
+  private readonly postings = new Map<string, Postings>();
+  private readonly lengths: Float32Array;
+  private readonly ids: Int32Array;
+  private readonly avg: number;
+
+  constructor(movies: readonly CatalogMovie[]) {
+    const n = movies.length;
+    this.ids = new Int32Array(n);
+    this.lengths = new Float32Array(n);
+    const lists = new Map<string, { films: number[]; tf: number[] }>();
+    const terms = new Map<string, number>();
+    let total = 0;
+    movies.forEach((m, j) => {
+      this.ids[j] = m.id;
+      terms.clear();
+      const add = (text: string, weight: number) => {
+        for (const w of semanticWords(text)) terms.set(w, (terms.get(w) ?? 0) + weight);
+      };
+      add(m.keywords.join(' '), FIELD_WEIGHTS.keywords);
+      add(m.title, FIELD_WEIGHTS.title);
+      add(m.tagline ?? '', FIELD_WEIGHTS.tagline);
+      add(m.overview ?? '', FIELD_WEIGHTS.overview);
+      let len = 0;
+      for (const [w, tf] of terms) {
+        len += tf;
+        let list = lists.get(w);
+        if (!list) lists.set(w, (list = { films: [], tf: [] }));
+        list.films.push(j);
+        list.tf.push(tf);
+      }
+      this.lengths[j] = len;
+      total += len;
+    });
+    this.avg = n ? total / n : 1;
+    for (const [w, l] of lists)
+      if (l.films.length <= Math.max(2, n * MAX_SHARE))
+        this.postings.set(w, { films: Int32Array.from(l.films), tf: Float32Array.from(l.tf) });
+  }
+
+  /** How many films use a (read) word; 0 for a word too common to say anything. */
+  filmsWith(word: string): number {
+    return this.postings.get(word)?.films.length ?? 0;
+  }
+
+  /** A message's words as the index reads them (stop words out, plurals folded). */
+  static words(text: string): string[] {
+    return semanticWords(text);
+  }
+
+  /**
+   * BM25F score of every film that uses one of the words (film id → score). Each word counts once
+   * however often it is typed.
+   */
+  search(words: readonly string[]): Map<number, number> {
+    const out = new Map<number, number>();
+    const n = this.ids.length;
+    for (const w of new Set(words)) {
+      const p = this.postings.get(w);
+      if (!p) continue;
+      const df = p.films.length;
+      const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
+      for (let i = 0; i < df; i++) {
+        const j = p.films[i]!;
+        const tf = p.tf[i]!;
+        const norm = tf + K1 * (1 - B + (B * this.lengths[j]!) / this.avg);
+        const id = this.ids[j]!;
+        out.set(id, (out.get(id) ?? 0) + (idf * tf * (K1 + 1)) / norm);
+      }
+    }
+    return out;
+  }
+}

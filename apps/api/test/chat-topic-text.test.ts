@@ -1,0 +1,106 @@
+import type { CatalogIndex, CatalogMovie } from '@app/catalog';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ChatEngine, type ConversationState } from '../src/modules/chat/chat-engine';
+import { TextIndex } from '../src/modules/chat/text-index';
+import { fullCatalog } from './helpers/catalog';
+import { TEST_CATALOG_DIR } from './helpers/paths';
+
+/**
+ * Decision 0102 (round 2): a request's topic words no clause read find films by the catalog's own
+ * text (keywords, title, tagline, summary; BM25F in `text-index.ts`), and only where a person puts
+ * a topic: the words of the request around it ("tonight", "my wife", "the lads") never count.
+ */
+const vectorsFile = join(TEST_CATALOG_DIR, 'catalog', 'chat-vectors.bin');
+const fresh = (): ConversationState => ({ suggested: [], lastPicks: [], lastIntent: null, lastSeed: null });
+
+const film = (id: number, overview: string, keywords: string[] = [], title = `Film ${id}`) =>
+  ({ id, title, overview, tagline: '', keywords }) as unknown as CatalogMovie;
+
+describe('TextIndex (BM25F over keywords, title, tagline, overview)', () => {
+  const filler = Array.from({ length: 60 }, (_, i) =>
+    film(100 + i, `A quiet drama about a family number ${i}.`),
+  );
+  const index = new TextIndex([
+    film(1, 'A lonely lighthouse keeper on a remote island finds a boat with a baby.'),
+    film(2, 'A keeper of secrets returns home to her family.'),
+    film(3, 'Two brothers fight over the farm.', ['lighthouse']),
+    ...filler,
+  ]);
+
+  it('ranks the film using both words, and the rarer word above the common one', () => {
+    const s = index.search(TextIndex.words('lighthouse keeper'));
+    expect(s.get(1)!).toBeGreaterThan(s.get(2)!);
+    expect(s.get(1)!).toBeGreaterThan(s.get(3)!);
+    expect(s.has(100)).toBe(false);
+  });
+
+  it('a keyword counts more than the same word in passing', () => {
+    const s = index.search(['lighthouse']);
+    expect(s.get(3)!).toBeGreaterThan(s.get(1)!);
+  });
+
+  it('a word most films use says nothing (not indexed), nor does a stop word', () => {
+    expect(index.filmsWith('family')).toBe(0);
+    expect(TextIndex.words('the about someone')).toEqual([]);
+  });
+});
+
+describe('topic words in the message, and the plain words that are not', () => {
+  let engine: ChatEngine;
+  beforeAll(async () => {
+    engine = new ChatEngine(await fullCatalog(), null, undefined, { vectorsFile });
+  }, 120_000);
+
+  it.each([
+    ['a film about a lighthouse keeper', 'keeper'],
+    ['movies about the watergate scandal', 'watergate'],
+    ['a newspaper reporters drama', 'newspaper'],
+    ['a lighthouse keeper', 'keeper'],
+    ['any films where a crew is pulling off one last job?', 'pulling'],
+  ])('%s → a topic word %s', (msg, word) => {
+    expect(engine.parse(msg).textWords ?? []).toContain(word);
+  });
+
+  it.each([
+    'a comedy for tonight with my wife',
+    'movie night w the lads, we want something dumb and funny',
+    'rainy sunday, blanket, big pot of tea. something cozy and a little old-fashioned?',
+    'had a rubbish week honestly. need something to cheer me up',
+    'got a long flight tomorrow, need something light and funny to download',
+  ])('%s → no topic words', (msg) => {
+    expect(engine.parse(msg).textWords ?? []).toEqual([]);
+  });
+
+  it('a negated word is no topic ("a film about the sea, nothing about sharks")', () => {
+    expect(engine.parse('a film about the sea but nothing with sharks').textWords ?? []).not.toContain(
+      'shark',
+    );
+  });
+});
+
+describe('the text finds the films about a topic no rule names', () => {
+  let catalog: CatalogIndex;
+  let engine: ChatEngine;
+  beforeAll(async () => {
+    catalog = await fullCatalog();
+    engine = new ChatEngine(catalog, null, undefined, { vectorsFile });
+  }, 120_000);
+
+  it('"a drama about the watergate break-in" finds All the President\'s Men, and says nothing missed', async () => {
+    const a = await engine.answer('a drama about the watergate break-in', fresh());
+    const got = a.picks.map((p) => p.movie.id);
+    expect(got).toContain(891); // All the President's Men
+    for (const p of a.picks) expect(p.movie.genre_ids).toContain(18);
+    expect(a.message).not.toContain("didn't catch");
+  });
+
+  it('"films about a lighthouse keeper" are films with a lighthouse in their text', async () => {
+    const a = await engine.answer('films about a lighthouse keeper', fresh());
+    expect(a.picks.length).toBeGreaterThanOrEqual(3);
+    for (const p of a.picks) {
+      const m = catalog.get(p.movie.id)!;
+      expect(`${m.keywords.join(' ')} ${m.overview} ${m.tagline}`.toLowerCase()).toMatch(/lighthouse|keeper/);
+    }
+  });
+});
