@@ -6,6 +6,8 @@ import { CONTENT, ContentModel } from '../src/model/content';
 import { modelsDir, readArtifact, StreamedFields, writeArtifact } from '../src/model/artifact';
 import { topK, topKSparse } from '../src/model/topk';
 import { buildModel } from '../src/train/build-model';
+import { trainerEnv } from '../src/train/retrain';
+import { execFileSync } from 'node:child_process';
 import { catalogOf, movie, smallCatalog } from './fixture';
 
 // Decision 0103: training linear in the catalog (sparse scores, a bounded walk of each term's
@@ -114,5 +116,38 @@ describe('lists written as they are made', () => {
     const file = writeArtifact(dir, one, stream);
     stream.dispose();
     expect(readArtifact(dir, file.split('/').pop()!).neighbours).toEqual({ '1': [] });
+  });
+});
+
+describe('the trainer child’s heap budget', () => {
+  const limitMb = (env: NodeJS.ProcessEnv) =>
+    Number(
+      execFileSync(
+        process.execPath,
+        ['-e', 'console.log(require("v8").getHeapStatistics().heap_size_limit)'],
+        {
+          env,
+        },
+      ).toString(),
+    ) /
+    2 ** 20;
+
+  it('RECOMMENDER_TRAINER_HEAP_MB becomes the child’s old-space limit, beside its other node options', () => {
+    const env = trainerEnv({ RECOMMENDER_TRAINER_HEAP_MB: '300', NODE_OPTIONS: '--no-warnings' }, '/data');
+    expect(env.DATA_DIR).toBe('/data');
+    expect(env.NODE_OPTIONS).toBe('--no-warnings --max-old-space-size=300');
+    const limit = limitMb({ ...process.env, ...env });
+    expect(limit).toBeGreaterThan(290);
+    expect(limit).toBeLessThan(400);
+  });
+
+  it('without it the child keeps V8’s own limit; a value that is not a number of MB is refused', () => {
+    expect(trainerEnv({ NODE_OPTIONS: '--no-warnings' }, '/d').NODE_OPTIONS).toBe('--no-warnings');
+    expect(() => trainerEnv({ RECOMMENDER_TRAINER_HEAP_MB: '1.5GB' }, '/d')).toThrow(
+      /RECOMMENDER_TRAINER_HEAP_MB/,
+    );
+    expect(() => trainerEnv({ RECOMMENDER_TRAINER_HEAP_MB: '0' }, '/d')).toThrow(
+      /RECOMMENDER_TRAINER_HEAP_MB/,
+    );
   });
 });
