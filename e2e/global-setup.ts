@@ -1,12 +1,13 @@
 import { ensureCatalogFile, silentProgress } from '@app/catalog';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { promisify } from 'node:util';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { FIXTURE_TOKEN, startTmdbFixture } from '../apps/api/test/fixtures/tmdb-fixture-server';
+import { seedTestModel } from '../scripts/test/test-model';
 
 const root = resolve(import.meta.dirname, '..');
 const run = promisify(execFile);
@@ -61,9 +62,6 @@ export default async function setup(project: TestProject) {
   });
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'));
   symlinkSync(join(catalogDir, 'catalog'), join(dataDir, 'catalog'));
-  const models = join(root, '.cache/e2e-models');
-  mkdirSync(models, { recursive: true });
-  symlinkSync(models, join(dataDir, 'models'));
 
   const recPort = await freePort();
   const apiPort = await freePort();
@@ -71,27 +69,29 @@ export default async function setup(project: TestProject) {
   const base = { DATA_DIR: dataDir, RECOMMENDER_PORT: String(recPort), HOST: '127.0.0.1' };
   // Each browser context is its own visitor (tests/browser.ts `visitor()`): the API trusts the
   // suite's loopback as a proxy so per-visitor limits count each test, not the whole suite as one.
-  // The shared model cache must stay the content model: no background retraining during the suite.
-  const rec = start('services/recommender/src/main.ts', { ...base, RECOMMENDER_RETRAIN_MINUTES: '0' });
-  // The web build runs while the recommender loads (or, on a fresh clone, builds) its model: the two
-  // overlap instead of one waiting for the other.
+  // The model must stay the content model: no background retraining during the suite. It is the
+  // test catalog's model, built once and shared with the API's `npm start` tests
+  // (scripts/test/test-model.ts): on a fresh clone its build overlaps the web build.
+  let rec: ReturnType<typeof start> | undefined;
+  const recStarted = seedTestModel(dataDir, catalogDir).then(() => {
+    rec = start('services/recommender/src/main.ts', { ...base, RECOMMENDER_RETRAIN_MINUTES: '0' });
+    return rec;
+  });
   // Vitest runs with NODE_ENV=test, which Vite would keep: the site under test is the production build.
-  await run(join(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], {
+  const built = run(join(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], {
     cwd: join(root, 'apps/web'),
     env: { ...process.env, NODE_ENV: 'production' },
-  }).catch((e: unknown) => {
-    rec.child.kill('SIGTERM');
+  });
+  await Promise.all([built, recStarted]).catch(async (e: unknown) => {
+    await Promise.allSettled([built, recStarted]);
+    rec?.child.kill('SIGTERM');
     throw e;
   });
 
-  // A fresh models cache means a first build (two passes over 45k films, in the service's background
-  // child): allow for it on a slow machine; later runs reuse the cache and answer in seconds.
-  await waitFor(`http://127.0.0.1:${recPort}/health`, rec.child, rec.log, 600_000);
+  // The recommender loads the shared model (seconds) while both APIs start: they wait together.
   // No PUBLIC_URL, as `npm start` out of the box: the site is opened at 127.0.0.1 while the public
   // origin defaults to localhost, so the mailed links must follow the visitor to 127.0.0.1.
   const api = start('apps/api/src/main.ts', { ...base, PORT: String(apiPort), TRUST_PROXY: 'loopback' });
-  await waitFor(`http://127.0.0.1:${apiPort}/api/health`, api.child, api.log);
-
   const tmdb = await startTmdbFixture();
   const liveDir = mkdtempSync(join(tmpdir(), 'e2e-live-'));
   symlinkSync(join(catalogDir, 'catalog'), join(liveDir, 'catalog'));
@@ -104,14 +104,22 @@ export default async function setup(project: TestProject) {
     TMDB_BASE_URL: tmdb.url,
     TMDB_IMAGE_BASE_URL: `http://127.0.0.1:${livePort}/fixture-images/`,
   });
-  await waitFor(`http://127.0.0.1:${livePort}/api/health`, live.child, live.log);
+  await Promise.all([
+    waitFor(`http://127.0.0.1:${recPort}/health`, rec!.child, rec!.log, 300_000),
+    waitFor(`http://127.0.0.1:${apiPort}/api/health`, api.child, api.log),
+    waitFor(`http://127.0.0.1:${livePort}/api/health`, live.child, live.log),
+  ]).catch(async (e: unknown) => {
+    for (const p of [api, live, rec!]) p.child.kill('SIGTERM');
+    await tmdb.close();
+    throw e;
+  });
 
   project.provide('baseUrl', `http://127.0.0.1:${apiPort}`);
   project.provide('liveUrl', `http://127.0.0.1:${livePort}`);
   project.provide('dataDir', dataDir);
 
   return async () => {
-    for (const p of [api, live, rec]) p.child.kill('SIGTERM');
+    for (const p of [api, live, rec!]) p.child.kill('SIGTERM');
     await tmdb.close();
     await new Promise((r) => setTimeout(r, 500));
     rmSync(dataDir, { recursive: true, force: true });

@@ -1,10 +1,29 @@
 import { spawn } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT } from './helpers/paths';
+import { ensureTestModel, seedTestModel } from '../../../scripts/test/test-model';
+import { seedPgliteDir } from './helpers/db';
+import { REPO_ROOT, TEST_CATALOG_DIR } from './helpers/paths';
 import { freePort, tempDataDir } from './helpers/process';
+
+/**
+ * A fresh DATA_DIR as after a first start: the test catalog's model (built once per catalog and
+ * recommender, scripts/test/test-model.ts) and a migrated database (from the run's snapshot) already
+ * in it. These tests are about the processes; a first start would otherwise build the model in
+ * the background of each group (minutes of CPU) and make a database (seconds). process.test.ts
+ * covers the first start on an empty DATA_DIR.
+ */
+async function startDataDir(): Promise<string> {
+  const dir = tempDataDir();
+  await Promise.all([seedTestModel(dir, TEST_CATALOG_DIR), seedPgliteDir(join(dir, 'pglite'))]);
+  return dir;
+}
+
+// On a fresh clone the model is built here first (or by the browser suite beside: one waits for
+// the other), outside the tests' own time limits.
+beforeAll(() => ensureTestModel(TEST_CATALOG_DIR).then(() => undefined), 900_000);
 
 const alive = (pid: number) => {
   try {
@@ -48,7 +67,7 @@ describe('npm start supervises its processes', () => {
     );
 
   beforeAll(async () => {
-    dataDir = tempDataDir();
+    dataDir = await startDataDir();
     const port = await freePort();
     recPort = await freePort();
     api = `http://127.0.0.1:${port}`;
@@ -140,7 +159,7 @@ describe('npm start supervises its processes', () => {
 describe('npm start with a wrong environment', () => {
   /** Runs `npm start`'s script once with `env` on top of a fresh data folder and free ports. */
   async function startOnce(env: Record<string, string>) {
-    const dataDir = tempDataDir();
+    const dataDir = await startDataDir();
     try {
       let out = '';
       const child = spawn(process.execPath, [resolve(REPO_ROOT, 'scripts/start.mjs')], {
@@ -188,7 +207,7 @@ describe('npm start with a wrong environment', () => {
 
 /** `npm start`'s script with its own DATA_DIR and ports, up to a healthy API and a listening recommender. */
 async function startGroup(env: Record<string, string> = {}, via: 'node' | 'npm' = 'node') {
-  const dataDir = env.DATA_DIR ?? tempDataDir();
+  const dataDir = env.DATA_DIR ?? (await startDataDir());
   const port = Number(env.PORT ?? (await freePort()));
   const recPort = Number(env.RECOMMENDER_PORT ?? (await freePort()));
   let out = '';
