@@ -95,6 +95,23 @@ describe('the text finds the films about a topic no rule names', () => {
     expect(a.message).not.toContain("didn't catch");
   });
 
+  it('"a lighthouse keeper": a film whose summary is about one comes in without the keyword, and the intro says so', async () => {
+    const a = await engine.answer('a lighthouse keeper', fresh());
+    expect(a.picks.map((p) => p.movie.id)).toContain(283552); // The Light Between Oceans
+    expect(a.message.split('\n')[0]).toContain('"keeper"');
+  });
+
+  it('a refinement keeps the topic: "from the 70s" after the watergate request', async () => {
+    const state = fresh();
+    const first = await engine.answer('a drama about the watergate break-in', state);
+    state.suggested = first.picks.map((p) => p.movie.id).filter((id) => id !== 891);
+    state.lastPicks = state.suggested;
+    state.lastIntent = first.intent;
+    const next = await engine.answer('from the 70s', state);
+    expect(next.picks.map((p) => p.movie.id)).toContain(891);
+    for (const p of next.picks) expect(Number(p.movie.release_date!.slice(0, 4))).toBeLessThan(1980);
+  });
+
   it('"films about a lighthouse keeper" are films with a lighthouse in their text', async () => {
     const a = await engine.answer('films about a lighthouse keeper', fresh());
     expect(a.picks.length).toBeGreaterThanOrEqual(3);

@@ -216,6 +216,14 @@ const TEXT_TOP_VOTES = 100;
 /** What a full text match adds to fit: as much as a named film's closeness. */
 const TEXT_FIT = 6;
 
+/**
+ * A film whose text matches the topic this strongly (of the best known film's score) stands in for
+ * one with the theme's keyword ("a lighthouse keeper": The Light Between Oceans has no "lighthouse"
+ * keyword; its summary is about a lighthouse keeper).
+ */
+const TEXT_ADMIT = 0.6;
+const textAdmits = (p: Plan, m: CatalogMovie) => (p.text?.get(m.id) ?? 0) >= TEXT_ADMIT;
+
 /** "like X": how many of the closest films pass the gate (decision 0102). */
 export const LIKE_GATE = 30;
 /** What a film outside the gate loses: a full fit's worth (RANK_WEIGHTS.fit). */
@@ -433,7 +441,7 @@ export class Retriever {
   private textMatch(q: Query): Map<number, number> | null {
     const index = this.text();
     if (!index || !q.textWords?.length) return null;
-    const words = [...q.textWords, ...q.keywordsIn.flatMap((k) => semanticWords(k))];
+    const words = [...q.textWords, ...q.keywordsIn].flatMap((w) => semanticWords(w));
     const scores = index.search(words);
     if (!scores.size) return null;
     let top = 0;
@@ -474,7 +482,7 @@ export class Retriever {
     ].filter((a) => a.keywords || p.keywordsIn.length > 0);
     const known = this.knownFilms();
     const withKeywords = p.keywordsIn.length
-      ? known.filter((m) => p.keywordsIn.some((k) => this.hasKeyword(k, m.id)))
+      ? known.filter((m) => p.keywordsIn.some((k) => this.hasKeyword(k, m.id)) || textAdmits(p, m))
       : null;
     for (const attempt of attempts) {
       const base = p.input.personPool ?? (attempt.keywords && withKeywords ? withKeywords : known);
@@ -537,7 +545,7 @@ export class Retriever {
     pool.forEach((m, i) => {
       if (!this.admits(m, p, attempt.minVotes)) return;
       const matched = p.keywordsIn.filter((k) => this.hasKeyword(k, m.id));
-      if (attempt.keywords && p.keywordsIn.length && matched.length === 0) return;
+      if (attempt.keywords && p.keywordsIn.length && matched.length === 0 && !textAdmits(p, m)) return;
       found.push({ ...this.fitOf(m, p, matched), prior: priorOf(m, p, fame, i, pool.length), score: 0 });
     });
     const [typical, best] = fitRange(found);

@@ -594,12 +594,26 @@ function tail(q: Query, seed: CatalogMovie | null, cmp: Comparative | undefined)
 }
 
 /** What was understood, in the user's terms: "funny sci-fi films from the 90s without aliens". */
+/**
+ * Decision 0102: the topic words found by the films' own text, said as what they were matched on
+ * ("whose story has "lighthouse" or "keeper""): what was understood, and no more.
+ */
+function topicBit(q: Query): string | null {
+  const words = q.textWords?.filter((w) => !q.keywordsIn.includes(w)) ?? [];
+  if (!words.length) return null;
+  return `whose story has ${list(
+    words.slice(0, 4).map((w) => `"${esc(w)}"`),
+    'or',
+  )}`;
+}
+
 export function restate(q: Query, seed: CatalogMovie | null, n: number): string {
   // A comparative is restated in the user's terms ("but less scary"), not as what it implies
   // (no horror, a light-hearted mood).
   const cmp = q.comparative ? COMPARATIVES.find((c) => c.label === q.comparative) : undefined;
   const bits = [
     subjectPhrase(q, cmp, n),
+    topicBit(q),
     languagesBit(q),
     seed ? `like ${movieLink(seed)}` : null,
     yearsBit(q),

@@ -120,6 +120,7 @@ function subject(last: Query, next: Query): Partial<Query> {
     moodKeywords: replaced ? next.moodKeywords : union(last.moodKeywords, next.moodKeywords),
     keywordsIn: union(last.keywordsIn, next.keywordsIn),
     themeWords: union(last.themeWords, next.themeWords),
+    textWords: union(last.textWords ?? [], next.textWords ?? []),
   };
 }
 
@@ -195,7 +196,11 @@ function carriedSubject(last: Query, next: Query): Partial<Query> {
   const themes =
     own || next.keywordsIn.length > 0
       ? next
-      : { keywordsIn: last.keywordsIn, themeWords: union(last.themeWords, next.themeWords) };
+      : {
+          keywordsIn: last.keywordsIn,
+          themeWords: union(last.themeWords, next.themeWords),
+          textWords: union(last.textWords ?? [], next.textWords ?? []),
+        };
   return {
     genreGroups: kind.genreGroups
       .map((g) => g.filter((x) => !next.genresOut.includes(x)))
@@ -206,6 +211,7 @@ function carriedSubject(last: Query, next: Query): Partial<Query> {
     soft: own ? next.soft : { ...last.soft, ...next.soft },
     keywordsIn: themes.keywordsIn,
     themeWords: themes.themeWords,
+    textWords: themes.textWords,
   };
 }
 

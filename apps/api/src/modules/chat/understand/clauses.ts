@@ -2561,11 +2561,11 @@ export function leftoverClause(s: State) {
   }
 }
 
-/** A topic word as the text index reads it, when some film's text uses it (else null). */
+/** A topic word as typed (or as corrected), when some film's text uses it (else null). */
 function topicWord(s: State, t: Token): string | null {
-  for (const w of new Set([t.w, t.raw])) {
+  for (const w of new Set([t.raw, t.w])) {
     const read = TextIndex.words(w)[0];
-    if (read && (s.ctx.textFilms?.(read) ?? 0) > 0) return read;
+    if (read && (s.ctx.textFilms?.(read) ?? 0) > 0) return w;
   }
   return null;
 }

@@ -159,7 +159,8 @@ export function hasRequest(q: Query): boolean {
     q.soft.dark !== undefined ||
     q.soft.funny !== undefined ||
     q.comparative !== undefined ||
-    q.themeWords.length > 0
+    q.themeWords.length > 0 ||
+    (q.textWords?.length ?? 0) > 0
   );
 }
 
@@ -170,6 +171,7 @@ export function isRefinement(q: Query): boolean {
     q.moods.length === 0 &&
     q.genreGroups.length === 0 &&
     q.keywordsIn.length === 0 &&
-    q.themeWords.length === 0
+    q.themeWords.length === 0 &&
+    !q.textWords?.length
   );
 }

@@ -294,9 +294,11 @@ function smallTalk(q: Query, social: Social): Query['social'] {
   // "who won the world cup in 2014?": a question with nothing about films in it.
   const aboutFilms = q.genreGroups.length > 0 || q.moods.length > 0 || q.keywordsIn.length > 0 || !!q.like;
   if (social.question && loose && !aboutFilms) return 'off-topic';
-  // Plain prose with no film words at all: not a film request.
+  // Plain prose with no film words at all: not a film request (decision 0102: unless it has a
+  // topic the catalog's text knows, "something about a crew pulling off one last job").
   if (
     loose &&
+    !q.textWords?.length &&
     q.keywordsIn.length === 0 &&
     q.themeWords.length > 0 &&
     q.unknown.length + q.themeWords.length > 2
