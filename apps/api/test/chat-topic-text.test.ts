@@ -58,6 +58,8 @@ describe('topic words in the message, and the plain words that are not', () => {
     ['a newspaper reporters drama', 'newspaper'],
     ['a lighthouse keeper', 'keeper'],
     ['any films where a crew is pulling off one last job?', 'pulling'],
+    ['space exploration movie, but not aliens', 'exploration'],
+    ['something about a harvest or a tempest', 'tempest'],
   ])('%s → a topic word %s', (msg, word) => {
     expect(engine.parse(msg).textWords ?? []).toContain(word);
   });
@@ -68,6 +70,13 @@ describe('topic words in the message, and the plain words that are not', () => {
     'rainy sunday, blanket, big pot of tea. something cozy and a little old-fashioned?',
     'had a rubbish week honestly. need something to cheer me up',
     'got a long flight tomorrow, need something light and funny to download',
+    'my kid has watched Finding Nemo about 40 times, I need something along those lines',
+    'I want a good cry. the saddest movie you know',
+    "whats kurosawa's best film in your opinion",
+    'spanish-language dramas',
+    'the scarier the better actually',
+    "I don't really care about genre, honestly, as long as it's in Italian",
+    'any good heist movies? the fun slick kind, not the grim ones where everybody dies at the end',
   ])('%s → no topic words', (msg) => {
     expect(engine.parse(msg).textWords ?? []).toEqual([]);
   });

@@ -64,7 +64,7 @@ import { foldAccents, PUNCTUATION, type Token } from './text';
 import { looksLikeATitleMention, namesAfterCue } from '../title-mention';
 import { GIVEN_NAMES } from './lexicon/given-names';
 import { TextIndex } from '../text-index';
-import { topicSpan } from './topic';
+import { NOT_TOPICS, topicSpan } from './topic';
 
 export interface ParseContext {
   /** The catalog's "now": "recent" means the few years before it. */
@@ -2527,14 +2527,14 @@ function offlinePerson(typed: string, s: State, lexiconWords: ReadonlySet<string
 }
 
 /** The words left over: themes if the catalog's texts use them, else not understood. */
-export function leftoverClause(s: State) {
+export function leftoverClause(s: State, lexiconWords: ReadonlySet<string> = new Set()) {
   // "I'm a wimp", "I'm so tired": what the user says about themselves is no request.
   scanRegex(
     s,
     /\b(?:i'm|im|i am)(?: (?:a|an|so|such|very|really|kind of|bit of|bit|a bit|pretty|such a))* \w+/,
     () => {},
   );
-  const span = topicSpan(s.toks);
+  const span = topicSpan(s.toks, s.negated);
   for (const t of s.toks) {
     if (
       t.used ||
@@ -2553,7 +2553,7 @@ export function leftoverClause(s: State) {
       else add(s.q.unknown, t.raw);
       continue;
     }
-    const topic = s.q.lang === 'en' && span.has(s.toks.indexOf(t)) && topicWord(s, t);
+    const topic = s.q.lang === 'en' && span.has(s.toks.indexOf(t)) && topicWord(s, t, lexiconWords);
     if (topic) add((s.q.textWords ??= []), topic);
     if (s.q.lang === 'en' && s.ctx.knownWord?.(t.w)) add(s.q.themeWords, t.w);
     // Decision 0102: a topic word the catalog's text uses was understood (it retrieves).
@@ -2561,11 +2561,28 @@ export function leftoverClause(s: State) {
   }
 }
 
-/** A topic word as typed (or as corrected), when some film's text uses it (else null). */
-function topicWord(s: State, t: Token): string | null {
-  for (const w of new Set([t.raw, t.w])) {
-    const read = TextIndex.words(w)[0];
-    if (read && (s.ctx.textFilms?.(read) ?? 0) > 0) return w;
-  }
-  return null;
+/**
+ * Not a word of the request's own: a lexicon word its clause left ("the old days"), one of
+ * `NOT_TOPICS`, a superlative of either ("the saddest movie", "the greatest"), a name's possessive
+ * ("kurosawa's best film").
+ */
+function mayBeTopic(w: string, lexiconWords: ReadonlySet<string>): boolean {
+  const own = (x: string) => lexiconWords.has(x) || NOT_TOPICS.has(x);
+  if (own(w) || w.includes("'")) return false;
+  const base = /^(\w+?)(\w)(\2?)est$/.exec(w);
+  // A superlative: a doubled last letter ("saddest") or a base of 4+ letters ("darkest"; not "forest").
+  if (!base || (!base[3] && base[1]!.length + 1 < 4)) return true;
+  const stem = base[1]! + base[2]!;
+  return ![stem, `${stem}e`, w.replace(/iest$/, 'y')].some(own);
+}
+
+/**
+ * A topic word as typed, when some film's text uses it (else null). Never as the speller corrected
+ * it: "pleeez" is no "place"; never a word of the request's own (a lexicon word its clause left,
+ * "the old days"; `NOT_TOPICS`).
+ */
+function topicWord(s: State, t: Token, lexiconWords: ReadonlySet<string>): string | null {
+  if (!mayBeTopic(t.raw, lexiconWords)) return null;
+  const read = TextIndex.words(t.raw)[0];
+  return read && (s.ctx.textFilms?.(read) ?? 0) > 0 ? t.raw : null;
 }

@@ -4,13 +4,16 @@ import { PUNCTUATION, type Token } from './text';
 /**
  * Decision 0102 (round 2): which of a message's leftover words name its topic. A word no clause
  * read is a topic word (searched in the catalog's text, `text-index.ts`) only where a person puts
- * a topic: after "about", "where", "involving", "featuring", "set in", "who", "whose" (not "with": "with the lads" is company)
- * ("a film about losing someone", "movies where a crew pulls off one last job"), just before a
- * film noun or a genre ("a lighthouse keeper film", "a newspaper reporters drama"), or in a short
- * message that is only a description ("a lighthouse keeper", "a crew pulling off one last job").
- * The words of the request around it ("tonight", "my wife", "honestly", "we both loved…") are
- * never a topic: a span ends at punctuation, at a clause's joint ("but", "because") and at the
- * person asking ("I", "my", "we").
+ * a film's topic: after "about", "where", "involving", "featuring", "set in", "who", "whose" that
+ * follow the films asked for ("a film about losing someone", "movies where a crew pulls off one
+ * last job", "a drama about the watergate break-in", "something set in a lighthouse"), or in a
+ * short message that is only a description ("a lighthouse keeper", "a newspaper reporters drama"),
+ * or just before "film" or "movie" ("a space exploration movie").
+ * The words of the request around it never are: "tonight", "my wife", "the lads", what the asker
+ * cares about ("I don't care about genre"), an amount ("about 40 times"), or the judgement words
+ * before a genre ("the greatest war movies", "insane action"). A span ends at punctuation, at a
+ * clause's joint ("but", "because") and at the person asking ("I", "my", "we"). Words are read as
+ * typed, not as the speller corrected them ("where" is no "there").
  */
 const CUES = new Set(['about', 'where', 'involving', 'featuring', 'who', 'whose', 'wherein', 'set']);
 const ENDS = new Set([
@@ -43,7 +46,6 @@ const ENDS = new Set([
   'u',
   'for',
   'like',
-  'or',
 ]);
 /** Words that make a message a request or a question rather than a bare description. */
 const REQUESTING = new Set([
@@ -70,6 +72,7 @@ const REQUESTING = new Set([
   'want',
   'need',
 ]);
+/** What a cue must follow to be about the films asked for ("a film about", "something where"). */
 const FILM_NOUNS = new Set([
   'film',
   'films',
@@ -77,53 +80,78 @@ const FILM_NOUNS = new Set([
   'movies',
   'flick',
   'flicks',
-  'story',
-  'stories',
   'one',
   'ones',
+  'something',
+  'anything',
+  'documentary',
+  'documentaries',
+  "that's",
+  'thats',
 ]);
 const GENRE_WORDS = new Set(GENRE_PHRASES.flatMap(([, p]) => p).filter((p) => !p.includes(' ')));
+/** Words of the request itself, never its topic ("spanish-language", "the scarier the better"). */
+export const NOT_TOPICS = new Set(
+  (
+    'language languages subtitles subtitled dubbed better best worse worst good great greatest ' +
+    'actually really kind sort type vibe vibes genre genres watch watching watched seen time times ' +
+    'night tonight today tomorrow weekend recommendation recommendations suggestion suggestions'
+  ).split(' '),
+);
+
 /** The longest bare description read as a topic whole (words). */
 const DESCRIPTION_MAX = 7;
 /** How many words a cue's span runs at most. */
 const SPAN_MAX = 8;
 
-const isWord = (t: Token) => !PUNCTUATION.has(t.w);
+const isWord = (t: Token) => !PUNCTUATION.has(t.raw);
+
+/** A cue that follows the films asked for, or opens the message ("about a lighthouse keeper"). */
+function attached(toks: readonly Token[], i: number): boolean {
+  if (i === 0) return true;
+  const before = toks[i - 1]!.raw;
+  return FILM_NOUNS.has(before) || GENRE_WORDS.has(before);
+}
 
 /** Token indexes in a cue's span: from after the cue to the first joint, punctuation or person. */
-function cueSpans(toks: readonly Token[], into: Set<number>): void {
+function cueSpans(toks: readonly Token[], negated: ReadonlySet<number>, into: Set<number>): void {
   toks.forEach((t, i) => {
-    if (!CUES.has(t.w)) return;
+    if (!CUES.has(t.raw) || !attached(toks, i) || /^\d/.test(toks[i + 1]?.raw ?? '')) return;
+    // What the films ruled out are about is ruled out too ("not the grim ones where everybody dies").
+    if (negated.has(i) || negated.has(i - 1)) return;
     for (let j = i + 1; j < toks.length && j <= i + SPAN_MAX; j++) {
       const x = toks[j]!;
-      if (!isWord(x) || ENDS.has(x.w)) break;
+      if (!isWord(x) || ENDS.has(x.raw)) break;
       into.add(j);
     }
   });
 }
 
-/** The unread words just before a film noun or a genre word ("lighthouse keeper film"). */
-function beforeNouns(toks: readonly Token[], into: Set<number>): void {
+/** The nouns a film is asked for by: the words just before them may say what it is about. */
+const FILM_HEADS = new Set(['film', 'films', 'movie', 'movies', 'flick', 'flicks']);
+
+/** The unread words just before "film" or "movie" ("a space exploration movie", "a lighthouse keeper film"). */
+function beforeFilmNouns(toks: readonly Token[], into: Set<number>): void {
   toks.forEach((t, i) => {
-    if (!FILM_NOUNS.has(t.w) && !GENRE_WORDS.has(t.w)) return;
+    if (!FILM_HEADS.has(t.raw)) return;
     for (let j = i - 1; j >= 0 && j >= i - 3; j--) {
       const x = toks[j]!;
-      if (!isWord(x) || x.used || ENDS.has(x.w)) break;
+      if (!isWord(x) || x.used || REQUESTING.has(x.raw)) break;
       into.add(j);
     }
   });
 }
 
 /** The token indexes whose words, if no clause read them, are the message's topic. */
-export function topicSpan(toks: readonly Token[]): Set<number> {
+export function topicSpan(toks: readonly Token[], negated: ReadonlySet<number> = new Set()): Set<number> {
   const span = new Set<number>();
   const words = toks.filter(isWord);
   const bare =
     words.length <= DESCRIPTION_MAX &&
     !toks.slice(0, -1).some((t) => !isWord(t)) &&
-    !words.some((t) => REQUESTING.has(t.w));
+    !words.some((t) => REQUESTING.has(t.raw));
   if (bare) toks.forEach((t, i) => isWord(t) && span.add(i));
-  cueSpans(toks, span);
-  beforeNouns(toks, span);
+  cueSpans(toks, negated, span);
+  beforeFilmNouns(toks, span);
   return span;
 }

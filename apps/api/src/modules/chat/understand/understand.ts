@@ -216,7 +216,7 @@ export const CLAUSES: readonly ClauseStep[] = [
   (s) => genreClause(s),
   (s) => languageClause(s),
   (s) => themeClause(s, true),
-  (s) => leftoverClause(s),
+  (s) => leftoverClause(s, LEXICON_WORDS),
 ];
 
 /**
