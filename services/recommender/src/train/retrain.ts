@@ -197,7 +197,7 @@ export const ON_DEMAND_TIMEOUT_MS = 1500;
  * The environment a trainer child runs with: `DATA_DIR`, and with `RECOMMENDER_TRAINER_HEAP_MB`
  * (a whole number of MB) V8's old-space budget (`--max-old-space-size`). Without one, V8 lets a
  * million-film training's short-lived garbage grow to about 1.2 GB beside a ~0.9 GB live set (a
- * 2.1 GB peak); with 1024 the same training peaked near 1.1 GB (decision 0103). Too small a
+ * 2.1 GB peak); with 1024 the same training peaked at 1.2 GB (decision 0103). Too small a
  * budget for the live set fails the training (the served model stays).
  */
 export function trainerEnv(env: NodeJS.ProcessEnv, dataDir: string): NodeJS.ProcessEnv {
