@@ -28,6 +28,22 @@ describe('TextIndex (BM25F over keywords, title, tagline, overview)', () => {
     ...filler,
   ]);
 
+  it('built in slices (as the server builds it once listening), it is the same index', async () => {
+    // More films than a slice, so the build yields between slices; words each on 1-2% of them.
+    const word = (i: number) =>
+      `zo${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + (((i / 26) % 3) | 0))}ber`;
+    const many = Array.from({ length: 4500 }, (_, i) =>
+      film(10_000 + i, `The ${word(i)} and the ${word(i + 7)} by the sea.`, [word(i * 3)]),
+    );
+    const whole = new TextIndex(many);
+    const sliced = await TextIndex.build(many);
+    for (const words of [[word(5)], [word(5), word(40)], [word(77), word(12), 'sea']]) {
+      const a = whole.search(words);
+      expect(a.size).toBeGreaterThan(0);
+      expect(sliced.search(words)).toEqual(a);
+    }
+  });
+
   it('ranks the film using both words, and the rarer word above the common one', () => {
     const s = index.search(TextIndex.words('lighthouse keeper'));
     expect(s.get(1)!).toBeGreaterThan(s.get(2)!);

@@ -17,6 +17,52 @@ const B = 0.75;
 /** A word more than this share of the films use says nothing about a topic. */
 const MAX_SHARE = 0.05;
 
+/** Films read in one task by `TextIndex.build` (about 20 ms here). */
+const SLICE = 2000;
+
+/** Each film's weighted terms, gathered film by film before the postings are laid out. */
+interface Collected {
+  ids: Int32Array;
+  lengths: Float32Array;
+  lists: Map<string, { films: number[]; tf: number[] }>;
+  total: number;
+}
+
+const newCollected = (n: number): Collected => ({
+  ids: new Int32Array(n),
+  lengths: new Float32Array(n),
+  lists: new Map(),
+  total: 0,
+});
+
+/** Films [from, to) into `c`. */
+function collect(movies: readonly CatalogMovie[], from: number, to: number, c: Collected): Collected {
+  const terms = new Map<string, number>();
+  const add = (text: string, weight: number) => {
+    for (const w of semanticWords(text)) terms.set(w, (terms.get(w) ?? 0) + weight);
+  };
+  for (let j = from; j < to; j++) {
+    const m = movies[j]!;
+    c.ids[j] = m.id;
+    terms.clear();
+    add(m.keywords.join(' '), FIELD_WEIGHTS.keywords);
+    add(m.title, FIELD_WEIGHTS.title);
+    add(m.tagline ?? '', FIELD_WEIGHTS.tagline);
+    add(m.overview ?? '', FIELD_WEIGHTS.overview);
+    let len = 0;
+    for (const [w, tf] of terms) {
+      len += tf;
+      let list = c.lists.get(w);
+      if (!list) c.lists.set(w, (list = { films: [], tf: [] }));
+      list.films.push(j);
+      list.tf.push(tf);
+    }
+    c.lengths[j] = len;
+    c.total += len;
+  }
+  return c;
+}
+
 export class TextIndex {
   /** A kept word's number: its postings are films[starts[no]..starts[no + 1]) with their tf. */
   private readonly wordNo = new Map<string, number>();
@@ -27,34 +73,16 @@ export class TextIndex {
   private readonly ids: Int32Array;
   private readonly avg: number;
 
-  constructor(movies: readonly CatalogMovie[]) {
+  /**
+   * Built in one task (tests, a first message that finds none); `TextIndex.build` makes the same
+   * index in slices, so a server answering requests is never held for the whole catalog.
+   */
+  constructor(movies: readonly CatalogMovie[], collected?: Collected) {
+    const c = collected ?? collect(movies, 0, movies.length, newCollected(movies.length));
     const n = movies.length;
-    this.ids = new Int32Array(n);
-    this.lengths = new Float32Array(n);
-    const lists = new Map<string, { films: number[]; tf: number[] }>();
-    const terms = new Map<string, number>();
-    let total = 0;
-    movies.forEach((m, j) => {
-      this.ids[j] = m.id;
-      terms.clear();
-      const add = (text: string, weight: number) => {
-        for (const w of semanticWords(text)) terms.set(w, (terms.get(w) ?? 0) + weight);
-      };
-      add(m.keywords.join(' '), FIELD_WEIGHTS.keywords);
-      add(m.title, FIELD_WEIGHTS.title);
-      add(m.tagline ?? '', FIELD_WEIGHTS.tagline);
-      add(m.overview ?? '', FIELD_WEIGHTS.overview);
-      let len = 0;
-      for (const [w, tf] of terms) {
-        len += tf;
-        let list = lists.get(w);
-        if (!list) lists.set(w, (list = { films: [], tf: [] }));
-        list.films.push(j);
-        list.tf.push(tf);
-      }
-      this.lengths[j] = len;
-      total += len;
-    });
+    this.ids = c.ids;
+    this.lengths = c.lengths;
+    const { lists, total } = c;
     this.avg = n ? total / n : 1;
     // Postings in three flat arrays, not two small ones a word (a third of the heap: decision 0102).
     const kept = [...lists].filter(([, l]) => l.films.length <= Math.max(2, n * MAX_SHARE));
@@ -72,6 +100,16 @@ export class TextIndex {
       at += l.films.length;
     });
     this.starts[kept.length] = at;
+  }
+
+  /** The same index, its films read SLICE at a time with a turn of the event loop between. */
+  static async build(movies: readonly CatalogMovie[]): Promise<TextIndex> {
+    const c = newCollected(movies.length);
+    for (let from = 0; from < movies.length; from += SLICE) {
+      collect(movies, from, Math.min(movies.length, from + SLICE), c);
+      await new Promise((r) => setImmediate(r));
+    }
+    return new TextIndex(movies, c);
   }
 
   /** How many films use a (read) word; 0 for a word too common to say anything. */
