@@ -824,16 +824,7 @@ function wholeCapitalName(s: State, found: FoundTitle): FoundTitle {
   if (!found.movie || !s.toks[from]?.upper || !capitalsMarkNames(s)) return found;
   const end = capitalRun(s.toks, from);
   if (end <= found.cand.to) return found;
-  const run = { from, to: end, text: rawText(s, from, end) };
-  const hit = s.ctx.resolveTitle(run.text);
-  if (hit && hit.confidence >= 0.9)
-    return { cand: run, movie: hit.movie, confidence: hit.confidence, closest: null };
-  return {
-    cand: run,
-    movie: null,
-    confidence: 0,
-    closest: found.movie.vote_count >= 100 ? found.movie : null,
-  };
+  return readWhole(s, from, end, found.movie);
 }
 
 /** Words that end a lower-case name's run: a boundary, a day or month, a request word. */
@@ -878,16 +869,20 @@ function wholePlainName(
   while (from < found.cand.from && FILLER.has(toks[from]!.raw)) from++;
   const extra = [...toks.slice(from, found.cand.from), ...toks.slice(found.cand.to, to)];
   if (!extra.some((t) => !FILLER.has(t.raw) && t.w.length >= 3)) return found;
+  return readWhole(s, from, to, found.movie);
+}
+
+/**
+ * Words [from, to) read as one name, longer than the catalog film `shorter` matched within them:
+ * the catalog title they are, or (none) the title named, which the catalog lacks, with the shorter
+ * match offered when it is well known.
+ */
+function readWhole(s: State, from: number, to: number, shorter: CatalogMovie): FoundTitle {
   const run = { from, to, text: rawText(s, from, to) };
   const hit = s.ctx.resolveTitle(run.text);
   if (hit && hit.confidence >= 0.9)
     return { cand: run, movie: hit.movie, confidence: hit.confidence, closest: null };
-  return {
-    cand: run,
-    movie: null,
-    confidence: 0,
-    closest: found.movie.vote_count >= 100 ? found.movie : null,
-  };
+  return { cand: run, movie: null, confidence: 0, closest: shorter.vote_count >= 100 ? shorter : null };
 }
 
 /**
