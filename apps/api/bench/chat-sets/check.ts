@@ -31,6 +31,12 @@ export interface Expect {
   /** A request about a person (actor, director): see checkTurn. */
   people_request?: boolean;
   /**
+   * A question about the films just shown ("which of these is the scariest?", "is the second one
+   * ok for kids?"): met when the reply names one of the films the turn before showed and brings no
+   * other film.
+   */
+  from_shown?: boolean;
+  /**
    * The films a film lover would name first (TMDB ids), written before any reply was seen: met when
    * at least one of them is in the reply's list. Reported as its own figure ("obvious pick
    * present"), not among the expectations met.
@@ -85,36 +91,56 @@ export function obviousPickPresent(e: Expect, picks: readonly CatalogMovie[]): b
   return picks.some((m) => e.obvious_picks!.includes(m.id));
 }
 
+/**
+ * What kind of reply the turn expects, as one expectation. A request about an actor or director:
+ * offline (no cast or crew) the reply says people cannot be looked up and shows no films, none of
+ * which could be said to be theirs.
+ */
+function kindCheck(
+  e: Expect,
+  { picks, message }: { message: string; picks: CatalogMovie[] },
+  previous: ReadonlySet<number> | undefined,
+): [string, boolean] {
+  if (e.people_request)
+    return [
+      'says people cannot be looked up, no films',
+      picks.length === 0 && /look up people/i.test(message),
+    ];
+  if (e.from_shown)
+    return [
+      'answered from the films shown',
+      picks.every((m) => previous?.has(m.id) ?? false) &&
+        [...message.matchAll(/\]\(\/movie\/(\d+)\)/g)].some(([, id]) => previous?.has(Number(id))),
+    ];
+  const kind = e.kind ?? 'recommend';
+  if (kind === 'redirect') return ['redirect without movies', picks.length === 0];
+  if (kind === 'not_in_catalog') {
+    const title = e.not_in_catalog_title ?? '';
+    return [
+      `says "${title}" ${NOT_IN_CATALOG}`,
+      fold(message).includes(fold(NOT_IN_CATALOG)) && fold(message).includes(fold(title)),
+    ];
+  }
+  const min = e.min_picks ?? 3;
+  return [`at least ${min} picks`, picks.length >= min];
+}
+
 /** Each expectation of one turn: [name, met]. */
 export function checkTurn(
   e: Expect,
   reply: { message: string; picks: CatalogMovie[] },
-  ctx: { earlier: Set<number>; catalog: { get(id: number): CatalogMovie | undefined } },
+  ctx: {
+    earlier: Set<number>;
+    catalog: { get(id: number): CatalogMovie | undefined };
+    /** The films the turn before showed (for `from_shown`). */
+    previous?: ReadonlySet<number>;
+  },
 ): [string, boolean][] {
-  const { picks, message } = reply;
+  const { picks } = reply;
   const out: [string, boolean][] = [];
   const every = (name: string, test: (m: CatalogMovie) => boolean) =>
     out.push([name, picks.length > 0 && picks.every(test)]);
-  // A request about an actor or director: offline (no cast or crew) the reply says people cannot
-  // be looked up and shows no films, none of which could be said to be theirs.
-  const kind = e.people_request ? 'people' : (e.kind ?? 'recommend');
-  if (kind === 'people')
-    out.push([
-      'says people cannot be looked up, no films',
-      picks.length === 0 && /look up people/i.test(message),
-    ]);
-  if (kind === 'redirect') out.push(['redirect without movies', picks.length === 0]);
-  if (kind === 'recommend') {
-    const min = e.min_picks ?? 3;
-    out.push([`at least ${min} picks`, picks.length >= min]);
-  }
-  if (kind === 'not_in_catalog') {
-    const title = e.not_in_catalog_title ?? '';
-    out.push([
-      `says "${title}" ${NOT_IN_CATALOG}`,
-      fold(message).includes(fold(NOT_IN_CATALOG)) && fold(message).includes(fold(title)),
-    ]);
-  }
+  out.push(kindCheck(e, reply, ctx.previous));
   if (e.genres_all)
     every(`genres all ${e.genres_all}`, (m) => e.genres_all!.every((g) => m.genre_ids.includes(genreId(g))));
   if (e.genres_any)
@@ -178,6 +204,7 @@ export async function runSet(
   for (const c of cases) {
     let conversation: string | undefined;
     const earlier = new Set<number>();
+    let previous = new Set<number>();
     for (const turn of c.turns) {
       const t0 = performance.now();
       const c0 = process.cpuUsage();
@@ -199,7 +226,7 @@ export async function runSet(
       const results = checkTurn(
         turn.expect,
         { message: reply.message, picks },
-        { earlier, catalog: engine.catalog },
+        { earlier, catalog: engine.catalog, previous },
       );
       report.turns++;
       report.expectations += results.length;
@@ -224,6 +251,8 @@ export async function runSet(
           );
       }
       for (const m of picks) earlier.add(m.id);
+      // An answer about the films shown keeps them the conversation's shown films.
+      if (!turn.expect.from_shown || picks.length) previous = new Set(picks.map((m) => m.id));
     }
   }
   latencies.sort((a, b) => a - b);
