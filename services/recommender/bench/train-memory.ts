@@ -8,13 +8,18 @@
  *     [--base DIR] [--out ../../artifacts/perf/train-memory.json]
  *
  * --base is a DATA_DIR holding the offline catalog (built there from the dataset when absent).
+ * The synthetic catalog is written by a child process that exits before the training starts, and
+ * the trainer is one node process (`node --import tsx`, not tsx's launcher and its child): the
+ * whole tree's RSS while it trains is the trainer's and this small process's, sampled every 250 ms
+ * (`treePeakRssMb`, decision 0107). `--write-catalog DIR` (with one --movies) only writes the catalog.
  */
 import { catalogFilePath, readCatalogFile, syntheticCatalog, writeCatalogFiles } from '@app/catalog';
 import { spawn } from 'node:child_process';
-import { appendFileSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { loadCatalog, REPO_ROOT } from '../src/catalog';
 
@@ -24,12 +29,15 @@ const { values } = parseArgs({
     base: { type: 'string', default: join(tmpdir(), 'recommender-train-memory-base') },
     out: { type: 'string', default: resolve(REPO_ROOT, 'artifacts/perf/train-memory.jsonl') },
     keep: { type: 'boolean', default: false },
+    'write-catalog': { type: 'string' },
   },
 });
 
 interface Row {
   movies: number;
   peakRssMb?: number;
+  /** This process and the trainer's (under /usr/bin/time) RSS summed, its peak while training. */
+  treePeakRssMb?: number;
   cpuSeconds?: number;
   wallSeconds?: number;
   modelMb?: number;
@@ -41,9 +49,17 @@ interface Row {
 }
 
 const base = resolve(values.base);
-await loadCatalog(base); // builds the offline catalog there once
-const real = await readCatalogFile(catalogFilePath(base));
-const tsx = createRequire(import.meta.url).resolve('tsx/cli');
+if (values['write-catalog']) {
+  // The child's part: the synthetic catalog written, then this process ends (and its memory with it).
+  await loadCatalog(base); // builds the offline catalog there once
+  const real = await readCatalogFile(catalogFilePath(base));
+  writeCatalogFiles(
+    catalogFilePath(values['write-catalog']),
+    syntheticCatalog(real, Number(values.movies[0])),
+  );
+  process.exit(0);
+}
+const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 const cli = resolve(import.meta.dirname, '../src/train/cli.ts');
 mkdirSync(dirname(values.out), { recursive: true });
 
@@ -51,11 +67,18 @@ for (const n of values.movies.map(Number)) {
   const dir = mkdtempSync(join(tmpdir(), 'recommender-train-memory-'));
   const row: Row = { movies: n, at: new Date().toISOString(), load: Number((await loadAvg()).toFixed(2)) };
   try {
-    writeCatalogFiles(catalogFilePath(dir), syntheticCatalog(real, n));
-    const out = await run('/usr/bin/time', ['-v', process.execPath, tsx, cli], {
+    const made = await run(
+      process.execPath,
+      ['--import', tsx, import.meta.filename, '--base', base, '--movies', String(n), '--write-catalog', dir],
+      process.env,
+    );
+    if (made.code !== 0) throw new Error(`catalog not written: ${made.text.slice(-300)}`);
+    const tree = sampleTreeRss();
+    const out = await run('/usr/bin/time', ['-v', process.execPath, '--import', tsx, cli], {
       ...process.env,
       DATA_DIR: dir,
     });
+    row.treePeakRssMb = tree.stop();
     const field = (name: string) => new RegExp(`${name}: ([\\d.:]+)`).exec(out.text)?.[1];
     row.peakRssMb = Math.round(Number(field('Maximum resident set size \\(kbytes\\)')) / 1024);
     row.cpuSeconds = Number(field('User time \\(seconds\\)')) + Number(field('System time \\(seconds\\)'));
@@ -83,6 +106,40 @@ function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ cod
     child.on('error', fail);
     child.on('close', (code) => done({ code: code ?? 1, text }));
   });
+}
+
+/** The peak of this process's RSS plus its descendants' (read from /proc every 250 ms) until `stop`. */
+function sampleTreeRss(): { stop: () => number } {
+  let peakKb = 0;
+  const rssKb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readProc(`${pid}/status`))?.[1] ?? 0);
+  const children = (pid: number): number[] =>
+    readProc(`${pid}/task/${pid}/children`).split(/\s+/).filter(Boolean).map(Number);
+  const sample = () => {
+    let kb = 0;
+    const todo = [process.pid];
+    while (todo.length) {
+      const pid = todo.pop()!;
+      kb += rssKb(pid);
+      todo.push(...children(pid));
+    }
+    peakKb = Math.max(peakKb, kb);
+  };
+  const timer = setInterval(sample, 250);
+  sample();
+  return {
+    stop: () => {
+      clearInterval(timer);
+      return Math.round(peakKb / 1024);
+    },
+  };
+}
+
+function readProc(path: string): string {
+  try {
+    return readFileSync(`/proc/${path}`, 'utf8');
+  } catch {
+    return '';
+  }
 }
 
 function wall(hms: string): number {

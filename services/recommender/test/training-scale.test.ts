@@ -29,6 +29,27 @@ describe('topKSparse', () => {
       expect(topKSparse(values, ids, ids.length, k, exclude)).toEqual(topK(values, k, exclude));
     }
   });
+
+  it('keeps the sorted answer with many films, k of 300 and fewer films than k (decision 0107’s heap)', () => {
+    let s = 11;
+    const rand = () => (s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    for (const [n, k, distinct] of [
+      [20_000, 300, 50],
+      [20_000, 300, 1e9],
+      [150, 300, 7],
+      [5_000, 1, 3],
+    ] as const) {
+      const values = Float64Array.from({ length: n }, () => Math.floor(rand() * distinct) / distinct);
+      const ids = Int32Array.from(
+        [...Array(n).keys()].filter((i) => values[i] !== 0).sort(() => rand() - 0.5),
+      );
+      const exclude = Math.floor(rand() * n);
+      const got = topKSparse(values, ids, ids.length, k, exclude);
+      expect(got).toEqual(topK(values, k, exclude));
+      expect(got.length).toBe(Math.min(k, ids.filter((i) => i !== exclude).length));
+    }
+    expect(topKSparse(new Float64Array(3).fill(1), Int32Array.of(0, 1, 2), 3, 0)).toEqual([]);
+  });
 });
 
 describe('content similarity at scale', () => {

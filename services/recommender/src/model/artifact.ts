@@ -84,7 +84,7 @@ const pointer = (dataDir: string) => join(modelsDir(dataDir), 'current');
 export class StreamedFields {
   private readonly files = new Map<string, { path: string; fd: number; parts: string[]; size: number }>();
 
-  constructor(private readonly dir: string) {
+  constructor(readonly dir: string) {
     mkdirSync(dir, { recursive: true });
   }
 

@@ -15,6 +15,7 @@ import { ImplicitMatrix } from '../model/implicit';
 import { mainGenre, SimilarRanker, SIMILAR } from '../model/similar';
 import { servedContent, VECTOR_SHARE } from '../model/text-vectors';
 import { ratingsDecide, signalsFingerprint, signalWeight, type Signal } from './signals';
+import { CandidateCache } from './candidate-cache';
 
 export const NEIGHBOURS_KEPT = 50;
 /** EASE (when "For you"'s collaborative part uses it) keeps films with this many signals (`EaseModel` counts every signal; inactive while the pair score is item-kNN). */
@@ -24,9 +25,10 @@ export { MIN_VOTES_TO_RECOMMEND };
 /** Candidates per seed kept between the two passes. */
 const CACHED = 200;
 /**
- * The first pass's candidate cache holds at most this many (id, score) entries, 8 bytes each
- * (80 MB): every seed of the 45k catalog; past 50k films the later seeds are scored again in the
- * second pass instead (a million films cached were 1.6 GB of the trainer's memory, issue 45).
+ * The first pass's candidate cache holds at most this many (id, score) entries in memory, 8 bytes
+ * each (80 MB): every seed of the 45k catalog; past 50k films it is written to a file and read back
+ * in the second pass (`CandidateCache`, decision 0107; a million films cached in memory were 1.6 GB
+ * of the trainer's memory, and scored again instead, half of its time).
  */
 export const CACHE_ENTRIES = 10_000_000;
 
@@ -45,6 +47,8 @@ export interface TrainInput {
    * given the same `StreamedFields`. Without it they are held in the artifact.
    */
   stream?: StreamedFields | undefined;
+  /** The first-pass cache's entries held in memory (default `CACHE_ENTRIES`); beyond, on file. */
+  cacheEntries?: number | undefined;
 }
 
 /**
@@ -112,57 +116,34 @@ function* buildSteps(
   // top 10, to damp hubs in pass 2 (half the progress bar each).
   const total = movies.length * 2;
   const counts = new Float64Array(movies.length);
-  const cachedSeeds = Math.min(movies.length, Math.floor(CACHE_ENTRIES / CACHED));
-  const candIds = new Int32Array(cachedSeeds * CACHED).fill(-1);
-  const candRel = new Float32Array(cachedSeeds * CACHED);
-  for (let i = 0; i < movies.length; i++) {
-    const top = [...ranker.relevance(i, false)].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, CACHED);
-    if (i < cachedSeeds)
-      top.forEach(([j, r], k) => {
-        candIds[i * CACHED + k] = j;
-        candRel[i * CACHED + k] = r;
-      });
-    for (const j of hubTop(ranker, i, top)) counts[j]! += ranker.hubWeight(i, j);
-    if (input.onProgress && i % 500 === 0) input.onProgress(i, total);
-    yield;
-  }
-  ranker.setHubness(counts);
-
   const neighbours: Record<string, number[]> = {};
   const ratings: Record<string, number> = {};
   const genres: Record<string, number[]> = {};
   const fingerprints: Record<string, number> = {};
   const records: Record<string, Record<string, unknown>> = { neighbours, ratings, genres, fingerprints };
   const stream = input.stream;
-  const put = stream
-    ? (field: string, id: number, value: unknown) => stream.put(field, id, value)
-    : (field: string, id: number, value: unknown) => void (records[field]![id] = value);
-  for (let i = 0; i < movies.length; i++) {
-    const m = movies[i]!;
-    put('ratings', m.id, m.vote_average);
-    put('genres', m.id, m.genre_ids);
-    put('fingerprints', m.id, contentFingerprint(m));
-    // A seed with collaborative evidence is scored again: its hub damping also acts inside the
-    // collaborative part (decision 0026), which the cached first pass cannot redo. On content
-    // alone the damping is one factor, so the cache times it is the same relevance.
-    let rel: Map<number, number>;
-    if (ranker.evidence(i) > 0 || i >= cachedSeeds) rel = ranker.relevance(i);
-    else {
-      rel = new Map<number, number>();
-      for (let k = 0; k < CACHED; k++) {
-        const j = candIds[i * CACHED + k]!;
-        if (j < 0) break;
-        rel.set(j, candRel[i * CACHED + k]! * ranker.hub![j]!);
-      }
+  const put: Put = stream
+    ? (field, id, value) => stream.put(field, id, value)
+    : (field, id, value) => void (records[field]![id] = value);
+  // Every seed's candidates, in memory or (a large catalog's) on file beside the streamed lists.
+  const cache = new CandidateCache(
+    movies.length,
+    CACHED,
+    input.cacheEntries ?? CACHE_ENTRIES,
+    input.stream?.dir,
+  );
+  try {
+    for (let i = 0; i < movies.length; i++) {
+      const top = [...ranker.relevance(i, false)].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, CACHED);
+      cache.put(i, top);
+      for (const j of hubTop(ranker, i, top)) counts[j]! += ranker.hubWeight(i, j);
+      if (input.onProgress && i % 500 === 0) input.onProgress(i, total);
+      yield;
     }
-    const ranked = listOf(i, rel);
-    put(
-      'neighbours',
-      m.id,
-      ranked.flatMap(([id, s]) => [id, Math.round(s * 1e6) / 1e6]),
-    );
-    if (input.onProgress && i % 500 === 0) input.onProgress(movies.length + i, total);
-    yield;
+    ranker.setHubness(counts);
+    yield* secondPass(input, movies, ranker, cache, listOf, put, total);
+  } finally {
+    cache.dispose();
   }
   input.onProgress?.(total, total);
   const trending = trendingFor(input);
@@ -191,6 +172,48 @@ function* buildSteps(
     trending,
     fingerprints,
   };
+}
+
+type Put = (field: string, id: number, value: unknown) => void;
+
+/**
+ * Pass 2: each film's list, rating, genres and fingerprint, to `put`. A seed's relevance is its
+ * cached first-pass candidates times their hub damping.
+ */
+function* secondPass(
+  input: TrainInput,
+  movies: CatalogMovie[],
+  ranker: SimilarRanker,
+  cache: CandidateCache,
+  listOf: (i: number, rel: Map<number, number>) => [number, number][],
+  put: Put,
+  total: number,
+): Generator<void, void> {
+  for (let i = 0; i < movies.length; i++) {
+    const m = movies[i]!;
+    put('ratings', m.id, m.vote_average);
+    put('genres', m.id, m.genre_ids);
+    put('fingerprints', m.id, contentFingerprint(m));
+    // A seed with collaborative evidence is scored again: its hub damping also acts inside the
+    // collaborative part (decision 0026), which the cached first pass cannot redo. On content
+    // alone the damping is one factor, so the cache times it is the same relevance.
+    let rel: Map<number, number>;
+    if (ranker.evidence(i) > 0) rel = ranker.relevance(i);
+    else {
+      const r = new Map<number, number>();
+      const hub = ranker.hub!;
+      cache.forEach(i, (j, c) => r.set(j, c * hub[j]!));
+      rel = r;
+    }
+    const ranked = listOf(i, rel);
+    put(
+      'neighbours',
+      m.id,
+      ranked.flatMap(([id, s]) => [id, Math.round(s * 1e6) / 1e6]),
+    );
+    if (input.onProgress && i % 500 === 0) input.onProgress(movies.length + i, total);
+    yield;
+  }
 }
 
 /** "For you"'s popular-lately prior, from the ratings' positives and the product's signals. */
