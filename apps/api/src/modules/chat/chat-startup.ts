@@ -11,10 +11,11 @@ const WARM_UP = 'a funny movie for tonight';
  * the engine's indexes, its vectors' training and the first compile of its code: 10–44 s on a
  * busy machine, past the site's 10 s timeout ("Sorry, I'm having trouble connecting").
  *
- * - Before the server listens: the engine, its vectors and its index of exact titles (about 0.3 s
- *   of CPU on a warm start). The vectors are trained when DATA_DIR has none for this catalog (a
+ * - Before the server listens: the engine and its vectors (about 0.3 s of CPU on a warm start at
+ *   45k films). The vectors are trained when DATA_DIR has none for this catalog (a
  *   first start, or a new catalog; a few seconds) and cached there; a later start loads them.
- * - Once it listens: the catalog's title index (which the server builds in slices), then the
+ * - Once it listens: the indexes that grow with the catalog, in slices (the exact titles, the text
+ *   index, the catalog's title index), then the
  *   engine's first fuzzy title search and one answer, each in a task of its own so that requests
  *   are served between them. A message that comes meanwhile waits for it (`ready`).
  */
@@ -69,6 +70,7 @@ export class ChatStartup {
     next.semantic(); // the vectors, loaded from the file, in a task of their own
     await nextTask();
     next.prepareIndexes();
+    await next.prepareExactTitles();
     await next.prepareTextIndex();
     await next.catalog.buildSearchIndex();
     await nextTask();
@@ -93,6 +95,7 @@ export class ChatStartup {
         const engine = this.get();
         steps.engineMs = Math.round(performance.now() - started);
         await timed('indexesMs', () => engine.prepareIndexes()); // done before listening with prepareIndexes
+        await timed('exactTitlesMs', () => engine.prepareExactTitles()); // in slices: grows with the catalog
         // The engine finds typed titles with the catalog's title index, which the server builds in
         // slices once it listens: completed at once by the first search, it held the event loop
         // for its whole build. Waited for instead (the same build; at once when complete).
