@@ -63,10 +63,20 @@ export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'));
   symlinkSync(join(catalogDir, 'catalog'), join(dataDir, 'catalog'));
 
+  // The site is built into a folder of this run's own (WEB_DIST, read by the web build and by both
+  // APIs): a neighbour's `vite build` in the same checkout writes apps/web/dist, never the files
+  // this suite's servers are serving.
+  const webDist = mkdtempSync(join(tmpdir(), 'e2e-web-'));
+
   const recPort = await freePort();
   const apiPort = await freePort();
   const livePort = await freePort();
-  const base = { DATA_DIR: dataDir, RECOMMENDER_PORT: String(recPort), HOST: '127.0.0.1' };
+  const base = {
+    DATA_DIR: dataDir,
+    RECOMMENDER_PORT: String(recPort),
+    HOST: '127.0.0.1',
+    WEB_DIST: webDist,
+  };
   // Each browser context is its own visitor (tests/browser.ts `visitor()`): the API trusts the
   // suite's loopback as a proxy so per-visitor limits count each test, not the whole suite as one.
   // The model must stay the content model: no background retraining during the suite. It is the
@@ -80,7 +90,7 @@ export default async function setup(project: TestProject) {
   // Vitest runs with NODE_ENV=test, which Vite would keep: the site under test is the production build.
   const built = run(join(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], {
     cwd: join(root, 'apps/web'),
-    env: { ...process.env, NODE_ENV: 'production' },
+    env: { ...process.env, NODE_ENV: 'production', WEB_DIST: webDist },
   });
   await Promise.all([built, recStarted]).catch(async (e: unknown) => {
     await Promise.allSettled([built, recStarted]);
@@ -99,6 +109,7 @@ export default async function setup(project: TestProject) {
     DATA_DIR: liveDir,
     PORT: String(livePort),
     HOST: '127.0.0.1',
+    WEB_DIST: webDist,
     RECOMMENDER_PORT: String(recPort),
     TMDB_ACCESS_TOKEN: FIXTURE_TOKEN,
     TMDB_BASE_URL: tmdb.url,
@@ -124,6 +135,7 @@ export default async function setup(project: TestProject) {
     await new Promise((r) => setTimeout(r, 500));
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(liveDir, { recursive: true, force: true });
+    rmSync(webDist, { recursive: true, force: true });
   };
 }
 

@@ -3,7 +3,7 @@
 // following those packages' own @app/* dependencies), not only apps/web.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 
 const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
 
@@ -58,8 +58,13 @@ export function webSources(root) {
   ].filter((p) => existsSync(p));
 }
 
-export function webBuildIsStale(root) {
-  const built = join(root, 'apps/web/dist/index.html');
+/** Where the web build goes and the API serves it from: WEB_DIST (relative to `root`), else apps/web/dist. */
+export function webDist(root, env = process.env) {
+  return resolve(root, env.WEB_DIST?.trim() || 'apps/web/dist');
+}
+
+export function webBuildIsStale(root, env = process.env) {
+  const built = join(webDist(root, env), 'index.html');
   if (!existsSync(built)) return true;
   return statSync(built).mtimeMs < Math.max(...webSources(root).map(newestMtime));
 }

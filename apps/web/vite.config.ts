@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { gzipAsync } from '@gfx/zopfli';
 import { defineConfig, minify, type Plugin } from 'vite';
@@ -19,6 +19,22 @@ import {
 } from './build/route-manifest';
 
 const routerDir = dirname(createRequire(import.meta.url).resolve('react-router/package.json'));
+
+/**
+ * Where the build goes: WEB_DIST (relative to the repository's root; the API reads the same
+ * variable), else apps/web/dist. A test run builds into a folder of its own, so a neighbour's
+ * `vite build` in the same checkout cannot replace the files its server is serving.
+ */
+const webRoot = dirname(fileURLToPath(import.meta.url));
+const webDist = process.env.WEB_DIST?.trim()
+  ? resolve(webRoot, '../..', process.env.WEB_DIST.trim())
+  : resolve(webRoot, 'dist');
+/** Emptied before a build only when it holds nothing or an earlier build (never a folder of other files). */
+const emptyWebDist =
+  !process.env.WEB_DIST?.trim() ||
+  !existsSync(webDist) ||
+  readdirSync(webDist).length === 0 ||
+  existsSync(join(webDist, 'route-manifest.json'));
 
 /**
  * Writes a .br (quality 11) and a .gz (level 9) beside each built script and stylesheet, once at
@@ -209,7 +225,10 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   // everything bundled (React DOM's server renderer with it), so the API imports one file.
   ssr: { noExternal: true },
   build: {
-    outDir: isSsrBuild ? 'dist/ssr' : 'dist',
+    outDir: isSsrBuild ? join(webDist, 'ssr') : webDist,
+    // Vite empties only a folder inside apps/web by itself; a WEB_DIST elsewhere is emptied too
+    // when it holds an earlier build, so old hashed files do not pile up.
+    emptyOutDir: isSsrBuild ? true : emptyWebDist,
     sourcemap: false,
     target: 'es2022',
     // Tailwind 4's own browser baseline: colours stay oklch instead of gaining hex and lab copies.

@@ -16,12 +16,13 @@
 import { ensureCatalogFile, silentProgress } from '@app/catalog';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { openDatabase, type Database } from '../../apps/api/src/db/database';
 import { connectRedis } from '../../apps/api/src/integrations/redis/redis';
+import { seedTestModel } from '../../scripts/test/test-model';
 import type { LoadConfig, LoadResult, PhaseStats } from './load';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -195,10 +196,12 @@ async function main() {
   });
   const dataDir = mkdtempSync(join(tmpdir(), 'soak-data-'));
   symlinkSync(join(catalogDir, 'catalog'), join(dataDir, 'catalog'));
-  // The content model is built once and kept (shared with the e2e suite), not on every run.
-  const models = join(root, '.cache/e2e-models');
-  mkdirSync(models, { recursive: true });
-  symlinkSync(models, join(dataDir, 'models'));
+  // The test catalog's model, built once and shared with the e2e suite and the API's `npm start`
+  // tests (scripts/test/test-model.ts): copied into each DATA_DIR, never built on a run.
+  await seedTestModel(dataDir, catalogDir);
+  // The site is built into a folder of this run's own (WEB_DIST, read by npm start's web build
+  // and the API): a `vite build` beside it writes apps/web/dist, not the files served here.
+  const webDist = mkdtempSync(join(tmpdir(), 'soak-web-'));
 
   // Two instances: one fresh PostgreSQL database and one Redis behind both.
   const shared = instances === 2 ? await sharedServices() : null;
@@ -219,6 +222,7 @@ async function main() {
         // limits apply per visitor, as in production, and are not what is measured.
         TRUST_PROXY: '1',
         LOG_LEVEL: 'warn',
+        WEB_DIST: webDist,
         RECOMMENDER_RETRAIN_MINUTES: '0',
         ...shared?.env,
         ...extra,
@@ -238,12 +242,13 @@ async function main() {
       // The second starts once the first has built what npm start builds and migrated the database.
       const second = mkdtempSync(join(tmpdir(), 'soak-data-b-'));
       symlinkSync(join(catalogDir, 'catalog'), join(second, 'catalog'));
+      await seedTestModel(second, catalogDir);
       dataDirs.push(second);
       bases.push(`http://127.0.0.1:${port + 2}`);
       servers.push(start(1, second, { START_SKIP_WEB_BUILD: '1' }));
       await waitFor(`${bases[1]}/api/health`, 300_000, 'the second API', alive);
     }
-    log('waiting for the recommender (its first start builds the content model)');
+    log('waiting for the recommender (it loads the shared test model)');
     for (let i = 0; i < servers.length; i++)
       await waitFor(`http://127.0.0.1:${port + 2 * i + 1}/health`, 1_200_000, 'the recommender', alive);
 
@@ -306,7 +311,7 @@ async function main() {
       );
   } finally {
     await stopAll(servers);
-    for (const d of dataDirs) rmSync(d, { recursive: true, force: true });
+    for (const d of [...dataDirs, webDist]) rmSync(d, { recursive: true, force: true });
     await shared?.drop();
   }
   process.exit(failed ? 1 : 0);

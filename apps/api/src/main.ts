@@ -1,6 +1,6 @@
 import { CatalogIndex, ensureCatalogFile, preparePeopleIndex, terminalProgress } from '@app/catalog';
 import type { FastifyBaseLogger } from 'fastify';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { buildApp } from './app';
@@ -125,7 +125,7 @@ async function main() {
     linkOrigins: env.PUBLIC_URL ? [] : loopback,
     generations,
   });
-  const webDist = resolve(import.meta.dirname, '../../web/dist');
+  const webDist = config.webDist;
   const app = await buildApp({
     redis,
     redisPrefix: env.REDIS_KEY_PREFIX,

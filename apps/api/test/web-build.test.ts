@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 // @ts-expect-error a plain ES module of the repository's scripts
-import { bundledWorkspaces, webBuildIsStale } from '../../../scripts/web-build.mjs';
+import { bundledWorkspaces, webBuildIsStale, webDist } from '../../../scripts/web-build.mjs';
 
 const repoRoot = join(import.meta.dirname, '../../..');
 let root: string | undefined;
@@ -76,5 +76,17 @@ describe('npm start rebuilds the web app when anything it bundles changed', () =
     expect(webBuildIsStale(r)).toBe(true);
     rmSync(join(r, 'apps/web/dist'), { recursive: true });
     expect(webBuildIsStale(r)).toBe(true);
+  });
+
+  it("WEB_DIST names the build to check (relative to the repository's root), not apps/web/dist", () => {
+    const r = fixture();
+    const env = { WEB_DIST: '.cache/web-dist/run-1' };
+    expect(webDist(r, env)).toBe(join(r, '.cache/web-dist/run-1'));
+    expect(webDist(r, {})).toBe(join(r, 'apps/web/dist'));
+    // apps/web/dist is fresh, but the run's own folder has no build yet.
+    expect(webBuildIsStale(r, {})).toBe(false);
+    expect(webBuildIsStale(r, env)).toBe(true);
+    write(join(r, '.cache/web-dist/run-1/index.html'), '<!doctype html>', 10);
+    expect(webBuildIsStale(r, env)).toBe(false);
   });
 });

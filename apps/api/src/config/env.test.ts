@@ -1,3 +1,4 @@
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './env';
 
@@ -9,6 +10,14 @@ describe(loadConfig.name, () => {
     expect(c.dataDir).toMatch(/\/data$/);
     expect(c.dataMode).toBe('offline');
     expect(c.env.GOOGLE_ISSUER).toBe('https://accounts.google.com');
+  });
+
+  it("serves the web build from apps/web/dist, or from WEB_DIST (relative to the repository's root, as the web build reads it)", () => {
+    const root = resolve(import.meta.dirname, '../../../..');
+    expect(loadConfig({}).webDist).toBe(join(root, 'apps/web/dist'));
+    expect(loadConfig({ WEB_DIST: '.cache/web-dist/e2e' }).webDist).toBe(join(root, '.cache/web-dist/e2e'));
+    expect(loadConfig({ WEB_DIST: '/tmp/site' }).webDist).toBe('/tmp/site');
+    expect(loadConfig({ WEB_DIST: ' ' }).webDist).toBe(join(root, 'apps/web/dist'));
   });
 
   it('switches to live mode with a TMDB token or key, and treats empty values as unset', () => {

