@@ -66,7 +66,8 @@ const T: Record<string, string> = {
   hacker: 'hackers',
   superhero: 'superheroes',
   'super powers': 'superheroes',
-  'supernatural powers': 'superheroes',
+  // Totoro has "supernatural powers" and is no superhero film: the keyword is said as itself.
+  'supernatural powers': 'supernatural powers',
   'secret identity': 'a secret identity',
   magic: 'magic',
   witch: 'witches',

@@ -35,6 +35,18 @@ describe('wording', () => {
     expect(genrePhrase([28, 878])).toBe('sci-fi action film');
   });
 
+  it('names a film by its main genres, the first two listed (decision 0106)', () => {
+    // Forrest Gump (Comedy, Drama, Romance) is no "romantic comedy"; La Dolce Vita (Comedy, Drama).
+    expect(genrePhrase([35, 18, 10749])).toBe('comedy-drama');
+    expect(genrePhrase([35, 18])).toBe('comedy-drama');
+    // Joyeux Noël (Romance, Drama, History, War, Music) is a romantic drama, not a musical.
+    expect(genrePhrase([10749, 18, 36, 10752, 10402])).toBe('romantic drama');
+    // Must not move: the usual pairs, and a single genre.
+    expect(genrePhrase([53, 27])).toBe('horror thriller');
+    expect(genrePhrase([10751, 12, 16])).toBe('family adventure');
+    expect(genrePhrase([35])).toBe('comedy');
+  });
+
   it('gives a specific reason: era, kind, the theme asked for in words, what it is about', () => {
     const q = { ...emptyQuery(), keywordsIn: ['heist'] };
     const reason = reasonFor(

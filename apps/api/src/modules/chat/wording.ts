@@ -84,11 +84,22 @@ const ADJECTIVE: Record<number, string> = {
   [GENRE.western]: 'western',
 };
 
-/** "crime drama", "animated comedy", "sci-fi action film": a film's genres as a person says them. */
+/** A film's main genres: TMDB lists the main one first, the second is its other half. */
+const MAIN_GENRES = 2;
+
+/**
+ * "crime drama", "animated comedy", "sci-fi action film": a film's genres as a person says them,
+ * from its main genres (the first two TMDB lists): Joyeux Noël (Romance, Drama, …, Music) is a
+ * romantic drama, not a musical; a film that is as much a drama as a comedy is a comedy-drama
+ * (Forrest Gump, La Dolce Vita), not a "romantic comedy" for a romance listed third. A single genre
+ * ("comedies") is said as itself.
+ */
 export function genrePhrase(genres: readonly number[]): string {
-  const noun = NOUN.find(([g]) => genres.includes(g));
+  const main = genres.slice(0, MAIN_GENRES);
+  const noun = NOUN.find(([g]) => main.includes(g)) ?? NOUN.find(([g]) => genres.includes(g));
   if (!noun) return 'film';
-  const adj = genres.map((g) => (g !== noun[0] ? ADJECTIVE[g] : undefined)).find(Boolean);
+  if (noun[0] === GENRE.comedy && main.includes(GENRE.drama)) return 'comedy-drama';
+  const adj = main.map((g) => (g !== noun[0] ? ADJECTIVE[g] : undefined)).find(Boolean);
   const phrase = adj && !noun[1].startsWith(adj) ? `${adj} ${noun[1]}` : noun[1];
   return phrase.replace('comic comedy', 'comedy');
 }
