@@ -572,9 +572,11 @@ async function registerTransfer(
       ...importQueueFor(deps.db, app.log),
     },
   );
-  // Listening, this instance works the queue (a job whose instance died is finished here).
+  // Listening, this instance works the queue (a job whose instance died is finished here), and
+  // starts the import thread with the catalog, so that the first upload waits for neither.
   app.addHook('onListen', async () => {
     imports.startQueue().catch((err: unknown) => app.log.warn({ err }, 'the import queue did not start'));
+    void imports.warmUp();
   });
   app.addHook('onClose', async () => imports.close());
   await app.register(

@@ -89,11 +89,18 @@ describe.runIf(SERVER && REDIS)('imports across two API instances on one Postgre
   const user = (base: string, method: string, path: string, body?: unknown) =>
     request(base, method, `/api/user${path}`, body, { authorization: `Bearer ${token}` });
   const preview = async (base: string, bytes: Uint8Array, name: string) => {
-    const res = await fetch(`${base}/api/user/import/preview?name=${name}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv' },
-      body: bytes as unknown as BodyInit,
-    });
+    const send = () =>
+      fetch(`${base}/api/user/import/preview?name=${name}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv' },
+        body: bytes as unknown as BodyInit,
+      });
+    let res = await send();
+    // The instance's importer still starting (a busy machine): a 503 to retry after Retry-After.
+    for (let i = 0; i < 20 && res.status === 503; i++) {
+      await new Promise((r) => setTimeout(r, Number(res.headers.get('retry-after')) * 1000));
+      res = await send();
+    }
     expect(res.status, await res.clone().text()).toBe(200);
     return (await res.json()) as { preview_id: string; will_write: Record<string, number> };
   };

@@ -3,7 +3,11 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { registerErrorHandling } from './error-handler';
+import {
+  HANDLER_TIMEOUT_MESSAGE,
+  HANDLER_TIMEOUT_RETRY_SECONDS,
+  registerErrorHandling,
+} from './error-handler';
 import { RecommendationsPreparingError } from '../integrations/recommender/recommender-client';
 import {
   ConflictError,
@@ -39,6 +43,8 @@ async function appWithLogs() {
     if (kind === 'preparing') throw new RecommendationsPreparingError(3);
     throw new TooManyRequestsError();
   });
+  // Never answers by itself: Fastify's handlerTimeout answers for it.
+  app.get('/slow', { handlerTimeout: 50 }, () => new Promise<never>(() => {}));
   app.post('/echo', { schema: { body: z.object({ name: z.string().min(1) }) } }, async (req) => req.body);
   app.get(
     '/bad-response',
@@ -59,6 +65,17 @@ describe(registerErrorHandling.name, () => {
     });
     expect(res.body).not.toContain('hunter2');
     expect(lines.join('')).toContain('exploded');
+  });
+
+  it("a route's handlerTimeout running out is a 503 to retry with a message, never a 500", async () => {
+    const { app, lines } = await appWithLogs();
+    const res = await app.inject({ url: '/slow' });
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBe(String(HANDLER_TIMEOUT_RETRY_SECONDS));
+    expect(res.json()).toEqual({ message: HANDLER_TIMEOUT_MESSAGE });
+    // A warning with the route, not an unhandled error.
+    expect(lines.join('')).toContain('/slow');
+    expect(lines.join('')).not.toContain('unhandled error');
   });
 
   it.each([

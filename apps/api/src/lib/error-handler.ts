@@ -8,6 +8,10 @@ import { AppError, MethodNotAllowedError, NotFoundError, ServiceUnavailableError
 export const errorBody = (message: string, code?: string): { message: string; code?: string } =>
   code ? { message, code } : { message };
 
+/** The answer when a route's `handlerTimeout` runs out: the work was too slow this time, not wrong. */
+export const HANDLER_TIMEOUT_MESSAGE = 'The server is busy and could not answer in time: please try again';
+export const HANDLER_TIMEOUT_RETRY_SECONDS = 5;
+
 /** The messages of a failed zod validation, as one sentence a client can show. */
 function validationMessage(error: FastifyError): string {
   const context = (error as { validationContext?: string }).validationContext;
@@ -81,6 +85,14 @@ export function registerErrorHandling(
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
       return reply.code(500).send({ message: `Internal server error (request id ${request.id})` });
+    }
+    if (error.code === 'FST_ERR_HANDLER_TIMEOUT') {
+      // A route's handlerTimeout ran out (a busy machine): a 503 to retry, never a 500.
+      request.log.warn({ url: request.url }, error.message);
+      return reply
+        .code(503)
+        .header('retry-after', String(HANDLER_TIMEOUT_RETRY_SECONDS))
+        .send({ message: HANDLER_TIMEOUT_MESSAGE });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -72,6 +72,11 @@ function titleIndex(catalog: MatchCatalog): TitleIndex {
   return idx;
 }
 
+/** Builds the catalog's title index ahead of its first match (the import thread, given a catalog). */
+export function indexTitles(catalog: MatchCatalog): void {
+  titleIndex(catalog);
+}
+
 const releaseYear = (m: MatchMovie) => (m.release_date ? Number(m.release_date.slice(0, 4)) : null);
 const byFame = (a: MatchMovie, b: MatchMovie) => b.vote_count - a.vote_count || a.id - b.id;
 

@@ -1,7 +1,7 @@
 import type { MovieListItem } from '@app/contracts';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { AppError } from '../../lib/errors';
+import { AppError, ServiceUnavailableError } from '../../lib/errors';
 import type { FilmMatch, MatchCatalog } from './import-match';
 import {
   catalogRows,
@@ -18,15 +18,20 @@ interface Pending {
   reject: (e: Error) => void;
 }
 
+/** What an upload in flight is told when the thread died under it (it is started again). */
+export const THREAD_GONE = 'The import could not read the file just now: please try again in a few seconds';
+
 /** A catalog's generation number, by its id map (a synced catalog is a new one: decision 0084). */
 const generations = new WeakMap<object, number>();
 let nextGeneration = 1;
 
 /**
  * The import's worker thread, seen from the main thread (decision 0090): one thread, started on
- * first use and kept (unref'd: it never holds the process open), given the catalog's titles once
- * per catalog. If it dies, the calls in flight fail (a 500 for that upload) and the next call
- * starts a new one.
+ * first use or by `warm` (the app warms it once listening) and kept (unref'd: it never holds the
+ * process open), given the catalog's titles once per catalog, its title index built there. Its
+ * start and the catalog take seconds of CPU (10-18 s at load 12-17): an upload does not wait for
+ * them unbounded (the preview route answers a 503 while it is not `ready`). If it dies, the calls in
+ * flight fail with a 503 to retry and the next call starts a new one.
  */
 export class ImportThread {
   private static one: ImportThread | null = null;
@@ -41,6 +46,8 @@ export class ImportThread {
   private nextId = 1;
   private nextToken = 1;
   private sentGeneration = 0;
+  /** The catalog being given to the thread (or given): every caller waits on the one send. */
+  private sending: { generation: number; done: Promise<void> } | null = null;
 
   private start(): Worker {
     if (this.worker) return this.worker;
@@ -66,7 +73,11 @@ export class ImportThread {
       if (this.worker !== worker) return;
       this.worker = null;
       this.sentGeneration = 0;
-      for (const p of this.pending.values()) p.reject(err);
+      this.sending = null;
+      // The next call starts a new thread: the client tries again (the error handler logs the 503
+      // as a warning, with the thread's own error as its cause).
+      const again = Object.assign(new ServiceUnavailableError(THREAD_GONE, 5), { cause: err });
+      for (const p of this.pending.values()) p.reject(again);
       this.pending.clear();
     };
     worker.on('error', gone);
@@ -90,6 +101,31 @@ export class ImportThread {
     return { generation, catalog };
   }
 
+  /**
+   * Starts the thread (if it is not running) and gives it `catalog`'s titles, once per catalog
+   * (45k films: a few MB, cloned once; the thread builds its title index from them).
+   */
+  warm(catalog: CatalogLike): Promise<void> {
+    const { generation } = this.generation(catalog);
+    if (this.worker && this.sending?.generation === generation) return this.sending.done;
+    const done = this.call('catalog', catalogRows(generation, catalog.byId.values(), catalog.byId.size)).then(
+      () => {
+        if (this.sending?.done === done) this.sentGeneration = generation;
+      },
+    );
+    this.sending = { generation, done };
+    // A failed send is tried again by the next caller.
+    done.catch(() => {
+      if (this.sending?.done === done) this.sending = null;
+    });
+    return done;
+  }
+
+  /** Whether an upload of `catalog` is read at once: the thread runs and holds that catalog. */
+  ready(catalog: CatalogLike): boolean {
+    return this.worker !== null && this.sentGeneration === this.generation(catalog).generation;
+  }
+
   /** Reads and matches an upload; the answer's `token` names it for `finish` (or `drop`). */
   async read(
     catalog: CatalogLike,
@@ -98,12 +134,8 @@ export class ImportThread {
   ): Promise<ReturnType<typeof readSummary> & { token: number }> {
     const token = this.nextToken++;
     for (let attempt = 0; attempt < 2; attempt++) {
+      await this.warm(catalog);
       const { generation } = this.generation(catalog);
-      if (this.sentGeneration !== generation) {
-        // The catalog's titles, once per catalog (45k films: a few MB, cloned once).
-        await this.call('catalog', catalogRows(generation, catalog.byId.values(), catalog.byId.size));
-        this.sentGeneration = generation;
-      }
       const r = await this.call<ReturnType<typeof readSummary> | { needCatalog: true }>('read', {
         token,
         generation,
@@ -111,7 +143,9 @@ export class ImportThread {
         fileName,
       });
       if (!('needCatalog' in r)) return { ...r, token };
+      // Another catalog was given since (a sync, or another app of this process): give this one again.
       this.sentGeneration = 0;
+      this.sending = null;
     }
     throw new Error('the import thread could not be given the catalog');
   }

@@ -1,6 +1,6 @@
 import { parentPort } from 'node:worker_threads';
 import type { MovieListItem } from '@app/contracts';
-import type { FilmMatch, MatchCatalog } from './import-match';
+import { indexTitles, type FilmMatch, type MatchCatalog } from './import-match';
 import {
   catalogFromRows,
   finishPreview,
@@ -27,6 +27,8 @@ const reading = new Map<number, ReadFile>();
 const ops: Record<string, (args: never) => unknown> = {
   catalog: (rows: CatalogRows) => {
     catalog = { generation: rows.generation, index: catalogFromRows(rows) };
+    // The title index too, now rather than on the first upload's first film.
+    indexTitles(catalog.index);
     return catalog.generation;
   },
   read: (a: { token: number; generation: number; bytes: Uint8Array; fileName: string }) => {

@@ -86,6 +86,9 @@ export const IMPORT_MESSAGES = {
   busy: 'Too many imports are waiting to be confirmed right now: please try again in a minute',
   previewRunning: 'An upload is already being read for your account: wait for its preview',
   tooManyUploads: 'Too many uploads: please try again in a few minutes',
+  readerStarting: 'The importer is still starting: please try again in a few seconds',
+  tooSlow:
+    'Reading the file took too long on a busy server, and nothing was kept: please try again in a minute',
 } as const;
 
 export interface ImportServiceOptions {
@@ -227,6 +230,29 @@ export class ImportService {
     await this.queue?.stop();
   }
 
+  /**
+   * Starts the import thread with this catalog (the app does once listening), so that the first
+   * upload waits for neither; a failure is logged and tried again by the next upload.
+   */
+  warmUp(): Promise<void> {
+    return this.thread.warm(this.catalog).catch((err: unknown) => {
+      this.log.warn({ err: (err as Error)?.message }, 'the import thread did not start');
+    });
+  }
+
+  /**
+   * Whether an upload can be read now, waiting up to `ms` for the import thread to start (it is
+   * started if it is not): false while it is still starting, as on a busy machine just after start.
+   */
+  async readerReady(ms: number): Promise<boolean> {
+    if (this.thread.ready(this.catalog)) return true;
+    const warm = this.warmUp();
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([warm, new Promise<void>((r) => (timer = setTimeout(r, Math.max(0, ms))))]);
+    clearTimeout(timer);
+    return this.thread.ready(this.catalog);
+  }
+
   /** Whether this process is running a job of the user's (the job route's account check, see transfer.routes). */
   hasJob(userId: string): boolean {
     return this.runningHere.has(userId);
@@ -284,6 +310,7 @@ export class ImportService {
   private async searchUnmatched(
     wanted: { key: string; film: FilmRef }[],
     found: Map<number, MovieListItem>,
+    signal?: AbortSignal,
   ): Promise<[string, FilmMatch][]> {
     const search = this.search;
     if (!search) return [];
@@ -296,7 +323,7 @@ export class ImportService {
     ]);
     const queue = wanted.slice(0, LIVE_SEARCH_MAX);
     const worker = async () => {
-      for (let g = queue.shift(); g; g = queue.shift()) {
+      for (let g = queue.shift(); g && !signal?.aborted; g = queue.shift()) {
         try {
           const hits = (await search(g.film.title)).filter(
             (h): h is MovieListItem & { title: string } => typeof h.title === 'string',
@@ -331,7 +358,13 @@ export class ImportService {
    * 409 (the first goes on). The claim is a row (`import_uploads`, decision 0099), renewed while
    * the file is read and released when it is answered; a dead instance's runs out.
    */
-  async preview(userId: string, bytes: Uint8Array, fileName: string): Promise<ImportPreview> {
+  async preview(
+    userId: string,
+    bytes: Uint8Array,
+    fileName: string,
+    /** Aborted when the request was answered without it (its time ran out): nothing more is done or kept. */
+    signal?: AbortSignal,
+  ): Promise<ImportPreview> {
     if (this.previewing.has(userId)) throw new ConflictError(IMPORT_MESSAGES.previewRunning);
     this.previewing.add(userId);
     try {
@@ -350,7 +383,7 @@ export class ImportService {
       );
       renew.unref();
       try {
-        return await this.readPreview(userId, bytes, fileName);
+        return await this.readPreview(userId, bytes, fileName, signal);
       } finally {
         clearInterval(renew);
         // Not released (the database away): it runs out by itself.
@@ -365,18 +398,25 @@ export class ImportService {
     }
   }
 
-  private async readPreview(userId: string, bytes: Uint8Array, fileName: string): Promise<ImportPreview> {
+  private async readPreview(
+    userId: string,
+    bytes: Uint8Array,
+    fileName: string,
+    signal?: AbortSignal,
+  ): Promise<ImportPreview> {
     await this.sweep();
     const read = await this.thread.read(this.catalog, bytes, fileName);
     const found = new Map<number, MovieListItem>();
     let finished: Awaited<ReturnType<ImportThread['finish']>>;
     try {
+      signal?.throwIfAborted();
       let searched: [string, FilmMatch][] = [];
       if (this.search) {
         // Refused before any TMDB request when there is no room; checked again after them.
         await this.checkRoom(userId, read.entries);
-        searched = await this.searchUnmatched(read.unmatched, found);
+        searched = await this.searchUnmatched(read.unmatched, found, signal);
       }
+      signal?.throwIfAborted();
       await this.checkRoom(userId, read.entries);
       const held = await this.repo.held(userId, read.listNames);
       finished = await this.thread.finish(
@@ -390,6 +430,8 @@ export class ImportService {
       this.thread.drop(read.token);
       throw err;
     }
+    // Not kept when no one is waiting for it any more.
+    signal?.throwIfAborted();
     // Accepted: stored, replacing the user's older preview (one per user).
     const id = randomUUID();
     const expiresAt = await this.store.savePreview({

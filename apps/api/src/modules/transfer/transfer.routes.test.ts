@@ -20,22 +20,30 @@ describe.each(DATABASES)('import, export and public playlists on $name', ({ name
     catalog = await fullCatalog();
   }, 120_000);
 
-  /** Uploads bytes as the browser does: the file as the body, its name in the query. */
+  /**
+   * Uploads bytes as the browser does: the file as the body, its name in the query; told the
+   * importer is still starting (a busy machine just after the stack started), tries again as asked.
+   */
   async function upload(
     u: TestUser | null,
     bytes: Uint8Array,
     fileName: string,
     type = 'application/octet-stream',
   ) {
-    const res = await fetch(
-      new URL(`/api/user/import/preview?name=${encodeURIComponent(fileName)}`, t.s.base),
-      {
-        method: 'POST',
-        headers: { 'content-type': type, ...(u ? u.bearer : {}) },
-        body: bytes as unknown as BodyInit,
-      },
-    );
-    return { status: res.status, body: await res.json() };
+    for (let tries = 1; ; tries++) {
+      const res = await fetch(
+        new URL(`/api/user/import/preview?name=${encodeURIComponent(fileName)}`, t.s.base),
+        {
+          method: 'POST',
+          headers: { 'content-type': type, ...(u ? u.bearer : {}) },
+          body: bytes as unknown as BodyInit,
+        },
+      );
+      const body = await res.json();
+      if (res.status !== 503 || body.message !== IMPORT_MESSAGES.readerStarting || tries === 20)
+        return { status: res.status, body };
+      await new Promise((r) => setTimeout(r, Number(res.headers.get('retry-after')) * 1000));
+    }
   }
 
   async function waitForJob(u: TestUser, jobId: string) {

@@ -11,9 +11,9 @@ import {
   PublicPlaylist,
   PublicSlugParams,
 } from '@app/contracts';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AppError, BadRequestError } from '../../lib/errors';
+import { AppError, BadRequestError, ServiceUnavailableError } from '../../lib/errors';
 import { RateLimits } from '../../lib/rate-limit';
 import { currentUser, requireVerifiedUser } from '../identity/auth-guard';
 import type { TokenVerifier } from '../identity/token-verifier';
@@ -54,7 +54,27 @@ export interface TransferServices {
   accountExists: (uid: string) => Promise<boolean>;
   /** Uploads one account may preview per window (live mode: each may run up to 100 TMDB searches). */
   previewLimit?: { points: number; durationSeconds: number };
+  /** How long an upload waits for the import thread to start before a 503 (tests shorten it). */
+  readerWaitMs?: number;
+  /** A preview's whole time: then a 503 and nothing is kept (tests shorten it). */
+  previewTimeoutMs?: number;
 }
+
+/**
+ * How long an upload waits for the import thread to start (started once the app listens; seconds
+ * of CPU on a busy machine) before a 503 with Retry-After: a preview never hangs on it.
+ */
+export const PREVIEW_READER_WAIT_MS = 2_000;
+/** Retry-After of that 503. */
+export const PREVIEW_READER_RETRY_SECONDS = 5;
+/** Retry-After of the 503 of a preview past its time. */
+export const PREVIEW_TIMEOUT_RETRY_SECONDS = 30;
+/**
+ * A preview's whole time: beyond it the upload is answered a 503 to try
+ * again and the preview stops (live TMDB searches included) without being kept. Far above a 5 MB
+ * file's read on a busy machine.
+ */
+export const PREVIEW_TIMEOUT_MS = 60_000;
 
 /** Default per-account limit on `POST /import/preview`: 10 uploads in 10 minutes. */
 export const PREVIEW_UPLOAD_LIMIT = { points: 10, durationSeconds: 600 };
@@ -63,6 +83,8 @@ export const PREVIEW_UPLOAD_LIMIT = { points: 10, durationSeconds: 600 };
 export const transferRoutes =
   (s: TransferServices, verifier: TokenVerifier, rateLimits = new RateLimits()): FastifyPluginAsyncZod =>
   async (app) => {
+    /** Each upload's deadline (see the preview's onRequest hook). */
+    const deadlines = new WeakMap<FastifyRequest, AbortController>();
     const uploads = rateLimits.create({
       name: 'import-preview',
       ...(s.previewLimit ?? PREVIEW_UPLOAD_LIMIT),
@@ -76,6 +98,26 @@ export const transferRoutes =
       upload.addHook('onRequest', async (req) => {
         if (Number(req.headers['content-length'] ?? 0) > IMPORT_MAX_BYTES)
           throw new AppError(413, IMPORT_TOO_LARGE);
+      });
+      // The import thread starting (just after start, or after a catalog sync): a short wait, then
+      // a 503 to retry, before the body is read or an upload of the account's limit is counted.
+      upload.addHook('onRequest', async () => {
+        if (!(await s.imports.readerReady(s.readerWaitMs ?? PREVIEW_READER_WAIT_MS)))
+          throw new ServiceUnavailableError(IMPORT_MESSAGES.readerStarting, PREVIEW_READER_RETRY_SECONDS);
+      });
+      // A preview's time, counted from the request (onRequest) to its answer: past it a 503 to try
+      // again goes out through the error handler and the preview stops (nothing is kept). Not
+      // Fastify's handlerTimeout: in 5.12 its timer is cleared, and request.signal aborted, as soon
+      // as a request's body has been read (the request's 'close' event), so an upload never timed out.
+      upload.addHook('onRequest', async (req, reply) => {
+        const deadline = new AbortController();
+        deadlines.set(req, deadline);
+        const timer = setTimeout(() => {
+          deadline.abort();
+          if (!reply.sent)
+            reply.send(new ServiceUnavailableError(IMPORT_MESSAGES.tooSlow, PREVIEW_TIMEOUT_RETRY_SECONDS));
+        }, s.previewTimeoutMs ?? PREVIEW_TIMEOUT_MS);
+        reply.raw.once('close', () => clearTimeout(timer));
       });
       upload.removeContentTypeParser('application/json');
       upload.removeContentTypeParser('text/plain');
@@ -92,7 +134,7 @@ export const transferRoutes =
             tags,
             security,
             summary: 'Read an export and preview the import (nothing is written)',
-            description: `The file as the request body (a Letterboxd export zip or one of its CSVs, an IMDb ratings or watchlist CSV, a Trakt JSON export or its zip), at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB; ?name= its file name. Answers matched, ambiguous and unmatched films and what importing would write. The preview is kept for 30 minutes. One upload at a time per account (a second while the first is read is a 409), at most ${(s.previewLimit ?? PREVIEW_UPLOAD_LIMIT).points} in ${(s.previewLimit ?? PREVIEW_UPLOAD_LIMIT).durationSeconds / 60} minutes (then a 429); while the server holds as many waiting previews as it can, a new one is a 503 with Retry-After (no one else's preview is dropped for it).`,
+            description: `The file as the request body (a Letterboxd export zip or one of its CSVs, an IMDb ratings or watchlist CSV, a Trakt JSON export or its zip), at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB; ?name= its file name. Answers matched, ambiguous and unmatched films and what importing would write. The preview is kept for 30 minutes. One upload at a time per account (a second while the first is read is a 409), at most ${(s.previewLimit ?? PREVIEW_UPLOAD_LIMIT).points} in ${(s.previewLimit ?? PREVIEW_UPLOAD_LIMIT).durationSeconds / 60} minutes (then a 429); while the server holds as many waiting previews as it can, a new one is a 503 with Retry-After (no one else's preview is dropped for it); so is an upload while the import's reader is starting (just after the server started) or one that took over ${PREVIEW_TIMEOUT_MS / 1000} s (nothing is kept).`,
             querystring: ImportUploadQuery,
             response: {
               200: ImportPreview,
@@ -109,7 +151,15 @@ export const transferRoutes =
         async (req) => {
           if (!(req.body instanceof Upload)) throw new BadRequestError('Send the file as the request body');
           await uploads.consume(currentUser(req).uid);
-          return s.imports.preview(currentUser(req).uid, req.body.bytes, req.query.name ?? 'upload');
+          const uid = currentUser(req).uid;
+          const deadline = deadlines.get(req)!.signal;
+          try {
+            return await s.imports.preview(uid, req.body.bytes, req.query.name ?? 'upload', deadline);
+          } catch (err) {
+            // Its time ran out and the 503 was answered already: nothing more to send.
+            if (deadline.aborted) return undefined as never;
+            throw err;
+          }
         },
       );
     });
