@@ -44,7 +44,56 @@ export const kindText = (m: CatalogMovie): string =>
     .filter(Boolean)
     .join(', ') || 'genre unknown';
 
+/** How much a film is loved: its rating shrunk towards 6.2 when few voted (as the ranking does). */
+const lovedRatingOf = (m: CatalogMovie) => (m.vote_count * m.vote_average + 150 * 6.2) / (m.vote_count + 150);
+const lovedText = (m: CatalogMovie) => `${ratingText(m)}, ${kindText(m)}`;
+
+/**
+ * The orders a question can ask, the first that matches. Decision 0105: said in the languages read
+ * ("la más divertida", "der kürzeste", "le plus court"), "the least X" as X reversed, and a friend's
+ * pick ("which would you pick?", "which should I start with?") as the best loved.
+ */
 const ORDERS: [RegExp, ShownOrder][] = [
+  [
+    /\bleast (?:scary|frightening|creepy|intense)\b/,
+    { word: 'least scary', value: fear, descending: false, detail: kindText },
+  ],
+  [
+    /\b(?:least (?:violent|dark|brutal|grim|bleak|heavy|depressing|disturbing)|gentlest|mildest)\b/,
+    { word: 'lightest', value: darkness, descending: false, detail: kindText },
+  ],
+  [
+    /\b(?:would you (?:pick|choose|recommend|go (?:with|for)|watch)|should (?:i|we) (?:pick|choose)|(?:your|ur) (?:pick|top pick|favou?rite|fave)|first[- ]timer|cual me recomiendas|welche[rsn]? (?:empfiehlst|wurdest)|lequel (?:me )?(?:conseilles|recommandes))\b/,
+    { word: 'best loved', value: lovedRatingOf, descending: true, detail: lovedText },
+  ],
+  [
+    /\b(?:mas (?:miedo|terror|aterradora?|terrorifica?)|(?:le|la) plus (?:effrayante?|flippante?)|gruseligste[rsn]?|unheimlichste[rsn]?|piu (?:paurosa?|spaventosa?)|mais assustadora?)\b/,
+    { word: 'scariest', value: fear, descending: true, detail: kindText },
+  ],
+  [
+    /\b(?:mas (?:divertida?|graciosa?|comica?)|(?:le|la) plus (?:drole|marrante?)|lustigste[rsn]?|witzigste[rsn]?|piu (?:divertente|comica?)|mais (?:engracada?|divertida?))\b/,
+    { word: 'funniest', value: comedy, descending: true, detail: kindText },
+  ],
+  [
+    /\b(?:mas cort[ao]|(?:le|la) plus courte?|kurzeste[rsn]?|piu cort[ao]|mais curt[ao])\b/,
+    { word: 'shortest', value: minutes, descending: false, detail: runtimeText },
+  ],
+  [
+    /\b(?:mas larg[ao]|(?:le|la) plus longu?e?|langste[rsn]?|piu lung[ao]|mais long[ao])\b/,
+    { word: 'longest', value: minutes, descending: true, detail: runtimeText },
+  ],
+  [
+    /\b(?:mas (?:reciente|nuev[ao])|(?:le|la) plus recente?|neueste[rsn]?|piu recente|mais recente)\b/,
+    { word: 'newest', value: released, descending: true, detail: dateText },
+  ],
+  [
+    /\b(?:mas antigu[ao]|(?:le|la) plus ancien(?:ne)?|alteste[rsn]?|piu vecchi[ao]|mais antig[ao])\b/,
+    { word: 'oldest', value: released, descending: false, detail: dateText },
+  ],
+  [
+    /\b(?:(?:la|el|lo) mejor|mejor valorad[ao]|(?:le|la) meilleure?|beste[rsn]?|(?:il|la) migliore|(?:o|a) melhor)\b/,
+    { word: 'best rated', value: (m) => m.vote_average, descending: true, detail: ratingText },
+  ],
   [
     /\b(scariest|most (?:scary|frightening|terrifying|creepy)|creepiest)\b/,
     { word: 'scariest', value: fear, descending: true, detail: kindText },
@@ -87,18 +136,37 @@ const ORDERS: [RegExp, ShownOrder][] = [
 
 /** Words that point back at the films shown. */
 const POINTS_BACK =
-  /\b(those|these|them|they|the list|this list|your (?:picks|suggestions|list|recommendations)|the ones? you (?:gave|suggested|listed|showed))\b|\bwhich (?:one|is|of)\b|\b(?:rank|sort|order) (?:them|those|these)\b/;
+  /\b(those|these|them|they|the list|this list|your (?:picks|suggestions|list|recommendations)|the ones? you (?:gave|suggested|listed|showed))\b|\bwhich (?:one|is|of|would|should|do you)\b|\b(?:rank|sort|order) (?:them|those|these)\b|\b(?:cual|cuales) (?:de )?(?:esas|estas|ellas|ellos|esos|estos|las|los)\b|\b(?:de|entre) (?:esas|estas|esos|estos)\b|\b(?:welche[rsn]?|welches) (?:davon|von denen|von diesen)\b|\bdavon\b|\b(?:lequel|laquelle|lesquels) (?:de|d'|parmi)|\bparmi (?:eux|elles|ces)\b|\b(?:quale|quali) (?:di|tra|fra) (?:questi|quelli|loro)\b|\bqual (?:deles|delas|desses|dessas)\b/;
+
+/** Lower case, accents off, one space: "¿cuál de esas es la más divertida?" as the patterns read it. */
+const folded = (message: string) =>
+  message
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[’']/g, "'")
+    .replace(/\s+/g, ' ');
+
+/**
+ * Words that can only mean the films shown ("of those", "de esas", "davon"): with them, the words of
+ * the question ("the least violent", "la más divertida") are what is asked about, never a request.
+ */
+const SHOWN_ONLY =
+  /\b(?:of|among|from) (?:those|these|them|the list|your (?:picks|list|suggestions))\b|\b(?:those|these) (?:ones|films|movies|five|four|three)\b|\b(?:de|entre) (?:esas|estas|esos|estos)\b|\b(?:davon|von denen|von diesen)\b|\bparmi (?:eux|elles|ces)\b|\b(?:di|tra|fra) (?:questi|quelli)\b|\b(?:deles|delas|desses|dessas)\b/;
+
+/** Whether a message points at the films shown in words that can mean nothing else. */
+export const pointsOnlyAtShown = (message: string): boolean => SHOWN_ONLY.test(folded(message));
 
 /** The order a message asks of the films just shown, or null when it asks for something else. */
 export function askedAboutShown(message: string): ShownOrder | null {
-  const text = message.toLowerCase().replace(/[’']/g, "'").replace(/\s+/g, ' ');
+  const text = folded(message);
   if (!POINTS_BACK.test(text)) return null;
   return superlativeIn(text);
 }
 
 /** The order a superlative in the text asks for ("which Rocky film is the longest?"), or null. */
 export function superlativeIn(message: string): ShownOrder | null {
-  const text = message.toLowerCase().replace(/[’']/g, "'").replace(/\s+/g, ' ');
+  const text = folded(message);
   // "best to worst" is a ranking by rating, not the worst first.
   const ranking = /\bbest to worst\b/.test(text);
   for (const [pattern, order] of ORDERS) {
@@ -152,8 +220,33 @@ const childWords = (m: CatalogMovie) => {
   return `is not tagged as a family film (${kindText(m)}): better check it first`;
 };
 
+const TRUE_STORY_TAGS = ['based on true story', 'based on true events', 'true crime'];
+const LIFE_TAGS = ['biography', 'autobiography'];
+const SOURCE_TAGS = [
+  'based on novel',
+  'based on book',
+  'based on comic',
+  'based on play',
+  'based on short story',
+];
+/** Whether a film tells a true story, from its keywords and summary (decision 0105). */
+const trueStoryWords = (m: CatalogMovie) => {
+  if (m.keywords.some((k) => TRUE_STORY_TAGS.includes(k))) return 'is based on a true story';
+  if (m.keywords.some((k) => LIFE_TAGS.includes(k))) return 'tells a real life (a biography)';
+  if (/\b(?:true story|true-life|real-life|based on (?:the )?(?:real|true))\b/i.test(m.overview ?? ''))
+    return 'is drawn from real events, as its summary says';
+  const source = m.keywords.find((k) => SOURCE_TAGS.includes(k));
+  return source
+    ? `is ${source.replace(/^based on /, 'based on a ')}; the catalog does not tag it as a true story`
+    : 'is not tagged as a true story in the catalog';
+};
+
 /** The facts a question can ask, the first that matches (comparisons of quality last). */
 const FACTS: [RegExp, FilmFact][] = [
+  [
+    /\b(true story|true events|real story|real events|really happen(?:ed|s)?|based on (?:a )?(?:true|real)(?: (?:story|stories|events|life))?|a biopic|historia real|hechos reales|histoire vraie|faits reels|wahre[rn]? (?:geschichte|begebenheit)|storia vera|historia (?:real|verdadeira))\b/,
+    { word: 'true story', say: trueStoryWords },
+  ],
   [
     /\b(how long|runtime|run time|length|how many (?:minutes|hours)|too long)\b/,
     {
@@ -207,9 +300,6 @@ const FACTS: [RegExp, FilmFact][] = [
     },
   ],
 ];
-
-/** The rating a comparison goes by: shrunk towards 6.2 when few voted (as the ranking does). */
-const lovedRatingOf = (m: CatalogMovie) => (m.vote_count * m.vote_average + 150 * 6.2) / (m.vote_count + 150);
 
 const ORDINAL_WORDS: Record<string, number> = {
   first: 1,
@@ -282,7 +372,7 @@ export function askedAboutOne(
   shown: CatalogMovie[],
   namesakes: (m: CatalogMovie) => CatalogMovie[] = () => [],
 ): ShownQuestion | null {
-  const text = message.toLowerCase().replace(/[’']/g, "'").replace(/\s+/g, ' ');
+  const text = folded(message);
   if (!shown.length || ASKS_FOR_MORE.test(text)) return null;
   const fact = FACTS.find(([re]) => re.test(text))?.[1];
   if (!fact) return null;
@@ -297,6 +387,34 @@ export function askedAboutOne(
   return PRONOUN.test(text) && /\?|^(is|was|does|how|what|when)\b/.test(text)
     ? { text, films: [shown[0]!], fact }
     : null;
+}
+
+/** How a question about a film opens ("how long is", "when did", "is") and closes ("come out"). */
+const QUESTION_OPENS =
+  /^(?:so |and |ok |okay |hey )?(?:how long (?:is|was|does)|how many (?:minutes|hours) (?:is|was|does)|what year (?:is|was|did)|when (?:is|was|did)|what(?:'s| is) the (?:runtime|length) of|is|was|does|did)\s+/;
+const QUESTION_CLOSES =
+  /\s+(?:come out|came out|released|run|last|take|ok|okay|suitable|alright|good|appropriate|safe|too)?\s*(?:for (?:kids|children|a kid|a child|my (?:kids?|son|daughter))|kid-?friendly|family-?friendly)?\s*$/;
+
+/**
+ * Decision 0105: the film a fact question is about when the rest of the message is its title ("how
+ * long is The Godfather?", "is Empire of the Sun based on a true story?"): the text left once the
+ * question's frame and the fact asked are taken away, or null when no fact is asked.
+ */
+export function questionSubject(message: string): string | null {
+  const text = folded(message)
+    .replace(/[?!.]+\s*$/, '')
+    .trim();
+  const fact = FACTS.find(([re]) => re.test(text));
+  if (!fact || ASKS_FOR_MORE.test(text)) return null;
+  const rest = text
+    .replace(fact[0], ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(QUESTION_OPENS, '')
+    .replace(/\s+(?:a|an|the)$/, '')
+    .replace(QUESTION_CLOSES, '')
+    .trim();
+  return rest && rest.split(' ').length <= 7 ? rest : null;
 }
 
 /** The answer to a question about shown films, from their data (a comparison when it compares). */

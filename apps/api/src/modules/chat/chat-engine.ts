@@ -1,6 +1,15 @@
 import type { CatalogIndex, CatalogMovie } from '@app/catalog';
 import { Franchises } from './franchise';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readSync,
+  renameSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname } from 'node:path';
 import type { RecommenderClient } from '../../integrations/recommender/recommender-client';
 import { neighboursOf } from './neighbours';
@@ -24,6 +33,7 @@ import { FILLER } from './understand/lexicon';
 import { LEXICON_WORDS, understand } from './understand/understand';
 import { TextIndex } from './text-index';
 import { buildExactTitles, buildExactTitlesNow, titleWords } from './exact-titles';
+import { buildChatKeywords, chatKeywordsNow, type ChatKeywords } from './keyword-index';
 
 export type { ChatRequest, ConversationState, EngineAnswer, Pick } from './request';
 export type { PeopleIndex } from './turns/turn';
@@ -57,15 +67,6 @@ export interface ChatEngineOptions {
   people?: PeopleIndex | null;
 }
 
-const KEYWORD_STOPLIST = new Set(
-  `love family friendship friends death sex woman director independent film duringcreditsstinger aftercreditsstinger
-  based on novel biography sequel remake musical film movie night day time life money music police murder revenge
-  new york suspense comedy drama romance horror thriller war action mystery history animation fantasy crime kids
-  children show classic short dark light happy sad funny good great best old new young man woman boy girl`.split(
-    /\s+/,
-  ),
-);
-
 const sharedVectors = new WeakMap<CatalogIndex, SemanticIndex>();
 /** Engines over the same catalog share one text index (decision 0102). */
 const sharedTexts = new WeakMap<CatalogIndex, TextIndex>();
@@ -75,17 +76,29 @@ const VECTOR_MIN_VOTES = 10;
 
 const vectorMovies = (catalog: CatalogIndex) =>
   catalog.popular.filter((m) => m.vote_count >= VECTOR_MIN_VOTES);
-const vectorsTag = (catalog: CatalogIndex, movies: readonly CatalogMovie[]) =>
-  `${catalog.file.built_at}:${movies.length}:v1`;
+const vectorsTag = (catalog: CatalogIndex, movies: number) => `${catalog.file.built_at}:${movies}:v1`;
 
-/** Whether `file` holds the vectors of this catalog (its header's tag), so none need training. */
+/**
+ * Whether `file` holds the vectors of this catalog (its header's tag), so none need training.
+ * Reads the header only and counts the films without listing them: a start asks it before
+ * listening (a million films: the file is hundreds of MB).
+ */
 export function chatVectorsCached(catalog: CatalogIndex, file: string): boolean {
+  let fd: number | undefined;
   try {
-    const buf = readFileSync(file);
-    const header = JSON.parse(buf.subarray(0, buf.indexOf(10)).toString('utf8')) as { tag?: unknown };
-    return header.tag === vectorsTag(catalog, vectorMovies(catalog));
+    fd = openSync(file, 'r');
+    // The header's first field is the tag (serializeSemantic); the vocabulary after it is long.
+    const head = Buffer.alloc(1024);
+    const n = readSync(fd, head, 0, head.length, 0);
+    const tag = /^\{"tag":("(?:[^"\\]|\\.)*")/.exec(head.subarray(0, n).toString('utf8'))?.[1];
+    if (!tag) return false;
+    let movies = 0;
+    for (const m of catalog.popular) if (m.vote_count >= VECTOR_MIN_VOTES) movies++;
+    return JSON.parse(tag) === vectorsTag(catalog, movies);
   } catch {
     return false;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
   }
 }
 
@@ -154,11 +167,9 @@ function near(a: string, b: string): boolean {
  * (`wording.ts`), joined with the conversation: follow-ups, refinements, no repeats.
  */
 export class ChatEngine {
-  readonly keywordVocabulary: Set<string>;
   readonly referenceYear: number;
-  private readonly byKeyword = new Map<string, Set<number>>();
-  private readonly speller: Speller;
-  private readonly retriever: Retriever;
+  /** The catalog's keywords with the speller and the retriever that read them: made on first use or in slices. */
+  private parts: { keywords: ChatKeywords; speller: Speller; retriever: Retriever } | undefined;
   private semanticIndex: SemanticIndex | null = null;
   private exactTitles: Map<string, CatalogMovie[]> | undefined;
   private readonly titleCache = new Map<string, { movie: CatalogMovie; confidence: number } | null>();
@@ -184,36 +195,44 @@ export class ChatEngine {
     private readonly options: ChatEngineOptions = {},
   ) {
     this.referenceYear = Number(catalog.referenceDate.slice(0, 4));
-    const df = new Map<string, number>();
-    for (const m of catalog.popular) {
-      if (m.vote_count < 20) continue;
-      for (const k of m.keywords) {
-        df.set(k, (df.get(k) ?? 0) + 1);
-        let set = this.byKeyword.get(k);
-        if (!set) this.byKeyword.set(k, (set = new Set()));
-        set.add(m.id);
-      }
-    }
-    this.keywordVocabulary = new Set(
-      [...df].filter(([k, n]) => n >= 8 && !KEYWORD_STOPLIST.has(k)).map(([k]) => k),
-    );
+  }
+
+  /** The catalog's keywords, the speller and the retriever (made now when nothing made them yet). */
+  private built() {
+    return (this.parts ??= this.makeParts(chatKeywordsNow(this.catalog)));
+  }
+
+  /** The keywords a request's theme is read from. */
+  get keywordVocabulary(): Set<string> {
+    return this.built().keywords.vocabulary;
+  }
+
+  /** The keyword index built in slices (a server, once listening), unless a first use made it. */
+  async prepareKeywords(): Promise<void> {
+    if (this.parts) return;
+    const keywords = await buildChatKeywords(this.catalog);
+    this.parts ??= this.makeParts(keywords);
+  }
+
+  private makeParts(keywords: ChatKeywords) {
     // Typo targets: the lexicon's words and the keywords'; known words are never "corrected".
-    const targets = [...LEXICON_WORDS, ...[...this.keywordVocabulary].flatMap((k) => k.split(' '))];
-    for (const k of this.keywordVocabulary) for (const w of k.split(/[^a-z]+/)) this.corpusWords.add(w);
-    this.speller = new Speller(
+    const targets = [...LEXICON_WORDS, ...[...keywords.vocabulary].flatMap((k) => k.split(' '))];
+    for (const k of keywords.vocabulary) for (const w of k.split(/[^a-z]+/)) this.corpusWords.add(w);
+    const speller = new Speller(
       targets,
       // Function words are known too: German "einen" is not a typo of "weinen".
       (w) => LEXICON_WORDS.has(w) || FILLER.has(w) || this.corpusWords.has(w) || this.knownWord(w),
       LEXICON_WORDS,
     );
-    this.retriever = new Retriever(
-      catalog,
-      this.byKeyword,
+    const retriever = new Retriever(
+      this.catalog,
+      keywords.byKeyword,
       () => this.semantic(),
-      options.semantic ?? true,
+      this.options.semantic ?? true,
       undefined,
       () => this.textIndex(),
     );
+    return { keywords, speller, retriever };
   }
 
   /** The vectors: read from the cache file, or trained from the catalog on first use (and cached). */
@@ -223,7 +242,7 @@ export class ChatEngine {
     const shared = sharedVectors.get(this.catalog);
     if (shared) return (this.semanticIndex = shared);
     const movies = vectorMovies(this.catalog);
-    const tag = vectorsTag(this.catalog, movies);
+    const tag = vectorsTag(this.catalog, movies.length);
     const file = this.options.vectorsFile;
     let parts = file && existsSync(file) ? deserializeSemantic(readFileSync(file), tag) : null;
     if (!parts) {
@@ -274,7 +293,8 @@ export class ChatEngine {
   private knownWord(w: string): boolean {
     // The vectors know only words of Latin letters: garbage never loads (or trains) them (decision 0098).
     if (!/[a-z]/.test(foldAccents(w.toLowerCase()))) return false;
-    return this.options.semantic === false ? this.corpusWords.has(w) : (this.semantic()?.knows(w) ?? false);
+    if (this.options.semantic === false) return this.built() && this.corpusWords.has(w);
+    return this.semantic()?.knows(w) ?? false;
   }
 
   private readonly parseContext: ParseContext = {
@@ -283,9 +303,9 @@ export class ChatEngine {
     resolveTitle: (text) => this.resolveTitle(text),
     closestTitle: (text) => this.closestTitle(text),
     knownWord: (w) => this.knownWord(w),
-    keywordFilms: (k) => this.byKeyword.get(k)?.size ?? 0,
+    keywordFilms: (k) => this.built().keywords.byKeyword.get(k)?.size ?? 0,
     knownPerson: (words) => this.knownPerson(words),
-    hasPeople: () => peopleIndexOf(this.catalog).size > 0,
+    hasPeople: () => this.people() !== null,
     textFilms: (w) => this.textIndex().filmsWith(w),
   };
 
@@ -311,7 +331,7 @@ export class ChatEngine {
     return understand(
       message,
       { ...this.parseContext, referenceYear: this.referenceYear, keywordVocabulary: this.keywordVocabulary },
-      this.speller,
+      this.built().speller,
     );
   }
 
@@ -328,10 +348,24 @@ export class ChatEngine {
     if (!key || (!/[a-z]/.test(key) && !this.exactTitleOf(key))) return null;
     const cached = this.titleCache.get(`${key}|${yearMatch?.[1] ?? ''}`);
     if (cached !== undefined) return cached;
-    const result = this.searchTitle(words, key, yearMatch?.[1]);
+    const result = this.withoutMaker(text, this.searchTitle(words, key, yearMatch?.[1]));
     if (this.titleCache.size > 5000) this.titleCache.clear();
     this.titleCache.set(`${key}|${yearMatch?.[1] ?? ''}`, result);
     return result;
+  }
+
+  /**
+   * Decision 0105: "Nolan's Inception", "Kubrick's The Shining": a maker's possessive before a title
+   * is no part of it, when the whole is no title of its own ("Schindler's List", "Ocean's Eleven").
+   */
+  private withoutMaker(
+    text: string,
+    whole: { movie: CatalogMovie; confidence: number } | null,
+  ): { movie: CatalogMovie; confidence: number } | null {
+    const rest = /^\s*[\p{L}.-]+(?:'s|’s|s')\s+(.+)$/u.exec(text)?.[1];
+    if (!rest || !/\p{L}{3}/u.test(rest) || (whole && whole.confidence >= TITLE_CONFIDENCE)) return whole;
+    const title = this.resolveTitle(rest);
+    return title && title.confidence >= TITLE_CONFIDENCE ? title : whole;
   }
 
   private searchTitle(
@@ -439,7 +473,7 @@ export class ChatEngine {
   private turnContext(): TurnContext {
     return (this.turns ??= {
       catalog: this.catalog,
-      retrieve: (q, input) => this.retriever.retrieve(q, input),
+      retrieve: (q, input) => this.built().retriever.retrieve(q, input),
       neighbours: (seed) => this.neighbours(seed),
       franchises: () => this.franchises(),
       merge: joinRequests,
@@ -477,7 +511,9 @@ export class ChatEngine {
   /** Retrieval for a structured query (LLM mode's tool): up to 10 films that meet every filter. */
   async search(q: Query, exclude: ReadonlySet<number>, seed: CatalogMovie | null): Promise<CatalogMovie[]> {
     const neighbours = seed ? await this.neighbours(seed) : null;
-    return this.retriever.retrieve(q, { exclude, seed, neighbours, count: 10 }).picks.map((p) => p.movie);
+    return this.built()
+      .retriever.retrieve(q, { exclude, seed, neighbours, count: 10 })
+      .picks.map((p) => p.movie);
   }
 
   /** Neighbours from the recommendation service, when it answers (ranks 0..49). */

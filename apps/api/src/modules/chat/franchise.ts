@@ -1,5 +1,6 @@
 import { isShort, isTvMovie, type CatalogMovie } from '@app/catalog';
 import { FILLER } from './understand/lexicon';
+import { LOCAL_TITLES } from './understand/titles';
 import { foldAccents } from './understand/text';
 
 /**
@@ -47,6 +48,9 @@ const LEAD_WORDS = new Set([
   'good',
   'best',
 ]);
+/** Words that ask for a franchise's order or size, in the languages read (folded). */
+const ORDER_CUE =
+  /\b(?:in (?:what|which) order|(?:what|which|right|correct|viewing|watching|release) order|in order|order (?:of|to|should)|how many (?:are|movies|films|of them|there)|which (?:one|ones|should i|do i) (?:first|watch first|start)|watch(?:ed)? first|start with|orden|ordem|reihenfolge|ordre|ordine|cuantas|quantos|wie viele|combien)\b|\border$/;
 const FRANCHISE_NOUN = /\b(movies?|films?|flicks|series|saga|franchise|trilogy|collection|marathon)\b/;
 
 /** `name` written with a capital inside the message, not as its first word ("The Alien films in order"). */
@@ -67,6 +71,8 @@ export class Franchises {
    * a name ("the Alien films", not "alien movies" or "a road trip movie").
    */
   private readonly common = new Set<string>();
+  /** A member's local release title, up to its colon ("o senhor dos aneis", "der herr der ringe"). */
+  private readonly byLocalName = new Map<string, Franchise>();
 
   /**
    * `movies`: the catalog's films; `common`: whether a name is also a word or theme a person uses
@@ -94,10 +100,45 @@ export class Franchises {
       const votes = (f: { members: CatalogMovie[] }) => f.members.reduce((n, m) => n + m.vote_count, 0);
       if (!known || votes(known) < votes({ members })) this.byKey.set(key, { name, members });
     }
+    for (const [id, names] of LOCAL_TITLES) {
+      const franchise = [...this.byKey.values()].find((f) => f.members.some((m) => m.id === id));
+      if (!franchise) continue;
+      for (const local of names) {
+        const key = franchiseKey(local.split(/[:\-–]/)[0]!).replace(
+          /^(?:el|la|le|les|der|die|das|il|lo|o|a|os) /,
+          '',
+        );
+        if (key.split(' ').length >= 2 && !this.byKey.has(key)) this.byLocalName.set(key, franchise);
+      }
+    }
   }
 
   /** The franchise a message asks for by name, or null. */
   asked(message: string): Franchise | null {
+    return this.named(message) ?? this.inOrder(message);
+  }
+
+  /**
+   * Decision 0105: a question about a franchise's order or size ("in what order should i watch the
+   * alien films", "harry potter, how many are there?", "back to the future: which one first?",
+   * "qual é a ordem dos filmes do senhor dos anéis?") names it anywhere in the message, by its name
+   * or a member's local title; the order asked says it is the franchise ("alien" too).
+   */
+  private inOrder(message: string): Franchise | null {
+    const text = franchiseKey(message);
+    if (!ORDER_CUE.test(text)) return null;
+    const words = text.split(' ');
+    for (let n = Math.min(6, words.length); n >= 1; n--)
+      for (let i = 0; i + n <= words.length; i++) {
+        const key = words.slice(i, i + n).join(' ');
+        const found = this.byKey.get(key) ?? this.byLocalName.get(key);
+        if (found && (n > 1 || key.length >= 4)) return found;
+      }
+    return null;
+  }
+
+  /** A franchise's name right before a film noun, with only request words before it. */
+  private named(message: string): Franchise | null {
     const text = franchiseKey(message);
     const noun = FRANCHISE_NOUN.exec(text);
     if (!noun) return null;

@@ -1,7 +1,15 @@
 import type { CatalogMovie } from '@app/catalog';
-import { answerAboutOne, askedAboutOne, askedAboutShown, orderShown } from '../about-shown';
+import {
+  answerAboutOne,
+  askedAboutOne,
+  askedAboutShown,
+  orderShown,
+  pointsOnlyAtShown,
+  questionSubject,
+} from '../about-shown';
 import { lastPicks, reply, type ChatRequest } from '../request';
 import * as say from '../wording';
+import { TITLE_CONFIDENCE } from '../understand/clauses';
 import { lastSeed, type Turn, type TurnContext } from './turn';
 
 /**
@@ -16,7 +24,9 @@ const asksForFilms = (req: ChatRequest) => {
 };
 
 const order = (req: ChatRequest) =>
-  req.state.lastPicks.length && !asksForFilms(req) ? askedAboutShown(req.message) : null;
+  req.state.lastPicks.length && (pointsOnlyAtShown(req.message) || !asksForFilms(req))
+    ? askedAboutShown(req.message)
+    : null;
 
 /** Films of the same title as a shown one (an original and its remake), known enough to judge. */
 const namesakes = (ctx: TurnContext) => (m: CatalogMovie) => {
@@ -28,13 +38,39 @@ const namesakes = (ctx: TurnContext) => (m: CatalogMovie) => {
 
 /** "is the first one better?", "how long is it?": a question about one or two of the films shown. */
 const one = (req: ChatRequest, ctx: TurnContext) => {
-  if (!req.state.lastPicks.length || !QUESTION.test(req.message.trim())) return null;
+  if (!QUESTION.test(req.message.trim())) return null;
   const shown = lastPicks(req, (id) => ctx.catalog.get(id));
-  // A film named that was not shown is a new request ("is Heat any good? something like it").
-  const named = req.query.like?.movie;
-  if (named && !shown.some((m) => m.id === named.id || m.title === named.title)) return null;
-  return askedAboutOne(req.message, shown, namesakes(ctx));
+  const fromShown = shown.length ? askedAboutOne(req.message, shown, namesakes(ctx)) : null;
+  if (fromShown && (!req.query.like?.movie || fromShown.films.length)) return fromShown;
+  const named = namedFilm(req, ctx);
+  if (named && !shown.some((m) => m.id === named.id)) return aboutNamed(req, ctx, named);
+  return fromShown;
 };
+
+/**
+ * Decision 0105: a fact asked of a film named that was not shown ("how long is The Godfather?", "is
+ * Empire of the Sun based on a true story?") is answered from its data. Whether it is any good
+ * stays a request for films like it ("is Heat any good? something like it").
+ */
+const aboutNamed = (req: ChatRequest, ctx: TurnContext, film: CatalogMovie) => {
+  const asked = askedAboutOne(req.message, [film], namesakes(ctx));
+  return asked && asked.fact.word !== 'rating' ? { ...asked, films: [film] } : null;
+};
+
+/** The film a question names: the one read as a title, else the whole rest of the question. */
+const namedFilm = (req: ChatRequest, ctx: TurnContext): CatalogMovie | null => {
+  const like = req.query.like;
+  if (like?.movie)
+    return like.confidence >= TITLE_CONFIDENCE && isOnlyAQuestion(req.query) ? like.movie : null;
+  // The rest of the question is the title: nothing else is asked (its fact words may read as a theme).
+  const subject = questionSubject(req.message);
+  const title = subject ? ctx.resolveTitle(subject) : null;
+  return title && title.confidence >= TITLE_CONFIDENCE && title.movie.vote_count >= 50 ? title.movie : null;
+};
+
+/** Nothing asked of the films besides the film named: no genre, mood, theme, years or language. */
+const isOnlyAQuestion = (q: ChatRequest['query']) =>
+  !q.genreGroups.length && !q.moods.length && !q.keywordsIn.length && !q.languages.length && !q.followUp;
 
 /**
  * A question (its words, not the mood or genre words in it, say what it asks): "is the second one

@@ -48,6 +48,22 @@ async function personFilms(name: string, ctx: TurnContext): Promise<number[] | n
 }
 
 /**
+ * Decision 0105: a person beside a kind of film ("romantic and elegant films, Audrey Hepburn and that
+ * sort of thing", "something with keanu reeves, preferably action"): offline, the kind is served and
+ * the reply says first that people cannot be looked up. A person with only years or a length ("meryl
+ * streep, her stuff from the 80s") is about that person: no films could be said to be theirs.
+ */
+const asksForMore = (req: ChatRequest) => req.query.genreGroups.length > 0 || req.query.moods.length > 0;
+
+async function withoutPerson(req: ChatRequest, ctx: TurnContext, name: string) {
+  const rest: ChatRequest = { ...req, query: { ...req.query, person: undefined } };
+  const served = await serveFilms(rest, ctx);
+  if (!served.picks.length) return reply(req, cannotLookUpPeople(name));
+  const note = `I can't look up people (this catalog has no cast or crew), so these are not chosen for ${say.esc(name)}, only for the rest of what you asked.`;
+  return { ...served, message: `${note}\n\n${served.message}` };
+}
+
+/**
  * "films with Tom Hanks": that person's films are the pool the request is served from. Without
  * cast data the reply says plainly that people cannot be looked up, and shows no films: none
  * could be said to be that person's.
@@ -58,7 +74,8 @@ export const personTurn: Turn = {
   async handle(req: ChatRequest, ctx: TurnContext) {
     const name = req.query.person!;
     const ids = await personFilms(name, ctx);
-    if (ids === undefined) return reply(req, cannotLookUpPeople(name));
+    if (ids === undefined)
+      return asksForMore(req) ? withoutPerson(req, ctx, name) : reply(req, cannotLookUpPeople(name));
     if (!ids || ids.length === 0)
       return reply(req, `I couldn't find anyone called ${say.esc(name)}. Could you check the name?`);
     const pool = ids

@@ -62,6 +62,7 @@ import type { Query } from './query';
 import { Lru } from '../lru';
 import { foldAccents, PUNCTUATION, type Token } from './text';
 import { looksLikeATitleMention, namesAfterCue } from '../title-mention';
+import { FILM_PEOPLE, FILM_SURNAMES } from './lexicon/film-people';
 import { GIVEN_NAMES } from './lexicon/given-names';
 import { TextIndex } from '../text-index';
 import { NOT_TOPICS, topicSpan } from './topic';
@@ -206,6 +207,9 @@ const addGroup = (q: Query, group: number[]) => {
 // ——— Greetings and off-topic ———
 
 /** "hi", "thanks", "how do I cook rice": flagged, the engine decides after the other clauses. */
+/** An off-topic phrase that is only how a question opens ("what's", "how many", "who is"). */
+const QUESTION_OPENING = /^(?:how|who|what|what's|whats|when|where|why)\b/;
+
 export function socialClause(s: State): {
   greeting: boolean;
   thanks: boolean;
@@ -213,6 +217,11 @@ export function socialClause(s: State): {
   movieContext: boolean;
   strongContext: boolean;
   question: boolean;
+  /**
+   * An off-topic word that names a subject ("recipe", "weather", "bitcoin"), not only how a question
+   * opens ("what's", "how many", "who is"): decision 0105 weighs the latter against film evidence.
+   */
+  offTopicSubject: boolean;
   task: boolean;
   leave: boolean;
   /** "set in Tokyo", "takes place on a plane": where a story happens, asked of a film. */
@@ -221,7 +230,8 @@ export function socialClause(s: State): {
   const unusedWords = s.toks.filter((t) => !PUNCTUATION.has(t.w));
   const greeting = GREETINGS.some((g) => unusedWords.some((_, i) => matchAt(unusedWords, i, g) > 0));
   const thanks = THANKS.some((g) => unusedWords.some((_, i) => matchAt(unusedWords, i, g) > 0));
-  const offTopic = OFF_TOPIC.some((g) => s.toks.some((_, i) => matchAt(s.toks, i, g, 'raw') > 0));
+  const said = (g: string) => s.toks.some((_, i) => matchAt(s.toks, i, g, 'raw') > 0);
+  const offTopic = OFF_TOPIC.some(said);
   const movieContext = MOVIE_CONTEXT.some((g) => s.toks.some((_, i) => matchAt(s.toks, i, g, 'raw') > 0));
   const strongContext = STRONG_MOVIE_CONTEXT.some((g) =>
     s.toks.some((_, i) => matchAt(s.toks, i, g, 'raw') > 0),
@@ -238,6 +248,7 @@ export function socialClause(s: State): {
     movieContext,
     strongContext,
     question,
+    offTopicSubject: OFF_TOPIC.some((g) => !QUESTION_OPENING.test(g) && said(g)),
     task,
     leave: leavesFilms(s.toks),
     setting: s.toks.some(
@@ -1603,6 +1614,15 @@ export function ratingClause(s: State) {
     ),
     (m) => bare(m[1]!),
   );
+  // A bound said with a comparison ("above 7.5", "over an 8", "higher than 7", "über 8 Punkten"):
+  // the same bare number, when no unit or count follows it ("over 2 hours", "more than 5 films").
+  scanRegex(
+    s,
+    new RegExp(
+      String.raw`\b(?:above|over|higher than|better than|more than|greater than|uber|mehr als|plus de|mas de|sopra|acima de) (?:an? |un |une |eine |uma )?${num}(?: ?(?:punkte?n?|points?|puntos|pontos|punti))?${notCounted}`,
+    ),
+    (m) => bare(m[1]!),
+  );
   for (const [min, phrases] of QUALITY_PHRASES)
     scan(s, phrases, () => (q.minRating = Math.max(q.minRating ?? 0, min)));
 }
@@ -1908,6 +1928,33 @@ export function experienceClause(s: State) {
   );
 }
 
+/** "less", "fewer" and their kin in the languages read. */
+const LESS_WORDS = new Set(['less', 'fewer', 'menos', 'moins', 'weniger']);
+/** An adjective's shape ("famous", "colourful", "obvious"): after "less" a degree, not a thing ruled out. */
+const ADJECTIVE_SHAPE = /(?:ous|ful|able|ible|ive|al|ic|ish|ent|ant|ed|er|est|ly)$/;
+
+/**
+ * Decision 0105: "less explosions, more ideas", "fewer battles", "menos romance": the thing there
+ * should be less of is ruled out, up to the next punctuation or "more". A comparative the lexicon
+ * knows ("less scary") was read before; a degree ("less famous", "less obvious") is no thing.
+ */
+export function lessClause(s: State) {
+  s.toks.forEach((t, i) => {
+    if (t.used || !LESS_WORDS.has(t.raw)) return;
+    let k = i + 1;
+    while (/^(?:of|de|the|an?)$/.test(s.toks[k]?.raw ?? '') && !s.toks[k]!.used) k++;
+    const next = s.toks[k];
+    if (!next || next.used || PUNCTUATION.has(next.w) || /^\d/.test(next.w) || next.raw === 'than') return;
+    if (ADJECTIVE_SHAPE.test(next.raw) && !next.raw.endsWith('ence') && !GENRE_WORDS.has(next.raw)) return;
+    t.used = true;
+    for (let j = k; j < s.toks.length && j < k + 3; j++) {
+      const w = s.toks[j]!;
+      if (PUNCTUATION.has(w.w) || /^(?:more|but|and|plus|mas)$/.test(w.raw)) break;
+      s.negated.add(j);
+    }
+  });
+}
+
 export function negationClause(s: State) {
   // "non-english films" is a language ("non" is Italian's "not" elsewhere).
   scanRegex(s, /\bnon english\b/, () => add(s.q.languages, '!en'));
@@ -2117,8 +2164,29 @@ export function genreClause(s: State) {
   }
 }
 
+/** Words for subtitles, in the languages read (folded). */
+const SUBTITLES = String.raw`(?:subtitles|subtitled|subs|subtitulos|subtitulada|subtituladas|sous titres|sous titre|untertitel|untertiteln|legendas|legendado|sottotitoli)`;
+/** "subtitles are fine", "I don't mind subtitles": subtitles welcome, films not in English. */
+const SUBTITLES_WELCOME = new RegExp(
+  String.raw`\b(?:(?:don't|dont|do not|doesn't|wouldn't) mind|fine with|ok with|okay with|happy with|no problem with|not bothered by) (?:\w+ ){0,2}${SUBTITLES}\b|\b${SUBTITLES} (?:are |is |r )?(?:fine|ok|okay|no problem|not a problem|welcome|good|no issue)\b`,
+);
+/**
+ * Decision 0105: what is said of subtitles decides the language ("too tired for subtitles", "can't
+ * be bothered with subs", "nada de subtítulos", "ohne Untertitel": English-language films).
+ */
+const SUBTITLES_AVERSE = new RegExp(
+  String.raw`\b(?:no|without|not|hates?|hated|hating|can't|cant|cannot|won't|wont|don't want|dont want|tired for|tired of|sick of|bothered with|bother with|nada de|sin|sans|pas de|ohne|keine|sem|senza|niente) (?:\w+ ){0,2}${SUBTITLES}\b`,
+);
+
+/** Before negations take their words ("don't mind subtitles" is no "don't … subtitles"). */
+export function subtitlesClause(s: State) {
+  scanRegex(s, SUBTITLES_WELCOME, () => add(s.q.languages, '!en'));
+  scanRegex(s, SUBTITLES_AVERSE, () => add(s.q.languages, 'en'));
+}
+
 export function languageClause(s: State) {
-  scan(s, ENGLISH_PHRASES, () => add(s.q.languages, 'en'));
+  // "not in English", "isn't in English": the negation of English is a request for other languages.
+  scan(s, ENGLISH_PHRASES, (start) => add(s.q.languages, s.negated.has(start) ? '!en' : 'en'));
   scan(s, ADULT_PHRASES, () => add(s.q.genresOut, GENRE.family));
   for (const [code, phrases] of LANGUAGE_PHRASES) {
     scan(s, phrases, (start) => {
@@ -2347,8 +2415,11 @@ export function personClause(s: State, lexiconWords: ReadonlySet<string>) {
     /\b(?:(?:starring|featuring|directed by)\s+(\p{Lu}[\p{L}'-]+(?:\s\p{Lu}[\p{L}'.-]+)*)|(?:with|by|con|avec|mit)\s+(\p{Lu}[\p{L}'-]+(?:\s\p{Lu}[\p{L}'.-]+)+))/u.exec(
       ` ${s.original} `,
     );
-  const capitalized = notATitle(s, m?.[1] ?? m?.[2]) ?? namedBeforeFilms(s, lexiconWords);
-  const lower = capitalized ? undefined : namedInLowerCase(s, lexiconWords);
+  const listed = s.ctx.hasPeople?.() ? undefined : wellKnownPerson(s.original);
+  const capitalized = listed
+    ? undefined
+    : (notATitle(s, m?.[1] ?? m?.[2]) ?? namedBeforeFilms(s, lexiconWords));
+  const lower = listed ?? (capitalized ? undefined : namedInLowerCase(s, lexiconWords));
   const name = capitalized ?? lower?.name;
   if (!name) return;
   s.q.person = name;
@@ -2372,6 +2443,46 @@ export function personClause(s: State, lexiconWords: ReadonlySet<string>) {
         s.toks[k]!.used = true;
     }
   });
+}
+
+const foldName = (text: string) =>
+  foldAccents(text.toLowerCase())
+    .replace(/[’]/g, "'")
+    .replace(/[^a-z0-9'. ]+/g, ' ');
+const PEOPLE_PATTERN = new RegExp(
+  String.raw`(?:^|[^a-z'])(` +
+    [...FILM_PEOPLE]
+      .sort((a, b) => b.length - a.length)
+      .map((n) => n.replace(/-/g, ' ').replace(/\./g, '\\.'))
+      .join('|') +
+    `|${FILM_SURNAMES.join('|')})(?:'s)?(?![a-z])`,
+);
+
+const RULED_OUT_BEFORE =
+  /\b(?:not|no|without|except|nothing|never|isn't|aren't|don't|hate|avoid)(?: \S+){0,2} ?$/;
+
+/**
+ * Decision 0105: without a people index (offline), a well-known film person named anywhere and
+ * typed any way ("where do I start with kubrick", "Hast du Filme von Akira Kurosawa?", "cosas de
+ * almodóvar"): the list in `lexicon/film-people.ts`, full names first, then the surnames that name
+ * one person alone.
+ */
+function wellKnownPerson(message: string): TypedName | undefined {
+  const text = foldName(message).replace(/\s+/g, ' ');
+  const m = PEOPLE_PATTERN.exec(text);
+  // "samurai films, not the tom cruise one": a person ruled out is no request about them.
+  if (!m || RULED_OUT_BEFORE.test(text.slice(0, m.index + 1))) return undefined;
+  const typed = m[1]!.split(' ');
+  // The name as the message wrote it ("Almodóvar"), capitalised.
+  const words = message.split(/[^\p{L}'.-]+/u).filter(Boolean);
+  const at = words.findIndex((_, i) =>
+    typed.every((t, k) => foldName(words[i + k] ?? '').replace(/'s$/, '') === t),
+  );
+  const shown = at >= 0 ? words.slice(at, at + typed.length) : typed;
+  return {
+    name: shown.map((w) => w[0]!.toUpperCase() + w.slice(1).replace(/'s$/, '')).join(' '),
+    typed,
+  };
 }
 
 /**

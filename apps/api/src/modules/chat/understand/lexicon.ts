@@ -158,6 +158,11 @@ export const GENRE_PHRASES: [number, string[]][] = [
       'kids',
       'kid',
       'children',
+      // Decision 0105: "less childish", "nothing kiddy": what a family film is, said of a list.
+      'childish',
+      'kiddy',
+      'kiddie',
+      'kiddish',
       'child friendly',
       'my son',
       'my daughter',
@@ -925,6 +930,8 @@ export const ADULT_PHRASES = [
 /** "hates subtitles", "in English": English-language films. */
 export const ENGLISH_PHRASES = [
   'in english',
+  'english only',
+  'only english',
   'english language',
   'english speaking',
   'hates subtitles',
@@ -2720,7 +2727,7 @@ export const FILLER = new Set(
   recommendations suggestion suggestions options option choice choices ones stuff thing things based similar next
   real actual proper rated rating higher score lol involve involves involving include includes including feature
   features featuring contain contains has have having much that's thats it's there's theres haha ok then actually anyway whatever someone something somewhere else pls thx u ur
-  quiero una un una unas unos algo pelicula peliculas por favor me de la el los las que para con ver
+  quiero una un una unas unos algo pelicula peliculas por favor me de la el los las que para con ver cosas cosa
   je veux un une des le la les film films quelque chose pour voir avec de du s'il te plait
   ich mochte will einen eine ein etwas film filme bitte zum sehen mit der die das aus den dem des von vom im zu al del au aux uber sobre sur
   she he they her him his hers them their gf bf girlfriend boyfriend wife husband partner mom mum dad

@@ -5,6 +5,7 @@ import {
   genreClause,
   industryClause,
   languageClause,
+  lessClause,
   leftoverClause,
   likeClause,
   mentionClause,
@@ -16,6 +17,7 @@ import {
   ratingClause,
   runtimeClause,
   socialClause,
+  subtitlesClause,
   comparativeClause,
   eraClause,
   experienceClause,
@@ -54,6 +56,7 @@ import {
   SHORT_PHRASES,
   THEME_PHRASES,
 } from './lexicon';
+import { TITLE_CONFIDENCE } from './clauses';
 import { dropClause } from './drops';
 import { emptyQuery, hasRequest, type Query } from './query';
 import { detectLanguage, normalize, tokenize, type Speller, type Token } from './text';
@@ -208,6 +211,8 @@ export const CLAUSES: readonly ClauseStep[] = [
   (s) => ratingClause(s),
   (s) => yearClause(s),
   (s) => comparativeClause(s),
+  (s) => subtitlesClause(s),
+  (s) => lessClause(s),
   (s) => negationClause(s),
   (s) => industryClause(s),
   (s) => moodClause(s, true),
@@ -324,8 +329,20 @@ const rescued = (q: Query, social: Social) =>
   !!q.like?.movie ||
   (!social.offTopic && (q.keywordsIn.length > 0 || social.setting));
 
+/**
+ * Decision 0105: the evidence that a message is about films outweighs an off-topic word that only
+ * opens a question ("what's good that's above 7.5 and under 90 minutes?", "how many Harry Potter
+ * films are there?"): a film noun, a person, a length, a rating or years. A subject that is not
+ * films ("a recipe", "the weather"), a task ("write me…") or setting films aside still is off-topic.
+ */
+const aboutFilms = (q: Query, social: Social, filmNoun: boolean) =>
+  !social.offTopicSubject &&
+  !social.task &&
+  !social.leave &&
+  (filmNoun || !!q.person || isSpecific(q) || constrains(q));
+
 /** Greeting, thank-you, off-topic or a request: decided once every clause has read the message. */
-function classify(q: Query, social: Social): void {
+function classify(q: Query, social: Social, filmNoun: boolean): void {
   const understoodSomething = hasRequest(q);
   if (!understoodSomething) readNothing(q, social);
   else q.social = smallTalk(q, social) ?? q.social;
@@ -334,6 +351,7 @@ function classify(q: Query, social: Social): void {
   // unless the message also asks for something a film can be checked against.
   if (social.task && !isSpecific(q) && q.keywordsIn.length === 0) q.social = 'off-topic';
   if (social.leave && (social.task || !rescued(q, social))) q.social = 'off-topic';
+  if (q.social === 'off-topic' && aboutFilms(q, social, filmNoun)) q.social = undefined;
   // "thanks, that's perfect!": a thank-you gets a "you're welcome", not the introduction.
   if (q.social === 'greeting' && social.thanks) q.social = 'thanks';
   q.empty = (!understoodSomething && !q.vague) || !!q.social;
@@ -362,7 +380,12 @@ export function understand(message: string, ctx: ParseContext, speller?: Speller
   const reading = { reactions: [] } as unknown as Reading;
   for (const clause of CLAUSES) clause(s, reading);
   settleConflicts(s);
-  if (!q.narrows && s.toks.some((t) => FILM_NOUNS.has(t.raw))) q.namesFilms = true;
-  classify(q, reading.social);
+  // Decision 0105: offline a film named as what is wanted ("I loved Nolan's Inception, anything
+  // like it?", "films like Chaplin") says more than a person the catalog cannot look up.
+  if (q.person && q.like?.movie && q.like.confidence >= TITLE_CONFIDENCE && !ctx.hasPeople?.())
+    delete q.person;
+  const filmNoun = s.toks.some((t) => FILM_NOUNS.has(t.raw));
+  if (!q.narrows && filmNoun) q.namesFilms = true;
+  classify(q, reading.social, filmNoun);
   return q;
 }
