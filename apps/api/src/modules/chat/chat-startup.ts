@@ -11,11 +11,10 @@ const WARM_UP = 'a funny movie for tonight';
  * the engine's indexes, its vectors' training and the first compile of its code: 10–44 s on a
  * busy machine, past the site's 10 s timeout ("Sorry, I'm having trouble connecting").
  *
- * - Before the server listens: the engine and its vectors (about 0.3 s of CPU on a warm start at
- *   45k films). The vectors are trained when DATA_DIR has none for this catalog (a
- *   first start, or a new catalog; a few seconds) and cached there; a later start loads them.
- * - Once it listens: the indexes that grow with the catalog, in slices (the exact titles, the text
- *   index, the catalog's title index), then the
+ * - Before the server listens: the vectors only when DATA_DIR has none for this catalog (a first
+ *   start, or a new catalog; a few seconds at 45k films), trained and cached there.
+ * - Once it listens: the indexes that grow with the catalog, in slices (the keywords, the exact
+ *   titles, the text index, the catalog's title index), the vectors loaded from their file, then the
  *   engine's first fuzzy title search and one answer, each in a task of its own so that requests
  *   are served between them. A message that comes meanwhile waits for it (`ready`).
  */
@@ -35,13 +34,14 @@ export class ChatStartup {
   }
 
   /**
-   * Before listening: the engine and its own indexes, the vectors trained and cached when
-   * `vectorsFile` has none for `catalog` (a first start), else loaded.
+   * Before listening: the vectors trained and cached when `vectorsFile` has none for `catalog` (a
+   * first start). Cached ones are loaded once listening (`prepare`): they grow with the catalog.
    */
   prepareIndexes(catalog: CatalogIndex, vectorsFile: string): void {
     const started = performance.now();
     const cpu = process.cpuUsage();
-    const train = !chatVectorsCached(catalog, vectorsFile);
+    // Cached vectors are loaded once listening, with the indexes that grow with the catalog.
+    if (chatVectorsCached(catalog, vectorsFile)) return;
     try {
       this.get().prepareIndexes();
     } catch (err) {
@@ -51,7 +51,7 @@ export class ChatStartup {
     }
     const ms = Math.round(performance.now() - started);
     const cpuMs = Math.round(process.cpuUsage(cpu).user / 1000);
-    this.log.info({ ms, cpuMs }, train ? 'chat indexes ready, its vectors trained' : 'chat indexes ready');
+    this.log.info({ ms, cpuMs }, 'chat: its vectors trained');
   }
 
   /**
@@ -70,6 +70,7 @@ export class ChatStartup {
     next.semantic(); // the vectors, loaded from the file, in a task of their own
     await nextTask();
     next.prepareIndexes();
+    await next.prepareKeywords();
     await next.prepareExactTitles();
     await next.prepareTextIndex();
     await next.catalog.buildSearchIndex();
@@ -94,7 +95,8 @@ export class ChatStartup {
       try {
         const engine = this.get();
         steps.engineMs = Math.round(performance.now() - started);
-        await timed('indexesMs', () => engine.prepareIndexes()); // done before listening with prepareIndexes
+        await timed('keywordsMs', () => engine.prepareKeywords()); // in slices: grows with the catalog
+        await timed('indexesMs', () => engine.prepareIndexes()); // the vectors (trained before listening if none)
         await timed('exactTitlesMs', () => engine.prepareExactTitles()); // in slices: grows with the catalog
         // The engine finds typed titles with the catalog's title index, which the server builds in
         // slices once it listens: completed at once by the first search, it held the event loop
