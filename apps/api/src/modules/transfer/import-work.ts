@@ -34,30 +34,6 @@ export interface CatalogRows {
   votes: Float64Array;
 }
 
-export function catalogRows(generation: number, movies: Iterable<MatchMovie>, size: number): CatalogRows {
-  const rows: CatalogRows = {
-    generation,
-    ids: new Int32Array(size),
-    imdb: [],
-    titles: [],
-    originals: [],
-    dates: [],
-    votes: new Float64Array(size),
-  };
-  let i = 0;
-  for (const m of movies) {
-    if (i >= size) break;
-    rows.ids[i] = m.id;
-    rows.votes[i] = m.vote_count;
-    rows.imdb.push(m.imdb_id);
-    rows.titles.push(m.title);
-    rows.originals.push(m.original_title);
-    rows.dates.push(m.release_date ? m.release_date.slice(0, 4) : null);
-    i++;
-  }
-  return rows;
-}
-
 export function catalogFromRows(rows: CatalogRows): MatchCatalog {
   const byId = new Map<number, MatchMovie>();
   for (let i = 0; i < rows.titles.length; i++)
