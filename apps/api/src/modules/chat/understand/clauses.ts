@@ -1807,6 +1807,11 @@ export function eraClause(s: State) {
   for (const e of said) if (!e.negated) for (const k of e.era.keywords ?? []) add(q.keywordsIn, k);
 }
 
+/** A possessive before a decade-like number: an age ("in their 70s", "en sus 40", "dans leurs 60 ans"). */
+const AGE = new RegExp(
+  String.raw`\b(?:in|into|en|dans|nei|nos|nas) (?:their|his|her|my|our|your|sus|su|mis|ses|leurs|mes|suoi|miei|seus|meus) (?:(?:early|late|mid) )?(?:[1-9]0 ?'?s|[1-9]0(?: ans| anos| anni)?|twenties|thirties|forties|fifties|sixties|seventies|eighties|nineties)\b`,
+);
+
 /** Decades, years, ranges, "recent", "classic", in four languages. */
 export function yearClause(s: State) {
   const q = s.q;
@@ -1822,6 +1827,9 @@ export function yearClause(s: State) {
     else if (part && /mid|mitte|mediados|milieu/.test(part)) range(from + 3, from + 7);
     else range(from, from + 9);
   };
+  // A person's age is no decade: "my parents, both in their 70s", "a man in his early 40s", "en
+  // sus 80" (but "in the 80s" is the decade). Read first, so the decade rules never see it.
+  scanRegex(s, AGE, () => undefined);
   scanRegex(
     s,
     /\b(?:between|from|entre|de|zwischen|von)? ?((?:19|20)\d\d) ?(?:and|to|until|till|y|a|et|bis|und|-|–) ?((?:19|20)\d\d)\b/,

@@ -94,6 +94,24 @@ describe('understand: clause parsers', () => {
     ['something recent', { yearFrom: 2014 }],
   ])('years: %j', (text, expected) => expect(p(text)).toMatchObject(expected));
 
+  it.each([
+    'a film for my parents, both in their 70s, nothing too loud',
+    'something for a man in his early 40s',
+    'mi abuela está en sus 80, algo tranquilo',
+  ])('an age is no decade: %j', (text) => {
+    const q = p(text);
+    expect(q.yearFrom).toBeUndefined();
+    expect(q.yearTo).toBeUndefined();
+  });
+
+  it.each<[string, Partial<Query>]>([
+    ['comedies from the 70s for my parents', { yearFrom: 1970, yearTo: 1979 }],
+    ['Filme in den 70ern', { yearFrom: 1970, yearTo: 1979 }],
+    ['in the 80s, something my dad would like', { yearFrom: 1980, yearTo: 1989 }],
+  ])('a decade stays a decade beside a possessive: %j', (text, expected) =>
+    expect(p(text)).toMatchObject(expected),
+  );
+
   it.each<[string, Partial<Query>]>([
     ['like Heat but darker', { soft: { dark: 1 } }],
     ['something less bleak', { soft: { dark: -1 } }],
