@@ -94,8 +94,9 @@ describe('the API process', () => {
       // Made on the first message, the chat trained its vectors and built its indexes then: 5.2 s
       // of the API's CPU (15 s) at load 15, against 2.4–3.4 s (5.7–10.5 s) made at start at load
       // 12–15 (the catalog's title index is most of it); on an idle machine the 3 s bound tells
-      // them apart.
-      expect(cpu).toBeLessThan(4_500);
+      // them apart. Since decision 0109 the chat's indexes that grow with the catalog are made
+      // once listening, in slices, so the CPU after /api/health includes them (4.6 s once at load 9).
+      expect(cpu).toBeLessThan(5_500);
       expect(ms).toBeLessThan(wallBound());
       // Trained once, at that first start, and kept for the next.
       const vectors = join(dataDir, 'catalog', 'chat-vectors.bin');
@@ -112,7 +113,7 @@ describe('the API process', () => {
       console.log(
         `first chat answer ${Math.round(again)} ms (API CPU ${cpu} ms) after /api/health (a restart)`,
       );
-      expect(cpu).toBeLessThan(4_500);
+      expect(cpu).toBeLessThan(5_500);
       expect(again).toBeLessThan(wallBound());
       // Loaded from that file (once listening, with the indexes that grow with the catalog), not trained again.
       expect(api.output()).not.toContain('its vectors trained');

@@ -59,14 +59,19 @@ const aboutNamed = (req: ChatRequest, ctx: TurnContext, film: CatalogMovie) => {
 
 /** The film a question names: the one read as a title, else the whole rest of the question. */
 const namedFilm = (req: ChatRequest, ctx: TurnContext): CatalogMovie | null => {
+  const subject = questionSubject(req.message);
+  // A pronoun typed as one ("how long is it?") points back, never at a film of that name ("It").
+  if (subject && POINTS_BACK.test(subject.trim())) return null;
   const like = req.query.like;
   if (like?.movie)
     return like.confidence >= TITLE_CONFIDENCE && isOnlyAQuestion(req.query) ? like.movie : null;
   // The rest of the question is the title: nothing else is asked (its fact words may read as a theme).
-  const subject = questionSubject(req.message);
   const title = subject ? ctx.resolveTitle(subject) : null;
   return title && title.confidence >= TITLE_CONFIDENCE && title.movie.vote_count >= 50 ? title.movie : null;
 };
+
+/** Words that point back at what was said, in lower case as typed (case-sensitive: "It" is a title). */
+const POINTS_BACK = /^(?:it|this|that|this one|that one|them|these|those|the film|the movie|eso|esa|ça|das)$/;
 
 /** Nothing asked of the films besides the film named: no genre, mood, theme, years or language. */
 const isOnlyAQuestion = (q: ChatRequest['query']) =>
