@@ -128,6 +128,8 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', `http://127.0.0.1:${apiPort}`);
   project.provide('liveUrl', `http://127.0.0.1:${livePort}`);
   project.provide('dataDir', dataDir);
+  // A test that starts an API of its own serves the same build.
+  project.provide('webDist', webDist);
 
   return async () => {
     for (const p of [api, live, rec!]) p.child.kill('SIGTERM');
@@ -144,5 +146,6 @@ declare module 'vitest' {
     baseUrl: string;
     liveUrl: string;
     dataDir: string;
+    webDist: string;
   }
 }

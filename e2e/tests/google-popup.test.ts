@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   OIDC_CLIENT_ID,
   OIDC_CLIENT_SECRET,
@@ -33,6 +33,8 @@ beforeAll(async () => {
     DATA_DIR: dataDir,
     PORT: String(port),
     HOST: '127.0.0.1',
+    // The suite's own build (global-setup.ts): apps/web/dist may not exist, or be a neighbour's.
+    WEB_DIST: inject('webDist'),
     PUBLIC_URL: base,
     RECOMMENDER_PORT: String(await freePort()),
     GOOGLE_CLIENT_ID: OIDC_CLIENT_ID,
