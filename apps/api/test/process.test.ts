@@ -102,7 +102,7 @@ describe('the API process', () => {
       const vectors = join(dataDir, 'catalog', 'chat-vectors.bin');
       expect(existsSync(vectors)).toBe(true);
       const trainedAt = statSync(vectors).mtimeMs;
-      expect(api.output()).toContain('chat: its vectors trained');
+      expect(api.output()).toContain('its vectors trained');
       expect(await api.stop('SIGTERM')).toBe(0);
 
       api = await startApiProcess({ DATA_DIR: dataDir }, { healthyWithinMs: 90_000 });

@@ -386,8 +386,8 @@ export class ChatEngine {
     return this.exactTitles!.has(key);
   }
 
-  /** The exact names of the catalog's films (and the best-known ones' names in other languages), once. */
-  private buildExactTitles(): void {
+  /** The exact names of the catalog's films (and the best-known ones' names in other languages), made now unless made. */
+  buildExactTitles(): void {
     this.exactTitles ??= buildExactTitlesNow(this.catalog);
   }
 
