@@ -1,23 +1,17 @@
-import type { CatalogIndex } from '@app/catalog';
-import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ChatEngine, type ConversationState } from '../src/modules/chat/chat-engine';
-import { fullCatalog } from './helpers/catalog';
-import { TEST_CATALOG_DIR } from './helpers/paths';
+import type { ChatEngine } from '../src/modules/chat/chat-engine';
+import { chatOverFullCatalog, freshConversation } from './helpers/catalog';
 
 /**
  * Issue 43, the judge's classes "negation scope" and "false labels" (decision 0102): a word ruled
  * out is never also a positive topic or a pick's label, and a mood is said of a pick only when the
  * film's own data bears it.
  */
-const vectorsFile = join(TEST_CATALOG_DIR, 'catalog', 'chat-vectors.bin');
-const fresh = (): ConversationState => ({ suggested: [], lastPicks: [], lastIntent: null, lastSeed: null });
+const fresh = freshConversation;
 
-let catalog: CatalogIndex;
 let engine: ChatEngine;
 beforeAll(async () => {
-  catalog = await fullCatalog();
-  engine = new ChatEngine(catalog, null, undefined, { vectorsFile });
+  ({ engine } = await chatOverFullCatalog());
 }, 120_000);
 
 describe('negation scope: what is ruled out is never asked for', () => {

@@ -1,23 +1,19 @@
 import type { CatalogIndex } from '@app/catalog';
-import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fullCatalog } from '../../../../test/helpers/catalog';
-import { TEST_CATALOG_DIR } from '../../../../test/helpers/paths';
-import { ChatEngine, type ConversationState } from '../chat-engine';
+import { chatOverFullCatalog, freshConversation } from '../../../../test/helpers/catalog';
+import type { ChatEngine } from '../chat-engine';
 import { ChatService } from '../chat.service';
 
 /**
  * Decision 0105: what kind of turn a message is and what it means. Each rule with phrasings of its
  * own and with messages that must not trigger it.
  */
-const vectorsFile = join(TEST_CATALOG_DIR, 'catalog', 'chat-vectors.bin');
-const fresh = (): ConversationState => ({ suggested: [], lastPicks: [], lastIntent: null, lastSeed: null });
+const fresh = freshConversation;
 
 let catalog: CatalogIndex;
 let engine: ChatEngine;
 beforeAll(async () => {
-  catalog = await fullCatalog();
-  engine = new ChatEngine(catalog, null, undefined, { vectorsFile });
+  ({ catalog, engine } = await chatOverFullCatalog());
 }, 120_000);
 
 /** Plays a conversation through the chat service; the last reply and the films each turn showed. */
