@@ -24,9 +24,8 @@ describe('text with no letters the titles are written in (decision 0098)', () =>
       // Its keyword index (made in slices once a server listens) is no part of the answer's time.
       await engine.prepareKeywords();
       expect(engine.resolveTitle(text)).toBeNull();
-      const started = performance.now();
+      // At once: without the vectors (the spy), not by a clock on a busy machine.
       const a = await engine.answer(text, fresh());
-      expect(performance.now() - started).toBeLessThan(1000);
       expect(a.picks).toEqual([]);
       expect(a.message).not.toMatch(/Spirited Away|films like/);
       expect(semantic).not.toHaveBeenCalled();

@@ -7,7 +7,7 @@ import { fullCatalog } from '../../../test/helpers/catalog';
 import { TEST_CATALOG_DIR } from '../../../test/helpers/paths';
 import { RecommenderClient } from '../../integrations/recommender/recommender-client';
 import { ChatEngine, type ConversationState } from './chat-engine';
-import { NEIGHBOUR_TIMEOUT_MS, neighboursOf } from './neighbours';
+import { neighboursOf } from './neighbours';
 
 // A real local HTTP server stands in for the recommendation service (mocked only at the network edge).
 const MATRIX = 603;
@@ -16,6 +16,9 @@ const MATRIX = 603;
 const SERVED = [9886, 278, 1090, 1946, 4977, 2666];
 let mode: 'answer' | 'slow' | 'error' = 'answer';
 const asked: string[] = [];
+/** Answers a slow service holds back until the test lets them go: the turn must not wait for them. */
+const held: Array<() => void> = [];
+const release = () => held.splice(0).forEach((reply) => reply());
 let server: Server;
 let base: string;
 let catalog: CatalogIndex;
@@ -31,14 +34,17 @@ beforeAll(async () => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify(SERVED.map((tmdbId, i) => ({ tmdbId, rating: 4, score: 0.9 - i / 100 }))));
     };
-    if (mode === 'slow') setTimeout(reply, 1500);
+    if (mode === 'slow') held.push(reply);
     else reply();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   catalog = await fullCatalog();
 }, 120_000);
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => {
+  release();
+  return new Promise<void>((resolve) => server.close(() => resolve()));
+});
 
 const fresh = (): ConversationState => ({ suggested: [], lastPicks: [], lastIntent: null, lastSeed: null });
 
@@ -53,11 +59,13 @@ describe('neighboursOf: the service at the network edge', () => {
   });
 
   it('gives null, soon, when the service is slow, failing or absent', async () => {
-    const client = new RecommenderClient(base, 2000, () => null, 0);
+    // The client would wait a minute: null while the service still holds its answer is the
+    // neighbours' own limit (NEIGHBOUR_TIMEOUT_MS), not the client's.
+    const client = new RecommenderClient(base, 60_000, () => null, 0);
     mode = 'slow';
-    const t0 = performance.now();
     await expect(neighboursOf(client, MATRIX)).resolves.toBeNull();
-    expect(performance.now() - t0).toBeLessThan(NEIGHBOUR_TIMEOUT_MS + 200);
+    expect(held.length).toBe(1);
+    release();
     mode = 'error';
     await expect(neighboursOf(client, MATRIX)).resolves.toBeNull();
     await expect(neighboursOf(new RecommenderClient('http://127.0.0.1:9', 2000), MATRIX)).resolves.toBeNull();
@@ -83,15 +91,17 @@ describe('"like X" with the service: its neighbours are the first candidates', (
 
   it('does not wait for a slow service: the turn answers from the catalog within its budget', async () => {
     mode = 'slow';
-    const client = new RecommenderClient(base, 2000, () => null, 0);
+    const client = new RecommenderClient(base, 60_000, () => null, 0);
     const engine = new ChatEngine(catalog, client, undefined, { vectorsFile: vectorsFile() });
     engine.warm();
     await engine.answer('a comedy', fresh());
-    const t0 = performance.now();
+    const asks = asked.length;
+    // The service holds its answer until the turn is over: the turn asked it, and answered without it.
     const a = await engine.answer('movies like The Matrix', fresh());
-    // The service answers after 1.5 s; the turn waits 250 ms for it at most.
-    expect(performance.now() - t0).toBeLessThan(1200);
+    expect(asked.length).toBe(asks + 1);
+    expect(held.length).toBe(1);
     expect(a.picks.length).toBeGreaterThanOrEqual(3);
+    release();
     client.close();
   });
 
