@@ -113,6 +113,77 @@ describe('content similarity at scale', () => {
   });
 });
 
+describe('a seed’s walk within a budget (decision 0112)', () => {
+  const budget = CONTENT.walkBudget;
+  afterEach(() => {
+    CONTENT.walkBudget = budget;
+  });
+
+  // 400 films of two genres (of four) and 2–8 keywords each, drawn from 120 keywords with
+  // Zipf-like frequencies: common keywords are long postings, rare ones short.
+  let s = 5;
+  const rand = () => (s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  const films = Array.from({ length: 400 }, (_, i) =>
+    movie(i + 1, {
+      genre_ids: [[18, 35, 80, 27][i % 4]!, [53, 10749, 878, 14][Math.floor(rand() * 4)]!],
+      keywords: [
+        ...new Set(
+          Array.from({ length: 2 + Math.floor(rand() * 7) }, () => `k${Math.floor(120 * rand() ** 2)}`),
+        ),
+      ],
+      release_date: `${1950 + Math.floor(rand() * 70)}-01-01`,
+    }),
+  );
+  const seeds = Array.from({ length: 40 }, (_, i) => i * 10);
+  const K = 10;
+
+  it('within the budget, the walk is the whole walk: the same scores, so the same top k', () => {
+    const model = new ContentModel(films);
+    CONTENT.walkBudget = Infinity;
+    const whole = seeds.map((seed) => {
+      const r = model.sparse(seed);
+      return {
+        values: r.values.slice(),
+        top: topKSparse(r.values, r.ids, r.count, K, seed),
+        entries: model.lastWalk.entries,
+      };
+    });
+    seeds.forEach((seed, i) => {
+      // A budget of exactly the seed's entries is not hit.
+      CONTENT.walkBudget = whole[i]!.entries;
+      const r = model.sparse(seed);
+      expect(model.lastWalk.budgeted).toBe(false);
+      expect(Array.from(r.values)).toEqual(Array.from(whole[i]!.values));
+      expect(topKSparse(r.values, r.ids, r.count, K, seed)).toEqual(whole[i]!.top);
+    });
+  });
+
+  it('over the budget, it walks the strongest entries: fewer films, no score above the whole walk’s, its closest films kept', () => {
+    const model = new ContentModel(films);
+    let overlap = 0;
+    let bestKept = 0;
+    for (const seed of seeds) {
+      CONTENT.walkBudget = Infinity;
+      const w = model.sparse(seed);
+      const exact = w.values.slice();
+      const wholeCount = w.count;
+      const wholeTop = topKSparse(exact, w.ids, w.count, K, seed);
+      CONTENT.walkBudget = Math.floor(model.lastWalk.entries / 2);
+      const r = model.sparse(seed);
+      expect(model.lastWalk.budgeted).toBe(true);
+      expect(r.count).toBeLessThanOrEqual(CONTENT.walkBudget);
+      expect(r.count).toBeLessThan(wholeCount);
+      // Only contributions are left out: no film scores more than in the whole walk.
+      for (let t = 0; t < r.count; t++) expect(r.values[r.ids[t]!]).toBeLessThanOrEqual(exact[r.ids[t]!]!);
+      const top = topKSparse(r.values, r.ids, r.count, K, seed);
+      if (top.includes(wholeTop[0]!)) bestKept++;
+      overlap += top.filter((j) => wholeTop.includes(j)).length / wholeTop.length;
+    }
+    expect(bestKept).toBeGreaterThanOrEqual(seeds.length * 0.9);
+    expect(overlap / seeds.length).toBeGreaterThan(0.7);
+  });
+});
+
 describe('lists written as they are made', () => {
   it('a model whose per-film fields went to files reads back as the one held in memory', () => {
     const now = new Date('2026-03-01T00:00:00Z');
