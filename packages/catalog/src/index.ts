@@ -3,6 +3,7 @@ export * from './genres';
 export * from './python-literal';
 export * from './build';
 export * from './load';
+export * from './movie-table';
 export * from './catalog-index';
 export * from './synthetic';
 export * from './semantic';

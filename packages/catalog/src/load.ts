@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { buildCatalogFile, CATALOG_VERSION, type Progress } from './build';
+import { movieTablePath, MovieTableMismatch, readMovieTable } from './movie-table';
 import { syncedCatalogPath } from './sync/files';
 import { catalogTextPath, textAttacher } from './texts';
 import type { CatalogFile, CatalogMovie } from './types';
@@ -83,12 +84,93 @@ export async function ensureCatalogFile(opts: EnsureCatalogOptions): Promise<Cat
   return buildCatalogFile(opts.tarball, file, opts.progress ?? terminalProgress());
 }
 
-/** A catalog file as a start loads it: parsed, its movies' texts read from the text file beside it. */
+/**
+ * A catalog file as a start loads it: parsed, its movies' texts read from the text file beside it.
+ * Its movies come from its movie table when it has one that matches (decision 0111), else from its
+ * JSON. With `chunkBytes` (a running API's swap) the table's movies are made in slices, each in a
+ * task of its own, as the JSON's chunks are.
+ */
 export async function readCatalogFile(
   path: string,
   opts: { chunkBytes?: number; wholeFileBytes?: number } = {},
 ): Promise<CatalogFile> {
-  return readCatalogInChunks(path, { each: textAttacher(catalogTextPath(path)), ...opts });
+  const each = textAttacher(catalogTextPath(path));
+  const tabled = await readWithMovieTable(path, {
+    each,
+    slice: opts.chunkBytes === undefined ? undefined : TABLE_SLICE,
+  });
+  return tabled ?? (await readCatalogInChunks(path, { each, ...opts }));
+}
+
+/** Movies made in one task when a caller asks for its read in chunks (`readCatalogFile`). */
+export const TABLE_SLICE = 20_000;
+
+/**
+ * The catalog at `path` with its movies from its movie table, or undefined when it has none, or
+ * one that is not this JSON file's or is damaged (the JSON is read then). The table is read on
+ * the thread pool while the JSON's head (everything before its movie list) is read and parsed.
+ */
+export async function readWithMovieTable(
+  path: string,
+  opts: { each?: (m: CatalogMovie) => void; slice?: number } = {},
+): Promise<CatalogFile | undefined> {
+  const tablePath = movieTablePath(path);
+  if (!existsSync(tablePath)) return undefined;
+  const head = readJsonHead(path);
+  // Settled here too when the table's read fails first (no unhandled rejection).
+  head.catch(() => undefined);
+  try {
+    const movies = await readMovieTable(
+      tablePath,
+      head.then(({ file, bytes }) => ({ token: file.movie_table ?? '', jsonBytes: bytes })),
+      opts,
+    );
+    const { file } = await head;
+    return { ...withoutToken(file), movies };
+  } catch (err) {
+    if (err instanceof MovieTableMismatch) return undefined;
+    throw err;
+  }
+}
+
+/**
+ * The head of a catalog JSON file (its fields before the movie list, `movies` empty) and the
+ * file's size. Throws when the file has no movie list.
+ */
+async function readJsonHead(
+  path: string,
+): Promise<{ file: CatalogFile & { movie_table?: string }; bytes: number }> {
+  const handle = await open(path, 'r');
+  try {
+    const { size } = await handle.stat();
+    let bytes = Buffer.allocUnsafe(Math.min(size, 1 << 20));
+    let filled = 0;
+    for (;;) {
+      const searchFrom = Math.max(0, filled - MOVIES_MARKER.length);
+      filled += await readInto(handle, bytes.subarray(filled), filled, size);
+      const at = bytes.subarray(0, filled).indexOf(MOVIES_MARKER, searchFrom);
+      if (at >= 0) {
+        const text = bytes.toString(isAscii(bytes.subarray(0, at)) ? 'latin1' : 'utf8', 0, at);
+        return { file: JSON.parse(`${text}"movies":[]}`) as CatalogFile, bytes: size };
+      }
+      if (filled >= size) throw new Error('The catalog file has no "movies" list.');
+      const grown = Buffer.allocUnsafe(Math.min(size, bytes.length * 2));
+      bytes.copy(grown, 0, 0, filled);
+      bytes = grown;
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * A parsed catalog without the token that ties its JSON file to its movie table (the writer puts
+ * it in the head): a catalog read either way has the same fields.
+ */
+function withoutToken<T extends CatalogFile>(file: T & { movie_table?: string }): T {
+  if (!('movie_table' in file)) return file;
+  const { movie_table: _token, ...rest } = file;
+  return rest as unknown as T;
 }
 
 /**
@@ -205,7 +287,7 @@ class CatalogStreamParser {
     this.head.push(this.decoder.write(chunk.subarray(0, headEnd)), this.decoder.end());
     const head = this.head.join('');
     this.head = [];
-    this.file = JSON.parse(`${head.slice(0, head.length - before)}"movies":[]}`) as CatalogFile;
+    this.file = withoutToken(JSON.parse(`${head.slice(0, head.length - before)}"movies":[]}`) as CatalogFile);
     return this.movies(chunk.subarray(headEnd + MOVIES_MARKER.length - before));
   }
 
@@ -312,12 +394,12 @@ export function parseCatalogBytes(
   if (bytes.length <= (opts.piecewiseAbove ?? (breaks ? -1 : PIECEWISE_PARSE_BYTES))) {
     // A file written with asciiJson (both writers do) is decoded without UTF-8 decoding, into a
     // one-byte string; an older file (UTF-8) is read as before.
-    const whole = JSON.parse(bytes.toString(isAscii(bytes) ? 'latin1' : 'utf8')) as CatalogFile;
+    const whole = withoutToken(JSON.parse(bytes.toString(isAscii(bytes) ? 'latin1' : 'utf8')) as CatalogFile);
     if (opts.each) for (const m of whole.movies) opts.each(m);
     return whole;
   }
   if (at < 0) throw new Error('The catalog file has no "movies" list.');
-  const head = JSON.parse(`${bytes.toString('utf8', 0, at)}"movies":[]}`) as CatalogFile;
+  const head = withoutToken(JSON.parse(`${bytes.toString('utf8', 0, at)}"movies":[]}`) as CatalogFile);
   const movies: CatalogFile['movies'] = head.movies;
   const pieceBytes = opts.pieceBytes ?? PIECE_BYTES;
   const decoding = isAscii(bytes) ? 'latin1' : 'utf8';

@@ -1,6 +1,7 @@
 import { closeSync, mkdirSync, openSync, readSync, renameSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { catalogLists } from './catalog-index';
+import { movieTablePath, MovieTableWriter, newTableToken } from './movie-table';
 import type { CatalogFile, CatalogMovie } from './types';
 
 /**
@@ -218,32 +219,44 @@ const closedWhenGone = new FinalizationRegistry<number>((fd) => {
  * million movies are more than one JavaScript string can hold, about 512 MB), every character past
  * ASCII of the JSON escaped (`asciiJson`: read back as a one-byte string). Each file goes to a
  * temporary name first and is renamed whole, the text file before the JSON: a JSON file is only
- * ever there with its texts.
+ * ever there with its texts. The movies are also written to the movie table beside them
+ * (`movie-table.ts`, decision 0111), renamed before the JSON, which a start reads instead of the
+ * JSON's movie list; a token in the JSON's head and the table ties the two.
  */
 export function writeCatalogFiles(jsonPath: string, file: CatalogFile): void {
   mkdirSync(dirname(jsonPath), { recursive: true });
   const textPath = catalogTextPath(jsonPath);
   const tmpJson = `${jsonPath}.${process.pid}.tmp`;
   const tmpText = `${textPath}.${process.pid}.tmp`;
+  const tablePath = movieTablePath(jsonPath);
+  const tmpTable = `${tablePath}.${process.pid}.tmp`;
   const json = openSync(tmpJson, 'w');
   const text = openSync(tmpText, 'w');
+  // The movies again, in the table a start reads instead of the JSON's list (decision 0111); the
+  // token in both tells a reader that they go together.
+  const table = new MovieTableWriter();
+  const token = newTableToken();
+  let jsonBytes = 0;
+  const writeJson = (s: string) => {
+    jsonBytes += writeSync(json, s);
+  };
   try {
     // The served lists are made here, from these movies (a loaded file's own were taken by its index).
     const { movies, lists: _stored, ...rest } = file;
-    const head = { ...rest, lists: catalogLists(movies, file.built_at) };
-    writeSync(json, `${asciiJson(JSON.stringify(head)).slice(0, -1)},"movies":[`);
+    const head = { ...rest, lists: catalogLists(movies, file.built_at), movie_table: token };
+    writeJson(`${asciiJson(JSON.stringify(head)).slice(0, -1)},"movies":[`);
     let chunk: string[] = [];
     let texts: Buffer[] = [];
     let at = 0;
     const flush = () => {
-      if (chunk.length) writeSync(json, chunk.join(',\n'));
+      if (chunk.length) writeJson(chunk.join(',\n'));
       for (const t of texts) writeSync(text, t);
       chunk = [];
       texts = [];
     };
     movies.forEach((m, i) => {
       // A newline after each movie's comma: the piecewise reader cuts there (load.ts).
-      if (i > 0 && chunk.length === 0) writeSync(json, ',\n');
+      if (i > 0 && chunk.length === 0) writeJson(',\n');
       // The movie whole (a loaded one's texts and cold fields read once), split between the files.
       const whole = plainMovie(m);
       const cold: Record<string, unknown> = {};
@@ -255,18 +268,23 @@ export function writeCatalogFiles(jsonPath: string, file: CatalogFile): void {
           hot[k] = v;
       hot.text_at = at;
       hot.text_len = block.length;
-      chunk.push(asciiJson(JSON.stringify(hot)));
+      const line = asciiJson(JSON.stringify(hot));
+      chunk.push(line);
+      // The movie as the JSON's reader parses it back.
+      table.add(JSON.parse(line));
       texts.push(block);
       at += block.length;
       if (chunk.length === 1000) flush();
     });
     flush();
-    writeSync(json, ']}');
+    writeJson(']}');
   } finally {
     closeSync(json);
     closeSync(text);
   }
+  table.write(tmpTable, token, jsonBytes);
   renameSync(tmpText, textPath);
+  renameSync(tmpTable, tablePath);
   renameSync(tmpJson, jsonPath);
 }
 

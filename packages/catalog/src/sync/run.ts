@@ -2,6 +2,7 @@ import { readdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { CATALOG_VERSION, silentProgress, type Progress } from '../build';
 import { ensureCatalogFile } from '../load';
+import { movieTablePath } from '../movie-table';
 import { catalogTextPath, plainMovie, writeCatalogFiles } from '../texts';
 import type { CatalogFile, CatalogMovie } from '../types';
 import { readExport } from './export';
@@ -290,6 +291,7 @@ function applyMerged(
   const path = catalogGenerationPath(dataDir, generation);
   writeCatalogFiles(path, file);
   fsyncPath(catalogTextPath(path));
+  fsyncPath(movieTablePath(path));
   fsyncPath(path);
   fsyncPath(catalogDir(dataDir));
   const next: CurrentCatalog = {
@@ -594,7 +596,7 @@ function finishRun(
 function removeOldGenerations(dataDir: string, generation: number): void {
   const dir = catalogDir(dataDir);
   for (const name of readdirSync(dir)) {
-    const g = /^catalog\.v(\d+)\.g(\d+)\.(json|text)(\.\d+\.tmp)?$/.exec(name);
+    const g = /^catalog\.v(\d+)\.g(\d+)\.(json|text|movies)(\.\d+\.tmp)?$/.exec(name);
     if (g && (g[4] || Number(g[1]) !== CATALOG_VERSION || Number(g[2]) < generation - 1))
       rmSync(join(dir, name), { force: true });
   }
