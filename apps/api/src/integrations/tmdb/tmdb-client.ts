@@ -33,6 +33,13 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * With Redis, an answer another instance fetched within the TTL is used instead of calling TMDB.
  * Outbound calls go through a rate-limited queue that pauses when TMDB answers 429.
  */
+/** A call that failed before any answer and was not timed out: the connection was lost. */
+class ConnectionLost extends Error {
+  constructor(readonly upstream: UpstreamError) {
+    super(upstream.message);
+  }
+}
+
 export class TmdbClient {
   private readonly cache: LRUCache<string, object, FetchContext>;
   private readonly queue: PQueue;
@@ -125,7 +132,23 @@ export class TmdbClient {
     }
   }
 
+  /**
+   * One call, and a second one at once when the first lost its connection before any answer (not
+   * a timeout): a GET is safe to repeat, and a kept-alive socket the server closed while this
+   * process was busy fails its first reuse (seen in tests under load as a 502 per cold request).
+   */
   private async fetchOnce(ctx: FetchContext): Promise<Response> {
+    try {
+      return await this.fetchAttempt(ctx);
+    } catch (err) {
+      if (!(err instanceof ConnectionLost)) throw err;
+      return this.fetchAttempt(ctx).catch((again: unknown) => {
+        throw again instanceof ConnectionLost ? again.upstream : again;
+      });
+    }
+  }
+
+  private async fetchAttempt(ctx: FetchContext): Promise<Response> {
     const url = new URL(ctx.path.replace(/^\//, ''), this.opts.baseUrl.replace(/\/?$/, '/'));
     for (const [k, v] of Object.entries(ctx.params)) url.searchParams.set(k, v);
     const headers: Record<string, string> = { accept: 'application/json' };
@@ -137,9 +160,8 @@ export class TmdbClient {
     } catch (err) {
       const timedOut = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
       this.opts.log?.warn({ path: ctx.path, timedOut }, 'TMDB request failed');
-      throw new UpstreamError(
-        timedOut ? 'The movie database did not answer in time.' : 'The movie database is unavailable.',
-      );
+      if (timedOut) throw new UpstreamError('The movie database did not answer in time.');
+      throw new ConnectionLost(new UpstreamError('The movie database is unavailable.'));
     }
   }
 

@@ -23,6 +23,7 @@ afterEach(async () => {
   fixture.control.delayMs = 0;
   fixture.control.failNext.count = 0;
   fixture.control.rateLimitNext.count = 0;
+  fixture.control.resetNext.count = 0;
   await Promise.all(opened.splice(0).map((t) => t.close()));
 });
 
@@ -156,6 +157,17 @@ describe('TMDB live mode against a local fixture server', () => {
     const res = await get('/api/tmdb/movie/157336');
     expect(res.status).toBe(502);
     expect(res.body.message).toMatch(/busy/);
+  });
+
+  it('a connection lost before any answer is asked again once; lost twice, a 502 that says so', async () => {
+    const { get } = await liveApp();
+    fixture.control.resetNext.count = 1;
+    expect((await get('/api/tmdb/movie/157336')).status).toBe(200);
+    expect(fixture.countFor('movie/157336')).toBe(2);
+    fixture.control.resetNext.count = 2;
+    const lost = await get('/api/tmdb/movie/155');
+    expect(lost).toMatchObject({ status: 502, body: { message: 'The movie database is unavailable.' } });
+    expect(fixture.countFor('movie/155')).toBe(2);
   });
 
   it('times out a slow upstream with 502', async () => {
