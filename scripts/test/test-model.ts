@@ -5,8 +5,8 @@
  * 2-core machine), and those tests test the processes, not the build. The recommender's own tests
  * build and swap models themselves.
  *
- * Kept in `.cache/test-models/<key>`, the key a hash of its inputs (the catalog file and the
- * recommender's and contracts' sources), so a change that could change the model makes a new one.
+ * Kept in `.cache/test-models/<key>`, the key a hash of its inputs (the catalog files and the source
+ * files the trainer loads, `trainerSources`), so a change that could change the model makes a new one.
  * Two runs at once (npm test's two lanes) build it once: the second waits on the first's lock.
  */
 import { spawn } from 'node:child_process';
@@ -29,6 +29,45 @@ import { pathToFileURL } from 'node:url';
 const ROOT = resolve(import.meta.dirname, '../..');
 const CACHE = join(ROOT, '.cache/test-models');
 const SOURCES = ['services/recommender/src', 'packages/contracts/src', 'packages/catalog/src'];
+const TRAINER = 'services/recommender/src/train/cli.ts';
+
+/**
+ * The source files the trainer loads (esbuild's metafile of its entry, the workspace packages
+ * followed, npm's packages left out: package-lock.json stands for them), so that a change to the
+ * service's HTTP side or its evaluation does not make a new model (a build is minutes of CPU).
+ * Every file under SOURCES when esbuild cannot follow the imports.
+ */
+async function trainerSources(): Promise<string[]> {
+  try {
+    const { build } = await import('esbuild');
+    const result = await build({
+      entryPoints: [join(ROOT, TRAINER)],
+      absWorkingDir: ROOT,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      write: false,
+      metafile: true,
+      logLevel: 'silent',
+      plugins: [
+        {
+          name: 'npm-packages-outside',
+          setup(b) {
+            b.onResolve({ filter: /^[^./]/ }, (args) =>
+              args.path.startsWith('@app/') ? undefined : { path: args.path, external: true },
+            );
+          },
+        },
+      ],
+    });
+    return [
+      ...Object.keys(result.metafile.inputs).map((f) => join(ROOT, f)),
+      join(ROOT, 'package-lock.json'),
+    ].sort();
+  } catch {
+    return SOURCES.flatMap((d) => files(join(ROOT, d)));
+  }
+}
 
 function files(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true })
@@ -38,7 +77,7 @@ function files(dir: string): string[] {
 }
 
 /** A hash of what the model is made from: the catalog and the code that reads and trains on it. */
-function keyOf(catalogDir: string): string {
+export async function keyOf(catalogDir: string): Promise<string> {
   const hash = createHash('sha256');
   // The catalog's own files: the folder also gathers what the API's tests make there (chat vectors).
   for (const f of readdirSync(join(catalogDir, 'catalog'))
@@ -47,7 +86,7 @@ function keyOf(catalogDir: string): string {
     hash.update(f);
     hash.update(readFileSync(join(catalogDir, 'catalog', f)));
   }
-  for (const f of SOURCES.flatMap((d) => files(join(ROOT, d)))) {
+  for (const f of await trainerSources()) {
     hash.update(f.slice(ROOT.length));
     hash.update(readFileSync(f));
   }
@@ -96,7 +135,7 @@ function prune(keep: string): void {
 /** The built models folder (`current` and its artifact): copy it into a DATA_DIR, never write to it. */
 export async function ensureTestModel(catalogDir: string): Promise<string> {
   mkdirSync(CACHE, { recursive: true });
-  const key = keyOf(catalogDir);
+  const key = await keyOf(catalogDir);
   const dir = join(CACHE, key);
   const lock = `${dir}.lock`;
   for (;;) {
