@@ -123,6 +123,16 @@ describe('what is wanted and what is ruled out', () => {
     }
   });
 
+  it.each(['a thriller with fewer explosions', 'a sci-fi film, smarter, fewer explosions'])(
+    '"%s": "fewer" rules action out as "less" does (no typo of "newer")',
+    (message) => {
+      const q = engine.parse(message);
+      expect(q.genresOut).toContain(28);
+      expect(q.moods).not.toContain('action-packed');
+      expect(q.followUp).toBeUndefined();
+    },
+  );
+
   it('"less famous" is a degree, not a thing ruled out', () => {
     expect(engine.parse('something less famous but still great').keywordsOut).toEqual([]);
     expect(

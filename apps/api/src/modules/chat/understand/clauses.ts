@@ -1937,7 +1937,7 @@ export function experienceClause(s: State) {
 }
 
 /** "less", "fewer" and their kin in the languages read. */
-const LESS_WORDS = new Set(['less', 'fewer', 'menos', 'moins', 'weniger']);
+export const LESS_WORDS: ReadonlySet<string> = new Set(['less', 'fewer', 'menos', 'moins', 'weniger']);
 /** An adjective's shape ("famous", "colourful", "obvious"): after "less" a degree, not a thing ruled out. */
 const ADJECTIVE_SHAPE = /(?:ous|ful|able|ible|ive|al|ic|ish|ent|ant|ed|er|est|ly)$/;
 

@@ -6,6 +6,7 @@ import {
   industryClause,
   languageClause,
   lessClause,
+  LESS_WORDS,
   leftoverClause,
   likeClause,
   mentionClause,
@@ -102,6 +103,8 @@ export const LEXICON_WORDS: ReadonlySet<string> = new Set(
     ...ATTENTION_WORDS,
     // The words the number clauses read in the other languages ("unter zwei Stunden" is no "hunter").
     ...NUMBER_CLAUSE_WORDS,
+    // "fewer explosions" is no typo of "newer" (the follow-up word): what the clauses read is known.
+    ...LESS_WORDS,
     'similar',
     'movie',
     'movies',
