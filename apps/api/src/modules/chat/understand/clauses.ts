@@ -1424,6 +1424,18 @@ export function runtimeClause(s: State) {
     ),
     (m) => (q.runtimeMin = amount(m[1]!, m[3]!, `${m[2] ?? ''}${m[4] ?? ''}`)),
   );
+  // "a 3 hour epic", "a two-hour movie", "a 90 minute comedy", "a film 3 hours long": the length said
+  // of the film wanted is about its length (from 20 minutes under; from 2.5 hours up, long is enough).
+  scanRegex(
+    s,
+    new RegExp(String.raw`\b${NUM}${HALF} ?${UNIT}${tail} (?:long\b|(?=(?:${FILM_NOUNS})\b))`),
+    (m) => {
+      const minutes = amount(m[1]!, m[3]!, `${m[2] ?? ''}${m[4] ?? ''}`);
+      if (minutes < 60 || minutes > 300) return;
+      q.runtimeMin ??= minutes - 20;
+      if (minutes < LONG_MINUTES) q.runtimeMax ??= minutes + 10;
+    },
+  );
   // "3 hours is fine", "two hours is ok actually": the length someone accepts is the longest.
   scanRegex(
     s,
@@ -1519,6 +1531,11 @@ const LONG_NOUNS = new Set([
   'flick',
 ]);
 const GENRE_WORDS = new Set(GENRE_PHRASES.flatMap(([, p]) => p).filter((p) => !p.includes(' ')));
+/** What a length can be said of ("a 3 hour epic", "a 90 minute comedy"), as a pattern. */
+const FILM_NOUNS = [...LONG_NOUNS, ...GENRE_WORDS]
+  .filter((w) => /^[a-z]+$/.test(w))
+  .sort((a, b) => b.length - a.length)
+  .join('|');
 
 /**
  * "for a 10 year old", "my 7-year-old", "an 8yo", "niños de 6 años": a child's age asks for films
@@ -2006,6 +2023,8 @@ export function negationClause(s: State) {
 function applyMood(q: Query, mood: (typeof MOODS)[number]) {
   add(q.moods, mood.mood);
   if (mood.genres) addGroup(q, mood.genres);
+  if (mood.genres && mood.genres.length > 1)
+    ((q as unknown as { softGroups?: string[] }).softGroups ??= []).push([...mood.genres].sort().join(',')); // DEBUG110
   for (const g of mood.exclude ?? []) add(q.impliedOut, g);
   for (const k of mood.keywords ?? []) add(q.moodKeywords, k);
   if (mood.runtimeMin && q.runtimeMin === undefined) {

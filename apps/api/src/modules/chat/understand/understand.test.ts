@@ -80,7 +80,23 @@ describe('understand: clause parsers', () => {
     ['we have like an hour and a half', { runtimeMax: 90 }],
     ['somewhere between one and two hours', { runtimeMin: 60, runtimeMax: 120 }],
     ['a comedy between an hour and an hour and a half', { runtimeMin: 60, runtimeMax: 90 }],
+    // A length said of the film: about that long; a long one has no ceiling.
+    ['a 90 minute comedy', { runtimeMin: 70, runtimeMax: 100 }],
+    ['a two-hour movie tonight', { runtimeMin: 100, runtimeMax: 130 }],
+    ['a 3 hour epic for a rainy sunday', { runtimeMin: 160 }],
+    ['a film 3 hours long', { runtimeMin: 160 }],
+    ['3 hours is fine', { runtimeMax: 180 }],
   ])('runtime: %j', (text, expected) => expect(p(text)).toMatchObject(expected));
+
+  it('a long length said of the film has no ceiling; one someone accepts has no floor', () => {
+    expect(p('a 3 hour epic for a rainy sunday').runtimeMax).toBeUndefined();
+    expect(p('3 hours is fine').runtimeMin).toBeUndefined();
+  });
+
+  it.each(['a real mind-bender', 'something that messes with your head', 'any good mindbenders?'])(
+    '"%s" is the mind-bending mood',
+    (text) => expect(p(text).moods).toContain('mind-bending'),
+  );
 
   it.each<[string, Partial<Query>]>([
     ['comedy from the 80s', { yearFrom: 1980, yearTo: 1989 }],
