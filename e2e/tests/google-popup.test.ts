@@ -55,7 +55,9 @@ afterAll(async () => {
 describe('Google sign-in popup', () => {
   it('a verified Google account signs in through the popup and lands on /', async () => {
     const { context, page, errors } = await newPage(browser, VIEWPORTS[0]);
-    await page.goto(`${base}/login`);
+    // This API started moments ago (its own data folder): on a busy machine its first page can take
+    // longer than a navigation's default 30 s while it warms up; the popup, not that, is tested here.
+    await page.goto(`${base}/login`, { timeout: 90_000 });
     const [popup] = await Promise.all([
       page.waitForEvent('popup'),
       page.getByRole('button', { name: 'Continue with Google' }).click(),
