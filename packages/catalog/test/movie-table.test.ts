@@ -118,6 +118,18 @@ describe('the movie table beside a catalog file (decision 0111)', () => {
     expect(seen(tabled!.movies)).toEqual(json);
   });
 
+  it("reads the JSON's head whatever its reads' sizes (its end cut across two reads)", async () => {
+    writeCatalogFiles(path, syntheticCatalog(real, 120));
+    const expected = await readCatalogFile(path);
+    const headEnd = readFileSync(path).indexOf('"movies":[');
+    for (const first of [1, 7, headEnd - 5, headEnd, headEnd + 3, headEnd + 20])
+      for (const then of [1, 4, 13]) {
+        const read = await readWithMovieTable(path, { headReads: [first, then] });
+        expect({ ...read!, movies: [] }).toEqual({ ...expected, movies: [] });
+        expect(read!.movies.map((m) => m.id)).toEqual(expected.movies.map((m) => m.id));
+      }
+  });
+
   it('is not read for a JSON file it was not written with: the JSON is', async () => {
     writeCatalogFiles(path, syntheticCatalog(real, 200, 1));
     const other = join(dir, 'other.json');
