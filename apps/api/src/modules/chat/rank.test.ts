@@ -6,6 +6,8 @@ import { TEST_CATALOG_DIR } from '../../../test/helpers/paths';
 import { ChatEngine, type ConversationState } from './chat-engine';
 import { DIRECTIONS, directionOf, directionRulesOut, directionScore, KEYWORD_FAMILIES } from './directions';
 import { EraFame, genreFocus, lovedRating, unaskedKind } from './rank';
+import { GENRE } from './understand/lexicon';
+import { groupKey } from './understand/query';
 
 let catalog: CatalogIndex;
 let engine: ChatEngine;
@@ -154,5 +156,32 @@ describe('soft requests move the list (directions.ts)', () => {
     expect(smarter.message).toMatch(/smarter/);
     expect(smarter.picks.length).toBeGreaterThanOrEqual(3);
     for (const p of smarter.picks) expect(p.movie.genre_ids).toContain(80);
+  });
+});
+
+describe('a broad mood ranks by its genres, it does not filter (decision 0110)', () => {
+  it('marks a mood of several genres as ranking only; a mood of one genre still filters', () => {
+    const feelGood = engine.parse('something feel-good');
+    expect(feelGood.moodGroups).toEqual([groupKey(feelGood.genreGroups[0]!)]);
+    const scary = engine.parse('something scary');
+    expect(scary.genreGroups).toEqual([[GENRE.horror]]);
+    expect(scary.moodGroups ?? []).toEqual([]);
+  });
+
+  it("admits films outside the mood's genres after the films inside them; a one-genre mood still filters", async () => {
+    const group: number[] = [GENRE.scifi, GENRE.mystery, GENRE.thriller];
+    const q = engine.parse('a mind-bending film');
+    const inside = new Set(
+      [...catalog.byId.values()].filter((m) => m.genre_ids.some((g) => group.includes(g))).map((m) => m.id),
+    );
+    const picks = await engine.search(q, new Set(), null);
+    expect(picks.length).toBeGreaterThan(0);
+    expect(inside.has(picks[0]!.id)).toBe(true);
+    // With every film of the mood's genres left out, other films still come (they rank, not filter)…
+    expect((await engine.search(q, inside, null)).length).toBeGreaterThan(0);
+    // …which a hard group (the mood not marked) would rule out.
+    expect(await engine.search({ ...q, moodGroups: undefined }, inside, null)).toEqual([]);
+    const scary = await engine.search(engine.parse('something scary'), new Set(), null);
+    expect(scary.every((m) => m.genre_ids.includes(GENRE.horror))).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
 import { isShort, isTvMovie, type CatalogIndex, type CatalogMovie } from '@app/catalog';
 import { semanticWords, type SemanticIndex } from '@app/catalog';
 import { GENRE } from './understand/lexicon';
-import type { Query } from './understand/query';
+import { groupKey, type Query } from './understand/query';
 import { Lru } from './lru';
 import {
   directionOf,
@@ -156,6 +156,12 @@ export const RANK_WEIGHTS = {
   rating: 1.5,
   /** The asked genres' place in the film's genre list (rank.ts genreFocus, 0..1). */
   focus: 1.5,
+  /**
+   * A film outside a broad mood's genres (decision 0110: "feel-good", "epic", "mind-bending" rank by
+   * their genres, they do not filter), per group it misses. Obvious pick present over the
+   * development sets 298 → 300 of 456 (fresh10, fresh11), expectations met unchanged.
+   */
+  moodMiss: 1,
   /** A kind nobody asked for: animation, family, documentary, music (rank.ts unaskedKind, −1..0). */
   unasked: 1.5,
   /** A collection's film that is not its best-known one (rank.ts EraFame.follower, 0 or 1). */
@@ -293,12 +299,22 @@ function boundsAdmit(m: CatalogMovie, q: Query): boolean {
   );
 }
 
+/** A group of genres a broad mood brought (decision 0110): it ranks, it does not filter. */
+const moodGroup = (q: Query, group: readonly number[]) => q.moodGroups?.includes(groupKey(group)) ?? false;
+
+/** How many of the broad moods' genre groups a film has none of (decision 0110). */
+function moodGroupsMissed(m: CatalogMovie, q: Query): number {
+  if (!q.moodGroups?.length) return 0;
+  return q.genreGroups.filter((grp) => moodGroup(q, grp) && !grp.some((g) => m.genre_ids.includes(g))).length;
+}
+
 /** Genres in and out, a child's age, sharing a genre with the named film. */
 function genresAdmit(m: CatalogMovie, p: Plan): boolean {
   const q = p.q;
   if (m.genre_ids.some((g) => p.out.has(g))) return false;
   if (q.childAge !== undefined && !forChildren(m, q.childAge)) return false;
-  if (!q.genreGroups.every((grp) => grp.some((g) => m.genre_ids.includes(g)))) return false;
+  if (!q.genreGroups.every((grp) => moodGroup(q, grp) || grp.some((g) => m.genre_ids.includes(g))))
+    return false;
   if (p.seed && !m.genre_ids.some((g) => p.seed!.genre_ids.includes(g))) return false;
   return !(p.direction && p.directionFilters && directionRulesOut(p.direction, m, p.asked));
 }
@@ -321,6 +337,7 @@ function priorOf(m: CatalogMovie, p: Plan, fame: EraFame, index: number, poolSiz
   // A collection's later films come after its head, unless a film of it was named (its own sequels).
   if (!p.seed || p.seed.collection?.id !== m.collection?.id) x -= w.follower * fame.follower(m);
   x += w.focus * genreFocus(m, q.genreGroups);
+  x -= w.moodMiss * moodGroupsMissed(m, q);
   x += w.unasked * unaskedKind(m, p.asked, q.childAge !== undefined, p.seed);
   if (p.direction) x += w.direction * directionScore(p.direction, m, loved);
   for (const d of p.meanings) x += w.direction * d.weight * scaled(p.sem!.score(d.v, m.id), d.scale);

@@ -58,7 +58,7 @@ import {
   TITLE_BOUNDARIES,
   type Soft,
 } from './lexicon';
-import type { Query } from './query';
+import { groupKey, type Query } from './query';
 import { Lru } from '../lru';
 import { foldAccents, PUNCTUATION, type Token } from './text';
 import { looksLikeATitleMention, namesAfterCue } from '../title-mention';
@@ -2023,8 +2023,10 @@ export function negationClause(s: State) {
 function applyMood(q: Query, mood: (typeof MOODS)[number]) {
   add(q.moods, mood.mood);
   if (mood.genres) addGroup(q, mood.genres);
-  if (mood.genres && mood.genres.length > 1)
-    ((q as unknown as { softGroups?: string[] }).softGroups ??= []).push([...mood.genres].sort().join(',')); // DEBUG110
+  // Decision 0110: a mood of several genres ranks by them rather than filters ("a proper 3 hour
+  // epic" is also The Godfather: Part II, a crime drama); a mood of one genre ("scary") still filters.
+  const group = mood.genres?.filter((x) => !q.genresOut.includes(x)) ?? [];
+  if (group.length > 1) add((q.moodGroups ??= []), groupKey(group));
   for (const g of mood.exclude ?? []) add(q.impliedOut, g);
   for (const k of mood.keywords ?? []) add(q.moodKeywords, k);
   if (mood.runtimeMin && q.runtimeMin === undefined) {

@@ -21,6 +21,11 @@ export type FollowUp = 'another' | 'newer' | 'older' | { likeOrdinal: number };
 export interface Query {
   /** A film needs at least one genre of each group (a genre word is a group of one). */
   genreGroups: number[][];
+  /**
+   * The groups of `genreGroups` that a broad mood brought ("feel-good": comedy, family, animation,
+   * romance, music), by `groupKey`: they rank, they do not filter (decision 0110).
+   */
+  moodGroups?: string[];
   /** Genres the user ruled out. */
   genresOut: number[];
   /** Genres a mood rules out ("feel-good": no horror); never restated as the user's words. */
@@ -175,3 +180,6 @@ export function isRefinement(q: Query): boolean {
     !q.textWords?.length
   );
 }
+
+/** A genre group's key: its ids in order (`Query.moodGroups`). */
+export const groupKey = (group: readonly number[]): string => [...group].sort((a, b) => a - b).join(',');
