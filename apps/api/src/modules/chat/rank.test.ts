@@ -7,7 +7,8 @@ import { ChatEngine, type ConversationState } from './chat-engine';
 import { DIRECTIONS, directionOf, directionRulesOut, directionScore, KEYWORD_FAMILIES } from './directions';
 import { EraFame, genreFocus, lovedRating, unaskedKind } from './rank';
 import { GENRE } from './understand/lexicon';
-import { groupKey } from './understand/query';
+import { emptyQuery, groupKey } from './understand/query';
+import { Retriever } from './retrieve';
 
 let catalog: CatalogIndex;
 let engine: ChatEngine;
@@ -183,5 +184,23 @@ describe('a broad mood ranks by its genres, it does not filter (decision 0110)',
     expect(await engine.search({ ...q, moodGroups: undefined }, inside, null)).toEqual([]);
     const scary = await engine.search(engine.parse('something scary'), new Set(), null);
     expect(scary.every((m) => m.genre_ids.includes(GENRE.horror))).toBe(true);
+  });
+});
+
+describe("a mood's keywords count once (decision 0110)", () => {
+  it('puts a better-known film with one of the mood keywords before one with two', () => {
+    // The Fault in Our Stars (222935) has both keywords of a mood, The Green Mile (497) one.
+    const byKeyword = new Map([
+      ['mood one', new Set([222935, 497])],
+      ['mood two', new Set([222935])],
+    ]);
+    const retriever = new Retriever(catalog, byKeyword, () => null, false);
+    const found = retriever.retrieve(
+      { ...emptyQuery('en'), moodKeywords: ['mood one', 'mood two'] },
+      { exclude: new Set(), seed: null, neighbours: null },
+    );
+    const ids = found.picks.map((p) => p.movie.id);
+    expect(ids).toContain(222935);
+    expect(ids.indexOf(497)).toBe(0);
   });
 });

@@ -219,6 +219,8 @@ function fitRange(found: readonly { fit: number }[]): [number, number] {
 
 /** A topic's text match counts as its share of the best score among films this well known (decision 0102). */
 const TEXT_TOP_VOTES = 100;
+/** What having one of the asked mood's keywords adds to fit (once, however many it has). */
+export const MOOD_FIT = 0.7;
 /** What a full text match adds to fit: as much as a named film's closeness. */
 const TEXT_FIT = 6;
 
@@ -542,7 +544,9 @@ export class Retriever {
   /** Fit to the request (≥ 0): themes, mood keywords, meaning, the anchor, the named film. */
   private fitOf(m: CatalogMovie, p: Plan, matched: string[]): Omit<Candidate, 'prior' | 'score'> {
     const moodMatched = p.moodKeywords.filter((k) => this.hasKeyword(k, m.id));
-    let fit = 2 * matched.length + 0.7 * moodMatched.length;
+    // A mood's keyword says the film suits the mood; more of them do not make it suit more (decision
+    // 0110: two of "sad"'s keywords put Collateral Beauty before The Green Mile for "a good cry").
+    let fit = 2 * matched.length + MOOD_FIT * Math.min(1, moodMatched.length);
     const semantic = p.qv ? Math.max(0, p.sem!.score(p.qv, m.id)) : 0;
     fit += 4 * scaled(semantic, p.qScale);
     // The last picks keep a comparative's subject ("less scary" after horror films); when the
