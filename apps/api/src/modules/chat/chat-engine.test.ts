@@ -799,14 +799,20 @@ describe('chat engine: a new request in the middle of a conversation', () => {
     }
   });
 
-  it('a well-known title after "with" is that film, not a person', async () => {
-    const a = await talk(
-      fresh(),
-      'my daughter is 10 and obsessed with Spirited Away. what should she watch next?',
-    );
+  it.each([
+    'my daughter is 10 and obsessed with Spirited Away. what should she watch next?',
+    // A name never runs on past the end of a sentence ("Spirited Away. What" was read as a person).
+    'My kids are obsessed with Spirited Away. What should we watch next?',
+  ])('a well-known title after "with" is that film, not a person: %s', async (message) => {
+    const a = await talk(fresh(), message);
     expect(a.intent.person).toBeUndefined();
     expect(a.seed?.id).toBe(129);
     expect(a.picks.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('an initial inside a name is still the name ("starring Samuel L. Jackson")', () => {
+    expect(engine.parse('a thriller starring Samuel L. Jackson').person).toBe('Samuel L. Jackson');
+    expect(engine.parse('anything with Tom Hanks. What have you got?').person).toBe('Tom Hanks');
   });
 
   it('a refinement ruling out gore keeps the horror asked for', async () => {

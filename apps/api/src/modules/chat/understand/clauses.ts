@@ -2441,7 +2441,7 @@ const PEOPLE_QUESTION =
 export function personClause(s: State, lexiconWords: ReadonlySet<string>) {
   if (PEOPLE_QUESTION.test(s.original.trim())) s.q.peopleQuestion = true;
   const m =
-    /\b(?:(?:starring|featuring|directed by)\s+(\p{Lu}[\p{L}'-]+(?:\s\p{Lu}[\p{L}'.-]+)*)|(?:with|by|con|avec|mit)\s+(\p{Lu}[\p{L}'-]+(?:\s\p{Lu}[\p{L}'.-]+)+))/u.exec(
+    /\b(?:(?:starring|featuring|directed by)\s+(\p{Lu}[\p{L}'-]+(?:\s(?:\p{Lu}\.|\p{Lu}[\p{L}'-]+))*)|(?:with|by|con|avec|mit)\s+(\p{Lu}[\p{L}'-]+(?:\s(?:\p{Lu}\.|\p{Lu}[\p{L}'-]+))+))/u.exec(
       ` ${s.original} `,
     );
   const listed = s.ctx.hasPeople?.() ? undefined : wellKnownPerson(s.original);
