@@ -108,6 +108,16 @@ export interface State {
   away: Set<string>;
   /** Genres named outright ("a thriller", "j-horror"), as against a mood's ("scary"). */
   named: Set<number>;
+  /**
+   * Where a genre is first ruled out by its own word ("NO animation", "films that aren't anime") and
+   * first asked for by it: ruled out first, a later mention ("my 10yo says cartoons are for
+   * babies", "my friend only shows me anime") asks for nothing; asked for first ("horror, but I'm
+   * tired of garbage horror"), the request stands (settled in understand()).
+   */
+  ruledOut: Map<number, number>;
+  askedAt: Map<number, number>;
+  /** Genres named with another ("no horror, but a horror comedy"): asked for even if ruled out first. */
+  pairedWith: Set<number>;
 }
 
 /** A threshold above which a typed title is taken to be the catalog's film. */
@@ -2130,6 +2140,8 @@ export function genreClause(s: State) {
         } else {
           addGroup(q, [g]);
           s.named.add(g);
+          // "no horror, but a horror comedy would work": the pair asks for it again.
+          s.pairedWith.add(g);
         }
       }
     });
@@ -2142,6 +2154,8 @@ export function genreClause(s: State) {
         // "fantasy with no dragons": a genre's synonym ruled out is a theme ruled out too.
         const theme = phrase.replace(/s$/, '');
         if (phrase !== phrases[0] && s.ctx.keywordVocabulary.has(theme)) add(q.keywordsOut, theme);
+        // The genre's own word ("no animation", "no cartoons"), not a theme of it (State.ruledOut).
+        else if (!s.ruledOut.has(g)) s.ruledOut.set(g, start);
         // A mood's wider group loses the genre; a genre named outright stays (see understand()).
         q.genreGroups = q.genreGroups
           .map((grp) => (grp.length > 1 ? grp.filter((x) => x !== g) : grp))
@@ -2158,6 +2172,11 @@ export function genreClause(s: State) {
       if (!s.negated.has(start)) {
         s.named.add(g);
         said.push({ start, end: start + len, g });
+        if (!s.askedAt.has(g)) s.askedAt.set(g, start);
+        // "no horror, but a horror comedy would work": said with another genre, it is asked for again
+        // (a bare mention, "cartoons are for babies", is not).
+        const beside = [s.toks[start - 1]?.raw, s.toks[start + len]?.raw];
+        if (beside.some((w) => w !== undefined && GENRE_WORDS.has(w))) s.pairedWith.add(g);
       }
       if (g === GENRE.tv && !s.negated.has(start)) q.allowTv = true;
     });
@@ -2233,7 +2252,10 @@ export function industryClause(s: State) {
     if (ind.messageLangs && !ind.messageLangs.includes(s.q.lang)) continue;
     scan(s, ind.phrases, (start) => {
       if (s.negated.has(start)) {
-        for (const g of ind.genres?.length === 1 ? ind.genres : []) add(s.q.genresOut, g);
+        for (const g of ind.genres?.length === 1 ? ind.genres : []) {
+          add(s.q.genresOut, g);
+          if (!s.ruledOut.has(g)) s.ruledOut.set(g, start);
+        }
         return;
       }
       for (const l of ind.languages) add(s.q.languages, l);
@@ -2242,7 +2264,10 @@ export function industryClause(s: State) {
         [s.q.yearFrom, s.q.yearTo] = ind.years;
       if (ind.genres) {
         addGroup(s.q, ind.genres);
-        if (ind.genres.length === 1) s.named.add(ind.genres[0]!);
+        if (ind.genres.length === 1) {
+          s.named.add(ind.genres[0]!);
+          if (!s.askedAt.has(ind.genres[0]!)) s.askedAt.set(ind.genres[0]!, start);
+        }
       }
     });
   }

@@ -273,6 +273,31 @@ describe('understand: clause parsers', () => {
     expect(p(text)).toMatchObject(expected),
   );
 
+  it.each<[string, number]>([
+    ['family movie for tonight but NO animation, my 10yo says cartoons are for babies now', 16],
+    ["Japanese movies that AREN'T anime? my friend only ever shows me anime", 16],
+  ])('a genre ruled out by its own word stays out when mentioned again: %j', (text, genre) => {
+    const q = p(text);
+    expect(q.genresOut).toContain(genre);
+    expect(q.genreGroups.flat()).not.toContain(genre);
+    expect(q.traditions ?? []).not.toContain('anime');
+  });
+
+  it.each<[string, number]>([
+    ["horror but nothing below 7/10, I'm tired of garbage horror", 27],
+    ['musicals for someone who usually hates musicals lol', 10402],
+  ])('a genre asked for first stands when ruled out after: %j', (text, genre) => {
+    expect(p(text).genreGroups).toContainEqual([genre]);
+    expect(p(text).genresOut).not.toContain(genre);
+  });
+
+  it('said with another genre, a genre ruled out is asked for again', () => {
+    expect(p('no horror, but a horror comedy would work').genreGroups).toEqual(
+      expect.arrayContaining([[27], [35]]),
+    );
+    expect(p('no horror, but a horror comedy would work').genresOut).not.toContain(27);
+  });
+
   it('reads quoted titles and titles inside off-topic-looking words', () => {
     expect(p("Ich fand 'Echoes of Marrowind' toll")).toMatchObject({
       like: { text: 'Echoes of Marrowind', movie: null },

@@ -236,6 +236,17 @@ export const CLAUSES: readonly ClauseStep[] = [
 function settleConflicts(s: State): void {
   const q = s.q;
   q.keywordsOut = q.keywordsOut.filter((k) => !q.keywordsIn.includes(k));
+  // A genre ruled out by its own word before it is mentioned again stays out (State.ruledOut).
+  for (const [g, outAt] of s.ruledOut) {
+    const askedAt = s.askedAt.get(g);
+    if (askedAt === undefined || askedAt < outAt || s.pairedWith.has(g)) continue;
+    s.named.delete(g);
+    if (!q.genresOut.includes(g)) q.genresOut.push(g);
+    q.genreGroups = q.genreGroups.filter((grp) => !(grp.length === 1 && grp[0] === g));
+    q.traditions = q.traditions?.filter(
+      (label) => !INDUSTRY_PHRASES.find((i) => i.label === label)?.genres?.includes(g),
+    );
+  }
   q.genresOut = q.genresOut.filter((g) => !s.named.has(g));
   q.genreGroups = q.genreGroups.map((g) => g.filter((x) => !q.genresOut.includes(x))).filter((g) => g.length);
   for (const mood of MOODS) dropRuledOutMood(q, mood);
@@ -379,6 +390,9 @@ export function understand(message: string, ctx: ParseContext, speller?: Speller
     moodOut: new Set(),
     away: new Set(),
     named: new Set(),
+    ruledOut: new Map(),
+    askedAt: new Map(),
+    pairedWith: new Set(),
   };
   const reading = { reactions: [] } as unknown as Reading;
   for (const clause of CLAUSES) clause(s, reading);
