@@ -133,6 +133,14 @@ describe('what is wanted and what is ruled out', () => {
     },
   );
 
+  it.each(['is inception on here?', 'is Inception available?'])(
+    '"%s" asks for the film by name (it was spelt into the keyword "infection")',
+    (message) => {
+      expect(engine.parse(message).like?.movie?.id).toBe(27205);
+      expect(engine.parse(message).keywordsIn).not.toContain('infection');
+    },
+  );
+
   it('"less famous" is a degree, not a thing ruled out', () => {
     expect(engine.parse('something less famous but still great').keywordsOut).toEqual([]);
     expect(

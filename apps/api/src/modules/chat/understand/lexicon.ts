@@ -2149,6 +2149,9 @@ export const VIEWING_PREFIXES: string[] = [
 
 /** "X was great, anything similar?": a title before one of these. */
 export const LIKE_SUFFIXES: string[] = [
+  // "is Oppenheimer on here?", "is Inception available?": a film asked for by name.
+  'on here',
+  'available',
   'type',
   'type films',
   'type movies',
