@@ -1551,13 +1551,22 @@ const FILM_NOUNS = [...LONG_NOUNS, ...GENRE_WORDS]
  * "for a 10 year old", "my 7-year-old", "an 8yo", "niños de 6 años": a child's age asks for films
  * made for children (family, animation or adventure; no horror), and "old" there is no "classic".
  */
+/** A child's age in years, as digits or words. */
+const CHILD_AGE = String.raw`(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)`;
+
 export function ageClause(s: State) {
   const q = s.q;
   scanRegex(
     s,
-    /\b(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) ?(?:years? ?olds?|yrs? ?olds?|yo|y o|anos|ans|jahre alt|jahrigen?|jahrige)\b/,
+    // "my 12 and 15 year old", "kids aged 6, 9 and 11 years old": the youngest decides.
+    new RegExp(
+      String.raw`\b((?:${CHILD_AGE} ?(?:,|and|&|y|et|und) ?)*${CHILD_AGE}) ?(?:years? ?olds?|yrs? ?olds?|yo|y o|anos|ans|jahre alt|jahrigen?|jahrige)\b`,
+    ),
     (m) => {
-      const age = AGE_WORDS[m[1]!] ?? Number(m[1]);
+      const ages = [...m[1]!.matchAll(new RegExp(String.raw`\b${CHILD_AGE}\b`, 'g'))].map(
+        (a) => AGE_WORDS[a[0]] ?? Number(a[0]),
+      );
+      const age = Math.min(...ages);
       if (age > 0 && age <= 12) {
         addGroup(q, [GENRE.family, GENRE.animation, GENRE.adventure]);
         q.childAge = Math.min(q.childAge ?? age, age);

@@ -88,6 +88,17 @@ describe('understand: clause parsers', () => {
     ['3 hours is fine', { runtimeMax: 180 }],
   ])('runtime: %j', (text, expected) => expect(p(text)).toMatchObject(expected));
 
+  it.each<[string, number]>([
+    ['a film for my 7yo', 7],
+    ['movie night with my 12 and 15 year old', 12],
+    ['kids aged 6, 9 and 11 years old', 6],
+    ['niños de 6 y 9 años', 6],
+  ])("a child's age, the youngest of several: %j", (text, age) => {
+    const q = p(text);
+    expect(q.childAge).toBe(age);
+    expect(q.impliedOut).toContain(27);
+  });
+
   it('a long length said of the film has no ceiling; one someone accepts has no floor', () => {
     expect(p('a 3 hour epic for a rainy sunday').runtimeMax).toBeUndefined();
     expect(p('3 hours is fine').runtimeMin).toBeUndefined();
