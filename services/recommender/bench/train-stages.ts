@@ -5,18 +5,10 @@
  *
  *   cd services/recommender && nice -n 10 npx tsx --expose-gc bench/train-stages.ts [--movies N] [--base DIR]
  */
-import {
-  catalogFilePath,
-  CatalogIndex,
-  readCatalogFile,
-  syntheticCatalog,
-  type CatalogMovie,
-} from '@app/catalog';
-import { MIN_VOTES_TO_RECOMMEND } from '@app/catalog';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadCatalog } from '../src/catalog';
+import { benchCatalog } from './bench-catalog';
 import { ContentModel } from '../src/model/content';
 import { servedContent } from '../src/model/text-vectors';
 
@@ -40,15 +32,8 @@ const stage = (name: string) => {
 };
 
 stage('start');
-const base = resolve(values.base);
-let catalog: CatalogIndex;
-if (values.movies) {
-  const real = await readCatalogFile(catalogFilePath(base));
-  catalog = new CatalogIndex(syntheticCatalog(real, Number(values.movies)));
-} else catalog = await loadCatalog(base);
-stage(`catalog (${catalog.byId.size} films)`);
-const movies: CatalogMovie[] = [...catalog.byId.values()];
-const isCandidate = (m: CatalogMovie) => m.vote_count >= MIN_VOTES_TO_RECOMMEND;
+const { movies, isCandidate } = await benchCatalog(resolve(values.base), values.movies);
+stage(`catalog (${movies.length} films)`);
 const tfidf = new ContentModel(movies, { isCandidate });
 stage('TF-IDF content model (all films, by field)');
 const served = servedContent(movies, isCandidate);

@@ -10,18 +10,10 @@
  * Without --movies the offline catalog of --base (DATA_DIR) is walked; with it, a synthetic catalog
  * of N films made from it (`syntheticCatalog`, as bench/train-memory.ts makes them).
  */
-import {
-  catalogFilePath,
-  CatalogIndex,
-  MIN_VOTES_TO_RECOMMEND,
-  readCatalogFile,
-  syntheticCatalog,
-  type CatalogMovie,
-} from '@app/catalog';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadCatalog } from '../src/catalog';
+import { benchCatalog } from './bench-catalog';
 import { CONTENT, ContentModel } from '../src/model/content';
 import { topKSparse } from '../src/model/topk';
 import { RESCORED } from '../src/model/text-vectors';
@@ -34,14 +26,7 @@ const { values } = parseArgs({
     base: { type: 'string', default: join(tmpdir(), 'recommender-train-memory-base') },
   },
 });
-const base = resolve(values.base);
-let catalog: CatalogIndex;
-if (values.movies) {
-  const real = await readCatalogFile(catalogFilePath(base));
-  catalog = new CatalogIndex(syntheticCatalog(real, Number(values.movies)));
-} else catalog = await loadCatalog(base);
-const movies: CatalogMovie[] = [...catalog.byId.values()];
-const isCandidate = (m: CatalogMovie) => m.vote_count >= MIN_VOTES_TO_RECOMMEND;
+const { movies, isCandidate } = await benchCatalog(resolve(values.base), values.movies);
 let t0 = process.cpuUsage();
 const model = new ContentModel(movies, { isCandidate });
 const cpu = (since: NodeJS.CpuUsage) => {
