@@ -1,5 +1,4 @@
 import { describe, expect, it, vi } from 'vitest';
-import { buildCatalogFromCsv } from '../src/build';
 import {
   CatalogIndex,
   MAX_PAGES,
@@ -11,19 +10,11 @@ import {
   TOP_RATED_MIN_VOTES,
   MovieIdMap,
 } from '../src/catalog-index';
-import type { CatalogFile, CatalogMovie } from '../src/types';
-import { csv, type Row } from './fixture-csv';
+import type { CatalogMovie } from '../src/types';
+import { catalogFileOf, type Row } from './fixture-csv';
 
 function indexOf(rows: Row[], opts: { deferSearchIndex?: boolean } = {}): CatalogIndex {
-  const built = buildCatalogFromCsv(csv(rows), 'id,keywords\n');
-  const file: CatalogFile = {
-    version: 1,
-    built_at: '',
-    source: { package: 'test', integrity: 'test' },
-    stats: built.stats,
-    movies: built.movies,
-  };
-  return new CatalogIndex(file, opts);
+  return new CatalogIndex(catalogFileOf(rows), opts);
 }
 
 describe(paginate.name, () => {

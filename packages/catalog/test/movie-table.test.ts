@@ -2,30 +2,15 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFil
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildCatalogFromCsv } from '../src/build';
 import { catalogLists } from '../src/catalog-index';
 import { readCatalogFile, readCatalogInChunks, readWithMovieTable } from '../src/load';
 import { movieTablePath } from '../src/movie-table';
 import { catalogTextPath, textAttacher, writeCatalogFiles } from '../src/texts';
 import { syntheticCatalog } from '../src/synthetic';
 import type { CatalogFile, CatalogMovie } from '../src/types';
-import { csv } from './fixture-csv';
+import { catalogFileOf, THREE_FILMS } from './fixture-csv';
 
-const built = buildCatalogFromCsv(
-  csv([
-    { id: 1, title: 'Interstellar', popularity: 30, vote_count: 11000, release_date: '2014-11-05' },
-    { id: 3, title: 'The Godfather', popularity: 40, vote_count: 6000, release_date: '1972-03-14' },
-    { id: 5, title: 'New Blockbuster', popularity: 50, vote_count: 800, release_date: '2017-07-01' },
-  ]),
-  'id,keywords\n',
-);
-const real: CatalogFile = {
-  version: 6,
-  built_at: '2026-11-27T00:00:00.000Z',
-  source: { package: 'test', integrity: 'test' },
-  stats: built.stats,
-  movies: built.movies,
-};
+const real: CatalogFile = catalogFileOf(THREE_FILMS, { version: 6, built_at: '2026-11-27T00:00:00.000Z' });
 
 /** A catalog with the values a table must carry exactly: every kind of JSON value, in odd places. */
 function oddCatalog(): CatalogFile {

@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isAscii } from 'node:buffer';
-import { buildCatalogFromCsv } from '../src/build';
 import {
   CatalogIndex,
   catalogLists,
@@ -25,7 +24,7 @@ import {
 } from '../src/texts';
 import { SYNTHETIC_ID_BASE, syntheticCatalog } from '../src/synthetic';
 import type { CatalogFile, CatalogMovie } from '../src/types';
-import { csv } from './fixture-csv';
+import { catalogFileOf, THREE_FILMS } from './fixture-csv';
 
 /** A catalog as plain data: a loaded movie's texts (read from its text file) written in. */
 const plain = (file: CatalogFile): CatalogFile => JSON.parse(JSON.stringify(file)) as CatalogFile;
@@ -38,21 +37,7 @@ const asWritten = (file: CatalogFile): CatalogFile => ({
   lists: catalogLists(file.movies, file.built_at),
 });
 
-const built = buildCatalogFromCsv(
-  csv([
-    { id: 1, title: 'Interstellar', popularity: 30, vote_count: 11000, release_date: '2014-11-05' },
-    { id: 3, title: 'The Godfather', popularity: 40, vote_count: 6000, release_date: '1972-03-14' },
-    { id: 5, title: 'New Blockbuster', popularity: 50, vote_count: 800, release_date: '2017-07-01' },
-  ]),
-  'id,keywords\n',
-);
-const real: CatalogFile = {
-  version: 1,
-  built_at: '',
-  source: { package: 'test', integrity: 'test' },
-  stats: built.stats,
-  movies: built.movies,
-};
+const real: CatalogFile = catalogFileOf(THREE_FILMS);
 
 describe('syntheticCatalog', () => {
   it('keeps the real movies and adds perturbed ones with unique ids, to the size asked', () => {
