@@ -132,10 +132,14 @@ function prune(keep: string): void {
   }
 }
 
+const keys = new Map<string, Promise<string>>();
+
 /** The built models folder (`current` and its artifact): copy it into a DATA_DIR, never write to it. */
 export async function ensureTestModel(catalogDir: string): Promise<string> {
   mkdirSync(CACHE, { recursive: true });
-  const key = await keyOf(catalogDir);
+  // Its inputs do not change during a run: worked out once per process (an esbuild pass and a hash).
+  if (!keys.has(catalogDir)) keys.set(catalogDir, keyOf(catalogDir));
+  const key = await keys.get(catalogDir)!;
   const dir = join(CACHE, key);
   const lock = `${dir}.lock`;
   for (;;) {
