@@ -1553,19 +1553,24 @@ const FILM_NOUNS = [...LONG_NOUNS, ...GENRE_WORDS]
  */
 /** A child's age in years, as digits or words. */
 const CHILD_AGE = String.raw`(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)`;
+/** "my 7yo", "my 12 and 15 year old", "kids aged 6, 9 and 11 years old", "de 6 y 9 años". */
+const CHILD_AGES = new RegExp(
+  String.raw`\b((?:${CHILD_AGE} ?(?:,|and|&|y|et|und) ?)*${CHILD_AGE}) ?(?:years? ?olds?|yrs? ?olds?|yo|y o|anos|ans|jahre alt|jahrigen?|jahrige)\b`,
+);
+const ONE_AGE = new RegExp(String.raw`\b${CHILD_AGE}\b`, 'g');
+/** Records where something is first seen. */
+const firstAt = (seen: Map<number, number>, key: number, at: number) => {
+  if (!seen.has(key)) seen.set(key, at);
+};
 
 export function ageClause(s: State) {
   const q = s.q;
   scanRegex(
     s,
-    // "my 12 and 15 year old", "kids aged 6, 9 and 11 years old": the youngest decides.
-    new RegExp(
-      String.raw`\b((?:${CHILD_AGE} ?(?:,|and|&|y|et|und) ?)*${CHILD_AGE}) ?(?:years? ?olds?|yrs? ?olds?|yo|y o|anos|ans|jahre alt|jahrigen?|jahrige)\b`,
-    ),
+    // Several ages: the youngest decides.
+    CHILD_AGES,
     (m) => {
-      const ages = [...m[1]!.matchAll(new RegExp(String.raw`\b${CHILD_AGE}\b`, 'g'))].map(
-        (a) => AGE_WORDS[a[0]] ?? Number(a[0]),
-      );
+      const ages = [...m[1]!.matchAll(ONE_AGE)].map((a) => AGE_WORDS[a[0]] ?? Number(a[0]));
       const age = Math.min(...ages);
       if (age > 0 && age <= 12) {
         addGroup(q, [GENRE.family, GENRE.animation, GENRE.adventure]);
@@ -2164,7 +2169,7 @@ export function genreClause(s: State) {
         const theme = phrase.replace(/s$/, '');
         if (phrase !== phrases[0] && s.ctx.keywordVocabulary.has(theme)) add(q.keywordsOut, theme);
         // The genre's own word ("no animation", "no cartoons"), not a theme of it (State.ruledOut).
-        else if (!s.ruledOut.has(g)) s.ruledOut.set(g, start);
+        else firstAt(s.ruledOut, g, start);
         // A mood's wider group loses the genre; a genre named outright stays (see understand()).
         q.genreGroups = q.genreGroups
           .map((grp) => (grp.length > 1 ? grp.filter((x) => x !== g) : grp))
@@ -2181,7 +2186,7 @@ export function genreClause(s: State) {
       if (!s.negated.has(start)) {
         s.named.add(g);
         said.push({ start, end: start + len, g });
-        if (!s.askedAt.has(g)) s.askedAt.set(g, start);
+        firstAt(s.askedAt, g, start);
         // "no horror, but a horror comedy would work": said with another genre, it is asked for again
         // (a bare mention, "cartoons are for babies", is not).
         const beside = [s.toks[start - 1]?.raw, s.toks[start + len]?.raw];
@@ -2263,7 +2268,7 @@ export function industryClause(s: State) {
       if (s.negated.has(start)) {
         for (const g of ind.genres?.length === 1 ? ind.genres : []) {
           add(s.q.genresOut, g);
-          if (!s.ruledOut.has(g)) s.ruledOut.set(g, start);
+          firstAt(s.ruledOut, g, start);
         }
         return;
       }
@@ -2275,7 +2280,7 @@ export function industryClause(s: State) {
         addGroup(s.q, ind.genres);
         if (ind.genres.length === 1) {
           s.named.add(ind.genres[0]!);
-          if (!s.askedAt.has(ind.genres[0]!)) s.askedAt.set(ind.genres[0]!, start);
+          firstAt(s.askedAt, ind.genres[0]!, start);
         }
       }
     });

@@ -241,8 +241,8 @@ function settleConflicts(s: State): void {
     const askedAt = s.askedAt.get(g);
     if (askedAt === undefined || askedAt < outAt || s.pairedWith.has(g)) continue;
     s.named.delete(g);
+    // Out of every group too, by the line after this loop.
     if (!q.genresOut.includes(g)) q.genresOut.push(g);
-    q.genreGroups = q.genreGroups.filter((grp) => !(grp.length === 1 && grp[0] === g));
     q.traditions = q.traditions?.filter(
       (label) => !INDUSTRY_PHRASES.find((i) => i.label === label)?.genres?.includes(g),
     );
