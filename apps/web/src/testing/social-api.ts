@@ -58,6 +58,8 @@ export async function startSocialApi(
     reviews: [...(init.reviews ?? [])],
     friends: init.friends ?? [],
     reported: [] as string[],
+    /** While set, likes are answered only once it resolves (a like on its way). */
+    likesHeld: null as Promise<void> | null,
   };
   if (state.me) state.people.push(person({ username: state.me, public: init.mePublic ?? false }));
   const find = (u: string) => state.people.find((p) => p.username.toLowerCase() === u.toLowerCase());
@@ -215,8 +217,10 @@ export async function startSocialApi(
       const sort = url.searchParams.get('sort') ?? 'newest';
       const list = state.reviews
         .filter((r) => !state.reported.includes(r.username))
-        .sort((a, b2) =>
-          sort === 'liked' ? b2.like_count - a.like_count : b2.updated_at.localeCompare(a.updated_at),
+        .sort(
+          (a, b2) =>
+            (sort === 'liked' ? b2.like_count - a.like_count : 0) ||
+            b2.updated_at.localeCompare(a.updated_at),
         );
       return send(res, {
         page: 1,
@@ -237,9 +241,14 @@ export async function startSocialApi(
       return send(res, { message: 'Review reported' });
     }
     const like = method === 'PUT';
-    if (review.liked !== like) review.like_count += like ? 1 : -1;
-    review.liked = like;
-    return send(res, { liked: review.liked, like_count: review.like_count });
+    const store = () => {
+      if (review.liked !== like) review.like_count += like ? 1 : -1;
+      review.liked = like;
+      send(res, { liked: review.liked, like_count: review.like_count });
+    };
+    if (!state.likesHeld) return (store(), true);
+    void state.likesHeld.then(store);
+    return true;
   }
 
   function feed(res: ServerResponse, url: URL): boolean {

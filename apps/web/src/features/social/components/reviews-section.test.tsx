@@ -79,6 +79,27 @@ describe("the movie page's friends and reviews", () => {
     ]);
   });
 
+  it('a switch to most liked while a like is on its way shows the order with that like once it is stored', async () => {
+    api = await startSocialApi({
+      reviews: [review('ann', 0, '2026-11-20T10:00:00Z'), review('bob', 1, '2026-11-10T10:00:00Z')],
+    });
+    let release!: () => void;
+    api.social.likesHeld = new Promise<void>((r) => (release = r));
+    renderWithApp(<MovieSocial tmdbId={157336} />, { auth: true });
+    await screen.findByText('bob thinks it is long but worth it.');
+    expect(order()).toEqual(['/u/ann', '/u/bob']);
+    fireEvent.click(screen.getByRole('button', { name: 'Like @ann’s review' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Most liked' }));
+    // Read before the like was stored: Bob's one like first.
+    await waitFor(() => expect(order()).toEqual(['/u/bob', '/u/ann']));
+    release();
+    // One like each now, and Ann's is the newer.
+    await waitFor(() => expect(order()).toEqual(['/u/ann', '/u/bob']));
+    expect(screen.getByRole('button', { name: 'Like @ann’s review' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+  });
+
   it('a visitor sees the reviews but no friends, and is asked to log in to like', async () => {
     api = await startSocialApi({ reviews: [review('ann', 1, '2026-11-20T10:00:00Z')] });
     api.state.signedIn = false;

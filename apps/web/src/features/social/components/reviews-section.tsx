@@ -87,7 +87,9 @@ export function ReviewsSection({ tmdbId }: { tmdbId: number }) {
   const like = useLikeReview(tmdbId);
   const items = reviews.data?.pages.flatMap((p) => p.results) ?? [];
   const onLike = (r: PublicReview) =>
-    user ? like.mutate({ username: r.username, like: !r.liked }) : toast.error(SOCIAL_TEXT.signInToLike);
+    user
+      ? like.mutate({ username: r.username, like: !r.liked, shownIn: sort })
+      : toast.error(SOCIAL_TEXT.signInToLike);
   const onReport = (r: PublicReview) =>
     user ? setReporting(r.username) : toast.error(SOCIAL_TEXT.signInToReport);
   let body;
