@@ -12,6 +12,7 @@
  * the trainer is one node process (`node --import tsx`, not tsx's launcher and its child): the
  * whole tree's RSS while it trains is the trainer's and this small process's, sampled every 250 ms
  * (`treePeakRssMb`, decision 0107). `--write-catalog DIR` (with one --movies) only writes the catalog.
+ * The writing child does not inherit a `--max-old-space-size` of NODE_OPTIONS (`withoutHeapCap`).
  */
 import { catalogFilePath, readCatalogFile, syntheticCatalog, writeCatalogFiles } from '@app/catalog';
 import { spawn } from 'node:child_process';
@@ -22,6 +23,7 @@ import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { loadCatalog, REPO_ROOT } from '../src/catalog';
+import { withoutHeapCap } from './child-env';
 
 const { values } = parseArgs({
   options: {
@@ -67,10 +69,11 @@ for (const n of values.movies.map(Number)) {
   const dir = mkdtempSync(join(tmpdir(), 'recommender-train-memory-'));
   const row: Row = { movies: n, at: new Date().toISOString(), load: Number((await loadAvg()).toFixed(2)) };
   try {
+    // The writer is not what is measured: it runs without the trainer's heap budget.
     const made = await run(
       process.execPath,
       ['--import', tsx, import.meta.filename, '--base', base, '--movies', String(n), '--write-catalog', dir],
-      process.env,
+      withoutHeapCap(process.env),
     );
     if (made.code !== 0) throw new Error(`catalog not written: ${made.text.slice(-300)}`);
     const tree = sampleTreeRss();
