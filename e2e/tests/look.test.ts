@@ -133,6 +133,38 @@ function png(width: number, height: number): Buffer {
   ]);
 }
 
+/**
+ * The widths every screen is checked at: each screen is loaded at a phone's and a desktop's width
+ * (its first paint there), and the widths between are reached by resizing that page, as a turned
+ * phone or a narrowed window does (a layout that only holds when loaded at its width is a bug too).
+ */
+const SWEEPS = [
+  { load: 360, widths: [360, 390, 768] },
+  { load: 1440, widths: [1440, 1024] },
+];
+const heightAt = (width: number) => (width < 700 ? 844 : 900);
+
+/** Resizes the page and waits until it has laid itself out again (two frames). */
+async function resizeTo(page: Page, width: number) {
+  await page.setViewportSize({ width, height: heightAt(width) });
+  await page.evaluate(
+    () => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))),
+  );
+}
+
+/** The page's sideways overflow at each width, resized in turn (0 everywhere when it fits). */
+async function overflowAcross(page: Page, path: string, widths: number[]) {
+  const found: { path: string; width: number; overflow: number }[] = [];
+  for (const width of widths) {
+    await resizeTo(page, width);
+    found.push({ path, width, overflow: await overflow(page) });
+  }
+  return found;
+}
+const fits = (path: string, widths: number[]) => widths.map((width) => ({ path, width, overflow: 0 }));
+const sweepName = ({ load, widths }: (typeof SWEEPS)[number]) =>
+  `loaded at ${load} px, then ${widths.filter((w) => w !== load).join(' and ')} px`;
+
 describe('layout at every width: nothing wider than the screen', () => {
   const SCREENS = [
     '/',
@@ -146,47 +178,58 @@ describe('layout at every width: nothing wider than the screen', () => {
     '/playlists',
     '/no/such/page',
   ];
-  it.each([360, 390, 768, 1024, 1440])(
-    '%i px: every screen, and the menu, search overlay and chat',
-    async (width) => {
-      const { context, page, errors } = await pageAt(width);
+  it.each(SWEEPS.map((sweep) => ({ ...sweep, name: sweepName(sweep) })))(
+    '$name: every screen, and the menu, search overlay and chat',
+    async ({ load, widths }) => {
+      const { context, page, errors } = await pageAt(load);
       for (const path of SCREENS) {
+        await resizeTo(page, load);
         await page.goto(`${base}${path}`);
         // Every screen's heading (the chatbot page's is its panel's).
         await page.locator('main h1, main h2').first().waitFor();
-        expect({ path, overflow: await overflow(page) }).toEqual({ path, overflow: 0 });
+        expect(await overflowAcross(page, path, widths)).toEqual(fits(path, widths));
       }
+      await resizeTo(page, load);
       await page.goto(base);
       await page.getByRole('region', { name: 'Popular movies', exact: true }).waitFor();
-      // The hero's arrows are inside the screen.
-      const next = await page.getByRole('button', { name: 'Next slide' }).boundingBox();
-      expect(next!.x + next!.width).toBeLessThanOrEqual(width);
-      if (width < 1024) {
-        await page.getByRole('button', { name: 'Open menu' }).click();
-        await page.getByRole('dialog', { name: 'Menu' }).getByText('Quick Access').waitFor();
-        expect(await overflow(page)).toBe(0);
-        await page.getByRole('button', { name: 'Search movies...' }).click();
-        await page.getByRole('heading', { name: 'Search Movies' }).waitFor();
-        expect(await overflow(page)).toBe(0);
-        if (width === 390) await screenshot(page, 'look-390-search-overlay');
+      for (const width of widths) {
+        await resizeTo(page, width);
+        // The hero's arrows are inside the screen.
+        const next = await page.getByRole('button', { name: 'Next slide' }).boundingBox();
+        expect(next!.x + next!.width).toBeLessThanOrEqual(width);
+        if (width < 1024) {
+          await page.getByRole('button', { name: 'Open menu' }).click();
+          await page.getByRole('dialog', { name: 'Menu' }).getByText('Quick Access').waitFor();
+          expect({ width, overflow: await overflow(page) }).toEqual({ width, overflow: 0 });
+          await page.getByRole('button', { name: 'Search movies...' }).click();
+          await page.getByRole('heading', { name: 'Search Movies' }).waitFor();
+          expect({ width, overflow: await overflow(page) }).toEqual({ width, overflow: 0 });
+          if (width === 390) await screenshot(page, 'look-390-search-overlay');
+          await page.keyboard.press('Escape');
+          await page.keyboard.press('Escape');
+          await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+        }
+        await page.getByRole('button', { name: 'Open movie chatbot' }).click();
+        const chat = page.getByRole('dialog', { name: 'Movie Recommendation Chatbot' });
+        await chat.getByRole('button', { name: 'Send' }).waitFor();
+        expect({ width, overflow: await overflow(page) }).toEqual({ width, overflow: 0 });
+        for (const control of [chat.getByLabel('Message'), chat.getByRole('button', { name: 'Send' })]) {
+          const box = (await control.boundingBox())!;
+          expect(box.x).toBeGreaterThanOrEqual(0);
+          expect(box.x + box.width).toBeLessThanOrEqual(width);
+        }
+        expect(await clippedPlaceholders(page)).toEqual([]);
+        if (width === 390) await screenshot(page, 'look-390-chat');
         await page.keyboard.press('Escape');
-        await page.keyboard.press('Escape');
+        await expect.poll(() => chat.count()).toBe(0);
       }
-      await page.getByRole('button', { name: 'Open movie chatbot' }).click();
-      const chat = page.getByRole('dialog', { name: 'Movie Recommendation Chatbot' });
-      await chat.getByRole('button', { name: 'Send' }).waitFor();
-      expect(await overflow(page)).toBe(0);
-      for (const control of [chat.getByLabel('Message'), chat.getByRole('button', { name: 'Send' })]) {
-        const box = (await control.boundingBox())!;
-        expect(box.x).toBeGreaterThanOrEqual(0);
-        expect(box.x + box.width).toBeLessThanOrEqual(width);
-      }
-      expect(await clippedPlaceholders(page)).toEqual([]);
-      if (width === 390) await screenshot(page, 'look-390-chat');
-      await page.keyboard.press('Escape');
+      await resizeTo(page, load);
       await page.goto(`${base}/chatbot`);
       await page.getByRole('button', { name: 'Send' }).waitFor();
-      expect(await clippedPlaceholders(page)).toEqual([]);
+      for (const width of widths) {
+        await resizeTo(page, width);
+        expect({ width, clipped: await clippedPlaceholders(page) }).toEqual({ width, clipped: [] });
+      }
       expect(errors).toEqual([]);
       await context.close();
     },
@@ -233,10 +276,10 @@ describe('layout at every width, signed in: the newer screens and their layers',
     await context.close();
   }, 120_000);
 
-  it.each([360, 390, 768, 1024, 1440])(
-    '%i px: library, playlist, public playlist, diary, stats, account and import; menus and dialogs',
-    async (width) => {
-      const { context, page, errors } = await pageAt(width, { storageState: session });
+  it.each(SWEEPS.map((sweep) => ({ ...sweep, name: sweepName(sweep) })))(
+    '$name: library, playlist, public playlist, diary, stats, account and import; menus and dialogs',
+    async ({ load, widths }) => {
+      const { context, page, errors } = await pageAt(load, { storageState: session });
       for (const path of [
         '/liked',
         '/watched',
@@ -251,6 +294,7 @@ describe('layout at every width, signed in: the newer screens and their layers',
         '/account/import',
         '/profile-setup',
       ]) {
+        await resizeTo(page, load);
         await page.goto(`${base}${path}`);
         await page.locator('main h1, main h2').first().waitFor();
         await expect
@@ -258,75 +302,95 @@ describe('layout at every width, signed in: the newer screens and their layers',
             timeout: 15_000,
           })
           .toBe(0);
-        expect({ path, overflow: await overflow(page) }).toEqual({ path, overflow: 0 });
+        expect(await overflowAcross(page, path, widths)).toEqual(fits(path, widths));
       }
       // The year in review's month chart scales with its width: its labels stay the size of text.
+      await resizeTo(page, load);
       await page.goto(`${base}/stats`);
       const label = page.locator('figure svg text').first();
       await label.waitFor();
-      const px = await label.evaluate((t: SVGTextElement) => {
-        const svg = t.ownerSVGElement!;
-        return (parseFloat(getComputedStyle(t).fontSize) * svg.clientWidth) / svg.viewBox.baseVal.width;
-      });
-      expect(px).toBeGreaterThanOrEqual(10);
-      expect(px).toBeLessThanOrEqual(16);
+      for (const width of widths) {
+        await resizeTo(page, width);
+        const px = await label.evaluate((t: SVGTextElement) => {
+          const svg = t.ownerSVGElement!;
+          return (parseFloat(getComputedStyle(t).fontSize) * svg.clientWidth) / svg.viewBox.baseVal.width;
+        });
+        expect(px, `${width} px`).toBeGreaterThanOrEqual(10);
+        expect(px, `${width} px`).toBeLessThanOrEqual(16);
+      }
       // The playlist's dialogs: rename, and delete's confirmation.
+      await resizeTo(page, load);
       await page.goto(`${base}/playlist/${playlistId}`);
-      for (const name of ['Rename', 'Delete Playlist']) {
-        await page.getByRole('button', { name, exact: true }).click();
-        await page.getByRole('dialog').waitFor();
-        expect({ name, overflow: await overflow(page) }).toEqual({ name, overflow: 0 });
+      for (const width of widths) {
+        await resizeTo(page, width);
+        for (const name of ['Rename', 'Delete Playlist']) {
+          await page.getByRole('button', { name, exact: true }).click();
+          await page.getByRole('dialog').waitFor();
+          expect({ width, name, overflow: await overflow(page) }).toEqual({ width, name, overflow: 0 });
+          await page.keyboard.press('Escape');
+          await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+        }
+      }
+      // The movie page's Add to Playlist dialog (membership shown), and the shortcuts' help.
+      await resizeTo(page, load);
+      await page.goto(`${base}/movie/238`);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      for (const width of widths) {
+        await resizeTo(page, width);
+        await page
+          .getByRole('button', { name: /Add to Playlist/ })
+          .first()
+          .click();
+        await page.getByRole('dialog', { name: 'Add to Playlist' }).getByText('In this playlist').waitFor();
+        expect({ width, overflow: await overflow(page) }).toEqual({ width, overflow: 0 });
+        await page.keyboard.press('Escape');
+        await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+        await page.locator('main h1').click();
+        await page.keyboard.press('Shift+Slash');
+        await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor();
+        expect({ width, overflow: await overflow(page) }).toEqual({ width, overflow: 0 });
+        await page.keyboard.press('Escape');
+        await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+        // The account menu (desktop) or the phone menu with its library and the hide switch.
+        if (width >= 1024) {
+          await page.getByRole('button', { name: /Wide Reader/ }).click();
+          await page.getByRole('switch', { name: "Hide movies I've seen" }).waitFor();
+        } else {
+          await page.getByRole('button', { name: 'Open menu' }).click();
+          await page.getByRole('navigation', { name: 'Your Library' }).waitFor();
+        }
+        expect({ width, overflow: await overflow(page) }).toEqual({ width, overflow: 0 });
         await page.keyboard.press('Escape');
         await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
       }
-      // The movie page's Add to Playlist dialog (membership shown), and the shortcuts' help.
-      await page.goto(`${base}/movie/238`);
-      await page.getByRole('heading', { level: 1 }).waitFor();
-      await page
-        .getByRole('button', { name: /Add to Playlist/ })
-        .first()
-        .click();
-      await page.getByRole('dialog', { name: 'Add to Playlist' }).getByText('In this playlist').waitFor();
-      expect(await overflow(page)).toBe(0);
-      await page.keyboard.press('Escape');
-      await page.locator('main h1').click();
-      await page.keyboard.press('Shift+Slash');
-      await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor();
-      expect(await overflow(page)).toBe(0);
-      await page.keyboard.press('Escape');
-      // The account menu (desktop) or the phone menu with its library and the hide switch.
-      if (width >= 1024) {
-        await page.getByRole('button', { name: /Wide Reader/ }).click();
-        await page.getByRole('switch', { name: "Hide movies I've seen" }).waitFor();
-      } else {
-        await page.getByRole('button', { name: 'Open menu' }).click();
-        await page.getByRole('navigation', { name: 'Your Library' }).waitFor();
-      }
-      expect(await overflow(page)).toBe(0);
       expect(errors).toEqual([]);
       await context.close();
     },
   );
 
-  it.each([360, 390, 768, 1024, 1440])('%i px, signed out: the account screens', async (width) => {
-    const { context, page, errors } = await pageAt(width);
-    for (const path of [
-      '/register',
-      '/login?verified=1',
-      '/login?verified=1&error=invalid_token',
-      '/reset-password?token=not-a-token',
-      `/p/${slug}`,
-      '/p/no-such-list',
-      '/stats',
-      '/account/import',
-    ]) {
-      await page.goto(`${base}${path}`);
-      await page.locator('main h1, main h2').first().waitFor();
-      expect({ path, overflow: await overflow(page) }).toEqual({ path, overflow: 0 });
-    }
-    expect(errors).toEqual([]);
-    await context.close();
-  });
+  it.each(SWEEPS.map((sweep) => ({ ...sweep, name: sweepName(sweep) })))(
+    '$name, signed out: the account screens',
+    async ({ load, widths }) => {
+      const { context, page, errors } = await pageAt(load);
+      for (const path of [
+        '/register',
+        '/login?verified=1',
+        '/login?verified=1&error=invalid_token',
+        '/reset-password?token=not-a-token',
+        `/p/${slug}`,
+        '/p/no-such-list',
+        '/stats',
+        '/account/import',
+      ]) {
+        await resizeTo(page, load);
+        await page.goto(`${base}${path}`);
+        await page.locator('main h1, main h2').first().waitFor();
+        expect(await overflowAcross(page, path, widths)).toEqual(fits(path, widths));
+      }
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
 });
 
 /**
