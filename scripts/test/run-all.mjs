@@ -19,10 +19,13 @@ const summaryDir = mkdtempSync(join(tmpdir(), 'test-summary-'));
 const summaryFile = join(summaryDir, 'summary.txt');
 const reporter = join(root, 'scripts/test/summary-reporter.mjs');
 const only = process.argv.slice(2);
-// The browser tests mostly wait (on the site, the network, animations) while the other legs keep
-// the CPU busy: they run beside them in a second lane (TEST_LANES=1: one after another). The
-// second lane's output is kept in a file and printed, whole, when it ends.
-const SIDE_LANE = ['e2e'];
+// Two lanes (TEST_LANES=1: one after another): each takes the next workspace from one queue, the
+// long ones first (the browser tests, then the API's), so the short ones fill in beside whichever
+// of the two ends first. The catalog's own tests (half a minute) go before the API's: meanwhile
+// the browser suite's setup builds the test catalog both suites read, which the API's would
+// otherwise build a second time beside it. A workspace prints to the terminal as it runs when no
+// other is doing so; otherwise its output is kept in a file and printed, whole, when it ends.
+const ORDER = ['e2e', 'packages/catalog', 'apps/api', 'apps/web', 'services/recommender'];
 const lanes = process.env.TEST_LANES === '1' ? 1 : 2;
 
 /** One workspace's `npm test`, its output to the terminal or to `log` (a file). */
@@ -52,14 +55,18 @@ function runWorkspace(workspace, log) {
   });
 }
 
-async function runLane(workspaces, quiet) {
+let printing = false;
+
+/** Runs workspaces from `queue` one after another until it is empty. */
+async function runLane(queue) {
   const done = [];
-  for (const workspace of workspaces) {
-    const log = quiet ? join(summaryDir, `${workspace.replace(/\W/g, '-')}.log`) : undefined;
-    console.log(
-      `\n=== ${workspace}: npm test${quiet ? ' (beside the others; its output when it ends)' : ''}\n`,
-    );
+  for (let workspace = queue.shift(); workspace; workspace = queue.shift()) {
+    const live = !printing;
+    if (live) printing = true;
+    const log = live ? undefined : join(summaryDir, `${workspace.replace(/\W/g, '-')}.log`);
+    console.log(`\n=== ${workspace}: npm test${log ? ' (beside another; its output when it ends)' : ''}\n`);
     const result = await runWorkspace(workspace, log);
+    if (live) printing = false;
     if (log) {
       console.log(`\n=== ${workspace}: output of npm test (${result.seconds} s)\n`);
       console.log(readFileSync(log, 'utf8'));
@@ -69,14 +76,15 @@ async function runLane(workspaces, quiet) {
   return done;
 }
 
-const chosen = pkg.workspaces.filter((workspace) => {
-  if (only.length && !only.includes(workspace)) return false;
-  const manifest = JSON.parse(readFileSync(join(root, workspace, 'package.json'), 'utf8'));
-  return Boolean(manifest.scripts?.test);
-});
-const side = lanes > 1 ? chosen.filter((w) => SIDE_LANE.includes(w)) : [];
-const main = chosen.filter((w) => !side.includes(w));
-const results = (await Promise.all([runLane(main, false), runLane(side, true)])).flat();
+const rank = (w) => (ORDER.includes(w) ? ORDER.indexOf(w) : ORDER.length);
+const queue = pkg.workspaces
+  .filter((workspace) => {
+    if (only.length && !only.includes(workspace)) return false;
+    const manifest = JSON.parse(readFileSync(join(root, workspace, 'package.json'), 'utf8'));
+    return Boolean(manifest.scripts?.test);
+  })
+  .sort((a, b) => rank(a) - rank(b));
+const results = (await Promise.all(Array.from({ length: lanes }, () => runLane(queue)))).flat();
 
 console.log('\n=== Summary of npm test\n');
 for (const r of results) console.log(`${r.code === 0 ? 'ok  ' : 'FAIL'}  ${r.workspace} (${r.seconds} s)`);
