@@ -100,6 +100,8 @@ export interface AppDeps {
   chatCatalog?: CatalogIndex | undefined;
   /** The catalog following the sync (main.ts; decision 0084): the caches and the chat follow its swaps. */
   catalogHolder?: CatalogHolder | undefined;
+  /** The file the catalog served at start was read from (a child process trains the chat's vectors from it). */
+  catalogPath?: string | undefined;
   /** Where the chat's trained vectors are cached (default DATA_DIR/catalog/chat-vectors.bin, beside the catalog). */
   chatVectorsFile?: string | undefined;
   /** Make the chat ready at start rather than on its first message (main.ts; decision 0079). */
@@ -509,8 +511,13 @@ async function registerChat(app: App, deps: AppDeps, shared: Shared) {
   );
   if (deps.prepareChat) {
     app.addHook('onReady', async () => chatStartup.prepareIndexes(chatCatalog, vectorsFile));
+    const servedPath = deps.catalogPath;
     app.addHook('onListen', async () => {
-      void chatStartup.prepare({ answerOnce: deps.source.mode !== 'live' });
+      void chatStartup.prepare({
+        answerOnce: deps.source.mode !== 'live',
+        vectorsFile,
+        ...(servedPath ? { trainApart: () => trainChatVectorsApart(servedPath, vectorsFile) } : {}),
+      });
     });
   }
   // A new catalog (a sync; decision 0084): the chat's engine for it, made ready before the swap

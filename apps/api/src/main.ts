@@ -1,4 +1,4 @@
-import { CatalogIndex, ensureCatalogFile, preparePeopleIndex, terminalProgress } from '@app/catalog';
+import { CatalogIndex, ensureCatalogFileAt, preparePeopleIndex, terminalProgress } from '@app/catalog';
 import type { FastifyBaseLogger } from 'fastify';
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
@@ -44,6 +44,7 @@ async function main() {
   let catalogMs = 0;
   let indexMs = 0;
   let databaseMs = 0;
+  let catalogPath: string | undefined;
   const [database, offline] = await Promise.all([
     openDatabase(
       env.DATABASE_URL
@@ -66,11 +67,12 @@ async function main() {
       databaseMs = Math.round(performance.now() - started);
       return db;
     }),
-    ensureCatalogFile({
+    ensureCatalogFileAt({
       dataDir: config.dataDir,
       tarball: config.datasetTarball,
       progress: terminalProgress(),
-    }).then((file) => {
+    }).then(({ file, path }) => {
+      catalogPath = path;
       catalogMs = Math.round(performance.now() - started);
       // The offline catalog is always loaded: the chat recommends from it in both modes.
       // Its title search index is built once the API listens (a search before then completes it).
@@ -136,6 +138,7 @@ async function main() {
     catalog,
     chatCatalog: holder.view,
     catalogHolder: holder,
+    catalogPath,
     prepareChat: true,
     identity,
     webDist,

