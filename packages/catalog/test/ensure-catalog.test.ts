@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import * as tar from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOG_VERSION, silentProgress } from '../src/build';
-import { catalogFilePath, ensureCatalogFile } from '../src/load';
-import { catalogTextPath } from '../src/texts';
+import { catalogFilePath, ensureCatalogFile, ensureCatalogFileAt } from '../src/load';
+import { catalogGenerationPath, currentCatalogPath } from '../src/sync/files';
+import { catalogTextPath, writeCatalogFiles } from '../src/texts';
 import { csv } from './fixture-csv';
 
 // ensureCatalogFile as a start uses it, on a small dataset tarball of the real one's layout:
@@ -62,5 +63,19 @@ describe('ensureCatalogFile', () => {
     const rebuilt = await ensureCatalogFile({ dataDir, tarball, progress: silentProgress });
     expect(rebuilt.built_at).not.toBe(first.built_at);
     expect(rebuilt.movies.find((m) => m.id === 2)!.overview).toBe('Paris, 1997. 🎬');
+  });
+
+  it('says which file it read: the offline catalog, or the generation a sync wrote last', async () => {
+    const dataDir = join(root, 'data3');
+    const offline = await ensureCatalogFileAt({ dataDir, tarball, progress: silentProgress });
+    expect(offline.path).toBe(catalogFilePath(dataDir));
+    const synced = catalogGenerationPath(dataDir, 2);
+    writeCatalogFiles(synced, { ...offline.file, built_at: '2026-11-27T00:00:00.000Z' });
+    writeFileSync(
+      currentCatalogPath(dataDir),
+      JSON.stringify({ generation: 2, built_at: '2026-11-27T00:00:00.000Z' }),
+    );
+    const read = await ensureCatalogFileAt({ dataDir, tarball, progress: silentProgress });
+    expect([read.path, read.file.built_at]).toEqual([synced, '2026-11-27T00:00:00.000Z']);
   });
 });
