@@ -307,7 +307,18 @@ export class ChatEngine {
     knownPerson: (words) => this.knownPerson(words),
     hasPeople: () => this.people() !== null,
     textFilms: (w) => this.textIndex().filmsWith(w),
+    originalTitled: (title) => this.originalTitled(title),
   };
+
+  /** The first film released under exactly this title, among those with 50+ votes. */
+  private originalTitled(title: string): CatalogMovie | null {
+    this.buildExactTitles();
+    const year = (m: CatalogMovie) => m.release_date || '9999';
+    const films = (this.exactTitles!.get(titleWords(title).join(' ')) ?? []).filter(
+      (m) => m.vote_count >= 50,
+    );
+    return films.sort((a, b) => year(a).localeCompare(year(b)))[0] ?? null;
+  }
 
   /**
    * The catalog's person some typed words name: the people index's best match (case, accents and

@@ -287,6 +287,39 @@ export function namesAfterCue(message: string, text: string): boolean {
   return !!at && (quoted(message, at) || typedAsTitle(message, at) || plainName(text));
 }
 
+/** Words that fill an availability frame without naming anything ("is everything on here?"). */
+const FRAME_FILLERS = new Set([
+  'everything',
+  'nothing',
+  'all',
+  'everyone',
+  'anyone',
+  'someone',
+  'there',
+  'here',
+]);
+/** A framed name may be longer than a cued one: the frame ends it ("is everything everywhere all at once available"). */
+const LONGEST_FRAMED_TITLE = 8;
+
+/**
+ * Inside a frame that says a title is named ("is X on here?", "is X available?"): whether the
+ * words there are a name. The frame ends the name, so a lower-case name may open with a verb's
+ * -ing form or "top" ("top gun maverick"); a phrase that describes films ("anything good", "a
+ * horror movie") or a pronoun ("it", "everything") is still no name.
+ */
+export function namesInFrame(message: string, text: string): boolean {
+  const at = findSpan(message, text);
+  if (!at) return false;
+  if (quoted(message, at) || typedAsTitle(message, at)) return true;
+  const ws = words(text.toLowerCase())
+    .map(letters)
+    .filter((w) => w !== '');
+  const first = ws.filter((w) => w !== 'the')[0];
+  if (!first || NOT_A_TITLE_START.has(first) || (ws.length === 1 && FRAME_FILLERS.has(first))) return false;
+  if (ws.slice(1).some((w) => BEING.has(w)) || !ws.some((w) => /\p{L}/u.test(w))) return false;
+  return ws.length <= LONGEST_FRAMED_TITLE && !ws.some((w) => DESCRIBING.has(w));
+}
+
 /**
  * True when the words at `span` (or the given text, found in the message) are said as a film's
  * title; false for ordinary words that a title search happened to match.

@@ -139,6 +139,8 @@ export function mergeQuery(prev: Query, next: Query): Query {
     relative: next.relative ?? last.relative,
     comparative: next.comparative ?? last.comparative,
     awayMoods: next.awayMoods,
+    // A person ruled out is this message's alone (never carried: it is answered where it is said).
+    personOut: next.personOut,
     instead: undefined,
     darkFrom: next.relative ? undefined : last.darkFrom,
     unknown: next.unknown,

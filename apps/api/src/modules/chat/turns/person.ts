@@ -1,5 +1,6 @@
 import type { CatalogMovie } from '@app/catalog';
 import { reply, type ChatRequest } from '../request';
+import { hasRequest } from '../understand/query';
 import * as say from '../wording';
 import { serveFilms } from './films';
 import type { PeopleIndex, Turn, TurnContext } from './turn';
@@ -64,15 +65,37 @@ async function withoutPerson(req: ChatRequest, ctx: TurnContext, name: string) {
 }
 
 /**
+ * A person ruled out ("ok but no wes anderson", "samurai films, not the tom cruise one"): with
+ * cast data (or live), their films are left out and the rest is served. Offline nothing can be
+ * left out: a message that asks nothing else gets the plain answer that people cannot be looked
+ * up; one that asks more is served with that said first.
+ */
+async function withoutPersonsFilms(req: ChatRequest, ctx: TurnContext, name: string) {
+  const rest: ChatRequest = { ...req, query: { ...req.query, personOut: undefined } };
+  const ids = await personFilms(name, ctx);
+  if (ids) return serveFilms({ ...rest, seen: new Set([...req.seen, ...ids]) }, ctx);
+  const own = req.alone ?? req.query;
+  if (!hasRequest({ ...own, personOut: undefined })) return reply(rest, cannotLeaveOut(name));
+  const served = await serveFilms(rest, ctx);
+  if (!served.picks.length) return reply(rest, cannotLeaveOut(name));
+  const note = `I can't look up people (this catalog has no cast or crew), so I couldn't leave out ${say.esc(name)}'s films; these are chosen for the rest of what you asked.`;
+  return { ...served, message: `${note}\n\n${served.message}` };
+}
+
+export const cannotLeaveOut = (name: string) =>
+  `I can't look up people: this catalog has no cast or crew, so I can't tell which films are ${say.esc(name)}'s to leave them out. Tell me what else would narrow it (a genre, a mood, a decade, a film you liked), and I'll suggest something.`;
+
+/**
  * "films with Tom Hanks": that person's films are the pool the request is served from. Without
  * cast data the reply says plainly that people cannot be looked up, and shows no films: none
  * could be said to be that person's.
  */
 export const personTurn: Turn = {
   kind: 'person',
-  matches: (req) => !!req.query.person,
+  matches: (req) => !!req.query.person || !!req.query.personOut,
   async handle(req: ChatRequest, ctx: TurnContext) {
-    const name = req.query.person!;
+    if (!req.query.person) return withoutPersonsFilms(req, ctx, req.query.personOut!);
+    const name = req.query.person;
     const ids = await personFilms(name, ctx);
     if (ids === undefined)
       return asksForMore(req) ? withoutPerson(req, ctx, name) : reply(req, cannotLookUpPeople(name));

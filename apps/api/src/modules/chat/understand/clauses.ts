@@ -6,6 +6,9 @@
 import type { CatalogMovie } from '@app/catalog';
 import {
   ADULT_PHRASES,
+  AVAILABILITY_FRAME,
+  DISCOURSE_MARKERS,
+  ORIGINAL_WORDS,
   CLASSIC_PHRASES,
   COMPARATIVES,
   ENGLISH_PHRASES,
@@ -61,7 +64,7 @@ import {
 import { groupKey, type Query } from './query';
 import { Lru } from '../lru';
 import { foldAccents, PUNCTUATION, type Token } from './text';
-import { looksLikeATitleMention, namesAfterCue } from '../title-mention';
+import { looksLikeATitleMention, namesAfterCue, namesInFrame } from '../title-mention';
 import { FILM_PEOPLE, FILM_SURNAMES } from './lexicon/film-people';
 import { GIVEN_NAMES } from './lexicon/given-names';
 import { TextIndex } from '../text-index';
@@ -92,6 +95,8 @@ export interface ParseContext {
   knownPerson?(words: string): string | null;
   /** Whether the catalog has a people index (credits): offline it has none. */
   hasPeople?(): boolean;
+  /** The first film released under exactly this title (known to some: 50+ votes): "the original Ghost in the Shell". */
+  originalTitled?(title: string): CatalogMovie | null;
 }
 
 export interface State {
@@ -601,7 +606,41 @@ function bestTitle(
   if (best && best.confidence >= TITLE_CONFIDENCE && !obscureGuess) return { ...best, closest: null };
   if (!anyTitleLike) return null;
   const full = toCapitals(s, missingName(s, candidates, anyTitleLike, lexiconWords));
-  return { cand: full, movie: null, confidence: best?.confidence ?? 0, closest: offeredTitle(s, full, best) };
+  return (
+    titleWithin(s, full) ?? {
+      cand: full,
+      movie: null,
+      confidence: best?.confidence ?? 0,
+      closest: offeredTitle(s, full, best),
+    }
+  );
+}
+
+/**
+ * The name about to be said missing may be a catalog film once it is trimmed (its capitals: "so wie
+ * Memento oder Inception" → "Memento", "piaciuto tantissimo Il Padrino" → "Il Padrino") or once
+ * words that only pad it are left out ("inception kinda broke my brain" → "inception"): a
+ * well-known film named exactly there is the film named, never said missing.
+ */
+function titleWithin(s: State, name: TitleCandidate): FoundTitle | null {
+  // Padding: filler words, not only a title's small words ("the batman" is not "Batman").
+  const pads = (from: number, to: number) => {
+    const words = s.toks.slice(from, to).filter((t) => !PUNCTUATION.has(t.w));
+    return (
+      words.every((t) => FILLER.has(t.raw) || ORIGINAL_WORDS.has(t.raw)) &&
+      (words.length === 0 || words.some((t) => !TITLE_SMALL_WORDS.has(t.raw)))
+    );
+  };
+  for (let len = name.to - name.from; len >= 1; len--) {
+    for (let from = name.from; from + len <= name.to; from++) {
+      if (!pads(name.from, from) || !pads(from + len, name.to)) continue;
+      const cand = { from, to: from + len, text: rawText(s, from, from + len) };
+      const hit = s.ctx.resolveTitle(cand.text);
+      if (hit && hit.confidence >= 0.95 && hit.movie.vote_count >= 100)
+        return { cand, movie: hit.movie, confidence: hit.confidence, closest: null };
+    }
+  }
+  return null;
 }
 
 const rawText = (s: State, from: number, to: number) =>
@@ -827,6 +866,15 @@ function takeTitle(s: State, sp: TitleSpan, found: FoundTitle, lexiconWords: Rea
   // The words before the name in its clause ("what's" in "what's Dune Part Two like?") go with it.
   for (let k = Math.min(sp.from, found.cand.from); k < found.cand.to; k++) toks[k]!.used = true;
   clarify(s, found.cand.to, lexiconWords);
+  originalMeant(s, found.cand.from);
+}
+
+/** "I loved the original Ghost in the Shell": of the films of that title, the first released. */
+function originalMeant(s: State, from: number): void {
+  const like = s.q.like;
+  if (!like?.movie || !ORIGINAL_WORDS.has(s.toks[from - 1]?.raw ?? '')) return;
+  const first = s.ctx.originalTitled?.(like.movie.title);
+  if (first && first.id !== like.movie.id) s.q.like = { ...like, movie: first };
 }
 
 /** Capitals mark names only where most words are typed in lower case ("LIKE HEAT BUT DARKER" marks none). */
@@ -937,8 +985,67 @@ function negatedInMessage(s: State, found: FoundTitle): boolean {
   );
 }
 
+const FRAME_LEADS: ReadonlySet<string> = new Set(AVAILABILITY_FRAME.leads);
+
+/** Whether token i opens the message or a sentence (after lead words at most: "hey, is …"). */
+function opensClause(toks: readonly Token[], i: number): boolean {
+  for (let k = i - 1; k >= 0; k--) {
+    const w = toks[k]!.raw;
+    if (/^[.!?;:]$/.test(w)) return true;
+    if (w !== ',' && !FRAME_LEADS.has(w)) return false;
+  }
+  return true;
+}
+
+/** The longest of `phrases` at token i (its length in tokens; 0: none). */
+const longestAt = (toks: readonly Token[], i: number, phrases: readonly string[]) =>
+  phrases.reduce((n, p) => Math.max(n, matchAt(toks, i, p, 'raw')), 0);
+
+/** "is X on here?": the frame's name [from, maxTo), its end as the trigger, and where it opens; or null. */
+function availabilityFrame(s: State): { sp: TitleSpan; opensAt: number } | null {
+  const toks = s.toks;
+  for (let i = 0; i < toks.length; i++) {
+    const open = opensClause(toks, i) ? longestAt(toks, i, AVAILABILITY_FRAME.opens) : 0;
+    if (!open) continue;
+    for (let k = i + open + 1; k <= Math.min(toks.length - 1, i + open + 8); k++) {
+      const t = toks[k - 1]!;
+      if (t.used || !isTitleWord(t)) break;
+      const end = longestAt(toks, k, AVAILABILITY_FRAME.ends);
+      if (end) return { sp: { from: i + open, maxTo: k, suffix: false, trigger: [k, k + end] }, opensAt: i };
+    }
+  }
+  return null;
+}
+
+/**
+ * "is oppenheimer on here?", "is top gun maverick available?": the frame's words are the title
+ * named, whole (a catalog film only when it is that name; else the catalog lacks it, and the
+ * nearest well-known title is offered). Not a name: a phrase that describes ("is anything good on
+ * here"), request words ("is horror available"), a studio or service ("is netflix available").
+ */
+function takeAvailabilityFrame(s: State, lexiconWords: ReadonlySet<string>): boolean {
+  const frame = availabilityFrame(s);
+  if (!frame) return false;
+  const { sp, opensAt } = frame;
+  const cand = { from: sp.from, to: sp.maxTo, text: rawText(s, sp.from, sp.maxTo) };
+  const span = s.toks.slice(cand.from, cand.to);
+  if (!namesInFrame(s.original, originalText(s, cand.from, cand.to))) return false;
+  const own = span.filter((t) => !FILLER.has(t.raw));
+  if (own.length > 0 && own.every((t) => NOT_PEOPLE_WORDS.has(t.raw))) return false;
+  const hit = s.ctx.resolveTitle(cand.text);
+  const named = !!hit && hit.confidence >= 0.9 && (hit.confidence >= 0.95 || hit.movie.vote_count >= 100);
+  if (requestWordsOnly(span, lexiconWords) && !(named && hit!.movie.vote_count >= 300)) return false;
+  const found: FoundTitle = named
+    ? { cand, movie: hit!.movie, confidence: hit!.confidence, closest: null }
+    : { cand, movie: null, confidence: 0, closest: offeredTitle(s, cand, null) };
+  for (let k = opensAt; k < sp.from; k++) s.toks[k]!.used = true;
+  takeTitle(s, sp, found, lexiconWords);
+  return true;
+}
+
 /** "like Heat", "similar to interstelar", "I loved Amélie, what next?", "Heat was great, anything similar?", "comme Amélie". */
 export function likeClause(s: State, lexiconWords: ReadonlySet<string>) {
+  if (takeAvailabilityFrame(s, lexiconWords)) return;
   const prefixes = [...LIKE_PREFIXES, ...(LIKE_PREFIXES_BY_LANG[s.q.lang] ?? [])];
   const spans = [...quotedSpans(s.toks), ...prefixSpans(s, prefixes), ...suffixSpans(s.toks)];
   for (const sp of spans) {
@@ -2443,6 +2550,33 @@ function confirmedKeyword(s: State, i: number, len: number, phrase: string): boo
   return films >= COMMON_KEYWORD_FILMS && words <= LONG_MESSAGE_WORDS;
 }
 
+const MARKERS_ALWAYS: ReadonlySet<string> = new Set(DISCOURSE_MARKERS.always);
+const MARKERS_BEFORE_PAUSE: ReadonlySet<string> = new Set(DISCOURSE_MARKERS.beforePause);
+const MARKER_JOINTS: ReadonlySet<string> = new Set(DISCOURSE_MARKERS.joints);
+
+/** Whether token i, at the start of the message, is a discourse marker (see DISCOURSE_MARKERS). */
+function isMarker(toks: readonly Token[], i: number): boolean {
+  const w = toks[i]!.raw;
+  if (MARKERS_ALWAYS.has(w)) return true;
+  if (!MARKERS_BEFORE_PAUSE.has(w)) return false;
+  const next = toks[i + 1];
+  return !next || PUNCTUATION.has(next.w) || MARKER_JOINTS.has(next.raw) || MARKERS_ALWAYS.has(next.raw);
+}
+
+/**
+ * "ok but no wes anderson", "alright but no tarantino", "hmm, darker": the words a turn opens with
+ * ask for nothing; they are used, so no later clause reads them as a theme or as not understood.
+ * (The social flags, read first, still see them: "ok" alone is small talk.)
+ */
+export function discourseClause(s: State) {
+  for (let i = 0; i < s.toks.length; i++) {
+    const t = s.toks[i]!;
+    if (PUNCTUATION.has(t.w)) continue;
+    if (!isMarker(s.toks, i)) return;
+    t.used = true;
+  }
+}
+
 /** "only dramas", "and under 100 minutes", "but in French": the message narrows the last request. */
 export function refineClause(s: State) {
   const first = s.toks.find((t) => !PUNCTUATION.has(t.w));
@@ -2479,20 +2613,15 @@ const PEOPLE_QUESTION =
  */
 export function personClause(s: State, lexiconWords: ReadonlySet<string>) {
   if (PEOPLE_QUESTION.test(s.original.trim())) s.q.peopleQuestion = true;
-  const m =
-    /\b(?:(?:starring|featuring|directed by)\s+(\p{Lu}[\p{L}'-]+(?:\s(?:\p{Lu}\.|\p{Lu}[\p{L}'-]+))*)|(?:with|by|con|avec|mit)\s+(\p{Lu}[\p{L}'-]+(?:\s(?:\p{Lu}\.|\p{Lu}[\p{L}'-]+))+))/u.exec(
-      ` ${s.original} `,
-    );
-  const listed = s.ctx.hasPeople?.() ? undefined : wellKnownPerson(s.original);
-  const capitalized = listed
-    ? undefined
-    : (notATitle(s, m?.[1] ?? m?.[2]) ?? namedBeforeFilms(s, lexiconWords));
-  const lower = listed ?? (capitalized ? undefined : namedInLowerCase(s, lexiconWords));
-  const name = capitalized ?? lower?.name;
-  if (!name) return;
-  s.q.person = name;
+  const found = namedPerson(s, lexiconWords);
+  if (!found) return;
+  // "ok but no wes anderson", "nothing with will ferrell": a person ruled out is no request about
+  // them, but still a person (their words are no theme: "cruise" in "tom cruise").
+  if (ruledOutName(s.original, found.typed.length ? found.typed : found.name.split(/\s+/)))
+    s.q.personOut = found.name;
+  else s.q.person = found.name;
   const parts = new Set(
-    [...name.split(/\s+/), ...(lower?.typed ?? [])].map((w) =>
+    [...found.name.split(/\s+/), ...found.typed].map((w) =>
       w
         .toLowerCase()
         .normalize('NFD')
@@ -2513,6 +2642,22 @@ export function personClause(s: State, lexiconWords: ReadonlySet<string>) {
   });
 }
 
+/**
+ * The person a message names, and the words it was typed as: a well-known film person (offline),
+ * a name after "starring" / "with" / "directed by", before "films", or typed in lower case.
+ */
+function namedPerson(s: State, lexiconWords: ReadonlySet<string>): TypedName | undefined {
+  const m =
+    /\b(?:(?:starring|featuring|directed by)\s+(\p{Lu}[\p{L}'-]+(?:\s(?:\p{Lu}\.|\p{Lu}[\p{L}'-]+))*)|(?:with|by|con|avec|mit)\s+(\p{Lu}[\p{L}'-]+(?:\s(?:\p{Lu}\.|\p{Lu}[\p{L}'-]+))+))/u.exec(
+      ` ${s.original} `,
+    );
+  const listed = s.ctx.hasPeople?.() ? undefined : wellKnownPerson(s.original);
+  if (listed) return listed;
+  const capitalized = notATitle(s, m?.[1] ?? m?.[2]) ?? namedBeforeFilms(s, lexiconWords);
+  if (capitalized) return { name: capitalized, typed: [] };
+  return namedInLowerCase(s, lexiconWords);
+}
+
 const foldName = (text: string) =>
   foldAccents(text.toLowerCase())
     .replace(/[’]/g, "'")
@@ -2529,6 +2674,16 @@ const PEOPLE_PATTERN = new RegExp(
 const RULED_OUT_BEFORE =
   /\b(?:not|no|without|except|nothing|never|isn't|aren't|don't|hate|avoid)(?: \S+){0,2} ?$/;
 
+/** Whether the message rules out the person typed as `typed` ("not the tom cruise one", "no wes anderson"). */
+function ruledOutName(message: string, typed: readonly string[]): boolean {
+  const text = foldName(message).replace(/\s+/g, ' ');
+  const name = typed.map((w) => foldName(w).trim()).join(' ');
+  const at = name
+    ? text.search(new RegExp(`(?:^|[^a-z'])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`))
+    : -1;
+  return at >= 0 && RULED_OUT_BEFORE.test(text.slice(0, at + 1));
+}
+
 /**
  * Decision 0105: without a people index (offline), a well-known film person named anywhere and
  * typed any way ("where do I start with kubrick", "Hast du Filme von Akira Kurosawa?", "cosas de
@@ -2538,8 +2693,7 @@ const RULED_OUT_BEFORE =
 function wellKnownPerson(message: string): TypedName | undefined {
   const text = foldName(message).replace(/\s+/g, ' ');
   const m = PEOPLE_PATTERN.exec(text);
-  // "samurai films, not the tom cruise one": a person ruled out is no request about them.
-  if (!m || RULED_OUT_BEFORE.test(text.slice(0, m.index + 1))) return undefined;
+  if (!m) return undefined;
   const typed = m[1]!.split(' ');
   // The name as the message wrote it ("Almodóvar"), capitalised.
   const words = message.split(/[^\p{L}'.-]+/u).filter(Boolean);

@@ -2147,6 +2147,114 @@ export const VIEWING_PREFIXES: string[] = [
   'still not over',
 ];
 
+/**
+ * "is <title> on here?", "is <title> available?", "can I watch <title> here?": a frame that says the
+ * words between its opening and its end are a film's name, however they are typed (a title the
+ * catalog lacks is said to be missing, never read as other words). It opens a message or a
+ * sentence, after small lead words at most ("hey, is …", "ok so is …").
+ */
+export const AVAILABILITY_FRAME = {
+  opens: [
+    'is',
+    'are',
+    'is there',
+    'is the movie',
+    'is the film',
+    'do you have',
+    'do u have',
+    'have you got',
+    'can i watch',
+    'can i stream',
+    'can i find',
+    'can i see',
+    'could i watch',
+  ],
+  ends: [
+    'on here',
+    'available',
+    'in your catalog',
+    'in your catalogue',
+    'in the catalog',
+    'in the catalogue',
+    'in your library',
+    'in your database',
+    'in the database',
+    'in there',
+    'in here',
+    'on this site',
+    'on the site',
+    'on this app',
+    'on the app',
+    'here',
+  ],
+  leads: [
+    'hey',
+    'hi',
+    'hello',
+    'yo',
+    'ok',
+    'okay',
+    'so',
+    'and',
+    'but',
+    'also',
+    'btw',
+    'oh',
+    'um',
+    'hmm',
+    'wait',
+    'then',
+    'quick',
+    'question',
+  ],
+};
+
+/**
+ * How a turn in a conversation opens ("ok but no wes anderson", "hmm, nothing with tom cruise",
+ * "alright but less violent"): at the start of a message these words ask for nothing (never a
+ * theme, never a word not understood). `always` at any start; `beforePause` only when a pause, a
+ * joint or another such word follows ("well, …", "fine. …", "cool but …"; not "well made thrillers",
+ * "great heist movies").
+ */
+export const DISCOURSE_MARKERS = {
+  always: [
+    'ok',
+    'okay',
+    'k',
+    'kk',
+    'alright',
+    'allright',
+    'aight',
+    'hmm',
+    'hmmm',
+    'hm',
+    'mm',
+    'um',
+    'umm',
+    'uh',
+    'erm',
+    'oh',
+    'ah',
+    'ahh',
+    'yeah',
+    'yea',
+    'yep',
+    'yup',
+    'nah',
+    'nope',
+    'anyway',
+    'anyways',
+    'lol',
+    'haha',
+  ],
+  beforePause: ['well', 'right', 'fine', 'cool', 'nice', 'great', 'sure', 'so', 'actually', 'wait', 'hey'],
+  /** The joints after which a `beforePause` word is still a marker ("fine then", "cool but"). */
+  joints: ['but', 'and', 'then', 'so', 'though', 'now'],
+};
+
+/** Words that say which film of a title is meant ("the original Ghost in the Shell": the first released). */
+export const ORIGINAL_WORDS: ReadonlySet<string> = new Set(['original', 'originale', 'orginal']);
+
 /** "X was great, anything similar?": a title before one of these. */
 export const LIKE_SUFFIXES: string[] = [
   // "is Oppenheimer on here?", "is Inception available?": a film asked for by name.

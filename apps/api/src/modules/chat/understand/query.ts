@@ -55,6 +55,8 @@ export interface Query {
   traditions?: string[];
   like?: NamedTitle;
   person?: string;
+  /** A person the message rules out ("nothing with Will Ferrell"): never a request for their films. */
+  personOut?: string;
   /** The message asks who made or plays in a film ("who directed Pulp Fiction?"). */
   peopleQuestion?: boolean;
   soft: Soft;
@@ -150,6 +152,7 @@ export function hasRequest(q: Query): boolean {
     !!q.like ||
     !!q.followUp ||
     !!q.person ||
+    !!q.personOut ||
     q.genreGroups.length > 0 ||
     q.genresOut.length > 0 ||
     q.keywordsIn.length > 0 ||

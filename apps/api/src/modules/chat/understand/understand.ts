@@ -14,6 +14,7 @@ import {
   negationClause,
   personClause,
   refineClause,
+  discourseClause,
   scan,
   ratingClause,
   runtimeClause,
@@ -190,6 +191,7 @@ type ClauseStep = (s: State, r: Reading) => void;
  */
 export const CLAUSES: readonly ClauseStep[] = [
   (s, r) => void (r.social = socialClause(s)),
+  (s) => discourseClause(s),
   (s) => refineClause(s),
   (s) => dropClause(s),
   (s) => personClause(s, LEXICON_WORDS),
@@ -281,7 +283,8 @@ const isSpecific = (q: Query) =>
   q.yearFrom !== undefined ||
   q.yearTo !== undefined ||
   !!q.followUp ||
-  !!q.person;
+  !!q.person ||
+  !!q.personOut;
 
 /** "ok but no romance stuff pls": a constraint after a greeting word is a request, not small talk. */
 const constrains = (q: Query) =>

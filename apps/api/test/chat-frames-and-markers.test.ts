@@ -1,0 +1,202 @@
+import type { CatalogIndex } from '@app/catalog';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ChatEngine } from '../src/modules/chat/chat-engine';
+import { ChatService } from '../src/modules/chat/chat.service';
+import type { PeopleIndex } from '../src/modules/chat/turns/turn';
+import { NOT_IN_CATALOG } from '../src/modules/chat/wording';
+import { chatOverFullCatalog, freshConversation } from './helpers/catalog';
+import { TEST_CATALOG_DIR } from './helpers/paths';
+
+/**
+ * Decision 0113: a frame that says its words are a title ("is X on here?", "is X available?") names
+ * a title, however typed; a person ruled out after a list ("ok but no wes anderson", "hmm, nothing
+ * with tom cruise") is a refinement about a person, answered honestly offline; a catalog film named
+ * inside a longer name ("inception kinda broke my brain", "so wie Memento oder Inception") is that
+ * film, never said missing.
+ */
+const fresh = freshConversation;
+
+let catalog: CatalogIndex;
+let engine: ChatEngine;
+beforeAll(async () => {
+  ({ catalog, engine } = await chatOverFullCatalog());
+}, 120_000);
+
+/** Plays a conversation through the chat service (with `e`, else the offline engine); the last reply. */
+async function play(messages: string[], e: ChatEngine = engine) {
+  const service = new ChatService(e, null, { warn() {} });
+  const shown: number[][] = [];
+  let id: string | undefined;
+  let last: Awaited<ReturnType<ChatService['send']>> | undefined;
+  for (const m of messages) {
+    last = await service.send(m, id, null);
+    id = last.conversation_id;
+    shown.push(last.movies.map((x) => x.id));
+  }
+  return { message: last!.message, movies: last!.movies.map((x) => catalog.get(x.id)!), shown };
+}
+
+describe('"is <title> on here?": the frame names a title', () => {
+  it.each([
+    ['is top gun maverick on here', 'top gun maverick'],
+    ['is oppenheimer on here? if not, something like it', 'oppenheimer'],
+    ['is oppenheimer on here? want to watch it tonight', 'oppenheimer'],
+    ['is dune part two available?', 'dune part two'],
+    ['is everything everywhere all at once available', 'everything everywhere all at once'],
+    ['hey, is the northman in your catalog?', 'the northman'],
+    ['ok so is barbie available?', 'barbie'],
+    ['can i watch the batman here?', 'the batman'],
+    ['Is Past Lives on here?', 'Past Lives'],
+  ])('%s: "%s" is not in the catalog, said so, no films', async (message, title) => {
+    expect(engine.kindOf(message, fresh())).not.toBe('off-topic');
+    expect(engine.parse(message).like?.text.toLowerCase()).toBe(title.toLowerCase());
+    const a = await engine.answer(message, fresh());
+    expect(a.message).toContain(`"${title}" ${NOT_IN_CATALOG}`);
+    expect(a.picks).toHaveLength(0);
+  });
+
+  it('a title the catalog has, named in the frame, is that film ("is up on here", "is heat available")', () => {
+    expect(engine.parse('is up on here').like?.movie?.title).toBe('Up');
+    expect(engine.parse('is heat available').like?.movie?.title).toBe('Heat');
+    expect(engine.parse('is interstellar available?').like?.movie?.title).toBe('Interstellar');
+  });
+
+  it('the nearest well-known title is offered for a sequel the catalog lacks', async () => {
+    const a = await engine.answer('is top gun maverick on here', fresh());
+    expect(a.message).toMatch(/closest title I have is \*\*\[Top Gun\]/);
+  });
+
+  it.each([
+    'is anything good on here?',
+    'is there anything good on here?',
+    'is there a good heist movie on here?',
+    'is horror available?',
+    'are there any comedies available?',
+    'is it available?',
+    'is netflix available?',
+  ])('%s: no title is named (a description, request words, a pronoun or a service)', (message) => {
+    expect(engine.parse(message).like).toBeUndefined();
+  });
+
+  it.each([
+    'my brother and I are bored on a rainy sunday',
+    'something where the hero is on here for the first time',
+    'a movie about a lighthouse keeper',
+  ])('%s: outside the frame ordinary words are no title', async (message) => {
+    const a = await engine.answer(message, fresh());
+    expect(a.message).not.toContain(NOT_IN_CATALOG);
+  });
+});
+
+describe('a person ruled out after a list (offline: no cast data)', () => {
+  it.each([
+    ['movies like the grand budapest hotel', "ok but no wes anderson, I've seen all of his", 'Wes Anderson'],
+    ['a comedy', 'hmm, nothing with tom cruise', 'Tom Cruise'],
+    ['an action movie', 'ok thanks but nothing with will ferrell', 'Will Ferrell'],
+    ['a crime film', 'well, nothing with brad pitt please', 'Brad Pitt'],
+    ['something dumb and funny', "nothing with will ferrell, they've seen all of those", 'Will Ferrell'],
+    ['a thriller from the 90s', 'alright but no tarantino', 'Tarantino'],
+  ])('"%s" then "%s": people cannot be looked up, no films', async (first, refinement, name) => {
+    expect(engine.parse(refinement).personOut).toBe(name);
+    const a = await play([first, refinement]);
+    expect(a.shown[0]!.length).toBeGreaterThanOrEqual(3);
+    expect(a.message).toMatch(/can't look up people/);
+    expect(a.message).toContain(name);
+    expect(a.movies).toHaveLength(0);
+  });
+
+  it('a person\'s words ruled out are no theme ("cruise" in "tom cruise")', () => {
+    const q = engine.parse('hmm, nothing with tom cruise');
+    expect(q.keywordsOut).toEqual([]);
+    expect(q.unknown).toEqual([]);
+    expect(q.social).toBeUndefined();
+  });
+
+  it('with more asked, the rest is served and the reply says first that the person could not be left out', async () => {
+    const a = await play(['an action movie', 'ok but less violent and nothing with tom cruise']);
+    expect(a.message).toMatch(/^I can't look up people .*Tom Cruise/);
+    expect(a.movies.length).toBeGreaterThanOrEqual(3);
+    for (const m of a.movies) expect(m.genre_ids).toContain(28);
+    const first = await engine.answer(
+      'samurai films, the actual japanese ones not the tom cruise one',
+      fresh(),
+    );
+    expect(first.message).toMatch(/^I can't look up people/);
+    expect(first.picks.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it("with cast data, the person's films are left out of the refined list", async () => {
+    const withPeople = new ChatEngine(catalog, null, undefined, {
+      vectorsFile: join(TEST_CATALOG_DIR, 'catalog', 'chat-vectors.bin'),
+      people: {
+        findPeople: (name: string) =>
+          /anderson/i.test(name)
+            ? [{ id: 1, name: 'Wes Anderson', films: [83666, 9428, 11545, 10315, 4538, 421] }]
+            : [],
+      } satisfies PeopleIndex,
+    });
+    const a = await play(
+      ['movies like the grand budapest hotel', 'ok but nothing with Wes Anderson'],
+      withPeople,
+    );
+    expect(a.movies.length).toBeGreaterThanOrEqual(3);
+    for (const m of a.movies) expect([83666, 9428, 11545, 10315, 4538, 421]).not.toContain(m.id);
+    expect(a.message).not.toMatch(/look up people/);
+  });
+
+  it.each([
+    'alright but shorter',
+    'aight, no gore',
+    'hmm ok, less violent please',
+    'alright then, from the 80s',
+  ])(
+    '"an action movie" then "%s": the opening words ask for nothing, the message narrows the list',
+    async (message) => {
+      const q = engine.parse(message);
+      expect(q.themeWords).toEqual([]);
+      expect(q.unknown).toEqual([]);
+      const state = fresh();
+      const first = await engine.answer('an action movie', state);
+      state.lastPicks = first.picks.map((p) => p.movie.id);
+      state.suggested.push(...state.lastPicks);
+      state.lastIntent = { ...first.intent, like: undefined };
+      expect(engine.kindOf(message, state)).toBe('refinement');
+      const a = await play(['an action movie', message]);
+      expect(a.movies.length).toBeGreaterThanOrEqual(3);
+      for (const m of a.movies) expect(m.genre_ids).toContain(28);
+    },
+  );
+});
+
+describe('a catalog film inside the name about to be said missing is the film named', () => {
+  it.each([
+    ['inception kinda broke my brain in the best way, got anything like it', 27205],
+    ['Mi è piaciuto tantissimo Il Padrino, cosa mi consigli di simile?', 238],
+    ['Ich suche einen Film zum Mitdenken, so wie Memento oder Inception', 77],
+    ['heat lowkey blew my mind, anything similar?', 949],
+    ['Ho adorato tantissimo Il Padrino', 238],
+    ['the matrix kinda broke my brain, more like that', 603],
+  ])('%s: the film is named (id %i), and films like it are served', async (message, id) => {
+    expect(engine.parse(message).like?.movie?.id).toBe(id);
+    const a = await engine.answer(message, fresh());
+    expect(a.message).not.toContain(NOT_IN_CATALOG);
+    expect(a.picks.length).toBeGreaterThanOrEqual(3);
+    expect(a.picks.map((p) => p.movie.id)).not.toContain(id);
+  });
+
+  it.each([
+    ['I loved the original Ghost in the Shell, more anime for adults?', 9323],
+    ['I loved the original total recall', 861],
+    ['something like the original ghost in the shell', 9323],
+  ])('%s: "the original" is the first film released under that title (id %i)', (message, id) => {
+    expect(engine.parse(message).like?.movie?.id).toBe(id);
+  });
+
+  it.each(['like top gun maverick please', 'I loved Heat and Ronin', 'something like dune part two'])(
+    '%s: a longer name that is no catalog title is not taken as the shorter film in it',
+    (message) => {
+      expect(engine.parse(message).like?.movie ?? null).toBeNull();
+    },
+  );
+});
