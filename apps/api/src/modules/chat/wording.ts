@@ -44,6 +44,8 @@ const LANGUAGE_NAMES: Record<string, string> = Object.fromEntries(
 LANGUAGE_NAMES.cn = 'Cantonese';
 LANGUAGE_NAMES.hi = 'Hindi';
 LANGUAGE_NAMES.en = 'English';
+/** A language's name from its TMDB code ("ja" → "Japanese"). */
+export const languageName = (code: string): string => LANGUAGE_NAMES[code] ?? code;
 
 const NOUN: [number, string][] = [
   [GENRE.documentary, 'documentary'],

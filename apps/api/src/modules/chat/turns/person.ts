@@ -1,5 +1,6 @@
 import type { CatalogMovie } from '@app/catalog';
 import { reply, type ChatRequest } from '../request';
+import { ASKS_FOR_FILMS } from '../understand/lexicon';
 import { hasRequest } from '../understand/query';
 import * as say from '../wording';
 import { serveFilms } from './films';
@@ -75,12 +76,17 @@ async function withoutPersonsFilms(req: ChatRequest, ctx: TurnContext, name: str
   const ids = await personFilms(name, ctx);
   if (ids) return serveFilms({ ...rest, seen: new Set([...req.seen, ...ids]) }, ctx);
   const own = req.alone ?? req.query;
-  if (!hasRequest({ ...own, personOut: undefined })) return reply(rest, cannotLeaveOut(name));
+  // Decision 0114: after a list, a message that asks for films ("anything not by him?") is served
+  // the conversation's request; one that only rules the person out is told they cannot be.
+  const asks = !!req.last && ASKS_FILMS.test(req.message.toLowerCase());
+  if (!hasRequest({ ...own, personOut: undefined }) && !asks) return reply(rest, cannotLeaveOut(name));
   const served = await serveFilms(rest, ctx);
   if (!served.picks.length) return reply(rest, cannotLeaveOut(name));
   const note = `I can't look up people (this catalog has no cast or crew), so I couldn't leave out ${say.esc(name)}'s films; these are chosen for the rest of what you asked.`;
   return { ...served, message: `${note}\n\n${served.message}` };
 }
+
+const ASKS_FILMS = new RegExp(`\\b(?:${ASKS_FOR_FILMS.join('|')})\\b`);
 
 export const cannotLeaveOut = (name: string) =>
   `I can't look up people: this catalog has no cast or crew, so I can't tell which films are ${say.esc(name)}'s to leave them out. Tell me what else would narrow it (a genre, a mood, a decade, a film you liked), and I'll suggest something.`;

@@ -8,6 +8,7 @@ import { newRequestTurn } from './new-request';
 import { offTopicTurn } from './off-topic';
 import { peopleQuestionTurn } from './person';
 import { refinementTurn } from './refinement';
+import { shownFitTurn } from './shown-fit';
 import { decide, type Turn, type TurnContext } from './turn';
 
 /**
@@ -16,6 +17,7 @@ import { decide, type Turn, type TurnContext } from './turn';
  */
 export const CONVERSATION_TURNS: readonly Turn[] = [
   aboutShownTurn,
+  shownFitTurn,
   franchiseTurn,
   peopleQuestionTurn,
   offTopicTurn,

@@ -34,6 +34,8 @@ describe('decide: one handler per kind of turn', () => {
   it('each kind is in a table, and each table ends with a turn that always applies', () => {
     expect(CONVERSATION_TURNS.map((t) => t.kind)).toEqual([
       'about-shown',
+      // Decision 0114: a constraint asked of the films shown ("any of those under 100 minutes?").
+      'about-shown',
       'franchise',
       'people-question',
       'off-topic',

@@ -14,6 +14,10 @@ import {
   ENGLISH_PHRASES,
   DECADE_WORDS,
   ERA_PHRASES,
+  FIGURES_OF_SPEECH,
+  LIVE_ACTION_PHRASES,
+  NO_REQUEST_WORDS,
+  QUALIFYING_WORDS,
   FILLER,
   FOLLOW_UPS,
   GENRE,
@@ -607,6 +611,7 @@ function bestTitle(
   if (!anyTitleLike) return null;
   const full = toCapitals(s, missingName(s, candidates, anyTitleLike, lexiconWords));
   return (
+    titleListed(s, full) ??
     titleWithin(s, full) ?? {
       cand: full,
       movie: null,
@@ -641,6 +646,32 @@ function titleWithin(s: State, name: TitleCandidate): FoundTitle | null {
     }
   }
   return null;
+}
+
+/** Words that join titles in a list ("Alien and Aliens", "Heat & Collateral", "Heat, Collateral"). */
+const TITLE_JOINERS = new Set(['and', '&', ',', 'or', '+', 'y', 'et', 'und', 'e', 'ou', 'o']);
+
+/**
+ * Decision 0114: a name about to be said missing that lists catalog films ("Just saw Alien and
+ * Aliens", "loved Heat and Collateral"): every part is a well-known film named exactly, and the
+ * first is the film named (the others are its kin: a "like" request names one).
+ */
+function titleListed(s: State, name: TitleCandidate): FoundTitle | null {
+  const parts: TitleCandidate[] = [];
+  let from = name.from;
+  for (let i = name.from; i <= name.to; i++) {
+    const t = s.toks[i];
+    if (i < name.to && !TITLE_JOINERS.has(t!.raw) && !TITLE_JOINERS.has(t!.w)) continue;
+    if (i > from) parts.push({ from, to: i, text: rawText(s, from, i) });
+    from = i + 1;
+  }
+  if (parts.length < 2) return null;
+  const hits = parts.map((c) => ({ c, hit: s.ctx.resolveTitle(c.text) }));
+  if (!hits.every(({ hit }) => hit && hit.confidence >= 0.95 && hit.movie.vote_count >= 100)) return null;
+  // The other films listed are films named, never themes ("Aliens" is no "alien" theme).
+  for (let k = name.from; k < name.to; k++) s.toks[k]!.used = true;
+  const first = hits[0]!;
+  return { cand: first.c, movie: first.hit!.movie, confidence: first.hit!.confidence, closest: null };
 }
 
 const rawText = (s: State, from: number, to: number) =>
@@ -951,7 +982,14 @@ function readWhole(s: State, from: number, to: number, shorter: CatalogMovie): F
   const hit = s.ctx.resolveTitle(run.text);
   if (hit && hit.confidence >= 0.9)
     return { cand: run, movie: hit.movie, confidence: hit.confidence, closest: null };
-  return { cand: run, movie: null, confidence: 0, closest: shorter.vote_count >= 100 ? shorter : null };
+  return (
+    titleListed(s, run) ?? {
+      cand: run,
+      movie: null,
+      confidence: 0,
+      closest: shorter.vote_count >= 100 ? shorter : null,
+    }
+  );
 }
 
 /**
@@ -1354,10 +1392,11 @@ function takeMention(
   anaphor: [number, number],
   lexiconWords: ReadonlySet<string>,
 ): void {
-  const { movie, confidence } = found;
+  const listed = found.movie ? null : titleListed(s, c);
+  const { movie, confidence } = listed ?? found;
   for (let k = c.from; k < c.to; k++) s.toks[k]!.used = true;
   for (let k = anaphor[0]; k < anaphor[1]; k++) s.toks[k]!.used = true;
-  const text = originalText(s, c.from, c.to);
+  const text = listed ? originalText(s, listed.cand.from, listed.cand.to) : originalText(s, c.from, c.to);
   const near = movie ? null : s.ctx.resolveTitle(c.text);
   const closest = movie
     ? null
@@ -1434,11 +1473,11 @@ export function availableTimeClause(s: State) {
     (m) => (q.runtimeMax ??= amount(m[1]!, m[3]!, `${m[2] ?? ''}${m[4] ?? ''}`)),
   );
   // The time someone lasts: "she gets restless after an hour and a half", "he loses focus after 80
-  // minutes", "I fall asleep after 2 hours".
+  // minutes", "I fall asleep after 2 hours", "priya falls asleep if it's over two hours" (0114).
   scanRegex(
     s,
     new RegExp(
-      String.raw`\b(?:${ATTENTION_LIMITS.join('|')})(?: [a-z']+){0,2} (?:after|past|beyond|by|around) (?:like |about |around |maybe |roughly |only |just )*${NUM}${HALF} ?${UNIT}${tail}`,
+      String.raw`\b(?:${ATTENTION_LIMITS.join('|')})(?: [a-z']+){0,4} (?:after|past|beyond|by|around|over|longer than|more than) (?:like |about |around |maybe |roughly |only |just )*${NUM}${HALF} ?${UNIT}${tail}`,
     ),
     (m) => (q.runtimeMax ??= amount(m[1]!, m[3]!, `${m[2] ?? ''}${m[4] ?? ''}`)),
   );
@@ -2344,8 +2383,16 @@ const SUBTITLES_WELCOME = new RegExp(
  * be bothered with subs", "nada de subtítulos", "ohne Untertitel": English-language films).
  */
 const SUBTITLES_AVERSE = new RegExp(
-  String.raw`\b(?:no|without|not|hates?|hated|hating|can't|cant|cannot|won't|wont|don't want|dont want|tired for|tired of|sick of|bothered with|bother with|nada de|sin|sans|pas de|ohne|keine|sem|senza|niente) (?:\w+ ){0,2}${SUBTITLES}\b`,
+  String.raw`\b(?:no|without|not|hates?|hated|hating|can't|cant|cannot|won't|wont|don't want|dont want|tired for|tired of|sick of|bothered with|bother with|refuses?|refused|refusing|avoids?|dislikes?|detests?|can't stand|cant stand|doesn't like|doesnt like|don't like|dont like|doesn't do|doesnt do|don't do|dont do|won't do|not into|nada de|sin|sans|pas de|ohne|keine|sem|senza|niente) (?:\w+ ){0,2}${SUBTITLES}\b`,
 );
+
+/** Decision 0114: "something live-action", "not animated": Animation is ruled out (its "action" is no genre). */
+export function liveActionClause(s: State) {
+  scan(s, LIVE_ACTION_PHRASES, (start) => {
+    add(s.q.genresOut, GENRE.animation);
+    firstAt(s.ruledOut, GENRE.animation, start);
+  });
+}
 
 /** Before negations take their words ("don't mind subtitles" is no "don't … subtitles"). */
 export function subtitlesClause(s: State) {
@@ -2577,6 +2624,11 @@ export function discourseClause(s: State) {
   }
 }
 
+/** Figures of speech ask for nothing: their words are used ("a nightmare to agree on anything"). */
+export function figureOfSpeechClause(s: State) {
+  scan(s, FIGURES_OF_SPEECH, () => undefined);
+}
+
 /** "only dramas", "and under 100 minutes", "but in French": the message narrows the last request. */
 export function refineClause(s: State) {
   const first = s.toks.find((t) => !PUNCTUATION.has(t.w));
@@ -2681,8 +2733,21 @@ function ruledOutName(message: string, typed: readonly string[]): boolean {
   const at = name
     ? text.search(new RegExp(`(?:^|[^a-z'])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`))
     : -1;
-  return at >= 0 && RULED_OUT_BEFORE.test(text.slice(0, at + 1));
+  if (at < 0) return false;
+  return (
+    RULED_OUT_BEFORE.test(text.slice(0, at + 1)) ||
+    SEEN_ALL_BEFORE.test(text.slice(0, at + 1)) ||
+    RULED_OUT_PRONOUN.test(text.slice(at + name.length))
+  );
 }
+
+/**
+ * Decision 0114: a person ruled out by a pronoun after the name ("seen all the wes anderson ones.
+ * anything not by him?", "love kubrick but nothing by him tonight") or whose films were all seen.
+ */
+const RULED_OUT_PRONOUN =
+  /\b(?:not|no|nothing|none|without|except|never|anything but|other than|no more)(?: (?:of|by|with|from|directed by|starring|made by))? (?:him|her|them|his|hers|theirs)\b/;
+const SEEN_ALL_BEFORE = /\b(?:seen|watched|done|finished) (?:all|every|everything|each)(?: \S+){0,2} ?$/;
 
 /**
  * Decision 0105: without a people index (offline), a well-known film person named anywhere and
@@ -2870,7 +2935,8 @@ export function leftoverClause(s: State, lexiconWords: ReadonlySet<string> = new
       FILLER.has(t.raw) ||
       FILLER.has(t.w) ||
       /^\d+$/.test(t.w) ||
-      t.w.length < 3
+      t.w.length < 3 ||
+      carriesNoRequest(s.toks, t)
     )
       continue;
     if (s.negated.has(s.toks.indexOf(t))) {
@@ -2887,6 +2953,13 @@ export function leftoverClause(s: State, lexiconWords: ReadonlySet<string> = new
     // Decision 0102: a topic word the catalog's text uses was understood (it retrieves).
     else if (!topic) add(s.q.unknown, t.raw);
   }
+}
+
+/** A function word, or a word qualifying the phrase a clause read after it ("young kids"). */
+function carriesNoRequest(toks: readonly Token[], t: Token): boolean {
+  if (NO_REQUEST_WORDS.has(t.raw)) return true;
+  const next = toks[toks.indexOf(t) + 1];
+  return QUALIFYING_WORDS.has(t.raw) && !!next?.used && !FILLER.has(next.raw);
 }
 
 /**

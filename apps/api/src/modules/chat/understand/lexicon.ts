@@ -943,6 +943,13 @@ export const ENGLISH_PHRASES = [
   'only english',
   'english language',
   'english speaking',
+  'something english',
+  'anything english',
+  'english films',
+  'english movies',
+  'english film',
+  'english movie',
+  'english ones',
   'hates subtitles',
   'hate subtitles',
   'no subtitles',
@@ -2890,6 +2897,78 @@ export const LEAVE_OBJECTS = new Set(
     ' ',
   ),
 );
+
+/**
+ * Decision 0114: figures of speech whose words would read as a request but ask for nothing ("it's a
+ * nightmare to agree on anything" is no horror, "I'm dying to watch something" no death).
+ */
+export const FIGURES_OF_SPEECH = [
+  'a nightmare to',
+  'is a nightmare',
+  "it's a nightmare",
+  'its a nightmare',
+  'such a nightmare',
+  'a total nightmare',
+  'been a nightmare',
+  'was a nightmare',
+  'dying to',
+  'killing me',
+  'to die for',
+  'back to back',
+];
+
+/**
+ * Decision 0114: words that carry no request of their own, never "not caught": function words
+ * ("under a blanket", "across town") and, before a phrase a clause read, the words that only
+ * qualify it ("young kids", "small children": the children were read).
+ */
+export const NO_REQUEST_WORDS = new Set(
+  `under above below beneath underneath behind beside besides between across through throughout during
+  without within against toward towards inside outside near around upon onto among amongst along
+  while because although though whether since until unless whenever wherever whatever whichever
+  honestly frankly basically anyways help`.split(/\s+/),
+);
+export const QUALIFYING_WORDS = new Set(
+  'young younger little small tiny older big bigger grown whole entire'.split(' '),
+);
+
+/**
+ * Decision 0114: words that ask for films, beside a person ruled out after a list ("seen all the
+ * wes anderson ones. anything not by him?", "something else, nothing with tom cruise").
+ */
+export const ASKS_FOR_FILMS = [
+  'anything',
+  'something',
+  'what else',
+  'any others',
+  'other ones',
+  'other films',
+  'other movies',
+  'others',
+  'alternatives',
+  'recommend',
+  'suggest',
+  'algo',
+  'autre chose',
+  'etwas anderes',
+];
+
+/** "live-action", "not animated": films with actors, never Animation. */
+export const LIVE_ACTION_PHRASES = [
+  'live action',
+  'non animated',
+  'not animated',
+  'real actors',
+  'actual actors',
+  'real people not cartoons',
+  'acción real',
+  'accion real',
+  'imagen real',
+  'prise de vue reelle',
+  'prises de vues reelles',
+  'realfilm',
+  'realverfilmung',
+];
 
 /** Words of the ways someone stops paying attention ("she gets restless after an hour and a half"). */
 export const ATTENTION_WORDS: string[] = inEveryLanguage('attention');
