@@ -503,10 +503,14 @@ async function registerChat(app: App, deps: AppDeps, shared: Shared) {
             ),
         }
       : {};
-  const chatStartup = new ChatStartup(
-    (catalog = deps.catalogHolder?.current ?? chatCatalog) =>
+  const chatStartup: ChatStartup = new ChatStartup(
+    (catalog = deps.catalogHolder?.current ?? chatCatalog): ChatEngine =>
       // The chat's vectors are trained from the catalog once, then cached here.
-      new ChatEngine(catalog, recommender, withPerson, { vectorsFile, ...liveCheck }),
+      new ChatEngine(catalog, recommender, withPerson, {
+        vectorsFile,
+        vectorsElsewhere: (): boolean => chatStartup.vectorsElsewhere,
+        ...liveCheck,
+      }),
     app.log,
   );
   if (deps.prepareChat) {

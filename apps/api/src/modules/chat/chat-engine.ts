@@ -65,6 +65,12 @@ export interface ChatEngineOptions {
    * chat says plainly that people cannot be looked up (unless the live lookup is given).
    */
   people?: PeopleIndex | null;
+  /**
+   * True while the vectors are being trained in another process (a first start past
+   * `BEFORE_LISTEN_MAX` films, decision 0109): answers are made without them (keyword retrieval)
+   * instead of training them here, on the server's event loop (minutes at a million films).
+   */
+  vectorsElsewhere?: () => boolean;
 }
 
 const sharedVectors = new WeakMap<CatalogIndex, SemanticIndex>();
@@ -245,6 +251,7 @@ export class ChatEngine {
     const tag = vectorsTag(this.catalog, movies.length);
     const file = this.options.vectorsFile;
     let parts = file && existsSync(file) ? deserializeSemantic(readFileSync(file), tag) : null;
+    if (!parts && this.options.vectorsElsewhere?.()) return null;
     if (!parts) {
       parts = trainSemantic(movies);
       if (file) {

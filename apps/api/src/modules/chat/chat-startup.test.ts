@@ -31,13 +31,18 @@ beforeAll(async () => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function startup(vectorsFile: string) {
+function startup(vectorsFile: string, over = catalog) {
   const logged: { msg: string; [k: string]: unknown }[] = [];
   const log = {
     info: (o: object, msg: string) => logged.push({ msg, ...o }),
     warn: (o: object, msg: string) => logged.push({ msg, ...o }),
   };
-  const s = new ChatStartup((c = catalog) => new ChatEngine(c, null, undefined, { vectorsFile }), log, 0);
+  const s: ChatStartup = new ChatStartup(
+    (c = over) =>
+      new ChatEngine(c, null, undefined, { vectorsFile, vectorsElsewhere: () => s.vectorsElsewhere }),
+    log,
+    0,
+  );
   return { s, logged };
 }
 
@@ -60,6 +65,34 @@ describe('the chat at start, with a catalog past the before-listen size', () => 
     const answer = await s.get().answer('an adventure', { suggested: [], lastPicks: [], lastIntent: null });
     expect(answer.picks.length).toBeGreaterThan(0);
   }, 120_000);
+
+  it('answers meanwhile without the vectors, never training them itself; and without them for good when the child fails', async () => {
+    const vectorsFile = join(dir, 'meanwhile.bin');
+    // A catalog of its own: engines over one catalog share the vectors the first test loaded.
+    const own = new CatalogIndex(await readCatalogFile(catalogPath), { deferSearchIndex: true });
+    const { s, logged } = startup(vectorsFile, own);
+    let release!: (ok: boolean) => void;
+    const held = new Promise<boolean>((r) => (release = r));
+    const prepared = s.prepare({
+      answerOnce: false,
+      vectorsFile,
+      trainApart: async () => {
+        if (!(await held)) throw new Error('the child exited with 1');
+      },
+    });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(s.vectorsElsewhere).toBe(true);
+    const answer = await s.get().answer('an adventure', { suggested: [], lastPicks: [], lastIntent: null });
+    expect(answer.picks.length).toBeGreaterThan(0);
+    expect(s.get().semantic()).toBeNull();
+    expect(existsSync(vectorsFile)).toBe(false);
+    release(false);
+    await prepared;
+    expect(logged.map((l) => l.msg)).toContain('chat: its vectors could not be trained');
+    expect(s.vectorsElsewhere).toBe(true);
+    expect(s.get().semantic()).toBeNull();
+    expect(existsSync(vectorsFile)).toBe(false);
+  });
 
   it('does not train again when its vectors are cached for this catalog', async () => {
     const vectorsFile = join(dir, 'first.bin');

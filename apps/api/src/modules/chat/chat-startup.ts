@@ -30,6 +30,15 @@ const WARM_UP = 'a funny movie for tonight';
 export class ChatStartup {
   private engine: ChatEngine | undefined;
   private preparing: Promise<void> | null = null;
+  private vectorsApart = false;
+
+  /**
+   * True while the vectors are trained in a child process (`prepare`'s `trainApart`), and after
+   * that failed: the engine answers without them meanwhile (its `vectorsElsewhere` option).
+   */
+  get vectorsElsewhere(): boolean {
+    return this.vectorsApart;
+  }
 
   constructor(
     /** Makes an engine (for `catalog`: a new one, decision 0084; else the one served). */
@@ -125,8 +134,16 @@ export class ChatStartup {
         const engine = this.get();
         steps.engineMs = Math.round(performance.now() - started);
         const { vectorsFile, trainApart } = opts;
-        if (trainApart && vectorsFile && !chatVectorsCached(engine.catalog, vectorsFile))
-          await timed('vectorsTrainedApartMs', trainApart);
+        if (trainApart && vectorsFile && !chatVectorsCached(engine.catalog, vectorsFile)) {
+          this.vectorsApart = true;
+          try {
+            await timed('vectorsTrainedApartMs', trainApart);
+            this.vectorsApart = false;
+          } catch (err) {
+            // Answered without them until the next start, rather than trained on this event loop.
+            this.log.warn({ reason: (err as Error).message }, 'chat: its vectors could not be trained');
+          }
+        }
         await timed('keywordsMs', () => engine.prepareKeywords()); // in slices: grows with the catalog
         await timed('indexesMs', () => engine.prepareIndexes()); // the vectors (trained before listening if none)
         await timed('exactTitlesMs', () => engine.prepareExactTitles()); // in slices: grows with the catalog
