@@ -1,7 +1,7 @@
 import { isShort, isTvMovie, type CatalogIndex, type CatalogMovie } from '@app/catalog';
 import { semanticWords, type SemanticIndex } from '@app/catalog';
 import { GENRE } from './understand/lexicon';
-import { groupKey, type Query } from './understand/query';
+import { groupKey, withinRuntimeMax, type Query } from './understand/query';
 import { Lru } from './lru';
 import {
   directionOf,
@@ -292,7 +292,7 @@ function boundsAdmit(m: CatalogMovie, q: Query): boolean {
   const y = year(m);
   if (q.yearFrom !== undefined && !(y >= q.yearFrom)) return false;
   if (q.yearTo !== undefined && !(y <= q.yearTo)) return false;
-  if (q.runtimeMax !== undefined && !(m.runtime && m.runtime <= q.runtimeMax)) return false;
+  if (!withinRuntimeMax(m.runtime, q)) return false;
   if (q.runtimeMin !== undefined && !(m.runtime && m.runtime >= q.runtimeMin)) return false;
   if (q.minRating !== undefined && !(m.vote_average >= q.minRating && m.vote_count >= 30)) return false;
   return (

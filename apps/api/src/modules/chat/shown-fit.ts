@@ -2,7 +2,7 @@ import { GENRE_NAMES, type CatalogMovie } from '@app/catalog';
 import { kindText } from './about-shown';
 import { forChildren } from './retrieve';
 import { GENRE } from './understand/lexicon';
-import type { Query } from './understand/query';
+import { withinRuntimeMax, type Query } from './understand/query';
 import { duration, languageName } from './wording';
 
 /**
@@ -49,7 +49,7 @@ const runtimeChecks = (q: Query): FitCheck[] => [
     ? [
         {
           asked: `under ${duration(q.runtimeMax)}`,
-          fits: (m: CatalogMovie) => !!m.runtime && m.runtime <= q.runtimeMax!,
+          fits: (m: CatalogMovie) => withinRuntimeMax(m.runtime, q),
           why: runtimeText,
         },
       ]

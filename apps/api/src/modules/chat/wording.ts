@@ -159,6 +159,7 @@ export const words = (n: number) => NUMBER_WORDS[n] ?? String(n);
 /** What a mood is for, as a friend says it: "for the laughs". */
 const MOOD_PURPOSE: Record<string, string> = {
   funny: 'for the laughs',
+  silly: 'for some switched-off laughs',
   scary: 'for a proper scare',
   sad: 'for a good cry',
   'feel-good': 'to lift the mood',
@@ -180,6 +181,7 @@ const MOOD_PURPOSE: Record<string, string> = {
  */
 const MOOD_BY_GENRE: Record<string, number> = {
   funny: GENRE.comedy,
+  silly: GENRE.comedy,
   scary: GENRE.horror,
   romantic: GENRE.romance,
   thrilling: GENRE.thriller,

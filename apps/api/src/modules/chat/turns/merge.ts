@@ -91,6 +91,12 @@ function ranges(last: Query, next: Query): Partial<Query> {
     yearFrom: years.min,
     yearTo: years.max,
     runtimeMax: runtime.max,
+    runtimeBelow:
+      runtime.max === undefined
+        ? undefined
+        : next.runtimeMax !== undefined
+          ? next.runtimeBelow
+          : last.runtimeBelow,
     runtimeMin: runtime.min,
     runtimeImplied:
       runtime.min === undefined
@@ -168,6 +174,7 @@ function carriedLimits(last: Query, next: Query): Partial<Query> {
     yearTo: years ? next.yearTo : last.yearTo,
     runtimeMin: runtime ? next.runtimeMin : last.runtimeMin,
     runtimeMax: runtime ? next.runtimeMax : last.runtimeMax,
+    runtimeBelow: runtime ? next.runtimeBelow : last.runtimeBelow,
     runtimeImplied: runtime ? next.runtimeImplied : last.runtimeImplied,
     minRating: next.minRating !== undefined || lifts(next, 'rating') ? next.minRating : last.minRating,
     languages: language ? next.languages : last.languages,
@@ -248,7 +255,7 @@ export function joinRequests(prev: Query, next: Query, mode: JoinMode = 'narrow'
       ? { yearFrom: undefined, yearTo: undefined }
       : {}),
     ...(lifts(next, 'runtime') && next.runtimeMin === undefined && next.runtimeMax === undefined
-      ? { runtimeMin: undefined, runtimeMax: undefined }
+      ? { runtimeMin: undefined, runtimeMax: undefined, runtimeBelow: undefined }
       : {}),
     ...(lifts(next, 'languages') && next.languages.length === 0
       ? { languages: [], traditions: undefined }

@@ -1501,6 +1501,13 @@ const ATTENTION_LIMITS = [
   'langweilt sich',
 ];
 
+/** Words for a strict ceiling: "under 95 minutes" leaves a 95-minute film out; "at most 95" keeps it (0115). */
+const STRICTLY_LESS = /^(?:under|less than|shorter than|below|menos de|moins de|unter|weniger als|meno di)\b/;
+
+/** Words after a bare number that make it no length ("under 50 dollars", "less than 100 votes"). */
+const BARE_NOT_MINUTES =
+  'years?|yrs?|year olds?|stars?|points?|votes?|percent|%|dollars?|bucks|euros?|million|k|s|out of|/|rating|rated';
+
 /** "under 2 hours", "90 minutes or less", "an hour and a half", "1h30", "a short one", "over 3 hours", "short films". */
 export function runtimeClause(s: State) {
   const q = s.q;
@@ -1540,11 +1547,18 @@ export function runtimeClause(s: State) {
       }
     },
   );
-  scanRegex(
-    s,
-    new RegExp(String.raw`\b${less} ${NUM}${HALF} ?${UNIT}${tail}`),
-    (m) => (q.runtimeMax = amount(m[1]!, m[3]!, `${m[2] ?? ''}${m[4] ?? ''}`)),
-  );
+  scanRegex(s, new RegExp(String.raw`\b${less} ${NUM}${HALF} ?${UNIT}${tail}`), (m) => {
+    q.runtimeMax = amount(m[1]!, m[3]!, `${m[2] ?? ''}${m[4] ?? ''}`);
+    q.runtimeBelow = STRICTLY_LESS.test(m[0]) || undefined;
+  });
+  // "a comedy under 90", "less than 100 please": a bare number from 40 to 240 after a ceiling word
+  // is minutes (no unit, no year, rating or age after it).
+  scanRegex(s, new RegExp(String.raw`\b${less} (\d{2,3})(?! ?(?:${BARE_NOT_MINUTES})\b)(?= |$)`), (m) => {
+    const minutes = Number(m[1]);
+    if (q.runtimeMax !== undefined || minutes < 40 || minutes > 240) return;
+    q.runtimeMax = minutes;
+    q.runtimeBelow = STRICTLY_LESS.test(m[0]) || undefined;
+  });
   scanRegex(
     s,
     new RegExp(

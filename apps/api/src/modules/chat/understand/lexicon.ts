@@ -437,6 +437,39 @@ export const MOODS: MoodRule[] = [
     negated: { soft: { dark: 1 } },
   },
   {
+    // Comedy to switch off to, never a comedy-drama (0115: "a stupid comedy" gave Life Is Beautiful).
+    mood: 'silly',
+    phrases: [
+      'stupid comedy',
+      'stupid comedies',
+      'dumb comedy',
+      'dumb comedies',
+      'stupid funny',
+      'dumb funny',
+      'dumb fun',
+      'stupid fun',
+      'mindless fun',
+      'mindless comedy',
+      'brainless',
+      'brainless comedy',
+      'turn my brain off',
+      'switch my brain off',
+      'turn off my brain',
+      'switch off my brain',
+      'lowbrow',
+      'low brow',
+      'comedia tonta',
+      'comedia boba',
+      'comedie bete',
+      'commedia stupida',
+      'comedia besta',
+    ],
+    genres: [GENRE.comedy],
+    exclude: [GENRE.drama, GENRE.horror, GENRE.war],
+    keywords: ['slapstick', 'stupidity', 'spoof', 'parody', 'toilet humor', 'sex comedy', 'teen comedy'],
+    soft: { funny: 1, dark: -1 },
+  },
+  {
     mood: 'funny',
     phrases: [
       'funny',
@@ -730,6 +763,13 @@ export const MOODS: MoodRule[] = [
       'makes me think',
       'thought provoking',
       'psychological',
+      // 0115: "un thriller psychologique" was read as a thriller only (answered with horror).
+      'psychologique',
+      'psicologico',
+      'psicologica',
+      'psychologisch',
+      'psychologischer',
+      'psychologischen',
       'surreal',
       'te hace pensar',
       'alucinante',
@@ -1656,6 +1696,11 @@ export const ERA_PHRASES: {
 
 /** Themes in words the catalog's keywords do not use, and in other languages → catalog keywords. */
 export const THEME_PHRASES: [string[], string[]][] = [
+  // 0115: a studio's universe is its films' keywords ("not Marvel" leaves them out).
+  [
+    ['marvel comic', 'marvel cinematic universe'],
+    ['marvel', 'mcu', 'marvel cinematic universe'],
+  ],
   // Decision 0102: topics said in the request's own language ("über die DDR", "la guerre froide")
   // and in the words people use for them ("multiverse-y", "possessed kids").
   [

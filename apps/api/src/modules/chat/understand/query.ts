@@ -45,6 +45,8 @@ export interface Query {
   yearTo?: number;
   runtimeMin?: number;
   runtimeMax?: number;
+  /** The ceiling is strict: "under 95 minutes", "menos de 95" leave a 95-minute film out (0115). */
+  runtimeBelow?: boolean;
   /** The minimum length came with a mood ("epic"), not from the user's words: not restated. */
   runtimeImplied?: boolean;
   /** Minimum vote average out of 10. */
@@ -186,3 +188,8 @@ export function isRefinement(q: Query): boolean {
 
 /** A genre group's key: its ids in order (`Query.moodGroups`). */
 export const groupKey = (group: readonly number[]): string => [...group].sort((a, b) => a - b).join(',');
+
+/** Whether a film's length is within the query's ceiling (strict for "under", "less than"; 0115). */
+export const withinRuntimeMax = (runtime: number | null | undefined, q: Query): boolean =>
+  q.runtimeMax === undefined ||
+  (!!runtime && (q.runtimeBelow ? runtime < q.runtimeMax : runtime <= q.runtimeMax));
