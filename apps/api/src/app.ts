@@ -545,7 +545,14 @@ async function registerChat(app: App, deps: AppDeps, shared: Shared) {
   const service = new ChatService(engine, llm, app.log, conversations, (uid) =>
     user.seenBy ? user.seenBy(uid) : Promise.resolve(new Set<number>()),
   );
-  await app.register(chatRoutes(service, deps.identity?.verifier ?? null, deps.chatLimits, rateLimits), {
+  const routes = chatRoutes(
+    service,
+    deps.identity?.verifier ?? null,
+    deps.chatLimits,
+    rateLimits,
+    () => chatStartup.warmingUp,
+  );
+  await app.register(routes, {
     prefix: '/api/chat',
   });
 }

@@ -2,6 +2,8 @@ import { z } from 'zod';
 
 export const CHAT_MESSAGE_MAX = 1000;
 export const CHAT_TOO_FAST = "You're sending messages too quickly. Please wait a moment and try again.";
+/** 503 while the chat indexes a large catalog after a start (decision 0109), with Retry-After. */
+export const CHAT_WARMING_UP = 'The chatbot is still getting ready. Please try again in a minute.';
 
 /** POST /api/chat/send */
 export const ChatRequest = z.object({

@@ -1,4 +1,7 @@
 import { CATALOG_VERSION, CatalogIndex, readCatalogFile, writeCatalogFiles } from '@app/catalog';
+import { CHAT_WARMING_UP } from '@app/contracts';
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +10,8 @@ import { syncWorld } from '../../../test/fixtures/tmdb-sync-world';
 import { trainChatVectorsApart } from '../catalog/children';
 import { ChatEngine, chatVectorsCached } from './chat-engine';
 import { ChatStartup } from './chat-startup';
+import { chatRoutes } from './chat.routes';
+import { ChatService } from './chat.service';
 
 /**
  * A catalog past the size whose chat vectors are trained before the server listens (a million
@@ -50,8 +55,10 @@ describe('the chat at start, with a catalog past the before-listen size', () => 
   it('trains nothing before listening; once listening, its vectors in a child, then answers from them', async () => {
     const vectorsFile = join(dir, 'first.bin');
     const { s, logged } = startup(vectorsFile);
+    expect(s.warmingUp).toBe(false);
     s.prepareIndexes(catalog, vectorsFile);
     expect(existsSync(vectorsFile)).toBe(false);
+    expect(s.warmingUp).toBe(true);
     let apart = 0;
     await s.prepare({
       answerOnce: true,
@@ -59,6 +66,7 @@ describe('the chat at start, with a catalog past the before-listen size', () => 
       trainApart: () => (apart++, trainChatVectorsApart(catalogPath, vectorsFile)),
     });
     expect(apart).toBe(1);
+    expect(s.warmingUp).toBe(false);
     expect(chatVectorsCached(catalog, vectorsFile)).toBe(true);
     const ready = logged.find((l) => l.msg === 'chat ready');
     expect(ready).toMatchObject({ vectorsTrainedApartMs: expect.any(Number), answerMs: expect.any(Number) });
@@ -101,5 +109,33 @@ describe('the chat at start, with a catalog past the before-listen size', () => 
     let apart = 0;
     await s.prepare({ answerOnce: false, vectorsFile, trainApart: async () => void apart++ });
     expect(apart).toBe(0);
+  });
+});
+
+describe('POST /api/chat/send while the chat warms up', () => {
+  it('answers 503 at once with a message and Retry-After, then answers as usual', async () => {
+    const { s } = startup(join(dir, 'first.bin'));
+    const app = Fastify();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    let warming = true;
+    const service = new ChatService(s.get(), null, { warn: () => {} });
+    await app.register(
+      chatRoutes(service, null, undefined, undefined, () => warming),
+      { prefix: '/api/chat' },
+    );
+    const send = () =>
+      app.inject({ method: 'POST', url: '/api/chat/send', payload: { message: 'an adventure' } });
+    const early = await send();
+    expect([early.statusCode, early.json(), early.headers['retry-after']]).toEqual([
+      503,
+      { message: CHAT_WARMING_UP },
+      '60',
+    ]);
+    warming = false;
+    const later = await send();
+    expect(later.statusCode).toBe(200);
+    expect(later.json().movies.length).toBeGreaterThan(0);
+    await app.close();
   });
 });

@@ -31,6 +31,16 @@ export class ChatStartup {
   private engine: ChatEngine | undefined;
   private preparing: Promise<void> | null = null;
   private vectorsApart = false;
+  /** Set when the catalog served at start is past the before-listen size; cleared once `prepare` ends. */
+  private largeUnprepared = false;
+
+  /**
+   * True from a start on a catalog past the before-listen size until `prepare` has built what a
+   * message needs (sliced, between requests): a message meanwhile would build it in one task.
+   */
+  get warmingUp(): boolean {
+    return this.largeUnprepared;
+  }
 
   /**
    * True while the vectors are trained in a child process (`prepare`'s `trainApart`), and after
@@ -66,7 +76,10 @@ export class ChatStartup {
     // the listen, and the first message then waits for none of them.
     const small = catalog.byId.size <= this.beforeListenMax;
     // A large catalog's vectors are trained once listening, apart (`prepare`'s `trainApart`).
-    if (!small) return;
+    if (!small) {
+      this.largeUnprepared = true;
+      return;
+    }
     try {
       const engine = this.get();
       engine.prepareIndexes();
@@ -163,6 +176,8 @@ export class ChatStartup {
       } catch (err) {
         // The first message makes what is missing, as it did before.
         this.log.warn({ reason: (err as Error).message }, 'chat: preparing it at start failed');
+      } finally {
+        this.largeUnprepared = false;
       }
     })();
     return this.preparing;

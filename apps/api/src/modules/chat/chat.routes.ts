@@ -1,4 +1,4 @@
-import { CHAT_TOO_FAST, ChatRequest, ChatResponse, ErrorBody } from '@app/contracts';
+import { CHAT_TOO_FAST, CHAT_WARMING_UP, ChatRequest, ChatResponse, ErrorBody } from '@app/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { RateLimits } from '../../lib/rate-limit';
 import type { TokenVerifier } from '../identity/token-verifier';
@@ -19,6 +19,12 @@ export const chatRoutes =
     verifier: TokenVerifier | null,
     limits: ChatLimits = { perIpPerMinute: 20, perUserPerMinute: 30 },
     rateLimits: RateLimits = new RateLimits(),
+    /**
+     * True while the chat still indexes a large catalog after a start (`ChatStartup.warmingUp`):
+     * a message is then answered 503 at once instead of building those indexes in one task, which
+     * would hold every other request (30 s at a million films).
+     */
+    warmingUp: () => boolean = () => false,
   ): FastifyPluginAsyncZod =>
   async (app) => {
     const minute = { durationSeconds: 60, message: CHAT_TOO_FAST };
@@ -31,10 +37,14 @@ export const chatRoutes =
           tags: ['chat'],
           summary: 'Send a chat message; get movie picks in markdown',
           body: ChatRequest,
-          response: { 200: ChatResponse, 400: ErrorBody, 429: ErrorBody },
+          response: { 200: ChatResponse, 400: ErrorBody, 429: ErrorBody, 503: ErrorBody },
         },
       },
-      async (req) => {
+      async (req, reply) => {
+        if (warmingUp()) {
+          void reply.header('retry-after', '60').code(503);
+          return { message: CHAT_WARMING_UP };
+        }
         // A valid token makes the conversation the user's; a missing or bad one means anonymous.
         let uid: string | null = null;
         const m = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
