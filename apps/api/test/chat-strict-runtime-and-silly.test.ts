@@ -112,6 +112,12 @@ describe("a studio universe ruled out by its films' keywords", () => {
     const a = await engine.answer(msg, fresh());
     expect(a.picks.length).toBeGreaterThan(2);
     for (const pick of a.picks) expect(pick.movie.keywords.some((k) => MARVEL.test(k))).toBe(false);
+    // A publisher's name rules out its own films only, not those close in meaning (DC's), and is
+    // said by its name, not as a raw tag.
+    expect(a.picks.filter((pick) => pick.movie.keywords.includes('dc comics')).length).toBeGreaterThan(1);
+    expect(a.picks[0]!.movie.vote_count).toBeGreaterThan(5_000); // a well-known one first
+    expect(a.message).toMatch(/without Marvel\b/);
+    expect(a.message).not.toMatch(/marvel comic/);
   });
 
   it('"marvel movies" asks for them', async () => {

@@ -1,6 +1,6 @@
 import { isShort, isTvMovie, type CatalogIndex, type CatalogMovie } from '@app/catalog';
 import { semanticWords, type SemanticIndex } from '@app/catalog';
-import { GENRE } from './understand/lexicon';
+import { GENRE, NAMES_NOT_SUBJECTS } from './understand/lexicon';
 import { groupKey, withinRuntimeMax, type Query } from './understand/query';
 import { Lru } from './lru';
 import {
@@ -405,7 +405,9 @@ export class Retriever {
     const sem = this.useSemantic ? this.semantic() : null;
     const themeWords = [...q.themeWords, ...q.keywordsIn];
     const keywordsIn = q.keywordsIn.filter((k) => this.byKeyword.has(k));
-    const keywordsOut = this.expandOut(q.keywordsOut, sem);
+    const named = q.keywordsOut.filter((k) => NAMES_NOT_SUBJECTS.has(k));
+    const subjects = q.keywordsOut.filter((k) => !NAMES_NOT_SUBJECTS.has(k));
+    const keywordsOut = new Set([...this.expandOut(subjects, sem), ...named]);
     for (const k of keywordsIn) keywordsOut.delete(k);
     // A theme ruled out rules out the films most about it by meaning too ("burnt out on
     // superheroes": The Dark Knight has no "superhero" keyword), each against its own scale;
@@ -413,7 +415,7 @@ export class Retriever {
     // cannot tell those apart, so only the keywords rule out.
     const asked = sem && themeWords.length ? themeWords.map((w) => sem.embed([w])).filter((v) => !!v) : [];
     const aboutOut = sem
-      ? q.keywordsOut
+      ? subjects
           .map((k) => this.aboutTheme(k, sem))
           .filter((x): x is { v: Float32Array; min: number } => !!x)
           .filter((x) => !asked.some((v) => dot(v, x.v) >= ASKED_CLOSE))

@@ -274,6 +274,10 @@ const T: Record<string, string> = {
   africa: 'Africa',
   australia: 'Australia',
   hollywood: 'Hollywood',
+  // A publisher's films (NAMES_NOT_SUBJECTS): said by its name.
+  'marvel comic': 'Marvel',
+  'marvel cinematic universe': 'Marvel',
+  'dc comics': 'DC Comics',
 };
 
 /** Places read "set in …", the rest "…" as a subject. */

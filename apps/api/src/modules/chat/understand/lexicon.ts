@@ -1694,6 +1694,18 @@ export const ERA_PHRASES: {
   },
 ];
 
+/**
+ * Catalog keywords that name a studio's or a publisher's films, not a subject: ruled out, they rule
+ * out their own films only, never the keywords or films close to them in meaning ("superheroes, not
+ * Marvel" keeps the DC films, which the vectors put beside Marvel's).
+ */
+export const NAMES_NOT_SUBJECTS: ReadonlySet<string> = new Set([
+  'marvel comic',
+  'marvel cinematic universe',
+  'dc comics',
+  'dc extended universe',
+]);
+
 /** Themes in words the catalog's keywords do not use, and in other languages → catalog keywords. */
 export const THEME_PHRASES: [string[], string[]][] = [
   // 0115: a studio's universe is its films' keywords ("not Marvel" leaves them out).
