@@ -25,7 +25,8 @@ const WARM_UP = 'a funny movie for tonight';
  * - Once it listens: the indexes that grow with the catalog, in slices (the keywords, the exact
  *   titles, the text index, the catalog's title index), the vectors loaded from their file, then the
  *   engine's first fuzzy title search and one answer, each in a task of its own so that requests
- *   are served between them. A message that comes meanwhile waits for it (`ready`).
+ *   are served between them. On a catalog past BEFORE_LISTEN_MAX, a message that comes meanwhile
+ *   is answered 503 at once (`warmingUp`); on a smaller one it builds what is still missing.
  */
 export class ChatStartup {
   private engine: ChatEngine | undefined;
