@@ -1,10 +1,9 @@
 import type { CatalogIndex } from '@app/catalog';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ChatEngine } from '../src/modules/chat/chat-engine';
-import { ChatService } from '../src/modules/chat/chat.service';
 import { GENRE } from '../src/modules/chat/understand/lexicon';
 import { NOT_IN_CATALOG } from '../src/modules/chat/wording';
-import { chatOverFullCatalog } from './helpers/catalog';
+import { chatOverFullCatalog, playConversation } from './helpers/catalog';
 
 /**
  * Decision 0114, fresh13's classes: messages that ask for films answered with none (films listed
@@ -19,18 +18,7 @@ beforeAll(async () => {
   ({ catalog, engine } = await chatOverFullCatalog());
 }, 120_000);
 
-async function play(messages: string[]) {
-  const service = new ChatService(engine, null, { warn() {} });
-  const shown: number[][] = [];
-  let id: string | undefined;
-  let last: Awaited<ReturnType<ChatService['send']>> | undefined;
-  for (const m of messages) {
-    last = await service.send(m, id, null);
-    id = last.conversation_id;
-    shown.push(last.movies.map((x) => x.id));
-  }
-  return { message: last!.message, movies: last!.movies.map((x) => catalog.get(x.id)!), shown };
-}
+const play = (messages: string[]) => playConversation(engine, catalog, messages);
 
 describe('films listed with "and" are films named, not one missing title', () => {
   it.each([

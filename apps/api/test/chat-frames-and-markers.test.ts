@@ -2,10 +2,9 @@ import type { CatalogIndex } from '@app/catalog';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ChatEngine } from '../src/modules/chat/chat-engine';
-import { ChatService } from '../src/modules/chat/chat.service';
 import type { PeopleIndex } from '../src/modules/chat/turns/turn';
 import { NOT_IN_CATALOG } from '../src/modules/chat/wording';
-import { chatOverFullCatalog, freshConversation } from './helpers/catalog';
+import { chatOverFullCatalog, freshConversation, playConversation } from './helpers/catalog';
 import { TEST_CATALOG_DIR } from './helpers/paths';
 
 /**
@@ -24,18 +23,7 @@ beforeAll(async () => {
 }, 120_000);
 
 /** Plays a conversation through the chat service (with `e`, else the offline engine); the last reply. */
-async function play(messages: string[], e: ChatEngine = engine) {
-  const service = new ChatService(e, null, { warn() {} });
-  const shown: number[][] = [];
-  let id: string | undefined;
-  let last: Awaited<ReturnType<ChatService['send']>> | undefined;
-  for (const m of messages) {
-    last = await service.send(m, id, null);
-    id = last.conversation_id;
-    shown.push(last.movies.map((x) => x.id));
-  }
-  return { message: last!.message, movies: last!.movies.map((x) => catalog.get(x.id)!), shown };
-}
+const play = (messages: string[], e: ChatEngine = engine) => playConversation(e, catalog, messages);
 
 describe('"is <title> on here?": the frame names a title', () => {
   it.each([

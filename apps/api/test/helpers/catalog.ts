@@ -1,6 +1,7 @@
 import { CatalogIndex, ensureCatalogFile, silentProgress } from '@app/catalog';
 import { join } from 'node:path';
 import { ChatEngine, type ConversationState } from '../../src/modules/chat/chat-engine';
+import { ChatService } from '../../src/modules/chat/chat.service';
 import { DATASET_TARBALL, TEST_CATALOG_DIR } from './paths';
 
 let cached: Promise<CatalogIndex> | undefined;
@@ -28,4 +29,21 @@ export async function chatOverFullCatalog(): Promise<{ catalog: CatalogIndex; en
   const catalog = await fullCatalog();
   const vectorsFile = join(TEST_CATALOG_DIR, 'catalog', 'chat-vectors.bin');
   return { catalog, engine: new ChatEngine(catalog, null, undefined, { vectorsFile }) };
+}
+
+/**
+ * Plays a conversation through the chat service over `engine` (a conversation as the site keeps
+ * it); the last reply, its films from `catalog`, and the ids each turn showed.
+ */
+export async function playConversation(engine: ChatEngine, catalog: CatalogIndex, messages: string[]) {
+  const service = new ChatService(engine, null, { warn() {} });
+  const shown: number[][] = [];
+  let id: string | undefined;
+  let last: Awaited<ReturnType<ChatService['send']>> | undefined;
+  for (const m of messages) {
+    last = await service.send(m, id, null);
+    id = last.conversation_id;
+    shown.push(last.movies.map((x) => x.id));
+  }
+  return { message: last!.message, movies: last!.movies.map((x) => catalog.get(x.id)!), shown };
 }
