@@ -1,5 +1,5 @@
 import { GENRE_NAMES, type CatalogMovie } from '@app/catalog';
-import { kindText } from './about-shown';
+import { folded, kindText } from './about-shown';
 import { forChildren } from './retrieve';
 import { GENRE } from './understand/lexicon';
 import { withinRuntimeMax, type Query } from './understand/query';
@@ -160,18 +160,9 @@ const SELECTS_FROM_SHOWN =
 const ASKS_FOR_NEW =
   /\b(?:more like|like the|similar|another|others|something|anything|any (?:other|more|new)|new ones?|more of|recommend|suggest|give me|show me)\b/;
 
-const folded = (message: string) =>
-  message
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[’']/g, "'")
-    .replace(/\s+/g, ' ')
-    .trim();
-
 /** Whether a message selects among the films shown rather than asking for new ones. */
 export const selectsFromShown = (message: string): boolean => {
-  const text = folded(message);
+  const text = folded(message).trim();
   return SELECTS_FROM_SHOWN.test(text) && !ASKS_FOR_NEW.test(text);
 };
 
