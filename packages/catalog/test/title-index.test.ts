@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { buildCatalogFromCsv } from '../src/build';
 import { CatalogIndex, significantWords, smallest } from '../src/catalog-index';
 import { syntheticCatalog } from '../src/synthetic';
 import { compounds, IntList, SPACE_OR_PUNCTUATION, TitleIndexBuilder } from '../src/title-index';
 import type { CatalogFile } from '../src/types';
-import { csv } from './fixture-csv';
+import { catalogFileOf } from './fixture-csv';
 import { referenceExactTitles, referenceSearch } from './minisearch-reference';
 
 const TITLES: [string, string?][] = [
@@ -30,28 +29,16 @@ const TITLES: [string, string?][] = [
   ['Die Hard'],
 ];
 
-const real: CatalogFile = (() => {
-  const built = buildCatalogFromCsv(
-    csv(
-      TITLES.map(([title, original], i) => ({
-        id: i + 1,
-        title,
-        original_title: original ?? title,
-        popularity: 10 + ((i * 7) % 13),
-        vote_count: 100 * (1 + ((i * 5) % 11)),
-        release_date: `20${String(i).padStart(2, '0')}-01-01`,
-      })),
-    ),
-    'id,keywords\n',
-  );
-  return {
-    version: 1,
-    built_at: '',
-    source: { package: 'test', integrity: 'test' },
-    stats: built.stats,
-    movies: built.movies,
-  };
-})();
+const real: CatalogFile = catalogFileOf(
+  TITLES.map(([title, original], i) => ({
+    id: i + 1,
+    title,
+    original_title: original ?? title,
+    popularity: 10 + ((i * 7) % 13),
+    vote_count: 100 * (1 + ((i * 5) % 11)),
+    release_date: `20${String(i).padStart(2, '0')}-01-01`,
+  })),
+);
 
 /** Prefixes, whole titles, dropped, swapped and replaced letters, several words: the bench's kinds of query. */
 function queries(titles: string[], count: number): string[] {

@@ -1,8 +1,7 @@
 import type { CatalogIndex } from '@app/catalog';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { chatOverFullCatalog, freshConversation } from '../../../../test/helpers/catalog';
+import { chatOverFullCatalog, freshConversation, playConversation } from '../../../../test/helpers/catalog';
 import type { ChatEngine } from '../chat-engine';
-import { ChatService } from '../chat.service';
 
 /**
  * Decision 0105: what kind of turn a message is and what it means. Each rule with phrasings of its
@@ -18,17 +17,8 @@ beforeAll(async () => {
 
 /** Plays a conversation through the chat service; the last reply and the films each turn showed. */
 async function play(...messages: string[]) {
-  const service = new ChatService(engine, null, { warn() {} });
-  const shown: number[][] = [];
-  let id: string | undefined;
-  let last: Awaited<ReturnType<ChatService['send']>> | undefined;
-  for (const m of messages) {
-    last = await service.send(m, id, null);
-    id = last.conversation_id;
-    shown.push(last.movies.map((x) => x.id));
-  }
-  const reply = { message: last!.message, picks: last!.movies.map((x) => ({ movie: catalog.get(x.id)! })) };
-  return { reply, shown };
+  const { message, movies, shown } = await playConversation(engine, catalog, messages);
+  return { reply: { message, picks: movies.map((movie) => ({ movie })) }, shown };
 }
 
 describe('a message about films is never off-topic', () => {
