@@ -1,5 +1,5 @@
 import type { CatalogIndex, CatalogMovie } from '@app/catalog';
-import { Franchises } from './franchise';
+import { franchiseKey, Franchises } from './franchise';
 import {
   closeSync,
   existsSync,
@@ -39,6 +39,9 @@ export type { ChatRequest, ConversationState, EngineAnswer, Pick } from './reque
 export type { PeopleIndex } from './turns/turn';
 export { dropMoods } from './turns/merge';
 export { bayesianRating } from './retrieve';
+
+/** A film this well known (votes) named by its whole title in a message is not offered back to it. */
+export const NAMED_MIN_VOTES = 300;
 export { CLARIFY, renderPicks } from './wording';
 
 export interface ChatMovie {
@@ -315,6 +318,7 @@ export class ChatEngine {
     hasPeople: () => this.people() !== null,
     textFilms: (w) => this.textIndex().filmsWith(w),
     originalTitled: (title) => this.originalTitled(title),
+    franchiseAt: (words) => this.franchises().startingAt(words.map(franchiseKey)),
   };
 
   /** The first film released under exactly this title, among those with 50+ votes. */
@@ -465,6 +469,46 @@ export class ChatEngine {
     this.semantic();
   }
 
+  /**
+   * Well-known films (NAMED_MIN_VOTES) whose whole title of two words or more is typed in the
+   * message, longest first: "my kids love toy story, what else?" names Toy Story as loved, so it
+   * is not a new film to offer. A one-word title ("Up", "Her") is too often a plain word.
+   */
+  filmsNamedIn(message: string): Set<number> {
+    this.buildExactTitles();
+    const words = titleWords(message);
+    const named = new Set<number>();
+    const taken = new Array<boolean>(words.length).fill(false);
+    for (let n = Math.min(8, words.length); n >= 2; n--)
+      for (let i = 0; i + n <= words.length; i++) {
+        if (taken.slice(i, i + n).some(Boolean)) continue;
+        const hit = (this.exactTitles!.get(words.slice(i, i + n).join(' ')) ?? []).find(
+          (m) => m.vote_count >= NAMED_MIN_VOTES,
+        );
+        if (!hit) continue;
+        // Its franchise is known to them too: "loves toy story" is no call for Toy Story 3.
+        for (const id of hit.collection ? (this.collectionFilms().get(hit.collection.id) ?? []) : [hit.id])
+          named.add(id);
+        taken.fill(true, i, i + n);
+      }
+    return named;
+  }
+
+  private collections: Map<number, number[]> | undefined;
+  /** The catalog's films by TMDB collection (made once). */
+  private collectionFilms(): Map<number, number[]> {
+    if (this.collections) return this.collections;
+    const byCollection = new Map<number, number[]>();
+    for (const m of this.catalog.popular) {
+      const c = m.collection?.id;
+      if (c === undefined) continue;
+      const list = byCollection.get(c);
+      if (list) list.push(m.id);
+      else byCollection.set(c, [m.id]);
+    }
+    return (this.collections = byCollection);
+  }
+
   /** The best-known film whose whole title starts the typed words ("Frozen" for "Frozen II"). */
   closestTitle(text: string): CatalogMovie | null {
     this.resolveTitle(text); // builds the exact-title index
@@ -518,7 +562,8 @@ export class ChatEngine {
   /** The understand stage: the message read, with what the conversation knows. */
   private request(message: string, state: ConversationState, seen: ReadonlySet<number>): ChatRequest {
     const query = this.parse(message);
-    return { message, query, seed: query.like?.movie ?? null, last: state.lastIntent, state, seen };
+    const named = this.filmsNamedIn(message);
+    return { message, query, seed: query.like?.movie ?? null, last: state.lastIntent, state, seen, named };
   }
 
   /** Which kind of turn a message is, as the decide stage reads it (for tests and logs). */

@@ -113,6 +113,22 @@ export class Franchises {
     }
   }
 
+  /**
+   * The franchise whose name the words (each as `franchiseKey` reads it) begin with, the longest
+   * name first; a one-word name of under four letters, or one that is also a kind of film ("alien"),
+   * is none. Used for a franchise ruled out ("skip the star wars stuff").
+   */
+  startingAt(words: readonly string[]): (Franchise & { length: number; id: number }) | null {
+    for (let n = Math.min(6, words.length); n >= 1; n--) {
+      const key = words.slice(0, n).join(' ');
+      const found = this.byKey.get(key) ?? this.byLocalName.get(key);
+      if (!found || (n === 1 && (key.length < 4 || this.common.has(key)))) continue;
+      const id = found.members[0]?.collection?.id;
+      if (id !== undefined) return { ...found, length: n, id };
+    }
+    return null;
+  }
+
   /** The franchise a message asks for by name, or null. */
   asked(message: string): Franchise | null {
     return this.named(message) ?? this.inOrder(message);

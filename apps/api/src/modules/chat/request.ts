@@ -28,6 +28,11 @@ export interface ChatRequest {
   /** The signed-in user's seen films: never offered, like the films already suggested. */
   seen: ReadonlySet<number>;
   /**
+   * Well-known films the message names by their whole title ("my kids love toy story, what else?"):
+   * what the person has seen or loved, never offered back as a new film.
+   */
+  named?: ReadonlySet<number>;
+  /**
    * The message's own request when it was taken as narrowing the last one: answered on its own
    * when nothing fits both ("a documentary about music" → "French films from the 60s").
    */
@@ -54,8 +59,9 @@ export const reply = (req: ChatRequest, message: string, picks: Pick[] = []): En
   seed: req.seed,
 });
 
-/** Films the turn must not offer: those already suggested and those the user has seen. */
-export const excluded = (req: ChatRequest): Set<number> => new Set([...req.state.suggested, ...req.seen]);
+/** Films the turn must not offer: those already suggested, those the user has seen and those the message names. */
+export const excluded = (req: ChatRequest): Set<number> =>
+  new Set([...req.state.suggested, ...req.seen, ...(req.named ?? [])]);
 
 /** The conversation's films by id (those the catalog still holds). */
 export const lastPicks = (req: ChatRequest, get: (id: number) => CatalogMovie | undefined): CatalogMovie[] =>

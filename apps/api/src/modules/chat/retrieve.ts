@@ -328,6 +328,14 @@ function themesAdmit(m: CatalogMovie, p: Plan): boolean {
   return !p.aboutOut.some((a) => p.sem!.score(a.v, m.id) >= a.min);
 }
 
+/**
+ * Lesser-known films asked for ("underrated", "hidden gems", decision 0116): fame counts up to
+ * LESSER_KNOWN_PEAK (known to some, as a 1,000-vote film of the 2010s is) and counts against a
+ * film beyond it, so the most famous films of the kind come after the well-loved lesser-known ones.
+ */
+export const LESSER_KNOWN_PEAK = 0.7;
+const fameFor = (f: number, q: Query) => (q.lesserKnown ? f - 2 * Math.max(0, f - LESSER_KNOWN_PEAK) : f);
+
 /** What weighs besides fit: fame, love, genre focus, kinds not asked for, directions, neighbours. */
 function priorOf(m: CatalogMovie, p: Plan, fame: EraFame, index: number, poolSize: number): number {
   const w = RANK_WEIGHTS;
@@ -335,7 +343,7 @@ function priorOf(m: CatalogMovie, p: Plan, fame: EraFame, index: number, poolSiz
   const loved = lovedRating(m);
   // A rating asked for ("7.5+", "highly rated") says the rating matters to them more than fame.
   const rating = q.minRating !== undefined ? w.rating * RATING_ASKED : w.rating;
-  let x = w.fame * fame.fame(m) + rating * (loved - RATING_PRIOR);
+  let x = w.fame * fameFor(fame.fame(m), q) + rating * (loved - RATING_PRIOR);
   // A collection's later films come after its head, unless a film of it was named (its own sequels).
   if (!p.seed || p.seed.collection?.id !== m.collection?.id) x -= w.follower * fame.follower(m);
   x += w.focus * genreFocus(m, q.genreGroups);
@@ -540,6 +548,7 @@ export class Retriever {
   private admits(m: CatalogMovie, p: Plan, minVotes: number): boolean {
     if (p.input.exclude.has(m.id) || (p.seed && m.id === p.seed.id)) return false;
     if (m.vote_count < (p.input.personPool ? 1 : minVotes)) return false;
+    if (m.collection && p.q.collectionsOut?.some((c) => c.id === m.collection!.id)) return false;
     return kindAdmits(m, p.q) && boundsAdmit(m, p.q) && genresAdmit(m, p) && themesAdmit(m, p);
   }
 

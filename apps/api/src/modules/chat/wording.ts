@@ -650,7 +650,8 @@ export function intro(q: Query, seed: CatalogMovie | null, n: number): string {
   if (seed && typeof q.followUp === 'object') return `More like ${esc(seed.title)}:`;
   if (q.vague && !hasRequest(q))
     return `Here ${n === 1 ? 'is one' : `are ${count}`} crowd favourites to start with (tell me a mood, a genre or a film you liked to narrow it down):`;
-  return `Here ${n === 1 ? 'is one' : `are ${count}`} ${restate(q, seed, n)}:`;
+  const lesser = q.lesserKnown ? 'lesser-known ' : '';
+  return `Here ${n === 1 ? 'is one' : `are ${count}`} ${lesser}${restate(q, seed, n)}:`;
 }
 
 /** Notes on what could not be applied, in plain words. */

@@ -116,6 +116,7 @@ function subject(last: Query, next: Query): Partial<Query> {
   return {
     genresOut,
     keywordsOut: union(last.keywordsOut, next.keywordsOut),
+    collectionsOut: collectionsOut(last, next),
     outLabels: last.outLabels || next.outLabels ? { ...last.outLabels, ...next.outLabels } : undefined,
     // "only dramas" after "French films": the new genres narrow the old ones.
     genreGroups,
@@ -130,6 +131,13 @@ function subject(last: Query, next: Query): Partial<Query> {
   };
 }
 
+/** The franchises ruled out so far ("skip the star wars stuff" holds for the conversation). */
+function collectionsOut(last: Query, next: Query): Query['collectionsOut'] {
+  const all = [...(last.collectionsOut ?? []), ...(next.collectionsOut ?? [])];
+  const kept = all.filter((c, i) => all.findIndex((d) => d.id === c.id) === i);
+  return kept.length ? kept : undefined;
+}
+
 /** A refinement or follow-up (`next`) joined with the last request (`prev`): it narrows it. */
 export function mergeQuery(prev: Query, next: Query): Query {
   const last = dropMoods(prev, next);
@@ -140,6 +148,7 @@ export function mergeQuery(prev: Query, next: Query): Query {
     languages: next.languages.length ? next.languages : last.languages,
     ...subject(last, next),
     soft: { ...last.soft, ...next.soft },
+    lesserKnown: next.lesserKnown || last.lesserKnown,
     refined: true,
     // "another" after "less scary": the same direction, from the same starting point.
     relative: next.relative ?? last.relative,
@@ -183,6 +192,7 @@ function carriedLimits(last: Query, next: Query): Partial<Query> {
     // "no horror" earlier, "ok, a horror film then": what is asked for now is no longer ruled out.
     genresOut: union(last.genresOut, next.genresOut).filter((g) => !asked.has(g)),
     keywordsOut: union(last.keywordsOut, next.keywordsOut).filter((k) => !next.keywordsIn.includes(k)),
+    collectionsOut: collectionsOut(last, next),
     outLabels: last.outLabels || next.outLabels ? { ...last.outLabels, ...next.outLabels } : undefined,
     notMoods: union(last.notMoods ?? [], next.notMoods ?? []).filter((m) => !next.moods.includes(m)),
     allowShorts: next.allowShorts || last.allowShorts,

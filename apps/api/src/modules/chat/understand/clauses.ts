@@ -61,6 +61,7 @@ import {
   TITLE_SMALL_WORDS,
   CALENDAR_WORDS,
   NOT_PEOPLE_WORDS,
+  LESSER_KNOWN_PHRASES,
   THANKS,
   TITLE_BOUNDARIES,
   type Soft,
@@ -101,6 +102,11 @@ export interface ParseContext {
   hasPeople?(): boolean;
   /** The first film released under exactly this title (known to some: 50+ votes): "the original Ghost in the Shell". */
   originalTitled?(title: string): CatalogMovie | null;
+  /**
+   * The franchise (TMDB collection) whose name these words begin with, and how many words it takes;
+   * absent: no franchises known.
+   */
+  franchiseAt?(words: readonly string[]): { id: number; name: string; length: number } | null;
 }
 
 export interface State {
@@ -1747,6 +1753,13 @@ const AGE_WORDS: Record<string, number> = {
   twelve: 12,
 };
 
+/** "underrated", "lesser known", "hidden gems": lesser-known films asked for (decision 0116). */
+export function lesserKnownClause(s: State) {
+  scan(s, LESSER_KNOWN_PHRASES, () => {
+    s.q.lesserKnown = true;
+  });
+}
+
 /** "4 stars or more", "rated 7+", "at least 8/10", "highly rated". */
 export function ratingClause(s: State) {
   const q = s.q;
@@ -2163,6 +2176,34 @@ export function lessClause(s: State) {
     }
   });
 }
+
+/**
+ * A franchise ruled out by name ("skip the star wars stuff", "no harry potter"): its collection's
+ * films are left out (`Query.collectionsOut`). A name of two words or more is the franchise, not
+ * its words ("star wars" is no war film); a one-word name ("no batman") is also read as usual.
+ */
+export function franchiseOutClause(s: State) {
+  if (!s.ctx.franchiseAt) return;
+  // After a name, "or"/"and" goes on with the list ("no harry potter or lord of the rings").
+  let listed = -1;
+  for (let i = 0; i < s.toks.length; i++) {
+    if ((!s.negated.has(i) && i !== listed) || s.toks[i]!.used) continue;
+    const words: string[] = [];
+    // Inside the name, function words the negation took ("lord of the rings") still count.
+    for (let j = i; j < s.toks.length && j < i + 6 && (s.negated.has(j) || (listed >= 0 && j >= listed)); j++)
+      words.push(s.toks[j]!.raw.replace(/[^\p{L}\d]+/gu, ''));
+    const found = s.ctx.franchiseAt(words);
+    if (!found) continue;
+    const out = (s.q.collectionsOut ??= []);
+    if (!out.some((c) => c.id === found.id)) out.push({ id: found.id, name: found.name });
+    const end = i + found.length;
+    if (LIST_WORDS.has(s.toks[end]?.w ?? '')) listed = end + 1;
+    if (found.length < 2) continue;
+    for (let j = i; j < end; j++) s.toks[j]!.used = true;
+    i = end - 1;
+  }
+}
+const LIST_WORDS = new Set(['or', 'and', 'nor', 'ni', 'y', 'o', 'et', 'ou', 'und', 'oder', 'e']);
 
 export function negationClause(s: State) {
   // "non-english films" is a language ("non" is Italian's "not" elsewhere).

@@ -51,6 +51,8 @@ export interface Query {
   runtimeImplied?: boolean;
   /** Minimum vote average out of 10. */
   minRating?: number;
+  /** Lesser-known films asked for ("underrated", "hidden gems"): fame counts up to a point only. */
+  lesserKnown?: boolean;
   /** Original languages (TMDB codes), any of them. */
   languages: string[];
   /** Film traditions named ("Nordic noir", "anime"): the reply says them so, not as their languages. */
@@ -59,6 +61,8 @@ export interface Query {
   person?: string;
   /** A person the message rules out ("nothing with Will Ferrell"): never a request for their films. */
   personOut?: string;
+  /** Franchises ruled out by name ("skip the star wars stuff"): their TMDB collections' ids and names. */
+  collectionsOut?: { id: number; name: string }[];
   /** The message asks who made or plays in a film ("who directed Pulp Fiction?"). */
   peopleQuestion?: boolean;
   soft: Soft;
@@ -155,6 +159,8 @@ export function hasRequest(q: Query): boolean {
     !!q.followUp ||
     !!q.person ||
     !!q.personOut ||
+    !!q.collectionsOut?.length ||
+    !!q.lesserKnown ||
     q.genreGroups.length > 0 ||
     q.genresOut.length > 0 ||
     q.keywordsIn.length > 0 ||

@@ -1,4 +1,6 @@
 import {
+  franchiseOutClause,
+  lesserKnownClause,
   ageClause,
   availableTimeClause,
   followUpClause,
@@ -59,6 +61,7 @@ import {
   SIMILAR_ANAPHORS,
   SHORT_PHRASES,
   THEME_PHRASES,
+  LESSER_KNOWN_PHRASES,
 } from './lexicon';
 import { TITLE_CONFIDENCE } from './clauses';
 import { dropClause } from './drops';
@@ -97,6 +100,7 @@ export const LEXICON_WORDS: ReadonlySet<string> = new Set(
     ...RECENT_PHRASES,
     ...CLASSIC_PHRASES,
     ...QUALITY_PHRASES.flatMap(([, p]) => p),
+    ...LESSER_KNOWN_PHRASES,
     ...ERA_PHRASES.flatMap((e) => e.phrases),
     ...REACTION_PHRASES,
     ...VIEWING_PREFIXES,
@@ -217,12 +221,14 @@ export const CLAUSES: readonly ClauseStep[] = [
   (s) => ageClause(s),
   (s) => runtimeClause(s),
   (s) => ratingClause(s),
+  (s) => lesserKnownClause(s),
   (s) => yearClause(s),
   (s) => comparativeClause(s),
   (s) => subtitlesClause(s),
   (s) => liveActionClause(s),
   (s) => lessClause(s),
   (s) => negationClause(s),
+  (s) => franchiseOutClause(s),
   (s) => industryClause(s),
   (s) => moodClause(s, true),
   (s) => themeClause(s, false),

@@ -1,0 +1,115 @@
+import type { CatalogIndex } from '@app/catalog';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ChatEngine } from '../src/modules/chat/chat-engine';
+import { GENRE } from '../src/modules/chat/understand/lexicon';
+import { chatOverFullCatalog, playConversation } from './helpers/catalog';
+
+/**
+ * Decision 0116: a franchise ruled out by name is its collection ("skip the star wars stuff" is no
+ * war film and no "star" theme), for the rest of the conversation; a well-known film the message
+ * names by its whole title (seen, loved) and its franchise are not offered back; lesser-known films
+ * asked for ("underrated", "less famous") are a reason for obscurity.
+ */
+let engine: ChatEngine;
+let catalog: CatalogIndex;
+beforeAll(async () => {
+  ({ engine, catalog } = await chatOverFullCatalog());
+}, 120_000);
+
+/** The catalog's films of the collection whose name starts with `name` (at least two). */
+function collectionOf(name: string): Set<number> {
+  const ids = catalog.popular.filter((m) => m.collection?.name.startsWith(name)).map((m) => m.id);
+  expect(ids.length).toBeGreaterThanOrEqual(2);
+  return new Set(ids);
+}
+
+describe('a franchise ruled out by name', () => {
+  it('is its collection, not its words', () => {
+    const q = engine.parse('sci-fi films from before 1990, and skip the star wars stuff');
+    expect(q.collectionsOut?.map((c) => c.name)).toEqual(['Star Wars']);
+    expect(q.genresOut).not.toContain(GENRE.war);
+    expect(q.keywordsOut).not.toContain('star');
+  });
+
+  it('reads a list of them', () => {
+    const q = engine.parse('fantasy films, no harry potter or lord of the rings');
+    expect(q.collectionsOut?.map((c) => c.name).sort()).toEqual(['Harry Potter', 'The Lord of the Rings']);
+    expect(q.unknown).not.toContain('lord');
+  });
+
+  it('leaves its films out of the list and of the conversation after it', async () => {
+    const starWars = collectionOf('Star Wars');
+    const { shown } = await playConversation(engine, catalog, [
+      'classic sci-fi adventures',
+      'only before 1990 please, and skip the star wars stuff',
+      'another',
+    ]);
+    expect(shown[1]!.length).toBeGreaterThanOrEqual(3);
+    expect(shown[2]!.length).toBeGreaterThanOrEqual(3);
+    for (const id of [...shown[1]!, ...shown[2]!]) expect(starWars.has(id)).toBe(false);
+  });
+
+  it('is not read where no franchise is ruled out', () => {
+    expect(engine.parse('a war film set among the stars').collectionsOut).toBeUndefined();
+    expect(engine.parse('something like star wars').collectionsOut).toBeUndefined();
+  });
+});
+
+describe('a film the message names', () => {
+  it('is not offered back, nor its sequels', async () => {
+    const shrek = collectionOf('Shrek');
+    const { movies } = await playConversation(engine, catalog, [
+      'my nephew adores shrek 2, what other animated films would he like?',
+    ]);
+    expect(movies.length).toBeGreaterThanOrEqual(3);
+    for (const m of movies) expect(shrek.has(m.id)).toBe(false);
+  });
+
+  it('is named by a whole title of two words or more only', () => {
+    const named = (m: string) => [...engine.filmsNamedIn(m)].map((id) => catalog.get(id)!.title);
+    expect(named('we just watched finding nemo, what else for the kids?')).toContain('Finding Nemo');
+    // One-word titles are plain words too ("cheer me up", "her birthday").
+    expect(named('something to cheer me up for her birthday')).toEqual([]);
+  });
+
+  it('still lists its franchise when the franchise is asked for', async () => {
+    const { movies } = await playConversation(engine, catalog, ['the godfather movies in order']);
+    expect(movies.map((m) => m.title)).toContain('The Godfather');
+  });
+});
+
+describe('lesser-known films asked for', () => {
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+  it('is read as such, not typo-corrected to another word', () => {
+    const q = engine.parse('give me a few underrated horror comedies');
+    expect(q.lesserKnown).toBe(true);
+    expect(q.keywordsIn).toEqual([]);
+    expect(q.genreGroups.flat()).toEqual(expect.arrayContaining([GENRE.horror, GENRE.comedy]));
+    expect(engine.parse('any hidden gems from the 90s?').lesserKnown).toBe(true);
+    expect(engine.parse('a famous horror comedy').lesserKnown).toBeUndefined();
+  });
+
+  it('lists less famous films of the same kind than the plain request', async () => {
+    const plain = await playConversation(engine, catalog, ['horror comedies']);
+    const lesser = await playConversation(engine, catalog, ['underrated horror comedies']);
+    expect(lesser.message).toContain('lesser-known');
+    expect(lesser.movies.length).toBeGreaterThanOrEqual(3);
+    for (const m of lesser.movies)
+      expect(m.genre_ids).toEqual(expect.arrayContaining([GENRE.horror, GENRE.comedy]));
+    expect(median(lesser.movies.map((m) => m.vote_count))).toBeLessThan(
+      median(plain.movies.map((m) => m.vote_count)),
+    );
+  });
+
+  it('holds for a follow-up that asks for it ("something less famous")', async () => {
+    const { movies, shown } = await playConversation(engine, catalog, [
+      'a sci-fi film',
+      'seen them all. something less famous but still great',
+    ]);
+    expect(movies.length).toBeGreaterThanOrEqual(3);
+    for (const m of movies) expect(m.genre_ids).toContain(GENRE.scifi);
+    const first = shown[0]!.map((id) => catalog.get(id)!.vote_count);
+    expect(median(movies.map((m) => m.vote_count))).toBeLessThan(median(first));
+  });
+});
