@@ -53,6 +53,18 @@ describe('a franchise ruled out by name', () => {
     expect(engine.parse('a war film set among the stars').collectionsOut).toBeUndefined();
     expect(engine.parse('something like star wars').collectionsOut).toBeUndefined();
   });
+
+  it('is the franchise when typed as a name in a request for other films, never request words', () => {
+    const q = engine.parse('My wife suggested Star Wars but he has seen every single one twice');
+    expect(q.collectionsOut?.map((c) => c.name)).toEqual(['Star Wars']);
+    expect(q.genreGroups.flat()).not.toContain(GENRE.war);
+    // Lower case outside a negation, or request words only: the words are read as usual.
+    expect(engine.parse('a romcom with actual grown-ups').collectionsOut).toBeUndefined();
+    const scary = engine.parse('i want a scary movie but nothing gory');
+    expect(scary.collectionsOut).toBeUndefined();
+    expect(scary.genreGroups).toEqual([[GENRE.horror]]);
+    expect(engine.parse('nothing scary, movie night with the kids').genresOut).toContain(GENRE.horror);
+  });
 });
 
 describe('a film the message names', () => {
@@ -111,5 +123,27 @@ describe('lesser-known films asked for', () => {
     for (const m of movies) expect(m.genre_ids).toContain(GENRE.scifi);
     const first = shown[0]!.map((id) => catalog.get(id)!.vote_count);
     expect(median(movies.map((m) => m.vote_count))).toBeLessThan(median(first));
+  });
+});
+
+describe('requests read as said', () => {
+  it('"2016 or 2017" is both years', () => {
+    const q = engine.parse("what's good from 2016 or 2017?");
+    expect([q.yearFrom, q.yearTo]).toEqual([2016, 2017]);
+    const one = engine.parse('a film from 1994 or so');
+    expect([one.yearFrom, one.yearTo]).toEqual([1994, 1994]);
+  });
+
+  it('"surprise me" asks for films, not for the "surprise" theme', () => {
+    const q = engine.parse('surprise me');
+    expect(q.keywordsIn).toEqual([]);
+    expect(q.vague).toBe(true);
+    expect(engine.parse('a movie with a surprise ending').keywordsIn).toEqual(['surprise ending']);
+  });
+
+  it('a French request verb is no mood heard by ear', () => {
+    const q = engine.parse('tu pourrais me conseiller un bon thriller psychologique ?');
+    expect(q.moods).not.toContain('scary');
+    expect(q.genreGroups).toEqual([[GENRE.thriller]]);
   });
 });

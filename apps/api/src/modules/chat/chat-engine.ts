@@ -318,7 +318,7 @@ export class ChatEngine {
     hasPeople: () => this.people() !== null,
     textFilms: (w) => this.textIndex().filmsWith(w),
     originalTitled: (title) => this.originalTitled(title),
-    franchiseAt: (words) => this.franchises().startingAt(words.map(franchiseKey)),
+    franchiseAt: (words, strict) => this.franchises().startingAt(words.map(franchiseKey), strict),
   };
 
   /** The first film released under exactly this title, among those with 50+ votes. */

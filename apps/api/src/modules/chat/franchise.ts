@@ -116,13 +116,15 @@ export class Franchises {
   /**
    * The franchise whose name the words (each as `franchiseKey` reads it) begin with, the longest
    * name first; a one-word name of under four letters, or one that is also a kind of film ("alien"),
-   * is none. Used for a franchise ruled out ("skip the star wars stuff").
+   * is none, and with `strict` no name that is a kind of film ("road trip") is. Used for a franchise
+   * ruled out or named as known ("skip the star wars stuff").
    */
-  startingAt(words: readonly string[]): (Franchise & { length: number; id: number }) | null {
+  startingAt(words: readonly string[], strict = false): (Franchise & { length: number; id: number }) | null {
     for (let n = Math.min(6, words.length); n >= 1; n--) {
       const key = words.slice(0, n).join(' ');
       const found = this.byKey.get(key) ?? this.byLocalName.get(key);
-      if (!found || (n === 1 && (key.length < 4 || this.common.has(key)))) continue;
+      const common = this.common.has(key) && (strict || n === 1);
+      if (!found || common || (n === 1 && key.length < 4)) continue;
       const id = found.members[0]?.collection?.id;
       if (id !== undefined) return { ...found, length: n, id };
     }

@@ -106,7 +106,11 @@ export interface ParseContext {
    * The franchise (TMDB collection) whose name these words begin with, and how many words it takes;
    * absent: no franchises known.
    */
-  franchiseAt?(words: readonly string[]): { id: number; name: string; length: number } | null;
+  franchiseAt?(
+    words: readonly string[],
+    /** Also no name that is a kind of film or a theme ("road trip"). */
+    strict?: boolean,
+  ): { id: number; name: string; length: number } | null;
 }
 
 export interface State {
@@ -2046,7 +2050,7 @@ export function yearClause(s: State) {
   scanRegex(s, AGE, () => undefined);
   scanRegex(
     s,
-    /\b(?:between|from|entre|de|zwischen|von)? ?((?:19|20)\d\d) ?(?:and|to|until|till|y|a|et|bis|und|-|–) ?((?:19|20)\d\d)\b/,
+    /\b(?:between|from|entre|de|zwischen|von)? ?((?:19|20)\d\d) ?(?:and|to|until|till|or|y|o|a|et|ou|bis|und|oder|-|–) ?((?:19|20)\d\d)\b/,
     (m) => range(Math.min(+m[1]!, +m[2]!), Math.max(+m[1]!, +m[2]!)),
   );
   // "the 40s or 50s", "from the 70s to the 90s": decades joined are one span.
@@ -2178,22 +2182,30 @@ export function lessClause(s: State) {
 }
 
 /**
- * A franchise ruled out by name ("skip the star wars stuff", "no harry potter"): its collection's
- * films are left out (`Query.collectionsOut`). A name of two words or more is the franchise, not
- * its words ("star wars" is no war film); a one-word name ("no batman") is also read as usual.
+ * A franchise named (decision 0116) is its collection, not its words ("star wars" is no war film):
+ * ruled out ("skip the star wars stuff", "no harry potter or lord of the rings") or named in a
+ * request for other films ("my wife suggested star wars but he has seen every single one"), its
+ * collection's films are left out (`Query.collectionsOut`). Outside a negation only a name typed
+ * with a capital, of two words or more and no kind of film ("road trip") counts; never one of request words only
+ * ("scary movie"); a one-word name ruled out ("no batman") is also read as usual.
  */
-export function franchiseOutClause(s: State) {
+export function franchiseOutClause(s: State, lexiconWords: ReadonlySet<string>) {
   if (!s.ctx.franchiseAt) return;
   // After a name, "or"/"and" goes on with the list ("no harry potter or lord of the rings").
   let listed = -1;
   for (let i = 0; i < s.toks.length; i++) {
-    if ((!s.negated.has(i) && i !== listed) || s.toks[i]!.used) continue;
+    const ruledOut = s.negated.has(i) || i === listed;
+    // Outside a negation a name is typed as one ("Star Wars", not "actual grown-ups").
+    if (s.toks[i]!.used || (!ruledOut && !s.toks[i]!.upper)) continue;
+    const inName = (j: number) => !ruledOut || s.negated.has(j) || (listed >= 0 && j >= listed);
     const words: string[] = [];
     // Inside the name, function words the negation took ("lord of the rings") still count.
-    for (let j = i; j < s.toks.length && j < i + 6 && (s.negated.has(j) || (listed >= 0 && j >= listed)); j++)
+    for (let j = i; j < s.toks.length && j < i + 6 && inName(j); j++)
       words.push(s.toks[j]!.raw.replace(/[^\p{L}\d]+/gu, ''));
-    const found = s.ctx.franchiseAt(words);
-    if (!found) continue;
+    const found = s.ctx.franchiseAt(words, !ruledOut);
+    if (!found || (!ruledOut && found.length < 2)) continue;
+    // A name of request words only is those words ("nothing scary, movie night" is no Scary Movie).
+    if (words.slice(0, found.length).every((w) => lexiconWords.has(w) || FILLER.has(w))) continue;
     const out = (s.q.collectionsOut ??= []);
     if (!out.some((c) => c.id === found.id)) out.push({ id: found.id, name: found.name });
     const end = i + found.length;

@@ -2918,6 +2918,7 @@ export const FILLER = new Set(
   grandma grandpa granny parents friend friends
   recomiendame recomienda recomiendas recomendar recomiendes busco buscando noche esta este hoy
   recommande recommandes recommander conseille conseilles soir ce cette ceci aujourd'hui aujourd hui
+  conseiller conseillez pourrais pourriez pourrait peux pouvez voudrais voudriez aimerais
   empfiehl empfehle empfehlen suche suchst heute abend heute einen einem einer eines encore todavia aun noch
   en y o ou oder und et aber pero mais ganze ganzen toda todo toute tout hmm hm um uh ah oh ooh welp
   ish though tho seen many already yet tone vibe vibes energy feeling spirit way
@@ -2972,6 +2973,9 @@ export const FIGURES_OF_SPEECH = [
   'killing me',
   'to die for',
   'back to back',
+  // Films wanted with nothing to narrow them (decision 0116): no "surprise" theme.
+  'surprise me',
+  'surprise us',
 ];
 
 /**

@@ -51,6 +51,9 @@ export default {
     'actress',
   ],
   movieContext: [
+    // "surprise me": films wanted, nothing to narrow them (no "surprise" theme).
+    'surprise me',
+    'surprise us',
     'movie',
     'movies',
     'film',
