@@ -141,6 +141,21 @@ describe('requests read as said', () => {
     expect(engine.parse('a movie with a surprise ending').keywordsIn).toEqual(['surprise ending']);
   });
 
+  it('an occasion is no theme the films must carry', async () => {
+    const q = engine.parse('hosting a halloween party, want horror that is actually funny');
+    expect(q.keywordsIn).toEqual([]);
+    expect(q.moodKeywords).toContain('halloween');
+    expect(engine.parse('a party movie').keywordsIn).toEqual(['party']);
+    expect(engine.parse('a halloween movie').keywordsIn).toEqual(['halloween']);
+    const { movies } = await playConversation(engine, catalog, [
+      'hosting a halloween party, want horror that is actually funny',
+    ]);
+    expect(movies.length).toBe(5);
+    for (const m of movies) expect(m.genre_ids).toEqual(expect.arrayContaining([GENRE.horror, GENRE.comedy]));
+    // The best-known horror comedies lack the keyword: they are not left out for it.
+    expect(movies.some((m) => !m.keywords.includes('halloween'))).toBe(true);
+  });
+
   it('a French request verb is no mood heard by ear', () => {
     const q = engine.parse('tu pourrais me conseiller un bon thriller psychologique ?');
     expect(q.moods).not.toContain('scary');

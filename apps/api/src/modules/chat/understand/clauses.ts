@@ -2525,6 +2525,28 @@ function keywordsByFirstWord(vocabulary: ReadonlySet<string>): Map<string, strin
 }
 
 /** Themes: multilingual aliases, then (English messages only) the catalog's own keywords. */
+/** What the evening is, not what the film is about ("a halloween party", "her sleepover"). */
+const OCCASION_NOUNS = new Set(['party', 'parties', 'sleepover', 'sleepovers', 'gathering', 'bash']);
+const FILM_NOUN = /^(?:movies?|films?|flicks?)$/;
+
+/**
+ * Decision 0116: an occasion ("hosting a halloween party", "for her sleepover") is no theme the
+ * films must carry: the occasion's noun asks for nothing, and a catalog keyword naming it
+ * ("halloween") lifts the films that have it without leaving out those that do not (Shaun of the
+ * Dead has no "halloween" keyword). Before a film noun it is a topic ("a party movie").
+ */
+export function occasionClause(s: State) {
+  s.toks.forEach((t, i) => {
+    if (t.used || !OCCASION_NOUNS.has(t.raw) || s.negated.has(i) || FILM_NOUN.test(s.toks[i + 1]?.raw ?? ''))
+      return;
+    t.used = true;
+    const prev = s.toks[i - 1];
+    if (!prev || prev.used || !s.ctx.keywordVocabulary.has(prev.w)) return;
+    prev.used = true;
+    add(s.q.moodKeywords, prev.w);
+  });
+}
+
 export function themeClause(s: State, vocabulary: boolean) {
   const q = s.q;
   // "my sister keeps telling me…", "my friend said…": the people in a story are no theme.

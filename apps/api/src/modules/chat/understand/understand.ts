@@ -1,6 +1,7 @@
 import {
   franchiseOutClause,
   lesserKnownClause,
+  occasionClause,
   ageClause,
   availableTimeClause,
   followUpClause,
@@ -230,6 +231,7 @@ export const CLAUSES: readonly ClauseStep[] = [
   (s) => negationClause(s),
   (s) => franchiseOutClause(s, LEXICON_WORDS),
   (s) => industryClause(s),
+  (s) => occasionClause(s),
   (s) => moodClause(s, true),
   (s) => themeClause(s, false),
   (s) => moodClause(s),
