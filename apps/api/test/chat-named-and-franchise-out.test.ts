@@ -1,7 +1,7 @@
 import type { CatalogIndex } from '@app/catalog';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ChatEngine } from '../src/modules/chat/chat-engine';
-import { GENRE } from '../src/modules/chat/understand/lexicon';
+import { GENRE, MOODS } from '../src/modules/chat/understand/lexicon';
 import { chatOverFullCatalog, playConversation } from './helpers/catalog';
 
 /**
@@ -154,6 +154,17 @@ describe('requests read as said', () => {
     for (const m of movies) expect(m.genre_ids).toEqual(expect.arrayContaining([GENRE.horror, GENRE.comedy]));
     // The best-known horror comedies lack the keyword: they are not left out for it.
     expect(movies.some((m) => !m.keywords.includes('halloween'))).toBe(true);
+  });
+
+  it('"trippy" asks for surreal, hallucinatory films of any genre', async () => {
+    const q = engine.parse('smthn trippy af to watch high lol');
+    expect(q.moods).toEqual(['trippy']);
+    expect(q.genreGroups).toEqual([]);
+    const trippy = new Set(MOODS.find((m) => m.mood === 'trippy')!.keywords);
+    const { movies } = await playConversation(engine, catalog, ['smthn trippy af to watch high lol']);
+    expect(movies.length).toBe(5);
+    expect(movies.filter((m) => m.keywords.some((k) => trippy.has(k))).length).toBeGreaterThanOrEqual(3);
+    expect(engine.parse('a mind-bending thriller').moods).toEqual(['mind-bending']);
   });
 
   it('a French request verb is no mood heard by ear', () => {
