@@ -167,6 +167,28 @@ describe('requests read as said', () => {
     expect(engine.parse('a mind-bending thriller').moods).toEqual(['mind-bending']);
   });
 
+  it('the viewing situation is no theme, unless said as the topic', () => {
+    const q = engine.parse('12 hour flight tomorrow, home sick on the couch. something funny');
+    expect(q.themeWords).toEqual([]);
+    expect(q.unknown).toEqual([]);
+    expect(q.genreGroups).toEqual([[GENRE.comedy]]);
+    const topic = engine.parse('a movie about a plane flight');
+    expect([...topic.keywordsIn, ...topic.themeWords]).toEqual(expect.arrayContaining(['flight', 'plane']));
+    // Food stays a word: ordering a pizza is no request for films.
+    expect(engine.parse('lol perfect. can you also order me a pizza').social).toBe('off-topic');
+  });
+
+  it('"heavy" said of films is a complaint, unless the sad mood is asked too', () => {
+    for (const m of ['need a quick watch before bed, nothing heavy', 'hmm, that sounds heavy. something fun'])
+      expect(engine.parse(m).notMoods).toContain('sad');
+    const both = engine.parse('hmm too heavy. sad but hopeful?');
+    expect(both.moods).toContain('sad');
+    expect(both.notMoods ?? []).not.toContain('sad');
+    const metal = engine.parse('a heavy metal documentary');
+    expect(metal.keywordsIn).toEqual(['heavy metal']);
+    expect(metal.notMoods).toBeUndefined();
+  });
+
   it('a French request verb is no mood heard by ear', () => {
     const q = engine.parse('tu pourrais me conseiller un bon thriller psychologique ?');
     expect(q.moods).not.toContain('scary');

@@ -63,6 +63,7 @@ import {
   NOT_PEOPLE_WORDS,
   LESSER_KNOWN_PHRASES,
   THANKS,
+  VIEWING_SITUATION,
   TITLE_BOUNDARIES,
   type Soft,
 } from './lexicon';
@@ -2299,6 +2300,10 @@ export function comparativeClause(s: State) {
   }
 }
 
+/** Whether one of the phrases is said, not ruled out, among the words no clause read yet. */
+const askedAnywhere = (s: State, phrases: readonly string[]) =>
+  s.toks.some((t, i) => !t.used && !s.negated.has(i) && phrases.some((p) => matchAt(s.toks, i, p) > 0));
+
 const MULTI_WORD_MOODS = new Map(MOODS.map((m) => [m, m.phrases.filter((p) => p.includes(' '))]));
 
 /**
@@ -2323,8 +2328,13 @@ export function moodClause(s: State, idiomsOnly = false) {
         s.moodOut.add(g);
       }
     };
-    // "my kids get frightened easily": the viewer is easily affected, so the mood is ruled out.
-    if (mood.averse) scan(s, mood.averse, ruleOut);
+    // "my kids get frightened easily": the viewer is easily affected, so the mood is ruled out,
+    // unless the message asks for it too ("too heavy. sad but hopeful?": sad is asked).
+    let averse = false;
+    // (A one-word one waits for the themes: "heavy metal" is music.)
+    const averseNow = idiomsOnly ? mood.averse?.filter((p) => p.includes(' ')) : mood.averse;
+    if (averseNow) scan(s, averseNow, () => (averse = true));
+    if (averse && !askedAnywhere(s, mood.phrases)) ruleOut();
     scan(s, idiomsOnly ? MULTI_WORD_MOODS.get(mood)! : mood.phrases, (start) => {
       // "less scary, I get nightmares": the comparative says which way; the mood word is no request.
       if (s.away.has(mood.mood)) return;
@@ -3036,6 +3046,8 @@ export function leftoverClause(s: State, lexiconWords: ReadonlySet<string> = new
       else add(s.q.unknown, t.raw);
       continue;
     }
+    // The viewing situation ("12 hour flight tomorrow", "home sick on the couch") is no theme.
+    if (VIEWING_SITUATION.has(t.raw) && !span.has(s.toks.indexOf(t))) continue;
     const topic = s.q.lang === 'en' && span.has(s.toks.indexOf(t)) && topicWord(s, t, lexiconWords);
     if (topic) add((s.q.textWords ??= []), topic);
     if (s.q.lang === 'en' && s.ctx.knownWord?.(t.w)) add(s.q.themeWords, t.w);

@@ -706,6 +706,9 @@ export const MOODS: MoodRule[] = [
     // A good cry is no comedy.
     exclude: [GENRE.horror, GENRE.thriller, GENRE.action, GENRE.comedy],
     // "nothing sad": no film about a terminal illness or a suicide either (as "less sad").
+    // Decision 0116: said of a film or a list, "heavy" is a complaint ("nothing heavy", "that sounds
+    // heavy", "too heavy"): the sad mood ruled out.
+    averse: ['heavy', 'too heavy', 'downer', 'a downer'],
     negated: { soft: { dark: -1 }, outKeywords: SAD_THEMES },
   },
   {
@@ -1743,6 +1746,8 @@ export const NAMES_NOT_SUBJECTS: ReadonlySet<string> = new Set([
 
 /** Themes in words the catalog's keywords do not use, and in other languages → catalog keywords. */
 export const THEME_PHRASES: [string[], string[]][] = [
+  // 0116: music, not "heavy" said of a film (the sad mood ruled out).
+  [['heavy metal'], ['heavy metal']],
   // 0115: a studio's universe is its films' keywords ("not Marvel" leaves them out).
   [
     ['marvel comic', 'marvel cinematic universe'],
@@ -2968,6 +2973,22 @@ export const FILLER = new Set(
   gimme lemme kinda sorta gotta dunno bangin banging dope legit lowkey highkey af fr ngl tbh imo idk lmao lmk`.split(
     /\s+/,
   ),
+);
+
+/**
+ * Decision 0116: words of the viewing situation (when, where, in what state, with whom), never what
+ * the film is about unless said as its topic ("a film about a flight"): "12 hour flight tomorrow",
+ * "home sick on the couch", "rainy sunday, blanket", "having the boys over". (Food and drink stay
+ * words: "order me a pizza" is off-topic.)
+ */
+export const VIEWING_SITUATION = new Set(
+  `tomorrow tonite today yesterday morning mornings afternoon afternoons evenings weekend weekends
+  sunday saturday friday monday tuesday wednesday thursday early later whole hour hours
+  home couch sofa blanket blankets duvet bed pillow flat lounge tv telly screen laptop ipad phone plane
+  flight flights download downloaded
+  rain rainy raining pouring freezing cold chilly snowed
+  sick ill tired exhausted hungover sleepy bored brain mush
+  boys lads guys roommate roommates flatmate flatmates yell yelling shout shouting`.split(/\s+/),
 );
 
 /** Clear signs of an off-topic request (cooking, weather, homework…), when nothing film-like is asked. */
