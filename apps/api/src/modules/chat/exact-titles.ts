@@ -57,8 +57,9 @@ function addFilms(
 ) {
   for (let i = from; i < to; i++) {
     const m = films[i]!;
-    const main = m.vote_count >= 300 ? m.title.split(/: | - /)[0]! : m.title;
-    for (const t of new Set([m.title, m.original_title, main])) {
+    const known = m.vote_count >= 300;
+    const main = known ? m.title.split(/: | - /)[0]! : m.title;
+    for (const t of new Set([m.title, m.original_title, main, ...(known ? subtitleOf(m.title) : [])])) {
       const k = titleWords(t).join(' ');
       // A title in a script the matcher does not read ("千と千尋の神隠し") has no words to match.
       if (!k) continue;
@@ -67,6 +68,22 @@ function addFilms(
       else titles.set(k, [m]);
     }
   }
+}
+
+/** Words of a subtitle that name nothing on their own ("The Movie", "Part 2", "Chapter One"). */
+const GENERIC_SUBTITLE =
+  /^(?:the |a )?(?:movie|film|motion picture|part|chapter|episode|volume|vol|book|the beginning|the end|\d+)\b/;
+
+/**
+ * A well-known film's subtitle, as people name it ("fury road" for "Mad Max: Fury Road", "the two
+ * towers"): two words at least, and not a generic one ("The Movie", "Part 2").
+ */
+function subtitleOf(title: string): string[] {
+  const at = title.search(/: | - /);
+  if (at < 0) return [];
+  const sub = title.slice(at + 2).trim();
+  const words = titleWords(sub).filter((w) => w !== 'the' && w !== 'a');
+  return words.length >= 2 && !GENERIC_SUBTITLE.test(titleWords(sub).join(' ')) ? [sub] : [];
 }
 
 function addLocalTitles(titles: Map<string, CatalogMovie[]>, catalog: CatalogIndex) {

@@ -37,7 +37,9 @@ const CUES_BEFORE = [
   'reminds me of',
   'do you have',
   'have you got',
-  'got',
+  'you got',
+  'u got',
+  'ya got',
   'is there',
   'loved',
   'liked',
@@ -57,6 +59,12 @@ const CUES_BEFORE = [
   'wie',
   'tipo',
 ];
+
+/**
+ * Cues that introduce a title only when they open the message ("got inception?"): after other
+ * words "got" tells what happened ("just got dumped", "we got bored"), it names nothing.
+ */
+const CUES_OPENING = ['got'];
 
 /** Words after a mention that judge it as a film ("X was great", "X is my favourite"). */
 const VERDICT_AFTER = new RegExp(
@@ -265,7 +273,7 @@ function cuedBefore(message: string, span: TextSpan): boolean {
     .replace(/[^\p{L}\p{N}' ]+/gu, ' ')
     .replace(/\s+/g, ' ')
     .trimEnd();
-  return CUES_BEFORE.some((c) => before === c || before.endsWith(` ${c}`));
+  return CUES_OPENING.includes(before) || CUES_BEFORE.some((c) => before === c || before.endsWith(` ${c}`));
 }
 
 /** The mention is (nearly) the whole message: "inception", "the godfather?". */

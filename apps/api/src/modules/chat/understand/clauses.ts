@@ -737,6 +737,12 @@ function likePrefixAt(s: State, i: number, prefixes: readonly string[]) {
 }
 
 /** "like X", "similar to X", "saw X": spans after a prefix. */
+/**
+ * "got inception?", "you got the matrix?": "got" asks for a title when it opens the message (or a
+ * sentence) or follows "you"; after other words it tells what happened ("just got dumped").
+ */
+const GOT_ASKS_AFTER = /^(?:you|u|ya|yall|[,.!?;:]|ok|okay|hey|hi|so)$/;
+
 function prefixSpans(s: State, prefixes: readonly string[]): TitleSpan[] {
   const toks = s.toks;
   const spans: TitleSpan[] = [];
@@ -744,6 +750,7 @@ function prefixSpans(s: State, prefixes: readonly string[]): TitleSpan[] {
     const { len, viewing, loose } = likePrefixAt(s, i, prefixes);
     if (!len) continue;
     if (toks[i]!.w === 'like' && LIKE_VERB_BEFORE.test(toks[i - 1]?.w ?? '')) continue;
+    if (len === 1 && toks[i]!.w === 'got' && i > 0 && !GOT_ASKS_AFTER.test(toks[i - 1]!.w)) continue;
     const next = toks[i + len]?.w ?? '';
     if (/^(that|this|it|those|these|them|the (first|second|last))$/.test(next)) continue;
     let to = i + len;
@@ -1455,7 +1462,8 @@ export function mentionClause(s: State, lexiconWords: ReadonlySet<string>) {
 // ——— Numbers: runtime, rating, years ———
 
 const NUM = String.raw`(\d+(?:[.,]\d+)?|an?|one|two|three|four|half an?|una|dos|tres|une|deux|trois|eine|einer|zwei|drei|un'?|due|tre|uma|um|duas|dois)`;
-const UNIT = String.raw`(hours?|hrs?|h|minutes?|mins?|min|m|horas?|heures?|stunden?|std|minutos?|minuten|ore|ora|minuti)`;
+/** A unit ends its word ("1h30" and "90min" are lengths; "have amelie" is no "a m"). */
+const UNIT = String.raw`(hours?|hrs?|h|minutes?|mins?|min|m|horas?|heures?|stunden?|std|minutos?|minuten|ore|ora|minuti)(?![a-z])`;
 
 function amount(n: string, unit: string, rest = ''): number {
   const base = /^half/.test(n) ? 0.5 : (NUMBER_WORDS[n] ?? Number(n.replace(',', '.')));

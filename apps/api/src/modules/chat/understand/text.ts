@@ -178,6 +178,18 @@ export class Speller {
     }
   }
 
+  /**
+   * A plural of a known word is no typo ("loves", "longs"): the word as typed; "-ies" is a "-y"
+   * word's plural ("mockumentaries"), read as that word (the readers after this strip only an "s").
+   */
+  private pluralOf(word: string): string | undefined {
+    const knows = (w: string) => this.known(w) || this.rank.has(w);
+    const stem = word.replace(/e?s$/, '');
+    if (stem !== word && knows(stem)) return word;
+    const singular = word.replace(/ies$/, 'y');
+    return singular !== word && knows(singular) ? singular : undefined;
+  }
+
   correct(typed: string): string {
     if (typed.length < 5 || !/^[a-z]+$/.test(typed) || this.known(typed)) return typed;
     // Drawn-out words ("looong", "pleeease"): a letter typed three times or more is one or two.
@@ -187,9 +199,8 @@ export class Speller {
       for (const w of [word, typed.replace(/(.)\1{2,}/g, '$1')])
         if (this.known(w) || this.rank.has(w)) return w;
     }
-    // A plural of a known word is no typo ("loves", "longs").
-    const stem = word.replace(/e?s$/, '');
-    if (stem !== word && (this.known(stem) || this.rank.has(stem))) return word;
+    const plural = this.pluralOf(word);
+    if (plural) return plural;
     const budget = typoBudget(word);
     let best = word;
     let bestD = budget + 1;

@@ -49,6 +49,20 @@ export default {
     'director',
     'actor',
     'actress',
+    // A kind of film named as a noun is a word for films: "food documentaries, I'm a line cook".
+    'documentary',
+    'documentaries',
+    'mockumentary',
+    'mockumentaries',
+    'westerns',
+    'thrillers',
+    'comedies',
+    'romcoms',
+    'musicals',
+    'biopics',
+    'slashers',
+    'whodunits',
+    'cartoons',
   ],
   movieContext: [
     // "surprise me": films wanted, nothing to narrow them (no "surprise" theme).

@@ -1,0 +1,92 @@
+import type { CatalogIndex } from '@app/catalog';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ChatEngine } from '../src/modules/chat/chat-engine';
+import { NOT_IN_CATALOG } from '../src/modules/chat/wording';
+import { chatOverFullCatalog, freshConversation as fresh } from './helpers/catalog';
+
+/**
+ * Ordinary words read as what they are: a kind of film named as a noun is a request for films
+ * beside an off-topic word; an "-ies" plural is its "-y" word, not a typo of another; "got" after
+ * other words tells what happened, it names no title; a length's unit ends its word; a well-known
+ * film's subtitle names it ("fury road").
+ */
+let catalog: CatalogIndex;
+let engine: ChatEngine;
+beforeAll(async () => {
+  ({ catalog, engine } = await chatOverFullCatalog());
+}, 120_000);
+
+const films = (picks: { movie: { id: number } }[]) => picks.map((p) => catalog.get(p.movie.id)!);
+
+describe('a kind of film named as a noun asks for films', () => {
+  it.each([
+    ["food documentaries! i'm a line cook and need some inspo", 99],
+    ['westerns please, I also love to cook', 37],
+  ])('%s: films of that genre, not off-topic', async (message, genre) => {
+    expect(engine.kindOf(message, fresh())).not.toBe('off-topic');
+    const a = await engine.answer(message, fresh());
+    expect(a.picks.length).toBeGreaterThanOrEqual(3);
+    for (const m of films(a.picks)) expect(m.genre_ids).toContain(genre);
+  });
+
+  it.each(['how do i cook rice', 'recipe for a western omelette'])('%s: still off-topic', async (message) => {
+    const a = await engine.answer(message, fresh());
+    expect(a.picks).toHaveLength(0);
+  });
+});
+
+describe('"-ies" plurals', () => {
+  it('"mockumentaries" asks for mockumentaries, not documentaries', async () => {
+    const a = await engine.answer('mockumentaries', fresh());
+    expect(a.picks.length).toBeGreaterThanOrEqual(3);
+    for (const m of films(a.picks)) expect(m.keywords).toContain('mockumentary');
+  });
+});
+
+describe('"got" names a title only when it asks', () => {
+  it('"just got dumped lol": no title said missing, the sad films asked for', async () => {
+    const a = await engine.answer(
+      'just got dumped lol. need a movie to ugly cry to with a pint of ice cream',
+      fresh(),
+    );
+    expect(a.message).not.toContain(NOT_IN_CATALOG);
+    expect(a.picks.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it.each([
+    ['got inception?', 'Inception'],
+    ['you got the matrix?', 'The Matrix'],
+    ['hey, got amelie?', 'Amélie'],
+  ])('%s: %s', (message, title) => {
+    expect(engine.parse(message).like?.movie?.title).toBe(title);
+  });
+});
+
+describe('a length’s unit ends its word', () => {
+  it.each(['do you have amelie?', 'got amelie?'])('%s: no length read, Amélie found', (message) => {
+    const q = engine.parse(message);
+    expect(q.runtimeMax).toBeUndefined();
+    expect(q.like?.movie?.title).toBe('Amélie');
+  });
+
+  it.each([
+    ['i have 1h30', 90],
+    ['got 90min', 90],
+    ['a comedy under 2hrs', 120],
+  ])('%s: %i minutes at most', (message, minutes) => {
+    expect(engine.parse(message).runtimeMax).toBe(minutes);
+  });
+});
+
+describe('a well-known film’s subtitle names it', () => {
+  it.each([
+    ['films like fury road', 'Mad Max: Fury Road'],
+    ['just rewatched fury road for like the 5th time. give me more of THAT', 'Mad Max: Fury Road'],
+    ['something like the two towers', 'The Lord of the Rings: The Two Towers'],
+  ])('%s: %s', async (message, title) => {
+    expect(engine.parse(message).like?.movie?.title).toBe(title);
+    const a = await engine.answer(message, fresh());
+    expect(a.message).not.toContain(NOT_IN_CATALOG);
+    expect(a.picks.length).toBeGreaterThanOrEqual(3);
+  });
+});
