@@ -90,3 +90,15 @@ describe('a well-known film’s subtitle names it', () => {
     expect(a.picks.length).toBeGreaterThanOrEqual(3);
   });
 });
+
+describe('words the catalog knows as a topic are that topic', () => {
+  it.each([
+    'jane austen vibes please. corsets, longing looks, someone walking in the rain',
+    'jane austen vibes',
+  ])('%s: films with that keyword, no title said missing', async (message) => {
+    const a = await engine.answer(message, fresh());
+    expect(a.message).not.toContain(NOT_IN_CATALOG);
+    expect(a.picks.length).toBeGreaterThanOrEqual(3);
+    for (const m of films(a.picks)) expect(m.keywords).toContain('jane austen');
+  });
+});

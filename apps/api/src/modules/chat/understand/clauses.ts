@@ -871,6 +871,15 @@ function spanCandidates(s: State, sp: TitleSpan, prefixes: readonly string[]): T
 
 type FoundTitle = NonNullable<ReturnType<typeof bestTitle>>;
 
+/**
+ * "jane austen vibes", "like a heist but in space": words the catalog knows as a topic (a keyword of
+ * two words or more) that no film is titled are that topic, never a title said to be missing.
+ */
+function namesATopic(s: State, found: FoundTitle): boolean {
+  const words = s.toks.slice(found.cand.from, found.cand.to).map((t) => t.w);
+  return words.length >= 2 && s.ctx.keywordVocabulary.has(words.join(' '));
+}
+
 /** Whether the best reading of a span is a title mention at all. */
 function mentionsTitle(
   s: State,
@@ -1114,6 +1123,7 @@ export function likeClause(s: State, lexiconWords: ReadonlySet<string>) {
     // A long name read whole is named, even in a story of watching it (the catalog lacks it).
     // ("watch after dinner" after a loose viewing word is no name; three words at least).
     const longName = found !== capital && !found.movie && !sp.loose && found.cand.to - found.cand.from >= 3;
+    if (!found.movie && namesATopic(s, found)) continue;
     if (!longName && !mentionsTitle(s, sp, found, candidates[0], lexiconWords)) continue;
     if (!(longName && nextToTrigger(sp, found)) && !saidAsTitle(s, sp, found)) continue;
     if (sp.viewing && negatedInMessage(s, found)) {
