@@ -2,7 +2,7 @@ import type { CatalogIndex } from '@app/catalog';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ChatEngine } from '../src/modules/chat/chat-engine';
 import { NOT_IN_CATALOG } from '../src/modules/chat/wording';
-import { chatOverFullCatalog, freshConversation as fresh } from './helpers/catalog';
+import { chatOverFullCatalog, freshConversation as fresh, playConversation } from './helpers/catalog';
 
 /**
  * Ordinary words read as what they are: a kind of film named as a noun is a request for films
@@ -101,4 +101,33 @@ describe('words the catalog knows as a topic are that topic', () => {
     expect(a.picks.length).toBeGreaterThanOrEqual(3);
     for (const m of films(a.picks)) expect(m.keywords).toContain('jane austen');
   });
+});
+
+describe('questions about the films shown', () => {
+  it('"is any of those based on a true story?": a biography is one, named from the films shown', async () => {
+    const r = await playConversation(engine, catalog, [
+      'good war movie?',
+      'something less violent, my mom is gonna watch with me',
+      'is any of those based on a true story?',
+    ]);
+    const [, before] = r.shown;
+    const named = before!.filter((id) => r.message.includes(`(/movie/${id})`));
+    expect(named.length).toBeGreaterThan(0);
+    for (const id of named) {
+      const m = catalog.get(id)!;
+      expect(m.keywords.some((k) => /true|biography|memoir/.test(k))).toBe(true);
+    }
+    expect(r.message).not.toMatch(/about based on/);
+  });
+
+  it.each(['which one would u start with if u only had time for one', 'which would you begin with?'])(
+    '%s: the best loved of the films shown, no new film',
+    async (question) => {
+      const r = await playConversation(engine, catalog, ['a heist movie', question]);
+      const [before, now] = r.shown;
+      expect(now!.length).toBeGreaterThan(0);
+      for (const id of now!) expect(before).toContain(id);
+      expect(r.message).toMatch(/best loved/);
+    },
+  );
 });

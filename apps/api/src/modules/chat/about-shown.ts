@@ -63,7 +63,7 @@ const ORDERS: [RegExp, ShownOrder][] = [
     { word: 'lightest', value: darkness, descending: false, detail: kindText },
   ],
   [
-    /\b(?:would you (?:pick|choose|recommend|go (?:with|for)|watch)|should (?:i|we) (?:pick|choose)|(?:your|ur) (?:pick|top pick|favou?rite|fave)|first[- ]timer|cual me recomiendas|welche[rsn]? (?:empfiehlst|wurdest)|lequel (?:me )?(?:conseilles|recommandes))\b/,
+    /\b(?:(?:would|should|will|do) (?:you|u|ya|i|we) (?:pick|choose|recommend|go (?:with|for)|watch|start (?:with|on)|begin with|see first)|(?:time|room) for (?:just |only )?one|(?:your|ur) (?:pick|top pick|favou?rite|fave)|first[- ]timer|cual me recomiendas|welche[rsn]? (?:empfiehlst|wurdest)|lequel (?:me )?(?:conseilles|recommandes))\b/,
     { word: 'best loved', value: lovedRatingOf, descending: true, detail: lovedText },
   ],
   [

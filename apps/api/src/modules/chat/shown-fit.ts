@@ -1,6 +1,7 @@
 import { GENRE_NAMES, type CatalogMovie } from '@app/catalog';
 import { folded, kindText } from './about-shown';
 import { forChildren } from './retrieve';
+import { askedTheme } from './themes';
 import { GENRE } from './understand/lexicon';
 import { withinRuntimeMax, type Query } from './understand/query';
 import { duration, languageName } from './wording';
@@ -135,10 +136,13 @@ const otherChecks = (q: Query): FitCheck[] => [
   ...(q.keywordsIn.length
     ? [
         {
-          asked: `about ${q.keywordsIn.join(' or ')}`,
+          // The words a theme is said in ("a true story", not the tag "based on true story").
+          asked: `about ${[...new Set(q.keywordsIn.map(askedTheme))].join(' or ')}`,
           fits: (m: CatalogMovie) => m.keywords.some((k) => q.keywordsIn.includes(k)),
-          why: (m: CatalogMovie) =>
-            `about ${m.keywords.find((k) => q.keywordsIn.includes(k)) ?? kindText(m)}`,
+          why: (m: CatalogMovie) => {
+            const k = m.keywords.find((x) => q.keywordsIn.includes(x));
+            return `about ${k ? askedTheme(k) : kindText(m)}`;
+          },
         },
       ]
     : []),

@@ -1994,8 +1994,18 @@ export const THEME_PHRASES: [string[], string[]][] = [
   ],
   [['sport'], ['sport', 'sports', 'deporte', 'deportes', 'sportfilm']],
   [['high school'], ['high school', 'school', 'instituto', 'lycee', 'schule']],
+  // A true story is told under several tags: a biography or a memoir is one too.
   [
-    ['based on true story'],
+    [
+      'based on true story',
+      'based on true events',
+      'inspired by true events',
+      'inspired by a true story',
+      'true crime',
+      'biography',
+      'autobiography',
+      'based on memoir or autobiography',
+    ],
     [
       'true story',
       'based on a true story',
