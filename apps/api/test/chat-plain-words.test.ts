@@ -131,3 +131,18 @@ describe('questions about the films shown', () => {
     },
   );
 });
+
+describe('how firmly something is asked is no topic', () => {
+  it('"preferably a french one if possible" after sci-fi: French sci-fi, no story words asked', async () => {
+    const r = await playConversation(engine, catalog, [
+      'a good sci-fi film for tonight',
+      'preferably a french one if possible',
+    ]);
+    expect(r.message.split('\n')[0]).not.toMatch(/preferably|possible/);
+    expect(r.movies.length).toBeGreaterThanOrEqual(3);
+    for (const m of r.movies) {
+      expect(m.original_language).toBe('fr');
+      expect(m.genre_ids).toContain(878);
+    }
+  });
+});

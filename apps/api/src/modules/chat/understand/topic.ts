@@ -95,7 +95,10 @@ export const NOT_TOPICS = new Set(
   (
     'language languages subtitles subtitled dubbed better best worse worst good great greatest ' +
     'actually really kind sort type vibe vibes genre genres watch watching watched seen time times ' +
-    'night tonight today tomorrow weekend recommendation recommendations suggestion suggestions'
+    'night tonight today tomorrow weekend recommendation recommendations suggestion suggestions ' +
+    // How firmly something is asked ("preferably a french one if possible", "music ones specifically").
+    'preferably ideally possible possibly necessarily specifically especially particularly definitely ' +
+    'honestly literally basically seriously'
   ).split(' '),
 );
 
