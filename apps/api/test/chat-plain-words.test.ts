@@ -146,3 +146,21 @@ describe('how firmly something is asked is no topic', () => {
     }
   });
 });
+
+describe('black and white, and title words', () => {
+  it.each(['black and white films', 'something from the black and white era'])(
+    '%s: films from the years most were made in black and white',
+    async (message) => {
+      const a = await engine.answer(message, fresh());
+      expect(a.picks.length).toBeGreaterThanOrEqual(3);
+      for (const m of films(a.picks)) expect(Number(m.release_date!.slice(0, 4))).toBeLessThanOrEqual(1965);
+    },
+  );
+
+  it('a well-known film’s title word is no sound-alike of a genre ("totoro" is not "terror")', async () => {
+    const message = "my kid is obsessed with totoro, we've watched it 40 times. what else is like it";
+    expect(engine.parse(message).genreGroups.flat()).not.toContain(27);
+    const a = await engine.answer(message, fresh());
+    for (const m of films(a.picks)) expect(m.genre_ids).not.toContain(27);
+  });
+});

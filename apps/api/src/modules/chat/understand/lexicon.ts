@@ -1676,6 +1676,24 @@ export const ERA_PHRASES: {
     ],
   },
   { from: 1929, to: 1934, phrases: ['pre code', 'precode', 'pre code era', 'pre code hollywood'] },
+  // Films made in black and white: the years when most were, to the mid-60s (the catalog's
+  // "black and white" tag marks mostly recent films with a black-and-white part).
+  {
+    to: 1965,
+    phrases: [
+      'black and white',
+      'black and white era',
+      'black and white days',
+      'blanco y negro',
+      'noir et blanc',
+      'schwarz weiss',
+      'schwarzweiss',
+      'schwarzweissfilm',
+      'schwarzweissfilme',
+      'bianco e nero',
+      'preto e branco',
+    ],
+  },
   {
     from: 1930,
     to: 1960,

@@ -98,7 +98,7 @@ export const NOT_TOPICS = new Set(
     'night tonight today tomorrow weekend recommendation recommendations suggestion suggestions ' +
     // How firmly something is asked ("preferably a french one if possible", "music ones specifically").
     'preferably ideally possible possibly necessarily specifically especially particularly definitely ' +
-    'honestly literally basically seriously'
+    'honestly literally basically seriously prefer preferred prefered optional'
   ).split(' '),
 );
 
