@@ -164,3 +164,20 @@ describe('black and white, and title words', () => {
     for (const m of films(a.picks)) expect(m.genre_ids).not.toContain(27);
   });
 });
+
+describe('a question that asks for a title ends its name', () => {
+  it('"have u got everything everywhere all at once??": that title, said missing, no films', async () => {
+    const a = await engine.answer('have u got everything everywhere all at once??', fresh());
+    expect(a.message).toContain(`"everything everywhere all at once" ${NOT_IN_CATALOG}`);
+    expect(a.picks).toHaveLength(0);
+  });
+
+  it.each(['do you have anything funny?', 'have you got any comedies?', 'do you have films from the 90s?'])(
+    '%s: a request, no title',
+    async (message) => {
+      const a = await engine.answer(message, fresh());
+      expect(a.message).not.toContain(NOT_IN_CATALOG);
+      expect(a.picks.length).toBeGreaterThanOrEqual(3);
+    },
+  );
+});

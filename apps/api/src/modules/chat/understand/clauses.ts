@@ -1066,6 +1066,18 @@ function opensClause(toks: readonly Token[], i: number): boolean {
 const longestAt = (toks: readonly Token[], i: number, phrases: readonly string[]) =>
   phrases.reduce((n, p) => Math.max(n, matchAt(toks, i, p, 'raw')), 0);
 
+/**
+ * "have u got everything everywhere all at once??", "do you have amelie?": after an opener that asks
+ * for the title itself, the question's end (its marks, or the message's end) closes the frame. Its
+ * length in tokens (the marks), 0 when the question goes on.
+ */
+function questionEnds(toks: readonly Token[], opensAt: number, k: number): number {
+  if (!longestAt(toks, opensAt, AVAILABILITY_FRAME.asks)) return 0;
+  let n = 0;
+  while (toks[k + n]?.raw === '?') n++;
+  return n > 0 || k === toks.length ? Math.max(n, 1) : 0;
+}
+
 /** "is X on here?": the frame's name [from, maxTo), its end as the trigger, and where it opens; or null. */
 function availabilityFrame(s: State): { sp: TitleSpan; opensAt: number } | null {
   const toks = s.toks;
@@ -1075,7 +1087,7 @@ function availabilityFrame(s: State): { sp: TitleSpan; opensAt: number } | null 
     for (let k = i + open + 1; k <= Math.min(toks.length - 1, i + open + 8); k++) {
       const t = toks[k - 1]!;
       if (t.used || !isTitleWord(t)) break;
-      const end = longestAt(toks, k, AVAILABILITY_FRAME.ends);
+      const end = longestAt(toks, k, AVAILABILITY_FRAME.ends) || questionEnds(toks, i, k);
       if (end) return { sp: { from: i + open, maxTo: k, suffix: false, trigger: [k, k + end] }, opensAt: i };
     }
   }

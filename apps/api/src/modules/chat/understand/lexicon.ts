@@ -2300,7 +2300,13 @@ export const AVAILABILITY_FRAME = {
     'can i find',
     'can i see',
     'could i watch',
+    'have u got',
+    'you got',
+    'u got',
+    'got',
   ],
+  /** Openers that ask for the title itself: the question's end closes the frame ("have u got X??"). */
+  asks: ['do you have', 'do u have', 'have you got', 'have u got', 'you got', 'u got', 'got'],
   ends: [
     'on here',
     'available',
