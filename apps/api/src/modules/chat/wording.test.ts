@@ -5,6 +5,7 @@ import {
   afterCatalog,
   genrePhrase,
   intro,
+  notes,
   notInCatalog,
   NOT_IN_CATALOG,
   reasonFor,
@@ -222,5 +223,16 @@ describe('years after the catalog (decision 0096)', () => {
     const plain = afterCatalog('any horror films from 2021?', 2021);
     expect(plain).toContain("I can't offer anything from 2021");
     expect(plain).not.toContain('"');
+  });
+});
+
+describe('what was not caught', () => {
+  const unread = (unknown: string[]) => notes({ ...emptyQuery('en'), unknown }, [], 5).join(' ');
+  it('names the words that could have been a wish, not words of grammar', () => {
+    expect(unread(['where', "she's", 'zorblax'])).toBe('I didn\'t catch "zorblax", so I left it out.');
+    expect(unread(['where', 'verdad'])).toBe('');
+  });
+  it('a word the lexicon reads, left unread here, is still named ("long" is a length elsewhere)', () => {
+    expect(unread(['long'])).toContain('"long"');
   });
 });

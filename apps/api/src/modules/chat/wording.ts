@@ -2,6 +2,7 @@ import { GENRE_NAMES, type CatalogMovie } from '@app/catalog';
 import { darkness, type Scored } from './retrieve';
 import { askedTheme, isPlace, themeText } from './themes';
 import { COMPARATIVES, GENRE, INDUSTRY_PHRASES, LANGUAGE_PHRASES, MOODS } from './understand/lexicon';
+import { isGrammarWord } from './understand/grammar-words';
 import { hasRequest, type Query } from './understand/query';
 
 /**
@@ -657,9 +658,11 @@ export function intro(q: Query, seed: CatalogMovie | null, n: number): string {
 /** Notes on what could not be applied, in plain words. */
 export function notes(q: Query, relaxed: string[], found: number): string[] {
   const out: string[] = [];
-  if (q.unknown.length)
+  // Words of grammar left unread ("where", "she's") took nothing from the request: not named.
+  const unread = q.unknown.filter((w) => !isGrammarWord(w));
+  if (unread.length)
     out.push(
-      `I didn't catch "${q.unknown.slice(0, 3).join('", "')}", so I left ${q.unknown.length === 1 ? 'it' : 'them'} out.`,
+      `I didn't catch "${unread.slice(0, 3).join('", "')}", so I left ${unread.length === 1 ? 'it' : 'them'} out.`,
     );
   if (relaxed.length)
     out.push(
