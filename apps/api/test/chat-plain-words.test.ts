@@ -181,3 +181,22 @@ describe('a question that asks for a title ends its name', () => {
     },
   );
 });
+
+describe('what is ruled out after it', () => {
+  it.each([
+    ['psychological horror that gets in your head, jump scares not needed', 'jump scare'],
+    ['a thriller. gore isn’t necessary', 'gore'],
+    ['horror, gore no thanks', 'gore'],
+  ])('%s: %s ruled out', (message, keyword) => {
+    const q = engine.parse(message);
+    expect(q.keywordsOut).toContain(keyword);
+    expect(q.keywordsIn).not.toContain(keyword);
+  });
+
+  it('"nothing stressful" rules out tense films, and says so in words', async () => {
+    const a = await engine.answer('something cozy and gentle, nothing stressful pls', fresh());
+    expect(engine.parse('something cozy and gentle, nothing stressful pls').notMoods).toContain('thrilling');
+    expect(a.message).toMatch(/without thrillers/);
+    for (const m of films(a.picks)) expect(m.genre_ids).not.toContain(53);
+  });
+});

@@ -574,6 +574,14 @@ function lengthBit(q: Query): string | null {
   return null;
 }
 
+/** Kinds of film said as countable films after "without" ("without thrillers", not "without thriller"). */
+const WITHOUT_GENRE: Record<number, string> = {
+  [GENRE.music]: 'musicals',
+  [GENRE.thriller]: 'thrillers',
+  [GENRE.western]: 'westerns',
+  [GENRE.documentary]: 'documentaries',
+};
+
 /** What was ruled out, in the user's terms (a comparative's implied exclusions are not). */
 function withoutBit(q: Query, cmp: Comparative | undefined): string | null {
   // "nothing sad" is restated as such, not as the themes it rules out.
@@ -589,7 +597,7 @@ function withoutBit(q: Query, cmp: Comparative | undefined): string | null {
   const without = [
     ...q.genresOut
       .filter((g) => !cmp?.out?.includes(g) && g !== GENRE.family)
-      .map((g) => (g === GENRE.music ? 'musicals' : GENRE_NAMES.get(g)!.toLowerCase())),
+      .map((g) => WITHOUT_GENRE[g] ?? GENRE_NAMES.get(g)!.toLowerCase()),
     ...[...new Set(themes.map((k) => q.outLabels?.[k] ?? k))].map(askedTheme),
   ];
   return without.length ? `without ${list(without, 'or')}` : null;

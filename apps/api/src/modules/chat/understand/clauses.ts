@@ -2274,6 +2274,7 @@ export function negationClause(s: State) {
       i++;
     }
   });
+  ruledOutAfter(s);
   // "ghost-free", "gore free": the word before "free" is ruled out.
   s.toks.forEach((t, i) => {
     const prev = s.toks[i - 1];
@@ -2283,6 +2284,41 @@ export function negationClause(s: State) {
     s.negated.add(i - 1);
     t.used = true;
   });
+}
+
+/** Words that, after "not", say what came before is unwanted ("jump scares not needed"). */
+const NOT_WANTED = new Set(['needed', 'required', 'necessary', 'wanted', 'welcome']);
+const NOT_WORDS = new Set(['not', "isn't", 'isnt', "aren't", 'arent', "don't", 'dont']);
+/** One word that says the same ("gore unnecessary"). */
+const UNWANTED = new Set(['unnecessary', 'unneeded', 'unwanted']);
+const BEING_WORDS = new Set(['is', 'are', 'be', 'was', 'were']);
+
+/** The length of a cue at i that rules out the words before it, or 0. */
+function ruledOutCueAt(toks: readonly Token[], i: number): number {
+  const w = toks[i]!.w;
+  if (UNWANTED.has(w)) return 1;
+  if (NOT_WORDS.has(w) && NOT_WANTED.has(toks[i + 1]?.w ?? '')) return 2;
+  if (w === 'no' && /^thanks?$/.test(toks[i + 1]?.w ?? '')) return 2;
+  return 0;
+}
+
+/**
+ * "jump scares not needed", "gore isn't necessary", "romance, no thanks": what is ruled out comes
+ * before the cue, back to the clause's start (three words at most, a verb of being skipped).
+ */
+function ruledOutAfter(s: State): void {
+  for (let i = 1; i < s.toks.length; i++) {
+    const len = ruledOutCueAt(s.toks, i);
+    if (!len) continue;
+    let j = i - 1;
+    while (j >= 0 && (BEING_WORDS.has(s.toks[j]!.w) || PUNCTUATION.has(s.toks[j]!.w))) j--;
+    for (let taken = 0; j >= 0 && taken < 3; j--, taken++) {
+      const t = s.toks[j]!;
+      if (t.used || PUNCTUATION.has(t.w) || SCOPE_END.has(t.w)) break;
+      s.negated.add(j);
+    }
+    for (let k = i; k < i + len; k++) s.toks[k]!.used = true;
+  }
 }
 
 // ——— Words: genres, moods, languages, themes, soft preferences ———
