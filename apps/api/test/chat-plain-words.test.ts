@@ -200,3 +200,17 @@ describe('what is ruled out after it', () => {
     for (const m of films(a.picks)) expect(m.genre_ids).not.toContain(53);
   });
 });
+
+describe('"more A than B" rules B out', () => {
+  it('"war movie thats more about the people than the explosions": war films, no action', () => {
+    const q = engine.parse('war movie thats more about the people than the explosions');
+    expect(q.genreGroups.flat()).toContain(10752);
+    expect(q.moods).not.toContain('action-packed');
+    expect(q.genresOut).toContain(28);
+  });
+  it('"more than 2 hours" is still a length', () => {
+    const q = engine.parse('a drama, more than 2 hours');
+    expect(q.runtimeMin).toBe(120);
+    expect(q.genresOut).toHaveLength(0);
+  });
+});

@@ -2248,32 +2248,24 @@ export function franchiseOutClause(s: State, lexiconWords: ReadonlySet<string>) 
 }
 const LIST_WORDS = new Set(['or', 'and', 'nor', 'ni', 'y', 'o', 'et', 'ou', 'und', 'oder', 'e']);
 
+/**
+ * "more about the people than the explosions", "more talking than fighting": what follows "than"
+ * is ruled out, as after "rather than" (a length or a number after it is no thing: "more than 2
+ * hours"; "more than" side by side is a comparison of amounts).
+ */
+function moreThanClause(s: State): void {
+  s.toks.forEach((t, i) => {
+    if (t.used || t.w !== 'than' || /^\d/.test(s.toks[i + 1]?.w ?? '')) return;
+    const more = s.toks.slice(Math.max(0, i - 5), i - 1).some((x) => x.w === 'more' && !x.used);
+    if (more) negateFrom(s, i + 1);
+  });
+}
+
 export function negationClause(s: State) {
   // "non-english films" is a language ("non" is Italian's "not" elsewhere).
   scanRegex(s, /\bnon english\b/, () => add(s.q.languages, '!en'));
-  scan(s, NEGATIONS, (start, len) => {
-    let i = start + len;
-    let taken = 0;
-    while (i < s.toks.length && taken < 4) {
-      const t = s.toks[i]!;
-      if (PUNCTUATION.has(t.w)) break;
-      if (SCOPE_END.has(t.w) && taken > 0) {
-        // "no horror or gore" / "without violence and gore": the list goes on.
-        if (
-          (t.w === 'or' || t.w === 'and' || t.w === 'y' || t.w === 'et' || t.w === 'und' || t.w === 'ni') &&
-          i + 1 < s.toks.length
-        ) {
-          i++;
-          continue;
-        }
-        break;
-      }
-      s.negated.add(i);
-      if (!NEGATION_FILLERS.has(t.w)) taken++;
-      else t.used = true;
-      i++;
-    }
-  });
+  scan(s, NEGATIONS, (start, len) => negateFrom(s, start + len));
+  moreThanClause(s);
   ruledOutAfter(s);
   // "ghost-free", "gore free": the word before "free" is ruled out.
   s.toks.forEach((t, i) => {
@@ -2284,6 +2276,31 @@ export function negationClause(s: State) {
     s.negated.add(i - 1);
     t.used = true;
   });
+}
+
+/** The words ruled out after a negation that ends at token `from`: up to four, a list going on. */
+function negateFrom(s: State, from: number): void {
+  let i = from;
+  let taken = 0;
+  while (i < s.toks.length && taken < 4) {
+    const t = s.toks[i]!;
+    if (PUNCTUATION.has(t.w)) break;
+    if (SCOPE_END.has(t.w) && taken > 0) {
+      // "no horror or gore" / "without violence and gore": the list goes on.
+      if (
+        (t.w === 'or' || t.w === 'and' || t.w === 'y' || t.w === 'et' || t.w === 'und' || t.w === 'ni') &&
+        i + 1 < s.toks.length
+      ) {
+        i++;
+        continue;
+      }
+      break;
+    }
+    s.negated.add(i);
+    if (!NEGATION_FILLERS.has(t.w)) taken++;
+    else t.used = true;
+    i++;
+  }
 }
 
 /** Words that, after "not", say what came before is unwanted ("jump scares not needed"). */
