@@ -214,3 +214,27 @@ describe('"more A than B" rules B out', () => {
     expect(q.genresOut).toHaveLength(0);
   });
 });
+
+describe('follow-ups that point back', () => {
+  it('"music ones" after documentaries: music documentaries', async () => {
+    const r = await playConversation(engine, catalog, ['documentaries', 'music ones']);
+    expect(r.movies.length).toBeGreaterThanOrEqual(3);
+    for (const m of r.movies) expect(m.genre_ids).toEqual(expect.arrayContaining([99, 10402]));
+  });
+  it('"plutôt un film français si possible" after sci-fi: French sci-fi', async () => {
+    const r = await playConversation(engine, catalog, [
+      'je veux un bon film de science-fiction ce soir',
+      'plutôt un film français si possible',
+    ]);
+    expect(r.movies.length).toBeGreaterThanOrEqual(3);
+    for (const m of r.movies) {
+      expect(m.genre_ids).toContain(878);
+      expect(m.original_language).toBe('fr');
+    }
+  });
+  it('"rather something funny" after horror: funny films in its place', async () => {
+    const r = await playConversation(engine, catalog, ['a horror film', 'rather something funny']);
+    expect(r.movies.length).toBeGreaterThanOrEqual(3);
+    for (const m of r.movies) expect(m.genre_ids).not.toContain(27);
+  });
+});

@@ -2815,6 +2815,12 @@ export function figureOfSpeechClause(s: State) {
 export function refineClause(s: State) {
   const first = s.toks.find((t) => !PUNCTUATION.has(t.w));
   if (first && REFINE_STARTS.has(first.raw)) s.q.narrows = true;
+  // "rather something funny", "plutôt un film français": what is named takes the place of the
+  // last request's genres; the rest of it (years, a language named before) holds.
+  if (first && /^(?:rather|plutot|mejor|lieber|piuttosto)$/.test(first.raw))
+    s.q.narrows = s.q.replaces = true;
+  // "music ones", "scary ones specifically": "ones" points back at the films of the last request.
+  if (s.toks.some((t) => t.raw === 'ones') && !s.toks.some((t) => FILM_WORDS.has(t.raw))) s.q.narrows = true;
   // "horror specifically", "in particular from the 90s": the message narrows the last request. Said
   // of a request verb ("I'm specifically looking for a romantic comedy") it stresses a new request.
   scan(s, NARROWING_WORDS, (start, len) => {
@@ -2828,6 +2834,9 @@ export function refineClause(s: State) {
     if (s.toks[start + len]?.w === 'of') for (let k = start; k < start + len; k++) s.toks[k]!.used = false;
   });
 }
+/** Words for films themselves: "ones" beside them is no pointer back ("films, the older ones"). */
+const FILM_WORDS = new Set(['film', 'films', 'movie', 'movies', 'flick', 'flicks']);
+
 /** Request verbs that "specifically" can stress rather than narrow with. */
 const NARROWING_STRESSED_VERBS =
   /^(looking|look|want|wanted|wanting|need|needed|after|searching|search|seeking|asking|mean|meant|wanna|craving|requesting|hoping|busco|cherche|suche|cerco)$/;
