@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ChatEngine, ConversationState } from '../src/modules/chat/chat-engine';
+import type { ChatEngine } from '../src/modules/chat/chat-engine';
 import { film, testParser } from '../src/modules/chat/understand/test-parser';
 import { withinRuntimeMax } from '../src/modules/chat/understand/query';
-import { chatOverFullCatalog } from './helpers/catalog';
+import { chatOverFullCatalog, freshConversation as fresh } from './helpers/catalog';
 
 /**
  * Decision 0115, fresh13's classes "under N minutes is strict" and "a tone word dropped":
@@ -15,7 +15,6 @@ beforeAll(async () => {
   ({ engine } = await chatOverFullCatalog());
 }, 120_000);
 
-const fresh = (): ConversationState => ({ suggested: [], lastPicks: [], lastIntent: null, lastSeed: null });
 const p = testParser({ titles: [film(1, 'Alien')], keywords: [], knownWords: [], typoTargets: [] });
 
 describe('a strict ceiling on length', () => {

@@ -175,9 +175,6 @@ function near(a: string, b: string): boolean {
  * The offline chat engine: understanding (`understand/`), retrieval (`retrieve.ts`) and wording
  * (`wording.ts`), joined with the conversation: follow-ups, refinements, no repeats.
  */
-/** A film known to this many voters or more has title words people type as words, not typos. */
-const KNOWN_TITLE_VOTES = 200;
-
 export class ChatEngine {
   readonly referenceYear: number;
   /** The catalog's keywords with the speller and the retriever that read them: made on first use or in slices. */
@@ -232,7 +229,7 @@ export class ChatEngine {
     for (const k of keywords.vocabulary) for (const w of k.split(/[^a-z]+/)) this.corpusWords.add(w);
     // A well-known film's title words are words ("totoro" is no "terror" heard by ear, "amelie" no typo).
     for (const m of this.catalog.popular) {
-      if (m.vote_count < KNOWN_TITLE_VOTES) continue;
+      if (m.vote_count < NAMED_MIN_VOTES) continue;
       for (const w of titleWords(m.title)) if (w.length >= 5) this.corpusWords.add(w);
     }
     const speller = new Speller(
