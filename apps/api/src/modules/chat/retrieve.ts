@@ -152,8 +152,12 @@ export const RANK_WEIGHTS = {
    * present fresh7 65.9% → 69.3%, fresh8 57.5% → 60.0%, own7 94.7% unchanged (chat:eval).
    */
   fame: 5,
-  /** Loved rating, per point above the catalog's mean (Bayesian, rank.ts lovedRating). */
-  rating: 1.5,
+  /**
+   * Loved rating, per point above the catalog's mean (Bayesian, rank.ts lovedRating). 3.5 since
+   * decision 0118 (1.5 before): a friend names the well-loved film of the kind first; first turns of
+   * the development sets fresh7–14 with an obvious pick 330 → 342 of 490 (a plateau from 3.5 to 5.5).
+   */
+  rating: 3.5,
   /** The asked genres' place in the film's genre list (rank.ts genreFocus, 0..1). */
   focus: 1.5,
   /**
@@ -167,9 +171,9 @@ export const RANK_WEIGHTS = {
   /** A collection's film that is not its best-known one (rank.ts EraFame.follower, 0 or 1). */
   follower: 1,
   /** A soft direction ("less violent", "smarter": directions.ts), per unit of its score. */
-  direction: 1.5,
+  direction: 2.5,
   /** Darker or lighter (`Query.soft.dark`), per unit of `leaning`. */
-  dark: 3,
+  dark: 5,
   /** Funnier (`Query.soft.funny`): a comedy. */
   funny: 3,
   /**
@@ -220,7 +224,7 @@ function fitRange(found: readonly { fit: number }[]): [number, number] {
 /** A topic's text match counts as its share of the best score among films this well known (decision 0102). */
 const TEXT_TOP_VOTES = 100;
 /** What having one of the asked mood's keywords adds to fit (once, however many it has). */
-export const MOOD_FIT = 0.7;
+export const MOOD_FIT = 1;
 /** What a full text match adds to fit: as much as a named film's closeness. */
 const TEXT_FIT = 6;
 

@@ -169,6 +169,7 @@ const MOOD_PURPOSE: Record<string, string> = {
   thrilling: 'for the tension',
   dark: 'for when you want it bleak',
   'mind-bending': 'to bend your mind',
+  twisty: 'for the twist',
   romantic: 'for date night',
   epic: 'on the grand scale',
   inspiring: 'to send you off inspired',
@@ -188,6 +189,7 @@ const MOOD_BY_GENRE: Record<string, number> = {
   thrilling: GENRE.thriller,
   'action-packed': GENRE.action,
   'mind-bending': GENRE.scifi,
+  twisty: GENRE.mystery,
 };
 
 /**

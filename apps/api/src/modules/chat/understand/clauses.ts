@@ -503,6 +503,14 @@ function capitalRun(toks: readonly Token[], i: number): number {
   return end;
 }
 
+/** Token `to` ends the clause a name is in: the message ends, or punctuation or "but", "pls" follow. */
+const endsClause = (toks: readonly Token[], to: number) => {
+  const next = toks[to];
+  return (
+    !next || (PUNCTUATION.has(next.w) && !['(', ':', '"'].includes(next.w)) || STRONG_BOUNDARIES.has(next.w)
+  );
+};
+
 /** Every word of a span typed with a capital, and one of them inside a sentence: "saw Get Out". */
 const namedInCapitals = (span: readonly Token[]) =>
   span.every((t) => t.upper || TITLE_SMALL_WORDS.has(t.raw)) && span.some((t) => t.cap);
@@ -530,10 +538,13 @@ function scoreCandidates(
   let anyTitleLike: TitleCandidate | null = null;
   for (const cand of candidates) {
     const span = s.toks.slice(cand.from, cand.to);
-    // Common words typed as a name ("Get Out", "Her") may be a title; plain ones never are.
-    if (span.length === 0 || (span.every((t) => FILLER.has(t.raw)) && !namedInCapitals(span))) continue;
+    // Common words typed as a name ("Get Out", "Her") may be a title; plain ones only when they are
+    // all a cue names and exactly a well-known film's title ("anything like get out?").
+    const plain = span.every((t) => FILLER.has(t.raw)) && !namedInCapitals(span);
+    if (span.length === 0 || (plain && !endsClause(s.toks, cand.to))) continue;
     const wordsOnly = requestWordsOnly(span, lexiconWords);
     const hit = s.ctx.resolveTitle(cand.text);
+    if (plain && (hit?.confidence ?? 0) < 0.95) continue;
     if (!wordsOnly && (!anyTitleLike || cand.to - cand.from > anyTitleLike.to - anyTitleLike.from))
       anyTitleLike = cand;
     if (!hit) continue;
