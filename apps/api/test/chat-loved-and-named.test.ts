@@ -10,7 +10,8 @@ import { chatOverFullCatalog, freshConversation as fresh } from './helpers/catal
  * Decision 0118: a film's love weighs more against its fame (a friend names the well-loved film of
  * the kind first); a title of common words typed in lower case is a title when a cue names it and
  * it is all the cue names ("anything like get out?"); "twisty" asks for a twist, not a mind-bender;
- * a catalog keyword ("stoner") is its theme, not a loose mood.
+ * a catalog keyword ("stoner") is its theme, not a loose mood; a tone said of a kind of film
+ * ("scary animated", "a gripping documentary") ranks its films instead of filtering them.
  */
 let catalog: CatalogIndex;
 let engine: ChatEngine;
@@ -79,5 +80,21 @@ describe('a catalog keyword is its theme, not a loose mood', () => {
       expect(m.genre_ids).toContain(GENRE.comedy);
       expect(m.keywords, m.title).toContain('stoner');
     }
+  });
+});
+
+describe('a tone said of a kind of film ranks, the kind filters', () => {
+  it.each([
+    ['a gripping documentary', GENRE.documentary],
+    ['scary animated movies', GENRE.animation],
+    ['funny documentaries', GENRE.documentary],
+  ])('%s: a full list of that kind, not the few tagged with the tone', async (message, kind) => {
+    const picks = films((await engine.answer(message, fresh())).picks);
+    expect(picks).toHaveLength(5);
+    for (const m of picks) expect(m.genre_ids, m.title).toContain(kind);
+  });
+
+  it('"a horror animated film" names its genre: that filters', () => {
+    expect(engine.parse('a horror animated film').moodGroups ?? []).toEqual([]);
   });
 });

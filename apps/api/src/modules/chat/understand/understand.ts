@@ -63,10 +63,11 @@ import {
   SHORT_PHRASES,
   THEME_PHRASES,
   LESSER_KNOWN_PHRASES,
+  GENRE,
 } from './lexicon';
 import { TITLE_CONFIDENCE } from './clauses';
 import { dropClause } from './drops';
-import { emptyQuery, hasRequest, type Query } from './query';
+import { emptyQuery, groupKey, hasRequest, type Query } from './query';
 import { detectLanguage, normalize, tokenize, type Speller, type Token } from './text';
 
 export type { ParseContext } from './clauses';
@@ -274,6 +275,28 @@ function settleConflicts(s: State): void {
   // A mood's implied exclusions never override what the user asked for.
   const asked = new Set(q.genreGroups.flat());
   q.impliedOut = q.impliedOut.filter((g) => !asked.has(g) && !q.genresOut.includes(g));
+  toneOfAKind(s);
+}
+
+/** Kinds of film, as against tones: an animated film or a documentary is seldom tagged with a tone's genre. */
+const KINDS: readonly number[] = [GENRE.animation, GENRE.documentary];
+
+/**
+ * A tone of one genre said of a kind of film ("scary animated films", "a gripping documentary",
+ * "funny documentaries"): the kind is what is asked for, and few of its films carry the tone's
+ * genre (Coraline is no Horror film), so the tone ranks them (decision 0118) instead of filtering
+ * them down to the two that are ("a horror animated film" names its genre, and that filters).
+ */
+function toneOfAKind(s: State): void {
+  const q = s.q;
+  if (!KINDS.some((k) => s.named.has(k))) return;
+  for (const mood of MOODS) {
+    const g = mood.genres?.length === 1 ? mood.genres[0]! : undefined;
+    if (g === undefined || !q.moods.includes(mood.mood) || s.named.has(g) || KINDS.includes(g)) continue;
+    const key = groupKey([g]);
+    if (q.genreGroups.some((grp) => groupKey(grp) === key) && !q.moodGroups?.includes(key))
+      (q.moodGroups ??= []).push(key);
+  }
 }
 
 /** A mood whose every genre is ruled out goes, with its keywords and its leaning. */
