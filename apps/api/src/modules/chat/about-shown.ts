@@ -125,7 +125,7 @@ const ORDERS: [RegExp, ShownOrder][] = [
     { word: 'lowest rated', value: (m) => m.vote_average, descending: false, detail: ratingText },
   ],
   [
-    /\b(best|highest rated|top rated|best rated|best reviewed|best to worst)\b/,
+    /\b(best|highest rated|rated (?:the )?highest|top rated|best rated|best reviewed|best to worst)\b/,
     { word: 'best rated', value: (m) => m.vote_average, descending: true, detail: ratingText },
   ],
   [
@@ -287,7 +287,15 @@ const FACTS: [RegExp, FilmFact][] = [
     },
   ],
   [
-    /\bwhat(?:'s| is| was) (?:it|that|this|the \w+(?: one)?|[\w' ]+) about\b|\b(plot|premise|synopsis)\b/,
+    /\b(slow|slow-?paced|slow burn|pace|pacing|drags?|boring)\b/,
+    {
+      word: 'pace',
+      say: (m) =>
+        `is a ${kindText(m)} film${m.runtime ? ` of ${hours(m.runtime)}` : ''} (the catalog says nothing of its pace): ${sentence(m.overview || 'it has no summary.')}`,
+    },
+  ],
+  [
+    /\bwhat(?:'s| is| was) (?:it|that|this|the \w+(?: one)?|[\w' ]+) about\b|\b(plot|premise|synopsis)\b|\btell me (?:more |a bit )?about\b|\bmore about\b/,
     { word: 'story', say: (m) => `: ${sentence(m.overview || 'the catalog has no summary of it.')}` },
   ],
   [

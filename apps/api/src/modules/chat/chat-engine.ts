@@ -33,6 +33,7 @@ import { FILLER } from './understand/lexicon';
 import { LEXICON_WORDS, understand } from './understand/understand';
 import { TextIndex } from './text-index';
 import { buildExactTitles, buildExactTitlesNow, titleWords } from './exact-titles';
+import { missingTitle } from './missing-title';
 import { buildChatKeywords, chatKeywordsNow, type ChatKeywords } from './keyword-index';
 
 export type { ChatRequest, ConversationState, EngineAnswer, Pick } from './request';
@@ -480,9 +481,19 @@ export class ChatEngine {
    * is not a new film to offer. A one-word title ("Up", "Her") is too often a plain word.
    */
   filmsNamedIn(message: string): Set<number> {
+    const named = new Set<number>();
+    for (const hit of this.titlesTyped(message))
+      // Its franchise is known to them too: "loves toy story" is no call for Toy Story 3.
+      for (const id of hit.collection ? (this.collectionFilms().get(hit.collection.id) ?? []) : [hit.id])
+        named.add(id);
+    return named;
+  }
+
+  /** The well-known films whose whole title of two words or more is typed, longest first, none overlapping. */
+  private titlesTyped(message: string): CatalogMovie[] {
     this.buildExactTitles();
     const words = titleWords(message);
-    const named = new Set<number>();
+    const found: CatalogMovie[] = [];
     const taken = new Array<boolean>(words.length).fill(false);
     for (let n = Math.min(8, words.length); n >= 2; n--)
       for (let i = 0; i + n <= words.length; i++) {
@@ -491,12 +502,66 @@ export class ChatEngine {
           (m) => m.vote_count >= NAMED_MIN_VOTES,
         );
         if (!hit) continue;
-        // Its franchise is known to them too: "loves toy story" is no call for Toy Story 3.
-        for (const id of hit.collection ? (this.collectionFilms().get(hit.collection.id) ?? []) : [hit.id])
-          named.add(id);
+        found.push(hit);
         taken.fill(true, i, i + n);
       }
-    return named;
+    return found;
+  }
+
+  /** Decision 0118 (`missing-title.ts`): a title typed in lower case where only a title can stand. */
+  private titleTypedPlainly(query: Query, message: string): Query {
+    if (query.like) return query;
+    const text = missingTitle(message, query, {
+      // A lexicon word left unread ("encanto" of "me encanto") is no word the reading knows here.
+      known: (w) =>
+        (LEXICON_WORDS.has(w) && !query.unknown.includes(w)) ||
+        this.keywordVocabulary.has(w) ||
+        this.knownWord(w),
+      asksForFilms: (text) => {
+        const q = this.parse(text);
+        return (
+          q.genreGroups.length > 0 ||
+          q.moods.length > 0 ||
+          q.keywordsIn.length > 0 ||
+          q.languages.length > 0 ||
+          q.yearFrom !== undefined ||
+          q.yearTo !== undefined
+        );
+      },
+    });
+    if (!text) return query;
+    const near = this.resolveTitle(text);
+    const like =
+      near && near.confidence >= TITLE_CONFIDENCE && near.movie.vote_count >= 100
+        ? { text, movie: near.movie, confidence: near.confidence, closest: null }
+        : {
+            text: text.replace(/(^|\s)(\p{Ll})/gu, (_, space: string, c: string) => space + c.toUpperCase()),
+            movie: null,
+            confidence: 0,
+            closest:
+              near && near.confidence >= 0.6 && near.movie.vote_count >= NAMED_MIN_VOTES ? near.movie : null,
+          };
+    return { ...query, like, empty: false, social: undefined, themeWords: [], textWords: [], unknown: [] };
+  }
+
+  /**
+   * Decision 0118: a message that asks for nothing the reading found ("shawshank redemption... is it
+   * actually worth the hype", read as off-topic) but types one well-known film's whole title is
+   * about that film: it is the film named, as after "like".
+   */
+  private aboutTheFilmTyped(query: Query, message: string): Query {
+    if (query.like || query.person || !(query.empty || query.social === 'off-topic')) return query;
+    const typed = this.titlesTyped(message);
+    if (typed.length !== 1) return query;
+    const movie = typed[0]!;
+    return {
+      ...query,
+      like: { text: movie.title, movie, confidence: 1, closest: null },
+      empty: false,
+      social: undefined,
+      themeWords: [],
+      unknown: [],
+    };
   }
 
   private collections: Map<number, number[]> | undefined;
@@ -566,7 +631,7 @@ export class ChatEngine {
 
   /** The understand stage: the message read, with what the conversation knows. */
   private request(message: string, state: ConversationState, seen: ReadonlySet<number>): ChatRequest {
-    const query = this.parse(message);
+    const query = this.titleTypedPlainly(this.aboutTheFilmTyped(this.parse(message), message), message);
     const named = this.filmsNamedIn(message);
     return { message, query, seed: query.like?.movie ?? null, last: state.lastIntent, state, seen, named };
   }

@@ -59,7 +59,10 @@ function addFilms(
     const m = films[i]!;
     const known = m.vote_count >= 300;
     const main = known ? m.title.split(/: | - /)[0]! : m.title;
-    for (const t of new Set([m.title, m.original_title, main, ...(known ? subtitleOf(m.title) : [])])) {
+    const names = [m.title, m.original_title, main, ...(known ? subtitleOf(m.title) : [])];
+    // "shawshank redemption", "big lebowski": a well-known title typed without its article.
+    if (known) names.push(...names.map(withoutArticle).filter((t): t is string => t !== null));
+    for (const t of new Set(names)) {
       const k = titleWords(t).join(' ');
       // A title in a script the matcher does not read ("千と千尋の神隠し") has no words to match.
       if (!k) continue;
@@ -68,6 +71,12 @@ function addFilms(
       else titles.set(k, [m]);
     }
   }
+}
+
+/** A title without its leading English article, when two words or more are left ("The Big Lebowski"). */
+function withoutArticle(title: string): string | null {
+  const rest = /^(?:the|a|an) (.+)$/i.exec(title.trim())?.[1];
+  return rest && titleWords(rest).length >= 2 ? rest : null;
 }
 
 /** Words of a subtitle that name nothing on their own ("The Movie", "Part 2", "Chapter One"). */

@@ -70,7 +70,7 @@ const CUES_OPENING = ['got'];
 const VERDICT_AFTER = new RegExp(
   [
     String.raw`^\s*(?:was|is|were|'s)\s+(?:so\s+|really\s+|absolutely\s+|pretty\s+)?(?:great|amazing|awesome|sick|incredible|good|perfect|brilliant|fantastic|a masterpiece|my fav(?:ou?rite|e)|the best|fire|goated|epic)\b`,
-    String.raw`^\s*,?\s*(?:is it|was it|is that|was that) (?:any good|good|worth)`,
+    String.raw`^\s*[,.…-]*\s*(?:is it|was it|is that|was that) (?:actually |really |even |still )?(?:any good|good|worth)`,
     String.raw`^\s*(?:kinda |really |totally |just )?(?:scared|made|broke|blew|wrecked|destroyed|haunted|ruined|changed) (?:me|my)\b`,
     String.raw`^\s*(?:vibes|kinda)\b`,
   ].join('|'),

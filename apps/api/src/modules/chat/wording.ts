@@ -1,4 +1,5 @@
 import { GENRE_NAMES, type CatalogMovie } from '@app/catalog';
+import { lovedRating } from './rank';
 import { darkness, type Scored } from './retrieve';
 import { askedTheme, isPlace, themeText } from './themes';
 import { COMPARATIVES, GENRE, INDUSTRY_PHRASES, LANGUAGE_PHRASES, MOODS } from './understand/lexicon';
@@ -663,6 +664,27 @@ export function intro(q: Query, seed: CatalogMovie | null, n: number): string {
     return `Here ${n === 1 ? 'is one' : `are ${count}`} crowd favourites to start with (tell me a mood, a genre or a film you liked to narrow it down):`;
   const lesser = q.lesserKnown ? 'lesser-known ' : '';
   return `Here ${n === 1 ? 'is one' : `are ${count}`} ${lesser}${restate(q, seed, n)}:`;
+}
+
+/** "is Heat any good?", "is it worth the hype": a verdict on a film asked for. */
+export const ASKS_VERDICT =
+  /\b(?:any good|worth (?:it|watching|a watch|seeing|the hype|my time)|is it good|overrated|hold up)\b/i;
+
+/**
+ * Decision 0118: what a friend says first when asked whether a film is any good: its rating, and
+ * how that stands against the catalog (the rating shrunk by its votes, rank.ts lovedRating).
+ */
+export function verdict(m: CatalogMovie): string {
+  const loved = lovedRating(m);
+  const standing =
+    loved >= 7.5
+      ? 'one of the best-loved films here'
+      : loved >= 6.8
+        ? 'well liked'
+        : loved >= 6
+          ? 'about as liked as most films here'
+          : 'liked less than most films here';
+  return `${movieLink(m)} is rated ${m.vote_average.toFixed(1)} by ${m.vote_count.toLocaleString('en')} viewers: ${standing}.`;
 }
 
 /** Notes on what could not be applied, in plain words. */

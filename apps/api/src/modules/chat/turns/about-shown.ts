@@ -82,7 +82,7 @@ const isOnlyAQuestion = (q: ChatRequest['query']) =>
  * scarier?" asks about a film shown, "something scarier" asks for films.
  */
 const QUESTION =
-  /\?$|^(?:is|was|are|were|does|did|do|how|what|what's|whats|which|when|would|should|can|could)\b/i;
+  /\?$|^(?:(?:ok|okay|so|and|hmm),? )?(?:is|was|are|were|does|did|do|how|what|what's|whats|which|when|would|should|can|could|tell me|describe|explain)\b/i;
 
 /**
  * "which of those is the shortest?": a question about the films just shown is answered from them,

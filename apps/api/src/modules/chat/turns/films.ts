@@ -55,7 +55,8 @@ function wordPicks(req: ChatRequest, found: Retrieval): EngineAnswer {
     q.like?.movie && q.like.confidence < 0.9 && !q.followUp
       ? [`I took "${say.esc(q.like.text)}" to mean ${say.movieLink(q.like.movie)}.`]
       : [];
-  const introLine = [say.intro(q, seed, picks.length), ...lowConfidence].join(' ');
+  const verdict = seed && say.ASKS_VERDICT.test(req.message) ? [say.verdict(seed)] : [];
+  const introLine = [...verdict, say.intro(q, seed, picks.length), ...lowConfidence].join(' ');
   return reply(
     req,
     say.renderPicks(

@@ -1770,6 +1770,8 @@ const CHILD_AGES = new RegExp(
   String.raw`\b((?:${CHILD_AGE} ?(?:,|and|&|y|et|und) ?)*${CHILD_AGE}) ?(?:years? ?olds?|yrs? ?olds?|yo|y o|anos|ans|jahre alt|jahrigen?|jahrige)\b`,
 );
 const ONE_AGE = new RegExp(String.raw`\b${CHILD_AGE}\b`, 'g');
+/** "my daughter's 12th bday", "his 8th birthday party": the age a child turns. */
+const BIRTHDAY_AGE = /\b(\d{1,2})(?:st|nd|rd|th) ?(?:birthday|bday|b-day)\b/;
 /** Records where something is first seen. */
 const firstAt = (seen: Map<number, number>, key: number, at: number) => {
   if (!seen.has(key)) seen.set(key, at);
@@ -1777,21 +1779,18 @@ const firstAt = (seen: Map<number, number>, key: number, at: number) => {
 
 export function ageClause(s: State) {
   const q = s.q;
-  scanRegex(
-    s,
-    // Several ages: the youngest decides.
-    CHILD_AGES,
-    (m) => {
-      const ages = [...m[1]!.matchAll(ONE_AGE)].map((a) => AGE_WORDS[a[0]] ?? Number(a[0]));
-      const age = Math.min(...ages);
-      if (age > 0 && age <= 12) {
-        addGroup(q, [GENRE.family, GENRE.animation, GENRE.adventure]);
-        q.childAge = Math.min(q.childAge ?? age, age);
-        add(q.impliedOut, GENRE.horror);
-        add(q.impliedOut, GENRE.war);
-      }
-    },
+  const child = (age: number) => {
+    if (age <= 0 || age > 12) return;
+    addGroup(q, [GENRE.family, GENRE.animation, GENRE.adventure]);
+    q.childAge = Math.min(q.childAge ?? age, age);
+    add(q.impliedOut, GENRE.horror);
+    add(q.impliedOut, GENRE.war);
+  };
+  // Several ages: the youngest decides.
+  scanRegex(s, CHILD_AGES, (m) =>
+    child(Math.min(...[...m[1]!.matchAll(ONE_AGE)].map((a) => AGE_WORDS[a[0]] ?? Number(a[0])))),
   );
+  scanRegex(s, BIRTHDAY_AGE, (m) => child(Number(m[1])));
 }
 const AGE_WORDS: Record<string, number> = {
   ...NUMBER_WORDS,
@@ -2822,14 +2821,19 @@ export function figureOfSpeechClause(s: State) {
   scan(s, FIGURES_OF_SPEECH, () => undefined);
 }
 
+/**
+ * Words that open a turn to say what is preferred ("rather", "lieber"): known words, so that the
+ * speller never hears another in them ("lieber" is not "liebe", love: the romantic mood).
+ */
+export const RATHER_WORDS = ['rather', 'plutot', 'mejor', 'lieber', 'piuttosto'];
+
 /** "only dramas", "and under 100 minutes", "but in French": the message narrows the last request. */
 export function refineClause(s: State) {
   const first = s.toks.find((t) => !PUNCTUATION.has(t.w));
   if (first && REFINE_STARTS.has(first.raw)) s.q.narrows = true;
   // "rather something funny", "plutôt un film français": what is named takes the place of the
   // last request's genres; the rest of it (years, a language named before) holds.
-  if (first && /^(?:rather|plutot|mejor|lieber|piuttosto)$/.test(first.raw))
-    s.q.narrows = s.q.replaces = true;
+  if (first && RATHER_WORDS.includes(first.raw)) s.q.narrows = s.q.replaces = true;
   // "music ones", "scary ones specifically": "ones" points back at the films of the last request.
   if (s.toks.some((t) => t.raw === 'ones') && !s.toks.some((t) => FILM_WORDS.has(t.raw))) s.q.narrows = true;
   // "horror specifically", "in particular from the 90s": the message narrows the last request. Said

@@ -65,7 +65,7 @@ import {
   LESSER_KNOWN_PHRASES,
   GENRE,
 } from './lexicon';
-import { TITLE_CONFIDENCE } from './clauses';
+import { RATHER_WORDS, TITLE_CONFIDENCE } from './clauses';
 import { dropClause } from './drops';
 import { emptyQuery, groupKey, hasRequest, type Query } from './query';
 import { detectLanguage, normalize, tokenize, type Speller, type Token } from './text';
@@ -108,6 +108,7 @@ export const LEXICON_WORDS: ReadonlySet<string> = new Set(
     ...VIEWING_PREFIXES,
     ...NARROWING_WORDS,
     ...REPLACING_WORDS,
+    ...RATHER_WORDS,
     ...LEAVE_VERBS,
     ...ATTENTION_WORDS,
     // The words the number clauses read in the other languages ("unter zwei Stunden" is no "hunter").

@@ -95,6 +95,10 @@ export default {
     'ones',
     'pick',
     'picks',
+    // "what do we put on?", "a sleepover for six girls": what is put on at a sleepover is a film.
+    'put on',
+    'sleepover',
+    'sleepovers',
   ],
   offTopic: [
     'how do i',

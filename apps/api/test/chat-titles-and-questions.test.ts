@@ -1,0 +1,104 @@
+import type { CatalogIndex } from '@app/catalog';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ChatEngine } from '../src/modules/chat/chat-engine';
+import { GENRE } from '../src/modules/chat/understand/lexicon';
+import { NOT_IN_CATALOG } from '../src/modules/chat/wording';
+import { chatOverFullCatalog, freshConversation as fresh, playConversation } from './helpers/catalog';
+
+/**
+ * Decision 0118, from fresh15's classes: a title the catalog lacks typed in lower case where only a
+ * title can stand; a well-known title typed without its article in a message that asks nothing
+ * else; a verdict asked of a film; questions about the films shown asked as "tell me about" or
+ * "rated highest"; "lieber" is no "liebe"; a child's birthday is their age; a sleepover is a film
+ * night.
+ */
+let catalog: CatalogIndex;
+let engine: ChatEngine;
+beforeAll(async () => {
+  ({ catalog, engine } = await chatOverFullCatalog());
+}, 120_000);
+
+const films = (picks: { movie: { id: number } }[]) => picks.map((p) => catalog.get(p.movie.id)!);
+
+describe('a title the catalog lacks, typed in lower case', () => {
+  it.each([
+    ['oppenheimer', 'Oppenheimer'],
+    ['encanto?', 'Encanto'],
+    ['my daughter is begging for encanto, do u have it', 'Encanto'],
+    ['everything everywhere all at once - where can i watch it on here', 'Everything Everywhere All At Once'],
+    ['is knives out any good? wanna watch it', 'Knives Out'],
+  ])('%s: said to be missing, no film in its place', async (message, title) => {
+    const a = await engine.answer(message, fresh());
+    expect(a.message).toContain(`"${title}" ${NOT_IN_CATALOG}`);
+    // The rest of the request may still be served ("my daughter": family films), never as the title.
+    for (const m of films(a.picks)) expect(m.title.toLowerCase()).not.toContain(title.toLowerCase());
+  });
+
+  it.each([
+    'horror from the 80s, do you have it',
+    'a comedy. is that on here?',
+    'is the new one any good',
+    'bored',
+    'lighthouse',
+    'haha',
+  ])('%s: no title said to be missing', async (message) => {
+    expect((await engine.answer(message, fresh())).message).not.toContain(NOT_IN_CATALOG);
+  });
+});
+
+describe('a well-known film typed whole in a message that asks nothing else', () => {
+  it('"shawshank redemption... is it actually worth the hype": its rating, then films like it', async () => {
+    const a = await engine.answer('shawshank redemption... is it actually worth the hype', fresh());
+    expect(a.message).toMatch(/The Shawshank Redemption\]\(\/movie\/278\)\*\* \(1994\) is rated 8\.\d by/);
+    expect(a.picks.length).toBeGreaterThanOrEqual(3);
+    expect(a.picks.map((p) => p.movie.id)).not.toContain(278);
+  });
+});
+
+describe('questions about the films shown', () => {
+  it('"which one of those is rated highest" orders the musicals shown by rating', async () => {
+    const { shown, movies } = await playConversation(engine, catalog, [
+      'classic musicals? the old singing and dancing kind',
+      'ok which one of those is rated highest',
+    ]);
+    expect(new Set(movies.map((m) => m.id))).toEqual(new Set(shown[0]));
+    const ratings = movies.map((m) => m.vote_average);
+    expect(ratings).toEqual([...ratings].sort((a, b) => b - a));
+  });
+
+  it('"tell me more about the second one" is about that film, no new list', async () => {
+    const { shown, message, movies } = await playConversation(engine, catalog, [
+      'a heist movie',
+      'tell me more about the second one',
+    ]);
+    const second = catalog.get(shown[0]![1]!)!;
+    expect(movies.every((m) => m.id === second.id)).toBe(true);
+    expect([...message.matchAll(/\(\/movie\/(\d+)\)/g)].map((m) => Number(m[1]))).toEqual([second.id]);
+  });
+});
+
+describe('words of other languages and occasions', () => {
+  it('"lieber ältere" after science fiction: older science fiction, not romance ("liebe")', async () => {
+    const { movies } = await playConversation(engine, catalog, [
+      'Gute Science-Fiction-Filme? Gern was Anspruchsvolles',
+      'lieber ältere, vor 1985 bitte',
+    ]);
+    expect(movies.length).toBeGreaterThanOrEqual(3);
+    for (const m of movies) {
+      expect(m.genre_ids, m.title).toContain(GENRE.scifi);
+      expect(Number(m.release_date.slice(0, 4))).toBeLessThan(1985);
+    }
+  });
+
+  it("a daughter's 12th birthday sleepover: films for a 12-year-old, not off-topic", async () => {
+    const message = "hosting a sleepover for my daughter's 12th bday, 6 girls. what do we put on??";
+    expect(engine.parse(message).childAge).toBe(12);
+    const picks = films((await engine.answer(message, fresh())).picks);
+    expect(picks.length).toBeGreaterThanOrEqual(3);
+    for (const m of picks) expect(m.genre_ids).not.toContain(GENRE.horror);
+  });
+
+  it("a 60th birthday is no child's", () => {
+    expect(engine.parse("my dad's 60th birthday, he loves westerns").childAge).toBeUndefined();
+  });
+});
