@@ -10,7 +10,7 @@ import { chatOverFullCatalog, freshConversation as fresh, playConversation } fro
  * title can stand; a well-known title typed without its article in a message that asks nothing
  * else; a verdict asked of a film; questions about the films shown asked as "tell me about" or
  * "rated highest"; "lieber" is no "liebe"; a child's birthday is their age; a sleepover is a film
- * night.
+ * night; a listed film person typed without the possessive's apostrophe or with one slip.
  */
 let catalog: CatalogIndex;
 let engine: ChatEngine;
@@ -100,5 +100,18 @@ describe('words of other languages and occasions', () => {
 
   it("a 60th birthday is no child's", () => {
     expect(engine.parse("my dad's 60th birthday, he loves westerns").childAge).toBeUndefined();
+  });
+});
+
+describe('a listed film person typed loosely', () => {
+  it.each([
+    ['whats christopher nolans best film', 'Christopher Nolan'],
+    ['any movies w meryl streap?', 'Meryl Streep'],
+    ['kubricks best', 'Kubrick'],
+  ])('%s: people cannot be looked up, and no film is offered as theirs', async (message, name) => {
+    expect(engine.parse(message).person).toBe(name);
+    const a = await engine.answer(message, fresh());
+    expect(a.message).toMatch(/look up people/);
+    expect(a.picks).toHaveLength(0);
   });
 });

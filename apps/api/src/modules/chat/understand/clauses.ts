@@ -69,7 +69,7 @@ import {
 } from './lexicon';
 import { groupKey, type Query } from './query';
 import { Lru } from '../lru';
-import { foldAccents, PUNCTUATION, type Token } from './text';
+import { editDistance, foldAccents, PUNCTUATION, type Token } from './text';
 import { looksLikeATitleMention, namesAfterCue, namesInFrame } from '../title-mention';
 import { FILM_PEOPLE, FILM_SURNAMES } from './lexicon/film-people';
 import { GIVEN_NAMES } from './lexicon/given-names';
@@ -2926,8 +2926,33 @@ const PEOPLE_PATTERN = new RegExp(
       .sort((a, b) => b.length - a.length)
       .map((n) => n.replace(/-/g, ' ').replace(/\./g, '\\.'))
       .join('|') +
-    `|${FILM_SURNAMES.join('|')})(?:'s)?(?![a-z])`,
+    `|${FILM_SURNAMES.join('|')})(?:'?s)?(?![a-z])`,
 );
+
+/** The listed full names as words ("meryl streep" → ["meryl", "streep"]), for a near spelling. */
+const PEOPLE_WORDS = FILM_PEOPLE.map((n) => foldName(n).trim().split(/\s+/)).filter((w) => w.length >= 2);
+
+/**
+ * Decision 0118: a listed person typed with one slip in the surname ("meryl streap"): the first
+ * names exactly, then a surname of five letters or more within one edit.
+ */
+function nearlyNamed(text: string): TypedName | undefined {
+  const words = text.split(' ');
+  for (const name of PEOPLE_WORDS) {
+    const last = name[name.length - 1]!;
+    if (last.length < 5) continue;
+    for (let i = 0; i + name.length <= words.length; i++)
+      if (
+        name.slice(0, -1).every((w, k) => words[i + k] === w) &&
+        editDistance(words[i + name.length - 1]!.replace(/'s$/, ''), last, 1) <= 1
+      )
+        return {
+          name: name.map((w) => w[0]!.toUpperCase() + w.slice(1)).join(' '),
+          typed: words.slice(i, i + name.length),
+        };
+  }
+  return undefined;
+}
 
 const RULED_OUT_BEFORE =
   /\b(?:not|no|without|except|nothing|never|isn't|aren't|don't|hate|avoid)(?: \S+){0,2} ?$/;
@@ -2964,16 +2989,20 @@ const SEEN_ALL_BEFORE = /\b(?:seen|watched|done|finished) (?:all|every|everythin
 function wellKnownPerson(message: string): TypedName | undefined {
   const text = foldName(message).replace(/\s+/g, ' ');
   const m = PEOPLE_PATTERN.exec(text);
-  if (!m) return undefined;
+  if (!m) return nearlyNamed(text.trim());
   const typed = m[1]!.split(' ');
   // The name as the message wrote it ("Almodóvar"), capitalised.
   const words = message.split(/[^\p{L}'.-]+/u).filter(Boolean);
   const at = words.findIndex((_, i) =>
-    typed.every((t, k) => foldName(words[i + k] ?? '').replace(/'s$/, '') === t),
+    typed.every((t, k) => foldName(words[i + k] ?? '').replace(/'?s$/, '') === t.replace(/'?s$/, '')),
   );
   const shown = at >= 0 ? words.slice(at, at + typed.length) : typed;
   return {
-    name: shown.map((w) => w[0]!.toUpperCase() + w.slice(1).replace(/'s$/, '')).join(' '),
+    // A possessive typed without its apostrophe ("nolans best film") is no part of the name.
+    name: shown
+      .map((w, k) => (foldName(w) === typed[k] ? w : w.replace(/'?s$/, '')))
+      .map((w) => w[0]!.toUpperCase() + w.slice(1))
+      .join(' '),
     typed,
   };
 }
