@@ -47,11 +47,30 @@ describe('a title the catalog lacks, typed in lower case', () => {
 });
 
 describe('a well-known film typed whole in a message that asks nothing else', () => {
-  it('"shawshank redemption... is it actually worth the hype": its rating, then films like it', async () => {
+  it('"shawshank redemption... is it actually worth the hype": its rating, the film, then films like it', async () => {
     const a = await engine.answer('shawshank redemption... is it actually worth the hype', fresh());
-    expect(a.message).toMatch(/The Shawshank Redemption\]\(\/movie\/278\)\*\* \(1994\) is rated 8\.\d by/);
+    expect(a.message).toMatch(
+      /The Shawshank Redemption\]\(\/movie\/278\)\*\* \(1994\) is in the catalog, rated 8\.\d by/,
+    );
+    expect(a.picks.map((p) => p.movie.id)[0]).toBe(278);
     expect(a.picks.length).toBeGreaterThanOrEqual(3);
-    expect(a.picks.map((p) => p.movie.id)).not.toContain(278);
+  });
+
+  it.each([
+    ['jaws', 578],
+    ['back to the future', 105],
+    ['do you have the matrix', 603],
+    ['is the matrix on here?', 603],
+  ])('%s: the film itself first, then films like it', async (message, id) => {
+    const ids = (await engine.answer(message, fresh())).picks.map((p) => p.movie.id);
+    expect(ids[0]).toBe(id);
+    expect(ids.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('"something like jaws" asks for other films: the film itself is not among them', async () => {
+    const ids = (await engine.answer('something like jaws', fresh())).picks.map((p) => p.movie.id);
+    expect(ids).not.toContain(578);
   });
 });
 

@@ -557,6 +557,7 @@ export class ChatEngine {
     return {
       ...query,
       like: { text: movie.title, movie, confidence: 1, closest: null },
+      filmAsked: true,
       empty: false,
       social: undefined,
       themeWords: [],

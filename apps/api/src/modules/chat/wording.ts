@@ -674,7 +674,7 @@ export const ASKS_VERDICT =
  * Decision 0118: what a friend says first when asked whether a film is any good: its rating, and
  * how that stands against the catalog (the rating shrunk by its votes, rank.ts lovedRating).
  */
-export function verdict(m: CatalogMovie): string {
+export function verdict(m: CatalogMovie, here = false): string {
   const loved = lovedRating(m);
   const standing =
     loved >= 7.5
@@ -684,7 +684,7 @@ export function verdict(m: CatalogMovie): string {
         : loved >= 6
           ? 'about as liked as most films here'
           : 'liked less than most films here';
-  return `${movieLink(m)} is rated ${m.vote_average.toFixed(1)} by ${m.vote_count.toLocaleString('en')} viewers: ${standing}.`;
+  return `${movieLink(m)} ${here ? 'is in the catalog, rated' : 'is rated'} ${m.vote_average.toFixed(1)} by ${m.vote_count.toLocaleString('en')} viewers: ${standing}.`;
 }
 
 /** Notes on what could not be applied, in plain words. */

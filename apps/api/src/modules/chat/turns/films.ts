@@ -50,13 +50,22 @@ async function knownLive(found: Retrieval, ctx: TurnContext): Promise<void> {
 /** The reply's intro, then a reason per pick, then what could not be applied. */
 function wordPicks(req: ChatRequest, found: Retrieval): EngineAnswer {
   const { query: q, seed } = req;
-  const picks = toPicks(found.picks, q, seed);
+  // Decision 0118: the film asked for by name ("jaws", "do you have the matrix?") comes first.
+  const asked = q.filmAsked && seed ? seed : null;
+  const scored = asked ? found.picks.filter((p) => p.movie.id !== asked.id).slice(0, 4) : found.picks;
+  const picks = toPicks(scored, q, seed);
+  if (asked) picks.unshift({ movie: asked, reason: `The film you asked for. ${say.hook(asked)}` });
   const lowConfidence =
     q.like?.movie && q.like.confidence < 0.9 && !q.followUp
       ? [`I took "${say.esc(q.like.text)}" to mean ${say.movieLink(q.like.movie)}.`]
       : [];
-  const verdict = seed && say.ASKS_VERDICT.test(req.message) ? [say.verdict(seed)] : [];
-  const introLine = [...verdict, say.intro(q, seed, picks.length), ...lowConfidence].join(' ');
+  const verdict = seed && (asked || say.ASKS_VERDICT.test(req.message)) ? [say.verdict(seed, !!asked)] : [];
+  const head = asked
+    ? picks.length > 1
+      ? `Here it is, with ${say.words(picks.length - 1)} more like it:`
+      : 'Here it is:'
+    : say.intro(q, seed, picks.length);
+  const introLine = [...verdict, head, ...lowConfidence].join(' ');
   return reply(
     req,
     say.renderPicks(

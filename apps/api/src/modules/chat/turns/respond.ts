@@ -40,8 +40,9 @@ function withBareTitle(req: ChatRequest, ctx: TurnContext): ChatRequest {
       q.social !== 'thanks' &&
       q.genreGroups.length === 0 &&
       q.moods.length === 0 &&
-      // A theme typed as such ("heist") stays a theme; one read from a typo ("inception") gives way.
-      q.keywordsIn.every((k) => !req.message.toLowerCase().includes(k)) &&
+      // A theme typed as such ("heist") stays a theme; one read from a typo ("inception") gives way,
+      // and so does one inside a well-known title of words typed whole ("back to the future").
+      (q.keywordsIn.every((k) => !req.message.toLowerCase().includes(k)) || wholeKnownTitle(req, ctx)) &&
       q.languages.length === 0 &&
       q.yearFrom === undefined &&
       q.yearTo === undefined);
@@ -51,9 +52,27 @@ function withBareTitle(req: ChatRequest, ctx: TurnContext): ChatRequest {
   const like = { text: bare.movie.title, movie: bare.movie, confidence: bare.confidence, closest: null };
   return {
     ...req,
-    query: { ...q, like, unknown: [], themeWords: [], keywordsIn: [], empty: false, social: undefined },
+    query: {
+      ...q,
+      like,
+      filmAsked: true,
+      unknown: [],
+      themeWords: [],
+      textWords: [],
+      keywordsIn: [],
+      empty: false,
+      social: undefined,
+    },
     seed: bare.movie,
   };
+}
+
+/** The message is a well-known film's title of two words or more, typed whole. */
+function wholeKnownTitle(req: ChatRequest, ctx: TurnContext): boolean {
+  const text = req.message.replace(/[?!.]+$/, '').trim();
+  if (text.split(/\s+/).length < 2) return false;
+  const hit = ctx.resolveTitle(text);
+  return !!hit && hit.confidence >= 0.95 && hit.movie.vote_count >= 300;
 }
 
 /** Decides which kind of turn a request is and answers it with that kind's handler. */

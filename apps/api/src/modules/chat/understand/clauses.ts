@@ -1128,6 +1128,7 @@ function takeAvailabilityFrame(s: State, lexiconWords: ReadonlySet<string>): boo
     : { cand, movie: null, confidence: 0, closest: offeredTitle(s, cand, null) };
   for (let k = opensAt; k < sp.from; k++) s.toks[k]!.used = true;
   takeTitle(s, sp, found, lexiconWords);
+  s.q.filmAsked = true;
   return true;
 }
 
@@ -1155,6 +1156,12 @@ export function likeClause(s: State, lexiconWords: ReadonlySet<string>) {
       continue;
     }
     takeTitle(s, sp, found, lexiconWords);
+    // "do you have the matrix", "got inception?": the film itself is asked for.
+    const cue = s.toks
+      .slice(sp.trigger[0], sp.trigger[1])
+      .map((t) => t.raw)
+      .join(' ');
+    if (!sp.suffix && AVAILABILITY_FRAME.asks.includes(cue)) s.q.filmAsked = true;
     return;
   }
 }

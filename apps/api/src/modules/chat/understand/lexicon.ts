@@ -985,6 +985,11 @@ export const MOODS: MoodRule[] = [
       'violence',
       'gore',
       'gory',
+      // "the gorier the better": said as more of it, never respelt ("gorier" was heard as "guerra", war).
+      'gorier',
+      'goriest',
+      'bloodier',
+      'bloodiest',
       'bloody',
       'brutal',
       'violenta',

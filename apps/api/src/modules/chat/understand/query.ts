@@ -96,6 +96,11 @@ export interface Query {
   wantSeries?: boolean;
   /** Greetings and off-topic questions get a short redirect without films. */
   social?: 'greeting' | 'thanks' | 'off-topic';
+  /**
+   * Decision 0118: the message asks for the film named itself (its title alone, "do you have X?",
+   * "is X on here?", "is X worth it?"): the reply shows it first, then films like it.
+   */
+  filmAsked?: boolean;
   /** The language the message was written in. */
   lang: MessageLang;
   /** Words no rule used but the catalog's vocabulary knows: themes for semantic retrieval. */
