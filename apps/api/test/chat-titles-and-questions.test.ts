@@ -134,3 +134,41 @@ describe('a listed film person typed loosely', () => {
     expect(a.picks).toHaveLength(0);
   });
 });
+
+describe('a well-known title with more of a name after it is another film (a sequel the catalog lacks)', () => {
+  it.each([
+    ['top gun maverick pls', 'Top Gun Maverick', 744],
+    ['blade runner 2049', 'Blade Runner 2049', 78],
+    ['tienen blade runner 2049?', 'Blade Runner 2049', 78],
+    ['dune part two', 'Dune Part Two', 841],
+  ])('%s: "%s" is missing, %s offered', async (message, title, closest) => {
+    const a = await engine.answer(message, fresh());
+    expect(a.message).toContain(`"${title}" ${NOT_IN_CATALOG}`);
+    expect(a.message).toContain(`(/movie/${closest})`);
+    expect(a.picks).toHaveLength(0);
+  });
+
+  it.each([
+    ['toy story 3', 10193],
+    ['the dark knight rises', 49026],
+    ['get out was sooo good. anything similar??', 419430],
+  ])('%s: a catalog film, not a missing one', async (message, id) => {
+    const a = await engine.answer(message, fresh());
+    expect(a.message).not.toContain(NOT_IN_CATALOG);
+    expect(a.seed?.id ?? a.picks[0]?.movie.id).toBe(id);
+  });
+});
+
+describe('words misheard before', () => {
+  it('"the gorier the better" is the violent mood, not war ("guerra")', async () => {
+    const picks = films((await engine.answer('zombie movies!!! the gorier the better lol', fresh())).picks);
+    expect(picks.length).toBeGreaterThanOrEqual(3);
+    for (const m of picks) expect(m.genre_ids).not.toContain(GENRE.war);
+    for (const m of picks) expect(m.keywords.some((k) => k.includes('zombie'))).toBe(true);
+  });
+
+  it('"are you chatgpt or what" is about the bot: no films, even beside "robot"', async () => {
+    const a = await engine.answer('lol ur pretty smart for a robot. are you chatgpt or what', fresh());
+    expect(a.picks).toHaveLength(0);
+  });
+});

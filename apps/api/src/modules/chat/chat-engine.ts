@@ -33,7 +33,7 @@ import { FILLER } from './understand/lexicon';
 import { LEXICON_WORDS, understand } from './understand/understand';
 import { TextIndex } from './text-index';
 import { buildExactTitles, buildExactTitlesNow, titleWords } from './exact-titles';
-import { missingTitle } from './missing-title';
+import { missingTitle, sequelTyped, type WordKnowledge } from './missing-title';
 import { buildChatKeywords, chatKeywordsNow, type ChatKeywords } from './keyword-index';
 
 export type { ChatRequest, ConversationState, EngineAnswer, Pick } from './request';
@@ -510,8 +510,56 @@ export class ChatEngine {
 
   /** Decision 0118 (`missing-title.ts`): a title typed in lower case where only a title can stand. */
   private titleTypedPlainly(query: Query, message: string): Query {
+    const knowledge = this.wordKnowledge(query);
+    const sequel = sequelTyped(message, query, knowledge);
+    if (sequel) {
+      const closest = this.exactTitleFilm(sequel.base);
+      return {
+        ...query,
+        like: {
+          text: /\p{Lu}/u.test(sequel.text) ? sequel.text : titleCased(sequel.text),
+          movie: null,
+          confidence: 0,
+          closest,
+        },
+        empty: false,
+        social: undefined,
+        themeWords: [],
+        textWords: [],
+        unknown: [],
+        keywordsIn: [],
+      };
+    }
     if (query.like) return query;
-    const text = missingTitle(message, query, {
+    const text = missingTitle(message, query, knowledge);
+    if (!text) return query;
+    const near = this.resolveTitle(text);
+    const like =
+      near && near.confidence >= TITLE_CONFIDENCE && near.movie.vote_count >= 100
+        ? { text, movie: near.movie, confidence: near.confidence, closest: null }
+        : {
+            text: titleCased(text),
+            movie: null,
+            confidence: 0,
+            closest:
+              near && near.confidence >= 0.6 && near.movie.vote_count >= NAMED_MIN_VOTES ? near.movie : null,
+          };
+    return { ...query, like, empty: false, social: undefined, themeWords: [], textWords: [], unknown: [] };
+  }
+
+  /** A well-known film titled exactly so (lower-case words), the best known. */
+  private exactTitleFilm(words: string): CatalogMovie | null {
+    this.buildExactTitles();
+    return (
+      (this.exactTitles!.get(titleWords(words).join(' ')) ?? [])
+        .filter((m) => m.vote_count >= NAMED_MIN_VOTES)
+        .sort((a, b) => b.vote_count - a.vote_count)[0] ?? null
+    );
+  }
+
+  /** What the missing-title rules know of words, for this message's reading. */
+  private wordKnowledge(query: Query): WordKnowledge {
+    return {
       // A lexicon word left unread ("encanto" of "me encanto") is no word the reading knows here.
       known: (w) =>
         (LEXICON_WORDS.has(w) && !query.unknown.includes(w)) ||
@@ -525,23 +573,19 @@ export class ChatEngine {
           q.keywordsIn.length > 0 ||
           q.languages.length > 0 ||
           q.yearFrom !== undefined ||
-          q.yearTo !== undefined
+          q.yearTo !== undefined ||
+          q.runtimeMax !== undefined ||
+          q.minRating !== undefined ||
+          Object.keys(q.soft).length > 0 ||
+          !!q.comparative ||
+          !!q.followUp
         );
       },
-    });
-    if (!text) return query;
-    const near = this.resolveTitle(text);
-    const like =
-      near && near.confidence >= TITLE_CONFIDENCE && near.movie.vote_count >= 100
-        ? { text, movie: near.movie, confidence: near.confidence, closest: null }
-        : {
-            text: text.replace(/(^|\s)(\p{Ll})/gu, (_, space: string, c: string) => space + c.toUpperCase()),
-            movie: null,
-            confidence: 0,
-            closest:
-              near && near.confidence >= 0.6 && near.movie.vote_count >= NAMED_MIN_VOTES ? near.movie : null,
-          };
-    return { ...query, like, empty: false, social: undefined, themeWords: [], textWords: [], unknown: [] };
+      titled: (words) => {
+        const film = this.exactTitleFilm(words);
+        return film ? { title: film.title } : null;
+      },
+    };
   }
 
   /**
@@ -632,7 +676,7 @@ export class ChatEngine {
 
   /** The understand stage: the message read, with what the conversation knows. */
   private request(message: string, state: ConversationState, seen: ReadonlySet<number>): ChatRequest {
-    const query = this.titleTypedPlainly(this.aboutTheFilmTyped(this.parse(message), message), message);
+    const query = this.aboutTheFilmTyped(this.titleTypedPlainly(this.parse(message), message), message);
     const named = this.filmsNamedIn(message);
     return { message, query, seed: query.like?.movie ?? null, last: state.lastIntent, state, seen, named };
   }
@@ -658,3 +702,7 @@ export class ChatEngine {
 }
 
 export { TITLE_CONFIDENCE };
+
+/** "top gun maverick" → "Top Gun Maverick": a title typed in lower case, as it is said back. */
+const titleCased = (text: string) =>
+  text.replace(/(^|\s)(\p{Ll})/gu, (_, space: string, c: string) => space + c.toUpperCase());

@@ -1,4 +1,5 @@
 import { isGrammarWord } from './understand/grammar-words';
+import { AVAILABILITY_FRAME } from './understand/lexicon';
 import type { Query } from './understand/query';
 
 /**
@@ -20,6 +21,8 @@ export interface WordKnowledge {
   known(word: string): boolean;
   /** The words, read alone, ask for films ("horror from the 80s", "a comedy"): no title then. */
   asksForFilms(text: string): boolean;
+  /** A well-known film whose whole title is exactly these words (lower case, as typed), or null. */
+  titled?(words: string): { title: string } | null;
 }
 
 const AVAILABILITY_AFTER =
@@ -85,4 +88,59 @@ export function missingTitle(message: string, q: Query, words: WordKnowledge): s
   if (judged && judgedWords.length <= 6 && !POINTER.test(judged.toLowerCase()) && !words.asksForFilms(judged))
     return judged;
   return null;
+}
+
+/** The openers of a question for a title, longest first, as words. */
+const OPENERS = [...AVAILABILITY_FRAME.opens]
+  .filter((o) => o.split(' ').length > 1 || AVAILABILITY_FRAME.asks.includes(o))
+  .map((o) => o.split(' '))
+  .sort((a, b) => b.length - a.length);
+
+/** Words that start a request after a title ("inception but darker", "heat with less talking"). */
+const JOINS =
+  /^(?:but|and|or|with|without|except|only|just|like|from|in|for|that|which|though|if|vs|versus)\b/;
+
+/** Words around a name that are no part of it ("top gun maverick pls", "the matrix movie?"). */
+const PADDING = /^(?:pls|plz|please|lol|thx|thanks|movie|film|the movie|the film|tonight|now)$/;
+
+/**
+ * A well-known title followed by more of a name ("blade runner 2049", "top gun maverick", "dune
+ * part two", "john wick chapter 4"), typed as the whole message: another film of that name, one the
+ * catalog lacks (the title typed is offered). Words after it that ask for something ("inception
+ * but darker") or only pad it ("the matrix movie") are no more of a name.
+ */
+export function sequelTyped(
+  message: string,
+  q: Query,
+  words: WordKnowledge,
+): { text: string; base: string } | null {
+  if (!words.titled || (q.like?.movie && q.like.confidence >= 0.95) || q.person) return null;
+  const all = wordsOf(message.replace(/[?!.]+$/, ''));
+  while (all.length && PADDING.test(all[all.length - 1]!)) all.pop();
+  // "tienen blade runner 2049?", "do you have top gun maverick": the name after the question's opener.
+  const opener = OPENERS.find((o) => all.slice(0, o.length).join(' ') === o.join(' '));
+  if (opener) all.splice(0, opener.length);
+  if (all.length < 2 || all.length > 7 || words.titled(all.join(' '))) return null;
+  for (let n = all.length - 1; n >= 1; n--) {
+    const base = words.titled(all.slice(0, n).join(' '));
+    if (!base) continue;
+    const more = all.slice(n);
+    const rest = more.join(' ');
+    // A number after a title is its sequel's ("blade runner 2049"), never a year asked for. More of
+    // a name is short, opens with no word of grammar ("get out was so good", "titanic, the 97 one")
+    // and follows the title with no stop between them.
+    const asks = !/^\d+$/.test(rest) && words.asksForFilms(rest);
+    if (more.length > 3 || PADDING.test(rest) || JOINS.test(rest) || asks) return null;
+    if (isGrammarWord(more[0]!) && !/^(?:\d.*|part|chapter|vol|volume|episode)$/.test(more[0]!)) return null;
+    const typed = typedSpan(message, all);
+    if (!typed || /[,.;!?…]/.test(typed)) return null;
+    return { text: typed, base: base.title };
+  }
+  return null;
+}
+
+/** The words as the message typed them, from the first to the last (its case and marks kept). */
+function typedSpan(message: string, words: readonly string[]): string | null {
+  const pattern = words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[^\\p{L}\\p{N}]+');
+  return new RegExp(pattern, 'iu').exec(message)?.[0] ?? null;
 }

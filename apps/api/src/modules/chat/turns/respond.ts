@@ -34,15 +34,17 @@ function withBareTitle(req: ChatRequest, ctx: TurnContext): ChatRequest {
   // its words would otherwise be read as (a theme, a typo of a keyword, small talk).
   const bareOnly =
     !hasRequest(q) ||
+    // A well-known title of words typed whole is that film, whatever its words read as ("the dark
+    // knight rises" is no dark mood, "back to the future" no future theme).
+    (!q.like && !q.person && wholeKnownTitle(req, ctx)) ||
     (!q.like &&
       !q.person &&
       q.social !== 'greeting' &&
       q.social !== 'thanks' &&
       q.genreGroups.length === 0 &&
       q.moods.length === 0 &&
-      // A theme typed as such ("heist") stays a theme; one read from a typo ("inception") gives way,
-      // and so does one inside a well-known title of words typed whole ("back to the future").
-      (q.keywordsIn.every((k) => !req.message.toLowerCase().includes(k)) || wholeKnownTitle(req, ctx)) &&
+      // A theme typed as such ("heist") stays a theme; one read from a typo ("inception") gives way.
+      q.keywordsIn.every((k) => !req.message.toLowerCase().includes(k)) &&
       q.languages.length === 0 &&
       q.yearFrom === undefined &&
       q.yearTo === undefined);
