@@ -1,3 +1,4 @@
+import { readJsonFile } from './large-json';
 import {
   closeSync,
   existsSync,
@@ -259,7 +260,8 @@ export function currentArtifactName(dataDir: string): string | null {
 }
 
 export function readArtifact(dataDir: string, name: string): ModelArtifact {
-  const a = JSON.parse(readFileSync(join(modelsDir(dataDir), name), 'utf8')) as ModelArtifact;
+  // A million films' model is 1 GB: more than one string can hold (large-json.ts).
+  const a = readJsonFile(join(modelsDir(dataDir), name)) as ModelArtifact;
   if (a.format !== ARTIFACT_FORMAT) throw new Error(`unsupported model format ${a.format}`);
   return a;
 }
@@ -270,7 +272,7 @@ export function readArtifact(dataDir: string, name: string): ModelArtifact {
  */
 export function ratingsPathOf(dataDir: string, name: string): string | undefined {
   try {
-    const a = JSON.parse(readFileSync(join(modelsDir(dataDir), name), 'utf8')) as Partial<ModelArtifact>;
+    const a = readJsonFile(join(modelsDir(dataDir), name)) as Partial<ModelArtifact>;
     const path = a.sources?.ratings?.path;
     return typeof path === 'string' ? path : undefined;
   } catch {
