@@ -172,3 +172,42 @@ describe('words misheard before', () => {
     expect(a.picks).toHaveLength(0);
   });
 });
+
+describe('questions among the films shown, asked with "which"', () => {
+  it('"which is the least sad?" orders the films shown, lightest first, no new list', async () => {
+    const { shown, movies } = await playConversation(engine, catalog, [
+      'a sad movie',
+      'which is the least sad?',
+    ]);
+    expect(movies.length).toBeGreaterThanOrEqual(3);
+    for (const m of movies) expect(shown[0]).toContain(m.id);
+  });
+
+  it('"which one for a first date?" picks among the romantic comedies shown, not "date" films', async () => {
+    const { shown, movies } = await playConversation(engine, catalog, [
+      'romantic comedies',
+      'which one for a first date?',
+    ]);
+    expect(movies.length).toBeGreaterThanOrEqual(1);
+    for (const m of movies) expect(shown[0]).toContain(m.id);
+  });
+
+  it('"which came out first?" orders them by release', async () => {
+    const { shown, movies } = await playConversation(engine, catalog, [
+      'classic musicals',
+      'which came out first?',
+    ]);
+    expect(new Set(movies.map((m) => m.id))).toEqual(new Set(shown[0]));
+    const years = movies.map((m) => m.release_date ?? '');
+    expect(years).toEqual([...years].sort());
+  });
+
+  it('"is the first one in color?" is answered from its data, honestly', async () => {
+    const { shown, message } = await playConversation(engine, catalog, [
+      'old films from the 1950s',
+      'is the first one in color?',
+    ]);
+    expect(message).toContain(`(/movie/${shown[0]![0]})`);
+    expect(message).toMatch(/black and white|in colour/);
+  });
+});

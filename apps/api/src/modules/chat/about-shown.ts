@@ -59,11 +59,11 @@ const ORDERS: [RegExp, ShownOrder][] = [
     { word: 'least scary', value: fear, descending: false, detail: kindText },
   ],
   [
-    /\b(?:least (?:violent|dark|brutal|grim|bleak|heavy|depressing|disturbing)|gentlest|mildest)\b/,
+    /\b(?:least (?:violent|dark|brutal|grim|bleak|heavy|depressing|disturbing|sad|gory|bloody|upsetting)|gentlest|mildest)\b/,
     { word: 'lightest', value: darkness, descending: false, detail: kindText },
   ],
   [
-    /\b(?:(?:would|should|will|do) (?:you|u|ya|i|we) (?:pick|choose|recommend|go (?:with|for)|watch|start (?:with|on)|begin with|see first)|(?:time|room) for (?:just |only )?one|(?:your|ur) (?:pick|top pick|favou?rite|fave)|first[- ]timer|cual me recomiendas|welche[rsn]? (?:empfiehlst|wurdest)|lequel (?:me )?(?:conseilles|recommandes))\b/,
+    /\b(?:which (?:one|of (?:these|those|them))(?: is| would be)?(?: (?:best|good|better|right))? for (?:a |an |the |my |our )?\w+|(?:would|should|will|do) (?:you|u|ya|i|we) (?:pick|choose|recommend|go (?:with|for)|watch|start (?:with|on)|begin with|see first)|(?:time|room) for (?:just |only )?one|(?:your|ur) (?:pick|top pick|favou?rite|fave)|first[- ]timer|cual me recomiendas|welche[rsn]? (?:empfiehlst|wurdest)|lequel (?:me )?(?:conseilles|recommandes))\b/,
     { word: 'best loved', value: lovedRatingOf, descending: true, detail: lovedText },
   ],
   [
@@ -119,7 +119,10 @@ const ORDERS: [RegExp, ShownOrder][] = [
     /\b(newest|latest|most recent|youngest)\b/,
     { word: 'newest', value: released, descending: true, detail: dateText },
   ],
-  [/\b(oldest|earliest)\b/, { word: 'oldest', value: released, descending: false, detail: dateText }],
+  [
+    /\b(oldest|earliest|came out first|released first|first released|first to come out)\b/,
+    { word: 'oldest', value: released, descending: false, detail: dateText },
+  ],
   [
     /\b(worst|lowest rated|least liked)\b/,
     { word: 'lowest rated', value: (m) => m.vote_average, descending: false, detail: ratingText },
@@ -136,7 +139,7 @@ const ORDERS: [RegExp, ShownOrder][] = [
 
 /** Words that point back at the films shown. */
 const POINTS_BACK =
-  /\b(those|these|them|they|the list|this list|your (?:picks|suggestions|list|recommendations)|the ones? you (?:gave|suggested|listed|showed))\b|\bwhich (?:one|is|of|would|should|do you)\b|\b(?:rank|sort|order) (?:them|those|these)\b|\b(?:cual|cuales) (?:de )?(?:esas|estas|ellas|ellos|esos|estos|las|los)\b|\b(?:de|entre) (?:esas|estas|esos|estos)\b|\b(?:welche[rsn]?|welches) (?:davon|von denen|von diesen)\b|\bdavon\b|\b(?:lequel|laquelle|lesquels) (?:de|d'|parmi)|\bparmi (?:eux|elles|ces)\b|\b(?:quale|quali) (?:di|tra|fra) (?:questi|quelli|loro)\b|\bqual (?:deles|delas|desses|dessas)\b/;
+  /\b(those|these|them|they|the list|this list|your (?:picks|suggestions|list|recommendations)|the ones? you (?:gave|suggested|listed|showed))\b|\bwhich (?:one|is|of|would|should|do you|came|was|were)\b|\b(?:rank|sort|order) (?:them|those|these)\b|\b(?:cual|cuales) (?:de )?(?:esas|estas|ellas|ellos|esos|estos|las|los)\b|\b(?:de|entre) (?:esas|estas|esos|estos)\b|\b(?:welche[rsn]?|welches) (?:davon|von denen|von diesen)\b|\bdavon\b|\b(?:lequel|laquelle|lesquels) (?:de|d'|parmi)|\bparmi (?:eux|elles|ces)\b|\b(?:quale|quali) (?:di|tra|fra) (?:questi|quelli|loro)\b|\bqual (?:deles|delas|desses|dessas)\b/;
 
 /** Lower case, accents off, one space: "¿cuál de esas es la más divertida?" as the patterns read it. */
 export const folded = (message: string) =>
@@ -241,6 +244,19 @@ const trueStoryWords = (m: CatalogMovie) => {
     : 'is not tagged as a true story in the catalog';
 };
 
+/** In colour or black and white, from its keywords, else its year (said as a guess before 1950). */
+const colourWords = (m: CatalogMovie) => {
+  const year = dateText(m);
+  if (m.keywords.includes('black and white')) return `is in black and white (${year})`;
+  const y = released(m);
+  const at = y === undefined ? undefined : new Date(y).getUTCFullYear();
+  if (at !== undefined && at < 1940)
+    return `is from ${year}: almost surely black and white (the catalog does not say)`;
+  if (at !== undefined && at < 1968)
+    return `is from ${year}, when many films were still black and white; the catalog does not say which this is`;
+  return `is in colour (${year}; the catalog does not tag it black and white)`;
+};
+
 /** The facts a question can ask, the first that matches (comparisons of quality last). */
 const FACTS: [RegExp, FilmFact][] = [
   [
@@ -277,6 +293,10 @@ const FACTS: [RegExp, FilmFact][] = [
       value: comedy,
       more: 'funnier',
     },
+  ],
+  [
+    /\b(in colou?r|colou?red|black and white|black-and-white|b&w|b\/w)\b/,
+    { word: 'colour', say: colourWords },
   ],
   [
     /\b(what (?:kind|genre|type|sort)|which genre)\b/,

@@ -23,8 +23,12 @@ const asksForFilms = (req: ChatRequest) => {
   return !!q.like || (q.genreGroups.length > 0 && !q.comparative) || q.keywordsIn.length > 0;
 };
 
+/** "which is the least sad?", "which one for a first date?": a question opening with "which" asks among the films shown. */
+const ASKS_WHICH = /^\W*(?:ok |okay |so |and |hmm |but )?which\b/i;
+
 const order = (req: ChatRequest) =>
-  req.state.lastPicks.length && (pointsOnlyAtShown(req.message) || !asksForFilms(req))
+  req.state.lastPicks.length &&
+  (pointsOnlyAtShown(req.message) || !asksForFilms(req) || ASKS_WHICH.test(req.message))
     ? askedAboutShown(req.message)
     : null;
 
