@@ -211,3 +211,25 @@ describe('questions among the films shown, asked with "which"', () => {
     expect(message).toMatch(/black and white|in colour/);
   });
 });
+
+describe('a title, then "but": films like it, changed so', () => {
+  it.each([
+    ['inception but darker', 27205],
+    ['heat but shorter', 949],
+    ['the matrix but older', 603],
+  ])('%s: like the film named', async (message, id) => {
+    const a = await engine.answer(message, fresh());
+    expect(a.seed?.id).toBe(id);
+    expect(a.picks.length).toBeGreaterThanOrEqual(3);
+    expect(a.picks.map((p) => p.movie.id)).not.toContain(id);
+  });
+
+  it.each(['alien but funny', 'superhero movie but NOT marvel, im so sick of marvel', 'horror but funny'])(
+    '%s: a kind of film, no film named',
+    async (message) => {
+      const a = await engine.answer(message, fresh());
+      expect(a.seed ?? null).toBeNull();
+      expect(a.picks.length).toBeGreaterThanOrEqual(3);
+    },
+  );
+});

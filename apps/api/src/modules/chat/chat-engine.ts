@@ -547,6 +547,37 @@ export class ChatEngine {
     return { ...query, like, empty: false, social: undefined, themeWords: [], textWords: [], unknown: [] };
   }
 
+  /**
+   * Decision 0118: "inception but darker", "heat but shorter", "the matrix but older": a message
+   * that opens with a well-known film's whole title, then "but" (or "only", "with"…), asks for films
+   * like it changed so. A one-word title that is also a theme ("alien but funny") stays the theme,
+   * and words ending in "movie" name a kind ("superhero movie but not marvel").
+   */
+  private titleBeforeBut(query: Query, message: string): Query {
+    if (query.like || query.person) return query;
+    const words = titleWords(message);
+    const k = words.findIndex((w, i) => i > 0 && TITLE_THEN.has(w));
+    if (k < 1 || k > 6) return query;
+    const typed = words.slice(0, k).join(' ');
+    if (k === 1 && (this.keywordVocabulary.has(typed) || LEXICON_WORDS.has(typed))) return query;
+    // "superhero movie but not marvel" names a kind, not the parody "Superhero Movie".
+    if (/^(?:movies?|films?|flicks?)$/.test(words[k - 1]!)) return query;
+    const movie = this.exactTitleFilm(typed);
+    if (!movie) return query;
+    const own = new Set(words.slice(0, k));
+    const mine = (w: string) => !own.has(w.toLowerCase());
+    return {
+      ...query,
+      like: { text: movie.title, movie, confidence: 1, closest: null },
+      themeWords: query.themeWords.filter(mine),
+      textWords: query.textWords?.filter(mine),
+      keywordsIn: query.keywordsIn.filter(mine),
+      unknown: query.unknown.filter(mine),
+      empty: false,
+      social: undefined,
+    };
+  }
+
   /** A well-known film titled exactly so (lower-case words), the best known. */
   private exactTitleFilm(words: string): CatalogMovie | null {
     this.buildExactTitles();
@@ -676,7 +707,10 @@ export class ChatEngine {
 
   /** The understand stage: the message read, with what the conversation knows. */
   private request(message: string, state: ConversationState, seen: ReadonlySet<number>): ChatRequest {
-    const query = this.aboutTheFilmTyped(this.titleTypedPlainly(this.parse(message), message), message);
+    const query = this.aboutTheFilmTyped(
+      this.titleTypedPlainly(this.titleBeforeBut(this.parse(message), message), message),
+      message,
+    );
     const named = this.filmsNamedIn(message);
     return { message, query, seed: query.like?.movie ?? null, last: state.lastIntent, state, seen, named };
   }
@@ -702,6 +736,9 @@ export class ChatEngine {
 }
 
 export { TITLE_CONFIDENCE };
+
+/** Words after a film's title that start what is changed of it ("inception but darker"). */
+const TITLE_THEN = new Set(['but', 'only', 'except', 'without', 'minus']);
 
 /** "top gun maverick" → "Top Gun Maverick": a title typed in lower case, as it is said back. */
 const titleCased = (text: string) =>
