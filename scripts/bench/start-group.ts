@@ -19,7 +19,18 @@ export interface GroupStart {
   load: number;
 }
 
-async function startGroup(dataDir: string): Promise<GroupStart & { stop(): Promise<void> }> {
+/** A started group: its start figures, how to stop it, and what else a bench may ask of it. */
+export interface StartedGroup extends GroupStart {
+  stop(): Promise<void>;
+  /** Spawn time (`performance.now()`), the API's and the recommender's addresses, their output so far. */
+  t0: number;
+  base: string;
+  recPort: number;
+  out(): string;
+}
+
+/** `npm start`'s script on `dataDir` (with `env` on top), up to the rendered page and the popular list. */
+export async function startGroup(dataDir: string, env: Record<string, string> = {}): Promise<StartedGroup> {
   const [port, recPort] = [await freePort(), await freePort()];
   const base = `http://127.0.0.1:${port}`;
   const load = loadAverage();
@@ -34,6 +45,7 @@ async function startGroup(dataDir: string): Promise<GroupStart & { stop(): Promi
       RECOMMENDER_PORT: String(recPort),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -66,7 +78,7 @@ async function startGroup(dataDir: string): Promise<GroupStart & { stop(): Promi
   });
   await popular.arrayBuffer();
   const popularMs = Math.round(performance.now() - t0);
-  return { pageMs, popularMs, load, stop };
+  return { pageMs, popularMs, load, stop, t0, base, recPort, out: () => out };
 }
 
 /**

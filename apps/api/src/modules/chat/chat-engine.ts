@@ -27,7 +27,7 @@ import { peopleFrom } from './turns/person';
 import { respond, turnKind } from './turns/respond';
 import type { PeopleIndex, TurnContext, TurnKind } from './turns/turn';
 import { TITLE_CONFIDENCE, type ParseContext } from './understand/clauses';
-import type { Query } from './understand/query';
+import { asksForFilms, type Query } from './understand/query';
 import { Speller, editDistance, foldAccents } from './understand/text';
 import { FILLER } from './understand/lexicon';
 import { LEXICON_WORDS, understand } from './understand/understand';
@@ -596,21 +596,10 @@ export class ChatEngine {
         (LEXICON_WORDS.has(w) && !query.unknown.includes(w)) ||
         this.keywordVocabulary.has(w) ||
         this.knownWord(w),
+      // A comparative or a direction alone ("but darker") asks for films too.
       asksForFilms: (text) => {
         const q = this.parse(text);
-        return (
-          q.genreGroups.length > 0 ||
-          q.moods.length > 0 ||
-          q.keywordsIn.length > 0 ||
-          q.languages.length > 0 ||
-          q.yearFrom !== undefined ||
-          q.yearTo !== undefined ||
-          q.runtimeMax !== undefined ||
-          q.minRating !== undefined ||
-          Object.keys(q.soft).length > 0 ||
-          !!q.comparative ||
-          !!q.followUp
-        );
+        return asksForFilms(q) || Object.keys(q.soft).length > 0 || !!q.comparative || !!q.followUp;
       },
       titled: (words) => {
         const film = this.exactTitleFilm(words);

@@ -1,6 +1,6 @@
 import { isGrammarWord } from './understand/grammar-words';
 import { AVAILABILITY_FRAME } from './understand/lexicon';
-import type { Query } from './understand/query';
+import { asksForFilms, type Query } from './understand/query';
 
 /**
  * Decision 0118: a title the catalog lacks, typed in lower case where nothing else is read. The
@@ -50,19 +50,7 @@ const nameWord = (w: string, words: WordKnowledge) =>
 const namesNothing = (q: Query) => !q.like && !q.person && q.social !== 'greeting' && q.social !== 'thanks';
 
 /** Nothing but a name was read: no genre, mood, theme typed, language, years, length or person. */
-function readsNothingElse(q: Query): boolean {
-  return (
-    namesNothing(q) &&
-    q.genreGroups.length === 0 &&
-    q.moods.length === 0 &&
-    q.keywordsIn.length === 0 &&
-    q.languages.length === 0 &&
-    q.yearFrom === undefined &&
-    q.yearTo === undefined &&
-    q.runtimeMax === undefined &&
-    q.minRating === undefined
-  );
-}
+const readsNothingElse = (q: Query) => namesNothing(q) && !asksForFilms(q);
 
 /** The title typed (as typed, trimmed), or null. */
 export function missingTitle(message: string, q: Query, words: WordKnowledge): string | null {

@@ -1,19 +1,8 @@
 import { excluded, reply } from '../request';
-import { isRefinement, type Query } from '../understand/query';
+import { asksForFilms, isRefinement, type Query } from '../understand/query';
 import * as say from '../wording';
 import { toPicks } from './films';
 import type { Turn } from './turn';
-
-/** Something a film can be checked against besides the title: else the rest is only the message's story. */
-const asksForFilms = (q: Query) =>
-  q.genreGroups.length > 0 ||
-  q.moods.length > 0 ||
-  q.keywordsIn.length > 0 ||
-  q.languages.length > 0 ||
-  q.yearFrom !== undefined ||
-  q.yearTo !== undefined ||
-  q.runtimeMax !== undefined ||
-  q.minRating !== undefined;
 
 /**
  * A named title the catalog lacks: never swapped for another film. Said so (with the nearest

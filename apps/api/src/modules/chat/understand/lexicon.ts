@@ -2328,6 +2328,31 @@ export const VIEWING_PREFIXES: string[] = [
  * catalog lacks is said to be missing, never read as other words). It opens a message or a
  * sentence, after small lead words at most ("hey, is …", "ok so is …").
  */
+/**
+ * Openers that ask for the title itself ("do you have X?", "¿tienen X?", "vous avez X ?"): the
+ * question's end closes the frame ("have u got X??").
+ */
+const TITLE_ASKS = [
+  'do you have',
+  'do u have',
+  'have you got',
+  'have u got',
+  'you got',
+  'u got',
+  'got',
+  'tienen',
+  'tienes',
+  'teneis',
+  'vous avez',
+  'avez vous',
+  'habt ihr',
+  'haben sie',
+  'hast du',
+  'avete',
+  'voces tem',
+  'voce tem',
+];
+
 export const AVAILABILITY_FRAME = {
   opens: [
     'is',
@@ -2335,52 +2360,14 @@ export const AVAILABILITY_FRAME = {
     'is there',
     'is the movie',
     'is the film',
-    'do you have',
-    'do u have',
-    'have you got',
     'can i watch',
     'can i stream',
     'can i find',
     'can i see',
     'could i watch',
-    'have u got',
-    'you got',
-    'u got',
-    'got',
-    // "¿tienen blade runner 2049?", "vous avez amélie ?", "habt ihr …", "avete …".
-    'tienen',
-    'tienes',
-    'teneis',
-    'vous avez',
-    'avez vous',
-    'habt ihr',
-    'haben sie',
-    'hast du',
-    'avete',
-    'voces tem',
-    'voce tem',
+    ...TITLE_ASKS,
   ],
-  /** Openers that ask for the title itself: the question's end closes the frame ("have u got X??"). */
-  asks: [
-    'do you have',
-    'do u have',
-    'have you got',
-    'have u got',
-    'you got',
-    'u got',
-    'got',
-    'tienen',
-    'tienes',
-    'teneis',
-    'vous avez',
-    'avez vous',
-    'habt ihr',
-    'haben sie',
-    'hast du',
-    'avete',
-    'voces tem',
-    'voce tem',
-  ],
+  asks: TITLE_ASKS,
   ends: [
     'on here',
     'available',

@@ -158,6 +158,23 @@ export function emptyQuery(lang: Query['lang'] = 'en'): Query {
 }
 
 /** True when the query asks for anything a film can be checked against. */
+/**
+ * Something a film can be checked against (a genre, mood, theme, language, years, length or
+ * rating): more than a title or a story's words.
+ */
+export function asksForFilms(q: Query): boolean {
+  return (
+    q.genreGroups.length > 0 ||
+    q.moods.length > 0 ||
+    q.keywordsIn.length > 0 ||
+    q.languages.length > 0 ||
+    q.yearFrom !== undefined ||
+    q.yearTo !== undefined ||
+    q.runtimeMax !== undefined ||
+    q.minRating !== undefined
+  );
+}
+
 export function hasRequest(q: Query): boolean {
   return (
     !!q.like ||
