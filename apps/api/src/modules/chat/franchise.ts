@@ -51,7 +51,24 @@ const LEAD_WORDS = new Set([
 /** Words that ask for a franchise's order or size, in the languages read (folded). */
 const ORDER_CUE =
   /\b(?:in (?:what|which) order|(?:what|which|right|correct|viewing|watching|release) order|in order|order (?:of|to|should)|how many (?:are|movies|films|of them|there)|which (?:one|ones|should i|do i) (?:first|watch first|start)|watch(?:ed)? first|start with|orden|ordem|reihenfolge|ordre|ordine|cuantas|quantos|wie viele|combien)\b|\border$/;
-const FRANCHISE_NOUN = /\b(movies?|films?|flicks|series|saga|franchise|trilogy|collection|marathon)\b/;
+const FRANCHISE_NOUN =
+  /\b(movies?|films?|flicks|series|saga|franchise|trilogy|collection|marathon|sequels?|prequels?|installments?|instalments?)\b/;
+
+/**
+ * The short names a person uses for a franchise, made from its name (decision 0119): the initials
+ * of a name of three words or more ("lotr", "potc", "bttf"), and the last word of a two-word name
+ * ("bond" for James Bond, "potter", "jones"). Each only when no other franchise makes it too.
+ */
+function shortNames(key: string): string[] {
+  const words = key.split(' ');
+  const out: string[] = [];
+  if (words.length >= 3) {
+    const initials = words.map((w) => w[0]).join('');
+    if (initials.length >= 3 && /^[a-z]+$/.test(initials)) out.push(initials);
+  }
+  if (words.length === 2 && words[1]!.length >= 4 && /^[a-z]+$/.test(words[1]!)) out.push(words[1]!);
+  return out;
+}
 
 /** `name` written with a capital inside the message, not as its first word ("The Alien films in order"). */
 function typedAsName(message: string, name: string): boolean {
@@ -73,6 +90,8 @@ export class Franchises {
   private readonly common = new Set<string>();
   /** A member's local release title, up to its colon ("o senhor dos aneis", "der herr der ringe"). */
   private readonly byLocalName = new Map<string, Franchise>();
+  /** Short names (`shortNames`): "lotr", "bond". */
+  private readonly byShortName = new Map<string, Franchise>();
 
   /**
    * `movies`: the catalog's films; `common`: whether a name is also a word or theme a person uses
@@ -100,6 +119,7 @@ export class Franchises {
       const votes = (f: { members: CatalogMovie[] }) => f.members.reduce((n, m) => n + m.vote_count, 0);
       if (!known || votes(known) < votes({ members })) this.byKey.set(key, { name, members });
     }
+    this.indexShortNames(common);
     for (const [id, names] of LOCAL_TITLES) {
       const franchise = [...this.byKey.values()].find((f) => f.members.some((m) => m.id === id));
       if (!franchise) continue;
@@ -122,13 +142,30 @@ export class Franchises {
   startingAt(words: readonly string[], strict = false): (Franchise & { length: number; id: number }) | null {
     for (let n = Math.min(6, words.length); n >= 1; n--) {
       const key = words.slice(0, n).join(' ');
-      const found = this.byKey.get(key) ?? this.byLocalName.get(key);
+      const found = this.find(key);
       const common = this.common.has(key) && (strict || n === 1);
       if (!found || common || (n === 1 && key.length < 4)) continue;
       const id = found.members[0]?.collection?.id;
       if (id !== undefined) return { ...found, length: n, id };
     }
     return null;
+  }
+
+  /**
+   * Each franchise's short names (`shortNames`), for those of three films or more. A short name two
+   * franchises make, a franchise's own key or a word of the film vocabulary is none.
+   */
+  private indexShortNames(common: (word: string) => boolean) {
+    const shorts = new Map<string, Franchise | null>();
+    for (const [key, f] of this.byKey)
+      for (const short of shortNames(key))
+        shorts.set(short, shorts.has(short) || this.byKey.has(short) || common(short) ? null : f);
+    for (const [short, f] of shorts) if (f && f.members.length >= 3) this.byShortName.set(short, f);
+  }
+
+  /** A franchise by its name, a member's local title or a short name. */
+  private find(key: string): Franchise | undefined {
+    return this.byKey.get(key) ?? this.byLocalName.get(key) ?? this.byShortName.get(key);
   }
 
   /** The franchise a message asks for by name, or null. */
@@ -149,7 +186,7 @@ export class Franchises {
     for (let n = Math.min(6, words.length); n >= 1; n--)
       for (let i = 0; i + n <= words.length; i++) {
         const key = words.slice(i, i + n).join(' ');
-        const found = this.byKey.get(key) ?? this.byLocalName.get(key);
+        const found = this.find(key);
         if (found && (n > 1 || key.length >= 4)) return found;
       }
     return null;
@@ -164,7 +201,7 @@ export class Franchises {
     // The longest name that ends right before the noun, with only request words before it.
     for (let start = Math.max(0, before.length - 6); start < before.length; start++) {
       const key = before.slice(start).join(' ');
-      const found = this.byKey.get(key);
+      const found = this.byKey.get(key) ?? this.byShortName.get(key);
       if (!found) continue;
       // "alien movies" are films about aliens; "the Alien films" are the franchise.
       if (this.common.has(key) && !typedAsName(message, key)) return null;

@@ -89,7 +89,7 @@ const JOINS =
   /^(?:but|and|or|with|without|except|only|just|like|from|in|for|that|which|though|if|vs|versus)\b/;
 
 /** Words around a name that are no part of it ("top gun maverick pls", "the matrix movie?"). */
-const PADDING = /^(?:pls|plz|please|lol|thx|thanks|movie|film|the movie|the film|tonight|now)$/;
+const PADDING = /^(?:pls|plz|please|lol|thx|thanks|movies?|films?|flicks?|the movie|the film|tonight|now)$/;
 
 /**
  * A well-known title followed by more of a name ("blade runner 2049", "top gun maverick", "dune

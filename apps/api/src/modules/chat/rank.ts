@@ -119,3 +119,13 @@ export function unaskedKind(
   }
   return Math.max(-1, x);
 }
+
+/**
+ * Decision 0119: 1 for a comedy-drama when a comedy was asked for and drama was not ("a 90s comedy",
+ * "a comedy, no romance"): a friend names The Big Lebowski before Forrest Gump or Life Is Beautiful,
+ * which are comedies as much as dramas. 0 for a mood's genres (a feel-good drama is feel-good) and
+ * when a film was named (its own genres are asked).
+ */
+export function dramedy(m: CatalogMovie, comedyAsked: boolean, asked: ReadonlySet<number>): number {
+  return comedyAsked && !asked.has(GENRE.drama) && m.genre_ids.includes(GENRE.drama) ? 1 : 0;
+}

@@ -12,7 +12,7 @@ import {
   SAME_THEME,
   type Direction,
 } from './directions';
-import { EraFame, genreFocus, lovedRating, RATING_PRIOR, unaskedKind } from './rank';
+import { dramedy, EraFame, genreFocus, lovedRating, RATING_PRIOR, unaskedKind } from './rank';
 import type { TextIndex } from './text-index';
 
 /** Genres no film for a child has unless it is also a family film (Query.childAge). */
@@ -170,6 +170,11 @@ export const RANK_WEIGHTS = {
   unasked: 1.5,
   /** A collection's film that is not its best-known one (rank.ts EraFame.follower, 0 or 1). */
   follower: 1,
+  /**
+   * A comedy-drama when a comedy was asked for (rank.ts dramedy, 0 or 1; decision 0119): obvious
+   * pick present over the development sets 655 → 663 of 962 (0 → 2; 3.5 the same).
+   */
+  dramedy: 2,
   /** A soft direction ("less violent", "smarter": directions.ts), per unit of its score. */
   direction: 2.5,
   /** Darker or lighter (`Query.soft.dark`), per unit of `leaning`. */
@@ -275,6 +280,8 @@ interface Plan {
   direction: Direction | undefined;
   /** Genres the request asks for or the named film has (a direction never rules them out). */
   asked: Set<number>;
+  /** A comedy was asked for as a genre (not brought by a mood), with no film named. */
+  comedyAsked: boolean;
   /** The direction's meanings: a vector, its scale over the films, its weight. */
   meanings: { v: Float32Array; scale: Scale; weight: number }[];
   /** Apply the direction's rule-outs (dropped when they leave fewer than 3 films). */
@@ -353,6 +360,7 @@ function priorOf(m: CatalogMovie, p: Plan, fame: EraFame, index: number, poolSiz
   x += w.focus * genreFocus(m, q.genreGroups);
   x -= w.moodMiss * moodGroupsMissed(m, q);
   x += w.unasked * unaskedKind(m, p.asked, q.childAge !== undefined, p.seed);
+  x -= w.dramedy * dramedy(m, p.comedyAsked, p.asked);
   if (p.direction) x += w.direction * directionScore(p.direction, m, loved);
   for (const d of p.meanings) x += w.direction * d.weight * scaled(p.sem!.score(d.v, m.id), d.scale);
   if (q.soft.dark) x += w.dark * leaning(q.soft.dark, darkness(m), q.darkFrom);
@@ -461,6 +469,7 @@ export class Retriever {
       direction,
       meanings: this.meaningsOf(direction, sem),
       asked: new Set([...q.genreGroups.flat(), ...(seed?.genre_ids ?? [])]),
+      comedyAsked: !seed && q.genreGroups.some((g) => g.includes(GENRE.comedy) && !moodGroup(q, g)),
       directionFilters: true,
       text: this.textMatch(q),
     };

@@ -554,7 +554,7 @@ function languagesBit(q: Query): string | null {
 }
 
 /** "from the 80s", "from 1994", "from 2015 on", "from before 1960". */
-function yearsBit(q: Query): string | null {
+export function yearsBit(q: Pick<Query, 'yearFrom' | 'yearTo' | 'moods'>): string | null {
   const { yearFrom: from, yearTo: to } = q;
   // "classic" is said as a mood; the year it implies (up to 1985) is not restated as a range.
   const classicOnly = q.moods.includes('classic') && to === 1985 && from === undefined;

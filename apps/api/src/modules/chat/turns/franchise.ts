@@ -13,10 +13,19 @@ function asked(req: ChatRequest, ctx: TurnContext) {
   if (!franchise) return null;
   // "which Rocky film is the best?": the franchise in the order asked.
   const order = superlativeIn(req.message);
-  const members = (order ? orderShown(franchise.members, order) : franchise.members).filter(
+  const unseen = (order ? orderShown(franchise.members, order) : franchise.members).filter(
     (m) => !req.seen.has(m.id),
   );
-  return members.length ? { name: franchise.name, order, members } : null;
+  // "bond films from the 90s": the years asked narrow the franchise (decision 0119).
+  const { yearFrom = -Infinity, yearTo = Infinity } = req.query;
+  const inYears = unseen.filter((m) => {
+    const y = Number(m.release_date?.slice(0, 4));
+    return y >= yearFrom && y <= yearTo;
+  });
+  const years = inYears.length < unseen.length ? say.yearsBit(req.query) : null;
+  const members = inYears.length ? inYears : unseen;
+  const noneInYears = years !== null && inYears.length === 0;
+  return members.length ? { name: franchise.name, order, members, years, noneInYears } : null;
 }
 
 /**
@@ -27,7 +36,7 @@ export const franchiseTurn: Turn = {
   kind: 'franchise',
   matches: (req, ctx) => asked(req, ctx) !== null,
   handle(req, ctx) {
-    const { name: fullName, order, members } = asked(req, ctx)!;
+    const { name: fullName, order, members, years, noneInYears } = asked(req, ctx)!;
     const shown = members.slice(0, FRANCHISE_SHOWN);
     const picks = shown.map((m) => ({
       movie: m,
@@ -35,9 +44,11 @@ export const franchiseTurn: Turn = {
     }));
     const name = say.esc(fullName.replace(/^The /, ''));
     const some = members.length > shown.length;
+    const where = years && !noneInYears ? ` ${years}` : '';
+    const none = noneInYears ? `None of the ${name} films in the catalog are ${years}. ` : '';
     const intro = order
-      ? `Of the ${members.length} ${name} films in the catalog, the ${order.word} is ${say.movieLink(shown[0]!)}. ${some ? `The first ${shown.length}` : 'All of them'}, ${order.word} first:`
-      : `Here are ${some ? `the first ${shown.length} of ${members.length}` : `all ${members.length}`} ${name} films in the catalog, in order of release:`;
+      ? `${none}Of the ${members.length} ${name} films${where} in the catalog, the ${order.word} is ${say.movieLink(shown[0]!)}. ${some ? `The first ${shown.length}` : 'All of them'}, ${order.word} first:`
+      : `${none}Here are ${some ? `the first ${shown.length} of ${members.length}` : members.length === 2 ? 'both' : `all ${members.length}`} ${name} films${where} in the catalog, in order of release:`;
     const listed: ChatRequest = {
       ...req,
       query: { ...emptyQuery(req.query.lang), empty: false },

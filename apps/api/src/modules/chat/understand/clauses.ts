@@ -2423,7 +2423,8 @@ export function moodClause(s: State, idiomsOnly = false) {
         addSoft(q, asked ? { ...soft, dark: undefined } : soft);
       }
       for (const k of mood.negated?.outKeywords ?? []) add(q.keywordsOut, k);
-      for (const g of mood.negated?.exclude ?? (mood.negated?.soft ? [] : (mood.genres ?? []))) {
+      for (const g of mood.negated?.exclude ??
+        (mood.negated?.soft || mood.negated?.outKeywords ? [] : (mood.genres ?? []))) {
         add(q.genresOut, g);
         s.moodOut.add(g);
       }
@@ -2674,12 +2675,14 @@ export function themeClause(s: State, vocabulary: boolean) {
     }
   };
   if (!vocabulary) {
-    for (const [keywords, phrases] of THEME_PHRASES)
+    for (const [keywords, phrases, label] of THEME_PHRASES)
       scan(s, phrases, (start) => {
         put(keywords, start);
         // The reply restates the word said ("without the supernatural", "east germany films"), not
         // all it stands for.
-        if (keywords.length > 1) for (const k of keywords.slice(1)) (q.outLabels ??= {})[k] = keywords[0]!;
+        if (label) for (const k of keywords) (q.outLabels ??= {})[k] = label;
+        else if (keywords.length > 1)
+          for (const k of keywords.slice(1)) (q.outLabels ??= {})[k] = keywords[0]!;
       });
     return;
   }

@@ -418,6 +418,11 @@ export const MOODS: MoodRule[] = [
       'breezy',
       'easygoing',
       'easy going',
+      'easy watch',
+      'easy watching',
+      'easy to watch',
+      'easy viewing',
+      'undemanding',
       'desenfadada',
       'desenfadado',
       'ligera',
@@ -463,11 +468,24 @@ export const MOODS: MoodRule[] = [
       'comedie bete',
       'commedia stupida',
       'comedia besta',
+      // Decision 0119: the viewer's state or a plain "dumb" asks for the same switched-off laughs.
+      'something dumb',
+      'dumb and hilarious',
+      'mindless',
+      'hungover',
+      'hung over',
+      'brain dead',
+      'braindead',
+      'no brainer',
+      'brain is mush',
+      'brain is fried',
     ],
     genres: [GENRE.comedy],
     exclude: [GENRE.drama, GENRE.horror, GENRE.war],
     keywords: ['slapstick', 'stupidity', 'spoof', 'parody', 'toilet humor', 'sex comedy', 'teen comedy'],
     soft: { funny: 1, dark: -1 },
+    // "nothing dumb": no slapstick, not no comedy.
+    negated: { outKeywords: ['slapstick', 'stupidity', 'toilet humor'] },
   },
   {
     mood: 'funny',
@@ -591,7 +609,6 @@ export const MOODS: MoodRule[] = [
       'muerta de miedo',
       'zu tode erschrecken',
       'creepy',
-      'spooky',
       'frightening',
       'haunted',
       'nightmare',
@@ -1805,8 +1822,11 @@ export const NAMES_NOT_SUBJECTS: ReadonlySet<string> = new Set([
   'dc extended universe',
 ]);
 
-/** Themes in words the catalog's keywords do not use, and in other languages → catalog keywords. */
-export const THEME_PHRASES: [string[], string[]][] = [
+/**
+ * Themes in words the catalog's keywords do not use, and in other languages → catalog keywords (and
+ * the word a reply says them as, when not the first keyword).
+ */
+export const THEME_PHRASES: [string[], string[], string?][] = [
   // 0116: music, not "heavy" said of a film (the sad mood ruled out).
   [['heavy metal'], ['heavy metal']],
   // 0115: a studio's universe is its films' keywords ("not Marvel" leaves them out).
@@ -1936,6 +1956,29 @@ export const THEME_PHRASES: [string[], string[]][] = [
       'espaco',
     ],
   ],
+  // Decision 0119: the season's atmosphere (ghosts, witches, haunted houses), not fright: "spooky but
+  // not horror" is Beetlejuice and Hocus Pocus.
+  [
+    ['ghost', 'haunted house', 'halloween', 'haunting', 'ghost story'],
+    [
+      'spooky',
+      'spookier',
+      'spooky vibes',
+      'spooky season',
+      'halloween vibes',
+      'halloweeny',
+      'eerie',
+      'ghostly',
+    ],
+    'spooky',
+  ],
+  // Decision 0119: a kind of crime film by its world (the mob), not the crime genre at large.
+  [
+    ['mafia', 'mobster', 'gangster', 'organized crime', 'mafia boss', 'gangster boss', 'mob boss'],
+    ['mafia', 'mob', 'mobster', 'mobsters', 'gangster', 'gangsters', 'gangsterfilm', 'mafiosi'],
+    'gangster',
+  ],
+  [['slasher', 'proto-slasher', 'masked killer'], ['slasher', 'slashers'], 'slasher'],
   [
     ['heist'],
     [

@@ -1,0 +1,161 @@
+import type { CatalogIndex, CatalogMovie } from '@app/catalog';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ChatEngine } from '../src/modules/chat/chat-engine';
+import { dramedy } from '../src/modules/chat/rank';
+import { GENRE } from '../src/modules/chat/understand/lexicon';
+import { chatOverFullCatalog, freshConversation as fresh } from './helpers/catalog';
+
+/**
+ * Decision 0119: a franchise by the short names people use ("lotr", "bond", "rocky sequels") and
+ * narrowed by the years asked; a kind of film by its world ("mafia", "slashers", "spooky") rather
+ * than its genre at large; a comedy-drama after the comedies when a comedy is asked for; the
+ * viewer's state ("hungover") asks for switched-off laughs; a theme word before "films" is no title.
+ */
+let catalog: CatalogIndex;
+let engine: ChatEngine;
+beforeAll(async () => {
+  ({ catalog, engine } = await chatOverFullCatalog());
+}, 120_000);
+
+const films = (picks: { movie: { id: number } }[]) => picks.map((p) => catalog.get(p.movie.id)!);
+const year = (m: CatalogMovie) => Number(m.release_date?.slice(0, 4));
+const ask = async (message: string) => {
+  const a = await engine.answer(message, fresh());
+  return { message: a.message, picks: films(a.picks) };
+};
+
+describe('a franchise by a short name', () => {
+  it.each([
+    ['lotr movies', 'Lord of the Rings'],
+    ['the bttf trilogy', 'Back to the Future'],
+    ['bond films', 'James Bond'],
+    ['all the rocky sequels', 'Rocky'],
+  ])('%s: the %s films, in order', async (message, name) => {
+    const { message: reply, picks } = await ask(message);
+    expect(reply).toContain(`${name} films`);
+    expect(picks.length).toBeGreaterThanOrEqual(3);
+    const collection = picks[0]!.collection?.id;
+    for (const m of picks) expect(m.collection?.id, m.title).toBe(collection);
+    expect(picks.map(year)).toEqual([...picks.map(year)].sort((a, b) => a - b));
+  });
+
+  it('a word of a film\'s theme is no short name: "a bond between mother and son"', async () => {
+    const { message } = await ask('a movie about the bond between a mother and her son');
+    expect(message).not.toContain('James Bond films');
+  });
+});
+
+describe('a franchise narrowed by the years asked', () => {
+  it('bond films from the 90s: the three of the 1990s', async () => {
+    const { message, picks } = await ask('bond films from the 90s');
+    expect(message).toContain('from the 1990s');
+    expect(picks.map((m) => m.title)).toEqual([
+      'GoldenEye',
+      'Tomorrow Never Dies',
+      'The World Is Not Enough',
+    ]);
+  });
+
+  it('none in the years asked: says so and lists them all', async () => {
+    const { message, picks } = await ask('jaws films from the 60s');
+    expect(message).toMatch(/^None of the Jaws films in the catalog are from the 1960s/);
+    expect(picks.length).toBe(4);
+  });
+});
+
+describe('a theme word before "films" is no title the catalog lacks', () => {
+  it.each(['heist films', 'heist movies'])('%s: heist films', async (message) => {
+    const { message: reply, picks } = await ask(message);
+    expect(reply).not.toMatch(/isn't in our catalog/);
+    expect(picks.length).toBe(5);
+    for (const m of picks) expect(m.keywords, m.title).toEqual(expect.arrayContaining(['heist']));
+  });
+
+  it('a sequel typed after a title is still one ("top gun maverick")', async () => {
+    expect((await ask('top gun maverick')).message).toMatch(/isn't in our catalog/);
+  });
+});
+
+describe('a kind of film by its world', () => {
+  it.each(['mafia movies', 'mob movies', 'gangster films'])('%s: films of the mob', async (message) => {
+    const { picks } = await ask(message);
+    expect(picks.length).toBe(5);
+    const mob = [
+      'mafia',
+      'mobster',
+      'gangster',
+      'organized crime',
+      'mafia boss',
+      'gangster boss',
+      'mob boss',
+    ];
+    for (const m of picks)
+      expect(
+        m.keywords.some((k) => mob.includes(k)),
+        m.title,
+      ).toBe(true);
+    expect(picks.map((m) => m.title)).toContain('The Godfather');
+    expect(picks.map((m) => m.title)).not.toContain('The Shawshank Redemption');
+  });
+
+  it('classic slashers: Halloween, not Alien and Jaws', async () => {
+    const { picks } = await ask('some classic slasher horror pls');
+    const titles = picks.map((m) => m.title);
+    expect(titles).toContain('Halloween');
+    expect(titles).not.toContain('Jaws');
+  });
+
+  it('spooky but no horror: ghosts and Halloween, none of them horror', async () => {
+    const { message, picks } = await ask('halloween party, spooky vibes but absolutely no horror movies');
+    expect(message).toMatch(/spooky/);
+    expect(picks.length).toBe(5);
+    const spooky = ['ghost', 'haunted house', 'halloween', 'haunting', 'ghost story'];
+    for (const m of picks) {
+      expect(m.genre_ids, m.title).not.toContain(GENRE.horror);
+      expect(
+        m.keywords.some((k) => spooky.includes(k)),
+        m.title,
+      ).toBe(true);
+    }
+  });
+});
+
+describe('a comedy-drama after the comedies', () => {
+  it('weighs only when a comedy is asked for and drama is not', () => {
+    const gump = catalog.get(13)!;
+    expect(gump.genre_ids).toEqual(expect.arrayContaining([GENRE.comedy, GENRE.drama]));
+    expect(dramedy(gump, true, new Set([GENRE.comedy]))).toBe(1);
+    expect(dramedy(gump, true, new Set([GENRE.comedy, GENRE.drama]))).toBe(0);
+    expect(dramedy(gump, false, new Set())).toBe(0);
+  });
+
+  it('"a comedy with no romance": The Big Lebowski before Life Is Beautiful', async () => {
+    const titles = (await ask('a comedy with no romance at all please')).picks.map((m) => m.title);
+    expect(titles).toContain('The Big Lebowski');
+    const beautiful = titles.indexOf('Life Is Beautiful');
+    if (beautiful >= 0) expect(beautiful).toBeGreaterThan(titles.indexOf('The Big Lebowski'));
+  });
+});
+
+describe("the viewer's state asks for switched-off laughs", () => {
+  it('"so hungover, need something dumb": silly comedies, no drama', async () => {
+    const message = 'so hungover, need something dumb';
+    expect(engine.parse(message).moods).toContain('silly');
+    const { picks } = await ask(message);
+    expect(picks.length).toBe(5);
+    for (const m of picks) {
+      expect(m.genre_ids, m.title).toContain(GENRE.comedy);
+      expect(m.genre_ids, m.title).not.toContain(GENRE.drama);
+    }
+  });
+
+  it('"nothing dumb" rules out slapstick, not comedy', () => {
+    const q = engine.parse('a comedy, but no stupid comedies');
+    expect(q.genresOut).not.toContain(GENRE.comedy);
+    expect(q.keywordsOut).toContain('slapstick');
+  });
+
+  it('"an easy watch" is light-hearted', () => {
+    expect(engine.parse('an easy watch for a long flight').moods).toContain('light-hearted');
+  });
+});
