@@ -159,3 +159,26 @@ describe("the viewer's state asks for switched-off laughs", () => {
     expect(engine.parse('an easy watch for a long flight').moods).toContain('light-hearted');
   });
 });
+
+describe('a whole message typed as a title the catalog lacks', () => {
+  it.each([
+    ['The Banshees of Inisherin', 'The Banshees of Inisherin'],
+    ['Everything Everywhere All at Once', 'Everything Everywhere All at Once'],
+    ['Past Lives', 'Past Lives'],
+  ])('%s: said missing, no films read from its words', async (message, title) => {
+    const { message: reply, picks } = await ask(message);
+    expect(reply).toContain(`"${title}" isn't in our catalog`);
+    expect(picks).toEqual([]);
+  });
+
+  it.each([
+    ['Zombie Movies', 'zombie'],
+    ['Spooky Vibes', 'spooky'],
+    ['Any Good Horror?', 'horror'],
+  ])('%s: a request typed in capitals is still a request', async (message, kind) => {
+    const { message: reply, picks } = await ask(message);
+    expect(reply).not.toMatch(/isn't in our catalog/);
+    expect(reply.split('\n')[0]).toContain(kind);
+    expect(picks.length).toBe(5);
+  });
+});

@@ -538,13 +538,25 @@ export class ChatEngine {
       near && near.confidence >= TITLE_CONFIDENCE && near.movie.vote_count >= 100
         ? { text, movie: near.movie, confidence: near.confidence, closest: null }
         : {
-            text: titleCased(text),
+            text: /\p{Lu}/u.test(text) ? text : titleCased(text),
             movie: null,
             confidence: 0,
             closest:
               near && near.confidence >= 0.6 && near.movie.vote_count >= NAMED_MIN_VOTES ? near.movie : null,
           };
-    return { ...query, like, empty: false, social: undefined, themeWords: [], textWords: [], unknown: [] };
+    // The whole message is the title: its words are no themes ("Past Lives" asks for no past films).
+    const whole = text === message.trim().replace(/[?!.]+$/, '');
+    const keywordsIn = whole ? [] : query.keywordsIn;
+    return {
+      ...query,
+      like,
+      keywordsIn,
+      empty: false,
+      social: undefined,
+      themeWords: [],
+      textWords: [],
+      unknown: [],
+    };
   }
 
   /**

@@ -52,6 +52,27 @@ const namesNothing = (q: Query) => !q.like && !q.person && q.social !== 'greetin
 /** Nothing but a name was read: no genre, mood, theme typed, language, years, length or person. */
 const readsNothingElse = (q: Query) => namesNothing(q) && !asksForFilms(q);
 
+/**
+ * Decision 0119: the whole message typed as a title is, every word of four letters or more
+ * capitalised, two at least, the rest short words ("The Banshees of Inisherin", "Everything
+ * Everywhere All at Once"), whatever its words mean: a sentence is not typed so.
+ */
+function typedAsTitle(text: string): boolean {
+  const typed = text.split(/\s+/).filter(Boolean);
+  if (typed.length < 2 || typed.length > 8 || text === text.toUpperCase()) return false;
+  let capitalised = 0;
+  for (const w of typed) {
+    const letters = w.replace(/[^\p{L}]/gu, '');
+    if (!letters) continue;
+    const upper = letters[0] !== letters[0]!.toLowerCase();
+    if (upper) capitalised++;
+    else if (letters.length > 4) return false;
+  }
+  return capitalised >= 2 && /^\P{Ll}/u.test(typed[0]!);
+}
+
+const FILM_NOUNS = /^(?:movies?|films?|flicks?)$/;
+
 /** The title typed (as typed, trimmed), or null. */
 export function missingTitle(message: string, q: Query, words: WordKnowledge): string | null {
   if (!namesNothing(q)) return null;
@@ -59,6 +80,10 @@ export function missingTitle(message: string, q: Query, words: WordKnowledge): s
   const all = wordsOf(text);
   const whole = all.length > 0 && all.length <= 6 && all.some((w) => nameWord(w, words));
   if (whole && readsNothingElse(q) && all.every((w) => nameWord(w, words) || isGrammarWord(w))) return text;
+  // Its words may read as themes ("banshees"): they are the title's, when one of them is a name.
+  const themesOnly =
+    !asksForFilms({ ...q, keywordsIn: [] }) && (!q.keywordsIn.length || all.some((w) => nameWord(w, words)));
+  if (themesOnly && !all.some((w) => FILM_NOUNS.test(w)) && typedAsTitle(text)) return text;
   // The frames below are a title's place whatever else the message says ("my daughter": family films).
   const available = AVAILABILITY_AFTER.exec(text)?.[1];
   if (available) {
