@@ -73,34 +73,44 @@ function typedAsTitle(text: string): boolean {
 
 const FILM_NOUNS = /^(?:movies?|films?|flicks?)$/;
 
+/** The whole message a name (its words no theme, or one of them a name), or typed as a title. */
+function wholeName(text: string, all: string[], q: Query, words: WordKnowledge): boolean {
+  const named = all.some((w) => nameWord(w, words));
+  const whole = all.length > 0 && all.length <= 6 && named;
+  if (whole && readsNothingElse(q) && all.every((w) => nameWord(w, words) || isGrammarWord(w))) return true;
+  // Its words may read as themes ("banshees"): they are the title's, when one of them is a name.
+  const themesOnly = !asksForFilms({ ...q, keywordsIn: [] }) && (!q.keywordsIn.length || named);
+  return themesOnly && !all.some((w) => FILM_NOUNS.test(w)) && typedAsTitle(text);
+}
+
+/** The name before "do you have it?", "where can I watch it?", or null. */
+function availableName(text: string, words: WordKnowledge): string | null {
+  const available = AVAILABILITY_AFTER.exec(text)?.[1];
+  if (!available) return null;
+  const run = wordsOf(available);
+  let from = run.length;
+  while (from > 0 && !BEFORE_NAME.test(run[from - 1]!) && run.length - from < 6) from--;
+  const name = run.slice(from);
+  // From the message's start, the frame names whatever is before it; after other words, a name.
+  // No request word is part of it ("horror from the 80s, do you have it?" asks for films).
+  const named = name.length > 0 && !POINTER.test(name.join(' ')) && !words.asksForFilms(name.join(' '));
+  return named && (from === 0 || name.some((w) => nameWord(w, words))) ? name.join(' ') : null;
+}
+
+/** The film judged in "is X any good?", "is X worth it?", or null. */
+function judgedName(text: string, words: WordKnowledge): string | null {
+  const judged = VERDICT_FRAME.exec(text)?.[1];
+  if (!judged || wordsOf(judged).length > 6 || POINTER.test(judged.toLowerCase())) return null;
+  return words.asksForFilms(judged) ? null : judged;
+}
+
 /** The title typed (as typed, trimmed), or null. */
 export function missingTitle(message: string, q: Query, words: WordKnowledge): string | null {
   if (!namesNothing(q)) return null;
   const text = message.trim().replace(/[?!.]+$/, '');
-  const all = wordsOf(text);
-  const whole = all.length > 0 && all.length <= 6 && all.some((w) => nameWord(w, words));
-  if (whole && readsNothingElse(q) && all.every((w) => nameWord(w, words) || isGrammarWord(w))) return text;
-  // Its words may read as themes ("banshees"): they are the title's, when one of them is a name.
-  const themesOnly =
-    !asksForFilms({ ...q, keywordsIn: [] }) && (!q.keywordsIn.length || all.some((w) => nameWord(w, words)));
-  if (themesOnly && !all.some((w) => FILM_NOUNS.test(w)) && typedAsTitle(text)) return text;
+  if (wholeName(text, wordsOf(text), q, words)) return text;
   // The frames below are a title's place whatever else the message says ("my daughter": family films).
-  const available = AVAILABILITY_AFTER.exec(text)?.[1];
-  if (available) {
-    const run = wordsOf(available);
-    let from = run.length;
-    while (from > 0 && !BEFORE_NAME.test(run[from - 1]!) && run.length - from < 6) from--;
-    const name = run.slice(from);
-    // From the message's start, the frame names whatever is before it; after other words, a name.
-    // No request word is part of it ("horror from the 80s, do you have it?" asks for films).
-    const named = name.length > 0 && !POINTER.test(name.join(' ')) && !words.asksForFilms(name.join(' '));
-    if (named && (from === 0 || name.some((w) => nameWord(w, words)))) return name.join(' ');
-  }
-  const judged = VERDICT_FRAME.exec(text)?.[1];
-  const judgedWords = judged ? wordsOf(judged) : [];
-  if (judged && judgedWords.length <= 6 && !POINTER.test(judged.toLowerCase()) && !words.asksForFilms(judged))
-    return judged;
-  return null;
+  return availableName(text, words) ?? judgedName(text, words);
 }
 
 /** The openers of a question for a title, longest first, as words. */
