@@ -182,3 +182,29 @@ describe('a whole message typed as a title the catalog lacks', () => {
     expect(picks.length).toBe(5);
   });
 });
+
+describe('a dark comedy is its own kind', () => {
+  it.each(['a dark comedy', 'some black comedies', 'comedia negra'])(
+    '%s: comedies of dark things, not "black" in a title',
+    async (message) => {
+      expect(engine.parse(message).moods).toContain('darkly funny');
+      const { picks } = await ask(message);
+      expect(picks.length).toBe(5);
+      for (const m of picks) {
+        expect(m.genre_ids, m.title).toContain(GENRE.comedy);
+        expect(m.title).not.toMatch(/black/i);
+        expect(m.genre_ids, m.title).not.toContain(GENRE.family);
+      }
+    },
+  );
+
+  it('"no dark comedies" rules out the kind, not every comedy', () => {
+    const q = engine.parse('a comedy, but no dark comedies');
+    expect(q.genresOut).not.toContain(GENRE.comedy);
+    expect(q.keywordsOut).toContain('dark comedy');
+  });
+
+  it('"a romcom" lifts the films the catalog calls romantic comedies', () => {
+    expect(engine.parse('a good romcom').moodKeywords).toContain('romantic comedy');
+  });
+});

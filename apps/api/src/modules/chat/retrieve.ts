@@ -280,7 +280,7 @@ interface Plan {
   direction: Direction | undefined;
   /** Genres the request asks for or the named film has (a direction never rules them out). */
   asked: Set<number>;
-  /** A comedy was asked for as a genre (not brought by a mood), with no film named. */
+  /** A comedy was asked for as a genre (not brought by a broad mood), no film named, nothing darker. */
   comedyAsked: boolean;
   /** The direction's meanings: a vector, its scale over the films, its weight. */
   meanings: { v: Float32Array; scale: Scale; weight: number }[];
@@ -469,7 +469,9 @@ export class Retriever {
       direction,
       meanings: this.meaningsOf(direction, sem),
       asked: new Set([...q.genreGroups.flat(), ...(seed?.genre_ids ?? [])]),
-      comedyAsked: !seed && q.genreGroups.some((g) => g.includes(GENRE.comedy) && !moodGroup(q, g)),
+      // (A dark comedy is one: In Bruges, Dr. Strangelove are comedies and dramas.)
+      comedyAsked:
+        !seed && !(q.soft.dark! > 0) && q.genreGroups.some((g) => g.includes(GENRE.comedy) && !moodGroup(q, g)),
       directionFilters: true,
       text: this.textMatch(q),
     };

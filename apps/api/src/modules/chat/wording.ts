@@ -169,6 +169,7 @@ const MOOD_PURPOSE: Record<string, string> = {
   cosy: 'for a cosy evening in',
   thrilling: 'for the tension',
   dark: 'for when you want it bleak',
+  'darkly funny': 'for laughs on the dark side',
   'mind-bending': 'to bend your mind',
   twisty: 'for the twist',
   romantic: 'for date night',

@@ -2482,6 +2482,10 @@ export function genreClause(s: State) {
           s.pairedWith.add(g);
         }
       }
+      // Decision 0119: the pair's name as a catalog keyword ("romantic comedy") lifts the films that
+      // carry it: a romcom first, not every comedy with a romance in it.
+      if (!s.negated.has(start))
+        for (const k of phrases) if (s.ctx.keywordVocabulary.has(k)) add(q.moodKeywords, k);
     });
   }
   for (const [g, phrases] of GENRE_PHRASES) {
@@ -2675,9 +2679,10 @@ export function themeClause(s: State, vocabulary: boolean) {
     }
   };
   if (!vocabulary) {
-    for (const [keywords, phrases, label] of THEME_PHRASES)
+    for (const [keywords, phrases, label, genre] of THEME_PHRASES)
       scan(s, phrases, (start) => {
         put(keywords, start);
+        if (genre !== undefined && !s.negated.has(start)) addGroup(q, [genre]);
         // The reply restates the word said ("without the supernatural", "east germany films"), not
         // all it stands for.
         if (label) for (const k of keywords) (q.outLabels ??= {})[k] = label;

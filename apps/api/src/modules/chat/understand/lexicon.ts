@@ -957,6 +957,33 @@ export const MOODS: MoodRule[] = [
     soft: { dark: -1 },
   },
   {
+    // Decision 0119: a comedy of dark things (Fargo, In Bruges, Dr. Strangelove), not a dark film
+    // that is also a comedy, nor the lightest comedies with a dark word in them.
+    mood: 'darkly funny',
+    phrases: [
+      'dark comedy',
+      'dark comedies',
+      'black comedy',
+      'black comedies',
+      'dark humor',
+      'dark humour',
+      'gallows humor',
+      'gallows humour',
+      'comedia negra',
+      'humor negro',
+      'comedie noire',
+      'humour noir',
+      'schwarze komodie',
+      'schwarzer humor',
+      'commedia nera',
+      'umorismo nero',
+    ],
+    genres: [GENRE.comedy],
+    keywords: ['dark comedy', 'black comedy', 'satire', 'murder', 'crime', 'death'],
+    soft: { dark: 1 },
+    negated: { outKeywords: ['dark comedy', 'black comedy'] },
+  },
+  {
     mood: 'epic',
     phrases: ['epic', 'grand', 'sweeping', 'saga', 'epica', 'epique', 'episch', 'epico'],
     genres: [GENRE.adventure, GENRE.war, GENRE.history, GENRE.fantasy, GENRE.scifi],
@@ -1824,9 +1851,9 @@ export const NAMES_NOT_SUBJECTS: ReadonlySet<string> = new Set([
 
 /**
  * Themes in words the catalog's keywords do not use, and in other languages → catalog keywords (and
- * the word a reply says them as, when not the first keyword).
+ * the word a reply says them as, when not the first keyword, and the genre the words name too).
  */
-export const THEME_PHRASES: [string[], string[], string?][] = [
+export const THEME_PHRASES: [string[], string[], string?, number?][] = [
   // 0116: music, not "heavy" said of a film (the sad mood ruled out).
   [['heavy metal'], ['heavy metal']],
   // 0115: a studio's universe is its films' keywords ("not Marvel" leaves them out).
@@ -3087,6 +3114,7 @@ export const FILLER = new Set(
   id im ive i'd i'm gonna got go going as if then than well yes yeah ok okay thanks thank hey hi hello all every
   should shall will wouldn't know think feel mood mind up down into out over off not no plz pls please recommendation
   recommendations suggestion suggestions options option choice choices ones stuff thing things based similar next
+  better messed
   real actual proper rated rating higher score lol involve involves involving include includes including feature
   features featuring contain contains has have having much that's thats it's there's theres haha ok then actually anyway whatever someone something somewhere else pls thx u ur
   quiero una un una unas unos algo pelicula peliculas por favor me de la el los las que para con ver cosas cosa
