@@ -471,7 +471,9 @@ export class Retriever {
       asked: new Set([...q.genreGroups.flat(), ...(seed?.genre_ids ?? [])]),
       // (A dark comedy is one: In Bruges, Dr. Strangelove are comedies and dramas.)
       comedyAsked:
-        !seed && !(q.soft.dark! > 0) && q.genreGroups.some((g) => g.includes(GENRE.comedy) && !moodGroup(q, g)),
+        !seed &&
+        !(q.soft.dark! > 0) &&
+        q.genreGroups.some((g) => g.includes(GENRE.comedy) && !moodGroup(q, g)),
       directionFilters: true,
       text: this.textMatch(q),
     };
