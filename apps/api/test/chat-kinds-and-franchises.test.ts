@@ -155,8 +155,13 @@ describe("the viewer's state asks for switched-off laughs", () => {
     expect(q.keywordsOut).toContain('slapstick');
   });
 
-  it('"an easy watch" is light-hearted', () => {
-    expect(engine.parse('an easy watch for a long flight').moods).toContain('light-hearted');
+  it('"an easy watch", "to fall asleep to": lighter films first, no genre asked', () => {
+    for (const message of ['an easy watch please', 'something to fall asleep to']) {
+      const q = engine.parse(message);
+      expect(q.moods).toContain('easy-watching');
+      expect(q.soft.dark).toBeLessThan(0);
+      expect(q.genreGroups).toEqual([]);
+    }
   });
 });
 

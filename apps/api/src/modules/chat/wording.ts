@@ -170,6 +170,7 @@ const MOOD_PURPOSE: Record<string, string> = {
   thrilling: 'for the tension',
   dark: 'for when you want it bleak',
   'darkly funny': 'for laughs on the dark side',
+  'easy-watching': 'for an easy watch',
   'mind-bending': 'to bend your mind',
   twisty: 'for the twist',
   romantic: 'for date night',
