@@ -213,3 +213,12 @@ describe('a dark comedy is its own kind', () => {
     expect(engine.parse('a good romcom').moodKeywords).toContain('romantic comedy');
   });
 });
+
+describe('a request typed in title case is no title', () => {
+  it.each(['Any Suggestions', 'Help Me Choose', 'Surprise Me', 'What Do You Recommend?', 'Something Good'])(
+    '%s: never "isn\'t in our catalog"',
+    async (message) => {
+      expect((await ask(message)).message).not.toMatch(/isn't in our catalog/);
+    },
+  );
+});

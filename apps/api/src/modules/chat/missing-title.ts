@@ -80,7 +80,9 @@ function wholeName(text: string, all: string[], q: Query, words: WordKnowledge):
   if (whole && readsNothingElse(q) && all.every((w) => nameWord(w, words) || isGrammarWord(w))) return true;
   // Its words may read as themes ("banshees"): they are the title's, when one of them is a name.
   const themesOnly = !asksForFilms({ ...q, keywordsIn: [] }) && (!q.keywordsIn.length || named);
-  return themesOnly && !all.some((w) => FILM_NOUNS.test(w)) && typedAsTitle(text);
+  // Words the reading left over make it a name: "Any Suggestions", "Something Good" are read whole.
+  const leftOver = q.themeWords.length + q.unknown.length + (q.textWords?.length ?? 0) > 0;
+  return themesOnly && leftOver && !all.some((w) => FILM_NOUNS.test(w)) && typedAsTitle(text);
 }
 
 /** The name before "do you have it?", "where can I watch it?", or null. */

@@ -3130,7 +3130,7 @@ export const FILLER = new Set(
   id im ive i'd i'm gonna got go going as if then than well yes yeah ok okay thanks thank hey hi hello all every
   should shall will wouldn't know think feel mood mind up down into out over off not no plz pls please recommendation
   recommendations suggestion suggestions options option choice choices ones stuff thing things based similar next
-  better messed
+  better messed help choose decide
   real actual proper rated rating higher score lol involve involves involving include includes including feature
   features featuring contain contains has have having much that's thats it's there's theres haha ok then actually anyway whatever someone something somewhere else pls thx u ur
   quiero una un una unas unos algo pelicula peliculas por favor me de la el los las que para con ver cosas cosa
