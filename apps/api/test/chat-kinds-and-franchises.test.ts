@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ChatEngine } from '../src/modules/chat/chat-engine';
 import { dramedy } from '../src/modules/chat/rank';
 import { GENRE } from '../src/modules/chat/understand/lexicon';
-import { chatOverFullCatalog, freshConversation as fresh } from './helpers/catalog';
+import { chatOverFullCatalog, freshConversation as fresh, playConversation } from './helpers/catalog';
 
 /**
  * Decision 0119: a franchise by the short names people use ("lotr", "bond", "rocky sequels") and
@@ -221,4 +221,34 @@ describe('a request typed in title case is no title', () => {
       expect((await ask(message)).message).not.toMatch(/isn't in our catalog/);
     },
   );
+});
+
+describe('a turn that changes the last request keeps it', () => {
+  it('"make it funny" after 50s romances: funny romances of the 1950s', async () => {
+    const { message, movies } = await playConversation(engine, catalog, [
+      'romantic movies from the 50s',
+      'make it funny',
+    ]);
+    expect(message.split('\n')[0]).toMatch(/funny romances from the 1950s/);
+    for (const m of movies) {
+      expect(m.genre_ids, m.title).toEqual(expect.arrayContaining([GENRE.romance, GENRE.comedy]));
+      expect(year(m)).toBeGreaterThanOrEqual(1950);
+      expect(year(m)).toBeLessThanOrEqual(1959);
+    }
+  });
+
+  it('"nothing sad though" after a romance: still romances, said as asked', async () => {
+    const { message, movies } = await playConversation(engine, catalog, [
+      'a romance for tonight',
+      'nothing sad though, happy ending please',
+    ]);
+    expect(message.split('\n')[0]).toMatch(/romances, nothing too sad/);
+    for (const m of movies) expect(m.genre_ids, m.title).toContain(GENRE.romance);
+  });
+
+  it('"no, I meant comedies" is a new request, not horror comedies', async () => {
+    const { movies } = await playConversation(engine, catalog, ['horror movies', 'no, i meant comedies']);
+    expect(movies.length).toBe(5);
+    for (const m of movies) expect(m.genre_ids, m.title).not.toContain(GENRE.horror);
+  });
 });

@@ -278,7 +278,7 @@ interface Plan {
   aboutOut: { v: Float32Array; min: number }[];
   outText: RegExp | null;
   direction: Direction | undefined;
-  /** Genres the request asks for or the named film has (a direction never rules them out). */
+  /** Genres the request names (not a broad mood's) or the named film has (a direction never rules them out). */
   asked: Set<number>;
   /** A comedy was asked for as a genre (not brought by a broad mood), no film named, nothing darker. */
   comedyAsked: boolean;
@@ -468,7 +468,8 @@ export class Retriever {
         : null,
       direction,
       meanings: this.meaningsOf(direction, sem),
-      asked: new Set([...q.genreGroups.flat(), ...(seed?.genre_ids ?? [])]),
+      // A broad mood's genres ("feel-good": animation among them) ask for no cartoon (decision 0119).
+      asked: new Set([...q.genreGroups.filter((g) => !moodGroup(q, g)).flat(), ...(seed?.genre_ids ?? [])]),
       // (A dark comedy is one: In Bruges, Dr. Strangelove are comedies and dramas.)
       comedyAsked:
         !seed &&

@@ -126,6 +126,8 @@ function subject(last: Query, next: Query): Partial<Query> {
     ),
     moodKeywords: replaced ? next.moodKeywords : union(last.moodKeywords, next.moodKeywords),
     keywordsIn: union(last.keywordsIn, next.keywordsIn),
+    // "nothing sad though": what is ruled out is said as the user said it ("nothing too sad").
+    notMoods: union(last.notMoods ?? [], next.notMoods ?? []).filter((m) => !next.moods.includes(m)),
     themeWords: union(last.themeWords, next.themeWords),
     textWords: union(last.textWords ?? [], next.textWords ?? []),
   };

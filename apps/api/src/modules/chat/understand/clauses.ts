@@ -2842,10 +2842,18 @@ export function figureOfSpeechClause(s: State) {
  */
 export const RATHER_WORDS = ['rather', 'plutot', 'mejor', 'lieber', 'piuttosto'];
 
+const MADE_OBJECTS = new Set(['it', 'them', 'those', 'these', 'that', 'this', 'em']);
+/** A turn that opens by ruling something out ("nothing sad though", "no gore") changes the last request. */
+const NEGATED_STARTS = new Set(['nothing', 'not', 'none', 'without']);
+
 /** "only dramas", "and under 100 minutes", "but in French": the message narrows the last request. */
 export function refineClause(s: State) {
   const first = s.toks.find((t) => !PUNCTUATION.has(t.w));
   if (first && REFINE_STARTS.has(first.raw)) s.q.narrows = true;
+  // Decision 0119: "make it funny", "make them older", "nothing sad though": the last request, changed.
+  const second = s.toks[s.toks.indexOf(first!) + 1]?.raw;
+  if (first?.raw === 'make' && second && MADE_OBJECTS.has(second)) s.q.narrows = true;
+  if (first && NEGATED_STARTS.has(first.raw)) s.q.narrows = true;
   // "rather something funny", "plutôt un film français": what is named takes the place of the
   // last request's genres; the rest of it (years, a language named before) holds.
   if (first && RATHER_WORDS.includes(first.raw)) s.q.narrows = s.q.replaces = true;

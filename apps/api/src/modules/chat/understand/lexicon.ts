@@ -1270,6 +1270,8 @@ export const COMPARATIVES: Comparative[] = [
       'less gory',
       'less bloody',
       'less brutal',
+      'less graphic',
+      'too graphic',
       'menos violenta',
       'menos violento',
       'moins violent',
