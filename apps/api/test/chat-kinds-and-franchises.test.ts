@@ -252,3 +252,21 @@ describe('a turn that changes the last request keeps it', () => {
     for (const m of movies) expect(m.genre_ids, m.title).not.toContain(GENRE.horror);
   });
 });
+
+describe('a musical is a sung film', () => {
+  it('"musicals": films the catalog calls musicals, not any film about music', async () => {
+    const { message, picks } = await ask('any good musicals?');
+    expect(message.split('\n')[0]).toMatch(/five musicals/);
+    for (const m of picks) {
+      expect(m.keywords, m.title).toContain('musical');
+      expect(m.genre_ids, m.title).toContain(GENRE.music);
+    }
+    expect(picks.map((m) => m.title)).not.toContain('Amadeus');
+  });
+
+  it('asked for first, it stands when ruled out after ("for someone who hates musicals")', () => {
+    const q = engine.parse('musicals for someone who usually hates musicals lol');
+    expect(q.keywordsIn).toContain('musical');
+    expect(q.keywordsOut).not.toContain('musical');
+  });
+});

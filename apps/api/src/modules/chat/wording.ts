@@ -537,7 +537,10 @@ function subjectPhrase(q: Query, cmp: Comparative | undefined, n: number): strin
   // A word that stood for several keywords ("DDR": east germany, the Berlin wall, the Stasi) is
   // said once, as its first (decision 0102).
   const said = [...new Set(q.keywordsIn.map((k) => q.outLabels?.[k] ?? k))];
-  const themes = said.map((k) => (/^[A-Z]/.test(askedTheme(k)) ? askedTheme(k) : k));
+  // "five musicals", not "five musical musicals": a theme the noun already says is not said twice.
+  const themes = said
+    .map((k) => (/^[A-Z]/.test(askedTheme(k)) ? askedTheme(k) : k))
+    .filter((k) => !noun.startsWith(k));
   return [
     ...moods,
     ...(themes.length ? [list(themes, 'or')] : []),

@@ -2672,10 +2672,11 @@ export function themeClause(s: State, vocabulary: boolean) {
       /\b(?:my|our|her|his) (?:best |older |younger |little |big )?(?:friends?|sisters?|brothers?|sis|bro|buddy|mates?|roommates?|flatmates?|housemates?|cousins?|boss|coworkers?|colleagues?|neighbou?rs?|wife|husband|partner|gf|bf|girlfriend|boyfriend|fiancee?|mum|mom|dad|mother|father|parents|grandma|grandpa|grandmother|grandfather|gran|nan|aunt|uncle|teacher|in laws)\b/,
       () => {},
     );
+  // A theme asked for first stands when ruled out after ("musicals for someone who hates musicals").
   const put = (keywords: string[], start: number) => {
     for (const k of keywords) {
-      if (s.negated.has(start)) add(q.keywordsOut, k);
-      else add(q.keywordsIn, k);
+      if (!s.negated.has(start)) add(q.keywordsIn, k);
+      else if (!q.keywordsIn.includes(k)) add(q.keywordsOut, k);
     }
   };
   if (!vocabulary) {
@@ -2683,6 +2684,8 @@ export function themeClause(s: State, vocabulary: boolean) {
       scan(s, phrases, (start) => {
         put(keywords, start);
         if (genre !== undefined && !s.negated.has(start)) addGroup(q, [genre]);
+        else if (genre !== undefined && !q.genreGroups.some((g) => g.includes(genre)))
+          add(q.genresOut, genre);
         // The reply restates the word said ("without the supernatural", "east germany films"), not
         // all it stands for.
         if (label) for (const k of keywords) (q.outLabels ??= {})[k] = label;

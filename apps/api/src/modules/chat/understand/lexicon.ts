@@ -2024,6 +2024,9 @@ export const THEME_PHRASES: [string[], string[], string?, number?][] = [
     'gangster',
   ],
   [['slasher', 'proto-slasher', 'masked killer'], ['slasher', 'slashers'], 'slasher'],
+  // A musical is a film whose story is sung (the catalog's keyword), not any film about music
+  // (Amadeus, Straight Outta Compton).
+  [['musical'], ['musical', 'musicals', 'sing-along', 'singalong', 'sing along'], 'musical', GENRE.music],
   [
     ['heist'],
     [
