@@ -270,3 +270,27 @@ describe('a musical is a sung film', () => {
     expect(q.keywordsOut).not.toContain('musical');
   });
 });
+
+describe('tones the catalog has words for, and one it has not', () => {
+  it('"paranoid thrillers": films of paranoia and conspiracy', async () => {
+    const { picks } = await ask('paranoid thrillers');
+    const paranoid = ['paranoia', 'conspiracy', 'surveillance', 'government conspiracy'];
+    expect(picks.length).toBe(5);
+    for (const m of picks)
+      expect(
+        m.keywords.some((k) => paranoid.includes(k)),
+        m.title,
+      ).toBe(true);
+  });
+
+  it('"whimsical films": light films, not The Dark Knight or Leon', async () => {
+    expect(engine.parse('whimsical films').moods).toContain('whimsical');
+    const { picks } = await ask('whimsical films');
+    expect(picks.length).toBe(5);
+    for (const m of picks) {
+      expect(m.genre_ids, m.title).not.toContain(GENRE.horror);
+      expect(m.genre_ids, m.title).not.toContain(GENRE.war);
+      expect(m.genre_ids, m.title).not.toContain(GENRE.crime);
+    }
+  });
+});

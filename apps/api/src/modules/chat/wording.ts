@@ -171,6 +171,7 @@ const MOOD_PURPOSE: Record<string, string> = {
   dark: 'for when you want it bleak',
   'darkly funny': 'for laughs on the dark side',
   'easy-watching': 'for an easy watch',
+  whimsical: 'for a bit of whimsy',
   'mind-bending': 'to bend your mind',
   twisty: 'for the twist',
   romantic: 'for date night',

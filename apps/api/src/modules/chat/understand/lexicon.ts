@@ -952,6 +952,26 @@ export const MOODS: MoodRule[] = [
     soft: { dark: -1 },
   },
   {
+    // Decision 0119: whimsy (Amélie, The Grand Budapest Hotel, Big Fish): a playful, fanciful tone. The
+    // catalog has no keyword for it: a broad mood's genres rank, its lighter keywords lift.
+    mood: 'whimsical',
+    phrases: [
+      'whimsical',
+      'whimsy',
+      'quirky',
+      'offbeat',
+      'fanciful',
+      'twee',
+      'fantasque',
+      'fantasioso',
+      'caprichosa',
+    ],
+    genres: [GENRE.comedy, GENRE.fantasy, GENRE.romance, GENRE.family],
+    keywords: ['fairy tale', 'eccentric', 'imagination', 'dream', 'surreal', 'magic realism'],
+    exclude: [GENRE.horror, GENRE.war],
+    soft: { dark: -1 },
+  },
+  {
     // Decision 0119: an easy watch, and the occasions that ask for one (on in the background, to fall
     // asleep to): lighter films first, never a genre filter (decision 0116: an occasion ranks).
     mood: 'easy-watching',
@@ -2024,6 +2044,7 @@ export const THEME_PHRASES: [string[], string[], string?, number?][] = [
     'gangster',
   ],
   [['slasher', 'proto-slasher', 'masked killer'], ['slasher', 'slashers'], 'slasher'],
+  [['paranoia', 'conspiracy', 'surveillance', 'government conspiracy'], ['paranoid', 'paranoia'], 'paranoid'],
   // A musical is a film whose story is sung (the catalog's keyword), not any film about music
   // (Amadeus, Straight Outta Compton).
   [['musical'], ['musical', 'musicals', 'sing-along', 'singalong', 'sing along'], 'musical', GENRE.music],
