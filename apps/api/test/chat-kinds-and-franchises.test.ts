@@ -294,3 +294,23 @@ describe('tones the catalog has words for, and one it has not', () => {
     }
   });
 });
+
+describe('a franchise named after other words', () => {
+  it('"planning a harry potter marathon, list them for me": the eight films', async () => {
+    const { message, picks } = await ask('planning a harry potter marathon, list them for me');
+    expect(message).toContain('all 8 Harry Potter films');
+    expect(picks.length).toBe(8);
+  });
+
+  it('"the classic 60s James Bond films": the 1960s Bond films, no person looked up', async () => {
+    const { message, picks } = await ask('the classic 60s James Bond films');
+    expect(message).not.toMatch(/look up people/);
+    expect(picks.length).toBeGreaterThanOrEqual(5);
+    for (const m of picks) expect(year(m)).toBeLessThan(1970);
+  });
+
+  it('"i loved the star wars movies, more like that" asks for films like them', async () => {
+    const { message } = await ask('i loved the star wars movies, more like that');
+    expect(message).not.toMatch(/in order of release/);
+  });
+});

@@ -25,29 +25,45 @@ export function franchiseKey(text: string): string {
     .replace(/^the /, '');
 }
 
-/** Words that may stand before a franchise's name in such a request ("give me all the …"). */
-const LEAD_WORDS = new Set([
-  'all',
-  'every',
-  'whole',
-  'entire',
-  'list',
-  'show',
-  'give',
-  'recommend',
-  'watch',
-  'want',
-  'order',
-  'rank',
-  'ranked',
-  'marathon',
-  'original',
-  'which',
-  'what',
-  'are',
-  'good',
-  'best',
+/** Words before a franchise's name that ask for films like it, or for others ("like the bond films"). */
+const NOT_THE_FRANCHISE = new Set([
+  'like',
+  'similar',
+  'than',
+  'unlike',
+  'not',
+  'no',
+  'without',
+  'except',
+  'besides',
+  'other',
+  'apart',
+  'aside',
+  'beyond',
+  'after',
+  'instead',
+  'but',
+  'hate',
+  'hated',
+  'skip',
+  // Seen and loved: films like them are wanted ("i loved the star wars movies, more like that").
+  'love',
+  'loved',
+  'loves',
+  'liked',
+  'enjoyed',
+  'seen',
+  'saw',
+  'watched',
+  'sin',
+  'sans',
+  'ohne',
+  'senza',
+  'como',
+  'comme',
+  'wie',
 ]);
+
 /** Words that ask for a franchise's order or size, in the languages read (folded). */
 const ORDER_CUE =
   /\b(?:in (?:what|which) order|(?:what|which|right|correct|viewing|watching|release) order|in order|order (?:of|to|should)|how many (?:are|movies|films|of them|there)|which (?:one|ones|should i|do i) (?:first|watch first|start)|watch(?:ed)? first|start with|orden|ordem|reihenfolge|ordre|ordine|cuantas|quantos|wie viele|combien)\b|\border$/;
@@ -205,9 +221,10 @@ export class Franchises {
       if (!found) continue;
       // "alien movies" are films about aliens; "the Alien films" are the franchise.
       if (this.common.has(key) && !typedAsName(message, key)) return null;
+      // Decision 0119: any words may come before it ("planning a harry potter marathon", "the classic
+      // 60s james bond films") unless they turn it into a likeness or rule it out.
       const lead = before.slice(0, start);
-      if (lead.every((w) => LEAD_WORDS.has(w) || FILLER.has(w) || w === 'the')) return found;
-      return null;
+      return lead.some((w) => NOT_THE_FRANCHISE.has(w)) ? null : found;
     }
     return null;
   }
