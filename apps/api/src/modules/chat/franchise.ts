@@ -1,5 +1,4 @@
 import { isShort, isTvMovie, type CatalogMovie } from '@app/catalog';
-import { FILLER } from './understand/lexicon';
 import { LOCAL_TITLES } from './understand/titles';
 import { foldAccents } from './understand/text';
 
