@@ -314,3 +314,28 @@ describe('a franchise named after other words', () => {
     expect(message).not.toMatch(/in order of release/);
   });
 });
+
+describe("a long message's limits are kept", () => {
+  it('"grandma walks out if there is swearing or sex": every tag of sex and swearing ruled out', async () => {
+    const message = 'grandma walks out if there is swearing or sex';
+    const q = engine.parse(message);
+    expect(q.social).toBeUndefined();
+    expect(q.keywordsOut).toEqual(expect.arrayContaining(['sex', 'nudity', 'profanity']));
+    const { picks } = await ask(message);
+    expect(picks.length).toBe(5);
+    for (const m of picks)
+      expect(
+        m.keywords.filter((k) => q.keywordsOut.includes(k)),
+        m.title,
+      ).toEqual([]);
+  });
+
+  it('"like Inception but less confusing" keeps science fiction (a broad mood ruled out keeps its genres)', () => {
+    expect(engine.parse('something like inception but a bit less confusing').genresOut).toEqual([]);
+  });
+
+  it('"classics from the 80s and 90s": the decades typed stand', () => {
+    const q = engine.parse('hong kong action classics from the 80s and 90s');
+    expect([q.yearFrom, q.yearTo]).toEqual([1980, 1999]);
+  });
+});

@@ -2151,9 +2151,12 @@ export function yearClause(s: State) {
     const from = Math.max(q.yearFrom ?? 0, s.ctx.referenceYear - 3);
     if (q.yearTo === undefined || from <= q.yearTo) q.yearFrom = from;
   });
+  // Decision 0119: with a decade or years said, "classic" is the best of them ("hong kong action
+  // classics from the 80s and 90s" is 1980–1999), not "before 1986".
+  const said = q.yearFrom !== undefined || q.yearTo !== undefined;
   scan(s, CLASSIC_PHRASES, () => {
     const to = Math.min(q.yearTo ?? 9999, 1985);
-    if (q.yearFrom === undefined || to >= q.yearFrom) q.yearTo = to;
+    if (!said && (q.yearFrom === undefined || to >= q.yearFrom)) q.yearTo = to;
     add(q.moods, 'classic');
   });
 }
@@ -2423,8 +2426,10 @@ export function moodClause(s: State, idiomsOnly = false) {
         addSoft(q, asked ? { ...soft, dark: undefined } : soft);
       }
       for (const k of mood.negated?.outKeywords ?? []) add(q.keywordsOut, k);
-      for (const g of mood.negated?.exclude ??
-        (mood.negated?.soft || mood.negated?.outKeywords ? [] : (mood.genres ?? []))) {
+      // Decision 0119: a broad mood ruled out ("less confusing": mind-bending) leaves its genres in;
+      // a mood of one genre ("not scary") rules its genre out.
+      const own = mood.genres?.length === 1 ? mood.genres : [];
+      for (const g of mood.negated?.exclude ?? (mood.negated?.soft || mood.negated?.outKeywords ? [] : own)) {
         add(q.genresOut, g);
         s.moodOut.add(g);
       }

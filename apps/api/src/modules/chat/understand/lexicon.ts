@@ -2044,6 +2044,17 @@ export const THEME_PHRASES: [string[], string[], string?, number?][] = [
     'gangster',
   ],
   [['slasher', 'proto-slasher', 'masked killer'], ['slasher', 'slashers'], 'slasher'],
+  // Said to rule it out: every tag of sex on screen, not the one of its words ("without sex scene").
+  [
+    ['sex', 'sex scene', 'nudity', 'female nudity', 'male nudity', 'erotic', 'sexuality'],
+    ['sex', 'sex scenes', 'sex scene', 'nudity', 'nude scenes', 'nude scene'],
+    'sex',
+  ],
+  [
+    ['profanity', 'swearing'],
+    ['swearing', 'profanity', 'cursing', 'bad language', 'foul language'],
+    'swearing',
+  ],
   [['paranoia', 'conspiracy', 'surveillance', 'government conspiracy'], ['paranoid', 'paranoia'], 'paranoid'],
   // A musical is a film whose story is sung (the catalog's keyword), not any film about music
   // (Amadeus, Straight Outta Compton).
@@ -2992,6 +3003,17 @@ export const NEGATIONS: string[] = [
   'cannot stand',
   'not a fan of',
   'not into',
+  // Decision 0119: a viewer who leaves at something ("grandma walks out if there's swearing").
+  'walks out if',
+  'walk out if',
+  'walks out when',
+  'walks out at',
+  'leaves the room if',
+  'leaves the room when',
+  'leaves if',
+  "can't handle",
+  'cant handle',
+  'cannot handle',
   'had it with',
   "i've had it with",
   'had enough with',

@@ -656,7 +656,8 @@ describe('understand: what someone has not seen, and years said in other languag
     ['gud horror from the 2000s thats actualy scary', { yearFrom: 2000, yearTo: 2009 }],
     ['a recent thriller', { yearFrom: 2014 }],
     ['recent sci-fi, last few years', { yearFrom: 2014 }],
-    ['a classic from the 70s or 80s', { yearFrom: 1970, yearTo: 1985 }],
+    // Decision 0119: the decades typed stand ("classic" was 1985 at the latest before).
+    ['a classic from the 70s or 80s', { yearFrom: 1970, yearTo: 1989 }],
     ['good sci fi from the last few years, say 2013 onwards', { yearFrom: 2013 }],
     ['sci fi from the last few years', { yearFrom: 2012 }],
   ])('"%s"', (text, expected) => {
