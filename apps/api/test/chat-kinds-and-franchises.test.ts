@@ -46,6 +46,16 @@ describe('a franchise by a short name', () => {
 });
 
 describe('a franchise narrowed by the years asked', () => {
+  it('"and the 60s ones?" after the 90s Bond films: the 1960s Bond films', async () => {
+    const { message, movies } = await playConversation(engine, catalog, [
+      'bond films from the 90s',
+      'and the 60s ones?',
+    ]);
+    expect(message).toContain('James Bond films from the 1960s');
+    expect(movies.length).toBe(7);
+    for (const m of movies) expect(m.collection?.id).toBe(catalog.get(646)!.collection?.id);
+  });
+
   it('bond films from the 90s: the three of the 1990s', async () => {
     const { message, picks } = await ask('bond films from the 90s');
     expect(message).toContain('from the 1990s');

@@ -183,6 +183,12 @@ export class Franchises {
     return this.byKey.get(key) ?? this.byLocalName.get(key) ?? this.byShortName.get(key);
   }
 
+  /** The franchise of a TMDB collection, or null. */
+  byCollection(id: number): Franchise | null {
+    for (const f of this.byKey.values()) if (f.members[0]?.collection?.id === id) return f;
+    return null;
+  }
+
   /** The franchise a message asks for by name, or null. */
   asked(message: string): Franchise | null {
     return this.named(message) ?? this.inOrder(message);

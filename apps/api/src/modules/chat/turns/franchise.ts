@@ -1,15 +1,26 @@
 import { orderShown, superlativeIn } from '../about-shown';
 import { reply, type ChatRequest } from '../request';
-import { emptyQuery } from '../understand/query';
+import { emptyQuery, isRefinement } from '../understand/query';
 import * as say from '../wording';
 import type { Turn, TurnContext } from './turn';
 
 /** How many of a franchise's films one reply lists. */
 const FRANCHISE_SHOWN = 10;
 
+/**
+ * Decision 0119: after a franchise's list, a message that only narrows ("and the 60s ones?", "only
+ * the ones under 2 hours") is about that franchise, not about films like its first one.
+ */
+function narrowed(req: ChatRequest, ctx: TurnContext) {
+  const id = req.last?.franchise;
+  return id !== undefined && isRefinement(req.query) && !req.query.followUp
+    ? ctx.franchises().byCollection(id)
+    : null;
+}
+
 /** The franchise asked for, its films in the order asked, less those the user has seen. */
 function asked(req: ChatRequest, ctx: TurnContext) {
-  const franchise = ctx.franchises().asked(req.message);
+  const franchise = ctx.franchises().asked(req.message) ?? narrowed(req, ctx);
   if (!franchise) return null;
   // "which Rocky film is the best?": the franchise in the order asked.
   const order = superlativeIn(req.message);
@@ -51,7 +62,7 @@ export const franchiseTurn: Turn = {
       : `${none}Here are ${some ? `the first ${shown.length} of ${members.length}` : members.length === 2 ? 'both' : `all ${members.length}`} ${name} films${where} in the catalog, in order of release:`;
     const listed: ChatRequest = {
       ...req,
-      query: { ...emptyQuery(req.query.lang), empty: false },
+      query: { ...emptyQuery(req.query.lang), empty: false, franchise: shown[0]!.collection?.id },
       seed: shown[0]!,
     };
     return reply(

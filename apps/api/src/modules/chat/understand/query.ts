@@ -101,6 +101,8 @@ export interface Query {
    * "is X on here?", "is X worth it?"): the reply shows it first, then films like it.
    */
   filmAsked?: boolean;
+  /** Decision 0119: the franchise (TMDB collection id) the reply listed; "and the 60s ones?" narrows it. */
+  franchise?: number;
   /** The language the message was written in. */
   lang: MessageLang;
   /** Words no rule used but the catalog's vocabulary knows: themes for semantic retrieval. */
