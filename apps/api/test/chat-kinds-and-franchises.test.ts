@@ -349,3 +349,14 @@ describe("a long message's limits are kept", () => {
     expect([q.yearFrom, q.yearTo]).toEqual([1980, 1999]);
   });
 });
+
+describe('a good cry', () => {
+  it('"need a good cry tonight. hit me": no crime epic, "hit me" asks for nothing', async () => {
+    const q = engine.parse('need a good cry tonight. hit me');
+    expect(q.moods).toContain('sad');
+    expect(q.themeWords).not.toContain('hit');
+    const titles = (await ask('need a good cry tonight. hit me')).picks.map((m) => m.title);
+    expect(titles).not.toContain('The Godfather');
+    expect(titles).toContain("Schindler's List");
+  });
+});

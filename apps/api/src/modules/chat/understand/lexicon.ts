@@ -714,6 +714,20 @@ export const MOODS: MoodRule[] = [
       'love',
       'death of wife',
       'loss of loved one',
+      // Decision 0119: the tags tearjerkers carry (The Notebook: sadness, tears; Schindler's List:
+      // holocaust; Grave of the Fireflies: orphan).
+      'sadness',
+      'tears',
+      'holocaust',
+      'orphan',
+      'dementia',
+      "alzheimer's disease",
+      'death of child',
+      'death of mother',
+      'death of father',
+      'death of husband',
+      'dying and death',
+      'heartbreak',
     ],
     // A good cry is no comedy.
     exclude: [GENRE.horror, GENRE.thriller, GENRE.action, GENRE.comedy],
@@ -3259,6 +3273,8 @@ export const FIGURES_OF_SPEECH = [
   'killing me',
   'to die for',
   'back to back',
+  // "hit me", "hit me with it": give me what you have.
+  'hit me',
   // Films wanted with nothing to narrow them (decision 0116): no "surprise" theme.
   'surprise me',
   'surprise us',
