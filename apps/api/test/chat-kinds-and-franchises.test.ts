@@ -360,3 +360,18 @@ describe('a good cry', () => {
     expect(titles).toContain("Schindler's List");
   });
 });
+
+describe('"nothing too …" in other languages', () => {
+  it.each([
+    ['un film d’animation japonais pour ma fille de 6 ans, rien de trop effrayant', 'scary'],
+    ['una película de acción, nada demasiado violento', 'violent'],
+  ])('%s: the %s mood ruled out', (message, mood) => {
+    const q = engine.parse(message);
+    expect(q.moods).not.toContain(mood);
+    expect(q.notMoods).toContain(mood);
+  });
+
+  it('a sentence after a comma stands alone: "nada, algo de miedo" asks for horror', () => {
+    expect(engine.parse('nada, algo de miedo').genreGroups).toEqual([[GENRE.horror]]);
+  });
+});

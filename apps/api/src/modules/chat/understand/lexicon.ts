@@ -3085,6 +3085,10 @@ export const NEGATIONS: string[] = [
   'hasse',
   'sin',
   'nada de',
+  // Decision 0119: "nada demasiado violento", "rien de trop effrayant", "nichts zu Gruseliges".
+  'nada',
+  'rien',
+  'nichts',
   'ni',
   'sans',
   'pas de',
