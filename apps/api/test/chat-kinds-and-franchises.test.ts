@@ -375,3 +375,22 @@ describe('"nothing too …" in other languages', () => {
     expect(engine.parse('nada, algo de miedo').genreGroups).toEqual([[GENRE.horror]]);
   });
 });
+
+describe('who the film is about, and where it is set', () => {
+  it('"a girl as the main character" after family films: female-led family films', async () => {
+    const { message, movies } = await playConversation(engine, catalog, [
+      'family adventure movie for tonight',
+      'one with a girl as the main character would be great, my daughter asked',
+    ]);
+    expect(message.split('\n')[0]).toMatch(/female-led family adventures/);
+    expect(movies.length).toBeGreaterThanOrEqual(3);
+    for (const m of movies)
+      expect(m.genre_ids, m.title).toEqual(expect.arrayContaining([GENRE.family, GENRE.adventure]));
+  });
+
+  it('"courtroom dramas": the films with most of a trial, 12 Angry Men first', async () => {
+    const { picks } = await ask('courtroom dramas');
+    expect(picks[0]!.title).toBe('12 Angry Men');
+    expect(picks.map((m) => m.title)).not.toContain('Good Will Hunting');
+  });
+});

@@ -2851,6 +2851,7 @@ export function figureOfSpeechClause(s: State) {
 export const RATHER_WORDS = ['rather', 'plutot', 'mejor', 'lieber', 'piuttosto'];
 
 const MADE_OBJECTS = new Set(['it', 'them', 'those', 'these', 'that', 'this', 'em']);
+const ONE_WITH = new Set(['with', 'that', 'where', 'about', 'without', 'set', 'from', 'in', 'which', 'who']);
 /** A turn that opens by ruling something out ("nothing sad though", "no gore") changes the last request. */
 const NEGATED_STARTS = new Set(['nothing', 'not', 'none', 'without']);
 
@@ -2861,6 +2862,8 @@ export function refineClause(s: State) {
   // Decision 0119: "make it funny", "make them older", "nothing sad though": the last request, changed.
   const second = s.toks[s.toks.indexOf(first!) + 1]?.raw;
   if (first?.raw === 'make' && second && MADE_OBJECTS.has(second)) s.q.narrows = true;
+  // "one with a girl as the main character", "one that's shorter": one of the kind just shown.
+  if (first?.raw === 'one' && second && ONE_WITH.has(second)) s.q.narrows = true;
   if (first && NEGATED_STARTS.has(first.raw)) s.q.narrows = true;
   // "rather something funny", "plutôt un film français": what is named takes the place of the
   // last request's genres; the rest of it (years, a language named before) holds.
