@@ -319,6 +319,13 @@ describe('a franchise named after other words', () => {
     for (const m of picks) expect(year(m)).toBeLessThan(1970);
   });
 
+  it('"top 5 james bond films": the Bond films best rated first', async () => {
+    const { message, picks } = await ask('top 5 james bond films');
+    expect(message).toMatch(/best rated first/);
+    const ratings = picks.map((m) => m.vote_average);
+    expect(ratings).toEqual([...ratings].sort((a, b) => b - a));
+  });
+
   it('"i loved the star wars movies, more like that" asks for films like them', async () => {
     const { message } = await ask('i loved the star wars movies, more like that');
     expect(message).not.toMatch(/in order of release/);

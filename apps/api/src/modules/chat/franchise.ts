@@ -54,6 +54,8 @@ const NOT_THE_FRANCHISE = new Set([
   'seen',
   'saw',
   'watched',
+  'binged',
+  'rewatched',
   'sin',
   'sans',
   'ohne',
