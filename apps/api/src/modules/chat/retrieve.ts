@@ -473,7 +473,7 @@ export class Retriever {
       // (A dark comedy is one: In Bruges, Dr. Strangelove are comedies and dramas.)
       comedyAsked:
         !seed &&
-        !(q.soft.dark! > 0) &&
+        (q.soft.dark ?? 0) <= 0 &&
         q.genreGroups.some((g) => g.includes(GENRE.comedy) && !moodGroup(q, g)),
       directionFilters: true,
       text: this.textMatch(q),

@@ -9,7 +9,8 @@ const FRANCHISE_SHOWN = 10;
 
 /**
  * Decision 0119: after a franchise's list, a message that only narrows ("and the 60s ones?", "only
- * the ones under 2 hours") is about that franchise, not about films like its first one.
+ * the ones from the 2000s") is about that franchise, not about films like its first one. Its years
+ * narrow the list (`asked`); nothing else of it does.
  */
 function narrowed(req: ChatRequest, ctx: TurnContext) {
   const id = req.last?.franchise;

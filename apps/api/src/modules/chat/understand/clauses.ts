@@ -2860,7 +2860,7 @@ export function refineClause(s: State) {
   const first = s.toks.find((t) => !PUNCTUATION.has(t.w));
   if (first && REFINE_STARTS.has(first.raw)) s.q.narrows = true;
   // Decision 0119: "make it funny", "make them older", "nothing sad though": the last request, changed.
-  const second = s.toks[s.toks.indexOf(first!) + 1]?.raw;
+  const second = first ? s.toks[s.toks.indexOf(first) + 1]?.raw : undefined;
   if (first?.raw === 'make' && second && MADE_OBJECTS.has(second)) s.q.narrows = true;
   // "one with a girl as the main character", "one that's shorter": one of the kind just shown.
   if (first?.raw === 'one' && second && ONE_WITH.has(second)) s.q.narrows = true;

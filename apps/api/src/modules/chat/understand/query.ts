@@ -159,7 +159,6 @@ export function emptyQuery(lang: Query['lang'] = 'en'): Query {
   };
 }
 
-/** True when the query asks for anything a film can be checked against. */
 /**
  * Something a film can be checked against (a genre, mood, theme, language, years, length or
  * rating): more than a title or a story's words.
@@ -177,25 +176,19 @@ export function asksForFilms(q: Query): boolean {
   );
 }
 
+/** True when the query asks for anything: films to check against, a film or person, a direction. */
 export function hasRequest(q: Query): boolean {
   return (
+    asksForFilms(q) ||
     !!q.like ||
     !!q.followUp ||
     !!q.person ||
     !!q.personOut ||
     !!q.collectionsOut?.length ||
     !!q.lesserKnown ||
-    q.genreGroups.length > 0 ||
     q.genresOut.length > 0 ||
-    q.keywordsIn.length > 0 ||
     q.keywordsOut.length > 0 ||
-    q.moods.length > 0 ||
-    q.languages.length > 0 ||
-    q.yearFrom !== undefined ||
-    q.yearTo !== undefined ||
     q.runtimeMin !== undefined ||
-    q.runtimeMax !== undefined ||
-    q.minRating !== undefined ||
     q.soft.dark !== undefined ||
     q.soft.funny !== undefined ||
     q.comparative !== undefined ||
