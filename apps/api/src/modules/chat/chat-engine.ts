@@ -325,6 +325,10 @@ export class ChatEngine {
     textFilms: (w) => this.textIndex().filmsWith(w),
     originalTitled: (title) => this.originalTitled(title),
     franchiseAt: (words, strict) => this.franchises().startingAt(words.map(franchiseKey), strict),
+    franchiseHead: (id) => {
+      const members = this.franchises().byCollection(id)?.members ?? [];
+      return members.reduce<CatalogMovie | null>((a, b) => (!a || b.vote_count > a.vote_count ? b : a), null);
+    },
   };
 
   /** The first film released under exactly this title, among those with 50+ votes. */
@@ -512,6 +516,25 @@ export class ChatEngine {
   private titleTypedPlainly(query: Query, message: string): Query {
     const knowledge = this.wordKnowledge(query);
     const sequel = sequelTyped(message, query, knowledge);
+    // "leon the profesional": a well-known title typed with a typo, as long as the words typed, is
+    // that film, not a sequel of a shorter title ("top gun maverick", "blade runner 2049").
+    const typo = sequel && this.resolveTitle(sequel.text);
+    if (
+      typo &&
+      typo.confidence >= 0.9 &&
+      typo.movie.vote_count >= 100 &&
+      titleWords(typo.movie.title).length >= titleWords(sequel.text).length
+    )
+      return {
+        ...query,
+        like: { text: sequel.text, movie: typo.movie, confidence: typo.confidence, closest: null },
+        empty: false,
+        social: undefined,
+        unknown: [],
+        themeWords: [],
+        textWords: [],
+        filmAsked: true,
+      };
     if (sequel) {
       const closest = this.exactTitleFilm(sequel.base);
       return {
@@ -551,6 +574,8 @@ export class ChatEngine {
       ...query,
       like,
       keywordsIn,
+      // A known film typed as the whole message is asked for itself ("leon the profesional").
+      filmAsked: query.filmAsked || (whole && !!like.movie),
       empty: false,
       social: undefined,
       themeWords: [],
@@ -590,6 +615,45 @@ export class ChatEngine {
     };
   }
 
+  /**
+   * "The Thing (1982)", "the thing 1982 - not the remake", "heat 1995": a well-known film's whole
+   * title typed just before its own release year is that film, whatever its words mean otherwise;
+   * the year says which film, so it is no range of years asked for.
+   */
+  private titleWithItsYear(query: Query, message: string): Query {
+    if (query.like || query.person || query.yearFrom === undefined || query.yearFrom !== query.yearTo)
+      return query;
+    const year = query.yearFrom;
+    const at = new RegExp(`^(.*?)[\\s(]+'?${year}\\)?(?![\\d])`).exec(message);
+    if (!at) return query;
+    const words = titleWords(at[1]!);
+    for (let n = Math.min(8, words.length); n >= 1; n--) {
+      const typed = words.slice(words.length - n);
+      if (n === 1 && (LEXICON_WORDS.has(typed[0]!) || this.keywordVocabulary.has(typed[0]!))) continue;
+      this.buildExactTitles();
+      const movie = (this.exactTitles!.get(typed.join(' ')) ?? []).find(
+        (m) => m.vote_count >= NAMED_MIN_VOTES && m.release_date?.startsWith(String(year)),
+      );
+      if (!movie) continue;
+      const own = new Set(typed);
+      const mine = (w: string) => !own.has(w.toLowerCase());
+      return {
+        ...query,
+        like: { text: movie.title, movie, confidence: 1, closest: null },
+        yearFrom: undefined,
+        yearTo: undefined,
+        themeWords: query.themeWords.filter(mine),
+        textWords: query.textWords?.filter(mine),
+        keywordsIn: query.keywordsIn.filter(mine),
+        unknown: query.unknown.filter(mine),
+        empty: false,
+        social: undefined,
+        filmAsked: true,
+      };
+    }
+    return query;
+  }
+
   /** A well-known film titled exactly so (lower-case words), the best known. */
   private exactTitleFilm(words: string): CatalogMovie | null {
     this.buildExactTitles();
@@ -612,6 +676,13 @@ export class ChatEngine {
       asksForFilms: (text) => {
         const q = this.parse(text);
         return asksForFilms(q) || Object.keys(q.soft).length > 0 || !!q.comparative || !!q.followUp;
+      },
+      asksForKind: (text) => {
+        const q = this.parse(text);
+        return (
+          asksForFilms({ ...q, keywordsIn: [], themeWords: [], textWords: [], keywordsOut: [] }) ||
+          !!q.followUp
+        );
       },
       titled: (words) => {
         const film = this.exactTitleFilm(words);
@@ -709,7 +780,10 @@ export class ChatEngine {
   /** The understand stage: the message read, with what the conversation knows. */
   private request(message: string, state: ConversationState, seen: ReadonlySet<number>): ChatRequest {
     const query = this.aboutTheFilmTyped(
-      this.titleTypedPlainly(this.titleBeforeBut(this.parse(message), message), message),
+      this.titleTypedPlainly(
+        this.titleWithItsYear(this.titleBeforeBut(this.parse(message), message), message),
+        message,
+      ),
       message,
     );
     const named = this.filmsNamedIn(message);

@@ -21,6 +21,8 @@ export interface WordKnowledge {
   known(word: string): boolean;
   /** The words, read alone, ask for films ("horror from the 80s", "a comedy"): no title then. */
   asksForFilms(text: string): boolean;
+  /** The words ask for a kind of film (a genre, mood, era, length, language), themes aside. */
+  asksForKind?(text: string): boolean;
   /** A well-known film whose whole title is exactly these words (lower case, as typed), or null. */
   titled?(words: string): { title: string } | null;
 }
@@ -103,7 +105,8 @@ function availableName(text: string, words: WordKnowledge): string | null {
 function judgedName(text: string, words: WordKnowledge): string | null {
   const judged = VERDICT_FRAME.exec(text)?.[1];
   if (!judged || wordsOf(judged).length > 6 || POINTER.test(judged.toLowerCase())) return null;
-  return words.asksForFilms(judged) ? null : judged;
+  // Only a film is judged so: its words may be themes ("is into the spider-verse worth watching").
+  return (words.asksForKind ?? words.asksForFilms)(judged) ? null : judged;
 }
 
 /** The title typed (as typed, trimmed), or null. */

@@ -112,6 +112,8 @@ export interface ParseContext {
     /** Also no name that is a kind of film or a theme ("road trip"). */
     strict?: boolean,
   ): { id: number; name: string; length: number } | null;
+  /** A franchise's best-known film (the one a friend names first), or null. */
+  franchiseHead?(id: number): CatalogMovie | null;
 }
 
 export interface State {
@@ -1130,6 +1132,42 @@ function takeAvailabilityFrame(s: State, lexiconWords: ReadonlySet<string>): boo
   takeTitle(s, sp, found, lexiconWords);
   s.q.filmAsked = true;
   return true;
+}
+
+/** The words after a franchise's name that say its films are meant ("the bond films", "the toy story ones"). */
+const FRANCHISE_NOUNS =
+  /^(?:movies?|films?|flicks?|ones|series|saga|franchise|sequels|trilogy|pel[ií]culas|films)$/;
+
+/** Verbs that, before a franchise's films, are a likeness too ("my kids love the toy story films"). */
+const FRANCHISE_LOVED = ['love', 'loves', 'adore', 'adores', 'enjoy', 'enjoys', 'liked', 'obsessed with'];
+
+/**
+ * "something like the bond films", "my kids love the toy story movies, what else?": a franchise
+ * named by its films after a likeness is read as its best-known film (the seed of "like X"), and its
+ * own films are left out (`collectionsOut`): films like the franchise, not the franchise again.
+ */
+export function likeFranchiseClause(s: State): void {
+  if (!s.ctx.franchiseAt || !s.ctx.franchiseHead) return;
+  const prefixes = [...LIKE_PREFIXES, ...(LIKE_PREFIXES_BY_LANG[s.q.lang] ?? []), ...FRANCHISE_LOVED];
+  for (let i = 0; i < s.toks.length; i++) {
+    const { len } = likePrefixAt(s, i, prefixes);
+    // "we don't love the star wars films": no likeness.
+    if (!len || s.toks[i]!.used || s.negated.has(i) || LIKE_VERB_BEFORE.test(s.toks[i - 1]?.w ?? ''))
+      continue;
+    let from = i + len;
+    if (s.toks[from]?.w === 'the' || s.toks[from]?.w === 'all') from++;
+    const words = s.toks.slice(from, from + 6).map((t) => t.raw.replace(/[^\p{L}\d]+/gu, ''));
+    const found = s.ctx.franchiseAt(words, false);
+    const end = found ? from + found.length : -1;
+    if (!found || !FRANCHISE_NOUNS.test(s.toks[end]?.w ?? '')) continue;
+    const head = s.ctx.franchiseHead(found.id);
+    if (!head) continue;
+    s.q.like = { text: rawText(s, from, end), movie: head, confidence: 1, closest: null };
+    const out = (s.q.collectionsOut ??= []);
+    if (!out.some((c) => c.id === found.id)) out.push({ id: found.id, name: found.name });
+    for (let k = i; k <= end; k++) s.toks[k]!.used = true;
+    return;
+  }
 }
 
 /** "like Heat", "similar to interstelar", "I loved Amélie, what next?", "Heat was great, anything similar?", "comme Amélie". */
@@ -2894,8 +2932,16 @@ const NARROWING_STRESSED_VERBS =
  * "Who directed Pulp Fiction?", "who's in Heat", "the cast of Alien": a question about a film's
  * people, which the engine says it cannot answer (rather than calling it off-topic).
  */
-const PEOPLE_QUESTION =
-  /(?:^|[.!?;]\s*)(?:who(?:'s| is| was)?\s+(?:directed|made|wrote|stars?|starred|plays?|played|acted|act|in|the (?:director|star|lead|actor|actress)s?)\b|(?:the\s+)?(?:director|cast|actors|actresses)\s+(?:of|in)\s)/i;
+const PEOPLE_QUESTION = new RegExp(
+  [
+    String.raw`(?:^|[.!?;]\s*)(?:who(?:'s| is| was)?\s+(?:directed|made|wrote|stars?|starred|plays?|played|acted|act|in|the (?:director|star|lead|actor|actress)s?)\b|(?:the\s+)?(?:director|cast|actors|actresses)\s+(?:of|in)\s)`,
+    // A person described by a film ("what else has the girl from la la land been in", "films with
+    // the actor who played Forrest Gump"): who they are is a person lookup.
+    String.raw`\bwhat (?:else|other (?:movies|films|stuff)) (?:has|have|is|was|did)\b.{1,60}\b(?:been in|starred in|acted in|appeared in|played in|directed|done|made)\b`,
+    String.raw`\b(?:movies?|films?|anything|stuff|something) (?:with|starring|featuring|by) the (?:actor|actress|girl|guy|woman|man|lady|dude|boy|kid|lead|star|director) (?:from|in|who played|that played|who directed|that directed|of)\s`,
+  ].join('|'),
+  'i',
+);
 
 /**
  * "starring Tom Hanks", "directed by Nolan": answered in live mode. After a word that can only

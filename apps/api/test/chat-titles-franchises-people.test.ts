@@ -1,0 +1,116 @@
+import type { CatalogIndex } from '@app/catalog';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ChatEngine } from '../src/modules/chat/chat-engine';
+import { GENRE } from '../src/modules/chat/understand/lexicon';
+import { chatOverFullCatalog, freshConversation as fresh } from './helpers/catalog';
+
+/**
+ * Decision 0120: "anything but X" rules X out; a franchise's films after a likeness ("like the bond
+ * films") are its best-known film as the seed, the franchise left out; a title typed with its own
+ * year ("The Thing (1982)") or within a typo ("the godfahter") is that film; "is X worth watching"
+ * judges a film whatever X's words mean; a person described by a film ("the girl from la la land")
+ * is a person lookup.
+ */
+let catalog: CatalogIndex;
+let engine: ChatEngine;
+beforeAll(async () => {
+  ({ catalog, engine } = await chatOverFullCatalog());
+}, 120_000);
+
+const ask = async (message: string) => {
+  const a = await engine.answer(message, fresh());
+  return { message: a.message, picks: a.picks.map((p) => catalog.get(p.movie.id)!) };
+};
+
+describe('anything but', () => {
+  it.each([
+    ['anything but horror', GENRE.horror],
+    ['tout sauf un film d’horreur', GENRE.horror],
+    ['a comedy, anything but romantic', GENRE.romance],
+  ])('%s: none of it', async (message, genre) => {
+    const { picks } = await ask(message);
+    expect(picks.length).toBeGreaterThanOrEqual(3);
+    for (const m of picks) expect(m.genre_ids, m.title).not.toContain(genre);
+  });
+
+  it('a franchise: anything but the marvel movies', async () => {
+    const { message, picks } = await ask('anything but the marvel movies');
+    expect(picks.length).toBeGreaterThanOrEqual(3);
+    expect(message).not.toMatch(/five Marvel films/);
+    for (const m of picks) expect(m.keywords, m.title).not.toContain('marvel comic');
+  });
+});
+
+describe('films like a franchise', () => {
+  it.each([
+    ['something like the bond films', 'James Bond Collection'],
+    ['my kids love the toy story films, what else?', 'Toy Story Collection'],
+    ['anything similar to the lord of the rings trilogy', 'The Lord of the Rings Collection'],
+  ])('%s: like its best-known film, none of its own', async (message, collection) => {
+    const { message: reply, picks } = await ask(message);
+    expect(reply).toMatch(/films like/);
+    expect(picks.length).toBeGreaterThanOrEqual(3);
+    for (const m of picks) expect(m.collection?.name, m.title).not.toBe(collection);
+  });
+
+  it('not when the likeness is denied', async () => {
+    const { message } = await ask("we don't love the star wars films, something else");
+    expect(message).not.toMatch(/films like/);
+  });
+});
+
+describe('a title typed with its year or a typo is that film', () => {
+  it.each([
+    ['The Thing (1982) - not the remake', 'The Thing', 1091],
+    ['the thing 1982', 'The Thing', 1091],
+    ['heat 1995', 'Heat', 949],
+    ['leon the profesional', 'Leon: The Professional', 101],
+    ['the godfahter', 'The Godfather', 238],
+    ['forest gump', 'Forrest Gump', 13],
+  ])('%s: %s, shown first', async (message, title, id) => {
+    const { picks } = await ask(message);
+    expect(catalog.get(id)?.title).toBe(title);
+    expect(picks[0]?.id).toBe(id);
+  });
+
+  it('a year with request words is still years ("comedies from 1999", "horror 1980")', async () => {
+    for (const [message, y] of [
+      ['comedies from 1999', '1999'],
+      ['horror 1980', '1980'],
+    ] as const) {
+      const { picks } = await ask(message);
+      expect(picks.length).toBeGreaterThanOrEqual(3);
+      for (const m of picks) expect(m.release_date, m.title).toMatch(new RegExp(`^${y}`));
+    }
+  });
+
+  it('request words close to a title stay request words ("scary movies")', async () => {
+    const { picks } = await ask('scary movies');
+    expect(picks.map((m) => m.title)).not.toContain('Scary Movie');
+    for (const m of picks) expect(m.genre_ids, m.title).toContain(GENRE.horror);
+  });
+});
+
+describe('questions that only a title or a person answers', () => {
+  it('"is into the spider-verse worth watching": a film the catalog lacks, no films', async () => {
+    const { message, picks } = await ask('is into the spider-verse worth watching');
+    expect(message).toMatch(/Into the Spider-verse" isn't in our catalog/i);
+    expect(picks).toHaveLength(0);
+  });
+
+  it.each([
+    'what else has the girl from la la land been in',
+    'movies with the actress from amelie',
+    'what else has the guy from drive been in',
+  ])('%s: people cannot be looked up, no films', async (message) => {
+    const { message: reply, picks } = await ask(message);
+    expect(reply).toMatch(/no cast or crew/);
+    expect(picks).toHaveLength(0);
+  });
+
+  it('a film about someone from somewhere is no person lookup', async () => {
+    const { message, picks } = await ask('a film about the man from the moon');
+    expect(message).not.toMatch(/no cast or crew/);
+    expect(picks.length).toBeGreaterThanOrEqual(3);
+  });
+});
