@@ -79,7 +79,6 @@ describe('"is <title> on here?": the frame names a title', () => {
 
 describe('a person ruled out after a list (offline: no cast data)', () => {
   it.each([
-    ['movies like the grand budapest hotel', "ok but no wes anderson, I've seen all of his", 'Wes Anderson'],
     ['a comedy', 'hmm, nothing with tom cruise', 'Tom Cruise'],
     ['an action movie', 'ok thanks but nothing with will ferrell', 'Will Ferrell'],
     ['a crime film', 'well, nothing with brad pitt please', 'Brad Pitt'],
@@ -112,6 +111,14 @@ describe('a person ruled out after a list (offline: no cast data)', () => {
     );
     expect(first.message).toMatch(/^I can't look up people/);
     expect(first.picks.length).toBeGreaterThanOrEqual(3);
+    // Decision 0120: "I've seen all of his" asks for others: served, said first, none shown before.
+    const more = await play([
+      'movies like the grand budapest hotel',
+      "ok but no wes anderson, I've seen all of his",
+    ]);
+    expect(more.message).toMatch(/^I can't look up people .*Wes Anderson/);
+    expect(more.movies.length).toBeGreaterThanOrEqual(3);
+    for (const m of more.movies) expect(more.shown[0]).not.toContain(m.id);
   });
 
   it("with cast data, the person's films are left out of the refined list", async () => {

@@ -1,6 +1,7 @@
 import type { CatalogIndex } from '@app/catalog';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ChatEngine } from '../src/modules/chat/chat-engine';
+import { ChatService } from '../src/modules/chat/chat.service';
 import { GENRE } from '../src/modules/chat/understand/lexicon';
 import { chatOverFullCatalog, freshConversation as fresh } from './helpers/catalog';
 
@@ -112,5 +113,76 @@ describe('questions that only a title or a person answers', () => {
     const { message, picks } = await ask('a film about the man from the moon');
     expect(message).not.toMatch(/no cast or crew/);
     expect(picks.length).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe('a visitor’s ordinary words', () => {
+  it('"coucou ça va ?" is a greeting, not Czech films', async () => {
+    const { picks } = await ask('coucou ça va ? 😊');
+    expect(picks).toHaveLength(0);
+  });
+
+  it('"Marvel fatigue is real" rules Marvel out', async () => {
+    const { picks } = await ask('Action movie please, but NO superheroes. Marvel fatigue is real.');
+    expect(picks.length).toBeGreaterThanOrEqual(3);
+    for (const m of picks) {
+      expect(m.genre_ids, m.title).toContain(GENRE.action);
+      expect(
+        m.keywords.filter((k) => /marvel|superhero/.test(k)),
+        m.title,
+      ).toEqual([]);
+    }
+  });
+
+  it('"i get 80 mins for lunch" is a length', async () => {
+    const { picks } = await ask('i get 80 mins for lunch and eat at my desk. a full film that fits in that');
+    expect(picks.length).toBeGreaterThanOrEqual(3);
+    for (const m of picks) expect(m.runtime, m.title).toBeLessThanOrEqual(80);
+  });
+
+  it('"we\'ve seen all of those" asks for others', async () => {
+    const service = new ChatService(engine, null, { warn() {} });
+    const first = await service.send('comedies for a girls night in', undefined, null);
+    const next = await service.send(
+      "lol we've seen literally all of those. other ones?",
+      first.conversation_id,
+      null,
+    );
+    expect(next.movies.length).toBeGreaterThanOrEqual(3);
+    const before = new Set(first.movies.map((m) => m.id));
+    for (const m of next.movies) {
+      expect(before.has(m.id), m.title).toBe(false);
+      expect(catalog.get(m.id)!.genre_ids, m.title).toContain(GENRE.comedy);
+    }
+  });
+
+  it('"which mission impossible is the best one": the franchise, best rated first', async () => {
+    const { picks } = await ask('which mission impossible is the best one');
+    expect(picks.length).toBeGreaterThanOrEqual(3);
+    const collection = picks[0]!.collection?.id;
+    for (const m of picks) expect(m.collection?.id, m.title).toBe(collection);
+    const ratings = picks.map((m) => m.vote_average);
+    expect(ratings).toEqual([...ratings].sort((a, b) => b - a));
+  });
+
+  it.each([
+    ['Top Gun: Maverick – is it any good? Thinking of watching it tonight.', 'Top Gun: Maverick'],
+    ['what did you think of knives out? want something similar', 'Knives Out'],
+  ])('%s: a film the catalog lacks', async (message, title) => {
+    const { message: reply, picks } = await ask(message);
+    expect(reply).toContain(`"${title}" isn't in our catalog`);
+    expect(picks).toHaveLength(0);
+  });
+
+  it('an Italian 60s request naming directors still gets Italian 60s films', async () => {
+    const { message, picks } = await ask(
+      "Italian cinema from the 1960s. I've been reading about Fellini and Antonioni's era.",
+    );
+    expect(message).toMatch(/can't look up people/);
+    expect(picks.length).toBeGreaterThanOrEqual(3);
+    for (const m of picks) {
+      expect(m.original_language, m.title).toBe('it');
+      expect(m.release_date, m.title).toMatch(/^196/);
+    }
   });
 });

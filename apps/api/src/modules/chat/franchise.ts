@@ -72,7 +72,7 @@ const NOT_THE_FRANCHISE = new Set([
 
 /** Words that ask for a franchise's order or size, in the languages read (folded). */
 const ORDER_CUE =
-  /\b(?:in (?:what|which) order|(?:what|which|right|correct|viewing|watching|release) order|in order|order (?:of|to|should)|how many (?:are|movies|films|of them|there)|which (?:one|ones|should i|do i) (?:first|watch first|start)|watch(?:ed)? first|start with|orden|ordem|reihenfolge|ordre|ordine|cuantas|quantos|wie viele|combien)\b|\border$/;
+  /\b(?:in (?:what|which) order|(?:what|which|right|correct|viewing|watching|release) order|in order|order (?:of|to|should)|how many (?:are|movies|films|of them|there)|which (?:one|ones|should i|do i) (?:first|watch first|start)|watch(?:ed)? first|start with|orden|ordem|reihenfolge|ordre|ordine|cuantas|quantos|wie viele|combien|which [a-z0-9 ]{1,40} (?:is|was|are) (?:the )?(?:best|greatest|worst)(?: one| ones)?$)\b|\border$/;
 const FRANCHISE_NOUN =
   /\b(movies?|films?|flicks|series|saga|franchise|trilogy|collection|marathon|sequels?|prequels?|installments?|instalments?)\b/;
 

@@ -31,6 +31,10 @@ const AVAILABILITY_AFTER =
   /^(.+?)\s*[,.…:;!?-]*\s*(?:do (?:you|u|ya) (?:guys )?have (?:it|that|this)|where (?:can|do) (?:i|we) (?:watch|see|find|stream) (?:it|that|this)|is (?:it|that) (?:on here|here|available|in (?:the|your) catalog))\b/i;
 const VERDICT_FRAME =
   /^(?:so |ok |okay |hey )?is (.+?) (?:any good|worth (?:it|watching|a watch|seeing|the hype))\b/i;
+/** "Top Gun: Maverick – is it any good?", "what did you think of knives out?": the film judged. */
+const VERDICT_AFTER =
+  /^(.+?)\s*[,.…:;!?–—-]+\s*(?:is it|was it|is that|was that) (?:any good|good|worth (?:it|watching|a watch|seeing|the hype))\b/i;
+const OPINION_FRAME = /^(?:so |ok |okay |hey )?what (?:did|do) (?:you|u|ya) think (?:of|about) (.+?)(?:[?.!,;]|$)/i;
 /** Words that end the name when read back from a frame ("begging for encanto"). */
 const BEFORE_NAME = /^(?:for|about|called|named|watch|see|seen|have|of|is|was|the movie|the film)$/;
 /** What points at films already shown or said, never a title. */
@@ -103,7 +107,7 @@ function availableName(text: string, words: WordKnowledge): string | null {
 
 /** The film judged in "is X any good?", "is X worth it?", or null. */
 function judgedName(text: string, words: WordKnowledge): string | null {
-  const judged = VERDICT_FRAME.exec(text)?.[1];
+  const judged = (VERDICT_FRAME.exec(text) ?? VERDICT_AFTER.exec(text) ?? OPINION_FRAME.exec(text))?.[1];
   if (!judged || wordsOf(judged).length > 6 || POINTER.test(judged.toLowerCase())) return null;
   // Only a film is judged so: its words may be themes ("is into the spider-verse worth watching").
   return (words.asksForKind ?? words.asksForFilms)(judged) ? null : judged;

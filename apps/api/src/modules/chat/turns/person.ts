@@ -55,7 +55,8 @@ async function personFilms(name: string, ctx: TurnContext): Promise<number[] | n
  * the reply says first that people cannot be looked up. A person with only years or a length ("meryl
  * streep, her stuff from the 80s") is about that person: no films could be said to be theirs.
  */
-const asksForMore = (req: ChatRequest) => req.query.genreGroups.length > 0 || req.query.moods.length > 0;
+const asksForMore = (req: ChatRequest) =>
+  req.query.genreGroups.length > 0 || req.query.moods.length > 0 || req.query.languages.length > 0;
 
 async function withoutPerson(req: ChatRequest, ctx: TurnContext, name: string) {
   const rest: ChatRequest = { ...req, query: { ...req.query, person: undefined } };

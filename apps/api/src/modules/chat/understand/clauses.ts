@@ -1565,7 +1565,7 @@ export function availableTimeClause(s: State) {
   scanRegex(
     s,
     new RegExp(
-      String.raw`\b(?:(?:only |just )?(?:have|got|has|tengo|tenemos|j'ai|nous avons|ich habe|wir haben)|'ve got|'ve only got) (?:like |about |around |maybe |roughly |only |just |barely )*${NUM}${HALF} ?${UNIT}${tail}`,
+      String.raw`\b(?:(?:only |just )?(?:have|got|get|has|tengo|tenemos|j'ai|nous avons|ich habe|wir haben)|'ve got|'ve only got) (?:like |about |around |maybe |roughly |only |just |barely )*${NUM}${HALF} ?${UNIT}${tail}`,
     ),
     (m) => (q.runtimeMax ??= amount(m[1]!, m[3]!, `${m[2] ?? ''}${m[4] ?? ''}`)),
   );
@@ -2364,8 +2364,8 @@ function negateFrom(s: State, from: number): void {
 /** Words that, after "not", say what came before is unwanted ("jump scares not needed"). */
 const NOT_WANTED = new Set(['needed', 'required', 'necessary', 'wanted', 'welcome']);
 const NOT_WORDS = new Set(['not', "isn't", 'isnt', "aren't", 'arent', "don't", 'dont']);
-/** One word that says the same ("gore unnecessary"). */
-const UNWANTED = new Set(['unnecessary', 'unneeded', 'unwanted']);
+/** One word that says the same ("gore unnecessary", "marvel fatigue", "superhero overload"). */
+const UNWANTED = new Set(['unnecessary', 'unneeded', 'unwanted', 'fatigue', 'overload', 'overdose']);
 const BEING_WORDS = new Set(['is', 'are', 'be', 'was', 'were']);
 
 /** The length of a cue at i that rules out the words before it, or 0. */

@@ -3244,7 +3244,7 @@ export const FILLER = new Set(
   but with in on at by of from about set story stories get got need looking look something else idea ideas pick picks
   let lets us maybe perhaps which what who how there here have has had do does did so too also again more bit little
   quite rather pretty watchable enjoy enjoyable fun cool interesting decent solid nice lovely time evening night weekend
-  id im ive i'd i'm gonna got go going as if then than well yes yeah ok okay thanks thank hey hi hello all every
+  id im ive i'd i'm i've we've weve you've they've literally gonna got go going as if then than well yes yeah ok okay thanks thank hey hi hello all every
   should shall will wouldn't know think feel mood mind up down into out over off not no plz pls please recommendation
   recommendations suggestion suggestions options option choice choices ones stuff thing things based similar next
   better messed help choose decide

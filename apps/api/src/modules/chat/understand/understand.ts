@@ -65,6 +65,7 @@ import {
   THEME_PHRASES,
   LESSER_KNOWN_PHRASES,
   GENRE,
+  GREETINGS,
 } from './lexicon';
 import { RATHER_WORDS, TITLE_CONFIDENCE } from './clauses';
 import { dropClause } from './drops';
@@ -112,6 +113,8 @@ export const LEXICON_WORDS: ReadonlySet<string> = new Set(
     ...RATHER_WORDS,
     ...LEAVE_VERBS,
     ...ATTENTION_WORDS,
+    // A greeting is a word the reading knows ("coucou" is no typo of "czech").
+    ...GREETINGS.filter((g) => !g.includes(' ')),
     // The words the number clauses read in the other languages ("unter zwei Stunden" is no "hunter").
     ...NUMBER_CLAUSE_WORDS,
     // "fewer explosions" is no typo of "newer" (the follow-up word): what the clauses read is known.
