@@ -34,7 +34,8 @@ const VERDICT_FRAME =
 /** "Top Gun: Maverick – is it any good?", "what did you think of knives out?": the film judged. */
 const VERDICT_AFTER =
   /^(.+?)\s*[,.…:;!?–—-]+\s*(?:is it|was it|is that|was that) (?:any good|good|worth (?:it|watching|a watch|seeing|the hype))\b/i;
-const OPINION_FRAME = /^(?:so |ok |okay |hey )?what (?:did|do) (?:you|u|ya) think (?:of|about) (.+?)(?:[?.!,;]|$)/i;
+const OPINION_FRAME =
+  /^(?:so |ok |okay |hey )?what (?:did|do) (?:you|u|ya) think (?:of|about) (.+?)(?:[?.!,;]|$)/i;
 /** Words that end the name when read back from a frame ("begging for encanto"). */
 const BEFORE_NAME = /^(?:for|about|called|named|watch|see|seen|have|of|is|was|the movie|the film)$/;
 /** What points at films already shown or said, never a title. */
