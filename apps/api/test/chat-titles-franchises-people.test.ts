@@ -186,3 +186,31 @@ describe('a visitor’s ordinary words', () => {
     }
   });
 });
+
+describe('a length too long, and a title by one of its words', () => {
+  it('"I can\'t do the 3 hour ones" is a ceiling, not a floor', async () => {
+    const { picks } = await ask(
+      "bollywood movies but under 2.5 hours, I can't do the 3 hour ones on a weeknight",
+    );
+    expect(picks.length).toBeGreaterThanOrEqual(3);
+    for (const m of picks) {
+      expect(m.runtime ?? 0, m.title).toBeLessThanOrEqual(150);
+      expect(m.original_language, m.title).toBe('hi');
+    }
+  });
+
+  it.each([
+    ['mononoke', 128],
+    ['lebowski', 115],
+    ['totoro?', 8392],
+  ])('%s: the one well-known film with that word in its title', async (message, id) => {
+    const { picks } = await ask(message);
+    expect(picks[0]?.id).toBe(id);
+  });
+
+  it('a word of many titles stays a theme ("dragon")', async () => {
+    const { message, picks } = await ask('dragon');
+    expect(message).not.toMatch(/is in the catalog/);
+    expect(picks.length).toBeGreaterThanOrEqual(3);
+  });
+});

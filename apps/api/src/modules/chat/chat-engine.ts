@@ -654,6 +654,58 @@ export class ChatEngine {
     return query;
   }
 
+  /**
+   * "mononoke", "lebowski", "gump": a message of one word that no reading knows as a kind of film,
+   * found in the title of one well-known film only (or one far better known than the next), names
+   * that film. A word of many titles ("dragon", "love") stays what it is.
+   */
+  private titleByOneWord(query: Query, message: string): Query {
+    // A title the catalog was said to lack ("mononoke" is not a whole title) may be this word's film.
+    if (
+      query.like?.movie ||
+      query.person ||
+      query.genreGroups.length ||
+      query.moods.length ||
+      query.languages.length
+    )
+      return query;
+    const words = titleWords(message.trim().replace(/[?!.]+$/, ''));
+    const word = words.length === 1 ? words[0]! : '';
+    if (word.length < 4 || LEXICON_WORDS.has(word) || FILLER.has(word)) return query;
+    this.titleWordFilms ??= this.wellKnownByTitleWord();
+    const films = this.titleWordFilms.get(word) ?? [];
+    const [first, second] = films;
+    if (!first || (second && second.vote_count * 3 > first.vote_count)) return query;
+    return {
+      ...query,
+      like: { text: first.title, movie: first, confidence: 1, closest: null },
+      filmAsked: true,
+      themeWords: [],
+      textWords: [],
+      keywordsIn: [],
+      unknown: [],
+      empty: false,
+      social: undefined,
+    };
+  }
+
+  private titleWordFilms: Map<string, CatalogMovie[]> | undefined;
+
+  /** Each title word of the well-known films, with those films best known first. */
+  private wellKnownByTitleWord(): Map<string, CatalogMovie[]> {
+    const byWord = new Map<string, CatalogMovie[]>();
+    for (const m of this.catalog.popular) {
+      if (m.vote_count < NAMED_MIN_VOTES) continue;
+      for (const w of new Set(titleWords(m.title))) {
+        let list = byWord.get(w);
+        if (!list) byWord.set(w, (list = []));
+        list.push(m);
+      }
+    }
+    for (const list of byWord.values()) list.sort((a, b) => b.vote_count - a.vote_count);
+    return byWord;
+  }
+
   /** A well-known film titled exactly so (lower-case words), the best known. */
   private exactTitleFilm(words: string): CatalogMovie | null {
     this.buildExactTitles();
@@ -780,8 +832,11 @@ export class ChatEngine {
   /** The understand stage: the message read, with what the conversation knows. */
   private request(message: string, state: ConversationState, seen: ReadonlySet<number>): ChatRequest {
     const query = this.aboutTheFilmTyped(
-      this.titleTypedPlainly(
-        this.titleWithItsYear(this.titleBeforeBut(this.parse(message), message), message),
+      this.titleByOneWord(
+        this.titleTypedPlainly(
+          this.titleWithItsYear(this.titleBeforeBut(this.parse(message), message), message),
+          message,
+        ),
         message,
       ),
       message,

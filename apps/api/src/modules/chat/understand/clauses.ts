@@ -1696,9 +1696,15 @@ export function runtimeClause(s: State) {
   scanRegex(
     s,
     new RegExp(String.raw`\b${NUM}${HALF} ?${UNIT}${tail} (?:long\b|(?=(?:${FILM_NOUNS})\b))`),
-    (m) => {
+    (m, start) => {
       const minutes = amount(m[1]!, m[3]!, `${m[2] ?? ''}${m[4] ?? ''}`);
       if (minutes < 60 || minutes > 300) return;
+      // "I can't do the 3 hour ones", "nothing 3 hours long": that length is too long (0120).
+      if (s.toks.slice(Math.max(0, start - 4), start).some((t) => RUNTIME_NEGATIONS.has(t.raw))) {
+        q.runtimeMax ??= minutes;
+        q.runtimeBelow ??= true;
+        return;
+      }
       q.runtimeMin ??= minutes - 20;
       if (minutes < LONG_MINUTES) q.runtimeMax ??= minutes + 10;
     },
