@@ -214,3 +214,37 @@ describe('a length too long, and a title by one of its words', () => {
     expect(picks.length).toBeGreaterThanOrEqual(3);
   });
 });
+
+describe('a film named with a request for others, the original trilogy, one of the shown', () => {
+  it.each([
+    [
+      'in the mood for love destroyed me in the best way. longing, rain, people not saying what they feel. more of that please',
+      843,
+    ],
+    ['i adore amélie. whimsical, colourful, a bit odd. what else?', 194],
+    ['get out was sooo good. anything similar??', 419430],
+  ])('%s: films like it, not itself', async (message, id) => {
+    const { message: reply, picks } = await ask(message);
+    expect(reply).toMatch(/films like/);
+    expect(picks.length).toBeGreaterThanOrEqual(3);
+    expect(picks.map((m) => m.id)).not.toContain(id);
+  });
+
+  it('"only the ORIGINAL star wars trilogy": its first three films', async () => {
+    const { message, picks } = await ask(
+      'only the ORIGINAL star wars trilogy please, I refuse to acknowledge anything else',
+    );
+    expect(picks.map((m) => m.id)).toEqual([11, 1891, 1892]);
+    expect(message).toMatch(/the first 3 of \d+ Star Wars films/);
+  });
+
+  it('"if i only watch one of them, which?": the best rated of the films shown', async () => {
+    const service = new ChatService(engine, null, { warn() {} });
+    const first = await service.send('some noir films', undefined, null);
+    const next = await service.send('if i only watch one of them, which?', first.conversation_id, null);
+    const shown = first.movies.map((m) => catalog.get(m.id)!);
+    const best = [...shown].sort((a, b) => b.vote_average - a.vote_average)[0]!;
+    expect(next.movies.map((m) => m.id).sort()).toEqual(shown.map((m) => m.id).sort());
+    expect(next.movies[0]!.id).toBe(best.id);
+  });
+});

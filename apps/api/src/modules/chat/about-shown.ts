@@ -128,7 +128,7 @@ const ORDERS: [RegExp, ShownOrder][] = [
     { word: 'lowest rated', value: (m) => m.vote_average, descending: false, detail: ratingText },
   ],
   [
-    /\b(best|highest rated|rated (?:the )?highest|top rated|best rated|best reviewed|best to worst|top (?:\d+|three|five|ten))\b/,
+    /\b(best|highest rated|rated (?:the )?highest|top rated|best rated|best reviewed|best to worst|top (?:\d+|three|five|ten)|only (?:watch|see|pick|choose|have time for) one|(?:pick|choose) (?:one|just one) for me)\b/,
     { word: 'best rated', value: (m) => m.vote_average, descending: true, detail: ratingText },
   ],
   [

@@ -326,8 +326,10 @@ export class ChatEngine {
     originalTitled: (title) => this.originalTitled(title),
     franchiseAt: (words, strict) => this.franchises().startingAt(words.map(franchiseKey), strict),
     franchiseHead: (id) => {
+      // Its first film, unless a later one is far better known (Skyfall for the Bond films).
       const members = this.franchises().byCollection(id)?.members ?? [];
-      return members.reduce<CatalogMovie | null>((a, b) => (!a || b.vote_count > a.vote_count ? b : a), null);
+      const most = Math.max(0, ...members.map((m) => m.vote_count));
+      return members.find((m) => m.vote_count * 2 >= most) ?? null;
     },
   };
 

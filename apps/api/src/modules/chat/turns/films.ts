@@ -5,6 +5,10 @@ import { hasRequest, type Query } from '../understand/query';
 import * as say from '../wording';
 import type { Turn, TurnContext } from './turn';
 
+/** Words that ask for films other than the one named (decision 0120). */
+const ASKS_FOR_OTHERS =
+  /\b(?:more of (?:that|this|the same)|more like (?:that|it|this)|what else|anything else like|something similar|anything similar|similar ones|others like)\b/i;
+
 export function toPicks(scored: Scored[], q: Query, seed: CatalogMovie | null): Pick[] {
   const reasons = say.reasonsFor(scored, q, seed);
   return scored.map((s, i) => ({ movie: s.movie, reason: reasons[i]! }));
@@ -50,8 +54,9 @@ async function knownLive(found: Retrieval, ctx: TurnContext): Promise<void> {
 /** The reply's intro, then a reason per pick, then what could not be applied. */
 function wordPicks(req: ChatRequest, found: Retrieval): EngineAnswer {
   const { query: q, seed } = req;
-  // Decision 0118: the film asked for by name ("jaws", "do you have the matrix?") comes first.
-  const asked = q.filmAsked && seed ? seed : null;
+  // Decision 0118: the film asked for by name ("jaws", "do you have the matrix?") comes first,
+  // unless the message asks for others ("i adore amélie … what else?", "… more of that please").
+  const asked = q.filmAsked && seed && !ASKS_FOR_OTHERS.test(req.message) ? seed : null;
   const scored = asked ? found.picks.filter((p) => p.movie.id !== asked.id).slice(0, 4) : found.picks;
   const picks = toPicks(scored, q, seed);
   if (asked) picks.unshift({ movie: asked, reason: `The film you asked for. ${say.hook(asked)}` });

@@ -4,6 +4,9 @@ import { emptyQuery, isRefinement } from '../understand/query';
 import * as say from '../wording';
 import type { Turn, TurnContext } from './turn';
 
+/** The first three of a franchise asked for ("the original star wars trilogy", "the original three"). */
+const ORIGINAL_TRILOGY = /\boriginal\b[\w\s'-]{0,30}\btrilogy\b|\boriginal (?:three|3)\b/i;
+
 /** How many of a franchise's films one reply lists. */
 const FRANCHISE_SHOWN = 10;
 
@@ -36,8 +39,13 @@ function asked(req: ChatRequest, ctx: TurnContext) {
   });
   const years = inYears.length < unseen.length ? say.yearsBit(req.query) : null;
   const members = inYears.length ? inYears : unseen;
+  // "only the ORIGINAL star wars trilogy": its first three films (of all of them).
+  // (Not when it is seen already: "just finished the original trilogy, what next?")
+  const trilogy =
+    ORIGINAL_TRILOGY.test(req.message) && !/\b(?:finished|seen|watched|saw)\b/i.test(req.message);
+  const first = trilogy ? 3 : FRANCHISE_SHOWN;
   const noneInYears = years !== null && inYears.length === 0;
-  return members.length ? { name: franchise.name, order, members, years, noneInYears } : null;
+  return members.length ? { name: franchise.name, order, members, first, years, noneInYears } : null;
 }
 
 /**
@@ -48,8 +56,8 @@ export const franchiseTurn: Turn = {
   kind: 'franchise',
   matches: (req, ctx) => asked(req, ctx) !== null,
   handle(req, ctx) {
-    const { name: fullName, order, members, years, noneInYears } = asked(req, ctx)!;
-    const shown = members.slice(0, FRANCHISE_SHOWN);
+    const { name: fullName, order, members, first, years, noneInYears } = asked(req, ctx)!;
+    const shown = members.slice(0, first);
     const picks = shown.map((m) => ({
       movie: m,
       reason: say.esc(order ? order.detail(m) : say.hook(m)),
