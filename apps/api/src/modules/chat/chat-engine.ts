@@ -27,7 +27,7 @@ import { peopleFrom } from './turns/person';
 import { respond, turnKind } from './turns/respond';
 import type { PeopleIndex, TurnContext, TurnKind } from './turns/turn';
 import { TITLE_CONFIDENCE, type ParseContext } from './understand/clauses';
-import { asksForFilms, type Query } from './understand/query';
+import { asksForFilms, yearOfTheTitleDropped, type Query } from './understand/query';
 import { Speller, editDistance, foldAccents } from './understand/text';
 import { FILLER } from './understand/lexicon';
 import { LEXICON_WORDS, understand } from './understand/understand';
@@ -382,7 +382,17 @@ export class ChatEngine {
     if (!key || (!/[a-z]/.test(key) && !this.exactTitleOf(key))) return null;
     const cached = this.titleCache.get(`${key}|${yearMatch?.[1] ?? ''}`);
     if (cached !== undefined) return cached;
-    const result = this.withoutMaker(text, this.searchTitle(words, key, yearMatch?.[1]));
+    let result = this.withoutMaker(text, this.searchTitle(words, key, yearMatch?.[1]));
+    // "2001 a space odysey": the number may be the title's own, not a year (decision 0120).
+    if (yearMatch && (!result || result.confidence < TITLE_CONFIDENCE)) {
+      const whole = this.searchTitle(text, titleWords(text).join(' '), undefined);
+      if (
+        whole &&
+        whole.confidence >= TITLE_CONFIDENCE &&
+        titleWords(whole.movie.title).includes(yearMatch[1]!)
+      )
+        result = whole;
+    }
     if (this.titleCache.size > 5000) this.titleCache.clear();
     this.titleCache.set(`${key}|${yearMatch?.[1] ?? ''}`, result);
     return result;
@@ -629,6 +639,8 @@ export class ChatEngine {
     const at = new RegExp(`^(.*?)[\\s(]+'?${year}\\)?(?![\\d])`).exec(message);
     if (!at) return query;
     const words = titleWords(at[1]!);
+    // "The Thing, the 1982 one", "the thing from 1982": the words between are no part of the title.
+    while (words.length > 1 && /^(?:the|from|in|of|one)$/.test(words[words.length - 1]!)) words.pop();
     for (let n = Math.min(8, words.length); n >= 1; n--) {
       const typed = words.slice(words.length - n);
       if (n === 1 && (LEXICON_WORDS.has(typed[0]!) || this.keywordVocabulary.has(typed[0]!))) continue;
@@ -833,15 +845,17 @@ export class ChatEngine {
 
   /** The understand stage: the message read, with what the conversation knows. */
   private request(message: string, state: ConversationState, seen: ReadonlySet<number>): ChatRequest {
-    const query = this.aboutTheFilmTyped(
-      this.titleByOneWord(
-        this.titleTypedPlainly(
-          this.titleWithItsYear(this.titleBeforeBut(this.parse(message), message), message),
+    const query = yearOfTheTitleDropped(
+      this.aboutTheFilmTyped(
+        this.titleByOneWord(
+          this.titleTypedPlainly(
+            this.titleWithItsYear(this.titleBeforeBut(this.parse(message), message), message),
+            message,
+          ),
           message,
         ),
         message,
       ),
-      message,
     );
     const named = this.filmsNamedIn(message);
     return { message, query, seed: query.like?.movie ?? null, last: state.lastIntent, state, seen, named };

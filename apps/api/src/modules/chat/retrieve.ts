@@ -1,6 +1,6 @@
 import { isShort, isTvMovie, type CatalogIndex, type CatalogMovie } from '@app/catalog';
 import { semanticWords, type SemanticIndex } from '@app/catalog';
-import { GENRE, NAMES_NOT_SUBJECTS } from './understand/lexicon';
+import { GENRE, NAMES_NOT_SUBJECTS, STUDIOS } from './understand/lexicon';
 import { groupKey, withinRuntimeMax, type Query } from './understand/query';
 import { Lru } from './lru';
 import {
@@ -306,9 +306,13 @@ function boundsAdmit(m: CatalogMovie, q: Query): boolean {
   if (!withinRuntimeMax(m.runtime, q)) return false;
   if (q.runtimeMin !== undefined && !(m.runtime && m.runtime >= q.runtimeMin)) return false;
   if (q.minRating !== undefined && !(m.vote_average >= q.minRating && m.vote_count >= 30)) return false;
+  // Any of the languages asked, and none of those ruled out ("!ja").
+  const asked = q.languages.filter((l) => !l.startsWith('!') || l === '!en');
+  const out = q.languages.filter((l) => l.startsWith('!') && l !== '!en');
   return (
-    !q.languages.length ||
-    q.languages.some((l) => (l === '!en' ? m.original_language !== 'en' : m.original_language === l))
+    out.every((l) => m.original_language !== l.slice(1)) &&
+    (!asked.length ||
+      asked.some((l) => (l === '!en' ? m.original_language !== 'en' : m.original_language === l)))
   );
 }
 
@@ -354,7 +358,9 @@ function priorOf(m: CatalogMovie, p: Plan, fame: EraFame, index: number, poolSiz
   const loved = lovedRating(m);
   // A rating asked for ("7.5+", "highly rated") says the rating matters to them more than fame.
   const rating = q.minRating !== undefined ? w.rating * RATING_ASKED : w.rating;
-  let x = w.fame * fameFor(fame.fame(m), q) + rating * (loved - RATING_PRIOR);
+  // "So bad it's good": the worst rated of the known films first (decision 0120).
+  const love = q.worstFirst ? 2 * (RATING_PRIOR - loved) : loved - RATING_PRIOR;
+  let x = w.fame * fameFor(fame.fame(m), q) + rating * love;
   // A collection's later films come after its head, unless a film of it was named (its own sequels).
   if (!p.seed || p.seed.collection?.id !== m.collection?.id) x -= w.follower * fame.follower(m);
   x += w.focus * genreFocus(m, q.genreGroups);
@@ -567,6 +573,8 @@ export class Retriever {
     if (p.input.exclude.has(m.id) || (p.seed && m.id === p.seed.id)) return false;
     if (m.vote_count < (p.input.personPool ? 1 : minVotes)) return false;
     if (m.collection && p.q.collectionsOut?.some((c) => c.id === m.collection!.id)) return false;
+    const studios = p.q.studiosOut?.map((k) => STUDIOS[k]).filter((r): r is RegExp => !!r) ?? [];
+    if (studios.some((r) => m.production_companies.some((c) => r.test(c.name)))) return false;
     return kindAdmits(m, p.q) && boundsAdmit(m, p.q) && genresAdmit(m, p) && themesAdmit(m, p);
   }
 

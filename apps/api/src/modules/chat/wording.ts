@@ -556,7 +556,13 @@ function languagesBit(q: Query): string | null {
   const tradLangs = new Set(traditionsOf(q).flatMap((i) => i.languages));
   const languages = q.languages.filter((l) => !tradLangs.has(l));
   if (!languages.length) return null;
-  return languages.map((l) => (l === '!en' ? 'not in English' : `in ${LANGUAGE_NAMES[l] ?? l}`)).join(' or ');
+  const said = (l: string) =>
+    l === '!en'
+      ? 'not in English'
+      : l.startsWith('!')
+        ? `not in ${LANGUAGE_NAMES[l.slice(1)] ?? l.slice(1)}`
+        : `in ${LANGUAGE_NAMES[l] ?? l}`;
+  return languages.map(said).join(' or ');
 }
 
 /** "from the 80s", "from 1994", "from 2015 on", "from before 1960". */

@@ -7,7 +7,7 @@ import type { Turn, TurnContext } from './turn';
 
 /** Words that ask for films other than the one named (decision 0120). */
 const ASKS_FOR_OTHERS =
-  /\b(?:more of (?:that|this|the same)|more like (?:that|it|this)|what else|anything else like|something similar|anything similar|similar ones|others like)\b/i;
+  /\b(?:more of (?:exactly |just )?(?:that|this|the same)|more like (?:that|it|this)|what else|anything else like|something similar|anything similar|similar ones|others like)\b/i;
 
 export function toPicks(scored: Scored[], q: Query, seed: CatalogMovie | null): Pick[] {
   const reasons = say.reasonsFor(scored, q, seed);

@@ -117,6 +117,7 @@ function subject(last: Query, next: Query): Partial<Query> {
     genresOut,
     keywordsOut: union(last.keywordsOut, next.keywordsOut),
     collectionsOut: collectionsOut(last, next),
+    studiosOut: union(last.studiosOut ?? [], next.studiosOut ?? []),
     outLabels: last.outLabels || next.outLabels ? { ...last.outLabels, ...next.outLabels } : undefined,
     // "only dramas" after "French films": the new genres narrow the old ones.
     genreGroups,
@@ -195,6 +196,7 @@ function carriedLimits(last: Query, next: Query): Partial<Query> {
     genresOut: union(last.genresOut, next.genresOut).filter((g) => !asked.has(g)),
     keywordsOut: union(last.keywordsOut, next.keywordsOut).filter((k) => !next.keywordsIn.includes(k)),
     collectionsOut: collectionsOut(last, next),
+    studiosOut: union(last.studiosOut ?? [], next.studiosOut ?? []),
     outLabels: last.outLabels || next.outLabels ? { ...last.outLabels, ...next.outLabels } : undefined,
     notMoods: union(last.notMoods ?? [], next.notMoods ?? []).filter((m) => !next.moods.includes(m)),
     allowShorts: next.allowShorts || last.allowShorts,

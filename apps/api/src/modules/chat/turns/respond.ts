@@ -1,5 +1,5 @@
 import type { ChatRequest, EngineAnswer } from '../request';
-import { hasRequest } from '../understand/query';
+import { hasRequest, yearOfTheTitleDropped } from '../understand/query';
 import { aboutShownTurn } from './about-shown';
 import { followUpTurn } from './follow-up';
 import { franchiseTurn } from './franchise';
@@ -56,7 +56,7 @@ function withBareTitle(req: ChatRequest, ctx: TurnContext): ChatRequest {
   const like = { text: bare.movie.title, movie: bare.movie, confidence: bare.confidence, closest: null };
   return {
     ...req,
-    query: {
+    query: yearOfTheTitleDropped({
       ...q,
       like,
       filmAsked: true,
@@ -66,7 +66,7 @@ function withBareTitle(req: ChatRequest, ctx: TurnContext): ChatRequest {
       keywordsIn: [],
       empty: false,
       social: undefined,
-    },
+    }),
     seed: bare.movie,
   };
 }

@@ -62,6 +62,8 @@ import {
   CALENDAR_WORDS,
   NOT_PEOPLE_WORDS,
   LESSER_KNOWN_PHRASES,
+  WORST_PHRASES,
+  STUDIOS,
   THANKS,
   VIEWING_SITUATION,
   TITLE_BOUNDARIES,
@@ -1854,6 +1856,14 @@ export function lesserKnownClause(s: State) {
   scan(s, LESSER_KNOWN_PHRASES, () => {
     s.q.lesserKnown = true;
   });
+  // Decision 0120: "so bad it's good", "the worst rated movies you have": the famously bad first.
+  // (Not "not the worst movie".)
+  const worst = (start: number) => {
+    const before = s.toks.slice(Math.max(0, start - 2), start).map((t) => t.w);
+    if (!before.some((w) => w === 'not' || w === 'no' || w === 'nothing')) s.q.worstFirst = true;
+  };
+  scan(s, WORST_PHRASES, worst);
+  scanRegex(s, /\bworst (?:[a-z-]+ ){1,2}(?:movies|films|ones)\b/, (_, start) => worst(start));
 }
 
 /** "4 stars or more", "rated 7+", "at least 8/10", "highly rated". */
@@ -2636,9 +2646,8 @@ export function languageClause(s: State) {
   scan(s, ENGLISH_PHRASES, (start) => add(s.q.languages, s.negated.has(start) ? '!en' : 'en'));
   scan(s, ADULT_PHRASES, () => add(s.q.genresOut, GENRE.family));
   for (const [code, phrases] of LANGUAGE_PHRASES) {
-    scan(s, phrases, (start) => {
-      if (!s.negated.has(start)) add(s.q.languages, code);
-    });
+    // "any that aren't japanese": that language ruled out (decision 0120).
+    scan(s, phrases, (start) => add(s.q.languages, s.negated.has(start) ? `!${code}` : code));
   }
   scanRegex(s, /\b(foreign|non english|world cinema|international|subtitled|subtitles)\b/, (_, start) =>
     add(s.q.languages, s.negated.has(start) ? 'en' : '!en'),
@@ -2646,6 +2655,15 @@ export function languageClause(s: State) {
 }
 
 /** "anime", "j-horror", "giallo", "nordic noir": a film tradition is a language and a genre group. */
+/** "animated films but not disney and not pixar": a studio ruled out by its name (decision 0120). */
+export function studioOutClause(s: State) {
+  s.toks.forEach((t, i) => {
+    if (t.used || !s.negated.has(i) || !STUDIOS[t.w]) return;
+    add((s.q.studiosOut ??= []), t.w);
+    t.used = true;
+  });
+}
+
 export function industryClause(s: State) {
   for (const ind of INDUSTRY_PHRASES) {
     if (ind.messageLangs && !ind.messageLangs.includes(s.q.lang)) continue;
@@ -2713,12 +2731,13 @@ export function occasionClause(s: State) {
 
 export function themeClause(s: State, vocabulary: boolean) {
   const q = s.q;
-  // "my sister keeps telling me…", "my friend said…": the people in a story are no theme.
+  // "my sister keeps telling me…", "my friend said…", "a night with friends": the people in a story
+  // or in the room are no theme.
   if (!vocabulary)
     scanRegex(
       s,
       // (A child is left to the clauses that read "for my kids" as a request for family films.)
-      /\b(?:my|our|her|his) (?:best |older |younger |little |big )?(?:friends?|sisters?|brothers?|sis|bro|buddy|mates?|roommates?|flatmates?|housemates?|cousins?|boss|coworkers?|colleagues?|neighbou?rs?|wife|husband|partner|gf|bf|girlfriend|boyfriend|fiancee?|mum|mom|dad|mother|father|parents|grandma|grandpa|grandmother|grandfather|gran|nan|aunt|uncle|teacher|in laws)\b/,
+      /\b(?:my|our|her|his) (?:best |older |younger |little |big )?(?:friends?|sisters?|brothers?|sis|bro|buddy|mates?|roommates?|flatmates?|housemates?|cousins?|boss|coworkers?|colleagues?|neighbou?rs?|wife|husband|partner|gf|bf|girlfriend|boyfriend|fiancee?|mum|mom|dad|mother|father|parents|grandma|grandpa|grandmother|grandfather|gran|nan|aunt|uncle|teacher|in laws)\b|\bwith (?:some |a few |a bunch of |my |our |the )?(?:friends|mates|buddies|pals|coworkers|colleagues|roommates|flatmates|housemates)\b/,
       () => {},
     );
   // A theme asked for first stands when ruled out after ("musicals for someone who hates musicals").
@@ -2943,7 +2962,9 @@ const PEOPLE_QUESTION = new RegExp(
     String.raw`(?:^|[.!?;]\s*)(?:who(?:'s| is| was)?\s+(?:directed|made|wrote|stars?|starred|plays?|played|acted|act|in|the (?:director|star|lead|actor|actress)s?)\b|(?:the\s+)?(?:director|cast|actors|actresses)\s+(?:of|in)\s)`,
     // A person described by a film ("what else has the girl from la la land been in", "films with
     // the actor who played Forrest Gump"): who they are is a person lookup.
-    String.raw`\bwhat (?:else|other (?:movies|films|stuff)) (?:has|have|is|was|did)\b.{1,60}\b(?:been in|starred in|acted in|appeared in|played in|directed|done|made)\b`,
+    String.raw`\bwhat (?:else |other (?:movies|films|stuff) )?(?:has|have|is|was|did)\b.{1,60}\b(?:been in|starred in|acted in|appeared in|played in|directed|done|made)\b`,
+    // A composer or writer ("films that hans zimmer did the music for", "scored by …").
+    String.raw`\b(?:did|does|do|wrote|composed) the (?:music|score|soundtrack|screenplay|script)\b|\b(?:scored|composed) by\b`,
     String.raw`\b(?:movies?|films?|anything|stuff|something) (?:with|starring|featuring|by) the (?:actor|actress|girl|guy|woman|man|lady|dude|boy|kid|lead|star|director) (?:from|in|who played|that played|who directed|that directed|of)\s`,
   ].join('|'),
   'i',
@@ -2999,7 +3020,28 @@ function namedPerson(s: State, lexiconWords: ReadonlySet<string>): TypedName | u
   if (listed) return listed;
   const capitalized = notATitle(s, m?.[1] ?? m?.[2]) ?? namedBeforeFilms(s, lexiconWords);
   if (capitalized) return { name: capitalized, typed: [] };
-  return namedInLowerCase(s, lexiconWords);
+  return namedInLowerCase(s, lexiconWords) ?? namedByTheirWork(s, lexiconWords);
+}
+
+/** "all his stuff", "her films": the films of someone named in the message. */
+const THEIR_WORK = /\b(?:his|her) (?:stuff|films|movies|work|filmography|other (?:films|movies|stuff))\b/i;
+
+/**
+ * Decision 0120: "KEANU!!! all his stuff please": a word no clause reads, beside "his stuff" or
+ * "her films", is the name of the person whose films are asked for.
+ */
+function namedByTheirWork(s: State, lexiconWords: ReadonlySet<string>): TypedName | undefined {
+  if (!THEIR_WORK.test(s.original)) return undefined;
+  const t = s.toks.find(
+    (x) =>
+      !x.used &&
+      /^\p{L}{3,}$/u.test(x.raw) &&
+      !FILLER.has(x.raw) &&
+      !lexiconWords.has(x.w) &&
+      !s.ctx.keywordVocabulary.has(x.w),
+  );
+  if (!t) return undefined;
+  return { name: t.raw[0]!.toUpperCase() + t.raw.slice(1), typed: [t.raw] };
 }
 
 const foldName = (text: string) =>

@@ -3333,6 +3333,10 @@ export const FIGURES_OF_SPEECH = [
   'back to back',
   // "hit me", "hit me with it": give me what you have.
   'hit me',
+  // "rated 8 or higher, life's too short": no length asked.
+  "life's too short",
+  'life is too short',
+  'lifes too short',
   // Films wanted with nothing to narrow them (decision 0116): no "surprise" theme.
   'surprise me',
   'surprise us',
@@ -3630,6 +3634,44 @@ export const QUALITY_PHRASES: [number, string[]][] = [
  * lesser known westerns he might've missed?"); the ranking then prefers the well-loved films that
  * are known to some but are not the most famous (`Query.lesserKnown`).
  */
+/**
+ * Studios a visitor rules out by name ("not disney and not pixar"), and how the catalog's production
+ * companies name them (decision 0120). Marvel is ruled out by its films' keywords (decision 0115).
+ */
+export const STUDIOS: Record<string, RegExp> = {
+  disney: /\bdisney\b/i,
+  pixar: /\bpixar\b/i,
+  dreamworks: /\bdreamworks\b/i,
+  ghibli: /\bghibli\b/i,
+  illumination: /\billumination entertainment\b/i,
+  a24: /\ba24\b/i,
+  blumhouse: /\bblumhouse\b/i,
+  laika: /\blaika\b/i,
+  aardman: /\baardman\b/i,
+  netflix: /\bnetflix\b/i,
+};
+
+/** Films wanted for being bad (decision 0120): the well-known, worst rated first. */
+export const WORST_PHRASES = [
+  "so bad it's good",
+  'so bad its good',
+  "so bad they're good",
+  'so bad theyre good',
+  'worst rated',
+  'lowest rated',
+  'worst movies',
+  'worst films',
+  'worst movie',
+  'worst film',
+  'the worse the better',
+  'bad movie night',
+  'bad movies',
+  'terrible movies',
+  'terrible films',
+  'awful movies',
+  'awful films',
+];
+
 export const LESSER_KNOWN_PHRASES = [
   'underrated',
   'under rated',

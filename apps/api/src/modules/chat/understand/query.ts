@@ -53,6 +53,10 @@ export interface Query {
   minRating?: number;
   /** Lesser-known films asked for ("underrated", "hidden gems"): fame counts up to a point only. */
   lesserKnown?: boolean;
+  /** Films wanted for being bad ("so bad it's good"): the well-known, worst rated first. */
+  worstFirst?: boolean;
+  /** Studios ruled out by name (`STUDIOS` keys: "not disney and not pixar"). */
+  studiosOut?: string[];
   /** Original languages (TMDB codes), any of them. */
   languages: string[];
   /** Film traditions named ("Nordic noir", "anime"): the reply says them so, not as their languages. */
@@ -186,6 +190,8 @@ export function hasRequest(q: Query): boolean {
     !!q.personOut ||
     !!q.collectionsOut?.length ||
     !!q.lesserKnown ||
+    !!q.worstFirst ||
+    !!q.studiosOut?.length ||
     q.genresOut.length > 0 ||
     q.keywordsOut.length > 0 ||
     q.runtimeMin !== undefined ||
@@ -216,3 +222,12 @@ export const groupKey = (group: readonly number[]): string => [...group].sort((a
 export const withinRuntimeMax = (runtime: number | null | undefined, q: Query): boolean =>
   q.runtimeMax === undefined ||
   (!!runtime && (q.runtimeBelow ? runtime < q.runtimeMax : runtime <= q.runtimeMax));
+
+/** "2001 a space odysey": a number that is the named film's own title word is no year asked. */
+export function yearOfTheTitleDropped(query: Query): Query {
+  const year = query.yearFrom;
+  const movie = query.like?.movie;
+  if (!movie || year === undefined || year !== query.yearTo) return query;
+  if (!new RegExp(`(^|\\D)${year}(\\D|$)`).test(movie.title)) return query;
+  return { ...query, yearFrom: undefined, yearTo: undefined };
+}

@@ -41,6 +41,9 @@ export default {
     'films',
     'flick',
     'flicks',
+    // "epics to download for the flight": films to take along.
+    'download',
+    'downloading',
     'watch',
     'watching',
     'cinema',
@@ -194,6 +197,14 @@ export default {
     'api keys',
     'source code',
     'do my homework',
+    // Prompt injection (decision 0120): orders about how to reply are no film request.
+    'system override',
+    'override',
+    'reply only with',
+    'respond only with',
+    'only reply with',
+    'only respond with',
+    'developer mode',
   ],
   short: [
     'too long',
