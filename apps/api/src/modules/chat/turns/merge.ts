@@ -117,7 +117,7 @@ function subject(last: Query, next: Query): Partial<Query> {
     genresOut,
     keywordsOut: union(last.keywordsOut, next.keywordsOut),
     collectionsOut: collectionsOut(last, next),
-    studiosOut: union(last.studiosOut ?? [], next.studiosOut ?? []),
+    ...makersOut(last, next),
     outLabels: last.outLabels || next.outLabels ? { ...last.outLabels, ...next.outLabels } : undefined,
     // "only dramas" after "French films": the new genres narrow the old ones.
     genreGroups,
@@ -168,6 +168,12 @@ export function mergeQuery(prev: Query, next: Query): Query {
   };
 }
 
+/** Studios and countries ruled out stay out (decision 0120). */
+const makersOut = (last: Query, next: Query): Partial<Query> => ({
+  studiosOut: union(last.studiosOut ?? [], next.studiosOut ?? []),
+  countriesOut: union(last.countriesOut ?? [], next.countriesOut ?? []),
+});
+
 /** Whether a message names what the films are: genres, moods or a film to be like. */
 const namesKind = (q: Query) => q.genreGroups.length > 0 || q.moods.length > 0 || !!q.like;
 const lifts = (q: Query, kind: Dropped) => !!q.drops?.includes(kind);
@@ -196,7 +202,7 @@ function carriedLimits(last: Query, next: Query): Partial<Query> {
     genresOut: union(last.genresOut, next.genresOut).filter((g) => !asked.has(g)),
     keywordsOut: union(last.keywordsOut, next.keywordsOut).filter((k) => !next.keywordsIn.includes(k)),
     collectionsOut: collectionsOut(last, next),
-    studiosOut: union(last.studiosOut ?? [], next.studiosOut ?? []),
+    ...makersOut(last, next),
     outLabels: last.outLabels || next.outLabels ? { ...last.outLabels, ...next.outLabels } : undefined,
     notMoods: union(last.notMoods ?? [], next.notMoods ?? []).filter((m) => !next.moods.includes(m)),
     allowShorts: next.allowShorts || last.allowShorts,

@@ -49,7 +49,7 @@ function withBareTitle(req: ChatRequest, ctx: TurnContext): ChatRequest {
       q.yearFrom === undefined &&
       q.yearTo === undefined);
   if (!bareOnly) return req;
-  const bare = ctx.resolveTitle(req.message.replace(/[?!.]+$/, ''));
+  const bare = ctx.resolveTitle(bareText(req.message));
   // A well-known title typed with a typo ("the godfahter") is that film too.
   if (!bare || bare.movie.vote_count < (bare.confidence >= 0.95 ? 50 : 300) || bare.confidence < 0.9)
     return req;
@@ -71,9 +71,17 @@ function withBareTitle(req: ChatRequest, ctx: TurnContext): ChatRequest {
   };
 }
 
+/** The message without its end marks and the words that only pad it ("… pls", "please …"). */
+const bareText = (message: string) =>
+  message
+    .trim()
+    .replace(/[?!.]+$/, '')
+    .replace(/^(?:please|pls|plz)\s+|\s+(?:please|pls|plz|thx|thanks|lol)[?!.]*$/i, '')
+    .trim();
+
 /** The message is a well-known film's title of two words or more, typed whole. */
 function wholeKnownTitle(req: ChatRequest, ctx: TurnContext): boolean {
-  const text = req.message.replace(/[?!.]+$/, '').trim();
+  const text = bareText(req.message).trim();
   if (text.split(/\s+/).length < 2) return false;
   const hit = ctx.resolveTitle(text);
   // Within a typo ("forest gump") when the reading left a word it knows only from films' texts.

@@ -64,6 +64,7 @@ import {
   LESSER_KNOWN_PHRASES,
   WORST_PHRASES,
   STUDIOS,
+  COUNTRY_WORDS,
   THANKS,
   VIEWING_SITUATION,
   TITLE_BOUNDARIES,
@@ -2658,10 +2659,19 @@ export function languageClause(s: State) {
 /** "animated films but not disney and not pixar": a studio ruled out by its name (decision 0120). */
 export function studioOutClause(s: State) {
   s.toks.forEach((t, i) => {
-    if (t.used || !s.negated.has(i) || !STUDIOS[t.w]) return;
-    add((s.q.studiosOut ??= []), t.w);
+    if (t.used || !s.negated.has(i)) return;
+    if (STUDIOS[t.w]) add((s.q.studiosOut ??= []), t.w);
+    // "not american this time": films made there are left out (a country, not a keyword).
+    else if (COUNTRY_WORDS[t.w]) add((s.q.countriesOut ??= []), COUNTRY_WORDS[t.w]!);
+    else return;
     t.used = true;
   });
+  // "from other countries", "non-american", "outside the us": after American films, none of them.
+  scanRegex(
+    s,
+    /\b(?:from |in )?other countries\b|\bnon american\b|\boutside (?:the )?(?:us|usa|states|hollywood)\b/,
+    () => add((s.q.countriesOut ??= []), 'US'),
+  );
 }
 
 export function industryClause(s: State) {

@@ -3001,6 +3001,9 @@ export const NEGATIONS: string[] = [
   'nothing with',
   'nothing about',
   'except',
+  // "nobody dying of cancer", "no one gets hurt": what follows is ruled out.
+  'nobody',
+  'no one',
   // "anything but horror", "tout sauf un drame": all that is not what follows.
   'anything but',
   'anything except',
@@ -3649,6 +3652,14 @@ export const STUDIOS: Record<string, RegExp> = {
   laika: /\blaika\b/i,
   aardman: /\baardman\b/i,
   netflix: /\bnetflix\b/i,
+};
+
+/** Countries a visitor rules out by name ("not american this time"): ISO codes (decision 0120). */
+export const COUNTRY_WORDS: Record<string, string> = {
+  american: 'US',
+  hollywood: 'US',
+  usa: 'US',
+  british: 'GB',
 };
 
 /** Films wanted for being bad (decision 0120): the well-known, worst rated first. */

@@ -57,6 +57,8 @@ export interface Query {
   worstFirst?: boolean;
   /** Studios ruled out by name (`STUDIOS` keys: "not disney and not pixar"). */
   studiosOut?: string[];
+  /** Countries ruled out (ISO codes: "not american this time", "from other countries"). */
+  countriesOut?: string[];
   /** Original languages (TMDB codes), any of them. */
   languages: string[];
   /** Film traditions named ("Nordic noir", "anime"): the reply says them so, not as their languages. */
@@ -192,6 +194,7 @@ export function hasRequest(q: Query): boolean {
     !!q.lesserKnown ||
     !!q.worstFirst ||
     !!q.studiosOut?.length ||
+    !!q.countriesOut?.length ||
     q.genresOut.length > 0 ||
     q.keywordsOut.length > 0 ||
     q.runtimeMin !== undefined ||

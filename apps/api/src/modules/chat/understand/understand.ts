@@ -403,8 +403,11 @@ const aboutFilms = (q: Query, social: Social, filmNoun: boolean) =>
   !social.leave &&
   (filmNoun || !!q.person || isSpecific(q) || constrains(q));
 
+/** "give me free download links for new releases": piracy is declined, whatever films it names. */
+const ORDERS_NOT_REQUESTS = /\b(?:download links?|free downloads?|torrents?|pirated? copies|pirate site)\b/i;
+
 /** Greeting, thank-you, off-topic or a request: decided once every clause has read the message. */
-function classify(q: Query, social: Social, filmNoun: boolean): void {
+function classify(q: Query, social: Social, filmNoun: boolean, message: string): void {
   const understoodSomething = hasRequest(q);
   if (!understoodSomething) readNothing(q, social);
   else q.social = smallTalk(q, social) ?? q.social;
@@ -414,6 +417,8 @@ function classify(q: Query, social: Social, filmNoun: boolean): void {
   if (social.task && !isSpecific(q) && q.keywordsIn.length === 0) q.social = 'off-topic';
   if (social.leave && (social.task || !rescued(q, social))) q.social = 'off-topic';
   if (q.social === 'off-topic' && aboutFilms(q, social, filmNoun)) q.social = undefined;
+  // Piracy is declined whatever films it names (decision 0120).
+  if (ORDERS_NOT_REQUESTS.test(message)) q.social = 'off-topic';
   // "thanks, that's perfect!": a thank-you gets a "you're welcome", not the introduction.
   if (q.social === 'greeting' && social.thanks) q.social = 'thanks';
   q.empty = (!understoodSomething && !q.vague) || !!q.social;
@@ -451,6 +456,6 @@ export function understand(message: string, ctx: ParseContext, speller?: Speller
     delete q.person;
   const filmNoun = s.toks.some((t) => FILM_NOUNS.has(t.raw));
   if (!q.narrows && filmNoun) q.namesFilms = true;
-  classify(q, reading.social, filmNoun);
+  classify(q, reading.social, filmNoun, message);
   return q;
 }

@@ -205,6 +205,13 @@ export default {
     'only reply with',
     'only respond with',
     'developer mode',
+    'from now on reply',
+    'reply only as',
+    'respond only as',
+    'talk like a',
+    'download links',
+    'free download',
+    'torrent',
   ],
   short: [
     'too long',
