@@ -68,7 +68,26 @@ export interface AuthStack {
   close(): Promise<void>;
 }
 
-export async function startAuthStack(
+type AuthStackOptions = Parameters<typeof buildAuthStack>[0];
+
+/**
+ * An app with identity, mail capture and the catalog, listening. The port is chosen before the app
+ * is built (its URLs name it); another process can take it in the seconds that takes on a busy
+ * machine (seen once: EADDRINUSE while the browser suite ran beside), so a taken port means a new
+ * port and a new stack, up to three times, unless the caller chose the port.
+ */
+export async function startAuthStack(opts: AuthStackOptions = {}): Promise<AuthStack> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await buildAuthStack(opts);
+    } catch (e) {
+      const taken = (e as NodeJS.ErrnoException).code === 'EADDRINUSE';
+      if (!taken || opts.port !== undefined || attempt >= 3) throw e;
+    }
+  }
+}
+
+async function buildAuthStack(
   opts: {
     db?: Database;
     source?: MovieSource;
@@ -126,7 +145,14 @@ export async function startAuthStack(
     ...(opts.chatLimits ? { chatLimits: opts.chatLimits } : {}),
   });
   logRef.current = app.log;
-  await app.listen({ port, host: '127.0.0.1' });
+  try {
+    await app.listen({ port, host: '127.0.0.1' });
+  } catch (e) {
+    await app.close();
+    if (!opts.db) await db.close();
+    if (!opts.smtp) await smtp.close();
+    throw e;
+  }
 
   const stack: AuthStack = {
     app,
