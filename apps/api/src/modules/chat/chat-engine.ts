@@ -172,6 +172,22 @@ function near(a: string, b: string): boolean {
   return Math.max(a.length, b.length) - i - j <= (a.length >= 9 ? 2 : 1);
 }
 
+/** The query naming `movie`, its typed words no longer read as themes or unknown words. */
+function namedFilm(query: Query, movie: CatalogMovie, typed: readonly string[]): Query {
+  const own = new Set(typed);
+  const mine = (w: string) => !own.has(w.toLowerCase());
+  return {
+    ...query,
+    like: { text: movie.title, movie, confidence: 1, closest: null },
+    themeWords: query.themeWords.filter(mine),
+    textWords: query.textWords?.filter(mine),
+    keywordsIn: query.keywordsIn.filter(mine),
+    unknown: query.unknown.filter(mine),
+    empty: false,
+    social: undefined,
+  };
+}
+
 /**
  * The offline chat engine: understanding (`understand/`), retrieval (`retrieve.ts`) and wording
  * (`wording.ts`), joined with the conversation: follow-ups, refinements, no repeats.
@@ -613,18 +629,7 @@ export class ChatEngine {
     if (/^(?:movies?|films?|flicks?)$/.test(words[k - 1]!)) return query;
     const movie = this.exactTitleFilm(typed);
     if (!movie) return query;
-    const own = new Set(words.slice(0, k));
-    const mine = (w: string) => !own.has(w.toLowerCase());
-    return {
-      ...query,
-      like: { text: movie.title, movie, confidence: 1, closest: null },
-      themeWords: query.themeWords.filter(mine),
-      textWords: query.textWords?.filter(mine),
-      keywordsIn: query.keywordsIn.filter(mine),
-      unknown: query.unknown.filter(mine),
-      empty: false,
-      social: undefined,
-    };
+    return namedFilm(query, movie, words.slice(0, k));
   }
 
   /**
@@ -649,21 +654,7 @@ export class ChatEngine {
         (m) => m.vote_count >= NAMED_MIN_VOTES && m.release_date?.startsWith(String(year)),
       );
       if (!movie) continue;
-      const own = new Set(typed);
-      const mine = (w: string) => !own.has(w.toLowerCase());
-      return {
-        ...query,
-        like: { text: movie.title, movie, confidence: 1, closest: null },
-        yearFrom: undefined,
-        yearTo: undefined,
-        themeWords: query.themeWords.filter(mine),
-        textWords: query.textWords?.filter(mine),
-        keywordsIn: query.keywordsIn.filter(mine),
-        unknown: query.unknown.filter(mine),
-        empty: false,
-        social: undefined,
-        filmAsked: true,
-      };
+      return { ...namedFilm(query, movie, typed), yearFrom: undefined, yearTo: undefined, filmAsked: true };
     }
     return query;
   }
@@ -843,19 +834,22 @@ export class ChatEngine {
     return respond(this.request(message, state, seen), this.turnContext());
   }
 
+  /**
+   * The readings of a title the clauses could not make alone, in order: each returns the query as it
+   * was when it does not apply (decisions 0118, 0120).
+   */
+  private readonly titleReadings: readonly ((this: ChatEngine, q: Query, message: string) => Query)[] = [
+    this.titleBeforeBut,
+    this.titleWithItsYear,
+    this.titleTypedPlainly,
+    this.titleByOneWord,
+    this.aboutTheFilmTyped,
+  ];
+
   /** The understand stage: the message read, with what the conversation knows. */
   private request(message: string, state: ConversationState, seen: ReadonlySet<number>): ChatRequest {
     const query = yearOfTheTitleDropped(
-      this.aboutTheFilmTyped(
-        this.titleByOneWord(
-          this.titleTypedPlainly(
-            this.titleWithItsYear(this.titleBeforeBut(this.parse(message), message), message),
-            message,
-          ),
-          message,
-        ),
-        message,
-      ),
+      this.titleReadings.reduce((q, reading) => reading.call(this, q, message), this.parse(message)),
     );
     const named = this.filmsNamedIn(message);
     return { message, query, seed: query.like?.movie ?? null, last: state.lastIntent, state, seen, named };
