@@ -16,6 +16,8 @@ export interface ShownOrder {
   descending: boolean;
   /** What each film is shown with ("81 minutes", "2004", "★ 8.1 from 2,300 votes"). */
   detail: (m: CatalogMovie) => string;
+  /** The answer's opening, when "Of those, the {word} is X." would not answer the question. */
+  lead?: (first: string, film: CatalogMovie) => string;
 }
 
 const minutes = (m: CatalogMovie) => (m.runtime ? m.runtime : undefined);
@@ -44,6 +46,28 @@ export const kindText = (m: CatalogMovie): string =>
     .filter(Boolean)
     .join(', ') || 'genre unknown';
 
+/**
+ * How well a film suits children, from its data: a family film first (animated ones before live
+ * action, comedies a little before the rest), then by how light it is; one in another language
+ * a little later (a young child reads no subtitles); horror, thrillers, war and crime last
+ * (decision 0121).
+ */
+export const childFit = (m: CatalogMovie): number =>
+  (m.genre_ids.includes(GENRE.family) ? 2 : 0) +
+  (m.genre_ids.includes(GENRE.animation) ? 1 : 0) +
+  (m.genre_ids.includes(GENRE.comedy) ? 0.5 : 0) -
+  (m.original_language === 'en' ? 0 : 0.5) -
+  (m.genre_ids.some((g) => g === GENRE.horror || g === GENRE.thriller || g === GENRE.war || g === GENRE.crime)
+    ? 2
+    : 0) -
+  Math.max(0, darkness(m));
+const childText = (m: CatalogMovie) =>
+  m.genre_ids.includes(GENRE.family)
+    ? `a family film (${kindText(m)})`
+    : childFit(m) < 0
+      ? `for grown-ups (${kindText(m)})`
+      : `not tagged as a family film (${kindText(m)})`;
+
 /** How much a film is loved: its rating shrunk towards 6.2 when few voted (as the ranking does). */
 const lovedRatingOf = (m: CatalogMovie) => (m.vote_count * m.vote_average + 150 * 6.2) / (m.vote_count + 150);
 const lovedText = (m: CatalogMovie) => `${ratingText(m)}, ${kindText(m)}`;
@@ -54,6 +78,32 @@ const lovedText = (m: CatalogMovie) => `${ratingText(m)}, ${kindText(m)}`;
  * pick ("which would you pick?", "which should I start with?") as the best loved.
  */
 const ORDERS: [RegExp, ShownOrder][] = [
+  [
+    // "which is best for my 4-year-old?", "ok for the kids?": suited to children, not the best rated.
+    // ("are any of those ok for kids?" asks which fit: shown-fit.ts.)
+    /\b(?:best|better|safest|most (?:suitable|appropriate)|(?:most|best) suited) (?:to watch )?(?:for|with) (?:a |an |the |my |our |your )?(?:kids?|children|child|little ones?|toddlers?|\d+[- ]?(?:year|yr)s?[- ]?olds?|(?:little |young )?(?:son|daughter|nephew|niece|grandkids?)|(?:little|baby) (?:sister|brother))\b|\bmost (?:kid|family|child)[- ]friendly\b/,
+    {
+      word: 'best for children',
+      value: childFit,
+      descending: true,
+      detail: childText,
+      lead: (first, film) =>
+        childFit(film) < 0
+          ? `None of those is made for children; the mildest is ${first}. All of them, mildest first:`
+          : `Of those, the one best suited to children is ${first}. All of them, best suited first:`,
+    },
+  ],
+  [
+    // "what order should I watch them in?": the order they came out.
+    /\b(?:what|which|right|best) order\b|\border (?:to|should i|do i|would you) (?:watch|see)\b|\bwatch (?:them|these|those) in\b|\b(?:en )?que orden\b|\bdans quel ordre\b|\bin welcher reihenfolge\b/,
+    {
+      word: 'oldest',
+      value: released,
+      descending: false,
+      detail: kindText,
+      lead: (first) => `Watch them in the order they came out, starting with ${first}:`,
+    },
+  ],
   [
     /\bleast (?:scary|frightening|creepy|intense)\b/,
     { word: 'least scary', value: fear, descending: false, detail: kindText },

@@ -678,6 +678,18 @@ export function intro(q: Query, seed: CatalogMovie | null, n: number): string {
   return `Here ${n === 1 ? 'is one' : `are ${count}`} ${lesser}${restate(q, seed, n)}:`;
 }
 
+/** Fewer viewers than this: a film few know, whose name a better-known later film may share. */
+export const LITTLE_KNOWN_VOTES = 150;
+
+/**
+ * Decision 0121: the catalog's only film of a name is little known ("Parasite" (1982), 8 viewers):
+ * the film meant may be a later one of that name, which is not here; said, not guessed.
+ */
+export function laterNamesake(m: CatalogMovie): string {
+  const year = m.release_date ? ` from ${m.release_date.slice(0, 4)}` : '';
+  return `The "${esc(m.title)}" here is a little-known film${year}; if you meant a later one, that one ${NOT_IN_CATALOG} (it holds films released up to mid-2017).`;
+}
+
 /** "is Heat any good?", "is it worth the hype": a verdict on a film asked for. */
 export const ASKS_VERDICT =
   /\b(?:any good|worth (?:it|watching|a watch|seeing|the hype|my time)|is it good|overrated|hold up)\b/i;

@@ -118,7 +118,8 @@ export const aboutShownTurn: Turn = {
     return reply(
       kept,
       say.renderPicks(
-        `Of those, the ${asked.word} is ${say.movieLink(ordered[0]!)}. All of them, ${asked.word} first:`,
+        asked.lead?.(say.movieLink(ordered[0]!), ordered[0]!) ??
+          `Of those, the ${asked.word} is ${say.movieLink(ordered[0]!)}. All of them, ${asked.word} first:`,
         picks,
         '',
       ),

@@ -70,7 +70,11 @@ function wordPicks(req: ChatRequest, found: Retrieval): EngineAnswer {
       ? `Here it is, with ${say.words(picks.length - 1)} more like it:`
       : 'Here it is:'
     : say.intro(q, seed, picks.length);
-  const introLine = [...verdict, head, ...lowConfidence].join(' ');
+  const namesake =
+    seed && q.like?.movie?.id === seed.id && q.like.confidence >= 0.9 && seed.vote_count < say.LITTLE_KNOWN_VOTES
+      ? [say.laterNamesake(seed)]
+      : [];
+  const introLine = [...verdict, ...namesake, head, ...lowConfidence].join(' ');
   return reply(
     req,
     say.renderPicks(

@@ -1,0 +1,99 @@
+import type { CatalogIndex } from '@app/catalog';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ChatEngine } from '../src/modules/chat/chat-engine';
+import { GENRE } from '../src/modules/chat/understand/lexicon';
+import { NOT_IN_CATALOG } from '../src/modules/chat/wording';
+import { chatOverFullCatalog, freshConversation as fresh, playConversation } from './helpers/catalog';
+
+/**
+ * Decision 0121: among the films shown, "which is best for my 4-year-old?" is answered by how
+ * well each suits a child (not by rating) and "what order should I watch them in?" by release
+ * order; "raunchy" asks for crude comedies; a title with two slips ("pans labrynth") is still
+ * that film; the catalog's only film of a name, little known, is offered with a plain word that
+ * a later film of that name is not here.
+ */
+let catalog: CatalogIndex;
+let engine: ChatEngine;
+beforeAll(async () => {
+  ({ catalog, engine } = await chatOverFullCatalog());
+}, 120_000);
+
+const ask = async (message: string) => {
+  const a = await engine.answer(message, fresh());
+  return { message: a.message, picks: a.picks.map((p) => catalog.get(p.movie.id)!) };
+};
+const linked = (message: string) => [...message.matchAll(/\]\(\/movie\/(\d+)\)/g)].map(([, id]) => Number(id));
+
+describe('questions about the films shown', () => {
+  it('"which of those is best for my 4-year-old?": a family film, in English, first; no new film', async () => {
+    const first = await playConversation(engine, catalog, ['some good animated movies']);
+    const { message, movies, shown } = await playConversation(engine, catalog, [
+      'some good animated movies',
+      'which of those is best for my 4-year-old?',
+    ]);
+    expect(first.movies.length).toBeGreaterThanOrEqual(3);
+    expect(message).toMatch(/^Of those, the one best suited to children is/);
+    expect(new Set(shown[1])).toEqual(new Set(shown[0]));
+    expect(movies[0]!.genre_ids).toContain(GENRE.family);
+    expect(movies[0]!.original_language).toBe('en');
+  });
+
+  it('when none suits a child, it says so and names the mildest', async () => {
+    const { message, shown } = await playConversation(engine, catalog, [
+      'brutal war films',
+      'which of them is best for my 6 year old?',
+    ]);
+    expect(message).toMatch(/^None of those is made for children; the mildest is/);
+    expect(new Set(shown[1])).toEqual(new Set(shown[0]));
+  });
+
+  it('"what order should I watch them in?": the order they came out', async () => {
+    const { message, movies, shown } = await playConversation(engine, catalog, [
+      'the harry potter films',
+      'what order should I watch them in?',
+    ]);
+    expect(message).toMatch(/^Watch them in the order they came out, starting with/);
+    expect(new Set(shown[1])).toEqual(new Set(shown[0]));
+    const dates = movies.map((m) => m.release_date!);
+    expect(dates).toEqual([...dates].sort());
+    expect(movies.length).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe('raunchy', () => {
+  it.each(['something raunchy and dumb', 'gross-out comedies', 'a crude comedy for the lads'])(
+    '%s: comedies with crude humour, no family film or musical',
+    async (message) => {
+      const { picks } = await ask(message);
+      expect(picks.length).toBeGreaterThanOrEqual(3);
+      const crude = ['sex comedy', 'teen sex comedy', 'sexual humor', 'gross out comedy', 'toilet humor', 'bathroom humor', 'stag night'];
+      for (const m of picks) {
+        expect(m.genre_ids, m.title).toContain(GENRE.comedy);
+        expect(m.genre_ids, m.title).not.toContain(GENRE.family);
+        expect(m.genre_ids, m.title).not.toContain(GENRE.music);
+      }
+      expect(picks.filter((m) => m.keywords.some((k) => crude.includes(k))).length).toBeGreaterThanOrEqual(3);
+    },
+  );
+});
+
+describe('titles typed with two slips', () => {
+  it.each(['pans labrynth', 'anything like pans labrynth?'])('%s: Pan\'s Labyrinth', async (message) => {
+    const { message: reply } = await ask(message);
+    expect(reply).not.toMatch(new RegExp(NOT_IN_CATALOG));
+    expect(linked(reply)).toContain(1417);
+  });
+});
+
+describe('a little-known namesake', () => {
+  it('"is parasite on here?": the 1982 film is offered, and a later Parasite said not here', async () => {
+    const { message } = await ask('is parasite on here? the korean one');
+    expect(message).toMatch(/The "Parasite" here is a little-known film from 1982; if you meant a later one, that one isn't in our catalog/);
+  });
+
+  it('a well-known film of that name gets no such word', async () => {
+    const { message } = await ask('is heat on here?');
+    expect(linked(message)).toContain(949);
+    expect(message).not.toMatch(/little-known/);
+  });
+});
