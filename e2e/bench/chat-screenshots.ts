@@ -12,29 +12,35 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium';
 
 export const CONVERSATIONS: { name: string; turns: string[] }[] = [
   {
-    name: '01-runtime-refinement',
-    turns: ['an epic fantasy adventure', 'those are long, anything under 2 hours?'],
-  },
-  {
-    name: '02-like-heat-then-lighter',
+    name: '01-like-x-then-lighter',
     turns: ['I loved Heat, what next?', 'hmm, something more light-hearted'],
   },
   {
-    name: '03-not-in-catalog',
-    turns: [
-      "my friend said to watch The Lantern Keeper's Daughter, do u have it?",
-      'ok then something mind-bending and funny',
-    ],
+    name: '02-decade-then-pick-one',
+    turns: ['a romantic comedy from the late 80s', 'if I only watch one of them, which?'],
   },
-  { name: '04-negation-by-meaning', turns: ["action movie but I'm burnt out on superheroes"] },
-  { name: '05-comparative-follow-up', turns: ['a horror movie', "something less scary, I'm a wimp"] },
-  { name: '06-italian-like-x', turns: ['Vorrei qualcosa tipo Il Padrino', 'più divertente'] },
-  { name: '07-portuguese-mood', turns: ['quero uma comédia romântica leve, não muito longa'] },
-  { name: '08-german-compound', turns: ['Ich hab Lust auf was Lustiges, aber bitte keine Liebeskomödie'] },
-  { name: '09-spoken-length', turns: ["I've only got like 90 minutes, something scary", 'from the 2000s'] },
   {
-    name: '10-greeting-redirect-runtime',
-    turns: ['hi!', 'how do I cook rice', 'ok then a heist movie under 2 hours'],
+    name: '03-title-typo-then-shortest',
+    turns: ['just watched the godfahter, more like it pls', 'which of those is the shortest?'],
+  },
+  { name: '04-person-offline', turns: ['films with meryl streep', 'ok then a smart courtroom drama'] },
+  { name: '05-less-scary', turns: ['a horror movie', "something less scary, I'm a wimp"] },
+  {
+    name: '06-franchise-watch-order',
+    turns: ['the harry potter films', 'what order should I watch them in?'],
+  },
+  {
+    name: '07-not-in-catalog-then-mood',
+    turns: ['is oppenheimer on here?', 'ok then something mind-bending and funny'],
+  },
+  { name: '08-german-negation', turns: ['Ich hab Lust auf was Lustiges, aber bitte keine Liebeskomödie'] },
+  {
+    name: '09-kids-short-then-youngest',
+    turns: ['animated films under 90 minutes', 'which of those is best for my 4-year-old?'],
+  },
+  {
+    name: '10-greeting-offtopic-heist',
+    turns: ['hi!', 'how do I cook rice', 'ok then a heist movie under 2 hours, anything but a comedy'],
   },
 ];
 

@@ -97,3 +97,24 @@ describe('a little-known namesake', () => {
     expect(message).not.toMatch(/little-known/);
   });
 });
+
+describe('less scary after horror', () => {
+  const spooky = ['ghost', 'haunted house', 'halloween', 'haunting', 'ghost story', 'supernatural', 'monster'];
+  it.each([
+    ['a horror movie', "something less scary, I'm a wimp"],
+    ['scary movies', 'too scary, something less frightening'],
+  ])('%s → %s: spooky films, none of them horror', async (first, second) => {
+    const { message, movies } = await playConversation(engine, catalog, [first, second]);
+    expect(message).toMatch(/^Here are five spooky films, less scary this time:/);
+    expect(movies.length).toBeGreaterThanOrEqual(3);
+    for (const m of movies) {
+      expect(m.genre_ids, m.title).not.toContain(GENRE.horror);
+      expect(m.keywords.some((k) => spooky.includes(k)), m.title).toBe(true);
+    }
+  });
+
+  it('not when the last request was never scary ("movies from the 80s" → "less scary")', async () => {
+    const { message } = await playConversation(engine, catalog, ['movies from the 80s', 'less scary']);
+    expect(message).not.toMatch(/spooky/);
+  });
+});

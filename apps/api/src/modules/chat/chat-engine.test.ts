@@ -361,8 +361,9 @@ describe('chat engine on the offline catalog', () => {
     };
     expect(await intro('a horror film')).toBe('Here are five horror films:');
     expect(await intro('something feel-good')).toBe('Here are five feel-good films:');
+    // Decision 0121: the subject the comparative emptied is kept as its themes (ghosts, not fright).
     expect(await intro('a horror movie', 'less scary please')).toBe(
-      'Here are five films, less scary this time:',
+      'Here are five spooky films, less scary this time:',
     );
     expect(await intro('I loved Heat, what next?', 'something more light-hearted')).toBe(
       'Here are five comedies like **[Heat](/movie/949)** (1995), but more light-hearted:',

@@ -108,8 +108,24 @@ function ranges(last: Query, next: Query): Partial<Query> {
   };
 }
 
+/**
+ * A comparative that left the last request without a subject ("a horror movie" → "less scary": no
+ * genre, mood, theme or film left), with none of its own: the themes that keep it (decision 0121).
+ */
+const insteadThemes = (prev: Query, last: Query, next: Query, genresOut: number[]): string[] =>
+  next.insteadKeywords &&
+  (prev.genreGroups.some((g) => g.some((x) => genresOut.includes(x))) ||
+    prev.moods.some((m) => next.awayMoods?.includes(m))) &&
+  !last.keywordsIn.length &&
+  !next.keywordsIn.length &&
+  !last.like &&
+  !last.moods.length &&
+  last.genreGroups.every((g) => g.every((x) => genresOut.includes(x)))
+    ? next.insteadKeywords
+    : [];
+
 /** What the films are (genres, moods, themes) once the refinement is joined with the last request. */
-function subject(last: Query, next: Query): Partial<Query> {
+function subject(last: Query, next: Query, prev: Query): Partial<Query> {
   const genresOut = union(last.genresOut, next.genresOut);
   const genreGroups = mergedGenres(last, next, genresOut);
   const replaced = replaces(next);
@@ -126,7 +142,7 @@ function subject(last: Query, next: Query): Partial<Query> {
       (g) => !genreGroups.some((grp) => grp.includes(g)),
     ),
     moodKeywords: replaced ? next.moodKeywords : union(last.moodKeywords, next.moodKeywords),
-    keywordsIn: union(last.keywordsIn, next.keywordsIn),
+    keywordsIn: union(union(last.keywordsIn, next.keywordsIn), insteadThemes(prev, last, next, genresOut)),
     // "nothing sad though": what is ruled out is said as the user said it ("nothing too sad").
     notMoods: union(last.notMoods ?? [], next.notMoods ?? []).filter((m) => !next.moods.includes(m)),
     themeWords: union(last.themeWords, next.themeWords),
@@ -149,7 +165,7 @@ export function mergeQuery(prev: Query, next: Query): Query {
     ...ranges(last, next),
     childAge: childAge(last, next),
     languages: next.languages.length ? next.languages : last.languages,
-    ...subject(last, next),
+    ...subject(last, next, prev),
     soft: { ...last.soft, ...next.soft },
     lesserKnown: next.lesserKnown || last.lesserKnown,
     refined: true,

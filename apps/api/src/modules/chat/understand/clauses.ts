@@ -2448,6 +2448,8 @@ export function comparativeClause(s: State) {
       for (const g of c.out ?? []) add(q.genresOut, g);
       for (const k of c.outKeywords ?? []) add(q.keywordsOut, k);
       if (c.instead) q.instead = c.instead;
+      if (c.insteadKeywords) q.insteadKeywords = c.insteadKeywords;
+      if (c.insteadLabel) for (const k of c.insteadKeywords ?? []) (q.outLabels ??= {})[k] = c.insteadLabel;
       if (c.genres) {
         addGroup(q, c.genres);
         for (const g of c.genres) s.named.add(g);

@@ -1206,6 +1206,9 @@ export interface Comparative {
   /** Themes the change rules out ("less sad": no terminal illness). */
   outKeywords?: string[];
   instead?: number[];
+  /** Themes that keep the subject the change emptied, and how they are said (decision 0121). */
+  insteadKeywords?: string[];
+  insteadLabel?: string;
   /** A genre group the change asks for ("sadder": a drama). */
   genres?: number[];
 }
@@ -1272,6 +1275,8 @@ export const COMPARATIVES: Comparative[] = [
     away: ['scary'],
     out: [GENRE.horror],
     instead: [GENRE.mystery, GENRE.fantasy],
+    insteadKeywords: ['ghost', 'haunted house', 'halloween', 'haunting', 'ghost story', 'supernatural', 'monster'],
+    insteadLabel: 'spooky',
     phrases: [
       'less scary',
       'not as scary',
@@ -2073,7 +2078,7 @@ export const THEME_PHRASES: [string[], string[], string?, number?][] = [
   ],
   // A courtroom film carries more than one of these (12 Angry Men: courtroom, court case).
   [
-    ['courtroom', 'court case', 'trial', 'lawyer'],
+    ['courtroom', 'court case', 'court', 'trial', 'jury', 'military court', 'defense attorney'],
     ['courtroom', 'court room', 'legal drama', 'legal dramas'],
     'courtroom',
   ],

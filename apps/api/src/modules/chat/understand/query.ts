@@ -87,6 +87,11 @@ export interface Query {
   awayMoods?: string[];
   /** The genre group that replaces one a comparative emptied ("less scary" after horror: thrillers, mysteries). */
   instead?: number[];
+  /**
+   * Decision 0121: the themes that keep a subject the comparative emptied ("a horror movie" → "less
+   * scary": ghosts and haunted houses, Beetlejuice rather than The Green Mile).
+   */
+  insteadKeywords?: string[];
   followUp?: FollowUp;
   /** Films under 40 minutes and TV movies only when asked for. */
   allowShorts: boolean;
