@@ -68,13 +68,43 @@ describe('a franchise ruled out by name', () => {
 });
 
 describe('a film the message names', () => {
-  it('is not offered back, nor its sequels', async () => {
+  // Decision 0121: its franchise is named once at most (the independent sets' obvious picks for
+  // "like Before Sunrise", "like Fury Road" are Before Sunset, Mad Max 2), never the film itself.
+  it('is not offered back; its franchise once at most', async () => {
     const shrek = collectionOf('Shrek');
     const { movies } = await playConversation(engine, catalog, [
       'my nephew adores shrek 2, what other animated films would he like?',
     ]);
     expect(movies.length).toBeGreaterThanOrEqual(3);
-    for (const m of movies) expect(shrek.has(m.id)).toBe(false);
+    expect(movies.map((m) => m.title)).not.toContain('Shrek 2');
+    expect(movies.filter((m) => shrek.has(m.id)).length).toBeLessThanOrEqual(1);
+  });
+
+  it.each([
+    ['i liked the matrix, similar ones pls but no sequels', 'The Matrix'],
+    ['something like alien but not a sequel', 'Alien'],
+  ])('%s: none of its franchise', async (message, title) => {
+    const franchise = collectionOf(title);
+    const { movies } = await playConversation(engine, catalog, [message]);
+    expect(movies.length).toBeGreaterThanOrEqual(3);
+    for (const m of movies) expect(franchise.has(m.id), m.title).toBe(false);
+  });
+
+  it('"not the sequels pls, seen them all" after "like die hard": none of its franchise', async () => {
+    const franchise = collectionOf('Die Hard');
+    const { movies } = await playConversation(engine, catalog, ['like die hard', 'not the sequels pls, seen them all']);
+    expect(movies.length).toBeGreaterThanOrEqual(3);
+    for (const m of movies) expect(franchise.has(m.id), m.title).toBe(false);
+  });
+
+  it('a film of its franchise typed by name, even of one word, is known: "saw Alien and Aliens"', async () => {
+    const { movies } = await playConversation(engine, catalog, ['just saw alien and aliens back to back, more like those']);
+    expect(movies.map((m) => m.title)).not.toContain('Aliens');
+  });
+
+  it('"like before sunrise": its sequel is named', async () => {
+    const { movies } = await playConversation(engine, catalog, ['movies like before sunrise']);
+    expect(movies.map((m) => m.title)).toContain('Before Sunset');
   });
 
   it('is named by a whole title of two words or more only', () => {

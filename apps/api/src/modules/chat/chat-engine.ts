@@ -174,6 +174,19 @@ function near(a: string, b: string): boolean {
   return a.length >= 7 && a[0] === b[0] && editDistance(a, b, 2) <= 2;
 }
 
+/**
+ * "no sequels", "not the remake", "seen them all", "none of those": the named film's franchise is
+ * ruled out (decision 0121), as "skip the star wars stuff" rules out a franchise named.
+ */
+const SEQUELS_OUT =
+  /\b(?:no|not(?: the| any| another| a)?|without(?: the| any| a)?|skip(?: the)?|don'?t want(?: the| any| a)?|none of the)\s+(?:more\s+)?(?:[\w'’:-]+\s+){0,4}?(?:sequels?|prequels?|remakes?|reboots?|(?:other |more )?(?:films?|movies?|ones?) (?:from|of|in) (?:the|that) (?:series|franchise))\b|\b(?:seen|watched) (?:them all|all of them|all (?:the|of the) (?:sequels|films|movies|others)|every (?:one|sequel|film|movie) of (?:them|it))\b/i;
+
+function franchiseRuledOut(query: Query, seed: CatalogMovie | null, message: string): Query {
+  const c = seed?.collection;
+  if (!c || !SEQUELS_OUT.test(message) || query.collectionsOut?.some((x) => x.id === c.id)) return query;
+  return { ...query, collectionsOut: [...(query.collectionsOut ?? []), { id: c.id, name: c.name }] };
+}
+
 /** The query naming `movie`, its typed words no longer read as themes or unknown words. */
 function namedFilm(query: Query, movie: CatalogMovie, typed: readonly string[]): Query {
   const own = new Set(typed);
@@ -521,11 +534,23 @@ export class ChatEngine {
    */
   filmsNamedIn(message: string): Set<number> {
     const named = new Set<number>();
-    for (const hit of this.titlesTyped(message))
-      // Its franchise is known to them too: "loves toy story" is no call for Toy Story 3.
-      for (const id of hit.collection ? (this.collectionFilms().get(hit.collection.id) ?? []) : [hit.id])
-        named.add(id);
+    for (const hit of this.titlesTyped(message)) named.add(hit.id);
     return named;
+  }
+
+  /**
+   * Decision 0121: the named film's franchise is no longer left out of "like X" (Before Sunset for
+   * Before Sunrise, one film of it at most, retrieve.ts `distinct`); a film of it typed by name, even
+   * of one word ("saw Alien and Aliens"), is known to the user.
+   */
+  private franchiseTyped(seed: CatalogMovie | null, message: string): number[] {
+    const c = seed?.collection?.id;
+    if (c === undefined) return [];
+    const typed = ` ${titleWords(message).join(' ')} `;
+    return (this.collectionFilms().get(c) ?? []).filter((id) => {
+      const words = titleWords(this.catalog.get(id)?.title ?? '').join(' ');
+      return words.length > 0 && typed.includes(` ${words} `);
+    });
   }
 
   /** The well-known films whose whole title of two words or more is typed, longest first, none overlapping. */
@@ -858,8 +883,12 @@ export class ChatEngine {
     const query = yearOfTheTitleDropped(
       this.titleReadings.reduce((q, reading) => reading.call(this, q, message), this.parse(message)),
     );
+    const seed = query.like?.movie ?? null;
     const named = this.filmsNamedIn(message);
-    return { message, query, seed: query.like?.movie ?? null, last: state.lastIntent, state, seen, named };
+    for (const id of this.franchiseTyped(seed, message)) named.add(id);
+    // "not the sequels pls" after "like die hard": the conversation's film.
+    const film = seed ?? (state.lastSeed ? (this.catalog.get(state.lastSeed) ?? null) : null);
+    return { message, query: franchiseRuledOut(query, film, message), seed, last: state.lastIntent, state, seen, named };
   }
 
   /** Which kind of turn a message is, as the decide stage reads it (for tests and logs). */

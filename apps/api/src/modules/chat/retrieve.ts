@@ -753,7 +753,6 @@ function distinct(
 ): Scored[] {
   const picks: Scored[] = [];
   const collections = new Set<number>();
-  if (seed?.collection) collections.add(seed.collection.id);
   for (const s of scored) {
     if (s.movie.collection && collections.has(s.movie.collection.id)) continue;
     if (s.movie.collection) collections.add(s.movie.collection.id);
