@@ -118,3 +118,27 @@ describe('less scary after horror', () => {
     expect(message).not.toMatch(/spooky/);
   });
 });
+
+describe('scares for fun', () => {
+  it.each([
+    'hosting a halloween party, want a horror movie that is scary but also fun',
+    'Fun-scary, not traumatising. Suggestions?',
+    'campy horror for tonight',
+  ])('%s: horror comedies', async (message) => {
+    const { picks } = await ask(message);
+    expect(picks.length).toBeGreaterThanOrEqual(3);
+    for (const m of picks) {
+      expect(m.genre_ids, m.title).toContain(GENRE.horror);
+      expect(m.genre_ids, m.title).toContain(GENRE.comedy);
+    }
+  });
+
+  it('a pair ruled out still leaves the mood asked for ("was Lustiges, aber keine Liebeskomödie")', async () => {
+    const { picks } = await ask('Ich hab Lust auf was Lustiges, aber bitte keine Liebeskomödie');
+    expect(picks.length).toBeGreaterThanOrEqual(3);
+    for (const m of picks) {
+      expect(m.genre_ids, m.title).toContain(GENRE.comedy);
+      expect(m.genre_ids, m.title).not.toContain(GENRE.romance);
+    }
+  });
+});

@@ -2528,11 +2528,23 @@ const BETWEEN_ALTERNATIVES = new Set([
   'uma',
 ]);
 
-export function genreClause(s: State) {
+/**
+ * Two genres asked for as one ("horror comedy", "romcom", "fun-scary"): read before the moods, whose
+ * words they hold ("scary but also fun" is no request for plain horror; decision 0121). A pair ruled
+ * out is left to `genreClause`, after the moods ("something funny, but no romantic comedy").
+ */
+export function genrePairClause(s: State) {
+  pairs(s, true);
+}
+
+function pairs(s: State, askedOnly: boolean) {
   const q = s.q;
-  const said: { start: number; end: number; g: number }[] = [];
   for (const [genres, phrases] of GENRE_PAIRS) {
-    scan(s, phrases, (start) => {
+    scan(s, phrases, (start, len) => {
+      if (askedOnly && s.negated.has(start)) {
+        for (let k = start; k < start + len; k++) s.toks[k]!.used = false;
+        return;
+      }
       for (const g of genres) {
         // "something funny, but no romantic comedy": the pair is out, the genre asked for stays.
         if (s.negated.has(start)) {
@@ -2550,6 +2562,12 @@ export function genreClause(s: State) {
         for (const k of phrases) if (s.ctx.keywordVocabulary.has(k)) add(q.moodKeywords, k);
     });
   }
+}
+
+export function genreClause(s: State) {
+  const q = s.q;
+  const said: { start: number; end: number; g: number }[] = [];
+  pairs(s, false);
   for (const [g, phrases] of GENRE_PHRASES) {
     scan(s, phrases, (start, len, phrase) => {
       if (s.negated.has(start)) {
@@ -2738,8 +2756,15 @@ export function occasionClause(s: State) {
     if (!prev || prev.used || !s.ctx.keywordVocabulary.has(prev.w)) return;
     prev.used = true;
     add(s.q.moodKeywords, prev.w);
+    // Decision 0121: a halloween party is the season's creatures for fun (Shaun of the Dead,
+    // Beetlejuice, Hocus Pocus): they lift, a comedy leans in; nothing is required.
+    if (prev.w === 'halloween') {
+      for (const k of HALLOWEEN_LIFT) add(s.q.moodKeywords, k);
+      s.q.soft.funny ??= 1;
+    }
   });
 }
+const HALLOWEEN_LIFT = ['ghost', 'haunted house', 'witch', 'zombie', 'vampire', 'monster', 'halloween'];
 
 export function themeClause(s: State, vocabulary: boolean) {
   const q = s.q;

@@ -33,7 +33,22 @@ export const GENRE_PAIRS: [number[], string[]][] = [
   ],
   [
     [27, 35],
-    ['horror comedy', 'horror comedies', 'comedy horror'],
+    [
+      'horror comedy',
+      'horror comedies',
+      'comedy horror',
+      // Decision 0121: scares for fun ("fun-scary", "scary but also fun", "campy horror").
+      'fun scary',
+      'scary fun',
+      'scary but fun',
+      'scary but also fun',
+      'funny scary',
+      'fun horror',
+      'funny horror',
+      'campy horror',
+      'horror but fun',
+      'horror but funny',
+    ],
   ],
 ];
 
@@ -2058,6 +2073,10 @@ export const THEME_PHRASES: [string[], string[], string?, number?][] = [
       'spooky season',
       'halloween vibes',
       'halloweeny',
+      // Decision 0121: the occasion asks for the season's atmosphere.
+      'halloween party',
+      'halloween night',
+      'halloween movie night',
       'eerie',
       'ghostly',
     ],

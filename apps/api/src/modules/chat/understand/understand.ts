@@ -1,6 +1,7 @@
 import {
   franchiseOutClause,
   lesserKnownClause,
+  genrePairClause,
   occasionClause,
   ageClause,
   availableTimeClause,
@@ -243,6 +244,7 @@ export const CLAUSES: readonly ClauseStep[] = [
   (s) => studioOutClause(s),
   (s) => industryClause(s),
   (s) => occasionClause(s),
+  (s) => genrePairClause(s),
   (s) => moodClause(s, true),
   (s) => themeClause(s, false),
   (s) => moodClause(s),
