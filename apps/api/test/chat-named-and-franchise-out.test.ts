@@ -92,13 +92,18 @@ describe('a film the message names', () => {
 
   it('"not the sequels pls, seen them all" after "like die hard": none of its franchise', async () => {
     const franchise = collectionOf('Die Hard');
-    const { movies } = await playConversation(engine, catalog, ['like die hard', 'not the sequels pls, seen them all']);
+    const { movies } = await playConversation(engine, catalog, [
+      'like die hard',
+      'not the sequels pls, seen them all',
+    ]);
     expect(movies.length).toBeGreaterThanOrEqual(3);
     for (const m of movies) expect(franchise.has(m.id), m.title).toBe(false);
   });
 
   it('a film of its franchise typed by name, even of one word, is known: "saw Alien and Aliens"', async () => {
-    const { movies } = await playConversation(engine, catalog, ['just saw alien and aliens back to back, more like those']);
+    const { movies } = await playConversation(engine, catalog, [
+      'just saw alien and aliens back to back, more like those',
+    ]);
     expect(movies.map((m) => m.title)).not.toContain('Aliens');
   });
 

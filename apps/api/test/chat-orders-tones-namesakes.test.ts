@@ -22,7 +22,8 @@ const ask = async (message: string) => {
   const a = await engine.answer(message, fresh());
   return { message: a.message, picks: a.picks.map((p) => catalog.get(p.movie.id)!) };
 };
-const linked = (message: string) => [...message.matchAll(/\]\(\/movie\/(\d+)\)/g)].map(([, id]) => Number(id));
+const linked = (message: string) =>
+  [...message.matchAll(/\]\(\/movie\/(\d+)\)/g)].map(([, id]) => Number(id));
 
 describe('questions about the films shown', () => {
   it('"which of those is best for my 4-year-old?": a family film, in English, first; no new film', async () => {
@@ -66,7 +67,15 @@ describe('raunchy', () => {
     async (message) => {
       const { picks } = await ask(message);
       expect(picks.length).toBeGreaterThanOrEqual(3);
-      const crude = ['sex comedy', 'teen sex comedy', 'sexual humor', 'gross out comedy', 'toilet humor', 'bathroom humor', 'stag night'];
+      const crude = [
+        'sex comedy',
+        'teen sex comedy',
+        'sexual humor',
+        'gross out comedy',
+        'toilet humor',
+        'bathroom humor',
+        'stag night',
+      ];
       for (const m of picks) {
         expect(m.genre_ids, m.title).toContain(GENRE.comedy);
         expect(m.genre_ids, m.title).not.toContain(GENRE.family);
@@ -78,7 +87,7 @@ describe('raunchy', () => {
 });
 
 describe('titles typed with two slips', () => {
-  it.each(['pans labrynth', 'anything like pans labrynth?'])('%s: Pan\'s Labyrinth', async (message) => {
+  it.each(['pans labrynth', 'anything like pans labrynth?'])("%s: Pan's Labyrinth", async (message) => {
     const { message: reply } = await ask(message);
     expect(reply).not.toMatch(new RegExp(NOT_IN_CATALOG));
     expect(linked(reply)).toContain(1417);
@@ -88,7 +97,9 @@ describe('titles typed with two slips', () => {
 describe('a little-known namesake', () => {
   it('"is parasite on here?": the 1982 film is offered, and a later Parasite said not here', async () => {
     const { message } = await ask('is parasite on here? the korean one');
-    expect(message).toMatch(/The "Parasite" here is a little-known film from 1982; if you meant a later one, that one isn't in our catalog/);
+    expect(message).toMatch(
+      /The "Parasite" here is a little-known film from 1982; if you meant a later one, that one isn't in our catalog/,
+    );
   });
 
   it('a well-known film of that name gets no such word', async () => {
@@ -99,7 +110,15 @@ describe('a little-known namesake', () => {
 });
 
 describe('less scary after horror', () => {
-  const spooky = ['ghost', 'haunted house', 'halloween', 'haunting', 'ghost story', 'supernatural', 'monster'];
+  const spooky = [
+    'ghost',
+    'haunted house',
+    'halloween',
+    'haunting',
+    'ghost story',
+    'supernatural',
+    'monster',
+  ];
   it.each([
     ['a horror movie', "something less scary, I'm a wimp"],
     ['scary movies', 'too scary, something less frightening'],
@@ -109,7 +128,10 @@ describe('less scary after horror', () => {
     expect(movies.length).toBeGreaterThanOrEqual(3);
     for (const m of movies) {
       expect(m.genre_ids, m.title).not.toContain(GENRE.horror);
-      expect(m.keywords.some((k) => spooky.includes(k)), m.title).toBe(true);
+      expect(
+        m.keywords.some((k) => spooky.includes(k)),
+        m.title,
+      ).toBe(true);
     }
   });
 

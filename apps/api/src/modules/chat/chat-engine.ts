@@ -888,7 +888,15 @@ export class ChatEngine {
     for (const id of this.franchiseTyped(seed, message)) named.add(id);
     // "not the sequels pls" after "like die hard": the conversation's film.
     const film = seed ?? (state.lastSeed ? (this.catalog.get(state.lastSeed) ?? null) : null);
-    return { message, query: franchiseRuledOut(query, film, message), seed, last: state.lastIntent, state, seen, named };
+    return {
+      message,
+      query: franchiseRuledOut(query, film, message),
+      seed,
+      last: state.lastIntent,
+      state,
+      seen,
+      named,
+    };
   }
 
   /** Which kind of turn a message is, as the decide stage reads it (for tests and logs). */

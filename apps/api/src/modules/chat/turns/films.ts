@@ -71,7 +71,10 @@ function wordPicks(req: ChatRequest, found: Retrieval): EngineAnswer {
       : 'Here it is:'
     : say.intro(q, seed, picks.length);
   const namesake =
-    seed && q.like?.movie?.id === seed.id && q.like.confidence >= 0.9 && seed.vote_count < say.LITTLE_KNOWN_VOTES
+    seed &&
+    q.like?.movie?.id === seed.id &&
+    q.like.confidence >= 0.9 &&
+    seed.vote_count < say.LITTLE_KNOWN_VOTES
       ? [say.laterNamesake(seed)]
       : [];
   const introLine = [...verdict, ...namesake, head, ...lowConfidence].join(' ');

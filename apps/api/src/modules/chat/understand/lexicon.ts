@@ -1290,7 +1290,15 @@ export const COMPARATIVES: Comparative[] = [
     away: ['scary'],
     out: [GENRE.horror],
     instead: [GENRE.mystery, GENRE.fantasy],
-    insteadKeywords: ['ghost', 'haunted house', 'halloween', 'haunting', 'ghost story', 'supernatural', 'monster'],
+    insteadKeywords: [
+      'ghost',
+      'haunted house',
+      'halloween',
+      'haunting',
+      'ghost story',
+      'supernatural',
+      'monster',
+    ],
     insteadLabel: 'spooky',
     phrases: [
       'less scary',
