@@ -164,3 +164,16 @@ describe('scares for fun', () => {
     }
   });
 });
+
+describe('which one, in French', () => {
+  it('"lequel est le plus court ?" orders the films shown, shortest first (no "sequel")', async () => {
+    const { message, movies, shown } = await playConversation(engine, catalog, [
+      "un film d'animation japonais pour mes enfants",
+      'lequel est le plus court ?',
+    ]);
+    expect(message).toMatch(/^Of those, the shortest is/);
+    expect(new Set(shown[1])).toEqual(new Set(shown[0]));
+    const minutes = movies.map((m) => m.runtime!);
+    expect(minutes).toEqual([...minutes].sort((a, b) => a - b));
+  });
+});

@@ -189,7 +189,7 @@ const ORDERS: [RegExp, ShownOrder][] = [
 
 /** Words that point back at the films shown. */
 const POINTS_BACK =
-  /\b(those|these|them|they|the list|this list|your (?:picks|suggestions|list|recommendations)|the ones? you (?:gave|suggested|listed|showed))\b|\bwhich (?:one|is|of|would|should|do you|came|was|were)\b|\b(?:rank|sort|order) (?:them|those|these)\b|\b(?:cual|cuales) (?:de )?(?:esas|estas|ellas|ellos|esos|estos|las|los)\b|\b(?:de|entre) (?:esas|estas|esos|estos)\b|\b(?:welche[rsn]?|welches) (?:davon|von denen|von diesen)\b|\bdavon\b|\b(?:lequel|laquelle|lesquels) (?:de|d'|parmi)|\bparmi (?:eux|elles|ces)\b|\b(?:quale|quali) (?:di|tra|fra) (?:questi|quelli|loro)\b|\bqual (?:deles|delas|desses|dessas)\b/;
+  /\b(those|these|them|they|the list|this list|your (?:picks|suggestions|list|recommendations)|the ones? you (?:gave|suggested|listed|showed))\b|\bwhich (?:one|is|of|would|should|do you|came|was|were)\b|\b(?:rank|sort|order) (?:them|those|these)\b|\b(?:cual|cuales) (?:de )?(?:esas|estas|ellas|ellos|esos|estos|las|los)\b|\b(?:de|entre) (?:esas|estas|esos|estos)\b|\b(?:welche[rsn]?|welches) (?:davon|von denen|von diesen)\b|\bdavon\b|\b(?:lequel|laquelle|lesquels) (?:de|d'|parmi|est|sont|serait|me)\b|\bparmi (?:eux|elles|ces)\b|\b(?:quale|quali) (?:di|tra|fra) (?:questi|quelli|loro)\b|\bqual (?:deles|delas|desses|dessas)\b/;
 
 /** Lower case, accents off, one space: "¿cuál de esas es la más divertida?" as the patterns read it. */
 export const folded = (message: string) =>

@@ -160,6 +160,9 @@ export function titleSimilarity(typed: string, title: string): number {
   return unmatchedTyped > 0 ? Math.min(dice, 0.7) : dice;
 }
 
+/** A word this long may carry two slips, one of them letters swapped ("labrynth"). */
+const TWO_SLIPS_LETTERS = 7;
+
 function near(a: string, b: string): boolean {
   if (Math.abs(a.length - b.length) > (a.length >= 9 ? 2 : 1)) return false;
   // Two letters swapped ("hotle") is one typo.
@@ -171,7 +174,7 @@ function near(a: string, b: string): boolean {
   while (j < a.length - i && a[a.length - 1 - j] === b[b.length - 1 - j]) j++;
   if (Math.max(a.length, b.length) - i - j <= (a.length >= 9 ? 2 : 1)) return true;
   // Decision 0121: a long word with two slips, one of them letters swapped ("labrynth").
-  return a.length >= 7 && a[0] === b[0] && editDistance(a, b, 2) <= 2;
+  return a.length >= TWO_SLIPS_LETTERS && a[0] === b[0] && editDistance(a, b, 2) <= 2;
 }
 
 /**
@@ -479,11 +482,12 @@ export class ChatEngine {
     year: string | undefined,
   ): { movie: CatalogMovie; confidence: number } | null {
     const hits = this.catalog.searchTitlesTop(words, 25).movies;
-    // Decision 0121: no title holds every word as typed ("pans labrynth"): the titles of each long
-    // word alone (each searched with its own slips), judged below on the whole.
-    if (!hits.length)
-      for (const w of new Set(key.split(' ')))
-        if (w.length >= 5) hits.push(...this.catalog.searchTitlesTop(w, 10).movies);
+    // Decision 0121: no title holds every word as typed ("pans labrynth"): the titles of a word long
+    // enough for two slips (`near`), searched alone with its own, judged below on the whole.
+    const typedWords = key.split(' ');
+    if (!hits.length && typedWords.length >= 2)
+      for (const w of new Set(typedWords.filter((x) => x.length >= TWO_SLIPS_LETTERS).slice(0, 2)))
+        hits.push(...this.catalog.searchTitlesTop(w, 10).movies);
     // "Eternal Sunshine" for Eternal Sunshine of the Spotless Mind: the typed words start a famous title.
     const typed = key.split(' ');
     for (const m of hits) {

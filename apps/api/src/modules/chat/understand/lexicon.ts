@@ -3296,6 +3296,20 @@ export const NEGATION_FILLERS = new Set([
 export const THANKS: string[] = inEveryLanguage('thanks');
 
 export const GREETINGS: string[] = inEveryLanguage('greetings');
+/** Words asking which one of the films shown ("lequel", "cuál", "welcher"): known words, never typos. */
+export const WHICH_ONE_WORDS = [
+  'lequel',
+  'laquelle',
+  'lesquels',
+  'lesquelles',
+  'cual',
+  'cuales',
+  'welcher',
+  'welche',
+  'welches',
+  'quale',
+  'quali',
+];
 
 /** Words that can only be about films. */
 export const STRONG_MOVIE_CONTEXT: string[] = inEveryLanguage('strongMovieContext');

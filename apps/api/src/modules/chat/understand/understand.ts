@@ -69,6 +69,7 @@ import {
   WORST_PHRASES,
   GENRE,
   GREETINGS,
+  WHICH_ONE_WORDS,
 } from './lexicon';
 import { RATHER_WORDS, TITLE_CONFIDENCE } from './clauses';
 import { dropClause } from './drops';
@@ -123,6 +124,8 @@ export const LEXICON_WORDS: ReadonlySet<string> = new Set(
     ...NUMBER_CLAUSE_WORDS,
     // "fewer explosions" is no typo of "newer" (the follow-up word): what the clauses read is known.
     ...LESS_WORDS,
+    // Decision 0121: "lequel est le plus court ?" asks which one ("lequel" is no typo of "sequel").
+    ...WHICH_ONE_WORDS,
     'similar',
     'movie',
     'movies',
