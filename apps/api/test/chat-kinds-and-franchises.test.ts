@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ChatEngine } from '../src/modules/chat/chat-engine';
 import { dramedy } from '../src/modules/chat/rank';
 import { GENRE } from '../src/modules/chat/understand/lexicon';
-import { chatOverFullCatalog, freshConversation as fresh, playConversation } from './helpers/catalog';
+import { askFresh, chatOverFullCatalog, playConversation } from './helpers/catalog';
 
 /**
  * Decision 0119: a franchise by the short names people use ("lotr", "bond", "rocky sequels") and
@@ -17,12 +17,8 @@ beforeAll(async () => {
   ({ catalog, engine } = await chatOverFullCatalog());
 }, 120_000);
 
-const films = (picks: { movie: { id: number } }[]) => picks.map((p) => catalog.get(p.movie.id)!);
 const year = (m: CatalogMovie) => Number(m.release_date?.slice(0, 4));
-const ask = async (message: string) => {
-  const a = await engine.answer(message, fresh());
-  return { message: a.message, picks: films(a.picks) };
-};
+const ask = (message: string) => askFresh(engine, catalog, message);
 
 describe('a franchise by a short name', () => {
   it.each([

@@ -1,9 +1,9 @@
 import type { CatalogIndex } from '@app/catalog';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ChatEngine } from '../src/modules/chat/chat-engine';
-import { GENRE } from '../src/modules/chat/understand/lexicon';
+import { COMPARATIVES, GENRE, THEME_PHRASES } from '../src/modules/chat/understand/lexicon';
 import { NOT_IN_CATALOG } from '../src/modules/chat/wording';
-import { chatOverFullCatalog, freshConversation as fresh, playConversation } from './helpers/catalog';
+import { askFresh, chatOverFullCatalog, playConversation } from './helpers/catalog';
 
 /**
  * Decision 0121: among the films shown, "which is best for my 4-year-old?" is answered by how
@@ -18,10 +18,7 @@ beforeAll(async () => {
   ({ catalog, engine } = await chatOverFullCatalog());
 }, 120_000);
 
-const ask = async (message: string) => {
-  const a = await engine.answer(message, fresh());
-  return { message: a.message, picks: a.picks.map((p) => catalog.get(p.movie.id)!) };
-};
+const ask = (message: string) => askFresh(engine, catalog, message);
 const linked = (message: string) =>
   [...message.matchAll(/\]\(\/movie\/(\d+)\)/g)].map(([, id]) => Number(id));
 
@@ -67,15 +64,7 @@ describe('raunchy', () => {
     async (message) => {
       const { picks } = await ask(message);
       expect(picks.length).toBeGreaterThanOrEqual(3);
-      const crude = [
-        'sex comedy',
-        'teen sex comedy',
-        'sexual humor',
-        'gross out comedy',
-        'toilet humor',
-        'bathroom humor',
-        'stag night',
-      ];
+      const crude = THEME_PHRASES.find(([, , label]) => label === 'raunchy')![0];
       for (const m of picks) {
         expect(m.genre_ids, m.title).toContain(GENRE.comedy);
         expect(m.genre_ids, m.title).not.toContain(GENRE.family);
@@ -110,15 +99,7 @@ describe('a little-known namesake', () => {
 });
 
 describe('less scary after horror', () => {
-  const spooky = [
-    'ghost',
-    'haunted house',
-    'halloween',
-    'haunting',
-    'ghost story',
-    'supernatural',
-    'monster',
-  ];
+  const spooky = COMPARATIVES.find((c) => c.label === 'less scary')!.insteadKeywords!;
   it.each([
     ['a horror movie', "something less scary, I'm a wimp"],
     ['scary movies', 'too scary, something less frightening'],

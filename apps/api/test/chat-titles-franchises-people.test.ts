@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ChatEngine } from '../src/modules/chat/chat-engine';
 import { ChatService } from '../src/modules/chat/chat.service';
 import { GENRE } from '../src/modules/chat/understand/lexicon';
-import { chatOverFullCatalog, freshConversation as fresh } from './helpers/catalog';
+import { askFresh, chatOverFullCatalog, freshConversation as fresh } from './helpers/catalog';
 
 /**
  * Decision 0120: "anything but X" rules X out; a franchise's films after a likeness ("like the bond
@@ -18,10 +18,7 @@ beforeAll(async () => {
   ({ catalog, engine } = await chatOverFullCatalog());
 }, 120_000);
 
-const ask = async (message: string) => {
-  const a = await engine.answer(message, fresh());
-  return { message: a.message, picks: a.picks.map((p) => catalog.get(p.movie.id)!) };
-};
+const ask = (message: string) => askFresh(engine, catalog, message);
 
 describe('anything but', () => {
   it.each([

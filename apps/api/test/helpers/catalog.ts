@@ -31,6 +31,12 @@ export async function chatOverFullCatalog(): Promise<{ catalog: CatalogIndex; en
   return { catalog, engine: new ChatEngine(catalog, null, undefined, { vectorsFile }) };
 }
 
+/** One message to `engine` in a new conversation: its reply and its films from `catalog`. */
+export async function askFresh(engine: ChatEngine, catalog: CatalogIndex, message: string) {
+  const a = await engine.answer(message, freshConversation());
+  return { message: a.message, picks: a.picks.map((p) => catalog.get(p.movie.id)!) };
+}
+
 /**
  * Plays a conversation through the chat service over `engine` (a conversation as the site keeps
  * it); the last reply, its films from `catalog`, and the ids each turn showed.

@@ -63,6 +63,7 @@ import {
   NOT_PEOPLE_WORDS,
   LESSER_KNOWN_PHRASES,
   WORST_PHRASES,
+  SPOOKY_KEYWORDS,
   STUDIOS,
   COUNTRY_WORDS,
   THANKS,
@@ -2756,15 +2757,21 @@ export function occasionClause(s: State) {
     if (!prev || prev.used || !s.ctx.keywordVocabulary.has(prev.w)) return;
     prev.used = true;
     add(s.q.moodKeywords, prev.w);
-    // Decision 0121: a halloween party is the season's creatures for fun (Shaun of the Dead,
-    // Beetlejuice, Hocus Pocus): they lift, a comedy leans in; nothing is required.
-    if (prev.w === 'halloween') {
-      for (const k of HALLOWEEN_LIFT) add(s.q.moodKeywords, k);
-      s.q.soft.funny ??= 1;
-    }
+    const lift = OCCASION_LIFTS[prev.w];
+    if (!lift) return;
+    for (const k of lift.keywords) add(s.q.moodKeywords, k);
+    if (lift.funny) s.q.soft.funny ??= 1;
   });
 }
-const HALLOWEEN_LIFT = ['ghost', 'haunted house', 'witch', 'zombie', 'vampire', 'monster', 'halloween'];
+
+/**
+ * Decision 0121: what an occasion's word lifts beyond its own keyword. A halloween party is the
+ * season's creatures for fun (Shaun of the Dead, Beetlejuice, Hocus Pocus): they lift, a comedy leans
+ * in; nothing is required.
+ */
+const OCCASION_LIFTS: Record<string, { keywords: string[]; funny?: boolean }> = {
+  halloween: { keywords: [...SPOOKY_KEYWORDS, 'witch', 'zombie', 'vampire', 'monster'], funny: true },
+};
 
 export function themeClause(s: State, vocabulary: boolean) {
   const q = s.q;

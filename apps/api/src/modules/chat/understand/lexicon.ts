@@ -1228,6 +1228,9 @@ export interface Comparative {
   genres?: number[];
 }
 
+/** The season's atmosphere (ghosts, haunted houses): the "spooky" theme's keywords (decision 0119). */
+export const SPOOKY_KEYWORDS = ['ghost', 'haunted house', 'halloween', 'haunting', 'ghost story'];
+
 export const COMPARATIVES: Comparative[] = [
   {
     label: 'darker',
@@ -1290,15 +1293,7 @@ export const COMPARATIVES: Comparative[] = [
     away: ['scary'],
     out: [GENRE.horror],
     instead: [GENRE.mystery, GENRE.fantasy],
-    insteadKeywords: [
-      'ghost',
-      'haunted house',
-      'halloween',
-      'haunting',
-      'ghost story',
-      'supernatural',
-      'monster',
-    ],
+    insteadKeywords: [...SPOOKY_KEYWORDS, 'supernatural', 'monster'],
     insteadLabel: 'spooky',
     phrases: [
       'less scary',
@@ -2073,7 +2068,7 @@ export const THEME_PHRASES: [string[], string[], string?, number?][] = [
   // Decision 0119: the season's atmosphere (ghosts, witches, haunted houses), not fright: "spooky but
   // not horror" is Beetlejuice and Hocus Pocus.
   [
-    ['ghost', 'haunted house', 'halloween', 'haunting', 'ghost story'],
+    SPOOKY_KEYWORDS,
     [
       'spooky',
       'spookier',
