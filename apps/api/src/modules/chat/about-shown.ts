@@ -178,7 +178,7 @@ const ORDERS: [RegExp, ShownOrder][] = [
     { word: 'lowest rated', value: (m) => m.vote_average, descending: false, detail: ratingText },
   ],
   [
-    /\b(best|highest rated|rated (?:the )?highest|top rated|best rated|best reviewed|best to worst|top (?:\d+|three|five|ten)|only (?:watch|see|pick|choose|have time for) one|(?:pick|choose) (?:one|just one) for me)\b/,
+    /\b(best|highest rated|rated (?:the )?highest|top rated|best rated|best reviewed|best to worst|top (?:\d+|three|five|ten)|(?:only|just) (?:watch|see|pick|choose|have time for) one|(?:pick|choose) (?:just |only )?one)\b/,
     { word: 'best rated', value: (m) => m.vote_average, descending: true, detail: ratingText },
   ],
   [
@@ -207,13 +207,16 @@ export const folded = (message: string) =>
 const SHOWN_ONLY =
   /\b(?:of|among|from) (?:those|these|them|the list|your (?:picks|list|suggestions))\b|\b(?:those|these) (?:ones|films|movies|five|four|three)\b|\b(?:de|entre) (?:esas|estas|esos|estos)\b|\b(?:davon|von denen|von diesen)\b|\bparmi (?:eux|elles|ces)\b|\b(?:di|tra|fra) (?:questi|quelli)\b|\b(?:deles|delas|desses|dessas)\b/;
 
+/** "finished all of them, what now?": the films shown are done with, others are asked for. */
+const SEEN_THEM = /\b(?:seen|watched|finished|done with) (?:all|them|those|these|every)\b/;
+
 /** Whether a message points at the films shown in words that can mean nothing else. */
 export const pointsOnlyAtShown = (message: string): boolean => SHOWN_ONLY.test(folded(message));
 
 /** The order a message asks of the films just shown, or null when it asks for something else. */
 export function askedAboutShown(message: string): ShownOrder | null {
   const text = folded(message);
-  if (!POINTS_BACK.test(text)) return null;
+  if (!POINTS_BACK.test(text) || SEEN_THEM.test(text)) return null;
   return superlativeIn(text);
 }
 

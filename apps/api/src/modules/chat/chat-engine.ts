@@ -884,9 +884,11 @@ export class ChatEngine {
 
   /** The understand stage: the message read, with what the conversation knows. */
   private request(message: string, state: ConversationState, seen: ReadonlySet<number>): ChatRequest {
-    const query = yearOfTheTitleDropped(
+    const read = yearOfTheTitleDropped(
       this.titleReadings.reduce((q, reading) => reading.call(this, q, message), this.parse(message)),
     );
+    // "just watched get out, loved it. anything similar?": similar to the film the message names.
+    const query = read.like?.movie && read.followUp === 'another' ? { ...read, followUp: undefined } : read;
     const seed = query.like?.movie ?? null;
     const named = this.filmsNamedIn(message);
     for (const id of this.franchiseTyped(seed, message)) named.add(id);

@@ -71,6 +71,12 @@ export class ChatService {
         convo.lastSeed = offline.seed?.id ?? null;
         // The film the user named is never offered back to them.
         if (offline.seed && !convo.suggested.includes(offline.seed.id)) convo.suggested.push(offline.seed.id);
+      } else if (offline.offered) {
+        // "then something like it": like the film offered for the one the catalog lacks.
+        // (Years typed were the missing title's own: "blade runner 2049".)
+        convo.lastIntent = { ...offline.intent, like: undefined, yearFrom: undefined, yearTo: undefined };
+        convo.lastSeed = offline.offered.id;
+        convo.lastPicks = [offline.offered.id];
       }
     }
     const picks = reply!.picks.map((p) => this.engine.catalog.get(p.movie.id)!).filter(Boolean);

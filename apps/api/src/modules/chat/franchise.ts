@@ -60,6 +60,7 @@ const NOT_THE_FRANCHISE = new Set([
   'saw',
   'watched',
   'binged',
+  'finished',
   'rewatched',
   'sin',
   'sans',
@@ -91,6 +92,12 @@ function shortNames(key: string): string[] {
   if (words.length === 2 && words[1]!.length >= 4 && /^[a-z]+$/.test(words[1]!)) out.push(words[1]!);
   return out;
 }
+
+/** A name without its inner articles ("fast and furious"). */
+const looseKey = (key: string) => key.replace(/ the\b/g, '');
+
+/** Chat words a message may end with after its question ("which ones are the best lol"). */
+const TRAILING_FILLER = /(?: (?:lol|lmao|haha+|pls|plz|please|thanks|thx|tbh|rn|then|though))+$/;
 
 /** `name` written with a capital inside the message, not as its first word ("The Alien films in order"). */
 function typedAsName(message: string, name: string): boolean {
@@ -142,6 +149,11 @@ export class Franchises {
       if (!known || votes(known) < votes({ members })) this.byKey.set(key, { name, members });
     }
     this.indexShortNames(common);
+    // "fast and furious" for The Fast and the Furious: a name's inner "the" is often left out.
+    for (const [key, f] of this.byKey) {
+      const loose = looseKey(key);
+      if (loose !== key && loose.includes(' ') && !this.byKey.has(loose)) this.byShortName.set(loose, f);
+    }
     for (const [id, names] of LOCAL_TITLES) {
       const franchise = [...this.byKey.values()].find((f) => f.members.some((m) => m.id === id));
       if (!franchise) continue;
@@ -208,7 +220,7 @@ export class Franchises {
    * or a member's local title; the order asked says it is the franchise ("alien" too).
    */
   private inOrder(message: string): Franchise | null {
-    const text = franchiseKey(message);
+    const text = franchiseKey(message).replace(TRAILING_FILLER, '');
     if (!ORDER_CUE.test(text)) return null;
     const words = text.split(' ');
     for (let n = Math.min(6, words.length); n >= 1; n--)

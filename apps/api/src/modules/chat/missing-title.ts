@@ -28,7 +28,7 @@ export interface WordKnowledge {
 }
 
 const AVAILABILITY_AFTER =
-  /^(.+?)\s*[,.…:;!?-]*\s*(?:do (?:you|u|ya) (?:guys )?have (?:it|that|this)|where (?:can|do) (?:i|we) (?:watch|see|find|stream) (?:it|that|this)|is (?:it|that) (?:on here|here|available|in (?:the|your) catalog))\b/i;
+  /^(.+?)\s*[,.…:;!?-]*\s*(?:do (?:you|u|ya) (?:guys )?have (?:it|that|this)|where (?:can|do) (?:i|we) (?:watch|see|find|stream) (?:it|that|this)|is (?:it|that) (?:on here|here|available|in (?:the|your) catalog)|(?:la|lo) (?:tienen|tienes|teneis|tenéis)|(?:vous )?l['’ ]?avez(?: vous)?|(?:habt ihr|haben sie|hast du) (?:ihn|es|sie)|(?:voces|vocês|voce|você) (?:tem|têm)|(?:ce )?l['’ ]?avete)(?![\p{L}])/iu;
 const VERDICT_FRAME =
   /^(?:so |ok |okay |hey )?is (.+?) (?:any good|worth (?:it|watching|a watch|seeing|the hype))\b/i;
 /** "Top Gun: Maverick – is it any good?", "what did you think of knives out?": the film judged. */
@@ -37,7 +37,11 @@ const VERDICT_AFTER =
 const OPINION_FRAME =
   /^(?:so |ok |okay |hey )?what (?:did|do) (?:you|u|ya) think (?:of|about) (.+?)(?:[?.!,;]|$)/i;
 /** Words that end the name when read back from a frame ("begging for encanto"). */
-const BEFORE_NAME = /^(?:for|about|called|named|watch|see|seen|have|of|is|was|the movie|the film)$/;
+const BEFORE_NAME =
+  /^(?:for|about|called|named|watch|see|seen|have|of|is|was|the movie|the film|ver|voir|sehen|vedere|assistir)$/;
+/** When, after a name ("oppenheimer tonight", "esta noche"): no part of it. */
+const WHEN_AFTER_NAME =
+  /(?: (?:tonight|today|now|right now|this weekend|esta noche|hoy|ce soir|heute abend|heute|stasera|hoje))+$/;
 /** What points at films already shown or said, never a title. */
 const POINTER =
   /^(?:it|that|this|they|them|those|these|one|any|either|both|the (?:first|second|third|fourth|fifth|last|\d)|number \d)\b|\bones?$/;
@@ -99,7 +103,7 @@ function availableName(text: string, words: WordKnowledge): string | null {
   const run = wordsOf(available);
   let from = run.length;
   while (from > 0 && !BEFORE_NAME.test(run[from - 1]!) && run.length - from < 6) from--;
-  const name = run.slice(from);
+  const name = wordsOf(run.slice(from).join(' ').replace(WHEN_AFTER_NAME, ''));
   // From the message's start, the frame names whatever is before it; after other words, a name.
   // No request word is part of it ("horror from the 80s, do you have it?" asks for films).
   const named = name.length > 0 && !POINTER.test(name.join(' ')) && !words.asksForFilms(name.join(' '));

@@ -49,6 +49,11 @@ export interface EngineAnswer {
   picks: Pick[];
   intent: Query;
   seed: CatalogMovie | null;
+  /**
+   * A film offered in place of a title the catalog lacks ("The closest title I have is Blade
+   * Runner"): what "something like that then" is like, as if it had been shown.
+   */
+  offered?: CatalogMovie;
 }
 
 /** The reply to a request: its text and picks, with the request's query and film remembered. */

@@ -26,7 +26,7 @@ export const THANKS =
   "You're welcome! Enjoy the film, and come back whenever you want more ideas: a mood, a film you liked or a decade is all I need.";
 /** A question about who made or plays in a film: about movies, but not in the catalog. */
 export const PEOPLE_QUESTION =
-  "I can't tell who made or plays in a film: this catalog has no cast or crew. I can suggest films, though: name one you liked and I'll find others like it, or tell me a genre or a mood.";
+  "I can't look up people: this catalog has no cast or crew, so I can't tell who made or plays in a film. I can suggest films, though: name one you liked and I'll find others like it, or tell me a genre or a mood.";
 
 export const OFF_TOPIC =
   "I can only help with movies, so I'll leave that one. What are you in the mood for? A genre, a film you liked or a decade is enough for me to suggest something.";

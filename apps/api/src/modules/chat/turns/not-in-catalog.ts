@@ -21,13 +21,19 @@ export const notInCatalogTurn: Turn = {
       rest.yearFrom === undefined &&
       rest.yearTo === undefined
     )
-      return reply(
-        req,
-        `${head} Tell me what it's like (the genre, the mood, the era) and I'll find something close.`,
-      );
+      return {
+        ...reply(
+          req,
+          `${head} Tell me what it's like (the genre, the mood, the era) and I'll find something close.`,
+        ),
+        offered: q.like!.closest ?? undefined,
+      };
     const found = ctx.retrieve(rest, { exclude: excluded(req), seed: null, neighbours: null });
     if (found.picks.length === 0)
-      return reply(req, `${head} Tell me what it's like and I'll find something close.`);
+      return {
+        ...reply(req, `${head} Tell me what it's like and I'll find something close.`),
+        offered: q.like!.closest ?? undefined,
+      };
     const picks = toPicks(found.picks, rest, null);
     return reply(
       req,

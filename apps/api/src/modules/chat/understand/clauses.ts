@@ -20,6 +20,7 @@ import {
   QUALIFYING_WORDS,
   FILLER,
   FOLLOW_UPS,
+  LIKE_SHOWN,
   GENRE,
   GENRE_PAIRS,
   GENRE_PHRASES,
@@ -355,10 +356,21 @@ export function followUpClause(s: State) {
         return !!hit && hit.confidence >= TITLE_CONFIDENCE && hit.movie.vote_count >= 100;
       }),
     );
-  if (hit && probe.toks.every((t) => t.used || FILLER.has(t.w)) && !likeNamed()) {
+  // "seen all 8": the count of the films shown is no more of a request.
+  const counted = (t: Token, i: number) => /^\d{1,2}$/.test(t.w) && probe.toks[i - 1]?.w === 'all';
+  const noWord = (t: Token) => !/[\p{L}\p{N}]/u.test(t.w); // an emoji
+  const alone = (p: State) => p.toks.every((t, i) => t.used || FILLER.has(t.w) || noWord(t) || counted(t, i));
+  if (hit && alone(probe) && !likeNamed()) {
     for (const t of rest) t.used = true;
     s.q.followUp ??= 'another';
+    return;
   }
+  // "something similar then": another like the last, its words left for a title the message may
+  // name ("just watched get out, anything similar?": the engine then reads the title instead).
+  const likeProbe: State = { ...s, toks: rest.map((t) => ({ ...t })) };
+  let like = false;
+  scan(likeProbe, LIKE_SHOWN, () => (like = true));
+  if (like && alone(likeProbe)) s.q.followUp ??= 'another';
 }
 
 // ——— Titles ———
@@ -1143,7 +1155,21 @@ const FRANCHISE_NOUNS =
   /^(?:movies?|films?|flicks?|ones|series|saga|franchise|sequels|trilogy|pel[ií]culas|films)$/;
 
 /** Verbs that, before a franchise's films, are a likeness too ("my kids love the toy story films"). */
-const FRANCHISE_LOVED = ['love', 'loves', 'adore', 'adores', 'enjoy', 'enjoys', 'liked', 'obsessed with'];
+const FRANCHISE_LOVED = [
+  'love',
+  'loves',
+  'adore',
+  'adores',
+  'enjoy',
+  'enjoys',
+  'liked',
+  'obsessed with',
+  // Seen them all: films like them next ("just finished all the harry potter movies, what now?").
+  'watched',
+  'seen',
+  'finished',
+  'binged',
+];
 
 /**
  * "something like the bond films", "my kids love the toy story movies, what else?": a franchise
@@ -1159,7 +1185,7 @@ export function likeFranchiseClause(s: State): void {
     if (!len || s.toks[i]!.used || s.negated.has(i) || LIKE_VERB_BEFORE.test(s.toks[i - 1]?.w ?? ''))
       continue;
     let from = i + len;
-    if (s.toks[from]?.w === 'the' || s.toks[from]?.w === 'all') from++;
+    while (from < i + len + 3 && /^(?:the|all|of)$/.test(s.toks[from]?.w ?? '')) from++;
     const words = s.toks.slice(from, from + 6).map((t) => t.raw.replace(/[^\p{L}\d]+/gu, ''));
     const found = s.ctx.franchiseAt(words, false);
     const end = found ? from + found.length : -1;
@@ -3008,7 +3034,7 @@ const PEOPLE_QUESTION = new RegExp(
     // the actor who played Forrest Gump"): who they are is a person lookup.
     String.raw`\bwhat (?:else |other (?:movies|films|stuff) )?(?:has|have|is|was|did)\b.{1,60}\b(?:been in|starred in|acted in|appeared in|played in|directed|done|made)\b`,
     // A composer or writer ("films that hans zimmer did the music for", "scored by …").
-    String.raw`\b(?:did|does|do|wrote|composed) the (?:music|score|soundtrack|screenplay|script)\b|\b(?:scored|composed) by\b`,
+    String.raw`\b(?:did|does|do|wrote|composed) the (?:music|score|soundtrack|screenplay|script)\b|\b(?:scored|composed) by\b|\b(?:music|score|scores|soundtracks?) (?:(?:composed|written|done) )?by\b`,
     String.raw`\b(?:movies?|films?|anything|stuff|something) (?:with|starring|featuring|by) the (?:actor|actress|girl|guy|woman|man|lady|dude|boy|kid|lead|star|director) (?:from|in|who played|that played|who directed|that directed|of)\s`,
   ].join('|'),
   'i',

@@ -3319,6 +3319,24 @@ export const MOVIE_CONTEXT: string[] = inEveryLanguage('movieContext');
 export const REACTION_PHRASES: string[] = inEveryLanguage('reactions');
 
 /** Words that carry no request on their own (ignored when saying what was not understood). */
+/**
+ * Like what was shown (or offered for a title the catalog lacks): "something similar then". Said
+ * alone, "another"; in a message that names a film ("just watched get out, anything similar?"),
+ * like that film.
+ */
+export const LIKE_SHOWN = [
+  'similar',
+  'something similar',
+  'similar ones',
+  'like that',
+  'like those',
+  'like these',
+  'like it',
+  'that vibe',
+  'in that vibe',
+  'that kind of thing',
+];
+
 export const FILLER = new Set(
   `i me my we us you your a an the some any something anything one ones movie movies film films flick flicks please
   make instead switch change try
@@ -3538,6 +3556,18 @@ export const FOLLOW_UPS: { kind: 'another' | 'newer' | 'older'; phrases: string[
       'seen all of these',
       'seen them',
       'already seen',
+      'finished all',
+      'finished them all',
+      'finished them',
+      'finished those',
+      'watched all',
+      'watched them all',
+      'watched them',
+      'watched those',
+      'done with those',
+      'done with them',
+      'what next',
+      'what now',
       'none of those',
       'none of these',
       'another',

@@ -1,0 +1,121 @@
+import type { CatalogIndex } from '@app/catalog';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ChatEngine } from '../src/modules/chat/chat-engine';
+import { GENRE } from '../src/modules/chat/understand/lexicon';
+import { NOT_IN_CATALOG } from '../src/modules/chat/wording';
+import { askFresh, chatOverFullCatalog, playConversation } from './helpers/catalog';
+
+/**
+ * Decision 0122: a franchise named without its inner article ("fast and furious"), a question
+ * ending in chat words ("… lol"); "finished all 8", "watched all the X films": others like them;
+ * "something similar then" after a title the catalog lacks: like the film it offered; "pick just
+ * one of these"; "music by X" asks about a person; "quiero ver X, la tienen?" asks for a title.
+ */
+let catalog: CatalogIndex;
+let engine: ChatEngine;
+beforeAll(async () => {
+  ({ catalog, engine } = await chatOverFullCatalog());
+}, 120_000);
+
+const ask = (message: string) => askFresh(engine, catalog, message);
+const FAST = 'The Fast and the Furious Collection';
+const POTTER = 'Harry Potter Collection';
+
+describe('franchises named loosely', () => {
+  it('"fast and furious which ones are the best lol": the franchise, best rated first', async () => {
+    const { picks } = await ask('fast and furious which ones are the best lol');
+    expect(picks.length).toBeGreaterThanOrEqual(5);
+    expect(picks.every((m) => m.collection?.name === FAST)).toBe(true);
+    const ratings = picks.map((m) => m.vote_average);
+    expect(ratings).toEqual([...ratings].sort((a, b) => b - a));
+  });
+});
+
+describe('seen them all: others like them', () => {
+  it('"finished all 8 😭 what do I watch now" after the Harry Potter films: fantasy, none of them', async () => {
+    const { movies } = await playConversation(engine, catalog, [
+      'harry potter movies',
+      'finished all 8 😭 what do I watch now',
+    ]);
+    expect(movies.length).toBeGreaterThanOrEqual(3);
+    expect(movies.some((m) => m.collection?.name === POTTER)).toBe(false);
+    expect(movies.filter((m) => m.genre_ids.includes(GENRE.fantasy)).length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('"finished all of them, what do I watch now" is no question about the films shown', async () => {
+    const { movies, shown } = await playConversation(engine, catalog, [
+      'harry potter movies',
+      'finished all of them, what do I watch now',
+    ]);
+    expect(movies.length).toBeGreaterThanOrEqual(3);
+    expect(movies.some((m) => shown[0]!.includes(m.id))).toBe(false);
+  });
+
+  it('"i watched all the harry potter films, what now?": films like them, not them', async () => {
+    const { picks } = await ask('i watched all the harry potter films, what now?');
+    expect(picks.length).toBeGreaterThanOrEqual(3);
+    expect(picks.some((m) => m.collection?.name === POTTER)).toBe(false);
+    expect(picks.filter((m) => m.genre_ids.includes(GENRE.fantasy)).length).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe('something similar', () => {
+  it('after a title the catalog lacks, "something similar then" is like the film offered for it', async () => {
+    const first = await ask('do you have top gun maverick?');
+    const offered = catalog.get(Number(/\]\(\/movie\/(\d+)\)/.exec(first.message)?.[1]))!;
+    expect(offered.title).toBe('Top Gun');
+    const { movies } = await playConversation(engine, catalog, [
+      'do you have top gun maverick?',
+      'something similar then',
+    ]);
+    expect(movies.length).toBeGreaterThanOrEqual(3);
+    expect(
+      movies.every((m) => m.id !== offered.id && m.genre_ids.some((g) => offered.genre_ids.includes(g))),
+    ).toBe(true);
+  });
+
+  it('a year typed in the missing title ("blade runner 2049") is no year for "films like that"', async () => {
+    const { message, movies } = await playConversation(engine, catalog, [
+      'blade runner 2049',
+      'ok then films like that',
+    ]);
+    expect(message).not.toContain('2049');
+    expect(movies.length).toBeGreaterThanOrEqual(3);
+    expect(movies.every((m) => m.genre_ids.includes(GENRE.scifi))).toBe(true);
+  });
+
+  it('"just watched get out, loved it. anything similar?": like the film named', async () => {
+    const { message, picks } = await ask('just watched get out, loved it. anything similar?');
+    expect(message).toMatch(/films like \*\*\[Get Out\]/);
+    expect(picks.length).toBeGreaterThanOrEqual(3);
+    expect(picks.some((m) => m.title === 'Get Out')).toBe(false);
+  });
+});
+
+describe('frames', () => {
+  it('"if u had to pick just one of these for tonight which?" is answered from the films shown', async () => {
+    const { movies, shown } = await playConversation(engine, catalog, [
+      'heist movie pls',
+      'if u had to pick just one of these for tonight which?',
+    ]);
+    expect(movies.length).toBeGreaterThan(0);
+    expect(movies.every((m) => shown[0]!.includes(m.id))).toBe(true);
+  });
+
+  it('"movies with music by hans zimmer?" asks about a person: said plainly, no films', async () => {
+    const { message, picks } = await ask('movies with music by hans zimmer?');
+    expect(message).toMatch(/look up people/);
+    expect(picks).toEqual([]);
+  });
+
+  it('"great music from the 80s" is no person', async () => {
+    const { picks } = await ask('a movie with great music from the 80s');
+    expect(picks.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('"quiero ver Oppenheimer esta noche, la tienen?": the title is said missing', async () => {
+    const { message, picks } = await ask('quiero ver Oppenheimer esta noche, la tienen?');
+    expect(message).toContain(`"Oppenheimer" ${NOT_IN_CATALOG}`);
+    expect(picks).toEqual([]);
+  });
+});
