@@ -9,7 +9,7 @@ import { askFresh, chatOverFullCatalog, playConversation } from './helpers/catal
  * Decision 0122: a franchise named without its inner article ("fast and furious"), a question
  * ending in chat words ("… lol"); "finished all 8", "watched all the X films": others like them;
  * "something similar then" after a title the catalog lacks: like the film it offered; "pick just
- * one of these"; "music by X" asks about a person; "quiero ver X, la tienen?" asks for a title.
+ * one of these"; "music by X" asks about a person; "quiero ver X, la tienen?" and "Heat, do you have it?" ask for a title.
  */
 let catalog: CatalogIndex;
 let engine: ChatEngine;
@@ -100,6 +100,12 @@ describe('frames', () => {
     ]);
     expect(movies.length).toBeGreaterThan(0);
     expect(movies.every((m) => shown[0]!.includes(m.id))).toBe(true);
+  });
+
+  it('"Heat, do you have it?" asks for the film itself, as "do you have heat?" does', async () => {
+    const { message, picks } = await ask('Heat, do you have it?');
+    expect(message).toMatch(/^\*\*\[Heat\]\(\/movie\/949\)\*\* \(1995\) is in the catalog/);
+    expect(picks[0]?.id).toBe(949);
   });
 
   it('"movies with music by hans zimmer?" asks about a person: said plainly, no films', async () => {

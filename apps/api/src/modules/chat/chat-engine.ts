@@ -33,7 +33,7 @@ import { FILLER } from './understand/lexicon';
 import { LEXICON_WORDS, understand } from './understand/understand';
 import { TextIndex } from './text-index';
 import { buildExactTitles, buildExactTitlesNow, titleWords } from './exact-titles';
-import { missingTitle, sequelTyped, type WordKnowledge } from './missing-title';
+import { asksIfHere, missingTitle, sequelTyped, type WordKnowledge } from './missing-title';
 import { buildChatKeywords, chatKeywordsNow, type ChatKeywords } from './keyword-index';
 
 export type { ChatRequest, ConversationState, EngineAnswer, Pick } from './request';
@@ -888,7 +888,9 @@ export class ChatEngine {
       this.titleReadings.reduce((q, reading) => reading.call(this, q, message), this.parse(message)),
     );
     // "just watched get out, loved it. anything similar?": similar to the film the message names.
-    const query = read.like?.movie && read.followUp === 'another' ? { ...read, followUp: undefined } : read;
+    let query = read.like?.movie && read.followUp === 'another' ? { ...read, followUp: undefined } : read;
+    // "Heat, do you have it?": the film itself is asked for, as in "do you have heat?".
+    if (query.like?.movie && !query.filmAsked && asksIfHere(message)) query = { ...query, filmAsked: true };
     const seed = query.like?.movie ?? null;
     const named = this.filmsNamedIn(message);
     for (const id of this.franchiseTyped(seed, message)) named.add(id);

@@ -110,6 +110,10 @@ function availableName(text: string, words: WordKnowledge): string | null {
   return named && (from === 0 || name.some((w) => nameWord(w, words))) ? name.join(' ') : null;
 }
 
+/** "Heat, do you have it?", "X, la tienen?": the message asks whether a film it names is here. */
+export const asksIfHere = (message: string): boolean =>
+  AVAILABILITY_AFTER.test(message.trim().replace(/[?!.]+$/, ''));
+
 /** The film judged in "is X any good?", "is X worth it?", or null. */
 function judgedName(text: string, words: WordKnowledge): string | null {
   const judged = (VERDICT_FRAME.exec(text) ?? VERDICT_AFTER.exec(text) ?? OPINION_FRAME.exec(text))?.[1];

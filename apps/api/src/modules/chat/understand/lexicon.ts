@@ -3440,6 +3440,9 @@ export const FIGURES_OF_SPEECH = [
   // Films wanted with nothing to narrow them (decision 0116): no "surprise" theme.
   'surprise me',
   'surprise us',
+  // "they've seen every single one": no "single" theme.
+  'every single',
+  'each and every',
 ];
 
 /**
