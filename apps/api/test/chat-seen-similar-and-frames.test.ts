@@ -125,3 +125,33 @@ describe('frames', () => {
     expect(picks).toEqual([]);
   });
 });
+
+describe('years and ratings said in passing', () => {
+  const year = (m: { release_date: string | null }) => Number(m.release_date?.slice(0, 4));
+
+  it('"lost my dad last year": a time in the story sets no years; "films from last year" does', async () => {
+    const story = await ask('lost my dad last year and I want a film that deals with grief honestly');
+    expect(story.picks.length).toBeGreaterThanOrEqual(3);
+    expect(story.picks.some((m) => year(m) < 2010)).toBe(true);
+    const asked = await ask('films from last year');
+    expect(asked.picks.length).toBeGreaterThanOrEqual(3);
+    expect(asked.picks.every((m) => year(m) >= 2014)).toBe(true);
+  });
+
+  it.each([
+    ['a horror film, not too old please'],
+    ["je cherche un bon film d'horreur, pas trop vieux si possible"],
+    ['una comedia que no sea muy antigua'],
+  ])('"%s": films of this century', async (message) => {
+    const { picks } = await ask(message);
+    expect(picks.length).toBeGreaterThanOrEqual(3);
+    expect(picks.every((m) => year(m) >= 2000)).toBe(true);
+  });
+
+  it('"highest rated movies of all time?": the best rated first, 7 or more each', async () => {
+    const { picks } = await ask('highest rated movies of all time?');
+    expect(picks.length).toBeGreaterThanOrEqual(3);
+    expect(picks.every((m) => m.vote_average >= 7)).toBe(true);
+    expect(picks.slice(0, 2).map((m) => m.title)).toContain('The Godfather');
+  });
+});

@@ -2229,10 +2229,18 @@ export function yearClause(s: State) {
   // Decision 0098: a vague word for an era ("recent", "classic", or "actualy" read as Spanish
   // "actual") narrows the years read so far but never empties them: "horror from the 2000s thats
   // actualy scary" stays the 2000s.
-  scan(s, RECENT_PHRASES, () => {
+  scan(s, RECENT_PHRASES, (start, len) => {
+    // "lost my dad last year": a time in the person's story, not the films' years.
+    if (len === 2 && s.toks[start + 1]?.w === 'year' && inStory(s, start)) return;
     const from = Math.max(q.yearFrom ?? 0, s.ctx.referenceYear - 3);
     if (q.yearTo === undefined || from <= q.yearTo) q.yearFrom = from;
   });
+  // "not too old", "pas trop vieux", "que no sea muy antigua": this century's films, unless years
+  // were said.
+  // (Read from the message: "too old" is also a follow-up's word, which may have taken it.)
+  const notTooOld = NOT_TOO_OLD.test(foldAccents(s.original.toLowerCase()).replace(/[’']/g, "'"));
+  if (notTooOld && q.yearFrom === undefined && q.yearTo === undefined)
+    q.yearFrom = s.ctx.referenceYear - NOT_TOO_OLD_YEARS;
   // Decision 0119: with a decade or years said, "classic" is the best of them ("hong kong action
   // classics from the 80s and 90s" is 1980–1999), not "before 1986".
   const said = q.yearFrom !== undefined || q.yearTo !== undefined;
@@ -2241,6 +2249,25 @@ export function yearClause(s: State) {
     if (!said && (q.yearFrom === undefined || to >= q.yearFrom)) q.yearTo = to;
     add(q.moods, 'classic');
   });
+}
+
+/** How far back "not too old" reaches from the catalog's last year (2017: from 2000). */
+const NOT_TOO_OLD_YEARS = 17;
+const NOT_TOO_OLD =
+  /\b(?:not|nothing|isn'?t|pas|no|nicht|non|n[aã]o|nada)(?: (?:sea|soit|sia|seja|that'?s|thats|which is))? (?:too|trop|muy|tan|zu|troppo|muito|so) (?:old|dated|vieux|vieille|vieux|ancien|ancienne|antigu[ao]s?|viej[ao]s?|alt|alte|vecchi[oa]?|antig[ao]s?)\b/;
+
+/** A verb of something that happened to the person ("lost", "moved", "died"), never "released". */
+const STORY_VERB =
+  /^(?!released$)(?:[a-z]+ed|lost|died|went|got|broke|split|left|began|had|met|became|came)$/;
+
+/** Within four words after such a verb, with no film word between: the person's story. */
+function inStory(s: State, at: number): boolean {
+  for (let k = at - 1; k >= Math.max(0, at - 4); k--) {
+    const w = s.toks[k]!.w;
+    if (FILM_WORDS.has(w)) return false;
+    if (STORY_VERB.test(w)) return true;
+  }
+  return false;
 }
 
 // ——— Negation scopes ———
