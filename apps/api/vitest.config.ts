@@ -25,6 +25,10 @@ export default defineConfig({
     hookTimeout: 120_000,
     // Two cores: PGlite and the catalog are heavy; two workers keep the machine responsive.
     maxWorkers: 2,
+    // The import queue takes a job at its next poll: every half second in the tests (2 s in
+    // production), so an import, and each retry of one made to fail, does not wait on the clock
+    // (transfer.routes: 45 s → 30 s alone). Processes the tests start inherit it.
+    env: { IMPORT_QUEUE_POLL_SECONDS: '0.5' },
     projects: [
       {
         extends: true,

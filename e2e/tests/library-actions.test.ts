@@ -61,6 +61,9 @@ describe('account flows and library actions in the browser', () => {
     await page.getByLabel('Password').fill(password);
     await page.getByRole('button', { name: 'Sign Up' }).click();
     await page.waitForURL('**/login');
+    // The URL changes before the sign-in form replaces the sign-up form (both have Email and
+    // Password): wait for the new page, or a busy machine's fill lands in the old one.
+    await page.getByRole('heading', { name: 'Sign In' }).waitFor();
     expect(mailsTo(email)).toHaveLength(1);
 
     await page.getByLabel('Email').fill(email);

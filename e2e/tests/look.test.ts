@@ -871,6 +871,9 @@ async function signUp(context: BrowserContext, page: Page, name: string) {
   await page.getByLabel('Password').fill('secret123');
   await page.getByRole('button', { name: 'Sign Up' }).click();
   await page.waitForURL('**/login');
+  // The URL changes before the sign-in form replaces the sign-up form (both have Email and
+  // Password): wait for the new page, or a busy machine's fill lands in the old one.
+  await page.getByRole('heading', { name: 'Sign In' }).waitFor();
   expect((await context.request.get(outboxLink(email), { maxRedirects: 0 })).status()).toBe(302);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('secret123');
