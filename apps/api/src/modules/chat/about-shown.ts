@@ -81,7 +81,7 @@ const ORDERS: [RegExp, ShownOrder][] = [
   [
     // "which is best for my 4-year-old?", "ok for the kids?": suited to children, not the best rated.
     // ("are any of those ok for kids?" asks which fit: shown-fit.ts.)
-    /\b(?:best|better|safest|most (?:suitable|appropriate)|(?:most|best) suited) (?:to watch )?(?:for|with) (?:a |an |the |my |our |your )?(?:kids?|children|child|little ones?|toddlers?|\d+[- ]?(?:year|yr)s?[- ]?olds?|(?:little |young )?(?:son|daughter|nephew|niece|grandkids?)|(?:little|baby) (?:sister|brother))\b|\bmost (?:kid|family|child)[- ]friendly\b/,
+    /\b(?:best|better|safest|most (?:suitable|appropriate)|(?:most|best) suited) (?:to watch )?(?:for|with) (?:a |an |the |my |our |your )?(?:kids?|children|child|little ones?|toddlers?|\d+[- ]?(?:year|yr)s?[- ]?olds?|(?:little |young )?(?:son|daughter|nephew|niece|grandkids?)|(?:little|baby) (?:sister|brother))\b|\bmost (?:kid|family|child)[- ]friendly\b|\b(?:kids?|children|child|little ones?|toddlers?|\d+[- ]?(?:year|yr)s?[- ]?olds?|son|daughter|nephew|niece|grandkids?) (?:would |will |might )?(?:like|enjoy|love)(?: the)? (?:most|best)\b/,
     {
       word: 'best for children',
       value: childFit,
@@ -141,7 +141,7 @@ const ORDERS: [RegExp, ShownOrder][] = [
     { word: 'oldest', value: released, descending: false, detail: dateText },
   ],
   [
-    /\b(?:(?:la|el|lo) mejor|mejor valorad[ao]|(?:le|la) meilleure?|beste[rsn]?|(?:il|la) migliore|(?:o|a) melhor)\b/,
+    /\b(?:(?:la|el|lo) mejor|mejor (?:valorad[ao]|puntuad[ao]|puntuacion|nota|calificad[ao]|calificacion)|(?:le|la) meilleure?|meilleure note|mieux notee?s?|beste[rsn]?|am besten bewertet|(?:il|la) migliore|miglior voto|voto piu alto|(?:o|a) melhor|melhor (?:nota|avaliad[ao]))\b/,
     { word: 'best rated', value: (m) => m.vote_average, descending: true, detail: ratingText },
   ],
   [
@@ -189,7 +189,7 @@ const ORDERS: [RegExp, ShownOrder][] = [
 
 /** Words that point back at the films shown. */
 const POINTS_BACK =
-  /\b(those|these|them|they|the list|this list|your (?:picks|suggestions|list|recommendations)|the ones? you (?:gave|suggested|listed|showed))\b|\bwhich (?:one|is|of|would|should|do you|came|was|were)\b|\b(?:rank|sort|order) (?:them|those|these)\b|\b(?:cual|cuales) (?:de )?(?:esas|estas|ellas|ellos|esos|estos|las|los)\b|\b(?:de|entre) (?:esas|estas|esos|estos)\b|\b(?:welche[rsn]?|welches) (?:davon|von denen|von diesen)\b|\bdavon\b|\b(?:lequel|laquelle|lesquels) (?:de|d'|parmi|est|sont|serait|me)\b|\bparmi (?:eux|elles|ces)\b|\b(?:quale|quali) (?:di|tra|fra) (?:questi|quelli|loro)\b|\bqual (?:deles|delas|desses|dessas)\b/;
+  /\b(those|these|them|they|the list|this list|your (?:picks|suggestions|list|recommendations)|the ones? you (?:gave|suggested|listed|showed))\b|\bwhich (?:one|is|of|would|should|do you|came|was|were|has|have|had)\b|\b(?:rank|sort|order) (?:them|those|these)\b|\b(?:cual|cuales) (?:de )?(?:esas|estas|ellas|ellos|esos|estos|las|los)\b|\b(?:de|entre) (?:esas|estas|esos|estos)\b|\b(?:welche[rsn]?|welches) (?:davon|von denen|von diesen)\b|\bdavon\b|\b(?:lequel|laquelle|lesquels) (?:de|d'|parmi|est|sont|serait|me)\b|\bparmi (?:eux|elles|ces)\b|\b(?:quale|quali) (?:di|tra|fra) (?:questi|quelli|loro)\b|\bqual (?:deles|delas|desses|dessas)\b/;
 
 /** Lower case, accents off, one space: "¿cuál de esas es la más divertida?" as the patterns read it. */
 export const folded = (message: string) =>

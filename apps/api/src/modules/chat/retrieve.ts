@@ -575,6 +575,9 @@ export class Retriever {
     if (m.collection && p.q.collectionsOut?.some((c) => c.id === m.collection!.id)) return false;
     const studios = p.q.studiosOut?.map((k) => STUDIOS[k]).filter((r): r is RegExp => !!r) ?? [];
     if (studios.some((r) => m.production_companies.some((c) => r.test(c.name)))) return false;
+    const wanted = p.q.studiosIn?.map((k) => STUDIOS[k]).filter((r): r is RegExp => !!r) ?? [];
+    if (wanted.length && !wanted.some((r) => m.production_companies.some((c) => r.test(c.name))))
+      return false;
     if (p.q.countriesOut?.some((c) => m.production_countries.includes(c))) return false;
     return kindAdmits(m, p.q) && boundsAdmit(m, p.q) && genresAdmit(m, p) && themesAdmit(m, p);
   }

@@ -545,10 +545,15 @@ function subjectPhrase(q: Query, cmp: Comparative | undefined, n: number): strin
   return [
     ...moods,
     ...(themes.length ? [list(themes, 'or')] : []),
-    ...traditionsOf(q).map((i) => i.label),
+    // "five Ghibli films": a studio asked for says more than its tradition ("anime").
+    ...(q.studiosIn?.length ? q.studiosIn.map(studioName) : traditionsOf(q).map((i) => i.label)),
     noun,
   ].join(' ');
 }
+
+/** "pixar" → "Pixar", "a24" → "A24", "dreamworks" → "DreamWorks": a studio as it is written. */
+const studioName = (key: string) =>
+  ({ a24: 'A24', dreamworks: 'DreamWorks' })[key] ?? key[0]!.toUpperCase() + key.slice(1);
 
 const traditionsOf = (q: Query) => INDUSTRY_PHRASES.filter((i) => q.traditions?.includes(i.label));
 

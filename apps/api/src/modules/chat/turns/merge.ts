@@ -168,6 +168,10 @@ export function mergeQuery(prev: Query, next: Query): Query {
     ...subject(last, next, prev),
     soft: { ...last.soft, ...next.soft },
     lesserKnown: next.lesserKnown || last.lesserKnown,
+    // "pixar movies" then "but not pixar": the studio asked for before is now ruled out.
+    studiosIn: (next.studiosIn?.length ? next.studiosIn : last.studiosIn)?.filter(
+      (k) => !next.studiosOut?.includes(k),
+    ),
     refined: true,
     // "another" after "less scary": the same direction, from the same starting point.
     relative: next.relative ?? last.relative,

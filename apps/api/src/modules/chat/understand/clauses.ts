@@ -782,6 +782,8 @@ function prefixSpans(s: State, prefixes: readonly string[]): TitleSpan[] {
     if (len === 1 && toks[i]!.w === 'got' && i > 0 && !GOT_ASKS_AFTER.test(toks[i - 1]!.w)) continue;
     const next = toks[i + len]?.w ?? '';
     if (/^(that|this|it|those|these|them|the (first|second|last))$/.test(next)) continue;
+    // "which would a 5 year old like most?", "like best": the verb and its degree, no title.
+    if (toks[i]!.w === 'like' && /^(most|best|more|better|least|less)$/.test(next)) continue;
     let to = i + len;
     // "aliens (the cameron one from 86)": what is in brackets after a name is about it, not of it.
     while (
@@ -1218,6 +1220,12 @@ export function likeClause(s: State, lexiconWords: ReadonlySet<string>) {
     if (!found.movie && namesATopic(s, found)) continue;
     if (!longName && !mentionsTitle(s, sp, found, candidates[0], lexiconWords)) continue;
     if (!(longName && nextToTrigger(sp, found)) && !saidAsTitle(s, sp, found)) continue;
+    // "nothing like transformers", "not transformers style": the film is what the films must not be.
+    if (negatedJustBefore(s, sp.suffix ? found.cand.from : sp.trigger[0])) {
+      for (let k = Math.min(sp.trigger[0], found.cand.from); k < Math.max(sp.trigger[1], found.cand.to); k++)
+        s.toks[k]!.used = true;
+      continue;
+    }
     if (sp.viewing && negatedInMessage(s, found)) {
       // Said again only as seen: its words are read (the negation rules the film out once).
       for (let k = sp.trigger[0]; k < found.cand.to; k++) s.toks[k]!.used = true;
@@ -1747,6 +1755,18 @@ export function runtimeClause(s: State) {
     ),
     (m) => (q.runtimeMax = amount(m[1]!, m[3]!, `${m[2] ?? ''}${m[4] ?? ''}`)),
   );
+  // "2 hr flight tomorrow", "a 90 minute train ride": the time there is, so the film fits in it (a
+  // 12-hour flight fits anything).
+  scanRegex(
+    s,
+    new RegExp(
+      String.raw`\b${NUM}${HALF} ?${UNIT}${tail} (?:flight|train ride|bus ride|train|ride|drive|trip|journey|commute|layover|lunch break|break)\b`,
+    ),
+    (m) => {
+      const minutes = amount(m[1]!, m[3]!, `${m[2] ?? ''}${m[4] ?? ''}`);
+      if (minutes >= 60 && minutes <= 240) q.runtimeMax ??= minutes;
+    },
+  );
   // "a big long war epic", "a really long historical drama": "long" said of the film wanted.
   for (let i = 0; i < s.toks.length; i++) {
     const t = s.toks[i]!;
@@ -2244,11 +2264,29 @@ export function yearClause(s: State) {
   // Decision 0119: with a decade or years said, "classic" is the best of them ("hong kong action
   // classics from the 80s and 90s" is 1980–1999), not "before 1986".
   const said = q.yearFrom !== undefined || q.yearTo !== undefined;
-  scan(s, CLASSIC_PHRASES, () => {
+  scan(s, CLASSIC_PHRASES, (start) => {
+    // "nothing old tho", "no old stuff", "not classics": the other side, this century's films.
+    if (negatedJustBefore(s, start)) {
+      if (!said) q.yearFrom = s.ctx.referenceYear - NOT_TOO_OLD_YEARS;
+      return;
+    }
     const to = Math.min(q.yearTo ?? 9999, 1985);
     if (!said && (q.yearFrom === undefined || to >= q.yearFrom)) q.yearTo = to;
     add(q.moods, 'classic');
   });
+}
+
+/**
+ * A negation word (`ERA_NEGATIONS`) up to three words before token `at`, in the same part of the
+ * sentence ("nothing but old films" is no negation).
+ */
+export function negatedJustBefore(s: Pick<State, 'toks'>, at: number): boolean {
+  for (let k = at - 1; k >= 0 && k >= at - 3; k--) {
+    const t = s.toks[k]!;
+    if (PUNCTUATION.has(t.w) || t.raw === 'but') return false;
+    if (ERA_NEGATIONS.has(t.raw)) return true;
+  }
+  return false;
 }
 
 /** How far back "not too old" reaches from the catalog's last year (2017: from 2000). */
@@ -2730,9 +2768,18 @@ export function languageClause(s: State) {
 }
 
 /** "anime", "j-horror", "giallo", "nordic noir": a film tradition is a language and a genre group. */
-/** "animated films but not disney and not pixar": a studio ruled out by its name (decision 0120). */
+/**
+ * "animated films but not disney and not pixar": a studio ruled out by its name (decision 0120).
+ * Said as what is wanted ("pixar movies!", "anything from a24"), the films are that studio's
+ * (decision 0123); a streaming service is where to watch, not who made it.
+ */
 export function studioOutClause(s: State) {
   s.toks.forEach((t, i) => {
+    if (!t.used && !s.negated.has(i) && STUDIOS[t.w] && !STREAMERS.has(t.w) && studioAsked(s, i)) {
+      // The word is read on as well: "pixar" is also animation, "ghibli" Japanese animation.
+      add((s.q.studiosIn ??= []), t.w);
+      return;
+    }
     if (t.used || !s.negated.has(i)) return;
     if (STUDIOS[t.w]) add((s.q.studiosOut ??= []), t.w);
     // "not american this time": films made there are left out (a country, not a keyword).
@@ -2747,6 +2794,27 @@ export function studioOutClause(s: State) {
     () => add((s.q.countriesOut ??= []), 'US'),
   );
 }
+
+/**
+ * A studio said as what is wanted: "pixar movies!", "a24 films for tonight", "anything from a24",
+ * "something by pixar". Not a studio said of films seen ("she's seen all the pixar ones", "every
+ * pixar and disney thing") nor of one film ("the pixar movie coco").
+ */
+function studioAsked(s: State, i: number): boolean {
+  const before = s.toks.slice(Math.max(0, i - 4), i).map((t) => t.raw);
+  if (before.some((w) => STUDIO_SEEN.test(w))) return false;
+  if (/^(?:from|by)$/.test(before.at(-1) ?? '')) return true;
+  const noun = s.toks[i + 1]?.raw ?? '';
+  const next = s.toks[i + 2];
+  return STUDIO_NOUNS.test(noun) && (!next || PUNCTUATION.has(next.w) || STUDIO_AFTER.test(next.raw));
+}
+const STUDIO_SEEN = /^(?:seen|watched|saw|every|all|done|finished|except|besides|apart)$/;
+const STUDIO_NOUNS = /^(?:movies?|films?|flicks?|ones|stuff|classics?|cartoons?|animations?|animated)$/;
+const STUDIO_AFTER =
+  /^(?:for|that|which|with|from|to|please|pls|plz|about|like|i|we|my|our|tonight|only|but|and|or|movies?|films?)$/;
+
+/** Services a film is watched on, not made by (STUDIOS keys). */
+const STREAMERS = new Set(['netflix']);
 
 export function industryClause(s: State) {
   for (const ind of INDUSTRY_PHRASES) {
@@ -3050,6 +3118,36 @@ const FILM_WORDS = new Set(['film', 'films', 'movie', 'movies', 'flick', 'flicks
 const NARROWING_STRESSED_VERBS =
   /^(looking|look|want|wanted|wanting|need|needed|after|searching|search|seeking|asking|mean|meant|wanna|craving|requesting|hoping|busco|cherche|suche|cerco)$/;
 
+/** Film composers people name by their music, as typed (folded accents, lower case). */
+const FILM_COMPOSERS = [
+  '(?:hans )?zimmer',
+  'john williams',
+  '(?:ennio )?morricone',
+  '(?:danny )?elfman',
+  'james horner',
+  'howard shore',
+  '(?:alexandre )?desplat',
+  'jonny greenwood',
+  'trent reznor',
+  'philip glass',
+  'bernard herrmann',
+  'vangelis',
+  '(?:joe )?hisaishi',
+  'jerry goldsmith',
+  'thomas newman',
+  'alan silvestri',
+  '(?:michael )?giacchino',
+  'ramin djawadi',
+  'johann johannsson',
+  'max richter',
+  'clint mansell',
+  'carter burwell',
+  'angelo badalamenti',
+  'nino rota',
+  'john barry',
+  'maurice jarre',
+];
+
 /**
  * "Who directed Pulp Fiction?", "who's in Heat", "the cast of Alien": a question about a film's
  * people, which the engine says it cannot answer (rather than calling it off-topic).
@@ -3062,6 +3160,8 @@ const PEOPLE_QUESTION = new RegExp(
     String.raw`\bwhat (?:else |other (?:movies|films|stuff) )?(?:has|have|is|was|did)\b.{1,60}\b(?:been in|starred in|acted in|appeared in|played in|directed|done|made)\b`,
     // A composer or writer ("films that hans zimmer did the music for", "scored by …").
     String.raw`\b(?:did|does|do|wrote|composed) the (?:music|score|soundtrack|screenplay|script)\b|\b(?:scored|composed) by\b|\b(?:music|score|scores|soundtracks?) (?:(?:composed|written|done) )?by\b`,
+    // A film composer's name said of the music ("films with a hans zimmer soundtrack", "morricone scores").
+    String.raw`\b(?:${FILM_COMPOSERS.join('|')})(?:'s)? (?:soundtracks?|scores?|music)\b`,
     String.raw`\b(?:movies?|films?|anything|stuff|something) (?:with|starring|featuring|by) the (?:actor|actress|girl|guy|woman|man|lady|dude|boy|kid|lead|star|director) (?:from|in|who played|that played|who directed|that directed|of)\s`,
   ].join('|'),
   'i',

@@ -57,6 +57,8 @@ export interface Query {
   worstFirst?: boolean;
   /** Studios ruled out by name (`STUDIOS` keys: "not disney and not pixar"). */
   studiosOut?: string[];
+  /** Studios asked for by name (`STUDIOS` keys: "pixar movies", "something from a24"): a film of one of them. */
+  studiosIn?: string[];
   /** Countries ruled out (ISO codes: "not american this time", "from other countries"). */
   countriesOut?: string[];
   /** Original languages (TMDB codes), any of them. */
@@ -199,6 +201,7 @@ export function hasRequest(q: Query): boolean {
     !!q.lesserKnown ||
     !!q.worstFirst ||
     !!q.studiosOut?.length ||
+    !!q.studiosIn?.length ||
     !!q.countriesOut?.length ||
     q.genresOut.length > 0 ||
     q.keywordsOut.length > 0 ||

@@ -71,7 +71,7 @@ import {
   GREETINGS,
   WHICH_ONE_WORDS,
 } from './lexicon';
-import { RATHER_WORDS, TITLE_CONFIDENCE } from './clauses';
+import { negatedJustBefore, RATHER_WORDS, TITLE_CONFIDENCE } from './clauses';
 import { dropClause } from './drops';
 import { emptyQuery, groupKey, hasRequest, type Query } from './query';
 import { detectLanguage, normalize, tokenize, type Speller, type Token } from './text';
@@ -459,7 +459,8 @@ export function understand(message: string, ctx: ParseContext, speller?: Speller
   // like it?", "films like Chaplin") says more than a person the catalog cannot look up.
   if (q.person && q.like?.movie && q.like.confidence >= TITLE_CONFIDENCE && !ctx.hasPeople?.())
     delete q.person;
-  const filmNoun = s.toks.some((t) => FILM_NOUNS.has(t.raw));
+  // "no action movies" names what is not wanted: after a request, a refinement of it.
+  const filmNoun = s.toks.some((t, i) => FILM_NOUNS.has(t.raw) && !negatedJustBefore(s, i));
   if (!q.narrows && filmNoun) q.namesFilms = true;
   classify(q, reading.social, filmNoun, message);
   return q;

@@ -102,6 +102,22 @@ export default {
     'put on',
     'sleepover',
     'sleepovers',
+    // A kind of film said as a noun ("2 hr flight tomorrow, want a thriller"): films are asked for.
+    'thriller',
+    'thrillers',
+    'comedies',
+    'documentaries',
+    'westerns',
+    'romcom',
+    'romcoms',
+    'rom com',
+    'rom coms',
+    'whodunit',
+    'whodunits',
+    'tearjerker',
+    'tearjerkers',
+    'blockbuster',
+    'blockbusters',
   ],
   offTopic: [
     // Questions about the bot itself ("are you chatgpt or what"), whatever else the message says.
