@@ -9,7 +9,8 @@ import { askFresh, chatOverFullCatalog, playConversation } from './helpers/catal
  * keeps the request it refines; a studio asked for ("pixar movies!") is that studio's films; a trip's
  * length ("2 hr flight") is the longest film; "which would a 5 year old like most?" and "¿cuál de
  * esas tiene mejor puntuación?" ask among the films shown; "nothing like transformers" is no seed;
- * a film composer's name asks about a person.
+ * a film composer's name asks about a person; "all the X movies except Y" leaves Y out; "X and Y,
+ * in order" lists both franchises.
  */
 let catalog: CatalogIndex;
 let engine: ChatEngine;
@@ -142,5 +143,22 @@ describe('a film ruled out is no seed; a composer is a person', () => {
     expect(message).toMatch(/look up people/);
     const plain = await ask('movies with a great soundtrack');
     expect(plain.picks.length).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe('franchises: one left out, two at once', () => {
+  it('"all the fast and furious movies except tokyo drift": the others, in order', async () => {
+    const { picks } = await ask('all the fast and furious movies except tokyo drift, that one sucked');
+    expect(picks.length).toBeGreaterThanOrEqual(5);
+    expect(picks.every((m) => m.collection?.name === 'The Fast and the Furious Collection')).toBe(true);
+    expect(picks.some((m) => /tokyo drift/i.test(m.title))).toBe(false);
+  });
+
+  it('"lord of the rings AND the hobbit, all of them, in order": both, by release date', async () => {
+    const { picks } = await ask('lord of the rings AND the hobbit, all of them, in order pls');
+    expect(picks.some((m) => m.title.startsWith('The Lord of the Rings'))).toBe(true);
+    expect(picks.some((m) => m.title.startsWith('The Hobbit'))).toBe(true);
+    const dates = picks.map((m) => m.release_date ?? '');
+    expect(dates).toEqual([...dates].sort());
   });
 });

@@ -208,6 +208,27 @@ export class Franchises {
     return null;
   }
 
+  /**
+   * Another franchise named with `first` ("lord of the rings AND the hobbit, all of them, in
+   * order"): the longest name of two words or more after "and", "&" or "plus", or null.
+   */
+  alsoNamed(message: string, first: Franchise): Franchise | null {
+    const words = franchiseKey(message).split(' ');
+    for (let i = 0; i < words.length; i++) {
+      if (!/^(?:and|plus|n)$/.test(words[i]!)) continue;
+      let from = i + 1;
+      if (words[from] === 'the') from++;
+      for (let n = Math.min(6, words.length - from); n >= 2; n--) {
+        const found = this.find(words.slice(from, from + n).join(' '));
+        if (found && found !== first) return found;
+      }
+      // A one-word name ("the hobbit") with its "the".
+      const one = words[from] ? this.find(words[from]!) : undefined;
+      if (one && one !== first && words[from - 1] === 'the' && words[from]!.length >= 5) return one;
+    }
+    return null;
+  }
+
   /** The franchise a message asks for by name, or null. */
   asked(message: string): Franchise | null {
     return this.named(message) ?? this.inOrder(message);

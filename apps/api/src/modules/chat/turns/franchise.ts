@@ -1,4 +1,6 @@
+import type { CatalogMovie } from '@app/catalog';
 import { orderShown, superlativeIn } from '../about-shown';
+import { franchiseKey } from '../franchise';
 import { reply, type ChatRequest } from '../request';
 import { emptyQuery, isRefinement } from '../understand/query';
 import * as say from '../wording';
@@ -22,14 +24,48 @@ function narrowed(req: ChatRequest, ctx: TurnContext) {
     : null;
 }
 
-/** The franchise asked for, its films in the order asked, less those the user has seen. */
+/** Words after which a film of the franchise is left out ("except tokyo drift", "no prometheus"). */
+const LEFT_OUT = /\b(?:except|excluding|without|minus|skip|skipping|not|no|but not|apart from|other than)\b/;
+
+/**
+ * The franchise's films the message rules out by their own words ("all the fast and furious
+ * movies except tokyo drift"): a film whose title words beyond the franchise's name (4 letters or
+ * more) all come after an exclusion word.
+ */
+function leftOut(message: string, name: string, members: readonly CatalogMovie[]): Set<number> {
+  const text = franchiseKey(message);
+  const cue = LEFT_OUT.exec(text);
+  if (!cue) return new Set();
+  const after = ` ${text.slice(cue.index)} `;
+  const own = new Set(franchiseKey(name).split(' '));
+  const out = new Set<number>();
+  for (const m of members) {
+    const words = franchiseKey(m.title)
+      .split(' ')
+      .filter((w) => w.length >= 4 && !own.has(w));
+    if (words.length && words.every((w) => after.includes(` ${w} `))) out.add(m.id);
+  }
+  return out;
+}
+
+/** The franchise asked for (and another named with it), its films in the order asked, less those seen or ruled out. */
 function asked(req: ChatRequest, ctx: TurnContext) {
-  const franchise = ctx.franchises().asked(req.message) ?? narrowed(req, ctx);
-  if (!franchise) return null;
+  const found = ctx.franchises().asked(req.message) ?? narrowed(req, ctx);
+  if (!found) return null;
+  const also = ctx.franchises().alsoNamed(req.message, found);
+  const franchise = also
+    ? {
+        name: `${found.name.replace(/^The /, '')} and ${also.name.replace(/^The /, '')}`,
+        members: [...found.members, ...also.members].sort((a, b) =>
+          (a.release_date ?? '').localeCompare(b.release_date ?? ''),
+        ),
+      }
+    : found;
+  const out = leftOut(req.message, franchise.name, franchise.members);
   // "which Rocky film is the best?": the franchise in the order asked.
   const order = superlativeIn(req.message);
   const unseen = (order ? orderShown(franchise.members, order) : franchise.members).filter(
-    (m) => !req.seen.has(m.id),
+    (m) => !req.seen.has(m.id) && !out.has(m.id),
   );
   // "bond films from the 90s": the years asked narrow the franchise (decision 0119).
   const { yearFrom = -Infinity, yearTo = Infinity } = req.query;
