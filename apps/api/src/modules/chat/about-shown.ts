@@ -1,6 +1,6 @@
 import { GENRE_NAMES, type CatalogMovie } from '@app/catalog';
 import { darkness } from './retrieve';
-import { GENRE } from './understand/lexicon';
+import { GENRE, SAD_THEMES } from './understand/lexicon';
 
 /**
  * A question about the films just shown ("which of those is the shortest?", "what's the newest
@@ -33,6 +33,13 @@ export const fear = (m: CatalogMovie): number =>
   (m.genre_ids.includes(GENRE.thriller) ? 0.7 : 0) +
   (m.genre_ids.includes(GENRE.mystery) ? 0.3 : 0) +
   darkness(m);
+/** How sad a film reads: its sad themes, its darkness, a drama more than a comedy. */
+const SAD = new Set(SAD_THEMES);
+const sadness = (m: CatalogMovie): number =>
+  0.5 * m.keywords.filter((k) => SAD.has(k)).length +
+  darkness(m) +
+  (m.genre_ids.includes(GENRE.drama) ? 0.3 : 0) -
+  (m.genre_ids.includes(GENRE.comedy) ? 0.3 : 0);
 /** How much of a comedy a film is (its place in the genre list: TMDB lists the main one first). */
 export const comedy = (m: CatalogMovie): number => {
   const i = m.genre_ids.indexOf(GENRE.comedy);
@@ -151,6 +158,10 @@ const ORDERS: [RegExp, ShownOrder][] = [
   [
     /\b(funniest|most (?:funny|fun|hilarious|light-hearted))\b/,
     { word: 'funniest', value: comedy, descending: true, detail: kindText },
+  ],
+  [
+    /\b(saddest|most (?:sad|depressing|heartbreaking|tearjerking|tear-jerking)|(?:makes?|made) (?:you|me|us|people) cry(?: the)? most|mas triste|(?:le|la) plus triste|traurigste[rsn]?|piu triste|mais triste)\b/,
+    { word: 'saddest', value: sadness, descending: true, detail: kindText },
   ],
   [
     /\b(darkest|bleakest|grimmest)\b/,
@@ -470,6 +481,23 @@ export function askedAboutOne(
     : null;
 }
 
+/**
+ * The fact a question asks of a film named in it ("how long is X", "whats the rating on X"), or
+ * null. Whether a film is any good ("is Heat any good?") asks for films like it, not its rating;
+ * its rating asked in those words ("what's amelie rated?", "the rating on X") is the fact.
+ */
+export function factAskedOfNamed(message: string): FilmFact | null {
+  const text = folded(message);
+  if (ASKS_FOR_MORE.test(text)) return null;
+  const fact = FACTS.find(([re]) => re.test(text))?.[1] ?? null;
+  if (
+    fact?.word === 'rating' &&
+    (!/\b(rated|rating|score|imdb)\b/.test(text) || /\b(good|worth|better)\b/.test(text))
+  )
+    return null;
+  return fact;
+}
+
 /** How a question about a film opens ("how long is", "when did", "is") and closes ("come out"). */
 const QUESTION_OPENS =
   /^(?:so |and |ok |okay |hey )?(?:how long (?:is|was|does)|how many (?:minutes|hours) (?:is|was|does)|what year (?:is|was|did)|when (?:is|was|did)|what(?:'s| is) the (?:runtime|length) of|is|was|does|did)\s+/;
@@ -492,10 +520,13 @@ export function questionSubject(message: string): string | null {
     .replace(/\s+/g, ' ')
     .trim()
     .replace(QUESTION_OPENS, '')
+    // "whats the rating on amelie", "what is amelie rated": the frame around the fact's word.
+    .replace(/^(?:what is|what was|what(?:'s|s)?)\s+(?:the\s+)?(?:(?:imdb|tmdb)\s+)?(?:on|of|for)?\s*/, '')
+    .replace(/^(?:on|of|for)\s+/, '')
     .replace(/\s+(?:a|an|the)$/, '')
     .replace(QUESTION_CLOSES, '')
     .trim();
-  return rest && rest.split(' ').length <= 7 ? rest : null;
+  return rest && rest.split(' ').length <= 9 ? rest : null;
 }
 
 /** The answer to a question about shown films, from their data (a comparison when it compares). */

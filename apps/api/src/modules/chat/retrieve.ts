@@ -125,6 +125,22 @@ const dot = (a: Float32Array, b: Float32Array) => {
   return x;
 };
 
+/**
+ * Whether a film is a studio's (`STUDIOS` key): its production companies, or for a comics house the
+ * keyword TMDB gives its adaptations (Batman 1989 lists Warner Bros., and "dc comics").
+ */
+export function madeBy(m: CatalogMovie, studio: string): boolean {
+  const re = STUDIOS[studio];
+  if (re && m.production_companies.some((c) => re.test(c.name))) return true;
+  const keyword = STUDIO_KEYWORDS[studio];
+  return !!keyword && m.keywords.includes(keyword);
+}
+const STUDIO_KEYWORDS: Record<string, string> = {
+  marvel: 'marvel comic',
+  dc: 'dc comics',
+  pixar: 'pixar animation',
+};
+
 /** How dark a film reads from its genres and keywords: about −1 (light) to +1 (dark). */
 export function darkness(m: CatalogMovie): number {
   let d = 0;
@@ -573,10 +589,9 @@ export class Retriever {
     if (p.input.exclude.has(m.id) || (p.seed && m.id === p.seed.id)) return false;
     if (m.vote_count < (p.input.personPool ? 1 : minVotes)) return false;
     if (m.collection && p.q.collectionsOut?.some((c) => c.id === m.collection!.id)) return false;
-    const studios = p.q.studiosOut?.map((k) => STUDIOS[k]).filter((r): r is RegExp => !!r) ?? [];
-    if (studios.some((r) => m.production_companies.some((c) => r.test(c.name)))) return false;
-    const wanted = p.q.studiosIn?.map((k) => STUDIOS[k]).filter((r): r is RegExp => !!r) ?? [];
-    if (wanted.length && !wanted.some((r) => m.production_companies.some((c) => r.test(c.name))))
+    if (p.q.studiosOut?.some((k) => madeBy(m, k))) return false;
+    if (p.q.studiosIn?.length && !p.q.studiosIn.some((k) => madeBy(m, k))) return false;
+    if (p.q.countriesIn?.length && !p.q.countriesIn.some((c) => m.production_countries.includes(c)))
       return false;
     if (p.q.countriesOut?.some((c) => m.production_countries.includes(c))) return false;
     return kindAdmits(m, p.q) && boundsAdmit(m, p.q) && genresAdmit(m, p) && themesAdmit(m, p);

@@ -546,14 +546,29 @@ function subjectPhrase(q: Query, cmp: Comparative | undefined, n: number): strin
     ...moods,
     ...(themes.length ? [list(themes, 'or')] : []),
     // "five Ghibli films": a studio asked for says more than its tradition ("anime").
-    ...(q.studiosIn?.length ? q.studiosIn.map(studioName) : traditionsOf(q).map((i) => i.label)),
+    ...(q.studiosIn?.length
+      ? q.studiosIn.map(studioName).filter((n) => !themes.some((t) => t.toLowerCase() === n.toLowerCase()))
+      : traditionsOf(q).map((i) => i.label)),
+    ...(q.countriesIn ?? []).map((c) => NATIONALITY_NAMES[c] ?? c),
     noun,
   ].join(' ');
 }
 
+/** A country asked for as its films are said ("British comedies"). */
+const NATIONALITY_NAMES: Record<string, string> = {
+  GB: 'British',
+  IE: 'Irish',
+  AU: 'Australian',
+  CA: 'Canadian',
+  NZ: 'New Zealand',
+  BR: 'Brazilian',
+  MX: 'Mexican',
+  AR: 'Argentine',
+};
+
 /** "pixar" → "Pixar", "a24" → "A24", "dreamworks" → "DreamWorks": a studio as it is written. */
 const studioName = (key: string) =>
-  ({ a24: 'A24', dreamworks: 'DreamWorks' })[key] ?? key[0]!.toUpperCase() + key.slice(1);
+  ({ a24: 'A24', dreamworks: 'DreamWorks', dc: 'DC' })[key] ?? key[0]!.toUpperCase() + key.slice(1);
 
 const traditionsOf = (q: Query) => INDUSTRY_PHRASES.filter((i) => q.traditions?.includes(i.label));
 

@@ -3,6 +3,8 @@ import {
   answerAboutOne,
   askedAboutOne,
   askedAboutShown,
+  factAskedOfNamed,
+  folded,
   orderShown,
   pointsOnlyAtShown,
   questionSubject,
@@ -58,7 +60,10 @@ const one = (req: ChatRequest, ctx: TurnContext) => {
  */
 const aboutNamed = (req: ChatRequest, ctx: TurnContext, film: CatalogMovie) => {
   const asked = askedAboutOne(req.message, [film], namesakes(ctx));
-  return asked && asked.fact.word !== 'rating' ? { ...asked, films: [film] } : null;
+  if (asked && asked.fact.word !== 'rating') return { ...asked, films: [film] };
+  // "how long is the fellowship of the ring?" (the catalog's title is longer), "whats the rating on amelie".
+  const fact = factAskedOfNamed(req.message);
+  return fact ? { text: folded(req.message), films: [film], fact } : null;
 };
 
 /** The film a question names: the one read as a title, else the whole rest of the question. */

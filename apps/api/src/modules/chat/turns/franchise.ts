@@ -19,10 +19,16 @@ const FRANCHISE_SHOWN = 10;
  */
 function narrowed(req: ChatRequest, ctx: TurnContext) {
   const id = req.last?.franchise;
-  return id !== undefined && isRefinement(req.query) && !req.query.followUp
+  // "and after that? give me the full order": the franchise's order asked again.
+  const again = ORDER_AGAIN.test(req.message);
+  return id !== undefined && ((isRefinement(req.query) && !req.query.followUp) || again)
     ? ctx.franchises().byCollection(id)
     : null;
 }
+
+/** The franchise's order asked after its list ("the full order", "and after that?", "what comes next?"). */
+const ORDER_AGAIN =
+  /\b(?:full order|whole order|(?:in|the) order|after that|what comes next|which (?:one )?comes next)\b/i;
 
 /** Words after which a film of the franchise is left out ("except tokyo drift", "no prometheus"). */
 const LEFT_OUT = /\b(?:except|excluding|without|minus|skip|skipping|not|no|but not|apart from|other than)\b/;

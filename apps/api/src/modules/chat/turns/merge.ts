@@ -172,6 +172,9 @@ export function mergeQuery(prev: Query, next: Query): Query {
     studiosIn: (next.studiosIn?.length ? next.studiosIn : last.studiosIn)?.filter(
       (k) => !next.studiosOut?.includes(k),
     ),
+    countriesIn: (next.countriesIn?.length ? next.countriesIn : last.countriesIn)?.filter(
+      (c) => !next.countriesOut?.includes(c),
+    ),
     refined: true,
     // "another" after "less scary": the same direction, from the same starting point.
     relative: next.relative ?? last.relative,

@@ -67,6 +67,7 @@ import {
   SPOOKY_KEYWORDS,
   STUDIOS,
   COUNTRY_WORDS,
+  NATIONALITY_WORDS,
   THANKS,
   VIEWING_SITUATION,
   TITLE_BOUNDARIES,
@@ -2775,13 +2776,25 @@ export function languageClause(s: State) {
  */
 export function studioOutClause(s: State) {
   s.toks.forEach((t, i) => {
+    // "and british", "filmes brasileiros": made there.
+    const nation = NATIONALITY_WORDS[t.raw];
+    if (!t.used && !s.negated.has(i) && nation) {
+      add((s.q.countriesIn ??= []), nation);
+      // "brasileiros", "mexicanas" also say the language, read on.
+      if (!LANGUAGE_NATIONS.has(nation)) t.used = true;
+      return;
+    }
     if (!t.used && !s.negated.has(i) && STUDIOS[t.w] && !STREAMERS.has(t.w) && studioAsked(s, i)) {
       // The word is read on as well: "pixar" is also animation, "ghibli" Japanese animation.
       add((s.q.studiosIn ??= []), t.w);
       return;
     }
     if (t.used || !s.negated.has(i)) return;
-    if (STUDIOS[t.w]) add((s.q.studiosOut ??= []), t.w);
+    if (STUDIOS[t.w]) {
+      add((s.q.studiosOut ??= []), t.w);
+      // "not marvel": also its comics' keyword, ruled out and said by name as before (0120).
+      if (COMICS_HOUSES.has(t.w)) return;
+    }
     // "not american this time": films made there are left out (a country, not a keyword).
     else if (COUNTRY_WORDS[t.w]) add((s.q.countriesOut ??= []), COUNTRY_WORDS[t.w]!);
     else return;
@@ -2812,6 +2825,12 @@ const STUDIO_SEEN = /^(?:seen|watched|saw|every|all|done|finished|except|besides
 const STUDIO_NOUNS = /^(?:movies?|films?|flicks?|ones|stuff|classics?|cartoons?|animations?|animated)$/;
 const STUDIO_AFTER =
   /^(?:for|that|which|with|from|to|please|pls|plz|about|like|i|we|my|our|tonight|only|but|and|or|movies?|films?)$/;
+
+/** Studios that are comics houses, read also by their adaptations' keyword (`STUDIOS` keys). */
+const COMICS_HOUSES = new Set(['marvel', 'dc']);
+
+/** Countries whose nationality words are also read as their language (Portuguese, Spanish). */
+const LANGUAGE_NATIONS = new Set(['BR', 'MX', 'AR']);
 
 /** Services a film is watched on, not made by (STUDIOS keys). */
 const STREAMERS = new Set(['netflix']);

@@ -3368,7 +3368,7 @@ export const FILLER = new Set(
   vorrei voglio cerco cercando qualcosa stasera guardare vedere per della delle degli dei del gli uno una di da che mi
   consigli consigliami consiglia grazie favore ciao questa sera
   quero queria procuro procurando algo um uma umas uns filme filmes pra para com hoje noite esta ver assistir me
-  recomenda indica voce favor obrigado
+  recomenda indica voce favor obrigado mostrar mostra minha meu namorada namorado gringa gringo
   hab habe lust auf mal gern gerne heute said says told telling tells keeps kept recommended suggested swears insists
   matter matters length runtime peli pelis sea sean seja sia eu adoro gosto amo gibt nur es qual quale bel bello bella buon buono buona bom boa legal
   absolutely totally completely utterly extremely seriously genuinely truly literally whatsoever
@@ -3789,9 +3789,40 @@ export const STUDIOS: Record<string, RegExp> = {
   laika: /\blaika\b/i,
   aardman: /\baardman\b/i,
   netflix: /\bnetflix\b/i,
+  marvel: /\bmarvel\b/i,
+  dc: /\bdc (?:comics|entertainment|films)\b/i,
 };
 
 /** Countries a visitor rules out by name ("not american this time"): ISO codes (decision 0120). */
+/**
+ * Nationalities asked for (decision 0123: "and british", "filmes brasileiros"): films made there
+ * (TMDB production countries), where a language would not say it (English, Portuguese, Spanish).
+ */
+export const NATIONALITY_WORDS: Record<string, string> = {
+  british: 'GB',
+  brit: 'GB',
+  scottish: 'GB',
+  irish: 'IE',
+  australian: 'AU',
+  aussie: 'AU',
+  canadian: 'CA',
+  kiwi: 'NZ',
+  brazilian: 'BR',
+  brasileiro: 'BR',
+  brasileiros: 'BR',
+  brasileira: 'BR',
+  brasileiras: 'BR',
+  mexican: 'MX',
+  mexicano: 'MX',
+  mexicanas: 'MX',
+  mexicanos: 'MX',
+  argentinian: 'AR',
+  argentine: 'AR',
+  argentino: 'AR',
+  argentinos: 'AR',
+  argentinas: 'AR',
+};
+
 export const COUNTRY_WORDS: Record<string, string> = {
   american: 'US',
   hollywood: 'US',

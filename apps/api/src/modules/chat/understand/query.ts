@@ -59,6 +59,8 @@ export interface Query {
   studiosOut?: string[];
   /** Studios asked for by name (`STUDIOS` keys: "pixar movies", "something from a24"): a film of one of them. */
   studiosIn?: string[];
+  /** Countries asked for (ISO codes: "and british", "filmes brasileiros"): a film made in one of them. */
+  countriesIn?: string[];
   /** Countries ruled out (ISO codes: "not american this time", "from other countries"). */
   countriesOut?: string[];
   /** Original languages (TMDB codes), any of them. */
@@ -189,6 +191,10 @@ export function asksForFilms(q: Query): boolean {
   );
 }
 
+/** Studios or countries asked for or ruled out ("pixar movies", "not marvel", "and british"). */
+const namesMakers = (q: Query): boolean =>
+  [q.studiosOut, q.studiosIn, q.countriesIn, q.countriesOut].some((list) => !!list?.length);
+
 /** True when the query asks for anything: films to check against, a film or person, a direction. */
 export function hasRequest(q: Query): boolean {
   return (
@@ -200,9 +206,7 @@ export function hasRequest(q: Query): boolean {
     !!q.collectionsOut?.length ||
     !!q.lesserKnown ||
     !!q.worstFirst ||
-    !!q.studiosOut?.length ||
-    !!q.studiosIn?.length ||
-    !!q.countriesOut?.length ||
+    namesMakers(q) ||
     q.genresOut.length > 0 ||
     q.keywordsOut.length > 0 ||
     q.runtimeMin !== undefined ||
