@@ -233,6 +233,9 @@ describe('layout at every width: nothing wider than the screen', () => {
       expect(errors).toEqual([]);
       await context.close();
     },
+    // Ten screens at three widths, then the overlays: 25-40 s quiet, over 90 s beside the API's
+    // suite on a slow machine (a timeout there, not a layout fault).
+    240_000,
   );
 });
 
@@ -366,6 +369,7 @@ describe('layout at every width, signed in: the newer screens and their layers',
       expect(errors).toEqual([]);
       await context.close();
     },
+    240_000, // as the signed-out sweep: a slow machine is not a layout fault
   );
 
   it.each(SWEEPS.map((sweep) => ({ ...sweep, name: sweepName(sweep) })))(

@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURE_TOKEN, startTmdbFixture, type TmdbFixture } from './fixtures/tmdb-fixture-server';
 import { IDS } from './fixtures/tmdb-sync-world';
+import { seedPgliteDir } from './helpers/db';
 import { freePort, startApiProcess, type RunningApi } from './helpers/process';
 import { REPO_ROOT } from './helpers/paths';
 
@@ -80,6 +81,8 @@ beforeAll(async () => {
     movies: tmdb.control.sync.baseMovies,
   };
   writeCatalogFiles(catalogFilePath(dataDir), file);
+  // Its database as after a first start: the sync is the subject here, not the first start.
+  await seedPgliteDir(join(dataDir, 'pglite'));
   const recPort = await freePort();
   api = await startApiProcess(
     { ...liveEnv(), RECOMMENDER_URL: `http://127.0.0.1:${recPort}`, RECOMMEND_CACHE_SECONDS: '0' },

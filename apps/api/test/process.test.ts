@@ -11,6 +11,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { seedPgliteDir } from './helpers/db';
 import { TEST_CATALOG_DIR } from './helpers/paths';
 import { startApiProcess, tempDataDir } from './helpers/process';
 
@@ -50,7 +51,11 @@ describe('the API process', () => {
   it('starts with embedded defaults, serves, and shuts down cleanly on SIGTERM', async () => {
     const dataDir = tempDataDir();
     try {
-      const api = await startApiProcess({ DATA_DIR: dataDir });
+      // Its database as after a first start (the first start itself is the third test's): making
+      // and migrating a PGlite cluster is seconds of CPU, and beside the browser suite on a slow
+      // machine this start went past 100 s.
+      await seedPgliteDir(join(dataDir, 'pglite'));
+      const api = await startApiProcess({ DATA_DIR: dataDir }, { healthyWithinMs: 150_000 });
       const res = await fetch(`${api.url}/api/tmdb/movie/550`);
       expect(res.status).toBe(200);
       expect(((await res.json()) as { title: string }).title).toBe('Fight Club');

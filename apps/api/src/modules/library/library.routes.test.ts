@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAuthStack, type AuthStack, type Client } from '../../../test/helpers/auth-stack';
-import { DATABASES } from '../../../test/helpers/db';
+import { DATABASES, seedPgliteDir } from '../../../test/helpers/db';
 import type { Database } from '../../db/database';
 import { SESSION_EXPIRED } from '../identity/auth-guard';
 import { MESSAGES } from './library.service';
@@ -539,6 +539,9 @@ describe('library data survives a restart', () => {
     const { openDatabase, migrateToLatest } = await import('../../db/database');
     const dir = mkdtempSync(join(tmpdir(), 'restart-'));
     try {
+      // A migrated cluster from the run's snapshot (making one is seconds of CPU; this test is about
+      // what a restart keeps, not about the first start).
+      await seedPgliteDir(join(dir, 'pglite'));
       let db = await openDatabase({ dataDir: join(dir, 'pglite') });
       await migrateToLatest(db.db);
       let s = await startAuthStack({ db, dataDir: dir });
@@ -569,5 +572,5 @@ describe('library data survives a restart', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  }, 60_000);
+  }, 120_000);
 });

@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, startAuthStack, type AuthStack, type TestUser } from '../../../test/helpers/auth-stack';
-import { DATABASES } from '../../../test/helpers/db';
+import { DATABASES, seedPgliteDir } from '../../../test/helpers/db';
 import type { Database } from '../../db/database';
 import { listReported, restoreReview, reviewId } from './moderation';
 import { run } from './moderation-cli';
@@ -185,6 +185,8 @@ describe('the moderation command', () => {
     try {
       const { DATABASE_URL: _unused, ...rest } = process.env;
       const env = { ...rest, DATA_DIR: dataDir, NODE_ENV: 'test' };
+      // A migrated database as the API leaves it (making a PGlite cluster is seconds of CPU).
+      await seedPgliteDir(join(dataDir, 'pglite'));
       const npm = (...args: string[]) =>
         exec('npm', ['run', '--silent', 'moderation', '-w', 'apps/api', '--', ...args], { cwd: root, env });
       expect((await npm('list')).stdout.trim()).toBe('No reported reviews.');
