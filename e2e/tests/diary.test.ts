@@ -118,7 +118,7 @@ describe('ratings, diary, year in review and shortcuts in the browser', () => {
     const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
     await expect.poll(() => help.count()).toBe(1);
     expect(await help.textContent()).toContain('Go to your watchlist');
-    await expectAccessible(page, 'shortcuts help');
+    await expectAccessible(page, 'shortcuts help', '[role="dialog"]');
     await page.keyboard.press('Escape');
     await expect.poll(() => help.count()).toBe(0);
     // `/` opens and focuses search; `g l` goes to the liked movies.

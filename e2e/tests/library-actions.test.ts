@@ -157,7 +157,7 @@ describe('account flows and library actions in the browser', () => {
       dialog = page.getByRole('dialog', { name: 'Add to Playlist' });
       await expect.poll(() => dialog.getByText('In this playlist').count()).toBe(1);
       await shot('modal-membership');
-      await expectAccessible(page, 'add to playlist modal');
+      await expectAccessible(page, 'add to playlist modal', '[role="dialog"]');
       await dialog.getByRole('button', { name: `Remove from ${list}` }).click();
       await expect.poll(() => page.getByText('Movie removed from playlist!').count()).toBe(1);
       await expect.poll(() => dialog.getByRole('checkbox', { name: new RegExp(list) }).count()).toBe(1);
