@@ -295,10 +295,5 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     // files mostly wait (a lazy screen, a debounce, a build in route-manifest.test.ts): one at a
     // time they used a third of one core (docs/testing.md).
     maxWorkers: 2,
-    // One module graph per worker, not per file (as the API's suite does): React, the router, the
-    // query client and the screens are imported once per worker instead of once for each of the 43
-    // files (70 -> 37 CPU-s, 49 -> 31 s alone; docs/testing.md). A file cleans up what it renders
-    // (testing/setup.ts) and restores what it changes (timers, spies, fetch, storage).
-    isolate: false,
   },
 }));

@@ -49,7 +49,12 @@ describe.runIf(SERVER && REDIS)('imports across two API instances on one Postgre
       SMTP_URL: smtp.url,
       RECOMMENDER_URL: 'http://127.0.0.1:9',
       IMPORT_QUEUE_POLL_SECONDS: '0.5',
-      IMPORT_JOB_LEASE_SECONDS: '2',
+      // Short, so a dead instance's job is handed over within seconds, but not shorter than the
+      // survivor needs for the rest of the mid-job test's hundreds of steps on a busy machine:
+      // pg-boss has no heartbeat, so each lease that runs out while the survivor still works spends
+      // one of the job's 6 tries, and the last one gives the import up (decision 0099). At 2 s it
+      // did so beside the browser suite (session 61: the job ended failed, not done).
+      IMPORT_JOB_LEASE_SECONDS: '8',
       IMPORT_QUEUE_MAINTENANCE_SECONDS: '1',
       IMPORT_STEP_ROWS: '5',
     };
