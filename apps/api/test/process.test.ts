@@ -96,7 +96,7 @@ describe('the API process', () => {
       // them apart. Since decision 0109 the chat's indexes that grow with the catalog are made
       // once listening, in slices, so the CPU after /api/health includes them (4.6 s once at load 9).
       // Timed in the benchmark, not here (`npm run bench`: "The first message after start took …";
-      // docs/testing.md): on this machine the session start's engine took 3.7–4.2 s wall and 5.0–5.5 s
+      // docs/perf/testing-history.md): on that machine the session start's engine took 3.7–4.2 s wall and 5.0–5.5 s
       // of CPU alone, at a 3 s / 5.5 s bound, and 12.9 s at load 9 in CI.
       // Trained once, at that first start, and kept for the next.
       const vectors = join(dataDir, 'catalog', 'chat-vectors.bin');
