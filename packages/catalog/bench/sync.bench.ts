@@ -88,18 +88,32 @@ if (process.argv[2] === '--child') {
   // The sync, measured in its own process.
   const [, , , dataDir, baseUrl, exportsUrl] = process.argv;
   const t0 = performance.now();
+  // SYNC_BENCH_TRACE=1: the sync's log and its memory each second while it waits, to stderr (the
+  // merge and the write run in one task: they show in the next line after them).
+  const trace = process.env.SYNC_BENCH_TRACE === '1';
+  const mem = () => {
+    const u = process.memoryUsage();
+    const mb = (n: number) => Math.round(n / 1048576);
+    return `rss ${mb(u.rss)} heap ${mb(u.heapUsed)} external ${mb(u.external)} (buffers ${mb(u.arrayBuffers)}) MB`;
+  };
+  const at = () => `${((performance.now() - t0) / 1000).toFixed(1)} s`;
+  const sampler = trace ? setInterval(() => process.stderr.write(`${at()} ${mem()}\n`), 1000) : undefined;
   const summary = await runCatalogSync({
+    ...(trace ? { log: (l: string) => process.stderr.write(`${at()} ${l} | ${mem()}\n`) } : {}),
     dataDir: dataDir!,
     env: {
       TMDB_ACCESS_TOKEN: TOKEN,
       TMDB_BASE_URL: baseUrl,
       TMDB_EXPORTS_URL: exportsUrl,
-      CATALOG_SYNC_MAX_DETAILS: '10000000',
+      // Every candidate by default (the engine's whole cost); SYNC_BENCH_MAX_DETAILS=5000 is a
+      // daily run's cap (DEFAULT_MAX_DETAILS): over a large base catalog, the merge and write dominate.
+      CATALOG_SYNC_MAX_DETAILS: process.env.SYNC_BENCH_MAX_DETAILS ?? '10000000',
       DATASET_TARBALL: '/nonexistent',
     },
     http: { requestsPerSecond: 100_000, concurrency: 32 },
   });
   const ms = performance.now() - t0;
+  clearInterval(sampler);
   process.stdout.write(
     JSON.stringify({
       summary,
