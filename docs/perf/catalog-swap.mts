@@ -53,11 +53,12 @@ const until = async (f: () => boolean, ms = 300_000) => {
     await new Promise((r) => setTimeout(r, 100));
   }
 };
-await until(() => lines.some((l) => l.msg === 'chat ready'));
-const rssOf = () =>
-  Number(readFileSync(`/proc/${api.pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)![1]) / 1024;
+await until(() => lines.some((l) => l.msg === 'chat ready'), 600_000);
+const rssOf = (field = 'VmRSS') =>
+  Number(readFileSync(`/proc/${api.pid}/status`, 'utf8').match(new RegExp(`${field}:\\s+(\\d+)`))![1]) / 1024;
 await new Promise((r) => setTimeout(r, 3000));
 const rssBefore = rssOf();
+const peakBeforeSwapMb = Math.round(rssOf('VmHWM'));
 // The new generation: the real catalog and one 2024 film.
 const file = await readCatalogFile(catalogFilePath(dataDir));
 const base = file.movies[0]!;
@@ -128,6 +129,9 @@ console.log(
     rssBeforeMb: Math.round(rssBefore),
     rssAtSwap: swap?.rssMb,
     rssAfter5sMb: Math.round(rssAfter),
+    // The API's peak since it started (VmHWM): its start, or the swap holding two catalogs.
+    peakBeforeSwapMb,
+    peakRssMb: Math.round(rssOf('VmHWM')),
     searchFirst: search.results[0]?.id,
     slowProbes: slow,
     chatMentions: /Zorblax/.test(chat.message),

@@ -228,6 +228,12 @@ export class CatalogIndex {
         this.addToIndex(end);
         await new Promise<void>((resolve) => setImmediate(resolve));
       }
+      // Packed in slices too; a search meanwhile packs the rest at once (`finishIndex`).
+      const packed = await this.builder?.finishInSlices();
+      if (packed && !this.titles) {
+        this.titles = packed;
+        this.builder = undefined;
+      }
       this.finishIndex();
       await this.prepareBusyPrefixes();
     })();
@@ -589,11 +595,14 @@ export class CatalogIndex {
    * a few at a time between other work (a server calls it once the title index is built).
    */
   private async prepareBusyPrefixes(): Promise<void> {
+    const next = () => new Promise<void>((resolve) => setImmediate(resolve));
     const titles = this.finishIndex();
+    await next();
     const prefixes = titles.busyPrefixes(3, this.busyPostings);
+    await next();
     for (let i = 0; i < prefixes.length; i++) {
       this.busyList(titles, prefixes[i]!, ...titles.prefixRange(prefixes[i]!));
-      if (i % 8 === 7) await new Promise<void>((resolve) => setImmediate(resolve));
+      if (i % 8 === 7) await next();
     }
     // And an article followed by each letter or digit: each answer is computed as any query is,
     // one between other work, then kept (searchTitlesTop reads it).
@@ -602,7 +611,7 @@ export class CatalogIndex {
       for (const c of 'abcdefghijklmnopqrstuvwxyz0123456789') {
         const query = `${article} ${c}`;
         made.set(query, this.searchTitlesTop(query, SHORT_LIST));
-        await new Promise<void>((resolve) => setImmediate(resolve));
+        await next();
       }
     for (const [query, answer] of made) this.articleStarts.set(query, answer);
   }

@@ -160,6 +160,9 @@ export interface TitleHit {
 }
 
 /** Collects documents (`add`), then `finish()` packs them into a `TitleIndex`. */
+/** Terms, or documents, packed between two yields of `finishInSlices` (about 10–40 ms of work). */
+const PACK_SLICE = 20_000;
+
 export class TitleIndexBuilder {
   private readonly postings = new Map<string, number[]>();
   private readonly lengths: number[] = [];
@@ -236,21 +239,45 @@ export class TitleIndexBuilder {
     this.titleLeads.push(fromTitle);
   }
 
+  /** Packs what was added into the compact index, in one task. */
   finish(): TitleIndex {
+    const steps = this.packSteps();
+    for (let step = steps.next(); ; step = steps.next()) if (step.done) return step.value;
+  }
+
+  /**
+   * `finish()` in slices: yields to the event loop between them, so that a server answers while a
+   * large catalog's index is packed (a million titles took 4.6 s in one task, the longest pause of
+   * an API's start and of a catalog swap).
+   */
+  async finishInSlices(): Promise<TitleIndex> {
+    const steps = this.packSteps();
+    for (let step = steps.next(); ; step = steps.next()) {
+      if (step.done) return step.value;
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+  }
+
+  /** The packing, a generator that pauses (yields) after each slice of its work. */
+  private *packSteps(): Generator<void, TitleIndex> {
     const met = [...this.postings.keys()];
+    yield;
     const order = met.map((_, i) => i).sort((a, b) => (met[a]! < met[b]! ? -1 : met[a]! > met[b]! ? 1 : 0));
+    yield;
     const terms = order.map((i) => met[i]!);
     /** A term's position in the sorted dictionary, by the order it was first met. */
     const position = new Int32Array(order.length);
     order.forEach((id, i) => (position[id] = i));
     let total = 0;
     for (const t of terms) total += this.postings.get(t)!.length - 1;
+    yield;
     const start = new Int32Array(terms.length + 1);
     const split = new Int32Array(terms.length);
     const docs = new Int32Array(total);
     const freqs = new Uint8Array(total);
     let at = 0;
     for (let i = 0; i < terms.length; i++) {
+      if (i % PACK_SLICE === PACK_SLICE - 1) yield;
       start[i] = at;
       const list = this.postings.get(terms[i]!)!;
       // Per field, documents in the order they were added (MiniSearch's Map insertion order),
@@ -275,25 +302,32 @@ export class TitleIndexBuilder {
     }
     start[terms.length] = at;
     const boosts = new Float64Array(this.count);
-    for (let d = 0; d < this.count; d++) boosts[d] = this.boost(d);
+    for (let d = 0; d < this.count; d++) {
+      if (d % PACK_SLICE === PACK_SLICE - 1) yield;
+      boosts[d] = this.boost(d);
+    }
     const leads = new Int32Array(this.count * 2);
     for (let i = 0; i < leads.length; i++) {
       const id = this.leads.items[i]!;
       leads[i] = id < 0 ? -1 : position[id]!;
     }
+    const lengths = Uint16Array.from(this.lengths, (l) => Math.min(l, 65_535));
+    yield;
+    const deletions = yield* deletionSteps(terms);
     return new TitleIndex(
       terms,
       start,
       split,
       docs.slice(0, at),
       freqs.slice(0, at),
-      Uint16Array.from(this.lengths, (l) => Math.min(l, 65_535)),
+      lengths,
       [this.avg[0]!, this.avg[1]!],
       boosts,
       leads,
       Uint8Array.from(this.titleLeads.items.subarray(0, this.titleLeads.length)),
       this.hashes.items.slice(0, this.hashes.length),
       Uint32Array.from(this.initials.items.subarray(0, this.initials.length)),
+      deletions,
     );
   }
 }
@@ -331,6 +365,8 @@ export class TitleIndex {
     private readonly fieldHashes: Int32Array,
     /** Each document's words' first letters (`initialBit`). */
     private readonly initials: Uint32Array,
+    /** The terms' deletion table when made already (`finishInSlices`), else made here. */
+    deletions?: DeletionTable,
   ) {
     this.shared = new Uint8Array(terms.length);
     for (let i = 0; i + 1 < terms.length; i++) {
@@ -341,7 +377,7 @@ export class TitleIndex {
       while (k < limit && a.charCodeAt(k) === b.charCodeAt(k)) k++;
       this.shared[i] = k;
     }
-    this.deletions = deletionTable(terms);
+    this.deletions = deletions ?? deletionTable(terms);
     this.seen = new Uint32Array(terms.length);
   }
 
@@ -1041,6 +1077,12 @@ function forEachDeletion(codes: Uint16Array, maxDeletions: number, visit: (hash:
 }
 
 function deletionTable(terms: readonly string[]): DeletionTable {
+  const steps = deletionSteps(terms);
+  for (let step = steps.next(); ; step = steps.next()) if (step.done) return step.value;
+}
+
+/** `deletionTable`, pausing (yielding) after each slice of its work (`finishInSlices`). */
+function* deletionSteps(terms: readonly string[]): Generator<void, DeletionTable> {
   let count = 0;
   for (const t of terms) {
     const n = t.length;
@@ -1058,7 +1100,12 @@ function deletionTable(terms: readonly string[]): DeletionTable {
     starts[(hash >>> BUCKET_SHIFT) + 1]!++;
   };
   let codes = new Uint16Array(64);
-  for (; id < terms.length; id++) {
+  for (let slice = 0; id < terms.length; id++) {
+    // By the entries made: a long term makes hundreds (its deletions of two letters).
+    if (at - slice > 16 * PACK_SLICE) {
+      slice = at;
+      yield;
+    }
     const t = terms[id]!;
     if (t.length < ONE_DELETION_FROM) continue;
     if (codes.length < t.length) codes = new Uint16Array(2 * t.length);
@@ -1071,7 +1118,9 @@ function deletionTable(terms: readonly string[]): DeletionTable {
   const keys = new Uint32Array(at);
   const ids = new Int32Array(at);
   const next = starts.slice(0, -1);
+  yield;
   for (let i = 0; i < at; i++) {
+    if (i % (16 * PACK_SLICE) === 16 * PACK_SLICE - 1) yield;
     const p = next[hashes[i]! >>> BUCKET_SHIFT]!++;
     keys[p] = hashes[i]!;
     ids[p] = owners[i]!;
@@ -1080,6 +1129,7 @@ function deletionTable(terms: readonly string[]): DeletionTable {
   // "start" from "starts" twice, is listed once): bucket by bucket, into the same arrays.
   let kept = 0;
   for (let b = 0; b + 1 < starts.length; b++) {
+    if (b % PACK_SLICE === PACK_SLICE - 1) yield;
     const from = starts[b]!;
     const to = starts[b + 1]!;
     starts[b] = kept;

@@ -343,6 +343,31 @@ describe('the compact title index', () => {
     }
   });
 
+  it('packs in slices (the event loop turning between them) the same index as at once', async () => {
+    const file = syntheticCatalog(real, 25_000);
+    const built = () => {
+      const builder = new TitleIndexBuilder(
+        (t) => t.toLowerCase(),
+        (doc) => 1 + (doc % 7) / 10,
+      );
+      for (const m of file.movies) builder.add([m.title, m.original_title]);
+      return builder;
+    };
+    const whole = built().finish();
+    let turns = 0;
+    let packing = true;
+    const turn = () => {
+      turns++;
+      if (packing) setImmediate(turn);
+    };
+    setImmediate(turn);
+    const sliced = await built().finishInSlices();
+    packing = false;
+    // 25,000 documents and their terms' deletions are several slices of 20,000.
+    expect(turns).toBeGreaterThan(3);
+    expect(sliced).toEqual(whole);
+  });
+
   it('finds the same typo terms from the deletion table as by walking the dictionary', () => {
     const file = syntheticCatalog(real, 3000);
     const builder = new TitleIndexBuilder(
