@@ -17,7 +17,7 @@ import { TmdbMovieSource } from '../../integrations/tmdb/tmdb-movie-source';
 import { ConflictError } from '../../lib/errors';
 import { LibraryReadCache } from '../library/library-read-cache';
 import { ImportQueue } from './import-queue';
-import { IMPORT_MESSAGES, ImportService, type ImportServiceOptions } from './import.service';
+import { IMPORT_MESSAGES, ImportService, REQUEUE_LIMIT, type ImportServiceOptions } from './import.service';
 import { SharingService } from './sharing.service';
 import { TransferRepository } from './transfer.repository';
 
@@ -58,7 +58,7 @@ describe.each(DATABASES)('import jobs shared across instances on $name', ({ open
   beforeAll(async () => {
     catalog = await fullCatalog();
     db = await open();
-    await insertUsers(db, ['gus', 'hal', 'ivy', 'jan', 'kim', 'lou']);
+    await insertUsers(db, ['gus', 'hal', 'ivy', 'jan', 'kim', 'lou', 'max', 'ned']);
   }, 120_000);
   afterAll(async () => {
     for (const c of closing.reverse()) await c.close();
@@ -104,6 +104,69 @@ describe.each(DATABASES)('import jobs shared across instances on $name', ({ open
       added: { ratings: again.will_write.ratings },
     });
     await working.close();
+  }, 90_000);
+
+  it('a given-up job whose steps still moved within the last lease is queued again, up to a limit', async () => {
+    // A large import on a busy machine outlives its leases while it works (pg-boss has no
+    // heartbeat): each lease that runs out spends a try. The service decides what the queue does
+    // with it once its tries are spent, by the database's clock.
+    const s = service();
+    const row = async (step: number, movedAgo: string) => {
+      const id = randomUUID();
+      await sql`insert into import_jobs (id, user_id, plan, planned, total, step, started_at, updated_at)
+        values (${id}, 'max', ${Buffer.from([])}, '{}'::jsonb, 10, ${step}, now() - interval '1 hour',
+          now() - ${movedAgo}::interval)`.execute(db.db);
+      return id;
+    };
+    const state = async (id: string) => (await s.job('max', id)).state;
+    const moving = await row(3, '1 second');
+    expect(await s.giveUp(moving, { requeued: 0, withinSeconds: 120 })).toBe('again');
+    expect(await state(moving)).toBe('running');
+    // Queued again REQUEUE_LIMIT times already: it ends, failed as any given-up job.
+    expect(await s.giveUp(moving, { requeued: REQUEUE_LIMIT, withinSeconds: 120 })).toBe('ended');
+    expect(await s.job('max', moving)).toMatchObject({ state: 'failed', message: IMPORT_MESSAGES.gaveUp });
+    // No step within the last lease, or none at all (its row only made): failed.
+    const stuck = await row(3, '10 minutes');
+    expect(await s.giveUp(stuck, { requeued: 0, withinSeconds: 120 })).toBe('ended');
+    expect(await state(stuck)).toBe('failed');
+    const neverMoved = await row(0, '0 seconds');
+    expect(await s.giveUp(neverMoved, { requeued: 0, withinSeconds: 120 })).toBe('ended');
+    expect(await state(neverMoved)).toBe('failed');
+  });
+
+  it('the queue sends a job it gave up on once more when told it still moves, with fresh tries', async () => {
+    let tries = 0;
+    const verdicts: number[] = [];
+    const s = service({
+      queue: (_run, _giveUp) =>
+        new ImportQueue(
+          db.queue!,
+          TIMES,
+          async () => {
+            tries++;
+            throw new Error('this try does not finish');
+          },
+          log,
+          async (jobId, { requeued, withinSeconds }) => {
+            verdicts.push(requeued);
+            expect(withinSeconds).toBe(TIMES.leaseSeconds);
+            // The first time as a job still moving; then as the service would end it.
+            if (requeued === 0) return 'again';
+            await s.giveUp(jobId, { requeued: REQUEUE_LIMIT, withinSeconds });
+            return 'ended';
+          },
+        ),
+    });
+    await s.startQueue();
+    const p = await s.preview('ned', file, 'ratings.csv');
+    const job = await s.start('ned', { preview_id: p.preview_id, picks: {} });
+    await s.settled(job.job_id, 60_000);
+    expect(verdicts).toEqual([0, 1]);
+    expect(tries).toBe(12);
+    expect(await s.job('ned', job.job_id)).toMatchObject({
+      state: 'failed',
+      message: IMPORT_MESSAGES.gaveUp,
+    });
   }, 90_000);
 
   it('a running import left without a queue entry (its instance died before sending it) does not block the next one', async () => {

@@ -50,6 +50,16 @@ export const IMPORT_GIVEN_UP_QUEUE = 'cinelog-import-given-up';
 const RETRY_LIMIT = 5;
 
 /**
+ * What becomes of a job pg-boss gave up on (decision 0099): `again` when it was still moving (its
+ * row moved within `withinSeconds`, the last lease) and may be queued again, else `ended` (failed).
+ * `requeued`: how many times it was queued again so far.
+ */
+export type GiveUp = (
+  jobId: string,
+  when: { requeued: number; withinSeconds: number },
+) => Promise<'again' | 'ended'>;
+
+/**
  * Import jobs on pg-boss (decision 0090), in the application's own database: PostgreSQL, or the
  * embedded PGlite through the same pool as every other query (`QueueDb`). A job carries only its
  * id; what it writes is in `import_jobs`. Every instance works the queue, so a job whose instance
@@ -68,7 +78,7 @@ export class ImportQueue {
     private readonly options: ImportQueueOptions,
     private readonly run: (jobId: string, lastTry: boolean) => Promise<void>,
     private readonly log: FastifyBaseLogger,
-    private readonly giveUp: (jobId: string) => Promise<void>,
+    private readonly giveUp: GiveUp,
   ) {}
 
   private newBoss(): PgBoss {
@@ -136,11 +146,22 @@ export class ImportQueue {
         if (job) await this.run(job.data.job, job.retryCount >= job.retryLimit);
       },
     );
-    await boss.work<{ job: string }>(
+    await boss.work<{ job: string; requeued?: number }>(
       IMPORT_GIVEN_UP_QUEUE,
       { pollingIntervalSeconds: this.options.pollSeconds, batchSize: 1 },
-      async ([job]) => {
-        if (job) await this.giveUp(job.data.job);
+      async ([given]) => {
+        if (!given) return;
+        const { job, requeued = 0 } = given.data;
+        // Its tries ran out while it was still moving (a large import on a busy machine outlives
+        // its leases: pg-boss has no heartbeat): queued again, from its checkpoint.
+        const verdict = await this.giveUp(job, { requeued, withinSeconds: this.options.leaseSeconds });
+        if (verdict === 'again') {
+          await boss.send(IMPORT_QUEUE, { job, requeued: requeued + 1 });
+          this.log.warn(
+            { job, requeued: requeued + 1 },
+            'import job still moving after its tries: queued again',
+          );
+        }
       },
     );
     return boss;
@@ -197,10 +218,7 @@ export function importQueueFor(
   db: Database,
   log: FastifyBaseLogger,
 ): {
-  queue?: (
-    run: (jobId: string, lastTry: boolean) => Promise<void>,
-    giveUp: (jobId: string) => Promise<void>,
-  ) => ImportQueue;
+  queue?: (run: (jobId: string, lastTry: boolean) => Promise<void>, giveUp: GiveUp) => ImportQueue;
   stepRows?: number;
 } {
   const queueDb = db.queue;

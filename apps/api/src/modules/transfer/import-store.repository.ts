@@ -194,6 +194,13 @@ export class ImportStoreRepository {
     return r.rows.map((x) => x.id);
   }
 
+  /** Whether a running job committed a step within the last `seconds`, by the database's clock. */
+  async movedWithin(id: string, seconds: number): Promise<boolean> {
+    const r = await sql`select 1 from import_jobs where id = ${id} and state = 'running' and step > 0
+      and updated_at >= now() - make_interval(secs => ${seconds})`.execute(this.db);
+    return r.rows.length > 0;
+  }
+
   /** The keys a job added, from its committed steps. */
   async keys(jobId: string, trx: Kysely<DatabaseSchema> = this.db): Promise<ImportKeys> {
     const r = await sql<{ keys: StepKeys }>`

@@ -20,7 +20,7 @@ import type { MovieFactsRow } from '../library/library.repository';
 import { matchSearchHits, type FilmMatch } from './import-match';
 import type { FilmRef } from './import-parse';
 import type { ImportPlan } from './import-plan';
-import type { ImportQueue } from './import-queue';
+import type { GiveUp, ImportQueue } from './import-queue';
 import { ImportStoreRepository, type JobRow, type StepKeys } from './import-store.repository';
 import { ImportThread } from './import-thread';
 import { BAD_PICK, heldLists, type FilmSummary, type JobPlan } from './import-work';
@@ -101,13 +101,16 @@ export interface ImportServiceOptions {
    * The queue that runs jobs on any instance (the app's: pg-boss). Without one a job runs in this
    * process at once, by the same steps (service tests).
    */
-  queue?: (
-    run: (jobId: string, lastTry: boolean) => Promise<void>,
-    giveUp: (jobId: string) => Promise<void>,
-  ) => ImportQueue;
+  queue?: (run: (jobId: string, lastTry: boolean) => Promise<void>, giveUp: GiveUp) => ImportQueue;
   /** Rows a job commits at a time (STEP_ROWS; tests make it small to stop a job midway). */
   stepRows?: number;
 }
+
+/**
+ * How many times a given-up job that was still moving is queued again (each time with the queue's
+ * six tries): with the production lease of 120 s, about two hours of steady progress.
+ */
+export const REQUEUE_LIMIT = 10;
 
 /** One step of a job: rows of one table (at most IMPORT_CHUNK), committed with its checkpoint. */
 type Step =
@@ -206,7 +209,7 @@ export class ImportService {
     this.queue = options.queue
       ? options.queue(
           (id, lastTry) => this.runJob(id, lastTry),
-          (id) => this.giveUp(id),
+          (id, when) => this.giveUp(id, when),
         )
       : null;
   }
@@ -553,12 +556,18 @@ export class ImportService {
 
   /**
    * The queue gave the job up (every try failed or ran out of time, decision 0099): it ends failed
-   * with what it wrote removed, so the user sees why and can import again.
+   * with what it wrote removed, so the user sees why and can import again; unless its steps still
+   * moved within the last lease (`withinSeconds`, by the database's clock) and it was queued again
+   * fewer than REQUEUE_LIMIT times: then it is queued again (`again`), a large import outliving
+   * its leases on a busy machine being slow, not broken.
    */
-  async giveUp(jobId: string): Promise<void> {
+  async giveUp(jobId: string, when: { requeued: number; withinSeconds: number }): Promise<'again' | 'ended'> {
     const job = await this.store.job(jobId);
-    if (!job || job.state !== 'running') return;
+    if (!job || job.state !== 'running') return 'ended';
+    if (when.requeued < REQUEUE_LIMIT && (await this.store.movedWithin(jobId, when.withinSeconds)))
+      return 'again';
     await this.failJob(jobId, job.user_id, null, IMPORT_MESSAGES.gaveUp, 'import given up by the queue');
+    return 'ended';
   }
 
   /**
