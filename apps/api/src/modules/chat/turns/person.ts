@@ -1,17 +1,58 @@
 import type { CatalogMovie } from '@app/catalog';
 import { reply, type ChatRequest } from '../request';
 import { ASKS_FOR_FILMS } from '../understand/lexicon';
+import { TITLE_CONFIDENCE } from '../understand/clauses';
 import { hasRequest } from '../understand/query';
 import * as say from '../wording';
 import { serveFilms } from './films';
 import type { PeopleIndex, Turn, TurnContext } from './turn';
 
-/** Who made or plays in a film ("who directed Pulp Fiction?"): about movies, but not something the catalog knows. */
+/**
+ * Who made or plays in a film ("who directed Pulp Fiction?", "who's in Heat", "the cast of
+ * Alien"): answered from the film's credits when a synced catalog has them (issue 42); else
+ * (offline, or a film not synced yet) said plainly that the catalog cannot tell.
+ */
 export const peopleQuestionTurn: Turn = {
   kind: 'people-question',
   matches: (req) => !!req.query.peopleQuestion && !req.query.person,
-  handle: (req) => reply(req, say.PEOPLE_QUESTION),
+  handle: (req, ctx) => {
+    const film = askedFilm(req.message, ctx);
+    if (!film) return reply(req, say.PEOPLE_QUESTION);
+    return reply(req, creditsOf(film), [{ movie: film, reason: '' }]);
+  },
 };
+
+/**
+ * The film a question about its people names, when the catalog knows it well enough and has its
+ * credits: the words after "who directed", "who's in", "the cast of"… up to the question mark.
+ */
+const ASKED_FILM =
+  /(?:\bwho(?:'s| is| was)?\s+(?:directed|made|wrote|stars?|starred|plays?|played|acted|acts?|(?:is |was )?the\s+(?:director|star|lead|actor|actress|writer)s?)(?:\s+(?:in|of))?|\bwho(?:'s| is| was| are| were)\s+in|\b(?:the\s+)?(?:director|directors|cast|actors|actresses|writers?|stars)\s+(?:of|in))\s+(.+?)[\s?.!]*$/i;
+
+function askedFilm(message: string, ctx: TurnContext): CatalogMovie | null {
+  const named = ASKED_FILM.exec(message.trim())?.[1];
+  if (!named) return null;
+  const found = ctx.resolveTitle(named);
+  if (!found || found.confidence < TITLE_CONFIDENCE) return null;
+  const m = found.movie;
+  return m.cast?.length || m.directors?.length ? m : null;
+}
+
+/** "A, B and C" (at most `max` names). */
+const names = (people: readonly { name: string }[], max: number) => {
+  const list = people.slice(0, max).map((p) => say.esc(p.name));
+  return list.length < 2 ? (list[0] ?? '') : `${list.slice(0, -1).join(', ')} and ${list.at(-1)}`;
+};
+
+/** A film's directors, writers and top-billed cast, as the catalog's credits give them. */
+function creditsOf(m: CatalogMovie): string {
+  const parts: string[] = [];
+  if (m.directors?.length) parts.push(`directed by ${names(m.directors, 3)}`);
+  if (m.writers?.length) parts.push(`written by ${names(m.writers, 3)}`);
+  const cast = [...(m.cast ?? [])].sort((a, b) => a.order - b.order);
+  if (cast.length) parts.push(`starring ${names(cast, 5)}`);
+  return `${say.movieLink(m)}: ${parts.join('; ')}.`;
+}
 
 /** What the chat needs of the catalog's people index (`@app/catalog` people-index.ts). */
 interface CatalogPeople {

@@ -1,4 +1,4 @@
-import type { CatalogIndex } from '@app/catalog';
+import { CatalogIndex, plainMovie } from '@app/catalog';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fullCatalog } from '../../../../test/helpers/catalog';
@@ -77,6 +77,48 @@ describe('person', () => {
       a.message,
     ).toBe(true);
     expect(a.message).toContain('films with Christopher Nolan');
+  });
+
+  it("a question about a film's people is answered from its synced credits, else said plainly", async () => {
+    // A synced catalog (issue 42; its better-known films, to be quick): Pulp Fiction with its
+    // credits; Heat not synced yet.
+    const synced = new CatalogIndex({
+      ...catalog.file,
+      lists: undefined,
+      movies: catalog.file.movies
+        .filter((m) => m.vote_count >= 1500)
+        .map((m) =>
+          m.id === 680
+            ? {
+                ...plainMovie(m),
+                directors: [{ id: 138, name: 'Quentin Tarantino' }],
+                writers: [
+                  { id: 138, name: 'Quentin Tarantino' },
+                  { id: 139, name: 'Roger Avary' },
+                ],
+                cast: [
+                  { id: 2, name: 'Samuel L. Jackson', character: 'Jules Winnfield', order: 1 },
+                  { id: 1, name: 'John Travolta', character: 'Vincent Vega', order: 0 },
+                  { id: 3, name: 'Uma Thurman', character: 'Mia Wallace', order: 2 },
+                ],
+              }
+            : m,
+        ),
+    });
+    const engine = new ChatEngine(synced, null, undefined, { semantic: false });
+    const director = await engine.answer('who directed Pulp Fiction?', fresh());
+    expect(director.message).toBe(
+      '**[Pulp Fiction](/movie/680)** (1994): directed by Quentin Tarantino; written by Quentin Tarantino and Roger Avary; starring John Travolta, Samuel L. Jackson and Uma Thurman.',
+    );
+    expect(director.picks.map((p) => p.movie.id)).toEqual([680]);
+    for (const m of ['the cast of pulp fiction', "who's in Pulp Fiction", 'Who starred in Pulp fiction?'])
+      expect((await engine.answer(m, fresh())).message, m).toContain('starring John Travolta');
+    // A film the sync has not brought credits for, and a question naming no film: said plainly.
+    for (const m of ["who's in Heat", 'who directed it?']) {
+      const a = await engine.answer(m, fresh());
+      expect(a.message, m).toMatch(/can't tell who made or plays in a film/);
+      expect(a.picks, m).toEqual([]);
+    }
   });
 
   it('with a people index, a name nobody has is said so, with no films', async () => {
