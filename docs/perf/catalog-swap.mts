@@ -26,6 +26,8 @@ const api = spawn(
       PORT: String(port),
       LOG_LEVEL: 'info',
       RECOMMENDER_URL: 'http://127.0.0.1:9',
+      // As `npm start` runs the API (scripts/start.mjs, decision 0021).
+      MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   },
