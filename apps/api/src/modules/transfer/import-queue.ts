@@ -50,9 +50,9 @@ export const IMPORT_GIVEN_UP_QUEUE = 'cinelog-import-given-up';
 const RETRY_LIMIT = 5;
 
 /**
- * What becomes of a job pg-boss gave up on (decision 0099): `again` when it was still moving (its
- * row moved within `withinSeconds`, the last lease) and may be queued again, else `ended` (failed).
- * `requeued`: how many times it was queued again so far.
+ * What becomes of a job pg-boss gave up on (decision 0099): `again` when it was still moving (a
+ * step committed within `withinSeconds`, the last lease) and may be queued again, else `ended`
+ * (failed). `requeued`: how many times it was queued again so far.
  */
 export type GiveUp = (
   jobId: string,
