@@ -17,14 +17,21 @@ export const peopleQuestionTurn: Turn = {
   matches: (req) => !!req.query.peopleQuestion && !req.query.person,
   handle: (req, ctx) => {
     const film = askedFilm(req.message, ctx);
-    if (!film) return reply(req, say.PEOPLE_QUESTION);
-    return reply(req, creditsOf(film), [{ movie: film, reason: '' }]);
+    if (film && (film.cast?.length || film.directors?.length))
+      return reply(req, creditsOf(film), [{ movie: film, reason: '' }]);
+    // A synced catalog that has not brought this film's credits yet: said of the film.
+    if (film && ctx.people())
+      return reply(
+        req,
+        `I don't have the cast and crew of ${say.movieLink(film)} yet: they come with the catalog's next update. I can suggest films like it, though: just ask.`,
+      );
+    return reply(req, say.PEOPLE_QUESTION);
   },
 };
 
 /**
- * The film a question about its people names, when the catalog knows it well enough and has its
- * credits: the words after "who directed", "who's in", "the cast of"… up to the question mark.
+ * The film a question about its people names, when the catalog knows it well enough: the words
+ * after "who directed", "who's in", "the cast of"… up to the question mark.
  */
 const ASKED_FILM =
   /(?:\bwho(?:'s| is| was)?\s+(?:directed|made|wrote|stars?|starred|plays?|played|acted|acts?|(?:is |was )?the\s+(?:director|star|lead|actor|actress|writer)s?)(?:\s+(?:in|of))?|\bwho(?:'s| is| was| are| were)\s+in|\b(?:the\s+)?(?:director|directors|cast|actors|actresses|writers?|stars)\s+(?:of|in))\s+(.+?)[\s?.!]*$/i;
@@ -33,9 +40,7 @@ function askedFilm(message: string, ctx: TurnContext): CatalogMovie | null {
   const named = ASKED_FILM.exec(message.trim())?.[1];
   if (!named) return null;
   const found = ctx.resolveTitle(named);
-  if (!found || found.confidence < TITLE_CONFIDENCE) return null;
-  const m = found.movie;
-  return m.cast?.length || m.directors?.length ? m : null;
+  return found && found.confidence >= TITLE_CONFIDENCE ? found.movie : null;
 }
 
 /** "A, B and C" (at most `max` names). */

@@ -113,9 +113,18 @@ describe('person', () => {
     expect(director.picks.map((p) => p.movie.id)).toEqual([680]);
     for (const m of ['the cast of pulp fiction', "who's in Pulp Fiction", 'Who starred in Pulp fiction?'])
       expect((await engine.answer(m, fresh())).message, m).toContain('starring John Travolta');
-    // A film the sync has not brought credits for, and a question naming no film: said plainly.
-    for (const m of ["who's in Heat", 'who directed it?']) {
-      const a = await engine.answer(m, fresh());
+    // A film the sync has not brought credits for yet is said so; a question naming no film,
+    // or any offline (no credits at all), gets the plain answer.
+    const heat = await engine.answer("who's in Heat", fresh());
+    expect(heat.message).toMatch(
+      /^I don't have the cast and crew of \*\*\[Heat\]\(\/movie\/949\)\*\* \(1995\) yet/,
+    );
+    expect(heat.picks).toEqual([]);
+    for (const [m, bot] of [
+      ['who directed it?', engine],
+      ['who directed Pulp Fiction?', offline],
+    ] as const) {
+      const a = await bot.answer(m, fresh());
       expect(a.message, m).toMatch(/can't tell who made or plays in a film/);
       expect(a.picks, m).toEqual([]);
     }
