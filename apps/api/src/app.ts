@@ -57,7 +57,7 @@ import { forYouRoutes, recommendationsRoutes } from './modules/recommendations/r
 import { ForYouService } from './modules/recommendations/for-you.service';
 import { readSignals } from './modules/library/signals.repository';
 import { signalsRoutes, signalsSecret } from './modules/recommendations/signals.routes';
-import { ChatEngine } from './modules/chat/chat-engine';
+import { ChatEngine, filmCreditsOf } from './modules/chat/chat-engine';
 import { chatRoutes, type ChatLimits } from './modules/chat/chat.routes';
 import { ChatService } from './modules/chat/chat.service';
 import { ChatStartup } from './modules/chat/chat-startup';
@@ -492,6 +492,13 @@ async function registerChat(app: App, deps: AppDeps, shared: Shared) {
   const withPerson = deps.source.moviesWithPerson
     ? (name: string) => deps.source.moviesWithPerson!(name)
     : undefined;
+  // Live mode: "who directed X?" answered from TMDB's credits when the catalog has none of X's.
+  const filmCredits =
+    deps.source.mode === 'live'
+      ? {
+          filmCredits: async (id: number) => filmCreditsOf(await deps.source.credits(id)),
+        }
+      : {};
   // Live mode: picks come from the offline catalog (TMDB ids) and are checked against TMDB.
   const liveCheck =
     deps.source.mode === 'live'
@@ -510,6 +517,7 @@ async function registerChat(app: App, deps: AppDeps, shared: Shared) {
         vectorsFile,
         vectorsElsewhere: (): boolean => chatStartup.vectorsElsewhere,
         ...liveCheck,
+        ...filmCredits,
       }),
     app.log,
   );

@@ -183,6 +183,10 @@ describe('a live catalog, synced while the site runs (issue 42)', () => {
         `${message}: ${byActor.message}`,
       ).toContain(IDS.rideOrDie);
     }
+    // And who made it, from the synced credits.
+    const who = await chat('who directed bad boys: ride or die?');
+    expect(who.message).toContain('directed by Adil El Arbi and Bilall Fallah');
+    expect(who.movies.map((m) => m.id)).toEqual([IDS.rideOrDie]);
     expect(api.child.pid).toBe(apiPid);
     expect(api.child.exitCode).toBeNull();
   }, 400_000);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fullCatalog } from '../../../test/helpers/catalog';
 import { TEST_CATALOG_DIR } from '../../../test/helpers/paths';
 import { RecommenderClient } from '../../integrations/recommender/recommender-client';
-import { ChatEngine, type ConversationState } from './chat-engine';
+import { ChatEngine, filmCreditsOf, type ConversationState } from './chat-engine';
 import { darkness } from './retrieve';
 import { SAYABLE_THEMES } from './themes';
 import { GREETING, NOT_IN_CATALOG, OFF_TOPIC, THANKS, words } from './wording';
@@ -533,6 +533,35 @@ describe('people', () => {
     // "with" and a single capitalized word is not taken for a person.
     const batman = await talk(fresh(), 'something with Batman');
     expect(batman.message).not.toMatch(/can't look up people/);
+  });
+
+  it("in live mode, answers who is in a film from TMDB's credits; a failing lookup gets the plain answer", async () => {
+    const { startTmdbFixture, FIXTURE_TOKEN } = await import('../../../test/fixtures/tmdb-fixture-server');
+    const { TmdbClient } = await import('../../integrations/tmdb/tmdb-client');
+    const { TmdbMovieSource } = await import('../../integrations/tmdb/tmdb-movie-source');
+    const fixture = await startTmdbFixture();
+    try {
+      const source = new TmdbMovieSource(
+        new TmdbClient({ baseUrl: fixture.url, accessToken: FIXTURE_TOKEN }),
+      );
+      const live = new ChatEngine(catalog, null, undefined, {
+        filmCredits: async (id) => filmCreditsOf(await source.credits(id)),
+      });
+      const a = await live.answer("who's in interstellar?", fresh());
+      expect(a.message).toBe(
+        '**[Interstellar](/movie/157336)** (2014): starring Matthew McConaughey and Anne Hathaway.',
+      );
+      expect(a.picks.map((p) => p.movie.id)).toEqual([157336]);
+      // TMDB away (or a film it does not have): said plainly, as offline.
+      const away = new ChatEngine(catalog, null, undefined, {
+        filmCredits: () => Promise.reject(new Error('TMDB is down')),
+      });
+      const b = await away.answer("who's in interstellar?", fresh());
+      expect(b.message).toMatch(/can't tell who made or plays in a film/);
+      expect(b.picks).toEqual([]);
+    } finally {
+      await fixture.close();
+    }
   });
 
   it('in live mode, finds the person on TMDB and recommends their films that are in the catalog', async () => {

@@ -25,7 +25,7 @@ import {
 import { joinRequests } from './turns/merge';
 import { peopleFrom } from './turns/person';
 import { respond, turnKind } from './turns/respond';
-import type { PeopleIndex, TurnContext, TurnKind } from './turns/turn';
+import type { FilmCredits, PeopleIndex, TurnContext, TurnKind } from './turns/turn';
 import { TITLE_CONFIDENCE, type ParseContext } from './understand/clauses';
 import { asksForFilms, yearOfTheTitleDropped, type Query } from './understand/query';
 import { Speller, editDistance, foldAccents } from './understand/text';
@@ -38,6 +38,7 @@ import { buildChatKeywords, chatKeywordsNow, type ChatKeywords } from './keyword
 
 export type { ChatRequest, ConversationState, EngineAnswer, Pick } from './request';
 export type { PeopleIndex } from './turns/turn';
+export { filmCreditsOf } from './turns/person';
 export { dropMoods } from './turns/merge';
 export { bayesianRating } from './retrieve';
 
@@ -63,6 +64,11 @@ export interface ChatEngineOptions {
    * the chat never links a film the pages then cannot show. Errors count as known.
    */
   liveCheck?: (id: number) => Promise<boolean>;
+  /**
+   * Live mode: a film's credits from the live source (TMDB), for "who directed X?" when the
+   * catalog has none of its own; null when they cannot be had.
+   */
+  filmCredits?: (id: number) => Promise<FilmCredits | null>;
   /**
    * The people the person turn looks names up in (typos allowed). Absent: the catalog's own people
    * index (`peopleIndexOf`), when the catalog has credits (a synced catalog); null: none, and the
@@ -854,6 +860,7 @@ export class ChatEngine {
       people: () => this.people(),
       moviesWithPerson: this.moviesWithPerson,
       liveCheck: this.options.liveCheck,
+      filmCredits: this.options.filmCredits,
     });
   }
 

@@ -1,11 +1,12 @@
 import type { CatalogMovie } from '@app/catalog';
+import type { MovieCredits } from '@app/contracts';
 import { reply, type ChatRequest } from '../request';
 import { ASKS_FOR_FILMS } from '../understand/lexicon';
 import { TITLE_CONFIDENCE } from '../understand/clauses';
 import { hasRequest } from '../understand/query';
 import * as say from '../wording';
 import { serveFilms } from './films';
-import type { PeopleIndex, Turn, TurnContext } from './turn';
+import type { FilmCredits, PeopleIndex, Turn, TurnContext } from './turn';
 
 /**
  * Who made or plays in a film ("who directed Pulp Fiction?", "who's in Heat", "the cast of
@@ -15,10 +16,11 @@ import type { PeopleIndex, Turn, TurnContext } from './turn';
 export const peopleQuestionTurn: Turn = {
   kind: 'people-question',
   matches: (req) => !!req.query.peopleQuestion && !req.query.person,
-  handle: (req, ctx) => {
+  handle: async (req, ctx) => {
     const film = askedFilm(req.message, ctx);
-    if (film && (film.cast?.length || film.directors?.length))
-      return reply(req, creditsOf(film), [{ movie: film, reason: '' }]);
+    const credits = film && (hasCredits(film) ? film : await ctx.filmCredits?.(film.id).catch(() => null));
+    if (film && credits && hasCredits(credits))
+      return reply(req, creditsOf(film, credits), [{ movie: film, reason: '' }]);
     // A synced catalog that has not brought this film's credits yet: said of the film.
     if (film && ctx.people())
       return reply(
@@ -49,12 +51,31 @@ const names = (people: readonly { name: string }[], max: number) => {
   return list.length < 2 ? (list[0] ?? '') : `${list.slice(0, -1).join(', ')} and ${list.at(-1)}`;
 };
 
-/** A film's directors, writers and top-billed cast, as the catalog's credits give them. */
-function creditsOf(m: CatalogMovie): string {
+const hasCredits = (c: FilmCredits) => !!(c.cast?.length || c.directors?.length);
+
+/**
+ * A film's credits as TMDB's `/movie/{id}/credits` gives them (live mode): its cast in billing
+ * order; its crew entries name their job and department.
+ */
+export function filmCreditsOf(c: MovieCredits): FilmCredits {
+  const crew = c.crew as { id: number; name?: unknown; job?: unknown; department?: unknown }[];
+  const named = (keep: (p: (typeof crew)[number]) => boolean) =>
+    crew
+      .filter((p) => keep(p) && typeof p.name === 'string')
+      .map((p) => ({ id: p.id, name: p.name as string }));
+  return {
+    cast: c.cast.map((p, order) => ({ id: p.id, name: p.name, character: p.character ?? '', order })),
+    directors: named((p) => p.job === 'Director'),
+    writers: named((p) => p.department === 'Writing'),
+  };
+}
+
+/** A film's directors, writers and top-billed cast, as its credits give them. */
+function creditsOf(m: CatalogMovie, c: FilmCredits): string {
   const parts: string[] = [];
-  if (m.directors?.length) parts.push(`directed by ${names(m.directors, 3)}`);
-  if (m.writers?.length) parts.push(`written by ${names(m.writers, 3)}`);
-  const cast = [...(m.cast ?? [])].sort((a, b) => a.order - b.order);
+  if (c.directors?.length) parts.push(`directed by ${names(c.directors, 3)}`);
+  if (c.writers?.length) parts.push(`written by ${names(c.writers, 3)}`);
+  const cast = [...(c.cast ?? [])].sort((a, b) => a.order - b.order);
   if (cast.length) parts.push(`starring ${names(cast, 5)}`);
   return `${say.movieLink(m)}: ${parts.join('; ')}.`;
 }

@@ -32,7 +32,12 @@ export interface TurnContext {
   moviesWithPerson?: (name: string) => Promise<number[] | null>;
   /** Live mode: whether TMDB knows a film (see ChatEngineOptions.liveCheck). */
   liveCheck?: (id: number) => Promise<boolean>;
+  /** Live mode: a film's credits from TMDB (see ChatEngineOptions.filmCredits). */
+  filmCredits?: (id: number) => Promise<FilmCredits | null>;
 }
+
+/** A film's people as a question about them is answered: the catalog's fields, or TMDB's. */
+export type FilmCredits = Pick<CatalogMovie, 'cast' | 'directors' | 'writers'>;
 
 export type TurnKind =
   | 'about-shown'
