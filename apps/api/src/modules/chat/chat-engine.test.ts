@@ -3,7 +3,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { fullCatalog } from '../../../test/helpers/catalog';
 import { TEST_CATALOG_DIR } from '../../../test/helpers/paths';
+import { FIXTURE_TOKEN, startTmdbFixture } from '../../../test/fixtures/tmdb-fixture-server';
 import { RecommenderClient } from '../../integrations/recommender/recommender-client';
+import { TmdbClient } from '../../integrations/tmdb/tmdb-client';
+import { TmdbMovieSource } from '../../integrations/tmdb/tmdb-movie-source';
 import { ChatEngine, filmCreditsOf, type ConversationState } from './chat-engine';
 import { darkness } from './retrieve';
 import { SAYABLE_THEMES } from './themes';
@@ -21,6 +24,16 @@ beforeAll(async () => {
   });
   engine.warm();
 }, 120_000);
+
+/** A live source (TMDB's client and source) over the local TMDB fixture server, closed after `use`. */
+async function withTmdbFixture(use: (source: TmdbMovieSource) => Promise<void>): Promise<void> {
+  const fixture = await startTmdbFixture();
+  try {
+    await use(new TmdbMovieSource(new TmdbClient({ baseUrl: fixture.url, accessToken: FIXTURE_TOKEN })));
+  } finally {
+    await fixture.close();
+  }
+}
 
 const fresh = (): ConversationState => ({ suggested: [], lastPicks: [], lastIntent: null, lastSeed: null });
 async function talk(state: ConversationState, text: string) {
@@ -535,15 +548,8 @@ describe('people', () => {
     expect(batman.message).not.toMatch(/can't look up people/);
   });
 
-  it("in live mode, answers who is in a film from TMDB's credits; a failing lookup gets the plain answer", async () => {
-    const { startTmdbFixture, FIXTURE_TOKEN } = await import('../../../test/fixtures/tmdb-fixture-server');
-    const { TmdbClient } = await import('../../integrations/tmdb/tmdb-client');
-    const { TmdbMovieSource } = await import('../../integrations/tmdb/tmdb-movie-source');
-    const fixture = await startTmdbFixture();
-    try {
-      const source = new TmdbMovieSource(
-        new TmdbClient({ baseUrl: fixture.url, accessToken: FIXTURE_TOKEN }),
-      );
+  it("in live mode, answers who is in a film from TMDB's credits; a failing lookup gets the plain answer", () =>
+    withTmdbFixture(async (source) => {
       const live = new ChatEngine(catalog, null, undefined, {
         filmCredits: async (id) => filmCreditsOf(await source.credits(id)),
       });
@@ -559,20 +565,10 @@ describe('people', () => {
       const b = await away.answer("who's in interstellar?", fresh());
       expect(b.message).toMatch(/can't tell who made or plays in a film/);
       expect(b.picks).toEqual([]);
-    } finally {
-      await fixture.close();
-    }
-  });
+    }));
 
-  it('in live mode, finds the person on TMDB and recommends their films that are in the catalog', async () => {
-    const { startTmdbFixture, FIXTURE_TOKEN } = await import('../../../test/fixtures/tmdb-fixture-server');
-    const { TmdbClient } = await import('../../integrations/tmdb/tmdb-client');
-    const { TmdbMovieSource } = await import('../../integrations/tmdb/tmdb-movie-source');
-    const fixture = await startTmdbFixture();
-    try {
-      const source = new TmdbMovieSource(
-        new TmdbClient({ baseUrl: fixture.url, accessToken: FIXTURE_TOKEN }),
-      );
+  it('in live mode, finds the person on TMDB and recommends their films that are in the catalog', () =>
+    withTmdbFixture(async (source) => {
       const live = new ChatEngine(catalog, null, (name) => source.moviesWithPerson(name));
       const a = await live.answer('something starring Matthew McConaughey', fresh());
       expect(
@@ -600,10 +596,7 @@ describe('people', () => {
       ).toBe(true);
       const nobody = await live.answer('a film with Nobody Atall', fresh());
       expect(nobody.message).toMatch(/couldn't find anyone called Nobody Atall/);
-    } finally {
-      await fixture.close();
-    }
-  });
+    }));
 });
 
 describe('chat engine: children, questions about the films shown, messages it cannot read', () => {

@@ -17,7 +17,7 @@ export const peopleQuestionTurn: Turn = {
   kind: 'people-question',
   matches: (req) => !!req.query.peopleQuestion && !req.query.person,
   handle: async (req, ctx) => {
-    const film = askedFilm(req.message, ctx);
+    const film = askedFilm(req, ctx);
     const credits = film && (hasCredits(film) ? film : await ctx.filmCredits?.(film.id).catch(() => null));
     if (film && credits && hasCredits(credits))
       return reply(req, creditsOf(film, credits), [{ movie: film, reason: '' }]);
@@ -31,17 +31,9 @@ export const peopleQuestionTurn: Turn = {
   },
 };
 
-/**
- * The film a question about its people names, when the catalog knows it well enough: the words
- * after "who directed", "who's in", "the cast of"… up to the question mark.
- */
-const ASKED_FILM =
-  /(?:\bwho(?:'s| is| was)?\s+(?:directed|made|wrote|stars?|starred|plays?|played|acted|acts?|(?:is |was )?the\s+(?:director|star|lead|actor|actress|writer)s?)(?:\s+(?:in|of))?|\bwho(?:'s| is| was| are| were)\s+in|\b(?:the\s+)?(?:director|directors|cast|actors|actresses|writers?|stars)\s+(?:of|in))\s+(.+?)[\s?.!]*$/i;
-
-function askedFilm(message: string, ctx: TurnContext): CatalogMovie | null {
-  const named = ASKED_FILM.exec(message.trim())?.[1];
-  if (!named) return null;
-  const found = ctx.resolveTitle(named);
+/** The film a question about its people names (`Query.askedFilm`), when the catalog knows it well enough. */
+function askedFilm(req: ChatRequest, ctx: TurnContext): CatalogMovie | null {
+  const found = req.query.askedFilm ? ctx.resolveTitle(req.query.askedFilm) : null;
   return found && found.confidence >= TITLE_CONFIDENCE ? found.movie : null;
 }
 

@@ -3187,13 +3187,24 @@ const PEOPLE_QUESTION = new RegExp(
 );
 
 /**
+ * The film a question about its people names: the words after "who directed", "who's in", "the
+ * cast of"… up to the question mark (`Query.askedFilm`).
+ */
+const ASKED_FILM =
+  /(?:\bwho(?:'s| is| was)?\s+(?:directed|made|wrote|stars?|starred|plays?|played|acted|acts?|(?:is |was )?the\s+(?:director|star|lead|actor|actress|writer)s?)(?:\s+(?:in|of))?|\bwho(?:'s| is| was| are| were)\s+in|\b(?:the\s+)?(?:director|directors|cast|actors|actresses|writers?|stars)\s+(?:of|in))\s+(.+?)[\s?.!]*$/i;
+
+/**
  * "starring Tom Hanks", "directed by Nolan": answered in live mode. After a word that can only
  * introduce a person ("starring", "featuring", "directed by") one capitalized name is enough
  * ("directed by Kubrick"); after "with" or "by", which also introduce other things, a first and
  * a last name are needed ("with Tom Hanks", not "with Batman" or "by Pixar").
  */
 export function personClause(s: State, lexiconWords: ReadonlySet<string>) {
-  if (PEOPLE_QUESTION.test(s.original.trim())) s.q.peopleQuestion = true;
+  if (PEOPLE_QUESTION.test(s.original.trim())) {
+    s.q.peopleQuestion = true;
+    const film = ASKED_FILM.exec(s.original.trim())?.[1];
+    if (film) s.q.askedFilm = film;
+  }
   const found = namedPerson(s, lexiconWords);
   if (!found) return;
   // "ok but no wes anderson", "nothing with will ferrell": a person ruled out is no request about

@@ -75,6 +75,8 @@ export interface Query {
   collectionsOut?: { id: number; name: string }[];
   /** The message asks who made or plays in a film ("who directed Pulp Fiction?"). */
   peopleQuestion?: boolean;
+  /** The words naming the film such a question asks about ("Pulp Fiction"), when it names one. */
+  askedFilm?: string;
   soft: Soft;
   /** A comparative was given ("less scary", "more light-hearted"): relative to the last request. */
   relative?: boolean;
