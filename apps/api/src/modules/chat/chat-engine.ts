@@ -145,7 +145,7 @@ export function titleSimilarity(typed: string, title: string): number {
     let bestScore = 0;
     b.forEach((x, i) => {
       if (used.has(i)) return;
-      const score = x === w ? 1 : w.length >= 5 && near(w, x) ? 0.8 : 0;
+      const score = x === w ? 1 : sameWordSaidOtherwise(w, x) ? 0.9 : w.length >= 5 && near(w, x) ? 0.8 : 0;
       if (score > bestScore) {
         bestScore = score;
         best = i;
@@ -164,6 +164,25 @@ export function titleSimilarity(typed: string, title: string): number {
     a.filter((w) => SMALL.test(w)).length +
     [...used].filter((i) => SMALL.test(b[i]!)).length;
   return unmatchedTyped > 0 ? Math.min(dice, 0.7) : dice;
+}
+
+/** Digits typed for the words they sound like ("no country 4 old men", "back 2 the future"). */
+const SOUNDS_LIKE: Record<string, readonly string[]> = {
+  '2': ['to', 'too'],
+  '4': ['for'],
+  u: ['you'],
+  r: ['are'],
+};
+
+/**
+ * A title's word typed another way that is no slip: its singular or plural ("lord of the ring"),
+ * or a digit or letter for the word it sounds like. Scored just under the word itself, so that a
+ * title holding the word as typed ("Toy Story 2") still wins.
+ */
+function sameWordSaidOtherwise(typed: string, word: string): boolean {
+  if (SOUNDS_LIKE[typed]?.includes(word)) return true;
+  if (Math.min(typed.length, word.length) < 3) return false;
+  return typed === `${word}s` || word === `${typed}s` || typed === `${word}es` || word === `${typed}es`;
 }
 
 /** A word this long may carry two slips, one of them letters swapped ("labrynth"). */

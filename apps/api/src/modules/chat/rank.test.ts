@@ -204,3 +204,19 @@ describe("a mood's keywords count once (decision 0110)", () => {
     expect(ids.indexOf(497)).toBe(0);
   });
 });
+
+describe("children's ages said after the child (session 63)", () => {
+  it('"kids are 5 and 8" asks for animated family films; "not animated this time" for other family films', async () => {
+    const state = fresh();
+    const kids = await talk(state, 'kids are 5 and 8, need something we can all watch');
+    expect(kids.picks.length).toBeGreaterThanOrEqual(3);
+    for (const p of kids.picks)
+      expect(p.movie.genre_ids).toEqual(expect.arrayContaining([GENRE.family, GENRE.animation]));
+    const live = await talk(state, 'not animated this time');
+    expect(live.picks.length).toBeGreaterThanOrEqual(3);
+    for (const p of live.picks) {
+      expect(p.movie.genre_ids).toContain(GENRE.family);
+      expect(p.movie.genre_ids).not.toContain(GENRE.animation);
+    }
+  });
+});

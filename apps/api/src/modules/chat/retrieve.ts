@@ -28,13 +28,14 @@ const YOUNG_CHILD = 8;
 const PRESCHOOL = 5;
 
 /**
- * A film for a child of `age`: up to 5 an animated family film, up to 8 a family film; from 9 on,
- * also one with none of the genres above (an adventure film for a 10 year old need not be tagged
+ * A film for a child of `age`: up to 5 an animated family film (a family film when animation is
+ * ruled out), up to 8 a family film; from 9 on, also one with none of the genres above (an adventure film for a 10 year old need not be tagged
  * Family).
  */
-export function forChildren(m: CatalogMovie, age: number): boolean {
+export function forChildren(m: CatalogMovie, age: number, animationOut = false): boolean {
   const family = m.genre_ids.includes(GENRE.family);
-  if (age <= PRESCHOOL) return family && m.genre_ids.includes(GENRE.animation);
+  // "not animated this time": a family film, whatever the age.
+  if (age <= PRESCHOOL && !animationOut) return family && m.genre_ids.includes(GENRE.animation);
   if (family) return true;
   if (age <= YOUNG_CHILD) return false;
   return !m.genre_ids.some((g) => NOT_FOR_CHILDREN.has(g));
@@ -345,7 +346,7 @@ function moodGroupsMissed(m: CatalogMovie, q: Query): number {
 function genresAdmit(m: CatalogMovie, p: Plan): boolean {
   const q = p.q;
   if (m.genre_ids.some((g) => p.out.has(g))) return false;
-  if (q.childAge !== undefined && !forChildren(m, q.childAge)) return false;
+  if (q.childAge !== undefined && !forChildren(m, q.childAge, p.out.has(GENRE.animation))) return false;
   if (!q.genreGroups.every((grp) => moodGroup(q, grp) || grp.some((g) => m.genre_ids.includes(g))))
     return false;
   if (p.seed && !m.genre_ids.some((g) => p.seed!.genre_ids.includes(g))) return false;

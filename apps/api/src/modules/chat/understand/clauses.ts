@@ -146,6 +146,8 @@ export interface State {
   askedAt: Map<number, number>;
   /** Genres named with another ("no horror, but a horror comedy"): asked for even if ruled out first. */
   pairedWith: Set<number>;
+  /** Where a well-known film's exact title follows a cue (holdCuedTitles). */
+  titleStarts?: Set<number>;
 }
 
 /** A threshold above which a typed title is taken to be the catalog's film. */
@@ -895,7 +897,9 @@ function prefixCandidates(toks: readonly Token[], sp: TitleSpan): TitleCandidate
 function spanCandidates(s: State, sp: TitleSpan, prefixes: readonly string[]): TitleCandidate[] | null {
   if (sp.suffix) return suffixCandidates(s.toks, sp);
   const firstWord = s.toks[sp.from]?.w ?? '';
-  if (TITLE_BOUNDARIES.has(firstWord) || SPAN_SKIP.has(firstWord)) return null;
+  // A boundary word may open a well-known title ("like no country for old men": holdCuedTitles).
+  const titleStart = s.titleStarts?.has(sp.from);
+  if (!titleStart && (TITLE_BOUNDARIES.has(firstWord) || SPAN_SKIP.has(firstWord))) return null;
   // "do you know the movie X": the inner trigger's own span names the title.
   if (prefixes.some((p) => matchAt(s.toks, sp.from, p) > 0)) return null;
   return prefixCandidates(s.toks, sp);
@@ -1204,6 +1208,50 @@ export function likeFranchiseClause(s: State): void {
 }
 
 /** "like Heat", "similar to interstelar", "I loved Amélie, what next?", "Heat was great, anything similar?", "comme Amélie". */
+/** A film known to fewer viewers is never held (`holdCuedTitles`). */
+const HELD_MIN_VOTES = 100;
+/** A film this well known is held when typed with a slip that leaves it this close (`holdCuedTitles`). */
+const HELD_SLIP_VOTES = 1000;
+const HELD_SLIP_CONFIDENCE = 0.9;
+
+/** The longest title a cued name may have, in words. */
+const LONGEST_CUED_TITLE = 10;
+
+/**
+ * "something like no country for old men": a well-known film's exact title right after a cue
+ * ("like", "similar to", "loved") is a title before it is anything else, so the clauses that run
+ * before the title clauses (eras, year bounds, people, lengths) must not read its words ("no …
+ * old" as "nothing old"). Its tokens are held (marked used) until `releaseCuedTitles`, which runs
+ * just before the title clauses. Only an exact title of two words or more of a film known to 100+
+ * viewers (`resolveTitle` confidence 1), or of one known to 1,000+ typed with a slip that leaves
+ * it as close ("no country 4 old men"), is held: anything looser is left to the title clauses.
+ */
+export function holdCuedTitles(s: State): number[] {
+  const held: number[] = [];
+  const prefixes = [...LIKE_PREFIXES, ...(LIKE_PREFIXES_BY_LANG[s.q.lang] ?? [])];
+  for (const sp of prefixSpans(s, prefixes)) {
+    for (let to = Math.min(sp.maxTo, sp.from + LONGEST_CUED_TITLE); to >= sp.from + 2; to--) {
+      const span = s.toks.slice(sp.from, to);
+      if (span.some((t) => t.used || PUNCTUATION.has(t.w))) continue;
+      const hit = s.ctx.resolveTitle(span.map((t) => t.raw).join(' '));
+      if (!hit || hit.movie.vote_count < HELD_MIN_VOTES) continue;
+      if (hit.confidence < (hit.movie.vote_count >= HELD_SLIP_VOTES ? HELD_SLIP_CONFIDENCE : 1)) continue;
+      (s.titleStarts ??= new Set()).add(sp.from);
+      for (let k = sp.from; k < to; k++) {
+        s.toks[k]!.used = true;
+        held.push(k);
+      }
+      break;
+    }
+  }
+  return held;
+}
+
+/** The held titles' words, free again for the title clauses (`holdCuedTitles`). */
+export function releaseCuedTitles(s: State, held: readonly number[]): void {
+  for (const k of held) s.toks[k]!.used = false;
+}
+
 export function likeClause(s: State, lexiconWords: ReadonlySet<string>) {
   if (takeAvailabilityFrame(s, lexiconWords)) return;
   const prefixes = [...LIKE_PREFIXES, ...(LIKE_PREFIXES_BY_LANG[s.q.lang] ?? [])];
@@ -1872,6 +1920,17 @@ const CHILD_AGES = new RegExp(
   String.raw`\b((?:${CHILD_AGE} ?(?:,|and|&|y|et|und) ?)*${CHILD_AGE}) ?(?:years? ?olds?|yrs? ?olds?|yo|y o|anos|ans|jahre alt|jahrigen?|jahrige)\b`,
 );
 const ONE_AGE = new RegExp(String.raw`\b${CHILD_AGE}\b`, 'g');
+/**
+ * "my kids are 5 and 8", "my son is 6", "my little cousins (7 and 9)", "the kids, 4 and 6": ages
+ * said after the children they are of, with no "years old". A number after a noun for a child is
+ * that child's age; one followed by a unit ("my son is 6 feet", "kids 2 hours") is not.
+ */
+const CHILD_NOUN = String.raw`(?:kids?|kiddos?|children|child|sons?|daughters?|boys?|girls?|cousins?|nephews?|nieces?|grandkids?|grandchildren|grandsons?|granddaughters?|little ones|toddlers?|twins|siblings|brothers?|sisters?)`;
+/** A child's age up to 12 (an older one is no child's film: the words are left to other clauses). */
+const YOUNG_AGE = String.raw`(?:1[0-2]|[1-9]|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)`;
+const AGES_AFTER_CHILD = new RegExp(
+  String.raw`\b${CHILD_NOUN} (?:(?:is|are|aged|ages|age|who are|both|just turned|turned) )?(?:, |\( )?((?:${YOUNG_AGE} (?:, |and |& |y |et |und )?)*${YOUNG_AGE})\b(?! (?:feet|foot|ft|hours?|hrs?|minutes?|mins?|stars?|times?|movies?|films?|days?|weeks?|months?|percent|%|[a-z]+ ?(?:years? ?olds?|yrs? ?olds?|yo)\b))`,
+);
 /** "my daughter's 12th bday", "his 8th birthday party": the age a child turns. */
 const BIRTHDAY_AGE = /\b(\d{1,2})(?:st|nd|rd|th) ?(?:birthday|bday|b-day)\b/;
 /** Records where something is first seen. */
@@ -1893,6 +1952,9 @@ export function ageClause(s: State) {
     child(Math.min(...[...m[1]!.matchAll(ONE_AGE)].map((a) => AGE_WORDS[a[0]] ?? Number(a[0])))),
   );
   scanRegex(s, BIRTHDAY_AGE, (m) => child(Number(m[1])));
+  scanRegex(s, AGES_AFTER_CHILD, (m) =>
+    child(Math.min(...[...m[1]!.matchAll(ONE_AGE)].map((a) => AGE_WORDS[a[0]] ?? Number(a[0])))),
+  );
 }
 const AGE_WORDS: Record<string, number> = {
   ...NUMBER_WORDS,
@@ -2789,9 +2851,14 @@ export function studioOutClause(s: State) {
       add((s.q.studiosIn ??= []), t.w);
       return;
     }
-    if (t.used || !s.negated.has(i)) return;
+    const seen = !!STUDIOS[t.w] && !s.negated.has(i) && studioSeen(s, i);
+    if (t.used || !(s.negated.has(i) || seen)) return;
     if (STUDIOS[t.w]) {
       add((s.q.studiosOut ??= []), t.w);
+      // "seen every pixar film": other animation then (the word is read on as its genre).
+      if (seen && GENRE_WORDS.has(t.w)) return;
+      // "seen all the marvel ones": ruled out as "not marvel" is, its comics' keyword too.
+      if (seen) s.negated.add(i);
       // "not marvel": also its comics' keyword, ruled out and said by name as before (0120).
       if (COMICS_HOUSES.has(t.w)) return;
     }
@@ -2822,6 +2889,21 @@ function studioAsked(s: State, i: number): boolean {
   return STUDIO_NOUNS.test(noun) && (!next || PUNCTUATION.has(next.w) || STUDIO_AFTER.test(next.raw));
 }
 const STUDIO_SEEN = /^(?:seen|watched|saw|every|all|done|finished|except|besides|apart)$/;
+
+/**
+ * "they've seen every pixar and disney film", "she's watched all the pixar ones": a studio whose
+ * films were all seen is one to leave out (a genre said so is not: "seen all the classic horror"
+ * still asks for horror).
+ */
+function studioSeen(s: State, i: number): boolean {
+  const before = s.toks
+    .slice(Math.max(0, i - 5), i)
+    .map((t) => t.raw)
+    .join(' ');
+  return /\b(?:seen|watched|saw|done|finished)(?: (?:literally|basically|pretty much|just about|already))? (?:every|all)\b/.test(
+    before,
+  );
+}
 const STUDIO_NOUNS = /^(?:movies?|films?|flicks?|ones|stuff|classics?|cartoons?|animations?|animated)$/;
 const STUDIO_AFTER =
   /^(?:for|that|which|with|from|to|please|pls|plz|about|like|i|we|my|our|tonight|only|but|and|or|movies?|films?)$/;

@@ -16,6 +16,9 @@ const p = testParser({
     film(184, 'Jackie Brown', 2000),
     film(245891, 'John Wick', 5000),
     film(71, 'Billy Elliot', 1500),
+    film(6977, 'No Country for Old Men', 3000),
+    film(120, 'The Lord of the Rings: The Fellowship of the Ring', 8000),
+    film(90000, '90 Minutes', 500),
   ],
   keywords: [
     'heist',
@@ -675,5 +678,63 @@ describe('understand: a film ruled out is not asked for because it was seen', ()
     ["I've seen Heat, what else?", 949],
   ])('a similarity word or a viewing alone still anchors: %j', (text, id) => {
     expect(p(text).like?.movie?.id).toBe(id);
+  });
+});
+
+describe('understand: a title named after a cue is read before its words (session 63)', () => {
+  it.each([
+    'something like no country for old men',
+    'films like no country 4 old men',
+    'anything similar to No Country for Old Men but from the 90s',
+  ])('the title is the film, its words no era nor negation: %j', (text) => {
+    const q = p(text);
+    expect(q.like?.movie?.id).toBe(6977);
+    expect(q.yearFrom === undefined || q.yearFrom === 1990).toBe(true);
+    expect(q.unknown ?? []).not.toContain('country');
+  });
+
+  it('a title the title clauses do not take leaves its words to the others ("like 90 minutes")', () => {
+    const q = p("I've only got like 90 minutes before bed");
+    expect(q.like).toBeUndefined();
+    expect(q.runtimeMax).toBe(90);
+  });
+
+  it('a singular for a plural and a digit for the word it sounds like are the same word', () => {
+    expect(
+      titleSimilarity(
+        'lord of the ring fellowship of ring',
+        'The Lord of the Rings: The Fellowship of the Ring',
+      ),
+    ).toBeGreaterThanOrEqual(0.75);
+    expect(titleSimilarity('no country 4 old men', 'No Country for Old Men')).toBeGreaterThanOrEqual(0.9);
+    // The word itself still wins: "toy story 2" is Toy Story 2, not "Toy Story To".
+    expect(titleSimilarity('toy story 2', 'Toy Story 2')).toBeGreaterThan(
+      titleSimilarity('toy story 2', 'Toy Story To'),
+    );
+    expect(titleSimilarity('cars', 'Car')).toBeLessThan(1);
+  });
+
+  it.each<[string, number | undefined]>([
+    ['kids are 5 and 8, need something we can all watch', 5],
+    ['my little cousins (7 and 9) will be there too', 7],
+    ['my son is 6 and loves dinosaurs', 6],
+    ['the kids, 4 and 6, want a cartoon', 4],
+    ['my daughter is 15', undefined],
+    ['my son is 6 feet tall and likes basketball', undefined],
+    ['my kids 2 hours max', undefined],
+  ])("a child's age said after the child: %j", (text, age) => {
+    expect(p(text).childAge).toBe(age);
+  });
+
+  it('a studio whose films were all seen is left out, its genre still asked', () => {
+    // The engine's speller knows the catalog's words ("disney" is not corrected).
+    const p = testParser({ titles: [], keywords: [], knownWords: ['disney', 'marvel'], typoTargets: [] });
+    const q = p("they've literally seen every pixar and disney film ever made lol. anything less obvious?");
+    expect(q.studiosOut).toEqual(expect.arrayContaining(['pixar', 'disney']));
+    expect(q.studiosIn ?? []).toEqual([]);
+    expect(q.genreGroups).toEqual([[16]]);
+    expect(p("I've already seen all the marvel ones").studiosOut).toEqual(['marvel']);
+    // Said as wanted, the studio is asked for.
+    expect(p('we love pixar movies').studiosIn).toEqual(['pixar']);
   });
 });

@@ -14,6 +14,8 @@ import {
   LESS_WORDS,
   leftoverClause,
   likeClause,
+  holdCuedTitles,
+  releaseCuedTitles,
   likeFranchiseClause,
   mentionClause,
   moodClause,
@@ -201,6 +203,10 @@ interface Reading {
   social: Social;
   /** Reaction words a title clause may give back ("X was sick"): see `releaseReactions`. */
   reactions: number[];
+  /** Whether exact titles named after a cue are held for the title clauses (`holdCuedTitles`). */
+  hold: boolean;
+  /** The words held so. */
+  held: number[];
 }
 
 type ClauseStep = (s: State, r: Reading) => void;
@@ -211,6 +217,7 @@ type ClauseStep = (s: State, r: Reading) => void;
  */
 export const CLAUSES: readonly ClauseStep[] = [
   (s, r) => void (r.social = socialClause(s)),
+  (s, r) => void (r.held = r.hold ? holdCuedTitles(s) : []),
   (s) => discourseClause(s),
   (s) => figureOfSpeechClause(s),
   (s) => refineClause(s),
@@ -222,6 +229,7 @@ export const CLAUSES: readonly ClauseStep[] = [
   (s) => followUpClause(s),
   (s) => availableTimeClause(s),
   (s, r) => void (r.reactions = reactionClause(s)),
+  (s, r) => releaseCuedTitles(s, r.held),
   (s) => likeFranchiseClause(s),
   (s) => likeClause(s, LEXICON_WORDS),
   (s) => mentionClause(s, LEXICON_WORDS),
@@ -435,6 +443,15 @@ function classify(q: Query, social: Social, filmNoun: boolean, message: string):
  * resolves titles and knows the catalog's words.
  */
 export function understand(message: string, ctx: ParseContext, speller?: Speller): Query {
+  return read(message, ctx, speller, true) ?? read(message, ctx, speller, false)!;
+}
+
+/**
+ * One reading of the message. With `hold`, the exact titles named after a cue are kept from the
+ * clauses before the title clauses (`holdCuedTitles`); when the title clauses then do not take a
+ * title held so, that reading is no reading (null), and the message is read again without holding.
+ */
+function read(message: string, ctx: ParseContext, speller: Speller | undefined, hold: boolean): Query | null {
   let toks = tokenize(message);
   if (speller) for (const t of toks) t.w = speller.correct(t.raw);
   const q = emptyQuery(detectLanguage(toks));
@@ -452,8 +469,9 @@ export function understand(message: string, ctx: ParseContext, speller?: Speller
     askedAt: new Map(),
     pairedWith: new Set(),
   };
-  const reading = { reactions: [] } as unknown as Reading;
+  const reading = { reactions: [], held: [], hold } as unknown as Reading;
   for (const clause of CLAUSES) clause(s, reading);
+  if (reading.held.some((k) => !s.toks[k]!.used)) return null;
   settleConflicts(s);
   // Decision 0105: offline a film named as what is wanted ("I loved Nolan's Inception, anything
   // like it?", "films like Chaplin") says more than a person the catalog cannot look up.
