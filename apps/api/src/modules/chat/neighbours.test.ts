@@ -14,6 +14,17 @@ const MATRIX = 603;
 // Johnny Mnemonic, The Thirteenth Floor, eXistenZ, Paprika, Dark City: all share a genre with The
 // Matrix; The Shawshank Redemption (278) does not, so the hard filter drops it.
 const SERVED = [9886, 278, 1090, 1946, 4977, 2666];
+/**
+ * The service's fifty nearest films to The Social Network (37799) as the trained model served them
+ * (session 63): Moneyball first, Steve Jobs tenth.
+ */
+const SOCIAL_NETWORK = 37799;
+const NEAR_SOCIAL_NETWORK = [
+  60308, 14359, 64685, 8065, 590, 37165, 239571, 1402, 24803, 321697, 65754, 12184, 393457, 14462, 115782,
+  121986, 87093, 640, 37950, 6977, 10428, 2322, 318846, 6947, 1165, 2355, 241771, 13998, 9819, 4538, 120467,
+  18254, 4347, 473, 4478, 413052, 11321, 203, 68734, 1557, 222936, 403, 3580, 1365, 7350, 339692, 9959,
+  274479, 14325, 11004,
+];
 let mode: 'answer' | 'slow' | 'error' = 'answer';
 const asked: string[] = [];
 /** Answers a slow service holds back until the test lets them go: the turn must not wait for them. */
@@ -32,7 +43,8 @@ beforeAll(async () => {
         return;
       }
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(SERVED.map((tmdbId, i) => ({ tmdbId, rating: 4, score: 0.9 - i / 100 }))));
+      const served = req.url?.includes(`tmdb_id=${SOCIAL_NETWORK}&`) ? NEAR_SOCIAL_NETWORK : SERVED;
+      res.end(JSON.stringify(served.map((tmdbId, i) => ({ tmdbId, rating: 4, score: 0.9 - i / 100 }))));
     };
     if (mode === 'slow') held.push(reply);
     else reply();
@@ -86,6 +98,21 @@ describe('"like X" with the service: its neighbours are the first candidates', (
     expect(ids, a.message).toEqual(expect.arrayContaining([9886, 1090, 1946, 4977, 2666]));
     expect(ids).not.toContain(278);
     expect(ids).not.toContain(MATRIX);
+    client.close();
+  });
+
+  it("weighs the service's rank in the closeness to the named film, as a gate and not only after it", async () => {
+    mode = 'answer';
+    const client = new RecommenderClient(base, 2000, () => null, 0);
+    const engine = new ChatEngine(catalog, client, undefined, { vectorsFile: vectorsFile() });
+    const a = await engine.answer(
+      'i want another movie like The Social Network - fast dialogue, real-life business/tech drama',
+      fresh(),
+    );
+    expect(a.seed?.id).toBe(SOCIAL_NETWORK);
+    // Steve Jobs, the service's tenth, shares few keywords with it: the catalog's words alone left it
+    // out of the gate (Charlie St. Cloud, Wonder Boys came first).
+    expect(a.picks.map((p) => p.movie.title)).toContain('Steve Jobs');
     client.close();
   });
 

@@ -220,3 +220,15 @@ describe("children's ages said after the child (session 63)", () => {
     }
   });
 });
+
+describe('a franchise said to be seen whole (session 63)', () => {
+  it.each([
+    "I've just finished the original Star Wars trilogy. What should I watch next?",
+    'binged the whole lord of the rings trilogy, something similar?',
+  ])('leaves all its films out: %j', async (text) => {
+    const a = await talk(fresh(), text);
+    expect(a.seed?.collection).toBeTruthy();
+    expect(a.picks.length).toBeGreaterThanOrEqual(3);
+    for (const p of a.picks) expect(p.movie.collection?.id).not.toBe(a.seed!.collection!.id);
+  });
+});

@@ -1192,7 +1192,12 @@ export function likeFranchiseClause(s: State): void {
     if (!len || s.toks[i]!.used || s.negated.has(i) || LIKE_VERB_BEFORE.test(s.toks[i - 1]?.w ?? ''))
       continue;
     let from = i + len;
-    while (from < i + len + 3 && /^(?:the|all|of)$/.test(s.toks[from]?.w ?? '')) from++;
+    // "watched the whole lord of the rings trilogy", "loved all of the original star wars films"
+    while (
+      from < i + len + 4 &&
+      /^(?:the|all|of|whole|entire|original|complete)$/.test(s.toks[from]?.w ?? '')
+    )
+      from++;
     const words = s.toks.slice(from, from + 6).map((t) => t.raw.replace(/[^\p{L}\d]+/gu, ''));
     const found = s.ctx.franchiseAt(words, false);
     const end = found ? from + found.length : -1;
