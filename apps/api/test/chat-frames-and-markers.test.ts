@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ChatEngine } from '../src/modules/chat/chat-engine';
 import type { PeopleIndex } from '../src/modules/chat/turns/turn';
+import { GENRE } from '../src/modules/chat/understand/lexicon';
 import { NOT_IN_CATALOG } from '../src/modules/chat/wording';
 import { chatOverFullCatalog, freshConversation, playConversation } from './helpers/catalog';
 import { TEST_CATALOG_DIR } from './helpers/paths';
@@ -196,4 +197,73 @@ describe('a catalog film inside the name about to be said missing is the film na
       expect(engine.parse(message).like?.movie ?? null).toBeNull();
     },
   );
+});
+
+/**
+ * Decision 0125, second part (from the development sets, fresh28's judged classes): request words
+ * after a title are no sequel's name, hedges ("basically") carry no request, Spanish frights, an
+ * interjection before "something similar" is no title, a studio after "della"/"de", a whodunit is a
+ * murder mystery.
+ */
+describe('decision 0125: words that ask, hedge or react are no title', () => {
+  it('"war movie recommendations" asks for war films; no title "War Movie Recommendations" is missing', async () => {
+    const r = await play(['war movie recommendations']);
+    expect(r.message).not.toContain(NOT_IN_CATALOG);
+    expect(r.movies.length).toBeGreaterThanOrEqual(3);
+    for (const m of r.movies) expect(m.genre_ids).toContain(GENRE.war);
+  });
+
+  it('"seen basically all of those. more?" is more of the same, none shown again', async () => {
+    const r = await play([
+      'give me a horror movie that will actually keep me up at night',
+      'seen basically all of those. more?',
+    ]);
+    expect(r.movies.length).toBeGreaterThanOrEqual(3);
+    for (const m of r.movies) {
+      expect(m.genre_ids).toContain(GENRE.horror);
+      expect(r.shown[0]).not.toContain(m.id);
+    }
+  });
+
+  it('"ah shame. something like it then?" is no film called Shame', async () => {
+    const r = await play([
+      'have you got knives out?',
+      'ah shame. something like it then? a good old-fashioned whodunit',
+    ]);
+    expect(r.message).not.toContain('Shame');
+    expect(r.movies.map((m) => m.id)).not.toContain(76025);
+  });
+});
+
+describe('decision 0125: what the request names', () => {
+  it('"una peli de terror … más de sustos": horror with frights, not East Germany (the speller read "stasi")', async () => {
+    const message =
+      'hola! quiero ver una peli de terror pero que no sea muy sangrienta, más de sustos y ambiente';
+    const q = engine.parse(message);
+    expect(q.keywordsIn).not.toContain('east germany');
+    expect(q.moods).toContain('scary');
+    const r = await play([message]);
+    expect(r.movies.length).toBeGreaterThanOrEqual(3);
+    for (const m of r.movies) {
+      expect(m.genre_ids).toContain(GENRE.horror);
+      expect(m.keywords).not.toContain('east germany');
+    }
+  });
+
+  it('"qualcosa della Pixar": Pixar films', async () => {
+    const r = await play([
+      "Vorrei un film d'animazione da vedere con i bambini, magari qualcosa della Pixar",
+    ]);
+    expect(r.movies.length).toBeGreaterThanOrEqual(3);
+    for (const m of r.movies) expect(m.production_companies.map((c) => c.name).join(' ')).toMatch(/pixar/i);
+  });
+
+  it('a whodunit is a murder mystery: Christie adaptations, not Citizen Kane', async () => {
+    const r = await play(['a good old-fashioned whodunit, agatha christie style']);
+    expect(r.movies.length).toBeGreaterThanOrEqual(3);
+    for (const m of r.movies) {
+      expect(m.genre_ids).toContain(GENRE.mystery);
+      expect(m.keywords.some((k) => k === 'murder mystery' || k === 'whodunit')).toBe(true);
+    }
+  });
 });

@@ -1,5 +1,5 @@
 import { isGrammarWord } from './understand/grammar-words';
-import { AVAILABILITY_FRAME } from './understand/lexicon';
+import { AVAILABILITY_FRAME, FILLER } from './understand/lexicon';
 import { asksForFilms, type Query } from './understand/query';
 
 /**
@@ -172,6 +172,8 @@ export function sequelTyped(
     // and follows the title with no stop between them.
     const asks = !/^\d+$/.test(rest) && words.asksForFilms(rest);
     if (more.length > 3 || PADDING.test(rest) || JOINS.test(rest) || asks) return null;
+    // "war movie recommendations", "heat suggestions pls": words that only ask are no more of a name.
+    if (more.every((w) => FILLER.has(w))) return null;
     if (isGrammarWord(more[0]!) && !/^(?:\d.*|part|chapter|vol|volume|episode)$/.test(more[0]!)) return null;
     const typed = typedSpan(message, all);
     if (!typed || /[,.;!?…]/.test(typed)) return null;

@@ -900,6 +900,12 @@ function spanCandidates(s: State, sp: TitleSpan, prefixes: readonly string[]): T
   // A boundary word may open a well-known title ("like no country for old men": holdCuedTitles).
   const titleStart = s.titleStarts?.has(sp.from);
   if (!titleStart && (TITLE_BOUNDARIES.has(firstWord) || SPAN_SKIP.has(firstWord))) return null;
+  // "she's seen everything from pixar", "watched everything by ghibli": no film named Everything.
+  if (
+    firstWord === 'everything' &&
+    /^(?:from|by|of|else|they|she|he|you|we|i)$/.test(s.toks[sp.from + 1]?.w ?? '')
+  )
+    return null;
   // "do you know the movie X": the inner trigger's own span names the title.
   if (prefixes.some((p) => matchAt(s.toks, sp.from, p) > 0)) return null;
   return prefixCandidates(s.toks, sp);
@@ -2888,12 +2894,13 @@ export function studioOutClause(s: State) {
 function studioAsked(s: State, i: number): boolean {
   const before = s.toks.slice(Math.max(0, i - 4), i).map((t) => t.raw);
   if (before.some((w) => STUDIO_SEEN.test(w))) return false;
-  if (/^(?:from|by)$/.test(before.at(-1) ?? '')) return true;
+  // "by pixar", "de pixar", "della pixar", "von pixar", "da pixar": made by it.
+  if (/^(?:from|by|de|del|della|di|da|do|dos|von|vom|du|des|par)$/.test(before.at(-1) ?? '')) return true;
   const noun = s.toks[i + 1]?.raw ?? '';
   const next = s.toks[i + 2];
   return STUDIO_NOUNS.test(noun) && (!next || PUNCTUATION.has(next.w) || STUDIO_AFTER.test(next.raw));
 }
-const STUDIO_SEEN = /^(?:seen|watched|saw|every|all|done|finished|except|besides|apart)$/;
+const STUDIO_SEEN = /^(?:seen|watched|saw|every|everything|all|done|finished|except|besides|apart)$/;
 
 /**
  * "they've seen every pixar and disney film", "she's watched all the pixar ones": a studio whose
@@ -2905,7 +2912,7 @@ function studioSeen(s: State, i: number): boolean {
     .slice(Math.max(0, i - 5), i)
     .map((t) => t.raw)
     .join(' ');
-  return /\b(?:seen|watched|saw|done|finished)(?: (?:literally|basically|pretty much|just about|already))? (?:every|all)\b/.test(
+  return /\b(?:seen|watched|saw|done|finished)(?: (?:literally|basically|pretty much|just about|already))? (?:every(?:thing)?|all)\b/.test(
     before,
   );
 }

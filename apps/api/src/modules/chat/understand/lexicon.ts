@@ -626,6 +626,11 @@ export const MOODS: MoodRule[] = [
       'nightmare',
       'chilling',
       'miedo',
+      // "una peli de terror, más de sustos": frights (the speller read "sustos" as "stasi").
+      'susto',
+      'sustos',
+      'frissons',
+      'brividi',
       'aterradora',
       'terrorifica',
       'peur',
@@ -1938,6 +1943,13 @@ export const NAMES_NOT_SUBJECTS: ReadonlySet<string> = new Set([
 export const THEME_PHRASES: [string[], string[], string?, number?][] = [
   // 0116: music, not "heavy" said of a film (the sad mood ruled out).
   [['heavy metal'], ['heavy metal']],
+  // 0125: a whodunit is a murder mystery (the genre alone gave Citizen Kane and 2001).
+  [
+    ['murder mystery', 'whodunit'],
+    ['whodunit', 'whodunits', 'whodunnit', 'whodunnits', 'murder mystery', 'murder mysteries'],
+    'whodunit',
+    GENRE.mystery,
+  ],
   // 0115: a studio's universe is its films' keywords ("not Marvel" leaves them out).
   [
     ['marvel comic', 'marvel cinematic universe'],
@@ -3371,7 +3383,9 @@ export const FILLER = new Set(
   recomenda indica voce favor obrigado mostrar mostra minha meu namorada namorado gringa gringo
   hab habe lust auf mal gern gerne heute said says told telling tells keeps kept recommended suggested swears insists
   matter matters length runtime peli pelis sea sean seja sia eu adoro gosto amo gibt nur es qual quale bel bello bella buon buono buona bom boa legal
-  absolutely totally completely utterly extremely seriously genuinely truly literally whatsoever
+  absolutely totally completely utterly extremely seriously genuinely truly literally whatsoever basically
+  honestly essentially practically virtually probably definitely
+  shame pity bummer damn darn dang aw aww meh ugh
   gimme lemme kinda sorta gotta dunno bangin banging dope legit lowkey highkey af fr ngl tbh imo idk lmao lmk`.split(
     /\s+/,
   ),

@@ -272,7 +272,7 @@ export default {
   series: ['miniseries', 'mini series', 'tv series', 'tv show', 'tv shows', 'series'],
   shortFilms: ['short films', 'short film', 'shorts', 'short movies'],
   recent: ['recent', 'new release', 'new releases', 'this year', 'last year'],
-  classic: ['classic', 'classics', 'old school', 'golden age', 'vintage', 'old'],
+  classic: ['classic', 'classics', 'old school', 'old fashioned', 'golden age', 'vintage', 'old'],
   leaveVerbs: [
     'forget',
     'forget about',
