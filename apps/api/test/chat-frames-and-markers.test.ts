@@ -267,3 +267,28 @@ describe('decision 0125: what the request names', () => {
     }
   });
 });
+
+describe("decision 0125: a franchise's next film", () => {
+  it.each([
+    [
+      'just finished the fellowship of the ring. what do i watch next?',
+      'The Lord of the Rings: The Two Towers',
+    ],
+    ['which harry potter comes after the prisoner of azkaban', 'Harry Potter and the Goblet of Fire'],
+    ["just watched the first matrix, what's next in the series?", 'The Matrix Reloaded'],
+  ])('%s → %s first, then the rest in order', async (message, next) => {
+    const r = await play([message]);
+    expect(r.movies[0]?.title).toBe(next);
+    const years = r.movies.map((m) => m.release_date ?? '');
+    expect([...years].sort()).toEqual(years);
+    expect(r.message).toMatch(/^After \*\*\[/);
+  });
+
+  it('"what should I watch after X? that same dread" asks for films like X, not its sequels', async () => {
+    const r = await play([
+      'What should I watch after The Silence of the Lambs? I want that same dread, serial killer investigation stuff.',
+    ]);
+    expect(r.message).not.toMatch(/^After /);
+    expect(r.movies.length).toBeGreaterThanOrEqual(3);
+  });
+});

@@ -229,6 +229,20 @@ export class Franchises {
     return null;
   }
 
+  /**
+   * A franchise named anywhere in the message, by its name or a short name ("which harry potter
+   * comes after the prisoner of azkaban"): the longest name of two words or more, or null.
+   */
+  mentioned(message: string): Franchise | null {
+    const words = franchiseKey(message).replace(TRAILING_FILLER, '').split(' ');
+    for (let n = Math.min(6, words.length); n >= 2; n--)
+      for (let i = 0; i + n <= words.length; i++) {
+        const found = this.find(words.slice(i, i + n).join(' '));
+        if (found) return found;
+      }
+    return null;
+  }
+
   /** The franchise a message asks for by name, or null. */
   asked(message: string): Franchise | null {
     return this.named(message) ?? this.inOrder(message);

@@ -54,8 +54,65 @@ function leftOut(message: string, name: string, members: readonly CatalogMovie[]
   return out;
 }
 
+/**
+ * "what comes after the fellowship of the ring", "just finished the first matrix, what's next in the
+ * series?", "which harry potter comes after the prisoner of azkaban": the next film of a franchise.
+ */
+const NEXT_CUE =
+  /\b(?:what(?:'s|s| is| comes)? next|(?:what|which) (?:do|should|shall|can) (?:i|we) watch next|watch next|(?:comes?|goes|watch) after|the next (?:one|film|movie|part|chapter|instal+ment)|next (?:in|of) (?:the|this|that) (?:series|franchise|saga|trilogy)|(?:the )?sequel (?:to|of))\b/i;
+
+/** The film named after "after", "finished", "sequel to"… (up to the question that follows it). */
+const AFTER_NAME =
+  /\b(?:after|finished|finishing|watched|seen|saw|sequel to|sequel of)\s+(.{3,60}?)(?=\s*(?:[?.!,;]|$|\s(?:what|which|and|so|now|then|is|are|do|should)\b))/i;
+
+/** The film the message says was watched, whose franchise's next film is asked for, or null. */
+function watchedMember(req: ChatRequest, ctx: TurnContext): CatalogMovie | null {
+  const like = req.query.like;
+  if (like?.movie && like.confidence >= 0.75 && like.movie.collection) return like.movie;
+  // "the first matrix", "the original alien": the film of that name.
+  const named = AFTER_NAME.exec(req.message)?.[1]?.replace(/\b(?:first|original|1st)\s+/i, '');
+  const hit = named ? ctx.resolveTitle(named) : null;
+  if (hit && hit.confidence >= 0.75 && hit.movie.vote_count >= 100 && hit.movie.collection) return hit.movie;
+  // "which harry potter comes after the prisoner of azkaban": the franchise named, and its film
+  // whose own words (beyond the franchise's name) the message has.
+  const franchise = ctx.franchises().mentioned(req.message);
+  if (!franchise) return null;
+  const text = ` ${franchiseKey(req.message)} `;
+  const own = new Set(franchiseKey(franchise.name).split(' '));
+  let best: { m: CatalogMovie; n: number } | null = null;
+  for (const m of franchise.members) {
+    const words = franchiseKey(m.title)
+      .split(' ')
+      .filter((w) => w.length >= 4 && !own.has(w));
+    const n = words.filter((w) => text.includes(` ${w} `)).length;
+    if (n > 0 && n === words.length && (!best || n > best.n)) best = { m, n };
+  }
+  return best?.m ?? null;
+}
+
+/**
+ * Not the franchise's next film: more of a quality of it ("what should I watch after The Silence
+ * of the Lambs? that same dread"), or the whole franchise seen ("finished the original trilogy").
+ */
+const NOT_NEXT =
+  /\b(?:same|similar|like (?:it|that|this|those)|more of|kind of|vibes?|feel|trilogy|saga|series (?:is|was)|all of them|them all|whole (?:series|franchise))\b/i;
+
+/** The films of the watched film's franchise that came after it, or null. */
+function nextAfter(req: ChatRequest, ctx: TurnContext) {
+  if (!NEXT_CUE.test(req.message) || NOT_NEXT.test(req.message.replace(NEXT_CUE, ' '))) return null;
+  const after = watchedMember(req, ctx);
+  const franchise = after?.collection ? ctx.franchises().byCollection(after.collection.id) : null;
+  if (!after || !franchise) return null;
+  const members = franchise.members.filter(
+    (m) => (m.release_date ?? '') > (after.release_date ?? '') && !req.seen.has(m.id),
+  );
+  return members.length ? { name: franchise.name, after, members } : null;
+}
+
 /** The franchise asked for (and another named with it), its films in the order asked, less those seen or ruled out. */
 function asked(req: ChatRequest, ctx: TurnContext) {
+  const next = nextAfter(req, ctx);
+  if (next) return { ...next, order: null, first: FRANCHISE_SHOWN, years: null, noneInYears: false };
   const found = ctx.franchises().asked(req.message) ?? narrowed(req, ctx);
   if (!found) return null;
   const also = ctx.franchises().alsoNamed(req.message, found);
@@ -87,7 +144,9 @@ function asked(req: ChatRequest, ctx: TurnContext) {
     ORIGINAL_TRILOGY.test(req.message) && !/\b(?:finished|seen|watched|saw)\b/i.test(req.message);
   const first = trilogy ? 3 : FRANCHISE_SHOWN;
   const noneInYears = years !== null && inYears.length === 0;
-  return members.length ? { name: franchise.name, order, members, first, years, noneInYears } : null;
+  return members.length
+    ? { name: franchise.name, after: null, order, members, first, years, noneInYears }
+    : null;
 }
 
 /**
@@ -98,7 +157,7 @@ export const franchiseTurn: Turn = {
   kind: 'franchise',
   matches: (req, ctx) => asked(req, ctx) !== null,
   handle(req, ctx) {
-    const { name: fullName, order, members, first, years, noneInYears } = asked(req, ctx)!;
+    const { name: fullName, after, order, members, first, years, noneInYears } = asked(req, ctx)!;
     const shown = members.slice(0, first);
     const picks = shown.map((m) => ({
       movie: m,
@@ -108,9 +167,11 @@ export const franchiseTurn: Turn = {
     const some = members.length > shown.length;
     const where = years && !noneInYears ? ` ${years}` : '';
     const none = noneInYears ? `None of the ${name} films in the catalog are ${years}. ` : '';
-    const intro = order
-      ? `${none}Of the ${members.length} ${name} films${where} in the catalog, the ${order.word} is ${say.movieLink(shown[0]!)}. ${some ? `The first ${shown.length}` : 'All of them'}, ${order.word} first:`
-      : `${none}Here are ${some ? `the first ${shown.length} of ${members.length}` : members.length === 2 ? 'both' : `all ${members.length}`} ${name} films${where} in the catalog, in order of release:`;
+    const intro = after
+      ? `After ${say.movieLink(after)} comes ${say.movieLink(shown[0]!)}${shown.length > 1 ? `; the ${name} films after it, in order of release:` : '.'}`
+      : order
+        ? `${none}Of the ${members.length} ${name} films${where} in the catalog, the ${order.word} is ${say.movieLink(shown[0]!)}. ${some ? `The first ${shown.length}` : 'All of them'}, ${order.word} first:`
+        : `${none}Here are ${some ? `the first ${shown.length} of ${members.length}` : members.length === 2 ? 'both' : `all ${members.length}`} ${name} films${where} in the catalog, in order of release:`;
     const listed: ChatRequest = {
       ...req,
       query: { ...emptyQuery(req.query.lang), empty: false, franchise: shown[0]!.collection?.id },
