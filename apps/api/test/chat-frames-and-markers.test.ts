@@ -292,3 +292,22 @@ describe("decision 0125: a franchise's next film", () => {
     expect(r.movies.length).toBeGreaterThanOrEqual(3);
   });
 });
+
+describe('decision 0125: eras named by their theme, lesser-known asked with a rating', () => {
+  it('"cold war spy movies" are about the Cold War and spies, not war films', async () => {
+    const q = engine.parse('cold war spy movies, the tense slow-burn kind');
+    expect(q.keywordsIn).toEqual(expect.arrayContaining(['cold war', 'spy']));
+    expect(q.genreGroups.flat()).not.toContain(GENRE.war);
+    const r = await play(['cold war spy movies, the tense slow-burn kind']);
+    expect(r.movies.map((m) => m.title)).toContain('Tinker Tailor Soldier Spy');
+  });
+
+  it('"underrated sci-fi rated 7+" leaves out the films everyone knows, whatever their rating', async () => {
+    const r = await play(["underrated sci-fi that's still rated at least 7/10?"]);
+    expect(r.movies.length).toBeGreaterThanOrEqual(3);
+    const titles = r.movies.map((m) => m.title);
+    for (const famous of ['Inception', 'Interstellar', 'The Empire Strikes Back'])
+      expect(titles).not.toContain(famous);
+    for (const m of r.movies) expect(m.vote_average).toBeGreaterThanOrEqual(7);
+  });
+});

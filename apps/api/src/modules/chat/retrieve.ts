@@ -393,6 +393,12 @@ function themesAdmit(m: CatalogMovie, p: Plan): boolean {
  * film beyond it, so the most famous films of the kind come after the well-loved lesser-known ones.
  */
 export const LESSER_KNOWN_PEAK = 0.7;
+/**
+ * Asked for lesser-known films, the films known to nearly everyone of their era (fame above this:
+ * the decade's best-known 1% or so) are none of them, whatever their rating ("underrated sci-fi
+ * rated 7+" gave Inception and The Empire Strikes Back: a rating asked for outweighed fame).
+ */
+export const LESSER_KNOWN_MAX = 0.9;
 const fameFor = (f: number, q: Query) => (q.lesserKnown ? f - 2 * Math.max(0, f - LESSER_KNOWN_PEAK) : f);
 
 /** What weighs besides fit: fame, love, genre focus, kinds not asked for, directions, neighbours. */
@@ -618,6 +624,7 @@ export class Retriever {
   private admits(m: CatalogMovie, p: Plan, minVotes: number): boolean {
     if (p.input.exclude.has(m.id) || (p.seed && m.id === p.seed.id)) return false;
     if (m.vote_count < (p.input.personPool ? 1 : minVotes)) return false;
+    if (p.q.lesserKnown && this.fame().fame(m) > LESSER_KNOWN_MAX) return false;
     if (m.collection && p.q.collectionsOut?.some((c) => c.id === m.collection!.id)) return false;
     if (p.q.studiosOut?.some((k) => madeBy(m, k))) return false;
     if (p.q.studiosIn?.length && !p.q.studiosIn.some((k) => madeBy(m, k))) return false;

@@ -1975,7 +1975,16 @@ export const THEME_PHRASES: [string[], string[], string?, number?][] = [
   ],
   [
     ['cold war'],
-    ['kalter krieg', 'kalten krieg', 'kalten krieges', 'guerre froide', 'guerra fria', 'guerra fredda'],
+    // "cold war spy movies": the era's theme, not the war genre.
+    [
+      'cold war',
+      'kalter krieg',
+      'kalten krieg',
+      'kalten krieges',
+      'guerre froide',
+      'guerra fria',
+      'guerra fredda',
+    ],
   ],
   [
     ['parallel world', 'alternate reality', 'multiverse'],
