@@ -311,3 +311,28 @@ describe('decision 0125: eras named by their theme, lesser-known asked with a ra
     for (const m of r.movies) expect(m.vote_average).toBeGreaterThanOrEqual(7);
   });
 });
+
+describe('decision 0125: a film described, the list shown, losing someone', () => {
+  it('"is parasite on here? the korean one with the rich family": another Parasite than the 1982 one, said missing; Korean films', async () => {
+    const r = await play(['is parasite on here? the korean one with the rich family and the basement']);
+    expect(r.message).toContain(`"parasite" ${NOT_IN_CATALOG}`);
+    expect(r.movies.length).toBeGreaterThanOrEqual(3);
+    for (const m of r.movies) expect(m.original_language).toBe('ko');
+  });
+
+  it('"anything in there under 2 hours?" chooses among the films shown first', async () => {
+    const r = await play([
+      'action movies with a love story',
+      'nice. anything in there under 2 hours? we have work tomorrow',
+    ]);
+    expect(r.message).toMatch(/^Of those, /);
+    expect(r.shown[0]).toContain(r.movies[0]!.id);
+    for (const m of r.movies) expect(m.runtime).toBeLessThan(120);
+  });
+
+  it('"losing someone" is grief, not the word "losing" in a summary', () => {
+    const q = engine.parse('films that deal with losing someone, something honest');
+    expect(q.keywordsIn).toContain('grief');
+    expect(q.textWords ?? []).not.toContain('losing');
+  });
+});

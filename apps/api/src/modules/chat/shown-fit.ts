@@ -164,9 +164,14 @@ const SELECTS_FROM_SHOWN =
 const ASKS_FOR_NEW =
   /\b(?:more like|like the|similar|another|others|something|anything|any (?:other|more|new)|new ones?|more of|recommend|suggest|give me|show me)\b/;
 
+/** "anything in there under 2 hours?", "any on that list for kids?": the list shown, by where it is. */
+const IN_THE_LIST =
+  /\b(?:anything|any|something|one|ones) (?:in there|(?:in|on|from) (?:that|the|this|your) list)\b/;
+
 /** Whether a message selects among the films shown rather than asking for new ones. */
 export const selectsFromShown = (message: string): boolean => {
   const text = folded(message).trim();
+  if (IN_THE_LIST.test(text)) return !ASKS_FOR_NEW.test(text.replace(IN_THE_LIST, ' '));
   return SELECTS_FROM_SHOWN.test(text) && !ASKS_FOR_NEW.test(text);
 };
 

@@ -1365,6 +1365,20 @@ function clarify(s: State, after: number, lexiconWords: ReadonlySet<string>) {
   // "the mad max one", "the cameron one", "the 2019 one"
   const text = toks.map((t) => (t.used ? '\u0000' : t.w)).join(' ');
   const one = /\bthe ((?:[a-z0-9']+ ){0,2}[a-z0-9']+) (?:one|version|film|movie)\b/.exec(text);
+  // "is Parasite any good? the korean one": a language the film named is not in says another film
+  // of that name, one the catalog lacks (the 1982 Parasite is no Korean film).
+  const said = one && languageSaid(one[1]!);
+  if (said && like.movie && like.movie.original_language !== said) {
+    s.q.like = { ...like, movie: null, confidence: 0, closest: null };
+    // "the korean one with the rich family and the basement": the words after it describe that
+    // film, up to the sentence's end; they ask for nothing (its language is read on: Korean films).
+    const after = text.slice(0, one.index + one[0].length).split(' ').length;
+    for (let k = after; k < toks.length; k++) {
+      if (['.', '?', '!'].includes(toks[k]!.w)) break;
+      toks[k]!.used = true;
+    }
+    return;
+  }
   if (one && !one[1]!.includes('\u0000')) {
     const ws = one[1]!.split(' ');
     if (ws.length === 1 && /^(?:19|20)\d\d$/.test(ws[0]!)) year = ws[0];
@@ -1383,6 +1397,12 @@ function clarify(s: State, after: number, lexiconWords: ReadonlySet<string>) {
       closest: null,
     };
   }
+}
+
+/** The language a few words name ("korean", "the french"), as its code, or null. */
+function languageSaid(words: string): string | null {
+  for (const [code, phrases] of LANGUAGE_PHRASES) if (phrases.includes(words)) return code;
+  return null;
 }
 
 /** The longest similarity word pointing back ("something like it", "similar"), or null. */

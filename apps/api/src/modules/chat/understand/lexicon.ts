@@ -1943,6 +1943,21 @@ export const NAMES_NOT_SUBJECTS: ReadonlySet<string> = new Set([
 export const THEME_PHRASES: [string[], string[], string?, number?][] = [
   // 0116: music, not "heavy" said of a film (the sad mood ruled out).
   [['heavy metal'], ['heavy metal']],
+  // 0125: losing someone is grief (its words were searched in the films' text: Stripes, "losing his job").
+  [
+    ['grief', 'loss of loved one'],
+    [
+      'losing someone',
+      'losing somebody',
+      'lost someone',
+      'losing a loved one',
+      'lost a loved one',
+      'losing a parent',
+      'losing a child',
+      'death of a loved one',
+    ],
+    'grief',
+  ],
   // 0125: a whodunit is a murder mystery (the genre alone gave Citizen Kane and 2001).
   [
     ['murder mystery', 'whodunit'],
