@@ -3,7 +3,7 @@ import { lovedRating } from './rank';
 import { darkness, type Scored } from './retrieve';
 import { askedTheme, isPlace, themeText } from './themes';
 import { COMPARATIVES, GENRE, INDUSTRY_PHRASES, LANGUAGE_PHRASES, MOODS } from './understand/lexicon';
-import { isGrammarWord } from './understand/grammar-words';
+import { saysNothingAlone } from './understand/grammar-words';
 import { hasRequest, type Query } from './understand/query';
 
 /**
@@ -735,7 +735,7 @@ export function verdict(m: CatalogMovie, here = false): string {
 export function notes(q: Query, relaxed: string[], found: number): string[] {
   const out: string[] = [];
   // Words of grammar left unread ("where", "she's") took nothing from the request: not named.
-  const unread = q.unknown.filter((w) => !isGrammarWord(w));
+  const unread = q.unknown.filter((w) => !saysNothingAlone(w));
   if (unread.length)
     out.push(
       `I didn't catch "${unread.slice(0, 3).join('", "')}", so I left ${unread.length === 1 ? 'it' : 'them'} out.`,

@@ -3410,6 +3410,7 @@ export const FILLER = new Set(
   absolutely totally completely utterly extremely seriously genuinely truly literally whatsoever basically
   honestly essentially practically virtually probably definitely
   shame pity bummer damn darn dang aw aww meh ugh
+  hola salut hallo ciao ola svp plutot preferably ideally recs rec tmrw tmr ever
   gimme lemme kinda sorta gotta dunno bangin banging dope legit lowkey highkey af fr ngl tbh imo idk lmao lmk`.split(
     /\s+/,
   ),
