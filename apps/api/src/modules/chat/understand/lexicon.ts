@@ -503,6 +503,7 @@ export const MOODS: MoodRule[] = [
     mood: 'funny',
     phrases: [
       'funny',
+      'funniest',
       'hilarious',
       'laugh',
       'laughs',
@@ -583,6 +584,7 @@ export const MOODS: MoodRule[] = [
     mood: 'scary',
     phrases: [
       'scary',
+      'scariest',
       'scare',
       'scared',
       'terrifying',
@@ -681,6 +683,7 @@ export const MOODS: MoodRule[] = [
     mood: 'sad',
     phrases: [
       'sad',
+      'saddest',
       'tearjerker',
       'tear jerker',
       'cry',
@@ -2796,6 +2799,16 @@ export const LIKE_SUFFIXES: string[] = [
   'was beautiful',
   'was so cool',
   'was the best',
+  // "hot fuzz is the funniest thing ive ever seen": a verdict on the film named.
+  'is the best',
+  'is the funniest',
+  'was the funniest',
+  'is the scariest',
+  'was the scariest',
+  'is the saddest',
+  'was the saddest',
+  'is the greatest',
+  'was the greatest',
   'rocked',
   'was epic',
   'knocked my socks off',

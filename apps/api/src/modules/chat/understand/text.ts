@@ -1,5 +1,4 @@
 import { LEXICONS } from './lexicon/index';
-import { FILLER } from './lexicon';
 import type { MessageLang } from './query';
 
 /** Text helpers shared by the clause parsers: normalising, tokens, typo distance, message language. */
@@ -160,15 +159,12 @@ export class Speller {
   private readonly bySound = new Map<string, string>();
   /** Earlier targets win ties: the lexicon's words come before the catalog's keywords. */
   private readonly rank = new Map<string, number>();
-  /** The lexicon's own words (the sound targets): what a superlative may be read as. */
-  private readonly lexicon: ReadonlySet<string>;
   constructor(
     targets: Iterable<string>,
     private readonly known: (w: string) => boolean,
     soundTargets: Iterable<string> = [],
   ) {
-    this.lexicon = new Set(soundTargets);
-    for (const t of this.lexicon) {
+    for (const t of soundTargets) {
       if (t.length < 5 || !/^[a-z]+$/.test(t)) continue;
       const k = soundKey(t);
       if (!this.bySound.has(k)) this.bySound.set(k, t);
@@ -194,23 +190,8 @@ export class Speller {
     return singular !== word && knows(singular) ? singular : undefined;
   }
 
-  /**
-   * A superlative of a word the lexicon reads is that word ("saddest": sad, "funniest": funny,
-   * "scariest": scary), so "the saddest film" asks for a sad one.
-   */
-  private superlativeOf(word: string): string | undefined {
-    if (!word.endsWith('est') || word.length < 7) return undefined;
-    const stem = word.slice(0, -3);
-    const forms = [stem, stem.replace(/i$/, 'y'), stem.replace(/(.)\1$/, '$1'), `${stem}e`];
-    return forms.find((w) => w.length >= 3 && this.lexicon.has(w) && !FILLER.has(w) && !ORDER_WORDS.has(w));
-  }
-
   correct(typed: string): string {
-    if (typed.length < 5 || !/^[a-z]+$/.test(typed)) return typed;
-    // "funniest", "scariest" are words of the catalog too: read as the lexicon's "funny", "scary".
-    const superlative = this.superlativeOf(typed);
-    if (superlative) return superlative;
-    if (this.known(typed)) return typed;
+    if (typed.length < 5 || !/^[a-z]+$/.test(typed) || this.known(typed)) return typed;
     // Drawn-out words ("looong", "pleeease"): a letter typed three times or more is one or two.
     let word = typed;
     if (/(.)\1\1/.test(typed)) {
@@ -241,25 +222,6 @@ export class Speller {
     return best;
   }
 }
-
-/**
- * Words whose superlative orders films rather than asking for a kind ("which is the shortest",
- * "the oldest one"): read by the questions about the films shown, never as the word itself.
- */
-const ORDER_WORDS = new Set([
-  'short',
-  'long',
-  'old',
-  'new',
-  'late',
-  'early',
-  'big',
-  'small',
-  'quick',
-  'fast',
-  'high',
-  'low',
-]);
 
 /** Each language's function words (`lexicon/<lang>.ts`). */
 const LANGUAGE_MARKERS = Object.fromEntries(
