@@ -85,10 +85,16 @@ describe('titles typed with two slips', () => {
 
 describe('a little-known namesake', () => {
   it('"is parasite on here?": the 1982 film is offered, and a later Parasite said not here', async () => {
-    const { message } = await ask('is parasite on here? the korean one');
+    const { message } = await ask('is parasite on here?');
     expect(message).toMatch(
       /The "Parasite" here is a little-known film from 1982; if you meant a later one, that one isn't in our catalog/,
     );
+  });
+
+  it('"is parasite on here? the korean one": not the 1982 film (decision 0125); Korean films instead', async () => {
+    const { message } = await ask('is parasite on here? the korean one');
+    expect(message).toMatch(/^"parasite" isn't in our catalog/);
+    expect(linked(message)).not.toContain(48311);
   });
 
   it('a well-known film of that name gets no such word', async () => {

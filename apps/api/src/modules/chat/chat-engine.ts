@@ -166,6 +166,8 @@ export function titleSimilarity(typed: string, title: string): number {
   return unmatchedTyped > 0 ? Math.min(dice, 0.7) : dice;
 }
 
+const FILM_NOUN = /^(?:movies?|films?|flicks?|shows?|pictures?)$/;
+
 /** Digits typed for the words they sound like ("no country 4 old men", "back 2 the future"). */
 const SOUNDS_LIKE: Record<string, readonly string[]> = {
   '2': ['to', 'too'],
@@ -181,7 +183,8 @@ const SOUNDS_LIKE: Record<string, readonly string[]> = {
  */
 function sameWordSaidOtherwise(typed: string, word: string): boolean {
   if (SOUNDS_LIKE[typed]?.includes(word)) return true;
-  if (Math.min(typed.length, word.length) < 3) return false;
+  // "scary movies" asks for films, not for Scary Movie: a film noun's plural is the request's.
+  if (Math.min(typed.length, word.length) < 3 || FILM_NOUN.test(typed)) return false;
   return typed === `${word}s` || word === `${typed}s` || typed === `${word}es` || word === `${typed}es`;
 }
 
