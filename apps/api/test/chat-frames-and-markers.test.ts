@@ -336,3 +336,16 @@ describe('decision 0125: a film described, the list shown, losing someone', () =
     expect(q.textWords ?? []).not.toContain('losing');
   });
 });
+
+describe('decision 0125: a time past is no length', () => {
+  it('"finished Arrival about an hour ago" names Arrival and asks for no length', () => {
+    const q = engine.parse(
+      'finished Arrival about an hour ago and my brain is still buzzing. what else scratches that itch? slow, smart sci-fi',
+    );
+    expect(q.like?.movie?.title).toBe('Arrival');
+    expect(q.runtimeMin).toBeUndefined();
+    expect(q.runtimeMax).toBeUndefined();
+    // The time there is stays a length.
+    expect(engine.parse('I have about an hour').runtimeMax).toBe(60);
+  });
+});

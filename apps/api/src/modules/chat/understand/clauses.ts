@@ -1724,6 +1724,18 @@ const BARE_NOT_MINUTES =
   'years?|yrs?|year olds?|stars?|points?|votes?|percent|%|dollars?|bucks|euros?|million|k|s|out of|/|rating|rated';
 
 /** "under 2 hours", "90 minutes or less", "an hour and a half", "1h30", "a short one", "over 3 hours", "short films". */
+/**
+ * "finished Arrival about an hour ago", "saw it 2 days ago": a time past is when something happened,
+ * never a film's length; its words are used up before the lengths and the time there is are read.
+ */
+export function pastTimeClause(s: State) {
+  scanRegex(
+    s,
+    /\b(?:(?:about|like|maybe|only|just|around|roughly) )?(?:an?|one|two|three|four|five|a few|a couple(?: of)?|half an?|\d{1,3}(?:[.,]\d)?) ?(?:hours?|hrs?|h|minutes?|mins?|days?|weeks?|months?|years?) ago\b/,
+    () => {},
+  );
+}
+
 export function runtimeClause(s: State) {
   const q = s.q;
   const less = String.raw`(?:under|less than|shorter than|below|at most|max|maximum|(?:no|nothing|not|none) (?:longer|more) than|(?:not|nothing|none|no(?:thing)? films?) (?:over|above|past|beyond)|within|up to|menos de|moins de|unter|weniger als|hochstens|max\.?|nicht langer als|nicht mehr als|maximal|pas plus de|no mas de|meno di|non piu di|al massimo|massimo|no maximo|nao mais de|nao mais que|(?:can't|cant|cannot|can not|won't|wont|don't want to|dont want to) (?:do|go|sit through|handle|watch|manage) (?:more|longer) than|(?:can't|cant|cannot) (?:go|sit) (?:over|past|beyond))`;

@@ -2569,6 +2569,8 @@ const VIEWING_PAST_PREFIXES = [
   're watched',
   'caught',
   'binged',
+  'finished',
+  'just finished',
   'got back from',
   'came back from',
   'came out of',
