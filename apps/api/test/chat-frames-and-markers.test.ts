@@ -349,3 +349,27 @@ describe('decision 0125: a time past is no length', () => {
     expect(engine.parse('I have about an hour').runtimeMax).toBe(60);
   });
 });
+
+describe('decision 0125: amounts, kinds in quotes, Spanish words, cooking', () => {
+  it('"arguing for like 20 min about what to watch": no title "20 min about"', async () => {
+    const r = await play([
+      'ok so my boyfriend and i have been arguing for like 20 min about what to watch. he wants action',
+    ]);
+    expect(r.message).not.toContain(NOT_IN_CATALOG);
+    expect(r.movies.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('"they want \'real people\' movies": a kind of film, no missing title', async () => {
+    const r = await play(["family movie but no cartoons, my kids say they want 'real people' movies lol"]);
+    expect(r.message).not.toContain(NOT_IN_CATALOG);
+    for (const m of r.movies) expect(m.genre_ids).not.toContain(GENRE.animation);
+  });
+
+  it('"si puede ser" is no Swedish ("puede" was read as "suede"); an egg question is off-topic', async () => {
+    expect(
+      engine.parse('quiero una peli de terror que dé miedo de verdad, algo de los 2000 si puede ser')
+        .languages,
+    ).toEqual([]);
+    expect(engine.kindOf('how many minutes do i boil an egg for a runny yolk', fresh())).toBe('off-topic');
+  });
+});

@@ -808,10 +808,12 @@ function quotedSpans(toks: readonly Token[]): TitleSpan[] {
     if (toks[i]!.w !== '"') continue;
     const close = toks.findIndex((t, j) => j > i && t.w === '"');
     // "too old for 'baby movies'": quoted words that end in a plain noun are a description, not a title.
+    // "they want 'real people' movies": quoted words before a film noun are a kind of film too.
     if (
       close > i + 1 &&
       close - i <= 12 &&
-      !/^(movies?|films?|stuff|ones?|things?|vibes?|content|shows?)$/.test(toks[close - 1]!.w)
+      !/^(movies?|films?|stuff|ones?|things?|vibes?|content|shows?)$/.test(toks[close - 1]!.w) &&
+      !/^(movies?|films?|flicks?|stuff|ones)$/.test(toks[close + 1]?.w ?? '')
     )
       spans.unshift({ from: i + 1, maxTo: close, suffix: false, trigger: [i, i + 1] });
   }
@@ -899,6 +901,8 @@ function spanCandidates(s: State, sp: TitleSpan, prefixes: readonly string[]): T
   const firstWord = s.toks[sp.from]?.w ?? '';
   // A boundary word may open a well-known title ("like no country for old men": holdCuedTitles).
   const titleStart = s.titleStarts?.has(sp.from);
+  // "arguing for like 20 min about it": an amount of time, no title (unless held: "28 days later").
+  if (!titleStart && /^\d/.test(firstWord) && TIME_UNIT.test(s.toks[sp.from + 1]?.w ?? '')) return null;
   if (!titleStart && (TITLE_BOUNDARIES.has(firstWord) || SPAN_SKIP.has(firstWord))) return null;
   // "she's seen everything from pixar", "watched everything by ghibli": no film named Everything.
   if (
@@ -910,6 +914,8 @@ function spanCandidates(s: State, sp: TitleSpan, prefixes: readonly string[]): T
   if (prefixes.some((p) => matchAt(s.toks, sp.from, p) > 0)) return null;
   return prefixCandidates(s.toks, sp);
 }
+
+const TIME_UNIT = /^(?:secs?|seconds?|mins?|minutes?|hrs?|hours?|h|days?|weeks?|months?|years?|yrs?)$/;
 
 type FoundTitle = NonNullable<ReturnType<typeof bestTitle>>;
 

@@ -3426,6 +3426,7 @@ export const FILLER = new Set(
   honestly essentially practically virtually probably definitely
   shame pity bummer damn darn dang aw aww meh ugh
   hola salut hallo ciao ola svp plutot preferably ideally recs rec tmrw tmr ever
+  puede pueda puedes si ser verdad
   gimme lemme kinda sorta gotta dunno bangin banging dope legit lowkey highkey af fr ngl tbh imo idk lmao lmk`.split(
     /\s+/,
   ),
