@@ -1966,7 +1966,7 @@ const FILM_NOUNS = [...LONG_NOUNS, ...GENRE_WORDS]
 const CHILD_AGE = String.raw`(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)`;
 /** "my 7yo", "my 12 and 15 year old", "kids aged 6, 9 and 11 years old", "de 6 y 9 años". */
 const CHILD_AGES = new RegExp(
-  String.raw`\b((?:${CHILD_AGE} ?(?:,|and|&|y|et|und) ?)*${CHILD_AGE}) ?(?:years? ?olds?|yrs? ?olds?|yo|y o|anos|ans|jahre alt|jahrigen?|jahrige)\b`,
+  String.raw`\b((?:${CHILD_AGE} ?(?:,|and|&|y|et|und) ?)*${CHILD_AGE}) ?(?:years? ?olds?|yrs? ?olds?|yo|y o|anos|anni|ans|jahre alt|jahrigen?|jahrige)\b`,
 );
 const ONE_AGE = new RegExp(String.raw`\b${CHILD_AGE}\b`, 'g');
 /**

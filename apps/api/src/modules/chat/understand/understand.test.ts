@@ -96,6 +96,7 @@ describe('understand: clause parsers', () => {
     ['movie night with my 12 and 15 year old', 12],
     ['kids aged 6, 9 and 11 years old', 6],
     ['niños de 6 y 9 años', 6],
+    ['un film da vedere con mio figlio di 6 anni', 6],
   ])("a child's age, the youngest of several: %j", (text, age) => {
     const q = p(text);
     expect(q.childAge).toBe(age);
