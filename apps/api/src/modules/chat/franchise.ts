@@ -234,11 +234,17 @@ export class Franchises {
    * comes after the prisoner of azkaban"): the longest name of two words or more, or null.
    */
   mentioned(message: string): Franchise | null {
-    const words = franchiseKey(message).replace(TRAILING_FILLER, '').split(' ');
-    for (let n = Math.min(6, words.length); n >= 2; n--)
+    return this.anywhere(franchiseKey(message).replace(TRAILING_FILLER, ''), 2);
+  }
+
+  /** The longest franchise name in the text, of `fewest` words or more (one word: 4 letters or more). */
+  private anywhere(text: string, fewest: number): Franchise | null {
+    const words = text.split(' ');
+    for (let n = Math.min(6, words.length); n >= fewest; n--)
       for (let i = 0; i + n <= words.length; i++) {
-        const found = this.find(words.slice(i, i + n).join(' '));
-        if (found) return found;
+        const key = words.slice(i, i + n).join(' ');
+        const found = this.find(key);
+        if (found && (n > 1 || key.length >= 4)) return found;
       }
     return null;
   }
@@ -256,15 +262,7 @@ export class Franchises {
    */
   private inOrder(message: string): Franchise | null {
     const text = franchiseKey(message).replace(TRAILING_FILLER, '');
-    if (!ORDER_CUE.test(text)) return null;
-    const words = text.split(' ');
-    for (let n = Math.min(6, words.length); n >= 1; n--)
-      for (let i = 0; i + n <= words.length; i++) {
-        const key = words.slice(i, i + n).join(' ');
-        const found = this.find(key);
-        if (found && (n > 1 || key.length >= 4)) return found;
-      }
-    return null;
+    return ORDER_CUE.test(text) ? this.anywhere(text, 1) : null;
   }
 
   /** A franchise's name right before a film noun, with only request words before it. */

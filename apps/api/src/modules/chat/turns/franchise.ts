@@ -43,15 +43,21 @@ function leftOut(message: string, name: string, members: readonly CatalogMovie[]
   const cue = LEFT_OUT.exec(text);
   if (!cue) return new Set();
   const after = ` ${text.slice(cue.index)} `;
-  const own = new Set(franchiseKey(name).split(' '));
   const out = new Set<number>();
-  for (const m of members) {
-    const words = franchiseKey(m.title)
-      .split(' ')
-      .filter((w) => w.length >= 4 && !own.has(w));
+  for (const [m, words] of ownWords(name, members))
     if (words.length && words.every((w) => after.includes(` ${w} `))) out.add(m.id);
-  }
   return out;
+}
+
+/** Each film's own title words beyond the franchise's name (4 letters or more): "tokyo", "drift". */
+function ownWords(name: string, members: readonly CatalogMovie[]): [CatalogMovie, string[]][] {
+  const own = new Set(franchiseKey(name).split(' '));
+  return members.map((m) => [
+    m,
+    franchiseKey(m.title)
+      .split(' ')
+      .filter((w) => w.length >= 4 && !own.has(w)),
+  ]);
 }
 
 /**
@@ -78,12 +84,8 @@ function watchedMember(req: ChatRequest, ctx: TurnContext): CatalogMovie | null 
   const franchise = ctx.franchises().mentioned(req.message);
   if (!franchise) return null;
   const text = ` ${franchiseKey(req.message)} `;
-  const own = new Set(franchiseKey(franchise.name).split(' '));
   let best: { m: CatalogMovie; n: number } | null = null;
-  for (const m of franchise.members) {
-    const words = franchiseKey(m.title)
-      .split(' ')
-      .filter((w) => w.length >= 4 && !own.has(w));
+  for (const [m, words] of ownWords(franchise.name, franchise.members)) {
     const n = words.filter((w) => text.includes(` ${w} `)).length;
     if (n > 0 && n === words.length && (!best || n > best.n)) best = { m, n };
   }

@@ -1997,13 +1997,11 @@ export function ageClause(s: State) {
     add(q.impliedOut, GENRE.war);
   };
   // Several ages: the youngest decides.
-  scanRegex(s, CHILD_AGES, (m) =>
-    child(Math.min(...[...m[1]!.matchAll(ONE_AGE)].map((a) => AGE_WORDS[a[0]] ?? Number(a[0])))),
-  );
+  const youngest = (m: RegExpExecArray) =>
+    child(Math.min(...[...m[1]!.matchAll(ONE_AGE)].map((a) => AGE_WORDS[a[0]] ?? Number(a[0]))));
+  scanRegex(s, CHILD_AGES, youngest);
   scanRegex(s, BIRTHDAY_AGE, (m) => child(Number(m[1])));
-  scanRegex(s, AGES_AFTER_CHILD, (m) =>
-    child(Math.min(...[...m[1]!.matchAll(ONE_AGE)].map((a) => AGE_WORDS[a[0]] ?? Number(a[0])))),
-  );
+  scanRegex(s, AGES_AFTER_CHILD, youngest);
 }
 const AGE_WORDS: Record<string, number> = {
   ...NUMBER_WORDS,

@@ -4,7 +4,14 @@ import { LEXICON_WORDS } from './understand';
 /** The languages the chat reads, by their ISO 639-1 codes (stopwords-iso's keys). */
 const LANGUAGES = ['en', 'es', 'fr', 'de', 'it', 'pt'] as const;
 
+let stop: ReadonlySet<string> | undefined;
 let grammar: ReadonlySet<string> | undefined;
+
+/** stopwords-iso's lists for the languages read, lower case. */
+const stopwordsRead = (): ReadonlySet<string> =>
+  (stop ??= new Set(
+    LANGUAGES.flatMap((l) => (stopwords as Record<string, string[]>)[l] ?? []).map((w) => w.toLowerCase()),
+  ));
 
 /**
  * Words of grammar ("where", "she's", "makes", "verdad"): stopwords-iso's lists for the languages
@@ -13,15 +20,9 @@ let grammar: ReadonlySet<string> | undefined;
  * catch…": a friend would not mention them.
  */
 export function isGrammarWord(word: string): boolean {
-  grammar ??= new Set(
-    LANGUAGES.flatMap((l) => (stopwords as Record<string, string[]>)[l] ?? [])
-      .map((w) => w.toLowerCase())
-      .filter((w) => !LEXICON_WORDS.has(w)),
-  );
+  grammar ??= new Set([...stopwordsRead()].filter((w) => !LEXICON_WORDS.has(w)));
   return grammar.has(word);
 }
-
-let stop: ReadonlySet<string> | undefined;
 
 /**
  * Stopwords that still say what is wanted when the lexicon misses them in a message ("nothing too
@@ -50,8 +51,5 @@ const REQUEST_STOPWORDS = new Set([
  * made a reply sound mechanical (fresh28's judge) and told the user nothing.
  */
 export function saysNothingAlone(word: string): boolean {
-  stop ??= new Set(
-    LANGUAGES.flatMap((l) => (stopwords as Record<string, string[]>)[l] ?? []).map((w) => w.toLowerCase()),
-  );
-  return isGrammarWord(word) || (stop.has(word) && !REQUEST_STOPWORDS.has(word));
+  return isGrammarWord(word) || (stopwordsRead().has(word) && !REQUEST_STOPWORDS.has(word));
 }
