@@ -28,6 +28,11 @@ const only = process.argv.slice(2);
 const ORDER = ['e2e', 'packages/catalog', 'apps/api', 'apps/web', 'services/recommender'];
 const lanes = process.env.TEST_LANES === '1' ? 1 : 2;
 
+// The last lines a workspace printed, repeated in the summary when it fails without a failed
+// test to name (a crashed worker, a killed process, a full disk): a log that keeps only its tail
+// still says why.
+const TAIL_LINES = 40;
+
 /** One workspace's `npm test`, its output to the terminal or to `log` (a file). */
 function runWorkspace(workspace, log) {
   const started = Date.now();
@@ -37,17 +42,27 @@ function runWorkspace(workspace, log) {
       ['run', 'test', '--', '--reporter=default', `--reporter=${reporter}`, `--retry=${retry}`],
       {
         cwd: join(root, workspace),
-        stdio: log ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+        stdio: ['ignore', 'pipe', 'pipe'],
         env: { ...process.env, TEST_SUMMARY_FILE: summaryFile, TEST_SUMMARY_WORKSPACE: workspace },
       },
     );
     const out = log ? createWriteStream(log) : undefined;
-    if (out) {
-      child.stdout.pipe(out, { end: false });
-      child.stderr.pipe(out, { end: false });
+    let tail = '';
+    for (const stream of [child.stdout, child.stderr]) {
+      stream.on('data', (chunk) => {
+        if (out) out.write(chunk);
+        else (stream === child.stderr ? process.stderr : process.stdout).write(chunk);
+        tail = (tail + String(chunk)).slice(-16_000);
+      });
     }
-    child.on('close', (code) => {
-      const result = { workspace, code: code ?? 1, seconds: Math.round((Date.now() - started) / 1000) };
+    child.on('close', (code, signal) => {
+      const result = {
+        workspace,
+        code: code ?? 1,
+        signal,
+        tail: tail.trimEnd().split('\n').slice(-TAIL_LINES).join('\n'),
+        seconds: Math.round((Date.now() - started) / 1000),
+      };
       // The log is read once the child ends: everything written to it first reaches the file.
       if (out) out.end(() => resolve(result));
       else resolve(result);
@@ -90,6 +105,13 @@ console.log('\n=== Summary of npm test\n');
 for (const r of results) console.log(`${r.code === 0 ? 'ok  ' : 'FAIL'}  ${r.workspace} (${r.seconds} s)`);
 const details = existsSync(summaryFile) ? readFileSync(summaryFile, 'utf8').trim() : '';
 if (details) console.log(`\n${details}`);
+for (const r of results) {
+  if (r.code === 0 || details.split('\n').some((line) => line.includes(` ${r.workspace} `))) continue;
+  const how = r.signal ? `was killed by ${r.signal}` : `exited with code ${r.code}`;
+  console.log(
+    `\nFAIL  ${r.workspace} ${how} without naming a failed test; the end of its output:\n${r.tail}`,
+  );
+}
 rmSync(summaryDir, { recursive: true, force: true });
 const failed = results.filter((r) => r.code !== 0);
 console.log(failed.length ? `\n${failed.length} workspace(s) failed.` : '\nEvery workspace passed.');
