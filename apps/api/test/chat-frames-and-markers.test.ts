@@ -373,3 +373,57 @@ describe('decision 0125: amounts, kinds in quotes, Spanish words, cooking', () =
     expect(engine.kindOf('how many minutes do i boil an egg for a runny yolk', fresh())).toBe('off-topic');
   });
 });
+
+describe('decision 0126: a film offered taken, a favourite named, an older viewer, a long story', () => {
+  it('"ah ok. the original one then?" after Blade Runner was offered for 2049: Blade Runner first', async () => {
+    const r = await play(["I'd like to watch Blade Runner 2049 please", 'ah ok. the original one then?']);
+    expect(r.movies[0]?.title).toBe('Blade Runner');
+    expect(r.movies.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('the offer lasts one reply: after other films, "the original one" takes nothing', async () => {
+    const r = await play([
+      "I'd like to watch Blade Runner 2049 please",
+      'some 90s comedies',
+      'ok the original one then',
+    ]);
+    expect(r.movies.map((m) => m.title)).not.toContain('Blade Runner');
+  });
+
+  it('"her all-time favourite is Amélie … in the same spirit": like Amélie, not "films whose story has list"', async () => {
+    const r = await play([
+      "My sister's all-time favourite is Amélie. I want to give her a little list of films in the same whimsical spirit, any ideas?",
+    ]);
+    expect(r.message).toContain('like **[Amélie](/movie/194)**');
+    expect(r.message).not.toContain('"list"');
+    expect(r.movies.map((m) => m.id)).not.toContain(194);
+  });
+
+  it('"my grandma (85) … something she\'ll love": no cartoon, no horror', async () => {
+    const r = await play([
+      "my grandma (85) is staying with us this week and I'd like to put on something she'll love. nothing crude or violent",
+    ]);
+    expect(r.movies.length).toBeGreaterThanOrEqual(3);
+    for (const m of r.movies) {
+      expect(m.genre_ids).not.toContain(GENRE.animation);
+      expect(m.genre_ids).not.toContain(GENRE.horror);
+    }
+  });
+
+  it('"a huge fan of old westerns and war movies": westerns or war films, said so', async () => {
+    const r = await play(['my dad is a huge fan of westerns and war movies, any suggestions?']);
+    expect(r.message).toContain('westerns or war films');
+    for (const m of r.movies)
+      expect(m.genre_ids.some((g) => g === GENRE.western || g === GENRE.war)).toBe(true);
+    expect(r.movies.some((m) => !m.genre_ids.includes(GENRE.western))).toBe(true);
+  });
+
+  it('a long message names no word of its story as not caught; a short one still does', async () => {
+    const long = await play([
+      'finished Arrival about an hour ago and my brain is still buzzing. what else scratches that itch? slow, smart sci-fi',
+    ]);
+    expect(long.message).not.toContain("I didn't catch");
+    const short = await play(['zorblax comedies']);
+    expect(short.message).toContain('I didn\'t catch "zorblax"');
+  });
+});

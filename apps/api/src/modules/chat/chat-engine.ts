@@ -239,6 +239,35 @@ function namedFilm(query: Query, movie: CatalogMovie, typed: readonly string[]):
  * The offline chat engine: understanding (`understand/`), retrieval (`retrieve.ts`) and wording
  * (`wording.ts`), joined with the conversation: follow-ups, refinements, no repeats.
  */
+/** The words of a short reply that takes a film offered ("ok, the original one then", "yes please"). */
+const TAKING_WORDS = new Set(
+  (
+    'ah oh ok okay fine alright sure yes yeah yep yup please pls then well right cool great the that ' +
+    'this one original old older first classic film movie version instead go for it take do works will ' +
+    "is meant mean i i'll guess that's thats si sí oui ja sim"
+  ).split(' '),
+);
+/** Of those, the words that point at it or say yes. */
+const TAKING_POINTERS = new Set(
+  'original old older first classic one it that yes yeah yep yup sure ok okay si sí oui ja sim'.split(' '),
+);
+
+/** Whether a message only takes the film offered: few words, each one of taking, or its year. */
+export function takesOffer(message: string, film: { release_date?: string | null }): boolean {
+  const words = message
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}' ]+/gu, ' ')
+    .split(/\s+/)
+    .filter(Boolean);
+  const year = film.release_date?.slice(0, 4);
+  return (
+    words.length > 0 &&
+    words.length <= 8 &&
+    words.every((w) => TAKING_WORDS.has(w) || w === year) &&
+    words.some((w) => TAKING_POINTERS.has(w) || w === year)
+  );
+}
+
 export class ChatEngine {
   readonly referenceYear: number;
   /** The catalog's keywords with the speller and the retriever that read them: made on first use or in slices. */
@@ -921,6 +950,7 @@ export class ChatEngine {
     let query = read.like?.movie && read.followUp === 'another' ? { ...read, followUp: undefined } : read;
     // "Heat, do you have it?": the film itself is asked for, as in "do you have heat?".
     if (query.like?.movie && !query.filmAsked && asksIfHere(message)) query = { ...query, filmAsked: true };
+    query = this.offerTaken(query, message, state);
     const seed = query.like?.movie ?? null;
     const named = this.filmsNamedIn(message);
     for (const id of this.franchiseTyped(seed, message)) named.add(id);
@@ -934,6 +964,25 @@ export class ChatEngine {
       state,
       seen,
       named,
+    };
+  }
+
+  /**
+   * Decision 0126: "ah ok. the original one then?", "yes please", "the 1982 one" after a reply that
+   * offered a film in place of a title the catalog lacks: that film is asked for, as if named.
+   */
+  private offerTaken(query: Query, message: string, state: ConversationState): Query {
+    const film = state.offered ? this.catalog.get(state.offered) : undefined;
+    if (!film || query.like || query.person || !takesOffer(message, film)) return query;
+    return {
+      ...query,
+      like: { text: film.title, movie: film, confidence: 1, closest: null },
+      filmAsked: true,
+      empty: false,
+      social: undefined,
+      followUp: undefined,
+      unknown: [],
+      themeWords: [],
     };
   }
 

@@ -64,6 +64,7 @@ export class ChatService {
       }
     }
     const offline = reply ? null : await this.engine.answer(text, convo, seen);
+    convo.offered = offline?.offered && !offline.picks.length ? offline.offered.id : null;
     if (offline) {
       reply = offline;
       if (offline.picks.length) {

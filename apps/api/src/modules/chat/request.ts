@@ -9,6 +9,12 @@ export interface ConversationState {
   lastIntent: Query | null;
   /** The film that request was "like", by id. */
   lastSeed?: number | null;
+  /**
+   * The film the last reply offered in place of a title the catalog lacks ("The closest title I
+   * have is Blade Runner"), by id, while no other reply came after it: "the original one then?"
+   * asks for it.
+   */
+  offered?: number | null;
 }
 
 /**

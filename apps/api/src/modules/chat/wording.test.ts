@@ -232,6 +232,12 @@ describe('what was not caught', () => {
     expect(unread(['where', "she's", 'zorblax'])).toBe('I didn\'t catch "zorblax", so I left it out.');
     expect(unread(['where', 'verdad'])).toBe('');
   });
+  it('in a long message only a word ruled out is named; the rest is the story around the request (decision 0126)', () => {
+    const long = (unknown: string[], unknownRuledOut: string[] = []) =>
+      notes({ ...emptyQuery('en'), unknown, unknownRuledOut, longMessage: true }, [], 5).join(' ');
+    expect(long(['buzzing', 'itch'])).toBe('');
+    expect(long(['copine', 'remakes'], ['remakes'])).toBe('I didn\'t catch "remakes", so I left it out.');
+  });
   it('a word the lexicon reads, left unread here, is still named ("long" is a length elsewhere)', () => {
     expect(unread(['long'])).toContain('"long"');
   });

@@ -533,7 +533,21 @@ function subjectPhrase(q: Query, cmp: Comparative | undefined, n: number): strin
   const single = q.genreGroups
     .filter((g) => g.length === 1 && !moodGenre.has(g[0]!) && !tradGenres.has(g[0]!))
     .map((g) => g[0]!);
-  const noun = single.length ? plural(genrePhrase(single), n) : 'films';
+  // "westerns or war films": genres any of which will do, said so when no mood stands behind them.
+  const either = q.moods.length
+    ? undefined
+    : q.genreGroups.find(
+        (g) =>
+          g.length > 1 && q.saidEither?.some((e) => e.length === g.length && e.every((x) => g.includes(x))),
+      );
+  const noun = single.length
+    ? plural(genrePhrase(single), n)
+    : either
+      ? list(
+          either.map((g) => plural(genrePhrase([g]), n)),
+          'or',
+        )
+      : 'films';
   // "five scary zombie films", "five time travel sci-fi films": a theme named as people do.
   // A word that stood for several keywords ("DDR": east germany, the Berlin wall, the Stasi) is
   // said once, as its first (decision 0102).
@@ -734,8 +748,11 @@ export function verdict(m: CatalogMovie, here = false): string {
 /** Notes on what could not be applied, in plain words. */
 export function notes(q: Query, relaxed: string[], found: number): string[] {
   const out: string[] = [];
-  // Words of grammar left unread ("where", "she's") took nothing from the request: not named.
-  const unread = q.unknown.filter((w) => !saysNothingAlone(w));
+  // Words of grammar left unread ("where", "she's") took nothing from the request: not named. In a
+  // long message, only what was ruled out is (decision 0126): the rest is the story around it.
+  const unread = q.unknown.filter(
+    (w) => !saysNothingAlone(w) && (!q.longMessage || (q.unknownRuledOut ?? []).includes(w)),
+  );
   if (unread.length)
     out.push(
       `I didn't catch "${unread.slice(0, 3).join('", "')}", so I left ${unread.length === 1 ? 'it' : 'them'} out.`,

@@ -168,6 +168,7 @@ export function mergeQuery(prev: Query, next: Query): Query {
     ...subject(last, next, prev),
     soft: { ...last.soft, ...next.soft },
     lesserKnown: next.lesserKnown || last.lesserKnown,
+    elder: next.elder || last.elder,
     // "pixar movies" then "but not pixar": the studio asked for before is now ruled out.
     studiosIn: (next.studiosIn?.length ? next.studiosIn : last.studiosIn)?.filter(
       (k) => !next.studiosOut?.includes(k),
@@ -185,6 +186,8 @@ export function mergeQuery(prev: Query, next: Query): Query {
     instead: undefined,
     darkFrom: next.relative ? undefined : last.darkFrom,
     unknown: next.unknown,
+    unknownRuledOut: next.unknownRuledOut,
+    longMessage: next.longMessage,
     followUp: undefined,
     social: undefined,
     empty: false,

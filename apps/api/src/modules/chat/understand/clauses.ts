@@ -328,6 +328,9 @@ export function leavesFilms(toks: readonly Token[]): boolean {
 // ——— Follow-ups ———
 
 /** "more like the second one", "another", "something more recent". */
+/** What follows "old" when it names a style ("old-fashioned", "old school", "old hollywood"). */
+const OLD_STYLE = /^(?:fashioned|school|timey|timer|style|hollywood|world)$/;
+
 export function followUpClause(s: State) {
   scanRegex(
     s,
@@ -339,7 +342,12 @@ export function followUpClause(s: State) {
   );
   if (s.q.followUp) return;
   for (const { kind, phrases } of FOLLOW_UPS.filter((f) => f.kind !== 'another')) {
-    scan(s, phrases, () => {
+    scan(s, phrases, (start, len) => {
+      // "a little old-fashioned", "kinda old school": a style asked for, no judgement of the films shown.
+      if (OLD_STYLE.test(s.toks[start + len]?.raw ?? '')) {
+        for (let k = start; k < start + len; k++) s.toks[k]!.used = false;
+        return;
+      }
       s.q.followUp ??= kind;
     });
   }
@@ -2003,6 +2011,30 @@ export function ageClause(s: State) {
   scanRegex(s, BIRTHDAY_AGE, (m) => child(Number(m[1])));
   scanRegex(s, AGES_AFTER_CHILD, youngest);
 }
+
+/** A grandparent, in the languages read ("my grandma", "mi abuela", "ma mamie", "meine Oma"). */
+const ELDER_NOUN = String.raw`(?:grandma|grandmas|grandpa|grandpas|grandmother|grandfather|grandparents|granny|grannie|grandad|granddad|grandads|nana|abuela|abuelo|abuelos|abuelita|abuelito|mamie|papy|papie|grand mere|grand pere|grands parents|oma|opa|grosseltern|nonna|nonno|nonni|avo|avos|vovo|vo)`;
+/**
+ * A grandparent who will watch: "with my grandma", "for grandpa", "grandma (85)", "my grandpa is
+ * staying with us", "85 years old", "turns 90", "her 80th birthday" (not "my grandma passed").
+ */
+const ELDER = new RegExp(
+  String.raw`\b(?:(?:for|with|con|avec|mit|com|per) (?:(?:my|our|his|her|mi|mis|ma|mon|mes|meine|meinen|meiner|mia|mio|minha|meu|the) )?${ELDER_NOUN}|${ELDER_NOUN} \( ?\d{2,3}|${ELDER_NOUN} (?:is |s |are |will be |'s )?(?:staying|visiting|coming|over|here|with us)|(?:6[5-9]|[7-9]\d|10\d) ?(?:years? ?olds?|yrs? ?olds?|yo)|(?:turns?|turning) (?:6[5-9]|[7-9]\d|10\d)|(?:6[5-9]|[7-9]\d|10\d)(?:th)? (?:birthday|bday)|in (?:their|her|his|my|our) (?:early |mid |late )?(?:[6-9]0s|sixties|seventies|eighties|nineties)|(?:he's|she's|hes|shes|he is|she is|they're|theyre|they are) (?:6[5-9]|[7-9]\d|10\d)(?! ?(?:min|mins|minutes|%|percent)))`,
+);
+
+/**
+ * Decision 0126: an older viewer named ("my grandma (85) is staying with us", "grandpa turns 90"):
+ * a film lover puts on a live-action film, not a cartoon or a horror film, unless those were asked
+ * for (a genre named outright wins over what is implied, understand()).
+ */
+export function elderClause(s: State) {
+  scanRegex(s, ELDER, () => {
+    s.q.elder = true;
+  });
+}
+
+/** The kinds of film an older viewer is not offered unless they are named (decision 0126). */
+export const NOT_FOR_ELDERS: readonly number[] = [GENRE.animation, GENRE.horror];
 const AGE_WORDS: Record<string, number> = {
   ...NUMBER_WORDS,
   eleven: 11,
@@ -2562,6 +2594,12 @@ function negateFrom(s: State, from: number): void {
   while (i < s.toks.length && taken < 4) {
     const t = s.toks[i]!;
     if (PUNCTUATION.has(t.w)) break;
+    // "hates anything with swearing", "no films with gore": what the films have is ruled out.
+    if (t.w === 'with' && HAVING_THINGS.has(s.toks[i - 1]?.w ?? '')) {
+      t.used = true;
+      i++;
+      continue;
+    }
     if (SCOPE_END.has(t.w) && taken > 0) {
       // "no horror or gore" / "without violence and gore": the list goes on.
       if (
@@ -2579,6 +2617,18 @@ function negateFrom(s: State, from: number): void {
     i++;
   }
 }
+
+/** What a negation's "with" follows when it rules out what they have ("anything with gore"). */
+const HAVING_THINGS = new Set([
+  'anything',
+  'something',
+  'stuff',
+  'things',
+  'films',
+  'movies',
+  'ones',
+  'everything',
+]);
 
 /** Words that, after "not", say what came before is unwanted ("jump scares not needed"). */
 const NOT_WANTED = new Set(['needed', 'required', 'necessary', 'wanted', 'welcome']);
@@ -2766,6 +2816,22 @@ function pairs(s: State, askedOnly: boolean) {
   }
 }
 
+/**
+ * Two kinds of film listed, the first as a plural noun ("a fan of westerns and war movies", "he
+ * loves comedies and romances"): either will do. A film of both is said as one kind ("an action
+ * comedy", "action and comedy", "a war western") and asks for both.
+ */
+function kindsListed(s: State, a: { end: number }, between: readonly Token[]): boolean {
+  const last = s.toks[a.end - 1]?.raw ?? '';
+  return (
+    between.length === 1 &&
+    (between[0]!.w === 'and' || between[0]!.raw === '&') &&
+    s.q.lang === 'en' &&
+    /[^s]s$/.test(last) &&
+    last.length > 4
+  );
+}
+
 export function genreClause(s: State) {
   const q = s.q;
   const said: { start: number; end: number; g: number }[] = [];
@@ -2819,10 +2885,11 @@ export function genreClause(s: State) {
       continue;
     }
     if (
-      between.length === 0 ||
-      between.length > 3 ||
-      !between.some((t) => OR_WORDS.has(t.w)) ||
-      !between.every((t) => BETWEEN_ALTERNATIVES.has(t.w))
+      !kindsListed(s, a, between) &&
+      (between.length === 0 ||
+        between.length > 3 ||
+        !between.some((t) => OR_WORDS.has(t.w)) ||
+        !between.every((t) => BETWEEN_ALTERNATIVES.has(t.w)))
     )
       continue;
     const group = merged.find((grp) => grp.includes(a.g));
@@ -2833,6 +2900,7 @@ export function genreClause(s: State) {
     const genres = [...new Set(group)];
     q.genreGroups = q.genreGroups.filter((grp) => !(grp.length === 1 && genres.includes(grp[0]!)));
     addGroup(q, genres);
+    (q.saidEither ??= []).push(genres);
   }
 }
 
@@ -3640,7 +3708,11 @@ function offlinePerson(typed: string, s: State, lexiconWords: ReadonlySet<string
 }
 
 /** The words left over: themes if the catalog's texts use them, else not understood. */
+/** Decision 0126: more words than this, and a message tells a story around its request. */
+export const LONG_MESSAGE = 10;
+
 export function leftoverClause(s: State, lexiconWords: ReadonlySet<string> = new Set()) {
+  if (s.toks.filter((t) => !PUNCTUATION.has(t.raw)).length > LONG_MESSAGE) s.q.longMessage = true;
   // "I'm a wimp", "I'm so tired": what the user says about themselves is no request.
   scanRegex(
     s,
@@ -3664,7 +3736,10 @@ export function leftoverClause(s: State, lexiconWords: ReadonlySet<string> = new
       // (Only in English: "que no sea de zombis" has no "sea" in it.)
       const k = s.q.lang === 'en' ? singulars(t.w).find((x) => s.ctx.keywordVocabulary.has(x)) : undefined;
       if (k) add(s.q.keywordsOut, k);
-      else add(s.q.unknown, t.raw);
+      else {
+        add(s.q.unknown, t.raw);
+        add((s.q.unknownRuledOut ??= []), t.raw);
+      }
       continue;
     }
     // The viewing situation ("12 hour flight tomorrow", "home sick on the couch") is no theme.

@@ -129,8 +129,23 @@ export interface Query {
    * catalog's text index reads them: they find films by their keywords, title, tagline and summary.
    */
   textWords?: string[];
+  /**
+   * Decision 0126: an older viewer will watch ("with my grandma", "grandpa (90)", "in their 80s"):
+   * no cartoon or horror film unless named. A viewer named is a request for films.
+   */
+  elder?: boolean;
+  /** Genres named as alternatives ("westerns or war films"): the reply says them so. */
+  saidEither?: number[][];
   /** Words nothing understood: the reply says so. */
   unknown: string[];
+  /** Of `unknown`, the words a negation ruled out ("not Hollywood remakes"): a wish not applied. */
+  unknownRuledOut?: string[];
+  /**
+   * Decision 0126: the message runs long (`LONG_MESSAGE` words), so its unread words are mostly the
+   * story around the request ("my brain is still buzzing", "with my girlfriend tonight"): the reply
+   * names only those ruled out.
+   */
+  longMessage?: boolean;
   /** Starts like a refinement ("only dramas", "and in French"): narrows the last request. */
   narrows?: boolean;
   /** "thrillers instead": the genres and moods named replace the last request's (the rest holds). */
@@ -203,6 +218,7 @@ export function hasRequest(q: Query): boolean {
     asksForFilms(q) ||
     !!q.like ||
     !!q.followUp ||
+    !!q.elder ||
     !!q.person ||
     !!q.personOut ||
     !!q.collectionsOut?.length ||

@@ -24,6 +24,8 @@ export function testParser(o: {
   spellerKnowsWords?: boolean;
   /** How many films carry each keyword (absent: every keyword is common). */
   keywordFilms?: Record<string, number>;
+  /** Words some film's text uses (the text index), for topic words. */
+  textWords?: string[];
 }): (text: string) => Query {
   const ctx: ParseContext = {
     referenceYear: 2017,
@@ -38,6 +40,7 @@ export function testParser(o: {
     },
     knownWord: (w) => o.knownWords.includes(w),
     ...(o.keywordFilms ? { keywordFilms: (k: string) => o.keywordFilms![k] ?? 0 } : {}),
+    ...(o.textWords ? { textFilms: (w: string) => (o.textWords!.includes(w) ? 10 : 0) } : {}),
   };
   const knows = o.spellerKnowsWords ?? true;
   const speller = new Speller(

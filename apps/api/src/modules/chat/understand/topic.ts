@@ -42,6 +42,11 @@ const ENDS = new Set([
   'us',
   'our',
   'you',
+  "you're",
+  'youre',
+  "you've",
+  "you'll",
+  "you'd",
   'your',
   'u',
   'for',
@@ -132,14 +137,30 @@ function cueSpans(toks: readonly Token[], negated: ReadonlySet<number>, into: Se
 
 /** The nouns a film is asked for by: the words just before them may say what it is about. */
 const FILM_HEADS = new Set(['film', 'films', 'movie', 'movies', 'flick', 'flicks']);
+/**
+ * The words that end a film noun's modifiers going back: a preposition or an article. What comes
+ * before "a list of films", "a night of movies", "an intro to film" is the container or the
+ * occasion, not what the films are about; a topic sits right before the noun ("a space exploration
+ * movie").
+ */
+/** Nouns "film" or "movie" qualifies ("an intro to film class"): then it is no film asked for. */
+const FILM_COMPOUNDS = new Set(
+  (
+    'class classes course courses club clubs night nights festival festivals buff buffs nerd nerds ' +
+    'student students studies school major critic critics fan fans lover lovers marathon marathons ' +
+    'theater theatre theaters theatres buddy buddies date dates'
+  ).split(' '),
+);
+const MODIFIERS_END = new Set(['of', 'to', 'for', 'with', 'from', 'in', 'on', 'at', 'by', 'a', 'an', 'the']);
 
 /** The unread words just before "film" or "movie" ("a space exploration movie", "a lighthouse keeper film"). */
 function beforeFilmNouns(toks: readonly Token[], into: Set<number>): void {
   toks.forEach((t, i) => {
-    if (!FILM_HEADS.has(t.raw)) return;
+    // "film class", "movie night": the film noun names something else, whose words are no topic.
+    if (!FILM_HEADS.has(t.raw) || FILM_COMPOUNDS.has(toks[i + 1]?.raw ?? '')) return;
     for (let j = i - 1; j >= 0 && j >= i - 3; j--) {
       const x = toks[j]!;
-      if (!isWord(x) || x.used || REQUESTING.has(x.raw)) break;
+      if (!isWord(x) || x.used || REQUESTING.has(x.raw) || MODIFIERS_END.has(x.raw)) break;
       into.add(j);
     }
   });

@@ -739,3 +739,101 @@ describe('understand: a title named after a cue is read before its words (sessio
     expect(p('we love pixar movies').studiosIn).toEqual(['pixar']);
   });
 });
+
+describe('understand: the words of a request about the request, favourites, kinds listed, older viewers (decision 0126)', () => {
+  const t = testParser({
+    titles: [film(194, 'Amélie', 5000), film(419430, 'Get Out', 3000)],
+    keywords: ['space'],
+    knownWords: ['whimsical'],
+    typoTargets: [],
+    textWords: ['list', 'intro', 'class', 'piecing', 'credits', 'exploration', 'lighthouse', 'keeper'],
+  });
+
+  it.each([
+    ['I want to give her a little list of films, any ideas?', 'list'],
+    ['for my intro to film class we need a foreign film made before 1970', 'intro'],
+    ["a thriller where you're still piecing it together after the credits", 'piecing'],
+  ])('what the films are for or how they are asked for is no topic: %j', (text, word) => {
+    expect(t(text).textWords ?? []).not.toContain(word);
+  });
+
+  it('a topic right before the film noun, or after a cue, still is one', () => {
+    expect(t('a space exploration movie').textWords).toContain('exploration');
+    expect(t('a film about a lighthouse keeper').textWords).toEqual(expect.arrayContaining(['lighthouse']));
+  });
+
+  it.each([
+    'her all-time favourite is Amélie, something in the same spirit?',
+    'my favorite movie is Amélie',
+    'Get Out really got under my skin. Recommend me things in that spirit?',
+  ])(
+    'a favourite named after the word, or a film pointed back at by "in that spirit", is the film liked: %j',
+    (text) => {
+      expect(t(text).like?.movie).toBeTruthy();
+    },
+  );
+
+  it.each<[string, number[][]]>([
+    ['a huge fan of westerns and war movies', [[37, 10752]]],
+    ['i like comedies and romances', [[35, 10749]]],
+    ['westerns or war movies', [[37, 10752]]],
+  ])('two kinds listed as plural nouns: either will do: %j', (text, groups) => {
+    expect(t(text).genreGroups.map((g) => [...g].sort((a, b) => a - b))).toEqual(groups);
+  });
+
+  it.each(['action and comedy', 'a sci-fi horror movie', 'an action comedy'])(
+    'a film of two kinds said as one asks for both: %j',
+    (text) => {
+      const q = t(text);
+      expect(q.genreGroups.length).toBe(2);
+    },
+  );
+
+  it.each([
+    "my grandma (85) is staying with us, something she'll love",
+    'my grandpa turns 90 next week, what could we put on?',
+    'a film for my 80 year old neighbour',
+    'something to watch with my grandparents',
+    'my grandparents are visiting (both in their late 80s), they love old hollywood',
+    "my dad is visiting this weekend, he's 70",
+  ])('an older viewer is offered no cartoon or horror film: %j', (text) => {
+    const q = t(text);
+    expect(q.impliedOut).toEqual(expect.arrayContaining([16, 27]));
+    expect(q.genreGroups.flat()).not.toContain(16);
+    expect(q.elder).toBe(true);
+    // "in their 80s" is their age, not the decade.
+    expect(q.yearFrom === undefined || q.yearFrom < 1980).toBe(true);
+  });
+
+  it.each([
+    ['grandma hates anything with swearing', 'swearing'],
+    ['she hates swearing', 'swearing'],
+    ['no films with zombies', 'zombie'],
+  ])('what the films have is ruled out after a negation ("anything with"): %j', (text, keyword) => {
+    const q = t(text);
+    expect(q.keywordsIn).not.toContain(keyword);
+    expect(q.keywordsOut).toContain(keyword);
+  });
+
+  it('unless it is asked for: "an animated film to watch with my grandma"', () => {
+    const q = t('an animated film to watch with my grandma');
+    expect(q.genreGroups).toEqual([[16]]);
+    expect(q.impliedOut).not.toContain(16);
+    expect(t('my dad loves thrillers').impliedOut).not.toContain(16);
+    // A grandparent in the story is no viewer.
+    expect(
+      t("my grandma passed a couple months ago, i'm ready for something about grief").impliedOut,
+    ).not.toContain(16);
+  });
+});
+
+describe('understand: a long message tells a story around its request (decision 0126)', () => {
+  it('marks a long message, and the unread words a negation ruled out', () => {
+    const q = p(
+      'Could you suggest some French comedies for tonight with my copine? Original French, not Hollywood zorblaxes.',
+    );
+    expect(q.longMessage).toBe(true);
+    expect(q.unknownRuledOut).toContain('zorblaxes');
+    expect(p('comedy, max an hour and a half').longMessage).toBeUndefined();
+  });
+});

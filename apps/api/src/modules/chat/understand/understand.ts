@@ -4,6 +4,8 @@ import {
   genrePairClause,
   occasionClause,
   ageClause,
+  elderClause,
+  NOT_FOR_ELDERS,
   availableTimeClause,
   followUpClause,
   genreClause,
@@ -223,6 +225,8 @@ export const CLAUSES: readonly ClauseStep[] = [
   (s) => figureOfSpeechClause(s),
   (s) => refineClause(s),
   (s) => dropClause(s),
+  // An older viewer first: "in their 80s" is an age, not a decade (decision 0126).
+  (s) => elderClause(s),
   (s) => personClause(s, LEXICON_WORDS),
   (s) => experienceClause(s),
   (s) => yearBoundClause(s),
@@ -297,11 +301,24 @@ function settleConflicts(s: State): void {
   // "Korean films, subtitles are no problem": a language named says more than "not English".
   if (q.languages.includes('!en') && q.languages.some((l) => l !== '!en' && l !== 'en'))
     q.languages = q.languages.filter((l) => l !== '!en');
+  // Decision 0126: for an older viewer, a mood's wider group loses the kinds not offered them
+  // ("something she'll love" is no cartoon), unless they were named.
+  if (q.elder) {
+    for (const g of NOT_FOR_ELDERS.filter((x) => !s.named.has(x))) {
+      q.genreGroups = q.genreGroups.map((grp) => (grp.length > 1 ? grp.filter((x) => x !== g) : grp));
+      if (!q.impliedOut.includes(g)) q.impliedOut.push(g);
+    }
+    // With no mood said, the gentler of the films that fit come first (not Se7en for grandpa).
+    if (!q.moods.length && q.soft.dark === undefined) q.soft.dark = ELDER_LEAN;
+  }
   // A mood's implied exclusions never override what the user asked for.
   const asked = new Set(q.genreGroups.flat());
   q.impliedOut = q.impliedOut.filter((g) => !asked.has(g) && !q.genresOut.includes(g));
   toneOfAKind(s);
 }
+
+/** How far an older viewer's list leans lighter (`Query.soft.dark`; −1 is "lighter" said outright). */
+const ELDER_LEAN = -0.5;
 
 /** Kinds of film, as against tones: an animated film or a documentary is seldom tagged with a tone's genre. */
 const KINDS: readonly number[] = [GENRE.animation, GENRE.documentary];
