@@ -427,3 +427,108 @@ describe('decision 0126: a film offered taken, a favourite named, an older viewe
     expect(short.message).toContain('I didn\'t catch "zorblax"');
   });
 });
+
+describe('decision 0126, second part: what fresh30 found misread', () => {
+  it.each<[string, number]>([
+    ['short horror, 90 mins or less. i get bored in the long ones', 90],
+    ['nothing longer than like 2h15, i have work early', 135],
+    ['no long ones tonight please, a comedy', 110],
+  ])('a long film ruled out is a ceiling, never a floor: %j', (message, max) => {
+    const q = engine.parse(message);
+    expect(q.runtimeMin).toBeUndefined();
+    expect(q.runtimeMax).toBe(max);
+  });
+
+  it.each(['who won the champions league last year?', 'recommend me a good true crime podcast'])(
+    'another subject or medium is off-topic, whatever film words it holds: %j',
+    (message) => {
+      expect(engine.kindOf(message, fresh())).toBe('off-topic');
+    },
+  );
+
+  it('a film about a podcast, a long story with an apology, are film requests', () => {
+    expect(engine.kindOf('a movie about a podcast host', fresh())).not.toBe('off-topic');
+    expect(engine.kindOf('sorry for the essay, i want thinky sci-fi under 2 hours', fresh())).not.toBe(
+      'off-topic',
+    );
+  });
+
+  it('"I want to rewatch Everything Everywhere All at Once, can you find it for me?": said missing', async () => {
+    const a = await engine.answer(
+      'I want to rewatch Everything Everywhere All at Once, can you find it for me?',
+      fresh(),
+    );
+    expect(a.message).toContain(NOT_IN_CATALOG);
+    expect(a.picks).toHaveLength(0);
+  });
+
+  it.each<[string, string]>([
+    ['oi! acabei de ver Cidade de Deus e amei demais. tem algum filme parecido?', 'City of God'],
+    ['more like lotr pls', 'The Lord of the Rings: The Fellowship of the Ring'],
+    ['eternal sunshine type movies?', 'Eternal Sunshine of the Spotless Mind'],
+    ['movies about brilliant minds? good will hunting is one of my all time favs', 'Good Will Hunting'],
+  ])('the film liked, however named: %j', (message, title) => {
+    expect(engine.parse(message).like?.movie?.title).toBe(title);
+  });
+
+  it('"the stuff we watched together" names no film called Together', () => {
+    expect(engine.parse('i keep rewatching the stuff we watched together').like).toBeUndefined();
+  });
+
+  it('"anything else with song kang-ho? he was incredible in…" asks about a person; "with my grandpa, he\'s 84" does not', () => {
+    expect(
+      engine.parse('anything else with song kang-ho? he was incredible in memories of murder').person,
+    ).toBe('Song Kang Ho');
+    expect(engine.parse("a rainy afternoon with my grandpa, he's 84").person).toBeUndefined();
+  });
+
+  it('"ok and make it funny now" after sci-fi before 1990: funny sci-fi before 1990', async () => {
+    const r = await play([
+      'recommend a sci fi movie',
+      'hmm something older. pre 1990',
+      'ok and make it funny now',
+    ]);
+    expect(r.movies.length).toBeGreaterThanOrEqual(3);
+    for (const m of r.movies) {
+      expect(m.genre_ids).toContain(GENRE.scifi);
+      expect(Number(m.release_date?.slice(0, 4))).toBeLessThan(1990);
+    }
+  });
+
+  it('"a movie based on a real crime": crime films told from a true story, said as "true crime films"', async () => {
+    const q = engine.parse('fine lol. a movie based on a real crime then');
+    expect(q.genreGroups).toEqual([[GENRE.crime]]);
+    expect(q.keywordsIn).toContain('true crime');
+    const r = await play(['a movie based on a real crime please']);
+    expect(r.message).toMatch(/true crime films/);
+    expect(r.message).not.toMatch(/true crime crime/);
+  });
+
+  it('what was ruled out by "had enough", a hyphenated description, a verb heard as a mood', () => {
+    expect(engine.parse("action, but i've had enough marvel for a lifetime").keywordsIn).not.toContain(
+      'marvel cinematic universe',
+    );
+    const surreal = engine.parse(
+      'something dreamy and weird?? like surreal, makes-no-sense-but-beautiful vibes',
+    );
+    expect(surreal.like).toBeUndefined();
+    expect(surreal.moods).toContain('trippy');
+    expect(engine.parse('half the group bailed last time').moods).not.toContain('violent');
+    expect(
+      engine.kindOf('is the whole alien franchise worth watching or just the first couple?', fresh()),
+    ).not.toBe('not-in-catalog');
+  });
+
+  it.each<[string, number, number]>([
+    [
+      'it has to be from the 2000s (2000 to 2009), because last time someone picked something from the 50s',
+      2000,
+      2009,
+    ],
+    ['film noir from the forties or fifties', 1940, 1959],
+    ['rom coms from the 80s n 90s', 1980, 1999],
+  ])('the years said first, or joined, are the years asked: %j', (message, from, to) => {
+    const q = engine.parse(message);
+    expect([q.yearFrom, q.yearTo]).toEqual([from, to]);
+  });
+});

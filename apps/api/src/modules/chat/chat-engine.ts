@@ -253,6 +253,24 @@ const TAKING_POINTERS = new Set(
 );
 
 /** Whether a message only takes the film offered: few words, each one of taking, or its year. */
+/**
+ * Decision 0126: the short names fans type for a film or a franchise ("more like lotr pls"), spelled
+ * out before anything reads the message. Only unambiguous ones: "hp" or "got" mean other things too.
+ */
+const SHORT_NAMES: Record<string, string> = {
+  lotr: 'lord of the rings',
+  potc: 'pirates of the caribbean',
+  gotg: 'guardians of the galaxy',
+  tdk: 'the dark knight',
+  esotsm: 'eternal sunshine of the spotless mind',
+  mcu: 'marvel cinematic universe',
+};
+const SHORT_NAME = new RegExp(`\\b(?:${Object.keys(SHORT_NAMES).join('|')})\\b`, 'gi');
+
+/** The message with fans' short names spelled out. */
+export const spelledOut = (message: string): string =>
+  message.replace(SHORT_NAME, (m) => SHORT_NAMES[m.toLowerCase()] ?? m);
+
 export function takesOffer(message: string, film: { release_date?: string | null }): boolean {
   const words = message
     .toLowerCase()
@@ -455,7 +473,7 @@ export class ChatEngine {
 
   parse(message: string): Query {
     return understand(
-      message,
+      spelledOut(message),
       { ...this.parseContext, referenceYear: this.referenceYear, keywordVocabulary: this.keywordVocabulary },
       this.built().speller,
     );
@@ -942,7 +960,8 @@ export class ChatEngine {
   ];
 
   /** The understand stage: the message read, with what the conversation knows. */
-  private request(message: string, state: ConversationState, seen: ReadonlySet<number>): ChatRequest {
+  private request(typed: string, state: ConversationState, seen: ReadonlySet<number>): ChatRequest {
+    const message = spelledOut(typed);
     const read = yearOfTheTitleDropped(
       this.titleReadings.reduce((q, reading) => reading.call(this, q, message), this.parse(message)),
     );

@@ -28,7 +28,7 @@ export interface WordKnowledge {
 }
 
 const AVAILABILITY_AFTER =
-  /^(.+?)\s*[,.…:;!?-]*\s*(?:do (?:you|u|ya) (?:guys )?have (?:it|that|this)|where (?:can|do) (?:i|we) (?:watch|see|find|stream) (?:it|that|this)|is (?:it|that) (?:on here|here|available|in (?:the|your) catalog)|(?:la|lo) (?:tienen|tienes|teneis|tenéis)|(?:vous )?l['’ ]?avez(?: vous)?|(?:habt ihr|haben sie|hast du) (?:ihn|es|sie)|(?:voces|vocês|voce|você) (?:tem|têm)|(?:ce )?l['’ ]?avete)(?![\p{L}])/iu;
+  /^(.+?)\s*[,.…:;!?-]*\s*(?:do (?:you|u|ya) (?:guys )?have (?:it|that|this)|can (?:you|u) find (?:it|that|this)|where (?:can|do) (?:i|we) (?:watch|see|find|stream) (?:it|that|this)|is (?:it|that) (?:on here|here|available|in (?:the|your) catalog)|(?:la|lo) (?:tienen|tienes|teneis|tenéis)|(?:vous )?l['’ ]?avez(?: vous)?|(?:habt ihr|haben sie|hast du) (?:ihn|es|sie)|(?:voces|vocês|voce|você) (?:tem|têm)|(?:ce )?l['’ ]?avete)(?![\p{L}])/iu;
 const VERDICT_FRAME =
   /^(?:so |ok |okay |hey )?is (.+?) (?:any good|worth (?:it|watching|a watch|seeing|the hype))\b/i;
 /** "Top Gun: Maverick – is it any good?", "what did you think of knives out?": the film judged. */
@@ -38,7 +38,7 @@ const OPINION_FRAME =
   /^(?:so |ok |okay |hey )?what (?:did|do) (?:you|u|ya) think (?:of|about) (.+?)(?:[?.!,;]|$)/i;
 /** Words that end the name when read back from a frame ("begging for encanto"). */
 const BEFORE_NAME =
-  /^(?:for|about|called|named|watch|see|seen|have|of|is|was|the movie|the film|ver|voir|sehen|vedere|assistir)$/;
+  /^(?:for|about|called|named|watch|rewatch|re-watch|see|seen|have|of|is|was|the movie|the film|ver|voir|sehen|vedere|assistir)$/;
 /** When, after a name ("oppenheimer tonight", "esta noche"): no part of it. */
 const WHEN_AFTER_NAME =
   /(?: (?:tonight|today|now|right now|this weekend|esta noche|hoy|ce soir|heute abend|heute|stasera|hoje))+$/;
@@ -107,17 +107,34 @@ function availableName(text: string, words: WordKnowledge): string | null {
   // From the message's start, the frame names whatever is before it; after other words, a name.
   // No request word is part of it ("horror from the 80s, do you have it?" asks for films).
   const named = name.length > 0 && !POINTER.test(name.join(' ')) && !words.asksForFilms(name.join(' '));
-  return named && (from === 0 || name.some((w) => nameWord(w, words))) ? name.join(' ') : null;
+  // After other words, a name: a word nothing knows, or words typed as a title ("I want to rewatch
+  // Everything Everywhere All at Once, can you find it for me?").
+  const typed = () => typedAsTitle(typedRun(available, name.length));
+  return named && (from === 0 || name.some((w) => nameWord(w, words)) || typed()) ? name.join(' ') : null;
+}
+
+/** The last `n` words of `text` as typed (capitals kept). */
+function typedRun(text: string, n: number): string {
+  const typed = text
+    .replace(/[^\p{L}\p{N}' -]+/gu, ' ')
+    .split(/\s+/)
+    .filter(Boolean);
+  return typed.slice(-n).join(' ');
 }
 
 /** "Heat, do you have it?", "X, la tienen?": the message asks whether a film it names is here. */
 export const asksIfHere = (message: string): boolean =>
   AVAILABILITY_AFTER.test(message.trim().replace(/[?!.]+$/, ''));
 
+/** Words for a series of films, never part of a title asked about ("the whole alien franchise"). */
+const SERIES_WORDS = /\b(?:franchise|series|trilogy|saga|sequels|prequels|films|movies)\b/i;
+
 /** The film judged in "is X any good?", "is X worth it?", or null. */
 function judgedName(text: string, words: WordKnowledge): string | null {
   const judged = (VERDICT_FRAME.exec(text) ?? VERDICT_AFTER.exec(text) ?? OPINION_FRAME.exec(text))?.[1];
   if (!judged || wordsOf(judged).length > 6 || POINTER.test(judged.toLowerCase())) return null;
+  // "is the whole alien franchise worth watching": films of a series, no title.
+  if (SERIES_WORDS.test(judged)) return null;
   // Only a film is judged so: its words may be themes ("is into the spider-verse worth watching").
   return (words.asksForKind ?? words.asksForFilms)(judged) ? null : judged;
 }

@@ -553,9 +553,12 @@ function subjectPhrase(q: Query, cmp: Comparative | undefined, n: number): strin
   // said once, as its first (decision 0102).
   const said = [...new Set(q.keywordsIn.map((k) => q.outLabels?.[k] ?? k))];
   // "five musicals", not "five musical musicals": a theme the noun already says is not said twice.
+  // "five true crime films", not "true crime crime films": a theme ending in the noun's word says it once.
+  const head = noun.split(' ')[0]!;
   const themes = said
     .map((k) => (/^[A-Z]/.test(askedTheme(k)) ? askedTheme(k) : k))
-    .filter((k) => !noun.startsWith(k));
+    .filter((k) => !noun.startsWith(k))
+    .map((k) => (k.endsWith(` ${head}`) ? k.slice(0, -head.length - 1) : k));
   return [
     ...moods,
     ...(themes.length ? [list(themes, 'or')] : []),

@@ -911,6 +911,8 @@ function spanCandidates(s: State, sp: TitleSpan, prefixes: readonly string[]): T
   const titleStart = s.titleStarts?.has(sp.from);
   // "arguing for like 20 min about it": an amount of time, no title (unless held: "28 days later").
   if (!titleStart && /^\d/.test(firstWord) && TIME_UNIT.test(s.toks[sp.from + 1]?.w ?? '')) return null;
+  // "like 2h15", "like 90min": a length typed as one word.
+  if (!titleStart && /^\d+(?:[.,]\d+)?(?:h|hrs?|min|mins)\d{0,2}$/.test(firstWord)) return null;
   if (!titleStart && (TITLE_BOUNDARIES.has(firstWord) || SPAN_SKIP.has(firstWord))) return null;
   // "she's seen everything from pixar", "watched everything by ghibli": no film named Everything.
   if (
@@ -936,6 +938,11 @@ function namesATopic(s: State, found: FoundTitle): boolean {
   return words.length >= 2 && s.ctx.keywordVocabulary.has(words.join(' '));
 }
 
+/** Words that say how or when something was watched, never a title after a viewing word. */
+const HOW_WATCHED = new Set(
+  'together again alone twice once already recently yesterday tonight online before lately'.split(' '),
+);
+
 /** Whether the best reading of a span is a title mention at all. */
 function mentionsTitle(
   s: State,
@@ -949,7 +956,10 @@ function mentionsTitle(
   if (sp.viewing && !found.movie && !(sp.loose && capitalsMarkNames(s) && s.toks[found.cand.from]?.cap))
     return false;
   // "what should we watch together tonight", "obsessed with robots": a plain word, not a name.
-  if (sp.loose && found.cand.to - found.cand.from === 1 && !s.toks[found.cand.from]!.upper) return false;
+  const oneLower = found.cand.to - found.cand.from === 1 && !s.toks[found.cand.from]!.upper;
+  if (sp.loose && oneLower) return false;
+  // "the stuff we watched together", "seen it twice": how it was watched, no film called Together.
+  if (sp.viewing && oneLower && HOW_WATCHED.has(s.toks[found.cand.from]!.w)) return false;
   // "we both like sci-fi but she hates…": "like" before request words is the verb, not a title.
   return !(
     !found.movie &&
@@ -1084,10 +1094,23 @@ function readWhole(s: State, from: number, to: number, shorter: CatalogMovie): F
  */
 function saidAsTitle(s: State, sp: TitleSpan, found: FoundTitle): boolean {
   if (found.movie && found.confidence >= 0.95) return true;
+  // "eternal sunshine type movies": a famous title's first words, right before the cue.
+  if (sp.suffix && found.cand.to === sp.trigger[0] && startsFamousTitle(s, found)) return true;
   const text = originalText(s, found.cand.from, found.cand.to);
   // After a "like" word (typos allowed: "simlar to"), the cue is there: the words must be a name.
   if (!sp.suffix && !sp.viewing && found.cand.from === sp.from) return namesAfterCue(s.original, text);
   return looksLikeATitleMention(s.original, text);
+}
+
+/** The words typed (two at least) are the first words of a well-known film's title. */
+function startsFamousTitle(s: State, found: FoundTitle): boolean {
+  const typed = s.toks.slice(found.cand.from, found.cand.to).map((t) => t.w);
+  if (!found.movie || found.movie.vote_count < 1000 || typed.length < 2) return false;
+  const title = foldAccents(found.movie.title.toLowerCase())
+    .replace(/[^a-z0-9 ]+/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean);
+  return typed.every((w, i) => title[i] === w);
 }
 
 /**
@@ -1277,13 +1300,20 @@ export function releaseCuedTitles(s: State, held: readonly number[]): void {
   for (const k of held) s.toks[k]!.used = false;
 }
 
+/** A span's readings that may name a film: "makes-no-sense-but-beautiful vibes" describes, it names nothing. */
+function namingCandidates(s: State, sp: TitleSpan, prefixes: readonly string[]): TitleCandidate[] {
+  return (spanCandidates(s, sp, prefixes) ?? []).filter(
+    (c) => !/[\p{L}]+-[\p{L}]+-[\p{L}]+-/u.test(originalText(s, c.from, c.to)),
+  );
+}
+
 export function likeClause(s: State, lexiconWords: ReadonlySet<string>) {
   if (takeAvailabilityFrame(s, lexiconWords)) return;
   const prefixes = [...LIKE_PREFIXES, ...(LIKE_PREFIXES_BY_LANG[s.q.lang] ?? [])];
   const spans = [...quotedSpans(s.toks), ...prefixSpans(s, prefixes), ...suffixSpans(s.toks)];
   for (const sp of spans) {
-    const candidates = spanCandidates(s, sp, prefixes);
-    if (!candidates) continue;
+    const candidates = namingCandidates(s, sp, prefixes);
+    if (!candidates.length) continue;
     const best = bestTitle(s, candidates, lexiconWords);
     if (!best) continue;
     const capital = wholeCapitalName(s, best);
@@ -1752,7 +1782,7 @@ export function pastTimeClause(s: State) {
 
 export function runtimeClause(s: State) {
   const q = s.q;
-  const less = String.raw`(?:under|less than|shorter than|below|at most|max|maximum|(?:no|nothing|not|none) (?:longer|more) than|(?:not|nothing|none|no(?:thing)? films?) (?:over|above|past|beyond)|within|up to|menos de|moins de|unter|weniger als|hochstens|max\.?|nicht langer als|nicht mehr als|maximal|pas plus de|no mas de|meno di|non piu di|al massimo|massimo|no maximo|nao mais de|nao mais que|(?:can't|cant|cannot|can not|won't|wont|don't want to|dont want to) (?:do|go|sit through|handle|watch|manage) (?:more|longer) than|(?:can't|cant|cannot) (?:go|sit) (?:over|past|beyond))`;
+  const less = String.raw`(?:under|less than|shorter than|below|at most|max|maximum|(?:no|nothing|not|none) (?:longer|more) th[ae]n|(?:not|nothing|none|no(?:thing)? films?) (?:over|above|past|beyond)|within|up to|menos de|moins de|unter|weniger als|hochstens|max\.?|nicht langer als|nicht mehr als|maximal|pas plus de|no mas de|meno di|non piu di|al massimo|massimo|no maximo|nao mais de|nao mais que|(?:can't|cant|cannot|can not|won't|wont|don't want to|dont want to) (?:do|go|sit through|handle|watch|manage) (?:more|longer) than|(?:can't|cant|cannot) (?:go|sit) (?:over|past|beyond))`;
   const more = String.raw`(?:over|more than|longer than|at least|minimum|plus de|mas de|uber|mehr als|mindestens|piu di|almeno|mais de|pelo menos)`;
   // "between 90 and 120 minutes", "1.5-2 hours", "entre 90 y 120 minutos"
   scanRegex(
@@ -1788,10 +1818,14 @@ export function runtimeClause(s: State) {
       }
     },
   );
-  scanRegex(s, new RegExp(String.raw`\b${less} ${NUM}${HALF} ?${UNIT}${tail}`), (m) => {
-    q.runtimeMax = amount(m[1]!, m[3]!, `${m[2] ?? ''}${m[4] ?? ''}`);
-    q.runtimeBelow = STRICTLY_LESS.test(m[0]) || undefined;
-  });
+  scanRegex(
+    s,
+    new RegExp(String.raw`\b${less} (?:like |about |around |roughly |maybe )?${NUM}${HALF} ?${UNIT}${tail}`),
+    (m) => {
+      q.runtimeMax = amount(m[1]!, m[3]!, `${m[2] ?? ''}${m[4] ?? ''}`);
+      q.runtimeBelow = STRICTLY_LESS.test(m[0]) || undefined;
+    },
+  );
   // "a comedy under 90", "less than 100 please": a bare number from 40 to 240 after a ceiling word
   // is minutes (no unit, no year, rating or age after it).
   scanRegex(s, new RegExp(String.raw`\b${less} (\d{2,3})(?! ?(?:${BARE_NOT_MINUTES})\b)(?= |$)`), (m) => {
@@ -1894,8 +1928,27 @@ export function runtimeClause(s: State) {
   });
   scan(s, NOT_LONG_PHRASES, () => (q.runtimeMax ??= NOT_LONG_MINUTES));
   scan(s, SHORT_PHRASES, () => (q.runtimeMax ??= SHORT_MINUTES));
-  scan(s, LONG_PHRASES, () => (q.runtimeMin ??= LONG_MINUTES));
+  // "no long ones", "I get bored in the long ones": a long film ruled out is a ceiling (decision 0126).
+  scan(s, LONG_PHRASES, (start) => {
+    const before = s.toks.slice(Math.max(0, start - 4), start);
+    if (before.some((t) => RUNTIME_NEGATIONS.has(t.raw) || LENGTH_AVERSIONS.has(t.raw)))
+      q.runtimeMax ??= NOT_LONG_MINUTES;
+    else q.runtimeMin ??= LONG_MINUTES;
+  });
 }
+
+/** Words of an aversion before a length ("bored in the long ones", "I hate long films"). */
+const LENGTH_AVERSIONS = new Set([
+  'bored',
+  'bores',
+  'boring',
+  'hate',
+  'hates',
+  'tired',
+  'sick',
+  'avoid',
+  'skip',
+]);
 
 const RUNTIME_NEGATIONS = new Set([
   'no',
@@ -2325,7 +2378,12 @@ const AGE = new RegExp(
 /** Decades, years, ranges, "recent", "classic", in four languages. */
 export function yearClause(s: State) {
   const q = s.q;
+  // Decision 0126: the first years said win ("it has to be from the 2000s (2000 to 2009), because
+  // last time someone picked something from the 50s"): a later decade is the story around them.
+  let yearsSaid = false;
   const range = (from: number, to: number) => {
+    if (yearsSaid) return;
+    yearsSaid = true;
     q.yearFrom = from;
     q.yearTo = to;
   };
@@ -2348,10 +2406,22 @@ export function yearClause(s: State) {
   // "the 40s or 50s", "from the 70s to the 90s": decades joined are one span.
   scanRegex(
     s,
-    /\b(?:the )?(19|20)?(\d)0 ?'?s (?:or|and|to|through|till|until|-|–|y|ou|oder|o) (?:the )?(19|20)?(\d)0 ?'?s\b/,
+    /\b(?:the )?(19|20)?(\d)0 ?'?s ?(?:or|and|n|&|,|to|through|till|until|-|–|y|ou|oder|o) (?:the )?(19|20)?(\d)0 ?'?s\b/,
     (m) => {
       const a = (m[1] ? Number(m[1]) * 100 : Number(m[2]) >= 3 ? 1900 : 2000) + Number(m[2]) * 10;
       const b = (m[3] ? Number(m[3]) * 100 : Number(m[4]) >= 3 ? 1900 : 2000) + Number(m[4]) * 10;
+      range(Math.min(a, b), Math.max(a, b) + 9);
+    },
+  );
+  // "the forties or fifties" in words too.
+  const decadeWord = `(${Object.keys(DECADE_WORDS).join('|')})`;
+  scanRegex(
+    s,
+    new RegExp(
+      String.raw`\b(?:the )?${decadeWord} ?(?:or|and|n|&|,|to|through|-|–|y|ou|oder|o) (?:the )?${decadeWord}\b`,
+    ),
+    (m) => {
+      const [a, b] = [DECADE_WORDS[m[1]!]!, DECADE_WORDS[m[2]!]!];
       range(Math.min(a, b), Math.max(a, b) + 9);
     },
   );
@@ -3295,6 +3365,13 @@ export function figureOfSpeechClause(s: State) {
  */
 export const RATHER_WORDS = ['rather', 'plutot', 'mejor', 'lieber', 'piuttosto'];
 
+/** Words that acknowledge the last reply before a turn says what it wants ("ok", "hmm", "cool"). */
+const ACKNOWLEDGEMENTS = new Set(
+  'ok okay k alright cool great nice hmm hm hmmm so well right yes yeah yep sure lol haha ah oh thanks fine now'.split(
+    ' ',
+  ),
+);
+
 const MADE_OBJECTS = new Set(['it', 'them', 'those', 'these', 'that', 'this', 'em']);
 const ONE_WITH = new Set(['with', 'that', 'where', 'about', 'without', 'set', 'from', 'in', 'which', 'who']);
 /** A turn that opens by ruling something out ("nothing sad though", "no gore") changes the last request. */
@@ -3302,7 +3379,8 @@ const NEGATED_STARTS = new Set(['nothing', 'not', 'none', 'without']);
 
 /** "only dramas", "and under 100 minutes", "but in French": the message narrows the last request. */
 export function refineClause(s: State) {
-  const first = s.toks.find((t) => !PUNCTUATION.has(t.w));
+  // "ok and make it funny now", "hmm, only dramas": an acknowledgement before it starts nothing.
+  const first = s.toks.find((t) => !PUNCTUATION.has(t.w) && !ACKNOWLEDGEMENTS.has(t.raw));
   if (first && REFINE_STARTS.has(first.raw)) s.q.narrows = true;
   // Decision 0119: "make it funny", "make them older", "nothing sad though": the last request, changed.
   const second = first ? s.toks[s.toks.indexOf(first) + 1]?.raw : undefined;
@@ -3445,7 +3523,29 @@ function namedPerson(s: State, lexiconWords: ReadonlySet<string>): TypedName | u
   if (listed) return listed;
   const capitalized = notATitle(s, m?.[1] ?? m?.[2]) ?? namedBeforeFilms(s, lexiconWords);
   if (capitalized) return { name: capitalized, typed: [] };
-  return namedInLowerCase(s, lexiconWords) ?? namedByTheirWork(s, lexiconWords);
+  return namedInLowerCase(s, lexiconWords) ?? namedByTheirWork(s, lexiconWords) ?? namedAsPerformer(s);
+}
+
+/**
+ * "anything else with song kang-ho? he was incredible in memories of murder": the name after "with"
+ * that "he" or "she" then speaks of is a person's (decision 0126).
+ */
+/** Words for the people someone watches with ("my uncle", "the kids"), never a performer's name. */
+const KIN = new Set(
+  'uncle aunt auntie cousin cousins son daughter kids kid children niece nephew grandma grandpa granny nan nana grandparents grandmother grandfather brother sister bro sis mother father mum mom dad parents wife husband partner family friends roommate boss'.split(
+    ' ',
+  ),
+);
+const PERFORMER =
+  /\bwith ([a-z][a-z'-]+(?: [a-z][a-z'-]+){1,2})\s*[?!.,;:]*\s*(?:he|she)(?:'s| is| was| has| did)\b/;
+
+function namedAsPerformer(s: State): TypedName | undefined {
+  const m = PERFORMER.exec(foldName(s.original));
+  // "with my grandpa, he's 84": someone in the room, not a name.
+  if (!m || m[1]!.split(' ').some((w) => FILLER.has(w) || KIN.has(w))) return undefined;
+  const typed = m[1]!.split(' ').flatMap((w) => w.split('-'));
+  const name = m[1]!.replace(/(^|[ -])([a-z])/g, (_, sep: string, c: string) => sep + c.toUpperCase());
+  return { name, typed };
 }
 
 /** "all his stuff", "her films": the films of someone named in the message. */

@@ -814,6 +814,16 @@ export const MOODS: MoodRule[] = [
       'psicodelico',
       'psychedelique',
       'psychedelisch',
+      // Decision 0126: the surreal is the trip's, not the puzzle's ("something dreamy and weird?? like surreal").
+      'surreal',
+      'surrealist',
+      'surrealism',
+      'dreamlike',
+      'dream like',
+      'dreamy and weird',
+      'weird and dreamy',
+      'surrealista',
+      'surrealiste',
     ],
     keywords: [
       'hallucination',
@@ -894,7 +904,6 @@ export const MOODS: MoodRule[] = [
       'psychologisch',
       'psychologischer',
       'psychologischen',
-      'surreal',
       'te hace pensar',
       'alucinante',
       'retorcida',
@@ -2344,6 +2353,8 @@ export const THEME_PHRASES: [string[], string[], string?, number?][] = [
     [
       'true story',
       'based on a true story',
+      'real story',
+      'real life story',
       'real events',
       'true events',
       'historia real',
@@ -2355,6 +2366,13 @@ export const THEME_PHRASES: [string[], string[], string?, number?][] = [
       'fatti reali',
       'fatos reais',
     ],
+  ],
+  // A crime that happened: a crime film told from a true story ("based on a real crime").
+  [
+    ['true crime', 'based on true story', 'based on true events', 'inspired by true events'],
+    ['real crime', 'real crimes', 'true crime', 'real case', 'real murder', 'real murders'],
+    'true crime',
+    GENRE.crime,
   ],
   [['road trip'], ['road trip', 'road movie', 'viaje por carretera']],
   [['boxing'], ['boxing', 'boxer', 'boxeo', 'boxe', 'boxen']],
@@ -2785,6 +2803,11 @@ export const LIKE_SUFFIXES: string[] = [
   'is my all time favourite',
   'is one of my faves',
   'is one of my favourites',
+  'is one of my all time fav',
+  'is one of my all time fave',
+  'is one of my all time favorite',
+  'is one of my all time favourite',
+  'is one of my fav',
   'was my fave',
   'is my go to',
   'is my comfort',
@@ -3199,6 +3222,8 @@ export const NEGATIONS: string[] = [
   'sick and tired of',
   'fed up with',
   'had enough of',
+  // "i've had enough marvel for a lifetime"
+  'had enough',
   'enough of',
   "can't stand",
   'cant stand',
@@ -3446,6 +3471,7 @@ export const FILLER = new Set(
   shame pity bummer damn darn dang aw aww meh ugh
   hola salut hallo ciao ola svp plutot preferably ideally recs rec tmrw tmr ever
   puede pueda puedes si ser verdad
+  demais muito mucho muchisimo beaucoup tanto tantissimo
   gimme lemme kinda sorta gotta dunno bangin banging dope legit lowkey highkey af fr ngl tbh imo idk lmao lmk`.split(
     /\s+/,
   ),

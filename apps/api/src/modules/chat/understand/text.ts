@@ -217,8 +217,16 @@ export class Speller {
     // A dropped "g" ("lookin", "bangin").
     if (word.endsWith('in') && this.known(`${word}g`)) return `${word}g`;
     // Spelt by ear ("acshun", "thrila"): the same sound, the same first letter, about the same length.
+    // An inflected word ("bailed", "rolling") is a word of its own, not one heard wrong ("bloody").
+    const inflected = /(?:ed|ing)$/.exec(word)?.[0];
     const heard = this.bySound.get(soundKey(word));
-    if (heard && heard[0] === word[0] && Math.abs(heard.length - word.length) <= 3) return heard;
+    if (
+      heard &&
+      heard[0] === word[0] &&
+      Math.abs(heard.length - word.length) <= 3 &&
+      (!inflected || heard.endsWith(inflected))
+    )
+      return heard;
     return best;
   }
 }

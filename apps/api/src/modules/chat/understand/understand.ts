@@ -435,6 +435,9 @@ const aboutFilms = (q: Query, social: Social, filmNoun: boolean) =>
   !social.leave &&
   (filmNoun || !!q.person || isSpecific(q) || constrains(q));
 
+/** Media that are not films, asked for by name ("recommend me a good true crime podcast"). */
+const OTHER_MEDIA = /\b(?:podcasts?|albums?|audiobooks?|video ?games?|board ?games?)\b/i;
+
 /** "give me free download links for new releases": piracy is declined, whatever films it names. */
 const ORDERS_NOT_REQUESTS = /\b(?:download links?|free downloads?|torrents?|pirated? copies|pirate site)\b/i;
 
@@ -451,6 +454,8 @@ function classify(q: Query, social: Social, filmNoun: boolean, message: string):
   if (q.social === 'off-topic' && aboutFilms(q, social, filmNoun)) q.social = undefined;
   // Piracy is declined whatever films it names (decision 0120).
   if (ORDERS_NOT_REQUESTS.test(message)) q.social = 'off-topic';
+  // Decision 0126: another medium asked for ("a good true crime podcast"), no film named or meant.
+  if (OTHER_MEDIA.test(message) && !filmNoun && !q.like?.movie) q.social = 'off-topic';
   // "thanks, that's perfect!": a thank-you gets a "you're welcome", not the introduction.
   if (q.social === 'greeting' && social.thanks) q.social = 'thanks';
   q.empty = (!understoodSomething && !q.vague) || !!q.social;
