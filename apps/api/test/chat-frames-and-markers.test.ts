@@ -532,3 +532,49 @@ describe('decision 0126, second part: what fresh30 found misread', () => {
     expect([q.yearFrom, q.yearTo]).toEqual([from, to]);
   });
 });
+
+describe('decision 0126, third part: films seen, a bare score, who leaves, no cheese', () => {
+  it('"seen ex machina and moon already tho. anything else?" after a list: both left out, the request goes on', async () => {
+    const r = await play([
+      'thinky sci-fi, nothing longer than 2h15',
+      'ooh ok, seen ex machina and moon already tho. anything else?',
+    ]);
+    expect(r.movies.length).toBeGreaterThanOrEqual(3);
+    const titles = r.movies.map((m) => m.title);
+    expect(titles).not.toContain('Ex Machina');
+    expect(titles).not.toContain('Moon');
+    for (const m of r.movies) {
+      expect(m.genre_ids).toContain(GENRE.scifi);
+      expect(m.runtime ?? 0).toBeLessThanOrEqual(135);
+    }
+  });
+
+  it('"only the really well rated ones, like 7.5 and up": a rating, no title', () => {
+    const q = engine.parse('only the really well rated ones, like 7.5 and up');
+    expect(q.like).toBeUndefined();
+    expect(q.minRating).toBe(7.5);
+  });
+
+  it('"marco said he\'ll leave if it\'s another superhero movie": superheroes ruled out', () => {
+    const q = engine.parse("marco said he'll leave if it's another superhero movie");
+    expect(q.keywordsIn).not.toContain('superhero');
+    expect(q.keywordsOut).toContain('superhero');
+  });
+
+  it.each([
+    'she loves romcoms but i cant stand the super cheesy ones',
+    'je cherche un film romantique pour ce soir, mais pas trop niais si possible',
+  ])('cheese ruled out leans the list to the better-made, said so: %j', (message) => {
+    expect(engine.parse(message).comparative).toBe('less cheesy');
+  });
+});
+
+describe('decision 0126: the reply says "nothing too cheesy"', () => {
+  it('"romcoms but not the cheesy ones": romantic comedies, nothing too cheesy', async () => {
+    const r = await play(['romcoms but not the cheesy ones please']);
+    expect(r.message).toContain('nothing too cheesy');
+    expect(r.message).not.toContain("I didn't catch");
+    for (const m of r.movies)
+      expect(m.genre_ids).toEqual(expect.arrayContaining([GENRE.comedy, GENRE.romance]));
+  });
+});

@@ -239,6 +239,12 @@ function namedFilm(query: Query, movie: CatalogMovie, typed: readonly string[]):
  * The offline chat engine: understanding (`understand/`), retrieval (`retrieve.ts`) and wording
  * (`wording.ts`), joined with the conversation: follow-ups, refinements, no repeats.
  */
+/** "seen X and Y already", "already watched X": the films someone has seen, as typed. */
+const SEEN_ALREADY =
+  /\b(?:seen|watched|saw)\s+(.+?)\s+already\b|\balready\s+(?:seen|watched|saw)\s+(.+?)(?:[.,;!?]|$)/i;
+/** Words that ask for films other than those named ("anything else?", "what else", "others"). */
+const ASKS_FOR_OTHERS = /\b(?:anything else|what else|something else|any others?|others|other ones|more)\b/i;
+
 /** The words of a short reply that takes a film offered ("ok, the original one then", "yes please"). */
 const TAKING_WORDS = new Set(
   (
@@ -970,8 +976,11 @@ export class ChatEngine {
     // "Heat, do you have it?": the film itself is asked for, as in "do you have heat?".
     if (query.like?.movie && !query.filmAsked && asksIfHere(message)) query = { ...query, filmAsked: true };
     query = this.offerTaken(query, message, state);
+    const already = this.seenAlready(query, message, state);
+    if (already) query = already.query;
     const seed = query.like?.movie ?? null;
     const named = this.filmsNamedIn(message);
+    for (const id of already?.seen ?? []) named.add(id);
     for (const id of this.franchiseTyped(seed, message)) named.add(id);
     // "not the sequels pls" after "like die hard": the conversation's film.
     const film = seed ?? (state.lastSeed ? (this.catalog.get(state.lastSeed) ?? null) : null);
@@ -1002,6 +1011,40 @@ export class ChatEngine {
       followUp: undefined,
       unknown: [],
       themeWords: [],
+    };
+  }
+
+  /**
+   * Decision 0126: "ooh ok, seen ex machina and moon already tho. anything else?" after a list: the
+   * films named are seen (left out), not liked, and the last request goes on for others.
+   */
+  private seenAlready(
+    query: Query,
+    message: string,
+    state: ConversationState,
+  ): { query: Query; seen: number[] } | null {
+    if (!state.lastIntent || !ASKS_FOR_OTHERS.test(message)) return null;
+    const m = SEEN_ALREADY.exec(message);
+    const span = m?.[1] ?? m?.[2];
+    if (!span) return null;
+    const films = span
+      .split(/\s*(?:,|\band\b|&|\+)\s*/i)
+      .map((part) => this.exactTitleFilm(part))
+      .filter((f): f is CatalogMovie => !!f);
+    if (!films.length) return null;
+    return {
+      query: {
+        ...query,
+        like: undefined,
+        keywordsIn: [],
+        themeWords: [],
+        textWords: [],
+        unknown: [],
+        followUp: 'another',
+        empty: false,
+        social: undefined,
+      },
+      seen: films.map((f) => f.id),
     };
   }
 

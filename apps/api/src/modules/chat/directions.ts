@@ -311,6 +311,11 @@ export const DIRECTIONS: Readonly<Record<string, Direction>> = {
     genres: { [GENRE.comedy]: 1.2, [GENRE.drama]: -0.3, [GENRE.horror]: -0.5 },
     keywords: { light: 0.3 },
   },
+  /**
+   * Decision 0126: "romcoms, but not the cheesy ones": the better-made of the same kind, not another
+   * kind (no genre weights: "smarter" would pull dramas in).
+   */
+  'less cheesy': { keywords: { silly: -0.8 }, rating: 1.2 },
   /** The follow-ups "older" and "more recent" (their years are filters already; this orders within them). */
   older: { year: -0.5 },
   newer: { year: 0.5 },
@@ -344,6 +349,12 @@ export const DIRECTION_COMPARATIVES: Comparative[] = [
       'kluger',
       'piu intelligente',
     ],
+  },
+  {
+    label: 'less cheesy',
+    plain: 'nothing too cheesy',
+    soft: {},
+    phrases: ['less cheesy', 'less sappy', 'less corny', 'moins niais', 'menos cursi'],
   },
 ];
 

@@ -911,6 +911,13 @@ function spanCandidates(s: State, sp: TitleSpan, prefixes: readonly string[]): T
   const titleStart = s.titleStarts?.has(sp.from);
   // "arguing for like 20 min about it": an amount of time, no title (unless held: "28 days later").
   if (!titleStart && /^\d/.test(firstWord) && TIME_UNIT.test(s.toks[sp.from + 1]?.w ?? '')) return null;
+  // "like 7.5 and up", "like 8 or higher", "like 4 stars": a rating, no title.
+  if (
+    !titleStart &&
+    /^\d+(?:[.,]\d+)?$/.test(firstWord) &&
+    /^(?:and|or|\+|plus|stars?|out|\/)$/.test(s.toks[sp.from + 1]?.w ?? '')
+  )
+    return null;
   // "like 2h15", "like 90min": a length typed as one word.
   if (!titleStart && /^\d+(?:[.,]\d+)?(?:h|hrs?|min|mins)\d{0,2}$/.test(firstWord)) return null;
   if (!titleStart && (TITLE_BOUNDARIES.has(firstWord) || SPAN_SKIP.has(firstWord))) return null;
@@ -2112,6 +2119,18 @@ export function lesserKnownClause(s: State) {
 /** "4 stars or more", "rated 7+", "at least 8/10", "highly rated". */
 export function ratingClause(s: State) {
   const q = s.q;
+  // "only the really well rated ones, like 7.5 and up": a bare score, once the rating is spoken of.
+  if (
+    /\b(?:rated|rating|ratings|score|scores|reviewed|reviews)\b/.test(foldAccents(s.original.toLowerCase()))
+  )
+    scanRegex(
+      s,
+      /\b([5-9](?:[.,]\d)?) ?(?:\+|and up|and above|or higher|or above|or more|plus)(?= |$)/,
+      (m) => {
+        const v = Number(m[1]!.replace(',', '.'));
+        q.minRating = Math.max(q.minRating ?? 0, v);
+      },
+    );
   const set = (n: string, scale?: string, stars = false) => {
     let v = Number(n.replace(',', '.'));
     if (scale === '5' || (stars && v <= 5)) v *= 2;
@@ -2780,6 +2799,21 @@ export function comparativeClause(s: State) {
       if (toward) applyMood(q, toward);
     });
   }
+}
+
+/** "but not the super cheesy ones", "pas trop niais", "nada cursi": cheese ruled out. */
+const NOT_CHEESY = new RegExp(
+  String.raw`\b(?:not|no|nothing|never|without|hate|hates|cant stand|can't stand|cannot stand|pas|nada|nicht|niente|nem|sem)\b(?: \S+){0,3}? (?:cheesy|cheese|sappy|corny|schmaltzy|saccharine|niais|niaise|niaises|cursi|cursis|kitschig|sdolcinato|sdolcinata|brega)\b`,
+);
+
+/**
+ * Decision 0126: a film that is not cheesy is the better-made kind of what is asked ("romcoms, but
+ * not the super cheesy ones"): the list leans "less cheesy" (directions.ts), unless a direction was said.
+ */
+export function notCheesyClause(s: State) {
+  scanRegex(s, NOT_CHEESY, () => {
+    s.q.comparative ??= 'less cheesy';
+  });
 }
 
 /** Whether one of the phrases is said, not ruled out, among the words no clause read yet. */

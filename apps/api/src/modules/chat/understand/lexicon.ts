@@ -1267,7 +1267,6 @@ export const COMPARATIVES: Comparative[] = [
       'less light hearted',
       'less funny',
       'less happy',
-      'less cheesy',
       'mas oscura',
       'mas oscuro',
       'mas seria',
@@ -3234,6 +3233,9 @@ export const NEGATIONS: string[] = [
   // Decision 0119: a viewer who leaves at something ("grandma walks out if there's swearing").
   'walks out if',
   'walk out if',
+  // "marco said he'll leave if it's another superhero movie"
+  'leave if',
+  'will leave if',
   'walks out when',
   'walks out at',
   'leaves the room if',
@@ -3472,6 +3474,7 @@ export const FILLER = new Set(
   hola salut hallo ciao ola svp plutot preferably ideally recs rec tmrw tmr ever
   puede pueda puedes si ser verdad
   demais muito mucho muchisimo beaucoup tanto tantissimo
+  niais niaise niaises cursi cursis kitschig sdolcinato sdolcinata brega
   gimme lemme kinda sorta gotta dunno bangin banging dope legit lowkey highkey af fr ngl tbh imo idk lmao lmk`.split(
     /\s+/,
   ),
