@@ -578,3 +578,71 @@ describe('decision 0126: the reply says "nothing too cheesy"', () => {
       expect(m.genre_ids).toEqual(expect.arrayContaining([GENRE.comedy, GENRE.romance]));
   });
 });
+
+describe('decision 0126, fourth part: what fresh31 found', () => {
+  it.each([
+    ['top gun maverick tonight, u got it?', 'top gun maverick'],
+    ['dune part two?? or is that too new for you', 'dune part two'],
+  ])('a title asked for in a frame the catalog lacks is said missing: %j', async (message, title) => {
+    const a = await engine.answer(message, fresh());
+    expect(a.message.toLowerCase()).toContain(`"${title}" ${NOT_IN_CATALOG}`);
+    expect(a.picks).toHaveLength(0);
+  });
+
+  it.each<[string, string]>([
+    [
+      'something that feels like Lost in Translation. two lonely people, a strange city',
+      'Lost in Translation',
+    ],
+    ['smth like eternal sunshine of the spotless mnd?', 'Eternal Sunshine of the Spotless Mind'],
+    [
+      'lotr fellowship vibes but NOT lotr or the hobbit movies, seen them all',
+      'The Lord of the Rings: The Fellowship of the Ring',
+    ],
+  ])('the film liked: %j', (message, title) => {
+    expect(engine.parse(message).like?.movie?.title).toBe(title);
+  });
+
+  it('"I feel like watching something funny" is no comparison', () => {
+    expect(engine.parse('i feel like Watching something funny').like).toBeUndefined();
+  });
+
+  it.each([
+    "they've seen basically every animated film ever made lol. live action only",
+    "i'm trying to wean him off cartoons a bit. any live action ones with some adventure?",
+  ])('animation ruled out: %j', (message) => {
+    const q = engine.parse(message);
+    expect(q.genresOut).toContain(GENRE.animation);
+    expect(q.genreGroups.flat()).not.toContain(GENRE.animation);
+  });
+
+  it('"slow creeping dread, I want to feel uneasy": horror, not Forrest Gump', () => {
+    const q = engine.parse('I want to feel genuinely uneasy. slow creeping dread, not cheap jump scares');
+    expect(q.moods).toContain('scary');
+  });
+
+  it('"we\'ve watched both of them like 40 times": the whole franchise is left out', async () => {
+    const r = await play([
+      "my 8 year old is OBSESSED with how to train your dragon, we've watched both of them like 40 times. something else he'll love?",
+    ]);
+    expect(r.movies.length).toBeGreaterThanOrEqual(3);
+    for (const m of r.movies) expect(m.title).not.toMatch(/How to Train Your Dragon/);
+  });
+
+  it.each<[string, string, string]>([
+    [
+      'mind-bending stuff like Inception',
+      'which of these is the easiest to follow? half asleep lol',
+      'easiest to follow',
+    ],
+    [
+      'french films from the 60s, nouvelle vague or whatever',
+      'which of them is the most lighthearted?',
+      'lightest',
+    ],
+  ])('asked of the films shown: %j then %j', async (first, second, word) => {
+    const r = await play([first, second]);
+    expect(r.message).toContain(`Of those, the ${word} is`);
+    for (const m of r.movies) expect(r.shown[0]).toContain(m.id);
+  });
+});

@@ -35,6 +35,27 @@ export const fear = (m: CatalogMovie): number =>
   darkness(m);
 /** How sad a film reads: its sad themes, its darkness, a drama more than a comedy. */
 const SAD = new Set(SAD_THEMES);
+/** How dark a film is, a comedy counting lighter ("the most light-hearted" of French New Wave films). */
+const lightness = (m: CatalogMovie): number => darkness(m) - (m.genre_ids.includes(GENRE.comedy) ? 1 : 0);
+
+/** The puzzles a story is built on: what makes a film hard to follow half asleep. */
+const PUZZLE_KEYWORDS = new Set([
+  'twist ending',
+  'nonlinear timeline',
+  'dream',
+  'time travel',
+  'time loop',
+  'parallel world',
+  'alternate reality',
+  'surrealism',
+  'memory',
+  'amnesia',
+  'psychological thriller',
+  'unreliable narrator',
+  'mind bending',
+]);
+const puzzles = (m: CatalogMovie): number => m.keywords.filter((k) => PUZZLE_KEYWORDS.has(k)).length;
+
 const sadness = (m: CatalogMovie): number =>
   0.5 * m.keywords.filter((k) => SAD.has(k)).length +
   darkness(m) +
@@ -156,8 +177,14 @@ const ORDERS: [RegExp, ShownOrder][] = [
     { word: 'scariest', value: fear, descending: true, detail: kindText },
   ],
   [
-    /\b(funniest|most (?:funny|fun|hilarious|light-hearted))\b/,
+    /\b(funniest|most (?:funny|fun|hilarious))\b/,
     { word: 'funniest', value: comedy, descending: true, detail: kindText },
+  ],
+  [
+    // Decision 0126: "which is the easiest to follow? I'll be watching half asleep": the one with the
+    // fewest puzzles in its story (twists, dreams, time loops).
+    /\b(easiest to (?:follow|understand|watch)|least (?:confusing|complicated|complex|twisty)|most straightforward|simplest)\b/,
+    { word: 'easiest to follow', value: puzzles, descending: false, detail: kindText },
   ],
   [
     /\b(saddest|most (?:sad|depressing|heartbreaking|tearjerking|tear-jerking)|(?:makes?|made) (?:you|me|us|people) cry(?: the)? most|mas triste|(?:le|la) plus triste|traurigste[rsn]?|piu triste|mais triste)\b/,
@@ -168,8 +195,8 @@ const ORDERS: [RegExp, ShownOrder][] = [
     { word: 'darkest', value: darkness, descending: true, detail: kindText },
   ],
   [
-    /\b(lightest|most (?:upbeat|cheerful|feel-good))\b/,
-    { word: 'lightest', value: darkness, descending: false, detail: kindText },
+    /\b(lightest|most (?:upbeat|cheerful|feel-good|feel good|light-hearted|lighthearted|light hearted|uplifting|wholesome))\b/,
+    { word: 'lightest', value: lightness, descending: false, detail: kindText },
   ],
   [
     /\b(shortest|quickest|least long)\b/,

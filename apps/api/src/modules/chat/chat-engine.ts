@@ -145,7 +145,14 @@ export function titleSimilarity(typed: string, title: string): number {
     let bestScore = 0;
     b.forEach((x, i) => {
       if (used.has(i)) return;
-      const score = x === w ? 1 : sameWordSaidOtherwise(w, x) ? 0.9 : w.length >= 5 && near(w, x) ? 0.8 : 0;
+      const score =
+        x === w
+          ? 1
+          : sameWordSaidOtherwise(w, x)
+            ? 0.9
+            : (w.length >= 5 && near(w, x)) || vowelsDropped(w, x)
+              ? 0.8
+              : 0;
       if (score > bestScore) {
         bestScore = score;
         best = i;
@@ -165,6 +172,14 @@ export function titleSimilarity(typed: string, title: string): number {
     [...used].filter((i) => SMALL.test(b[i]!)).length;
   return unmatchedTyped > 0 ? Math.min(dice, 0.7) : dice;
 }
+
+/** A short word typed without its vowels ("mnd" for mind, "lve" for love): a slip, not another word. */
+const vowelsDropped = (typed: string, word: string) =>
+  typed.length >= 3 &&
+  word.length - typed.length <= 2 &&
+  word !== typed &&
+  word.replace(/[aeiou]/g, '') === typed.replace(/[aeiou]/g, '') &&
+  word.startsWith(typed[0]!);
 
 const FILM_NOUN = /^(?:movies?|films?|flicks?|shows?|pictures?)$/;
 
@@ -239,11 +254,29 @@ function namedFilm(query: Query, movie: CatalogMovie, typed: readonly string[]):
  * The offline chat engine: understanding (`understand/`), retrieval (`retrieve.ts`) and wording
  * (`wording.ts`), joined with the conversation: follow-ups, refinements, no repeats.
  */
+/** "watched both of them", "seen all of them", "seen the whole series": every film of the franchise named. */
+const ALL_OF_THEM_SEEN =
+  /\b(?:watched|seen|saw|rewatched) (?:both|all|every one) of them\b|\b(?:watched|seen) (?:them )?(?:both|all)\b|\b(?:watched|seen) the whole (?:series|franchise|trilogy|saga)\b/i;
+
 /** "seen X and Y already", "already watched X": the films someone has seen, as typed. */
 const SEEN_ALREADY =
   /\b(?:seen|watched|saw)\s+(.+?)\s+already\b|\balready\s+(?:seen|watched|saw)\s+(.+?)(?:[.,;!?]|$)/i;
 /** Words that ask for films other than those named ("anything else?", "what else", "others"). */
 const ASKS_FOR_OTHERS = /\b(?:anything else|what else|something else|any others?|others|other ones|more)\b/i;
+
+/**
+ * A film with a subtitle named by its main title and words of the subtitle ("lord of the rings
+ * fellowship"): every word of the main title typed, every typed word the title's, in its order.
+ */
+function mainTitleAndSubtitleWords(typed: readonly string[], title: string): boolean {
+  const parts = title.split(/: | - /);
+  if (parts.length < 2) return false;
+  const main = titleWords(parts[0]!).filter((w) => !/^(?:the|a|an|of|and)$/.test(w));
+  if (!main.length || !main.every((w) => typed.includes(w)) || typed.length <= main.length) return false;
+  let i = 0;
+  for (const w of titleWords(title)) if (w === typed[i]) i++;
+  return i === typed.length;
+}
 
 /** The words of a short reply that takes a film offered ("ok, the original one then", "yes please"). */
 const TAKING_WORDS = new Set(
@@ -570,13 +603,17 @@ export class ChatEngine {
     if (!hits.length && typedWords.length >= 2)
       for (const w of new Set(typedWords.filter((x) => x.length >= TWO_SLIPS_LETTERS).slice(0, 2)))
         hits.push(...this.catalog.searchTitlesTop(w, 10).movies);
-    // "Eternal Sunshine" for Eternal Sunshine of the Spotless Mind: the typed words start a famous title.
+    // "Eternal Sunshine" for Eternal Sunshine of the Spotless Mind: the typed words start a famous
+    // title; "lord of the rings fellowship": its words, in order, are a famous title's (decision 0126).
     const typed = key.split(' ');
     for (const m of hits) {
       const t = titleWords(m.title);
       if (m.vote_count >= 1000 && typed.length >= 2 && typed.every((w, i) => t[i] === w))
         return { movie: m, confidence: 0.8 };
     }
+    for (const m of hits)
+      if (m.vote_count >= 1000 && typed.length >= 3 && mainTitleAndSubtitleWords(typed, m.title))
+        return { movie: m, confidence: 0.78 };
     let best: { movie: CatalogMovie; confidence: number; score: number } | null = null;
     for (const m of hits) {
       const main = m.title.split(/: | - /)[0]!;
@@ -632,6 +669,8 @@ export class ChatEngine {
   private franchiseTyped(seed: CatalogMovie | null, message: string): number[] {
     const c = seed?.collection?.id;
     if (c === undefined) return [];
+    // "we've watched both of them like 40 times": every film of it is known (decision 0126).
+    if (ALL_OF_THEM_SEEN.test(message)) return this.collectionFilms().get(c) ?? [];
     const typed = ` ${titleWords(message).join(' ')} `;
     return (this.collectionFilms().get(c) ?? []).filter((id) => {
       const words = titleWords(this.catalog.get(id)?.title ?? '').join(' ');

@@ -760,8 +760,20 @@ interface TitleSpan {
 }
 
 /** "I'd like", "feel like", "looks like": not a comparison. "I don't like horror": the verb, negated. */
+/** Verbs of likeness before "like" that a named film may follow ("feels like Heat", "looks like Alien"). */
+const FELT_LIKE = /^(?:feel|feels|felt|looks|look|sounds|seems)$/;
+
 const LIKE_VERB_BEFORE =
   /^(would|'d|id|i'd|feel|feels|looks|look|sounds|seems|what|don't|dont|didn't|didnt|not|never|doesn't|doesnt)$/;
+
+/**
+ * "I'd like", "feel like watching": "like" at token i is a verb, no comparison. "something that feels
+ * like Lost in Translation": a name typed as one after "feels like" is compared to (decision 0126).
+ */
+function likeIsAVerb(toks: readonly Token[], i: number): boolean {
+  if (toks[i]!.w !== 'like' || !LIKE_VERB_BEFORE.test(toks[i - 1]?.w ?? '')) return false;
+  return !(FELT_LIKE.test(toks[i - 1]?.w ?? '') && !!toks[i + 1]?.upper);
+}
 
 /** The longest "like" (or viewing) phrase at token i: its length, and whether it is a story of watching. */
 function likePrefixAt(s: State, i: number, prefixes: readonly string[]) {
@@ -789,7 +801,7 @@ function prefixSpans(s: State, prefixes: readonly string[]): TitleSpan[] {
   for (let i = 0; i < toks.length; i++) {
     const { len, viewing, loose } = likePrefixAt(s, i, prefixes);
     if (!len) continue;
-    if (toks[i]!.w === 'like' && LIKE_VERB_BEFORE.test(toks[i - 1]?.w ?? '')) continue;
+    if (likeIsAVerb(toks, i)) continue;
     if (len === 1 && toks[i]!.w === 'got' && i > 0 && !GOT_ASKS_AFTER.test(toks[i - 1]!.w)) continue;
     const next = toks[i + len]?.w ?? '';
     if (/^(that|this|it|those|these|them|the (first|second|last))$/.test(next)) continue;
@@ -2942,6 +2954,19 @@ export function genreClause(s: State) {
   pairs(s, false);
   for (const [g, phrases] of GENRE_PHRASES) {
     scan(s, phrases, (start, len, phrase) => {
+      // "they've seen basically every animated film ever made. live action only": the kind seen
+      // is no request (decision 0126); what else the message says decides.
+      if (
+        !s.negated.has(start) &&
+        !STUDIOS[s.toks[start]!.w] &&
+        SEEN_ALL_BEFORE.test(
+          s.toks
+            .slice(Math.max(0, start - 6), start)
+            .map((t) => t.raw)
+            .join(' ') + ' ',
+        )
+      )
+        return;
       if (s.negated.has(start)) {
         add(q.genresOut, g);
         if (g === GENRE.music) add(q.keywordsOut, 'musical');
@@ -3665,7 +3690,8 @@ function ruledOutName(message: string, typed: readonly string[]): boolean {
  */
 const RULED_OUT_PRONOUN =
   /\b(?:not|no|nothing|none|without|except|never|anything but|other than|no more)(?: (?:of|by|with|from|directed by|starring|made by))? (?:him|her|them|his|hers|theirs)\b/;
-const SEEN_ALL_BEFORE = /\b(?:seen|watched|done|finished) (?:all|every|everything|each)(?: \S+){0,2} ?$/;
+const SEEN_ALL_BEFORE =
+  /\b(?:seen|watched|done|finished) (?:basically |literally |pretty much |just about |like )?(?:all|every|everything|each)(?: \S+){0,2} ?$/;
 
 /**
  * Decision 0105: without a people index (offline), a well-known film person named anywhere and

@@ -611,6 +611,11 @@ export const MOODS: MoodRule[] = [
       'terrified half to death',
       'scared stiff',
       'scared shitless',
+      // Decision 0126: unease felt rather than a fright ("I want to feel genuinely uneasy"). ("Dread"
+      // alone is also a thriller's, or the film liked's: "that same dread".)
+      'uneasy',
+      'unsettling',
+      'unnerving',
       'scare the hell out of me',
       'scare the crap out of me',
       'scare the life out of me',
@@ -3220,6 +3225,11 @@ export const NEGATIONS: string[] = [
   'sick of',
   'sick and tired of',
   'fed up with',
+  // "trying to wean him off cartoons a bit"
+  'wean him off',
+  'wean her off',
+  'wean them off',
+  'wean off',
   'had enough of',
   // "i've had enough marvel for a lifetime"
   'had enough',
