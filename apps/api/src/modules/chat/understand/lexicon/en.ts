@@ -1,5 +1,8 @@
 import type { LanguageLexiconInput } from './schema';
 
+/** Writing asked for ("write my history essay"), off-topic whatever it is about; "sorry for the essay" is not. */
+const WRITING_TASKS = ['an essay', 'my essay', 'essay on', 'essay about', 'essay for', 'write my'];
+
 export default {
   lang: 'en',
   markers:
@@ -177,12 +180,7 @@ export default {
     'tell me a joke',
     'write a',
     'poem',
-    'an essay',
-    'my essay',
-    'essay on',
-    'essay about',
-    'essay for',
-    'write my',
+    ...WRITING_TASKS,
     'who won',
     'who was',
     'who wrote',
@@ -215,12 +213,7 @@ export default {
     'write me',
     'write a',
     'poem',
-    'an essay',
-    'my essay',
-    'essay on',
-    'essay about',
-    'essay for',
-    'write my',
+    ...WRITING_TASKS,
     'translate',
     'calculate',
     'system prompt',
