@@ -250,10 +250,6 @@ function namedFilm(query: Query, movie: CatalogMovie, typed: readonly string[]):
   };
 }
 
-/**
- * The offline chat engine: understanding (`understand/`), retrieval (`retrieve.ts`) and wording
- * (`wording.ts`), joined with the conversation: follow-ups, refinements, no repeats.
- */
 /** "watched both of them", "seen all of them", "seen the whole series": every film of the franchise named. */
 const ALL_OF_THEM_SEEN =
   /\b(?:watched|seen|saw|rewatched) (?:both|all|every one) of them\b|\b(?:watched|seen) (?:them )?(?:both|all)\b|\b(?:watched|seen) the whole (?:series|franchise|trilogy|saga)\b/i;
@@ -291,7 +287,6 @@ const TAKING_POINTERS = new Set(
   'original old older first classic one it that yes yeah yep yup sure ok okay si sí oui ja sim'.split(' '),
 );
 
-/** Whether a message only takes the film offered: few words, each one of taking, or its year. */
 /**
  * Decision 0126: the short names fans type for a film or a franchise ("more like lotr pls"), spelled
  * out before anything reads the message. Only unambiguous ones: "hp" or "got" mean other things too.
@@ -310,6 +305,7 @@ const SHORT_NAME = new RegExp(`\\b(?:${Object.keys(SHORT_NAMES).join('|')})\\b`,
 export const spelledOut = (message: string): string =>
   message.replace(SHORT_NAME, (m) => SHORT_NAMES[m.toLowerCase()] ?? m);
 
+/** Whether a message only takes the film offered: few words, each one of taking, or its year. */
 export function takesOffer(message: string, film: { release_date?: string | null }): boolean {
   const words = message
     .toLowerCase()
@@ -325,6 +321,10 @@ export function takesOffer(message: string, film: { release_date?: string | null
   );
 }
 
+/**
+ * The offline chat engine: understanding (`understand/`), retrieval (`retrieve.ts`) and wording
+ * (`wording.ts`), joined with the conversation: follow-ups, refinements, no repeats.
+ */
 export class ChatEngine {
   readonly referenceYear: number;
   /** The catalog's keywords with the speller and the retriever that read them: made on first use or in slices. */
