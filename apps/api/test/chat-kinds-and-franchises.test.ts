@@ -35,6 +35,17 @@ describe('a franchise by a short name', () => {
     expect(picks.map(year)).toEqual([...picks.map(year)].sort((a, b) => a - b));
   });
 
+  it.each([
+    ['fast and furious, which ones are the fun ones? i do not care about the plot', 'Fast and the Furious'],
+    ['star wars - which of them are the good ones', 'Star Wars'],
+    ['are the saw movies worth watching', 'Saw'],
+  ])('decision 0127: "%s" asks which of the %s films', async (message, name) => {
+    const { message: reply, picks } = await ask(message);
+    expect(reply).toContain(`${name} films`);
+    expect(picks.length).toBeGreaterThanOrEqual(3);
+    for (const m of picks) expect(m.collection?.id, m.title).toBe(picks[0]!.collection?.id);
+  });
+
   it('a word of a film\'s theme is no short name: "a bond between mother and son"', async () => {
     const { message } = await ask('a movie about the bond between a mother and her son');
     expect(message).not.toContain('James Bond films');

@@ -37,7 +37,8 @@ describe('TextIndex (BM25F over keywords, title, tagline, overview)', () => {
     );
     const whole = new TextIndex(many);
     const sliced = await TextIndex.build(many);
-    for (const words of [[word(5)], [word(5), word(40)], [word(77), word(12), 'sea']]) {
+    for (const typed of [[word(5)], [word(5), word(40)], [word(77), word(12), 'sea']]) {
+      const words = typed.flatMap((w) => TextIndex.words(w));
       const a = whole.search(words);
       expect(a.size).toBeGreaterThan(0);
       expect(sliced.search(words)).toEqual(a);
@@ -52,8 +53,19 @@ describe('TextIndex (BM25F over keywords, title, tagline, overview)', () => {
   });
 
   it('a keyword counts more than the same word in passing', () => {
-    const s = index.search(['lighthouse']);
+    const s = index.search(TextIndex.words('lighthouse'));
     expect(s.get(3)!).toBeGreaterThan(s.get(1)!);
+  });
+
+  it('decision 0127: a word meets its other forms ("survive" finds "survival", "stranded" finds "strands")', () => {
+    const forms = new TextIndex([
+      film(1, 'A pilot crashes in the jungle.', ['survival']),
+      film(2, 'A sailor is left behind; the tide strands him on a reef.'),
+      film(3, 'A chef opens a restaurant.', ['cooking']),
+      ...filler,
+    ]);
+    expect([...forms.search(TextIndex.words('trying to survive')).keys()]).toEqual([1]);
+    expect([...forms.search(TextIndex.words('stranded')).keys()]).toEqual([2]);
   });
 
   it('a word most films use says nothing (not indexed), nor does a stop word', () => {
@@ -135,6 +147,23 @@ describe('the text finds the films about a topic no rule names', () => {
     const next = await engine.answer('from the 70s', state);
     expect(next.picks.map((p) => p.movie.id)).toContain(891);
     for (const p of next.picks) expect(Number(p.movie.release_date!.slice(0, 4))).toBeLessThan(1980);
+  });
+
+  it.each([
+    [
+      'movies about someone alone trying to survive against nature?',
+      /surviv|strand|wilderness|castaway|island/,
+    ],
+    ['movies set in tokyo', /tokyo|japan/],
+  ])('decision 0127: fit gates fame for a topic only the text tells: "%s"', async (message, about) => {
+    const a = await engine.answer(message, fresh());
+    expect(a.picks.length).toBeGreaterThanOrEqual(3);
+    const fitting = a.picks.filter((p) => {
+      const m = catalog.get(p.movie.id)!;
+      return about.test(`${m.keywords.join(' ')} ${m.title} ${m.overview}`.toLowerCase());
+    });
+    // No famous film that merely shares a word (The Godfather "barely survives") or none.
+    expect(fitting.length).toBeGreaterThanOrEqual(a.picks.length - 1);
   });
 
   it('"films about a lighthouse keeper" are films with a lighthouse in their text', async () => {

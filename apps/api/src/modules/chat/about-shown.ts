@@ -216,7 +216,8 @@ const ORDERS: [RegExp, ShownOrder][] = [
     { word: 'lowest rated', value: (m) => m.vote_average, descending: false, detail: ratingText },
   ],
   [
-    /\b(best|highest rated|rated (?:the )?highest|top rated|best rated|best reviewed|best to worst|top (?:\d+|three|five|ten)|(?:only|just) (?:watch|see|pick|choose|have time for) one|(?:pick|choose) (?:just |only )?one)\b/,
+    // Decision 0127: "which are the good ones", "the fun ones", "worth watching" ask for a verdict.
+    /\b(best|highest rated|rated (?:the )?highest|top rated|best rated|best reviewed|best to worst|top (?:\d+|three|five|ten)|(?:only|just) (?:watch|see|pick|choose|have time for) one|(?:pick|choose) (?:just |only )?one|(?:good|great|fun) ones?|worth (?:it|watching|seeing|a watch|the time))\b/,
     { word: 'best rated', value: (m) => m.vote_average, descending: true, detail: ratingText },
   ],
   [

@@ -71,9 +71,13 @@ const NOT_THE_FRANCHISE = new Set([
   'wie',
 ]);
 
-/** Words that ask for a franchise's order or size, in the languages read (folded). */
+/**
+ * Words that ask for a franchise's order or size, in the languages read (folded), or which of its
+ * films is the best, or the fun, the scary ones (decision 0127: "fast and furious, which ones are
+ * the fun ones?").
+ */
 const ORDER_CUE =
-  /\b(?:in (?:what|which) order|(?:what|which|right|correct|viewing|watching|release) order|in order|order (?:of|to|should)|how many (?:are|movies|films|of them|there)|which (?:one|ones|should i|do i) (?:first|watch first|start)|watch(?:ed)? first|start with|orden|ordem|reihenfolge|ordre|ordine|cuantas|quantos|wie viele|combien|which [a-z0-9 ]{1,40} (?:is|was|are) (?:the )?(?:best|greatest|worst)(?: one| ones)?$)\b|\border$/;
+  /\b(?:in (?:what|which) order|(?:what|which|right|correct|viewing|watching|release) order|in order|order (?:of|to|should)|how many (?:are|movies|films|of them|there)|which (?:one|ones|should i|do i) (?:first|watch first|start)|watch(?:ed)? first|start with|orden|ordem|reihenfolge|ordre|ordine|cuantas|quantos|wie viele|combien|which [a-z0-9 ]{1,40} (?:is|was|are) (?:the )?(?:best|greatest|worst)(?: one| ones)?$|which (?:one|ones|of them) (?:is|are|was|were) (?:the )?(?:most |least )?[a-z]+(?: one| ones)?)\b|\border$/;
 const FRANCHISE_NOUN =
   /\b(movies?|films?|flicks|series|saga|franchise|trilogy|collection|marathon|sequels?|prequels?|installments?|instalments?)\b/;
 
@@ -276,8 +280,10 @@ export class Franchises {
       const key = before.slice(start).join(' ');
       const found = this.byKey.get(key) ?? this.byShortName.get(key);
       if (!found) continue;
-      // "alien movies" are films about aliens; "the Alien films" are the franchise.
-      if (this.common.has(key) && !typedAsName(message, key)) return null;
+      // "alien movies" are films about aliens; "the Alien films" are the franchise, and so are "the
+      // saw movies" (decision 0127: "the" before a name and films after it make it one).
+      const theFilms = before[start - 1] === 'the' && /s$/.test(noun[0]);
+      if (this.common.has(key) && !typedAsName(message, key) && !theFilms) return null;
       // Decision 0119: any words may come before it ("planning a harry potter marathon", "the classic
       // 60s james bond films") unless they turn it into a likeness or rule it out.
       const lead = before.slice(0, start);

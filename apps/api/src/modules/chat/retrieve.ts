@@ -1,5 +1,4 @@
-import { isShort, isTvMovie, type CatalogIndex, type CatalogMovie } from '@app/catalog';
-import { semanticWords, type SemanticIndex } from '@app/catalog';
+import { isShort, isTvMovie, type CatalogIndex, type CatalogMovie, type SemanticIndex } from '@app/catalog';
 import { GENRE, NAMES_NOT_SUBJECTS, STUDIOS } from './understand/lexicon';
 import { groupKey, withinRuntimeMax, type Query } from './understand/query';
 import { Lru } from './lru';
@@ -14,7 +13,7 @@ import {
 } from './directions';
 import { NEIGHBOUR_COUNT } from './neighbours';
 import { dramedy, EraFame, genreFocus, lovedRating, RATING_PRIOR, unaskedKind } from './rank';
-import type { TextIndex } from './text-index';
+import { TextIndex } from './text-index';
 
 /** Genres no film for a child has unless it is also a family film (Query.childAge). */
 const NOT_FOR_CHILDREN = new Set<number>([GENRE.horror, GENRE.thriller, GENRE.crime, GENRE.war]);
@@ -274,6 +273,24 @@ function likeGate(found: readonly { fit: number }[]): number | null {
   if (found.length <= LIKE_GATE) return null;
   const fits = found.map((c) => c.fit).sort((a, b) => b - a);
   return fits[LIKE_GATE - 1]!;
+}
+
+/** A topic's gate (decision 0127): a film must fit at least this share of the best film's fit. */
+const TOPIC_GATE_SHARE = 0.5;
+
+/**
+ * A topic only the films' own text can tell ("someone alone trying to survive against nature", "a
+ * movie about a math genius", "movies set in tokyo"): no keyword asked for filters the pool, so
+ * every film competed and a famous one that shared a word (The Godfather "barely survives") or
+ * nothing at all (The Shawshank Redemption) outranked the films about it. Fit is a gate before fame
+ * here too, as for "like X" (decision 0102): the films that fit at least TOPIC_GATE_SHARE as well as
+ * the best one are those to choose among. The least fit inside the gate, or null (no such topic).
+ */
+function topicGate(found: readonly { fit: number }[], p: Plan): number | null {
+  if (p.keywordsIn.length > 0 || !p.text) return null;
+  let best = 0;
+  for (const c of found) best = Math.max(best, c.fit);
+  return best > 0 ? TOPIC_GATE_SHARE * best : null;
 }
 
 /**
@@ -546,7 +563,7 @@ export class Retriever {
   private textMatch(q: Query): Map<number, number> | null {
     const index = this.text();
     if (!index || !q.textWords?.length) return null;
-    const words = [...q.textWords, ...q.keywordsIn].flatMap((w) => semanticWords(w));
+    const words = [...q.textWords, ...q.keywordsIn].flatMap((w) => TextIndex.words(w));
     const scores = index.search(words);
     if (!scores.size) return null;
     let top = 0;
@@ -663,7 +680,7 @@ export class Retriever {
       found.push({ ...this.fitOf(m, p, matched), prior: priorOf(m, p, fame, i, pool.length), score: 0 });
     });
     const [typical, best] = fitRange(found);
-    const gate = p.seed && !p.input.personPool ? likeGate(found) : null;
+    const gate = p.seed && !p.input.personPool ? likeGate(found) : topicGate(found, p);
     for (const c of found) {
       const x = (c.fit - typical) / Math.max(FIT_SPREAD_MIN, best - typical);
       c.score = RANK_WEIGHTS.fit * Math.max(-1, Math.min(1, x / FIT_ENOUGH)) + c.prior;

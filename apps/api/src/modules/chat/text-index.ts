@@ -1,4 +1,5 @@
 import { semanticWords, type CatalogMovie } from '@app/catalog';
+import { stemmer } from 'stemmer';
 
 /**
  * Decision 0102 (round 2): the catalog's own text as topic evidence. A request's content words
@@ -7,8 +8,9 @@ import { semanticWords, type CatalogMovie } from '@app/catalog';
  * weighted (keywords and title count more than a summary's passing word), one saturation and
  * length normalisation over the weighted document (k1 1.2, b 0.75, as Robertson and Zaragoza
  * give them), idf by the films that use the word. Words are read as the semantic vectors read them
- * (`semanticWords`: accents folded, stop words out, a plural's "s" dropped), so a message's word
- * and a film's meet. Built once per catalog beside the other indexes, as postings in typed arrays
+ * (`semanticWords`: accents folded, stop words out, a plural's "s" dropped) and then stemmed by
+ * Porter's algorithm (the `stemmer` package), so a message's word and a film's meet in any of their
+ * forms: "survive" finds "survival", "stranded" finds "strand" (decision 0127). Built once per catalog beside the other indexes, as postings in typed arrays
  * (a hand-written index, not MiniSearch: its title index alone was 46 MB of heap, decision 0021).
  */
 export const FIELD_WEIGHTS = { keywords: 2, title: 2, tagline: 1, overview: 1 } as const;
@@ -39,7 +41,7 @@ const newCollected = (n: number): Collected => ({
 function collect(movies: readonly CatalogMovie[], from: number, to: number, c: Collected): Collected {
   const terms = new Map<string, number>();
   const add = (text: string, weight: number) => {
-    for (const w of semanticWords(text)) terms.set(w, (terms.get(w) ?? 0) + weight);
+    for (const w of TextIndex.words(text)) terms.set(w, (terms.get(w) ?? 0) + weight);
   };
   for (let j = from; j < to; j++) {
     const m = movies[j]!;
@@ -118,9 +120,9 @@ export class TextIndex {
     return no === undefined ? 0 : this.starts[no + 1]! - this.starts[no]!;
   }
 
-  /** A message's words as the index reads them (stop words out, plurals folded). */
+  /** A message's words as the index reads them (stop words out, each word's stem). */
   static words(text: string): string[] {
-    return semanticWords(text);
+    return semanticWords(text).map(stemmer);
   }
 
   /**

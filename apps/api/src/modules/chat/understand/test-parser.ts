@@ -1,5 +1,6 @@
 import type { CatalogMovie } from '@app/catalog';
 import { titleSimilarity } from '../chat-engine';
+import { TextIndex } from '../text-index';
 import type { ParseContext } from './clauses';
 import { CALENDAR_WORDS, FILLER } from './lexicon';
 import type { Query } from './query';
@@ -40,7 +41,10 @@ export function testParser(o: {
     },
     knownWord: (w) => o.knownWords.includes(w),
     ...(o.keywordFilms ? { keywordFilms: (k: string) => o.keywordFilms![k] ?? 0 } : {}),
-    ...(o.textWords ? { textFilms: (w: string) => (o.textWords!.includes(w) ? 10 : 0) } : {}),
+    // The index reads each word by its stem, as `TextIndex.words` does.
+    ...(o.textWords
+      ? { textFilms: (w: string) => (o.textWords!.some((x) => TextIndex.words(x)[0] === w) ? 10 : 0) }
+      : {}),
   };
   const knows = o.spellerKnowsWords ?? true;
   const speller = new Speller(
