@@ -154,6 +154,63 @@ describe('a comedy-drama after the comedies', () => {
   });
 });
 
+describe('decision 0127: words for the same wish', () => {
+  it('"the dumber the better" asks for silly laughs', () => {
+    expect(engine.parse('need a good laugh. the dumber the better honestly').moods).toContain('silly');
+  });
+
+  it('"not just depressing for no reason" rules nothing out; "not just another superhero movie" does', () => {
+    const cry = engine.parse(
+      'we want a good cry. something really sad but beautiful, not just depressing for no reason',
+    );
+    expect(cry.moods).toContain('sad');
+    expect(cry.notMoods ?? []).not.toContain('sad');
+    expect(cry.keywordsOut).toEqual([]);
+    expect(engine.parse('not just another superhero movie please').keywordsOut).toContain('superhero');
+  });
+
+  it('"isn\'t depressing" rules out sad films', () => {
+    expect(engine.parse("a drama that isn't depressing. no cancer").notMoods).toContain('sad');
+  });
+
+  it('"my kids are over animation" rules animation out, "over 2 hours" is still a length', () => {
+    const q = engine.parse('family film for sunday but no cartoons please, my kids are over animation');
+    expect(q.genresOut).toContain(GENRE.animation);
+    expect(q.genreGroups.flat()).not.toContain(GENRE.animation);
+    expect(engine.parse('films that are over 2 hours').runtimeMin).toBe(120);
+  });
+});
+
+describe('decision 0127: what is ruled out, in whatever genre it comes', () => {
+  it('"zero romance" for a comedy: no film whose story is a romance (Life Is Beautiful)', async () => {
+    const { picks } = await ask(
+      'comedy for me and the lads tonight. zero romance, no rom-com stuff whatsoever',
+    );
+    expect(picks.length).toBeGreaterThanOrEqual(3);
+    expect(picks.map((m) => m.title)).not.toContain('Life Is Beautiful');
+    const romantic = ['love', 'romance', 'falling in love', "love of one's life", 'love at first sight'];
+    for (const m of picks) {
+      expect(m.genre_ids, m.title).not.toContain(GENRE.romance);
+      expect(
+        m.keywords.filter((k) => romantic.includes(k)),
+        m.title,
+      ).toEqual([]);
+    }
+  });
+
+  it('"no violence whatsoever": no war on screen either (Forrest Gump\'s Vietnam)', async () => {
+    const { picks } = await ask(
+      'rainy sunday, pot of tea. something cozy and gentle. no violence whatsoever',
+    );
+    expect(picks.length).toBeGreaterThanOrEqual(3);
+    for (const m of picks)
+      expect(
+        m.keywords.filter((k) => /\bwar\b|battle|combat/.test(k)),
+        m.title,
+      ).toEqual([]);
+  });
+});
+
 describe("the viewer's state asks for switched-off laughs", () => {
   it('"so hungover, need something dumb": silly comedies, no drama', async () => {
     const message = 'so hungover, need something dumb';

@@ -105,6 +105,10 @@ describe('topic words in the message, and the plain words that are not', () => {
     'the scarier the better actually',
     "I don't really care about genre, honestly, as long as it's in Italian",
     'any good heist movies? the fun slick kind, not the grim ones where everybody dies at the end',
+    // Decision 0127: how a film is judged is no topic.
+    'the big prestige films from the 70s that everyone says you HAVE to see',
+    'i want to get into french cinema, good starter films?',
+    'some absorbing movies for a long flight',
   ])('%s → no topic words', (msg) => {
     expect(engine.parse(msg).textWords ?? []).toEqual([]);
   });

@@ -63,6 +63,24 @@ export const KEYWORD_FAMILIES = {
     'gunfight',
     'execution',
   ]),
+  /**
+   * War on screen (decision 0127): violence too ("no violence whatsoever": not Forrest Gump's
+   * Vietnam, nor Life Is Beautiful's camp), whatever the film's genres; not when war films are asked
+   * for (`FAMILY_GENRE`).
+   */
+  war: new Set([
+    'war',
+    'vietnam war',
+    'world war i',
+    'world war ii',
+    'battle',
+    'battlefield',
+    'combat',
+    'concentration camp',
+    'holocaust',
+    'genocide',
+    'war crimes',
+  ]),
   /** Killing as the subject: weighed against, not ruled out ("less violent" crime is still crime). */
   killing: new Set([
     'murder',
@@ -173,6 +191,28 @@ export type KeywordFamily = keyof typeof KEYWORD_FAMILIES;
  * Keywords that are one theme when ruled out: "no gore" is no splatter, no bloodbath either (the
  * catalog tags each film with one or two of them).
  */
+/**
+ * A genre's own subject in the keywords (decision 0127): a genre ruled out rules out the films whose
+ * story is about it under another genre ("zero romance" for a comedy: not Life Is Beautiful, a
+ * comedy-drama whose first half is a courtship, tagged "love of one's life", not Romance).
+ */
+export const GENRE_THEMES: Readonly<Partial<Record<number, readonly string[]>>> = {
+  [GENRE.romance]: [
+    'love',
+    'romance',
+    'falling in love',
+    'love at first sight',
+    "love of one's life",
+    'lovers',
+    'love triangle',
+    'first love',
+    'love affair',
+    'romantic comedy',
+    'unrequited love',
+    'forbidden love',
+  ],
+};
+
 export const SAME_THEME: readonly ReadonlySet<string>[] = [
   new Set([
     'gore',
@@ -249,7 +289,7 @@ export const DIRECTIONS: Readonly<Record<string, Direction>> = {
     },
     keywords: { violent: -1.5, killing: -1, light: 0.3 },
     meaning: { violence: -1.5, gore: -1 },
-    ruleOut: { genres: [GENRE.war, GENRE.horror], keywords: ['violent'] },
+    ruleOut: { genres: [GENRE.war, GENRE.horror], keywords: ['violent', 'war'] },
   },
   lighter: LIGHTER,
   'less dark': LIGHTER,
@@ -394,8 +434,13 @@ export function directionRulesOut(d: Direction, m: CatalogMovie, asked: Readonly
   const r = d.ruleOut;
   if (!r) return false;
   if (r.genres?.some((g) => !asked.has(g) && m.genre_ids.includes(g))) return true;
-  return !!r.keywords?.some((f) => m.keywords.some((k) => KEYWORD_FAMILIES[f].has(k)));
+  return !!r.keywords?.some(
+    (f) => !asked.has(FAMILY_GENRE[f] ?? -1) && m.keywords.some((k) => KEYWORD_FAMILIES[f].has(k)),
+  );
 }
+
+/** A keyword family that is a genre's own subject: never ruled out when that genre is asked for. */
+const FAMILY_GENRE: Partial<Record<KeywordFamily, number>> = { war: GENRE.war };
 
 /**
  * A soft limit is a direction too (decision 0096): "nothing too violent", "not gory", "I can't

@@ -8,6 +8,7 @@ import {
   directionScore,
   KEYWORD_FAMILIES,
   LIGHT_TONE,
+  GENRE_THEMES,
   SAME_THEME,
   type Direction,
 } from './directions';
@@ -500,7 +501,8 @@ export class Retriever {
     const keywordsIn = q.keywordsIn.filter((k) => this.byKeyword.has(k));
     const named = q.keywordsOut.filter((k) => NAMES_NOT_SUBJECTS.has(k));
     const subjects = q.keywordsOut.filter((k) => !NAMES_NOT_SUBJECTS.has(k));
-    const keywordsOut = new Set([...this.expandOut(subjects, sem), ...named]);
+    const genreThemes = q.genresOut.flatMap((g) => GENRE_THEMES[g] ?? []);
+    const keywordsOut = new Set([...this.expandOut(subjects, sem), ...named, ...genreThemes]);
     for (const k of keywordsIn) keywordsOut.delete(k);
     // A theme ruled out rules out the films most about it by meaning too ("burnt out on
     // superheroes": The Dark Knight has no "superhero" keyword), each against its own scale;

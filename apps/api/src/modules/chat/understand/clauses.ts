@@ -2674,6 +2674,10 @@ function moreThanClause(s: State): void {
 export function negationClause(s: State) {
   // "non-english films" is a language ("non" is Italian's "not" elsewhere).
   scanRegex(s, /\bnon english\b/, () => add(s.q.languages, '!en'));
+  // Decision 0127: "something really sad but beautiful, not just depressing for no reason": "not
+  // just" qualifies what follows up to the punctuation, which is neither asked for nor ruled out
+  // ("not just another superhero movie" still rules out).
+  scanRegex(s, /\bnot (?:just|only|merely|simply)\b(?! another\b)[^,.;!?]*/, () => {});
   scan(s, NEGATIONS, (start, len) => negateFrom(s, start + len));
   moreThanClause(s);
   ruledOutAfter(s);

@@ -482,6 +482,12 @@ export const MOODS: MoodRule[] = [
       'comedia besta',
       // Decision 0119: the viewer's state or a plain "dumb" asks for the same switched-off laughs.
       'something dumb',
+      // Decision 0127: "the dumber the better" asks for more of it.
+      'the dumber the better',
+      'dumber the better',
+      'the stupider the better',
+      'the sillier the better',
+      'the dumber',
       'dumb and hilarious',
       'mindless',
       'hungover',
@@ -714,6 +720,11 @@ export const MOODS: MoodRule[] = [
       'heartbreaking',
       'moving',
       'bittersweet',
+      // Decision 0127 ("a drama that isn't depressing"; not "depressed", the viewer's state).
+      'depressing',
+      'devastating',
+      'gut-wrenching',
+      'gut wrenching',
       'triste',
       'llorar',
       'emotiva',
@@ -3233,6 +3244,17 @@ export const NEGATIONS: string[] = [
   'had enough of',
   // "i've had enough marvel for a lifetime"
   'had enough',
+  // Decision 0127: being over something ("my kids are over animation", "i'm so over superheroes").
+  'are over',
+  'are so over',
+  'are kinda over',
+  "i'm over",
+  "i'm so over",
+  'im over',
+  'im so over',
+  'i am over',
+  'so over',
+  'kinda over',
   'enough of',
   "can't stand",
   'cant stand',

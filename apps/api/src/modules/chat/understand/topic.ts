@@ -103,7 +103,13 @@ export const NOT_TOPICS = new Set(
     'night tonight today tomorrow weekend recommendation recommendations suggestion suggestions ' +
     // How firmly something is asked ("preferably a french one if possible", "music ones specifically").
     'preferably ideally possible possibly necessarily specifically especially particularly definitely ' +
-    'honestly literally basically seriously prefer preferred prefered optional'
+    'honestly literally basically seriously prefer preferred prefered optional ' +
+    // Decision 0127: how a film is judged or what it is to the viewer, never what it is about ("the
+    // big prestige films of the 70s", "good starter films", "absorbing films for a long flight").
+    'essential essentials starter starters beginner beginners introductory prestige prestigious ' +
+    'acclaimed celebrated renowned underrated overrated underappreciated overlooked iconic legendary ' +
+    'landmark seminal influential definitive masterpiece masterpieces absorbing gripping compelling ' +
+    'engaging engrossing riveting immersive captivating unmissable memorable rewatchable'
   ).split(' '),
 );
 
