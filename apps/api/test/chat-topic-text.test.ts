@@ -109,6 +109,7 @@ describe('topic words in the message, and the plain words that are not', () => {
     'the big prestige films from the 70s that everyone says you HAVE to see',
     'i want to get into french cinema, good starter films?',
     'some absorbing movies for a long flight',
+    'giving myself ONE movie break before going back to organic chem, something funny',
   ])('%s → no topic words', (msg) => {
     expect(engine.parse(msg).textWords ?? []).toEqual([]);
   });

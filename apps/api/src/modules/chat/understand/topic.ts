@@ -37,6 +37,7 @@ const ENDS = new Set([
   "i'd",
   'me',
   'my',
+  'myself',
   'we',
   "we're",
   'us',
@@ -157,7 +158,11 @@ const FILM_COMPOUNDS = new Set(
     'theater theatre theaters theatres buddy buddies date dates'
   ).split(' '),
 );
-const MODIFIERS_END = new Set(['of', 'to', 'for', 'with', 'from', 'in', 'on', 'at', 'by', 'a', 'an', 'the']);
+const MODIFIERS_END = new Set([
+  ...['of', 'to', 'for', 'with', 'from', 'in', 'on', 'at', 'by', 'a', 'an', 'the'],
+  // How many films, never what they are about ("giving myself ONE movie break"; decision 0127).
+  ...['one', 'two', 'three', 'couple', 'few', 'some', 'any', 'another'],
+]);
 
 /** The unread words just before "film" or "movie" ("a space exploration movie", "a lighthouse keeper film"). */
 function beforeFilmNouns(toks: readonly Token[], into: Set<number>): void {
