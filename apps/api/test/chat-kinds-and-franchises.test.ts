@@ -181,6 +181,25 @@ describe('decision 0127: words for the same wish', () => {
   });
 });
 
+describe('decision 0127: a length not to go over, a nationality of something else', () => {
+  it.each([
+    "a tight thriller that doesn't go over 2 hours. hate when they drag",
+    "a thriller that doesn't go past 2 hours",
+    'a thriller that doesnt go past 2 hours please. long films put me to sleep',
+  ])('"%s" is a ceiling', (message) => {
+    const q = engine.parse(message);
+    expect(q.runtimeMax).toBe(120);
+    expect(q.runtimeMin).toBeUndefined();
+  });
+
+  it('"ordered thai food" asks for no Thai film; "a french film for my french girlfriend" is French', () => {
+    expect(engine.parse('i just got in, ordered thai food and i want to watch a heist').languages).toEqual(
+      [],
+    );
+    expect(engine.parse('a french film for my french girlfriend').languages).toEqual(['fr']);
+  });
+});
+
 describe('decision 0127: what is ruled out, in whatever genre it comes', () => {
   it('"zero romance" for a comedy: no film whose story is a romance (Life Is Beautiful)', async () => {
     const { picks } = await ask(

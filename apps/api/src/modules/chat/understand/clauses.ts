@@ -1801,7 +1801,7 @@ export function pastTimeClause(s: State) {
 
 export function runtimeClause(s: State) {
   const q = s.q;
-  const less = String.raw`(?:under|less than|shorter than|below|at most|max|maximum|(?:no|nothing|not|none) (?:longer|more) th[ae]n|(?:not|nothing|none|no(?:thing)? films?) (?:over|above|past|beyond)|within|up to|menos de|moins de|unter|weniger als|hochstens|max\.?|nicht langer als|nicht mehr als|maximal|pas plus de|no mas de|meno di|non piu di|al massimo|massimo|no maximo|nao mais de|nao mais que|(?:can't|cant|cannot|can not|won't|wont|don't want to|dont want to) (?:do|go|sit through|handle|watch|manage) (?:more|longer) than|(?:can't|cant|cannot) (?:go|sit) (?:over|past|beyond))`;
+  const less = String.raw`(?:under|less than|shorter than|below|at most|max|maximum|(?:no|nothing|not|none) (?:longer|more) th[ae]n|(?:not|nothing|none|no(?:thing)? films?) (?:over|above|past|beyond)|within|up to|menos de|moins de|unter|weniger als|hochstens|max\.?|nicht langer als|nicht mehr als|maximal|pas plus de|no mas de|meno di|non piu di|al massimo|massimo|no maximo|nao mais de|nao mais que|(?:can't|cant|cannot|can not|won't|wont|don't want to|dont want to) (?:do|go|sit through|handle|watch|manage) (?:more|longer) than|(?:can't|cant|cannot|can not|doesn't|doesnt|does not|don't|dont|do not|won't|wont|will not|isn't|isnt|is not|aren't|arent|are not) (?:go|goes|run|runs|sit|last|lasts|drag|drags|be) (?:on )?(?:over|past|beyond))`;
   const more = String.raw`(?:over|more than|longer than|at least|minimum|plus de|mas de|uber|mehr als|mindestens|piu di|almeno|mais de|pelo menos)`;
   // "between 90 and 120 minutes", "1.5-2 hours", "entre 90 y 120 minutos"
   scanRegex(
@@ -1948,13 +1948,22 @@ export function runtimeClause(s: State) {
   scan(s, NOT_LONG_PHRASES, () => (q.runtimeMax ??= NOT_LONG_MINUTES));
   scan(s, SHORT_PHRASES, () => (q.runtimeMax ??= SHORT_MINUTES));
   // "no long ones", "I get bored in the long ones": a long film ruled out is a ceiling (decision 0126).
-  scan(s, LONG_PHRASES, (start) => {
+  // Decision 0127: or after it ("long films put me to sleep"); and a floor never above the ceiling
+  // the message set ("doesn't go past 2 hours … long films …").
+  scan(s, LONG_PHRASES, (start, len) => {
     const before = s.toks.slice(Math.max(0, start - 4), start);
-    if (before.some((t) => RUNTIME_NEGATIONS.has(t.raw) || LENGTH_AVERSIONS.has(t.raw)))
+    const after = s.toks.slice(start + len, start + len + 5);
+    if (
+      before.some((t) => RUNTIME_NEGATIONS.has(t.raw) || LENGTH_AVERSIONS.has(t.raw)) ||
+      after.some((t) => LENGTH_AVERSIONS_AFTER.has(t.raw))
+    )
       q.runtimeMax ??= NOT_LONG_MINUTES;
-    else q.runtimeMin ??= LONG_MINUTES;
+    else if ((q.runtimeMax ?? Infinity) > LONG_MINUTES) q.runtimeMin ??= LONG_MINUTES;
   });
 }
+
+/** Words of an aversion after a length ("long films put me to sleep", "long ones bore me"). */
+const LENGTH_AVERSIONS_AFTER = new Set(['sleep', 'bore', 'bores', 'boring', 'drag', 'drags', 'tiring']);
 
 /** Words of an aversion before a length ("bored in the long ones", "I hate long films"). */
 const LENGTH_AVERSIONS = new Set([
@@ -3065,7 +3074,24 @@ export function subtitlesClause(s: State) {
   scanRegex(s, SUBTITLES_AVERSE, () => add(s.q.languages, 'en'));
 }
 
+/**
+ * Nouns a nationality word may qualify that are no film (decision 0127): "ordered thai food", "my
+ * french girlfriend", "our italian teacher" say nothing of the films' language.
+ */
+const NOT_FILM_NOUNS = new Set(
+  (
+    'food takeaway takeout restaurant cuisine dinner lunch breakfast meal curry wine beer cheese ' +
+    'friend friends girlfriend boyfriend wife husband partner mum mom dad parents grandma grandpa ' +
+    'neighbour neighbor neighbours neighbors colleague colleagues teacher class lessons lesson ' +
+    'exchange student students holiday vacation trip guests'
+  ).split(' '),
+);
+
 export function languageClause(s: State) {
+  s.toks.forEach((t, i) => {
+    if (t.used || !NOT_FILM_NOUNS.has(s.toks[i + 1]?.raw ?? '')) return;
+    if (LANGUAGE_PHRASES.some(([, phrases]) => phrases.includes(t.raw))) t.used = true;
+  });
   // "not in English", "isn't in English": the negation of English is a request for other languages.
   scan(s, ENGLISH_PHRASES, (start) => add(s.q.languages, s.negated.has(start) ? '!en' : 'en'));
   scan(s, ADULT_PHRASES, () => add(s.q.genresOut, GENRE.family));
