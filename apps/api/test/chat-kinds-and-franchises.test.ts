@@ -20,6 +20,15 @@ beforeAll(async () => {
 const year = (m: CatalogMovie) => Number(m.release_date?.slice(0, 4));
 const ask = (message: string) => askFresh(engine, catalog, message);
 
+/** The reply's films after asserting they are one franchise's, named so in the reply. */
+async function franchiseFilms(message: string, name: string): Promise<CatalogMovie[]> {
+  const { message: reply, picks } = await ask(message);
+  expect(reply).toContain(`${name} films`);
+  expect(picks.length).toBeGreaterThanOrEqual(3);
+  for (const m of picks) expect(m.collection?.id, m.title).toBe(picks[0]!.collection?.id);
+  return picks;
+}
+
 describe('a franchise by a short name', () => {
   it.each([
     ['lotr movies', 'Lord of the Rings'],
@@ -27,11 +36,7 @@ describe('a franchise by a short name', () => {
     ['bond films', 'James Bond'],
     ['all the rocky sequels', 'Rocky'],
   ])('%s: the %s films, in order', async (message, name) => {
-    const { message: reply, picks } = await ask(message);
-    expect(reply).toContain(`${name} films`);
-    expect(picks.length).toBeGreaterThanOrEqual(3);
-    const collection = picks[0]!.collection?.id;
-    for (const m of picks) expect(m.collection?.id, m.title).toBe(collection);
+    const picks = await franchiseFilms(message, name);
     expect(picks.map(year)).toEqual([...picks.map(year)].sort((a, b) => a - b));
   });
 
@@ -39,11 +44,9 @@ describe('a franchise by a short name', () => {
     ['fast and furious, which ones are the fun ones? i do not care about the plot', 'Fast and the Furious'],
     ['star wars - which of them are the good ones', 'Star Wars'],
     ['are the saw movies worth watching', 'Saw'],
-  ])('decision 0127: "%s" asks which of the %s films', async (message, name) => {
-    const { message: reply, picks } = await ask(message);
-    expect(reply).toContain(`${name} films`);
-    expect(picks.length).toBeGreaterThanOrEqual(3);
-    for (const m of picks) expect(m.collection?.id, m.title).toBe(picks[0]!.collection?.id);
+  ])('decision 0127: "%s" asks which of the %s films: best rated first', async (message, name) => {
+    const ratings = (await franchiseFilms(message, name)).map((m) => m.vote_average);
+    expect(ratings).toEqual([...ratings].sort((a, b) => b - a));
   });
 
   it('a word of a film\'s theme is no short name: "a bond between mother and son"', async () => {
