@@ -188,10 +188,6 @@ export const KEYWORD_FAMILIES = {
 export type KeywordFamily = keyof typeof KEYWORD_FAMILIES;
 
 /**
- * Keywords that are one theme when ruled out: "no gore" is no splatter, no bloodbath either (the
- * catalog tags each film with one or two of them).
- */
-/**
  * A genre's own subject in the keywords (decision 0127): a genre ruled out rules out the films whose
  * story is about it under another genre ("zero romance" for a comedy: not Life Is Beautiful, a
  * comedy-drama whose first half is a courtship, tagged "love of one's life", not Romance).
@@ -213,6 +209,10 @@ export const GENRE_THEMES: Readonly<Partial<Record<number, readonly string[]>>> 
   ],
 };
 
+/**
+ * Keywords that are one theme when ruled out: "no gore" is no splatter, no bloodbath either (the
+ * catalog tags each film with one or two of them).
+ */
 export const SAME_THEME: readonly ReadonlySet<string>[] = [
   new Set([
     'gore',

@@ -10,8 +10,9 @@ import { stemmer } from 'stemmer';
  * give them), idf by the films that use the word. Words are read as the semantic vectors read them
  * (`semanticWords`: accents folded, stop words out, a plural's "s" dropped) and then stemmed by
  * Porter's algorithm (the `stemmer` package), so a message's word and a film's meet in any of their
- * forms: "survive" finds "survival", "stranded" finds "strand" (decision 0127). Built once per catalog beside the other indexes, as postings in typed arrays
- * (a hand-written index, not MiniSearch: its title index alone was 46 MB of heap, decision 0021).
+ * forms: "survive" finds "survival", "stranded" finds "strand" (decision 0127). Built once per
+ * catalog beside the other indexes, as postings in typed arrays (a hand-written index, not
+ * MiniSearch: its title index alone was 46 MB of heap, decision 0021).
  */
 export const FIELD_WEIGHTS = { keywords: 2, title: 2, tagline: 1, overview: 1 } as const;
 const K1 = 1.2;
@@ -28,6 +29,8 @@ interface Collected {
   lengths: Float32Array;
   lists: Map<string, { films: number[]; tf: number[] }>;
   total: number;
+  /** Each word's stem, made once per build (stemming every word again cost ~1 s per 23,000 films). */
+  stems: Map<string, string>;
 }
 
 const newCollected = (n: number): Collected => ({
@@ -35,13 +38,18 @@ const newCollected = (n: number): Collected => ({
   lengths: new Float32Array(n),
   lists: new Map(),
   total: 0,
+  stems: new Map(),
 });
 
 /** Films [from, to) into `c`. */
 function collect(movies: readonly CatalogMovie[], from: number, to: number, c: Collected): Collected {
   const terms = new Map<string, number>();
   const add = (text: string, weight: number) => {
-    for (const w of TextIndex.words(text)) terms.set(w, (terms.get(w) ?? 0) + weight);
+    for (const word of semanticWords(text)) {
+      let w = c.stems.get(word);
+      if (w === undefined) c.stems.set(word, (w = stemmer(word)));
+      terms.set(w, (terms.get(w) ?? 0) + weight);
+    }
   };
   for (let j = from; j < to; j++) {
     const m = movies[j]!;
