@@ -356,6 +356,29 @@ export const DIRECTIONS: Readonly<Record<string, Direction>> = {
    * kind (no genre weights: "smarter" would pull dramas in).
    */
   'less cheesy': { keywords: { silly: -0.8 }, rating: 1.2 },
+  /**
+   * A register's direction (`MoodRule.direction`, `Query.moodDirection`): "dumb action", "a stupid
+   * comedy" — the asked kind at its plainest and loudest before the clever and the mixed (Commando
+   * and Con Air, not Inception and The Matrix; Superbad and Step Brothers, not Pretty Woman), the
+   * rating weighing less.
+   */
+  dumber: {
+    genres: {
+      [GENRE.drama]: -1,
+      [GENRE.history]: -1,
+      [GENRE.war]: -1,
+      [GENRE.romance]: -1,
+      [GENRE.family]: -0.8,
+      [GENRE.animation]: -0.6,
+      [GENRE.music]: -0.6,
+      [GENRE.mystery]: -0.5,
+      [GENRE.fantasy]: -0.4,
+      [GENRE.scifi]: -0.3,
+    },
+    keywords: { smart: -1 },
+    meaning: { philosophy: -0.8, intelligence: -0.5, explosion: 0.5 },
+    rating: -0.5,
+  },
   /** The follow-ups "older" and "more recent" (their years are filters already; this orders within them). */
   older: { year: -0.5 },
   newer: { year: 0.5 },
@@ -459,11 +482,13 @@ export function directionOf(q: {
   comparative?: string;
   followUp?: string | { likeOrdinal: number };
   notMoods?: readonly string[];
+  moodDirection?: string;
 }): Direction | undefined {
   const name = q.comparative ?? (typeof q.followUp === 'string' ? q.followUp : undefined);
   if (name) return DIRECTIONS[name];
   const limit = q.notMoods?.map((m) => NEGATED_MOOD_DIRECTIONS[m]).find((d) => d !== undefined);
-  return limit ? halfway(DIRECTIONS[limit]!) : undefined;
+  if (limit) return halfway(DIRECTIONS[limit]!);
+  return q.moodDirection ? DIRECTIONS[q.moodDirection] : undefined;
 }
 
 const halved = <T extends object>(w: T | undefined): T | undefined =>

@@ -25,6 +25,13 @@ const NEAR_SOCIAL_NETWORK = [
   18254, 4347, 473, 4478, 413052, 11321, 203, 68734, 1557, 222936, 403, 3580, 1365, 7350, 339692, 9959,
   274479, 14325, 11004,
 ];
+/** The service's fifty nearest films to Before Sunrise (76) as the trained model served them (session 66). */
+const BEFORE_SUNRISE = 76;
+const NEAR_BEFORE_SUNRISE = [
+  80, 132344, 38, 6639, 9062, 859, 226857, 547, 8293, 468, 10995, 454, 64586, 457, 89455, 1791, 152601, 713,
+  9441, 9079, 296096, 417678, 10934, 8583, 64678, 9715, 23830, 11012, 72570, 1245, 1278, 10390, 688, 314385,
+  48303, 86837, 148, 795, 4710, 16642, 47760, 8198, 9769, 37056, 1414, 50646, 19913, 14553, 11854, 11632,
+];
 let mode: 'answer' | 'slow' | 'error' = 'answer';
 const asked: string[] = [];
 /** Answers a slow service holds back until the test lets them go: the turn must not wait for them. */
@@ -43,7 +50,11 @@ beforeAll(async () => {
         return;
       }
       res.writeHead(200, { 'content-type': 'application/json' });
-      const served = req.url?.includes(`tmdb_id=${SOCIAL_NETWORK}&`) ? NEAR_SOCIAL_NETWORK : SERVED;
+      const served = req.url?.includes(`tmdb_id=${SOCIAL_NETWORK}&`)
+        ? NEAR_SOCIAL_NETWORK
+        : req.url?.includes(`tmdb_id=${BEFORE_SUNRISE}&`)
+          ? NEAR_BEFORE_SUNRISE
+          : SERVED;
       res.end(JSON.stringify(served.map((tmdbId, i) => ({ tmdbId, rating: 4, score: 0.9 - i / 100 }))));
     };
     if (mode === 'slow') held.push(reply);
@@ -113,6 +124,23 @@ describe('"like X" with the service: its neighbours are the first candidates', (
     // Steve Jobs, the service's tenth, shares few keywords with it: the catalog's words alone left it
     // out of the gate (Charlie St. Cloud, Wonder Boys came first).
     expect(a.picks.map((p) => p.movie.title)).toContain('Steve Jobs');
+    client.close();
+  });
+
+  it('decision 0128: the words of what X is add nothing to closeness to X', async () => {
+    mode = 'answer';
+    const client = new RecommenderClient(base, 2000, () => null, 0);
+    const engine = new ChatEngine(catalog, client, undefined, { vectorsFile: vectorsFile() });
+    const titles = async (message: string) =>
+      (await engine.answer(message, fresh())).picks.map((p) => p.movie.title);
+    const plain = await titles('looking for something like before sunrise');
+    // Before, the words' own meaning (falling in love, talking) outweighed the service's neighbours:
+    // Endless Love and Everything, Everything before Eternal Sunshine and Her.
+    const said = await titles(
+      'looking for something like before sunrise... two people just talking and falling for each other',
+    );
+    expect(plain.length).toBe(5);
+    expect(said.filter((t) => plain.includes(t)).length).toBeGreaterThanOrEqual(4);
     client.close();
   });
 

@@ -350,6 +350,12 @@ interface Plan {
   directionFilters: boolean;
   /** The topic's text match per film (0..1, decision 0102), or null without topic words. */
   text: Map<number, number> | null;
+  /**
+   * "like X" said with words (`restated`): how much the message's topic words (their meaning, their
+   * text match) add to closeness to X. 1 without a named film.
+   */
+  themeWeight: number;
+  textWeight: number;
 }
 
 type Candidate = Scored & { fit: number; prior: number; score: number };
@@ -519,13 +525,15 @@ export class Retriever {
     const qv = sem && themeWords.length ? sem.embed(themeWords) : null;
     const av = sem && input.anchor?.length ? sem.centroid(input.anchor) : null;
     const direction = directionOf(q);
+    const qScale = this.scaleOf(qv, sem);
+    const text = this.textMatch(q);
     return {
       q,
       input,
       sem,
       qv,
       av,
-      qScale: this.scaleOf(qv, sem),
+      qScale,
       aScale: this.scaleOf(av, sem),
       keywordsIn,
       moodKeywords: q.moodKeywords.filter((k) => !keywordsIn.includes(k)),
@@ -553,7 +561,9 @@ export class Retriever {
         (q.soft.dark ?? 0) <= 0 &&
         q.genreGroups.some((g) => g.includes(GENRE.comedy) && !moodGroup(q, g)),
       directionFilters: true,
-      text: this.textMatch(q),
+      text,
+      themeWeight: seed && qv ? 1 - scaled(sem!.score(qv, seed.id), qScale) : 1,
+      textWeight: seed && text ? 1 - (text.get(seed.id) ?? 0) : 1,
     };
   }
 
@@ -660,14 +670,14 @@ export class Retriever {
     // 0110: two of "sad"'s keywords put Collateral Beauty before The Green Mile for "a good cry").
     let fit = 2 * matched.length + MOOD_FIT * Math.min(1, moodMatched.length);
     const semantic = p.qv ? Math.max(0, p.sem!.score(p.qv, m.id)) : 0;
-    fit += 4 * scaled(semantic, p.qScale);
+    fit += 4 * p.themeWeight * scaled(semantic, p.qScale);
     // The last picks keep a comparative's subject ("less scary" after horror films); when the
     // request keeps its own (a theme, a genre), closeness to them would pull back to their tone.
     const own = p.keywordsIn.length > 0 || p.q.genreGroups.length > 0;
     if (p.av) fit += (own ? ANCHOR_WITH_SUBJECT : 4) * scaled(p.sem!.score(p.av, m.id), p.aScale);
     const similarity = p.closeness ? p.closeness(m) : 0;
     fit += 6 * similarity;
-    fit += TEXT_FIT * (p.text?.get(m.id) ?? 0);
+    fit += TEXT_FIT * p.textWeight * (p.text?.get(m.id) ?? 0);
     if (p.q.wantSeries && isSeries(m)) fit += 10;
     return { movie: m, matched, moodMatched, semantic, similarity, fit };
   }

@@ -1856,7 +1856,8 @@ export function runtimeClause(s: State) {
   scanRegex(
     s,
     new RegExp(
-      String.raw`\b${NUM}${HALF} ?${UNIT}${tail} (?:or (?:less|under|shorter)|max|tops|at most|o menos|ou moins|oder weniger)\b`,
+      // ("2 hours-ish max": an "-ish" after the length changes nothing.)
+      String.raw`\b${NUM}${HALF} ?${UNIT}${tail}(?: ish)? (?:or (?:less|under|shorter)|max|tops|at most|o menos|ou moins|oder weniger)\b`,
     ),
     (m) => (q.runtimeMax = amount(m[1]!, m[3]!, `${m[2] ?? ''}${m[4] ?? ''}`)),
   );
@@ -1884,7 +1885,7 @@ export function runtimeClause(s: State) {
   scanRegex(
     s,
     new RegExp(
-      String.raw`\b${NUM}${HALF} ?${UNIT}${tail} (?:or (?:more|longer|over)|plus|minimum|o mas|ou plus|oder mehr)\b`,
+      String.raw`\b${NUM}${HALF} ?${UNIT}${tail}(?: ish)? (?:or (?:more|longer|over)|plus|minimum|o mas|ou plus|oder mehr)\b`,
     ),
     (m) => (q.runtimeMin = amount(m[1]!, m[3]!, `${m[2] ?? ''}${m[4] ?? ''}`)),
   );
@@ -2041,6 +2042,10 @@ const LONG_NOUNS = new Set([
   'flick',
 ]);
 const GENRE_WORDS = new Set(GENRE_PHRASES.flatMap(([, p]) => p).filter((p) => !p.includes(' ')));
+/** Each one-word genre phrase's genre ("comedies": Comedy). */
+const GENRE_WORD_OF = new Map(
+  GENRE_PHRASES.flatMap(([g, p]) => p.filter((w) => !w.includes(' ')).map((w) => [w, g] as const)),
+);
 /** What a length can be said of ("a 3 hour epic", "a 90 minute comedy"), as a pattern. */
 const FILM_NOUNS = [...LONG_NOUNS, ...GENRE_WORDS]
   .filter((w) => /^[a-z]+$/.test(w))
@@ -2879,11 +2884,14 @@ export function moodClause(s: State, idiomsOnly = false) {
     const averseNow = idiomsOnly ? mood.averse?.filter((p) => p.includes(' ')) : mood.averse;
     if (averseNow) scan(s, averseNow, () => (averse = true));
     if (averse && !askedAnywhere(s, mood.phrases)) ruleOut();
-    scan(s, idiomsOnly ? MULTI_WORD_MOODS.get(mood)! : mood.phrases, (start) => {
+    scan(s, idiomsOnly ? MULTI_WORD_MOODS.get(mood)! : mood.phrases, (start, _len, phrase) => {
       // "less scary, I get nightmares": the comparative says which way; the mood word is no request.
       if (s.away.has(mood.mood)) return;
       if (s.negated.has(start)) return ruleOut();
       applyMood(q, mood);
+      // "a dumb comedy", "stupid comedies": the mood's phrase names its genre, as the genre's word would.
+      for (const g of mood.genres ?? [])
+        if (phrase.split(' ').some((w) => GENRE_WORD_OF.get(w) === g)) s.named.add(g);
     });
   }
 }

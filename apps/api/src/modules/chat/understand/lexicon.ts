@@ -261,13 +261,11 @@ export const GENRE_PHRASES: [number, string[]][] = [
       'mysteries',
       'whodunit',
       'whodunnit',
-      'detective',
       'misterio',
       'mystere',
       'policier',
       'enigme',
       'ratselhaft',
-      'detektiv',
       'whodunnits',
       'mistero',
       'giallo',
@@ -340,6 +338,14 @@ export interface MoodRule {
   averse?: string[];
   /** What "not <mood>" means; by default, none of the mood's genres. */
   negated?: { soft?: Soft; exclude?: number[]; outKeywords?: string[] };
+  /**
+   * A way of watching more than a kind of film: said of another genre ("dumb action", "mindless
+   * horror"), that genre is the kind, and the mood keeps only its rule-outs (not its genres,
+   * keywords or leanings).
+   */
+  register?: boolean;
+  /** How the mood moves the list within what it asks for (a `DIRECTIONS` label in directions.ts). */
+  direction?: string;
 }
 
 /** The themes that make a film sad whatever its genre ("nothing sad", "less sad"). */
@@ -489,6 +495,7 @@ export const MOODS: MoodRule[] = [
       'the sillier the better',
       'the dumber',
       'dumb and hilarious',
+      'dumb',
       'mindless',
       'hungover',
       'hung over',
@@ -502,6 +509,8 @@ export const MOODS: MoodRule[] = [
     exclude: [GENRE.drama, GENRE.horror, GENRE.war],
     keywords: ['slapstick', 'stupidity', 'spoof', 'parody', 'toilet humor', 'sex comedy', 'teen comedy'],
     soft: { funny: 1, dark: -1 },
+    register: true,
+    direction: 'dumber',
     // "nothing dumb": no slapstick, not no comedy.
     negated: { outKeywords: ['slapstick', 'stupidity', 'toilet humor'] },
   },
@@ -890,6 +899,39 @@ export const MOODS: MoodRule[] = [
       'psychological thriller',
       'murder mystery',
       'conspiracy theory',
+    ],
+  },
+  {
+    // A detective's story is a mystery or a crime film: Chinatown, Se7en and The Silence of the Lambs
+    // are crime films, not mysteries, so "detective" asking for Mystery alone left them out. Either
+    // genre, the films whose keywords follow a detective or an investigation first.
+    mood: 'detective',
+    phrases: [
+      'detective',
+      'detectives',
+      'sleuth',
+      'private eye',
+      'gumshoe',
+      'detektiv',
+      'detektive',
+      'detective privado',
+      'detetive',
+    ],
+    genres: [GENRE.mystery, GENRE.crime],
+    keywords: [
+      'detective',
+      'police detective',
+      'private detective',
+      'homicide detective',
+      'amateur detective',
+      'detective inspector',
+      'private investigator',
+      'private eye',
+      'investigation',
+      'murder investigation',
+      'police investigation',
+      'murder mystery',
+      'whodunit',
     ],
   },
   {
@@ -2392,6 +2434,28 @@ export const THEME_PHRASES: [string[], string[], string?, number?][] = [
   [['road trip'], ['road trip', 'road movie', 'viaje por carretera']],
   [['boxing'], ['boxing', 'boxer', 'boxeo', 'boxe', 'boxen']],
   [['train'], ['train', 'trains', 'railway', 'railroad', 'tren', 'zug']],
+  // The catalog tags an escape from prison four ways; "prison" alone gave GoodFellas.
+  [
+    ['escape from prison', 'prison escape', 'prison break', 'jail break'],
+    [
+      'prison break',
+      'prison breaks',
+      'prison escape',
+      'prison escapes',
+      'escape from prison',
+      'escaping prison',
+      'escape from jail',
+      'jailbreak',
+      'jail break',
+      'breaking out of prison',
+      'break out of prison',
+      'breakout',
+      'fuga de la carcel',
+      'evasion',
+      'gefangnisausbruch',
+    ],
+    'prison escape',
+  ],
   [['prison'], ['prison', 'jail', 'carcel', 'gefangnis']],
   [['spy'], ['spy', 'spies', 'espionage', 'espia', 'espion', 'spion', 'agent']],
   [['martial arts'], ['martial arts', 'kung fu', 'artes marciales', 'arts martiaux', 'kampfkunst']],
@@ -3578,6 +3642,11 @@ export const FIGURES_OF_SPEECH = [
   // "they've seen every single one": no "single" theme.
   'every single',
   'each and every',
+  // "a movie that makes you feel dumb in a good way": no dumb film asked for.
+  'feel dumb',
+  'feel stupid',
+  'feeling dumb',
+  'feeling stupid',
 ];
 
 /**

@@ -85,6 +85,11 @@ export interface Query {
   /** The comparative as the reply restates it ("less scary"). */
   comparative?: string;
   /**
+   * A register said of a kind ("dumb action", "a stupid comedy"): the direction it moves that kind's
+   * films (`MoodRule.direction`); the viewer's state alone ("hungover") moves nothing.
+   */
+  moodDirection?: string;
+  /**
    * Where a comparative starts from, on the darkness scale (−1 light … +1 dark): the named film, or
    * the last picks. "Less scary" then means clearly lighter than that, not the lightest film there is.
    */

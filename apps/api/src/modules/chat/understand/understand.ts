@@ -313,6 +313,7 @@ function settleConflicts(s: State): void {
     // With no mood said, the gentler of the films that fit come first (not Se7en for grandpa).
     if (!q.moods.length && q.soft.dark === undefined) q.soft.dark = ELDER_LEAN;
   }
+  for (const mood of MOODS) if (mood.register) registerOfAKind(s, mood);
   // A mood's implied exclusions never override what the user asked for.
   const asked = new Set(q.genreGroups.flat());
   q.impliedOut = q.impliedOut.filter((g) => !asked.has(g) && !q.genresOut.includes(g));
@@ -341,6 +342,28 @@ function toneOfAKind(s: State): void {
     if (q.genreGroups.some((grp) => groupKey(grp) === key) && !q.moodGroups?.includes(key))
       (q.moodGroups ??= []).push(key);
   }
+}
+
+/**
+ * A register said of a kind ("a dumb comedy", "dumb action movie, lots of explosions", "a big dumb
+ * disaster movie") moves that kind's films its way (`MoodRule.direction`: Superbad before Pretty
+ * Woman). Said of another genre than its own or of a theme, that is the kind and the mood only how it
+ * plays (Commando, Con Air; not
+ * Gladiator, a drama), so the mood's own genre group, keywords, humour and lighter leaning go (dumb
+ * action is no family film) and its rule-outs (drama, war) stay.
+ */
+function registerOfAKind(s: State, mood: (typeof MOODS)[number]): void {
+  const q = s.q;
+  const own = mood.genres ?? [];
+  // A theme names a kind as a genre does ("a big dumb disaster movie").
+  if (!q.moods.includes(mood.mood) || (s.named.size === 0 && q.keywordsIn.length === 0)) return;
+  q.moodDirection ??= mood.direction;
+  if (own.some((g) => s.named.has(g))) return;
+  const key = groupKey(own);
+  q.genreGroups = q.genreGroups.filter((grp) => groupKey(grp) !== key);
+  q.moodKeywords = q.moodKeywords.filter((k) => !mood.keywords?.includes(k));
+  if (mood.soft?.funny && q.soft.funny === mood.soft.funny) delete q.soft.funny;
+  if (mood.soft?.dark && q.soft.dark === mood.soft.dark) delete q.soft.dark;
 }
 
 /** A mood whose every genre is ruled out goes, with its keywords and its leaning. */

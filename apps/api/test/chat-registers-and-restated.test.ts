@@ -1,0 +1,87 @@
+import type { CatalogIndex } from '@app/catalog';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ChatEngine } from '../src/modules/chat/chat-engine';
+import { GENRE } from '../src/modules/chat/understand/lexicon';
+import { askFresh, chatOverFullCatalog } from './helpers/catalog';
+
+/**
+ * Decision 0128: a detective's story is a mystery or a crime film; a register ("dumb", "stupid",
+ * "mindless") said of a kind moves that kind's films its way and, said of another genre than its
+ * own, leaves that genre the kind; a prison escape by any of the catalog's names for it. ("like X"
+ * followed by the words X is: `src/modules/chat/neighbours.test.ts`, with the service's neighbours.)
+ */
+let catalog: CatalogIndex;
+let engine: ChatEngine;
+beforeAll(async () => {
+  ({ catalog, engine } = await chatOverFullCatalog());
+}, 120_000);
+
+const ask = (message: string) => askFresh(engine, catalog, message);
+
+describe('decision 0128: a detective is a mystery or a crime film', () => {
+  it('"detective" asks for either genre and lifts the films that follow a detective', () => {
+    const q = engine.parse('1940s detective films');
+    expect(q.genreGroups).toEqual([[GENRE.mystery, GENRE.crime]]);
+    expect(q.moodKeywords).toContain('private detective');
+    // Named outright, the genre narrows it: a detective mystery is a mystery.
+    expect(engine.parse('a good detective mystery').genreGroups).toEqual([[GENRE.mystery]]);
+  });
+
+  it('"a grim detective serial killer film" can name The Silence of the Lambs, a crime film', async () => {
+    const { picks } = await ask('a grim detective serial killer film');
+    expect(picks.map((m) => m.title)).toContain('The Silence of the Lambs');
+    for (const m of picks)
+      expect(
+        m.genre_ids.some((g) => g === GENRE.mystery || g === GENRE.crime),
+        m.title,
+      ).toBe(true);
+  });
+});
+
+describe('decision 0128: a register said of a kind', () => {
+  it('"dumb action movie": action, no drama and no comedy asked, moved the dumber way', async () => {
+    const message = 'ok so. dumb action movie, lots of explosions, zero plot needed';
+    const q = engine.parse(message);
+    expect(q.genreGroups).toEqual([[GENRE.action]]);
+    expect(q.impliedOut).toContain(GENRE.drama);
+    expect(q.moodDirection).toBe('dumber');
+    const { picks } = await ask(message);
+    expect(picks.length).toBeGreaterThanOrEqual(3);
+    for (const m of picks) {
+      expect(m.genre_ids, m.title).toContain(GENRE.action);
+      expect(m.genre_ids, m.title).not.toContain(GENRE.drama);
+    }
+  });
+
+  it('"a dumb comedy" names its kind: the plain comedies, no romance among them', async () => {
+    expect(engine.parse('a dumb comedy').moodDirection).toBe('dumber');
+    const { picks } = await ask('a dumb comedy');
+    expect(picks.length).toBeGreaterThanOrEqual(3);
+    for (const m of picks) expect(m.genre_ids, m.title).not.toContain(GENRE.romance);
+  });
+
+  it('the viewer\'s state alone moves nothing; "makes you feel dumb" asks for nothing dumb', () => {
+    expect(engine.parse('sooo hungover. need something easy, brain is off').moodDirection).toBeUndefined();
+    expect(
+      engine.parse('i love that feeling where a movie makes you feel dumb in a good way').moods,
+    ).not.toContain('silly');
+  });
+});
+
+describe('decision 0128: a prison escape, and a length with "-ish"', () => {
+  it('"prison break movies": escapes from prison, by any of the catalog\'s names for one', async () => {
+    const escape = ['escape from prison', 'prison escape', 'prison break', 'jail break'];
+    const { message, picks } = await ask('prison break movies!! the planning, the digging, all of it');
+    expect(message).toContain('prison escape films');
+    expect(picks.map((m) => m.title)).toContain('Escape from Alcatraz');
+    for (const m of picks)
+      expect(
+        m.keywords.some((k) => escape.includes(k)),
+        m.title,
+      ).toBe(true);
+  });
+
+  it('"maybe 2 hours-ish max" is a ceiling', () => {
+    expect(engine.parse('nothing crazy long, maybe 2 hours-ish max?? help').runtimeMax).toBe(120);
+  });
+});
