@@ -85,3 +85,43 @@ describe('decision 0128: a prison escape, and a length with "-ish"', () => {
     expect(engine.parse('nothing crazy long, maybe 2 hours-ish max?? help').runtimeMax).toBe(120);
   });
 });
+
+describe('decision 0128: the story around the request is no request', () => {
+  it('a theme ruled out stays out when mentioned again ("isn\'t about a serial killer")', async () => {
+    const message =
+      "a good thriller that isn't about a serial killer. feels like every thriller is a serial killer now";
+    const q = engine.parse(message);
+    expect(q.keywordsIn).not.toContain('serial killer');
+    expect(q.keywordsOut).toContain('serial killer');
+    const { picks } = await ask(message);
+    expect(picks.length).toBeGreaterThanOrEqual(3);
+    for (const m of picks) expect(m.keywords, m.title).not.toContain('serial killer');
+  });
+
+  it('"the 2008 financial crash" is no film year, "my family keeps asking" no family film', async () => {
+    const message =
+      'films about the 2008 financial crash? i work in finance and my family keeps asking me to explain it';
+    const q = engine.parse(message);
+    expect([q.yearFrom, q.yearTo]).toEqual([undefined, undefined]);
+    expect(q.genreGroups).toEqual([]);
+    expect((await ask(message)).picks.map((m) => m.title)).toContain('The Big Short');
+    // A film's year and a family watching still are.
+    expect(engine.parse('the 2008 one please').yearFrom).toBe(2008);
+    expect(engine.parse('something to watch with my family').genreGroups).toEqual([[GENRE.family]]);
+  });
+});
+
+describe('decision 0128: a request of one unread word names the film it titles', () => {
+  it('"shawshank. best movie ever. more like it??" is like The Shawshank Redemption', async () => {
+    const a = await engine.answer('shawshank. best movie ever. more like it??', {
+      suggested: [],
+      lastPicks: [],
+      lastIntent: null,
+      lastSeed: null,
+    });
+    expect(a.seed?.title).toBe('The Shawshank Redemption');
+    expect(a.picks.length).toBeGreaterThanOrEqual(3);
+    // A word that titles no well-known film is still not caught.
+    expect((await ask('blorptastic. best movie ever')).message).toContain("I didn't catch");
+  });
+});

@@ -817,9 +817,9 @@ export class ChatEngine {
   }
 
   /**
-   * "mononoke", "lebowski", "gump": a message of one word that no reading knows as a kind of film,
-   * found in the title of one well-known film only (or one far better known than the next), names
-   * that film. A word of many titles ("dragon", "love") stays what it is.
+   * "mononoke", "lebowski", "gump": a message of one word that no reading knows as a kind of film
+   * (or whose one unread word is the whole request), found in the title of one well-known film only
+   * (or one far better known than the next), names that film. A word of many titles ("dragon", "love") stays what it is.
    */
   private titleByOneWord(query: Query, message: string): Query {
     // A title the catalog was said to lack ("mononoke" is not a whole title) may be this word's film.
@@ -832,7 +832,11 @@ export class ChatEngine {
     )
       return query;
     const words = titleWords(message.trim().replace(/[?!.]+$/, ''));
-    const word = words.length === 1 ? words[0]! : '';
+    // Or the one unread word of a message that asks for nothing else and is no small talk or
+    // off-topic ("shawshank. best movie ever. more like it??"), five letters or more.
+    const unread =
+      query.empty && !query.social && query.unknown.length === 1 ? query.unknown[0]!.toLowerCase() : '';
+    const word = words.length === 1 ? words[0]! : unread.length >= 5 ? unread : '';
     if (word.length < 4 || LEXICON_WORDS.has(word) || FILLER.has(word)) return query;
     this.titleWordFilms ??= this.wellKnownByTitleWord();
     const films = this.titleWordFilms.get(word) ?? [];

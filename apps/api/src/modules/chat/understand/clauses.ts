@@ -144,6 +144,12 @@ export interface State {
    */
   ruledOut: Map<number, number>;
   askedAt: Map<number, number>;
+  /**
+   * Where each theme is first ruled out and first asked for (token indices), as `ruledOut` and
+   * `askedAt` for genres: ruled out first, a later mention stays out (settled in understand()).
+   */
+  themeOutAt: Map<string, number>;
+  themeAskedAt: Map<string, number>;
   /** Genres named with another ("no horror, but a horror comedy"): asked for even if ruled out first. */
   pairedWith: Set<number>;
   /** Where a well-known film's exact title follows a cue (holdCuedTitles). */
@@ -2420,6 +2426,15 @@ const AGE = new RegExp(
   String.raw`\b(?:in|into|en|dans|nei|nos|nas) (?:their|his|her|my|our|your|sus|su|mis|ses|leurs|mes|suoi|miei|seus|meus) (?:(?:early|late|mid) )?(?:[1-9]0 ?'?s|[1-9]0(?: ans| anos| anni)?|twenties|thirties|forties|fifties|sixties|seventies|eighties|nineties)\b`,
 );
 
+/**
+ * "the 2008 financial crash", "the 1969 moon landing": a year said of something else than a film is
+ * when that happened, not when the film was made ("the 2008 one", "the 1982 version", "the 2011
+ * horror remake" are films).
+ */
+const EVENT_YEAR = new RegExp(
+  String.raw`\bthe (?:19|20)\d\d(?= (?!(?:${FILM_NOUNS}|one|ones|version|versions|remake|remakes|original|originals|release|releases|adaptation|sequel|sequels|classic|classics)\b)[a-z])`,
+);
+
 /** Decades, years, ranges, "recent", "classic", in four languages. */
 export function yearClause(s: State) {
   const q = s.q;
@@ -2443,6 +2458,7 @@ export function yearClause(s: State) {
   // A person's age is no decade: "my parents, both in their 70s", "a man in his early 40s", "en
   // sus 80" (but "in the 80s" is the decade). Read first, so the decade rules never see it.
   scanRegex(s, AGE, () => undefined);
+  scanRegex(s, EVENT_YEAR, () => undefined);
   scanRegex(
     s,
     /\b(?:between|from|entre|de|zwischen|von)? ?((?:19|20)\d\d) ?(?:and|to|until|till|or|y|o|a|et|ou|bis|und|oder|-|–) ?((?:19|20)\d\d)\b/,
@@ -2969,8 +2985,16 @@ function kindsListed(s: State, a: { end: number }, between: readonly Token[]): b
   );
 }
 
+/**
+ * "my family keeps asking me to explain it": the family in the story is no family film asked for;
+ * "with my family", "for our family", "my family movie night" are.
+ */
+const FAMILY_IN_THE_STORY =
+  /(?<!\b(?:with|for|whole|entire|me and|us and) )\b(?:my|our|his|her|their) family\b(?! (?:film|films|movie|movies|night|friendly|evening|time)\b)/;
+
 export function genreClause(s: State) {
   const q = s.q;
+  scanRegex(s, FAMILY_IN_THE_STORY, () => undefined);
   const said: { start: number; end: number; g: number }[] = [];
   pairs(s, false);
   for (const [g, phrases] of GENRE_PHRASES) {
@@ -3289,9 +3313,13 @@ export function themeClause(s: State, vocabulary: boolean) {
       /\b(?:my|our|her|his) (?:best |older |younger |little |big )?(?:friends?|sisters?|brothers?|sis|bro|buddy|mates?|roommates?|flatmates?|housemates?|cousins?|boss|coworkers?|colleagues?|neighbou?rs?|wife|husband|partner|gf|bf|girlfriend|boyfriend|fiancee?|mum|mom|dad|mother|father|parents|grandma|grandpa|grandmother|grandfather|gran|nan|aunt|uncle|teacher|in laws)\b|\bwith (?:some |a few |a bunch of |my |our |the )?(?:friends|mates|buddies|pals|coworkers|colleagues|roommates|flatmates|housemates)\b/,
       () => {},
     );
-  // A theme asked for first stands when ruled out after ("musicals for someone who hates musicals").
+  // A theme asked for first stands when ruled out after ("musicals for someone who hates musicals");
+  // one ruled out first stays out when mentioned again ("a thriller that isn't about a serial killer.
+  // feels like every thriller is a serial killer now"), as a genre does (State.ruledOut).
   const put = (keywords: string[], start: number) => {
     for (const k of keywords) {
+      const at = s.negated.has(start) ? s.themeOutAt : s.themeAskedAt;
+      if (!at.has(k) || at.get(k)! > start) at.set(k, start);
       if (!s.negated.has(start)) add(q.keywordsIn, k);
       else if (!q.keywordsIn.includes(k)) add(q.keywordsOut, k);
     }

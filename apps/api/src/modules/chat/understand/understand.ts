@@ -281,6 +281,11 @@ export const CLAUSES: readonly ClauseStep[] = [
  */
 function settleConflicts(s: State): void {
   const q = s.q;
+  // A theme ruled out before it is mentioned again stays out ("a thriller that isn't about a serial
+  // killer. feels like every thriller is a serial killer now").
+  const outFirst = (k: string) => (s.themeOutAt.get(k) ?? Infinity) < (s.themeAskedAt.get(k) ?? Infinity);
+  for (const k of q.keywordsIn.filter(outFirst)) if (!q.keywordsOut.includes(k)) q.keywordsOut.push(k);
+  q.keywordsIn = q.keywordsIn.filter((k) => !outFirst(k));
   q.keywordsOut = q.keywordsOut.filter((k) => !q.keywordsIn.includes(k));
   // A genre ruled out by its own word before it is mentioned again stays out (State.ruledOut).
   for (const [g, outAt] of s.ruledOut) {
@@ -516,6 +521,8 @@ function read(message: string, ctx: ParseContext, speller: Speller | undefined, 
     named: new Set(),
     ruledOut: new Map(),
     askedAt: new Map(),
+    themeOutAt: new Map(),
+    themeAskedAt: new Map(),
     pairedWith: new Set(),
   };
   const reading = { reactions: [], held: [], hold } as unknown as Reading;
