@@ -125,3 +125,20 @@ describe('decision 0128: a request of one unread word names the film it titles',
     expect((await ask('blorptastic. best movie ever')).message).toContain("I didn't catch");
   });
 });
+
+describe('decision 0128: a film named as what the request is not', () => {
+  it('"…watch Titanic every valentines day… i want the opposite of that energy": not like Titanic', async () => {
+    const message =
+      'so my ex used to make me watch Titanic every single valentines day. this weekend i want the opposite of that energy, like a stylish revenge movie where someone gets wronged';
+    const a = await engine.answer(message, {
+      suggested: [],
+      lastPicks: [],
+      lastIntent: null,
+      lastSeed: null,
+    });
+    expect(a.seed).toBeNull();
+    const titles = a.picks.map((p) => p.movie.title);
+    expect(titles).not.toContain('Titanic');
+    expect(titles).toContain('Kill Bill: Vol. 1');
+  });
+});

@@ -234,6 +234,16 @@ function franchiseRuledOut(query: Query, seed: CatalogMovie | null, message: str
   return { ...query, collectionsOut: [...(query.collectionsOut ?? []), { id: c.id, name: c.name }] };
 }
 
+/** "the opposite of that", "nothing like it" after a film's name: that film is what is not wanted. */
+const OPPOSITE =
+  /\b(?:the )?(?:complete |total |exact |polar )?opposite of\b|\bnothing like (?:that|this|it)\b/i;
+
+/** Whether the message says, after `title`, that it wants the opposite of it. */
+function saidAsOpposite(message: string, title: string): boolean {
+  const at = message.toLowerCase().indexOf(title.toLowerCase());
+  return at >= 0 && OPPOSITE.test(message.slice(at + title.length));
+}
+
 /** The query naming `movie`, its typed words no longer read as themes or unknown words. */
 function namedFilm(query: Query, movie: CatalogMovie, typed: readonly string[]): Query {
   const own = new Set(typed);
@@ -1019,11 +1029,16 @@ export class ChatEngine {
     // "Heat, do you have it?": the film itself is asked for, as in "do you have heat?".
     if (query.like?.movie && !query.filmAsked && asksIfHere(message)) query = { ...query, filmAsked: true };
     query = this.offerTaken(query, message, state);
+    // "my ex made me watch Titanic every valentine's… i want the opposite of that": a film named as
+    // what the request is not is no film to match, and none to offer.
+    const contrast = query.like?.movie && saidAsOpposite(message, query.like.text) ? query.like.movie : null;
+    if (contrast) query = { ...query, like: undefined };
     const already = this.seenAlready(query, message, state);
     if (already) query = already.query;
     const seed = query.like?.movie ?? null;
     const named = this.filmsNamedIn(message);
     for (const id of already?.seen ?? []) named.add(id);
+    if (contrast) named.add(contrast.id);
     for (const id of this.franchiseTyped(seed, message)) named.add(id);
     // "not the sequels pls" after "like die hard": the conversation's film.
     const film = seed ?? (state.lastSeed ? (this.catalog.get(state.lastSeed) ?? null) : null);
