@@ -829,7 +829,8 @@ export class ChatEngine {
   /**
    * "mononoke", "lebowski", "gump": a message of one word that no reading knows as a kind of film
    * (or whose one unread word is the whole request), found in the title of one well-known film only
-   * (or one far better known than the next), names that film. A word of many titles ("dragon", "love") stays what it is.
+   * (or one far better known than the next), names that film. A word of many titles ("dragon",
+   * "love") stays what it is.
    */
   private titleByOneWord(query: Query, message: string): Query {
     // A title the catalog was said to lack ("mononoke" is not a whole title) may be this word's film.

@@ -351,8 +351,8 @@ interface Plan {
   /** The topic's text match per film (0..1, decision 0102), or null without topic words. */
   text: Map<number, number> | null;
   /**
-   * "like X" said with words (`restated`): how much the message's topic words (their meaning, their
-   * text match) add to closeness to X. 1 without a named film.
+   * "like X" said with words (decision 0128): how much the message's topic words (their meaning,
+   * their text match) add to closeness to X, one minus X's own match to them; 1 without a named film.
    */
   themeWeight: number;
   textWeight: number;

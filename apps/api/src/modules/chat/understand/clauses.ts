@@ -2047,11 +2047,11 @@ const LONG_NOUNS = new Set([
   'watch',
   'flick',
 ]);
-const GENRE_WORDS = new Set(GENRE_PHRASES.flatMap(([, p]) => p).filter((p) => !p.includes(' ')));
 /** Each one-word genre phrase's genre ("comedies": Comedy). */
 const GENRE_WORD_OF = new Map(
   GENRE_PHRASES.flatMap(([g, p]) => p.filter((w) => !w.includes(' ')).map((w) => [w, g] as const)),
 );
+const GENRE_WORDS = new Set(GENRE_WORD_OF.keys());
 /** What a length can be said of ("a 3 hour epic", "a 90 minute comedy"), as a pattern. */
 const FILM_NOUNS = [...LONG_NOUNS, ...GENRE_WORDS]
   .filter((w) => /^[a-z]+$/.test(w))

@@ -352,10 +352,9 @@ function toneOfAKind(s: State): void {
 /**
  * A register said of a kind ("a dumb comedy", "dumb action movie, lots of explosions", "a big dumb
  * disaster movie") moves that kind's films its way (`MoodRule.direction`: Superbad before Pretty
- * Woman). Said of another genre than its own or of a theme, that is the kind and the mood only how it
- * plays (Commando, Con Air; not
- * Gladiator, a drama), so the mood's own genre group, keywords, humour and lighter leaning go (dumb
- * action is no family film) and its rule-outs (drama, war) stay.
+ * Woman). Said of another genre than its own or of a theme, that is the kind and the mood only how
+ * it plays (Commando, Con Air; not Gladiator, a drama), so the mood's own genre group, keywords,
+ * humour and lighter leaning go (dumb action is no family film) and its rule-outs (drama, war) stay.
  */
 function registerOfAKind(s: State, mood: (typeof MOODS)[number]): void {
   const q = s.q;
