@@ -239,6 +239,18 @@ const OPPOSITE =
   /\b(?:the )?(?:complete |total |exact |polar )?opposite of\b|\bnothing like (?:that|this|it)\b/i;
 
 /** Whether the message says, after `title`, that it wants the opposite of it. */
+/** Whether every word of a theme keyword is a word of the title typed. */
+const titleWordsOf = (keyword: string, typed: string) => {
+  const own = new Set(titleWords(typed));
+  return titleWords(keyword).every((w) => own.has(w));
+};
+
+/** A film said as liked that the catalog lacks, typed as one word ("lebowski was great"). */
+function likedWord(query: Query): string | undefined {
+  const typed = query.like && !query.like.movie ? query.like.text.trim().toLowerCase() : '';
+  return /^[a-z]+$/.test(typed) ? typed : undefined;
+}
+
 function saidAsOpposite(message: string, title: string): boolean {
   const at = message.toLowerCase().indexOf(title.toLowerCase());
   return at >= 0 && OPPOSITE.test(message.slice(at + title.length));
@@ -728,6 +740,8 @@ export class ChatEngine {
         unknown: [],
         themeWords: [],
         textWords: [],
+        // The title's own words are no theme ("back to the future 3": no films about the future).
+        keywordsIn: query.keywordsIn.filter((k) => !titleWordsOf(k, sequel.text)),
         filmAsked: true,
       };
     if (sequel) {
@@ -762,9 +776,10 @@ export class ChatEngine {
             closest:
               near && near.confidence >= 0.6 && near.movie.vote_count >= NAMED_MIN_VOTES ? near.movie : null,
           };
-    // The whole message is the title: its words are no themes ("Past Lives" asks for no past films).
+    // The whole message is the title: its words are no themes ("Past Lives" asks for no past films);
+    // nor are the title's own words in a longer one ("is back to the future 3 worth it": no future).
     const whole = text === message.trim().replace(/[?!.]+$/, '');
-    const keywordsIn = whole ? [] : query.keywordsIn;
+    const keywordsIn = whole ? [] : query.keywordsIn.filter((k) => !titleWordsOf(k, text));
     return {
       ...query,
       like,
@@ -833,29 +848,26 @@ export class ChatEngine {
    * "love") stays what it is.
    */
   private titleByOneWord(query: Query, message: string): Query {
-    // A title the catalog was said to lack ("mononoke" is not a whole title) may be this word's film.
-    if (
-      query.like?.movie ||
-      query.person ||
-      query.genreGroups.length ||
-      query.moods.length ||
-      query.languages.length
-    )
-      return query;
+    if (query.like?.movie || query.person) return query;
     const words = titleWords(message.trim().replace(/[?!.]+$/, ''));
+    // Decision 0129: "lebowski was great, more?": one word said as a film liked, that the catalog
+    // lacks as a whole title, is the film it titles, and the rest of the request stands.
+    const liked = words.length > 1 ? likedWord(query) : undefined;
+    const likedFilm = liked ? this.filmOfTitleWord(liked) : undefined;
+    if (likedFilm)
+      return { ...query, like: { text: likedFilm.title, movie: likedFilm, confidence: 1, closest: null } };
+    // A title the catalog was said to lack ("mononoke" is not a whole title) may be this word's film.
+    if (query.genreGroups.length || query.moods.length || query.languages.length) return query;
     // Or the one unread word of a message that asks for nothing else and is no small talk or
     // off-topic ("shawshank. best movie ever. more like it??"), five letters or more.
     const unread =
       query.empty && !query.social && query.unknown.length === 1 ? query.unknown[0]!.toLowerCase() : '';
     const word = words.length === 1 ? words[0]! : unread.length >= 5 ? unread : '';
-    if (word.length < 4 || LEXICON_WORDS.has(word) || FILLER.has(word)) return query;
-    this.titleWordFilms ??= this.wellKnownByTitleWord();
-    const films = this.titleWordFilms.get(word) ?? [];
-    const [first, second] = films;
-    if (!first || (second && second.vote_count * 3 > first.vote_count)) return query;
+    const film = this.filmOfTitleWord(word);
+    if (!film) return query;
     return {
       ...query,
-      like: { text: first.title, movie: first, confidence: 1, closest: null },
+      like: { text: film.title, movie: film, confidence: 1, closest: null },
       filmAsked: true,
       themeWords: [],
       textWords: [],
@@ -864,6 +876,14 @@ export class ChatEngine {
       empty: false,
       social: undefined,
     };
+  }
+
+  /** The one well-known film (or one far better known than the next) whose title has this word. */
+  private filmOfTitleWord(word: string): CatalogMovie | undefined {
+    if (word.length < 4 || LEXICON_WORDS.has(word) || FILLER.has(word)) return undefined;
+    this.titleWordFilms ??= this.wellKnownByTitleWord();
+    const [first, second] = this.titleWordFilms.get(word) ?? [];
+    return first && !(second && second.vote_count * 3 > first.vote_count) ? first : undefined;
   }
 
   private titleWordFilms: Map<string, CatalogMovie[]> | undefined;

@@ -379,6 +379,52 @@ export const DIRECTIONS: Readonly<Record<string, Direction>> = {
     meaning: { philosophy: -0.8, intelligence: -0.5, explosion: 0.5 },
     rating: -0.5,
   },
+  /**
+   * Decision 0129: a date's film (the `date-night` mood): the grown-up romantic comedy before the
+   * romance of war or tragedy (Forrest Gump) and the children's (Aladdin).
+   */
+  date: {
+    genres: {
+      [GENRE.comedy]: 1,
+      [GENRE.romance]: 0.5,
+      [GENRE.family]: -1,
+      [GENRE.animation]: -1,
+      [GENRE.war]: -1,
+      [GENRE.history]: -0.6,
+    },
+    keywords: { war: -1, violent: -0.7, light: 0.3 },
+  },
+  /**
+   * Decision 0129: told slowly, by its atmosphere (the `atmospheric` register: "slow burn horror",
+   * "bleak, moody sci-fi"): away from action, comedy and spectacle, toward the drama and mystery in
+   * the kind, the well-loved first (The Witch and Rosemary's Baby, not Saw; Blade Runner and Stalker,
+   * not Face/Off).
+   */
+  atmospheric: {
+    genres: {
+      [GENRE.action]: -1,
+      [GENRE.comedy]: -1,
+      [GENRE.family]: -1,
+      [GENRE.adventure]: -0.6,
+      [GENRE.animation]: -0.6,
+      [GENRE.drama]: 0.5,
+      [GENRE.mystery]: 0.5,
+      [GENRE.thriller]: 0.2,
+    },
+    keywords: { violent: -0.6, silly: -1, smart: 0.3 },
+    meaning: { dread: 0.6, isolation: 0.4, explosion: -0.6 },
+    rating: 0.8,
+  },
+  /**
+   * Decision 0129: fright for a child (`Query.moodDirection` when a child's age and a scary mood or
+   * horror are said): among the films a child may see, the spookiest first (Goosebumps, Monster
+   * House, ParaNorman), nothing ruled out.
+   */
+  spookier: {
+    genres: { [GENRE.horror]: 1, [GENRE.fantasy]: 0.4, [GENRE.mystery]: 0.3, [GENRE.drama]: -0.5 },
+    keywords: { scary: 1 },
+    meaning: { terrifying: 0.8 },
+  },
   /** The follow-ups "older" and "more recent" (their years are filters already; this orders within them). */
   older: { year: -0.5 },
   newer: { year: 0.5 },

@@ -29,17 +29,77 @@ const YOUNG_CHILD = 8;
 const PRESCHOOL = 5;
 
 /**
- * A film for a child of `age`: up to 5 an animated family film (a family film when animation is
- * ruled out), up to 8 a family film; from 9 on, also one with none of the genres above (an adventure film for a 10 year old need not be tagged
- * Family).
+ * Catalog keywords that mark a film as grown-up whatever its genres (TMDB tags them on films rated
+ * R; of the films with 100 votes or more, a family film has one of them in 1 case of 200).
+ */
+const GROWN_UP_KEYWORDS = new Set([
+  'sex',
+  'sex scene',
+  'explicit sex',
+  'erotic movie',
+  'nudity',
+  'female nudity',
+  'male nudity',
+  'strip club',
+  'prostitute',
+  'rape',
+  'sexual abuse',
+  'drug',
+  'drug use',
+  'cocaine',
+  'heroin',
+  'gore',
+  'splatter',
+  'blood splatter',
+  'torture',
+  'blood',
+  'decapitation',
+  'massacre',
+  'battlefield',
+  'war crimes',
+  'violence',
+  'extreme violence',
+  'brutality',
+  'serial killer',
+  'slasher',
+  'dark comedy',
+]);
+/** Genres that give a frightening or violent film a light side a child can share (Gremlins, Goosebumps). */
+const LIGHT_SIDE = new Set<number>([
+  GENRE.fantasy,
+  GENRE.adventure,
+  GENRE.family,
+  GENRE.animation,
+  GENRE.scifi,
+]);
+/**
+ * The youngest age each US certification suits (a synced film's own rating, decision 0129): G and
+ * PG any child, PG-13 from 10 (the age parents most often allow it, three years before its letter),
+ * R and NC-17 no child.
+ */
+const CERTIFICATION_AGE: Readonly<Record<string, number>> = { G: 0, PG: 0, 'PG-13': 10, R: 18, 'NC-17': 18 };
+
+/**
+ * A film for a child of `age`. A synced film's certification rules out what it rates above the
+ * age; then up to 5 an animated family film (a family film when animation is ruled out), up to 8 a
+ * family film; from 9 on, also one with nothing grown-up: none of the genres above unless it is a
+ * comic horror film with a light side (Gremlins, Goosebumps), and no grown-up keyword (an adventure film for a
+ * 10 year old need not be tagged Family; The Hangover is not one).
  */
 export function forChildren(m: CatalogMovie, age: number, animationOut = false): boolean {
+  const rated = m.certification ? CERTIFICATION_AGE[m.certification] : undefined;
+  if (rated !== undefined && rated > age) return false;
   const family = m.genre_ids.includes(GENRE.family);
   // "not animated this time": a family film, whatever the age.
   if (age <= PRESCHOOL && !animationOut) return family && m.genre_ids.includes(GENRE.animation);
   if (family) return true;
   if (age <= YOUNG_CHILD) return false;
-  return !m.genre_ids.some((g) => NOT_FOR_CHILDREN.has(g));
+  if (m.keywords.some((k) => GROWN_UP_KEYWORDS.has(k))) return false;
+  const grownUp = m.genre_ids.filter((g) => NOT_FOR_CHILDREN.has(g));
+  if (grownUp.length === 0) return true;
+  // A comic horror film with a light side; never a crime, thriller or war film.
+  const light = m.genre_ids.includes(GENRE.comedy) && m.genre_ids.some((g) => LIGHT_SIDE.has(g));
+  return light && grownUp.every((g) => g === GENRE.horror);
 }
 
 /**

@@ -175,6 +175,8 @@ const MOOD_PURPOSE: Record<string, string> = {
   'mind-bending': 'to bend your mind',
   twisty: 'for the twist',
   romantic: 'for date night',
+  'date-night': 'for date night',
+  atmospheric: 'for a slow burn',
   epic: 'on the grand scale',
   inspiring: 'to send you off inspired',
   'action-packed': 'for the action',
@@ -190,6 +192,7 @@ const MOOD_BY_GENRE: Record<string, number> = {
   silly: GENRE.comedy,
   scary: GENRE.horror,
   romantic: GENRE.romance,
+  'date-night': GENRE.romance,
   thrilling: GENRE.thriller,
   'action-packed': GENRE.action,
   'mind-bending': GENRE.scifi,
@@ -746,6 +749,27 @@ export function verdict(m: CatalogMovie, here = false): string {
           ? 'about as liked as most films here'
           : 'liked less than most films here';
   return `${movieLink(m)} ${here ? 'is in the catalog, rated' : 'is rated'} ${m.vote_average.toFixed(1)} by ${m.vote_count.toLocaleString('en')} viewers: ${standing}.`;
+}
+
+/** "which Alien films are worth my time?", "any I should skip?": a franchise's films asked to be judged. */
+export const ASKS_WHICH_WORTH =
+  /\b(?:worth|skip|skippable|rough|(?:bad|good|weak|best|worst) ones?|any good|which (?:ones?|films?|movies?) (?:to|should))\b/i;
+
+/**
+ * Decision 0129: a franchise judged as a friend would, by its ratings: the best loved, and those
+ * rated a point or more below the best, the ones to skip.
+ */
+export function franchiseVerdict(members: readonly CatalogMovie[]): string {
+  const rated = members.filter((m) => m.vote_count >= 50);
+  if (rated.length < 2) return '';
+  const best = Math.max(...rated.map((m) => m.vote_average));
+  const named = (ms: CatalogMovie[]) =>
+    list(ms.map((m) => `${movieLink(m)} at ★ ${m.vote_average.toFixed(1)}`));
+  const top = rated.filter((m) => m.vote_average >= best - 0.5);
+  const low = rated.filter((m) => m.vote_average <= best - 1);
+  return low.length
+    ? `Worth your time: ${named(top)}. Rated well below ${top.length > 1 ? 'them' : 'it'}: ${named(low)}, the ${low.length > 1 ? 'ones' : 'one'} to skip.`
+    : 'All of them are rated within a point of each other: none stands out as one to skip.';
 }
 
 /** Notes on what could not be applied, in plain words. */

@@ -179,10 +179,12 @@ export const franchiseTurn: Turn = {
       query: { ...emptyQuery(req.query.lang), empty: false, franchise: shown[0]!.collection?.id },
       seed: shown[0]!,
     };
+    // "which Alien films are actually worth my time?": the verdict, then the list.
+    const judged = !after && say.ASKS_WHICH_WORTH.test(req.message) ? say.franchiseVerdict(members) : '';
     return reply(
       listed,
       say.renderPicks(
-        intro,
+        judged ? `${judged} ${intro}` : intro,
         picks,
         'Say "more like the first one" to follow one of these outside the franchise.',
       ),

@@ -15,6 +15,7 @@ import {
   DECADE_WORDS,
   ERA_PHRASES,
   FIGURES_OF_SPEECH,
+  CHEESE_WORDS,
   LIVE_ACTION_PHRASES,
   NO_REQUEST_WORDS,
   QUALIFYING_WORDS,
@@ -1805,6 +1806,36 @@ export function pastTimeClause(s: State) {
   );
 }
 
+/** Words before a series named as a story's subject ("about a tv show", "is secretly a tv show"). */
+const SERIES_SUBJECT_BEFORE = new Set([
+  'about',
+  'is',
+  'was',
+  'whose',
+  'of',
+  'on',
+  'in',
+  'into',
+  'behind',
+  'inside',
+]);
+/** Words that may come between ("is secretly a", "about a reality"). */
+const SERIES_SUBJECT_SKIP = new Set([
+  'a',
+  'an',
+  'the',
+  'one',
+  'secretly',
+  'actually',
+  'really',
+  'just',
+  'all',
+  'big',
+  'reality',
+  'live',
+  'fake',
+]);
+
 export function runtimeClause(s: State) {
   const q = s.q;
   const less = String.raw`(?:under|less than|shorter than|below|at most|max|maximum|(?:no|nothing|not|none) (?:longer|more) th[ae]n|(?:not|nothing|none|no(?:thing)? films?) (?:over|above|past|beyond)|within|up to|menos de|moins de|unter|weniger als|hochstens|max\.?|nicht langer als|nicht mehr als|maximal|pas plus de|no mas de|meno di|non piu di|al massimo|massimo|no maximo|nao mais de|nao mais que|(?:can't|cant|cannot|can not|won't|wont|don't want to|dont want to) (?:do|go|sit through|handle|watch|manage) (?:more|longer) than|(?:can't|cant|cannot|can not|doesn't|doesnt|does not|don't|dont|do not|won't|wont|will not|isn't|isnt|is not|aren't|arent|are not) (?:go|goes|run|runs|sit|last|lasts|drag|drags|be) (?:on )?(?:over|past|beyond))`;
@@ -1944,7 +1975,16 @@ export function runtimeClause(s: State) {
     t.used = true;
     q.runtimeMin ??= LONG_MINUTES;
   }
-  scan(s, SERIES_PHRASES, () => {
+  scan(s, SERIES_PHRASES, (start, len) => {
+    // Decision 0129: "a man whose whole life is secretly a tv show", "a film about a tv show": the
+    // story's subject, not a series wanted.
+    let k = start - 1;
+    while (k >= 0 && SERIES_SUBJECT_SKIP.has(s.toks[k]!.w)) k--;
+    if (k >= 0 && SERIES_SUBJECT_BEFORE.has(s.toks[k]!.w)) {
+      // Its words are left to the theme clauses ("tv show", the story's world).
+      for (let j = start; j < start + len; j++) s.toks[j]!.used = false;
+      return;
+    }
     q.allowTv = true;
     q.wantSeries = true;
   });
@@ -2082,6 +2122,14 @@ const AGES_AFTER_CHILD = new RegExp(
 );
 /** "my daughter's 12th bday", "his 8th birthday party": the age a child turns. */
 const BIRTHDAY_AGE = /\b(\d{1,2})(?:st|nd|rd|th) ?(?:birthday|bday|b-day)\b/;
+/**
+ * "we're all 12", "he's 7", "she is 9 and loves horses": an age said of the audience, with no
+ * "years old". A number that counts or measures ("we are 4 people", "he's 6 feet") is no age, so
+ * the age must end the clause.
+ */
+const AUDIENCE_AGES = new RegExp(
+  String.raw`\b(?:we're|were|we are|they're|theyre|they are|he's|hes|he is|she's|shes|she is|everyone's|everyone is|everybody's|everybody is|all of us are|both of them are)(?: all| both)? ((?:${YOUNG_AGE} (?:, |and |& )?)*${YOUNG_AGE})(?:ish)?(?= ?$| (?:[,.!?;:)]|and|so|but|lol|haha)(?: |$))`,
+);
 /** Records where something is first seen. */
 const firstAt = (seen: Map<number, number>, key: number, at: number) => {
   if (!seen.has(key)) seen.set(key, at);
@@ -2102,6 +2150,7 @@ export function ageClause(s: State) {
   scanRegex(s, CHILD_AGES, youngest);
   scanRegex(s, BIRTHDAY_AGE, (m) => child(Number(m[1])));
   scanRegex(s, AGES_AFTER_CHILD, youngest);
+  scanRegex(s, AUDIENCE_AGES, youngest);
 }
 
 /** A grandparent, in the languages read ("my grandma", "mi abuela", "ma mamie", "meine Oma"). */
@@ -2421,9 +2470,15 @@ export function eraClause(s: State) {
   for (const e of said) if (!e.negated) for (const k of e.era.keywords ?? []) add(q.keywordsIn, k);
 }
 
-/** A possessive before a decade-like number: an age ("in their 70s", "en sus 40", "dans leurs 60 ans"). */
+/** An age by its decade ("20s", "late thirties"). */
+const AGE_DECADE = String.raw`(?:(?:early|late|mid) )?(?:[2-9]0 ?'?s|twenties|thirties|forties|fifties|sixties|seventies|eighties|nineties)`;
+/**
+ * A decade said of people is an age, not when a film was made: after a possessive ("in their 70s",
+ * "en sus 40", "dans leurs 60 ans"), after the people it is of ("we're both late 20s", "i'm mid
+ * 30s", but "they're 80s movies" are films), or before them ("a mid 30s guy").
+ */
 const AGE = new RegExp(
-  String.raw`\b(?:in|into|en|dans|nei|nos|nas) (?:their|his|her|my|our|your|sus|su|mis|ses|leurs|mes|suoi|miei|seus|meus) (?:(?:early|late|mid) )?(?:[1-9]0 ?'?s|[1-9]0(?: ans| anos| anni)?|twenties|thirties|forties|fifties|sixties|seventies|eighties|nineties)\b`,
+  String.raw`\b(?:(?:in|into|en|dans|nei|nos|nas) (?:their|his|her|my|our|your|sus|su|mis|ses|leurs|mes|suoi|miei|seus|meus) (?:(?:early|late|mid) )?(?:[1-9]0 ?'?s|[1-9]0(?: ans| anos| anni)?|twenties|thirties|forties|fifties|sixties|seventies|eighties|nineties)|(?:we're|we are|were|i'm|im|i am|they're|theyre|they are|he's|hes|he is|she's|shes|she is)(?: both| all)? ${AGE_DECADE}(?! (?:${FILM_NOUNS}|films?|movies?|ones?|classics?|stuff|style|vibes?|kind|type|music)\b)|${AGE_DECADE} (?:guys?|couples?|women|woman|man|men|dads?|moms?|mums?|parents|people|friends|folks|ladies|lady|dudes?|adults?)\b)`,
 );
 
 /**
@@ -2623,7 +2678,17 @@ export function experienceClause(s: State) {
     /\b(?:never|not|haven't|havent|have not|hadn't|didn't|did not|nunca|jamais|nie|mai) (?:ever |really |actually |yet |once )?(?:watched|seen|saw|tried|visto|vu|gesehen)\b/,
     () => {},
   );
+  scanRegex(s, SURFEIT, () => {});
 }
+
+/**
+ * Decision 0129: what the speaker has had enough of in life is the story, not the request: "I've
+ * seen every kind of blood and drama you can imagine" (a nurse on nights) asks for neither, up to
+ * the clause's end.
+ */
+const SURFEIT = new RegExp(
+  String.raw`\b(?:i've|ive|i have|i|we've|we have|we)(?: already| literally| honestly| really)? (?:seen|had|dealt with|see|deal with|get|got|watched) (?:more than )?(?:enough|every kind of|every sort of|all kinds of|all sorts of|so much|plenty of|too much|way too much|my share of|my fill of|a lifetime of)\b.*?(?= [,.!?;:]| at work\b| all day\b| you can imagine\b| $)`,
+);
 
 /** "less", "fewer" and their kin in the languages read. */
 export const LESS_WORDS: ReadonlySet<string> = new Set(['less', 'fewer', 'menos', 'moins', 'weniger']);
@@ -2812,6 +2877,8 @@ function applyMood(q: Query, mood: (typeof MOODS)[number]) {
   if (group.length > 1) add((q.moodGroups ??= []), groupKey(group));
   for (const g of mood.exclude ?? []) add(q.impliedOut, g);
   for (const k of mood.keywords ?? []) add(q.moodKeywords, k);
+  // A register's direction waits to know what it is said of (understand.ts registerOfAKind).
+  if (mood.direction && !mood.register) q.moodDirection ??= mood.direction;
   if (mood.runtimeMin && q.runtimeMin === undefined) {
     q.runtimeMin = mood.runtimeMin;
     q.runtimeImplied = true;
@@ -2849,7 +2916,7 @@ export function comparativeClause(s: State) {
 
 /** "but not the super cheesy ones", "pas trop niais", "nada cursi": cheese ruled out. */
 const NOT_CHEESY = new RegExp(
-  String.raw`\b(?:not|no|nothing|never|without|hate|hates|cant stand|can't stand|cannot stand|pas|nada|nicht|niente|nem|sem)\b(?: \S+){0,3}? (?:cheesy|cheese|sappy|corny|schmaltzy|saccharine|niais|niaise|niaises|cursi|cursis|kitschig|sdolcinato|sdolcinata|brega)\b`,
+  String.raw`\b(?:not|no|nothing|never|without|hate|hates|cant stand|can't stand|cannot stand|pas|nada|nicht|niente|nem|sem)\b(?: \S+){0,3}? (?:${CHEESE_WORDS.join('|')})\b`,
 );
 
 /**

@@ -935,6 +935,36 @@ export const MOODS: MoodRule[] = [
     ],
   },
   {
+    // Decision 0129: a way of telling, not a kind of film ("slow burn horror", "moody sci-fi"): said
+    // of a genre, that genre told slowly, by its atmosphere (The Witch, not Saw; Blade Runner, not
+    // Terminator 2); said alone, a thriller or mystery told so.
+    mood: 'atmospheric',
+    phrases: [
+      'atmospheric',
+      'atmosphere',
+      'moody',
+      'slow burn',
+      'slow burning',
+      'slowburn',
+      'slow burner',
+      'dread',
+      'sense of dread',
+      'creeping dread',
+      'under my skin',
+      'under your skin',
+      'meditative',
+      'hypnotic',
+      'contemplative',
+      'atmospherique',
+      'atmosferico',
+      'atmosferica',
+      'atmospharisch',
+    ],
+    genres: [GENRE.thriller, GENRE.mystery],
+    register: true,
+    direction: 'atmospheric',
+  },
+  {
     mood: 'mind-bending',
     phrases: [
       'mind bending',
@@ -985,9 +1015,28 @@ export const MOODS: MoodRule[] = [
     ],
   },
   {
-    mood: 'romantic',
+    // Decision 0129: a date is the occasion for a romance that is fun to share, not a tearjerker
+    // ("first date at my place, romantic-ish": When Harry Met Sally, not Cinema Paradiso).
+    mood: 'date-night',
     phrases: [
       'date night',
+      'first date',
+      'second date',
+      'date movie',
+      'date movies',
+      'date film',
+      'date films',
+      'on a date',
+      'for a date',
+    ],
+    genres: [GENRE.romance],
+    exclude: [GENRE.horror, GENRE.war],
+    soft: { dark: -1, funny: 1 },
+    direction: 'date',
+  },
+  {
+    mood: 'romantic',
+    phrases: [
       'in love',
       'falling in love',
       'amor',
@@ -3617,6 +3666,16 @@ export const LEAVE_OBJECTS = new Set(
  * Decision 0114: figures of speech whose words would read as a request but ask for nothing ("it's a
  * nightmare to agree on anything" is no horror, "I'm dying to watch something" no death).
  */
+/** Words for cheese in a film, in the languages read ("not cheesy", "pas trop niais"). */
+export const CHEESE_WORDS = `cheesy cheese sappy corny schmaltzy saccharine niais niaise niaises cursi cursis
+  kitschig sdolcinato sdolcinata brega`.split(/\s+/);
+
+/**
+ * Embarrassment, not a kind of film: "not cringe to watch next to a stranger" asks for nothing the
+ * clauses read, and "cringe" is no typo of "crying" (the sad mood).
+ */
+export const CRINGE_WORDS = ['cringe', 'cringey', 'cringy', 'cringeworthy', 'cringing'];
+
 export const FIGURES_OF_SPEECH = [
   'a nightmare to',
   'is a nightmare',
@@ -3647,6 +3706,22 @@ export const FIGURES_OF_SPEECH = [
   'feel stupid',
   'feeling dumb',
   'feeling stupid',
+  // The speaker's own childhood is a memory, not the audience ("horror i was too scared to watch
+  // as a kid": no children's films).
+  'as a kid',
+  'as kids',
+  'as a little kid',
+  'as a child',
+  'as children',
+  'when i was a kid',
+  'when i was little',
+  'when i was young',
+  'when i was a child',
+  'when we were kids',
+  'when we were little',
+  'since i was a kid',
+  'since i was little',
+  'growing up',
 ];
 
 /**

@@ -74,13 +74,16 @@ import {
   LESSER_KNOWN_PHRASES,
   WORST_PHRASES,
   GENRE,
+  SPOOKY_KEYWORDS,
   GREETINGS,
   WHICH_ONE_WORDS,
+  CHEESE_WORDS,
+  CRINGE_WORDS,
 } from './lexicon';
 import { negatedJustBefore, RATHER_WORDS, TITLE_CONFIDENCE } from './clauses';
 import { dropClause } from './drops';
 import { emptyQuery, groupKey, hasRequest, type Query } from './query';
-import { detectLanguage, normalize, tokenize, type Speller, type Token } from './text';
+import { detectLanguage, normalize, PUNCTUATION, tokenize, type Speller, type Token } from './text';
 
 export type { ParseContext } from './clauses';
 
@@ -132,6 +135,8 @@ export const LEXICON_WORDS: ReadonlySet<string> = new Set(
     ...LESS_WORDS,
     // Decision 0121: "lequel est le plus court ?" asks which one ("lequel" is no typo of "sequel").
     ...WHICH_ONE_WORDS,
+    ...CHEESE_WORDS,
+    ...CRINGE_WORDS,
     'similar',
     'movie',
     'movies',
@@ -272,6 +277,68 @@ export const CLAUSES: readonly ClauseStep[] = [
   (s) => themeClause(s, true),
   (s) => leftoverClause(s, LEXICON_WORDS),
 ];
+
+/**
+ * Decision 0129: a theme said as the kind of film ("any good submarine movies?") is the subject; a
+ * theme said about it elsewhere ("something about the claustrophobia of being stuck down there")
+ * describes it: it lifts the subject's films, it does not widen the list to every claustrophobic
+ * film (The Truman Show). Themes said together as the kind ("zombie or vampire movies") all stay.
+ */
+function themeOfTheKind(s: State): void {
+  const q = s.q;
+  if (q.keywordsIn.length < 2) return;
+  const saidAsKind = (k: string) => {
+    const at = s.themeAskedAt.get(k);
+    if (at === undefined) return false;
+    for (let i = at + 1; i <= at + 4 && i < s.toks.length; i++) {
+      const w = s.toks[i]!.w;
+      if (PUNCTUATION.has(w)) return false;
+      if (FILM_NOUNS.has(w)) return true;
+    }
+    return false;
+  };
+  const kinds = q.keywordsIn.filter(saidAsKind);
+  if (!kinds.length || kinds.length === q.keywordsIn.length) return;
+  for (const k of q.keywordsIn) if (!kinds.includes(k) && !q.moodKeywords.includes(k)) q.moodKeywords.push(k);
+  q.keywordsIn = kinds;
+}
+
+/** The moods' one-word phrases ("dumb", "creepy", "sad"). */
+const MOOD_WORDS: ReadonlySet<string> = new Set(
+  MOODS.flatMap((m) => m.phrases).filter((p) => /^[a-z]+$/.test(p)),
+);
+
+/**
+ * Decision 0129: a superlative of a mood's word says that mood ("the dumbest funniest thing", "the
+ * creepiest", "saddest"): its base, when the superlative itself is no phrase of the lexicon.
+ */
+function moodOfSuperlative(word: string): string | undefined {
+  if (!word.endsWith('est') || LEXICON_WORDS.has(word)) return undefined;
+  const stem = word.slice(0, -3);
+  const bases = [stem, `${stem}e`, stem.replace(/i$/, 'y'), stem.replace(/(.)\1$/, '$1')];
+  return bases.find((b) => b.length >= 3 && MOOD_WORDS.has(b));
+}
+
+/**
+ * Decision 0129: fright for a child is the spooky kind of children's film (Goosebumps, Monster House,
+ * ParaNorman), not the horror genre, which a film for a child seldom has: with a child's age, a genre
+ * group of horror alone ("scary movies for a sleepover, we're all 12") becomes the season's creatures,
+ * one of which a film needs, and the list leans the `spookier` way (directions.ts) among them.
+ */
+function childsFright(q: Query): void {
+  if (q.childAge === undefined) return;
+  const horror = q.genreGroups.filter((g) => g.every((x) => x === (GENRE.horror as number)));
+  if (!horror.length) return;
+  q.genreGroups = q.genreGroups.filter((g) => !horror.includes(g));
+  // The list is the spooky kind ("five spooky films"), not scary ones.
+  q.moods = q.moods.filter((m) => m !== 'scary');
+  q.moodDirection ??= 'spookier';
+  for (const k of SPOOKY_KEYWORDS) {
+    if (q.keywordsIn.includes(k) || q.keywordsOut.includes(k)) continue;
+    q.keywordsIn.push(k);
+    (q.outLabels ??= {})[k] = 'spooky';
+  }
+}
 
 /**
  * Asked for and ruled out at once ("a dog film, but not one where the dog dies", "comedy but not a
@@ -506,7 +573,7 @@ export function understand(message: string, ctx: ParseContext, speller?: Speller
  */
 function read(message: string, ctx: ParseContext, speller: Speller | undefined, hold: boolean): Query | null {
   let toks = tokenize(message);
-  if (speller) for (const t of toks) t.w = speller.correct(t.raw);
+  for (const t of toks) t.w = moodOfSuperlative(t.raw) ?? speller?.correct(t.raw) ?? t.w;
   const q = emptyQuery(detectLanguage(toks));
   if (q.lang === 'de') toks = toks.flatMap(splitCompound);
   const s: State = {
@@ -528,6 +595,8 @@ function read(message: string, ctx: ParseContext, speller: Speller | undefined, 
   for (const clause of CLAUSES) clause(s, reading);
   if (reading.held.some((k) => !s.toks[k]!.used)) return null;
   settleConflicts(s);
+  themeOfTheKind(s);
+  childsFright(q);
   // Decision 0105: offline a film named as what is wanted ("I loved Nolan's Inception, anything
   // like it?", "films like Chaplin") says more than a person the catalog cannot look up.
   if (q.person && q.like?.movie && q.like.confidence >= TITLE_CONFIDENCE && !ctx.hasPeople?.())
