@@ -1,9 +1,7 @@
-import type { CatalogIndex } from '@app/catalog';
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { ChatEngine } from '../src/modules/chat/chat-engine';
+import { describe, expect, it } from 'vitest';
 import { GENRE } from '../src/modules/chat/understand/lexicon';
 import { NOT_IN_CATALOG } from '../src/modules/chat/wording';
-import { chatOverFullCatalog, playConversation } from './helpers/catalog';
+import { chatSuite, playConversation } from './helpers/catalog';
 
 /**
  * Decision 0114, fresh13's classes: messages that ask for films answered with none (films listed
@@ -12,13 +10,9 @@ import { chatOverFullCatalog, playConversation } from './helpers/catalog';
  * "falls asleep if it's over two hours"); ordinary words said not caught ("under a blanket",
  * "young kids"); "live-action" ruling out Animation.
  */
-let catalog: CatalogIndex;
-let engine: ChatEngine;
-beforeAll(async () => {
-  ({ catalog, engine } = await chatOverFullCatalog());
-}, 120_000);
+const chat = chatSuite();
 
-const play = (messages: string[]) => playConversation(engine, catalog, messages);
+const play = (messages: string[]) => playConversation(chat.engine, chat.catalog, messages);
 
 describe('films listed with "and" are films named, not one missing title', () => {
   it.each([
@@ -28,7 +22,7 @@ describe('films listed with "and" are films named, not one missing title', () =>
     ['loved toy story & up, anything similar?', 862],
     ['The Matrix and Inception were great, more like them please', 603],
   ])('"%s": like the first film listed', async (message, id) => {
-    const q = engine.parse(message);
+    const q = chat.engine.parse(message);
     expect(q.like?.movie?.id).toBe(id);
     expect(q.keywordsIn).toEqual([]);
     const a = await play([message]);
@@ -39,7 +33,7 @@ describe('films listed with "and" are films named, not one missing title', () =>
   it.each(['more like Dumb and Dumber', 'something like Pride and Prejudice'])(
     '"%s": a title with "and" in it stays that title',
     (message) => {
-      expect(engine.parse(message).like?.movie?.title).toMatch(/^(Dumb and Dumber|Pride & Prejudice)$/);
+      expect(chat.engine.parse(message).like?.movie?.title).toMatch(/^(Dumb and Dumber|Pride & Prejudice)$/);
     },
   );
 });
@@ -56,7 +50,7 @@ describe('a person ruled out after a list, in a message that asks for films', ()
   ])(
     '"%s" then "%s": the request is served, saying the person could not be left out',
     async (first, next, name) => {
-      expect(engine.parse(next).personOut).toBe(name);
+      expect(chat.engine.parse(next).personOut).toBe(name);
       const a = await play([first, next]);
       expect(a.message).toMatch(/^I can't look up people/);
       expect(a.movies.length).toBeGreaterThanOrEqual(3);
@@ -83,7 +77,7 @@ describe('a ramble with clear constraints: its asides ask for nothing', () => {
     ["it's a nightmare to pick anything, just something funny", { genresOut: [], moods: ['funny'] }],
     ['choosing is such a nightmare. a western?', { moods: [] }],
   ])('"%s": "nightmare" said of a situation is no horror', (message, want) => {
-    const q = engine.parse(message);
+    const q = chat.engine.parse(message);
     expect(q.genreGroups.flat()).not.toContain(GENRE.horror);
     if (want.moods) expect(q.moods).toEqual(want.moods);
   });
@@ -95,7 +89,7 @@ describe('a ramble with clear constraints: its asides ask for nothing', () => {
     'something english',
     'english films from the 90s',
   ])('"%s": English-language films', (message) => {
-    expect(engine.parse(message).languages).toEqual(['en']);
+    expect(chat.engine.parse(message).languages).toEqual(['en']);
   });
 
   it.each([
@@ -103,7 +97,7 @@ describe('a ramble with clear constraints: its asides ask for nothing', () => {
     ['he nods off if a movie goes over 90 minutes', 90],
     ['my wife gets bored when it runs longer than 100 minutes', 100],
   ])('"%s": at most that long', (message, max) => {
-    const q = engine.parse(message);
+    const q = chat.engine.parse(message);
     expect(q.runtimeMax).toBe(max);
     expect(q.runtimeMin).toBeUndefined();
   });
@@ -120,13 +114,13 @@ describe('ordinary words are not "not caught"', () => {
     ['something to watch during dinner with my little ones, a comedy', 'during'],
     ['a comedy we can watch together without getting bored', 'without'],
   ])('"%s": no note about "%s"', (message, word) => {
-    const q = engine.parse(message);
+    const q = chat.engine.parse(message);
     expect(q.unknown).not.toContain(word);
     expect(q.themeWords).not.toContain(word);
   });
 
   it('a word nothing reads is still said: "zorblax horror"', () => {
-    expect(engine.parse('zorblax horror').unknown).toEqual(['zorblax']);
+    expect(chat.engine.parse('zorblax horror').unknown).toEqual(['zorblax']);
   });
 });
 
@@ -137,7 +131,7 @@ describe('"live-action" rules out Animation', () => {
     'a live action fairy tale',
     'something not animated for the kids',
   ])('"%s": no Animation, and "action" is no genre asked', (message) => {
-    const q = engine.parse(message);
+    const q = chat.engine.parse(message);
     expect(q.genresOut).toContain(GENRE.animation);
     expect(q.genreGroups.flat()).not.toContain(GENRE.action);
   });

@@ -1,9 +1,8 @@
-import type { CatalogIndex, CatalogMovie } from '@app/catalog';
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { ChatEngine } from '../src/modules/chat/chat-engine';
+import type { CatalogMovie } from '@app/catalog';
+import { describe, expect, it } from 'vitest';
 import { forChildren } from '../src/modules/chat/retrieve';
 import { GENRE } from '../src/modules/chat/understand/lexicon';
-import { askFresh, chatOverFullCatalog } from './helpers/catalog';
+import { chatSuite } from './helpers/catalog';
 
 /**
  * Decision 0129: who is watching. An age said of the audience ("we're all 12", "he's 7"), an age
@@ -11,50 +10,45 @@ import { askFresh, chatOverFullCatalog } from './helpers/catalog';
  * children's film), what a child may see (a synced film's certification, grown-up keywords, comic
  * horror with a light side), and fright for a child (the season's creatures, not the horror genre).
  */
-let catalog: CatalogIndex;
-let engine: ChatEngine;
-beforeAll(async () => {
-  ({ catalog, engine } = await chatOverFullCatalog());
-}, 120_000);
-
-const ask = (message: string) => askFresh(engine, catalog, message);
+const chat = chatSuite();
+const { ask } = chat;
 
 describe('decision 0129: an age said of the audience', () => {
   it('"we\'re all 12", "he\'s 7", "she is 9 and loves horses" are children\'s ages', () => {
-    expect(engine.parse("scary movies for a sleepover, we're all 12").childAge).toBe(12);
-    expect(engine.parse("my nephew is staying over, he's 7. something fun?").childAge).toBe(7);
-    expect(engine.parse('she is 9 and loves horses, any ideas').childAge).toBe(9);
+    expect(chat.engine.parse("scary movies for a sleepover, we're all 12").childAge).toBe(12);
+    expect(chat.engine.parse("my nephew is staying over, he's 7. something fun?").childAge).toBe(7);
+    expect(chat.engine.parse('she is 9 and loves horses, any ideas').childAge).toBe(9);
   });
 
   it("a number that counts or measures is no age, nor is a grown-up's", () => {
-    expect(engine.parse('we are 4 people, want a heist movie').childAge).toBeUndefined();
-    expect(engine.parse("he's 6 feet tall and loves basketball films").childAge).toBeUndefined();
-    expect(engine.parse("we're both 30, want a thriller").childAge).toBeUndefined();
+    expect(chat.engine.parse('we are 4 people, want a heist movie').childAge).toBeUndefined();
+    expect(chat.engine.parse("he's 6 feet tall and loves basketball films").childAge).toBeUndefined();
+    expect(chat.engine.parse("we're both 30, want a thriller").childAge).toBeUndefined();
   });
 
   it('"we\'re both late 20s" and "a mid 30s guy" are ages, not film decades', () => {
-    const q = engine.parse(
+    const q = chat.engine.parse(
       "first date at my place friday, want a movie thats romantic-ish but not cringe, we're both late 20s. ideas?",
     );
     expect([q.yearFrom, q.yearTo]).toEqual([undefined, undefined]);
     // "not cringe" is embarrassment, no typo of "crying".
     expect(q.moods).not.toContain('sad');
-    expect(engine.parse('a comedy for a mid 30s guy').yearFrom).toBeUndefined();
+    expect(chat.engine.parse('a comedy for a mid 30s guy').yearFrom).toBeUndefined();
     // The decades of films still are.
-    expect(engine.parse('comedies from the late 80s').yearFrom).toBe(1985);
-    expect(engine.parse("they're 80s movies i love, more from the 80s").yearFrom).toBe(1980);
+    expect(chat.engine.parse('comedies from the late 80s').yearFrom).toBe(1985);
+    expect(chat.engine.parse("they're 80s movies i love, more from the 80s").yearFrom).toBe(1980);
   });
 
   it('the speaker\'s own childhood is a memory: "as a kid" asks for no children\'s film', () => {
-    const q = engine.parse(
+    const q = chat.engine.parse(
       'what were the good horror movies from the 2000s? i was too scared to watch them as a kid',
     );
     expect(q.genreGroups).toEqual([[GENRE.horror]]);
     expect(q.yearFrom).toBe(2000);
     expect(q.childAge).toBeUndefined();
-    expect(engine.parse('films i loved when i was little, something cosy').genreGroups).not.toContainEqual([
-      GENRE.family,
-    ]);
+    expect(
+      chat.engine.parse('films i loved when i was little, something cosy').genreGroups,
+    ).not.toContainEqual([GENRE.family]);
   });
 });
 
@@ -104,7 +98,7 @@ describe('decision 0129: how a film is told, and the occasion', () => {
   it('"slow burn" said of horror keeps horror, told by its atmosphere (no Saw)', async () => {
     const message =
       'i want a horror movie that actually gets under my skin. slow burn, dread, not just cheap jump scares';
-    const q = engine.parse(message);
+    const q = chat.engine.parse(message);
     expect(q.genreGroups).toEqual([[GENRE.horror]]);
     expect(q.moodDirection).toBe('atmospheric');
     const { picks } = await ask(message);
@@ -128,7 +122,7 @@ describe('decision 0129: how a film is told, and the occasion', () => {
   it("a first date is a romance fun to share: no war, no children's film", async () => {
     const message =
       "first date at my place friday, want a movie thats romantic-ish but not cringe, we're both late 20s. ideas?";
-    const q = engine.parse(message);
+    const q = chat.engine.parse(message);
     expect(q.moods).toContain('date-night');
     expect(q.moods).not.toContain('sad');
     const { picks } = await ask(message);
@@ -141,17 +135,17 @@ describe('decision 0129: how a film is told, and the occasion', () => {
   });
 
   it('a superlative of a mood\'s word says the mood ("the dumbest funniest thing")', () => {
-    const q = engine.parse(
+    const q = chat.engine.parse(
       'bachelor party pregame saturday. need the dumbest funniest thing possible, 8 guys, beers',
     );
     expect(q.moods).toEqual(expect.arrayContaining(['silly', 'funny']));
-    expect(engine.parse('whats the creepiest movie ever').moods).toContain('scary');
+    expect(chat.engine.parse('whats the creepiest movie ever').moods).toContain('scary');
     // A word that only ends like one is left alone.
-    expect(engine.parse('a film set in a forest').moods).toEqual([]);
+    expect(chat.engine.parse('a film set in a forest').moods).toEqual([]);
   });
 
   it('what the speaker has had enough of in life is no request', () => {
-    const q = engine.parse(
+    const q = chat.engine.parse(
       "I've been on nights in the ER, I've seen every kind of blood and drama you can imagine. I just want a big cheerful musical",
     );
     expect(q.moods).not.toContain('violent');
@@ -162,12 +156,7 @@ describe('decision 0129: how a film is told, and the occasion', () => {
 
 describe('decision 0129: a title said in a word, a series said as a subject', () => {
   it('"lebowski was great, more?" is like The Big Lebowski, not a title the catalog lacks', async () => {
-    const a = await engine.answer('lebowski was great, more?', {
-      suggested: [],
-      lastPicks: [],
-      lastIntent: null,
-      lastSeed: null,
-    });
+    const a = await chat.answer('lebowski was great, more?');
     expect(a.seed?.title).toBe('The Big Lebowski');
     expect(a.message).not.toContain("isn't in our catalog");
     expect(a.picks.length).toBeGreaterThanOrEqual(3);
@@ -175,25 +164,25 @@ describe('decision 0129: a title said in a word, a series said as a subject', ()
 
   it('"a man whose whole life is secretly a tv show" asks for a film about one, not for series', async () => {
     const message = 'a movie about a man whose whole life is secretly a tv show';
-    const q = engine.parse(message);
+    const q = chat.engine.parse(message);
     expect(q.wantSeries).toBeUndefined();
     expect(q.allowTv).toBe(false);
     expect((await ask(message)).picks[0]?.title).toBe('The Truman Show');
-    expect(engine.parse('any good tv shows about space?').wantSeries).toBe(true);
+    expect(chat.engine.parse('any good tv shows about space?').wantSeries).toBe(true);
   });
 });
 
 describe('decision 0129: the theme said as the kind of film is the subject', () => {
   it('"submarine movies? something about the claustrophobia": submarine films, claustrophobia lifting', async () => {
     const message = 'any good submarine movies? something about the claustrophobia of being stuck down there';
-    const q = engine.parse(message);
+    const q = chat.engine.parse(message);
     expect(q.keywordsIn).toEqual(['submarine']);
     expect(q.moodKeywords).toContain('claustrophobia');
     const { picks } = await ask(message);
     expect(picks.length).toBeGreaterThanOrEqual(3);
     for (const m of picks) expect(m.keywords, m.title).toContain('submarine');
     // Themes said together as the kind all stay.
-    expect(engine.parse('zombie or vampire movies').keywordsIn).toEqual(['zombie', 'vampire']);
+    expect(chat.engine.parse('zombie or vampire movies').keywordsIn).toEqual(['zombie', 'vampire']);
   });
 });
 
@@ -208,13 +197,59 @@ describe("decision 0129: a franchise judged, a title's own words", () => {
   });
 
   it('"is back to the future 3 worth it": no films about the future from the title\'s words', async () => {
-    const a = await engine.answer('is back to the future 3 worth it or should i stop after 2', {
-      suggested: [],
-      lastPicks: [],
-      lastIntent: null,
-      lastSeed: null,
-    });
+    const a = await chat.answer('is back to the future 3 worth it or should i stop after 2');
     expect(a.seed?.title).toBe('Back to the Future Part III');
     expect(a.message).not.toContain('future films');
+  });
+});
+
+describe('decision 0129: a later year said of a film names another film of that name', () => {
+  it('"parasite (the bong joon ho one from 2019)": not in the catalog, never films like the 1982 one', async () => {
+    const { message, picks } = await ask(
+      'parasite (the bong joon ho one from 2019) was incredible, what should i watch after',
+    );
+    expect(message).toContain('"Parasite (2019)" isn\'t in our catalog');
+    expect(picks).toEqual([]);
+    // The film's own year, or a year asked of the films, still names the film.
+    const heat = await chat.answer('heat (1995) was great, more like it');
+    expect(heat.seed?.title).toBe('Heat');
+  });
+});
+
+describe('decision 0129: franchises by their names', () => {
+  it('"ryan gosling… which of his movies": a person (no Jack Ryan films)', async () => {
+    const { message, picks } = await ask(
+      'i have the biggest crush on ryan gosling lol which of his movies should i watch first',
+    );
+    expect(message).not.toContain('Jack Ryan');
+    expect(picks.every((m) => m.collection?.name !== 'Jack Ryan Collection')).toBe(true);
+  });
+
+  it('"a lotr marathon this weekend, hobbit ones too": both franchises', async () => {
+    const { message, picks } = await ask('want to do a lotr marathon this weekend, hobbit ones too');
+    expect(message).toContain('Lord of the Rings and Hobbit films');
+    expect(picks.map((m) => m.title)).toContain('The Hobbit: An Unexpected Journey');
+  });
+
+  it('"harry poter vibes but for grown ups?" is like the first Harry Potter; "harry potter" alone its films', async () => {
+    const a = await chat.answer('harry poter vibes but for grown ups?');
+    expect(a.seed?.title).toBe("Harry Potter and the Philosopher's Stone");
+    expect(a.message).not.toContain("isn't in our catalog");
+    const { message, picks } = await ask('harry potter');
+    expect(message).toContain('Harry Potter films in the catalog, in order of release');
+    expect(picks.length).toBeGreaterThanOrEqual(7);
+  });
+});
+
+describe('decision 0129: a genre ruled out where it was first said', () => {
+  it('"japanese movies that aren\'t anime. i love ghibli but i want live action": no animation', async () => {
+    const message = "japanese movies that aren't anime. i love ghibli but i want live action stuff now";
+    expect(chat.engine.parse(message).genresOut).toContain(GENRE.animation);
+    const { picks } = await ask(message);
+    expect(picks.length).toBeGreaterThanOrEqual(3);
+    for (const m of picks) {
+      expect(m.original_language, m.title).toBe('ja');
+      expect(m.genre_ids, m.title).not.toContain(GENRE.animation);
+    }
   });
 });

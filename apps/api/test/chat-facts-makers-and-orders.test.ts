@@ -1,9 +1,7 @@
-import type { CatalogIndex } from '@app/catalog';
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { ChatEngine } from '../src/modules/chat/chat-engine';
+import { describe, expect, it } from 'vitest';
 import { madeBy } from '../src/modules/chat/retrieve';
 import { GENRE } from '../src/modules/chat/understand/lexicon';
-import { askFresh, chatOverFullCatalog, playConversation } from './helpers/catalog';
+import { chatSuite, playConversation } from './helpers/catalog';
 
 /**
  * Decision 0124: a fact asked of a film typed loosely ("how long is lord of the rings fellowship of
@@ -11,17 +9,12 @@ import { askFresh, chatOverFullCatalog, playConversation } from './helpers/catal
  * franchise's list; "which one of those is the saddest"; Marvel and DC ruled out or asked for
  * (their comics' keyword too); a country asked for ("and british", "filmes brasileiros").
  */
-let catalog: CatalogIndex;
-let engine: ChatEngine;
-beforeAll(async () => {
-  ({ catalog, engine } = await chatOverFullCatalog());
-}, 120_000);
-
-const ask = (message: string) => askFresh(engine, catalog, message);
+const chat = chatSuite();
+const { ask } = chat;
 
 describe('a fact asked of a film named loosely', () => {
   it('"how long is lord of the rings fellowship of the ring": its runtime, no list', async () => {
-    const fellowship = catalog.get(120)!;
+    const fellowship = chat.catalog.get(120)!;
     const { message, picks } = await ask('how long is lord of the rings fellowship of the ring');
     expect(picks.length).toBeLessThanOrEqual(1);
     expect(message).toContain(`(${fellowship.runtime} minutes)`);
@@ -29,11 +22,11 @@ describe('a fact asked of a film named loosely', () => {
 
   it('"how long is the fellowship of the ring?": the catalog title is longer, still its runtime', async () => {
     const { message } = await ask('how long is the fellowship of the ring?');
-    expect(message).toContain(`(${catalog.get(120)!.runtime} minutes)`);
+    expect(message).toContain(`(${chat.catalog.get(120)!.runtime} minutes)`);
   });
 
   it('"whats the rating on amelie" and "what is amelie rated?": its rating; "is heat any good?" still lists films', async () => {
-    const amelie = catalog.get(194)!;
+    const amelie = chat.catalog.get(194)!;
     for (const q of ['whats the rating on amelie', 'what is amelie rated?']) {
       const { message } = await ask(q);
       expect(message).toContain(`rated ${amelie.vote_average}`);
@@ -46,7 +39,7 @@ describe('a fact asked of a film named loosely', () => {
 
 describe('asked of a list shown', () => {
   it('"and after that? give me the full order" after the Harry Potter films: all of them, in order', async () => {
-    const { movies } = await playConversation(engine, catalog, [
+    const { movies } = await playConversation(chat.engine, chat.catalog, [
       'want to finally start the harry potter films, which one comes first?',
       'and after that? give me the full order',
     ]);
@@ -57,7 +50,7 @@ describe('asked of a list shown', () => {
   });
 
   it('"which one of those is the saddest": one of the films shown, saddest first', async () => {
-    const { message, movies, shown } = await playConversation(engine, catalog, [
+    const { message, movies, shown } = await playConversation(chat.engine, chat.catalog, [
       'comedies',
       'which one of those is the saddest',
     ]);
@@ -69,18 +62,18 @@ describe('asked of a list shown', () => {
 
 describe('Marvel, DC and countries', () => {
   it('"ugh not marvel or dc lol" after superhero films: none of theirs, by company or comics keyword', async () => {
-    const { movies } = await playConversation(engine, catalog, [
+    const { movies } = await playConversation(chat.engine, chat.catalog, [
       'give me some superhero movies',
       'ugh not marvel or dc lol',
     ]);
     expect(movies.length).toBeGreaterThanOrEqual(3);
     expect(movies.some((m) => madeBy(m, 'marvel') || madeBy(m, 'dc'))).toBe(false);
     // Batman (1989) lists Warner Bros., not DC: its comics keyword says whose it is.
-    expect(madeBy(catalog.get(268)!, 'dc')).toBe(true);
+    expect(madeBy(chat.catalog.get(268)!, 'dc')).toBe(true);
   });
 
   it('"crime movies" → "make it funnier" → "and british": British crime comedies', async () => {
-    const { message, movies } = await playConversation(engine, catalog, [
+    const { message, movies } = await playConversation(chat.engine, chat.catalog, [
       'crime movies',
       'make it funnier',
       'and british',

@@ -1,11 +1,10 @@
-import type { CatalogIndex } from '@app/catalog';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ChatEngine } from '../src/modules/chat/chat-engine';
 import type { PeopleIndex } from '../src/modules/chat/turns/turn';
 import { GENRE } from '../src/modules/chat/understand/lexicon';
 import { NOT_IN_CATALOG } from '../src/modules/chat/wording';
-import { chatOverFullCatalog, freshConversation, playConversation } from './helpers/catalog';
+import { chatSuite, freshConversation, playConversation } from './helpers/catalog';
 import { TEST_CATALOG_DIR } from './helpers/paths';
 
 /**
@@ -17,14 +16,10 @@ import { TEST_CATALOG_DIR } from './helpers/paths';
  */
 const fresh = freshConversation;
 
-let catalog: CatalogIndex;
-let engine: ChatEngine;
-beforeAll(async () => {
-  ({ catalog, engine } = await chatOverFullCatalog());
-}, 120_000);
+const chat = chatSuite();
 
 /** Plays a conversation through the chat service (with `e`, else the offline engine); the last reply. */
-const play = (messages: string[], e: ChatEngine = engine) => playConversation(e, catalog, messages);
+const play = (messages: string[], e: ChatEngine = chat.engine) => playConversation(e, chat.catalog, messages);
 
 describe('"is <title> on here?": the frame names a title', () => {
   it.each([
@@ -38,21 +33,21 @@ describe('"is <title> on here?": the frame names a title', () => {
     ['can i watch the batman here?', 'the batman'],
     ['Is Past Lives on here?', 'Past Lives'],
   ])('%s: "%s" is not in the catalog, said so, no films', async (message, title) => {
-    expect(engine.kindOf(message, fresh())).not.toBe('off-topic');
-    expect(engine.parse(message).like?.text.toLowerCase()).toBe(title.toLowerCase());
-    const a = await engine.answer(message, fresh());
+    expect(chat.engine.kindOf(message, fresh())).not.toBe('off-topic');
+    expect(chat.engine.parse(message).like?.text.toLowerCase()).toBe(title.toLowerCase());
+    const a = await chat.engine.answer(message, fresh());
     expect(a.message).toContain(`"${title}" ${NOT_IN_CATALOG}`);
     expect(a.picks).toHaveLength(0);
   });
 
   it('a title the catalog has, named in the frame, is that film ("is up on here", "is heat available")', () => {
-    expect(engine.parse('is up on here').like?.movie?.title).toBe('Up');
-    expect(engine.parse('is heat available').like?.movie?.title).toBe('Heat');
-    expect(engine.parse('is interstellar available?').like?.movie?.title).toBe('Interstellar');
+    expect(chat.engine.parse('is up on here').like?.movie?.title).toBe('Up');
+    expect(chat.engine.parse('is heat available').like?.movie?.title).toBe('Heat');
+    expect(chat.engine.parse('is interstellar available?').like?.movie?.title).toBe('Interstellar');
   });
 
   it('the nearest well-known title is offered for a sequel the catalog lacks', async () => {
-    const a = await engine.answer('is top gun maverick on here', fresh());
+    const a = await chat.engine.answer('is top gun maverick on here', fresh());
     expect(a.message).toMatch(/closest title I have is \*\*\[Top Gun\]/);
   });
 
@@ -65,7 +60,7 @@ describe('"is <title> on here?": the frame names a title', () => {
     'is it available?',
     'is netflix available?',
   ])('%s: no title is named (a description, request words, a pronoun or a service)', (message) => {
-    expect(engine.parse(message).like).toBeUndefined();
+    expect(chat.engine.parse(message).like).toBeUndefined();
   });
 
   it.each([
@@ -73,7 +68,7 @@ describe('"is <title> on here?": the frame names a title', () => {
     'something where the hero is on here for the first time',
     'a movie about a lighthouse keeper',
   ])('%s: outside the frame ordinary words are no title', async (message) => {
-    const a = await engine.answer(message, fresh());
+    const a = await chat.engine.answer(message, fresh());
     expect(a.message).not.toContain(NOT_IN_CATALOG);
   });
 });
@@ -86,7 +81,7 @@ describe('a person ruled out after a list (offline: no cast data)', () => {
     ['something dumb and funny', "nothing with will ferrell, they've seen all of those", 'Will Ferrell'],
     ['a thriller from the 90s', 'alright but no tarantino', 'Tarantino'],
   ])('"%s" then "%s": people cannot be looked up, no films', async (first, refinement, name) => {
-    expect(engine.parse(refinement).personOut).toBe(name);
+    expect(chat.engine.parse(refinement).personOut).toBe(name);
     const a = await play([first, refinement]);
     expect(a.shown[0]!.length).toBeGreaterThanOrEqual(3);
     expect(a.message).toMatch(/can't look up people/);
@@ -95,7 +90,7 @@ describe('a person ruled out after a list (offline: no cast data)', () => {
   });
 
   it('a person\'s words ruled out are no theme ("cruise" in "tom cruise")', () => {
-    const q = engine.parse('hmm, nothing with tom cruise');
+    const q = chat.engine.parse('hmm, nothing with tom cruise');
     expect(q.keywordsOut).toEqual([]);
     expect(q.unknown).toEqual([]);
     expect(q.social).toBeUndefined();
@@ -106,7 +101,7 @@ describe('a person ruled out after a list (offline: no cast data)', () => {
     expect(a.message).toMatch(/^I can't look up people .*Tom Cruise/);
     expect(a.movies.length).toBeGreaterThanOrEqual(3);
     for (const m of a.movies) expect(m.genre_ids).toContain(28);
-    const first = await engine.answer(
+    const first = await chat.engine.answer(
       'samurai films, the actual japanese ones not the tom cruise one',
       fresh(),
     );
@@ -123,7 +118,7 @@ describe('a person ruled out after a list (offline: no cast data)', () => {
   });
 
   it("with cast data, the person's films are left out of the refined list", async () => {
-    const withPeople = new ChatEngine(catalog, null, undefined, {
+    const withPeople = new ChatEngine(chat.catalog, null, undefined, {
       vectorsFile: join(TEST_CATALOG_DIR, 'catalog', 'chat-vectors.bin'),
       people: {
         findPeople: (name: string) =>
@@ -149,15 +144,15 @@ describe('a person ruled out after a list (offline: no cast data)', () => {
   ])(
     '"an action movie" then "%s": the opening words ask for nothing, the message narrows the list',
     async (message) => {
-      const q = engine.parse(message);
+      const q = chat.engine.parse(message);
       expect(q.themeWords).toEqual([]);
       expect(q.unknown).toEqual([]);
       const state = fresh();
-      const first = await engine.answer('an action movie', state);
+      const first = await chat.engine.answer('an action movie', state);
       state.lastPicks = first.picks.map((p) => p.movie.id);
       state.suggested.push(...state.lastPicks);
       state.lastIntent = { ...first.intent, like: undefined };
-      expect(engine.kindOf(message, state)).toBe('refinement');
+      expect(chat.engine.kindOf(message, state)).toBe('refinement');
       const a = await play(['an action movie', message]);
       expect(a.movies.length).toBeGreaterThanOrEqual(3);
       for (const m of a.movies) expect(m.genre_ids).toContain(28);
@@ -174,8 +169,8 @@ describe('a catalog film inside the name about to be said missing is the film na
     ['Ho adorato tantissimo Il Padrino', 238],
     ['the matrix kinda broke my brain, more like that', 603],
   ])('%s: the film is named (id %i), and films like it are served', async (message, id) => {
-    expect(engine.parse(message).like?.movie?.id).toBe(id);
-    const a = await engine.answer(message, fresh());
+    expect(chat.engine.parse(message).like?.movie?.id).toBe(id);
+    const a = await chat.engine.answer(message, fresh());
     expect(a.message).not.toContain(NOT_IN_CATALOG);
     expect(a.picks.length).toBeGreaterThanOrEqual(3);
     expect(a.picks.map((p) => p.movie.id)).not.toContain(id);
@@ -186,7 +181,7 @@ describe('a catalog film inside the name about to be said missing is the film na
     ['I loved the original total recall', 861],
     ['something like the original ghost in the shell', 9323],
   ])('%s: "the original" is the first film released under that title (id %i)', (message, id) => {
-    expect(engine.parse(message).like?.movie?.id).toBe(id);
+    expect(chat.engine.parse(message).like?.movie?.id).toBe(id);
   });
 
   // "I loved Heat and Ronin" lists two catalog films: the first is the film named (decision 0114,
@@ -194,7 +189,7 @@ describe('a catalog film inside the name about to be said missing is the film na
   it.each(['like top gun maverick please', 'something like dune part two'])(
     '%s: a longer name that is no catalog title is not taken as the shorter film in it',
     (message) => {
-      expect(engine.parse(message).like?.movie ?? null).toBeNull();
+      expect(chat.engine.parse(message).like?.movie ?? null).toBeNull();
     },
   );
 });
@@ -239,7 +234,7 @@ describe('decision 0125: what the request names', () => {
   it('"una peli de terror … más de sustos": horror with frights, not East Germany (the speller read "stasi")', async () => {
     const message =
       'hola! quiero ver una peli de terror pero que no sea muy sangrienta, más de sustos y ambiente';
-    const q = engine.parse(message);
+    const q = chat.engine.parse(message);
     expect(q.keywordsIn).not.toContain('east germany');
     expect(q.moods).toContain('scary');
     const r = await play([message]);
@@ -295,7 +290,7 @@ describe("decision 0125: a franchise's next film", () => {
 
 describe('decision 0125: eras named by their theme, lesser-known asked with a rating', () => {
   it('"cold war spy movies" are about the Cold War and spies, not war films', async () => {
-    const q = engine.parse('cold war spy movies, the tense slow-burn kind');
+    const q = chat.engine.parse('cold war spy movies, the tense slow-burn kind');
     expect(q.keywordsIn).toEqual(expect.arrayContaining(['cold war', 'spy']));
     expect(q.genreGroups.flat()).not.toContain(GENRE.war);
     const r = await play(['cold war spy movies, the tense slow-burn kind']);
@@ -331,7 +326,7 @@ describe('decision 0125: a film described, the list shown, losing someone', () =
   });
 
   it('"losing someone" is grief, not the word "losing" in a summary', () => {
-    const q = engine.parse('films that deal with losing someone, something honest');
+    const q = chat.engine.parse('films that deal with losing someone, something honest');
     expect(q.keywordsIn).toContain('grief');
     expect(q.textWords ?? []).not.toContain('losing');
   });
@@ -339,14 +334,14 @@ describe('decision 0125: a film described, the list shown, losing someone', () =
 
 describe('decision 0125: a time past is no length', () => {
   it('"finished Arrival about an hour ago" names Arrival and asks for no length', () => {
-    const q = engine.parse(
+    const q = chat.engine.parse(
       'finished Arrival about an hour ago and my brain is still buzzing. what else scratches that itch? slow, smart sci-fi',
     );
     expect(q.like?.movie?.title).toBe('Arrival');
     expect(q.runtimeMin).toBeUndefined();
     expect(q.runtimeMax).toBeUndefined();
     // The time there is stays a length.
-    expect(engine.parse('I have about an hour').runtimeMax).toBe(60);
+    expect(chat.engine.parse('I have about an hour').runtimeMax).toBe(60);
   });
 });
 
@@ -367,10 +362,12 @@ describe('decision 0125: amounts, kinds in quotes, Spanish words, cooking', () =
 
   it('"si puede ser" is no Swedish ("puede" was read as "suede"); an egg question is off-topic', async () => {
     expect(
-      engine.parse('quiero una peli de terror que dé miedo de verdad, algo de los 2000 si puede ser')
+      chat.engine.parse('quiero una peli de terror que dé miedo de verdad, algo de los 2000 si puede ser')
         .languages,
     ).toEqual([]);
-    expect(engine.kindOf('how many minutes do i boil an egg for a runny yolk', fresh())).toBe('off-topic');
+    expect(chat.engine.kindOf('how many minutes do i boil an egg for a runny yolk', fresh())).toBe(
+      'off-topic',
+    );
   });
 });
 
@@ -434,7 +431,7 @@ describe('decision 0126, second part: what fresh30 found misread', () => {
     ['nothing longer than like 2h15, i have work early', 135],
     ['no long ones tonight please, a comedy', 110],
   ])('a long film ruled out is a ceiling, never a floor: %j', (message, max) => {
-    const q = engine.parse(message);
+    const q = chat.engine.parse(message);
     expect(q.runtimeMin).toBeUndefined();
     expect(q.runtimeMax).toBe(max);
   });
@@ -442,19 +439,19 @@ describe('decision 0126, second part: what fresh30 found misread', () => {
   it.each(['who won the champions league last year?', 'recommend me a good true crime podcast'])(
     'another subject or medium is off-topic, whatever film words it holds: %j',
     (message) => {
-      expect(engine.kindOf(message, fresh())).toBe('off-topic');
+      expect(chat.engine.kindOf(message, fresh())).toBe('off-topic');
     },
   );
 
   it('a film about a podcast, a long story with an apology, are film requests', () => {
-    expect(engine.kindOf('a movie about a podcast host', fresh())).not.toBe('off-topic');
-    expect(engine.kindOf('sorry for the essay, i want thinky sci-fi under 2 hours', fresh())).not.toBe(
+    expect(chat.engine.kindOf('a movie about a podcast host', fresh())).not.toBe('off-topic');
+    expect(chat.engine.kindOf('sorry for the essay, i want thinky sci-fi under 2 hours', fresh())).not.toBe(
       'off-topic',
     );
   });
 
   it('"I want to rewatch Everything Everywhere All at Once, can you find it for me?": said missing', async () => {
-    const a = await engine.answer(
+    const a = await chat.engine.answer(
       'I want to rewatch Everything Everywhere All at Once, can you find it for me?',
       fresh(),
     );
@@ -468,18 +465,18 @@ describe('decision 0126, second part: what fresh30 found misread', () => {
     ['eternal sunshine type movies?', 'Eternal Sunshine of the Spotless Mind'],
     ['movies about brilliant minds? good will hunting is one of my all time favs', 'Good Will Hunting'],
   ])('the film liked, however named: %j', (message, title) => {
-    expect(engine.parse(message).like?.movie?.title).toBe(title);
+    expect(chat.engine.parse(message).like?.movie?.title).toBe(title);
   });
 
   it('"the stuff we watched together" names no film called Together', () => {
-    expect(engine.parse('i keep rewatching the stuff we watched together').like).toBeUndefined();
+    expect(chat.engine.parse('i keep rewatching the stuff we watched together').like).toBeUndefined();
   });
 
   it('"anything else with song kang-ho? he was incredible in…" asks about a person; "with my grandpa, he\'s 84" does not', () => {
     expect(
-      engine.parse('anything else with song kang-ho? he was incredible in memories of murder').person,
+      chat.engine.parse('anything else with song kang-ho? he was incredible in memories of murder').person,
     ).toBe('Song Kang Ho');
-    expect(engine.parse("a rainy afternoon with my grandpa, he's 84").person).toBeUndefined();
+    expect(chat.engine.parse("a rainy afternoon with my grandpa, he's 84").person).toBeUndefined();
   });
 
   it('"ok and make it funny now" after sci-fi before 1990: funny sci-fi before 1990', async () => {
@@ -496,7 +493,7 @@ describe('decision 0126, second part: what fresh30 found misread', () => {
   });
 
   it('"a movie based on a real crime": crime films told from a true story, said as "true crime films"', async () => {
-    const q = engine.parse('fine lol. a movie based on a real crime then');
+    const q = chat.engine.parse('fine lol. a movie based on a real crime then');
     expect(q.genreGroups).toEqual([[GENRE.crime]]);
     expect(q.keywordsIn).toContain('true crime');
     const r = await play(['a movie based on a real crime please']);
@@ -505,17 +502,17 @@ describe('decision 0126, second part: what fresh30 found misread', () => {
   });
 
   it('what was ruled out by "had enough", a hyphenated description, a verb heard as a mood', () => {
-    expect(engine.parse("action, but i've had enough marvel for a lifetime").keywordsIn).not.toContain(
+    expect(chat.engine.parse("action, but i've had enough marvel for a lifetime").keywordsIn).not.toContain(
       'marvel cinematic universe',
     );
-    const surreal = engine.parse(
+    const surreal = chat.engine.parse(
       'something dreamy and weird?? like surreal, makes-no-sense-but-beautiful vibes',
     );
     expect(surreal.like).toBeUndefined();
     expect(surreal.moods).toContain('trippy');
-    expect(engine.parse('half the group bailed last time').moods).not.toContain('violent');
+    expect(chat.engine.parse('half the group bailed last time').moods).not.toContain('violent');
     expect(
-      engine.kindOf('is the whole alien franchise worth watching or just the first couple?', fresh()),
+      chat.engine.kindOf('is the whole alien franchise worth watching or just the first couple?', fresh()),
     ).not.toBe('not-in-catalog');
   });
 
@@ -528,7 +525,7 @@ describe('decision 0126, second part: what fresh30 found misread', () => {
     ['film noir from the forties or fifties', 1940, 1959],
     ['rom coms from the 80s n 90s', 1980, 1999],
   ])('the years said first, or joined, are the years asked: %j', (message, from, to) => {
-    const q = engine.parse(message);
+    const q = chat.engine.parse(message);
     expect([q.yearFrom, q.yearTo]).toEqual([from, to]);
   });
 });
@@ -550,13 +547,13 @@ describe('decision 0126, third part: films seen, a bare score, who leaves, no ch
   });
 
   it('"only the really well rated ones, like 7.5 and up": a rating, no title', () => {
-    const q = engine.parse('only the really well rated ones, like 7.5 and up');
+    const q = chat.engine.parse('only the really well rated ones, like 7.5 and up');
     expect(q.like).toBeUndefined();
     expect(q.minRating).toBe(7.5);
   });
 
   it('"marco said he\'ll leave if it\'s another superhero movie": superheroes ruled out', () => {
-    const q = engine.parse("marco said he'll leave if it's another superhero movie");
+    const q = chat.engine.parse("marco said he'll leave if it's another superhero movie");
     expect(q.keywordsIn).not.toContain('superhero');
     expect(q.keywordsOut).toContain('superhero');
   });
@@ -565,7 +562,7 @@ describe('decision 0126, third part: films seen, a bare score, who leaves, no ch
     'she loves romcoms but i cant stand the super cheesy ones',
     'je cherche un film romantique pour ce soir, mais pas trop niais si possible',
   ])('cheese ruled out leans the list to the better-made, said so: %j', (message) => {
-    expect(engine.parse(message).comparative).toBe('less cheesy');
+    expect(chat.engine.parse(message).comparative).toBe('less cheesy');
   });
 });
 
@@ -584,7 +581,7 @@ describe('decision 0126, fourth part: what fresh31 found', () => {
     ['top gun maverick tonight, u got it?', 'top gun maverick'],
     ['dune part two?? or is that too new for you', 'dune part two'],
   ])('a title asked for in a frame the catalog lacks is said missing: %j', async (message, title) => {
-    const a = await engine.answer(message, fresh());
+    const a = await chat.engine.answer(message, fresh());
     expect(a.message.toLowerCase()).toContain(`"${title}" ${NOT_IN_CATALOG}`);
     expect(a.picks).toHaveLength(0);
   });
@@ -600,24 +597,26 @@ describe('decision 0126, fourth part: what fresh31 found', () => {
       'The Lord of the Rings: The Fellowship of the Ring',
     ],
   ])('the film liked: %j', (message, title) => {
-    expect(engine.parse(message).like?.movie?.title).toBe(title);
+    expect(chat.engine.parse(message).like?.movie?.title).toBe(title);
   });
 
   it('"I feel like watching something funny" is no comparison', () => {
-    expect(engine.parse('i feel like Watching something funny').like).toBeUndefined();
+    expect(chat.engine.parse('i feel like Watching something funny').like).toBeUndefined();
   });
 
   it.each([
     "they've seen basically every animated film ever made lol. live action only",
     "i'm trying to wean him off cartoons a bit. any live action ones with some adventure?",
   ])('animation ruled out: %j', (message) => {
-    const q = engine.parse(message);
+    const q = chat.engine.parse(message);
     expect(q.genresOut).toContain(GENRE.animation);
     expect(q.genreGroups.flat()).not.toContain(GENRE.animation);
   });
 
   it('"slow creeping dread, I want to feel uneasy": horror, not Forrest Gump', () => {
-    const q = engine.parse('I want to feel genuinely uneasy. slow creeping dread, not cheap jump scares');
+    const q = chat.engine.parse(
+      'I want to feel genuinely uneasy. slow creeping dread, not cheap jump scares',
+    );
     expect(q.moods).toContain('scary');
   });
 

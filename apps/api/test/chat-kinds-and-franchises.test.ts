@@ -1,9 +1,8 @@
-import type { CatalogIndex, CatalogMovie } from '@app/catalog';
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { ChatEngine } from '../src/modules/chat/chat-engine';
+import type { CatalogMovie } from '@app/catalog';
+import { describe, expect, it } from 'vitest';
 import { dramedy } from '../src/modules/chat/rank';
 import { GENRE } from '../src/modules/chat/understand/lexicon';
-import { askFresh, chatOverFullCatalog, playConversation } from './helpers/catalog';
+import { chatSuite, playConversation } from './helpers/catalog';
 
 /**
  * Decision 0119: a franchise by the short names people use ("lotr", "bond", "rocky sequels") and
@@ -11,14 +10,10 @@ import { askFresh, chatOverFullCatalog, playConversation } from './helpers/catal
  * than its genre at large; a comedy-drama after the comedies when a comedy is asked for; the
  * viewer's state ("hungover") asks for switched-off laughs; a theme word before "films" is no title.
  */
-let catalog: CatalogIndex;
-let engine: ChatEngine;
-beforeAll(async () => {
-  ({ catalog, engine } = await chatOverFullCatalog());
-}, 120_000);
+const chat = chatSuite();
+const { ask } = chat;
 
 const year = (m: CatalogMovie) => Number(m.release_date?.slice(0, 4));
-const ask = (message: string) => askFresh(engine, catalog, message);
 
 /** The reply's films after asserting they are one franchise's, named so in the reply. */
 async function franchiseFilms(message: string, name: string): Promise<CatalogMovie[]> {
@@ -57,13 +52,13 @@ describe('a franchise by a short name', () => {
 
 describe('a franchise narrowed by the years asked', () => {
   it('"and the 60s ones?" after the 90s Bond films: the 1960s Bond films', async () => {
-    const { message, movies } = await playConversation(engine, catalog, [
+    const { message, movies } = await playConversation(chat.engine, chat.catalog, [
       'bond films from the 90s',
       'and the 60s ones?',
     ]);
     expect(message).toContain('James Bond films from the 1960s');
     expect(movies.length).toBe(7);
-    for (const m of movies) expect(m.collection?.id).toBe(catalog.get(646)!.collection?.id);
+    for (const m of movies) expect(m.collection?.id).toBe(chat.catalog.get(646)!.collection?.id);
   });
 
   it('bond films from the 90s: the three of the 1990s', async () => {
@@ -142,7 +137,7 @@ describe('a kind of film by its world', () => {
 
 describe('a comedy-drama after the comedies', () => {
   it('weighs only when a comedy is asked for and drama is not', () => {
-    const gump = catalog.get(13)!;
+    const gump = chat.catalog.get(13)!;
     expect(gump.genre_ids).toEqual(expect.arrayContaining([GENRE.comedy, GENRE.drama]));
     expect(dramedy(gump, true, new Set([GENRE.comedy]))).toBe(1);
     expect(dramedy(gump, true, new Set([GENRE.comedy, GENRE.drama]))).toBe(0);
@@ -159,28 +154,28 @@ describe('a comedy-drama after the comedies', () => {
 
 describe('decision 0127: words for the same wish', () => {
   it('"the dumber the better" asks for silly laughs', () => {
-    expect(engine.parse('need a good laugh. the dumber the better honestly').moods).toContain('silly');
+    expect(chat.engine.parse('need a good laugh. the dumber the better honestly').moods).toContain('silly');
   });
 
   it('"not just depressing for no reason" rules nothing out; "not just another superhero movie" does', () => {
-    const cry = engine.parse(
+    const cry = chat.engine.parse(
       'we want a good cry. something really sad but beautiful, not just depressing for no reason',
     );
     expect(cry.moods).toContain('sad');
     expect(cry.notMoods ?? []).not.toContain('sad');
     expect(cry.keywordsOut).toEqual([]);
-    expect(engine.parse('not just another superhero movie please').keywordsOut).toContain('superhero');
+    expect(chat.engine.parse('not just another superhero movie please').keywordsOut).toContain('superhero');
   });
 
   it('"isn\'t depressing" rules out sad films', () => {
-    expect(engine.parse("a drama that isn't depressing. no cancer").notMoods).toContain('sad');
+    expect(chat.engine.parse("a drama that isn't depressing. no cancer").notMoods).toContain('sad');
   });
 
   it('"my kids are over animation" rules animation out, "over 2 hours" is still a length', () => {
-    const q = engine.parse('family film for sunday but no cartoons please, my kids are over animation');
+    const q = chat.engine.parse('family film for sunday but no cartoons please, my kids are over animation');
     expect(q.genresOut).toContain(GENRE.animation);
     expect(q.genreGroups.flat()).not.toContain(GENRE.animation);
-    expect(engine.parse('films that are over 2 hours').runtimeMin).toBe(120);
+    expect(chat.engine.parse('films that are over 2 hours').runtimeMin).toBe(120);
   });
 });
 
@@ -190,16 +185,16 @@ describe('decision 0127: a length not to go over, a nationality of something els
     "a thriller that doesn't go past 2 hours",
     'a thriller that doesnt go past 2 hours please. long films put me to sleep',
   ])('"%s" is a ceiling', (message) => {
-    const q = engine.parse(message);
+    const q = chat.engine.parse(message);
     expect(q.runtimeMax).toBe(120);
     expect(q.runtimeMin).toBeUndefined();
   });
 
   it('"ordered thai food" asks for no Thai film; "a french film for my french girlfriend" is French', () => {
-    expect(engine.parse('i just got in, ordered thai food and i want to watch a heist').languages).toEqual(
-      [],
-    );
-    expect(engine.parse('a french film for my french girlfriend').languages).toEqual(['fr']);
+    expect(
+      chat.engine.parse('i just got in, ordered thai food and i want to watch a heist').languages,
+    ).toEqual([]);
+    expect(chat.engine.parse('a french film for my french girlfriend').languages).toEqual(['fr']);
   });
 });
 
@@ -236,7 +231,7 @@ describe('decision 0127: what is ruled out, in whatever genre it comes', () => {
 describe("the viewer's state asks for switched-off laughs", () => {
   it('"so hungover, need something dumb": silly comedies, no drama', async () => {
     const message = 'so hungover, need something dumb';
-    expect(engine.parse(message).moods).toContain('silly');
+    expect(chat.engine.parse(message).moods).toContain('silly');
     const { picks } = await ask(message);
     expect(picks.length).toBe(5);
     for (const m of picks) {
@@ -246,14 +241,14 @@ describe("the viewer's state asks for switched-off laughs", () => {
   });
 
   it('"nothing dumb" rules out slapstick, not comedy', () => {
-    const q = engine.parse('a comedy, but no stupid comedies');
+    const q = chat.engine.parse('a comedy, but no stupid comedies');
     expect(q.genresOut).not.toContain(GENRE.comedy);
     expect(q.keywordsOut).toContain('slapstick');
   });
 
   it('"an easy watch", "to fall asleep to": lighter films first, no genre asked', () => {
     for (const message of ['an easy watch please', 'something to fall asleep to']) {
-      const q = engine.parse(message);
+      const q = chat.engine.parse(message);
       expect(q.moods).toContain('easy-watching');
       expect(q.soft.dark).toBeLessThan(0);
       expect(q.genreGroups).toEqual([]);
@@ -288,7 +283,7 @@ describe('a dark comedy is its own kind', () => {
   it.each(['a dark comedy', 'some black comedies', 'comedia negra'])(
     '%s: comedies of dark things, not "black" in a title',
     async (message) => {
-      expect(engine.parse(message).moods).toContain('darkly funny');
+      expect(chat.engine.parse(message).moods).toContain('darkly funny');
       const { picks } = await ask(message);
       expect(picks.length).toBe(5);
       for (const m of picks) {
@@ -300,13 +295,13 @@ describe('a dark comedy is its own kind', () => {
   );
 
   it('"no dark comedies" rules out the kind, not every comedy', () => {
-    const q = engine.parse('a comedy, but no dark comedies');
+    const q = chat.engine.parse('a comedy, but no dark comedies');
     expect(q.genresOut).not.toContain(GENRE.comedy);
     expect(q.keywordsOut).toContain('dark comedy');
   });
 
   it('"a romcom" lifts the films the catalog calls romantic comedies', () => {
-    expect(engine.parse('a good romcom').moodKeywords).toContain('romantic comedy');
+    expect(chat.engine.parse('a good romcom').moodKeywords).toContain('romantic comedy');
   });
 });
 
@@ -321,7 +316,7 @@ describe('a request typed in title case is no title', () => {
 
 describe('a turn that changes the last request keeps it', () => {
   it('"make it funny" after 50s romances: funny romances of the 1950s', async () => {
-    const { message, movies } = await playConversation(engine, catalog, [
+    const { message, movies } = await playConversation(chat.engine, chat.catalog, [
       'romantic movies from the 50s',
       'make it funny',
     ]);
@@ -334,7 +329,7 @@ describe('a turn that changes the last request keeps it', () => {
   });
 
   it('"nothing sad though" after a romance: still romances, said as asked', async () => {
-    const { message, movies } = await playConversation(engine, catalog, [
+    const { message, movies } = await playConversation(chat.engine, chat.catalog, [
       'a romance for tonight',
       'nothing sad though, happy ending please',
     ]);
@@ -343,7 +338,10 @@ describe('a turn that changes the last request keeps it', () => {
   });
 
   it('"no, I meant comedies" is a new request, not horror comedies', async () => {
-    const { movies } = await playConversation(engine, catalog, ['horror movies', 'no, i meant comedies']);
+    const { movies } = await playConversation(chat.engine, chat.catalog, [
+      'horror movies',
+      'no, i meant comedies',
+    ]);
     expect(movies.length).toBe(5);
     for (const m of movies) expect(m.genre_ids, m.title).not.toContain(GENRE.horror);
   });
@@ -361,7 +359,7 @@ describe('a musical is a sung film', () => {
   });
 
   it('asked for first, it stands when ruled out after ("for someone who hates musicals")', () => {
-    const q = engine.parse('musicals for someone who usually hates musicals lol');
+    const q = chat.engine.parse('musicals for someone who usually hates musicals lol');
     expect(q.keywordsIn).toContain('musical');
     expect(q.keywordsOut).not.toContain('musical');
   });
@@ -380,7 +378,7 @@ describe('tones the catalog has words for, and one it has not', () => {
   });
 
   it('"whimsical films": light films, not The Dark Knight or Leon', async () => {
-    expect(engine.parse('whimsical films').moods).toContain('whimsical');
+    expect(chat.engine.parse('whimsical films').moods).toContain('whimsical');
     const { picks } = await ask('whimsical films');
     expect(picks.length).toBe(5);
     for (const m of picks) {
@@ -421,7 +419,7 @@ describe('a franchise named after other words', () => {
 describe("a long message's limits are kept", () => {
   it('"grandma walks out if there is swearing or sex": every tag of sex and swearing ruled out', async () => {
     const message = 'grandma walks out if there is swearing or sex';
-    const q = engine.parse(message);
+    const q = chat.engine.parse(message);
     expect(q.social).toBeUndefined();
     expect(q.keywordsOut).toEqual(expect.arrayContaining(['sex', 'nudity', 'profanity']));
     const { picks } = await ask(message);
@@ -434,18 +432,18 @@ describe("a long message's limits are kept", () => {
   });
 
   it('"like Inception but less confusing" keeps science fiction (a broad mood ruled out keeps its genres)', () => {
-    expect(engine.parse('something like inception but a bit less confusing').genresOut).toEqual([]);
+    expect(chat.engine.parse('something like inception but a bit less confusing').genresOut).toEqual([]);
   });
 
   it('"classics from the 80s and 90s": the decades typed stand', () => {
-    const q = engine.parse('hong kong action classics from the 80s and 90s');
+    const q = chat.engine.parse('hong kong action classics from the 80s and 90s');
     expect([q.yearFrom, q.yearTo]).toEqual([1980, 1999]);
   });
 });
 
 describe('a good cry', () => {
   it('"need a good cry tonight. hit me": no crime epic, "hit me" asks for nothing', async () => {
-    const q = engine.parse('need a good cry tonight. hit me');
+    const q = chat.engine.parse('need a good cry tonight. hit me');
     expect(q.moods).toContain('sad');
     expect(q.themeWords).not.toContain('hit');
     const titles = (await ask('need a good cry tonight. hit me')).picks.map((m) => m.title);
@@ -459,19 +457,19 @@ describe('"nothing too …" in other languages', () => {
     ['un film d’animation japonais pour ma fille de 6 ans, rien de trop effrayant', 'scary'],
     ['una película de acción, nada demasiado violento', 'violent'],
   ])('%s: the %s mood ruled out', (message, mood) => {
-    const q = engine.parse(message);
+    const q = chat.engine.parse(message);
     expect(q.moods).not.toContain(mood);
     expect(q.notMoods).toContain(mood);
   });
 
   it('a sentence after a comma stands alone: "nada, algo de miedo" asks for horror', () => {
-    expect(engine.parse('nada, algo de miedo').genreGroups).toEqual([[GENRE.horror]]);
+    expect(chat.engine.parse('nada, algo de miedo').genreGroups).toEqual([[GENRE.horror]]);
   });
 });
 
 describe('who the film is about, and where it is set', () => {
   it('"a girl as the main character" after family films: female-led family films', async () => {
-    const { message, movies } = await playConversation(engine, catalog, [
+    const { message, movies } = await playConversation(chat.engine, chat.catalog, [
       'family adventure movie for tonight',
       'one with a girl as the main character would be great, my daughter asked',
     ]);

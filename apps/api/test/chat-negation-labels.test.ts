@@ -1,6 +1,5 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { ChatEngine } from '../src/modules/chat/chat-engine';
-import { chatOverFullCatalog, freshConversation } from './helpers/catalog';
+import { describe, expect, it } from 'vitest';
+import { chatSuite, freshConversation } from './helpers/catalog';
 
 /**
  * Issue 43, the judge's classes "negation scope" and "false labels" (decision 0102): a word ruled
@@ -9,10 +8,7 @@ import { chatOverFullCatalog, freshConversation } from './helpers/catalog';
  */
 const fresh = freshConversation;
 
-let engine: ChatEngine;
-beforeAll(async () => {
-  ({ engine } = await chatOverFullCatalog());
-}, 120_000);
+const chat = chatSuite();
 
 describe('negation scope: what is ruled out is never asked for', () => {
   it.each([
@@ -23,7 +19,7 @@ describe('negation scope: what is ruled out is never asked for', () => {
     'a scary film, not to gory pls',
     'something creepy but I have no stomach for blood',
   ])('"%s": gore is ruled out, and neither a mood nor a theme asked for', (msg) => {
-    const q = engine.parse(msg);
+    const q = chat.engine.parse(msg);
     expect(q.keywordsOut).toContain('gore');
     expect(q.moodKeywords).not.toContain('gore');
     expect(q.moods).not.toContain('violent');
@@ -32,18 +28,18 @@ describe('negation scope: what is ruled out is never asked for', () => {
   it.each(['i want it gory, not creepy', 'gory > creepy', 'a properly gory horror film'])(
     '"%s": gore is what is asked for (must not be ruled out)',
     (msg) => {
-      const q = engine.parse(msg);
+      const q = chat.engine.parse(msg);
       expect(q.keywordsOut).not.toContain('gore');
       expect(q.moods).toContain('violent');
     },
   );
 
   it('"to" stays "to" where it is no degree word ("a film to watch with my dad")', () => {
-    expect(engine.parse('nothing to watch with my dad?').keywordsOut).toEqual([]);
+    expect(chat.engine.parse('nothing to watch with my dad?').keywordsOut).toEqual([]);
   });
 
   it('no pick of "creepy > gory" is labelled as gory or about gore, and none carries a gore keyword', async () => {
-    const a = await engine.answer(
+    const a = await chat.engine.answer(
       'i want a horror film but im a total wimp with blood. creepy > gory',
       fresh(),
     );
@@ -56,7 +52,7 @@ describe('negation scope: what is ruled out is never asked for', () => {
 
 describe('labels come from the film', () => {
   it('a mood is said of a pick only when its genres or keywords bear it', async () => {
-    const a = await engine.answer('something mind-bending from the 80s', fresh());
+    const a = await chat.engine.answer('something mind-bending from the 80s', fresh());
     expect(a.picks.length).toBeGreaterThanOrEqual(3);
     for (const p of a.picks) {
       const says = /to bend your mind/.test(p.reason);
@@ -70,7 +66,7 @@ describe('labels come from the film', () => {
   });
 
   it('"for a good cry" only for a film whose keywords carry sadness', async () => {
-    const a = await engine.answer('i want a proper cry tonight', fresh());
+    const a = await chat.engine.answer('i want a proper cry tonight', fresh());
     const sadKeywords = new Set(
       (await import('../src/modules/chat/understand/lexicon')).MOODS.find((m) => m.mood === 'sad')!.keywords,
     );

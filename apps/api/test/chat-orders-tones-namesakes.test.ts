@@ -1,9 +1,7 @@
-import type { CatalogIndex } from '@app/catalog';
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { ChatEngine } from '../src/modules/chat/chat-engine';
+import { describe, expect, it } from 'vitest';
 import { COMPARATIVES, GENRE, THEME_PHRASES } from '../src/modules/chat/understand/lexicon';
 import { NOT_IN_CATALOG } from '../src/modules/chat/wording';
-import { askFresh, chatOverFullCatalog, playConversation } from './helpers/catalog';
+import { chatSuite, playConversation } from './helpers/catalog';
 
 /**
  * Decision 0121: among the films shown, "which is best for my 4-year-old?" is answered by how
@@ -12,20 +10,16 @@ import { askFresh, chatOverFullCatalog, playConversation } from './helpers/catal
  * that film; the catalog's only film of a name, little known, is offered with a plain word that
  * a later film of that name is not here.
  */
-let catalog: CatalogIndex;
-let engine: ChatEngine;
-beforeAll(async () => {
-  ({ catalog, engine } = await chatOverFullCatalog());
-}, 120_000);
+const chat = chatSuite();
+const { ask } = chat;
 
-const ask = (message: string) => askFresh(engine, catalog, message);
 const linked = (message: string) =>
   [...message.matchAll(/\]\(\/movie\/(\d+)\)/g)].map(([, id]) => Number(id));
 
 describe('questions about the films shown', () => {
   it('"which of those is best for my 4-year-old?": a family film, in English, first; no new film', async () => {
-    const first = await playConversation(engine, catalog, ['some good animated movies']);
-    const { message, movies, shown } = await playConversation(engine, catalog, [
+    const first = await playConversation(chat.engine, chat.catalog, ['some good animated movies']);
+    const { message, movies, shown } = await playConversation(chat.engine, chat.catalog, [
       'some good animated movies',
       'which of those is best for my 4-year-old?',
     ]);
@@ -37,7 +31,7 @@ describe('questions about the films shown', () => {
   });
 
   it('when none suits a child, it says so and names the mildest', async () => {
-    const { message, shown } = await playConversation(engine, catalog, [
+    const { message, shown } = await playConversation(chat.engine, chat.catalog, [
       'brutal war films',
       'which of them is best for my 6 year old?',
     ]);
@@ -46,7 +40,7 @@ describe('questions about the films shown', () => {
   });
 
   it('"what order should I watch them in?": the order they came out', async () => {
-    const { message, movies, shown } = await playConversation(engine, catalog, [
+    const { message, movies, shown } = await playConversation(chat.engine, chat.catalog, [
       'the harry potter films',
       'what order should I watch them in?',
     ]);
@@ -110,7 +104,7 @@ describe('less scary after horror', () => {
     ['a horror movie', "something less scary, I'm a wimp"],
     ['scary movies', 'too scary, something less frightening'],
   ])('%s → %s: spooky films, none of them horror', async (first, second) => {
-    const { message, movies } = await playConversation(engine, catalog, [first, second]);
+    const { message, movies } = await playConversation(chat.engine, chat.catalog, [first, second]);
     expect(message).toMatch(/^Here are five spooky films, less scary this time:/);
     expect(movies.length).toBeGreaterThanOrEqual(3);
     for (const m of movies) {
@@ -123,7 +117,10 @@ describe('less scary after horror', () => {
   });
 
   it('not when the last request was never scary ("movies from the 80s" → "less scary")', async () => {
-    const { message } = await playConversation(engine, catalog, ['movies from the 80s', 'less scary']);
+    const { message } = await playConversation(chat.engine, chat.catalog, [
+      'movies from the 80s',
+      'less scary',
+    ]);
     expect(message).not.toMatch(/spooky/);
   });
 });
@@ -154,7 +151,7 @@ describe('scares for fun', () => {
 
 describe('which one, in French', () => {
   it('"lequel est le plus court ?" orders the films shown, shortest first (no "sequel")', async () => {
-    const { message, movies, shown } = await playConversation(engine, catalog, [
+    const { message, movies, shown } = await playConversation(chat.engine, chat.catalog, [
       "un film d'animation japonais pour mes enfants",
       'lequel est le plus court ?',
     ]);

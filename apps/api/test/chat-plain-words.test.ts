@@ -1,8 +1,6 @@
-import type { CatalogIndex } from '@app/catalog';
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { ChatEngine } from '../src/modules/chat/chat-engine';
+import { describe, expect, it } from 'vitest';
 import { NOT_IN_CATALOG } from '../src/modules/chat/wording';
-import { chatOverFullCatalog, freshConversation as fresh, playConversation } from './helpers/catalog';
+import { chatSuite, freshConversation as fresh, playConversation } from './helpers/catalog';
 
 /**
  * Ordinary words read as what they are: a kind of film named as a noun is a request for films
@@ -10,34 +8,30 @@ import { chatOverFullCatalog, freshConversation as fresh, playConversation } fro
  * other words tells what happened, it names no title; a length's unit ends its word; a well-known
  * film's subtitle names it ("fury road").
  */
-let catalog: CatalogIndex;
-let engine: ChatEngine;
-beforeAll(async () => {
-  ({ catalog, engine } = await chatOverFullCatalog());
-}, 120_000);
+const chat = chatSuite();
 
-const films = (picks: { movie: { id: number } }[]) => picks.map((p) => catalog.get(p.movie.id)!);
+const films = (picks: { movie: { id: number } }[]) => picks.map((p) => chat.catalog.get(p.movie.id)!);
 
 describe('a kind of film named as a noun asks for films', () => {
   it.each([
     ["food documentaries! i'm a line cook and need some inspo", 99],
     ['westerns please, I also love to cook', 37],
   ])('%s: films of that genre, not off-topic', async (message, genre) => {
-    expect(engine.kindOf(message, fresh())).not.toBe('off-topic');
-    const a = await engine.answer(message, fresh());
+    expect(chat.engine.kindOf(message, fresh())).not.toBe('off-topic');
+    const a = await chat.engine.answer(message, fresh());
     expect(a.picks.length).toBeGreaterThanOrEqual(3);
     for (const m of films(a.picks)) expect(m.genre_ids).toContain(genre);
   });
 
   it.each(['how do i cook rice', 'recipe for a western omelette'])('%s: still off-topic', async (message) => {
-    const a = await engine.answer(message, fresh());
+    const a = await chat.engine.answer(message, fresh());
     expect(a.picks).toHaveLength(0);
   });
 });
 
 describe('"-ies" plurals', () => {
   it('"mockumentaries" asks for mockumentaries, not documentaries', async () => {
-    const a = await engine.answer('mockumentaries', fresh());
+    const a = await chat.engine.answer('mockumentaries', fresh());
     expect(a.picks.length).toBeGreaterThanOrEqual(3);
     for (const m of films(a.picks)) expect(m.keywords).toContain('mockumentary');
   });
@@ -45,7 +39,7 @@ describe('"-ies" plurals', () => {
 
 describe('"got" names a title only when it asks', () => {
   it('"just got dumped lol": no title said missing, the sad films asked for', async () => {
-    const a = await engine.answer(
+    const a = await chat.engine.answer(
       'just got dumped lol. need a movie to ugly cry to with a pint of ice cream',
       fresh(),
     );
@@ -58,13 +52,13 @@ describe('"got" names a title only when it asks', () => {
     ['you got the matrix?', 'The Matrix'],
     ['hey, got amelie?', 'Amélie'],
   ])('%s: %s', (message, title) => {
-    expect(engine.parse(message).like?.movie?.title).toBe(title);
+    expect(chat.engine.parse(message).like?.movie?.title).toBe(title);
   });
 });
 
 describe('a length’s unit ends its word', () => {
   it.each(['do you have amelie?', 'got amelie?'])('%s: no length read, Amélie found', (message) => {
-    const q = engine.parse(message);
+    const q = chat.engine.parse(message);
     expect(q.runtimeMax).toBeUndefined();
     expect(q.like?.movie?.title).toBe('Amélie');
   });
@@ -74,7 +68,7 @@ describe('a length’s unit ends its word', () => {
     ['got 90min', 90],
     ['a comedy under 2hrs', 120],
   ])('%s: %i minutes at most', (message, minutes) => {
-    expect(engine.parse(message).runtimeMax).toBe(minutes);
+    expect(chat.engine.parse(message).runtimeMax).toBe(minutes);
   });
 });
 
@@ -84,8 +78,8 @@ describe('a well-known film’s subtitle names it', () => {
     ['just rewatched fury road for like the 5th time. give me more of THAT', 'Mad Max: Fury Road'],
     ['something like the two towers', 'The Lord of the Rings: The Two Towers'],
   ])('%s: %s', async (message, title) => {
-    expect(engine.parse(message).like?.movie?.title).toBe(title);
-    const a = await engine.answer(message, fresh());
+    expect(chat.engine.parse(message).like?.movie?.title).toBe(title);
+    const a = await chat.engine.answer(message, fresh());
     expect(a.message).not.toContain(NOT_IN_CATALOG);
     expect(a.picks.length).toBeGreaterThanOrEqual(3);
   });
@@ -96,7 +90,7 @@ describe('words the catalog knows as a topic are that topic', () => {
     'jane austen vibes please. corsets, longing looks, someone walking in the rain',
     'jane austen vibes',
   ])('%s: films with that keyword, no title said missing', async (message) => {
-    const a = await engine.answer(message, fresh());
+    const a = await chat.engine.answer(message, fresh());
     expect(a.message).not.toContain(NOT_IN_CATALOG);
     expect(a.picks.length).toBeGreaterThanOrEqual(3);
     for (const m of films(a.picks)) expect(m.keywords).toContain('jane austen');
@@ -105,7 +99,7 @@ describe('words the catalog knows as a topic are that topic', () => {
 
 describe('questions about the films shown', () => {
   it('"is any of those based on a true story?": a biography is one, named from the films shown', async () => {
-    const r = await playConversation(engine, catalog, [
+    const r = await playConversation(chat.engine, chat.catalog, [
       'good war movie?',
       'something less violent, my mom is gonna watch with me',
       'is any of those based on a true story?',
@@ -114,7 +108,7 @@ describe('questions about the films shown', () => {
     const named = before!.filter((id) => r.message.includes(`(/movie/${id})`));
     expect(named.length).toBeGreaterThan(0);
     for (const id of named) {
-      const m = catalog.get(id)!;
+      const m = chat.catalog.get(id)!;
       expect(m.keywords.some((k) => /true|biography|memoir/.test(k))).toBe(true);
     }
     expect(r.message).not.toMatch(/about based on/);
@@ -123,7 +117,7 @@ describe('questions about the films shown', () => {
   it.each(['which one would u start with if u only had time for one', 'which would you begin with?'])(
     '%s: the best loved of the films shown, no new film',
     async (question) => {
-      const r = await playConversation(engine, catalog, ['a heist movie', question]);
+      const r = await playConversation(chat.engine, chat.catalog, ['a heist movie', question]);
       const [before, now] = r.shown;
       expect(now!.length).toBeGreaterThan(0);
       for (const id of now!) expect(before).toContain(id);
@@ -134,7 +128,7 @@ describe('questions about the films shown', () => {
 
 describe('how firmly something is asked is no topic', () => {
   it('"preferably a french one if possible" after sci-fi: French sci-fi, no story words asked', async () => {
-    const r = await playConversation(engine, catalog, [
+    const r = await playConversation(chat.engine, chat.catalog, [
       'a good sci-fi film for tonight',
       'preferably a french one if possible',
     ]);
@@ -151,7 +145,7 @@ describe('black and white, and title words', () => {
   it.each(['black and white films', 'something from the black and white era'])(
     '%s: films from the years most were made in black and white',
     async (message) => {
-      const a = await engine.answer(message, fresh());
+      const a = await chat.engine.answer(message, fresh());
       expect(a.picks.length).toBeGreaterThanOrEqual(3);
       for (const m of films(a.picks)) expect(Number(m.release_date!.slice(0, 4))).toBeLessThanOrEqual(1965);
     },
@@ -159,15 +153,15 @@ describe('black and white, and title words', () => {
 
   it('a well-known film’s title word is no sound-alike of a genre ("totoro" is not "terror")', async () => {
     const message = "my kid is obsessed with totoro, we've watched it 40 times. what else is like it";
-    expect(engine.parse(message).genreGroups.flat()).not.toContain(27);
-    const a = await engine.answer(message, fresh());
+    expect(chat.engine.parse(message).genreGroups.flat()).not.toContain(27);
+    const a = await chat.engine.answer(message, fresh());
     for (const m of films(a.picks)) expect(m.genre_ids).not.toContain(27);
   });
 });
 
 describe('a question that asks for a title ends its name', () => {
   it('"have u got everything everywhere all at once??": that title, said missing, no films', async () => {
-    const a = await engine.answer('have u got everything everywhere all at once??', fresh());
+    const a = await chat.engine.answer('have u got everything everywhere all at once??', fresh());
     expect(a.message).toContain(`"everything everywhere all at once" ${NOT_IN_CATALOG}`);
     expect(a.picks).toHaveLength(0);
   });
@@ -175,7 +169,7 @@ describe('a question that asks for a title ends its name', () => {
   it.each(['do you have anything funny?', 'have you got any comedies?', 'do you have films from the 90s?'])(
     '%s: a request, no title',
     async (message) => {
-      const a = await engine.answer(message, fresh());
+      const a = await chat.engine.answer(message, fresh());
       expect(a.message).not.toContain(NOT_IN_CATALOG);
       expect(a.picks.length).toBeGreaterThanOrEqual(3);
     },
@@ -188,14 +182,16 @@ describe('what is ruled out after it', () => {
     ['a thriller. gore isn’t necessary', 'gore'],
     ['horror, gore no thanks', 'gore'],
   ])('%s: %s ruled out', (message, keyword) => {
-    const q = engine.parse(message);
+    const q = chat.engine.parse(message);
     expect(q.keywordsOut).toContain(keyword);
     expect(q.keywordsIn).not.toContain(keyword);
   });
 
   it('"nothing stressful" rules out tense films, and says so in words', async () => {
-    const a = await engine.answer('something cozy and gentle, nothing stressful pls', fresh());
-    expect(engine.parse('something cozy and gentle, nothing stressful pls').notMoods).toContain('thrilling');
+    const a = await chat.engine.answer('something cozy and gentle, nothing stressful pls', fresh());
+    expect(chat.engine.parse('something cozy and gentle, nothing stressful pls').notMoods).toContain(
+      'thrilling',
+    );
     expect(a.message).toMatch(/without thrillers/);
     for (const m of films(a.picks)) expect(m.genre_ids).not.toContain(53);
   });
@@ -203,13 +199,13 @@ describe('what is ruled out after it', () => {
 
 describe('"more A than B" rules B out', () => {
   it('"war movie thats more about the people than the explosions": war films, no action', () => {
-    const q = engine.parse('war movie thats more about the people than the explosions');
+    const q = chat.engine.parse('war movie thats more about the people than the explosions');
     expect(q.genreGroups.flat()).toContain(10752);
     expect(q.moods).not.toContain('action-packed');
     expect(q.genresOut).toContain(28);
   });
   it('"more than 2 hours" is still a length', () => {
-    const q = engine.parse('a drama, more than 2 hours');
+    const q = chat.engine.parse('a drama, more than 2 hours');
     expect(q.runtimeMin).toBe(120);
     expect(q.genresOut).toHaveLength(0);
   });
@@ -217,12 +213,12 @@ describe('"more A than B" rules B out', () => {
 
 describe('follow-ups that point back', () => {
   it('"music ones" after documentaries: music documentaries', async () => {
-    const r = await playConversation(engine, catalog, ['documentaries', 'music ones']);
+    const r = await playConversation(chat.engine, chat.catalog, ['documentaries', 'music ones']);
     expect(r.movies.length).toBeGreaterThanOrEqual(3);
     for (const m of r.movies) expect(m.genre_ids).toEqual(expect.arrayContaining([99, 10402]));
   });
   it('"plutôt un film français si possible" after sci-fi: French sci-fi', async () => {
-    const r = await playConversation(engine, catalog, [
+    const r = await playConversation(chat.engine, chat.catalog, [
       'je veux un bon film de science-fiction ce soir',
       'plutôt un film français si possible',
     ]);
@@ -233,7 +229,7 @@ describe('follow-ups that point back', () => {
     }
   });
   it('"rather something funny" after horror: funny films in its place', async () => {
-    const r = await playConversation(engine, catalog, ['a horror film', 'rather something funny']);
+    const r = await playConversation(chat.engine, chat.catalog, ['a horror film', 'rather something funny']);
     expect(r.movies.length).toBeGreaterThanOrEqual(3);
     for (const m of r.movies) expect(m.genre_ids).not.toContain(27);
   });

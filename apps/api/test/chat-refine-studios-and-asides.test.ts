@@ -1,8 +1,6 @@
-import type { CatalogIndex } from '@app/catalog';
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { ChatEngine } from '../src/modules/chat/chat-engine';
+import { describe, expect, it } from 'vitest';
 import { GENRE, STUDIOS } from '../src/modules/chat/understand/lexicon';
-import { askFresh, chatOverFullCatalog, playConversation } from './helpers/catalog';
+import { chatSuite, playConversation } from './helpers/catalog';
 
 /**
  * Decision 0123: a refinement that rules something out ("nothing old tho", "no action movies")
@@ -12,20 +10,16 @@ import { askFresh, chatOverFullCatalog, playConversation } from './helpers/catal
  * a film composer's name asks about a person; "all the X movies except Y" leaves Y out; "X and Y,
  * in order" lists both franchises.
  */
-let catalog: CatalogIndex;
-let engine: ChatEngine;
-beforeAll(async () => {
-  ({ catalog, engine } = await chatOverFullCatalog());
-}, 120_000);
+const chat = chatSuite();
+const { ask } = chat;
 
-const ask = (message: string) => askFresh(engine, catalog, message);
 const year = (m: { release_date: string | null }) => Number(m.release_date?.slice(0, 4));
 const byStudio = (key: string) => (m: { production_companies: { name: string }[] }) =>
   m.production_companies.some((c) => STUDIOS[key]!.test(c.name));
 
 describe('a refinement that rules something out keeps the request', () => {
   it('"hmm nothing old tho, 2000 or newer" after thrillers: thrillers from 2000 on, not classics', async () => {
-    const { message, movies } = await playConversation(engine, catalog, [
+    const { message, movies } = await playConversation(chat.engine, chat.catalog, [
       'need a good thriller for tonight',
       'hmm nothing old tho, 2000 or newer',
     ]);
@@ -35,14 +29,17 @@ describe('a refinement that rules something out keeps the request', () => {
   });
 
   it('"nothing old" alone after a request: this century, never "classic" films', async () => {
-    const { message, movies } = await playConversation(engine, catalog, ['comedies', 'nothing old']);
+    const { message, movies } = await playConversation(chat.engine, chat.catalog, [
+      'comedies',
+      'nothing old',
+    ]);
     expect(movies.length).toBeGreaterThanOrEqual(3);
     expect(movies.every((m) => m.genre_ids.includes(GENRE.comedy) && year(m) >= 2000)).toBe(true);
     expect(message).not.toMatch(/classic/i);
   });
 
   it('"less explosions, more ideas. no action movies" after sci-fi: sci-fi without action', async () => {
-    const { movies } = await playConversation(engine, catalog, [
+    const { movies } = await playConversation(chat.engine, chat.catalog, [
       'sci fi recs',
       'less explosions, more ideas. no action movies',
     ]);
@@ -80,7 +77,7 @@ describe('a studio asked for', () => {
   });
 
   it('"pixar movies" then "more like that one but not pixar": animated, none of Pixar', async () => {
-    const { movies } = await playConversation(engine, catalog, [
+    const { movies } = await playConversation(chat.engine, chat.catalog, [
       'pixar movies',
       'which one is the least sad lol',
       'cool. more like that one but not pixar',
@@ -108,7 +105,7 @@ describe('the time there is', () => {
 
 describe('asked among the films shown', () => {
   it('"which would a 5 year old like most?" after Pixar films: one of them, no new film', async () => {
-    const { message, movies, shown } = await playConversation(engine, catalog, [
+    const { message, movies, shown } = await playConversation(chat.engine, chat.catalog, [
       'pixar movies!',
       'which would a 5 year old like most?',
     ]);
@@ -117,11 +114,13 @@ describe('asked among the films shown', () => {
   });
 
   it('"¿cuál de esas tiene mejor puntuación?": the best rated of those shown', async () => {
-    const { message, movies, shown } = await playConversation(engine, catalog, [
+    const { message, movies, shown } = await playConversation(chat.engine, chat.catalog, [
       'quiero ver pelis de ciencia ficción',
       '¿cuál de esas tiene mejor puntuación?',
     ]);
-    const best = shown[0]!.map((id) => catalog.get(id)!).sort((a, b) => b.vote_average - a.vote_average)[0]!;
+    const best = shown[0]!
+      .map((id) => chat.catalog.get(id)!)
+      .sort((a, b) => b.vote_average - a.vote_average)[0]!;
     expect(movies.every((m) => shown[0]!.includes(m.id))).toBe(true);
     expect(message).toContain(`[${best.title}](/movie/${best.id})`);
   });

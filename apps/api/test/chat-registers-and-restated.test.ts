@@ -1,8 +1,6 @@
-import type { CatalogIndex } from '@app/catalog';
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { ChatEngine } from '../src/modules/chat/chat-engine';
+import { describe, expect, it } from 'vitest';
 import { GENRE } from '../src/modules/chat/understand/lexicon';
-import { askFresh, chatOverFullCatalog } from './helpers/catalog';
+import { chatSuite } from './helpers/catalog';
 
 /**
  * Decision 0128: a detective's story is a mystery or a crime film; a register ("dumb", "stupid",
@@ -10,21 +8,16 @@ import { askFresh, chatOverFullCatalog } from './helpers/catalog';
  * own, leaves that genre the kind; a prison escape by any of the catalog's names for it. ("like X"
  * followed by the words X is: `src/modules/chat/neighbours.test.ts`, with the service's neighbours.)
  */
-let catalog: CatalogIndex;
-let engine: ChatEngine;
-beforeAll(async () => {
-  ({ catalog, engine } = await chatOverFullCatalog());
-}, 120_000);
-
-const ask = (message: string) => askFresh(engine, catalog, message);
+const chat = chatSuite();
+const { ask } = chat;
 
 describe('decision 0128: a detective is a mystery or a crime film', () => {
   it('"detective" asks for either genre and lifts the films that follow a detective', () => {
-    const q = engine.parse('1940s detective films');
+    const q = chat.engine.parse('1940s detective films');
     expect(q.genreGroups).toEqual([[GENRE.mystery, GENRE.crime]]);
     expect(q.moodKeywords).toContain('private detective');
     // Named outright, the genre narrows it: a detective mystery is a mystery.
-    expect(engine.parse('a good detective mystery').genreGroups).toEqual([[GENRE.mystery]]);
+    expect(chat.engine.parse('a good detective mystery').genreGroups).toEqual([[GENRE.mystery]]);
   });
 
   it('"a grim detective serial killer film" can name The Silence of the Lambs, a crime film', async () => {
@@ -41,7 +34,7 @@ describe('decision 0128: a detective is a mystery or a crime film', () => {
 describe('decision 0128: a register said of a kind', () => {
   it('"dumb action movie": action, no drama and no comedy asked, moved the dumber way', async () => {
     const message = 'ok so. dumb action movie, lots of explosions, zero plot needed';
-    const q = engine.parse(message);
+    const q = chat.engine.parse(message);
     expect(q.genreGroups).toEqual([[GENRE.action]]);
     expect(q.impliedOut).toContain(GENRE.drama);
     expect(q.moodDirection).toBe('dumber');
@@ -54,16 +47,18 @@ describe('decision 0128: a register said of a kind', () => {
   });
 
   it('"a dumb comedy" names its kind: the plain comedies, no romance among them', async () => {
-    expect(engine.parse('a dumb comedy').moodDirection).toBe('dumber');
+    expect(chat.engine.parse('a dumb comedy').moodDirection).toBe('dumber');
     const { picks } = await ask('a dumb comedy');
     expect(picks.length).toBeGreaterThanOrEqual(3);
     for (const m of picks) expect(m.genre_ids, m.title).not.toContain(GENRE.romance);
   });
 
   it('the viewer\'s state alone moves nothing; "makes you feel dumb" asks for nothing dumb', () => {
-    expect(engine.parse('sooo hungover. need something easy, brain is off').moodDirection).toBeUndefined();
     expect(
-      engine.parse('i love that feeling where a movie makes you feel dumb in a good way').moods,
+      chat.engine.parse('sooo hungover. need something easy, brain is off').moodDirection,
+    ).toBeUndefined();
+    expect(
+      chat.engine.parse('i love that feeling where a movie makes you feel dumb in a good way').moods,
     ).not.toContain('silly');
   });
 });
@@ -82,7 +77,7 @@ describe('decision 0128: a prison escape, and a length with "-ish"', () => {
   });
 
   it('"maybe 2 hours-ish max" is a ceiling', () => {
-    expect(engine.parse('nothing crazy long, maybe 2 hours-ish max?? help').runtimeMax).toBe(120);
+    expect(chat.engine.parse('nothing crazy long, maybe 2 hours-ish max?? help').runtimeMax).toBe(120);
   });
 });
 
@@ -90,7 +85,7 @@ describe('decision 0128: the story around the request is no request', () => {
   it('a theme ruled out stays out when mentioned again ("isn\'t about a serial killer")', async () => {
     const message =
       "a good thriller that isn't about a serial killer. feels like every thriller is a serial killer now";
-    const q = engine.parse(message);
+    const q = chat.engine.parse(message);
     expect(q.keywordsIn).not.toContain('serial killer');
     expect(q.keywordsOut).toContain('serial killer');
     const { picks } = await ask(message);
@@ -101,24 +96,19 @@ describe('decision 0128: the story around the request is no request', () => {
   it('"the 2008 financial crash" is no film year, "my family keeps asking" no family film', async () => {
     const message =
       'films about the 2008 financial crash? i work in finance and my family keeps asking me to explain it';
-    const q = engine.parse(message);
+    const q = chat.engine.parse(message);
     expect([q.yearFrom, q.yearTo]).toEqual([undefined, undefined]);
     expect(q.genreGroups).toEqual([]);
     expect((await ask(message)).picks.map((m) => m.title)).toContain('The Big Short');
     // A film's year and a family watching still are.
-    expect(engine.parse('the 2008 one please').yearFrom).toBe(2008);
-    expect(engine.parse('something to watch with my family').genreGroups).toEqual([[GENRE.family]]);
+    expect(chat.engine.parse('the 2008 one please').yearFrom).toBe(2008);
+    expect(chat.engine.parse('something to watch with my family').genreGroups).toEqual([[GENRE.family]]);
   });
 });
 
 describe('decision 0128: a request of one unread word names the film it titles', () => {
   it('"shawshank. best movie ever. more like it??" is like The Shawshank Redemption', async () => {
-    const a = await engine.answer('shawshank. best movie ever. more like it??', {
-      suggested: [],
-      lastPicks: [],
-      lastIntent: null,
-      lastSeed: null,
-    });
+    const a = await chat.answer('shawshank. best movie ever. more like it??');
     expect(a.seed?.title).toBe('The Shawshank Redemption');
     expect(a.picks.length).toBeGreaterThanOrEqual(3);
     // A word that titles no well-known film is still not caught.
@@ -130,12 +120,7 @@ describe('decision 0128: a film named as what the request is not', () => {
   it('"…watch Titanic every valentines day… i want the opposite of that energy": not like Titanic', async () => {
     const message =
       'so my ex used to make me watch Titanic every single valentines day. this weekend i want the opposite of that energy, like a stylish revenge movie where someone gets wronged';
-    const a = await engine.answer(message, {
-      suggested: [],
-      lastPicks: [],
-      lastIntent: null,
-      lastSeed: null,
-    });
+    const a = await chat.answer(message);
     expect(a.seed).toBeNull();
     const titles = a.picks.map((p) => p.movie.title);
     expect(titles).not.toContain('Titanic');

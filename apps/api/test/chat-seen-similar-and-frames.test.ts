@@ -1,9 +1,7 @@
-import type { CatalogIndex } from '@app/catalog';
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { ChatEngine } from '../src/modules/chat/chat-engine';
+import { describe, expect, it } from 'vitest';
 import { GENRE } from '../src/modules/chat/understand/lexicon';
 import { NOT_IN_CATALOG } from '../src/modules/chat/wording';
-import { askFresh, chatOverFullCatalog, playConversation } from './helpers/catalog';
+import { chatSuite, playConversation } from './helpers/catalog';
 
 /**
  * Decision 0122: a franchise named without its inner article ("fast and furious"), a question
@@ -11,13 +9,9 @@ import { askFresh, chatOverFullCatalog, playConversation } from './helpers/catal
  * "something similar then" after a title the catalog lacks: like the film it offered; "pick just
  * one of these"; "music by X" asks about a person; "quiero ver X, la tienen?" and "Heat, do you have it?" ask for a title.
  */
-let catalog: CatalogIndex;
-let engine: ChatEngine;
-beforeAll(async () => {
-  ({ catalog, engine } = await chatOverFullCatalog());
-}, 120_000);
+const chat = chatSuite();
+const { ask } = chat;
 
-const ask = (message: string) => askFresh(engine, catalog, message);
 const FAST = 'The Fast and the Furious Collection';
 const POTTER = 'Harry Potter Collection';
 
@@ -33,7 +27,7 @@ describe('franchises named loosely', () => {
 
 describe('seen them all: others like them', () => {
   it('"finished all 8 😭 what do I watch now" after the Harry Potter films: fantasy, none of them', async () => {
-    const { movies } = await playConversation(engine, catalog, [
+    const { movies } = await playConversation(chat.engine, chat.catalog, [
       'harry potter movies',
       'finished all 8 😭 what do I watch now',
     ]);
@@ -43,7 +37,7 @@ describe('seen them all: others like them', () => {
   });
 
   it('"finished all of them, what do I watch now" is no question about the films shown', async () => {
-    const { movies, shown } = await playConversation(engine, catalog, [
+    const { movies, shown } = await playConversation(chat.engine, chat.catalog, [
       'harry potter movies',
       'finished all of them, what do I watch now',
     ]);
@@ -62,9 +56,9 @@ describe('seen them all: others like them', () => {
 describe('something similar', () => {
   it('after a title the catalog lacks, "something similar then" is like the film offered for it', async () => {
     const first = await ask('do you have top gun maverick?');
-    const offered = catalog.get(Number(/\]\(\/movie\/(\d+)\)/.exec(first.message)?.[1]))!;
+    const offered = chat.catalog.get(Number(/\]\(\/movie\/(\d+)\)/.exec(first.message)?.[1]))!;
     expect(offered.title).toBe('Top Gun');
-    const { movies } = await playConversation(engine, catalog, [
+    const { movies } = await playConversation(chat.engine, chat.catalog, [
       'do you have top gun maverick?',
       'something similar then',
     ]);
@@ -75,7 +69,7 @@ describe('something similar', () => {
   });
 
   it('a year typed in the missing title ("blade runner 2049") is no year for "films like that"', async () => {
-    const { message, movies } = await playConversation(engine, catalog, [
+    const { message, movies } = await playConversation(chat.engine, chat.catalog, [
       'blade runner 2049',
       'ok then films like that',
     ]);
@@ -94,7 +88,7 @@ describe('something similar', () => {
 
 describe('frames', () => {
   it('"if u had to pick just one of these for tonight which?" is answered from the films shown', async () => {
-    const { movies, shown } = await playConversation(engine, catalog, [
+    const { movies, shown } = await playConversation(chat.engine, chat.catalog, [
       'heist movie pls',
       'if u had to pick just one of these for tonight which?',
     ]);

@@ -1,7 +1,6 @@
-import type { CatalogIndex } from '@app/catalog';
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { ChatEngine, ConversationState } from '../src/modules/chat/chat-engine';
-import { chatOverFullCatalog } from './helpers/catalog';
+import { describe, expect, it } from 'vitest';
+import type { ConversationState } from '../src/modules/chat/chat-engine';
+import { chatSuite } from './helpers/catalog';
 
 /**
  * Decision 0114, fresh13's class "a constraint asked of the films just shown": "are any of those
@@ -10,11 +9,7 @@ import { chatOverFullCatalog } from './helpers/catalog';
  * then new films that fit; none: said so, then new ones); a message asking for new films
  * ("something shorter") stays a refinement.
  */
-let catalog: CatalogIndex;
-let engine: ChatEngine;
-beforeAll(async () => {
-  ({ catalog, engine } = await chatOverFullCatalog());
-}, 120_000);
+const chat = chatSuite();
 
 /** Alien (117 min, 1979), Avatar (162, 2009), The Thing (109, 1982), Arrival (116, 2016), Rogue One (133, 2016). */
 const SCI_FI = [348, 19995, 1091, 329865, 330459];
@@ -36,8 +31,8 @@ describe('a constraint asked of the films shown', () => {
     'which of them is under two hours',
     'do any of those run under 2 hours?',
   ])('"%s": the shown films under 2 hours are the list, each with its runtime', async (msg) => {
-    expect(engine.kindOf(msg, shown(SCI_FI))).toBe('about-shown');
-    const a = await engine.answer(msg, shown(SCI_FI));
+    expect(chat.engine.kindOf(msg, shown(SCI_FI))).toBe('about-shown');
+    const a = await chat.engine.answer(msg, shown(SCI_FI));
     expect(a.message).toMatch(/^Of those, three are under 2 hours:/);
     expect(a.picks.map((p) => p.movie.id)).toEqual([348, 1091, 329865]);
     expect(a.picks[0]!.reason).toMatch(/^117 minutes\. /);
@@ -50,7 +45,7 @@ describe('a constraint asked of the films shown', () => {
   ])(
     '"%s": the two shown films from before 2000 are named first, then new ones from before 2000',
     async (msg) => {
-      const a = await engine.answer(msg, shown(SCI_FI));
+      const a = await chat.engine.answer(msg, shown(SCI_FI));
       expect(a.message).toMatch(
         /^Of those, only \*\*\[Alien\]\(\/movie\/348\)\*\* \(1979\) and \*\*\[The Thing\]/,
       );
@@ -68,7 +63,7 @@ describe('a constraint asked of the films shown', () => {
     'which of them is kid-friendly?',
     'are these ok for my 6 year old?',
   ])('"%s": the shown films for children are named, never the horror film', async (msg) => {
-    const a = await engine.answer(msg, shown(MIXED));
+    const a = await chat.engine.answer(msg, shown(MIXED));
     const ids = a.picks.map((p) => p.movie.id);
     expect(ids.slice(0, 2)).toEqual([12, 14160]);
     expect(ids).not.toContain(138843);
@@ -76,15 +71,15 @@ describe('a constraint asked of the films shown', () => {
   });
 
   it('all fit: all of them are the list, with why', async () => {
-    const a = await engine.answer('are they all in english?', shown(SCI_FI));
+    const a = await chat.engine.answer('are they all in english?', shown(SCI_FI));
     expect(a.message).toMatch(/^All of them are in English:/);
     expect(a.picks.map((p) => p.movie.id)).toEqual(SCI_FI);
   });
 
   it('none fits: says so plainly, then offers new films that fit', async () => {
     const state = shown(SCI_FI);
-    state.lastIntent = engine.parse('sci-fi films');
-    const a = await engine.answer('any of those under 90 minutes?', state);
+    state.lastIntent = chat.engine.parse('sci-fi films');
+    const a = await chat.engine.answer('any of those under 90 minutes?', state);
     expect(a.message).toMatch(/^None of those is under an hour and a half\./);
     expect(a.picks.length).toBeGreaterThanOrEqual(3);
     for (const p of a.picks) {
@@ -97,12 +92,12 @@ describe('a constraint asked of the films shown', () => {
     '"%s" asks for new films: not answered from the shown ones',
     (msg) => {
       const state = shown(SCI_FI);
-      state.lastIntent = engine.parse('sci-fi films');
-      expect(engine.kindOf(msg, state)).not.toBe('about-shown');
+      state.lastIntent = chat.engine.parse('sci-fi films');
+      expect(chat.engine.kindOf(msg, state)).not.toBe('about-shown');
     },
   );
 
   it("the films named are the catalog's", () => {
-    expect(SCI_FI.every((id) => catalog.get(id))).toBe(true);
+    expect(SCI_FI.every((id) => chat.catalog.get(id))).toBe(true);
   });
 });

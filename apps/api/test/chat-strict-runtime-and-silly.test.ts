@@ -1,8 +1,7 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { ChatEngine } from '../src/modules/chat/chat-engine';
+import { describe, expect, it } from 'vitest';
 import { film, testParser } from '../src/modules/chat/understand/test-parser';
 import { withinRuntimeMax } from '../src/modules/chat/understand/query';
-import { chatOverFullCatalog, freshConversation as fresh } from './helpers/catalog';
+import { chatSuite, freshConversation as fresh } from './helpers/catalog';
 
 /**
  * Decision 0115, fresh13's classes "under N minutes is strict" and "a tone word dropped":
@@ -10,10 +9,7 @@ import { chatOverFullCatalog, freshConversation as fresh } from './helpers/catal
  * ("at most 95", "95 minutes or less" keep it); "a stupid comedy", "dumb comedy", "turn my brain
  * off" ask for a comedy to switch off to, never a comedy-drama.
  */
-let engine: ChatEngine;
-beforeAll(async () => {
-  ({ engine } = await chatOverFullCatalog());
-}, 120_000);
+const chat = chatSuite();
 
 const p = testParser({ titles: [film(1, 'Alien')], keywords: [], knownWords: [], typoTargets: [] });
 
@@ -52,14 +48,14 @@ describe('a strict ceiling on length', () => {
     ['a horror film under 90', 90],
     ['animated, under 85 minutes', 85],
   ])('"%s": every film is under %i minutes', async (msg, max) => {
-    const a = await engine.answer(msg, fresh());
+    const a = await chat.engine.answer(msg, fresh());
     expect(a.picks.length).toBeGreaterThan(0);
     for (const pick of a.picks) expect(pick.movie.runtime).toBeLessThan(max);
   });
 
   it('"any of those under 117 minutes?" leaves Alien (117) out of the shown films that fit', async () => {
     const shown = [348, 19995, 1091, 329865, 330459];
-    const a = await engine.answer('any of those under 117 minutes?', {
+    const a = await chat.engine.answer('any of those under 117 minutes?', {
       suggested: [...shown],
       lastPicks: [...shown],
       lastIntent: null,
@@ -80,7 +76,7 @@ describe('a comedy to switch off to', () => {
     'una comedia tonta',
   ])('"%s": comedies, none of them a drama', async (msg) => {
     expect(p(msg).moods).toContain('silly');
-    const a = await engine.answer(msg, fresh());
+    const a = await chat.engine.answer(msg, fresh());
     expect(a.picks.length).toBeGreaterThan(2);
     for (const pick of a.picks) {
       expect(pick.movie.genre_ids).toContain(35);
@@ -108,7 +104,7 @@ describe("a studio universe ruled out by its films' keywords", () => {
     'nothing from the mcu, superhero stuff',
     'superheroes without marvel',
   ])('"%s": no Marvel film is picked', async (msg) => {
-    const a = await engine.answer(msg, fresh());
+    const a = await chat.engine.answer(msg, fresh());
     expect(a.picks.length).toBeGreaterThan(2);
     for (const pick of a.picks) expect(pick.movie.keywords.some((k) => MARVEL.test(k))).toBe(false);
     // A publisher's name rules out its own films only, not those close in meaning (DC's), and is
@@ -120,7 +116,7 @@ describe("a studio universe ruled out by its films' keywords", () => {
   });
 
   it('"marvel movies" asks for them', async () => {
-    const a = await engine.answer('marvel movies', fresh());
+    const a = await chat.engine.answer('marvel movies', fresh());
     for (const pick of a.picks) expect(pick.movie.keywords.some((k) => MARVEL.test(k))).toBe(true);
   });
 });

@@ -1,9 +1,7 @@
-import type { CatalogIndex } from '@app/catalog';
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { ChatEngine } from '../src/modules/chat/chat-engine';
+import { describe, expect, it } from 'vitest';
 import { GENRE } from '../src/modules/chat/understand/lexicon';
 import { NOT_IN_CATALOG } from '../src/modules/chat/wording';
-import { chatOverFullCatalog, freshConversation as fresh, playConversation } from './helpers/catalog';
+import { chatSuite, freshConversation as fresh, playConversation } from './helpers/catalog';
 
 /**
  * Decision 0118, from fresh15's classes: a title the catalog lacks typed in lower case where only a
@@ -12,13 +10,9 @@ import { chatOverFullCatalog, freshConversation as fresh, playConversation } fro
  * "rated highest"; "lieber" is no "liebe"; a child's birthday is their age; a sleepover is a film
  * night; a listed film person typed without the possessive's apostrophe or with one slip.
  */
-let catalog: CatalogIndex;
-let engine: ChatEngine;
-beforeAll(async () => {
-  ({ catalog, engine } = await chatOverFullCatalog());
-}, 120_000);
+const chat = chatSuite();
 
-const films = (picks: { movie: { id: number } }[]) => picks.map((p) => catalog.get(p.movie.id)!);
+const films = (picks: { movie: { id: number } }[]) => picks.map((p) => chat.catalog.get(p.movie.id)!);
 
 describe('a title the catalog lacks, typed in lower case', () => {
   it.each([
@@ -28,7 +22,7 @@ describe('a title the catalog lacks, typed in lower case', () => {
     ['everything everywhere all at once - where can i watch it on here', 'Everything Everywhere All At Once'],
     ['is knives out any good? wanna watch it', 'Knives Out'],
   ])('%s: said to be missing, no film in its place', async (message, title) => {
-    const a = await engine.answer(message, fresh());
+    const a = await chat.engine.answer(message, fresh());
     expect(a.message).toContain(`"${title}" ${NOT_IN_CATALOG}`);
     // The rest of the request may still be served ("my daughter": family films), never as the title.
     for (const m of films(a.picks)) expect(m.title.toLowerCase()).not.toContain(title.toLowerCase());
@@ -42,13 +36,13 @@ describe('a title the catalog lacks, typed in lower case', () => {
     'lighthouse',
     'haha',
   ])('%s: no title said to be missing', async (message) => {
-    expect((await engine.answer(message, fresh())).message).not.toContain(NOT_IN_CATALOG);
+    expect((await chat.engine.answer(message, fresh())).message).not.toContain(NOT_IN_CATALOG);
   });
 });
 
 describe('a well-known film typed whole in a message that asks nothing else', () => {
   it('"shawshank redemption... is it actually worth the hype": its rating, the film, then films like it', async () => {
-    const a = await engine.answer('shawshank redemption... is it actually worth the hype', fresh());
+    const a = await chat.engine.answer('shawshank redemption... is it actually worth the hype', fresh());
     expect(a.message).toMatch(
       /The Shawshank Redemption\]\(\/movie\/278\)\*\* \(1994\) is in the catalog, rated 8\.\d by/,
     );
@@ -62,21 +56,21 @@ describe('a well-known film typed whole in a message that asks nothing else', ()
     ['do you have the matrix', 603],
     ['is the matrix on here?', 603],
   ])('%s: the film itself first, then films like it', async (message, id) => {
-    const ids = (await engine.answer(message, fresh())).picks.map((p) => p.movie.id);
+    const ids = (await chat.engine.answer(message, fresh())).picks.map((p) => p.movie.id);
     expect(ids[0]).toBe(id);
     expect(ids.length).toBeGreaterThanOrEqual(3);
     expect(new Set(ids).size).toBe(ids.length);
   });
 
   it('"something like jaws" asks for other films: the film itself is not among them', async () => {
-    const ids = (await engine.answer('something like jaws', fresh())).picks.map((p) => p.movie.id);
+    const ids = (await chat.engine.answer('something like jaws', fresh())).picks.map((p) => p.movie.id);
     expect(ids).not.toContain(578);
   });
 });
 
 describe('questions about the films shown', () => {
   it('"which one of those is rated highest" orders the musicals shown by rating', async () => {
-    const { shown, movies } = await playConversation(engine, catalog, [
+    const { shown, movies } = await playConversation(chat.engine, chat.catalog, [
       'classic musicals? the old singing and dancing kind',
       'ok which one of those is rated highest',
     ]);
@@ -86,11 +80,11 @@ describe('questions about the films shown', () => {
   });
 
   it('"tell me more about the second one" is about that film, no new list', async () => {
-    const { shown, message, movies } = await playConversation(engine, catalog, [
+    const { shown, message, movies } = await playConversation(chat.engine, chat.catalog, [
       'a heist movie',
       'tell me more about the second one',
     ]);
-    const second = catalog.get(shown[0]![1]!)!;
+    const second = chat.catalog.get(shown[0]![1]!)!;
     expect(movies.every((m) => m.id === second.id)).toBe(true);
     expect([...message.matchAll(/\(\/movie\/(\d+)\)/g)].map((m) => Number(m[1]))).toEqual([second.id]);
   });
@@ -98,7 +92,7 @@ describe('questions about the films shown', () => {
 
 describe('words of other languages and occasions', () => {
   it('"lieber ältere" after science fiction: older science fiction, not romance ("liebe")', async () => {
-    const { movies } = await playConversation(engine, catalog, [
+    const { movies } = await playConversation(chat.engine, chat.catalog, [
       'Gute Science-Fiction-Filme? Gern was Anspruchsvolles',
       'lieber ältere, vor 1985 bitte',
     ]);
@@ -111,14 +105,14 @@ describe('words of other languages and occasions', () => {
 
   it("a daughter's 12th birthday sleepover: films for a 12-year-old, not off-topic", async () => {
     const message = "hosting a sleepover for my daughter's 12th bday, 6 girls. what do we put on??";
-    expect(engine.parse(message).childAge).toBe(12);
-    const picks = films((await engine.answer(message, fresh())).picks);
+    expect(chat.engine.parse(message).childAge).toBe(12);
+    const picks = films((await chat.engine.answer(message, fresh())).picks);
     expect(picks.length).toBeGreaterThanOrEqual(3);
     for (const m of picks) expect(m.genre_ids).not.toContain(GENRE.horror);
   });
 
   it("a 60th birthday is no child's", () => {
-    expect(engine.parse("my dad's 60th birthday, he loves westerns").childAge).toBeUndefined();
+    expect(chat.engine.parse("my dad's 60th birthday, he loves westerns").childAge).toBeUndefined();
   });
 });
 
@@ -128,8 +122,8 @@ describe('a listed film person typed loosely', () => {
     ['any movies w meryl streap?', 'Meryl Streep'],
     ['kubricks best', 'Kubrick'],
   ])('%s: people cannot be looked up, and no film is offered as theirs', async (message, name) => {
-    expect(engine.parse(message).person).toBe(name);
-    const a = await engine.answer(message, fresh());
+    expect(chat.engine.parse(message).person).toBe(name);
+    const a = await chat.engine.answer(message, fresh());
     expect(a.message).toMatch(/look up people/);
     expect(a.picks).toHaveLength(0);
   });
@@ -142,7 +136,7 @@ describe('a well-known title with more of a name after it is another film (a seq
     ['tienen blade runner 2049?', 'Blade Runner 2049', 78],
     ['dune part two', 'Dune Part Two', 841],
   ])('%s: "%s" is missing, %s offered', async (message, title, closest) => {
-    const a = await engine.answer(message, fresh());
+    const a = await chat.engine.answer(message, fresh());
     expect(a.message).toContain(`"${title}" ${NOT_IN_CATALOG}`);
     expect(a.message).toContain(`(/movie/${closest})`);
     expect(a.picks).toHaveLength(0);
@@ -153,7 +147,7 @@ describe('a well-known title with more of a name after it is another film (a seq
     ['the dark knight rises', 49026],
     ['get out was sooo good. anything similar??', 419430],
   ])('%s: a catalog film, not a missing one', async (message, id) => {
-    const a = await engine.answer(message, fresh());
+    const a = await chat.engine.answer(message, fresh());
     expect(a.message).not.toContain(NOT_IN_CATALOG);
     expect(a.seed?.id ?? a.picks[0]?.movie.id).toBe(id);
   });
@@ -161,21 +155,23 @@ describe('a well-known title with more of a name after it is another film (a seq
 
 describe('words misheard before', () => {
   it('"the gorier the better" is the violent mood, not war ("guerra")', async () => {
-    const picks = films((await engine.answer('zombie movies!!! the gorier the better lol', fresh())).picks);
+    const picks = films(
+      (await chat.engine.answer('zombie movies!!! the gorier the better lol', fresh())).picks,
+    );
     expect(picks.length).toBeGreaterThanOrEqual(3);
     for (const m of picks) expect(m.genre_ids).not.toContain(GENRE.war);
     for (const m of picks) expect(m.keywords.some((k) => k.includes('zombie'))).toBe(true);
   });
 
   it('"are you chatgpt or what" is about the bot: no films, even beside "robot"', async () => {
-    const a = await engine.answer('lol ur pretty smart for a robot. are you chatgpt or what', fresh());
+    const a = await chat.engine.answer('lol ur pretty smart for a robot. are you chatgpt or what', fresh());
     expect(a.picks).toHaveLength(0);
   });
 });
 
 describe('questions among the films shown, asked with "which"', () => {
   it('"which is the least sad?" orders the films shown, lightest first, no new list', async () => {
-    const { shown, movies } = await playConversation(engine, catalog, [
+    const { shown, movies } = await playConversation(chat.engine, chat.catalog, [
       'a sad movie',
       'which is the least sad?',
     ]);
@@ -184,7 +180,7 @@ describe('questions among the films shown, asked with "which"', () => {
   });
 
   it('"which one for a first date?" picks among the romantic comedies shown, not "date" films', async () => {
-    const { shown, movies } = await playConversation(engine, catalog, [
+    const { shown, movies } = await playConversation(chat.engine, chat.catalog, [
       'romantic comedies',
       'which one for a first date?',
     ]);
@@ -193,7 +189,7 @@ describe('questions among the films shown, asked with "which"', () => {
   });
 
   it('"which came out first?" orders them by release', async () => {
-    const { shown, movies } = await playConversation(engine, catalog, [
+    const { shown, movies } = await playConversation(chat.engine, chat.catalog, [
       'classic musicals',
       'which came out first?',
     ]);
@@ -203,7 +199,7 @@ describe('questions among the films shown, asked with "which"', () => {
   });
 
   it('"is the first one in color?" is answered from its data, honestly', async () => {
-    const { shown, message } = await playConversation(engine, catalog, [
+    const { shown, message } = await playConversation(chat.engine, chat.catalog, [
       'old films from the 1950s',
       'is the first one in color?',
     ]);
@@ -218,7 +214,7 @@ describe('a title, then "but": films like it, changed so', () => {
     ['heat but shorter', 949],
     ['the matrix but older', 603],
   ])('%s: like the film named', async (message, id) => {
-    const a = await engine.answer(message, fresh());
+    const a = await chat.engine.answer(message, fresh());
     expect(a.seed?.id).toBe(id);
     expect(a.picks.length).toBeGreaterThanOrEqual(3);
     expect(a.picks.map((p) => p.movie.id)).not.toContain(id);
@@ -227,7 +223,7 @@ describe('a title, then "but": films like it, changed so', () => {
   it.each(['alien but funny', 'superhero movie but NOT marvel, im so sick of marvel', 'horror but funny'])(
     '%s: a kind of film, no film named',
     async (message) => {
-      const a = await engine.answer(message, fresh());
+      const a = await chat.engine.answer(message, fresh());
       expect(a.seed ?? null).toBeNull();
       expect(a.picks.length).toBeGreaterThanOrEqual(3);
     },

@@ -1,9 +1,7 @@
-import type { CatalogIndex } from '@app/catalog';
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { ChatEngine } from '../src/modules/chat/chat-engine';
+import { describe, expect, it } from 'vitest';
 import { ChatService } from '../src/modules/chat/chat.service';
 import { GENRE } from '../src/modules/chat/understand/lexicon';
-import { askFresh, chatOverFullCatalog, freshConversation as fresh } from './helpers/catalog';
+import { chatSuite, freshConversation as fresh } from './helpers/catalog';
 
 /**
  * Decision 0120: "anything but X" rules X out; a franchise's films after a likeness ("like the bond
@@ -12,13 +10,8 @@ import { askFresh, chatOverFullCatalog, freshConversation as fresh } from './hel
  * judges a film whatever X's words mean; a person described by a film ("the girl from la la land")
  * is a person lookup.
  */
-let catalog: CatalogIndex;
-let engine: ChatEngine;
-beforeAll(async () => {
-  ({ catalog, engine } = await chatOverFullCatalog());
-}, 120_000);
-
-const ask = (message: string) => askFresh(engine, catalog, message);
+const chat = chatSuite();
+const { ask } = chat;
 
 describe('anything but', () => {
   it.each([
@@ -67,7 +60,7 @@ describe('a title typed with its year or a typo is that film', () => {
     ['forest gump', 'Forrest Gump', 13],
   ])('%s: %s, shown first', async (message, title, id) => {
     const { picks } = await ask(message);
-    expect(catalog.get(id)?.title).toBe(title);
+    expect(chat.catalog.get(id)?.title).toBe(title);
     expect(picks[0]?.id).toBe(id);
   });
 
@@ -138,7 +131,7 @@ describe('a visitor’s ordinary words', () => {
   });
 
   it('"we\'ve seen all of those" asks for others', async () => {
-    const service = new ChatService(engine, null, { warn() {} });
+    const service = new ChatService(chat.engine, null, { warn() {} });
     const first = await service.send('comedies for a girls night in', undefined, null);
     const next = await service.send(
       "lol we've seen literally all of those. other ones?",
@@ -149,7 +142,7 @@ describe('a visitor’s ordinary words', () => {
     const before = new Set(first.movies.map((m) => m.id));
     for (const m of next.movies) {
       expect(before.has(m.id), m.title).toBe(false);
-      expect(catalog.get(m.id)!.genre_ids, m.title).toContain(GENRE.comedy);
+      expect(chat.catalog.get(m.id)!.genre_ids, m.title).toContain(GENRE.comedy);
     }
   });
 
@@ -236,10 +229,10 @@ describe('a film named with a request for others, the original trilogy, one of t
   });
 
   it('"if i only watch one of them, which?": the best rated of the films shown', async () => {
-    const service = new ChatService(engine, null, { warn() {} });
+    const service = new ChatService(chat.engine, null, { warn() {} });
     const first = await service.send('some noir films', undefined, null);
     const next = await service.send('if i only watch one of them, which?', first.conversation_id, null);
-    const shown = first.movies.map((m) => catalog.get(m.id)!);
+    const shown = first.movies.map((m) => chat.catalog.get(m.id)!);
     const best = [...shown].sort((a, b) => b.vote_average - a.vote_average)[0]!;
     expect(next.movies.map((m) => m.id).sort()).toEqual(shown.map((m) => m.id).sort());
     expect(next.movies[0]!.id).toBe(best.id);
@@ -267,12 +260,12 @@ describe('from fresh21’s judged classes', () => {
   });
 
   it('"any that aren\'t japanese?" rules Japanese out of the last request', async () => {
-    const service = new ChatService(engine, null, { warn() {} });
+    const service = new ChatService(chat.engine, null, { warn() {} });
     const first = await service.send('adult animation', undefined, null);
     const next = await service.send("nice. any that aren't japanese?", first.conversation_id, null);
     expect(next.movies.length).toBeGreaterThanOrEqual(3);
     for (const { id } of next.movies) {
-      const m = catalog.get(id)!;
+      const m = chat.catalog.get(id)!;
       expect(m.original_language, m.title).not.toBe('ja');
       expect(m.genre_ids, m.title).toContain(GENRE.animation);
     }
@@ -299,9 +292,9 @@ describe('from fresh21’s judged classes', () => {
     ['2001 a space odysey', 62],
     ['The Thing, the 1982 one. Paranoia, isolation, snow, nobody trusts anybody', 1091],
   ])('%s: that film, and no year asked', async (message, id) => {
-    const a = await engine.answer(message, fresh());
-    const picks = a.picks.map((p) => catalog.get(p.movie.id)!);
-    const year = catalog.get(id)!.release_date!.slice(0, 4);
+    const a = await chat.engine.answer(message, fresh());
+    const picks = a.picks.map((p) => chat.catalog.get(p.movie.id)!);
+    const year = chat.catalog.get(id)!.release_date!.slice(0, 4);
     expect(picks.map((m) => m.id)).toContain(id);
     expect(picks.filter((m) => m.id !== id).some((m) => !m.release_date?.startsWith(year))).toBe(true);
   });

@@ -1,5 +1,6 @@
 import { CatalogIndex, ensureCatalogFile, silentProgress } from '@app/catalog';
 import { join } from 'node:path';
+import { beforeAll } from 'vitest';
 import { ChatEngine, type ConversationState } from '../../src/modules/chat/chat-engine';
 import { ChatService } from '../../src/modules/chat/chat.service';
 import { DATASET_TARBALL, TEST_CATALOG_DIR } from './paths';
@@ -29,6 +30,32 @@ export async function chatOverFullCatalog(): Promise<{ catalog: CatalogIndex; en
   const catalog = await fullCatalog();
   const vectorsFile = join(TEST_CATALOG_DIR, 'catalog', 'chat-vectors.bin');
   return { catalog, engine: new ChatEngine(catalog, null, undefined, { vectorsFile }) };
+}
+
+/**
+ * A test file's chat engine over the full catalog, made once before its tests (a vitest
+ * `beforeAll`): `engine` and `catalog` once made, `ask` (one message in a new conversation: its
+ * reply and films) and `answer` (the engine's whole answer to one message in a new conversation).
+ */
+export function chatSuite() {
+  let made: { catalog: CatalogIndex; engine: ChatEngine } | undefined;
+  beforeAll(async () => {
+    made = await chatOverFullCatalog();
+  }, 120_000);
+  const get = () => {
+    if (!made) throw new Error('chatSuite: the engine is made before the first test');
+    return made;
+  };
+  return {
+    get catalog() {
+      return get().catalog;
+    },
+    get engine() {
+      return get().engine;
+    },
+    ask: (message: string) => askFresh(get().engine, get().catalog, message),
+    answer: (message: string) => get().engine.answer(message, freshConversation()),
+  };
 }
 
 /** One message to `engine` in a new conversation: its reply and its films from `catalog`. */

@@ -32,6 +32,7 @@ import { Speller, editDistance, foldAccents } from './understand/text';
 import { FILLER } from './understand/lexicon';
 import { LEXICON_WORDS, understand } from './understand/understand';
 import { TextIndex } from './text-index';
+import { LITTLE_KNOWN_VOTES } from './wording';
 import { buildExactTitles, buildExactTitlesNow, titleWords } from './exact-titles';
 import { asksIfHere, missingTitle, sequelTyped, type WordKnowledge } from './missing-title';
 import { buildChatKeywords, chatKeywordsNow, type ChatKeywords } from './keyword-index';
@@ -245,6 +246,31 @@ const titleWordsOf = (keyword: string, typed: string) => {
   return titleWords(keyword).every((w) => own.has(w));
 };
 
+/** "(2019)", "the bong joon ho one from 2019", "the 2019 version": the year of the film named. */
+const YEAR_OF_THE_FILM =
+  /\((?:[^)]*?\D)?((?:19|20)\d\d)\)|\bone from ((?:19|20)\d\d)\b|\b((?:19|20)\d\d) (?:one|version|film|movie)\b/i;
+
+/**
+ * Decision 0129: "parasite (the bong joon ho one from 2019) was incredible": a later year said of a
+ * film named, when the catalog's film of that name is little known or the year is past the
+ * catalog's end, names another film of that name, one the catalog lacks: said so, never answered
+ * with films like the 1982 namesake.
+ */
+function anotherYearsFilm(query: Query, message: string, lastYear: number): Query {
+  const movie = query.like?.movie;
+  const said = YEAR_OF_THE_FILM.exec(message);
+  if (!movie?.release_date || !said) return query;
+  const year = Number(said[1] ?? said[2] ?? said[3]);
+  const own = Number(movie.release_date.slice(0, 4));
+  if (year <= own || (movie.vote_count >= LITTLE_KNOWN_VOTES && year <= lastYear)) return query;
+  return {
+    ...query,
+    like: { text: `${movie.title} (${year})`, movie: null, confidence: 0, closest: null },
+    yearFrom: query.yearFrom === year ? undefined : query.yearFrom,
+    yearTo: query.yearTo === year ? undefined : query.yearTo,
+  };
+}
+
 /** A film said as liked that the catalog lacks, typed as one word ("lebowski was great"). */
 function likedWord(query: Query): string | undefined {
   const typed = query.like && !query.like.movie ? query.like.text.trim().toLowerCase() : '';
@@ -357,6 +383,19 @@ export class ChatEngine {
   private readonly corpusWords = new Set<string>();
 
   private franchiseIndex: Franchises | null = null;
+
+  /**
+   * Decision 0129: a film named as liked that the catalog lacks by that title but that is a
+   * franchise's name, exactly or with a slip ("harry poter vibes but for grown ups?"): the
+   * franchise's first film.
+   */
+  private franchiseNamed(query: Query): Query {
+    if (!query.like || query.like.movie) return query;
+    const franchise = this.franchises().nearName(query.like.text);
+    return franchise
+      ? { ...query, like: { ...query.like, movie: franchise.members[0]!, confidence: 0.8, closest: null } }
+      : query;
+  }
 
   /** The catalog's franchises by name, made on first use. */
   private franchises(): Franchises {
@@ -1054,6 +1093,8 @@ export class ChatEngine {
     // what the request is not is no film to match, and none to offer.
     const contrast = query.like?.movie && saidAsOpposite(message, query.like.text) ? query.like.movie : null;
     if (contrast) query = { ...query, like: undefined };
+    query = anotherYearsFilm(query, message, this.referenceYear);
+    query = this.franchiseNamed(query);
     const already = this.seenAlready(query, message, state);
     if (already) query = already.query;
     const seed = query.like?.movie ?? null;

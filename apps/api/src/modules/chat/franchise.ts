@@ -1,6 +1,6 @@
 import { isShort, isTvMovie, type CatalogMovie } from '@app/catalog';
 import { LOCAL_TITLES } from './understand/titles';
-import { foldAccents } from './understand/text';
+import { editDistance, foldAccents } from './understand/text';
 
 /**
  * "Star Wars movies", "all the Lord of the Rings films", "the Die Hard series": a franchise named by
@@ -114,6 +114,9 @@ function typedAsName(message: string, name: string): boolean {
   return false;
 }
 
+/** Words that add another franchise to the one asked for ("hobbit ones too", "also the hobbit"). */
+const ALSO_CUE = /\b(?:too|also|as well)\b/;
+
 export class Franchises {
   private readonly byKey = new Map<string, Franchise>();
   /**
@@ -206,6 +209,23 @@ export class Franchises {
     return this.byKey.get(key) ?? this.byLocalName.get(key) ?? this.byShortName.get(key);
   }
 
+  /**
+   * Decision 0129: a franchise's name typed with a slip in a word ("harry poter"): every word of a
+   * name of two words or more, in order, each word typed exactly or (four letters or more) one edit
+   * away, and nothing else typed.
+   */
+  nearName(typed: string): Franchise | null {
+    const words = franchiseKey(typed).split(' ').filter(Boolean);
+    if (words.length < 2) return null;
+    for (const [key, f] of this.byKey) {
+      const own = key.split(' ');
+      if (own.length !== words.length) continue;
+      if (own.every((w, i) => w === words[i] || (w.length >= 4 && editDistance(w, words[i]!, 1) <= 1)))
+        return f;
+    }
+    return null;
+  }
+
   /** The franchise of a TMDB collection, or null. */
   byCollection(id: number): Franchise | null {
     for (const f of this.byKey.values()) if (f.members[0]?.collection?.id === id) return f;
@@ -230,6 +250,15 @@ export class Franchises {
       const one = words[from] ? this.find(words[from]!) : undefined;
       if (one && one !== first && words[from - 1] === 'the' && words[from]!.length >= 5) return one;
     }
+    // Decision 0129: "a lotr marathon this weekend, hobbit ones too": another name said with "too",
+    // "also" or "as well" anywhere (one word: 5 letters or more, and no kind of film).
+    if (!ALSO_CUE.test(words.join(' '))) return null;
+    for (let n = Math.min(6, words.length); n >= 1; n--)
+      for (let i = 0; i + n <= words.length; i++) {
+        const key = words.slice(i, i + n).join(' ');
+        const found = this.find(key);
+        if (found && found !== first && (n > 1 || (key.length >= 5 && !this.common.has(key)))) return found;
+      }
     return null;
   }
 
@@ -255,7 +284,19 @@ export class Franchises {
 
   /** The franchise a message asks for by name, or null. */
   asked(message: string): Franchise | null {
-    return this.named(message) ?? this.inOrder(message);
+    return this.named(message) ?? this.inOrder(message) ?? this.alone(message);
+  }
+
+  /**
+   * Decision 0129: a message that is a franchise's name and nothing else ("harry potter"): its
+   * films. A name that is also a kind of film ("alien") is the kind, and one that is also a film's
+   * title ("star wars") that film.
+   */
+  private alone(message: string): Franchise | null {
+    const key = franchiseKey(message).replace(TRAILING_FILLER, '').trim();
+    if (!key.includes(' ') || this.common.has(key)) return null;
+    const found = this.byKey.get(key) ?? this.byShortName.get(key);
+    return found && !found.members.some((m) => franchiseKey(m.title) === key) ? found : null;
   }
 
   /**

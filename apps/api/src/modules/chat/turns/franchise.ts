@@ -111,13 +111,32 @@ function nextAfter(req: ChatRequest, ctx: TurnContext) {
   return members.length ? { name: franchise.name, after, members } : null;
 }
 
+/**
+ * Decision 0129: the message without the words of the person it names, unless the franchise is
+ * that name ("James Bond movies"): "ryan gosling, which of his movies" names no Jack Ryan film.
+ */
+function withoutPerson(req: ChatRequest, ctx: TurnContext): string {
+  const words = req.query.person?.toLowerCase().split(/\s+/).filter(Boolean) ?? [];
+  const named = ctx.franchises().asked(req.message);
+  if (named && words.every((w) => franchiseKey(named.name).split(' ').includes(w))) return req.message;
+  return words.reduce(
+    (text, w) =>
+      text.replace(
+        new RegExp(`(^|[^\\p{L}])${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=$|[^\\p{L}])`, 'giu'),
+        '$1 ',
+      ),
+    req.message,
+  );
+}
+
 /** The franchise asked for (and another named with it), its films in the order asked, less those seen or ruled out. */
 function asked(req: ChatRequest, ctx: TurnContext) {
   const next = nextAfter(req, ctx);
   if (next) return { ...next, order: null, first: FRANCHISE_SHOWN, years: null, noneInYears: false };
-  const found = ctx.franchises().asked(req.message) ?? narrowed(req, ctx);
+  const message = withoutPerson(req, ctx);
+  const found = ctx.franchises().asked(message) ?? narrowed(req, ctx);
   if (!found) return null;
-  const also = ctx.franchises().alsoNamed(req.message, found);
+  const also = ctx.franchises().alsoNamed(message, found);
   const franchise = also
     ? {
         name: `${found.name.replace(/^The /, '')} and ${also.name.replace(/^The /, '')}`,

@@ -2132,7 +2132,9 @@ const AUDIENCE_AGES = new RegExp(
 );
 /** Records where something is first seen. */
 const firstAt = (seen: Map<number, number>, key: number, at: number) => {
-  if (!seen.has(key)) seen.set(key, at);
+  // The earliest place, whichever clause read it first ("…that aren't anime. i love ghibli but i
+  // want live action": ruled out at "aren't anime", though "live action" is read before it).
+  if (!seen.has(key) || seen.get(key)! > at) seen.set(key, at);
 };
 
 export function ageClause(s: State) {
