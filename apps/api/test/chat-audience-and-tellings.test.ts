@@ -2,7 +2,7 @@ import type { CatalogMovie } from '@app/catalog';
 import { describe, expect, it } from 'vitest';
 import { forChildren } from '../src/modules/chat/retrieve';
 import { GENRE } from '../src/modules/chat/understand/lexicon';
-import { chatSuite } from './helpers/catalog';
+import { chatSuite, playConversation } from './helpers/catalog';
 
 /**
  * Decision 0129: who is watching. An age said of the audience ("we're all 12", "he's 7"), an age
@@ -251,5 +251,40 @@ describe('decision 0129: a genre ruled out where it was first said', () => {
       expect(m.original_language, m.title).toBe('ja');
       expect(m.genre_ids, m.title).not.toContain(GENRE.animation);
     }
+  });
+});
+
+describe('decision 0129: films that stand alone', () => {
+  it('"NOT a sequel, remake or part of some franchise": no film of a collection, no remake', async () => {
+    const message =
+      'action movie that is NOT a sequel, remake or part of some franchise. original stuff only';
+    const q = chat.engine.parse(message);
+    expect(q.standalone).toBe(true);
+    expect(q.keywordsOut).toEqual(expect.arrayContaining(['sequel', 'remake']));
+    const { picks } = await ask(message);
+    expect(picks.length).toBeGreaterThanOrEqual(3);
+    for (const m of picks) {
+      expect(m.collection, m.title).toBeNull();
+      expect(m.genre_ids, m.title).toContain(GENRE.action);
+    }
+    // Asked for, a sequel is still one.
+    expect(chat.engine.parse('a good sequel').standalone).toBeUndefined();
+  });
+});
+
+describe('decision 0129: a question about the films shown by what it asks', () => {
+  it('"which one has the best songs to sing along to?": the most musical of them, not the best rated', async () => {
+    const { message, movies, shown } = await playConversation(chat.engine, chat.catalog, [
+      "disney movies for a 6 year old's birthday party",
+      'which one has the best songs to sing along to?',
+    ]);
+    expect(message).toContain('the most musical is');
+    const musical = (m: CatalogMovie) =>
+      m.genre_ids.includes(GENRE.music) || m.keywords.some((k) => ['musical', 'singing', 'song'].includes(k));
+    // Films of songs were shown, and the one named first is one of them.
+    expect(movies.some(musical)).toBe(true);
+    const first = chat.catalog.get(shown[1]![0]!)!;
+    expect(musical(first), first.title).toBe(true);
+    expect(shown[0]).toEqual(expect.arrayContaining(shown[1]!));
   });
 });

@@ -66,6 +66,17 @@ export const comedy = (m: CatalogMovie): number => {
   const i = m.genre_ids.indexOf(GENRE.comedy);
   return i < 0 ? 0 : 1 / (1 + i) - 0.3 * Math.max(0, darkness(m));
 };
+/** Keywords of a film of songs (`music`'s lift beyond the Music genre). */
+const SONG_KEYWORDS = new Set(['musical', 'singing', 'song', 'singer', 'dancing', 'based on musical']);
+/**
+ * Decision 0129: how much of a film of songs a film is ("which one has the best songs to sing along
+ * to?"): the Music genre by its place in the list, and the keywords of a musical.
+ */
+const music = (m: CatalogMovie): number => {
+  const i = m.genre_ids.indexOf(GENRE.music);
+  return (i < 0 ? 0 : 1 / (1 + i)) + 0.5 * Math.min(2, m.keywords.filter((k) => SONG_KEYWORDS.has(k)).length);
+};
+
 /** "a horror thriller": the film's genres as its data has them. */
 export const kindText = (m: CatalogMovie): string =>
   m.genre_ids
@@ -179,6 +190,10 @@ const ORDERS: [RegExp, ShownOrder][] = [
   [
     /\b(funniest|most (?:funny|fun|hilarious))\b/,
     { word: 'funniest', value: comedy, descending: true, detail: kindText },
+  ],
+  [
+    /\b((?:best|most|catchiest|greatest) (?:songs?|music|soundtrack)|sing ?along|singalong|most musical|catchiest)\b/,
+    { word: 'most musical', value: music, descending: true, detail: kindText },
   ],
   [
     // Decision 0126: "which is the easiest to follow? I'll be watching half asleep": the one with the

@@ -715,6 +715,7 @@ export class Retriever {
     if (m.vote_count < (p.input.personPool ? 1 : minVotes)) return false;
     if (p.q.lesserKnown && this.fame().fame(m) > LESSER_KNOWN_MAX) return false;
     if (m.collection && p.q.collectionsOut?.some((c) => c.id === m.collection!.id)) return false;
+    if (m.collection && p.q.standalone) return false;
     if (p.q.studiosOut?.some((k) => madeBy(m, k))) return false;
     if (p.q.studiosIn?.length && !p.q.studiosIn.some((k) => madeBy(m, k))) return false;
     if (p.q.countriesIn?.length && !p.q.countriesIn.some((c) => m.production_countries.includes(c)))

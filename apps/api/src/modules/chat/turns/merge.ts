@@ -133,6 +133,7 @@ function subject(last: Query, next: Query, prev: Query): Partial<Query> {
     genresOut,
     keywordsOut: union(last.keywordsOut, next.keywordsOut),
     collectionsOut: collectionsOut(last, next),
+    standalone: last.standalone || next.standalone || undefined,
     ...makersOut(last, next),
     outLabels: last.outLabels || next.outLabels ? { ...last.outLabels, ...next.outLabels } : undefined,
     // "only dramas" after "French films": the new genres narrow the old ones.
@@ -228,6 +229,7 @@ function carriedLimits(last: Query, next: Query): Partial<Query> {
     genresOut: union(last.genresOut, next.genresOut).filter((g) => !asked.has(g)),
     keywordsOut: union(last.keywordsOut, next.keywordsOut).filter((k) => !next.keywordsIn.includes(k)),
     collectionsOut: collectionsOut(last, next),
+    standalone: last.standalone || next.standalone || undefined,
     ...makersOut(last, next),
     outLabels: last.outLabels || next.outLabels ? { ...last.outLabels, ...next.outLabels } : undefined,
     notMoods: union(last.notMoods ?? [], next.notMoods ?? []).filter((m) => !next.moods.includes(m)),

@@ -2720,6 +2720,23 @@ export function lessClause(s: State) {
 }
 
 /**
+ * Decision 0129: "NOT a sequel, remake or part of some franchise", "no franchises", "original stuff
+ * only": films that stand alone (`Query.standalone`), and no remake or sequel by their keywords.
+ * ("skip the prequels" is said of a franchise named: its own films.)
+ */
+const STANDALONE = new RegExp(
+  String.raw`\b(?:(?:no|not|without|nothing|never|isn't|isnt|aren't|arent|avoid|skip|hate|sick of|tired of)\b(?: \S+){0,6} (?:sequels?|franchises?|franchise films?|reboots?|part of (?:a|any|some|an?) (?:\S+ )?(?:series|franchise|saga|cinematic universe))|(?:original|standalone|stand alone) (?:stuff|ones|films|movies) only|only (?:original|standalone|stand alone) (?:stuff|ones|films|movies)|standalone (?:films?|movies?|stories))\b`,
+);
+
+export function standaloneClause(s: State) {
+  scanRegex(s, STANDALONE, (m) => {
+    s.q.standalone = true;
+    for (const k of ['sequel', ...(/remake|reboot/.test(m[0]) ? ['remake'] : [])])
+      if (!s.q.keywordsOut.includes(k)) s.q.keywordsOut.push(k);
+  });
+}
+
+/**
  * A franchise named (decision 0116) is its collection, not its words ("star wars" is no war film):
  * ruled out ("skip the star wars stuff", "no harry potter or lord of the rings") or named in a
  * request for other films ("my wife suggested star wars but he has seen every single one"), its

@@ -73,6 +73,11 @@ export interface Query {
   personOut?: string;
   /** Franchises ruled out by name ("skip the star wars stuff"): their TMDB collections' ids and names. */
   collectionsOut?: { id: number; name: string }[];
+  /**
+   * Decision 0129: "not a sequel, remake or part of some franchise", "original stuff only": no film
+   * of a franchise (a TMDB collection), no remake.
+   */
+  standalone?: boolean;
   /** The message asks who made or plays in a film ("who directed Pulp Fiction?"). */
   peopleQuestion?: boolean;
   /** The words naming the film such a question asks about ("Pulp Fiction"), when it names one. */
@@ -227,6 +232,7 @@ export function hasRequest(q: Query): boolean {
     !!q.person ||
     !!q.personOut ||
     !!q.collectionsOut?.length ||
+    !!q.standalone ||
     !!q.lesserKnown ||
     !!q.worstFirst ||
     namesMakers(q) ||
