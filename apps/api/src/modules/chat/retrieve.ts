@@ -454,6 +454,10 @@ function moodGroupsMissed(m: CatalogMovie, q: Query): number {
 }
 
 /** Genres in and out, a child's age, sharing a genre with the named film. */
+/** No film of a franchise ruled out by name, nor of any when the films must stand alone (decision 0129). */
+const franchiseAdmits = (m: CatalogMovie, q: Query) =>
+  !m.collection || (!q.standalone && !q.collectionsOut?.some((c) => c.id === m.collection!.id));
+
 function genresAdmit(m: CatalogMovie, p: Plan): boolean {
   const q = p.q;
   if (m.genre_ids.some((g) => p.out.has(g))) return false;
@@ -714,8 +718,7 @@ export class Retriever {
     if (p.input.exclude.has(m.id) || (p.seed && m.id === p.seed.id)) return false;
     if (m.vote_count < (p.input.personPool ? 1 : minVotes)) return false;
     if (p.q.lesserKnown && this.fame().fame(m) > LESSER_KNOWN_MAX) return false;
-    if (m.collection && p.q.collectionsOut?.some((c) => c.id === m.collection!.id)) return false;
-    if (m.collection && p.q.standalone) return false;
+    if (!franchiseAdmits(m, p.q)) return false;
     if (p.q.studiosOut?.some((k) => madeBy(m, k))) return false;
     if (p.q.studiosIn?.length && !p.q.studiosIn.some((k) => madeBy(m, k))) return false;
     if (p.q.countriesIn?.length && !p.q.countriesIn.some((c) => m.production_countries.includes(c)))
