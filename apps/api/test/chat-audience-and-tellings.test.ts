@@ -288,3 +288,25 @@ describe('decision 0129: a question about the films shown by what it asks', () =
     expect(shown[0]).toEqual(expect.arrayContaining(shown[1]!));
   });
 });
+
+describe('decision 0129: the viewing around a request is no topic', () => {
+  it('"mess with my head for days": how long it stays, no films about days', async () => {
+    const q = chat.engine.parse("something mind-bending that'll mess with my head for days");
+    expect(q.moods).toEqual(['mind-bending']);
+    expect([...q.themeWords, ...(q.textWords ?? [])]).not.toContain('days');
+    expect(
+      (await ask("something mind-bending that'll mess with my head for days")).picks.map((m) => m.title),
+    ).toContain('Inception');
+  });
+
+  it('"12 hr flight to tokyo tmrw… easy crowdpleasers i can half watch": easy watching, no Tokyo', () => {
+    const q = chat.engine.parse(
+      '12 hr flight to tokyo tmrw, downloading stuff onto my ipad tonight. want easy crowdpleasers i can half watch while dozing',
+    );
+    expect(q.moods).toContain('easy-watching');
+    expect([...q.themeWords, ...q.keywordsIn]).not.toContain('tokyo');
+    expect(q.unknown).toEqual([]);
+    // A trip that is the film's topic still is.
+    expect(chat.engine.parse('a movie about a trip to paris').keywordsIn).toContain('paris');
+  });
+});

@@ -1806,6 +1806,24 @@ export function pastTimeClause(s: State) {
   );
 }
 
+/** A trip's words, before where it goes. */
+const TRIP_WORDS = new Set([
+  'flight',
+  'flights',
+  'flying',
+  'fly',
+  'train',
+  'bus',
+  'drive',
+  'driving',
+  'trip',
+  'layover',
+  'back',
+]);
+/** Where a trip goes ("to tokyo", "to new york"), up to the clause's end or a word of when. */
+const TRIP_DESTINATION =
+  /\bto (?!watch\b|see\b|the (?:movies|cinema)\b)[a-z]+(?: [a-z]+)?(?= [,.!?;:]| (?:tmrw|tomorrow|tonight|today|next|this|on|and|so|for|with)\b| $)/;
+
 /** Words before a series named as a story's subject ("about a tv show", "is secretly a tv show"). */
 const SERIES_SUBJECT_BEFORE = new Set([
   'about',
@@ -1964,6 +1982,14 @@ export function runtimeClause(s: State) {
       if (minutes >= 60 && minutes <= 240) q.runtimeMax ??= minutes;
     },
   );
+  // Decision 0129: where the trip one is on goes is no topic ("12 hr flight to tokyo tmrw"); a trip
+  // that is the film's topic is ("a movie about a trip to paris").
+  scanRegex(s, TRIP_DESTINATION, (m, start) => {
+    const trip = s.toks[start - 1]?.raw ?? '';
+    const before = s.toks.slice(Math.max(0, start - 4), start - 1).map((t) => t.raw);
+    if (TRIP_WORDS.has(trip) && !before.some((w) => w === 'about' || w === 'of')) return;
+    for (const t of s.toks.slice(start, start + m[0].split(' ').length)) t.used = false;
+  });
   // "a big long war epic", "a really long historical drama": "long" said of the film wanted.
   for (let i = 0; i < s.toks.length; i++) {
     const t = s.toks[i]!;

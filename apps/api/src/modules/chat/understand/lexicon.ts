@@ -1149,6 +1149,17 @@ export const MOODS: MoodRule[] = [
       'while i work out',
       'while cleaning',
       'while i clean',
+      // Decision 0129: what pleases everyone, watched with half an eye ("easy crowdpleasers i can
+      // half watch while dozing").
+      'crowd pleaser',
+      'crowd pleasers',
+      'crowdpleaser',
+      'crowdpleasers',
+      'crowd pleasing',
+      'half watch',
+      'half watching',
+      'while dozing',
+      'doze off to',
     ],
     soft: { dark: -1 },
   },
@@ -3635,7 +3646,7 @@ export const VIEWING_SITUATION = new Set(
   `tomorrow tonite today yesterday morning mornings afternoon afternoons evenings weekend weekends
   sunday saturday friday monday tuesday wednesday thursday early later whole hour hours
   home couch sofa blanket blankets duvet bed pillow flat lounge tv telly screen laptop ipad phone plane
-  flight flights download downloaded
+  flight flights flying download downloaded downloading tmrw dozing doze nap napping
   rain rainy raining pouring freezing cold chilly snowed
   sick ill tired exhausted hungover sleepy bored brain mush
   boys lads guys roommate roommates flatmate flatmates yell yelling shout shouting`.split(/\s+/),
@@ -3722,6 +3733,13 @@ export const FIGURES_OF_SPEECH = [
   'since i was a kid',
   'since i was little',
   'growing up',
+  // How long a film stays with someone ("mess with my head for days"): no topic of days.
+  'for days',
+  'for weeks',
+  'for months',
+  'for years after',
+  'for days after',
+  'days after',
 ];
 
 /**
