@@ -239,7 +239,6 @@ function franchiseRuledOut(query: Query, seed: CatalogMovie | null, message: str
 const OPPOSITE =
   /\b(?:the )?(?:complete |total |exact |polar )?opposite of\b|\bnothing like (?:that|this|it)\b/i;
 
-/** Whether the message says, after `title`, that it wants the opposite of it. */
 /** Whether every word of a theme keyword is a word of the title typed. */
 const titleWordsOf = (keyword: string, typed: string) => {
   const own = new Set(titleWords(typed));
@@ -277,6 +276,7 @@ function likedWord(query: Query): string | undefined {
   return /^[a-z]+$/.test(typed) ? typed : undefined;
 }
 
+/** Whether the message says, after `title`, that it wants the opposite of it. */
 function saidAsOpposite(message: string, title: string): boolean {
   const at = message.toLowerCase().indexOf(title.toLowerCase());
   return at >= 0 && OPPOSITE.test(message.slice(at + title.length));

@@ -181,6 +181,23 @@ export const KEYWORD_FAMILIES = {
     'puzzle',
     'dark comedy',
   ]),
+  /** Sex and drugs on screen (decision 0129: with `violent`, what no film for a child has). */
+  adult: new Set([
+    'sex',
+    'sex scene',
+    'explicit sex',
+    'erotic movie',
+    'nudity',
+    'female nudity',
+    'male nudity',
+    'strip club',
+    'prostitute',
+    'sexual abuse',
+    'drug',
+    'drug use',
+    'cocaine',
+    'heroin',
+  ]),
   /** Broad, silly humour: what "smarter" leans away from. */
   silly: new Set(['slapstick', 'parody', 'spoof', 'stupidity', 'toilet humor', 'sex comedy', 'teen comedy']),
 } as const;

@@ -29,39 +29,14 @@ const YOUNG_CHILD = 8;
 const PRESCHOOL = 5;
 
 /**
- * Catalog keywords that mark a film as grown-up whatever its genres (TMDB tags them on films rated
- * R; of the films with 100 votes or more, a family film has one of them in 1 case of 200).
+ * Catalog keywords that mark a film as grown-up whatever its genres: violence and sex or drugs on
+ * screen (the `violent` and `adult` families of directions.ts), a serial killer, a dark comedy. Of
+ * the films with 100 votes or more, a family film has one of them in about 1 case of 200.
  */
-const GROWN_UP_KEYWORDS = new Set([
-  'sex',
-  'sex scene',
-  'explicit sex',
-  'erotic movie',
-  'nudity',
-  'female nudity',
-  'male nudity',
-  'strip club',
-  'prostitute',
-  'rape',
-  'sexual abuse',
-  'drug',
-  'drug use',
-  'cocaine',
-  'heroin',
-  'gore',
-  'splatter',
-  'blood splatter',
-  'torture',
-  'blood',
-  'decapitation',
-  'massacre',
-  'battlefield',
-  'war crimes',
-  'violence',
-  'extreme violence',
-  'brutality',
+const GROWN_UP_KEYWORDS: ReadonlySet<string> = new Set([
+  ...KEYWORD_FAMILIES.violent,
+  ...KEYWORD_FAMILIES.adult,
   'serial killer',
-  'slasher',
   'dark comedy',
 ]);
 /** Genres that give a frightening or violent film a light side a child can share (Gremlins, Goosebumps). */
@@ -83,8 +58,8 @@ const CERTIFICATION_AGE: Readonly<Record<string, number>> = { G: 0, PG: 0, 'PG-1
  * A film for a child of `age`. A synced film's certification rules out what it rates above the
  * age; then up to 5 an animated family film (a family film when animation is ruled out), up to 8 a
  * family film; from 9 on, also one with nothing grown-up: none of the genres above unless it is a
- * comic horror film with a light side (Gremlins, Goosebumps), and no grown-up keyword (an adventure film for a
- * 10 year old need not be tagged Family; The Hangover is not one).
+ * comic horror film with a light side (Gremlins, Goosebumps), and no grown-up keyword (an
+ * adventure film for a 10 year old need not be tagged Family; The Hangover is not one).
  */
 export function forChildren(m: CatalogMovie, age: number, animationOut = false): boolean {
   const rated = m.certification ? CERTIFICATION_AGE[m.certification] : undefined;
@@ -453,11 +428,11 @@ function moodGroupsMissed(m: CatalogMovie, q: Query): number {
   return q.genreGroups.filter((grp) => moodGroup(q, grp) && !grp.some((g) => m.genre_ids.includes(g))).length;
 }
 
-/** Genres in and out, a child's age, sharing a genre with the named film. */
 /** No film of a franchise ruled out by name, nor of any when the films must stand alone (decision 0129). */
 const franchiseAdmits = (m: CatalogMovie, q: Query) =>
   !m.collection || (!q.standalone && !q.collectionsOut?.some((c) => c.id === m.collection!.id));
 
+/** Genres in and out, a child's age, sharing a genre with the named film. */
 function genresAdmit(m: CatalogMovie, p: Plan): boolean {
   const q = p.q;
   if (m.genre_ids.some((g) => p.out.has(g))) return false;

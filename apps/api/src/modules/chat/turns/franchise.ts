@@ -117,6 +117,7 @@ function nextAfter(req: ChatRequest, ctx: TurnContext) {
  */
 function withoutPerson(req: ChatRequest, ctx: TurnContext): string {
   const words = req.query.person?.toLowerCase().split(/\s+/).filter(Boolean) ?? [];
+  if (!words.length) return req.message;
   const named = ctx.franchises().asked(req.message);
   if (named && words.every((w) => franchiseKey(named.name).split(' ').includes(w))) return req.message;
   return words.reduce(

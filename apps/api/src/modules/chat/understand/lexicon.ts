@@ -3673,10 +3673,6 @@ export const LEAVE_OBJECTS = new Set(
   ),
 );
 
-/**
- * Decision 0114: figures of speech whose words would read as a request but ask for nothing ("it's a
- * nightmare to agree on anything" is no horror, "I'm dying to watch something" no death).
- */
 /** Words for cheese in a film, in the languages read ("not cheesy", "pas trop niais"). */
 export const CHEESE_WORDS = `cheesy cheese sappy corny schmaltzy saccharine niais niaise niaises cursi cursis
   kitschig sdolcinato sdolcinata brega`.split(/\s+/);
@@ -3687,6 +3683,10 @@ export const CHEESE_WORDS = `cheesy cheese sappy corny schmaltzy saccharine niai
  */
 export const CRINGE_WORDS = ['cringe', 'cringey', 'cringy', 'cringeworthy', 'cringing'];
 
+/**
+ * Decision 0114: figures of speech whose words would read as a request but ask for nothing ("it's a
+ * nightmare to agree on anything" is no horror, "I'm dying to watch something" no death).
+ */
 export const FIGURES_OF_SPEECH = [
   'a nightmare to',
   'is a nightmare',
