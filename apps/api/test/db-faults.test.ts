@@ -122,6 +122,9 @@ describe.skipIf(!bin)('PostgreSQL outages (a server of the test, stopped under l
       expect(signIn.status).toBe(503);
       expect(signIn.body).toEqual({ message: DATABASE_UNAVAILABLE });
       expect((await fetch(`${api.url}/api/tmdb/movie/550`)).status).toBe(200);
+      // The outage lasts until the writers have met it a dozen times (on a busy machine each failed
+      // write can take the whole 2 s connect timeout, so a fixed pause may hold too few of them).
+      await until(() => w.outcomes.filter((o) => o.started >= down).length >= 12, 30_000);
       const up = Date.now();
       await server.start();
       const restarted = Date.now();

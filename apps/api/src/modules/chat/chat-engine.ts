@@ -29,7 +29,7 @@ import type { FilmCredits, PeopleIndex, TurnContext, TurnKind } from './turns/tu
 import { TITLE_CONFIDENCE, type ParseContext } from './understand/clauses';
 import { asksForFilms, yearOfTheTitleDropped, type Query } from './understand/query';
 import { Speller, editDistance, foldAccents } from './understand/text';
-import { FILLER } from './understand/lexicon';
+import { FILLER, TITLE_SMALL_WORDS } from './understand/lexicon';
 import { LEXICON_WORDS, understand } from './understand/understand';
 import { TextIndex } from './text-index';
 import { LITTLE_KNOWN_VOTES } from './wording';
@@ -240,6 +240,40 @@ const OPPOSITE =
   /\b(?:the )?(?:complete |total |exact |polar )?opposite of\b|\bnothing like (?:that|this|it)\b/i;
 
 /** Whether every word of a theme keyword is a word of the title typed. */
+/**
+ * A famous film the typed words name in part: "Eternal Sunshine" for Eternal Sunshine of the
+ * Spotless Mind (its first words), "lord of the rings fellowship" (its words in order, decision
+ * 0126), "amelie poulain" for Le Fabuleux Destin d'Amélie Poulain (the last words of its original
+ * title, decision 0130).
+ */
+function famousTitleTyped(
+  typed: readonly string[],
+  hits: readonly CatalogMovie[],
+): { movie: CatalogMovie; confidence: number } | null {
+  for (const m of hits) {
+    const t = titleWords(m.title);
+    if (m.vote_count >= 1000 && typed.length >= 2 && typed.every((w, i) => t[i] === w))
+      return { movie: m, confidence: 0.8 };
+  }
+  for (const m of hits)
+    if (m.vote_count >= 1000 && typed.length >= 3 && mainTitleAndSubtitleWords(typed, m.title))
+      return { movie: m, confidence: 0.78 };
+  for (const m of hits) if (endsOriginalTitle(typed, m)) return { movie: m, confidence: 0.8 };
+  return null;
+}
+
+/** The typed words end a famous film's original title (one not its English title), two of them names. */
+function endsOriginalTitle(typed: readonly string[], m: CatalogMovie): boolean {
+  if (m.vote_count < 1000 || !m.original_title || m.original_title === m.title) return false;
+  const original = titleWords(m.original_title);
+  const tail = original.slice(original.length - typed.length);
+  return (
+    typed.length < original.length &&
+    typed.filter((w) => !TITLE_SMALL_WORDS.has(w)).length >= 2 &&
+    typed.every((w, i) => tail[i] === w)
+  );
+}
+
 const titleWordsOf = (keyword: string, typed: string) => {
   const own = new Set(titleWords(typed));
   return titleWords(keyword).every((w) => own.has(w));
@@ -666,15 +700,8 @@ export class ChatEngine {
         hits.push(...this.catalog.searchTitlesTop(w, 10).movies);
     // "Eternal Sunshine" for Eternal Sunshine of the Spotless Mind: the typed words start a famous
     // title; "lord of the rings fellowship": its words, in order, are a famous title's (decision 0126).
-    const typed = key.split(' ');
-    for (const m of hits) {
-      const t = titleWords(m.title);
-      if (m.vote_count >= 1000 && typed.length >= 2 && typed.every((w, i) => t[i] === w))
-        return { movie: m, confidence: 0.8 };
-    }
-    for (const m of hits)
-      if (m.vote_count >= 1000 && typed.length >= 3 && mainTitleAndSubtitleWords(typed, m.title))
-        return { movie: m, confidence: 0.78 };
+    const famous = famousTitleTyped(key.split(' '), hits);
+    if (famous) return famous;
     let best: { movie: CatalogMovie; confidence: number; score: number } | null = null;
     for (const m of hits) {
       const main = m.title.split(/: | - /)[0]!;

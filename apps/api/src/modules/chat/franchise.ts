@@ -81,6 +81,9 @@ const ORDER_CUE =
 const FRANCHISE_NOUN =
   /\b(movies?|films?|flicks|series|saga|franchise|trilogy|collection|marathon|sequels?|prequels?|installments?|instalments?)\b/;
 
+/** A franchise's films spoken of as one series ("which films are in the series", "the whole saga"). */
+const SERIES_SPOKEN_OF = /\b(?:the|this|that|whole|entire) (?:series|franchise|saga)\b/;
+
 /**
  * The short names a person uses for a franchise, made from its name (decision 0119): the initials
  * of a name of three words or more ("lotr", "potc", "bttf"), and the last word of a two-word name
@@ -324,7 +327,10 @@ export class Franchises {
       // "alien movies" are films about aliens; "the Alien films" are the franchise, and so are "the
       // saw movies" (decision 0127: "the" before a name and films after it make it one).
       const theFilms = before[start - 1] === 'the' && /s$/.test(noun[0]);
-      if (this.common.has(key) && !typedAsName(message, key) && !theFilms) return null;
+      // A marathon of it, or its films spoken of as a series ("doing an alien marathon this
+      // weekend. which films are in the series"), make a common word the franchise too.
+      const aSeries = noun[0] === 'marathon' || SERIES_SPOKEN_OF.test(text);
+      if (this.common.has(key) && !typedAsName(message, key) && !theFilms && !aSeries) return null;
       // Decision 0119: any words may come before it ("planning a harry potter marathon", "the classic
       // 60s james bond films") unless they turn it into a likeness or rule it out.
       const lead = before.slice(0, start);

@@ -79,7 +79,7 @@ import { Lru } from '../lru';
 import { editDistance, foldAccents, PUNCTUATION, type Token } from './text';
 import { looksLikeATitleMention, namesAfterCue, namesInFrame } from '../title-mention';
 import { FILM_PEOPLE, FILM_SURNAMES } from './lexicon/film-people';
-import { GIVEN_NAMES } from './lexicon/given-names';
+import { GIVEN_NAMES, MORE_GIVEN_NAMES } from './lexicon/given-names';
 import { TextIndex } from '../text-index';
 import { NOT_TOPICS, topicSpan } from './topic';
 
@@ -403,6 +403,15 @@ function requestWordsOnly(span: Token[], lexiconWords: ReadonlySet<string>): boo
   );
 }
 
+/**
+ * A span that ends in a kind said in the plural ("twisty smart thrillers", "cozy british comedies")
+ * describes films: it names none, whatever its other words (a title is never said missing for it).
+ */
+function describesKinds(span: Token[]): boolean {
+  const last = span.at(-1)?.raw ?? '';
+  return span.length <= 4 && /s$/.test(last) && GENRE_WORD_OF.has(last);
+}
+
 /** "got anything like X": a span starting so is not a title. */
 const SPAN_SKIP = new Set([
   'anything',
@@ -578,7 +587,7 @@ function scoreCandidates(
     // all a cue names and exactly a well-known film's title ("anything like get out?").
     const plain = span.every((t) => FILLER.has(t.raw)) && !namedInCapitals(span);
     if (span.length === 0 || (plain && !endsClause(s.toks, cand.to))) continue;
-    const wordsOnly = requestWordsOnly(span, lexiconWords);
+    const wordsOnly = requestWordsOnly(span, lexiconWords) || describesKinds(span);
     const hit = s.ctx.resolveTitle(cand.text);
     if (plain && (hit?.confidence ?? 0) < 0.95) continue;
     if (!wordsOnly && (!anyTitleLike || cand.to - cand.from > anyTitleLike.to - anyTitleLike.from))
@@ -959,10 +968,28 @@ type FoundTitle = NonNullable<ReturnType<typeof bestTitle>>;
  * "jane austen vibes", "like a heist but in space": words the catalog knows as a topic (a keyword of
  * two words or more) that no film is titled are that topic, never a title said to be missing.
  */
-function namesATopic(s: State, found: FoundTitle): boolean {
-  const words = s.toks.slice(found.cand.from, found.cand.to).map((t) => t.w);
-  return words.length >= 2 && s.ctx.keywordVocabulary.has(words.join(' '));
+function namesATopic(s: State, found: FoundTitle, suffix = false): boolean {
+  const span = s.toks.slice(found.cand.from, found.cand.to);
+  const words = span.map((t) => t.w);
+  if (words.length >= 2) return !found.movie && s.ctx.keywordVocabulary.has(words.join(' '));
+  // "heist vibes", "heist type movies": one word typed in lower case that the catalog knows as a
+  // topic is that topic before a likeness, unless it is a famous film's title ("alien vibes").
+  return (
+    suffix &&
+    !span[0]!.cap &&
+    !span[0]!.upper &&
+    s.ctx.keywordVocabulary.has(words[0]!) &&
+    (!found.movie || found.movie.vote_count < TOPIC_TITLE_VOTES)
+  );
 }
+
+/** Suffixes that say a kind of film ("heist vibes", "heist type movies"), not praise of one. */
+const KIND_SUFFIX = /^(?:vibes?|style|type|like|esque|kind)$/;
+const kindSuffix = (s: State, sp: TitleSpan) =>
+  !!sp.suffix && KIND_SUFFIX.test(s.toks[sp.trigger[0]]?.w ?? '');
+
+/** A film this well known is named by its one-word title even where the word is also a topic. */
+const TOPIC_TITLE_VOTES = 1000;
 
 /** Words that say how or when something was watched, never a title after a viewing word. */
 const HOW_WATCHED = new Set(
@@ -1347,7 +1374,7 @@ export function likeClause(s: State, lexiconWords: ReadonlySet<string>) {
     // A long name read whole is named, even in a story of watching it (the catalog lacks it).
     // ("watch after dinner" after a loose viewing word is no name; three words at least).
     const longName = found !== capital && !found.movie && !sp.loose && found.cand.to - found.cand.from >= 3;
-    if (!found.movie && namesATopic(s, found)) continue;
+    if (namesATopic(s, found, kindSuffix(s, sp))) continue;
     if (!longName && !mentionsTitle(s, sp, found, candidates[0], lexiconWords)) continue;
     if (!(longName && nextToTrigger(sp, found)) && !saidAsTitle(s, sp, found)) continue;
     // "nothing like transformers", "not transformers style": the film is what the films must not be.
@@ -1824,6 +1851,10 @@ const TRIP_WORDS = new Set([
 const TRIP_DESTINATION =
   /\bto (?!watch\b|see\b|the (?:movies|cinema)\b)[a-z]+(?: [a-z]+)?(?= [,.!?;:]| (?:tmrw|tomorrow|tonight|today|next|this|on|and|so|for|with)\b| $)/;
 
+/** Something of one's own day that is awaited ("before my train leaves", "until the kids wake up"). */
+const AWAITED =
+  /\b(?:before|till|until|til|'til) (?:my|our|the|his|her|their) (?:[a-z]+ )?(?:train|flight|bus|plane|ferry|ride|shift|class|lecture|meeting|kids?|baby|husband|wife|partner|boyfriend|girlfriend|roommate|parents) (?:leaves|departs|boards|arrives|lands|starts|begins|comes|come|gets|get|wakes|wake|is|are)(?: (?:home|back|up|in|off|here))?\b/;
+
 /** Words before a series named as a story's subject ("about a tv show", "is secretly a tv show"). */
 const SERIES_SUBJECT_BEFORE = new Set([
   'about',
@@ -1982,6 +2013,17 @@ export function runtimeClause(s: State) {
       if (minutes >= 60 && minutes <= 240) q.runtimeMax ??= minutes;
     },
   );
+  // The time left before something is the longest film ("bout 100 min before my train leaves",
+  // "2 hours till bedtime", "90 mins until the baby wakes up"), and what is awaited is no topic.
+  scanRegex(
+    s,
+    new RegExp(String.raw`\b${NUM}${HALF} ?${UNIT}${tail}(?= (?:left )?(?:before|till|until|til|'til)\b)`),
+    (m) => {
+      const minutes = amount(m[1]!, m[3]!, `${m[2] ?? ''}${m[4] ?? ''}`);
+      if (minutes >= 45 && minutes <= 240) q.runtimeMax ??= minutes;
+    },
+  );
+  scanRegex(s, AWAITED, () => {});
   // Decision 0129: where the trip one is on goes is no topic ("12 hr flight to tokyo tmrw"); a trip
   // that is the film's topic is ("a movie about a trip to paris").
   scanRegex(s, TRIP_DESTINATION, (m, start) => {
@@ -2179,7 +2221,13 @@ export function ageClause(s: State) {
   scanRegex(s, BIRTHDAY_AGE, (m) => child(Number(m[1])));
   scanRegex(s, AGES_AFTER_CHILD, youngest);
   scanRegex(s, AUDIENCE_AGES, youngest);
+  // "baby is 3 months old", "our 6 week old": a baby's age, which no film is for (and no "old" film).
+  scanRegex(s, INFANT_AGE, () => {});
 }
+
+const INFANT_AGE = new RegExp(
+  String.raw`\b(?:${CHILD_AGE}|a|a few|few|couple(?: of)?) ?(?:months?|weeks?|days?|mos?|wks?) ?olds?\b`,
+);
 
 /** A grandparent, in the languages read ("my grandma", "mi abuela", "ma mamie", "meine Oma"). */
 const ELDER_NOUN = String.raw`(?:grandma|grandmas|grandpa|grandpas|grandmother|grandfather|grandparents|granny|grannie|grandad|granddad|grandads|nana|abuela|abuelo|abuelos|abuelita|abuelito|mamie|papy|papie|grand mere|grand pere|grands parents|oma|opa|grosseltern|nonna|nonno|nonni|avo|avos|vovo|vo)`;
@@ -2818,6 +2866,14 @@ export function negationClause(s: State) {
   // just" qualifies what follows up to the punctuation, which is neither asked for nor ruled out
   // ("not just another superhero movie" still rules out).
   scanRegex(s, /\bnot (?:just|only|merely|simply)\b(?! another\b)[^,.;!?]*/, () => {});
+  // "something i dont have to follow", "one i don't need to think about": an easy watch asked for,
+  // nothing ruled out.
+  scanRegex(s, NO_EFFORT, () =>
+    applyMood(
+      s.q,
+      MOODS.find((m) => m.mood === 'easy-watching')!,
+    ),
+  );
   scan(s, NEGATIONS, (start, len) => negateFrom(s, start + len));
   moreThanClause(s);
   ruledOutAfter(s);
@@ -2831,6 +2887,9 @@ export function negationClause(s: State) {
     t.used = true;
   });
 }
+
+const NO_EFFORT =
+  /\b(?:don't|dont|do not|won't|wont|shouldn't|shouldnt|doesn't|doesnt) (?:have|need|want) to (?:follow|think|concentrate|focus|pay attention)(?: (?:about|on|to))?(?: it| too (?:much|hard))?\b/;
 
 /** The words ruled out after a negation that ends at token `from`: up to four, a list going on. */
 function negateFrom(s: State, from: number): void {
@@ -3104,9 +3163,15 @@ function kindsListed(s: State, a: { end: number }, between: readonly Token[]): b
 const FAMILY_IN_THE_STORY =
   /(?<!\b(?:with|for|whole|entire|me and|us and) )\b(?:my|our|his|her|their) family\b(?! (?:film|films|movie|movies|night|friendly|evening|time)\b)/;
 
+const FAMILY_AS_SUBJECT =
+  /\b(?:about|on|around|exploring) (?:a |the )?(?:famil(?:y|ies)(?: life| ties| drama| relationships)?)\b(?! (?:film|films|movie|movies|night|friendly|evening|time)\b)/;
+
 export function genreClause(s: State) {
   const q = s.q;
   scanRegex(s, FAMILY_IN_THE_STORY, () => undefined);
+  // "dramas and stuff about family": family as what a film is about is a theme; the Family genre
+  // is an audience (films for children and parents).
+  scanRegex(s, FAMILY_AS_SUBJECT, () => add(q.themeWords, 'family'));
   const said: { start: number; end: number; g: number }[] = [];
   pairs(s, false);
   for (const [g, phrases] of GENRE_PHRASES) {
@@ -3700,6 +3765,13 @@ const PEOPLE_QUESTION = new RegExp(
 );
 
 /**
+ * A role in a film's making said of its maker ("music by", "scored by", "obsessed with his music"):
+ * the person's, no genre asked for.
+ */
+const ROLE_BY =
+  /\b(?:music|score|scores|soundtracks?|screenplay|script) (?:(?:composed|written|done) )?by\b|\b(?:scored|composed|photographed) by\b|\b(?:his|her|their) (?:music|scores?|soundtracks?)\b/;
+
+/**
  * The film a question about its people names: the words after "who directed", "who's in", "the
  * cast of"… up to the question mark (`Query.askedFilm`).
  */
@@ -3718,6 +3790,8 @@ export function personClause(s: State, lexiconWords: ReadonlySet<string>) {
     const film = ASKED_FILM.exec(s.original.trim())?.[1];
     if (film) s.q.askedFilm = film;
   }
+  // "movies with music by hans zimmer": the role is the person's, no genre asked for.
+  scanRegex(s, ROLE_BY, () => {});
   const found = namedPerson(s, lexiconWords);
   if (!found) return;
   // "ok but no wes anderson", "nothing with will ferrell": a person ruled out is no request about
@@ -4034,7 +4108,14 @@ function namedInLowerCase(s: State, lexiconWords: ReadonlySet<string>): TypedNam
  */
 function offlinePerson(typed: string, s: State, lexiconWords: ReadonlySet<string>): string | null {
   const words = typed.split(' ');
-  if (words.length < 2 || words.length > 3 || !GIVEN_NAMES.has(words[0]!)) return null;
+  const first = words[0]!;
+  const given =
+    GIVEN_NAMES.has(first) ||
+    (MORE_GIVEN_NAMES.has(first) &&
+      !lexiconWords.has(first) &&
+      !FILLER.has(first) &&
+      !s.ctx.keywordVocabulary.has(first));
+  if (words.length < 2 || words.length > 3 || !given) return null;
   const rest = words.slice(1);
   if (
     rest.some((w) => w.length < 3 || lexiconWords.has(w) || FILLER.has(w) || s.ctx.keywordVocabulary.has(w))

