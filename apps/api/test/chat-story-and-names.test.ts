@@ -111,3 +111,68 @@ describe('decision 0130: kinds described, franchises and names as typed', () => 
     expect(a.picks.length).toBeGreaterThanOrEqual(3);
   });
 });
+
+describe("decision 0130, second part: titles typed with a slip, franchises in the plural, the story's time", () => {
+  it("a famous film's one-word title with a slip, in a message that asks for nothing else, is that film", async () => {
+    expect((await chat.answer('whiplsh was insane. what else gives me that anxiety')).seed?.title).toBe(
+      'Whiplash',
+    );
+    expect(
+      (await chat.answer('more like that interstelar one w mcconaughey and the bookshelf')).seed?.title,
+    ).toBe('Interstellar');
+    // A longer title with a slip after "watch": the film.
+    expect((await chat.answer('want to watch grand budapest hotle tonight')).seed?.title).toBe(
+      'The Grand Budapest Hotel',
+    );
+    // A greeting typed long is still a greeting.
+    expect((await ask('hellooo')).picks).toEqual([]);
+  });
+
+  it('"all the harry potters", "the bournes, in order": a franchise in the plural is its films', async () => {
+    const potters = await ask('gonna do all the harry potters over christmas w my cousins. list em');
+    expect(potters.picks.length).toBeGreaterThanOrEqual(5);
+    expect(potters.picks.every((m) => m.title.startsWith('Harry Potter'))).toBe(true);
+    const bournes = await ask('the bournes, in order');
+    expect(bournes.picks.every((m) => m.collection?.name?.includes('Bourne'))).toBe(true);
+    // "the rings" of "lord of the rings" is no plural of The Ring; "5 times" is a count, no title.
+    const fantasy = await ask(
+      "fantasy but not harry potter or lord of the rings, i've seen every one of those like 5 times",
+    );
+    expect(fantasy.picks.length).toBeGreaterThanOrEqual(3);
+    for (const m of fantasy.picks) {
+      expect(m.genre_ids).toContain(GENRE.fantasy);
+      expect(m.collection?.name ?? '').not.toMatch(/Harry Potter|Lord of the Rings|Ring/);
+    }
+  });
+
+  it('"kathryn bigelow filmography": a person, said plainly', async () => {
+    const { message, picks } = await ask('kathryn bigelow filmography, which are worth it');
+    expect(message).toMatch(/look up people/);
+    expect(picks).toEqual([]);
+  });
+
+  it('"its a school night", "during lockdown-ish winter": the speaker\'s time, no topic', () => {
+    expect(
+      chat.engine.parse('short horror, under an hour and a half. its a school night').keywordsIn,
+    ).toEqual([]);
+    expect(
+      chat.engine.parse('anything about chess? just got into it during lockdown-ish winter and now im hooked')
+        .keywordsIn,
+    ).toEqual(['chess']);
+    // A film set in a season still asks for it.
+    expect(chat.engine.parse('movies set during winter').keywordsIn).toContain('winter');
+  });
+});
+
+describe("decision 0130, second part: a viewer past children's films", () => {
+  it("\"he says he's 'too old for kid stuff'\": no family films, and no newer films asked for", () => {
+    const q = chat.engine.parse(
+      "he says he's 'too old for kid stuff' so maybe skip anything that feels babyish",
+    );
+    expect(q.genresOut).toContain(GENRE.family);
+    expect(q.genreGroups).toEqual([]);
+    expect(q.followUp).toBeUndefined();
+    // Films said to be too old still are ("those are too old for me": newer ones).
+    expect(chat.engine.parse('those are too old for me').followUp).toBe('newer');
+  });
+});

@@ -204,6 +204,9 @@ function sameWordSaidOtherwise(typed: string, word: string): boolean {
   return typed === `${word}s` || word === `${typed}s` || typed === `${word}es` || word === `${typed}es`;
 }
 
+/** How well known a film must be to be named by a slip of its one-word title. */
+const SLIPPED_WORD_VOTES = 1000;
+
 /** A word this long may carry two slips, one of them letters swapped ("labrynth"). */
 const TWO_SLIPS_LETTERS = 7;
 
@@ -929,12 +932,15 @@ export class ChatEngine {
     const unread =
       query.empty && !query.social && query.unknown.length === 1 ? query.unknown[0]!.toLowerCase() : '';
     const word = words.length === 1 ? words[0]! : unread.length >= 5 ? unread : '';
-    const film = this.filmOfTitleWord(word);
+    const exact = this.filmOfTitleWord(word);
+    const film = exact ?? this.filmOfSlippedWord(query);
     if (!film) return query;
     return {
       ...query,
       like: { text: film.title, movie: film, confidence: 1, closest: null },
-      filmAsked: true,
+      // The film itself is asked for when its word is the message ("gladiater"), not in a likeness
+      // ("interstelar type movies pls").
+      filmAsked: !!exact || words.length === 1,
       themeWords: [],
       textWords: [],
       keywordsIn: [],
@@ -950,6 +956,27 @@ export class ChatEngine {
     this.titleWordFilms ??= this.wellKnownByTitleWord();
     const [first, second] = this.titleWordFilms.get(word) ?? [];
     return first && !(second && second.vote_count * 3 > first.vote_count) ? first : undefined;
+  }
+
+  /**
+   * Decision 0130: "whiplsh was insane", "more like that interstelar one w mcconaughey": in a message
+   * that asks for nothing else, the one unread word that is a slip of a famous film's one-word title
+   * (1,000 votes, far better known than any other film with that word) is that film, even where
+   * nothing else was read (no off-topic answer). A greeting or thanks stays one.
+   */
+  private filmOfSlippedWord(query: Query): CatalogMovie | undefined {
+    if (!query.empty || query.social === 'greeting' || query.social === 'thanks') return undefined;
+    this.titleWordFilms ??= this.wellKnownByTitleWord();
+    const films = new Map<number, CatalogMovie>();
+    for (const typed of query.unknown.map((w) => w.toLowerCase())) {
+      if (typed.length < 5 || LEXICON_WORDS.has(typed) || this.knownWord(typed)) continue;
+      for (const [word, [first, second]] of this.titleWordFilms) {
+        if (!first || first.vote_count < SLIPPED_WORD_VOTES || !near(typed, word)) continue;
+        if (titleWords(first.title).length === 1 && !(second && second.vote_count * 3 > first.vote_count))
+          films.set(first.id, first);
+      }
+    }
+    return films.size === 1 ? [...films.values()][0] : undefined;
   }
 
   private titleWordFilms: Map<string, CatalogMovie[]> | undefined;

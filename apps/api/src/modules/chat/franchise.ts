@@ -79,7 +79,7 @@ const NOT_THE_FRANCHISE = new Set([
 const ORDER_CUE =
   /\b(?:in (?:what|which) order|(?:what|which|right|correct|viewing|watching|release) order|in order|order (?:of|to|should)|how many (?:are|movies|films|of them|there)|which (?:one|ones|should i|do i) (?:first|watch first|start)|watch(?:ed)? first|start with|orden|ordem|reihenfolge|ordre|ordine|cuantas|quantos|wie viele|combien|which [a-z0-9 ]{1,40} (?:is|was|are) (?:the )?(?:best|greatest|worst)(?: one| ones)?$|which (?:one|ones|of them) (?:is|are|was|were) (?:the )?(?:most |least )?[a-z]+(?: one| ones)?)\b|\border$/;
 const FRANCHISE_NOUN =
-  /\b(movies?|films?|flicks|series|saga|franchise|trilogy|collection|marathon|sequels?|prequels?|installments?|instalments?)\b/;
+  /\b(movies?|films?|flicks|series|saga|franchise|trilogy|collection|marathon|sequels?|prequels?|installments?|instalments?|ones)\b/;
 
 /** A franchise's films spoken of as one series ("which films are in the series", "the whole saga"). */
 const SERIES_SPOKEN_OF = /\b(?:the|this|that|whole|entire) (?:series|franchise|saga)\b/;
@@ -287,7 +287,30 @@ export class Franchises {
 
   /** The franchise a message asks for by name, or null. */
   asked(message: string): Franchise | null {
-    return this.named(message) ?? this.inOrder(message) ?? this.alone(message);
+    return this.named(message) ?? this.plural(message) ?? this.inOrder(message) ?? this.alone(message);
+  }
+
+  /**
+   * Decision 0130: a franchise's name said in the plural for its films ("all the harry potters",
+   * "the bournes"), after "the", "all" or "both": a common word so said is the kind ("the aliens").
+   */
+  private plural(message: string): Franchise | null {
+    // (The message's leading "the" kept: "the bournes, in order".)
+    const words = franchiseKey(`x ${message}`).split(' ').slice(1);
+    for (let i = 1; i < words.length; i++) {
+      const last = words[i]!;
+      if (last.length < 5 || !last.endsWith('s')) continue;
+      for (let n = Math.min(5, i); n >= 1; n--) {
+        const name = [...words.slice(i - n + 1, i), last.slice(0, -1)].join(' ');
+        // Its whole name, not a short one ("eat up the hours" is no Rush Hour).
+        const found = this.byKey.get(name) ?? this.byLocalName.get(name);
+        if (!found || this.common.has(name) || !/^(?:the|all|both|those)$/.test(words[i - n] ?? '')) continue;
+        // "lord of the rings": "the Xs" after "of" ends a longer name, no plural of The Ring.
+        if (words[i - n - 1] === 'of') continue;
+        return found;
+      }
+    }
+    return null;
   }
 
   /**

@@ -960,7 +960,8 @@ function spanCandidates(s: State, sp: TitleSpan, prefixes: readonly string[]): T
   return prefixCandidates(s.toks, sp);
 }
 
-const TIME_UNIT = /^(?:secs?|seconds?|mins?|minutes?|hrs?|hours?|h|days?|weeks?|months?|years?|yrs?)$/;
+const TIME_UNIT =
+  /^(?:secs?|seconds?|mins?|minutes?|hrs?|hours?|h|days?|weeks?|months?|years?|yrs?|times|x)$/;
 
 type FoundTitle = NonNullable<ReturnType<typeof bestTitle>>;
 
@@ -1147,6 +1148,17 @@ function readWhole(s: State, from: number, to: number, shorter: CatalogMovie): F
  */
 function saidAsTitle(s: State, sp: TitleSpan, found: FoundTitle): boolean {
   if (found.movie && found.confidence >= 0.95) return true;
+  // "want to watch grand budapest hotle tonight": a famous film's title of two words or more,
+  // typed with a slip.
+  if (
+    sp.viewing &&
+    found.movie &&
+    found.confidence >= SLIPPED_TITLE_CONFIDENCE &&
+    found.movie.vote_count >= SLIPPED_TITLE_VOTES &&
+    found.cand.to - found.cand.from >= 2 &&
+    typedWithASlip(s, found)
+  )
+    return true;
   // "eternal sunshine type movies": a famous title's first words, right before the cue.
   if (sp.suffix && found.cand.to === sp.trigger[0] && startsFamousTitle(s, found)) return true;
   const text = originalText(s, found.cand.from, found.cand.to);
@@ -1154,6 +1166,18 @@ function saidAsTitle(s: State, sp: TitleSpan, found: FoundTitle): boolean {
   if (!sp.suffix && !sp.viewing && found.cand.from === sp.from) return namesAfterCue(s.original, text);
   return looksLikeATitleMention(s.original, text);
 }
+
+/** Some word typed is none of the title's words ("hotle" for The Grand Budapest Hotel). */
+function typedWithASlip(s: State, found: FoundTitle): boolean {
+  const title = new Set(foldAccents(found.movie!.title.toLowerCase()).split(/[^a-z0-9]+/));
+  return s.toks
+    .slice(found.cand.from, found.cand.to)
+    .some((t) => /^[a-z]+$/.test(t.raw) && !title.has(t.raw));
+}
+
+/** A famous film's title typed with a slip: how close, and how famous (decision 0130). */
+const SLIPPED_TITLE_CONFIDENCE = 0.85;
+const SLIPPED_TITLE_VOTES = 1000;
 
 /** The words typed (two at least) are the first words of a well-known film's title. */
 function startsFamousTitle(s: State, found: FoundTitle): boolean {
@@ -1826,12 +1850,18 @@ const BARE_NOT_MINUTES =
  * never a film's length; its words are used up before the lengths and the time there is are read.
  */
 export function pastTimeClause(s: State) {
+  // "just got into it during lockdown-ish winter", "this summer": a season of the speaker's life,
+  // no winter film (a film set then says so: "set during winter").
+  scanRegex(s, SEASON_IN_THE_STORY, () => {});
   scanRegex(
     s,
     /\b(?:(?:about|like|maybe|only|just|around|roughly) )?(?:an?|one|two|three|four|five|a few|a couple(?: of)?|half an?|\d{1,3}(?:[.,]\d)?) ?(?:hours?|hrs?|h|minutes?|mins?|days?|weeks?|months?|years?) ago\b/,
     () => {},
   );
 }
+
+const SEASON_IN_THE_STORY =
+  /(?<!\b(?:set|takes place|taking place|happens|happening|films?|movies?) )\b(?:during|over|this|last|past|all) (?:the )?(?:[a-z]+(?: ?- ?ish| ish)? )?(?:winter|summer|spring|autumn|fall|holidays|lockdown)\b/;
 
 /** A trip's words, before where it goes. */
 const TRIP_WORDS = new Set([
@@ -2248,7 +2278,13 @@ export function elderClause(s: State) {
   scanRegex(s, ELDER, () => {
     s.q.elder = true;
   });
+  // Decision 0130: "he says he's too old for kid stuff": a viewer past children's films rules them
+  // out (the films are not too old: no newer ones asked for).
+  scanRegex(s, TOO_OLD_FOR_KIDS, () => add(s.q.genresOut, GENRE.family));
 }
+
+const TOO_OLD_FOR_KIDS =
+  /\b(?:he's|hes|he is|she's|shes|she is|they're|theyre|they are|i'm|im|i am|we're|we are|were|too) (?:['"‘’“”] ?)?(?:(?:way|far|a bit|kinda|getting) )?too old for (?:kids?|kiddie|kiddy|children's|childrens|childish|baby|babyish|cartoons?|family|disney)(?: (?:stuff|things|movies|films|shows))?\b/;
 
 /** The kinds of film an older viewer is not offered unless they are named (decision 0126). */
 export const NOT_FOR_ELDERS: readonly number[] = [GENRE.animation, GENRE.horror];
@@ -3990,7 +4026,7 @@ function notATitle(s: State, name: string | undefined): string | undefined {
  */
 function namedBeforeFilms(s: State, lexiconWords: ReadonlySet<string>): string | undefined {
   const m =
-    /(?:^|[^\p{L}-])((?:\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?|\p{Lu}\.)(?:\s(?:\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?|\p{Lu}\.)){0,2})(?:'s|’s)?\s+(?:films?|movies?|flicks?|pictures)\b/u.exec(
+    /(?:^|[^\p{L}-])((?:\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?|\p{Lu}\.)(?:\s(?:\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?|\p{Lu}\.)){0,2})(?:'s|’s)?\s+(?:films?|movies?|flicks?|pictures|filmography|filmographies|oeuvre)\b/u.exec(
       s.original,
     ) ?? FILMS_OF_NAME.exec(s.original);
   const name = m?.[1];
@@ -4085,9 +4121,10 @@ function namedInLowerCase(s: State, lexiconWords: ReadonlySet<string>): TypedNam
     if (name) return name;
     rest = other[1]!;
   }
-  const before = /(?:^|\s)((?:[\p{L}'.-]+\s){1,2}[\p{L}'.-]+?)(?:'s)?\s+(?:films?|movies?|flicks?)\b/u.exec(
-    text,
-  );
+  const before =
+    /(?:^|\s)((?:[\p{L}'.-]+\s){1,2}[\p{L}'.-]+?)(?:'s)?\s+(?:films?|movies?|flicks?|filmography|filmographies|oeuvre)\b/u.exec(
+      text,
+    );
   if (!before) return undefined;
   const words = before[1]!.split(' ');
   // The name ends right before "films": try its last two or three words.

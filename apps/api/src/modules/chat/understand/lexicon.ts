@@ -178,6 +178,8 @@ export const GENRE_PHRASES: [number, string[]][] = [
       'kiddy',
       'kiddie',
       'kiddish',
+      'babyish',
+      'for babies',
       'child friendly',
       'my son',
       'my daughter',
@@ -2773,6 +2775,8 @@ export const VIEWING_PREFIXES: string[] = [
   'seeing',
   'watching',
   'rewatching',
+  'rewatch',
+  're watch',
   'obsessed with',
   'been obsessed with',
   "can't get over",
@@ -3704,6 +3708,9 @@ export const CRINGE_WORDS = ['cringe', 'cringey', 'cringy', 'cringeworthy', 'cri
  * nightmare to agree on anything" is no horror, "I'm dying to watch something" no death).
  */
 export const FIGURES_OF_SPEECH = [
+  // "short horror, its a school night": the evening, not a school.
+  'school night',
+  'work night',
   // "the godfather which doesnt count haha", "where should i start": the story around a request.
   "doesn't count",
   'doesnt count',
