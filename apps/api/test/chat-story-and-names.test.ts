@@ -124,6 +124,14 @@ describe("decision 0130, second part: titles typed with a slip, franchises in th
     expect((await chat.answer('want to watch grand budapest hotle tonight')).seed?.title).toBe(
       'The Grand Budapest Hotel',
     );
+    // How often a film was seen is no part of its name.
+    expect(
+      (
+        await chat.answer(
+          'i have watched mad max fury road 3 times this month. i need something else with that energy',
+        )
+      ).seed?.title,
+    ).toBe('Mad Max: Fury Road');
     // A greeting typed long is still a greeting.
     expect((await ask('hellooo')).picks).toEqual([]);
   });

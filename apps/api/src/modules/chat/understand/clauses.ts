@@ -1106,7 +1106,11 @@ function wholePlainName(
 ): FoundTitle {
   if (!found.movie || s.toks[found.cand.from]?.upper) return found;
   const toks = s.toks;
-  const ends = (k: number) => k < 0 || k >= toks.length || endsPlainName(toks[k]!, lexiconWords);
+  // "watched mad max fury road 3 times this month": how often it was seen is no part of its name.
+  const count = (k: number) =>
+    (/^\d+$/.test(toks[k]!.w) && /^(?:times|x)$/.test(toks[k + 1]?.w ?? '')) ||
+    /^(?:twice|thrice)$/.test(toks[k]!.w);
+  const ends = (k: number) => k < 0 || k >= toks.length || endsPlainName(toks[k]!, lexiconWords) || count(k);
   let [from, to] = [found.cand.from, found.cand.to];
   // After a cue the name goes on after the match; before a judgement ("X - do you have it?",
   // "X was great"), it goes back before it.
