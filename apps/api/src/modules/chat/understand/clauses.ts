@@ -3,6 +3,7 @@
  * it used, and writes into the Query. They run in a fixed order (see `understand.ts`), so that a
  * title, a runtime or a year is taken before its words could be read as anything else.
  */
+import { titleWords } from '../exact-titles';
 import type { CatalogMovie } from '@app/catalog';
 import {
   ADULT_PHRASES,
@@ -1158,7 +1159,7 @@ function saidAsTitle(s: State, sp: TitleSpan, found: FoundTitle): boolean {
     sp.viewing &&
     found.movie &&
     found.confidence >= SLIPPED_TITLE_CONFIDENCE &&
-    found.movie.vote_count >= SLIPPED_TITLE_VOTES &&
+    found.movie.vote_count >= HELD_SLIP_VOTES &&
     found.cand.to - found.cand.from >= 2 &&
     typedWithASlip(s, found)
   )
@@ -1173,15 +1174,14 @@ function saidAsTitle(s: State, sp: TitleSpan, found: FoundTitle): boolean {
 
 /** Some word typed is none of the title's words ("hotle" for The Grand Budapest Hotel). */
 function typedWithASlip(s: State, found: FoundTitle): boolean {
-  const title = new Set(foldAccents(found.movie!.title.toLowerCase()).split(/[^a-z0-9]+/));
+  const title = new Set(titleWords(found.movie!.title));
   return s.toks
     .slice(found.cand.from, found.cand.to)
     .some((t) => /^[a-z]+$/.test(t.raw) && !title.has(t.raw));
 }
 
-/** A famous film's title typed with a slip: how close, and how famous (decision 0130). */
+/** How close a famous film's title typed with a slip must be (decision 0130; how famous: HELD_SLIP_VOTES). */
 const SLIPPED_TITLE_CONFIDENCE = 0.85;
-const SLIPPED_TITLE_VOTES = 1000;
 
 /** The words typed (two at least) are the first words of a well-known film's title. */
 function startsFamousTitle(s: State, found: FoundTitle): boolean {
