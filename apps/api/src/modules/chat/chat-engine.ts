@@ -204,6 +204,26 @@ function sameWordSaidOtherwise(typed: string, word: string): boolean {
   return typed === `${word}s` || word === `${typed}s` || typed === `${word}es` || word === `${typed}es`;
 }
 
+/**
+ * The words of `title` (two or more) typed in `words` as a run that holds `unread`, each exactly or
+ * a slip away (`near`, four letters or more), one of them at least a slip, or null.
+ */
+function typedTitleAt(
+  words: readonly string[],
+  title: readonly string[],
+  unread: string,
+): { typed: string[]; at: number } | null {
+  if (title.length < 2) return null;
+  for (let i = 0; i + title.length <= words.length; i++) {
+    const typed = words.slice(i, i + title.length);
+    if (!typed.includes(unread)) continue;
+    const slipped = typed.some((w, k) => w !== title[k]);
+    if (slipped && typed.every((w, k) => w === title[k] || (title[k]!.length >= 4 && near(w, title[k]!))))
+      return { typed, at: i };
+  }
+  return null;
+}
+
 /** How well known a film must be to be named by a slip of its one-word title. */
 const SLIPPED_WORD_VOTES = 1000;
 
@@ -925,6 +945,27 @@ export class ChatEngine {
     const likedFilm = liked ? this.filmOfTitleWord(liked) : undefined;
     if (likedFilm)
       return { ...query, like: { text: likedFilm.title, movie: likedFilm, confidence: 1, closest: null } };
+    // "forest gump but different": an unread word of one famous film's title, typed among that
+    // title's other words (each exact or a slip away), names it; the rest of the request stands.
+    const around = this.filmTypedAround(query, words);
+    if (around) {
+      const own = new Set(around.typed);
+      const notOwn = (w: string) => !titleWords(w).every((x) => own.has(x));
+      return {
+        ...query,
+        like: { text: around.film.title, movie: around.film, confidence: 1, closest: null },
+        themeWords: query.themeWords.filter(notOwn),
+        keywordsIn: query.keywordsIn.filter(notOwn),
+        textWords: query.textWords?.filter(notOwn),
+        unknown: query.unknown.filter(notOwn),
+        // The film itself is asked for when its title is the message ("the godfahter", "… pls").
+        filmAsked: words.every(
+          (w, i) => (i >= around.at && i < around.at + around.typed.length) || FILLER.has(w),
+        ),
+        empty: false,
+        social: undefined,
+      };
+    }
     // A title the catalog was said to lack ("mononoke" is not a whole title) may be this word's film.
     if (query.genreGroups.length || query.moods.length || query.languages.length) return query;
     // Or the one unread word of a message that asks for nothing else and is no small talk or
@@ -948,6 +989,38 @@ export class ChatEngine {
       empty: false,
       social: undefined,
     };
+  }
+
+  /**
+   * The famous film (SLIPPED_WORD_VOTES) whose whole title, of two words or more, is typed around
+   * one of the message's unread words, each word exactly or a slip away (`near`), its leading
+   * article perhaps left out; the unread word is one of its title's words or a slip of one.
+   */
+  private filmTypedAround(
+    query: Query,
+    words: readonly string[],
+  ): { film: CatalogMovie; typed: string[]; at: number } | null {
+    this.titleWordFilms ??= this.wellKnownByTitleWord();
+    for (const unread of query.unknown.map((w) => w.toLowerCase())) {
+      if (unread.length < 4 || LEXICON_WORDS.has(unread) || FILLER.has(unread)) continue;
+      for (const film of this.filmsOfTitleWordNear(unread)) {
+        const whole = titleWords(film.title);
+        for (const title of /^(?:the|a|an)$/.test(whole[0]!) ? [whole, whole.slice(1)] : [whole]) {
+          const typed = typedTitleAt(words, title, unread);
+          if (typed) return { film, ...typed };
+        }
+      }
+    }
+    return null;
+  }
+
+  /** The famous films with this word in their title, or (five letters or more) a word a slip away. */
+  private filmsOfTitleWordNear(typed: string): CatalogMovie[] {
+    const exact = this.titleWordFilms!.get(typed);
+    const out = exact ? [...exact] : [];
+    if (!exact && typed.length >= 5 && !this.knownWord(typed))
+      for (const [word, films] of this.titleWordFilms!) if (near(typed, word)) out.push(...films);
+    return out.filter((m) => m.vote_count >= SLIPPED_WORD_VOTES).sort((a, b) => b.vote_count - a.vote_count);
   }
 
   /** The one well-known film (or one far better known than the next) whose title has this word. */

@@ -81,6 +81,10 @@ const ORDER_CUE =
 const FRANCHISE_NOUN =
   /\b(movies?|films?|flicks|series|saga|franchise|trilogy|collection|marathon|sequels?|prequels?|installments?|instalments?|ones)\b/;
 
+/** "where do we start", "where to begin": asked of a franchise named in two words or more, its order. */
+const START_CUE =
+  /\bwhere (?:do|should|would|can) (?:i|we|you|one) (?:start|begin)\b|\bwhere to (?:start|begin)\b/;
+
 /** A franchise's films spoken of as one series ("which films are in the series", "the whole saga"). */
 const SERIES_SPOKEN_OF = /\b(?:the|this|that|whole|entire) (?:series|franchise|saga)\b/;
 
@@ -333,7 +337,10 @@ export class Franchises {
    */
   private inOrder(message: string): Franchise | null {
     const text = franchiseKey(message).replace(TRAILING_FILLER, '');
-    return ORDER_CUE.test(text) ? this.anywhere(text, 1) : null;
+    if (ORDER_CUE.test(text)) return this.anywhere(text, 1);
+    // Decision 0131: "want to show my 10yo star wars for the first time. where do we start" (a
+    // one-word name there is too often a word: "nobody asking me for snacks … where do i start?").
+    return START_CUE.test(text) ? this.anywhere(text, 2) : null;
   }
 
   /** A franchise's name right before a film noun, with only request words before it. */

@@ -30,7 +30,7 @@ export interface WordKnowledge {
 const AVAILABILITY_AFTER =
   /^(.+?)\s*[,.…:;!?-]*\s*(?:do (?:you|u|ya) (?:guys )?have (?:it|that|this)|(?:you|u|ya) (?:guys )?got (?:it|that|this)|(?:or )?(?:is|was) (?:it|that) too (?:new|recent)|can (?:you|u) find (?:it|that|this)|where (?:can|do) (?:i|we) (?:watch|see|find|stream) (?:it|that|this)|is (?:it|that) (?:on here|here|available|in (?:the|your) catalog)|(?:la|lo) (?:tienen|tienes|teneis|tenéis)|(?:vous )?l['’ ]?avez(?: vous)?|(?:habt ihr|haben sie|hast du) (?:ihn|es|sie)|(?:voces|vocês|voce|você) (?:tem|têm)|(?:ce )?l['’ ]?avete)(?![\p{L}])/iu;
 const VERDICT_FRAME =
-  /^(?:so |ok |okay |hey )?is (.+?) (?:any good|worth (?:it|watching|a watch|seeing|the hype))\b/i;
+  /^(?:so |ok |okay |hey )?is (.+?) (?:any good|worth (?:it|watching|a watch|seeing|the hype|the (?:time|wait|watch|runtime|(?:\d+|two|three|four) hours?|hours?))|too (?:scary|violent|gory|dark|long|sad|intense|mature|graphic|disturbing|much) (?:for|to))\b/i;
 /** "Top Gun: Maverick – is it any good?", "what did you think of knives out?": the film judged. */
 const VERDICT_AFTER =
   /^(.+?)\s*[,.…:;!?–—-]+\s*(?:is it|was it|is that|was that) (?:any good|good|worth (?:it|watching|a watch|seeing|the hype))\b/i;
@@ -139,13 +139,38 @@ function judgedName(text: string, words: WordKnowledge): string | null {
   return (words.asksForKind ?? words.asksForFilms)(judged) ? null : judged;
 }
 
+/** Words of a clause about people or what they saw, never of a title the catalog lacks. */
+const SAID_OF_PEOPLE =
+  /^(?:i|we|you|u|he|she|they|me|us|him|them|my|our|your|ur|his|her|their|what|whatever|which|who|ones)$/;
+
+/** "stuff like X", "something similar to X" ending the message: what is likened. */
+const LIKE_FRAME =
+  /\b(?:something|stuff|films?|movies?|flicks|anything|more|ones?|others?|things?) (?:like|similar to|along the lines of) (.+)$/i;
+
+/**
+ * The film in "recommend me stuff like everything everywhere all at once" (no title read): two
+ * words or more that ask for nothing themselves (no genre, mood, theme, era: "something like a
+ * rainy day film" asks for films), or null.
+ */
+function likenedName(text: string, words: WordKnowledge): string | null {
+  const likened = LIKE_FRAME.exec(text)?.[1]?.trim();
+  if (!likened) return null;
+  const run = wordsOf(likened);
+  if (run.length < 2 || run.length > 7 || POINTER.test(likened.toLowerCase()) || SERIES_WORDS.test(likened))
+    return null;
+  // Said of people or of what was seen ("what we watched last week", "the ones my dad loves"): no
+  // title the catalog lacks (one it has was read before this).
+  if (run.some((w) => SAID_OF_PEOPLE.test(w))) return null;
+  return words.asksForFilms(likened) ? null : likened;
+}
+
 /** The title typed (as typed, trimmed), or null. */
 export function missingTitle(message: string, q: Query, words: WordKnowledge): string | null {
   if (!namesNothing(q)) return null;
   const text = message.trim().replace(/[?!.]+$/, '');
   if (wholeName(text, wordsOf(text), q, words)) return text;
   // The frames below are a title's place whatever else the message says ("my daughter": family films).
-  return availableName(text, words) ?? judgedName(text, words);
+  return availableName(text, words) ?? judgedName(text, words) ?? likenedName(text, words);
 }
 
 /** The openers of a question for a title, longest first, as words. */

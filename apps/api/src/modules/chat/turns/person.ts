@@ -112,10 +112,15 @@ async function personFilms(name: string, ctx: TurnContext): Promise<number[] | n
  * Decision 0105: a person beside a kind of film ("romantic and elegant films, Audrey Hepburn and that
  * sort of thing", "something with keanu reeves, preferably action"): offline, the kind is served and
  * the reply says first that people cannot be looked up. A person with only years or a length ("meryl
- * streep, her stuff from the 80s") is about that person: no films could be said to be theirs.
+ * streep, her stuff from the 80s") is about that person: no films could be said to be theirs. A
+ * topic the catalog knows is a kind too ("80s teen movies, the john hughes kind").
  */
 const asksForMore = (req: ChatRequest) =>
-  req.query.genreGroups.length > 0 || req.query.moods.length > 0 || req.query.languages.length > 0;
+  req.query.genreGroups.length > 0 ||
+  req.query.moods.length > 0 ||
+  req.query.languages.length > 0 ||
+  // A kind told by its subject ("80s teen movies, the john hughes kind"): a topic the catalog knows.
+  req.query.keywordsIn.length > 0;
 
 async function withoutPerson(req: ChatRequest, ctx: TurnContext, name: string) {
   const rest: ChatRequest = { ...req, query: { ...req.query, person: undefined } };

@@ -587,7 +587,9 @@ function scoreCandidates(
     // Common words typed as a name ("Get Out", "Her") may be a title; plain ones only when they are
     // all a cue names and exactly a well-known film's title ("anything like get out?").
     const plain = span.every((t) => FILLER.has(t.raw)) && !namedInCapitals(span);
-    if (span.length === 0 || (plain && !endsClause(s.toks, cand.to))) continue;
+    // Decision 0131: so are they before praise ("get out was so good. anything similar??").
+    const ends = endsClause(s.toks, cand.to) || (cand.to > 0 && suffixLength(s.toks, cand.to) > 0);
+    if (span.length === 0 || (plain && !ends)) continue;
     const wordsOnly = requestWordsOnly(span, lexiconWords) || describesKinds(span);
     const hit = s.ctx.resolveTitle(cand.text);
     if (plain && (hit?.confidence ?? 0) < 0.95) continue;
@@ -879,12 +881,60 @@ function suffixFollowsTitle(toks: readonly Token[], i: number, len: number): boo
   );
 }
 
+/** Words that praise a film when said of it ("X is a perfect movie", "X = peak cinema"). */
+const PRAISE = new Set(
+  (
+    'great amazing awesome perfect brilliant fantastic incredible excellent outstanding superb flawless ' +
+    'phenomenal wonderful beautiful stunning gorgeous masterful iconic legendary genius peak elite goated ' +
+    'underrated unreal insane masterpiece classic gem favorite favourite fav fave best greatest'
+  ).split(' '),
+);
+const PRAISE_OPENERS = new Set([
+  'a',
+  'an',
+  'the',
+  'such',
+  'my',
+  'so',
+  'really',
+  'absolutely',
+  'pretty',
+  'truly',
+  'just',
+  'literally',
+  'honestly',
+  'straight',
+  'pure',
+  'all',
+  'time',
+]);
+
+/**
+ * A verdict of praise at token i ("is a perfect movie", "= peak cinema", "was such a gem"): a
+ * verb of being (or "="), up to three softening or framing words, a word of praise. Its length, or 0.
+ */
+function praiseAt(toks: readonly Token[], i: number): number {
+  if (!/^(?:is|was|=|'s)$/.test(toks[i]!.w)) return 0;
+  for (let k = i + 1; k <= i + 4 && k < toks.length; k++) {
+    const w = toks[k]!.w;
+    if (PRAISE.has(w)) return k + 1 - i;
+    if (!PRAISE_OPENERS.has(w)) return 0;
+  }
+  return 0;
+}
+
+/** The length of a praise or likeness said after a title at token i ("was so good", "vibes"), or 0. */
+function suffixLength(toks: readonly Token[], i: number): number {
+  let len = praiseAt(toks, i);
+  for (const p of LIKE_SUFFIXES) len = Math.max(len, matchAt(toks, i, p));
+  return len;
+}
+
 /** "Heat was great", "Inception-like": spans before a praise word. */
 function suffixSpans(toks: readonly Token[]): TitleSpan[] {
   const spans: TitleSpan[] = [];
   for (let i = 1; i < toks.length; i++) {
-    let len = 0;
-    for (const p of LIKE_SUFFIXES) len = Math.max(len, matchAt(toks, i, p));
+    const len = suffixLength(toks, i);
     if (!len || !suffixFollowsTitle(toks, i, len)) continue;
     let from = i;
     while (from > 0 && isTitleWord(toks[from - 1]!) && i - from < 10) from--;
@@ -2216,6 +2266,9 @@ const ONE_AGE = new RegExp(String.raw`\b${CHILD_AGE}\b`, 'g');
  * said after the children they are of, with no "years old". A number after a noun for a child is
  * that child's age; one followed by a unit ("my son is 6 feet", "kids 2 hours") is not.
  */
+const CHILD_NOUN_WORDS = String.raw`(?:kids?|kiddos?|children|child|sons?|daughters?|toddlers?|twins|little ones)`;
+/** A token that is a word for a child ("toddlers", "kids"), or a phrase's first word ("little"). */
+const CHILD_WORD = /^(?:kids?|kiddos?|children|child|sons?|daughters?|toddlers?|twins)$/;
 const CHILD_NOUN = String.raw`(?:kids?|kiddos?|children|child|sons?|daughters?|boys?|girls?|cousins?|nephews?|nieces?|grandkids?|grandchildren|grandsons?|granddaughters?|little ones|toddlers?|twins|siblings|brothers?|sisters?)`;
 /** A child's age up to 12 (an older one is no child's film: the words are left to other clauses). */
 const YOUNG_AGE = String.raw`(?:1[0-2]|[1-9]|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)`;
@@ -2981,13 +3034,50 @@ const NOT_WORDS = new Set(['not', "isn't", 'isnt', "aren't", 'arent', "don't", '
 const UNWANTED = new Set(['unnecessary', 'unneeded', 'unwanted', 'fatigue', 'overload', 'overdose']);
 const BEING_WORDS = new Set(['is', 'are', 'be', 'was', 'were']);
 
-/** The length of a cue at i that rules out the words before it, or 0. */
-function ruledOutCueAt(toks: readonly Token[], i: number): number {
+/**
+ * A dislike said after the thing ("ghosts and demons do nothing for me", "musicals aren't my
+ * thing", "long fight scenes bore me"). The cue's first word says whether its subject is plural.
+ */
+const DISLIKED_AFTER: readonly (readonly string[])[] = [
+  'do nothing for me',
+  'does nothing for me',
+  'did nothing for me',
+  'do nothing for us',
+  'does nothing for us',
+  "don't do it for me",
+  'dont do it for me',
+  "doesn't do it for me",
+  'doesnt do it for me',
+  "aren't my thing",
+  'arent my thing',
+  'are not my thing',
+  "isn't my thing",
+  'isnt my thing',
+  'is not my thing',
+  "aren't for me",
+  'arent for me',
+  "isn't for me",
+  'isnt for me',
+  'bore me',
+  'bores me',
+  'leave me cold',
+  'leaves me cold',
+].map((p) => p.split(' '));
+/** A cue's first word that says its subject is plural: a list before it is all ruled out. */
+const PLURAL_VERBS = new Set(['do', "don't", 'dont', "aren't", 'arent', 'are', 'bore', 'leave']);
+
+/**
+ * The length of a cue at i that rules out the words before it (0: none), and whether its verb is
+ * plural ("ghosts and demons do nothing": the list is its subject).
+ */
+function ruledOutCueAt(toks: readonly Token[], i: number): { len: number; plural: boolean } {
   const w = toks[i]!.w;
-  if (UNWANTED.has(w)) return 1;
-  if (NOT_WORDS.has(w) && NOT_WANTED.has(toks[i + 1]?.w ?? '')) return 2;
-  if (w === 'no' && /^thanks?$/.test(toks[i + 1]?.w ?? '')) return 2;
-  return 0;
+  const none = { len: 0, plural: false };
+  if (UNWANTED.has(w)) return { len: 1, plural: false };
+  if (NOT_WORDS.has(w) && NOT_WANTED.has(toks[i + 1]?.w ?? '')) return { len: 2, plural: false };
+  if (w === 'no' && /^thanks?$/.test(toks[i + 1]?.w ?? '')) return { len: 2, plural: false };
+  const cue = DISLIKED_AFTER.find((p) => p.every((x, k) => toks[i + k]?.w === x));
+  return cue ? { len: cue.length, plural: PLURAL_VERBS.has(w) } : none;
 }
 
 /**
@@ -2996,14 +3086,17 @@ function ruledOutCueAt(toks: readonly Token[], i: number): number {
  */
 function ruledOutAfter(s: State): void {
   for (let i = 1; i < s.toks.length; i++) {
-    const len = ruledOutCueAt(s.toks, i);
+    const { len, plural } = ruledOutCueAt(s.toks, i);
     if (!len) continue;
     let j = i - 1;
     while (j >= 0 && (BEING_WORDS.has(s.toks[j]!.w) || PUNCTUATION.has(s.toks[j]!.w))) j--;
-    for (let taken = 0; j >= 0 && taken < 3; j--, taken++) {
+    for (let taken = 0; j >= 0 && taken < 3; j--) {
       const t = s.toks[j]!;
+      // A plural verb's subject may be a list ("ghosts and demons do nothing for me").
+      if (plural && taken > 0 && (t.w === 'and' || t.w === 'or') && j > 0) continue;
       if (t.used || PUNCTUATION.has(t.w) || SCOPE_END.has(t.w)) break;
       s.negated.add(j);
+      taken++;
     }
     for (let k = i; k < i + len; k++) s.toks[k]!.used = true;
   }
@@ -3699,7 +3792,30 @@ export function discourseClause(s: State) {
 /** Figures of speech ask for nothing: their words are used ("a nightmare to agree on anything"). */
 export function figureOfSpeechClause(s: State) {
   scan(s, FIGURES_OF_SPEECH, () => undefined);
+  // What everything on offer is like is a complaint, no request ("everything on streaming is either
+  // 2.5 hours long or super intense"): read as nothing, to the clause's end.
+  scanRegex(s, ON_OFFER, () => undefined);
+  // Children said to be elsewhere are no audience: every mention of them is story.
+  if (CHILDREN_AWAY.test(s.toks.map((t) => t.w).join(' ')))
+    for (const t of s.toks) if (CHILD_WORD.test(t.w)) t.used = true;
 }
+
+/** Decision 0131: what everything (or all there is) on offer is like, up to the clause's end. */
+const ON_OFFER =
+  /\b(?:everything|all the (?:stuff|films|movies|shows)|all i (?:find|see|get)) (?:(?:on|out|i|these|they|on the|at) [a-z']+ ){0,2}(?:is|are|seems|feels|looks|gets) (?:either )?(?:(?! [,.;!?] ).)*/;
+
+/**
+ * Decision 0131: children who are elsewhere ("kids are at their dad's for the weekend", "husband
+ * agreed to take them to his mother's", "a thriller person before kids"): not who is watching.
+ */
+const CHILDREN_AWAY = new RegExp(
+  [
+    String.raw`\b${CHILD_NOUN_WORDS} (?:are|is|'re|r) (?:(?:all|both|finally) )?(?:at|away|asleep|in bed|gone|sleeping|off at)\b`,
+    String.raw`\b(?:kids|children) at (?:their|my|his|her|the|grandma|grandpa|granny|nana|school|camp)\b`,
+    String.raw`\b(?:before|without) (?:the |my |our )?(?:kids|children)\b`,
+    String.raw`\b(?:take|taking|took|takes|drop|dropping|dropped) (?:the kids|them|the twins|the children|the boys|the girls|the little ones) (?:to|off)\b`,
+  ].join('|'),
+);
 
 /**
  * Words that open a turn to say what is preferred ("rather", "lieber"): known words, so that the

@@ -74,13 +74,29 @@ const TEXT_SPEAK: Record<string, string> = {
   pls: 'please',
   plz: 'please',
   sum: 'some',
+  // Words drawn out for stress ("sooo", "pleeease"), after `drawnOut` leaves two of a letter.
+  soo: 'so',
+  noo: 'no',
+  yess: 'yes',
+  loove: 'love',
+  pleease: 'please',
+  pleasee: 'please',
+};
+
+/** A word with a letter typed three times or more ("sooo", "goooood") keeps two of it ("good"). */
+const drawnOut = (w: string) => w.replace(/(\p{L})\1{2,}/gu, '$1$1');
+
+/** A typed word as read: drawn out words shortened, then text-speak. */
+const asRead = (raw: string) => {
+  const w = drawnOut(raw);
+  return TEXT_SPEAK[w] ?? w;
 };
 
 export function tokenize(text: string): Token[] {
   const toks: Token[] = normalize(text)
     .split(' ')
     .filter(Boolean)
-    .map((raw) => ({ raw: TEXT_SPEAK[raw] ?? raw, w: TEXT_SPEAK[raw] ?? raw, used: false }));
+    .map((raw) => ({ raw: asRead(raw), w: asRead(raw), used: false }));
   const cased = normalize(text, true).split(' ').filter(Boolean);
   // Same steps without lower-casing give the same tokens (else no capitals are read at all).
   // A message In Title Case Throughout (or in capitals) says nothing by its capitals.

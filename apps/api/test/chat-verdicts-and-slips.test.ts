@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import { NOT_IN_CATALOG } from '../src/modules/chat/wording';
+import { GENRE } from '../src/modules/chat/understand/lexicon';
+import { chatSuite } from './helpers/catalog';
+
+/**
+ * Decision 0131: dislikes said after the thing, praise said of a title, a famous title typed with a
+ * slip among the request's words, titles the catalog lacks in the frames only a title stands in,
+ * "where do we start" with a franchise, and a person named beside a topic.
+ */
+const chat = chatSuite();
+const { ask } = chat;
+
+describe('decision 0131: what is said after the thing', () => {
+  it('"ghosts and demons do nothing for me" rules both out (a plural verb takes the list)', async () => {
+    const message = 'i want to be scared but ghosts and demons do nothing for me. real-world scary';
+    const q = chat.engine.parse(message);
+    expect(q.keywordsOut).toEqual(expect.arrayContaining(['ghost', 'demon']));
+    expect(q.genreGroups).toEqual([[GENRE.horror]]);
+    // A singular verb takes the last thing only: the thriller stays.
+    const one = chat.engine.parse('a thriller please, romance isnt my thing');
+    expect(one.genresOut).toContain(GENRE.romance);
+    expect(one.genreGroups).toEqual([[GENRE.thriller]]);
+    // "nothing for me" with no dislike before it rules nothing out.
+    expect(chat.engine.parse('a comedy please, do nothing for me').keywordsOut).toEqual([]);
+  });
+
+  it('"musicals aren\'t my thing" rules musicals out of a comedy', async () => {
+    const { picks } = await ask("a comedy please, musicals aren't my thing");
+    expect(picks.length).toBeGreaterThanOrEqual(3);
+    for (const m of picks) {
+      expect(m.genre_ids).toContain(GENRE.comedy);
+      expect(m.genre_ids).not.toContain(GENRE.music);
+    }
+  });
+
+  it('"X = perfect movie", "X is a perfect movie", "X is such a gem": praise said of a title names it', async () => {
+    for (const message of [
+      'mad max fury road = perfect movie. what else goes that hard',
+      'mad max fury road is a perfect movie',
+    ]) {
+      const q = chat.engine.parse(message);
+      expect(q.like?.movie?.title, message).toBe('Mad Max: Fury Road');
+    }
+    expect(chat.engine.parse('the shining is such a gem, anything similar?').like?.movie?.title).toBe(
+      'The Shining',
+    );
+    // Praise of something else names no film.
+    expect(chat.engine.parse('my weekend was great, now i want a comedy').like).toBeUndefined();
+  });
+});
+
+describe('decision 0131: a famous title typed with a slip among the words', () => {
+  it('"i loved interstaller sooo much": a drawn-out word ends the name', () => {
+    expect(chat.engine.parse('i loved interstaller sooo much, whats next').like?.movie?.title).toBe(
+      'Interstellar',
+    );
+  });
+
+  it('"forest gump but different", "shawshank redemtion but funnier", "the godfahter but shorter"', async () => {
+    const cases: [string, string][] = [
+      ['forest gump but different lol you know what i mean', 'Forrest Gump'],
+      ['shawshank redemtion but funnier', 'The Shawshank Redemption'],
+      ['the godfahter but shorter', 'The Godfather'],
+    ];
+    for (const [message, title] of cases) {
+      const { message: reply, picks } = await ask(message);
+      expect(reply, message).toContain(title);
+      expect(picks.length, message).toBeGreaterThanOrEqual(3);
+    }
+    // The rest of the request stands: funnier is comedies.
+    const { picks } = await ask('shawshank redemtion but funnier');
+    expect(picks.every((m) => m.genre_ids.includes(GENRE.comedy))).toBe(true);
+    // A title word among other words is no title ("a forest ranger named gump").
+    expect(chat.engine.parse('i need a comedy about a forest ranger named gump').like).toBeUndefined();
+  });
+});
+
+describe('decision 0131: titles the catalog lacks, where only a title stands', () => {
+  it('"stuff like X", "is X worth the 3 hours", "is X too scary for": said missing', async () => {
+    for (const message of [
+      'recommend me stuff like everything everywhere all at once',
+      'is oppenheimer worth the 3 hours? thinking of watching it tonight',
+      'is hereditary too scary for a 15 year old? my son wants to watch it',
+    ]) {
+      const { message: reply } = await ask(message);
+      expect(reply, message).toContain(NOT_IN_CATALOG);
+    }
+  });
+
+  it('what was seen or a kind, after "like", is no title', async () => {
+    for (const message of [
+      'something like what we watched last week',
+      'stuff like the ones we saw',
+      'something like a rainy day film',
+    ]) {
+      const { message: reply } = await ask(message);
+      expect(reply, message).not.toContain(NOT_IN_CATALOG);
+    }
+  });
+});
+
+describe('decision 0131: franchises and people', () => {
+  it('"want to show my 10yo star wars for the first time. where do we start": the saga in order', async () => {
+    const { picks } = await ask('want to show my 10yo star wars for the first time. where do we start');
+    expect(picks[0]?.title).toBe('Star Wars');
+    expect(picks.every((m) => m.collection?.id === picks[0]!.collection?.id)).toBe(true);
+  });
+
+  it('"80s teen movies, the john hughes kind": the topic served, said not chosen for him', async () => {
+    const { message, picks } = await ask(
+      '80s teen movies, the john hughes kind. detention, prom, skipping school',
+    );
+    expect(message).toContain("I can't look up people");
+    expect(picks.length).toBeGreaterThanOrEqual(3);
+    for (const m of picks) {
+      const year = Number(m.release_date!.slice(0, 4));
+      expect(year).toBeGreaterThanOrEqual(1980);
+      expect(year).toBeLessThanOrEqual(1989);
+    }
+    // A person with only years is still about that person: no films said to be theirs.
+    expect((await ask('meryl streep, her stuff from the 80s')).picks).toEqual([]);
+  });
+});
