@@ -122,3 +122,37 @@ describe('decision 0131: franchises and people', () => {
     expect((await ask('meryl streep, her stuff from the 80s')).picks).toEqual([]);
   });
 });
+
+describe('decision 0131: the story around the request', () => {
+  it('children said to be elsewhere are no audience; children watching still are', async () => {
+    const away = [
+      "kids are at their dad's for the whole long weekend, so i want huge sweeping historical epics",
+      "ok mom of twin toddlers here and my husband agreed to take them to his mother's. twisty crime thrillers please",
+      'i used to be such a horror person before kids. something really scary',
+    ];
+    for (const message of away) {
+      const q = chat.engine.parse(message);
+      expect(q.genreGroups.flat(), message).not.toContain(GENRE.family);
+      expect(q.childAge, message).toBeUndefined();
+    }
+    const { picks } = await ask(away[1]!);
+    expect(picks.length).toBeGreaterThanOrEqual(3);
+    expect(picks.every((m) => !m.genre_ids.includes(GENRE.family))).toBe(true);
+    // Children who are watching still make it a family request.
+    expect(chat.engine.parse('my son is 8, a fun adventure film').genreGroups.flat()).toContain(GENRE.family);
+    expect(chat.engine.parse('the kids are bored, something for them').genreGroups.flat()).toContain(
+      GENRE.family,
+    );
+  });
+
+  it('"everything on streaming is either 2.5 hours long or super intense" asks for nothing', async () => {
+    const message =
+      'everything on streaming is either 2.5 hours long or super intense. i want something light, funny-ish, and SHORT, like an hour and a half tops';
+    const q = chat.engine.parse(message);
+    expect(q.genreGroups).toEqual([[GENRE.comedy]]);
+    expect(q.runtimeMax).toBe(90);
+    const { picks } = await ask(message);
+    expect(picks.length).toBeGreaterThanOrEqual(3);
+    for (const m of picks) expect(m.runtime).toBeLessThanOrEqual(90);
+  });
+});
