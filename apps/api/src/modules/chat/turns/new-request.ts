@@ -27,9 +27,15 @@ export const newRequestTurn: Turn = {
     const q = req.query;
     if ((q.followUp === 'newer' || q.followUp === 'older') && req.seed)
       return serve({ ...req, query: relativeToFilm(req) }, ctx);
-    // "too old" inside a first request ("she thinks she's too old for baby movies") is no follow-up.
-    if (q.followUp && hasRequest({ ...q, followUp: undefined }))
-      return serve({ ...req, query: { ...q, followUp: undefined } }, ctx);
+    // "too old" inside a first request ("she thinks she's too old for baby movies") is no follow-up;
+    // decision 0131: "westerns, the older the better" leans older (a direction, no years ruled out).
+    if (q.followUp && hasRequest({ ...q, followUp: undefined })) {
+      const lean = q.followUp === 'older' || q.followUp === 'newer' ? q.followUp : undefined;
+      return serve(
+        { ...req, query: { ...q, followUp: undefined, moodDirection: q.moodDirection ?? lean } },
+        ctx,
+      );
+    }
     // "another" with nothing before it.
     if (q.followUp) return reply(req, say.CLARIFY);
     if (carries(req)) return serve({ ...req, query: ctx.merge(req.last!, q, 'new') }, ctx);

@@ -997,6 +997,15 @@ function spanCandidates(s: State, sp: TitleSpan, prefixes: readonly string[]): T
     /^(?:and|or|\+|plus|stars?|out|\/)$/.test(s.toks[sp.from + 1]?.w ?? '')
   )
     return null;
+  // "like 12 ppl", "like 8 of us": how many are watching, no title.
+  if (
+    !titleStart &&
+    /^\d+$/.test(firstWord) &&
+    /^(?:ppl|people|persons?|of|guys|girls|friends|adults|kids|folks|peeps|us)$/.test(
+      s.toks[sp.from + 1]?.w ?? '',
+    )
+  )
+    return null;
   // "like 2h15", "like 90min": a length typed as one word.
   if (!titleStart && /^\d+(?:[.,]\d+)?(?:h|hrs?|min|mins)\d{0,2}$/.test(firstWord)) return null;
   if (!titleStart && (TITLE_BOUNDARIES.has(firstWord) || SPAN_SKIP.has(firstWord))) return null;
@@ -1915,7 +1924,7 @@ export function pastTimeClause(s: State) {
 }
 
 const SEASON_IN_THE_STORY =
-  /(?<!\b(?:set|takes place|taking place|happens|happening|films?|movies?) )\b(?:during|over|this|last|past|all) (?:the )?(?:[a-z]+(?: ?- ?ish| ish)? )?(?:winter|summer|spring|autumn|fall|holidays|lockdown)\b/;
+  /(?<!\b(?:set|takes place|taking place|happens|happening|films?|movies?) )\b(?:during|over|this|last|past|all) (?:the )?(?:[a-z]+(?: ?- ?ish| ish)? )?(?:winter|summer|spring|autumn|fall|holidays|lockdown)\b|\b(?:every|each) (?:single )?(?:christmas|xmas|halloween|easter|thanksgiving|new year|summer|winter|holiday|holidays|birthday)\b/;
 
 /** A trip's words, before where it goes. */
 const TRIP_WORDS = new Set([
@@ -3060,11 +3069,21 @@ const DISLIKED_AFTER: readonly (readonly string[])[] = [
   'isnt for me',
   'bore me',
   'bores me',
+  // "anything with a couple in it makes me want to throw my phone"
+  'makes me want to throw',
+  'makes me want to scream',
+  'makes me want to puke',
+  'makes me want to vomit',
+  'makes me want to leave',
+  'makes me want to die',
+  'makes me cringe',
+  'make me cringe',
+  'makes me sick',
   'leave me cold',
   'leaves me cold',
 ].map((p) => p.split(' '));
 /** A cue's first word that says its subject is plural: a list before it is all ruled out. */
-const PLURAL_VERBS = new Set(['do', "don't", 'dont', "aren't", 'arent', 'are', 'bore', 'leave']);
+const PLURAL_VERBS = new Set(['do', "don't", 'dont', "aren't", 'arent', 'are', 'bore', 'leave', 'make']);
 
 /**
  * The length of a cue at i that rules out the words before it (0: none), and whether its verb is
@@ -3090,6 +3109,8 @@ function ruledOutAfter(s: State): void {
     if (!len) continue;
     let j = i - 1;
     while (j >= 0 && (BEING_WORDS.has(s.toks[j]!.w) || PUNCTUATION.has(s.toks[j]!.w))) j--;
+    // "anything with a couple in it makes me …": the thing is before "in it".
+    if (s.toks[j]?.w === 'it' && s.toks[j - 1]?.w === 'in') j -= 2;
     for (let taken = 0; j >= 0 && taken < 3; j--) {
       const t = s.toks[j]!;
       // A plural verb's subject may be a list ("ghosts and demons do nothing for me").
@@ -3578,7 +3599,18 @@ function keywordsByFirstWord(vocabulary: ReadonlySet<string>): Map<string, strin
 
 /** Themes: multilingual aliases, then (English messages only) the catalog's own keywords. */
 /** What the evening is, not what the film is about ("a halloween party", "her sleepover"). */
-const OCCASION_NOUNS = new Set(['party', 'parties', 'sleepover', 'sleepovers', 'gathering', 'bash']);
+const OCCASION_NOUNS = new Set([
+  'party',
+  'parties',
+  'sleepover',
+  'sleepovers',
+  'gathering',
+  'bash',
+  // Decision 0131: "throwing a halloween thing at our dorm", "a christmas night in".
+  'thing',
+  'hangout',
+  'celebration',
+]);
 const FILM_NOUN = /^(?:movies?|films?|flicks?)$/;
 
 /**
@@ -3795,6 +3827,21 @@ export function figureOfSpeechClause(s: State) {
   // What everything on offer is like is a complaint, no request ("everything on streaming is either
   // 2.5 hours long or super intense"): read as nothing, to the clause's end.
   scanRegex(s, ON_OFFER, () => undefined);
+  // Decision 0131: a first time in the story ("she's coming over, first time", "show my 10yo star
+  // wars for the first time") is no film's topic; films about one are ("a movie about a first time").
+  scanRegex(
+    s,
+    /(?<!\babout (?:a |the |my |her |his |their )?)\b(?:for )?(?:the |our |my |her |his |a )?first time\b/,
+    () => undefined,
+  );
+  // "what would make him happy?": pleasing someone, no feel-good film asked for.
+  scanRegex(
+    s,
+    /\b(?:make|makes|keep|keeps) (?:him|her|them|us|everyone|everybody|my [a-z]+) happy\b/,
+    () => undefined,
+  );
+  // "he just says 'whatever you kids want'": grown children spoken to, no audience.
+  scanRegex(s, /\byou kids\b/, () => undefined);
   // Children said to be elsewhere are no audience: every mention of them is story.
   if (CHILDREN_AWAY.test(s.toks.map((t) => t.w).join(' ')))
     for (const t of s.toks) if (CHILD_WORD.test(t.w)) t.used = true;
