@@ -156,3 +156,53 @@ describe('decision 0131: the story around the request', () => {
     for (const m of picks) expect(m.runtime).toBeLessThanOrEqual(90);
   });
 });
+
+describe('decision 0131: occasions, habits and leanings', () => {
+  it('"throwing a halloween thing at our dorm, like 12 ppl": the occasion lifts, nothing said missing', async () => {
+    const message =
+      "throwing a halloween thing at our dorm, like 12 ppl, we want a horror movie that's scary but fun enough that everyone screams and laughs at it";
+    const q = chat.engine.parse(message);
+    expect(q.like).toBeUndefined();
+    expect(q.keywordsIn).not.toContain('halloween');
+    expect(q.moodKeywords).toContain('halloween');
+    const { message: reply, picks } = await ask(message);
+    expect(reply).not.toContain(NOT_IN_CATALOG);
+    expect(picks.length).toBeGreaterThanOrEqual(3);
+    for (const m of picks) expect(m.genre_ids).toContain(GENRE.horror);
+    // Halloween films asked for are still the topic.
+    expect(chat.engine.parse('halloween movies').keywordsIn).toContain('halloween');
+  });
+
+  it('"every christmas", "first time", "make him happy", "you kids": story, no topic or mood', () => {
+    const q = chat.engine.parse(
+      'i used to rewatch lord of the rings every christmas. a big fun comedy please',
+    );
+    expect(q.keywordsIn).not.toContain('christmas');
+    const date = chat.engine.parse('shes coming over friday, first time, something a bit romantic and funny');
+    expect(date.keywordsIn).not.toContain('first time');
+    expect(chat.engine.parse('a movie about a first time').keywordsIn).toContain('first time');
+    const dad = chat.engine.parse(
+      "he just says 'whatever you kids want'. he loves westerns. what would make him happy?",
+    );
+    expect(dad.genreGroups).toEqual([[GENRE.western]]);
+    expect(dad.moods).not.toContain('feel-good');
+  });
+
+  it('"anything with a couple in it makes me want to throw my phone" rules it out', () => {
+    const q = chat.engine.parse(
+      'anything with a couple in it makes me want to throw my phone. i want to laugh',
+    );
+    expect(q.keywordsOut).toContain('couple');
+    expect(q.keywordsIn).not.toContain('couple');
+  });
+
+  it('"westerns, the older the better" leans older, no years ruled out', async () => {
+    const older = await ask('westerns, the older the better');
+    const plain = await ask('westerns');
+    const mean = (ms: { release_date?: string | null }[]) =>
+      ms.reduce((n, m) => n + Number(m.release_date!.slice(0, 4)), 0) / ms.length;
+    expect(older.picks.length).toBeGreaterThanOrEqual(3);
+    expect(mean(older.picks)).toBeLessThan(mean(plain.picks));
+    expect(chat.engine.parse('westerns, the older the better').yearTo).toBeUndefined();
+  });
+});

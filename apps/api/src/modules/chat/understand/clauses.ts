@@ -988,26 +988,7 @@ function spanCandidates(s: State, sp: TitleSpan, prefixes: readonly string[]): T
   const firstWord = s.toks[sp.from]?.w ?? '';
   // A boundary word may open a well-known title ("like no country for old men": holdCuedTitles).
   const titleStart = s.titleStarts?.has(sp.from);
-  // "arguing for like 20 min about it": an amount of time, no title (unless held: "28 days later").
-  if (!titleStart && /^\d/.test(firstWord) && TIME_UNIT.test(s.toks[sp.from + 1]?.w ?? '')) return null;
-  // "like 7.5 and up", "like 8 or higher", "like 4 stars": a rating, no title.
-  if (
-    !titleStart &&
-    /^\d+(?:[.,]\d+)?$/.test(firstWord) &&
-    /^(?:and|or|\+|plus|stars?|out|\/)$/.test(s.toks[sp.from + 1]?.w ?? '')
-  )
-    return null;
-  // "like 12 ppl", "like 8 of us": how many are watching, no title.
-  if (
-    !titleStart &&
-    /^\d+$/.test(firstWord) &&
-    /^(?:ppl|people|persons?|of|guys|girls|friends|adults|kids|folks|peeps|us)$/.test(
-      s.toks[sp.from + 1]?.w ?? '',
-    )
-  )
-    return null;
-  // "like 2h15", "like 90min": a length typed as one word.
-  if (!titleStart && /^\d+(?:[.,]\d+)?(?:h|hrs?|min|mins)\d{0,2}$/.test(firstWord)) return null;
+  if (!titleStart && anAmount(firstWord, s.toks[sp.from + 1]?.w ?? '')) return null;
   if (!titleStart && (TITLE_BOUNDARIES.has(firstWord) || SPAN_SKIP.has(firstWord))) return null;
   // "she's seen everything from pixar", "watched everything by ghibli": no film named Everything.
   if (
@@ -1022,6 +1003,22 @@ function spanCandidates(s: State, sp: TitleSpan, prefixes: readonly string[]): T
 
 const TIME_UNIT =
   /^(?:secs?|seconds?|mins?|minutes?|hrs?|hours?|h|days?|weeks?|months?|years?|yrs?|times|x)$/;
+
+/**
+ * A number after a likeness word that is an amount, no title: a time ("arguing for like 20 min
+ * about it"), a rating ("like 7.5 and up", "like 4 stars"), how many are watching ("like 12 ppl"),
+ * a length typed as one word ("like 2h15").
+ */
+function anAmount(first: string, next: string): boolean {
+  if (/^\d/.test(first) && TIME_UNIT.test(next)) return true;
+  if (/^\d+(?:[.,]\d+)?$/.test(first) && /^(?:and|or|\+|plus|stars?|out|\/)$/.test(next)) return true;
+  if (
+    /^\d+$/.test(first) &&
+    /^(?:ppl|people|persons?|of|guys|girls|friends|adults|kids|folks|peeps|us)$/.test(next)
+  )
+    return true;
+  return /^\d+(?:[.,]\d+)?(?:h|hrs?|min|mins)\d{0,2}$/.test(first);
+}
 
 type FoundTitle = NonNullable<ReturnType<typeof bestTitle>>;
 
