@@ -224,6 +224,9 @@ function typedTitleAt(
   return null;
 }
 
+/** Words around a title typed alone that ask for nothing more ("the godfahter pls"). */
+const ONLY_PADDING = /^(?:pls|plz|please|lol|haha|thanks|thx|ok|okay|now|tonight|movie|film)$/;
+
 /** How well known a film must be to be named by a slip of its one-word title. */
 const SLIPPED_WORD_VOTES = 1000;
 
@@ -945,27 +948,6 @@ export class ChatEngine {
     const likedFilm = liked ? this.filmOfTitleWord(liked) : undefined;
     if (likedFilm)
       return { ...query, like: { text: likedFilm.title, movie: likedFilm, confidence: 1, closest: null } };
-    // "forest gump but different": an unread word of one famous film's title, typed among that
-    // title's other words (each exact or a slip away), names it; the rest of the request stands.
-    const around = this.filmTypedAround(query, words);
-    if (around) {
-      const own = new Set(around.typed);
-      const notOwn = (w: string) => !titleWords(w).every((x) => own.has(x));
-      return {
-        ...query,
-        like: { text: around.film.title, movie: around.film, confidence: 1, closest: null },
-        themeWords: query.themeWords.filter(notOwn),
-        keywordsIn: query.keywordsIn.filter(notOwn),
-        textWords: query.textWords?.filter(notOwn),
-        unknown: query.unknown.filter(notOwn),
-        // The film itself is asked for when its title is the message ("the godfahter", "… pls").
-        filmAsked: words.every(
-          (w, i) => (i >= around.at && i < around.at + around.typed.length) || FILLER.has(w),
-        ),
-        empty: false,
-        social: undefined,
-      };
-    }
     // A title the catalog was said to lack ("mononoke" is not a whole title) may be this word's film.
     if (query.genreGroups.length || query.moods.length || query.languages.length) return query;
     // Or the one unread word of a message that asks for nothing else and is no small talk or
@@ -1021,6 +1003,34 @@ export class ChatEngine {
     if (!exact && typed.length >= 5 && !this.knownWord(typed))
       for (const [word, films] of this.titleWordFilms!) if (near(typed, word)) out.push(...films);
     return out.filter((m) => m.vote_count >= SLIPPED_WORD_VOTES).sort((a, b) => b.vote_count - a.vote_count);
+  }
+
+  /**
+   * Decision 0131: "forest gump but different", "shawshank redemtion but funnier": an unread word
+   * of a famous film's title, typed among that title's other words (each exact or a slip away),
+   * names it when no reading before did; the rest of the request stands.
+   */
+  private titleTypedWithASlip(query: Query, message: string): Query {
+    if (query.like?.movie || query.person) return query;
+    const words = titleWords(message.trim().replace(/[?!.]+$/, ''));
+    const around = this.filmTypedAround(query, words);
+    if (!around) return query;
+    const own = new Set(around.typed);
+    const notOwn = (w: string) => !titleWords(w).every((x) => own.has(x));
+    return {
+      ...query,
+      like: { text: around.film.title, movie: around.film, confidence: 1, closest: null },
+      themeWords: query.themeWords.filter(notOwn),
+      keywordsIn: query.keywordsIn.filter(notOwn),
+      textWords: query.textWords?.filter(notOwn),
+      unknown: query.unknown.filter(notOwn),
+      // The film itself is asked for when its title is the message ("the godfahter", "… pls").
+      filmAsked: words.every(
+        (w, i) => (i >= around.at && i < around.at + around.typed.length) || ONLY_PADDING.test(w),
+      ),
+      empty: false,
+      social: undefined,
+    };
   }
 
   /** The one well-known film (or one far better known than the next) whose title has this word. */
@@ -1203,6 +1213,7 @@ export class ChatEngine {
     this.titleTypedPlainly,
     this.titleByOneWord,
     this.aboutTheFilmTyped,
+    this.titleTypedWithASlip,
   ];
 
   /** The understand stage: the message read, with what the conversation knows. */

@@ -19,6 +19,10 @@ function relativeToFilm(req: ChatRequest): Query {
   return { ...q, followUp: undefined, ...(q.followUp === 'newer' ? { yearFrom: y + 1 } : { yearTo: y - 1 }) };
 }
 
+/** A preference for older or newer films said in a request ("the older the better", "something newer"). */
+const LEANS =
+  /\bthe (?:older|newer|earlier|more recent|oldest|newest) the better\b|\b(?:something|ones?|films?|movies?|preferably|ideally) (?:a bit |a little )?(?:older|newer|more recent)\b/;
+
 /** A request of its own (or the first of a conversation). */
 export const newRequestTurn: Turn = {
   kind: 'new-request',
@@ -30,7 +34,8 @@ export const newRequestTurn: Turn = {
     // "too old" inside a first request ("she thinks she's too old for baby movies") is no follow-up;
     // decision 0131: "westerns, the older the better" leans older (a direction, no years ruled out).
     if (q.followUp && hasRequest({ ...q, followUp: undefined })) {
-      const lean = q.followUp === 'older' || q.followUp === 'newer' ? q.followUp : undefined;
+      const lean =
+        LEANS.test(req.message.toLowerCase()) && typeof q.followUp === 'string' ? q.followUp : undefined;
       return serve(
         { ...req, query: { ...q, followUp: undefined, moodDirection: q.moodDirection ?? lean } },
         ctx,

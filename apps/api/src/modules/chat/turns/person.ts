@@ -119,8 +119,9 @@ const asksForMore = (req: ChatRequest) =>
   req.query.genreGroups.length > 0 ||
   req.query.moods.length > 0 ||
   req.query.languages.length > 0 ||
-  // A kind told by its subject ("80s teen movies, the john hughes kind"): a topic the catalog knows.
-  req.query.keywordsIn.length > 0;
+  // A kind told by its subject ("80s teen movies, the john hughes kind"): a topic the catalog knows,
+  // for films in the plural (not "is the barbie movie with margot robbie on here": one film).
+  (req.query.keywordsIn.length > 0 && /\b(?:movies|films|flicks|ones|stuff|kind)\b/i.test(req.message));
 
 async function withoutPerson(req: ChatRequest, ctx: TurnContext, name: string) {
   const rest: ChatRequest = { ...req, query: { ...req.query, person: undefined } };

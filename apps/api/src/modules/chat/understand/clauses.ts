@@ -366,13 +366,17 @@ export function followUpClause(s: State) {
   let hit = false;
   scan(probe, another, () => (hit = true));
   // "more movies like Get Out": a film named after "like" is the request, not "more".
+  // Decision 0131: or before praise ("get out was so good. more like it?").
   const likeNamed = () =>
-    prefixSpans(s, LIKE_PREFIXES).some((sp) =>
+    [...prefixSpans(s, LIKE_PREFIXES), ...suffixSpans(s.toks)].some((sp) =>
       (spanCandidates(s, sp, LIKE_PREFIXES) ?? []).some((c) => {
         const span = s.toks.slice(c.from, c.to);
-        if (span.every((t) => FILLER.has(t.raw)) && !namedInCapitals(span)) return false;
+        // Plain words are a title only before praise and typed exactly ("get out was so good").
+        const plain = span.every((t) => FILLER.has(t.raw)) && !namedInCapitals(span);
+        if (plain && !sp.suffix) return false;
         const hit = s.ctx.resolveTitle(c.text);
-        return !!hit && hit.confidence >= TITLE_CONFIDENCE && hit.movie.vote_count >= 100;
+        const sure = plain ? 0.95 : TITLE_CONFIDENCE;
+        return !!hit && hit.confidence >= sure && hit.movie.vote_count >= 100;
       }),
     );
   // "seen all 8": the count of the films shown is no more of a request.
@@ -3603,8 +3607,7 @@ const OCCASION_NOUNS = new Set([
   'sleepovers',
   'gathering',
   'bash',
-  // Decision 0131: "throwing a halloween thing at our dorm", "a christmas night in".
-  'thing',
+  // Decision 0131: "a christmas hangout".
   'hangout',
   'celebration',
 ]);
@@ -3828,7 +3831,7 @@ export function figureOfSpeechClause(s: State) {
   // wars for the first time") is no film's topic; films about one are ("a movie about a first time").
   scanRegex(
     s,
-    /(?<!\babout (?:a |the |my |her |his |their )?)\b(?:for )?(?:the |our |my |her |his |a )?first time\b/,
+    /(?<!\babout (?:a |the |my |her |his |their )?)\b(?:for )?(?:the |our |my |her |his |a )?first time(?: (?:since|after|in) (?:my|our|his|her|their|the|a) [a-z']+)?\b/,
     () => undefined,
   );
   // "what would make him happy?": pleasing someone, no feel-good film asked for.
