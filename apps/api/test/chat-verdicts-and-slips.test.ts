@@ -208,3 +208,48 @@ describe('decision 0131: occasions, habits and leanings', () => {
     expect(chat.engine.parse('westerns, the older the better').yearTo).toBeUndefined();
   });
 });
+
+describe('decision 0131, second part: from fresh40', () => {
+  it('"none of that supernatural nonsense", "it can\'t be animated", "rebelled against cartoons" rule out', () => {
+    const scary = chat.engine.parse(
+      'I want to be scared, but by stuff that could actually happen. No ghosts, none of that supernatural nonsense.',
+    );
+    expect(scary.keywordsOut).toContain('supernatural');
+    expect(scary.keywordsIn).not.toContain('supernatural');
+    const kids = chat.engine.parse(
+      "family movie for my kids (6 & 10) but it can't be animated, they've apparently rebelled against cartoons",
+    );
+    expect(kids.genresOut).toContain(GENRE.animation);
+    expect(kids.genreGroups.flat()).not.toContain(GENRE.animation);
+    // "can be" is no negation.
+    expect(chat.engine.parse('a comedy that can be watched with grandma').genresOut).toEqual([]);
+  });
+
+  it('"like 8+ score" is a rating, no 8½; "pulp fic" is Pulp Fiction; "Zodiac. That movie." names Zodiac', async () => {
+    const q = chat.engine.parse('top rated animated movies only, like 8+ score');
+    expect(q.like).toBeUndefined();
+    expect(q.minRating).toBe(8);
+    expect((await ask('stuff like pulp fic?')).message).toContain('Pulp Fiction');
+    const { message } = await ask(
+      'Zodiac. That movie. The obsession, the dead ends, the slow dread. Give me more in that vein.',
+    );
+    expect(message).toContain('[Zodiac](/movie/1949)');
+    expect(message).not.toContain('Dead End');
+  });
+
+  it('"what movies is bryan cranston in" is a person; a tip or popcorn to make is off-topic', async () => {
+    expect(chat.engine.parse('what movies is bryan cranston in').person).toBe('Bryan Cranston');
+    for (const message of [
+      "quick one - what's a 15% tip on $84.50?",
+      'how do i make popcorn taste like the cinema kind? mine always comes out sad',
+    ]) {
+      const { picks, message: reply } = await ask(message);
+      expect(picks, message).toEqual([]);
+      expect(reply, message).toContain('I can only help with movies');
+    }
+    // Popcorn with a film asked for is a film request.
+    expect((await ask('how do i make popcorn? and a sad movie to go with it')).picks.length).toBeGreaterThan(
+      0,
+    );
+  });
+});

@@ -278,8 +278,10 @@ function famousTitleTyped(
 ): { movie: CatalogMovie; confidence: number } | null {
   for (const m of hits) {
     const t = titleWords(m.title);
-    if (m.vote_count >= 1000 && typed.length >= 2 && typed.every((w, i) => t[i] === w))
-      return { movie: m, confidence: 0.8 };
+    // Decision 0131: its last word typed may be cut short ("pulp fic", three letters or more).
+    const as = (w: string, i: number) =>
+      t[i] === w || (i === typed.length - 1 && w.length >= 3 && !!t[i]?.startsWith(w));
+    if (m.vote_count >= 1000 && typed.length >= 2 && typed.every(as)) return { movie: m, confidence: 0.8 };
   }
   for (const m of hits)
     if (m.vote_count >= 1000 && typed.length >= 3 && mainTitleAndSubtitleWords(typed, m.title))
@@ -1006,6 +1008,23 @@ export class ChatEngine {
   }
 
   /**
+   * Decision 0131: "Zodiac. That movie. The obsession, the dead ends, the slow dread": a famous film's
+   * whole title (1,000 votes) as the message's first sentence names it, before any lesser-known film
+   * the words after it were read as ("dead ends": Dead End).
+   */
+  private titleAsFirstSentence(query: Query, message: string): Query {
+    if (query.person) return query;
+    const first = message.split(/[.!?\n]/)[0]!.trim();
+    if (!first || first === message.trim().replace(/[?!.]+$/, '')) return query;
+    const words = titleWords(first);
+    if (!words.length || words.length > 8 || words.every((w) => FILLER.has(w))) return query;
+    const film = this.exactTitleFilm(words.join(' '));
+    if (!film || film.vote_count < SLIPPED_WORD_VOTES) return query;
+    if (query.like?.movie && query.like.movie.vote_count >= film.vote_count) return query;
+    return namedFilm(query, film, words);
+  }
+
+  /**
    * Decision 0131: "forest gump but different", "shawshank redemtion but funnier": an unread word
    * of a famous film's title, typed among that title's other words (each exact or a slip away),
    * names it when no reading before did; the rest of the request stands.
@@ -1208,6 +1227,7 @@ export class ChatEngine {
    * was when it does not apply (decisions 0118, 0120).
    */
   private readonly titleReadings: readonly ((this: ChatEngine, q: Query, message: string) => Query)[] = [
+    this.titleAsFirstSentence,
     this.titleBeforeBut,
     this.titleWithItsYear,
     this.titleTypedPlainly,

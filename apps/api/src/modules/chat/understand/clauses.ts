@@ -258,6 +258,13 @@ const addGroup = (q: Query, group: number[]) => {
 /** An off-topic phrase that is only how a question opens ("what's", "how many", "who is"). */
 const QUESTION_OPENING = /^(?:how|who|what|what's|whats|when|where|why)\b/;
 
+/**
+ * Decision 0131: sums of money and snacks to make are subjects of their own ("what's a 15% tip on
+ * $84.50?", "how do i make popcorn taste like the cinema kind?"), however filmish their words.
+ */
+export const CHORES =
+  /[$€£]\s?\d+[.,]\d{2}\b|\b\d+(?:[.,]\d+)?\s?(?:%|percent)\s+(?:tip|of|off)\b|\bmake (?:the |my |some )?popcorn\b|\bpopcorn (?:recipe|taste)/i;
+
 export function socialClause(s: State): {
   greeting: boolean;
   thanks: boolean;
@@ -279,7 +286,7 @@ export function socialClause(s: State): {
   const greeting = GREETINGS.some((g) => unusedWords.some((_, i) => matchAt(unusedWords, i, g) > 0));
   const thanks = THANKS.some((g) => unusedWords.some((_, i) => matchAt(unusedWords, i, g) > 0));
   const said = (g: string) => s.toks.some((_, i) => matchAt(s.toks, i, g, 'raw') > 0);
-  const offTopic = OFF_TOPIC.some(said);
+  const offTopic = OFF_TOPIC.some(said) || CHORES.test(s.original);
   const movieContext = MOVIE_CONTEXT.some((g) => s.toks.some((_, i) => matchAt(s.toks, i, g, 'raw') > 0));
   const strongContext = STRONG_MOVIE_CONTEXT.some((g) =>
     s.toks.some((_, i) => matchAt(s.toks, i, g, 'raw') > 0),
@@ -296,7 +303,7 @@ export function socialClause(s: State): {
     movieContext,
     strongContext,
     question,
-    offTopicSubject: OFF_TOPIC.some((g) => !QUESTION_OPENING.test(g) && said(g)),
+    offTopicSubject: OFF_TOPIC.some((g) => !QUESTION_OPENING.test(g) && said(g)) || CHORES.test(s.original),
     task,
     leave: leavesFilms(s.toks),
     setting: s.toks.some(
@@ -1015,6 +1022,8 @@ const TIME_UNIT =
  */
 function anAmount(first: string, next: string): boolean {
   if (/^\d/.test(first) && TIME_UNIT.test(next)) return true;
+  // "like 8+ score"
+  if (/^\d+(?:[.,]\d+)?\+$/.test(first)) return true;
   if (/^\d+(?:[.,]\d+)?$/.test(first) && /^(?:and|or|\+|plus|stars?|out|\/)$/.test(next)) return true;
   if (
     /^\d+$/.test(first) &&
@@ -3001,6 +3010,12 @@ function negateFrom(s: State, from: number): void {
   while (i < s.toks.length && taken < 4) {
     const t = s.toks[i]!;
     if (PUNCTUATION.has(t.w)) break;
+    // "none of that supernatural nonsense": "of that" points on to what is ruled out.
+    if (t.w === 'that' && s.toks[i - 1]?.w === 'of') {
+      t.used = true;
+      i++;
+      continue;
+    }
     // "hates anything with swearing", "no films with gore": what the films have is ruled out.
     if (t.w === 'with' && HAVING_THINGS.has(s.toks[i - 1]?.w ?? '')) {
       t.used = true;
@@ -4223,7 +4238,7 @@ const PERSON_ONLY =
  * knows, or offline a given name and a surname.
  */
 const PERSON_OR_OTHER =
-  /\b(?:with|by|con|avec|mit|love|loved|adore|adored|fan of|into|like|liked|enjoy|enjoyed)\s+(.+)$/u;
+  /\b(?:with|by|con|avec|mit|love|loved|adore|adored|fan of|into|like|liked|enjoy|enjoyed|played|plays|(?:movies|films|flicks) (?:is|was|has|did|does|are|were))\s+(.+)$/u;
 const NAME_WORD = /^[\p{L}][\p{L}'.-]*$/u;
 
 /**

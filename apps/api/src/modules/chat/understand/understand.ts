@@ -17,6 +17,7 @@ import {
   LESS_WORDS,
   leftoverClause,
   likeClause,
+  CHORES,
   pastTimeClause,
   holdCuedTitles,
   releaseCuedTitles,
@@ -552,8 +553,10 @@ function classify(q: Query, social: Social, filmNoun: boolean, message: string):
   if (q.social === 'off-topic' && aboutFilms(q, social, filmNoun)) q.social = undefined;
   // Piracy is declined whatever films it names (decision 0120).
   if (ORDERS_NOT_REQUESTS.test(message)) q.social = 'off-topic';
-  // Decision 0126: another medium asked for ("a good true crime podcast"), no film named or meant.
-  if (OTHER_MEDIA.test(message) && !filmNoun && !q.like?.movie) q.social = 'off-topic';
+  // Decision 0126: another medium asked for ("a good true crime podcast"), no film named or meant;
+  // decision 0131: so are a sum of money or a snack to make ("how do i make popcorn …").
+  if ((OTHER_MEDIA.test(message) || CHORES.test(message)) && !filmNoun && !q.like?.movie)
+    q.social = 'off-topic';
   // "thanks, that's perfect!": a thank-you gets a "you're welcome", not the introduction.
   if (q.social === 'greeting' && social.thanks) q.social = 'thanks';
   q.empty = (!understoodSomething && !q.vague) || !!q.social;
