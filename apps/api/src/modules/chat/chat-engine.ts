@@ -1227,13 +1227,13 @@ export class ChatEngine {
    * was when it does not apply (decisions 0118, 0120).
    */
   private readonly titleReadings: readonly ((this: ChatEngine, q: Query, message: string) => Query)[] = [
-    this.titleAsFirstSentence,
     this.titleBeforeBut,
     this.titleWithItsYear,
     this.titleTypedPlainly,
     this.titleByOneWord,
     this.aboutTheFilmTyped,
     this.titleTypedWithASlip,
+    this.titleAsFirstSentence,
   ];
 
   /** The understand stage: the message read, with what the conversation knows. */
