@@ -235,6 +235,13 @@ describe('decision 0131, second part: from fresh40', () => {
     );
     expect(message).toContain('[Zodiac](/movie/1949)');
     expect(message).not.toContain('Dead End');
+    // A first sentence the reading takes as a request is that request, not a film of that name.
+    expect(chat.engine.parse('date night. she likes romance, i like action. compromise?').moods).toContain(
+      'date-night',
+    );
+    expect((await ask('date night. she likes romance, i like action. compromise?')).message).not.toContain(
+      '/movie/35056',
+    );
   });
 
   it('"what movies is bryan cranston in" is a person; a tip or popcorn to make is off-topic', async () => {

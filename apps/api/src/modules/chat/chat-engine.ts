@@ -1021,6 +1021,8 @@ export class ChatEngine {
     const film = this.exactTitleFilm(words.join(' '));
     if (!film || film.vote_count < SLIPPED_WORD_VOTES) return query;
     if (query.like?.movie && query.like.movie.vote_count >= film.vote_count) return query;
+    // "date night. she likes romance…": words the reading takes as a request are that request.
+    if (asksForFilms(this.parse(first))) return query;
     return namedFilm(query, film, words);
   }
 

@@ -3317,7 +3317,6 @@ export const NEGATIONS: string[] = [
   'can not be',
   'rebelled against',
   'turned against',
-  'grown out of',
   'outgrown',
   'not about',
   'without any',
