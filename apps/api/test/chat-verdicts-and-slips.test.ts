@@ -260,3 +260,20 @@ describe('decision 0131, second part: from fresh40', () => {
     );
   });
 });
+
+describe('decision 0131, from fresh41', () => {
+  it('"fast & furious marathon": the franchise; "not lotr or the hobbit": both ruled out', async () => {
+    const { picks } = await ask('fast & furious marathon this weekend lol which ones do we need');
+    expect(picks[0]?.title).toBe('The Fast and the Furious');
+    const lotr = await ask('lotr vibes but not actually lotr or the hobbit, seen em all');
+    expect(lotr.picks.length).toBeGreaterThanOrEqual(3);
+    for (const m of lotr.picks) expect(m.title).not.toMatch(/Lord of the Rings|Hobbit/);
+  });
+
+  it('"the dark night was insane": a famous title typed with a slip before praise', async () => {
+    expect(
+      chat.engine.parse('the dark night was insane. anything with that same energy??').like?.movie?.id,
+    ).toBe(155);
+    expect(chat.engine.parse('the night was amazing, what a party. now a comedy').like).toBeUndefined();
+  });
+});

@@ -18,6 +18,7 @@ export interface Franchise {
 /** A collection's or a message's words, as compared: lower case, no accents or punctuation. */
 export function franchiseKey(text: string): string {
   return foldAccents(text.toLowerCase())
+    .replace(/ & /g, ' and ')
     .replace(/[^a-z0-9]+/g, ' ')
     .trim()
     .replace(/ collection$/, '')

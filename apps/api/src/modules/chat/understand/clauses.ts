@@ -1224,8 +1224,9 @@ function saidAsTitle(s: State, sp: TitleSpan, found: FoundTitle): boolean {
   if (found.movie && found.confidence >= 0.95) return true;
   // "want to watch grand budapest hotle tonight": a famous film's title of two words or more,
   // typed with a slip.
+  // Decision 0131: or before praise ("the dark night was insane").
   if (
-    sp.viewing &&
+    (sp.viewing || sp.suffix) &&
     found.movie &&
     found.confidence >= SLIPPED_TITLE_CONFIDENCE &&
     found.movie.vote_count >= HELD_SLIP_VOTES &&
@@ -2943,13 +2944,15 @@ export function franchiseOutClause(s: State, lexiconWords: ReadonlySet<string>) 
     // Inside the name, function words the negation took ("lord of the rings") still count.
     for (let j = i; j < s.toks.length && j < i + 6 && inName(j); j++)
       words.push(s.toks[j]!.raw.replace(/[^\p{L}\d]+/gu, ''));
-    const found = s.ctx.franchiseAt(words, !ruledOut);
+    // Decision 0131: "not lotr or the hobbit": a name's article is no part of it.
+    const lead = ruledOut && words[0] === 'the' && words.length > 1 ? 1 : 0;
+    const found = s.ctx.franchiseAt(words.slice(lead), !ruledOut);
     if (!found || (!ruledOut && found.length < 2)) continue;
     // A name of request words only is those words ("nothing scary, movie night" is no Scary Movie).
-    if (words.slice(0, found.length).every((w) => lexiconWords.has(w) || FILLER.has(w))) continue;
+    if (words.slice(lead, lead + found.length).every((w) => lexiconWords.has(w) || FILLER.has(w))) continue;
     const out = (s.q.collectionsOut ??= []);
     if (!out.some((c) => c.id === found.id)) out.push({ id: found.id, name: found.name });
-    const end = i + found.length;
+    const end = i + lead + found.length;
     if (LIST_WORDS.has(s.toks[end]?.w ?? '')) listed = end + 1;
     if (found.length < 2) continue;
     for (let j = i; j < end; j++) s.toks[j]!.used = true;
