@@ -277,3 +277,26 @@ describe('decision 0131, from fresh41', () => {
     expect(chat.engine.parse('the night was amazing, what a party. now a comedy').like).toBeUndefined();
   });
 });
+
+describe('decision 0131: seen, over, allowed', () => {
+  it('"I\'ve seen the Conjurings": films seen, not the franchise asked for; "kind of over jump scares" rules out', () => {
+    const q = chat.engine.parse(
+      "I've seen the Conjurings, Insidious, Sinister. I'm kind of over jump scares. I want slow creepy horror",
+    );
+    expect(q.keywordsOut).toContain('jump scare');
+    expect(q.keywordsIn).not.toContain('jump scare');
+    expect(chat.engine.parse('all the harry potters in order').genreGroups).toEqual([]);
+  });
+
+  it('a franchise in the plural after "seen" is not listed as asked for', async () => {
+    const { message } = await ask("I've seen the Conjurings and Insidious. slow creepy horror please");
+    expect(message).not.toContain('films in the catalog, in order of release');
+    expect((await ask('all the harry potters in order')).message).toContain('in order of release');
+  });
+
+  it('"foreign totally fine", "subtitles are fine": allowed, not required', () => {
+    expect(chat.engine.parse('slow creepy horror. Foreign totally fine.').languages).toEqual([]);
+    expect(chat.engine.parse('korean films please, subtitles are fine').languages).toEqual(['ko']);
+    expect(chat.engine.parse('foreign horror films').languages).toEqual(['!en']);
+  });
+});

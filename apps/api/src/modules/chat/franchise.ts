@@ -312,6 +312,8 @@ export class Franchises {
         if (!found || this.common.has(name) || !/^(?:the|all|both|those)$/.test(words[i - n] ?? '')) continue;
         // "lord of the rings": "the Xs" after "of" ends a longer name, no plural of The Ring.
         if (words[i - n - 1] === 'of') continue;
+        // Decision 0131: "i've seen the conjurings, insidious…": films seen or loved, not asked for.
+        if (words.slice(Math.max(0, i - n - 4), i - n).some((w) => NOT_THE_FRANCHISE.has(w))) continue;
         return found;
       }
     }

@@ -3852,6 +3852,8 @@ export function figureOfSpeechClause(s: State) {
     /(?<!\babout (?:a |the |my |her |his |their )?)\b(?:for )?(?:the |our |my |her |his |a )?first time(?: (?:since|after|in) (?:my|our|his|her|their|the|a) [a-z']+)?\b/,
     () => undefined,
   );
+  // "Foreign totally fine", "subtitles are ok": allowed, not asked for.
+  scanRegex(s, PERMITTED, () => undefined);
   // "what would make him happy?": pleasing someone, no feel-good film asked for.
   scanRegex(
     s,
@@ -3864,6 +3866,10 @@ export function figureOfSpeechClause(s: State) {
   if (CHILDREN_AWAY.test(s.toks.map((t) => t.w).join(' ')))
     for (const t of s.toks) if (CHILD_WORD.test(t.w)) t.used = true;
 }
+
+/** Decision 0131: a kind said to be allowed ("foreign totally fine", "subtitles are ok"), no requirement. */
+const PERMITTED =
+  /\b(?:foreign|subtitles?|subtitled|old|older|black and white|animated|animation)(?: (?:films?|movies?|ones?|stuff))? (?:(?:is|are|would be|totally|also|too|all|perfectly) )*(?:fine|ok|okay|welcome|allowed|cool|no problem)\b/;
 
 /** Decision 0131: what everything (or all there is) on offer is like, up to the clause's end. */
 const ON_OFFER =

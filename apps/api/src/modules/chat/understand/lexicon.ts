@@ -3407,6 +3407,8 @@ export const NEGATIONS: string[] = [
   'i am over',
   'so over',
   'kinda over',
+  'kind of over',
+  'sort of over',
   'enough of',
   "can't stand",
   'cant stand',
