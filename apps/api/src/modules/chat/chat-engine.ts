@@ -1036,21 +1036,12 @@ export class ChatEngine {
     const words = titleWords(message.trim().replace(/[?!.]+$/, ''));
     const around = this.filmTypedAround(query, words);
     if (!around) return query;
-    const own = new Set(around.typed);
-    const notOwn = (w: string) => !titleWords(w).every((x) => own.has(x));
     return {
-      ...query,
-      like: { text: around.film.title, movie: around.film, confidence: 1, closest: null },
-      themeWords: query.themeWords.filter(notOwn),
-      keywordsIn: query.keywordsIn.filter(notOwn),
-      textWords: query.textWords?.filter(notOwn),
-      unknown: query.unknown.filter(notOwn),
+      ...namedFilm(query, around.film, around.typed),
       // The film itself is asked for when its title is the message ("the godfahter", "… pls").
       filmAsked: words.every(
         (w, i) => (i >= around.at && i < around.at + around.typed.length) || ONLY_PADDING.test(w),
       ),
-      empty: false,
-      social: undefined,
     };
   }
 
