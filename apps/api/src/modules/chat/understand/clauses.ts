@@ -286,7 +286,8 @@ export function socialClause(s: State): {
   const greeting = GREETINGS.some((g) => unusedWords.some((_, i) => matchAt(unusedWords, i, g) > 0));
   const thanks = THANKS.some((g) => unusedWords.some((_, i) => matchAt(unusedWords, i, g) > 0));
   const said = (g: string) => s.toks.some((_, i) => matchAt(s.toks, i, g, 'raw') > 0);
-  const offTopic = OFF_TOPIC.some(said) || CHORES.test(s.original);
+  const chore = CHORES.test(s.original);
+  const offTopic = OFF_TOPIC.some(said) || chore;
   const movieContext = MOVIE_CONTEXT.some((g) => s.toks.some((_, i) => matchAt(s.toks, i, g, 'raw') > 0));
   const strongContext = STRONG_MOVIE_CONTEXT.some((g) =>
     s.toks.some((_, i) => matchAt(s.toks, i, g, 'raw') > 0),
@@ -303,7 +304,7 @@ export function socialClause(s: State): {
     movieContext,
     strongContext,
     question,
-    offTopicSubject: OFF_TOPIC.some((g) => !QUESTION_OPENING.test(g) && said(g)) || CHORES.test(s.original),
+    offTopicSubject: OFF_TOPIC.some((g) => !QUESTION_OPENING.test(g) && said(g)) || chore,
     task,
     leave: leavesFilms(s.toks),
     setting: s.toks.some(
@@ -2287,8 +2288,8 @@ const ONE_AGE = new RegExp(String.raw`\b${CHILD_AGE}\b`, 'g');
  * that child's age; one followed by a unit ("my son is 6 feet", "kids 2 hours") is not.
  */
 const CHILD_NOUN_WORDS = String.raw`(?:kids?|kiddos?|children|child|sons?|daughters?|toddlers?|twins|little ones)`;
-/** A token that is a word for a child ("toddlers", "kids"), or a phrase's first word ("little"). */
-const CHILD_WORD = /^(?:kids?|kiddos?|children|child|sons?|daughters?|toddlers?|twins)$/;
+/** A token that is one of `CHILD_NOUN_WORDS` ("toddlers", "kids"). */
+const CHILD_WORD = new RegExp(`^${CHILD_NOUN_WORDS}$`);
 const CHILD_NOUN = String.raw`(?:kids?|kiddos?|children|child|sons?|daughters?|boys?|girls?|cousins?|nephews?|nieces?|grandkids?|grandchildren|grandsons?|granddaughters?|little ones|toddlers?|twins|siblings|brothers?|sisters?)`;
 /** A child's age up to 12 (an older one is no child's film: the words are left to other clauses). */
 const YOUNG_AGE = String.raw`(?:1[0-2]|[1-9]|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)`;
@@ -3842,38 +3843,28 @@ export function discourseClause(s: State) {
 /** Figures of speech ask for nothing: their words are used ("a nightmare to agree on anything"). */
 export function figureOfSpeechClause(s: State) {
   scan(s, FIGURES_OF_SPEECH, () => undefined);
-  // What everything on offer is like is a complaint, no request ("everything on streaming is either
-  // 2.5 hours long or super intense"): read as nothing, to the clause's end.
-  scanRegex(s, ON_OFFER, () => undefined);
-  // Decision 0131: a first time in the story ("she's coming over, first time", "show my 10yo star
-  // wars for the first time") is no film's topic; films about one are ("a movie about a first time").
-  scanRegex(
-    s,
-    /(?<!\babout (?:a |the |my |her |his |their )?)\b(?:for )?(?:the |our |my |her |his |a )?first time(?: (?:since|after|in) (?:my|our|his|her|their|the|a) [a-z']+)?\b/,
-    () => undefined,
-  );
-  // "Foreign totally fine", "subtitles are ok": allowed, not asked for.
-  scanRegex(s, PERMITTED, () => undefined);
-  // "what would make him happy?": pleasing someone, no feel-good film asked for.
-  scanRegex(
-    s,
-    /\b(?:make|makes|keep|keeps) (?:him|her|them|us|everyone|everybody|my [a-z]+) happy\b/,
-    () => undefined,
-  );
-  // "he just says 'whatever you kids want'": grown children spoken to, no audience.
-  scanRegex(s, /\byou kids\b/, () => undefined);
+  // Decision 0131: the story around a request, read as nothing (`STORY`).
+  for (const re of STORY) scanRegex(s, re, () => undefined);
   // Children said to be elsewhere are no audience: every mention of them is story.
   if (CHILDREN_AWAY.test(s.toks.map((t) => t.w).join(' ')))
     for (const t of s.toks) if (CHILD_WORD.test(t.w)) t.used = true;
 }
 
-/** Decision 0131: a kind said to be allowed ("foreign totally fine", "subtitles are ok"), no requirement. */
-const PERMITTED =
-  /\b(?:foreign|subtitles?|subtitled|old|older|black and white|animated|animation)(?: (?:films?|movies?|ones?|stuff))? (?:(?:is|are|would be|totally|also|too|all|perfectly) )*(?:fine|ok|okay|welcome|allowed|cool|no problem)\b/;
-
-/** Decision 0131: what everything (or all there is) on offer is like, up to the clause's end. */
-const ON_OFFER =
-  /\b(?:everything|all the (?:stuff|films|movies|shows)|all i (?:find|see|get)) (?:(?:on|out|i|these|they|on the|at) [a-z']+ ){0,2}(?:is|are|seems|feels|looks|gets) (?:either )?(?:(?! [,.;!?] ).)*/;
+/** Decision 0131: the story around a request, which asks for nothing: one pattern per kind of telling. */
+const STORY: readonly RegExp[] = [
+  // What everything on offer is like, to the clause's end ("everything on streaming is either 2.5
+  // hours long or super intense"): a complaint.
+  /\b(?:everything|all the (?:stuff|films|movies|shows)|all i (?:find|see|get)) (?:(?:on|out|i|these|they|on the|at) [a-z']+ ){0,2}(?:is|are|seems|feels|looks|gets) (?:either )?(?:(?! [,.;!?] ).)*/,
+  // A first time in the story ("she's coming over, first time", "first time since my wedding");
+  // films about one are a topic ("a movie about a first time").
+  /(?<!\babout (?:a |the |my |her |his |their )?)\b(?:for )?(?:the |our |my |her |his |a )?first time(?: (?:since|after|in) (?:my|our|his|her|their|the|a) [a-z']+)?\b/,
+  // A kind said to be allowed, not asked for ("foreign totally fine", "subtitles are ok").
+  /\b(?:foreign|subtitles?|subtitled|old|older|black and white|animated|animation)(?: (?:films?|movies?|ones?|stuff))? (?:(?:is|are|would be|totally|also|too|all|perfectly) )*(?:fine|ok|okay|welcome|allowed|cool|no problem)\b/,
+  // Pleasing someone, no feel-good film ("what would make him happy?").
+  /\b(?:make|makes|keep|keeps) (?:him|her|them|us|everyone|everybody|my [a-z]+) happy\b/,
+  // Grown children spoken to, no audience ("he just says 'whatever you kids want'").
+  /\byou kids\b/,
+];
 
 /**
  * Decision 0131: children who are elsewhere ("kids are at their dad's for the weekend", "husband
