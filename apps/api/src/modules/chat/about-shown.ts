@@ -319,6 +319,17 @@ const fearWords = (m: CatalogMovie) => {
     return `is not horror: a thriller, tense rather than scary (${kindText(m)})`;
   return `is not a scary film (${kindText(m)})`;
 };
+/** Whether a film is a sad one: its sad themes and how dark it reads (`sadness`). */
+const sadWords = (m: CatalogMovie) => {
+  const themes = m.keywords.filter((k) => SAD.has(k)).slice(0, 3);
+  const of = `${kindText(m)}${themes.length ? `; its themes include ${themes.join(', ')}` : ''}`;
+  // Sad is told by sad themes; a dark film without them (a crime thriller) is grim, not sad.
+  if (themes.length >= 2 || (themes.length && sadness(m) >= 0.5)) return `is on the sad, heavy side (${of})`;
+  if (darkness(m) >= 0.5) return `is dark rather than sad (${of})`;
+  return themes.length
+    ? `has its sad moments but is no downer (${of})`
+    : `is not tagged as a sad one (${of})`;
+};
 const childWords = (m: CatalogMovie) => {
   if (m.genre_ids.includes(GENRE.family)) return `is a family film (${kindText(m)})`;
   if (
@@ -387,6 +398,10 @@ const FACTS: [RegExp, FilmFact][] = [
   [
     /\b(for (?:kids|children|a kid|a child|my (?:kids?|son|daughter))|kid-?friendly|family-?friendly|\d+ ?(?:year|yr)s? old)\b/,
     { word: 'children', say: childWords },
+  ],
+  [
+    /\b(sad|sadder|depressing|a downer|downer|tear-?jerker|make (?:me|you|us) cry|heavy|heavier|bleak|upsetting|heartbreaking)\b/,
+    { word: 'sadness', say: sadWords, value: sadness, more: 'sadder' },
   ],
   [
     /\b(scary|scarier|frightening|creepy|terrifying|too intense)\b/,

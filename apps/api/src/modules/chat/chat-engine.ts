@@ -27,7 +27,7 @@ import { peopleFrom } from './turns/person';
 import { respond, turnKind } from './turns/respond';
 import type { FilmCredits, PeopleIndex, TurnContext, TurnKind } from './turns/turn';
 import { TITLE_CONFIDENCE, type ParseContext } from './understand/clauses';
-import { asksForFilms, yearOfTheTitleDropped, type Query } from './understand/query';
+import { asksForFilms, hasRequest, yearOfTheTitleDropped, type Query } from './understand/query';
 import { Speller, editDistance, foldAccents } from './understand/text';
 import { FILLER, TITLE_SMALL_WORDS } from './understand/lexicon';
 import { LEXICON_WORDS, understand } from './understand/understand';
@@ -345,6 +345,27 @@ function saidAsOpposite(message: string, title: string): boolean {
 }
 
 /** The query naming `movie`, its typed words no longer read as themes or unknown words. */
+/**
+ * The message without the first of `titles` typed in it (words in order, any punctuation or case
+ * between them), its other words and punctuation as typed; null when none is typed so.
+ */
+function withoutTitleTyped(message: string, titles: readonly string[]): string | null {
+  const folded = foldAccents(message);
+  for (const title of titles) {
+    const words = titleWords(title);
+    if (!words.length || words.some((w) => !/^[a-z]+$/.test(w))) continue;
+    const at = new RegExp(`(?<![a-z0-9])${words.join("(?:'s)?[^a-z0-9]+")}(?![a-z0-9])`, 'i').exec(folded);
+    if (at)
+      return `${message.slice(0, at.index)} ${message.slice(at.index + at[0].length)}`
+        .replace(/\s+/g, ' ')
+        .trim();
+  }
+  return null;
+}
+
+/** A one-word title used by at most this many films' texts is a name, no plain word (`filmsNamedIn`). */
+const DISTINCT_TITLE_WORD_FILMS = 5;
+
 function namedFilm(query: Query, movie: CatalogMovie, typed: readonly string[]): Query {
   const own = new Set(typed);
   const mine = (w: string) => !own.has(w.toLowerCase());
@@ -769,12 +790,32 @@ export class ChatEngine {
   /**
    * Well-known films (NAMED_MIN_VOTES) whose whole title of two words or more is typed in the
    * message, longest first: "my kids love toy story, what else?" names Toy Story as loved, so it
-   * is not a new film to offer. A one-word title ("Up", "Her") is too often a plain word.
+   * is not a new film to offer. A one-word title ("Up", "Her") is too often a plain word; one that
+   * is no word of the lexicon or the keywords and that few films' texts use ("just got into korean
+   * cinema after oldboy") names its film too.
    */
   filmsNamedIn(message: string): Set<number> {
     const named = new Set<number>();
     for (const hit of this.titlesTyped(message)) named.add(hit.id);
+    for (const hit of this.oneWordTitlesTyped(message)) named.add(hit.id);
     return named;
+  }
+
+  /** Well-known films of a one-word title no other word is: few films' texts use it. */
+  private oneWordTitlesTyped(message: string): CatalogMovie[] {
+    const text = this.textIndex();
+    if (!text) return [];
+    this.buildExactTitles();
+    const found: CatalogMovie[] = [];
+    for (const w of new Set(titleWords(message))) {
+      if (w.length < 4 || LEXICON_WORDS.has(w) || FILLER.has(w) || this.keywordVocabulary.has(w)) continue;
+      const film = (this.exactTitles!.get(w) ?? []).find((m) => m.vote_count >= NAMED_MIN_VOTES);
+      const read = film && TextIndex.words(w);
+      if (!read || read.length !== 1) continue;
+      const uses = text.filmsWith(read[0]!);
+      if (uses >= 1 && uses <= DISTINCT_TITLE_WORD_FILMS) found.push(film);
+    }
+    return found;
   }
 
   /**
@@ -813,10 +854,23 @@ export class ChatEngine {
     return found;
   }
 
+  /**
+   * "top gun maverick pls, my dad's been asking about it all week": a sequel's name typed as the
+   * first clause, the rest telling why (it asks for no films), is typed as the whole message.
+   */
+  private sequelAsFirstClause(query: Query, message: string, knowledge: WordKnowledge) {
+    const at = /[,.;!?…]/.exec(message);
+    if (!at) return null;
+    const rest = message.slice(at.index + 1).trim();
+    if (!rest || knowledge.asksForFilms(rest)) return null;
+    return sequelTyped(message.slice(0, at.index), query, knowledge);
+  }
+
   /** Decision 0118 (`missing-title.ts`): a title typed in lower case where only a title can stand. */
   private titleTypedPlainly(query: Query, message: string): Query {
     const knowledge = this.wordKnowledge(query);
-    const sequel = sequelTyped(message, query, knowledge);
+    const sequel =
+      sequelTyped(message, query, knowledge) ?? this.sequelAsFirstClause(query, message, knowledge);
     // "leon the profesional": a well-known title typed with a typo, as long as the words typed, is
     // that film, not a sequel of a shorter title ("top gun maverick", "blade runner 2049").
     const typo = sequel && this.resolveTitle(sequel.text);
@@ -1134,10 +1188,25 @@ export class ChatEngine {
    * about that film: it is the film named, as after "like".
    */
   private aboutTheFilmTyped(query: Query, message: string): Query {
-    if (query.like || query.person || !(query.empty || query.social === 'off-topic')) return query;
+    if (query.like || query.person) return query;
     const typed = this.titlesTyped(message);
     if (typed.length !== 1) return query;
     const movie = typed[0]!;
+    // "the dark knight rises... worth the hype?": what the reading found came from the title's own
+    // words (its moods and genres are the title's alone) when the rest of the message asks for
+    // nothing. A title of request words only ("a scary movie") is those words.
+    if (!(query.empty || query.social === 'off-topic')) {
+      if (titleWords(movie.title).every((w) => LEXICON_WORDS.has(w) || FILLER.has(w))) return query;
+      const rest = withoutTitleTyped(message, [movie.title, movie.original_title]);
+      const around = rest === null ? null : this.parse(rest);
+      // (Loose words around it, "worth the hype", ask for nothing.)
+      if (!around || (!around.empty && hasRequest({ ...around, themeWords: [], textWords: [] })))
+        return query;
+      const own = this.parse(movie.title);
+      const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+      if (!asksForFilms(own) || !same(own.moods, query.moods) || !same(own.genreGroups, query.genreGroups))
+        return query;
+    }
     return {
       ...query,
       like: { text: movie.title, movie, confidence: 1, closest: null },
@@ -1229,11 +1298,46 @@ export class ChatEngine {
     this.titleAsFirstSentence,
   ];
 
+  /**
+   * A film the readings above found, its title typed in the message: what the message wants is
+   * read again from the words around the title, so that the title's own words are no mood, genre
+   * or theme ("The Hurt Locker": no "locker", German for easy-going; "is Funny Games worth it").
+   */
+  private readAroundTitle(parsed: Query, read: Query, message: string): Query {
+    const film = read.like?.movie;
+    if (!film || parsed.like?.movie?.id === film.id) return read;
+    const rest = withoutTitleTyped(message, [read.like!.text, film.title, film.original_title]);
+    if (rest === null) return read;
+    const around = this.parse(rest);
+    const wanted: (keyof Query)[] = [
+      'genreGroups',
+      'moodGroups',
+      'genresOut',
+      'impliedOut',
+      'keywordsIn',
+      'keywordsOut',
+      'outLabels',
+      'moodKeywords',
+      'moods',
+      'notMoods',
+      'soft',
+      'themeWords',
+      'textWords',
+      'unknown',
+    ];
+    return { ...read, ...Object.fromEntries(wanted.map((k) => [k, around[k]])) };
+  }
+
   /** The understand stage: the message read, with what the conversation knows. */
   private request(typed: string, state: ConversationState, seen: ReadonlySet<number>): ChatRequest {
     const message = spelledOut(typed);
+    const parsed = this.parse(message);
     const read = yearOfTheTitleDropped(
-      this.titleReadings.reduce((q, reading) => reading.call(this, q, message), this.parse(message)),
+      this.readAroundTitle(
+        parsed,
+        this.titleReadings.reduce((q, reading) => reading.call(this, q, message), parsed),
+        message,
+      ),
     );
     // "just watched get out, loved it. anything similar?": similar to the film the message names.
     let query = read.like?.movie && read.followUp === 'another' ? { ...read, followUp: undefined } : read;

@@ -44,7 +44,7 @@ const namesakes = (ctx: TurnContext) => (m: CatalogMovie) => {
 
 /** "is the first one better?", "how long is it?": a question about one or two of the films shown. */
 const one = (req: ChatRequest, ctx: TurnContext) => {
-  if (!QUESTION.test(req.message.trim())) return null;
+  if (!asksAQuestion(req.message)) return null;
   const shown = lastPicks(req, (id) => ctx.catalog.get(id));
   const fromShown = shown.length ? askedAboutOne(req.message, shown, namesakes(ctx)) : null;
   if (fromShown && (!req.query.like?.movie || fromShown.films.length)) return fromShown;
@@ -92,6 +92,13 @@ const isOnlyAQuestion = (q: ChatRequest['query']) =>
  */
 const QUESTION =
   /\?$|^(?:(?:ok|okay|so|and|hmm),? )?(?:is|was|are|were|does|did|do|how|what|what's|whats|which|when|would|should|can|could|tell me|describe|explain)\b/i;
+
+/**
+ * Whether one of the message's sentences or clauses is a question: "the first one u listed - is it
+ * depressing? not in the mood for sad" asks, though it ends with what is not wanted.
+ */
+const asksAQuestion = (message: string) =>
+  /\?/.test(message) || message.split(/[.!;–—]+|\s-\s/).some((part) => QUESTION.test(part.trim()));
 
 /**
  * "which of those is the shortest?": a question about the films just shown is answered from them,

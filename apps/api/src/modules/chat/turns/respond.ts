@@ -1,5 +1,5 @@
 import type { ChatRequest, EngineAnswer } from '../request';
-import { hasRequest, yearOfTheTitleDropped } from '../understand/query';
+import { emptyQuery, hasRequest } from '../understand/query';
 import { aboutShownTurn } from './about-shown';
 import { followUpTurn } from './follow-up';
 import { franchiseTurn } from './franchise';
@@ -54,19 +54,11 @@ function withBareTitle(req: ChatRequest, ctx: TurnContext): ChatRequest {
   if (!bare || bare.movie.vote_count < (bare.confidence >= 0.95 ? 50 : 300) || bare.confidence < 0.9)
     return req;
   const like = { text: bare.movie.title, movie: bare.movie, confidence: bare.confidence, closest: null };
+  // The message is the title and nothing else: its words ask for nothing more ("The Hurt Locker"
+  // is no "locker", German for easy-going; "Funny Games" no comedy).
   return {
     ...req,
-    query: yearOfTheTitleDropped({
-      ...q,
-      like,
-      filmAsked: true,
-      unknown: [],
-      themeWords: [],
-      textWords: [],
-      keywordsIn: [],
-      empty: false,
-      social: undefined,
-    }),
+    query: { ...emptyQuery(q.lang), like, filmAsked: true, empty: false },
     seed: bare.movie,
   };
 }

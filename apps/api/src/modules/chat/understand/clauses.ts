@@ -1068,6 +1068,12 @@ const HOW_WATCHED = new Set(
   'together again alone twice once already recently yesterday tonight online before lately'.split(' '),
 );
 
+/** The days of the week, and the words before one that make it a time ("on Friday", "this sunday"). */
+const DAY_NAMES = new Set('monday tuesday wednesday thursday friday saturday sunday'.split(' '));
+const WHEN_BEFORE_DAY = new Set(
+  'on this next last by till until til before after since every for'.split(' '),
+);
+
 /** Whether the best reading of a span is a title mention at all. */
 function mentionsTitle(
   s: State,
@@ -1085,6 +1091,17 @@ function mentionsTitle(
   if (sp.loose && oneLower) return false;
   // "the stuff we watched together", "seen it twice": how it was watched, no film called Together.
   if (sp.viewing && oneLower && HOW_WATCHED.has(s.toks[found.cand.from]!.w)) return false;
+  // "something we can all watch on Friday": a day after "on", "this", "by"… is when, no film Friday.
+  if (
+    found.cand.to - found.cand.from === 1 &&
+    DAY_NAMES.has(s.toks[found.cand.from]!.w) &&
+    WHEN_BEFORE_DAY.has(s.toks[found.cand.from - 1]?.w ?? '')
+  )
+    return false;
+  // "I'd really like actual live-action Japanese films": a language's name, capitalised in English,
+  // names no film the catalog lacks.
+  if (!found.movie && s.toks.slice(found.cand.from, found.cand.to).every((t) => languageName(t.raw)))
+    return false;
   // "we both like sci-fi but she hates…": "like" before request words is the verb, not a title.
   return !(
     !found.movie &&
@@ -1094,6 +1111,10 @@ function mentionsTitle(
     !s.toks[sp.from]!.upper
   );
 }
+
+/** Whether a word names a language or a nation ("japanese", "french"): capitalised, it is no name of a film. */
+const languageName = (w: string) =>
+  NATIONALITY_WORDS[w] !== undefined || LANGUAGE_PHRASES.some(([, phrases]) => phrases.includes(w));
 
 /** The title is taken: it is the request's "like", and its words (and its trigger's) are used. */
 function takeTitle(s: State, sp: TitleSpan, found: FoundTitle, lexiconWords: ReadonlySet<string>): void {
@@ -1447,6 +1468,45 @@ export function holdCuedTitles(s: State): number[] {
   return held;
 }
 
+/** A film this well known, its exact title typed in capitals anywhere, is held (`holdNamedTitles`). */
+const NAMED_MIN_VOTES = 500;
+
+/**
+ * "I only know The Hurt Locker", "Funny Games messed me up": a well-known film's exact title typed
+ * as a name (its words in capitals, two words or more, the message not in capitals throughout) is
+ * a film named, before its words are a mood ("locker" is German for easy-going) or a theme (a
+ * franchise's name is left to the franchise clauses). Held
+ * like the cued titles until the title clauses; one they do not take stays read as named in
+ * passing (`keepNamedTitles`), so the clauses after them do not read its words either.
+ */
+export function holdNamedTitles(s: State): number[] {
+  const held: number[] = [];
+  for (let i = 0; i < s.toks.length; i++) {
+    if (!s.toks[i]!.upper || s.toks[i]!.used) continue;
+    const end = capitalRun(s.toks, i);
+    for (let to = end; to >= i + 2; to--) {
+      if (!s.toks[to - 1]!.upper) continue;
+      const hit = s.ctx.resolveTitle(originalText(s, i, to));
+      if (!hit || hit.confidence < 1 || hit.movie.vote_count < NAMED_MIN_VOTES) continue;
+      // A franchise's name ("Star Wars") is read by the franchise clauses.
+      const words = s.toks.slice(i, to).map((t) => t.raw.replace(/[^\p{L}\d]+/gu, ''));
+      if (s.ctx.franchiseAt?.(words, false)?.length === to - i) break;
+      for (let k = i; k < to; k++) {
+        s.toks[k]!.used = true;
+        held.push(k);
+      }
+      i = to - 1;
+      break;
+    }
+  }
+  return held;
+}
+
+/** The named titles' words no title clause took: read as a film named in passing (`holdNamedTitles`). */
+export function keepNamedTitles(s: State, held: readonly number[]): void {
+  for (const k of held) s.toks[k]!.used = true;
+}
+
 /** The held titles' words, free again for the title clauses (`holdCuedTitles`). */
 export function releaseCuedTitles(s: State, held: readonly number[]): void {
   for (const k of held) s.toks[k]!.used = false;
@@ -1742,7 +1802,8 @@ function longerNameAround(
 
 /**
  * A longer name around a known title's words is named when a cue stands before it ("loved X",
- * "saw X", "do you have X") or a question or judgement after it ("X - do you have it?", "X was").
+ * "saw X", "do you have X", "what about X"; not "movies about X", a topic) or a question or
+ * judgement after it ("X - do you have it?", "X was").
  */
 function namedAround(s: State, text: string): boolean {
   const original = foldAccents(s.original.toLowerCase());
@@ -1751,7 +1812,7 @@ function namedAround(s: State, text: string): boolean {
   const before = original.slice(0, at);
   const after = original.slice(at + text.length);
   return (
-    /\b(loved|liked|enjoyed|saw|seen|watched|like|have|got|about)\s+$/.test(before) ||
+    /\b(loved|liked|enjoyed|saw|seen|watched|like|have|got|(?:what|how) about)\s+$/.test(before) ||
     /^\s*[-–—,!?.]*\s*(do you have|have you got|is it|was|is|were)\b/.test(after)
   );
 }
@@ -2047,8 +2108,9 @@ export function runtimeClause(s: State) {
   scanRegex(
     s,
     new RegExp(
-      // ("2 hours-ish max": an "-ish" after the length changes nothing.)
-      String.raw`\b${NUM}${HALF} ?${UNIT}${tail}(?: ish)? (?:or (?:less|under|shorter)|max|tops|at most|o menos|ou moins|oder weniger)\b`,
+      // ("2 hours-ish max": an "-ish" after the length changes nothing, nor what the time is of:
+      // "80 minutes of screen max".)
+      String.raw`\b${NUM}${HALF} ?${UNIT}${tail}(?: ish)?(?: of (?:screen|tv|telly|movie|film|watching|screen time|tv time))? (?:or (?:less|under|shorter)|max|tops|at most|o menos|ou moins|oder weniger)\b`,
     ),
     (m) => (q.runtimeMax = amount(m[1]!, m[3]!, `${m[2] ?? ''}${m[4] ?? ''}`)),
   );
@@ -2490,17 +2552,25 @@ export function yearBoundClause(s: State) {
   const ref = s.ctx.referenceYear;
   const AFTER = /^(after|post|newer than|later than|despues del?|apres|nach)$/;
   const BEFORE = /^(before|pre|older than|earlier than|antes del?|avant|vor)$/;
-  // "nothing older than 2000", "no newer than 1990": a negated bound is the other bound.
-  scanRegex(
-    s,
-    /\b(?:nothing|no|not|none|nada|rien|nichts) (older than|earlier than|before|pre|newer than|later than|after|post|mas antigua que|plus vieux que|alter als) ?(?:like |about |around |maybe |say )?((?:19|20)\d\d)\b/,
-    (m) => {
-      if (/older|earlier|before|pre|antigua|vieux|alter/.test(m[1]!)) q.yearFrom = +m[2]!;
-      else q.yearTo = +m[2]!;
-    },
-  );
   const decadeYear = (d: string, century?: string) =>
     (century ? Number(century) * 100 : Number(d) >= 3 ? 1900 : 2000) + Number(d) * 10;
+  // "nothing older than 2000", "no newer than 1990", "nothing after the 70s": a negated bound is
+  // the other bound, a decade's own years included on the side allowed.
+  scanRegex(
+    s,
+    /\b(?:nothing|no|not|none|nada|rien|nichts) (older than|earlier than|before|pre|newer than|later than|after|post|mas antigua que|plus vieux que|alter als) ?(?:like |about |around |maybe |say )?(?:((?:19|20)\d\d)\b|(?:the |los |les |den )?(19|20)?(\d)0 ?'?s\b)/,
+    (m) => {
+      const older = /older|earlier|before|pre|antigua|vieux|alter/.test(m[1]!);
+      if (m[2]) {
+        if (older) q.yearFrom = +m[2];
+        else q.yearTo = +m[2];
+        return;
+      }
+      const from = decadeYear(m[4]!, m[3]);
+      if (older) q.yearFrom = from;
+      else q.yearTo = from + 9;
+    },
+  );
   scanRegex(
     s,
     /\b(?:(?:made|released|filmed|shot|produced|came out|out) )?(after|since|post|newer than|later than|despues del?|desde(?: el)?|apres|depuis|nach|seit|ab) ?((?:19|20)\d\d)\b|\bfrom ((?:19|20)\d\d) (?:on|onwards?|or later|and later|or newer)\b|\b((?:19|20)\d\d) ?(?:or later|and later|onwards?|or newer|and newer|or more recent|and up|or after|\+)(?= |$)/,
@@ -3512,8 +3582,7 @@ export function studioOutClause(s: State) {
     if (t.used || !(s.negated.has(i) || seen)) return;
     if (STUDIOS[t.w]) {
       add((s.q.studiosOut ??= []), t.w);
-      // "seen every pixar film": other animation then (the word is read on as its genre).
-      if (seen && GENRE_WORDS.has(t.w)) return;
+      if (seen && seenStudioReadOn(s, t.w)) return;
       // "seen all the marvel ones": ruled out as "not marvel" is, its comics' keyword too.
       if (seen) s.negated.add(i);
       // "not marvel": also its comics' keyword, ruled out and said by name as before (0120).
@@ -3558,13 +3627,20 @@ function studioSeen(s: State, i: number): boolean {
     .slice(Math.max(0, i - 5), i)
     .map((t) => t.raw)
     .join(' ');
-  return /\b(?:seen|watched|saw|done|finished)(?: (?:literally|basically|pretty much|just about|already))? (?:every(?:thing)?|all)\b/.test(
+  return /\b(?:seen|watched|saw|done|finished)(?: (?:literally|basically|pretty much|just about|already))? (?:every(?:thing)?|all)\b|\b(?:binged|seen|watched) (?:a ton of|tons of|a lot of|lots of|loads of|plenty of|so much)$/.test(
     before,
   );
 }
 const STUDIO_NOUNS = /^(?:movies?|films?|flicks?|ones|stuff|classics?|cartoons?|animations?|animated)$/;
 const STUDIO_AFTER =
   /^(?:for|that|which|with|from|to|please|pls|plz|about|like|i|we|my|our|tonight|only|but|and|or|movies?|films?)$/;
+
+/**
+ * "seen every pixar film": other animation then (the word is read on as its genre), unless
+ * animation is ruled out ("we've watched every Pixar movie… I want a LIVE ACTION adventure").
+ */
+const seenStudioReadOn = (s: State, w: string) =>
+  GENRE_WORDS.has(w) && !s.q.genresOut.includes(GENRE.animation);
 
 /** Studios that are comics houses, read also by their adaptations' keyword (`STUDIOS` keys). */
 const COMICS_HOUSES = new Set(['marvel', 'dc']);
@@ -3579,6 +3655,9 @@ export function industryClause(s: State) {
   for (const ind of INDUSTRY_PHRASES) {
     if (ind.messageLangs && !ind.messageLangs.includes(s.q.lang)) continue;
     scan(s, ind.phrases, (start) => {
+      // "I've already binged a ton of anime… now live-action Japanese films": seen, and its genre
+      // ruled out, it is no request (its language may still be said on its own).
+      if (studioSeen(s, start) && ind.genres?.some((g) => s.q.genresOut.includes(g))) return;
       if (s.negated.has(start)) {
         for (const g of ind.genres?.length === 1 ? ind.genres : []) {
           add(s.q.genresOut, g);
@@ -3978,6 +4057,10 @@ const PEOPLE_QUESTION = new RegExp(
     // A film composer's name said of the music ("films with a hans zimmer soundtrack", "morricone scores").
     String.raw`\b(?:${FILM_COMPOSERS.join('|')})(?:'s)? (?:soundtracks?|scores?|music)\b`,
     String.raw`\b(?:movies?|films?|anything|stuff|something) (?:with|starring|featuring|by) the (?:actor|actress|girl|guy|woman|man|lady|dude|boy|kid|lead|star|director) (?:from|in|who played|that played|who directed|that directed|of)\s`,
+    // Someone spoken of as "he" or "she" ("what movies is he in", "what films has she directed"),
+    // or described by a part ("that guy who played walter white").
+    String.raw`\bwhat (?:other )?(?:movies|films|else) (?:is|was|has|have|did) (?:he|she|they) (?:been )?(?:in|done|made|directed|starred in|acted in)\b`,
+    String.raw`\b(?:the|that|this) (?:actor|actress|girl|guy|woman|man|lady|dude|boy|kid) (?:who|that) (?:played|plays|was in|starred in|directed)\b`,
   ].join('|'),
   'i',
 );
@@ -4052,7 +4135,34 @@ function namedPerson(s: State, lexiconWords: ReadonlySet<string>): TypedName | u
   if (listed) return listed;
   const capitalized = notATitle(s, m?.[1] ?? m?.[2]) ?? namedBeforeFilms(s, lexiconWords);
   if (capitalized) return { name: capitalized, typed: [] };
-  return namedInLowerCase(s, lexiconWords) ?? namedByTheirWork(s, lexiconWords) ?? namedAsPerformer(s);
+  return (
+    namedInLowerCase(s, lexiconWords) ??
+    namedByTheirWork(s, lexiconWords) ??
+    namedAsPerformer(s) ??
+    namedInAPeopleQuestion(s, lexiconWords)
+  );
+}
+
+/**
+ * "that guy who played walter white, bryan cranston - what movies is he in": in a question about
+ * a person, a given name and a surname anywhere name them; the last one said (after the part
+ * they played), offline when no people index confirms a name.
+ */
+function namedInAPeopleQuestion(s: State, lexiconWords: ReadonlySet<string>): TypedName | undefined {
+  if (!s.q.peopleQuestion || s.ctx.hasPeople?.()) return undefined;
+  const toks = s.toks;
+  // A name set apart as an appositive ("…walter white, bryan cranston - what…"): two words with
+  // punctuation on one side at least ("keanu binge is going strong" names nobody).
+  const apart = (k: number) => k >= 0 && k < toks.length && PUNCTUATION.has(toks[k]!.w);
+  let found: TypedName | undefined;
+  for (let i = 0; i + 1 < toks.length; i++) {
+    const pair = [toks[i]!, toks[i + 1]!];
+    if (pair.some((t) => t.used || !NAME_WORD.test(t.raw)) || !(apart(i - 1) || apart(i + 2))) continue;
+    const typed = pair.map((t) => t.raw);
+    const name = offlinePerson(typed.join(' '), s, lexiconWords);
+    if (name) found = { name, typed };
+  }
+  return found;
 }
 
 /**

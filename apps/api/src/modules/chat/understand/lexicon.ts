@@ -2779,6 +2779,16 @@ export const VIEWING_PREFIXES: string[] = [
   're watch',
   'obsessed with',
   'been obsessed with',
+  // "my kids love toy story, what else?", "she adores amelie": what the people it is for love (a
+  // catalog film only: "loves horses" names none).
+  'loves',
+  'adores',
+  'kids love',
+  'they love',
+  'we love',
+  'we all love',
+  'we both love',
+  'both love',
   "can't get over",
   'cant get over',
   'still thinking about',
@@ -3639,7 +3649,7 @@ export const FILLER = new Set(
   quiero una un una unas unos algo pelicula peliculas por favor me de la el los las que para con ver cosas cosa
   je veux un une des le la les film films quelque chose pour voir avec de du s'il te plait
   ich mochte will einen eine ein etwas film filme bitte zum sehen mit der die das aus den dem des von vom im zu al del au aux uber sobre sur
-  she he they her him his hers them their gf bf girlfriend boyfriend wife husband partner mom mum dad
+  she he they her him his hers them their mine yours ours theirs myself yourself ourselves gf bf girlfriend boyfriend wife husband partner mom mum dad
   grandma grandpa granny parents friend friends
   recomiendame recomienda recomiendas recomendar recomiendes busco buscando noche esta este hoy
   recommande recommandes recommander conseille conseilles soir ce cette ceci aujourd'hui aujourd hui

@@ -20,6 +20,8 @@ import {
   CHORES,
   pastTimeClause,
   holdCuedTitles,
+  holdNamedTitles,
+  keepNamedTitles,
   releaseCuedTitles,
   likeFranchiseClause,
   mentionClause,
@@ -218,6 +220,8 @@ interface Reading {
   hold: boolean;
   /** The words held so. */
   held: number[];
+  /** Well-known titles typed as names anywhere (`holdNamedTitles`). */
+  named: number[];
 }
 
 type ClauseStep = (s: State, r: Reading) => void;
@@ -229,6 +233,7 @@ type ClauseStep = (s: State, r: Reading) => void;
 export const CLAUSES: readonly ClauseStep[] = [
   (s, r) => void (r.social = socialClause(s)),
   (s, r) => void (r.held = r.hold ? holdCuedTitles(s) : []),
+  (s, r) => void (r.named = holdNamedTitles(s)),
   (s) => discourseClause(s),
   (s) => figureOfSpeechClause(s),
   (s) => refineClause(s),
@@ -243,11 +248,12 @@ export const CLAUSES: readonly ClauseStep[] = [
   (s) => pastTimeClause(s),
   (s) => availableTimeClause(s),
   (s, r) => void (r.reactions = reactionClause(s)),
-  (s, r) => releaseCuedTitles(s, r.held),
+  (s, r) => releaseCuedTitles(s, [...r.held, ...r.named]),
   (s) => likeFranchiseClause(s),
   (s) => likeClause(s, LEXICON_WORDS),
   (s) => mentionClause(s, LEXICON_WORDS),
   (s, r) => releaseReactions(s, r.reactions),
+  (s, r) => keepNamedTitles(s, r.named),
   // Off-topic words inside a film's title ("The Grand Budapest Hotel") are the title's, and a
   // question about a named film ("what's similar?") is about films.
   (s, r) => {
@@ -596,7 +602,7 @@ function read(message: string, ctx: ParseContext, speller: Speller | undefined, 
     themeAskedAt: new Map(),
     pairedWith: new Set(),
   };
-  const reading = { reactions: [], held: [], hold } as unknown as Reading;
+  const reading = { reactions: [], held: [], named: [], hold } as unknown as Reading;
   for (const clause of CLAUSES) clause(s, reading);
   if (reading.held.some((k) => !s.toks[k]!.used)) return null;
   settleConflicts(s);

@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import { NOT_IN_CATALOG } from '../src/modules/chat/wording';
+import { GENRE } from '../src/modules/chat/understand/lexicon';
+import { chatSuite, playConversation } from './helpers/catalog';
+
+/**
+ * Decision 0132: a film's title typed as a name is no mood or theme, a day is no title, a language
+ * is no title, a decade ruled out bounds the years, a person said in an appositive or spoken of as
+ * "he" is a person, and a question about a film shown may end with something else.
+ */
+const chat = chatSuite();
+const { ask } = chat;
+
+describe('decision 0132: a title typed as a name', () => {
+  it('"The Hurt Locker" is no "locker" (German for easy-going): no light-hearted comedies', async () => {
+    // The whole message a title: films like it, nothing read from its words.
+    const { picks } = await ask('The Hurt Locker');
+    expect(picks[0]?.title).toBe('The Hurt Locker');
+    expect(picks.slice(1).filter((m) => m.genre_ids.includes(GENRE.comedy)).length).toBeLessThanOrEqual(1);
+    // Named in passing beside a person: only the person is asked about, so no films.
+    const a = await ask('Any films directed by Kathryn Bigelow? I only know The Hurt Locker');
+    expect(a.picks).toEqual([]);
+    expect(a.message).toMatch(/can't look up people/);
+    // The mood word still reads as one when typed as a word.
+    expect(chat.engine.parse('etwas Lockeres, eine Komödie').genreGroups.flat()).toContain(GENRE.comedy);
+  });
+
+  it('a franchise typed in capitals is still read by the franchise clauses', () => {
+    const q = chat.engine.parse('My wife suggested Star Wars but he has seen every single one twice');
+    expect(q.collectionsOut?.map((c) => c.name)).toEqual(['Star Wars']);
+  });
+
+  it('"just got into korean cinema after oldboy": a one-word title no other word is names the film', async () => {
+    const { picks } = await ask('just got into korean cinema after oldboy. more korean thrillers?');
+    expect(picks.length).toBeGreaterThanOrEqual(3);
+    expect(picks.map((m) => m.title)).not.toContain('Oldboy');
+    for (const m of picks) expect(m.original_language).toBe('ko');
+  });
+
+  it('"top gun maverick pls, my dad\'s been asking…": a sequel the catalog lacks, typed as the first clause', async () => {
+    const { message, picks } = await ask("top gun maverick pls, my dad's been asking about it all week");
+    expect(message).toContain(NOT_IN_CATALOG);
+    expect(message).toMatch(/Top Gun/);
+    expect(picks).toEqual([]);
+    // A first clause with a request after it is no title alone.
+    const heat = chat.engine.parse('heat, something like it but funnier');
+    expect(heat.like?.movie?.title).toBe('Heat');
+  });
+});
+
+describe('decision 0132: words that are no title', () => {
+  it('"something we can all watch on Friday" names no film Friday', async () => {
+    const message =
+      'I want a LIVE ACTION adventure we can all watch on Friday - treasure, quests, a bit of excitement';
+    const q = chat.engine.parse(message);
+    expect(q.like).toBeUndefined();
+    expect(q.genresOut).toContain(GENRE.animation);
+    // A film of that name after a cue is still one.
+    expect(chat.engine.parse('loved Friday, the ice cube one. more like it').like?.movie?.title).toBe(
+      'Friday',
+    );
+  });
+
+  it('"I\'d really like actual live-action Japanese films": a language is no title the catalog lacks', async () => {
+    const { message, picks } = await ask("I'd really like actual live-action Japanese films");
+    expect(message).not.toContain(NOT_IN_CATALOG);
+    expect(picks.length).toBeGreaterThanOrEqual(3);
+    for (const m of picks) {
+      expect(m.original_language).toBe('ja');
+      expect(m.genre_ids).not.toContain(GENRE.animation);
+    }
+  });
+
+  it('"good movies about journalists digging into a story? … more of that": a topic, not a missing title', async () => {
+    const message =
+      'good movies about journalists digging into a story? just finished a true crime podcast and want more of that investigative feeling';
+    const { message: reply, picks } = await ask(message);
+    expect(reply).not.toContain(NOT_IN_CATALOG);
+    expect(picks.length).toBeGreaterThanOrEqual(3);
+    expect(chat.engine.parse(message).keywordsIn).toContain('journalist');
+  });
+
+  it('"we\'ve watched every Pixar movie… I want a live action adventure": the seen studio asks no animation', async () => {
+    const { picks } = await ask('we watched every Pixar movie. I want a live action adventure');
+    expect(picks.length).toBeGreaterThanOrEqual(3);
+    for (const m of picks) expect(m.genre_ids).not.toContain(GENRE.animation);
+    // Seen, with nothing ruled out, it asks for other animation as before.
+    const { picks: more } = await ask('seen every pixar film, what else');
+    for (const m of more) expect(m.genre_ids).toContain(GENRE.animation);
+  });
+});
+
+describe('decision 0132: limits said in other ways', () => {
+  it('"nothing after the 70s" is up to 1979; "nothing before the 80s" from 1980', async () => {
+    expect(chat.engine.parse('old school sci fi classics, nothing after the 70s')).toMatchObject({
+      yearTo: 1979,
+    });
+    expect(chat.engine.parse('old school sci fi classics, nothing after the 70s').yearFrom).toBeUndefined();
+    expect(chat.engine.parse('a thriller, nothing before the 80s')).toMatchObject({ yearFrom: 1980 });
+    expect(chat.engine.parse('a thriller, nothing older than the 90s')).toMatchObject({ yearFrom: 1990 });
+    // Said plainly, the bound is as before.
+    expect(chat.engine.parse('a thriller after the 70s').yearFrom).toBe(1980);
+  });
+
+  it('"80 minutes of screen max" is a length; "not mine" rules out no mines', () => {
+    const q = chat.engine.parse(
+      "my 4yo gets 80 minutes of screen max before bed (her mum's rule not mine) - a cartoon that fits?",
+    );
+    expect(q.runtimeMax).toBe(80);
+    expect(q.keywordsOut).not.toContain('mine');
+  });
+});
+
+describe('decision 0132: people', () => {
+  it('"that guy who played walter white, bryan cranston - what movies is he in": the person, no films', async () => {
+    const { message, picks } = await ask(
+      'that guy who played walter white, bryan cranston - what movies is he in besides breaking bad?',
+    );
+    expect(picks).toEqual([]);
+    expect(message).toMatch(/Bryan Cranston/);
+    // "what else has he done" without a name found is still a question about a person: no films.
+    const keanu = await ask(
+      'keanu binge is going strong. what else has he done besides john wick and the matrix?',
+    );
+    expect(keanu.picks).toEqual([]);
+    expect(keanu.message).toMatch(/can't look up people/);
+    expect(keanu.message).not.toMatch(/Keanu Binge/);
+  });
+});
+
+describe('decision 0132: a question about a film shown', () => {
+  it('"the first one u listed - is it depressing? not in the mood for sad" is answered from the list', async () => {
+    const { message, shown } = await playConversation(chat.engine, chat.catalog, [
+      'I want a good thriller for tonight',
+      'the first one u listed - is it depressing? not in the mood for sad',
+    ]);
+    expect(shown[1]).toEqual([]);
+    const first = chat.catalog.get(shown[0]![0]!)!;
+    expect(message).toContain(first.title);
+    expect(message).toMatch(/sad/);
+  });
+});
