@@ -140,3 +140,81 @@ describe('decision 0132: a question about a film shown', () => {
     expect(message).toMatch(/sad/);
   });
 });
+
+describe('decision 0132: what the story says is no request', () => {
+  it('"needs zero thought and is funny": a negation ends before a clause of its own', async () => {
+    const q = chat.engine.parse(
+      'extremely hungover. brain at 10% battery. put something on for me that needs zero thought and is funny',
+    );
+    expect(q.genresOut).not.toContain(GENRE.comedy);
+    expect(q.genreGroups.flat()).toContain(GENRE.comedy);
+    // A list goes on as before: "no gore and no jump scares", "no horror or gore".
+    expect(chat.engine.parse('a thriller with no gore or jump scares').keywordsOut).toEqual(
+      expect.arrayContaining(['gore', 'jump scare']),
+    );
+  });
+
+  it('"falls asleep the second subtitles appear": English films; "ages range from 6 to 78": a child watches', async () => {
+    const { picks } = await ask(
+      'christmas eve w the in-laws. ages range from 6 to 78 and my father in law falls asleep the second subtitles appear. something festive everybody can sit through??',
+    );
+    expect(picks.length).toBeGreaterThanOrEqual(3);
+    for (const m of picks) {
+      expect(m.original_language).toBe('en');
+      expect(m.keywords).toContain('christmas');
+    }
+    expect(chat.engine.parse('ages 9 to 82, after dinner we put a film on').childAge).toBe(9);
+  });
+
+  it('"everything she suggests is 3 hours long… under 2.5 hrs": a length said of what is, no request', async () => {
+    const { picks } = await ask(
+      'coworker keeps telling me to try bollywood but everything she suggests is 3 hours long. anything in hindi under 2.5 hrs?',
+    );
+    expect(picks.length).toBeGreaterThanOrEqual(3);
+    for (const m of picks) {
+      expect(m.original_language).toBe('hi');
+      expect(m.runtime!).toBeLessThan(150);
+    }
+    const long = chat.engine.parse('give me a 3+ hour monster of a film, the longer the better');
+    expect(long.runtimeMin).toBe(180);
+    expect(long.keywordsIn).not.toContain('monster');
+  });
+
+  it('"thanksgiving is at our house this year": the year of the story, no recent films', () => {
+    expect(chat.engine.parse('Thanksgiving is at our house this year, 14 people').yearFrom).toBeUndefined();
+    expect(chat.engine.parse('a comedy from this year').yearFrom).toBeDefined();
+  });
+
+  it('"seen every world war 2 movie ever made… anything that ISN\'T ww2": seen gives way to ruled out', async () => {
+    const q = chat.engine.parse(
+      "he's seen literally every world war 2 movie ever made. war films, basically anything that ISN'T ww2",
+    );
+    expect(q.keywordsOut).toContain('world war ii');
+    expect(q.keywordsIn).not.toContain('world war ii');
+    // "ever made" alone is no rating; after a superlative it is.
+    expect(q.minRating).toBeUndefined();
+    expect(chat.engine.parse('best horror movies ever made').minRating).toBeGreaterThanOrEqual(7);
+    // Seen, with nothing ruled out, more of it is wanted.
+    expect(chat.engine.parse('seen every zombie movie, what else').keywordsIn).toContain('zombie');
+  });
+
+  it('"i found my old amelie dvd… what else feels like that": like Amélie, whatever the story around it', async () => {
+    const message =
+      'just moved into a new flat, the cat has been hiding for 2 days. anyway while unpacking i found my old amelie dvd and it made me so happy. what else feels like that. also the wifi isnt set up yet so im typing this on my phone in the dark';
+    const q = chat.engine.parse(message);
+    expect(q.like?.movie?.title).toBe('Amélie');
+    expect(q.social).toBeUndefined();
+    expect(q.moods).not.toContain('dark');
+    expect(q.moods).not.toContain('classic');
+  });
+
+  it('"which of those is the least raunchy?" orders the films shown, the fewest sexual themes first', async () => {
+    const { message, shown } = await playConversation(chat.engine, chat.catalog, [
+      'films in spanish?',
+      'only comedies',
+      'which of those is the least raunchy? want to watch with my abuela',
+    ]);
+    expect(shown[2]!.slice().sort()).toEqual(shown[1]!.slice().sort());
+    expect(message).toMatch(/cleanest/);
+  });
+});

@@ -61,6 +61,12 @@ const sadness = (m: CatalogMovie): number =>
   darkness(m) +
   (m.genre_ids.includes(GENRE.drama) ? 0.3 : 0) -
   (m.genre_ids.includes(GENRE.comedy) ? 0.3 : 0);
+/** Themes a film's tags give for sex on screen or in its jokes (what "raunchy" asks about). */
+const RAUNCHY =
+  /\b(?:sex|sexual|sexuality|nudity|naked|erotic|erotica|porn|prostitut|stripper|strip club|orgasm|affair|adultery|seduction|lust|threesome|gross out|toilet humor|bathroom humor|stag night)/;
+/** How raunchy a film reads: its sexual themes, a romance or an adult comedy a little more. */
+const raunch = (m: CatalogMovie): number =>
+  m.keywords.filter((k) => RAUNCHY.test(k)).length + (m.genre_ids.includes(GENRE.family) ? -1 : 0);
 /** How much of a comedy a film is (its place in the genre list: TMDB lists the main one first). */
 export const comedy = (m: CatalogMovie): number => {
   const i = m.genre_ids.indexOf(GENRE.comedy);
@@ -146,6 +152,11 @@ const ORDERS: [RegExp, ShownOrder][] = [
   [
     /\bleast (?:scary|frightening|creepy|intense)\b/,
     { word: 'least scary', value: fear, descending: false, detail: kindText },
+  ],
+  [
+    // "the least raunchy, want to watch with my abuela": the fewest sexual themes, the lightest first.
+    /\b(?:least (?:raunchy|sexy|sexual|explicit|rude|crude|dirty|vulgar|naughty|racy|steamy|spicy)|cleanest|most (?:family[- ]friendly|wholesome))\b/,
+    { word: 'cleanest', value: raunch, descending: false, detail: kindText },
   ],
   [
     /\b(?:least (?:violent|dark|brutal|grim|bleak|heavy|depressing|disturbing|sad|gory|bloody|upsetting)|gentlest|mildest)\b/,

@@ -183,8 +183,12 @@ const OPENERS = [...AVAILABILITY_FRAME.opens]
 const JOINS =
   /^(?:but|and|or|with|without|except|only|just|like|from|in|for|that|which|though|if|vs|versus)\b/;
 
-/** Words around a name that are no part of it ("top gun maverick pls", "the matrix movie?"). */
-const PADDING = /^(?:pls|plz|please|lol|thx|thanks|movies?|films?|flicks?|the movie|the film|tonight|now)$/;
+/**
+ * Words around a name that are no part of it ("top gun maverick pls", "the matrix movie?", "before
+ * sunrise trilogy": its films, no film of that name).
+ */
+const PADDING =
+  /^(?:pls|plz|please|lol|thx|thanks|movies?|films?|flicks?|the movie|the film|tonight|now|trilogy|series|saga|franchise|collection|sequels|ones)$/;
 
 /**
  * A well-known title followed by more of a name ("blade runner 2049", "top gun maverick", "dune

@@ -2142,6 +2142,25 @@ export function runtimeClause(s: State) {
     ),
     (m) => (q.runtimeMin = amount(m[1]!, m[3]!, `${m[2] ?? ''}${m[4] ?? ''}`)),
   );
+  // "everything she suggests is 3 hours long": a length said of what is (or was) is no request.
+  scanRegex(
+    s,
+    new RegExp(String.raw`\b(?:is|are|was|were|'s) ${NUM}${HALF} ?${UNIT}${tail} long\b`),
+    () => {},
+  );
+  // "before school pickup", "it's a school night", "after the school run": when, no school films.
+  scanRegex(
+    s,
+    /\b(?:school|work|daycare|nursery) (?:pickup|pick up|run|drop ?off|night|nights|day|days|starts)\b/,
+    () => {},
+  );
+  // "a monster of a film", "a beast of a movie": a big film, no monsters.
+  scanRegex(s, /\b(?:monster|beast|behemoth|whopper|brick|doorstop) of an? (?:film|movie|flick)\b/, () => {});
+  // "a 3+ hour monster of a film", "2+ hours": that length at least.
+  scanRegex(s, new RegExp(String.raw`\b(\d{1,3}(?:[.,]\d)?) ?\+ ?${UNIT}`), (m) => {
+    const minutes = amount(m[1]!, m[2]!);
+    if (minutes >= 60 && minutes <= 300) q.runtimeMin = minutes;
+  });
   // "a 3 hour epic", "a two-hour movie", "a 90 minute comedy", "a film 3 hours long": the length said
   // of the film wanted is about its length (from 20 minutes under; from 2.5 hours up, long is enough).
   scanRegex(
@@ -2389,6 +2408,12 @@ export function ageClause(s: State) {
     child(Math.min(...[...m[1]!.matchAll(ONE_AGE)].map((a) => AGE_WORDS[a[0]] ?? Number(a[0]))));
   scanRegex(s, CHILD_AGES, youngest);
   scanRegex(s, BIRTHDAY_AGE, (m) => child(Number(m[1])));
+  // "ages range from 6 to 78", "ages 9 to 82": everyone from the youngest up is watching.
+  scanRegex(
+    s,
+    /\bages? (?:range |ranging |go |going )?(?:from )?(\d{1,2}) ?(?:to|-|–|through|thru) ?\d{1,3}\b/,
+    (m) => child(Number(m[1])),
+  );
   scanRegex(s, AGES_AFTER_CHILD, youngest);
   scanRegex(s, AUDIENCE_AGES, youngest);
   // "baby is 3 months old", "our 6 week old": a baby's age, which no film is for (and no "old" film).
@@ -2540,6 +2565,12 @@ export function ratingClause(s: State) {
   );
   for (const [min, phrases] of QUALITY_PHRASES)
     scan(s, phrases, () => (q.minRating = Math.max(q.minRating ?? 0, min)));
+  // "the best horror movies ever made": a superlative of quality before "ever made" (the words
+  // alone are no rating: "he's seen every world war 2 movie ever made").
+  const top = QUALITY_PHRASES.reduce((x, [min]) => Math.max(x, min), 0);
+  scanRegex(s, /\b(?:best|greatest|finest)(?: [a-z'-]+){0,3} ever made\b/, () => {
+    q.minRating = Math.max(q.minRating ?? 0, top);
+  });
 }
 
 /**
@@ -2853,6 +2884,8 @@ export function yearClause(s: State) {
   // classics from the 80s and 90s" is 1980–1999), not "before 1986".
   const said = q.yearFrom !== undefined || q.yearTo !== undefined;
   scan(s, CLASSIC_PHRASES, (start) => {
+    // "i found my old amelie dvd": what someone owns is old, not the films asked for.
+    if (s.toks[start]!.w === 'old' && POSSESSIVES.has(s.toks[start - 1]?.w ?? '')) return;
     // "nothing old tho", "no old stuff", "not classics": the other side, this century's films.
     if (negatedJustBefore(s, start)) {
       if (!said) q.yearFrom = s.ctx.referenceYear - NOT_TOO_OLD_YEARS;
@@ -3098,9 +3131,11 @@ function negateFrom(s: State, from: number): void {
     }
     if (SCOPE_END.has(t.w) && taken > 0) {
       // "no horror or gore" / "without violence and gore": the list goes on.
+      // Not into a clause of its own ("needs zero thought and is funny": funny is wanted).
       if (
         (t.w === 'or' || t.w === 'and' || t.w === 'y' || t.w === 'et' || t.w === 'und' || t.w === 'ni') &&
-        i + 1 < s.toks.length
+        i + 1 < s.toks.length &&
+        !CLAUSE_OPENERS.has(s.toks[i + 1]!.w)
       ) {
         i++;
         continue;
@@ -3113,6 +3148,13 @@ function negateFrom(s: State, from: number): void {
     i++;
   }
 }
+
+/** Words that open a clause of their own after "and"/"or": a negation's list ends before them. */
+const CLAUSE_OPENERS = new Set(
+  "is are was were be it's its it i i'm im we you they he she that which has have should must can could would needs need make".split(
+    ' ',
+  ),
+);
 
 /** What a negation's "with" follows when it rules out what they have ("anything with gore"). */
 const HAVING_THINGS = new Set([
@@ -3507,10 +3549,11 @@ const SUBTITLES_WELCOME = new RegExp(
 );
 /**
  * Decision 0105: what is said of subtitles decides the language ("too tired for subtitles", "can't
- * be bothered with subs", "nada de subtítulos", "ohne Untertitel": English-language films).
+ * be bothered with subs", "nada de subtítulos", "ohne Untertitel", "falls asleep the second
+ * subtitles appear": English-language films).
  */
 const SUBTITLES_AVERSE = new RegExp(
-  String.raw`\b(?:no|without|not|hates?|hated|hating|can't|cant|cannot|won't|wont|don't want|dont want|tired for|tired of|sick of|bothered with|bother with|refuses?|refused|refusing|avoids?|dislikes?|detests?|can't stand|cant stand|doesn't like|doesnt like|don't like|dont like|doesn't do|doesnt do|don't do|dont do|won't do|not into|nada de|sin|sans|pas de|ohne|keine|sem|senza|niente) (?:\w+ ){0,2}${SUBTITLES}\b`,
+  String.raw`\b(?:no|without|not|hates?|hated|hating|can't|cant|cannot|won't|wont|don't want|dont want|tired for|tired of|sick of|bothered with|bother with|refuses?|refused|refusing|avoids?|dislikes?|detests?|can't stand|cant stand|doesn't like|doesnt like|don't like|dont like|doesn't do|doesnt do|don't do|dont do|won't do|not into|nada de|sin|sans|pas de|ohne|keine|sem|senza|niente) (?:\w+ ){0,2}${SUBTITLES}\b|\b(?:falls? asleep|fell asleep|nods? off|zones? out|switch(?:es)? off|tunes? out|checks? out|gives? up|loses? (?:it|interest)|walks? out) (?:\w+ ){0,4}${SUBTITLES}\b`,
 );
 
 /** Decision 0114: "something live-action", "not animated": Animation is ruled out (its "action" is no genre). */
@@ -3757,9 +3800,12 @@ export function themeClause(s: State, vocabulary: boolean) {
   // one ruled out first stays out when mentioned again ("a thriller that isn't about a serial killer.
   // feels like every thriller is a serial killer now"), as a genre does (State.ruledOut).
   const put = (keywords: string[], start: number) => {
+    // "he's seen every world war 2 movie… anything that ISN'T ww2": a theme said only as seen
+    // gives way to the same theme ruled out (seen with nothing ruled out, more of it is wanted).
+    const seen = !s.negated.has(start) && studioSeen(s, start);
     for (const k of keywords) {
       const at = s.negated.has(start) ? s.themeOutAt : s.themeAskedAt;
-      if (!at.has(k) || at.get(k)! > start) at.set(k, start);
+      if (!seen && (!at.has(k) || at.get(k)! > start)) at.set(k, start);
       if (!s.negated.has(start)) add(q.keywordsIn, k);
       else if (!q.keywordsIn.includes(k)) add(q.keywordsOut, k);
     }
@@ -3943,6 +3989,8 @@ const STORY: readonly RegExp[] = [
   /\b(?:make|makes|keep|keeps) (?:him|her|them|us|everyone|everybody|my [a-z]+) happy\b/,
   // Grown children spoken to, no audience ("he just says 'whatever you kids want'").
   /\byou kids\b/,
+  // Where someone is, no dark film ("typing this on my phone in the dark").
+  /\b(?:[a-z]+ing|phone|bed|room|here|home|alone|sat|lying) in the dark\b/,
 ];
 
 /**

@@ -3190,6 +3190,14 @@ export const NOT_PEOPLE_WORDS = new Set(
 
 /** Words that end a title in "like <title> but darker". */
 export const TITLE_BOUNDARIES = new Set([
+  // "my old amelie dvd": what a film comes on is no word of its name.
+  'dvd',
+  'dvds',
+  'bluray',
+  'vhs',
+  'tape',
+  'poster',
+  'soundtrack',
   'then',
   'pls',
   'plz',
@@ -4116,7 +4124,7 @@ export const QUALITY_PHRASES: [number, string[]][] = [
       'best rated',
       'highest ranked',
       'of all time',
-      'ever made',
+      // ("ever made" alone is no rating: "he's seen every world war 2 movie ever made".)
       'best ever',
       'greatest ever',
       'best movies ever',

@@ -281,7 +281,21 @@ export default {
   ],
   series: ['miniseries', 'mini series', 'tv series', 'tv show', 'tv shows', 'series'],
   shortFilms: ['short films', 'short film', 'shorts', 'short movies'],
-  recent: ['recent', 'new release', 'new releases', 'this year', 'last year'],
+  // "this year" alone is when something happens ("thanksgiving is at our house this year"):
+  // only said of films is it their year.
+  recent: [
+    'recent',
+    'new release',
+    'new releases',
+    'from this year',
+    "this year's",
+    'out this year',
+    'released this year',
+    'from last year',
+    "last year's",
+    'out last year',
+    'released last year',
+  ],
   classic: ['classic', 'classics', 'old school', 'old fashioned', 'golden age', 'vintage', 'old'],
   leaveVerbs: [
     'forget',
