@@ -540,6 +540,15 @@ const aboutFilms = (q: Query, social: Social, filmNoun: boolean) =>
   !social.leave &&
   (filmNoun || !!q.person || isSpecific(q) || constrains(q));
 
+/**
+ * An off-topic reading given up: the message asks about films after all, or names a film and asks
+ * for films like it ("…found my old amelie dvd… what else feels like that. also the wifi isnt set
+ * up yet"), whatever else the story says.
+ */
+const stillAboutFilms = (q: Query, social: Social, filmNoun: boolean, message: string) =>
+  aboutFilms(q, social, filmNoun) ||
+  (!!q.like?.movie && q.like.confidence >= 0.9 && ASKS_SIMILAR.test(message));
+
 /** Words that ask for films like the one named. */
 const ASKS_SIMILAR =
   /\b(?:what else|anything (?:else )?like|more like|similar|(?:feels?|looks?|sounds?) like (?:that|this|it)|along those lines|in that vein|same vibes?)\b/i;
@@ -560,11 +569,7 @@ function classify(q: Query, social: Social, filmNoun: boolean, message: string):
   // unless the message also asks for something a film can be checked against.
   if (social.task && !isSpecific(q) && q.keywordsIn.length === 0) q.social = 'off-topic';
   if (social.leave && (social.task || !rescued(q, social))) q.social = 'off-topic';
-  if (q.social === 'off-topic' && aboutFilms(q, social, filmNoun)) q.social = undefined;
-  // "…found my old amelie dvd… what else feels like that. also the wifi isnt set up yet": a film
-  // named and films like it asked for are a request, whatever else the story says.
-  if (q.social === 'off-topic' && q.like?.movie && q.like.confidence >= 0.9 && ASKS_SIMILAR.test(message))
-    q.social = undefined;
+  if (q.social === 'off-topic' && stillAboutFilms(q, social, filmNoun, message)) q.social = undefined;
   // Piracy is declined whatever films it names (decision 0120).
   if (ORDERS_NOT_REQUESTS.test(message)) q.social = 'off-topic';
   // Decision 0126: another medium asked for ("a good true crime podcast"), no film named or meant;
