@@ -218,3 +218,49 @@ describe('decision 0132: what the story says is no request', () => {
     expect(message).toMatch(/cleanest/);
   });
 });
+
+describe('decision 0132: other languages, indifference, praise', () => {
+  it('typos are corrected in English only: "curte" is no "curta" (short), "novio" no "nouveau" (new)', () => {
+    const pt = chat.engine.parse(
+      'oi! queria uma comédia leve pra assistir com a minha mãe no domingo, ela não curte muito palavrão',
+    );
+    expect(pt.runtimeMax).toBeUndefined();
+    expect(pt.genreGroups.flat()).toContain(GENRE.comedy);
+    const es = chat.engine.parse('busco una peli de terror para ver con mi novio este finde');
+    expect(es.yearFrom).toBeUndefined();
+    expect(es.genreGroups).toEqual([[GENRE.horror]]);
+    // An English typo is still corrected.
+    expect(chat.engine.parse('a scary horor movie').genreGroups.flat()).toContain(GENRE.horror);
+  });
+
+  it('"dont care if its drama or thriller": allowed, neither asked for nor ruled out', () => {
+    const q = chat.engine.parse(
+      'any good movies about chess? dont care if its drama or thriller or whatever',
+    );
+    expect(q.genresOut).toEqual([]);
+    expect(q.genreGroups).toEqual([]);
+    expect(q.keywordsIn).toContain('chess');
+  });
+
+  it('"i\'m in love with it" praises the film named; "feel a bit less alone" rules nothing out', () => {
+    const q = chat.engine.parse("just finished hunt for the wilderpeople and i'm in love with it. similar??");
+    expect(q.like?.movie?.title).toBe('Hunt for the Wilderpeople');
+    expect(q.moods).not.toContain('romantic');
+    expect(
+      chat.engine.parse('films about grief. i need a proper cry and to feel a bit less alone').keywordsOut,
+    ).not.toContain('alone');
+  });
+
+  it('a theme dropped to fill a list is not claimed in its heading', async () => {
+    const { message, shown } = await playConversation(chat.engine, chat.catalog, [
+      'disaster movies',
+      'ok but shorter ones, under 2 hours',
+      'and nothing newer than 2000',
+    ]);
+    const films = shown[2]!.map((id) => chat.catalog.get(id)!);
+    // Too few disaster films fit after the two shown lists: the list is filled, and says so.
+    expect(films.every((m) => m.keywords.includes('disaster movie'))).toBe(false);
+    expect(message.split('\n')[0]).not.toMatch(/disaster/);
+    expect(message).toMatch(/couldn't find enough films about/);
+  });
+});

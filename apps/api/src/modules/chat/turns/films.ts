@@ -69,7 +69,14 @@ function wordPicks(req: ChatRequest, found: Retrieval): EngineAnswer {
     ? picks.length > 1
       ? `Here it is, with ${say.words(picks.length - 1)} more like it:`
       : 'Here it is:'
-    : say.intro(q, seed, picks.length);
+    : // Themes dropped to fill the list are not claimed of it ("some of these only match the rest").
+      say.intro(
+        found.relaxed.length
+          ? { ...q, keywordsIn: q.keywordsIn.filter((k) => !found.relaxed.includes(k)) }
+          : q,
+        seed,
+        picks.length,
+      );
   const namesake =
     seed &&
     q.like?.movie?.id === seed.id &&

@@ -3989,6 +3989,13 @@ const STORY: readonly RegExp[] = [
   /\b(?:make|makes|keep|keeps) (?:him|her|them|us|everyone|everybody|my [a-z]+) happy\b/,
   // Grown children spoken to, no audience ("he just says 'whatever you kids want'").
   /\byou kids\b/,
+  // Indifference, to the clause's end ("dont care if its drama or thriller or whatever"): allowed,
+  // neither asked for nor ruled out.
+  /\b(?:don't|dont|do not|doesn't|doesnt|won't|wont) (?:really |even )?care (?:if|whether|what) [^,.;!?]*/,
+  // Praise of a film named ("just finished X and i'm in love with it"), no romance.
+  /\b(?:in love with|obsessed with) (?:it|this|that|this one|that one|the film|the movie)\b/,
+  // How the viewer wants to feel ("to feel a bit less alone"), nothing ruled out of the films.
+  /\bfeel (?:a (?:bit|little) |way |so much |much )?(?:less|more) [a-z]+\b/,
   // Where someone is, no dark film ("typing this on my phone in the dark").
   /\b(?:[a-z]+ing|phone|bed|room|here|home|alone|sat|lying) in the dark\b/,
 ];

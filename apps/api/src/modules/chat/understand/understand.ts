@@ -597,8 +597,11 @@ export function understand(message: string, ctx: ParseContext, speller?: Speller
  */
 function read(message: string, ctx: ParseContext, speller: Speller | undefined, hold: boolean): Query | null {
   let toks = tokenize(message);
-  for (const t of toks) t.w = moodOfSuperlative(t.raw) ?? speller?.correct(t.raw) ?? t.w;
+  // The language is told by the words as typed; typos are corrected in English only (the lexicon
+  // mixes languages: "curte", Portuguese for "likes", is no "curta", short; "novio" no "nouveau").
   const q = emptyQuery(detectLanguage(toks));
+  const correct = q.lang === 'en' ? speller : undefined;
+  for (const t of toks) t.w = moodOfSuperlative(t.raw) ?? correct?.correct(t.raw) ?? t.w;
   if (q.lang === 'de') toks = toks.flatMap(splitCompound);
   const s: State = {
     toks,
