@@ -264,3 +264,36 @@ describe('decision 0132: other languages, indifference, praise', () => {
     expect(message).toMatch(/couldn't find enough films about/);
   });
 });
+
+describe('decision 0132: questions about the films shown, people asked about by their films', () => {
+  it('"which has the most quotable one liners": what the catalog cannot tell is said so, the list kept', async () => {
+    const { message, shown } = await playConversation(chat.engine, chat.catalog, [
+      'cheesy 80s action for beer night',
+      'which has the most quotable one liners lol',
+    ]);
+    expect(shown[1]!.slice().sort()).toEqual(shown[0]!.slice().sort());
+    expect(message).toMatch(/can't tell that/);
+    // A measure it has is answered by it: the twists.
+    const twist = await playConversation(chat.engine, chat.catalog, [
+      'a thriller',
+      'which one has the best twist?',
+    ]);
+    expect(twist.message).toMatch(/twistiest/);
+  });
+
+  it('"bong joon ho films ranked? ive only seen snowpiercer": the person\'s films are asked, no films like the one seen', async () => {
+    const { message, picks } = await ask('bong joon ho films ranked? ive only seen snowpiercer so far');
+    expect(picks).toEqual([]);
+    expect(message).toMatch(/can't look up people/);
+    // A film named as what is wanted still says more than the person (decision 0105).
+    expect(chat.engine.parse("I loved Nolan's Inception, anything like it?").like?.movie?.title).toBe(
+      'Inception',
+    );
+  });
+
+  it('"i only really know the hurt locker": a title after "know" is a film named, in lower case too', async () => {
+    const { message, picks } = await ask('kathryn bigelow movies? i only really know the hurt locker');
+    expect(picks).toEqual([]);
+    expect(message).toMatch(/Kathryn Bigelow/);
+  });
+});

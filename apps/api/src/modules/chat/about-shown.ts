@@ -56,6 +56,10 @@ const PUZZLE_KEYWORDS = new Set([
 ]);
 const puzzles = (m: CatalogMovie): number => m.keywords.filter((k) => PUZZLE_KEYWORDS.has(k)).length;
 
+/** How much a film turns on twists: its twist tags, then its other puzzles. */
+const twists = (m: CatalogMovie): number =>
+  m.keywords.filter((k) => /twist/.test(k)).length + 0.3 * puzzles(m);
+
 const sadness = (m: CatalogMovie): number =>
   0.5 * m.keywords.filter((k) => SAD.has(k)).length +
   darkness(m) +
@@ -123,6 +127,11 @@ const lovedText = (m: CatalogMovie) => `${ratingText(m)}, ${kindText(m)}`;
  * pick ("which would you pick?", "which should I start with?") as the best loved.
  */
 const ORDERS: [RegExp, ShownOrder][] = [
+  [
+    // "which one has the best twist?": the films whose tags carry a twist, first (not the best rated).
+    /\b(?:best|biggest|craziest|wildest|most|best plot|biggest plot) twists?\b|\btwistiest\b|\bmost (?:mind[- ]?bending|twisty)\b/,
+    { word: 'twistiest', value: twists, descending: true, detail: kindText },
+  ],
   [
     // "which is best for my 4-year-old?", "ok for the kids?": suited to children, not the best rated.
     // ("are any of those ok for kids?" asks which fit: shown-fit.ts.)
@@ -282,8 +291,23 @@ export const pointsOnlyAtShown = (message: string): boolean => SHOWN_ONLY.test(f
 export function askedAboutShown(message: string): ShownOrder | null {
   const text = folded(message);
   if (!POINTS_BACK.test(text) || SEEN_THEM.test(text)) return null;
-  return superlativeIn(text);
+  return superlativeIn(text) ?? (UNMEASURED.test(text) ? UNMEASURED_ORDER : null);
 }
+
+/**
+ * "which has the most quotable one liners lol": a "which … most" question about the films shown
+ * that nothing the catalog knows can answer; said so, and they are shown best loved first.
+ */
+const UNMEASURED =
+  /^\W*(?:(?:ok|okay|so|and|hmm|but|lol|haha) )*which (?:one |film |movie |of (?:these|those|them) )?(?:has|is|'s|would|will|does|got|had|was)\b.*\b(?:most|least|best|worst|more|less)\b/;
+const UNMEASURED_ORDER: ShownOrder = {
+  word: 'best loved',
+  value: lovedRatingOf,
+  descending: true,
+  detail: lovedText,
+  lead: (first) =>
+    `I can't tell that from what the catalog knows of these films (their kind, themes and ratings). Of those, the best loved is ${first}:`,
+};
 
 /** The order a superlative in the text asks for ("which Rocky film is the longest?"), or null. */
 export function superlativeIn(message: string): ShownOrder | null {

@@ -1473,7 +1473,8 @@ const NAMED_MIN_VOTES = 500;
 
 /**
  * "I only know The Hurt Locker", "Funny Games messed me up": a well-known film's exact title typed
- * as a name (its words in capitals, two words or more, the message not in capitals throughout) is
+ * as a name (its words in capitals, two words or more, the message not in capitals throughout; or
+ * in lower case after "know", "seen": "i only really know the hurt locker") is
  * a film named, before its words are a mood ("locker" is German for easy-going) or a theme (a
  * franchise's name is left to the franchise clauses). Held
  * like the cued titles until the title clauses; one they do not take stays read as named in
@@ -1482,10 +1483,12 @@ const NAMED_MIN_VOTES = 500;
 export function holdNamedTitles(s: State): number[] {
   const held: number[] = [];
   for (let i = 0; i < s.toks.length; i++) {
-    if (!s.toks[i]!.upper || s.toks[i]!.used) continue;
-    const end = capitalRun(s.toks, i);
+    // In lower case, after a word of knowing it ("i only really know the hurt locker").
+    const known = KNOWN_BEFORE.has(s.toks[i - 1]?.w ?? '');
+    if ((!s.toks[i]!.upper && !known) || s.toks[i]!.used) continue;
+    const end = s.toks[i]!.upper ? capitalRun(s.toks, i) : plainRun(s.toks, i);
     for (let to = end; to >= i + 2; to--) {
-      if (!s.toks[to - 1]!.upper) continue;
+      if (!s.toks[to - 1]!.upper && !known) continue;
       const hit = s.ctx.resolveTitle(originalText(s, i, to));
       if (!hit || hit.confidence < 1 || hit.movie.vote_count < NAMED_MIN_VOTES) continue;
       // A franchise's name ("Star Wars") is read by the franchise clauses.
@@ -1500,6 +1503,16 @@ export function holdNamedTitles(s: State): number[] {
     }
   }
   return held;
+}
+
+/** Words after which a film known to someone is named ("only know X", "have seen X"). */
+const KNOWN_BEFORE = new Set(['know', 'knew', 'seen', 'saw', 'watched']);
+
+/** Up to eight words from i, to the first mark or used word. */
+function plainRun(toks: readonly Token[], i: number): number {
+  let end = i;
+  while (end < toks.length && end - i < 8 && !toks[end]!.used && !PUNCTUATION.has(toks[end]!.w)) end++;
+  return end;
 }
 
 /** The named titles' words no title clause took: read as a film named in passing (`holdNamedTitles`). */

@@ -87,7 +87,15 @@ import {
 import { negatedJustBefore, RATHER_WORDS, TITLE_CONFIDENCE } from './clauses';
 import { dropClause } from './drops';
 import { emptyQuery, groupKey, hasRequest, type Query } from './query';
-import { detectLanguage, normalize, PUNCTUATION, tokenize, type Speller, type Token } from './text';
+import {
+  detectLanguage,
+  foldAccents,
+  normalize,
+  PUNCTUATION,
+  tokenize,
+  type Speller,
+  type Token,
+} from './text';
 
 export type { ParseContext } from './clauses';
 
@@ -549,6 +557,18 @@ const stillAboutFilms = (q: Query, social: Social, filmNoun: boolean, message: s
   aboutFilms(q, social, filmNoun) ||
   (!!q.like?.movie && q.like.confidence >= 0.9 && ASKS_SIMILAR.test(message));
 
+/** The person's name said right before "films", "movies" ("bong joon ho films", "kubrick's movies"). */
+function filmsOfPerson(message: string, person: string): boolean {
+  const name = foldAccents(person.toLowerCase())
+    .replace(/[^a-z0-9 ]+/g, ' ')
+    .trim()
+    .split(/\s+/)
+    .join('[^a-z0-9]+');
+  return new RegExp(`\\b${name}(?:'?s)? (?:films|movies|filmography|flicks)\\b`).test(
+    foldAccents(message.toLowerCase()),
+  );
+}
+
 /** Words that ask for films like the one named. */
 const ASKS_SIMILAR =
   /\b(?:what else|anything (?:else )?like|more like|similar|(?:feels?|looks?|sounds?) like (?:that|this|it)|along those lines|in that vein|same vibes?)\b/i;
@@ -626,7 +646,15 @@ function read(message: string, ctx: ParseContext, speller: Speller | undefined, 
   childsFright(q);
   // Decision 0105: offline a film named as what is wanted ("I loved Nolan's Inception, anything
   // like it?", "films like Chaplin") says more than a person the catalog cannot look up.
-  if (q.person && q.like?.movie && q.like.confidence >= TITLE_CONFIDENCE && !ctx.hasPeople?.())
+  // Not when the person's films are what is asked ("bong joon ho films ranked? ive only seen
+  // snowpiercer so far"): the film is one of theirs, seen.
+  if (
+    q.person &&
+    q.like?.movie &&
+    q.like.confidence >= TITLE_CONFIDENCE &&
+    !ctx.hasPeople?.() &&
+    !filmsOfPerson(message, q.person)
+  )
     delete q.person;
   // "no action movies" names what is not wanted: after a request, a refinement of it.
   const filmNoun = s.toks.some((t, i) => FILM_NOUNS.has(t.raw) && !negatedJustBefore(s, i));
