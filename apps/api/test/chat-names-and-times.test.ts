@@ -297,3 +297,15 @@ describe('decision 0132: questions about the films shown, people asked about by 
     expect(message).toMatch(/Kathryn Bigelow/);
   });
 });
+
+describe('decision 0132: where a name ends', () => {
+  it('"just watched hereditary and i havent slept properly": the name ends before a clause of its own', async () => {
+    const { message } = await ask(
+      'just watched hereditary and i havent slept properly since. what else messes you up like that',
+    );
+    expect(message).toMatch(/"hereditary" isn't in our catalog/i);
+    expect(chat.engine.parse('loved pride and prejudice, more like it').like?.movie?.title).toBe(
+      'Pride & Prejudice',
+    );
+  });
+});

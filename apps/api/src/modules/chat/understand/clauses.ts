@@ -844,13 +844,22 @@ function prefixSpans(s: State, prefixes: readonly string[]): TitleSpan[] {
       to < toks.length &&
       isTitleWord(toks[to]!) &&
       to - (i + len) < 10 &&
-      !(toks[to]!.w === '(' && to > i + len)
+      !(toks[to]!.w === '(' && to > i + len) &&
+      !clauseStartsAt(toks, to)
     )
       to++;
     spans.push({ from: i + len, maxTo: to, suffix: false, trigger: [i, i + len], viewing, loose });
   }
   return spans;
 }
+
+/**
+ * "just watched hereditary and i havent slept properly since": a conjunction before a pronoun opens
+ * a clause of its own, no more of the name ("Pride and Prejudice" goes on).
+ */
+const clauseStartsAt = (toks: readonly Token[], k: number) =>
+  /^(?:and|but|so|cause|because|now)$/.test(toks[k]!.w) &&
+  /^(?:i|i'm|im|i've|ive|we|we're|he|she|they|it|it's|its|my|our|now|then)$/.test(toks[k + 1]?.w ?? '');
 
 /** A quoted name is a title mention, whatever words surround it (the last quote first). */
 function quotedSpans(toks: readonly Token[]): TitleSpan[] {
