@@ -193,7 +193,10 @@ describe('decision 0132: what the story says is no request', () => {
     expect(q.keywordsIn).not.toContain('world war ii');
     // "ever made" alone is no rating; after a superlative it is.
     expect(q.minRating).toBeUndefined();
-    expect(chat.engine.parse('best horror movies ever made').minRating).toBeGreaterThanOrEqual(7);
+    const best = chat.engine.parse('best horror movies ever made');
+    expect(best.minRating).toBeGreaterThanOrEqual(7);
+    // Only "ever made" is read: the kind stays asked for.
+    expect(best.genreGroups).toEqual([[GENRE.horror]]);
     // Seen, with nothing ruled out, more of it is wanted.
     expect(chat.engine.parse('seen every zombie movie, what else').keywordsIn).toContain('zombie');
   });

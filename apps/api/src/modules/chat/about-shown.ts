@@ -435,10 +435,6 @@ const FACTS: [RegExp, FilmFact][] = [
     { word: 'children', say: childWords },
   ],
   [
-    /\b(sad|sadder|depressing|a downer|downer|tear-?jerker|make (?:me|you|us) cry|heavy|heavier|bleak|upsetting|heartbreaking)\b/,
-    { word: 'sadness', say: sadWords, value: sadness, more: 'sadder' },
-  ],
-  [
     /\b(scary|scarier|frightening|creepy|terrifying|too intense)\b/,
     { word: 'fear', say: fearWords, value: fear, more: 'scarier' },
   ],
@@ -474,6 +470,11 @@ const FACTS: [RegExp, FilmFact][] = [
   [
     /\bwhat(?:'s| is| was) (?:it|that|this|the \w+(?: one)?|[\w' ]+) about\b|\b(plot|premise|synopsis)\b|\btell me (?:more |a bit )?about\b|\bmore about\b/,
     { word: 'story', say: (m) => `: ${sentence(m.overview || 'the catalog has no summary of it.')}` },
+  ],
+  // (After the story: "what's the first one about? does it end sad?" gets what it is about.)
+  [
+    /\b(sad|sadder|depressing|a downer|downer|tear-?jerker|make (?:me|you|us) cry|heavy|heavier|bleak|upsetting|heartbreaking)\b/,
+    { word: 'sadness', say: sadWords, value: sadness, more: 'sadder' },
   ],
   [
     /\b(better|best|worse|good|great|worth|rated|rating|reviews?|recommend)\b/,

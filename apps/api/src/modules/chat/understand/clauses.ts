@@ -2590,7 +2590,8 @@ export function ratingClause(s: State) {
   // "the best horror movies ever made": a superlative of quality before "ever made" (the words
   // alone are no rating: "he's seen every world war 2 movie ever made").
   const top = QUALITY_PHRASES.reduce((x, [min]) => Math.max(x, min), 0);
-  scanRegex(s, /\b(?:best|greatest|finest)(?: [a-z'-]+){0,3} ever made\b/, () => {
+  // (Only "ever made" is read: "best war films ever made" still asks for war films.)
+  scanRegex(s, /(?<=\b(?:best|greatest|finest)(?: [a-z'-]+){0,3} )ever made\b/, () => {
     q.minRating = Math.max(q.minRating ?? 0, top);
   });
 }
