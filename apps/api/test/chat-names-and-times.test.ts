@@ -312,3 +312,25 @@ describe('decision 0132: where a name ends', () => {
     );
   });
 });
+
+describe('decision 0132: never a wrong "not in our catalog"', () => {
+  it.each([
+    ['sooo hungover. need the movie equivalent of a grilled cheese'],
+    ['i watch stuff at like 9am with blackout curtains. i want a movie thats sci-fi but the realistic kind'],
+    ['any good ones about journalists digging up corruption? like reporters vs powerful people'],
+  ])('"%s" names no film', async (message) => {
+    const { message: reply, picks } = await ask(message);
+    expect(reply).not.toContain(NOT_IN_CATALOG);
+    expect(picks.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('"eternal sunshine of the spotless whatever": the words forgotten end the title typed', async () => {
+    const q = chat.engine.parse(
+      'eternal sunshine of the spotless whatever. the sad jim carrey one. want more like that',
+    );
+    expect(q.like?.movie?.title).toBe('Eternal Sunshine of the Spotless Mind');
+    // Without a placeholder nothing changes; one after words no title begins with names nothing.
+    expect(chat.engine.resolveTitle('eternal sunshine of the spotless mind')?.confidence).toBe(1);
+    expect(chat.engine.resolveTitle('zxq vlorp whatever')?.confidence ?? 0).toBeLessThan(0.75);
+  });
+});

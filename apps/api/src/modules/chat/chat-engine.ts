@@ -363,6 +363,17 @@ function withoutTitleTyped(message: string, titles: readonly string[]): string |
   return null;
 }
 
+/** Words typed in place of a title's words forgotten ("the spotless whatever"). */
+const PLACEHOLDERS = new Set([
+  'whatever',
+  'something',
+  'blah',
+  'whatsit',
+  'etc',
+  'thingy',
+  'whatchamacallit',
+]);
+
 /** A one-word title used by at most this many films' texts is a name, no plain word (`filmsNamedIn`). */
 const DISTINCT_TITLE_WORD_FILMS = 5;
 
@@ -675,7 +686,10 @@ export class ChatEngine {
     if (!key || (!/[a-z]/.test(key) && !this.exactTitleOf(key))) return null;
     const cached = this.titleCache.get(`${key}|${yearMatch?.[1] ?? ''}`);
     if (cached !== undefined) return cached;
-    let result = this.withoutMaker(text, this.searchTitle(words, key, yearMatch?.[1]));
+    let result = this.withoutPlaceholder(
+      key,
+      this.withoutMaker(text, this.searchTitle(words, key, yearMatch?.[1])),
+    );
     // "2001 a space odysey": the number may be the title's own, not a year (decision 0120).
     if (yearMatch && (!result || result.confidence < TITLE_CONFIDENCE)) {
       const whole = this.searchTitle(text, titleWords(text).join(' '), undefined);
@@ -689,6 +703,24 @@ export class ChatEngine {
     if (this.titleCache.size > 5000) this.titleCache.clear();
     this.titleCache.set(`${key}|${yearMatch?.[1] ?? ''}`, result);
     return result;
+  }
+
+  /**
+   * "eternal sunshine of the spotless whatever": a word standing in for the words forgotten ends
+   * the title typed; the words before it name the film they begin, when one does.
+   */
+  private withoutPlaceholder(
+    key: string,
+    whole: { movie: CatalogMovie; confidence: number } | null,
+  ): { movie: CatalogMovie; confidence: number } | null {
+    const words = key.split(' ');
+    if ((whole && whole.confidence >= 0.95) || words.length < 3 || !PLACEHOLDERS.has(words.at(-1)!))
+      return whole;
+    const title = this.resolveTitle(words.slice(0, -1).join(' '));
+    // Said with the words forgotten, the film is meant as surely as one typed with a slip.
+    return title && title.confidence >= TITLE_CONFIDENCE
+      ? { movie: title.movie, confidence: Math.max(0.9, title.confidence) }
+      : whole;
   }
 
   /**

@@ -198,6 +198,13 @@ const NOT_A_TITLE_START = new Set([
  * "like adult animation", "like 2 hours max", "the film catalog").
  */
 const DESCRIBING = new Set([
+  // "like reporters vs powerful people": kinds of people in a story, no title's words.
+  'people',
+  'guys',
+  'folks',
+  'characters',
+  'someone',
+  'somebody',
   'stuff',
   'thing',
   'things',

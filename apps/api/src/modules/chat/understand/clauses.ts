@@ -1040,6 +1040,9 @@ function anAmount(first: string, next: string): boolean {
     /^(?:ppl|people|persons?|of|guys|girls|friends|adults|kids|folks|peeps|us)$/.test(next)
   )
     return true;
+  // "at like 9am", "like 11:30": a time of day.
+  if (/^\d{1,2}(?::\d\d)?(?:am|pm)?$/.test(first) && /^(?:am|pm|o'?clock)$/.test(next)) return true;
+  if (/^\d{1,2}(?::\d\d)?(?:am|pm)$|^\d{1,2}:\d\d$/.test(first)) return true;
   return /^\d+(?:[.,]\d+)?(?:h|hrs?|min|mins)\d{0,2}$/.test(first);
 }
 
@@ -4019,6 +4022,9 @@ const STORY: readonly RegExp[] = [
   /\b(?:in love with|obsessed with) (?:it|this|that|this one|that one|the film|the movie)\b/,
   // How the viewer wants to feel ("to feel a bit less alone"), nothing ruled out of the films.
   /\bfeel (?:a (?:bit|little) |way |so much |much )?(?:less|more) [a-z]+\b/,
+  // A film likened to something that is no film ("the movie equivalent of a grilled cheese"): what
+  // it is likened to is no title (a comfort said so is read as one: "comfort food").
+  /\b(?:movie|film|cinematic|cinema) (?:equivalent|version) of (?:an? |the |my )?(?!comfort\b)[a-z' -]+/,
   // Where someone is, no dark film ("typing this on my phone in the dark").
   /\b(?:[a-z]+ing|phone|bed|room|here|home|alone|sat|lying) in the dark\b/,
 ];
