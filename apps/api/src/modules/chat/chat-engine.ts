@@ -344,7 +344,6 @@ function saidAsOpposite(message: string, title: string): boolean {
   return at >= 0 && OPPOSITE.test(message.slice(at + title.length));
 }
 
-/** The query naming `movie`, its typed words no longer read as themes or unknown words. */
 /**
  * The message without the first of `titles` typed in it (words in order, any punctuation or case
  * between them), its other words and punctuation as typed; null when none is typed so.
@@ -377,6 +376,7 @@ const PLACEHOLDERS = new Set([
 /** A one-word title used by at most this many films' texts is a name, no plain word (`filmsNamedIn`). */
 const DISTINCT_TITLE_WORD_FILMS = 5;
 
+/** The query naming `movie`, its typed words no longer read as themes or unknown words. */
 function namedFilm(query: Query, movie: CatalogMovie, typed: readonly string[]): Query {
   const own = new Set(typed);
   const mine = (w: string) => !own.has(w.toLowerCase());

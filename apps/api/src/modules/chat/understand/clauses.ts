@@ -1080,8 +1080,7 @@ const HOW_WATCHED = new Set(
   'together again alone twice once already recently yesterday tonight online before lately'.split(' '),
 );
 
-/** The days of the week, and the words before one that make it a time ("on Friday", "this sunday"). */
-const DAY_NAMES = new Set('monday tuesday wednesday thursday friday saturday sunday'.split(' '));
+/** Words before a day or a holiday that make it a time ("on Friday", "this sunday", "on halloween"). */
 const WHEN_BEFORE_DAY = new Set(
   'on this next last by till until til before after since every for'.split(' '),
 );
@@ -1103,10 +1102,11 @@ function mentionsTitle(
   if (sp.loose && oneLower) return false;
   // "the stuff we watched together", "seen it twice": how it was watched, no film called Together.
   if (sp.viewing && oneLower && HOW_WATCHED.has(s.toks[found.cand.from]!.w)) return false;
-  // "something we can all watch on Friday": a day after "on", "this", "by"… is when, no film Friday.
+  // "something we can all watch on Friday", "on halloween": a day after "on", "this", "by"… is when,
+  // no film Friday.
   if (
     found.cand.to - found.cand.from === 1 &&
-    DAY_NAMES.has(s.toks[found.cand.from]!.w) &&
+    CALENDAR_WORDS.has(s.toks[found.cand.from]!.w) &&
     WHEN_BEFORE_DAY.has(s.toks[found.cand.from - 1]?.w ?? '')
   )
     return false;
