@@ -307,6 +307,8 @@ describe('decision 0132: where a name ends', () => {
       'just watched hereditary and i havent slept properly since. what else messes you up like that',
     );
     expect(message).toMatch(/"hereditary" isn't in our catalog/i);
+    // A title that ends with its pronoun keeps it.
+    expect(chat.engine.parse('loved the king and i, more like it').like?.movie?.title).toBe('The King and I');
     expect(chat.engine.parse('loved pride and prejudice, more like it').like?.movie?.title).toBe(
       'Pride & Prejudice',
     );

@@ -1230,7 +1230,7 @@ export class ChatEngine {
     if (!(query.empty || query.social === 'off-topic')) {
       if (titleWords(movie.title).every((w) => LEXICON_WORDS.has(w) || FILLER.has(w))) return query;
       const rest = withoutTitleTyped(message, [movie.title, movie.original_title]);
-      const around = rest === null ? null : this.parse(rest);
+      const around = rest === null ? null : this.parseAround(rest);
       // (Loose words around it, "worth the hype", ask for nothing.)
       if (!around || (!around.empty && hasRequest({ ...around, themeWords: [], textWords: [] })))
         return query;
@@ -1331,6 +1331,16 @@ export class ChatEngine {
   ];
 
   /**
+   * The words around a title, read once per message: `aboutTheFilmTyped` and `readAroundTitle` both
+   * ask (the understand stage is synchronous, so one message's reading never meets another's).
+   */
+  private around: { text: string; query: Query } | undefined;
+  private parseAround(text: string): Query {
+    if (this.around?.text !== text) this.around = { text, query: this.parse(text) };
+    return this.around.query;
+  }
+
+  /**
    * A film the readings above found, its title typed in the message: what the message wants is
    * read again from the words around the title, so that the title's own words are no mood, genre
    * or theme ("The Hurt Locker": no "locker", German for easy-going; "is Funny Games worth it").
@@ -1340,7 +1350,7 @@ export class ChatEngine {
     if (!film || parsed.like?.movie?.id === film.id) return read;
     const rest = withoutTitleTyped(message, [read.like!.text, film.title, film.original_title]);
     if (rest === null) return read;
-    const around = this.parse(rest);
+    const around = this.parseAround(rest);
     const wanted: (keyof Query)[] = [
       'genreGroups',
       'moodGroups',
@@ -1362,6 +1372,8 @@ export class ChatEngine {
 
   /** The understand stage: the message read, with what the conversation knows. */
   private request(typed: string, state: ConversationState, seen: ReadonlySet<number>): ChatRequest {
+    // (Nothing read of another message is reused: its query may since have been changed.)
+    this.around = undefined;
     const message = spelledOut(typed);
     const parsed = this.parse(message);
     const read = yearOfTheTitleDropped(

@@ -859,7 +859,9 @@ function prefixSpans(s: State, prefixes: readonly string[]): TitleSpan[] {
  */
 const clauseStartsAt = (toks: readonly Token[], k: number) =>
   /^(?:and|but|so|cause|because|now)$/.test(toks[k]!.w) &&
-  /^(?:i|i'm|im|i've|ive|we|we're|he|she|they|it|it's|its|my|our|now|then)$/.test(toks[k + 1]?.w ?? '');
+  CLAUSE_OPENERS.has(toks[k + 1]?.w ?? '') &&
+  // ("The King and I" ends with its pronoun: a clause goes on after it.)
+  /^[\p{L}']+$/u.test(toks[k + 2]?.raw ?? '');
 
 /** A quoted name is a title mention, whatever words surround it (the last quote first). */
 function quotedSpans(toks: readonly Token[]): TitleSpan[] {
@@ -1125,8 +1127,7 @@ function mentionsTitle(
 }
 
 /** Whether a word names a language or a nation ("japanese", "french"): capitalised, it is no name of a film. */
-const languageName = (w: string) =>
-  NATIONALITY_WORDS[w] !== undefined || LANGUAGE_PHRASES.some(([, phrases]) => phrases.includes(w));
+const languageName = (w: string) => NATIONALITY_WORDS[w] !== undefined || languageSaid(w) !== null;
 
 /** The title is taken: it is the request's "like", and its words (and its trigger's) are used. */
 function takeTitle(s: State, sp: TitleSpan, found: FoundTitle, lexiconWords: ReadonlySet<string>): void {
@@ -3175,7 +3176,10 @@ function negateFrom(s: State, from: number): void {
   }
 }
 
-/** Words that open a clause of their own after "and"/"or": a negation's list ends before them. */
+/**
+ * Words that open a clause of their own after "and"/"or": a negation's list ends before them, and
+ * so does a name (`clauseStartsAt`).
+ */
 const CLAUSE_OPENERS = new Set(
   "is are was were be it's its it i i'm im we you they he she that which has have should must can could would needs need make".split(
     ' ',

@@ -554,8 +554,7 @@ const aboutFilms = (q: Query, social: Social, filmNoun: boolean) =>
  * up yet"), whatever else the story says.
  */
 const stillAboutFilms = (q: Query, social: Social, filmNoun: boolean, message: string) =>
-  aboutFilms(q, social, filmNoun) ||
-  (!!q.like?.movie && q.like.confidence >= 0.9 && ASKS_SIMILAR.test(message));
+  aboutFilms(q, social, filmNoun) || (!!q.like?.movie && q.like.confidence >= 0.9 && asksSimilar(message));
 
 /** The person's name said right before "films", "movies" ("bong joon ho films", "kubrick's movies"). */
 function filmsOfPerson(message: string, person: string): boolean {
@@ -569,9 +568,11 @@ function filmsOfPerson(message: string, person: string): boolean {
   );
 }
 
-/** Words that ask for films like the one named. */
-const ASKS_SIMILAR =
-  /\b(?:what else|anything (?:else )?like|more like|similar|(?:feels?|looks?|sounds?) like (?:that|this|it)|along those lines|in that vein|same vibes?)\b/i;
+/** Words that ask for films like the one named (the lexicon's `SIMILAR_ANAPHORS`). */
+const asksSimilar = (message: string) => {
+  const text = ` ${normalize(message)} `;
+  return SIMILAR_ANAPHORS.some((p) => text.includes(` ${p} `));
+};
 
 /** Media that are not films, asked for by name ("recommend me a good true crime podcast"). */
 const OTHER_MEDIA = /\b(?:podcasts?|albums?|audiobooks?|video ?games?|board ?games?)\b/i;
