@@ -2174,14 +2174,6 @@ export function runtimeClause(s: State) {
     new RegExp(String.raw`\b(?:is|are|was|were|'s) ${NUM}${HALF} ?${UNIT}${tail} long\b`),
     () => {},
   );
-  // "before school pickup", "it's a school night", "after the school run": when, no school films.
-  scanRegex(
-    s,
-    /\b(?:school|work|daycare|nursery) (?:pickup|pick up|run|drop ?off|night|nights|day|days|starts)\b/,
-    () => {},
-  );
-  // "a monster of a film", "a beast of a movie": a big film, no monsters.
-  scanRegex(s, /\b(?:monster|beast|behemoth|whopper|brick|doorstop) of an? (?:film|movie|flick)\b/, () => {});
   // "a 3+ hour monster of a film", "2+ hours": that length at least.
   scanRegex(s, new RegExp(String.raw`\b(\d{1,3}(?:[.,]\d)?) ?\+ ?${UNIT}`), (m) => {
     const minutes = amount(m[1]!, m[2]!);
@@ -4029,6 +4021,10 @@ const STORY: readonly RegExp[] = [
   // A film likened to something that is no film ("the movie equivalent of a grilled cheese"): what
   // it is likened to is no title (a comfort said so is read as one: "comfort food").
   /\b(?:movie|film|cinematic|cinema) (?:equivalent|version) of (?:an? |the |my )?(?!comfort\b)[a-z' -]+/,
+  // When, no school films ("before school pickup", "it's a school night", "after the school run").
+  /\b(?:school|work|daycare|nursery) (?:pickup|pick up|run|drop ?off|night|nights|day|days|starts)\b/,
+  // A big film, no monsters ("a monster of a film", "a beast of a movie").
+  /\b(?:monster|beast|behemoth|whopper|brick|doorstop) of an? (?:film|movie|flick)\b/,
   // Where someone is, no dark film ("typing this on my phone in the dark").
   /\b(?:[a-z]+ing|phone|bed|room|here|home|alone|sat|lying) in the dark\b/,
 ];
