@@ -33,7 +33,7 @@ import { FILLER, TITLE_SMALL_WORDS } from './understand/lexicon';
 import { LEXICON_WORDS, understand } from './understand/understand';
 import { TextIndex } from './text-index';
 import { LITTLE_KNOWN_VOTES } from './wording';
-import { buildExactTitles, buildExactTitlesNow, titleWords } from './exact-titles';
+import { buildExactTitles, buildExactTitlesNow, listedTitles, titleWords } from './exact-titles';
 import { asksIfHere, missingTitle, sequelTyped, type WordKnowledge } from './missing-title';
 import { buildChatKeywords, chatKeywordsNow, type ChatKeywords } from './keyword-index';
 
@@ -826,10 +826,18 @@ export class ChatEngine {
    * is no word of the lexicon or the keywords and that few films' texts use ("just got into korean
    * cinema after oldboy") names its film too.
    */
-  filmsNamedIn(message: string): Set<number> {
+  filmsNamedIn(message: string, seed: CatalogMovie | null = null): Set<number> {
     const named = new Set<number>();
+    if (seed) named.add(seed.id);
     for (const hit of this.titlesTyped(message)) named.add(hit.id);
     for (const hit of this.oneWordTitlesTyped(message)) named.add(hit.id);
+    const typed = [...named].map((id) => this.catalog.get(id)).filter((m): m is CatalogMovie => !!m);
+    const isWord = (key: string) =>
+      LEXICON_WORDS.has(key) || FILLER.has(key) || this.keywordVocabulary.has(key);
+    for (const hit of listedTitles(message, typed, this.exactTitles!, isWord, NAMED_MIN_VOTES))
+      named.add(hit.id);
+    // (The film the request is like is named already as that.)
+    if (seed) named.delete(seed.id);
     return named;
   }
 
@@ -1397,7 +1405,7 @@ export class ChatEngine {
     const already = this.seenAlready(query, message, state);
     if (already) query = already.query;
     const seed = query.like?.movie ?? null;
-    const named = this.filmsNamedIn(message);
+    const named = this.filmsNamedIn(message, seed);
     for (const id of already?.seen ?? []) named.add(id);
     if (contrast) named.add(contrast.id);
     for (const id of this.franchiseTyped(seed, message)) named.add(id);

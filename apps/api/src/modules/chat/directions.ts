@@ -442,10 +442,31 @@ export const DIRECTIONS: Readonly<Record<string, Direction>> = {
     keywords: { scary: 1 },
     meaning: { terrifying: 0.8 },
   },
+  /**
+   * Decision 0133: pace. "less slow", "more exciting": the kinds that move (action, thrillers,
+   * adventure) and the shorter films first, away from the slow-told; "slower", "more atmospheric":
+   * the film told by its atmosphere (as the `atmospheric` register).
+   */
+  faster: {
+    genres: {
+      [GENRE.action]: 1,
+      [GENRE.thriller]: 0.6,
+      [GENRE.adventure]: 0.5,
+      [GENRE.drama]: -0.5,
+      [GENRE.romance]: -0.4,
+      [GENRE.history]: -0.4,
+      [GENRE.documentary]: -0.6,
+    },
+    meaning: { chase: 0.6, explosion: 0.4, dread: -0.3 },
+    runtime: -0.6,
+  },
   /** The follow-ups "older" and "more recent" (their years are filters already; this orders within them). */
   older: { year: -0.5 },
   newer: { year: 0.5 },
 };
+
+/** "slower": the `atmospheric` register's direction, said as a comparative. */
+(DIRECTIONS as Record<string, Direction>).slower = DIRECTIONS.atmospheric!;
 
 /**
  * Comparatives the lexicon did not have (their phrases, read by the understanding's comparative
@@ -474,6 +495,62 @@ export const DIRECTION_COMPARATIVES: Comparative[] = [
       'klüger',
       'kluger',
       'piu intelligente',
+    ],
+  },
+  {
+    label: 'faster',
+    plain: 'something with more pace',
+    soft: {},
+    phrases: [
+      'faster',
+      'faster paced',
+      'more fast paced',
+      'more pace',
+      'pacier',
+      'quicker',
+      'less slow',
+      'not as slow',
+      'not so slow',
+      'less boring',
+      'more exciting',
+      'more thrilling',
+      'more gripping',
+      'more energetic',
+      'more action',
+      'more action packed',
+      'mas rapida',
+      'mas ritmo',
+      'plus rythme',
+      'plus rapide',
+      'schneller',
+      'mehr tempo',
+      'piu veloce',
+      'piu ritmo',
+      'mais rapido',
+      'mais ritmo',
+    ],
+  },
+  {
+    label: 'slower',
+    plain: 'something slower and more atmospheric',
+    soft: {},
+    phrases: [
+      'slower',
+      'slower paced',
+      'more slow',
+      'less fast',
+      'less action',
+      'less action packed',
+      'calmer',
+      'more atmospheric',
+      'more relaxed',
+      'less hectic',
+      'less frantic',
+      'mas lenta',
+      'plus lent',
+      'langsamer',
+      'piu lento',
+      'mais lento',
     ],
   },
   {

@@ -109,3 +109,46 @@ function addLocalTitles(titles: Map<string, CatalogMovie[]>, catalog: CatalogInd
     }
   }
 }
+
+/** Where a message's sentences end, and what joins the items of a list in one. */
+const SENTENCE_END = /[.!?;:\n]+/;
+const LIST_JOIN = /\s*(?:,|\/|\+|&|\band\b|\bor\b|\bplus\b)\s*/i;
+
+/**
+ * Decision 0133: the films a list names beside a title typed ("seen inception, interstellar and the
+ * prestige"): the items of a list are of one kind, so an item next to one that ends with a named
+ * film's title (or next to an item taken so) is a film too when it is a well-known film's whole
+ * title, even a word other films' texts use ("interstellar"). `isWord` keeps the lexicon's and the
+ * catalog keywords' words out ("inception and horror").
+ */
+export function listedTitles(
+  message: string,
+  named: readonly CatalogMovie[],
+  exact: ReadonlyMap<string, CatalogMovie[]>,
+  isWord: (w: string) => boolean,
+  minVotes: number,
+): CatalogMovie[] {
+  if (!named.length) return [];
+  const namedKeys = named.map((m) => titleWords(m.title).join(' '));
+  const found: CatalogMovie[] = [];
+  for (const sentence of message.split(SENTENCE_END)) {
+    const items = sentence.split(LIST_JOIN).map((item) => titleWords(item).join(' '));
+    if (items.length < 2) continue;
+    const film = items.map((key) => {
+      if (!key || isWord(key)) return null;
+      return (exact.get(key) ?? []).find((m) => m.vote_count >= minVotes) ?? null;
+    });
+    const taken = items.map((key) => namedKeys.some((t) => key === t || key.endsWith(` ${t}`)));
+    // Outward from each item taken, as far as the list goes on naming films.
+    for (let changed = true; changed;) {
+      changed = false;
+      items.forEach((_, i) => {
+        if (taken[i] || !film[i] || !(taken[i - 1] || taken[i + 1])) return;
+        taken[i] = true;
+        found.push(film[i]!);
+        changed = true;
+      });
+    }
+  }
+  return found;
+}

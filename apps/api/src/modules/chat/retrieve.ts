@@ -14,6 +14,7 @@ import {
 } from './directions';
 import { NEIGHBOUR_COUNT } from './neighbours';
 import { dramedy, EraFame, genreFocus, lovedRating, RATING_PRIOR, unaskedKind } from './rank';
+import { stemmer } from 'stemmer';
 import { TextIndex } from './text-index';
 
 /** Genres no film for a child has unless it is also a family film (Query.childAge). */
@@ -154,6 +155,16 @@ const DARK_GENRES: Record<number, number> = {
 const KEYWORD_CLOSE = 0.75;
 /** A theme ruled out this close in meaning to one asked for is ruled out by its keywords only. */
 const ASKED_CLOSE = 0.4;
+/**
+ * Decision 0133: another form of an asked theme's word ("journalist" for "journalism", "boxer" for
+ * "boxing", "deafness" for "deaf") counts for the theme as much as it is close in meaning to it, from
+ * this closeness on (the vectors tell "training" from "train", "box" from "boxing"). The kinds of a
+ * theme ("christmas party", "train crash", "ghost world") do not: they are often a scene in the film
+ * rather than what it is about, and the word vectors cannot tell which.
+ */
+const FORM_CLOSE = 0.35;
+/** The endings that make a word's other forms from its stem ("box" → "boxer", "journal" → "journalist"). */
+const FORM_ENDINGS = ['', 'er', 'or', 'ist', 'ism', 'ian', 'ion'];
 /** How far from a theme's median towards its 99th percentile a film must be to count as about it. */
 const ABOUT_SHARE = 0.85;
 const dot = (a: Float32Array, b: Float32Array) => {
@@ -259,6 +270,9 @@ export const FIT_ENOUGH = 0.8;
  */
 const FIT_SPREAD_MIN = 2;
 
+/** The least a film carrying every asked theme scores for fit, as a share of a full fit (0133). */
+const CARRIED_FLOOR = -0.5;
+
 /** Closeness to a vector over the films: its median and its 99th percentile. */
 interface Scale {
   mid: number;
@@ -285,6 +299,8 @@ const TEXT_TOP_VOTES = 100;
 export const MOOD_FIT = 1;
 /** What a full text match adds to fit: as much as a named film's closeness. */
 const TEXT_FIT = 6;
+/** The text's share of fit when the topic is a catalog keyword (the keyword carries it: 0133). */
+const KEYWORD_TEXT_SHARE = 0.5;
 
 /**
  * A film whose text matches the topic this strongly (of the best known film's score) stands in for
@@ -292,7 +308,9 @@ const TEXT_FIT = 6;
  * keyword; its summary is about a lighthouse keeper).
  */
 const TEXT_ADMIT = 0.6;
-const textAdmits = (p: Plan, m: CatalogMovie) => (p.text?.get(m.id) ?? 0) >= TEXT_ADMIT;
+// (A topic that is a catalog keyword admits by the keyword alone: its text only ranks, decision 0133.)
+const textAdmits = (p: Plan, m: CatalogMovie) =>
+  !!p.q.textWords?.length && (p.text?.get(m.id) ?? 0) >= TEXT_ADMIT;
 
 /** "like X": how many of the closest films pass the gate (decision 0102). */
 export const LIKE_GATE = 30;
@@ -367,6 +385,8 @@ interface Plan {
   qScale: Scale;
   aScale: Scale;
   keywordsIn: string[];
+  /** Each asked theme's family: the catalog keywords that count for it, by closeness (0133). */
+  families: ReadonlyMap<string, ReadonlyMap<string, number>>;
   moodKeywords: string[];
   seed: CatalogMovie | null;
   closeness: ((b: CatalogMovie) => number) | null;
@@ -383,17 +403,29 @@ interface Plan {
   meanings: { v: Float32Array; scale: Scale; weight: number }[];
   /** Apply the direction's rule-outs (dropped when they leave fewer than 3 films). */
   directionFilters: boolean;
-  /** The topic's text match per film (0..1, decision 0102), or null without topic words. */
+  /** The topic's text match per film (0..1, decision 0102; its keywords' too, 0133), or null without a topic. */
   text: Map<number, number> | null;
   /**
    * "like X" said with words (decision 0128): how much the message's topic words (their meaning,
    * their text match) add to closeness to X, one minus X's own match to them; 1 without a named film.
    */
   themeWeight: number;
+  /** The text match's weight: as `themeWeight`, and less for a keyword topic (`textWeightOf`). */
   textWeight: number;
 }
 
-type Candidate = Scored & { fit: number; prior: number; score: number };
+/** `carried`: the film has every asked theme's own keyword (decision 0133). */
+/**
+ * "like X" said with words (decision 0128): one minus X's own match to them. A topic that is a
+ * catalog keyword is carried by the keyword; the films' own text says how central it is, at
+ * KEYWORD_TEXT_SHARE of the weight of a topic only the text can tell (decision 0133).
+ */
+function textWeightOf(q: Query, seed: CatalogMovie | null, text: Map<number, number> | null): number {
+  const own = seed && text ? 1 - (text.get(seed.id) ?? 0) : 1;
+  return own * (q.textWords?.length ? 1 : KEYWORD_TEXT_SHARE);
+}
+
+type Candidate = Scored & { fit: number; prior: number; score: number; carried?: boolean };
 
 /** Feature films only unless asked; no series unless asked. */
 function kindAdmits(m: CatalogMovie, q: Query): boolean {
@@ -513,11 +545,57 @@ export class Retriever {
   ) {
     this.outCache = new Lru(themeCacheMax);
     this.aboutCache = new Lru(themeCacheMax);
+    this.familyCache = new Lru(themeCacheMax);
   }
 
-  /** How many themes ruled out are remembered (for tests: the caches are bounded). */
-  cachedThemes(): { expanded: number; about: number } {
-    return { expanded: this.outCache.size, about: this.aboutCache.size };
+  /** How many themes are remembered (for tests: the caches are bounded). */
+  cachedThemes(): { expanded: number; about: number; families: number } {
+    return { expanded: this.outCache.size, about: this.aboutCache.size, families: this.familyCache.size };
+  }
+
+  /** Asked themes' families (keyed by a theme the user typed: bounded). */
+  private readonly familyCache: Lru<string, ReadonlyMap<string, number>>;
+  /** The catalog's one-word keywords by their stem, made on first use. */
+  private stems: Map<string, string[]> | undefined;
+
+  /**
+   * Decision 0133: an asked theme's family, the catalog's other forms of its word ("journalist",
+   * "immigration", "deafness"), each weighed by its closeness in meaning to the theme and kept from
+   * FORM_CLOSE on. Without the vectors a theme is its own keyword only.
+   */
+  private familyOf(t: string, sem: SemanticIndex | null): ReadonlyMap<string, number> {
+    const known = this.familyCache.get(t);
+    if (known) return known;
+    const family = new Map<string, number>();
+    const tv = sem?.embed([t]);
+    if (tv && /^[a-z]+$/.test(t)) {
+      if (!this.stems) {
+        this.stems = new Map();
+        for (const k of this.byKeyword.keys())
+          if (/^[a-z]+$/.test(k)) {
+            const st = stemmer(k);
+            this.stems.set(st, [...(this.stems.get(st) ?? []), k]);
+          }
+      }
+      const stem = stemmer(t);
+      for (const ending of FORM_ENDINGS)
+        for (const k of this.stems.get(stem + ending) ?? []) {
+          const kv = k === t ? null : sem!.embed([k]);
+          const close = kv ? dot(tv, kv) : 0;
+          if (close >= FORM_CLOSE) family.set(k, Math.min(1, close));
+        }
+    }
+    this.familyCache.set(t, family);
+    return family;
+  }
+
+  /** How much a film has an asked theme: 1 its own keyword, else its closest family keyword's weight. */
+  private themeMatch(p: Plan, k: string, m: CatalogMovie): number {
+    if (this.hasKeyword(k, m.id)) return 1;
+    let best = 0;
+    const family = p.families.get(k);
+    if (family) for (const kw of m.keywords) best = Math.max(best, family.get(kw) ?? 0);
+    return best;
   }
 
   private eraFame: EraFame | undefined;
@@ -575,6 +653,7 @@ export class Retriever {
       qScale,
       aScale: this.scaleOf(av, sem),
       keywordsIn,
+      families: new Map(keywordsIn.map((k) => [k, this.familyOf(k, sem)])),
       moodKeywords: q.moodKeywords.filter((k) => !keywordsIn.includes(k)),
       seed,
       closeness: seed
@@ -602,7 +681,7 @@ export class Retriever {
       directionFilters: true,
       text,
       themeWeight: seed && qv ? 1 - scaled(sem!.score(qv, seed.id), qScale) : 1,
-      textWeight: seed && text ? 1 - (text.get(seed.id) ?? 0) : 1,
+      textWeight: textWeightOf(q, seed, text),
     };
   }
 
@@ -613,8 +692,8 @@ export class Retriever {
    */
   private textMatch(q: Query): Map<number, number> | null {
     const index = this.text();
-    if (!index || !q.textWords?.length) return null;
-    const words = [...q.textWords, ...q.keywordsIn].flatMap((w) => TextIndex.words(w));
+    if (!index || !(q.textWords?.length || q.keywordsIn.length)) return null;
+    const words = [...(q.textWords ?? []), ...q.keywordsIn].flatMap((w) => TextIndex.words(w));
     const scores = index.search(words);
     if (!scores.size) return null;
     let top = 0;
@@ -655,7 +734,7 @@ export class Retriever {
     ].filter((a) => a.keywords || p.keywordsIn.length > 0);
     const known = this.knownFilms();
     const withKeywords = p.keywordsIn.length
-      ? known.filter((m) => p.keywordsIn.some((k) => this.hasKeyword(k, m.id)) || textAdmits(p, m))
+      ? known.filter((m) => p.keywordsIn.some((k) => this.themeMatch(p, k, m) > 0) || textAdmits(p, m))
       : null;
     for (const attempt of attempts) {
       const base = p.input.personPool ?? (attempt.keywords && withKeywords ? withKeywords : known);
@@ -703,11 +782,16 @@ export class Retriever {
   }
 
   /** Fit to the request (≥ 0): themes, mood keywords, meaning, the anchor, the named film. */
-  private fitOf(m: CatalogMovie, p: Plan, matched: string[]): Omit<Candidate, 'prior' | 'score'> {
+  private fitOf(
+    m: CatalogMovie,
+    p: Plan,
+    matched: string[],
+    themes: number,
+  ): Omit<Candidate, 'prior' | 'score'> {
     const moodMatched = p.moodKeywords.filter((k) => this.hasKeyword(k, m.id));
     // A mood's keyword says the film suits the mood; more of them do not make it suit more (decision
     // 0110: two of "sad"'s keywords put Collateral Beauty before The Green Mile for "a good cry").
-    let fit = 2 * matched.length + MOOD_FIT * Math.min(1, moodMatched.length);
+    let fit = 2 * themes + MOOD_FIT * Math.min(1, moodMatched.length);
     const semantic = p.qv ? Math.max(0, p.sem!.score(p.qv, m.id)) : 0;
     fit += 4 * p.themeWeight * scaled(semantic, p.qScale);
     // The last picks keep a comparative's subject ("less scary" after horror films); when the
@@ -726,15 +810,27 @@ export class Retriever {
     const found: Candidate[] = [];
     pool.forEach((m, i) => {
       if (!this.admits(m, p, attempt.minVotes)) return;
-      const matched = p.keywordsIn.filter((k) => this.hasKeyword(k, m.id));
+      const weights = p.keywordsIn.map((k) => this.themeMatch(p, k, m));
+      const matched = p.keywordsIn.filter((_, k) => weights[k]! > 0);
       if (attempt.keywords && p.keywordsIn.length && matched.length === 0 && !textAdmits(p, m)) return;
-      found.push({ ...this.fitOf(m, p, matched), prior: priorOf(m, p, fame, i, pool.length), score: 0 });
+      const themes = weights.reduce((a, b) => a + b, 0);
+      const carried = p.keywordsIn.every((k) => this.hasKeyword(k, m.id));
+      found.push({
+        ...this.fitOf(m, p, matched, themes),
+        prior: priorOf(m, p, fame, i, pool.length),
+        score: 0,
+        carried,
+      });
     });
     const [typical, best] = fitRange(found);
     const gate = p.seed && !p.input.personPool ? likeGate(found) : topicGate(found, p);
     for (const c of found) {
       const x = (c.fit - typical) / Math.max(FIT_SPREAD_MIN, best - typical);
-      c.score = RANK_WEIGHTS.fit * Math.max(-1, Math.min(1, x / FIT_ENOUGH)) + c.prior;
+      // A film that carries every theme asked for by its own keyword fits the request: closeness
+      // beyond that ranks it among the others, but never costs it more than CARRIED_FLOOR of a full
+      // fit (decision 0133). (Another form of the word, "boxer" for Pulp Fiction, is no such proof.)
+      const floor = p.keywordsIn.length > 0 && c.carried ? CARRIED_FLOOR : -1;
+      c.score = RANK_WEIGHTS.fit * Math.max(floor, Math.min(1, x / FIT_ENOUGH)) + c.prior;
       if (gate && c.fit < gate) c.score -= LIKE_GATE_PENALTY;
     }
     // The service's neighbours of the named film that pass every filter come first, by score.

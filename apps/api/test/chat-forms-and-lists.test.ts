@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { chatSuite, playConversation } from './helpers/catalog';
+
+/**
+ * Decision 0133: another form of an asked theme's word counts for the theme ("journalist" for
+ * "journalism"), a film that carries the theme's own keyword is not sunk by a thin summary, a
+ * topic that is a keyword admits films by the keyword only, titles listed beside a title typed are
+ * films seen, and pace is a direction ("less slow", "slower").
+ */
+const chat = chatSuite();
+const { ask } = chat;
+const titles = (ms: { title: string }[]) => ms.map((m) => m.title);
+
+describe('decision 0133: a theme and the other forms of its word', () => {
+  it('"movies about journalism": films tagged "journalist" count, as much as the word is close', async () => {
+    const { picks } = await ask('movies about journalism');
+    expect(picks.length).toBe(5);
+    for (const m of picks)
+      expect(
+        m.keywords.some((k) => k === 'journalism' || k === 'journalist'),
+        m.title,
+      ).toBe(true);
+    // Some of them by the other form only: the pool is wider than the 27 films tagged "journalism".
+    const all = await chat.engine.search(chat.engine.parse('movies about journalism'), new Set(), null);
+    expect(all.some((m) => !m.keywords.includes('journalism') && m.keywords.includes('journalist'))).toBe(
+      true,
+    );
+  });
+
+  it('a form far in meaning is no form: "training" is no train, "box" no boxing', async () => {
+    const trains = await chat.engine.search(chat.engine.parse('train movies'), new Set(), null);
+    expect(trains.length).toBeGreaterThanOrEqual(5);
+    for (const m of trains)
+      expect(
+        m.keywords.includes('training') && !m.keywords.some((k) => k.includes('train ')),
+        m.title,
+      ).not.toBe(true);
+    const boxing = await chat.engine.search(chat.engine.parse('boxing movies'), new Set(), null);
+    for (const m of boxing)
+      expect(m.keywords.includes('box') && !m.keywords.some((k) => /boxing|boxer/.test(k))).toBe(false);
+  });
+
+  it('a film with the theme’s own keyword stays among the first when its summary says little of it', async () => {
+    // Shaun of the Dead is tagged "zombie"; its summary is about a man whose life is going nowhere.
+    const { picks } = await ask('zombie comedies');
+    expect(titles(picks)).toContain('Shaun of the Dead');
+    for (const m of picks)
+      expect(
+        m.keywords.some((k) => k.includes('zombie')),
+        m.title,
+      ).toBe(true);
+  });
+
+  it('a keyword topic admits by the keyword, not by a summary that mentions a word of it', async () => {
+    const escape = ['escape from prison', 'prison escape', 'prison break', 'jail break'];
+    const { picks } = await ask('prison break movies');
+    expect(picks.length).toBe(5);
+    for (const m of picks)
+      expect(
+        m.keywords.some((k) => escape.includes(k)),
+        m.title,
+      ).toBe(true);
+  });
+});
+
+describe('decision 0133: titles listed beside a title typed', () => {
+  it('"seen inception, interstellar and the prestige": none of the three is offered', async () => {
+    const { picks } = await ask(
+      'ive already seen inception, interstellar and the prestige. what else would i like?',
+    );
+    expect(picks.length).toBeGreaterThanOrEqual(3);
+    for (const t of ['Inception', 'Interstellar', 'The Prestige']) expect(titles(picks)).not.toContain(t);
+    const named = (m: string) => [...chat.engine.filmsNamedIn(m)].map((id) => chat.catalog.get(id)!.title);
+    expect(named('loved the dark knight, interstellar and memento')).toEqual(
+      expect.arrayContaining(['The Dark Knight', 'Interstellar', 'Memento']),
+    );
+  });
+
+  it('a word beside a title is no film unless the whole item is one, and no theme word is', () => {
+    const named = (m: string) => [...chat.engine.filmsNamedIn(m)].map((id) => chat.catalog.get(id)!.title);
+    // "interstellar" alone, in no list beside a title, is a word many films' texts use.
+    expect(named('something interstellar and epic')).not.toContain('Interstellar');
+    // "horror" is a lexicon word, even listed beside a title.
+    expect(named('the dark knight and horror')).not.toContain('Horror');
+    // Items of another sentence are not of the list.
+    expect(named('loved the dark knight. interstellar vibes please')).not.toContain('Interstellar');
+  });
+});
+
+describe('decision 0133: pace', () => {
+  it('"less slow please" after a film: faster films, said so', async () => {
+    const { message, movies: picks } = await playConversation(chat.engine, chat.catalog, [
+      'sci fi like arrival',
+      'less slow please',
+    ]);
+    expect(message).toMatch(/faster/);
+    expect(picks.length).toBeGreaterThanOrEqual(3);
+    const action = picks.filter((m) => m.genre_ids.includes(28) || m.genre_ids.includes(53));
+    expect(action.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('"slower, more atmospheric" moves away from action, within what was asked', async () => {
+    const before = await playConversation(chat.engine, chat.catalog, ['a thriller']);
+    const after = await playConversation(chat.engine, chat.catalog, [
+      'a thriller',
+      'slower, more atmospheric',
+    ]);
+    expect(after.message).toMatch(/slower/);
+    const action = (ms: { genre_ids: number[] }[]) => ms.filter((m) => m.genre_ids.includes(28)).length;
+    expect(action(after.movies)).toBeLessThan(Math.max(1, action(before.movies)));
+    for (const m of after.movies) expect(m.genre_ids).toContain(53);
+  });
+});
