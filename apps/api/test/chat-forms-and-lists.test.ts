@@ -111,3 +111,90 @@ describe('decision 0133: pace', () => {
     for (const m of after.movies) expect(m.genre_ids).toContain(53);
   });
 });
+
+describe('decision 0133: what is said as seen, bounds, people by one name', () => {
+  it('a kind said as seen is more of it when nothing else is asked of the kind', async () => {
+    const { picks } = await ask(
+      "Father's Day is Sunday. My dad's a retired army guy who has seen basically every war film ever made and still never gets tired of them. Which one would you pick?",
+    );
+    expect(picks.length).toBeGreaterThanOrEqual(3);
+    for (const m of picks) expect(m.genre_ids, m.title).toContain(10752);
+    // Ruled out, or another kind asked, the kind seen asks for nothing (decision 0126).
+    expect(
+      chat.engine.parse("they've seen basically every animated film ever made. live action only").genreGroups,
+    ).toEqual([]);
+    expect(chat.engine.parse('seen every horror film ever made, give me a comedy').genreGroups).toEqual([
+      [35],
+    ]);
+  });
+
+  it('"Seen all the classics. Anything from the last 20 years?" keeps the westerns asked before', async () => {
+    const { message, movies } = await playConversation(chat.engine, chat.catalog, [
+      'westerns please',
+      'Seen all the classics. Anything from the last 20 years or so?',
+    ]);
+    expect(message).toMatch(/western/i);
+    expect(movies.length).toBeGreaterThanOrEqual(3);
+    for (const m of movies) {
+      expect(m.genre_ids, m.title).toContain(37);
+      expect(Number((m.release_date ?? '').slice(0, 4)), m.title).toBeGreaterThanOrEqual(1990);
+    }
+  });
+
+  it('"nothing made before 2000" is from 2000 on, whatever stands between', () => {
+    expect(chat.engine.parse('Drama please. No war films, nothing made before 2000').yearFrom).toBe(2000);
+    expect(chat.engine.parse('thrillers, nothing released after 2005').yearTo).toBe(2005);
+    expect(chat.engine.parse('no movies before 1990 please, action').yearFrom).toBe(1990);
+  });
+
+  it('a given name no one else is known by names the person; a person’s classics are about the person', async () => {
+    for (const message of ['whats the best denzel movie', 'hitchcock classics?']) {
+      const { message: said, picks } = await ask(message);
+      expect(said).toMatch(/can't look up people/);
+      expect(picks).toEqual([]);
+    }
+    expect(chat.engine.parse('any movies w meryl streap?').person).toBe('Meryl Streep');
+    // Another kind beside the person is still served, said so.
+    const { message, picks } = await ask('keanu action movies');
+    expect(message).toMatch(/not chosen for Keanu Reeves/);
+    expect(picks.length).toBe(5);
+  });
+});
+
+describe('decision 0133: words that are no request', () => {
+  it('"I feel like I\'ve burned through everything": no title "I\'ve"; "not really into X or Y" rules both out', () => {
+    const q = chat.engine.parse(
+      "I feel like I've burned through everything. I love sci-fi that makes me think. Not really into big space battles or superhero stuff.",
+    );
+    expect(q.like).toBeUndefined();
+    expect(q.keywordsOut).toEqual(expect.arrayContaining(['superhero', 'space']));
+    expect(q.keywordsIn).not.toContain('superhero');
+    expect(chat.engine.parse('i feel like Inception tonight').like?.movie?.title).toBe('Inception');
+  });
+
+  it('"too cool for baby stuff" is no film about babies', () => {
+    const q = chat.engine.parse("they think they're too cool for baby stuff lol, something fun");
+    expect(q.keywordsIn).not.toContain('baby');
+  });
+
+  it('"goes back in time" is time travel; "in the same league as Heat" is like Heat', async () => {
+    expect(
+      chat.engine.parse('movies where someone goes back in time and messes everything up').keywordsIn,
+    ).toContain('time travel');
+    const { picks } = await ask("What's in the same league as Heat (1995)? Serious tone.");
+    expect(picks.length).toBeGreaterThanOrEqual(3);
+    expect(titles(picks)).not.toContain('Heat');
+    expect(chat.engine.parse("What's in the same league as Heat (1995)?").like?.movie?.title).toBe('Heat');
+  });
+});
+
+describe('decision 0133: a name in brackets that says which film', () => {
+  it('"heat (the 95 one with pacino and de niro)" asks nothing of Pacino; "something funny (with jim carrey)" does', () => {
+    const q = chat.engine.parse(
+      'heat (the 95 one with pacino and de niro). what else is in that league, smart cops vs smart crooks',
+    );
+    expect(q.person).toBeUndefined();
+    expect(q.themeWords).not.toContain('pacino');
+    expect(chat.engine.parse('something funny (with jim carrey)').person).toBe('Jim Carrey');
+  });
+});

@@ -112,7 +112,7 @@ function addLocalTitles(titles: Map<string, CatalogMovie[]>, catalog: CatalogInd
 
 /** Where a message's sentences end, and what joins the items of a list in one. */
 const SENTENCE_END = /[.!?;:\n]+/;
-const LIST_JOIN = /\s*(?:,|\/|\+|&|\band\b|\bor\b|\bplus\b)\s*/i;
+const LIST_JOIN = /\s*(?:,|\/|\+|&|[—–]|\s-\s|\band\b|\bor\b|\bplus\b)\s*/i;
 
 /**
  * Decision 0133: the films a list names beside a title typed ("seen inception, interstellar and the

@@ -117,11 +117,15 @@ async function personFilms(name: string, ctx: TurnContext): Promise<number[] | n
  */
 const asksForMore = (req: ChatRequest) =>
   req.query.genreGroups.length > 0 ||
-  req.query.moods.length > 0 ||
+  // "hitchcock classics?": the person's classics are about the person, as years are (decision 0133).
+  req.query.moods.some((m) => !PERSON_QUALIFIERS.has(m)) ||
   req.query.languages.length > 0 ||
   // A kind told by its subject ("80s teen movies, the john hughes kind"): a topic the catalog knows,
   // for films in the plural (not "is the barbie movie with margot robbie on here": one film).
   (req.query.keywordsIn.length > 0 && /\b(?:movies|films|flicks|ones|stuff|kind)\b/i.test(req.message));
+
+/** Moods that only qualify a person's own films ("hitchcock classics", "his classic stuff"). */
+const PERSON_QUALIFIERS: ReadonlySet<string> = new Set(['classic']);
 
 async function withoutPerson(req: ChatRequest, ctx: TurnContext, name: string) {
   const rest: ChatRequest = { ...req, query: { ...req.query, person: undefined } };

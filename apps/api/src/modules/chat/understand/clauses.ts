@@ -79,7 +79,7 @@ import { groupKey, type Query } from './query';
 import { Lru } from '../lru';
 import { editDistance, foldAccents, PUNCTUATION, type Token } from './text';
 import { looksLikeATitleMention, namesAfterCue, namesInFrame } from '../title-mention';
-import { FILM_PEOPLE, FILM_SURNAMES } from './lexicon/film-people';
+import { FILM_GIVEN_NAMES, FILM_PEOPLE, FILM_SURNAMES } from './lexicon/film-people';
 import { GIVEN_NAMES, MORE_GIVEN_NAMES } from './lexicon/given-names';
 import { TextIndex } from '../text-index';
 import { NOT_TOPICS, topicSpan } from './topic';
@@ -156,6 +156,8 @@ export interface State {
   pairedWith: Set<number>;
   /** Where a well-known film's exact title follows a cue (holdCuedTitles). */
   titleStarts?: Set<number>;
+  /** Genres said only as seen ("seen every war film ever made"): decision 0133 (`seenKindStands`). */
+  seenGenres?: number[];
 }
 
 /** A threshold above which a typed title is taken to be the catalog's film. */
@@ -803,8 +805,15 @@ const LIKE_VERB_BEFORE =
  */
 function likeIsAVerb(toks: readonly Token[], i: number): boolean {
   if (toks[i]!.w !== 'like' || !LIKE_VERB_BEFORE.test(toks[i - 1]?.w ?? '')) return false;
-  return !(FELT_LIKE.test(toks[i - 1]?.w ?? '') && !!toks[i + 1]?.upper);
+  // "I feel like I've burned through everything": a clause follows (its "I" is capitalised anyway).
+  const next = toks[i + 1];
+  if (next && SUBJECT_PRONOUN.test(next.raw)) return true;
+  return !(FELT_LIKE.test(toks[i - 1]?.w ?? '') && !!next?.upper);
 }
+
+/** A subject pronoun, contracted or not: after "feel like" it opens a clause, no title. */
+const SUBJECT_PRONOUN =
+  /^(?:i|i've|ive|i'm|im|i'd|i'll|we|we've|we're|you|you've|you're|he|he's|she|she's|they|they've|they're|it's)$/;
 
 /** The longest "like" (or viewing) phrase at token i: its length, and whether it is a story of watching. */
 function likePrefixAt(s: State, i: number, prefixes: readonly string[]) {
@@ -2461,13 +2470,13 @@ export function elderClause(s: State) {
   scanRegex(s, ELDER, () => {
     s.q.elder = true;
   });
-  // Decision 0130: "he says he's too old for kid stuff": a viewer past children's films rules them
-  // out (the films are not too old: no newer ones asked for).
+  // Decision 0130: "he says he's too old for kid stuff" (0133: "too cool for baby stuff"): a viewer
+  // past children's films rules them out (the films are not too old: no newer ones asked for).
   scanRegex(s, TOO_OLD_FOR_KIDS, () => add(s.q.genresOut, GENRE.family));
 }
 
 const TOO_OLD_FOR_KIDS =
-  /\b(?:he's|hes|he is|she's|shes|she is|they're|theyre|they are|i'm|im|i am|we're|we are|were|too) (?:['"‘’“”] ?)?(?:(?:way|far|a bit|kinda|getting) )?too old for (?:kids?|kiddie|kiddy|children's|childrens|childish|baby|babyish|cartoons?|family|disney)(?: (?:stuff|things|movies|films|shows))?\b/;
+  /\b(?:he's|hes|he is|she's|shes|she is|they're|theyre|they are|i'm|im|i am|we're|we are|were|too) (?:['"‘’“”] ?)?(?:(?:way|far|a bit|kinda|getting|so) )?too (?:old|cool|big|grown up|grown-up|mature) for (?:kids?|kiddie|kiddy|children's|childrens|childish|baby|babyish|cartoons?|family|disney)(?: (?:stuff|things|movies|films|shows))?\b/;
 
 /** The kinds of film an older viewer is not offered unless they are named (decision 0126). */
 export const NOT_FOR_ELDERS: readonly number[] = [GENRE.animation, GENRE.horror];
@@ -2604,11 +2613,11 @@ export function yearBoundClause(s: State) {
   const BEFORE = /^(before|pre|older than|earlier than|antes del?|avant|vor)$/;
   const decadeYear = (d: string, century?: string) =>
     (century ? Number(century) * 100 : Number(d) >= 3 ? 1900 : 2000) + Number(d) * 10;
-  // "nothing older than 2000", "no newer than 1990", "nothing after the 70s": a negated bound is
-  // the other bound, a decade's own years included on the side allowed.
+  // "nothing older than 2000", "no newer than 1990", "nothing after the 70s", "nothing made
+  // before 2000": a negated bound is the other bound, a decade's own years included on the side allowed.
   scanRegex(
     s,
-    /\b(?:nothing|no|not|none|nada|rien|nichts) (older than|earlier than|before|pre|newer than|later than|after|post|mas antigua que|plus vieux que|alter als) ?(?:like |about |around |maybe |say )?(?:((?:19|20)\d\d)\b|(?:the |los |les |den )?(19|20)?(\d)0 ?'?s\b)/,
+    /\b(?:nothing|no|not|none|nada|rien|nichts) (?:(?:movies?|films?|made|released|filmed|shot|that came out|came out|from) )?(older than|earlier than|before|pre|newer than|later than|after|post|mas antigua que|plus vieux que|alter als) ?(?:like |about |around |maybe |say )?(?:((?:19|20)\d\d)\b|(?:the |los |les |den )?(19|20)?(\d)0 ?'?s\b)/,
     (m) => {
       const older = /older|earlier|before|pre|antigua|vieux|alter/.test(m[1]!);
       if (m[2]) {
@@ -2905,6 +2914,8 @@ export function yearClause(s: State) {
   scan(s, CLASSIC_PHRASES, (start) => {
     // "i found my old amelie dvd": what someone owns is old, not the films asked for.
     if (s.toks[start]!.w === 'old' && POSSESSIVES.has(s.toks[start - 1]?.w ?? '')) return;
+    // "Seen all the classics. Anything from the last 20 years?": the classics seen are no request.
+    if (saidAsSeen(s, start)) return;
     // "nothing old tho", "no old stuff", "not classics": the other side, this century's films.
     if (negatedJustBefore(s, start)) {
       if (!said) q.yearFrom = s.ctx.referenceYear - NOT_TOO_OLD_YEARS;
@@ -3383,6 +3394,8 @@ export function moodClause(s: State, idiomsOnly = false) {
       // "less scary, I get nightmares": the comparative says which way; the mood word is no request.
       if (s.away.has(mood.mood)) return;
       if (s.negated.has(start)) return ruleOut();
+      // "Seen all the classics. Anything from the last 20 years?": a mood said as seen is no request.
+      if (saidAsSeen(s, start)) return;
       applyMood(q, mood);
       // "a dumb comedy", "stupid comedies": the mood's phrase names its genre, as the genre's word would.
       for (const g of mood.genres ?? [])
@@ -3486,17 +3499,10 @@ export function genreClause(s: State) {
     scan(s, phrases, (start, len, phrase) => {
       // "they've seen basically every animated film ever made. live action only": the kind seen
       // is no request (decision 0126); what else the message says decides.
-      if (
-        !s.negated.has(start) &&
-        !STUDIOS[s.toks[start]!.w] &&
-        SEEN_ALL_BEFORE.test(
-          s.toks
-            .slice(Math.max(0, start - 6), start)
-            .map((t) => t.raw)
-            .join(' ') + ' ',
-        )
-      )
+      if (!s.negated.has(start) && !STUDIOS[s.toks[start]!.w] && saidAsSeen(s, start)) {
+        add((s.seenGenres ??= []), g);
         return;
+      }
       if (s.negated.has(start)) {
         add(q.genresOut, g);
         if (g === GENRE.music) add(q.keywordsOut, 'musical');
@@ -4179,11 +4185,15 @@ export function personClause(s: State, lexiconWords: ReadonlySet<string>) {
   scanRegex(s, ROLE_BY, () => {});
   const found = namedPerson(s, lexiconWords);
   if (!found) return;
+  const typed = found.typed.length ? found.typed : found.name.split(/\s+/);
+  // "heat (the 95 one with pacino and de niro)": a name in brackets after a name tells which film
+  // that is (decision 0133); no request about the person, and their words are no theme either.
   // "ok but no wes anderson", "nothing with will ferrell": a person ruled out is no request about
   // them, but still a person (their words are no theme: "cruise" in "tom cruise").
-  if (ruledOutName(s.original, found.typed.length ? found.typed : found.name.split(/\s+/)))
-    s.q.personOut = found.name;
-  else s.q.person = found.name;
+  if (!describesTheFilm(s.original, typed)) {
+    if (ruledOutName(s.original, typed)) s.q.personOut = found.name;
+    else s.q.person = found.name;
+  }
   const parts = new Set(
     [...found.name.split(/\s+/), ...found.typed].map((w) =>
       w
@@ -4205,6 +4215,24 @@ export function personClause(s: State, lexiconWords: ReadonlySet<string>) {
     }
   });
 }
+
+/**
+ * Whether every word of the name is inside brackets that say which film a name is ("heat (the 95
+ * one with pacino and de niro)", "(the 1995 version)"), not what is asked ("something funny (with
+ * jim carrey)").
+ */
+function describesTheFilm(message: string, typed: readonly string[]): boolean {
+  const text = foldAccents(message.toLowerCase());
+  for (const m of text.matchAll(/\(([^()]*)\)/g)) {
+    const inside = m[1]!;
+    if (!WHICH_FILM.test(inside)) continue;
+    const words = new Set(inside.split(/[^a-z0-9']+/));
+    if (typed.every((w) => words.has(w.toLowerCase()))) return true;
+  }
+  return false;
+}
+const WHICH_FILM =
+  /\b(?:the|that)\b.*\b(?:one|version|film|movie|original|remake)\b|\b(?:19|20)\d\d\b|\b\d0'?s\b|'\d\d\b/;
 
 /**
  * The person a message names, and the words it was typed as: a well-known film person (offline),
@@ -4357,6 +4385,27 @@ const RULED_OUT_PRONOUN =
 const SEEN_ALL_BEFORE =
   /\b(?:seen|watched|done|finished) (?:basically |literally |pretty much |just about |like )?(?:all|every|everything|each)(?: \S+){0,2} ?$/;
 
+/** Whether the words before token `start` say it was all seen ("seen basically every war film"). */
+export const saidAsSeen = (s: State, start: number) =>
+  SEEN_ALL_BEFORE.test(
+    s.toks
+      .slice(Math.max(0, start - 6), start)
+      .map((t) => t.raw)
+      .join(' ') + ' ',
+  );
+
+/**
+ * Decision 0133: a kind said as seen ("he has seen basically every war film ever made and still
+ * never gets tired of them") is more of the same when nothing else is asked of the kind; when
+ * another genre is asked, or the kind is ruled out ("seen every animated film… live action only"),
+ * the seen kind asks for nothing (decision 0126).
+ */
+export function seenKindStands(s: State): void {
+  const q = s.q;
+  if (!s.seenGenres?.length || q.genreGroups.length > 0) return;
+  for (const g of s.seenGenres) if (!q.genresOut.includes(g)) q.genreGroups.push([g]);
+}
+
 /**
  * Decision 0105: without a people index (offline), a well-known film person named anywhere and
  * typed any way ("where do I start with kubrick", "Hast du Filme von Akira Kurosawa?", "cosas de
@@ -4366,7 +4415,7 @@ const SEEN_ALL_BEFORE =
 function wellKnownPerson(message: string): TypedName | undefined {
   const text = foldName(message).replace(/\s+/g, ' ');
   const m = PEOPLE_PATTERN.exec(text);
-  if (!m) return nearlyNamed(text.trim());
+  if (!m) return nearlyNamed(text.trim()) ?? givenNameAlone(text);
   const typed = m[1]!.split(' ');
   // The name as the message wrote it ("Almodóvar"), capitalised.
   const words = message.split(/[^\p{L}'.-]+/u).filter(Boolean);
@@ -4382,6 +4431,16 @@ function wellKnownPerson(message: string): TypedName | undefined {
       .join(' '),
     typed,
   };
+}
+
+const GIVEN_NAME_PATTERN = new RegExp(`(?:^|[^a-z'])(${FILM_GIVEN_NAMES.join('|')})(?:'?s)?(?![a-z])`);
+
+/** A given name no one else is known by, as the whole name it begins ("denzel" → Denzel Washington). */
+function givenNameAlone(text: string): TypedName | undefined {
+  const given = GIVEN_NAME_PATTERN.exec(text)?.[1];
+  const full = given && FILM_PEOPLE.find((n) => foldName(n).startsWith(`${given} `));
+  if (!full) return undefined;
+  return { name: full.replace(/\b\p{L}/gu, (c) => c.toUpperCase()), typed: [given] };
 }
 
 /**

@@ -44,6 +44,7 @@ import {
   reactionClause,
   releaseReactions,
   themeClause,
+  seenKindStands,
   yearBoundClause,
   yearClause,
   type ParseContext,
@@ -643,6 +644,7 @@ function read(message: string, ctx: ParseContext, speller: Speller | undefined, 
   for (const clause of CLAUSES) clause(s, reading);
   if (reading.held.some((k) => !s.toks[k]!.used)) return null;
   settleConflicts(s);
+  seenKindStands(s);
   themeOfTheKind(s);
   childsFright(q);
   // Decision 0105: offline a film named as what is wanted ("I loved Nolan's Inception, anything

@@ -54,7 +54,24 @@ export const FILM_SURNAMES: readonly string[] = `kubrick|hitchcock|nolan|taranti
 |haneke|kieslowski|antonioni|bunuel|kiarostami|leone|welles|herzog|aronofsky|linklater|gerwig
 |inarritu|cuaron|eastwood|schwarzenegger|stallone|dicaprio|streep|depardieu|mifune|chaplin
 |kaurismaki|zemeckis|cronenberg|verhoeven|polanski|jodorowsky|wenders|fassbinder|lumet|kazan
-|capra|zinnemann|mankiewicz|wyler`
+|capra|zinnemann|mankiewicz|wyler|hanks|portman|clooney|sandler|statham|pacino|nicholson|blanchett
+|swinton|johansson|kidman|winslet|bogart|brando|gyllenhaal|cumberbatch|mikkelsen|mcdormand|theron
+|huppert|deneuve|mastroianni`
   .split('|')
   .map((n) => n.trim())
   .filter(Boolean);
+
+/**
+ * Decision 0133: given names no one else is known by ("whats the best denzel movie"): alone, each
+ * names the one of `FILM_PEOPLE` it begins.
+ */
+export const FILM_GIVEN_NAMES: readonly string[] = [
+  'denzel',
+  'meryl',
+  'keanu',
+  'zendaya',
+  'timothee',
+  'saoirse',
+  'cillian',
+  'sigourney',
+];
