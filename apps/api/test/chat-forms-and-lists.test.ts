@@ -198,3 +198,79 @@ describe('decision 0133: a name in brackets that says which film', () => {
     expect(chat.engine.parse('something funny (with jim carrey)').person).toBe('Jim Carrey');
   });
 });
+
+describe('decision 0133: lengths, counts, kinds of horror, questions about the films shown', () => {
+  it('"hour and a half tops… falling asleep during long ones" is at most 90 minutes', () => {
+    const q = chat.engine.parse("comedy, hour and a half tops. i'm always falling asleep during long ones");
+    expect(q.runtimeMax).toBe(90);
+    expect(q.runtimeMin).toBeUndefined();
+    // The article may be there too, and a long film asked for is still one.
+    expect(chat.engine.parse('under an hour and a half').runtimeMax).toBe(90);
+    expect(chat.engine.parse('a long epic').runtimeMin).toBeGreaterThanOrEqual(120);
+  });
+
+  it('"give me 3 mafia movies" gives three; "top 10 heist films" ten; an age or a length is no count', async () => {
+    expect((await ask('give me 3 mafia movies')).picks.length).toBe(3);
+    const ten = await ask('top 10 heist films');
+    expect(ten.picks.length).toBe(10);
+    expect(ten.message).toMatch(/ten heist/);
+    expect(chat.engine.parse('a movie for my 10 year old').count).toBeUndefined();
+    expect(chat.engine.parse('2 hours max, something funny').count).toBeUndefined();
+  });
+
+  it('"no blood, no body horror" rules out the theme, not horror: "I want to be scared"', () => {
+    const q = chat.engine.parse(
+      "I want to be scared but I can't handle gore at all. No blood, no torture, no body horror. Ghosts are fine.",
+    );
+    expect(q.genresOut).not.toContain(27);
+    expect(q.keywordsOut).toContain('body horror');
+  });
+
+  it('"like 7/10 and up" is a rating, no title; "like 28 days later" still a title', () => {
+    const q = chat.engine.parse('horror that critics actually liked. like 7/10 and up');
+    expect(q.like).toBeUndefined();
+    expect(q.minRating).toBe(7);
+    expect(chat.engine.parse('something like 28 days later').like?.movie?.title).toBe('28 Days Later');
+  });
+
+  it('"makes me like humanity again" is a feel-good wish, no title; "give me like heat" is Heat', () => {
+    const q = chat.engine.parse('rough week. want something that makes me like humanity again');
+    expect(q.like).toBeUndefined();
+    expect(q.moods).toContain('feel-good');
+    expect(chat.engine.parse('give me like heat').like?.movie?.title).toBe('Heat');
+  });
+
+  it('"out of those which is the most scientifically accurate" is a question about the films shown', async () => {
+    const { message, movies, shown } = await playConversation(chat.engine, chat.catalog, [
+      'movies set in space',
+      'out of those which is the most scientifically accurate',
+    ]);
+    expect(message).toMatch(/can't tell that/);
+    expect(new Set(movies.map((m) => m.id))).toEqual(new Set(shown[0]));
+  });
+});
+
+describe('decision 0133: a number in a name is no count', () => {
+  it('"best world war 2 films", "toy story 2 is my comfort movie" ask for five; "3 comedies please" for three', () => {
+    expect(chat.engine.parse('best world war 2 films').count).toBeUndefined();
+    expect(
+      chat.engine.parse('toy story 2 is my comfort movie, what else has that vibe').count,
+    ).toBeUndefined();
+    expect(chat.engine.parse('3 comedies please').count).toBe(3);
+  });
+});
+
+describe('decision 0133: people named as an era’s examples', () => {
+  it('"old gangster pictures from the 30s and 40s - cagney, bogart, that era": the kind is served, said so', async () => {
+    const { message, picks } = await ask(
+      'old gangster pictures from the 30s and 40s - cagney, bogart, that era',
+    );
+    expect(message).toMatch(/can't look up people/);
+    expect(picks.length).toBeGreaterThanOrEqual(3);
+    for (const m of picks) {
+      const y = Number((m.release_date ?? '').slice(0, 4));
+      expect(y, m.title).toBeGreaterThanOrEqual(1930);
+      expect(y, m.title).toBeLessThanOrEqual(1949);
+    }
+  });
+});

@@ -299,7 +299,7 @@ export function askedAboutShown(message: string): ShownOrder | null {
  * that nothing the catalog knows can answer; said so, and they are shown best loved first.
  */
 const UNMEASURED =
-  /^\W*(?:(?:ok|okay|so|and|hmm|but|lol|haha) )*which (?:one |film |movie |of (?:these|those|them) )?(?:has|is|'s|would|will|does|got|had|was)\b.*\b(?:most|least|best|worst|more|less)\b/;
+  /^\W*(?:(?:ok|okay|so|and|hmm|but|lol|haha) )*(?:(?:out of|of|from|among|between) (?:these|those|them|the \w+)\W* )?which (?:one |film |movie |of (?:these|those|them) )?(?:has|is|'s|would|will|does|got|had|was)\b.*\b(?:most|least|best|worst|more|less)\b/;
 const UNMEASURED_ORDER: ShownOrder = {
   word: 'best loved',
   value: lovedRatingOf,

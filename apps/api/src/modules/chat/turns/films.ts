@@ -14,8 +14,8 @@ export function toPicks(scored: Scored[], q: Query, seed: CatalogMovie | null): 
   return scored.map((s, i) => ({ movie: s.movie, reason: reasons[i]! }));
 }
 
-/** How many films retrieval returns: more in live mode, where TMDB may not know some. */
-const retrieveCount = (ctx: TurnContext) => (ctx.liveCheck ? 8 : 5);
+/** How many films retrieval returns: more in live mode, where TMDB may not know some; more if asked. */
+const retrieveCount = (ctx: TurnContext, q?: Query) => Math.max(ctx.liveCheck ? 8 : 5, q?.count ?? 0);
 
 /** A comparative ("less scary", "but lighter") starts from the named film or the last picks. */
 function withDarkFrom(req: ChatRequest, ctx: TurnContext): Query {
@@ -38,17 +38,19 @@ function onItsOwn(req: ChatRequest, ctx: TurnContext): { req: ChatRequest; found
     exclude: excluded(req),
     seed: null,
     neighbours: null,
-    count: retrieveCount(ctx),
+    count: retrieveCount(ctx, alone),
   });
   return own.picks.length ? { req: { ...req, query: alone, seed: null }, found: own } : null;
 }
 
-/** Live mode: only films TMDB knows (errors count as known), five at most. */
-async function knownLive(found: Retrieval, ctx: TurnContext): Promise<void> {
+/** Live mode: only films TMDB knows (errors count as known); five at most, or as many as asked. */
+async function knownLive(found: Retrieval, ctx: TurnContext, q: Query): Promise<void> {
   const check = ctx.liveCheck;
-  if (!check) return;
-  const known = await Promise.all(found.picks.map((p) => check(p.movie.id).catch(() => true)));
-  found.picks = found.picks.filter((_, i) => known[i]).slice(0, 5);
+  if (check) {
+    const known = await Promise.all(found.picks.map((p) => check(p.movie.id).catch(() => true)));
+    found.picks = found.picks.filter((_, i) => known[i]);
+  }
+  found.picks = found.picks.slice(0, q.count ?? 5);
 }
 
 /** The reply's intro, then a reason per pick, then what could not be applied. */
@@ -111,11 +113,11 @@ export async function serveFilms(
     neighbours,
     personPool,
     anchor: q.relative && !seed ? req.state.lastPicks : undefined,
-    count: retrieveCount(ctx),
+    count: retrieveCount(ctx, q),
   });
   const own = found.picks.length === 0 ? onItsOwn(req, ctx) : null;
   if (own) ({ req, found } = own);
-  await knownLive(found, ctx);
+  await knownLive(found, ctx, req.query);
   if (found.picks.length === 0) {
     const person = req.query.person;
     // Years after the catalog's last: nothing can fit, and that is what to say.

@@ -804,12 +804,18 @@ const LIKE_VERB_BEFORE =
  * like Lost in Translation": a name typed as one after "feels like" is compared to (decision 0126).
  */
 function likeIsAVerb(toks: readonly Token[], i: number): boolean {
-  if (toks[i]!.w !== 'like' || !LIKE_VERB_BEFORE.test(toks[i - 1]?.w ?? '')) return false;
+  if (toks[i]!.w !== 'like') return false;
+  // "something that makes me like humanity again": made to like, the verb (decision 0133).
+  if (/^(?:me|us|him|her|them)$/.test(toks[i - 1]?.w ?? '') && CAUSATIVES.test(toks[i - 2]?.w ?? ''))
+    return true;
+  if (!LIKE_VERB_BEFORE.test(toks[i - 1]?.w ?? '')) return false;
   // "I feel like I've burned through everything": a clause follows (its "I" is capitalised anyway).
   const next = toks[i + 1];
   if (next && SUBJECT_PRONOUN.test(next.raw)) return true;
   return !(FELT_LIKE.test(toks[i - 1]?.w ?? '') && !!next?.upper);
 }
+
+const CAUSATIVES = /^(?:makes?|made|making|helps?|helped|gets?|got|lets?)$/;
 
 /** A subject pronoun, contracted or not: after "feel like" it opens a clause, no title. */
 const SUBJECT_PRONOUN =
@@ -847,6 +853,8 @@ function prefixSpans(s: State, prefixes: readonly string[]): TitleSpan[] {
     if (/^(that|this|it|those|these|them|the (first|second|last))$/.test(next)) continue;
     // "which would a 5 year old like most?", "like best": the verb and its degree, no title.
     if (toks[i]!.w === 'like' && /^(most|best|more|better|least|less)$/.test(next)) continue;
+    // "like 7/10 and up", "like 90 minutes", "like 8 stars": about as much, no title (0133).
+    if (toks[i]!.w === 'like' && AN_AMOUNT_NEXT.test(`${next} ${toks[i + len + 1]?.w ?? ''}`)) continue;
     let to = i + len;
     // "aliens (the cameron one from 86)": what is in brackets after a name is about it, not of it.
     while (
@@ -861,6 +869,10 @@ function prefixSpans(s: State, prefixes: readonly string[]): TitleSpan[] {
   }
   return spans;
 }
+
+/** A number that is an amount: a rating out of ten, a length, stars, a share ("7/10", "90 minutes"). */
+const AN_AMOUNT_NEXT =
+  /^\d+(?:[.,]\d+)?(?:\/\d+| \/| (?:out|stars?|minutes?|mins?|hours?|hrs?|h|points?|percent|%|\+|or (?:more|higher|better|above)|and (?:up|above|higher)))(?: |$)/;
 
 /**
  * "just watched hereditary and i havent slept properly since": a conjunction before a pronoun opens
@@ -968,12 +980,32 @@ function suffixSpans(toks: readonly Token[]): TitleSpan[] {
   for (let i = 1; i < toks.length; i++) {
     const len = suffixLength(toks, i);
     if (!len || !suffixFollowsTitle(toks, i, len)) continue;
-    let from = i;
-    while (from > 0 && isTitleWord(toks[from - 1]!) && i - from < 10) from--;
-    spans.push({ from, maxTo: i, suffix: true, trigger: [i, i + len] });
+    // "hereditary absolutely wrecked me": how much it did is no word of the title (decision 0133).
+    let end = i;
+    while (end > 1 && INTENSIFIERS.has(toks[end - 1]!.w)) end--;
+    let from = end;
+    while (from > 0 && isTitleWord(toks[from - 1]!) && end - from < 10) from--;
+    spans.push({ from, maxTo: end, suffix: true, trigger: [end, i + len] });
   }
   return spans;
 }
+
+/** Adverbs of degree said before a verdict ("absolutely wrecked me", "totally ruined me"). */
+const INTENSIFIERS = new Set([
+  'absolutely',
+  'totally',
+  'completely',
+  'utterly',
+  'honestly',
+  'literally',
+  'genuinely',
+  'seriously',
+  'actually',
+  'really',
+  'truly',
+  'lowkey',
+  'highkey',
+]);
 
 const candidate = (toks: readonly Token[], from: number, to: number): TitleCandidate => ({
   from,
@@ -1949,12 +1981,13 @@ export function mentionClause(s: State, lexiconWords: ReadonlySet<string>) {
 
 // ——— Numbers: runtime, rating, years ———
 
-const NUM = String.raw`(\d+(?:[.,]\d+)?|an?|one|two|three|four|half an?|una|dos|tres|une|deux|trois|eine|einer|zwei|drei|un'?|due|tre|uma|um|duas|dois)`;
+// ("hour and a half tops": the hour's article may be left out.)
+const NUM = String.raw`(\d+(?:[.,]\d+)?|an?|one|two|three|four|half an?|(?=hours? and a half)|una|dos|tres|une|deux|trois|eine|einer|zwei|drei|un'?|due|tre|uma|um|duas|dois)`;
 /** A unit ends its word ("1h30" and "90min" are lengths; "have amelie" is no "a m"). */
 const UNIT = String.raw`(hours?|hrs?|h|minutes?|mins?|min|m|horas?|heures?|stunden?|std|minutos?|minuten|ore|ora|minuti)(?![a-z])`;
 
 function amount(n: string, unit: string, rest = ''): number {
-  const base = /^half/.test(n) ? 0.5 : (NUMBER_WORDS[n] ?? Number(n.replace(',', '.')));
+  const base = /^half/.test(n) ? 0.5 : n === '' ? 1 : (NUMBER_WORDS[n] ?? Number(n.replace(',', '.')));
   const hours = /^(h|hr|hrs|hour|hours|hora|horas|heure|heures|stunde|stunden|std|ora|ore)$/.test(unit);
   let minutes = hours ? base * 60 : base;
   if (/and a half|y media|et demie|einhalb|e mezz[ao]|e meia/.test(rest)) minutes += 30;
@@ -2295,6 +2328,9 @@ const LENGTH_AVERSIONS_AFTER = new Set(['sleep', 'bore', 'bores', 'boring', 'dra
 
 /** Words of an aversion before a length ("bored in the long ones", "I hate long films"). */
 const LENGTH_AVERSIONS = new Set([
+  // "I'm always falling asleep during long ones" (decision 0133).
+  'asleep',
+  'dozing',
   'bored',
   'bores',
   'boring',
@@ -2420,6 +2456,21 @@ const firstAt = (seen: Map<number, number>, key: number, at: number) => {
   // want live action": ruled out at "aren't anime", though "live action" is read before it).
   if (!seen.has(key) || seen.get(key)! > at) seen.set(key, at);
 };
+
+/**
+ * Decision 0133: "give me 3 mafia movies", "top 10 heist films", "three comedies please": that many
+ * films (2 to 10). The words are left for the other clauses ("3" is no theme; "10 year old" is an
+ * age, "2 hours" a length).
+ */
+export function countClause(s: State) {
+  const m = COUNT_ASKED.exec(foldAccents(s.original.toLowerCase()));
+  if (!m) return;
+  const n = NUMBER_WORDS[m[1]!] ?? Number(m[1]);
+  if (n >= 2 && n <= 10) s.q.count = n;
+}
+// (After a request's words or at a clause's start: "world war 2 films", "toy story 2 is…" are names.)
+const COUNT_ASKED =
+  /(?:^|[,.!?:;(]\s*|\b(?:me|top|recommend|suggest|need|want|list|name|show|pick|only|just|like|about|maybe|gimme|get|find|any|some|the) )(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)\s+(?:(?!(?:years?|yrs?|yo|hours?|hrs?|minutes?|mins?|stars?|out|times?|days?|weeks?|of)\b)[a-z'-]+\s+){0,3}(?:films?|movies?|flicks?|picks|recommendations|recs|suggestions|options|titles|comedies|dramas|thrillers|westerns|documentaries|docs|cartoons|musicals|romcoms|classics)\b/;
 
 export function ageClause(s: State) {
   const q = s.q;

@@ -422,6 +422,13 @@ export const MOODS: MoodRule[] = [
       'brighten my day',
       'make me smile',
       'put me in a good mood',
+      // Decision 0133: faith in people restored ("makes me like humanity again").
+      'faith in humanity',
+      'like humanity again',
+      'love humanity again',
+      'good about humanity',
+      'good about people',
+      'believe in people',
       'aufmuntern',
       'remonter le moral',
       'animarme',
@@ -2508,6 +2515,9 @@ export const THEME_PHRASES: [string[], string[], string?, number?][] = [
   ],
   [['road trip'], ['road trip', 'road movie', 'viaje por carretera']],
   [['boxing'], ['boxing', 'boxer', 'boxeo', 'boxe', 'boxen']],
+  // Decision 0133: a kind of horror is a theme: "no blood, no body horror" rules out the theme, not
+  // the genre ("I want to be scared").
+  [['body horror'], ['body horror']],
   [['train'], ['train', 'trains', 'railway', 'railroad', 'tren', 'zug']],
   // The catalog tags an escape from prison four ways; "prison" alone gave GoodFellas.
   [

@@ -53,6 +53,8 @@ export interface Query {
   minRating?: number;
   /** Lesser-known films asked for ("underrated", "hidden gems"): fame counts up to a point only. */
   lesserKnown?: boolean;
+  /** Decision 0133: how many films were asked for ("give me 3 mafia movies"), 2 to 10. */
+  count?: number;
   /** Films wanted for being bad ("so bad it's good"): the well-known, worst rated first. */
   worstFirst?: boolean;
   /** Studios ruled out by name (`STUDIOS` keys: "not disney and not pixar"). */

@@ -4,6 +4,7 @@ import {
   genrePairClause,
   occasionClause,
   ageClause,
+  countClause,
   elderClause,
   notCheesyClause,
   NOT_FOR_ELDERS,
@@ -271,6 +272,7 @@ export const CLAUSES: readonly ClauseStep[] = [
     r.social.offTopic = socialClause(s).offTopic;
   },
   (s) => ageClause(s),
+  (s) => countClause(s),
   (s) => runtimeClause(s),
   (s) => ratingClause(s),
   (s) => lesserKnownClause(s),
