@@ -122,7 +122,8 @@ const asksForMore = (req: ChatRequest) =>
   req.query.languages.length > 0 ||
   // A kind told by its subject ("80s teen movies, the john hughes kind"): a topic the catalog knows,
   // for films in the plural (not "is the barbie movie with margot robbie on here": one film).
-  (req.query.keywordsIn.length > 0 && /\b(?:movies|films|flicks|pictures|pics|ones|stuff|kind|era)\b/i.test(req.message));
+  (req.query.keywordsIn.length > 0 &&
+    /\b(?:movies|films|flicks|pictures|pics|ones|stuff|kind|era)\b/i.test(req.message));
 
 /** Moods that only qualify a person's own films ("hitchcock classics", "his classic stuff"). */
 const PERSON_QUALIFIERS: ReadonlySet<string> = new Set(['classic']);
