@@ -274,3 +274,26 @@ describe('decision 0133: people named as an era’s examples', () => {
     }
   });
 });
+
+describe('decision 0133: pronouns, ages and hedges are no request', () => {
+  it('"the stuff I\'d rent", "What\'s in the same vein?" name no film; "roughly" is no mood', () => {
+    const q = chat.engine.parse(
+      "early 2000s action, like the stuff I'd rent from blockbuster as a teen. 2000-2005 roughly",
+    );
+    expect(q.like).toBeUndefined();
+    expect(q.moods).toEqual([]);
+    expect(q.yearFrom).toBe(2000);
+    const brother = chat.engine.parse(
+      "My brother kept insisting I watch it. Watched it last night and now I get it. What's in the same vein?",
+    );
+    expect(brother.like?.text).not.toBe("What's");
+  });
+
+  it('"about 8 of us all mid 20s" is an age, no films from the 2020s', () => {
+    const q = chat.engine.parse(
+      'hosting a halloween thing saturday, about 8 of us all mid 20s. want a horror',
+    );
+    expect(q.yearFrom).toBeUndefined();
+    expect(q.genreGroups).toEqual([[27]]);
+  });
+});

@@ -1582,9 +1582,15 @@ export function releaseCuedTitles(s: State, held: readonly number[]): void {
 /** A span's readings that may name a film: "makes-no-sense-but-beautiful vibes" describes, it names nothing. */
 function namingCandidates(s: State, sp: TitleSpan, prefixes: readonly string[]): TitleCandidate[] {
   return (spanCandidates(s, sp, prefixes) ?? []).filter(
-    (c) => !/[\p{L}]+-[\p{L}]+-[\p{L}]+-/u.test(originalText(s, c.from, c.to)),
+    (c) => !/[\p{L}]+-[\p{L}]+-[\p{L}]+-/u.test(originalText(s, c.from, c.to)) && !onlyPronouns(s, c),
   );
 }
+
+/** "What's", "I'd", "I've": a pronoun and its verb name no film (decision 0133). */
+const onlyPronouns = (s: State, c: TitleCandidate) =>
+  s.toks.slice(c.from, c.to).every((t) => PRONOUN_CONTRACTIONS.test(t.raw));
+const PRONOUN_CONTRACTIONS =
+  /^(?:i'd|id|i've|ive|i'm|im|i'll|what's|whats|that's|thats|it's|there's|theres|here's|heres|who's|whos|you'd|you've|we'd|we've|they'd|they've|he'd|she'd)$/;
 
 export function likeClause(s: State, lexiconWords: ReadonlySet<string>) {
   if (takeAvailabilityFrame(s, lexiconWords)) return;
@@ -1597,6 +1603,8 @@ export function likeClause(s: State, lexiconWords: ReadonlySet<string>) {
     if (!best) continue;
     const capital = wholeCapitalName(s, best);
     const found = wholePlainName(s, sp, capital, lexiconWords);
+    // ("the stuff I'd rent": the capital I of a pronoun names nothing.)
+    if (onlyPronouns(s, found.cand)) continue;
     // A long name read whole is named, even in a story of watching it (the catalog lacks it).
     // ("watch after dinner" after a loose viewing word is no name; three words at least).
     const longName = found !== capital && !found.movie && !sp.loose && found.cand.to - found.cand.from >= 3;
@@ -1930,6 +1938,7 @@ function takeMention(
   anaphor: [number, number],
   lexiconWords: ReadonlySet<string>,
 ): void {
+  if (onlyPronouns(s, c)) return;
   const listed = found.movie ? null : titleListed(s, c);
   const { movie, confidence } = listed ?? found;
   for (let k = c.from; k < c.to; k++) s.toks[k]!.used = true;
@@ -2845,10 +2854,10 @@ const AGE_DECADE = String.raw`(?:(?:early|late|mid) )?(?:[2-9]0 ?'?s|twenties|th
 /**
  * A decade said of people is an age, not when a film was made: after a possessive ("in their 70s",
  * "en sus 40", "dans leurs 60 ans"), after the people it is of ("we're both late 20s", "i'm mid
- * 30s", but "they're 80s movies" are films), or before them ("a mid 30s guy").
+ * 30s", "8 of us all mid 20s", but "they're 80s movies" are films), or before them ("a mid 30s guy").
  */
 const AGE = new RegExp(
-  String.raw`\b(?:(?:in|into|en|dans|nei|nos|nas) (?:their|his|her|my|our|your|sus|su|mis|ses|leurs|mes|suoi|miei|seus|meus) (?:(?:early|late|mid) )?(?:[1-9]0 ?'?s|[1-9]0(?: ans| anos| anni)?|twenties|thirties|forties|fifties|sixties|seventies|eighties|nineties)|(?:we're|we are|were|i'm|im|i am|they're|theyre|they are|he's|hes|he is|she's|shes|she is)(?: both| all)? ${AGE_DECADE}(?! (?:${FILM_NOUNS}|films?|movies?|ones?|classics?|stuff|style|vibes?|kind|type|music)\b)|${AGE_DECADE} (?:guys?|couples?|women|woman|man|men|dads?|moms?|mums?|parents|people|friends|folks|ladies|lady|dudes?|adults?)\b)`,
+  String.raw`\b(?:(?:in|into|en|dans|nei|nos|nas) (?:their|his|her|my|our|your|sus|su|mis|ses|leurs|mes|suoi|miei|seus|meus) (?:(?:early|late|mid) )?(?:[1-9]0 ?'?s|[1-9]0(?: ans| anos| anni)?|twenties|thirties|forties|fifties|sixties|seventies|eighties|nineties)|(?:we're|we are|were|i'm|im|i am|they're|theyre|they are|he's|hes|he is|she's|shes|she is|of us|of them|we all|everyone's|everyone is|everybody's|everybody is)(?: both| all| are)? ${AGE_DECADE}(?! (?:${FILM_NOUNS}|films?|movies?|ones?|classics?|stuff|style|vibes?|kind|type|music)\b)|${AGE_DECADE} (?:guys?|couples?|women|woman|man|men|dads?|moms?|mums?|parents|people|friends|folks|ladies|lady|dudes?|adults?)\b)`,
 );
 
 /**

@@ -3691,6 +3691,7 @@ export const FILLER = new Set(
   empfiehl empfehle empfehlen suche suchst heute abend heute einen einem einer eines encore todavia aun noch
   en y o ou oder und et aber pero mais ganze ganzen toda todo toute tout hmm hm um uh ah oh ooh welp
   ish though tho seen many already yet tone vibe vibes energy feeling spirit way
+  roughly approximately approx
   saw watched loved liked enjoyed last week yesterday month
   vorrei voglio cerco cercando qualcosa stasera guardare vedere per della delle degli dei del gli uno una di da che mi
   consigli consigliami consiglia grazie favore ciao questa sera
