@@ -297,3 +297,14 @@ describe('decision 0133: pronouns, ages and hedges are no request', () => {
     expect(q.genreGroups).toEqual([[27]]);
   });
 });
+
+describe('decision 0133: a one-word title typed in two words', () => {
+  it('"Old Boy (the Korean one)" is Oldboy; "a good old boy comedy" names no film', () => {
+    expect(
+      chat.engine.parse(
+        'My brother kept insisting I watch Old Boy (the Korean one). What else in the same vein?',
+      ).like?.movie?.title,
+    ).toBe('Oldboy');
+    expect(chat.engine.parse('a good old boy comedy').like).toBeUndefined();
+  });
+});

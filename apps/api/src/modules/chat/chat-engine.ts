@@ -743,8 +743,12 @@ export class ChatEngine {
     year: string | undefined,
   ): { movie: CatalogMovie; confidence: number } | null {
     this.buildExactTitles();
-    // A well-known film of exactly that name needs no fuzzy search.
-    const exact = (this.exactTitles!.get(key) ?? []).filter((m) => !year || m.release_date?.startsWith(year));
+    // A well-known film of exactly that name needs no fuzzy search; typed with a space its title does
+    // not have ("old boy" for Oldboy), a well-known one-word title too (decision 0133).
+    const joined = key.includes(' ') ? (this.exactTitles!.get(key.replace(/ /g, '')) ?? []) : [];
+    const exact = (
+      this.exactTitles!.get(key) ?? joined.filter((m) => m.vote_count >= NAMED_MIN_VOTES)
+    ).filter((m) => !year || m.release_date?.startsWith(year));
     const known = exact.sort((a, b) => b.vote_count - a.vote_count)[0];
     if (known && known.vote_count >= 100) return { movie: known, confidence: 1 };
     return this.searchTitleFuzzy(words, key, year);
