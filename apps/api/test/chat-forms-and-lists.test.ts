@@ -308,3 +308,38 @@ describe('decision 0133: a one-word title typed in two words', () => {
     expect(chat.engine.parse('a good old boy comedy').like).toBeUndefined();
   });
 });
+
+describe('decision 0133: refusals, and a namesake the description rules out', () => {
+  it('"he flat-out refuses anything animated", "not interested in laser battles" rule those out', () => {
+    const q = chat.engine.parse(
+      'Something funny for me and my husband. He flat-out refuses anything animated so no cartoons, no Pixar, nothing drawn.',
+    );
+    expect(q.genresOut).toContain(16);
+    expect(q.genreGroups.flat()).not.toContain(16);
+    expect(
+      chat.engine.parse('Slow, cerebral sci-fi. Not interested in laser battles.').keywordsIn,
+    ).not.toContain('battle');
+    // Laughed at, they are ruled out too; a comedy that makes one laugh is still a comedy.
+    const q2 = chat.engine.parse(
+      'want a scary one but ghosts/demons/possession just make me laugh. real-world horror',
+    );
+    expect(q2.keywordsOut).toEqual(expect.arrayContaining(['ghost', 'demon', 'possession']));
+    expect(q2.genreGroups).toEqual([[27]]);
+    expect(chat.engine.parse('comedies that just make me laugh').genreGroups).toEqual([[35]]);
+  });
+
+  it('"the pixar movie coco" is not the little-known French Coco: said missing, no film offered as it', async () => {
+    const { message, picks } = await ask(
+      'the pixar movie coco, the day of the dead one with the guitar. is it on here?',
+    );
+    expect(message).toMatch(/isn't in our catalog/);
+    expect(message).not.toMatch(/The film you asked for/);
+    for (const m of picks) expect(m.title).not.toBe('Coco');
+    // Its maker or its prizes say the same ("the bong joon-ho one that won the oscar"); typed alone,
+    // the namesake is shown, said little-known.
+    const parasite = await ask('do you have Parasite? the bong joon-ho one that won the oscar');
+    expect(parasite.message).toMatch(/"Parasite" isn't in our catalog/);
+    expect(parasite.picks.map((m) => m.title)).not.toContain('Parasite');
+    expect((await ask('do you have parasite?')).message).toMatch(/little-known film from 1982/);
+  });
+});

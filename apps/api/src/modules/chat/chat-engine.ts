@@ -14,7 +14,7 @@ import { dirname } from 'node:path';
 import type { RecommenderClient } from '../../integrations/recommender/recommender-client';
 import { neighboursOf } from './neighbours';
 import type { ChatRequest, ConversationState, EngineAnswer } from './request';
-import { Retriever } from './retrieve';
+import { madeBy, Retriever } from './retrieve';
 import {
   deserializeSemantic,
   peopleIndexOf,
@@ -442,6 +442,30 @@ const SHORT_NAMES: Record<string, string> = {
   mcu: 'marvel cinematic universe',
 };
 const SHORT_NAME = new RegExp(`\\b(?:${Object.keys(SHORT_NAMES).join('|')})\\b`, 'gi');
+
+/**
+ * Decision 0133: "the pixar movie coco, the day of the dead one", "the korean one": a little-known
+ * film of the name typed that the message's own description rules out (another studio, language or
+ * kind) is not the film meant; the one meant is missing, and said so (the rest is served).
+ */
+export function notTheNamesake(q: Query, message: string): Query {
+  const m = q.like?.movie;
+  if (!m || m.vote_count >= LITTLE_KNOWN_VOTES || q.like!.confidence < TITLE_CONFIDENCE) return q;
+  const languages = q.languages.filter((l) => !l.startsWith('!'));
+  const other =
+    // "the bong joon-ho one that won the oscar": a film known for its maker or its prizes.
+    !!q.person ||
+    AWARDED.test(message) ||
+    (q.studiosIn?.length && !q.studiosIn.some((k) => madeBy(m, k))) ||
+    (languages.length && !languages.includes(m.original_language)) ||
+    q.genreGroups.some((g) => g.length === 1 && !m.genre_ids.includes(g[0]!));
+  return other
+    ? { ...q, like: { ...q.like!, movie: null, confidence: 0, closest: null }, filmAsked: undefined }
+    : q;
+}
+
+const AWARDED =
+  /\b(?:won|wins|winning|winner of|swept) (?:the |an |all the |best picture at the )?(?:oscars?|academy awards?|palme d'or|golden (?:globe|lion|bear)s?|best picture)\b/i;
 
 /** The message with fans' short names spelled out. */
 export const spelledOut = (message: string): string =>
@@ -1405,6 +1429,7 @@ export class ChatEngine {
     const contrast = query.like?.movie && saidAsOpposite(message, query.like.text) ? query.like.movie : null;
     if (contrast) query = { ...query, like: undefined };
     query = anotherYearsFilm(query, message, this.referenceYear);
+    query = notTheNamesake(query, message);
     query = this.franchiseNamed(query);
     const already = this.seenAlready(query, message, state);
     if (already) query = already.query;

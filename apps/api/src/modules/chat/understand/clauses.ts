@@ -3306,9 +3306,16 @@ const DISLIKED_AFTER: readonly (readonly string[])[] = [
   'makes me sick',
   'leave me cold',
   'leaves me cold',
+  // Decision 0133: laughed at, in a request for something else ("ghosts/demons/possession just make
+  // me laugh. real-world horror").
+  'just make me laugh',
+  'just makes me laugh',
+  'only make me laugh',
 ].map((p) => p.split(' '));
-/** A cue's first word that says its subject is plural: a list before it is all ruled out. */
+/** A cue's first words that say its subject is plural: a list before it is all ruled out. */
 const PLURAL_VERBS = new Set(['do', "don't", 'dont', "aren't", 'arent', 'are', 'bore', 'leave', 'make']);
+const pluralCue = (toks: readonly Token[], i: number) =>
+  PLURAL_VERBS.has(toks[i]!.w) || (/^(?:just|only)$/.test(toks[i]!.w) && toks[i + 1]?.w === 'make');
 
 /**
  * The length of a cue at i that rules out the words before it (0: none), and whether its verb is
@@ -3321,7 +3328,7 @@ function ruledOutCueAt(toks: readonly Token[], i: number): { len: number; plural
   if (NOT_WORDS.has(w) && NOT_WANTED.has(toks[i + 1]?.w ?? '')) return { len: 2, plural: false };
   if (w === 'no' && /^thanks?$/.test(toks[i + 1]?.w ?? '')) return { len: 2, plural: false };
   const cue = DISLIKED_AFTER.find((p) => p.every((x, k) => toks[i + k]?.w === x));
-  return cue ? { len: cue.length, plural: PLURAL_VERBS.has(w) } : none;
+  return cue ? { len: cue.length, plural: pluralCue(toks, i) } : none;
 }
 
 /**
@@ -3339,7 +3346,7 @@ function ruledOutAfter(s: State): void {
     for (let taken = 0; j >= 0 && taken < 3; j--) {
       const t = s.toks[j]!;
       // A plural verb's subject may be a list ("ghosts and demons do nothing for me").
-      if (plural && taken > 0 && (t.w === 'and' || t.w === 'or') && j > 0) continue;
+      if (plural && taken > 0 && (t.w === 'and' || t.w === 'or' || t.w === '/') && j > 0) continue;
       if (t.used || PUNCTUATION.has(t.w) || SCOPE_END.has(t.w)) break;
       s.negated.add(j);
       taken++;

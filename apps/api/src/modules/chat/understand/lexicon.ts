@@ -3420,6 +3420,14 @@ export const NEGATIONS: string[] = [
   'instead of',
   'rather than',
   'in place of',
+  // Decision 0133: refusals and lack of interest ("he flat-out refuses anything animated", "not
+  // interested in laser battles").
+  'refuses',
+  'refuse',
+  'refused',
+  'not interested in',
+  'no interest in',
+  'not keen on',
   // Aversions name what to leave out ("I'm so tired of zombies").
   'tired of',
   'sick of',
