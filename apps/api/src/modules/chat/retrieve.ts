@@ -414,7 +414,6 @@ interface Plan {
   textWeight: number;
 }
 
-/** `carried`: the film has every asked theme's own keyword (decision 0133). */
 /**
  * "like X" said with words (decision 0128): one minus X's own match to them. A topic that is a
  * catalog keyword is carried by the keyword; the films' own text says how central it is, at
@@ -425,6 +424,7 @@ function textWeightOf(q: Query, seed: CatalogMovie | null, text: Map<number, num
   return own * (q.textWords?.length ? 1 : KEYWORD_TEXT_SHARE);
 }
 
+/** `carried`: the film has every asked theme's own keyword (decision 0133). */
 type Candidate = Scored & { fit: number; prior: number; score: number; carried?: boolean };
 
 /** Feature films only unless asked; no series unless asked. */
@@ -574,7 +574,9 @@ export class Retriever {
         for (const k of this.byKeyword.keys())
           if (/^[a-z]+$/.test(k)) {
             const st = stemmer(k);
-            this.stems.set(st, [...(this.stems.get(st) ?? []), k]);
+            const same = this.stems.get(st);
+            if (same) same.push(k);
+            else this.stems.set(st, [k]);
           }
       }
       const stem = stemmer(t);

@@ -43,14 +43,12 @@ function onItsOwn(req: ChatRequest, ctx: TurnContext): { req: ChatRequest; found
   return own.picks.length ? { req: { ...req, query: alone, seed: null }, found: own } : null;
 }
 
-/** Live mode: only films TMDB knows (errors count as known); five at most, or as many as asked. */
-async function knownLive(found: Retrieval, ctx: TurnContext, q: Query): Promise<void> {
+/** Live mode: only films TMDB knows (errors count as known). */
+async function knownLive(found: Retrieval, ctx: TurnContext): Promise<void> {
   const check = ctx.liveCheck;
-  if (check) {
-    const known = await Promise.all(found.picks.map((p) => check(p.movie.id).catch(() => true)));
-    found.picks = found.picks.filter((_, i) => known[i]);
-  }
-  found.picks = found.picks.slice(0, q.count ?? 5);
+  if (!check) return;
+  const known = await Promise.all(found.picks.map((p) => check(p.movie.id).catch(() => true)));
+  found.picks = found.picks.filter((_, i) => known[i]);
 }
 
 /** The reply's intro, then a reason per pick, then what could not be applied. */
@@ -117,7 +115,9 @@ export async function serveFilms(
   });
   const own = found.picks.length === 0 ? onItsOwn(req, ctx) : null;
   if (own) ({ req, found } = own);
-  await knownLive(found, ctx, req.query);
+  await knownLive(found, ctx);
+  // Five at most, or as many as asked (decision 0133).
+  found.picks = found.picks.slice(0, req.query.count ?? 5);
   if (found.picks.length === 0) {
     const person = req.query.person;
     // Years after the catalog's last: nothing can fit, and that is what to say.

@@ -1582,7 +1582,7 @@ export function releaseCuedTitles(s: State, held: readonly number[]): void {
 /** A span's readings that may name a film: "makes-no-sense-but-beautiful vibes" describes, it names nothing. */
 function namingCandidates(s: State, sp: TitleSpan, prefixes: readonly string[]): TitleCandidate[] {
   return (spanCandidates(s, sp, prefixes) ?? []).filter(
-    (c) => !/[\p{L}]+-[\p{L}]+-[\p{L}]+-/u.test(originalText(s, c.from, c.to)) && !onlyPronouns(s, c),
+    (c) => !/[\p{L}]+-[\p{L}]+-[\p{L}]+-/u.test(originalText(s, c.from, c.to)),
   );
 }
 
