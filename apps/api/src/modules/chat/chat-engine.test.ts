@@ -8,6 +8,7 @@ import { RecommenderClient } from '../../integrations/recommender/recommender-cl
 import { TmdbClient } from '../../integrations/tmdb/tmdb-client';
 import { TmdbMovieSource } from '../../integrations/tmdb/tmdb-movie-source';
 import { ChatEngine, filmCreditsOf, type ConversationState } from './chat-engine';
+import { REPLY_PHRASES } from './reply-language';
 import { darkness } from './retrieve';
 import { SAYABLE_THEMES } from './themes';
 import { GREETING, NOT_IN_CATALOG, OFF_TOPIC, THANKS, words } from './wording';
@@ -188,13 +189,22 @@ describe('chat engine on the offline catalog', () => {
   });
 
   it('greets without films, redirects off-topic questions and injections, and asks when a follow-up has nothing to follow', async () => {
-    for (const text of ['hello there', 'Bonjour, comment ça va ?', 'hola']) {
-      const a = await talk(fresh(), text);
-      expect([a.message, a.picks]).toEqual([GREETING, []]);
+    // Decision 0134: in the message's language.
+    for (const [text, greeting] of [
+      ['hello there', GREETING],
+      ['Bonjour, comment ça va ?', REPLY_PHRASES.fr.greeting],
+      ['hola', REPLY_PHRASES.es.greeting],
+    ]) {
+      const a = await talk(fresh(), text!);
+      expect([a.message, a.picks]).toEqual([greeting, []]);
     }
-    for (const text of ['thanks, that was perfect!', 'merci beaucoup', 'ok thanks']) {
-      const a = await talk(fresh(), text);
-      expect([a.message, a.picks]).toEqual([THANKS, []]);
+    for (const [text, thanks] of [
+      ['thanks, that was perfect!', THANKS],
+      ['merci beaucoup', REPLY_PHRASES.fr.thanks],
+      ['ok thanks', THANKS],
+    ]) {
+      const a = await talk(fresh(), text!);
+      expect([a.message, a.picks]).toEqual([thanks, []]);
     }
     for (const text of [
       'how do I cook rice',

@@ -232,6 +232,13 @@ export const RANK_WEIGHTS = {
   moodMiss: 1,
   /** A kind nobody asked for: animation, family, documentary, music (rank.ts unaskedKind, −1..0). */
   unasked: 1.5,
+  /**
+   * A film in a language nobody asked for, little known abroad, to someone writing in English
+   * (`unaskedLanguage`, 0..1; decision 0134): obvious pick over the development sets 2,789 → 2,789
+   * of 3,940, expectations 12,907 → 12,900 of 13,320; Dilwale Dulhania Le Jayenge (rated 9.1 by
+   * 661 fans) no longer heads date-night and romance lists.
+   */
+  language: 4,
   /** A collection's film that is not its best-known one (rank.ts EraFame.follower, 0 or 1). */
   follower: 1,
   /**
@@ -496,6 +503,20 @@ export const LESSER_KNOWN_PEAK = 0.7;
 export const LESSER_KNOWN_MAX = 0.9;
 const fameFor = (f: number, q: Query) => (q.lesserKnown ? f - 2 * Math.max(0, f - LESSER_KNOWN_PEAK) : f);
 
+/**
+ * 0..1: how little known a film in a language nobody asked for is, to someone writing in English
+ * (a friend names Amélie and Spirited Away to anyone, a Hindi film known to few only when asked).
+ */
+function unaskedLanguage(m: CatalogMovie, q: Query, seed: CatalogMovie | null, fame: number): number {
+  if (q.lang !== 'en' || q.languages.length || m.original_language === 'en') return 0;
+  if (seed && seed.original_language !== 'en') return 0;
+  return Math.max(0, Math.min(1, (FAMOUS_ABROAD - fame) / FAME_ABROAD_SPAN));
+}
+/** Fame for its era from which a film is known whatever its language (Oldboy 0.86, City of God 0.85). */
+const FAMOUS_ABROAD = 0.85;
+/** How far below it a film is wholly unknown abroad (Dilwale Dulhania Le Jayenge 0.68: 0.7 of that). */
+const FAME_ABROAD_SPAN = 0.25;
+
 /** What weighs besides fit: fame, love, genre focus, kinds not asked for, directions, neighbours. */
 function priorOf(m: CatalogMovie, p: Plan, fame: EraFame, index: number, poolSize: number): number {
   const w = RANK_WEIGHTS;
@@ -511,6 +532,7 @@ function priorOf(m: CatalogMovie, p: Plan, fame: EraFame, index: number, poolSiz
   x += w.focus * genreFocus(m, q.genreGroups);
   x -= w.moodMiss * moodGroupsMissed(m, q);
   x += w.unasked * unaskedKind(m, p.asked, q.childAge !== undefined, p.seed);
+  x -= w.language * unaskedLanguage(m, q, p.seed, fame.fame(m));
   x -= w.dramedy * dramedy(m, p.comedyAsked, p.asked);
   if (p.direction) x += w.direction * directionScore(p.direction, m, loved);
   for (const d of p.meanings) x += w.direction * d.weight * scaled(p.sem!.score(d.v, m.id), d.scale);

@@ -1,5 +1,6 @@
 import { GENRE_NAMES, type CatalogMovie } from '@app/catalog';
 import { lovedRating } from './rank';
+import { SAID_SO_IN_LANGUAGES } from './reply-language';
 import { darkness, type Scored } from './retrieve';
 import { askedTheme, isPlace, themeText } from './themes';
 import { COMPARATIVES, GENRE, INDUSTRY_PHRASES, LANGUAGE_PHRASES, MOODS } from './understand/lexicon';
@@ -18,6 +19,7 @@ export const SAID_SO_MARKERS = [
   "I didn't catch",
   'I can only help with movies',
   "I can't",
+  ...SAID_SO_IN_LANGUAGES,
 ];
 
 export const GREETING =

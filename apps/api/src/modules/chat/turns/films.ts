@@ -2,6 +2,7 @@ import type { CatalogMovie } from '@app/catalog';
 import { excluded, lastPicks, reply, type ChatRequest, type EngineAnswer, type Pick } from '../request';
 import { darkness, type Retrieval, type Scored } from '../retrieve';
 import { hasRequest, type Query } from '../understand/query';
+import { filmFacts, phrasesFor, type ReplyPhrases } from '../reply-language';
 import * as say from '../wording';
 import type { Turn, TurnContext } from './turn';
 
@@ -51,9 +52,37 @@ async function knownLive(found: Retrieval, ctx: TurnContext): Promise<void> {
   found.picks = found.picks.filter((_, i) => known[i]);
 }
 
+/**
+ * Decision 0134: the reply in the message's language (reply-language.ts): the film asked for by
+ * name first, then each film's genres, year and length, and the frame in that language.
+ */
+function wordPicksIn(req: ChatRequest, found: Retrieval, phrases: ReplyPhrases): EngineAnswer {
+  const { query: q, seed } = req;
+  const asked = q.filmAsked && seed && !ASKS_FOR_OTHERS.test(req.message) ? seed : null;
+  const films = [...(asked ? [asked] : []), ...found.picks.map((p) => p.movie).filter((m) => m !== asked)];
+  const picks = films.slice(0, asked ? 5 : films.length).map((movie) => ({
+    movie,
+    reason: filmFacts(movie, phrases, say.hook(movie)),
+  }));
+  const head = asked
+    ? phrases.askedFirst(picks.length - 1)
+    : q.followUp === 'another'
+      ? phrases.more(picks.length)
+      : phrases.picks(picks.length, seed && !q.followUp ? say.movieLink(seed) : undefined);
+  const notes = [
+    ...(found.relaxed.length ? [phrases.relaxed] : []),
+    ...(picks.length < 3 ? [phrases.fewer(picks.length)] : []),
+  ];
+  const first = req.state.suggested.length === 0;
+  const steer = first ? (q.like?.movie ? phrases.steerLike : phrases.steer) : '';
+  return reply(req, say.renderPicks(head, picks, [...notes, steer].filter(Boolean).join(' ')), picks);
+}
+
 /** The reply's intro, then a reason per pick, then what could not be applied. */
 function wordPicks(req: ChatRequest, found: Retrieval): EngineAnswer {
   const { query: q, seed } = req;
+  const phrases = phrasesFor(q.lang);
+  if (phrases) return wordPicksIn(req, found, phrases);
   // Decision 0118: the film asked for by name ("jaws", "do you have the matrix?") comes first,
   // unless the message asks for others ("i adore amélie … what else?", "… more of that please").
   const asked = q.filmAsked && seed && !ASKS_FOR_OTHERS.test(req.message) ? seed : null;
@@ -128,7 +157,7 @@ export async function serveFilms(
       req,
       person
         ? `I couldn't find more films with ${say.esc(person)} that fit. Want to loosen a condition?`
-        : say.NOTHING_FITS,
+        : (phrasesFor(q.lang)?.nothingFits ?? say.NOTHING_FITS),
     );
   }
   return wordPicks(req, found);

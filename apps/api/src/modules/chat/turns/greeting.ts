@@ -1,3 +1,4 @@
+import { phrasesFor } from '../reply-language';
 import { reply } from '../request';
 import * as say from '../wording';
 import type { Turn } from './turn';
@@ -6,5 +7,10 @@ import type { Turn } from './turn';
 export const greetingTurn: Turn = {
   kind: 'greeting',
   matches: (req) => (req.query.social === 'greeting' || req.query.social === 'thanks') && !req.query.followUp,
-  handle: (req) => reply(req, req.query.social === 'thanks' ? say.THANKS : say.GREETING),
+  handle: (req) => {
+    // In the message's language (decision 0134).
+    const phrases = phrasesFor(req.query.lang);
+    const thanks = req.query.social === 'thanks';
+    return reply(req, thanks ? (phrases?.thanks ?? say.THANKS) : (phrases?.greeting ?? say.GREETING));
+  },
 };

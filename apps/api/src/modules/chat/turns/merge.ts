@@ -294,11 +294,14 @@ export type JoinMode = 'narrow' | 'new';
 
 /** The merge of request states: the last request and this turn's, as the turn asks for them. */
 export function joinRequests(prev: Query, next: Query, mode: JoinMode = 'narrow'): Query {
-  if (mode === 'new') return carryQuery(prev, next);
-  if (lifts(next, 'all')) return { ...next, refined: undefined };
+  // The conversation's language holds unless the message clearly says another (decision 0134).
+  const lang = next.langWeak ? prev.lang : next.lang;
+  if (mode === 'new') return { ...carryQuery(prev, next), lang };
+  if (lifts(next, 'all')) return { ...next, refined: undefined, lang };
   const merged = mergeQuery(prev, next);
   return {
     ...merged,
+    lang,
     ...(lifts(next, 'years') && next.yearFrom === undefined && next.yearTo === undefined
       ? { yearFrom: undefined, yearTo: undefined }
       : {}),

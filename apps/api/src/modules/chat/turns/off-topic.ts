@@ -1,3 +1,4 @@
+import { phrasesFor } from '../reply-language';
 import { reply } from '../request';
 import * as say from '../wording';
 import type { Turn } from './turn';
@@ -10,5 +11,9 @@ import type { Turn } from './turn';
 export const offTopicTurn: Turn = {
   kind: 'off-topic',
   matches: (req) => req.query.social === 'off-topic',
-  handle: (req) => reply(req, req.query.unread && req.last ? say.STEER : say.OFF_TOPIC),
+  handle: (req) =>
+    reply(
+      req,
+      req.query.unread && req.last ? say.STEER : (phrasesFor(req.query.lang)?.offTopic ?? say.OFF_TOPIC),
+    ),
 };

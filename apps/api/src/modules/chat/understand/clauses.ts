@@ -3908,6 +3908,7 @@ export function themeClause(s: State, vocabulary: boolean) {
   if (!vocabulary) {
     for (const [keywords, phrases, label, genre] of THEME_PHRASES)
       scan(s, phrases, (start) => {
+        if (!s.negated.has(start) && inStorySentence(s, start)) return;
         put(keywords, start);
         if (genre !== undefined && !s.negated.has(start)) addGroup(q, [genre]);
         else if (genre !== undefined && !q.genreGroups.some((g) => g.includes(genre)))
@@ -3940,6 +3941,7 @@ export function themeClause(s: State, vocabulary: boolean) {
     const listed = i - lastTaken === 2 && LIST_JOINS.has(s.toks[i - 1]!.w);
     if (!best || !(listed || confirmedKeyword(s, i, best, phrase))) continue;
     for (let k = i; k < i + best; k++) s.toks[k]!.used = true;
+    if (!s.negated.has(i) && inStorySentence(s, i)) continue;
     put([phrase], i);
     i += best - 1;
     lastTaken = i;
@@ -4032,6 +4034,50 @@ function confirmedKeyword(s: State, i: number, len: number, phrase: string): boo
   const films = s.ctx.keywordFilms?.(phrase) ?? Infinity;
   return films >= COMMON_KEYWORD_FILMS && words <= LONG_MESSAGE_WORDS;
 }
+
+/**
+ * Words that make a sentence part of the request (decision 0134): a film noun or a genre, asking,
+ * wanting, a taste ("my son loves dinosaurs. any film for him?"), a topic cue.
+ */
+const ASKING: ReadonlySet<string> = new Set([
+  ...LONG_NOUNS,
+  ...GENRE_WORDS,
+  ...'cinema something anything recommend recommendation recommendations recs rec suggest suggestion suggestions ideas idea need needs want wants wanna looking craving mood show give find pick about love loves like likes into obsessed fan enjoy enjoys favourite favorite prefer prefers'.split(
+    ' ',
+  ),
+]);
+const SENTENCE_ENDS: ReadonlySet<string> = new Set(['.', '!', '?', ';']);
+/** Who a story is told of: a sentence without them describes the films wanted ("tall ships, men in the rain"). */
+const TELLERS: ReadonlySet<string> = new Set(
+  "i i'm im i've ive i'd we we're were we've he he's she she's they they're my our his her their me us".split(
+    ' ',
+  ),
+);
+/** Occasions are what a film is for, wherever they are told ("christmas eve, my in-laws are staying"). */
+const OCCASION_THEMES =
+  /^(?:christmas|xmas|halloween|thanksgiving|valentine|new year|easter|birthday|wedding anniversary)/;
+
+/**
+ * Decision 0134: in a message of several sentences, a theme read in one that tells of someone (I,
+ * we, my…) and asks nothing (no film noun, genre, asking word or taste) while another does ask is
+ * the story around the request: "we're doing wine + face masks at mine tonight. need a movie that'll
+ * make her laugh". An occasion counts wherever it is told. English only (the words above).
+ */
+function inStorySentence(s: State, i: number): boolean {
+  if (s.q.lang !== 'en') return false;
+  let from = i;
+  while (from > 0 && !SENTENCE_ENDS.has(s.toks[from - 1]!.w)) from--;
+  let to = i;
+  while (to < s.toks.length && !SENTENCE_ENDS.has(s.toks[to]!.w)) to++;
+  const told = s.toks.slice(from, to);
+  if (!told.some((t) => TELLERS.has(t.raw)) || OCCASION_THEMES.test(s.toks[i]!.w)) return false;
+  const asks = (a: number, b: number) => s.toks.slice(a, b).some((t) => ASKING.has(t.w));
+  // A fragment of a few words names the request's topic ("Looking for a film. Zombies, lots of zombies.").
+  const words = told.filter((t) => !PUNCTUATION.has(t.w) && !FILLER.has(t.raw)).length;
+  return words > TOPIC_FRAGMENT_WORDS && !asks(from, to) && (asks(0, from) || asks(to, s.toks.length));
+}
+/** The most words a sentence that only names a topic has. */
+const TOPIC_FRAGMENT_WORDS = 4;
 
 const MARKERS_ALWAYS: ReadonlySet<string> = new Set(DISCOURSE_MARKERS.always);
 const MARKERS_BEFORE_PAUSE: ReadonlySet<string> = new Set(DISCOURSE_MARKERS.beforePause);

@@ -134,6 +134,8 @@ export interface Query {
   franchise?: number;
   /** The language the message was written in. */
   lang: MessageLang;
+  /** Too few of its function words to tell (decision 0134): a conversation keeps its language. */
+  langWeak?: boolean;
   /** Words no rule used but the catalog's vocabulary knows: themes for semantic retrieval. */
   themeWords: string[];
   /**

@@ -254,6 +254,11 @@ const LANGUAGE_MARKERS = Object.fromEntries(
 
 /** The message's language by its function words: English unless another language clearly wins. */
 export function detectLanguage(tokens: readonly Token[]): MessageLang {
+  return languageEvidence(tokens).lang;
+}
+
+/** The message's language and how many of its function words the message has. */
+export function languageEvidence(tokens: readonly Token[]): { lang: MessageLang; markers: number } {
   const score = { en: 0, es: 0, fr: 0, de: 0, it: 0, pt: 0 };
   for (const t of tokens) {
     for (const lang of ['en', 'es', 'fr', 'de', 'it', 'pt'] as const)
@@ -261,5 +266,5 @@ export function detectLanguage(tokens: readonly Token[]): MessageLang {
   }
   let best: keyof typeof score = 'en';
   for (const lang of ['es', 'fr', 'de', 'it', 'pt'] as const) if (score[lang] > score[best]) best = lang;
-  return best;
+  return { lang: best, markers: score[best] };
 }

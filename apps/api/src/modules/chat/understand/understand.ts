@@ -90,7 +90,7 @@ import { negatedJustBefore, RATHER_WORDS, TITLE_CONFIDENCE } from './clauses';
 import { dropClause } from './drops';
 import { emptyQuery, groupKey, hasRequest, type Query } from './query';
 import {
-  detectLanguage,
+  languageEvidence,
   foldAccents,
   normalize,
   PUNCTUATION,
@@ -614,6 +614,9 @@ export function understand(message: string, ctx: ParseContext, speller?: Speller
   return read(message, ctx, speller, true) ?? read(message, ctx, speller, false)!;
 }
 
+/** Function words of one language that make a message surely written in it (decision 0134). */
+const LANGUAGE_SURE = 2;
+
 /**
  * One reading of the message. With `hold`, the exact titles named after a cue are kept from the
  * clauses before the title clauses (`holdCuedTitles`); when the title clauses then do not take a
@@ -623,7 +626,10 @@ function read(message: string, ctx: ParseContext, speller: Speller | undefined, 
   let toks = tokenize(message);
   // The language is told by the words as typed; typos are corrected in English only (the lexicon
   // mixes languages: "curte", Portuguese for "likes", is no "curta", short; "novio" no "nouveau").
-  const q = emptyQuery(detectLanguage(toks));
+  const language = languageEvidence(toks);
+  const q = emptyQuery(language.lang);
+  // Decision 0134: "otra", "plus sombre" alone say too little of a language: the conversation's holds.
+  if (language.markers < LANGUAGE_SURE) q.langWeak = true;
   const correct = q.lang === 'en' ? speller : undefined;
   for (const t of toks) t.w = moodOfSuperlative(t.raw) ?? correct?.correct(t.raw) ?? t.w;
   if (q.lang === 'de') toks = toks.flatMap(splitCompound);
