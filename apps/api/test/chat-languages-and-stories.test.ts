@@ -181,3 +181,22 @@ describe('decision 0134: a film little known abroad in a language nobody asked f
     expect((await chat.answer('a romantic bollywood movie')).picks.map((p) => p.movie.id)).toContain(DDLJ);
   });
 });
+
+describe('decision 0134: a sequel typed after a known title, then a dash or a question about it', () => {
+  it.each([
+    ['inside out 2 — is it good?', 'Inside Out 2', 'Inside Out'],
+    ['top gun maverick — can you recommend it or stuff like it', 'Top Gun Maverick', 'Top Gun'],
+    ['frozen 2 — my kids want it, anything like it?', 'Frozen 2', 'Frozen'],
+    ['toy story 4 - do you have it?', 'Toy Story 4', 'Toy Story'],
+  ])('"%s": %s is said missing, %s offered', async (message, missing, closest) => {
+    const a = await chat.answer(message);
+    expect(a.message).toContain(`"${missing}" isn't in our catalog`);
+    expect(a.message).toContain(`[${closest}]`);
+  });
+
+  it('a sequel the catalog has is that film, however its number is typed', async () => {
+    expect((await chat.answer('alien 3 - worth it?')).message).toMatch(/^\*\*\[Alien³\]/);
+    expect((await chat.answer('toy story 2 — is it good?')).message).toMatch(/^\*\*\[Toy Story 2\]/);
+    expect((await chat.answer('the matrix - is it good?')).message).toMatch(/^\*\*\[The Matrix\]/);
+  });
+});

@@ -927,10 +927,12 @@ export class ChatEngine {
    * first clause, the rest telling why (it asks for no films), is typed as the whole message.
    */
   private sequelAsFirstClause(query: Query, message: string, knowledge: WordKnowledge) {
-    const at = /[,.;!?…]/.exec(message);
+    // Decision 0134: a dash ends the clause too ("inside out 2 — is it good?"), and a request that
+    // points back at it ("top gun maverick — can you recommend it or stuff like it") asks about it.
+    const at = /\s[—–-]+\s|[,.;!?…]/.exec(message);
     if (!at) return null;
-    const rest = message.slice(at.index + 1).trim();
-    if (!rest || knowledge.asksForFilms(rest)) return null;
+    const rest = message.slice(at.index + at[0].length).trim();
+    if (!rest || (knowledge.asksForFilms(rest) && !POINTS_BACK.test(rest))) return null;
     return sequelTyped(message.slice(0, at.index), query, knowledge);
   }
 
@@ -1525,6 +1527,9 @@ export class ChatEngine {
 }
 
 export { TITLE_CONFIDENCE };
+
+/** A request that points back at the film named before it ("can you recommend it", "stuff like it"). */
+const POINTS_BACK = /\b(?:it|that one|this one)\b/i;
 
 /** Words after a film's title that start what is changed of it ("inception but darker"). */
 const TITLE_THEN = new Set(['but', 'only', 'except', 'without', 'minus']);

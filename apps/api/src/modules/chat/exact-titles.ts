@@ -8,6 +8,8 @@ const ROMAN: Record<string, string> = { ii: '2', iii: '3', iv: '4', vi: '6', vii
 /** A title's words as typed titles are matched: lower case, no accents or punctuation. */
 export const titleWords = (s: string) =>
   foldAccents(s.toLowerCase())
+    // "Alien³" is "alien 3" as typed (decision 0134).
+    .replace(/[²³]/g, (d) => ` ${d === '²' ? 2 : 3}`)
     // "Keeper's" is one word: a possessive "s" is no word of its own to match.
     .replace(/['’]s\b/g, 's')
     .replace(/&/g, ' and ')

@@ -4,8 +4,8 @@ import type { MessageLang } from './understand/query';
 
 /**
  * Decision 0134: a message written in Spanish, French, German, Italian or Portuguese is answered in
- * that language. The catalog's summaries are TMDB's English ones, so a film's line says its genres,
- * year and length in the reader's language and its summary as the catalog has it. The frame (how
+ * that language. The catalog's summaries are TMDB's English ones, so a film's line says its first two
+ * genres and its length in the reader's language and its summary as the catalog has it. The frame (how
  * many films, what could not be found, how to steer) is said in the language, and only with words
  * the chat reads back in it ("otra", "más oscura", "de los 90": tested). English keeps its own,
  * fuller wording (wording.ts).

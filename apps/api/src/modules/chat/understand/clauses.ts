@@ -1842,6 +1842,9 @@ function titleWindows(
   return windows;
 }
 
+/** A sequel's number as typed after a title: "2", "ii", "iii" (not "i", a pronoun). */
+const SEQUEL_NUMBER = /^(?:[2-9]|1\d|ii|iii|iv|vi|vii|viii|ix)$/;
+
 /** Whether a typed word is one of a title's words (typos allowed: "spotles" is "Spotless"). */
 const inTitle = (w: string, title: string) =>
   foldAccents(title.toLowerCase())
@@ -1869,7 +1872,9 @@ function longerNameAround(
   while (from < c.from && !word(from)) from++;
   if (to === c.to) while (to > from + 1 && !word(to - 1)) to--;
   const extra = [...toks.slice(from, c.from), ...toks.slice(c.to, to)];
-  const more = extra.filter((t) => !FILLER.has(t.raw) && t.w.length >= 3);
+  // Decision 0134: a sequel's number right after the title is more of the name ("frozen 2").
+  const sequel = c.to < to && SEQUEL_NUMBER.test(toks[c.to]!.raw) ? toks[c.to] : undefined;
+  const more = extra.filter((t) => (!FILLER.has(t.raw) && t.w.length >= 3) || t === sequel);
   return more.length && more.some((t) => !inTitle(t.raw, title))
     ? { from, to, text: rawText(s, from, to) }
     : null;
