@@ -526,13 +526,14 @@ function priorOf(m: CatalogMovie, p: Plan, fame: EraFame, index: number, poolSiz
   const rating = q.minRating !== undefined ? w.rating * RATING_ASKED : w.rating;
   // "So bad it's good": the worst rated of the known films first (decision 0120).
   const love = q.worstFirst ? 2 * (RATING_PRIOR - loved) : loved - RATING_PRIOR;
-  let x = w.fame * fameFor(fame.fame(m), q) + rating * love;
+  const known = fame.fame(m);
+  let x = w.fame * fameFor(known, q) + rating * love;
   // A collection's later films come after its head, unless a film of it was named (its own sequels).
   if (!p.seed || p.seed.collection?.id !== m.collection?.id) x -= w.follower * fame.follower(m);
   x += w.focus * genreFocus(m, q.genreGroups);
   x -= w.moodMiss * moodGroupsMissed(m, q);
   x += w.unasked * unaskedKind(m, p.asked, q.childAge !== undefined, p.seed);
-  x -= w.language * unaskedLanguage(m, q, p.seed, fame.fame(m));
+  x -= w.language * unaskedLanguage(m, q, p.seed, known);
   x -= w.dramedy * dramedy(m, p.comedyAsked, p.asked);
   if (p.direction) x += w.direction * directionScore(p.direction, m, loved);
   for (const d of p.meanings) x += w.direction * d.weight * scaled(p.sem!.score(d.v, m.id), d.scale);

@@ -53,17 +53,27 @@ async function knownLive(found: Retrieval, ctx: TurnContext): Promise<void> {
 }
 
 /**
+ * Decision 0118: the film asked for by name ("jaws", "do you have the matrix?") comes first, unless
+ * the message asks for others ("i adore amélie … what else?", "… more of that please"); then four more.
+ */
+function askedFirst(req: ChatRequest, found: Retrieval): { asked: CatalogMovie | null; others: Scored[] } {
+  const { query: q, seed } = req;
+  const asked = q.filmAsked && seed && !ASKS_FOR_OTHERS.test(req.message) ? seed : null;
+  return {
+    asked,
+    others: asked ? found.picks.filter((p) => p.movie.id !== asked.id).slice(0, 4) : found.picks,
+  };
+}
+
+/**
  * Decision 0134: the reply in the message's language (reply-language.ts): the film asked for by
- * name first, then each film's genres, year and length, and the frame in that language.
+ * name first, then each film's genres and length, and the frame in that language.
  */
 function wordPicksIn(req: ChatRequest, found: Retrieval, phrases: ReplyPhrases): EngineAnswer {
   const { query: q, seed } = req;
-  const asked = q.filmAsked && seed && !ASKS_FOR_OTHERS.test(req.message) ? seed : null;
-  const films = [...(asked ? [asked] : []), ...found.picks.map((p) => p.movie).filter((m) => m !== asked)];
-  const picks = films.slice(0, asked ? 5 : films.length).map((movie) => ({
-    movie,
-    reason: filmFacts(movie, phrases, say.hook(movie)),
-  }));
+  const { asked, others } = askedFirst(req, found);
+  const films = [...(asked ? [asked] : []), ...others.map((p) => p.movie)];
+  const picks = films.map((movie) => ({ movie, reason: filmFacts(movie, phrases, say.hook(movie)) }));
   const head = asked
     ? phrases.askedFirst(picks.length - 1)
     : q.followUp === 'another'
@@ -83,11 +93,8 @@ function wordPicks(req: ChatRequest, found: Retrieval): EngineAnswer {
   const { query: q, seed } = req;
   const phrases = phrasesFor(q.lang);
   if (phrases) return wordPicksIn(req, found, phrases);
-  // Decision 0118: the film asked for by name ("jaws", "do you have the matrix?") comes first,
-  // unless the message asks for others ("i adore amélie … what else?", "… more of that please").
-  const asked = q.filmAsked && seed && !ASKS_FOR_OTHERS.test(req.message) ? seed : null;
-  const scored = asked ? found.picks.filter((p) => p.movie.id !== asked.id).slice(0, 4) : found.picks;
-  const picks = toPicks(scored, q, seed);
+  const { asked, others } = askedFirst(req, found);
+  const picks = toPicks(others, q, seed);
   if (asked) picks.unshift({ movie: asked, reason: `The film you asked for. ${say.hook(asked)}` });
   const lowConfidence =
     q.like?.movie && q.like.confidence < 0.9 && !q.followUp

@@ -6,6 +6,9 @@
 import { titleWords } from '../exact-titles';
 import type { CatalogMovie } from '@app/catalog';
 import {
+  ASKING_WORDS,
+  OCCASION_WORDS,
+  STORY_TELLERS,
   ADULT_PHRASES,
   AVAILABILITY_FRAME,
   DISCOURSE_MARKERS,
@@ -4040,27 +4043,11 @@ function confirmedKeyword(s: State, i: number, len: number, phrase: string): boo
   return films >= COMMON_KEYWORD_FILMS && words <= LONG_MESSAGE_WORDS;
 }
 
-/**
- * Words that make a sentence part of the request (decision 0134): a film noun or a genre, asking,
- * wanting, a taste ("my son loves dinosaurs. any film for him?"), a topic cue.
- */
-const ASKING: ReadonlySet<string> = new Set([
-  ...LONG_NOUNS,
-  ...GENRE_WORDS,
-  ...'cinema something anything recommend recommendation recommendations recs rec suggest suggestion suggestions ideas idea need needs want wants wanna looking craving mood show give find pick about love loves like likes into obsessed fan enjoy enjoys favourite favorite prefer prefers'.split(
-    ' ',
-  ),
-]);
+/** Words that make a sentence part of the request (decision 0134): a film noun, a genre, `ASKING_WORDS`. */
+const ASKING: ReadonlySet<string> = new Set([...LONG_NOUNS, ...GENRE_WORDS, ...ASKING_WORDS]);
 const SENTENCE_ENDS: ReadonlySet<string> = new Set(['.', '!', '?', ';']);
-/** Who a story is told of: a sentence without them describes the films wanted ("tall ships, men in the rain"). */
-const TELLERS: ReadonlySet<string> = new Set(
-  "i i'm im i've ive i'd we we're were we've he he's she she's they they're my our his her their me us".split(
-    ' ',
-  ),
-);
-/** Occasions are what a film is for, wherever they are told ("christmas eve, my in-laws are staying"). */
-const OCCASION_THEMES =
-  /^(?:christmas|xmas|halloween|thanksgiving|valentine|new year|easter|birthday|wedding anniversary)/;
+const TELLERS: ReadonlySet<string> = new Set(STORY_TELLERS);
+const OCCASION = new RegExp(`^(?:${OCCASION_WORDS.join('|')})`);
 
 /**
  * Decision 0134: in a message of several sentences, a theme read in one that tells of someone (I,
@@ -4075,7 +4062,11 @@ function inStorySentence(s: State, i: number): boolean {
   let to = i;
   while (to < s.toks.length && !SENTENCE_ENDS.has(s.toks[to]!.w)) to++;
   const told = s.toks.slice(from, to);
-  if (!told.some((t) => TELLERS.has(t.raw)) || OCCASION_THEMES.test(s.toks[i]!.w)) return false;
+  const theme = s.toks
+    .slice(i, i + 2)
+    .map((t) => t.w)
+    .join(' ');
+  if (!told.some((t) => TELLERS.has(t.raw)) || OCCASION.test(theme)) return false;
   const asks = (a: number, b: number) => s.toks.slice(a, b).some((t) => ASKING.has(t.w));
   // A fragment of a few words names the request's topic ("Looking for a film. Zombies, lots of zombies.").
   const words = told.filter((t) => !PUNCTUATION.has(t.w) && !FILLER.has(t.raw)).length;

@@ -3919,6 +3919,69 @@ export const REPLACING_WORDS: string[] = inEveryLanguage('replacing');
 export const OFF_TOPIC_TASKS: string[] = inEveryLanguage('offTopicTasks');
 
 /** Follow-ups that only make sense in a conversation. */
+/**
+ * Decision 0134, the story around a request (clauses.ts `inStorySentence`): words that make a
+ * sentence part of the request besides film nouns and genres (asking, wanting, a taste, a topic cue)…
+ */
+export const ASKING_WORDS: readonly string[] = [
+  'cinema',
+  'something',
+  'anything',
+  'recommend',
+  'recommendation',
+  'recommendations',
+  'recs',
+  'rec',
+  'suggest',
+  'suggestion',
+  'suggestions',
+  'ideas',
+  'idea',
+  'need',
+  'needs',
+  'want',
+  'wants',
+  'wanna',
+  'looking',
+  'craving',
+  'mood',
+  'show',
+  'give',
+  'find',
+  'pick',
+  'about',
+  'love',
+  'loves',
+  'like',
+  'likes',
+  'into',
+  'obsessed',
+  'fan',
+  'enjoy',
+  'enjoys',
+  'favourite',
+  'favorite',
+  'prefer',
+  'prefers',
+];
+/** …who a story is told of (a sentence without them describes the films wanted: "tall ships, men in the rain")… */
+export const STORY_TELLERS: readonly string[] =
+  "i i'm im i've ive i'd we we're were we've he he's she she's they they're my our his her their me us".split(
+    ' ',
+  );
+/** …and occasions, what a film is for wherever they are told ("christmas eve, my in-laws are staying"). */
+export const OCCASION_WORDS: readonly string[] = [
+  'christmas',
+  'xmas',
+  'halloween',
+  'thanksgiving',
+  'valentine',
+  'new year',
+  'easter',
+  'birthday',
+  'wedding anniversary',
+];
+
 export const FOLLOW_UPS: { kind: 'another' | 'newer' | 'older'; phrases: string[] }[] = [
   {
     kind: 'newer',
