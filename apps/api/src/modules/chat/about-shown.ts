@@ -1,6 +1,7 @@
 import { GENRE_NAMES, type CatalogMovie } from '@app/catalog';
 import { darkness } from './retrieve';
-import { GENRE, SAD_THEMES } from './understand/lexicon';
+import { DIRECTIONS, directionScore, KEYWORD_FAMILIES } from './directions';
+import { GENRE, MOODS, SAD_THEMES } from './understand/lexicon';
 
 /**
  * A question about the films just shown ("which of those is the shortest?", "what's the newest
@@ -33,8 +34,11 @@ export const fear = (m: CatalogMovie): number =>
   (m.genre_ids.includes(GENRE.thriller) ? 0.7 : 0) +
   (m.genre_ids.includes(GENRE.mystery) ? 0.3 : 0) +
   darkness(m);
-/** How sad a film reads: its sad themes, its darkness, a drama more than a comedy. */
-const SAD = new Set(SAD_THEMES);
+/** How sad a film reads: its sad themes (and the sad mood's), its darkness, a drama more than a comedy. */
+const SAD = new Set([...SAD_THEMES, ...(MOODS.find((r) => r.mood === 'sad')?.keywords ?? [])]);
+/** How far a film goes the way "less violent" moves a list (its rating left out). */
+const lessViolent = (m: CatalogMovie): number =>
+  directionScore(DIRECTIONS['less violent']!, m, m.vote_average);
 /** How dark a film is, a comedy counting lighter ("the most light-hearted" of French New Wave films). */
 const lightness = (m: CatalogMovie): number => darkness(m) - (m.genre_ids.includes(GENRE.comedy) ? 1 : 0);
 
@@ -168,7 +172,16 @@ const ORDERS: [RegExp, ShownOrder][] = [
     { word: 'cleanest', value: raunch, descending: false, detail: kindText },
   ],
   [
-    /\b(?:least (?:violent|dark|brutal|grim|bleak|heavy|depressing|disturbing|sad|gory|bloody|upsetting)|gentlest|mildest)\b/,
+    // "the least violent", "the least gory": the one furthest the way "less violent" moves a list.
+    /\bleast (?:violent|brutal|gory|bloody|graphic)\b/,
+    { word: 'least violent', value: lessViolent, descending: true, detail: kindText },
+  ],
+  [
+    /\bleast (?:sad|depressing|heavy|upsetting|heartbreaking|tragic)\b/,
+    { word: 'least sad', value: sadness, descending: false, detail: kindText },
+  ],
+  [
+    /\b(?:least (?:dark|grim|bleak|disturbing)|gentlest|mildest)\b/,
     { word: 'lightest', value: darkness, descending: false, detail: kindText },
   ],
   [
@@ -365,6 +378,30 @@ const sadWords = (m: CatalogMovie) => {
     ? `has its sad moments but is no downer (${of})`
     : `is not tagged as a sad one (${of})`;
 };
+/** Whether a film is hard to follow: the puzzles its story is built on (as "the easiest to follow" weighs them). */
+const puzzleWords = (m: CatalogMovie) => {
+  const tags = m.keywords.filter((k) => PUZZLE_KEYWORDS.has(k)).slice(0, 3);
+  return tags.length
+    ? `is built on puzzles (${kindText(m)}; its themes include ${tags.join(', ')}): it asks for your attention`
+    : `is not tagged for twists or puzzles (${kindText(m)}): an easy one to follow`;
+};
+/** Whether a film is a violent one: the violence its tags name, else what its genres hold. */
+const violenceWords = (m: CatalogMovie) => {
+  const tags = m.keywords.filter((k) => KEYWORD_FAMILIES.violent.has(k)).slice(0, 3);
+  if (tags.length) return `has violence on screen (${kindText(m)}; its themes include ${tags.join(', ')})`;
+  if (lessViolent(m) < 0) return `is not tagged as gory, but as a ${kindText(m)} film expect some violence`;
+  return `is not a violent film (${kindText(m)})`;
+};
+/** Whether a film suits a date: a romantic comedy does, horror and war hardly (as the date-night mood has it). */
+const dateWords = (m: CatalogMovie) => {
+  const is = (g: number) => m.genre_ids.includes(g);
+  if (is(GENRE.horror) || is(GENRE.war)) return `is a ${kindText(m)} film: a hard sell for a date`;
+  if (is(GENRE.romance) && is(GENRE.comedy)) return `is a romantic comedy (${kindText(m)}): a date film`;
+  if (is(GENRE.romance))
+    return `is a romance (${kindText(m)}): good for a date if you both like a love story`;
+  if (is(GENRE.comedy)) return `is a comedy (${kindText(m)}): easy to share on a date`;
+  return `is no romance (${kindText(m)}): a date film only if you both like that kind`;
+};
 const childWords = (m: CatalogMovie) => {
   if (m.genre_ids.includes(GENRE.family)) return `is a family film (${kindText(m)})`;
   if (
@@ -433,6 +470,16 @@ const FACTS: [RegExp, FilmFact][] = [
   [
     /\b(for (?:kids|children|a kid|a child|my (?:kids?|son|daughter))|kid-?friendly|family-?friendly|\d+ ?(?:year|yr)s? old)\b/,
     { word: 'children', say: childWords },
+  ],
+  [
+    /\b(confusing|hard to follow|easy to follow|complicated|complex|too clever|mind-?bending|follow it)\b/,
+    { word: 'puzzles', say: puzzleWords, value: puzzles, more: 'harder to follow' },
+  ],
+  [/\b(date (?:movie|film|night)|for a date|on a date|first date)\b/, { word: 'date', say: dateWords }],
+  [
+    // "scary or just gross?": gore is what is asked first, the fear after.
+    /\b(gory|gorey|gore|gross|grossed out|bloody|violent|violence|brutal|graphic)\b/,
+    { word: 'violence', say: violenceWords, value: (m) => -lessViolent(m), more: 'more violent' },
   ],
   [
     /\b(scary|scarier|frightening|creepy|terrifying|too intense)\b/,
@@ -509,7 +556,7 @@ const PRONOUN = /\b(it|that one|this one|that film|this film|that movie|this mov
 const COMPARES = /\b(better|worse|than|best|worst|scarier|funnier|longer|shorter|newer|older)\b/;
 /** Words that ask for more films, not about the ones shown ("more like the first one"). */
 const ASKS_FOR_MORE =
-  /\b(more like|like the|similar|another|others like|something|anything|any (?:other|more)|recommend (?:me|some))\b/;
+  /\b(more like|like the|similar|another|others like|something|anything|any (?:other|more)|recommend (?:me|some)|what (?:should|could|can|do) (?:i|we|u|you) (?:watch|see)|watch next|what else)\b/;
 
 const norm = (s: string) =>
   s

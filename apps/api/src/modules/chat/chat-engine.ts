@@ -13,7 +13,7 @@ import {
 import { dirname } from 'node:path';
 import type { RecommenderClient } from '../../integrations/recommender/recommender-client';
 import { neighboursOf } from './neighbours';
-import type { ChatRequest, ConversationState, EngineAnswer } from './request';
+import { NAMED_MIN_VOTES, type ChatRequest, type ConversationState, type EngineAnswer } from './request';
 import { madeBy, Retriever } from './retrieve';
 import {
   deserializeSemantic,
@@ -43,8 +43,8 @@ export { filmCreditsOf } from './turns/person';
 export { dropMoods } from './turns/merge';
 export { bayesianRating } from './retrieve';
 
-/** A film this well known (votes) named by its whole title in a message is not offered back to it. */
-export const NAMED_MIN_VOTES = 300;
+/** The votes a film needs to be the one meant by a message that is its whole title and nothing else. */
+const WHOLE_TITLE_MIN_VOTES = 100;
 export { CLARIFY, renderPicks } from './wording';
 
 export interface ChatMovie {
@@ -912,8 +912,10 @@ export class ChatEngine {
     for (let n = Math.min(8, words.length); n >= 2; n--)
       for (let i = 0; i + n <= words.length; i++) {
         if (taken.slice(i, i + n).some(Boolean)) continue;
+        // Typed as the whole message, a title is meant though less known ("sweet november").
+        const floor = n === words.length ? WHOLE_TITLE_MIN_VOTES : NAMED_MIN_VOTES;
         const hit = (this.exactTitles!.get(words.slice(i, i + n).join(' ')) ?? []).find(
-          (m) => m.vote_count >= NAMED_MIN_VOTES,
+          (m) => m.vote_count >= floor,
         );
         if (!hit) continue;
         found.push(hit);

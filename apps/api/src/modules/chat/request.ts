@@ -63,6 +63,9 @@ export interface EngineAnswer {
 }
 
 /** The reply to a request: its text and picks, with the request's query and film remembered. */
+/** A film this well known (votes) named by its whole title in a message is not offered back to it. */
+export const NAMED_MIN_VOTES = 300;
+
 export const reply = (req: ChatRequest, message: string, picks: Pick[] = []): EngineAnswer => ({
   message,
   picks,

@@ -1,5 +1,5 @@
 import { isShort, isTvMovie, type CatalogIndex, type CatalogMovie, type SemanticIndex } from '@app/catalog';
-import { GENRE, NAMES_NOT_SUBJECTS, STUDIOS } from './understand/lexicon';
+import { GENRE, MOODS, NAMES_NOT_SUBJECTS, STUDIOS } from './understand/lexicon';
 import { groupKey, withinRuntimeMax, type Query } from './understand/query';
 import { Lru } from './lru';
 import {
@@ -304,6 +304,15 @@ function fitRange(found: readonly { fit: number }[]): [number, number] {
 const TEXT_TOP_VOTES = 100;
 /** What having one of the asked mood's keywords adds to fit (once, however many it has). */
 export const MOOD_FIT = 1;
+/**
+ * Moods that name no kind of film, only their keywords ("trippy", "steamy"): such a mood is its
+ * keywords, required as an asked theme is (relaxed the same way), or fame alone would pick among
+ * all films ("something steamy": The Shawshank Redemption).
+ */
+const KEYWORD_MOODS = new Set(
+  MOODS.filter((r) => !r.genres?.length && r.keywords?.length).map((r) => r.mood),
+);
+
 /** What a full text match adds to fit: as much as a named film's closeness. */
 const TEXT_FIT = 6;
 /** The text's share of fit when the topic is a catalog keyword (the keyword carries it: 0133). */
@@ -395,6 +404,8 @@ interface Plan {
   /** Each asked theme's family: the catalog keywords that count for it, by closeness (0133). */
   families: ReadonlyMap<string, ReadonlyMap<string, number>>;
   moodKeywords: string[];
+  /** A mood that names no kind asked for: a film must carry one of its keywords (`KEYWORD_MOODS`). */
+  moodRequired: boolean;
   seed: CatalogMovie | null;
   closeness: ((b: CatalogMovie) => number) | null;
   out: Set<number>;
@@ -680,6 +691,8 @@ export class Retriever {
       keywordsIn,
       families: new Map(keywordsIn.map((k) => [k, this.familyOf(k, sem)])),
       moodKeywords: q.moodKeywords.filter((k) => !keywordsIn.includes(k)),
+      // (Beside an asked theme, the theme is required and the mood lifts: "clever and twisty, a heist".)
+      moodRequired: keywordsIn.length === 0 && q.moods.some((m) => KEYWORD_MOODS.has(m)),
       seed,
       closeness: seed
         ? withNeighbours(this.similarityTo(seed, sem), input.personPool ? null : input.neighbours)
@@ -756,7 +769,7 @@ export class Retriever {
       { minVotes: 30, keywords: true },
       { minVotes: 10, keywords: true },
       { minVotes: 30, keywords: false },
-    ].filter((a) => a.keywords || p.keywordsIn.length > 0);
+    ].filter((a) => a.keywords || p.keywordsIn.length > 0 || p.moodRequired);
     const known = this.knownFilms();
     const withKeywords = p.keywordsIn.length
       ? known.filter((m) => p.keywordsIn.some((k) => this.themeMatch(p, k, m) > 0) || textAdmits(p, m))
@@ -838,6 +851,7 @@ export class Retriever {
       const weights = p.keywordsIn.map((k) => this.themeMatch(p, k, m));
       const matched = p.keywordsIn.filter((_, k) => weights[k]! > 0);
       if (attempt.keywords && p.keywordsIn.length && matched.length === 0 && !textAdmits(p, m)) return;
+      if (attempt.keywords && p.moodRequired && !p.moodKeywords.some((k) => this.hasKeyword(k, m.id))) return;
       const themes = weights.reduce((a, b) => a + b, 0);
       const carried = p.keywordsIn.every((k) => this.hasKeyword(k, m.id));
       found.push({

@@ -9,9 +9,10 @@ import {
   pointsOnlyAtShown,
   questionSubject,
 } from '../about-shown';
-import { lastPicks, reply, type ChatRequest } from '../request';
+import { lastPicks, NAMED_MIN_VOTES, reply, type ChatRequest } from '../request';
 import * as say from '../wording';
 import { TITLE_CONFIDENCE } from '../understand/clauses';
+import { titleWords } from '../exact-titles';
 import { lastSeed, type Turn, type TurnContext } from './turn';
 
 /**
@@ -73,10 +74,43 @@ const namedFilm = (req: ChatRequest, ctx: TurnContext): CatalogMovie | null => {
   if (subject && POINTS_BACK.test(subject.trim())) return null;
   const like = req.query.like;
   if (like?.movie)
-    return like.confidence >= TITLE_CONFIDENCE && isOnlyAQuestion(req.query) ? like.movie : null;
+    return like.confidence >= TITLE_CONFIDENCE &&
+      (isOnlyAQuestion(req.query) || opensWithTitle(req.message, like.movie))
+      ? like.movie
+      : null;
+  const opening = filmOpening(req.message, ctx);
+  if (opening) return opening;
   // The rest of the question is the title: nothing else is asked (its fact words may read as a theme).
   const title = subject ? ctx.resolveTitle(subject) : null;
   return title && title.confidence >= TITLE_CONFIDENCE && title.movie.vote_count >= 50 ? title.movie : null;
+};
+
+/**
+ * "is amelie a good date movie?", "is the thing scary or just gross?": a yes/no question whose
+ * subject is the film named asks its mood and genre words of that film; they ask for no films.
+ */
+const opensWithTitle = (message: string, film: CatalogMovie) => {
+  const words = titleWords(message);
+  const title = titleWords(film.title);
+  return YES_NO.test(words[0] ?? '') && title.every((w, i) => words[i + 1] === w);
+};
+const YES_NO = /^(?:is|was|are|does|would|will|can|could)$/;
+
+/**
+ * The well-known film a yes/no question opens with, typed whole ("is amelie a good date movie?"),
+ * when the reading took no title from it (its mood words asked for films).
+ */
+const filmOpening = (message: string, ctx: TurnContext): CatalogMovie | null => {
+  const words = titleWords(message);
+  if (!YES_NO.test(words[0] ?? '')) return null;
+  for (let k = Math.min(6, words.length - 1); k >= 1; k--) {
+    const typed = words.slice(1, k + 1).join(' ');
+    if (POINTS_BACK.test(typed)) return null;
+    const t = ctx.resolveTitle(typed);
+    if (t && t.movie.vote_count >= NAMED_MIN_VOTES && titleWords(t.movie.title).join(' ') === typed)
+      return t.movie;
+  }
+  return null;
 };
 
 /** Words that point back at what was said, in lower case as typed (case-sensitive: "It" is a title). */

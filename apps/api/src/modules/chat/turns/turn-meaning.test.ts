@@ -150,7 +150,7 @@ describe('questions about films answered from their data', () => {
   it.each([
     ['comedias románticas', '¿cuál de esas es la más divertida?', 'funniest'],
     ['science fiction classics', 'welcher davon ist der kürzeste?', 'shortest'],
-    ['thrillers', 'which of those is the least violent?', 'lightest'],
+    ['thrillers', 'which of those is the least violent?', 'least violent'],
     ['westerns', 'ok which one would you pick for a first-timer?', 'best loved'],
   ])('%s, then %s: ordered from the films shown', async (first, question, word) => {
     const { reply, shown } = await play(first, question);

@@ -2448,14 +2448,14 @@ const ONE_AGE = new RegExp(String.raw`\b${CHILD_AGE}\b`, 'g');
  * said after the children they are of, with no "years old". A number after a noun for a child is
  * that child's age; one followed by a unit ("my son is 6 feet", "kids 2 hours") is not.
  */
-const CHILD_NOUN_WORDS = String.raw`(?:kids?|kiddos?|children|child|sons?|daughters?|toddlers?|twins|little ones)`;
+const CHILD_NOUN_WORDS = String.raw`(?:kids?|kiddos?|children|child|sons?|daughters?|toddlers?|twins|little ones?)`;
 /** A token that is one of `CHILD_NOUN_WORDS` ("toddlers", "kids"). */
 const CHILD_WORD = new RegExp(`^${CHILD_NOUN_WORDS}$`);
-const CHILD_NOUN = String.raw`(?:kids?|kiddos?|children|child|sons?|daughters?|boys?|girls?|cousins?|nephews?|nieces?|grandkids?|grandchildren|grandsons?|granddaughters?|little ones|toddlers?|twins|siblings|brothers?|sisters?)`;
+const CHILD_NOUN = String.raw`(?:kids?|kiddos?|children|child|sons?|daughters?|boys?|girls?|cousins?|nephews?|nieces?|grandkids?|grandchildren|grandsons?|granddaughters?|little ones?|toddlers?|twins|siblings|brothers?|sisters?)`;
 /** A child's age up to 12 (an older one is no child's film: the words are left to other clauses). */
 const YOUNG_AGE = String.raw`(?:1[0-2]|[1-9]|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)`;
 const AGES_AFTER_CHILD = new RegExp(
-  String.raw`\b${CHILD_NOUN} (?:(?:is|are|aged|ages|age|who are|both|just turned|turned) )?(?:, |\( )?((?:${YOUNG_AGE} (?:, |and |& |y |et |und )?)*${YOUNG_AGE})\b(?! (?:feet|foot|ft|hours?|hrs?|minutes?|mins?|stars?|times?|movies?|films?|days?|weeks?|months?|percent|%|[a-z]+ ?(?:years? ?olds?|yrs? ?olds?|yo)\b))`,
+  String.raw`\b${CHILD_NOUN} (?:(?:is|are|aged|ages|age|who are|both|just turned|turned) )?(?:only |just |barely )?(?:, |\( )?((?:${YOUNG_AGE} (?:, |and |& |y |et |und )?)*${YOUNG_AGE})\b(?! (?:feet|foot|ft|hours?|hrs?|minutes?|mins?|stars?|times?|movies?|films?|days?|weeks?|months?|percent|%|[a-z]+ ?(?:years? ?olds?|yrs? ?olds?|yo)\b))`,
 );
 /** "my daughter's 12th bday", "his 8th birthday party": the age a child turns. */
 const BIRTHDAY_AGE = /\b(\d{1,2})(?:st|nd|rd|th) ?(?:birthday|bday|b-day)\b/;
