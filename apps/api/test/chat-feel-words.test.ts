@@ -136,3 +136,15 @@ describe('"the little one is only 4" is a child of four', () => {
     }
   });
 });
+
+describe('a well-known title left unread is no word the chat failed to catch', () => {
+  it('"not casablanca, i\'ve seen it": not said uncaught, not offered', async () => {
+    const { message, movies } = await playConversation(chat.engine, chat.catalog, [
+      'romantic movies from before 1970',
+      "nice, but not casablanca, i've seen it like 5 times. anything else from that era?",
+    ]);
+    expect(message).not.toMatch(/didn't catch "casablanca"/i);
+    expect(movies.length).toBeGreaterThanOrEqual(3);
+    for (const m of movies) expect(m.title).not.toBe('Casablanca');
+  });
+});

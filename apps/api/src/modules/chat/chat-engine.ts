@@ -1368,7 +1368,17 @@ export class ChatEngine {
     this.aboutTheFilmTyped,
     this.titleTypedWithASlip,
     this.titleAsFirstSentence,
+    this.titlesNotUncaught,
   ];
+
+  /**
+   * A word left unread that is a well-known film's whole title ("not casablanca, i've seen it") is
+   * no word the chat failed to catch: the reply does not say "I didn't catch 'casablanca'".
+   */
+  private titlesNotUncaught(query: Query): Query {
+    const unknown = query.unknown.filter((w) => !this.exactTitleFilm(w));
+    return unknown.length === query.unknown.length ? query : { ...query, unknown };
+  }
 
   /**
    * The words around a title, read once per message: `aboutTheFilmTyped` and `readAroundTitle` both
