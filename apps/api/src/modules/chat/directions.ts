@@ -460,6 +460,40 @@ export const DIRECTIONS: Readonly<Record<string, Direction>> = {
     meaning: { chase: 0.6, explosion: 0.4, dread: -0.3 },
     runtime: -0.6,
   },
+  /**
+   * Decision 0135: the `thrilling` mood ("something tense, gripping"): the film built on suspense,
+   * a thriller first, before the famous crime and action films that are thrillers in part (Prisoners
+   * and Gone Girl before Pulp Fiction and The Dark Knight).
+   */
+  tense: {
+    genres: {
+      [GENRE.thriller]: 0.6,
+      [GENRE.mystery]: 0.4,
+      [GENRE.comedy]: -1,
+      [GENRE.family]: -1,
+      [GENRE.animation]: -1,
+      [GENRE.fantasy]: -0.6,
+      [GENRE.adventure]: -0.4,
+    },
+    meaning: { suspense: 0.8, kidnapping: 0.3 },
+  },
+  /**
+   * Decision 0135: the `cosy` mood: warm and small, away from war, crime and peril (not Life Is
+   * Beautiful's camp nor The Lego Movie's battles), a gentle story of people first.
+   */
+  cosy: {
+    genres: {
+      [GENRE.war]: -1,
+      [GENRE.crime]: -1,
+      [GENRE.thriller]: -1,
+      [GENRE.action]: -0.8,
+      [GENRE.history]: -0.5,
+      [GENRE.romance]: 0.3,
+      [GENRE.comedy]: 0.3,
+    },
+    keywords: { war: -1.5, violent: -1, killing: -0.6 },
+    meaning: { friendship: 0.5, explosion: -0.6 },
+  },
   /** The follow-ups "older" and "more recent" (their years are filters already; this orders within them). */
   older: { year: -0.5 },
   newer: { year: 0.5 },

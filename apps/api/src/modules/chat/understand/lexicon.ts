@@ -1157,6 +1157,7 @@ export const MOODS: MoodRule[] = [
       'tensao',
     ],
     genres: [GENRE.thriller],
+    direction: 'tense',
   },
   {
     mood: 'cosy',
@@ -1190,6 +1191,7 @@ export const MOODS: MoodRule[] = [
     genres: [GENRE.family, GENRE.comedy, GENRE.animation, GENRE.romance],
     exclude: [GENRE.horror, GENRE.war],
     soft: { dark: -1 },
+    direction: 'cosy',
   },
   {
     // Decision 0119: whimsy (Amélie, The Grand Budapest Hotel, Big Fish): a playful, fanciful tone. The
