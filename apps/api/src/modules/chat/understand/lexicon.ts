@@ -404,7 +404,6 @@ export const MOODS: MoodRule[] = [
       'delightful',
       'adorable',
       'cute',
-      'sweet',
       'heartfelt',
       'lovely',
       'alegre',
