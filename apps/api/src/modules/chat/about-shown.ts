@@ -383,7 +383,8 @@ const puzzleWords = (m: CatalogMovie) => {
   const tags = m.keywords.filter((k) => PUZZLE_KEYWORDS.has(k)).slice(0, 3);
   return tags.length
     ? `is built on puzzles (${kindText(m)}; its themes include ${tags.join(', ')}): it asks for your attention`
-    : `is not tagged for twists or puzzles (${kindText(m)}): an easy one to follow`;
+    : // Untagged is no proof of a plain story (The Prestige has no twist tag): said as the tags' word.
+      `is not tagged for twists or puzzles (${kindText(m)}), though its tags may miss them: ${sentence(m.overview || 'it has no summary.')}`;
 };
 /** Whether a film is a violent one: the violence its tags name, else what its genres hold. */
 const violenceWords = (m: CatalogMovie) => {
