@@ -85,26 +85,29 @@ const namedFilm = (req: ChatRequest, ctx: TurnContext): CatalogMovie | null => {
   return title && title.confidence >= TITLE_CONFIDENCE && title.movie.vote_count >= 50 ? title.movie : null;
 };
 
+/** The words after a yes/no question's opening verb ("is amelie a good…": amelie a good…), or null. */
+const afterYesNo = (message: string): string[] | null => {
+  const words = titleWords(message);
+  return /^(?:is|was|are|does|would|will|can|could)$/.test(words[0] ?? '') ? words.slice(1) : null;
+};
+
 /**
  * "is amelie a good date movie?", "is the thing scary or just gross?": a yes/no question whose
  * subject is the film named asks its mood and genre words of that film; they ask for no films.
  */
 const opensWithTitle = (message: string, film: CatalogMovie) => {
-  const words = titleWords(message);
-  const title = titleWords(film.title);
-  return YES_NO.test(words[0] ?? '') && title.every((w, i) => words[i + 1] === w);
+  const rest = afterYesNo(message);
+  return !!rest && titleWords(film.title).every((w, i) => rest[i] === w);
 };
-const YES_NO = /^(?:is|was|are|does|would|will|can|could)$/;
 
 /**
  * The well-known film a yes/no question opens with, typed whole ("is amelie a good date movie?"),
  * when the reading took no title from it (its mood words asked for films).
  */
 const filmOpening = (message: string, ctx: TurnContext): CatalogMovie | null => {
-  const words = titleWords(message);
-  if (!YES_NO.test(words[0] ?? '')) return null;
-  for (let k = Math.min(6, words.length - 1); k >= 1; k--) {
-    const typed = words.slice(1, k + 1).join(' ');
+  const rest = afterYesNo(message);
+  for (let k = Math.min(6, rest?.length ?? 0); k >= 1; k--) {
+    const typed = rest!.slice(0, k).join(' ');
     if (POINTS_BACK.test(typed)) return null;
     const t = ctx.resolveTitle(typed);
     if (t && t.movie.vote_count >= NAMED_MIN_VOTES && titleWords(t.movie.title).join(' ') === typed)
