@@ -393,10 +393,12 @@ const violenceWords = (m: CatalogMovie) => {
   if (lessViolent(m) < 0) return `is not tagged as gory, but as a ${kindText(m)} film expect some violence`;
   return `is not a violent film (${kindText(m)})`;
 };
-/** Whether a film suits a date: a romantic comedy does, horror and war hardly (as the date-night mood has it). */
+/** The kinds the date-night mood rules out (horror, war): a hard sell for a date. */
+const NOT_FOR_A_DATE = MOODS.find((r) => r.mood === 'date-night')?.exclude ?? [];
+/** Whether a film suits a date: a romantic comedy does, what the date-night mood rules out hardly. */
 const dateWords = (m: CatalogMovie) => {
   const is = (g: number) => m.genre_ids.includes(g);
-  if (is(GENRE.horror) || is(GENRE.war)) return `is a ${kindText(m)} film: a hard sell for a date`;
+  if (NOT_FOR_A_DATE.some(is)) return `is a ${kindText(m)} film: a hard sell for a date`;
   if (is(GENRE.romance) && is(GENRE.comedy)) return `is a romantic comedy (${kindText(m)}): a date film`;
   if (is(GENRE.romance))
     return `is a romance (${kindText(m)}): good for a date if you both like a love story`;

@@ -62,10 +62,10 @@ export interface EngineAnswer {
   offered?: CatalogMovie;
 }
 
-/** The reply to a request: its text and picks, with the request's query and film remembered. */
 /** A film this well known (votes) named by its whole title in a message is not offered back to it. */
 export const NAMED_MIN_VOTES = 300;
 
+/** The reply to a request: its text and picks, with the request's query and film remembered. */
 export const reply = (req: ChatRequest, message: string, picks: Pick[] = []): EngineAnswer => ({
   message,
   picks,

@@ -747,9 +747,16 @@ export class Retriever {
     if (!d?.meaning || !sem) return [];
     return Object.entries(d.meaning).flatMap(([word, weight]) => {
       const v = sem.embed([word]);
-      return v ? [{ v, scale: this.scaleOf(v, sem), weight }] : [];
+      if (!v) return [];
+      // A meaning's scale is the same for every request (a pass over the films): made once.
+      let scale = this.meaningScales.get(word);
+      if (!scale) this.meaningScales.set(word, (scale = this.scaleOf(v, sem)));
+      return [{ v, scale, weight }];
     });
   }
+
+  /** Each direction meaning's scale over the films (the directions' words: a few dozen). */
+  private readonly meaningScales = new Lru<string, Scale>(THEME_CACHE_MAX);
 
   /** Where closeness to a vector lies over the films with 100+ votes (its median and top 1%). */
   private scaleOf(v: Float32Array | null, sem: SemanticIndex | null): Scale {
