@@ -494,6 +494,25 @@ export const DIRECTIONS: Readonly<Record<string, Direction>> = {
     keywords: { war: -1.5, violent: -1, killing: -0.6 },
     meaning: { friendship: 0.5, explosion: -0.6 },
   },
+  /**
+   * Decision 0136: the `sad` mood ("a proper cry", "something heartbreaking"): a drama of loss and
+   * love first, away from the crime, action and genre films a sad tag or two also falls on (The
+   * Green Mile and Life Is Beautiful before Taxi Driver and Django Unchained).
+   */
+  tearjerker: {
+    genres: {
+      [GENRE.drama]: 0.6,
+      [GENRE.romance]: 0.3,
+      [GENRE.crime]: -0.8,
+      [GENRE.action]: -1,
+      [GENRE.horror]: -1,
+      [GENRE.thriller]: -0.5,
+      [GENRE.scifi]: -0.4,
+      [GENRE.western]: -0.6,
+    },
+    keywords: { violent: -0.6, killing: -0.4 },
+    meaning: { grief: 0.6, tragedy: 0.4 },
+  },
   /** The follow-ups "older" and "more recent" (their years are filters already; this orders within them). */
   older: { year: -0.5 },
   newer: { year: 0.5 },

@@ -1,6 +1,6 @@
 import { isShort, isTvMovie, type CatalogMovie } from '@app/catalog';
 import { LOCAL_TITLES } from './understand/titles';
-import { editDistance, foldAccents } from './understand/text';
+import { editDistance, foldAccents, sentencesOf } from './understand/text';
 
 /**
  * "Star Wars movies", "all the Lord of the Rings films", "the Die Hard series": a franchise named by
@@ -85,6 +85,10 @@ const FRANCHISE_NOUN =
 /** "where do we start", "where to begin": asked of a franchise named in two words or more, its order. */
 const START_CUE =
   /\bwhere (?:do|should|would|can) (?:i|we|you|one) (?:start|begin)\b|\bwhere to (?:start|begin)\b/;
+
+/** A franchise's other films spoken of ("the sequels", "the other ones", "the rest of them"). */
+const OTHERS_OF_IT =
+  /\b(?:the|its|their|those|all the) (?:sequels|prequels|other (?:ones|films|movies)|later (?:ones|films|movies)|rest of (?:them|the (?:series|films|movies)))\b/;
 
 /** A franchise's films spoken of as one series ("which films are in the series", "the whole saga"). */
 const SERIES_SPOKEN_OF = /\b(?:the|this|that|whole|entire) (?:series|franchise|saga)\b/;
@@ -292,7 +296,22 @@ export class Franchises {
 
   /** The franchise a message asks for by name, or null. */
   asked(message: string): Franchise | null {
-    return this.named(message) ?? this.plural(message) ?? this.inOrder(message) ?? this.alone(message);
+    return (
+      this.named(message) ??
+      this.plural(message) ??
+      this.inOrder(message) ??
+      this.alone(message) ??
+      this.rest(message)
+    );
+  }
+
+  /**
+   * "only ever seen the first toy story. do the sequels hold up?": a franchise named anywhere (two
+   * words or more) and its other films spoken of ("the sequels", "the rest of them").
+   */
+  private rest(message: string): Franchise | null {
+    const text = franchiseKey(message);
+    return OTHERS_OF_IT.test(text) ? this.anywhere(text, 2) : null;
   }
 
   /**
@@ -341,6 +360,13 @@ export class Franchises {
   private inOrder(message: string): Franchise | null {
     const text = franchiseKey(message).replace(TRAILING_FILLER, '');
     if (ORDER_CUE.test(text)) return this.anywhere(text, 1);
+    // The question may be one sentence of several ("which mission impossible is the best one? be
+    // honest"): its cue read in that sentence, the franchise named there (or, in two words or more,
+    // elsewhere in the message).
+    const asked = sentencesOf(message)
+      .map((s) => franchiseKey(s).replace(TRAILING_FILLER, ''))
+      .find((s) => ORDER_CUE.test(s));
+    if (asked) return this.anywhere(asked, 1) ?? this.anywhere(text, 2);
     // Decision 0131: "want to show my 10yo star wars for the first time. where do we start" (a
     // one-word name there is too often a word: "nobody asking me for snacks … where do i start?").
     return START_CUE.test(text) ? this.anywhere(text, 2) : null;

@@ -1,6 +1,7 @@
 import { isGrammarWord } from './understand/grammar-words';
 import { AVAILABILITY_FRAME, FILLER } from './understand/lexicon';
 import { asksForFilms, type Query } from './understand/query';
+import { sentencesOf } from './understand/text';
 
 /**
  * Decision 0118: a title the catalog lacks, typed in lower case where nothing else is read. The
@@ -30,7 +31,7 @@ export interface WordKnowledge {
 const AVAILABILITY_AFTER =
   /^(.+?)\s*[,.…:;!?-]*\s*(?:do (?:you|u|ya) (?:guys )?have (?:it|that|this)|(?:you|u|ya) (?:guys )?got (?:it|that|this)|(?:or )?(?:is|was) (?:it|that) too (?:new|recent)|can (?:you|u) find (?:it|that|this)|where (?:can|do) (?:i|we) (?:watch|see|find|stream) (?:it|that|this)|is (?:it|that) (?:on here|here|available|in (?:the|your) catalog)|(?:la|lo) (?:tienen|tienes|teneis|tenéis)|(?:vous )?l['’ ]?avez(?: vous)?|(?:habt ihr|haben sie|hast du) (?:ihn|es|sie)|(?:voces|vocês|voce|você) (?:tem|têm)|(?:ce )?l['’ ]?avete)(?![\p{L}])/iu;
 const VERDICT_FRAME =
-  /^(?:so |ok |okay |hey )?is (.+?) (?:any good|worth (?:it|watching|a watch|seeing|the hype|the (?:time|wait|watch|runtime|(?:\d+|two|three|four) hours?|hours?))|too (?:scary|violent|gory|dark|long|sad|intense|mature|graphic|disturbing|much) (?:for|to))\b/i;
+  /^(?:so |ok |okay |hey )?is (.+?) (?:(?:actually|really|even|still) )?(?:any good|good(?=\s*[?!.,]|$)|overrated|over-?hyped|as good as (?:every(?:one|body)|people|they) says?|worth (?:it|watching|a watch|seeing|the hype|the (?:time|wait|watch|runtime|(?:\d+|two|three|four) hours?|hours?))|too (?:scary|violent|gory|dark|long|sad|intense|mature|graphic|disturbing|much) (?:for|to))\b/i;
 /** "Top Gun: Maverick – is it any good?", "what did you think of knives out?": the film judged. */
 const VERDICT_AFTER =
   /^(.+?)\s*[,.…:;!?–—-]+\s*(?:is it|was it|is that|was that) (?:any good|good|worth (?:it|watching|a watch|seeing|the hype))\b/i;
@@ -169,8 +170,14 @@ export function missingTitle(message: string, q: Query, words: WordKnowledge): s
   if (!namesNothing(q)) return null;
   const text = message.trim().replace(/[?!.]+$/, '');
   if (wholeName(text, wordsOf(text), q, words)) return text;
-  // The frames below are a title's place whatever else the message says ("my daughter": family films).
-  return availableName(text, words) ?? judgedName(text, words) ?? likenedName(text, words);
+  // The frames below are a title's place whatever else the message says ("my daughter": family films),
+  // in the whole message or in one of its sentences ("is everything everywhere all at once good?
+  // thinking about watching it tonight").
+  for (const part of [text, ...sentencesOf(text).map((t) => t.replace(/[?!.;]+$/, ''))]) {
+    const name = availableName(part, words) ?? judgedName(part, words) ?? likenedName(part, words);
+    if (name) return name;
+  }
+  return null;
 }
 
 /** The openers of a question for a title, longest first, as words. */

@@ -734,7 +734,7 @@ export function laterNamesake(m: CatalogMovie): string {
 
 /** "is Heat any good?", "is it worth the hype": a verdict on a film asked for. */
 export const ASKS_VERDICT =
-  /\b(?:any good|worth (?:it|watching|a watch|seeing|the hype|my time)|is it good|overrated|hold up)\b/i;
+  /\b(?:any good|worth (?:it|watching|a watch|seeing|the hype|my time)|is it good|overrated|over-?hyped|hold up|holds up|live up to (?:the|its|all the) hype|as good as (?:every(?:one|body)|people|they|all) (?:say|says|said|claim|claims)|\bis [^?.!]{1,60}? (?:actually |really |even )?good\?)/i;
 
 /**
  * Decision 0118: what a friend says first when asked whether a film is any good: its rating, and
@@ -755,7 +755,7 @@ export function verdict(m: CatalogMovie, here = false): string {
 
 /** "which Alien films are worth my time?", "any I should skip?": a franchise's films asked to be judged. */
 export const ASKS_WHICH_WORTH =
-  /\b(?:worth|skip|skippable|rough|(?:bad|good|weak|best|worst) ones?|any good|which (?:ones?|films?|movies?) (?:to|should))\b/i;
+  /\b(?:worth|skip|skippable|rough|hold up|holds up|overrated|(?:bad|good|weak|best|worst) ones?|any good|which (?:ones?|films?|movies?) (?:to|should))\b/i;
 
 /**
  * Decision 0129: a franchise judged as a friend would, by its ratings: the best loved, and those

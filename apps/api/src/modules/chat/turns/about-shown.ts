@@ -13,6 +13,7 @@ import { lastPicks, NAMED_MIN_VOTES, reply, type ChatRequest } from '../request'
 import * as say from '../wording';
 import { TITLE_CONFIDENCE } from '../understand/clauses';
 import { titleWords } from '../exact-titles';
+import { sentencesOf } from '../understand/text';
 import { lastSeed, type Turn, type TurnContext } from './turn';
 
 /**
@@ -49,8 +50,14 @@ const one = (req: ChatRequest, ctx: TurnContext) => {
   const shown = lastPicks(req, (id) => ctx.catalog.get(id));
   const fromShown = shown.length ? askedAboutOne(req.message, shown, namesakes(ctx)) : null;
   if (fromShown && (!req.query.like?.movie || fromShown.films.length)) return fromShown;
-  const named = namedFilm(req, ctx);
-  if (named && !shown.some((m) => m.id === named.id)) return aboutNamed(req, ctx, named);
+  // "what order do i watch star wars in?": a franchise's question is the franchise's, not a fact of one of its films.
+  if (ctx.franchises().asked(req.message)) return fromShown;
+  // "how long is lawrence of arabia?? my uncle wants us to watch it": the question is its sentence,
+  // the rest the story around it.
+  const question = sentencesOf(req.message).find((s) => s.endsWith('?'));
+  const asked = question ? { ...req, message: question } : req;
+  const named = namedFilm(asked, ctx) ?? (question ? namedFilm(req, ctx) : null);
+  if (named && !shown.some((m) => m.id === named.id)) return aboutNamed(asked, ctx, named);
   return fromShown;
 };
 

@@ -120,7 +120,8 @@ function wordPicks(req: ChatRequest, found: Retrieval): EngineAnswer {
     seed.vote_count < say.LITTLE_KNOWN_VOTES
       ? [say.laterNamesake(seed)]
       : [];
-  const introLine = [...verdict, ...namesake, head, ...lowConfidence].join(' ');
+  // What was taken to be meant comes first: the intro ends with the colon before the list.
+  const introLine = [...lowConfidence, ...verdict, ...namesake, head].join(' ');
   return reply(
     req,
     say.renderPicks(

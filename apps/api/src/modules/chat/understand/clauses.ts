@@ -3389,7 +3389,8 @@ function applyMood(q: Query, mood: (typeof MOODS)[number]) {
 export function comparativeClause(s: State) {
   const q = s.q;
   for (const c of COMPARATIVES) {
-    scan(s, c.phrases, () => {
+    scan(s, c.phrases, (start, len) => {
+      if (c.negatesAfter) negateAfter(s, start + len);
       addSoft(q, c.soft);
       q.relative = true;
       q.comparative = c.label;
@@ -3409,6 +3410,17 @@ export function comparativeClause(s: State) {
       const toward = c.toward && MOODS.find((m) => m.mood === c.toward);
       if (toward) applyMood(q, toward);
     });
+  }
+}
+
+/** What a death read whole died of ("nobody dying of cancer", "from an illness"): ruled out too, up to the clause's end (three words at most). */
+function negateAfter(s: State, from: number) {
+  if (!/^(?:of|from)$/.test(s.toks[from]?.w ?? '')) return;
+  for (let j = from + 1, taken = 0; j < s.toks.length && taken < 3; j++) {
+    const t = s.toks[j]!;
+    if (t.used || PUNCTUATION.has(t.w) || SCOPE_END.has(t.w)) break;
+    s.negated.add(j);
+    taken++;
   }
 }
 
@@ -4707,10 +4719,10 @@ function offlinePerson(typed: string, s: State, lexiconWords: ReadonlySet<string
   return words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join(' ');
 }
 
-/** The words left over: themes if the catalog's texts use them, else not understood. */
 /** Decision 0126: more words than this, and a message tells a story around its request. */
 export const LONG_MESSAGE = 10;
 
+/** The words left over: themes if the catalog's texts use them, else not understood. */
 export function leftoverClause(s: State, lexiconWords: ReadonlySet<string> = new Set()) {
   if (s.toks.filter((t) => !PUNCTUATION.has(t.raw)).length > LONG_MESSAGE) s.q.longMessage = true;
   // "I'm a wimp", "I'm so tired": what the user says about themselves is no request.
@@ -4720,37 +4732,57 @@ export function leftoverClause(s: State, lexiconWords: ReadonlySet<string> = new
     () => {},
   );
   const span = topicSpan(s.toks, s.negated);
-  for (const t of s.toks) {
-    if (
-      t.used ||
-      PUNCTUATION.has(t.w) ||
-      FILLER.has(t.raw) ||
-      FILLER.has(t.w) ||
-      /^\d+$/.test(t.w) ||
-      t.w.length < 3 ||
-      carriesNoRequest(s.toks, t)
-    )
-      continue;
-    if (s.negated.has(s.toks.indexOf(t))) {
-      // A negated word the vocabulary knows still rules a theme out ("no clowns").
-      // (Only in English: "que no sea de zombis" has no "sea" in it.)
-      const k = s.q.lang === 'en' ? singulars(t.w).find((x) => s.ctx.keywordVocabulary.has(x)) : undefined;
-      if (k) add(s.q.keywordsOut, k);
-      else {
-        add(s.q.unknown, t.raw);
-        add((s.q.unknownRuledOut ??= []), t.raw);
-      }
-      continue;
-    }
-    // The viewing situation ("12 hour flight tomorrow", "home sick on the couch") is no theme.
-    if (VIEWING_SITUATION.has(t.raw) && !span.has(s.toks.indexOf(t))) continue;
-    const topic = s.q.lang === 'en' && span.has(s.toks.indexOf(t)) && topicWord(s, t, lexiconWords);
-    if (topic) add((s.q.textWords ??= []), topic);
-    if (s.q.lang === 'en' && s.ctx.knownWord?.(t.w)) add(s.q.themeWords, t.w);
-    // Decision 0102: a topic word the catalog's text uses was understood (it retrieves).
-    else if (!topic) add(s.q.unknown, t.raw);
-  }
+  // Decision 0136: a long message that asked for a kind of film tells a story around it ("leave me
+  // staring at the wall… trying to figure out what i just watched"): its words outside a topic's
+  // place are that story, not what the films should be about. (Said of a film named, they are
+  // what was liked in it: "like The Social Network - fast dialogue, real-life business drama".)
+  const story = !!s.q.longMessage && !s.q.like && asksForKindRead(s.q);
+  for (const t of s.toks) if (!passedOver(s, t)) leftoverWord(s, t, span, story, lexiconWords);
 }
+
+/** A word no leftover: read by a clause, punctuation, a filler, a number, a function word. */
+const passedOver = (s: State, t: Token) =>
+  t.used ||
+  PUNCTUATION.has(t.w) ||
+  FILLER.has(t.raw) ||
+  FILLER.has(t.w) ||
+  /^\d+$/.test(t.w) ||
+  t.w.length < 3 ||
+  carriesNoRequest(s.toks, t);
+
+/** One word left over: a theme ruled out, a topic, a theme, the story's, or not understood. */
+function leftoverWord(
+  s: State,
+  t: Token,
+  span: ReadonlySet<number>,
+  story: boolean,
+  lexiconWords: ReadonlySet<string>,
+) {
+  const at = s.toks.indexOf(t);
+  if (s.negated.has(at)) {
+    // A negated word the vocabulary knows still rules a theme out ("no clowns").
+    // (Only in English: "que no sea de zombis" has no "sea" in it.)
+    const k = s.q.lang === 'en' ? singulars(t.w).find((x) => s.ctx.keywordVocabulary.has(x)) : undefined;
+    if (k) add(s.q.keywordsOut, k);
+    else {
+      add(s.q.unknown, t.raw);
+      add((s.q.unknownRuledOut ??= []), t.raw);
+    }
+    return;
+  }
+  // The viewing situation ("12 hour flight tomorrow", "home sick on the couch") is no theme.
+  if (VIEWING_SITUATION.has(t.raw) && !span.has(at)) return;
+  const topic = s.q.lang === 'en' && span.has(at) && topicWord(s, t, lexiconWords);
+  if (topic) add((s.q.textWords ??= []), topic);
+  else if (story && !span.has(at)) return;
+  if (s.q.lang === 'en' && s.ctx.knownWord?.(t.w)) add(s.q.themeWords, t.w);
+  // Decision 0102: a topic word the catalog's text uses was understood (it retrieves).
+  else if (!topic) add(s.q.unknown, t.raw);
+}
+
+/** A kind of film was read: a genre, a mood or a catalog theme. */
+const asksForKindRead = (q: Query) =>
+  q.genreGroups.length > 0 || q.moods.length > 0 || q.keywordsIn.length > 0;
 
 /** A function word, or a word qualifying the phrase a clause read after it ("young kids"). */
 function carriesNoRequest(toks: readonly Token[], t: Token): boolean {

@@ -819,6 +819,7 @@ export const MOODS: MoodRule[] = [
     // Decision 0116: said of a film or a list, "heavy" is a complaint ("nothing heavy", "that sounds
     // heavy", "too heavy"): the sad mood ruled out.
     averse: ['heavy', 'too heavy', 'downer', 'a downer'],
+    direction: 'tearjerker',
     negated: { soft: { dark: -1 }, outKeywords: SAD_THEMES },
   },
   {
@@ -1014,6 +1015,27 @@ export const MOODS: MoodRule[] = [
       'mess with my head',
       'messes with my head',
       'mind fuck',
+      // A film that leaves its viewer working it out ("melts my brain", "need a second watch", "staring
+      // at the wall trying to figure out what i just watched").
+      'melt my brain',
+      'melts my brain',
+      'melt your brain',
+      'melts your brain',
+      'brain melting',
+      'break my brain',
+      'breaks my brain',
+      'broke my brain',
+      'hurt my brain',
+      'hurts my brain',
+      'head spin',
+      'head spinning',
+      'second watch',
+      'need a rewatch',
+      'needs a rewatch',
+      'figure out what i just watched',
+      'figure out what happened',
+      'what did i just watch',
+      'what i just watched',
       'cerebral',
       'puzzling',
       'confusing',
@@ -1445,6 +1467,8 @@ export interface Comparative {
   insteadLabel?: string;
   /** A genre group the change asks for ("sadder": a drama). */
   genres?: number[];
+  /** What follows it after "of" or "from" is ruled out too ("nobody dying of cancer"). */
+  negatesAfter?: boolean;
 }
 
 /** The season's atmosphere (ghosts, haunted houses): the "spooky" theme's keywords (decision 0119). */
@@ -1560,6 +1584,55 @@ export const COMPARATIVES: Comparative[] = [
       'moins violente',
       'weniger brutal',
       'weniger gewalttatig',
+    ],
+  },
+  {
+    // Decision 0136: "a drama where nobody dies", "a romance where no one dies at the end": the films
+    // whose stories turn on a death ruled out (as tagged), and the kinds built on killing (war, horror,
+    // crime, thrillers, action, westerns).
+    label: 'not about death',
+    plain: 'none of them about death',
+    soft: {},
+    negatesAfter: true,
+    away: ['sad'],
+    out: [GENRE.war, GENRE.horror, GENRE.crime, GENRE.thriller, GENRE.action, GENRE.western],
+    outKeywords: [
+      ...SAD_THEMES,
+      'death',
+      'dying',
+      'death of father',
+      'funeral',
+      'grief',
+      'loss of loved one',
+      'murder',
+    ],
+    phrases: [
+      'nobody dies',
+      'no one dies',
+      'noone dies',
+      'nobody dying',
+      'no one dying',
+      'nobody has to die',
+      'nobody gets killed',
+      'no one gets killed',
+      'no deaths',
+      'no death',
+      'without death',
+      'without anyone dying',
+      "doesn't die",
+      'doesnt die',
+      'doesn t die',
+      "don't die",
+      "can't with death",
+      "can't handle death",
+      'does not die',
+      'dont die',
+      'don t die',
+      'do not die',
+      'cant with death',
+      'can t with death',
+      'cant handle death',
+      'can t handle death',
     ],
   },
   {

@@ -268,3 +268,12 @@ export function languageEvidence(tokens: readonly Token[]): { lang: MessageLang;
   for (const lang of ['es', 'fr', 'de', 'it', 'pt'] as const) if (score[lang] > score[best]) best = lang;
   return { lang: best, markers: score[best] };
 }
+
+/** The message's sentences, when it has more than one (split after their end marks). */
+export const sentencesOf = (message: string): string[] => {
+  const parts = message
+    .split(/(?<=[?!.;])\s+|\n+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+  return parts.length > 1 ? parts : [];
+};
