@@ -99,12 +99,13 @@ describe('words the catalog knows as a topic are that topic', () => {
 
 describe('questions about the films shown', () => {
   it('"is any of those based on a true story?": a biography is one, named from the films shown', async () => {
+    // (Asked of the first list: the "less violent" one after it holds no film tagged so since
+    // decision 0136's genre focus, and says so.)
     const r = await playConversation(chat.engine, chat.catalog, [
       'good war movie?',
-      'something less violent, my mom is gonna watch with me',
       'is any of those based on a true story?',
     ]);
-    const [, before] = r.shown;
+    const [before] = r.shown;
     const named = before!.filter((id) => r.message.includes(`(/movie/${id})`));
     expect(named.length).toBeGreaterThan(0);
     for (const id of named) {
