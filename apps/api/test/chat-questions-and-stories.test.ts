@@ -115,6 +115,14 @@ describe('"nobody dies" and a proper cry', () => {
     expect(a.message).toMatch(/none of them about death/);
   });
 
+  it('"isn\'t depressing. no one dying of cancer": still nothing sad, and cancer ruled out, not asked for', () => {
+    const q = chat.engine.parse("I want a drama that isn't depressing. no one dying of cancer pls");
+    expect(q.notMoods).toContain('sad');
+    expect(q.soft.dark).toBe(-1);
+    expect(q.keywordsOut).toContain('cancer');
+    expect(q.keywordsIn).not.toContain('cancer');
+  });
+
   it('"a movie about a dog where the dog doesn\'t die" rules death out too', () => {
     const q = chat.engine.parse("a movie about a dog where the dog doesn't die");
     expect(q.keywordsIn).toContain('dog');

@@ -678,7 +678,8 @@ export function directionOf(q: {
   moodDirection?: string;
 }): Direction | undefined {
   const name = q.comparative ?? (typeof q.followUp === 'string' ? q.followUp : undefined);
-  if (name) return DIRECTIONS[name];
+  // A comparative that only rules out ("nobody dies") leaves the way to a mood said not wanted.
+  if (name && DIRECTIONS[name]) return DIRECTIONS[name];
   const limit = q.notMoods?.map((m) => NEGATED_MOOD_DIRECTIONS[m]).find((d) => d !== undefined);
   if (limit) return halfway(DIRECTIONS[limit]!);
   return q.moodDirection ? DIRECTIONS[q.moodDirection] : undefined;

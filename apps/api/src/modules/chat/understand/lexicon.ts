@@ -1594,7 +1594,6 @@ export const COMPARATIVES: Comparative[] = [
     plain: 'none of them about death',
     soft: {},
     negatesAfter: true,
-    away: ['sad'],
     out: [GENRE.war, GENRE.horror, GENRE.crime, GENRE.thriller, GENRE.action, GENRE.western],
     outKeywords: [
       ...SAD_THEMES,
