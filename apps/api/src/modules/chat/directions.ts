@@ -497,7 +497,7 @@ export const DIRECTIONS: Readonly<Record<string, Direction>> = {
   /**
    * Decision 0136: the `sad` mood ("a proper cry", "something heartbreaking"): a drama of loss and
    * love first, away from the crime, action and genre films a sad tag or two also falls on (The
-   * Green Mile and Life Is Beautiful before Taxi Driver and Django Unchained).
+   * Fault in Our Stars and Manchester by the Sea join Schindler's List; Her leaves).
    */
   tearjerker: {
     genres: {

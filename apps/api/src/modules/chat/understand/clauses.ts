@@ -3413,7 +3413,10 @@ export function comparativeClause(s: State) {
   }
 }
 
-/** What a death read whole died of ("nobody dying of cancer", "from an illness"): ruled out too, up to the clause's end (three words at most). */
+/**
+ * What a death read whole died of ("nobody dying of cancer", "from an illness"): ruled out too, up
+ * to the clause's end (three words at most).
+ */
 function negateAfter(s: State, from: number) {
   if (!/^(?:of|from)$/.test(s.toks[from]?.w ?? '')) return;
   for (let j = from + 1, taken = 0; j < s.toks.length && taken < 3; j++) {
