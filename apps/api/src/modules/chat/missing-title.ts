@@ -1,5 +1,5 @@
 import { isGrammarWord } from './understand/grammar-words';
-import { AVAILABILITY_FRAME, FILLER } from './understand/lexicon';
+import { AVAILABILITY_FRAME, FILLER, JUDGED_AS } from './understand/lexicon';
 import { asksForFilms, type Query } from './understand/query';
 import { sentencesOf } from './understand/text';
 
@@ -30,8 +30,10 @@ export interface WordKnowledge {
 
 const AVAILABILITY_AFTER =
   /^(.+?)\s*[,.…:;!?-]*\s*(?:do (?:you|u|ya) (?:guys )?have (?:it|that|this)|(?:you|u|ya) (?:guys )?got (?:it|that|this)|(?:or )?(?:is|was) (?:it|that) too (?:new|recent)|can (?:you|u) find (?:it|that|this)|where (?:can|do) (?:i|we) (?:watch|see|find|stream) (?:it|that|this)|is (?:it|that) (?:on here|here|available|in (?:the|your) catalog)|(?:la|lo) (?:tienen|tienes|teneis|tenéis)|(?:vous )?l['’ ]?avez(?: vous)?|(?:habt ihr|haben sie|hast du) (?:ihn|es|sie)|(?:voces|vocês|voce|você) (?:tem|têm)|(?:ce )?l['’ ]?avete)(?![\p{L}])/iu;
-const VERDICT_FRAME =
-  /^(?:so |ok |okay |hey )?is (.+?) (?:(?:actually|really|even|still) )?(?:any good|good(?=\s*[?!.,]|$)|overrated|over-?hyped|as good as (?:every(?:one|body)|people|they) says?|worth (?:it|watching|a watch|seeing|the hype|the (?:time|wait|watch|runtime|(?:\d+|two|three|four) hours?|hours?))|too (?:scary|violent|gory|dark|long|sad|intense|mature|graphic|disturbing|much) (?:for|to))\b/i;
+const VERDICT_FRAME = new RegExp(
+  String.raw`^(?:so |ok |okay |hey )?is (.+?) (?:(?:actually|really|even|still) )?(?:any good|good(?=\s*[?!.,]|$)|${JUDGED_AS}|worth (?:it|watching|a watch|seeing|the hype|the (?:time|wait|watch|runtime|(?:\d+|two|three|four) hours?|hours?))|too (?:scary|violent|gory|dark|long|sad|intense|mature|graphic|disturbing|much) (?:for|to))\b`,
+  'i',
+);
 /** "Top Gun: Maverick – is it any good?", "what did you think of knives out?": the film judged. */
 const VERDICT_AFTER =
   /^(.+?)\s*[,.…:;!?–—-]+\s*(?:is it|was it|is that|was that) (?:any good|good|worth (?:it|watching|a watch|seeing|the hype))\b/i;

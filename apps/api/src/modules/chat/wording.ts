@@ -3,7 +3,14 @@ import { lovedRating } from './rank';
 import { SAID_SO_IN_LANGUAGES } from './reply-language';
 import { darkness, type Scored } from './retrieve';
 import { askedTheme, isPlace, themeText } from './themes';
-import { COMPARATIVES, GENRE, INDUSTRY_PHRASES, LANGUAGE_PHRASES, MOODS } from './understand/lexicon';
+import {
+  COMPARATIVES,
+  GENRE,
+  INDUSTRY_PHRASES,
+  JUDGED_AS,
+  LANGUAGE_PHRASES,
+  MOODS,
+} from './understand/lexicon';
 import { saysNothingAlone } from './understand/grammar-words';
 import { hasRequest, type Query } from './understand/query';
 
@@ -733,8 +740,10 @@ export function laterNamesake(m: CatalogMovie): string {
 }
 
 /** "is Heat any good?", "is it worth the hype": a verdict on a film asked for. */
-export const ASKS_VERDICT =
-  /\b(?:any good|worth (?:it|watching|a watch|seeing|the hype|my time)|is it good|overrated|over-?hyped|hold up|holds up|live up to (?:the|its|all the) hype|as good as (?:every(?:one|body)|people|they|all) (?:say|says|said|claim|claims)|\bis [^?.!]{1,60}? (?:actually |really |even )?good\?)/i;
+export const ASKS_VERDICT = new RegExp(
+  String.raw`\b(?:any good|worth (?:it|watching|a watch|seeing|the hype|my time)|is it good|hold up|holds up|${JUDGED_AS}|\bis [^?.!]{1,60}? (?:actually |really |even )?good\?)`,
+  'i',
+);
 
 /**
  * Decision 0118: what a friend says first when asked whether a film is any good: its rating, and

@@ -78,7 +78,7 @@ import {
   TITLE_BOUNDARIES,
   type Soft,
 } from './lexicon';
-import { groupKey, type Query } from './query';
+import { asksForKind, groupKey, type Query } from './query';
 import { Lru } from '../lru';
 import { editDistance, foldAccents, PUNCTUATION, type Token } from './text';
 import { looksLikeATitleMention, namesAfterCue, namesInFrame } from '../title-mention';
@@ -4739,7 +4739,7 @@ export function leftoverClause(s: State, lexiconWords: ReadonlySet<string> = new
   // staring at the wall… trying to figure out what i just watched"): its words outside a topic's
   // place are that story, not what the films should be about. (Said of a film named, they are
   // what was liked in it: "like The Social Network - fast dialogue, real-life business drama".)
-  const story = !!s.q.longMessage && !s.q.like && asksForKindRead(s.q);
+  const story = !!s.q.longMessage && !s.q.like && asksForKind(s.q);
   for (const t of s.toks) if (!passedOver(s, t)) leftoverWord(s, t, span, story, lexiconWords);
 }
 
@@ -4782,10 +4782,6 @@ function leftoverWord(
   // Decision 0102: a topic word the catalog's text uses was understood (it retrieves).
   else if (!topic) add(s.q.unknown, t.raw);
 }
-
-/** A kind of film was read: a genre, a mood or a catalog theme. */
-const asksForKindRead = (q: Query) =>
-  q.genreGroups.length > 0 || q.moods.length > 0 || q.keywordsIn.length > 0;
 
 /** A function word, or a word qualifying the phrase a clause read after it ("young kids"). */
 function carriesNoRequest(toks: readonly Token[], t: Token): boolean {

@@ -2210,6 +2210,13 @@ export const ERA_PHRASES: {
 ];
 
 /**
+ * How a film is asked to be judged beyond "any good" and "worth it" (decision 0136), as a regular
+ * expression's alternatives: "is it overhyped?" (wording.ts ASKS_VERDICT) and "is X as good as
+ * everyone says?" with X a title the catalog lacks (missing-title.ts VERDICT_FRAME).
+ */
+export const JUDGED_AS = String.raw`overrated|over-?hyped|live up to (?:the|its|all the) hype|as good as (?:every(?:one|body)|people|they|all) (?:say|says|said|claim|claims)`;
+
+/**
  * Catalog keywords that name a studio's or a publisher's films, not a subject: ruled out, they rule
  * out their own films only, never the keywords or films close to them in meaning ("superheroes, not
  * Marvel" keeps the DC films, which the vectors put beside Marvel's).

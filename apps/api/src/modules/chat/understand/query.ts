@@ -205,15 +205,17 @@ export function emptyQuery(lang: Query['lang'] = 'en'): Query {
   };
 }
 
+/** A kind of film was asked for: a genre, a mood or a catalog theme. */
+export const asksForKind = (q: Query): boolean =>
+  q.genreGroups.length > 0 || q.moods.length > 0 || q.keywordsIn.length > 0;
+
 /**
  * Something a film can be checked against (a genre, mood, theme, language, years, length or
  * rating): more than a title or a story's words.
  */
 export function asksForFilms(q: Query): boolean {
   return (
-    q.genreGroups.length > 0 ||
-    q.moods.length > 0 ||
-    q.keywordsIn.length > 0 ||
+    asksForKind(q) ||
     q.languages.length > 0 ||
     q.yearFrom !== undefined ||
     q.yearTo !== undefined ||

@@ -88,7 +88,7 @@ import {
 } from './lexicon';
 import { negatedJustBefore, RATHER_WORDS, TITLE_CONFIDENCE } from './clauses';
 import { dropClause } from './drops';
-import { emptyQuery, groupKey, hasRequest, type Query } from './query';
+import { asksForKind, emptyQuery, groupKey, hasRequest, type Query } from './query';
 import {
   languageEvidence,
   foldAccents,
@@ -507,7 +507,7 @@ function smallTalk(q: Query, social: Social): Query['social'] {
   if (social.offTopic && !social.strongContext && !(specific && social.movieContext && !q.like))
     return 'off-topic';
   // "who won the world cup in 2014?": a question with nothing about films in it.
-  const aboutFilms = q.genreGroups.length > 0 || q.moods.length > 0 || q.keywordsIn.length > 0 || !!q.like;
+  const aboutFilms = asksForKind(q) || !!q.like;
   if (social.question && loose && !aboutFilms) return 'off-topic';
   // Plain prose with no film words at all: not a film request (decision 0102: unless it has a
   // topic the catalog's text knows, "something about a crew pulling off one last job").
