@@ -109,8 +109,12 @@ describe('a yes/no question about a film named first asks its words of that film
     ['is the thing (1982) scary or just gross?', 'The Thing', /violence/],
   ])('%j', async (message, title, said) => {
     const a = await chat.engine.answer(message, freshConversation());
-    // The film's own answer: no list of other films, nothing said of a word not caught.
-    expect(a.picks, a.message).toHaveLength(0);
+    // The film's own answer: no list of other films (its own card only, decision 0137), nothing said
+    // of a word not caught.
+    expect(
+      a.picks.map((p) => p.movie.title),
+      a.message,
+    ).toEqual([title]);
     expect(a.message).toContain(`[${title}]`);
     expect(a.message).toMatch(said);
     expect(a.message).not.toMatch(/didn't catch/);

@@ -53,10 +53,10 @@ describe('decision 0128: a register said of a kind', () => {
     for (const m of picks) expect(m.genre_ids, m.title).not.toContain(GENRE.romance);
   });
 
-  it('the viewer\'s state alone moves nothing; "makes you feel dumb" asks for nothing dumb', () => {
-    expect(
-      chat.engine.parse('sooo hungover. need something easy, brain is off').moodDirection,
-    ).toBeUndefined();
+  it('the viewer\'s state alone is said of the register\'s own kind (0137); "makes you feel dumb" asks for nothing dumb', () => {
+    expect(chat.engine.parse('sooo hungover. need something easy, brain is off').moodDirection).toBe(
+      'dumber',
+    );
     expect(
       chat.engine.parse('i love that feeling where a movie makes you feel dumb in a good way').moods,
     ).not.toContain('silly');

@@ -55,6 +55,8 @@ export const KEYWORD_FAMILIES = {
     'bloodbath',
     'sadism',
     'sadistic',
+    'sadist',
+    'bludgeoning',
     'shot to death',
     'gun violence',
     'beaten to death',
@@ -395,6 +397,46 @@ export const DIRECTIONS: Readonly<Record<string, Direction>> = {
     keywords: { smart: -1 },
     meaning: { philosophy: -0.8, intelligence: -0.5, explosion: 0.5 },
     rating: -0.5,
+  },
+  /**
+   * Decision 0137: a teenage audience ("we're all 14", "for my 15 year old"): the films teenagers
+   * watch (The Conjuring before Psycho; adventure and fun before drama): newer, no graphic sex,
+   * the goriest further down, not the documentary or the period piece.
+   */
+  teen: {
+    genres: {
+      [GENRE.adventure]: 0.5,
+      [GENRE.action]: 0.3,
+      [GENRE.comedy]: 0.3,
+      [GENRE.scifi]: 0.3,
+      [GENRE.fantasy]: 0.3,
+      [GENRE.drama]: -0.5,
+      [GENRE.documentary]: -1,
+      [GENRE.history]: -0.6,
+      [GENRE.war]: -0.6,
+      [GENRE.western]: -0.6,
+    },
+    keywords: { violent: -1, adult: -1 },
+    year: 0.5,
+    ruleOut: { keywords: ['adult'] },
+  },
+  /**
+   * An easy watch (the `easy-watching` mood: "zero thinking required", "something I don't have to
+   * follow"): the asked kind without the demanding — away from drama, history, war and the cerebral,
+   * the rating weighing a little less (Die Hard and Speed for action, not Inception; Airplane! for
+   * comedy, not Forrest Gump). No lean to children's films: easy is not young.
+   */
+  easier: {
+    genres: {
+      [GENRE.drama]: -0.8,
+      [GENRE.history]: -0.8,
+      [GENRE.war]: -1,
+      [GENRE.mystery]: -0.4,
+      [GENRE.documentary]: -1,
+    },
+    keywords: { smart: -0.6 },
+    meaning: { philosophy: -0.6 },
+    rating: -0.3,
   },
   /**
    * Decision 0129: a date's film (the `date-night` mood): the grown-up romantic comedy before the

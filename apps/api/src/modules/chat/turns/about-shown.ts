@@ -10,6 +10,7 @@ import {
   questionSubject,
 } from '../about-shown';
 import { lastPicks, NAMED_MIN_VOTES, reply, type ChatRequest } from '../request';
+import { emptyQuery } from '../understand/query';
 import * as say from '../wording';
 import { TITLE_CONFIDENCE } from '../understand/clauses';
 import { titleWords } from '../exact-titles';
@@ -156,15 +157,18 @@ export const aboutShownTurn: Turn = {
     const asked = order(req);
     // The answer names the films asked about and shows no new list: the films shown stay the
     // conversation's (no picks, so "the second one" still means what it meant).
-    if (!asked)
-      return reply(
-        req,
-        answerAboutOne(
-          one(req, ctx)!,
-          lastPicks(req, (id) => ctx.catalog.get(id)),
-          say.movieLink,
-        ),
-      );
+    if (!asked) {
+      const about = one(req, ctx)!;
+      const shown = lastPicks(req, (id) => ctx.catalog.get(id));
+      const text = answerAboutOne(about, shown, say.movieLink);
+      // Decision 0137: a film asked about with nothing shown yet is shown (its card; "anything like
+      // it?" then follows it, not the story the question was told in). With films shown, those
+      // stay the conversation's.
+      if (shown.length || about.films.length !== 1) return reply(req, text);
+      const film = about.films[0]!;
+      const asked = { ...req, query: emptyQuery(req.query.lang), seed: film };
+      return reply(asked, text, [{ movie: film, reason: '' }]);
+    }
     const ordered = orderShown(
       lastPicks(req, (id) => ctx.catalog.get(id)),
       asked,

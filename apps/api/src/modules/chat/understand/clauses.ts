@@ -42,6 +42,7 @@ import {
   VIEWING_PREFIXES,
   LONG_MINUTES,
   LONG_PHRASES,
+  LAUGH_TO_TEARS,
   MOODS,
   MOVIE_CONTEXT,
   STRONG_MOVIE_CONTEXT,
@@ -2440,9 +2441,11 @@ const FILM_NOUNS = [...LONG_NOUNS, ...GENRE_WORDS]
 const CHILD_AGE = String.raw`(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)`;
 /** "my 7yo", "my 12 and 15 year old", "kids aged 6, 9 and 11 years old", "de 6 y 9 años". */
 const CHILD_AGES = new RegExp(
-  String.raw`\b((?:${CHILD_AGE} ?(?:,|and|&|y|et|und) ?)*${CHILD_AGE}) ?(?:years? ?olds?|yrs? ?olds?|yo|y o|anos|anni|ans|jahre alt|jahrigen?|jahrige)\b`,
+  String.raw`\b((?:${CHILD_AGE} ?(?:,|and|&|y|et|und) ?)*${CHILD_AGE}) ?(?:years? ?olds?|yrs? ?olds?|yo|y o|anos|anni|ans|jahre alt|jahrigen?|jahrige)\b(?: (?:son|daughter|boy|girl|kid|child|nephew|niece|brother|sister|cousin|twins|sons|daughters|boys|girls|kids)\b)?`,
 );
-const ONE_AGE = new RegExp(String.raw`\b${CHILD_AGE}\b`, 'g');
+const ONE_AGE = new RegExp(String.raw`\b${CHILD_AGE}\b(?<![-–]\d{1,2})`, 'g');
+/** The oldest a teenage audience is (`ageClause`). */
+const TEEN_AGE = 17;
 /**
  * "my kids are 5 and 8", "my son is 6", "my little cousins (7 and 9)", "the kids, 4 and 6": ages
  * said after the children they are of, with no "years old". A number after a noun for a child is
@@ -2452,8 +2455,11 @@ const CHILD_NOUN_WORDS = String.raw`(?:kids?|kiddos?|children|child|sons?|daught
 /** A token that is one of `CHILD_NOUN_WORDS` ("toddlers", "kids"). */
 const CHILD_WORD = new RegExp(`^${CHILD_NOUN_WORDS}$`);
 const CHILD_NOUN = String.raw`(?:kids?|kiddos?|children|child|sons?|daughters?|boys?|girls?|cousins?|nephews?|nieces?|grandkids?|grandchildren|grandsons?|granddaughters?|little ones?|toddlers?|twins|siblings|brothers?|sisters?)`;
-/** A child's age up to 12 (an older one is no child's film: the words are left to other clauses). */
-const YOUNG_AGE = String.raw`(?:1[0-2]|[1-9]|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)`;
+/**
+ * A child's or a teenager's age, up to 17 ("we're all 15-16": the first of a range). A child's
+ * film is for up to 12; a teenager's list is its own (`TEEN_AGE`); older ages are left to other clauses.
+ */
+const YOUNG_AGE = String.raw`(?:1[0-7]|[1-9]|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?:[-–]1[3-9])?`;
 const AGES_AFTER_CHILD = new RegExp(
   String.raw`\b${CHILD_NOUN} (?:(?:is|are|aged|ages|age|who are|both|just turned|turned) )?(?:only |just |barely )?(?:, |\( )?((?:${YOUNG_AGE} (?:, |and |& |y |et |und )?)*${YOUNG_AGE})\b(?! (?:feet|foot|ft|hours?|hrs?|minutes?|mins?|stars?|times?|movies?|films?|days?|weeks?|months?|percent|%|[a-z]+ ?(?:years? ?olds?|yrs? ?olds?|yo)\b))`,
 );
@@ -2492,6 +2498,9 @@ const COUNT_ASKED =
 export function ageClause(s: State) {
   const q = s.q;
   const child = (age: number) => {
+    // Decision 0137: a teenage audience ("scary movies for a sleepover, we're all 14") gets the films
+    // teenagers watch: newer, without graphic sex or the goriest (direction `teen`).
+    if (age > 12 && age <= TEEN_AGE && q.childAge === undefined) q.moodDirection ??= 'teen';
     if (age <= 0 || age > 12) return;
     addGroup(q, [GENRE.family, GENRE.animation, GENRE.adventure]);
     q.childAge = Math.min(q.childAge ?? age, age);
@@ -3183,14 +3192,23 @@ export function negationClause(s: State) {
   // just" qualifies what follows up to the punctuation, which is neither asked for nor ruled out
   // ("not just another superhero movie" still rules out).
   scanRegex(s, /\bnot (?:just|only|merely|simply)\b(?! another\b)[^,.;!?]*/, () => {});
-  // "something i dont have to follow", "one i don't need to think about": an easy watch asked for,
-  // nothing ruled out.
+  // "something i dont have to follow" (an easy watch), "one i don't need to think about", "zero
+  // thinking required" (the brain off): asked for, nothing ruled out.
   scanRegex(s, NO_EFFORT, () =>
     applyMood(
       s.q,
       MOODS.find((m) => m.mood === 'easy-watching')!,
     ),
   );
+  scanRegex(s, NO_THINKING, () =>
+    applyMood(
+      s.q,
+      MOODS.find((m) => m.mood === 'silly')!,
+    ),
+  );
+  // "I don't care how sad", "don't mind if it's gory", "doesn't matter how long": what they are
+  // indifferent to is neither ruled out nor asked for (it was read as "not sad", "no gore").
+  scanRegex(s, INDIFFERENT, () => undefined);
   scan(s, NEGATIONS, (start, len) => negateFrom(s, start + len));
   moreThanClause(s);
   ruledOutAfter(s);
@@ -3205,8 +3223,15 @@ export function negationClause(s: State) {
   });
 }
 
+const INDIFFERENT =
+  /\b(?:(?:(?:don't|dont|do not|doesn't|doesnt|does not) (?:care|mind|matter)|no matter|not bothered) (?:how|if|whether)(?: (?:it's|its|it is|they're|theyre|they are|it gets|they get|it's a|its a))?(?: (?:really|very|super|too|that|a bit|a little))?|(?:don't|dont|do not) mind (?:a (?:bit|little) of|some)) [^\s,.;!?]+/;
+
 const NO_EFFORT =
-  /\b(?:don't|dont|do not|won't|wont|shouldn't|shouldnt|doesn't|doesnt) (?:have|need|want) to (?:follow|think|concentrate|focus|pay attention)(?: (?:about|on|to))?(?: it| too (?:much|hard))?\b/;
+  /\b(?:don't|dont|do not|won't|wont|shouldn't|shouldnt|doesn't|doesnt) (?:have|need|want) to (?:follow|concentrate|focus|pay attention)(?: (?:about|on|to))?(?: it| too (?:much|hard))?\b/;
+
+/** "zero thinking required", "one I don't have to think about": the brain off, a dumb film (silly). */
+const NO_THINKING =
+  /\b(?:(?:don't|dont|do not|won't|wont|shouldn't|shouldnt|doesn't|doesnt) (?:have|need|want) to think(?: about| too (?:much|hard))?(?: it)?|(?:zero|no|without|minimal) (?:thinking|thought|brainpower|brain power|brain cells)(?: (?:required|needed|involved|necessary))?)\b/;
 
 /** The words ruled out after a negation that ends at token `from`: up to four, a list going on. */
 function negateFrom(s: State, from: number): void {
@@ -3376,13 +3401,26 @@ function applyMood(q: Query, mood: (typeof MOODS)[number]) {
   for (const g of mood.exclude ?? []) add(q.impliedOut, g);
   for (const k of mood.keywords ?? []) add(q.moodKeywords, k);
   // A register's direction waits to know what it is said of (understand.ts registerOfAKind).
-  if (mood.direction && !mood.register) q.moodDirection ??= mood.direction;
+  if (mood.direction && !mood.register) leanTo(q, mood.direction);
   if (mood.runtimeMin && q.runtimeMin === undefined) {
     q.runtimeMin = mood.runtimeMin;
     q.runtimeImplied = true;
   }
   // A comparative sets the direction: "scary but less violent" is lighter, whatever "scary" leans.
   if (mood.soft) addSoft(q, q.relative && q.soft.dark ? { ...mood.soft, dark: undefined } : mood.soft);
+}
+
+/** Directions that yield to any other (`MoodRule.yields`). */
+const YIELDING = new Set(MOODS.filter((m) => m.yields).map((m) => m.direction));
+
+/**
+ * The mood's direction, unless another mood set one first; a yielding one ("easy to watch") gives
+ * way to any other ("dumb and funny, i dont have to follow": dumber; "cosy and easy": cosy).
+ */
+export function leanTo(q: Query, direction: string | undefined): void {
+  if (!direction) return;
+  if (!q.moodDirection || (YIELDING.has(q.moodDirection) && !YIELDING.has(direction)))
+    q.moodDirection = direction;
 }
 
 /** "darker", "less scary", "more light-hearted", "funnier": a direction, and the moods it leaves or joins. */
@@ -3446,6 +3484,7 @@ export function notCheesyClause(s: State) {
 const askedAnywhere = (s: State, phrases: readonly string[]) =>
   s.toks.some((t, i) => !t.used && !s.negated.has(i) && phrases.some((p) => matchAt(s.toks, i, p) > 0));
 
+const FUNNY = MOODS.find((m) => m.mood === 'funny')!;
 const MULTI_WORD_MOODS = new Map(MOODS.map((m) => [m, m.phrases.filter((p) => p.includes(' '))]));
 
 /**
@@ -3454,6 +3493,10 @@ const MULTI_WORD_MOODS = new Map(MOODS.map((m) => [m, m.phrases.filter((p) => p.
  */
 export function moodClause(s: State, idiomsOnly = false) {
   const q = s.q;
+  if (idiomsOnly)
+    scanRegex(s, LAUGH_TO_TEARS, (_m, start) => {
+      if (!s.negated.has(start)) applyMood(q, FUNNY);
+    });
   for (const mood of MOODS) {
     const ruleOut = () => {
       add((q.notMoods ??= []), mood.mood);
@@ -3577,9 +3620,17 @@ const FAMILY_IN_THE_STORY =
 const FAMILY_AS_SUBJECT =
   /\b(?:about|on|around|exploring) (?:a |the )?(?:famil(?:y|ies)(?: life| ties| drama| relationships)?)\b(?! (?:film|films|movie|movies|night|friendly|evening|time)\b)/;
 
+/**
+ * "I loved how it made me feel tiny, and the music": a film's music is its score, no musical asked
+ * for ("musicals", "music films", "the music industry" are).
+ */
+const A_FILMS_MUSIC =
+  /\b(?:the|its|their|his|her) (?:music|soundtrack|score)\b(?! (?:industry|business|scene|world|video|videos|film|films|movie|movies|documentary|documentaries)\b)/;
+
 export function genreClause(s: State) {
   const q = s.q;
   scanRegex(s, FAMILY_IN_THE_STORY, () => undefined);
+  scanRegex(s, A_FILMS_MUSIC, () => undefined);
   // "dramas and stuff about family": family as what a film is about is a theme; the Family genre
   // is an audience (films for children and parents).
   scanRegex(s, FAMILY_AS_SUBJECT, () => add(q.themeWords, 'family'));

@@ -348,7 +348,16 @@ export interface MoodRule {
   register?: boolean;
   /** How the mood moves the list within what it asks for (a `DIRECTIONS` label in directions.ts). */
   direction?: string;
+  /** Its direction gives way to another mood's ("dumb and funny, nothing I have to follow"). */
+  yields?: boolean;
 }
+
+/**
+ * Laughing to tears ("laugh till I cry", "laugh so hard I cry", "laughed so much we cried"): the
+ * tears are laughter's, no sad film asked for. A laugh word, at most four words, then a crying word.
+ */
+export const LAUGH_TO_TEARS =
+  /\blaugh(?:s|ed|ing)?\b(?: \S+){0,4}? (?:cry|cried|crying|tears|weep|sob|sobbing)\b/;
 
 /** The themes that make a film sad whatever its genre ("nothing sad", "less sad"). */
 export const SAD_THEMES = [
@@ -550,19 +559,12 @@ export const MOODS: MoodRule[] = [
       'hilarious',
       'laugh',
       'laughs',
-      // Said with force ("laugh till I cry", "had me crying laughing"). A bare "laughing" is no
-      // request ("the clown keeps laughing"): only said of the viewer.
+      // Said with force ("had me crying laughing"; "laugh till I cry" is LAUGH_TO_TEARS). A bare
+      // "laughing" is no request ("the clown keeps laughing"): only said of the viewer.
       'me laughing',
       'us laughing',
       'laughing so hard',
       'laughing out loud',
-      'laugh till i cry',
-      'laugh until i cry',
-      'laugh till i cried',
-      'laughing till i cry',
-      'laughing until i cry',
-      'laugh till we cry',
-      'laugh until we cry',
       'cry laughing',
       'crying laughing',
       'cried laughing',
@@ -1266,6 +1268,8 @@ export const MOODS: MoodRule[] = [
       'doze off to',
     ],
     soft: { dark: -1 },
+    direction: 'easier',
+    yields: true,
   },
   {
     // Decision 0119: a comedy of dark things (Fargo, In Bruges, Dr. Strangelove), not a dark film

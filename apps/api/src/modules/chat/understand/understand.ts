@@ -86,7 +86,7 @@ import {
   CHEESE_WORDS,
   CRINGE_WORDS,
 } from './lexicon';
-import { negatedJustBefore, RATHER_WORDS, TITLE_CONFIDENCE } from './clauses';
+import { leanTo, negatedJustBefore, RATHER_WORDS, TITLE_CONFIDENCE } from './clauses';
 import { dropClause } from './drops';
 import { asksForKind, emptyQuery, groupKey, hasRequest, type Query } from './query';
 import {
@@ -387,10 +387,9 @@ function settleConflicts(s: State): void {
   }
   q.genresOut = q.genresOut.filter((g) => !s.named.has(g));
   q.genreGroups = q.genreGroups.map((g) => g.filter((x) => !q.genresOut.includes(x))).filter((g) => g.length);
-  for (const mood of MOODS) dropRuledOutMood(q, mood);
   // Decision 0102: a word ruled out is never also asked for ("creepy, not gory" is no gory list,
   // and no pick is said to be "about gore"): a negated mood or theme leaves the positive side.
-  q.moods = q.moods.filter((m) => !q.notMoods?.includes(m));
+  for (const mood of MOODS) withdrawMood(s, mood);
   q.moodKeywords = q.moodKeywords.filter((k) => !q.keywordsOut.includes(k));
   // "Korean films, subtitles are no problem": a language named says more than "not English".
   if (q.languages.includes('!en') && q.languages.some((l) => l !== '!en' && l !== 'en'))
@@ -446,10 +445,16 @@ function toneOfAKind(s: State): void {
 function registerOfAKind(s: State, mood: (typeof MOODS)[number]): void {
   const q = s.q;
   const own = mood.genres ?? [];
-  // A theme names a kind as a genre does ("a big dumb disaster movie").
-  if (!q.moods.includes(mood.mood) || (s.named.size === 0 && q.keywordsIn.length === 0)) return;
-  q.moodDirection ??= mood.direction;
-  if (own.some((g) => s.named.has(g))) return;
+  if (!q.moods.includes(mood.mood)) return;
+  leanTo(q, mood.direction);
+  // The kinds it may be said of: the genres named, a theme ("a big dumb disaster movie") and a mood
+  // of one genre ("adrenaline, zero thinking required": dumb action). With none, it is said of its
+  // own kind ("hungover, need something dumb and funny": Superbad before Amélie).
+  const kinds = new Set(s.named);
+  for (const m of MOODS)
+    if (m !== mood && !m.register && m.genres?.length === 1 && q.moods.includes(m.mood))
+      kinds.add(m.genres[0]!);
+  if ((kinds.size === 0 && q.keywordsIn.length === 0) || own.some((g) => kinds.has(g))) return;
   const key = groupKey(own);
   q.genreGroups = q.genreGroups.filter((grp) => groupKey(grp) !== key);
   q.moodKeywords = q.moodKeywords.filter((k) => !mood.keywords?.includes(k));
@@ -457,15 +462,44 @@ function registerOfAKind(s: State, mood: (typeof MOODS)[number]): void {
   if (mood.soft?.dark && q.soft.dark === mood.soft.dark) delete q.soft.dark;
 }
 
-/** A mood whose every genre is ruled out goes, with its keywords and its leaning. */
-function dropRuledOutMood(q: Query, mood: (typeof MOODS)[number]): void {
-  if (!q.moods.includes(mood.mood) || !mood.genres?.length) return;
-  if (!mood.genres.every((g) => q.genresOut.includes(g))) return;
+/**
+ * A mood that goes takes what it brought: one whose every genre is ruled out, or one said not wanted
+ * anywhere in the message ("I want to laugh so hard I cry. Nothing serious or sad": the sad mood's
+ * dramas of loss were still asked for and led the list). Its genre group goes unless a genre of it
+ * was named, and its keywords, direction, leaning and implied runtime unless another mood asked
+ * for the same.
+ */
+function withdrawMood(s: State, mood: (typeof MOODS)[number]): void {
+  const q = s.q;
+  if (!q.moods.includes(mood.mood)) return;
+  const notWanted = q.notMoods?.includes(mood.mood) ?? false;
+  if (!notWanted && !(mood.genres?.length && mood.genres.every((g) => q.genresOut.includes(g)))) return;
   q.moods = q.moods.filter((m) => m !== mood.mood);
-  q.moodKeywords = q.moodKeywords.filter((k) => !mood.keywords?.includes(k));
+  const others = MOODS.filter((m) => q.moods.includes(m.mood));
+  const kept = (k: string) => others.some((m) => m.keywords?.includes(k));
+  q.moodKeywords = q.moodKeywords.filter((k) => !mood.keywords?.includes(k) || kept(k));
   if (!q.relative && mood.soft?.dark && q.soft.dark === mood.soft.dark) delete q.soft.dark;
   if (!q.relative && mood.soft?.funny && q.soft.funny === mood.soft.funny) delete q.soft.funny;
+  if (!notWanted) return;
+  const own = new Set(mood.genres ?? []);
+  const itsGroup = (grp: readonly number[]) =>
+    grp.every((g) => own.has(g)) &&
+    !grp.some((g) => s.named.has(g)) &&
+    !others.some((m) => sameGroup(m, grp));
+  const gone = q.genreGroups.filter(itsGroup).map(groupKey);
+  q.genreGroups = q.genreGroups.filter((grp) => !itsGroup(grp));
+  if (q.moodGroups) q.moodGroups = q.moodGroups.filter((k) => !gone.includes(k));
+  if (q.moodDirection === mood.direction && !others.some((m) => m.direction === mood.direction))
+    delete q.moodDirection;
+  if (q.runtimeImplied && mood.runtimeMin !== undefined && q.runtimeMin === mood.runtimeMin) {
+    delete q.runtimeMin;
+    delete q.runtimeImplied;
+  }
 }
+
+/** Whether a mood's genres are this group. */
+const sameGroup = (m: (typeof MOODS)[number], grp: readonly number[]) =>
+  !!m.genres?.length && groupKey(m.genres.filter((g) => grp.includes(g))) === groupKey(grp);
 
 /** The message names what it wants: a film, a genre, a mood, a language, years, a follow-up or a person. */
 const isSpecific = (q: Query) =>
