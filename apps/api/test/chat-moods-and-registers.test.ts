@@ -166,3 +166,29 @@ describe('a film asked about with nothing shown yet is shown', () => {
     expect(r.shown[1]).toEqual([]);
   });
 });
+
+describe('"fun" asks for a good time', () => {
+  it('"something fun for tonight": no drama or war among the picks (it was Shawshank and The Godfather)', async () => {
+    const q = chat.engine.parse('something fun for tonight');
+    expect(q.moods).toContain('fun');
+    expect(q.moodDirection).toBe('fun');
+    const { picks } = await chat.ask('something fun for tonight');
+    expect(picks.length).toBeGreaterThanOrEqual(3);
+    for (const m of picks) for (const g of [GENRE.war, GENRE.history]) expect(has(m, g), m.title).toBe(false);
+    expect(picks.filter((m) => has(m, GENRE.drama)).length).toBeLessThanOrEqual(1);
+  });
+
+  it.each(['a movie that makes fun of hollywood', 'we had fun watching jaws, anything like it'])(
+    '%j asks for no fun film',
+    (message) => {
+      expect(chat.engine.parse(message).moods).not.toContain('fun');
+    },
+  );
+
+  it('gives way to another mood\'s direction, in the list and in the words ("five silly films", not "fun silly")', async () => {
+    const message = 'something fun and dumb for tonight';
+    expect(chat.engine.parse(message).moodDirection).toBe('dumber');
+    const { message: said } = await chat.ask(message);
+    expect(said).not.toMatch(/\bfun (?:silly|funny)\b/);
+  });
+});

@@ -399,6 +399,22 @@ export const DIRECTIONS: Readonly<Record<string, Direction>> = {
     rating: -0.5,
   },
   /**
+   * Decision 0137: fun (the `fun` mood): a good time, the adventure and the comedy before the heavy
+   * (Raiders of the Lost Ark and Guardians of the Galaxy, not Interstellar and Gladiator).
+   */
+  fun: {
+    genres: {
+      [GENRE.adventure]: 0.5,
+      [GENRE.comedy]: 0.5,
+      [GENRE.action]: 0.3,
+      [GENRE.drama]: -0.8,
+      [GENRE.war]: -1,
+      [GENRE.history]: -0.8,
+      [GENRE.documentary]: -1,
+    },
+    keywords: { dark: -0.8, light: 0.4 },
+  },
+  /**
    * Decision 0137: a teenage audience ("we're all 14", "for my 15 year old"): the films teenagers
    * watch (The Conjuring before Psycho; adventure and fun before drama): newer, no graphic sex,
    * the goriest further down, not the documentary or the period piece.

@@ -180,6 +180,7 @@ const MOOD_PURPOSE: Record<string, string> = {
   dark: 'for when you want it bleak',
   'darkly funny': 'for laughs on the dark side',
   'easy-watching': 'for an easy watch',
+  fun: 'for a good time',
   whimsical: 'for a bit of whimsy',
   'mind-bending': 'to bend your mind',
   twisty: 'for the twist',
@@ -533,9 +534,13 @@ export function duration(minutes: number): string {
 
 type Comparative = (typeof COMPARATIVES)[number];
 
+/** Moods whose direction gives way to another's (`MoodRule.yields`): unsaid beside another mood. */
+const YIELDING_MOODS = new Set(MOODS.filter((m) => m.yields).map((m) => m.mood));
+
 /** "five scary zombie films", "five Nordic noir films": moods, themes, traditions, then the noun. */
 function subjectPhrase(q: Query, cmp: Comparative | undefined, n: number): string {
-  const moods = q.moods.filter((m) => m !== cmp?.toward);
+  // "five funny romances", not "five fun funny romances": a mood that gives way is said alone only.
+  const moods = q.moods.filter((m) => m !== cmp?.toward && !(q.moods.length > 1 && YIELDING_MOODS.has(m)));
   // "romantic films", not "romantic romances": a mood's own genre is not named twice.
   const moodGenre = new Set(
     MOODS.filter((m) => moods.includes(m.mood) && m.genres?.length === 1).map((m) => m.genres![0]!),

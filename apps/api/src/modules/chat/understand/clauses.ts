@@ -3485,6 +3485,8 @@ const askedAnywhere = (s: State, phrases: readonly string[]) =>
   s.toks.some((t, i) => !t.used && !s.negated.has(i) && phrases.some((p) => matchAt(s.toks, i, p) > 0));
 
 const FUNNY = MOODS.find((m) => m.mood === 'funny')!;
+const FUN_NOT_ASKED =
+  /\b(?:(?:make|makes|making|made|poke|pokes|poking) fun of|(?:have|has|had|having) (?:so much |a lot of |great |good )?fun|just for fun|fun fact)\b/;
 const MULTI_WORD_MOODS = new Map(MOODS.map((m) => [m, m.phrases.filter((p) => p.includes(' '))]));
 
 /**
@@ -3493,10 +3495,13 @@ const MULTI_WORD_MOODS = new Map(MOODS.map((m) => [m, m.phrases.filter((p) => p.
  */
 export function moodClause(s: State, idiomsOnly = false) {
   const q = s.q;
-  if (idiomsOnly)
+  if (idiomsOnly) {
     scanRegex(s, LAUGH_TO_TEARS, (_m, start) => {
       if (!s.negated.has(start)) applyMood(q, FUNNY);
     });
+    // "a film that makes fun of Hollywood", "we had fun watching Jaws": no fun film asked for.
+    scanRegex(s, FUN_NOT_ASKED, () => undefined);
+  }
   for (const mood of MOODS) {
     const ruleOut = () => {
       add((q.notMoods ??= []), mood.mood);
@@ -3660,9 +3665,12 @@ export function genreClause(s: State) {
         // "a horror film with no jump scares", "comedy but not a romantic comedy": the genre named
         // outright wins over a negated mood or pair.
         q.genresOut = q.genresOut.filter((x) => x !== g);
-        // A genre word narrows a mood's wider group ("funny" + "comedy" is one group).
-        const i = q.genreGroups.findIndex((grp) => grp.length > 1 && grp.includes(g));
-        if (i >= 0 && q.moods.length) q.genreGroups.splice(i, 1);
+        // A genre word narrows a mood's wider group ("funny" + "comedy" is one group); a child's
+        // (family, animation or adventure) stays ("my son is 8, a fun adventure film").
+        const i = q.genreGroups.findIndex(
+          (grp) => grp.length > 1 && grp.includes(g) && !!q.moodGroups?.includes(groupKey(grp)),
+        );
+        if (i >= 0) q.genreGroups.splice(i, 1);
         addGroup(q, [g]);
       }
       if (!s.negated.has(start)) {

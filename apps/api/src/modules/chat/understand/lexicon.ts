@@ -461,6 +461,15 @@ export const MOODS: MoodRule[] = [
     negated: { soft: { dark: 1 } },
   },
   {
+    // Decision 0137: "something fun for tonight", "fun adventure movies": a good time, no kind of film
+    // named (no filter); the list moves the `fun` way (Raiders before Interstellar). It gives way to
+    // another mood's direction ("fun and dumb").
+    mood: 'fun',
+    phrases: ['fun', 'funnest', 'a blast', 'entertaining', 'popcorn', 'popcorn movie', 'popcorn flick'],
+    direction: 'fun',
+    yields: true,
+  },
+  {
     // Amusing rather than serious: a comedy first ("something light-hearted").
     mood: 'light-hearted',
     phrases: [
