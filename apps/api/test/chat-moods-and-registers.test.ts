@@ -192,3 +192,28 @@ describe('"fun" asks for a good time', () => {
     expect(said).not.toMatch(/\bfun (?:silly|funny)\b/);
   });
 });
+
+describe('a yes/no question opening with a title typed with slips is about that film', () => {
+  it.each([
+    ['is pans labrinth ok for a 12 year old? thought it was a fairy tale kind of thing', 1417],
+    ['is the shinning very gory? never seen it and i scare really easy', 694],
+  ])('%j', async (message, id) => {
+    const a = await chat.answer(message);
+    expect(a.picks.map((p) => p.movie.id)).toEqual([id]);
+    expect(a.message).toContain(`(/movie/${id})`);
+  });
+});
+
+describe('a person in a clause that says which film is meant is no person asked about', () => {
+  it('"anything like everything everywhere all at once?? the multiverse one with michelle yeoh"', async () => {
+    const message = 'anything like everything everywhere all at once?? the multiverse one with michelle yeoh';
+    expect(chat.engine.parse(message).person).toBeUndefined();
+    const { message: said } = await chat.ask(message);
+    expect(said).toMatch(/Everything Everywhere All At Once" isn't in our catalog/i);
+    expect(said).not.toMatch(/can't look up people/);
+  });
+
+  it('"films with tom hanks" still asks about him', () => {
+    expect(chat.engine.parse('films with tom hanks').person).toBe('Tom Hanks');
+  });
+});

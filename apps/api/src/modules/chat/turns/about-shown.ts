@@ -118,11 +118,17 @@ const filmOpening = (message: string, ctx: TurnContext): CatalogMovie | null => 
     const typed = rest!.slice(0, k).join(' ');
     if (POINTS_BACK.test(typed)) return null;
     const t = ctx.resolveTitle(typed);
-    if (t && t.movie.vote_count >= NAMED_MIN_VOTES && titleWords(t.movie.title).join(' ') === typed)
-      return t.movie;
+    if (!t || t.movie.vote_count < NAMED_MIN_VOTES) continue;
+    // Typed whole, or slipped word for word ("is pans labrinth ok for a 12 year old?", "is the
+    // shinning very gory?"): as many words as the title, each read as its word.
+    const title = titleWords(t.movie.title);
+    if (title.join(' ') === typed || (title.length === k && t.confidence >= SLIPPED_OPENING)) return t.movie;
   }
   return null;
 };
+
+/** How sure a title typed with slips must be to be the film a yes/no question opens with. */
+const SLIPPED_OPENING = 0.8;
 
 /** Words that point back at what was said, in lower case as typed (case-sensitive: "It" is a title). */
 const POINTS_BACK = /^(?:it|this|that|this one|that one|them|these|those|the film|the movie|eso|esa|ça|das)$/;

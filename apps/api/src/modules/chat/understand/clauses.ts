@@ -4400,16 +4400,23 @@ export function personClause(s: State, lexiconWords: ReadonlySet<string>) {
 }
 
 /**
- * Whether every word of the name is inside brackets that say which film a name is ("heat (the 95
- * one with pacino and de niro)", "(the 1995 version)"), not what is asked ("something funny (with
- * jim carrey)").
+ * Whether every word of the name is inside brackets, or a clause opening with "the", that say which
+ * film a name is ("heat (the 95 one with pacino and de niro)", "(the 1995 version)", "…all at once??
+ * the multiverse one with michelle yeoh"), not what is asked ("something funny (with jim carrey)").
  */
 function describesTheFilm(message: string, typed: readonly string[]): boolean {
   const text = foldAccents(message.toLowerCase());
-  for (const m of text.matchAll(/\(([^()]*)\)/g)) {
-    const inside = m[1]!;
-    if (!WHICH_FILM.test(inside)) continue;
-    const words = new Set(inside.split(/[^a-z0-9']+/));
+  // In brackets, or a clause of its own that opens with "the" ("anything like everything everywhere
+  // all at once?? the multiverse one with michelle yeoh", "after parasite? the bong joon ho one").
+  const brackets = [...text.matchAll(/\(([^()]*)\)/g)].map((m) => m[1]!);
+  // (A clause that rules out keeps the name's own note: "the japanese ones, not the tom cruise one".)
+  const clauses = text
+    .split(/[?!.;,:()]+/)
+    .map((c) => c.trim())
+    .filter((c) => /^(?:the|that) /.test(c) && !/\b(?:not|no|nothing|without)\b/.test(c));
+  for (const part of [...brackets, ...clauses]) {
+    if (!WHICH_FILM.test(part)) continue;
+    const words = new Set(part.split(/[^a-z0-9']+/));
     if (typed.every((w) => words.has(w.toLowerCase()))) return true;
   }
   return false;
