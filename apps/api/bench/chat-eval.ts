@@ -1,6 +1,6 @@
 /**
  * Chat evaluation, offline engine:
- *  - "dev", "heldout", "fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh7", "fresh8", "fresh9", "fresh10", "fresh11", "fresh12", "fresh13", "fresh14", "fresh15", "fresh16", "fresh17" to "fresh54": request sets written by independent evaluators who never
+ *  - "dev", "heldout", "fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh7", "fresh8", "fresh9", "fresh10", "fresh11", "fresh12", "fresh13", "fresh14", "fresh15", "fresh16", "fresh17" to "fresh55": request sets written by independent evaluators who never
  *    saw the code (bench/chat-sets/, format in docs/chat.md), checked by `checkTurn` (check.ts);
  *  - "own-lang": Spanish, French and German cases the engine author wrote (run with dev);
  *  - "own5": the engine author's probes for round 5's classes (lengths, TV series, theme negation,
@@ -14,7 +14,7 @@
  *  - "own": the engine author's 36 prompts (the checks in this file).
  * Reports per set: expectations met, turns fully met, grounded (every linked id is a catalog movie
  * with its real title), understood-or-said-so, p95 latency.
- * Usage: npm run chat:eval [-- --set dev|own-lang|own5|own6|own7|own8|heldout|fresh|fresh2|fresh3|fresh4|fresh5|fresh7|fresh8|fresh9|fresh10|fresh11|fresh12|fresh13|fresh14|fresh15|fresh16|fresh17|fresh18|fresh19|fresh20|fresh21|fresh22|fresh23|fresh24|fresh25|fresh26|fresh27|fresh28|fresh29|fresh30|fresh31|fresh32|fresh33|fresh34|fresh35|fresh36|fresh37|fresh38|fresh39|fresh40|fresh41|fresh42|fresh43|fresh44|fresh45|fresh46|fresh47|fresh48|fresh49|fresh50|fresh51|fresh52|fresh53|fresh54|own|all] [--file SET.json] [--keyword-only] [--recommender URL] [--out FILE]
+ * Usage: npm run chat:eval [-- --set dev|own-lang|own5|own6|own7|own8|heldout|fresh|fresh2|fresh3|fresh4|fresh5|fresh7|fresh8|fresh9|fresh10|fresh11|fresh12|fresh13|fresh14|fresh15|fresh16|fresh17|fresh18|fresh19|fresh20|fresh21|fresh22|fresh23|fresh24|fresh25|fresh26|fresh27|fresh28|fresh29|fresh30|fresh31|fresh32|fresh33|fresh34|fresh35|fresh36|fresh37|fresh38|fresh39|fresh40|fresh41|fresh42|fresh43|fresh44|fresh45|fresh46|fresh47|fresh48|fresh49|fresh50|fresh51|fresh52|fresh53|fresh54|fresh55|own|all] [--file SET.json] [--keyword-only] [--recommender URL] [--out FILE]
  *        [--transcript FILE] (every turn and reply of the independent sets, to read them as a person would)
  * Without --set it runs dev and own: the held-out half only runs when asked for by name (or "all").
  * (the recommendation service is not used unless --recommender is given: the figures must not
@@ -309,6 +309,7 @@ const SETS = [
   'fresh52',
   'fresh53',
   'fresh54',
+  'fresh55',
 ];
 
 /** The sets `--set` names: one set, `all`, or `dev+own` (the development sets). */
