@@ -437,10 +437,10 @@ export const DIRECTIONS: Readonly<Record<string, Direction>> = {
     ruleOut: { keywords: ['adult'] },
   },
   /**
-   * An easy watch (the `easy-watching` mood: "zero thinking required", "something I don't have to
-   * follow"): the asked kind without the demanding — away from drama, history, war and the cerebral,
-   * the rating weighing a little less (Die Hard and Speed for action, not Inception; Airplane! for
-   * comedy, not Forrest Gump). No lean to children's films: easy is not young.
+   * An easy watch (the `easy-watching` mood: "something I don't have to follow", "half watch while
+   * dozing"): the asked kind without the demanding — away from drama, history, war and the cerebral,
+   * the rating weighing a little less (The Big Lebowski and Life of Brian among comedies to
+   * half-watch, not Forrest Gump). It gives way to another mood's direction (`MoodRule.yields`).
    */
   easier: {
     genres: {
