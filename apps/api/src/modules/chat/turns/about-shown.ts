@@ -172,8 +172,8 @@ export const aboutShownTurn: Turn = {
       // stay the conversation's.
       if (shown.length || about.films.length !== 1) return reply(req, text);
       const film = about.films[0]!;
-      const asked = { ...req, query: emptyQuery(req.query.lang), seed: film };
-      return reply(asked, text, [{ movie: film, reason: '' }]);
+      const aboutFilm = { ...req, query: emptyQuery(req.query.lang), seed: film };
+      return reply(aboutFilm, text, [{ movie: film, reason: '' }]);
     }
     const ordered = orderShown(
       lastPicks(req, (id) => ctx.catalog.get(id)),

@@ -2500,7 +2500,7 @@ export function ageClause(s: State) {
   const child = (age: number) => {
     // Decision 0137: a teenage audience ("scary movies for a sleepover, we're all 14") gets the films
     // teenagers watch: newer, without graphic sex or the goriest (direction `teen`).
-    if (age > 12 && age <= TEEN_AGE && q.childAge === undefined) q.moodDirection ??= 'teen';
+    if (age > 12 && age <= TEEN_AGE && q.childAge === undefined) leanTo(q, 'teen');
     if (age <= 0 || age > 12) return;
     addGroup(q, [GENRE.family, GENRE.animation, GENRE.adventure]);
     q.childAge = Math.min(q.childAge ?? age, age);
@@ -3194,18 +3194,8 @@ export function negationClause(s: State) {
   scanRegex(s, /\bnot (?:just|only|merely|simply)\b(?! another\b)[^,.;!?]*/, () => {});
   // "something i dont have to follow" (an easy watch), "one i don't need to think about", "zero
   // thinking required" (the brain off): asked for, nothing ruled out.
-  scanRegex(s, NO_EFFORT, () =>
-    applyMood(
-      s.q,
-      MOODS.find((m) => m.mood === 'easy-watching')!,
-    ),
-  );
-  scanRegex(s, NO_THINKING, () =>
-    applyMood(
-      s.q,
-      MOODS.find((m) => m.mood === 'silly')!,
-    ),
-  );
+  scanRegex(s, NO_EFFORT, () => applyMood(s.q, EASY_WATCHING));
+  scanRegex(s, NO_THINKING, () => applyMood(s.q, SILLY));
   // "I don't care how sad", "don't mind if it's gory", "doesn't matter how long": what they are
   // indifferent to is neither ruled out nor asked for (it was read as "not sad", "no gore").
   scanRegex(s, INDIFFERENT, () => undefined);
@@ -3484,7 +3474,10 @@ export function notCheesyClause(s: State) {
 const askedAnywhere = (s: State, phrases: readonly string[]) =>
   s.toks.some((t, i) => !t.used && !s.negated.has(i) && phrases.some((p) => matchAt(s.toks, i, p) > 0));
 
-const FUNNY = MOODS.find((m) => m.mood === 'funny')!;
+const moodNamed = (name: string) => MOODS.find((m) => m.mood === name)!;
+const FUNNY = moodNamed('funny');
+const SILLY = moodNamed('silly');
+const EASY_WATCHING = moodNamed('easy-watching');
 const FUN_NOT_ASKED =
   /\b(?:(?:make|makes|making|made|poke|pokes|poking) fun of|(?:have|has|had|having) (?:so much |a lot of |great |good )?fun|just for fun|fun fact)\b/;
 const MULTI_WORD_MOODS = new Map(MOODS.map((m) => [m, m.phrases.filter((p) => p.includes(' '))]));
