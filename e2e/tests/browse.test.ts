@@ -46,8 +46,12 @@ describe.each(VIEWPORTS)('anonymous screens at $name width', (vp) => {
     await expect.poll(() => page.getByRole('heading', { name: 'Interstellar', level: 1 }).count()).toBe(1);
     expect(await page.getByText('169 minutes').count()).toBe(1);
     expect(await page.getByRole('link', { name: 'Science Fiction' }).getAttribute('href')).toBe('/genre/878');
-    expect(await page.getByText('Paramount Pictures', { exact: false }).count()).toBeGreaterThan(0);
-    expect(await page.getByText('Cast lists are not part of the built-in catalog.').count()).toBe(1);
+    await expect
+      .poll(() => page.getByText('Paramount Pictures', { exact: false }).count())
+      .toBeGreaterThan(0);
+    await expect
+      .poll(() => page.getByText('Cast lists are not part of the built-in catalog.').count())
+      .toBe(1);
     await expect.poll(() => page.getByRole('heading', { name: 'Recommended Movies' }).count()).toBe(1);
     expect(await page.getByText("Based on what you're viewing").count()).toBe(1);
     expect(await page.getByText('Powered by machine learning').count()).toBe(1);

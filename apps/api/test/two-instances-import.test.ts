@@ -29,6 +29,8 @@ describe.runIf(SERVER && REDIS)('imports across two API instances on one Postgre
   const apis: RunningApi[] = [];
   const dirs: string[] = [];
   let token = '';
+  /** The account the first test signs up (each attempt its own), which the others import into. */
+  let email = '';
 
   beforeAll(async () => {
     const admin = new pg.Client({ connectionString: SERVER });
@@ -132,16 +134,23 @@ describe.runIf(SERVER && REDIS)('imports across two API instances on one Postgre
 
   it('signs up on A and gets a token on B', async () => {
     const [a, b] = apis as [RunningApi, RunningApi];
-    const email = `importer-${suffix}@example.com`;
+    // An address of this attempt's own: a retry signs up afresh instead of meeting the first's account.
+    email = `importer-${randomBytes(3).toString('hex')}-${suffix}@example.com`;
     const password = 'two-import-password';
-    expect(
-      (await request(a.url, 'POST', '/api/auth/sign-up/email', { name: 'Imp', email, password })).status,
-    ).toBe(200);
-    await request(a.url, 'POST', '/api/auth/send-verification-email', { email, callbackURL: '/login' });
+    const up = await request(a.url, 'POST', '/api/auth/sign-up/email', { name: 'Imp', email, password });
+    expect(up.status, await up.clone().text()).toBe(200);
+    const sent = await request(a.url, 'POST', '/api/auth/send-verification-email', {
+      email,
+      callbackURL: '/login',
+    });
+    expect(sent.status, await sent.clone().text()).toBe(200);
     const link = new URL(await smtp.waitForLink(email, 'verify-email', 15_000));
-    await request(b.url, 'GET', link.pathname + link.search);
+    const verified = await request(b.url, 'GET', link.pathname + link.search);
+    const landing = `${verified.status} ${verified.headers.get('location')}`;
+    expect([200, 302], landing).toContain(verified.status);
+    expect(landing).not.toContain('error');
     const signIn = await request(b.url, 'POST', '/api/auth/sign-in/email', { email, password });
-    expect(signIn.status).toBe(200);
+    expect(signIn.status, await signIn.clone().text()).toBe(200);
     const cookie = signIn.headers
       .getSetCookie()
       .map((c) => c.split(';')[0])
@@ -188,8 +197,8 @@ describe.runIf(SERVER && REDIS)('imports across two API instances on one Postgre
     // A holds the account's claim while it reads (decision 0099).
     const claims = () =>
       count(
-        `select count(*) as n from import_uploads i join "user" u on u.id = i.user_id where u.email like $1`,
-        [`importer-${suffix}@%`],
+        `select count(*) as n from import_uploads i join "user" u on u.id = i.user_id where u.email = $1`,
+        [email],
       );
     for (let i = 0; i < 400 && (await claims()) === 0; i++) await new Promise((r) => setTimeout(r, 10));
     expect(await claims()).toBe(1);
@@ -255,8 +264,8 @@ describe.runIf(SERVER && REDIS)('imports across two API instances on one Postgre
     expect(job.added).toEqual(p.will_write);
     expect(job.added?.diary).toBe(400);
     const diaryRows = await count(
-      `select count(*) as n from diary_entries d join "user" u on u.id = d.user_id where u.email like $1`,
-      [`importer-${suffix}@%`],
+      `select count(*) as n from diary_entries d join "user" u on u.id = d.user_id where u.email = $1`,
+      [email],
     );
     expect(diaryRows).toBe(400);
     // Each step committed once, and the queue really handed the job over (a retry after A's lease).
