@@ -1,5 +1,6 @@
 import type { CatalogIndex } from '@app/catalog';
 import { setImmediate as nextTask } from 'node:timers/promises';
+import { LARGE_CATALOG_FILMS } from '../../lib/catalog-scale';
 import { chatVectorsCached, type ChatEngine } from './chat-engine';
 
 /**
@@ -7,7 +8,7 @@ import { chatVectorsCached, type ChatEngine } from './chat-engine';
  * of CPU at the offline catalog's 45k); past it, once listening, in slices (decision 0109: a
  * million films held the listen for seconds).
  */
-const BEFORE_LISTEN_MAX = 100_000;
+const BEFORE_LISTEN_MAX = LARGE_CATALOG_FILMS;
 
 /** The message the chat answers once at start, so that its code is compiled before a visitor's. */
 const WARM_UP = 'a funny movie for tonight';

@@ -3,6 +3,7 @@ import { coldFieldsOf } from '@app/catalog';
 import type { MovieListItem } from '@app/contracts';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { LARGE_CATALOG_FILMS } from '../../lib/catalog-scale';
 import { AppError, ServiceUnavailableError } from '../../lib/errors';
 import type { FilmMatch, MatchCatalog } from './import-match';
 import {
@@ -62,12 +63,21 @@ const generations = new WeakMap<object, number>();
 let nextGeneration = 1;
 
 /**
+ * How long the thread of a large catalog (past `LARGE_CATALOG_FILMS`) is kept with nothing to do:
+ * its copy of the catalog's titles and its title index were 360 MB of the API's memory at a
+ * million films (decision 0138). The next upload starts it again.
+ */
+export const IDLE_MS = 10 * 60_000;
+
+/**
  * The import's worker thread, seen from the main thread (decision 0090): one thread, started on
- * first use or by `warm` (the app warms it once listening) and kept (unref'd: it never holds the
- * process open), given the catalog's titles once per catalog, its title index built there. Its
- * start and the catalog take seconds of CPU (10-18 s at load 12-17): an upload does not wait for
- * them unbounded (the preview route answers a 503 while it is not `ready`). If it dies, the calls in
- * flight fail with a 503 to retry and the next call starts a new one.
+ * first use or by `warm` (the app warms it once listening when the catalog is small) (unref'd: it
+ * never holds the process open), given the catalog's titles once per catalog, its title index
+ * built there. A small catalog's thread is kept; a large one's ends after `idleMs` with no call in
+ * flight and no upload read but not finished. Its start and the catalog take seconds of CPU
+ * (10-18 s at load 12-17): an upload does not wait for them unbounded (the preview route answers a
+ * 503 while it is not `ready`). If it dies, the calls in flight fail with a 503 to retry and the
+ * next call starts a new one.
  */
 export class ImportThread {
   private static one: ImportThread | null = null;
@@ -77,7 +87,23 @@ export class ImportThread {
     return (ImportThread.one ??= new ImportThread());
   }
 
+  /** `idleMs` and `largePast` (films) as IDLE_MS and LARGE_CATALOG_FILMS unless a test says otherwise. */
+  constructor(
+    private readonly idleMs = IDLE_MS,
+    private readonly largePast = LARGE_CATALOG_FILMS,
+  ) {}
+
+  /** Whether the thread is running (started, and not ended since). */
+  get running(): boolean {
+    return this.worker !== null;
+  }
+
   private worker: Worker | null = null;
+  /** Uploads read and not yet finished or dropped (the thread holds them): it is not idle. */
+  private readonly open = new Set<number>();
+  /** Whether the catalog last given is large: its thread ends when idle. */
+  private large = false;
+  private idle: NodeJS.Timeout | null = null;
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
   private nextToken = 1;
@@ -115,6 +141,7 @@ export class ImportThread {
       const again = Object.assign(new ServiceUnavailableError(THREAD_GONE, 5), { cause: err });
       for (const p of this.pending.values()) p.reject(again);
       this.pending.clear();
+      this.open.clear();
     };
     worker.on('error', gone);
     worker.on('exit', (code) => gone(new Error(`the import's worker thread exited (code ${code})`)));
@@ -125,10 +152,40 @@ export class ImportThread {
   private call<T>(op: string, args: unknown, transfer: ArrayBuffer[] = []): Promise<T> {
     const worker = this.start();
     const id = this.nextId++;
-    return new Promise<T>((resolve, reject) => {
+    if (this.idle) clearTimeout(this.idle);
+    this.idle = null;
+    const settled = new Promise<T>((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
       worker.postMessage({ id, op, args }, transfer);
     });
+    const after = () => this.whenIdle();
+    settled.then(after, after);
+    return settled;
+  }
+
+  /** A large catalog's thread, with nothing in flight or held, ends after `idleMs` of that. */
+  private whenIdle(): void {
+    if (!this.large || !this.worker || this.pending.size || this.open.size) return;
+    if (this.idle) clearTimeout(this.idle);
+    this.idle = setTimeout(() => {
+      this.idle = null;
+      if (!this.pending.size && !this.open.size) void this.stop();
+    }, this.idleMs);
+    this.idle.unref();
+  }
+
+  /** Ends the thread (the next call starts a new one); what it held of unfinished uploads is gone. */
+  async stop(): Promise<void> {
+    const worker = this.worker;
+    if (!worker) return;
+    // Forgotten first, so its exit is no death to report.
+    this.worker = null;
+    this.sentGeneration = 0;
+    this.sending = null;
+    this.open.clear();
+    if (this.idle) clearTimeout(this.idle);
+    this.idle = null;
+    await worker.terminate();
   }
 
   private generation(catalog: CatalogLike): { generation: number; catalog: CatalogLike } {
@@ -144,6 +201,7 @@ export class ImportThread {
   warm(catalog: CatalogLike): Promise<void> {
     const { generation } = this.generation(catalog);
     if (this.worker && this.sending?.generation === generation) return this.sending.done;
+    this.large = catalog.byId.size > this.largePast;
     this.start(); // the thread boots while the rows are made
     const done = catalogRowsInSlices(generation, catalog)
       .then((rows) => this.call('catalog', rows))
@@ -179,7 +237,10 @@ export class ImportThread {
         bytes,
         fileName,
       });
-      if (!('needCatalog' in r)) return { ...r, token };
+      if (!('needCatalog' in r)) {
+        this.open.add(token);
+        return { ...r, token };
+      }
       // Another catalog was given since (a sync, or another app of this process): give this one again.
       this.sentGeneration = 0;
       this.sending = null;
@@ -194,11 +255,13 @@ export class ImportThread {
     held: HeldLists,
     limit: number,
   ): Promise<ReturnType<typeof finishPreview>> {
+    this.open.delete(token);
     return this.call('finish', { token, searched, found, held, limit });
   }
 
   /** Forgets a read file whose preview will not be finished (refused, or a search failed). */
   drop(token: number): void {
+    this.open.delete(token);
     if (this.worker) void this.call('drop', { token }).catch(() => {});
   }
 
