@@ -245,6 +245,46 @@ describe('an upload the server stopped waiting for', () => {
   });
 });
 
+describe('an upload the server asks to send again', () => {
+  /** Answers the preview's requests in turn with `answers` (status, Retry-After, body); counts them. */
+  async function answering(answers: [number, string | null, unknown][]) {
+    const seen = { requests: 0 };
+    api = await startLibraryApi({}, (req, res) => {
+      if (!req.url?.startsWith('/api/user/import/preview')) return false;
+      const [status, retryAfter, body] = answers[Math.min(seen.requests++, answers.length - 1)]!;
+      void rawBody(req).then(() => {
+        if (retryAfter) res.setHeader('retry-after', retryAfter);
+        json(res, body, status);
+      });
+      return true;
+    });
+    renderWithApp(<ImportExportPage />, { auth: true, path: '/account/import' });
+    const input = (await screen.findByLabelText('Choose a file')) as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(['Date,Name\n'], 'diary.csv')] } });
+    return seen;
+  }
+
+  it('the importer still starting (a 503 to retry in a second): the page sends it again itself', async () => {
+    const starting = { message: 'The importer is still starting: please try again in a few seconds' };
+    const seen = await answering([
+      [503, '1', starting],
+      [200, null, PREVIEW],
+    ]);
+    expect(await screen.findByTestId('import-preview', {}, { timeout: 5_000 })).toBeTruthy();
+    expect(seen.requests).toBe(2);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('a busy server (a 503 to retry in a minute) is said, not sent again', async () => {
+    const busy = {
+      message: 'Too many imports are waiting to be confirmed right now: please try again in a minute',
+    };
+    const seen = await answering([[503, '60', busy]]);
+    expect((await screen.findByRole('alert')).textContent).toBe(busy.message);
+    expect(seen.requests).toBe(1);
+  });
+});
+
 function job(state: ImportJob['state'], done: number): ImportJob {
   return {
     job_id: 'j1',
