@@ -152,8 +152,7 @@ export class ImportThread {
   private call<T>(op: string, args: unknown, transfer: ArrayBuffer[] = []): Promise<T> {
     const worker = this.start();
     const id = this.nextId++;
-    if (this.idle) clearTimeout(this.idle);
-    this.idle = null;
+    this.cancelIdle();
     const settled = new Promise<T>((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
       worker.postMessage({ id, op, args }, transfer);
@@ -166,12 +165,17 @@ export class ImportThread {
   /** A large catalog's thread, with nothing in flight or held, ends after `idleMs` of that. */
   private whenIdle(): void {
     if (!this.large || !this.worker || this.pending.size || this.open.size) return;
-    if (this.idle) clearTimeout(this.idle);
+    this.cancelIdle();
     this.idle = setTimeout(() => {
       this.idle = null;
       if (!this.pending.size && !this.open.size) void this.stop();
     }, this.idleMs);
     this.idle.unref();
+  }
+
+  private cancelIdle(): void {
+    if (this.idle) clearTimeout(this.idle);
+    this.idle = null;
   }
 
   /** Ends the thread (the next call starts a new one); what it held of unfinished uploads is gone. */
@@ -183,8 +187,7 @@ export class ImportThread {
     this.sentGeneration = 0;
     this.sending = null;
     this.open.clear();
-    if (this.idle) clearTimeout(this.idle);
-    this.idle = null;
+    this.cancelIdle();
     await worker.terminate();
   }
 
@@ -202,6 +205,7 @@ export class ImportThread {
     const { generation } = this.generation(catalog);
     if (this.worker && this.sending?.generation === generation) return this.sending.done;
     this.large = catalog.byId.size > this.largePast;
+    this.cancelIdle(); // not ended while the rows are made (seconds at a million films)
     this.start(); // the thread boots while the rows are made
     const done = catalogRowsInSlices(generation, catalog)
       .then((rows) => this.call('catalog', rows))

@@ -12,7 +12,7 @@ const UPLOAD_TIMEOUT_MS = 60_000;
  * large catalog's first upload, decision 0138; its thread started again) is asked again by the page
  * itself, within the upload's time; a longer wait (a busy server) is said to the user.
  */
-export const RETRY_AFTER_MAX_SECONDS = 10;
+const RETRY_AFTER_MAX_SECONDS = 10;
 
 /**
  * POST /api/user/import/preview: sends the file as the request body (not JSON: the API reads
