@@ -463,6 +463,7 @@ function boundsAdmit(m: CatalogMovie, q: Query): boolean {
   if (!withinRuntimeMax(m.runtime, q)) return false;
   if (q.runtimeMin !== undefined && !(m.runtime && m.runtime >= q.runtimeMin)) return false;
   if (q.minRating !== undefined && !(m.vote_average >= q.minRating && m.vote_count >= 30)) return false;
+  if (!q.languages.length) return true;
   // Any of the languages asked, and none of those ruled out ("!ja").
   const asked = q.languages.filter((l) => !l.startsWith('!') || l === '!en');
   const out = q.languages.filter((l) => l.startsWith('!') && l !== '!en');
@@ -645,6 +646,13 @@ export class Retriever {
     return (this.known ??= this.catalog.popular.filter((m) => m.vote_count >= 10));
   }
 
+  private wellKnown: CatalogMovie[] | undefined;
+
+  /** The films with 100+ votes, by popularity: where a closeness's scale is measured. */
+  private wellKnownFilms(): CatalogMovie[] {
+    return (this.wellKnown ??= this.knownFilms().filter((m) => m.vote_count >= 100));
+  }
+
   private fame(): EraFame {
     return (this.eraFame ??= new EraFame(this.knownFilms()));
   }
@@ -765,8 +773,7 @@ export class Retriever {
   /** Where closeness to a vector lies over the films with 100+ votes (its median and top 1%). */
   private scaleOf(v: Float32Array | null, sem: SemanticIndex | null): Scale {
     if (!v || !sem) return { mid: 0, top: 1 };
-    const scores = this.knownFilms()
-      .filter((m) => m.vote_count >= 100)
+    const scores = this.wellKnownFilms()
       .map((m) => sem.score(v, m.id))
       .sort((a, b) => a - b);
     const at = (q: number) => scores[Math.min(scores.length - 1, Math.floor(scores.length * q))] ?? 0;
@@ -818,8 +825,9 @@ export class Retriever {
   }
 
   private admits(m: CatalogMovie, p: Plan, minVotes: number): boolean {
-    if (p.input.exclude.has(m.id) || (p.seed && m.id === p.seed.id)) return false;
+    // The vote floor first: most of a pool is under it, and it costs the least to ask.
     if (m.vote_count < (p.input.personPool ? 1 : minVotes)) return false;
+    if (p.input.exclude.has(m.id) || (p.seed && m.id === p.seed.id)) return false;
     if (p.q.lesserKnown && this.fame().fame(m) > LESSER_KNOWN_MAX) return false;
     if (!franchiseAdmits(m, p.q)) return false;
     if (p.q.studiosOut?.some((k) => madeBy(m, k))) return false;
@@ -947,8 +955,7 @@ export class Retriever {
     const v = sem.embed([term]);
     let found: { v: Float32Array; min: number } | null = null;
     if (v) {
-      this.known ??= this.catalog.popular.filter((m) => m.vote_count >= 10);
-      const scores = this.known.filter((m) => m.vote_count >= 100).map((m) => sem.score(v, m.id));
+      const scores = this.wellKnownFilms().map((m) => sem.score(v, m.id));
       scores.sort((a, b) => a - b);
       const at = (p: number) => scores[Math.min(scores.length - 1, Math.floor(scores.length * p))] ?? 1;
       if (scores.length >= 100) found = { v, min: at(0.5) + ABOUT_SHARE * (at(0.99) - at(0.5)) };
@@ -997,8 +1004,8 @@ export class Retriever {
   private textScaleOf(a: CatalogMovie, sem: SemanticIndex): Scale {
     const known = this.textScales.get(a.id);
     if (known) return known;
-    const scores = this.knownFilms()
-      .filter((m) => m.vote_count >= 100 && m.id !== a.id)
+    const scores = this.wellKnownFilms()
+      .filter((m) => m.id !== a.id)
       .map((m) => sem.similarity(a.id, m.id))
       .sort((x, y) => x - y);
     const at = (q: number) => scores[Math.min(scores.length - 1, Math.floor(scores.length * q))] ?? 0;
