@@ -12,7 +12,7 @@ const docs = join(root, 'docs');
 const decisions = join(docs, 'decisions');
 
 /** A page: about 500 words of prose, 55 lines as the records are wrapped. */
-export const PAGE = { words: 500, lines: 55 };
+const PAGE = { words: 500, lines: 55 };
 /** The system descriptions' limit (issue 41: "under 300 lines each"). */
 const DESCRIPTION_LINES = 300;
 const DESCRIPTIONS = ['chat.md', 'recommender.md'];

@@ -1,5 +1,4 @@
 import { join } from 'node:path';
-import { LARGE_CATALOG_FILMS } from './lib/catalog-scale';
 import { NotFoundError } from './lib/errors';
 import type { CatalogIndex } from '@app/catalog';
 import type { ConfigResponse } from '@app/contracts';
@@ -600,12 +599,11 @@ async function registerTransfer(
     },
   );
   // Listening, this instance works the queue (a job whose instance died is finished here), and
-  // starts the import thread with a small catalog, so that the first upload waits for neither. A
-  // large catalog's thread is started by the first upload instead (decision 0138: its copy of the
-  // titles was 360 MB at a million films, held for an upload that may never come).
+  // starts the import thread with a small catalog, so that the first upload waits for neither (a
+  // large catalog's waits for the first upload: decision 0138).
   app.addHook('onListen', async () => {
     imports.startQueue().catch((err: unknown) => app.log.warn({ err }, 'the import queue did not start'));
-    if (importCatalog.byId.size <= LARGE_CATALOG_FILMS) void imports.warmUp();
+    void imports.warmUpAtStart();
   });
   app.addHook('onClose', async () => imports.close());
   await app.register(

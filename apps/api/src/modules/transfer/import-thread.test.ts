@@ -70,6 +70,16 @@ describe('the import thread when idle', () => {
     expect(await within(5_000, () => !thread.running)).toBe(true);
   });
 
+  it("at start a small catalog's thread is started, a large one's is left for the first upload", async () => {
+    const large = make(60_000, 1);
+    await large.warmAtStart(catalog);
+    expect(large.running).toBe(false);
+    const small = make(60_000, 10);
+    await small.warmAtStart(catalog);
+    expect(small.running).toBe(true);
+    expect(small.ready(catalog)).toBe(true);
+  });
+
   it("a small catalog's thread is kept", async () => {
     const thread = make(100, 10);
     await thread.warm(catalog);

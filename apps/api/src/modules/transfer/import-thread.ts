@@ -220,6 +220,15 @@ export class ImportThread {
     return done;
   }
 
+  /**
+   * `warm` at start for a catalog whose thread is kept (a small one); a large catalog's thread is
+   * started by the first upload instead (decision 0138: its copy of the titles was 360 MB at a
+   * million films, held for an upload that may never come).
+   */
+  warmAtStart(catalog: CatalogLike): Promise<void> {
+    return catalog.byId.size > this.largePast ? Promise.resolve() : this.warm(catalog);
+  }
+
   /** Whether an upload of `catalog` is read at once: the thread runs and holds that catalog. */
   ready(catalog: CatalogLike): boolean {
     return this.worker !== null && this.sentGeneration === this.generation(catalog).generation;

@@ -234,13 +234,20 @@ export class ImportService {
   }
 
   /**
-   * Starts the import thread with this catalog (the app does once listening), so that the first
-   * upload waits for neither; a failure is logged and tried again by the next upload.
+   * Starts the import thread with this catalog (an upload that finds it not ready does), so that
+   * the upload waits for neither; a failure is logged and tried again by the next upload.
    */
   warmUp(): Promise<void> {
-    return this.thread.warm(this.catalog).catch((err: unknown) => {
-      this.log.warn({ err: (err as Error)?.message }, 'the import thread did not start');
-    });
+    return this.thread.warm(this.catalog).catch((err: unknown) => this.notStarted(err));
+  }
+
+  /** `warmUp` as the app does once listening: a large catalog's thread waits for the first upload. */
+  warmUpAtStart(): Promise<void> {
+    return this.thread.warmAtStart(this.catalog).catch((err: unknown) => this.notStarted(err));
+  }
+
+  private notStarted(err: unknown): void {
+    this.log.warn({ err: (err as Error)?.message }, 'the import thread did not start');
   }
 
   /**
