@@ -106,3 +106,25 @@ describe('questions about the films shown', () => {
     expect(q?.fact.word).toBe('rating');
   });
 });
+
+describe('a film asked about for a child (decision 0139)', () => {
+  const fresh = (): ConversationState => ({ suggested: [], lastPicks: [], lastIntent: null, lastSeed: null });
+  it.each([
+    ['my daughter is 13, can she watch titanic?', 597, /not tagged as a family film/],
+    ['would the godfather be ok to watch with my 11yo', 238, /made for grown-ups/],
+    ['can my 10 year old watch jaws?', 578, /made for grown-ups/],
+    ['is it ok for my kids to watch the lion king?', 8587, /is a family film/],
+  ])('%s: answered about that film alone', async (text, id, verdict) => {
+    const a = await engine.answer(text, fresh());
+    expect(a.picks.map((p) => p.movie.id)).toEqual([id]);
+    expect(a.message).toMatch(verdict);
+  });
+
+  it('says a certification when the catalog has one (live catalogs)', async () => {
+    const jaws = catalog.get(578)!;
+    const q = askedAboutOne('is the first one ok for my 8 year old?', [{ ...jaws, certification: 'PG' }]);
+    expect(q?.fact.say({ ...jaws, certification: 'PG' })).toMatch(
+      /^is rated PG \(horror, thriller\): fine for children/,
+    );
+  });
+});

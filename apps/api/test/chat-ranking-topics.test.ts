@@ -128,3 +128,37 @@ describe('a longer name is not its shorter namesake (post-2017 titles)', () => {
     expect(engine.parse(msg).like?.movie?.id).toBe(id);
   });
 });
+
+describe('"something older" after a list', () => {
+  it('"older" is a step back from the time of the list, not from one old film in it (decision 0139)', async () => {
+    const year = (p: { movie: { release_date?: string | null } }) =>
+      Number(p.movie.release_date!.slice(0, 4));
+    // 90s comedies, then older ones: the 1970s–80s, not the 1930s.
+    const state = fresh();
+    const nineties = await engine.answer('a comedy from the 90s', state);
+    state.lastPicks = nineties.picks.map((p) => p.movie.id);
+    state.suggested.push(...state.lastPicks);
+    state.lastIntent = nineties.intent;
+    const older = await engine.answer('something older', state);
+    expect(older.picks.length).toBeGreaterThanOrEqual(3);
+    const first = Math.min(...nineties.picks.map(year));
+    for (const p of older.picks) {
+      expect(year(p)).toBeLessThan(first);
+      expect(year(p)).toBeGreaterThanOrEqual(first - 1 - 25);
+    }
+    // Heist films with one from 1950 among films of the 1990s–2010s: older heist films, still heists.
+    const heist = fresh();
+    const shown = await engine.answer('recommend a heist movie', heist);
+    heist.lastPicks = shown.picks.map((p) => p.movie.id);
+    heist.suggested.push(...heist.lastPicks);
+    heist.lastIntent = shown.intent;
+    const years = shown.picks.map(year).sort((a, b) => a - b);
+    expect(years[0]).toBeLessThan(years[2]! - 15);
+    const before = await engine.answer('anything older?', heist);
+    expect(before.picks.length).toBeGreaterThanOrEqual(3);
+    for (const p of before.picks) {
+      expect(p.movie.keywords).toContain('heist');
+      expect(year(p)).toBeLessThan(years[2]!);
+    }
+  });
+});

@@ -405,13 +405,26 @@ const dateWords = (m: CatalogMovie) => {
   if (is(GENRE.comedy)) return `is a comedy (${kindText(m)}): easy to share on a date`;
   return `is no romance (${kindText(m)}): a date film only if you both like that kind`;
 };
+/** Kinds of film made for grown-ups when they are what a film mainly is. */
+const GROWN_UP: readonly number[] = [GENRE.horror, GENRE.thriller, GENRE.war, GENRE.crime];
+/** What a US certification says about children (live catalogs carry it). */
+const CERTIFIED: Record<string, string> = {
+  G: 'fine for all ages',
+  PG: 'fine for children, some scenes with a parent',
+  'PG-13': 'for teenagers, not young children',
+  R: 'for adults, not for children',
+  'NC-17': 'for adults only',
+};
+/**
+ * Whether a film suits a child: its certification when the catalog has one; else a family film
+ * is, and one that is mainly (its first two genres) horror, a thriller, war or crime is not
+ * (Titanic, a romantic drama TMDB also tags Thriller third, is not said to be for grown-ups).
+ */
 const childWords = (m: CatalogMovie) => {
+  const rated = m.certification ? CERTIFIED[m.certification] : undefined;
+  if (rated) return `is rated ${m.certification} (${kindText(m)}): ${rated}`;
   if (m.genre_ids.includes(GENRE.family)) return `is a family film (${kindText(m)})`;
-  if (
-    m.genre_ids.some(
-      (g) => g === GENRE.horror || g === GENRE.thriller || g === GENRE.war || g === GENRE.crime,
-    )
-  )
+  if (m.genre_ids.slice(0, 2).some((g) => GROWN_UP.includes(g)))
     return `is made for grown-ups (${kindText(m)}), not for children`;
   return `is not tagged as a family film (${kindText(m)}): better check it first`;
 };
@@ -450,6 +463,12 @@ const colourWords = (m: CatalogMovie) => {
   return `is in colour (${year}; the catalog does not tag it black and white)`;
 };
 
+/** Who a child is to the person asking ("my daughter", "our 8 year old", "my 11yo"). */
+const CHILD = String.raw`(?:(?:little |young )?(?:kids?|kiddos?|children|child|sons?|daughters?|boys?|girls?|nephews?|nieces?|grandkids?|grandchildren|grandsons?|granddaughters?|toddlers?|twins|little ones?)|\d{1,2}[- ]?(?:years?|yrs?)[- ]?olds?|\d{1,2} ?(?:yo|y\/o))`;
+
+/** Words asking whether a film suits someone ("ok", "too scary", "can she watch"). */
+const SUITS = String.raw`(?:ok|okay|alright|all right|suitable|appropriate|safe|allowed|too (?:scary|much|violent|mature|dark|graphic|intense|young)|(?:can|could|should|may) (?:he|she|they|my \w+(?: \w+)?) (?:watch|see))`;
+
 /** The facts a question can ask, the first that matches (comparisons of quality last). */
 const FACTS: [RegExp, FilmFact][] = [
   [
@@ -471,7 +490,12 @@ const FACTS: [RegExp, FilmFact][] = [
     { word: 'year', say: (m) => `came out in ${dateText(m)}`, value: released, more: 'newer' },
   ],
   [
-    /\b(for (?:kids|children|a kid|a child|my (?:kids?|son|daughter))|kid-?friendly|family-?friendly|\d+ ?(?:year|yr)s? old)\b/,
+    // For a child: "ok for kids", "kid-friendly", "an 8 year old", or a child of one's own with a
+    // word of whether it suits ("my daughter is 13, can she watch titanic?", "ok to watch with my
+    // 11yo"; not "my nephew loved X, what should i show him next?", which asks for films).
+    new RegExp(
+      String.raw`\b(?:for (?:kids|children|a kid|a child)|kid-?friendly|family-?friendly|\d+ ?(?:year|yr)s? old)\b|^(?=.*\b(?:my|our) ${CHILD}(?!\w))(?=.*\b${SUITS}\b)`,
+    ),
     { word: 'children', say: childWords },
   ],
   [

@@ -3,7 +3,7 @@ import type { CatalogIndex } from '@app/catalog';
 /** Films per task when built in slices: a few milliseconds of work at a time. */
 const SLICE = 5_000;
 /** A film is indexed by its keywords once this many people voted on it. */
-const MIN_VOTES = 20;
+export const KEYWORD_MIN_VOTES = 20;
 /** A keyword is a theme the chat reads once this many indexed films carry it. */
 const MIN_FILMS = 8;
 
@@ -49,7 +49,7 @@ function addFilms(catalog: CatalogIndex, byKeyword: Map<string, Set<number>>, fr
   const films = catalog.popular;
   for (let i = from; i < to; i++) {
     const m = films[i]!;
-    if (m.vote_count < MIN_VOTES) continue;
+    if (m.vote_count < KEYWORD_MIN_VOTES) continue;
     for (const k of m.keywords) {
       let set = byKeyword.get(k);
       if (!set) byKeyword.set(k, (set = new Set()));

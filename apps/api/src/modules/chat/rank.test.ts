@@ -5,7 +5,8 @@ import { fullCatalog } from '../../../test/helpers/catalog';
 import { TEST_CATALOG_DIR } from '../../../test/helpers/paths';
 import { ChatEngine, type ConversationState } from './chat-engine';
 import { DIRECTIONS, directionOf, directionRulesOut, directionScore, KEYWORD_FAMILIES } from './directions';
-import { EraFame, genreFocus, lovedRating, unaskedKind } from './rank';
+import { chatKeywordsNow, KEYWORD_MIN_VOTES } from './keyword-index';
+import { EraFame, genreFocus, GenreTypicality, lovedRating, unaskedKind } from './rank';
 import { GENRE } from './understand/lexicon';
 import { emptyQuery, groupKey } from './understand/query';
 import { Retriever } from './retrieve';
@@ -87,6 +88,57 @@ describe('fame for its era and a loved rating', () => {
     const comedies = await engine.answer('a comedy from the 2000s', fresh());
     // Live-action comedies first: no cartoon nobody asked for.
     expect(comedies.picks.filter((p) => p.movie.genre_ids.includes(16)).length).toBeLessThanOrEqual(1);
+  });
+});
+
+describe("a genre's typical films (decision 0139)", () => {
+  const typicality = () => {
+    const { byKeyword } = chatKeywordsNow(catalog);
+    return new GenreTypicality(
+      byKeyword,
+      () => catalog.popular.filter((m) => m.vote_count >= KEYWORD_MIN_VOTES),
+      (id) => catalog.get(id)?.genre_ids,
+      () => catalog.popular.filter((m) => m.vote_count >= 100),
+    );
+  };
+
+  it("reads a film's keywords: The Lord of the Rings is typical fantasy, The Green Mile (tagged Fantasy first) is not", () => {
+    const t = typicality();
+    const fantasy = 14;
+    const lotr = catalog.get(120)!;
+    const greenMile = catalog.get(497)!;
+    expect(greenMile.genre_ids[0]).toBe(fantasy);
+    expect(t.of(lotr, fantasy)).toBeGreaterThan(0.8);
+    expect(t.of(greenMile, fantasy)).toBeLessThan(0.25);
+    expect(t.lift(lotr, fantasy)!).toBeGreaterThan(2 * t.lift(greenMile, fantasy)!);
+    // Citizen Kane is tagged Mystery first; Rear Window is the mystery a friend names.
+    expect(t.of(catalog.get(15)!, 9648)).toBeLessThan(t.of(catalog.get(567)!, 9648));
+    // Star Wars is science fiction by its story although TMDB lists the genre third.
+    expect(t.of(catalog.get(11)!, 878)).toBeGreaterThan(t.of(catalog.get(185)!, 878));
+  });
+
+  it('leaves the film itself out of its keywords, and gives a film without known keywords the middle', () => {
+    const t = typicality();
+    expect(t.of(film({ keywords: [], genre_ids: [14] }), 14)).toBe(0.5);
+    expect(t.of(film({ keywords: ['no such keyword anywhere'], genre_ids: [14] }), 14)).toBe(0.5);
+    // A keyword only one film carries says nothing once that film is left out: the genre's share.
+    const lone = [...chatKeywordsNow(catalog).byKeyword].find(([, ids]) => ids.size === 1)!;
+    const owner = catalog.get([...lone[1]][0]!)!;
+    const g = owner.genre_ids[0]!;
+    expect(t.lift({ ...owner, keywords: [lone[0]] }, g)).toBeCloseTo(1, 5);
+  });
+
+  it('puts typical films first for a plain genre request', async () => {
+    const t = typicality();
+    for (const [text, genre] of [
+      ['a fantasy film', 14],
+      ['a mystery', 9648],
+      ['sci-fi', 878],
+    ] as const) {
+      const a = await engine.answer(text, fresh());
+      expect(a.picks.length).toBeGreaterThanOrEqual(3);
+      expect(t.of(a.picks[0]!.movie, genre), text).toBeGreaterThan(0.5);
+    }
   });
 });
 

@@ -13,7 +13,16 @@ import {
   type Direction,
 } from './directions';
 import { NEIGHBOUR_COUNT } from './neighbours';
-import { dramedy, EraFame, genreFocus, lovedRating, RATING_PRIOR, unaskedKind } from './rank';
+import { KEYWORD_MIN_VOTES } from './keyword-index';
+import {
+  dramedy,
+  EraFame,
+  genreFocus,
+  GenreTypicality,
+  lovedRating,
+  RATING_PRIOR,
+  unaskedKind,
+} from './rank';
 import { stemmer } from 'stemmer';
 import { TextIndex } from './text-index';
 
@@ -533,8 +542,15 @@ const FAMOUS_ABROAD = 0.85;
 /** How far below it a film is wholly unknown abroad (Dilwale Dulhania Le Jayenge 0.68: 0.7 of that). */
 const FAME_ABROAD_SPAN = 0.25;
 
+/** The catalog-wide measures a film is ranked by besides fit. */
+interface Ranking {
+  fame: EraFame;
+  typical: GenreTypicality;
+}
+
 /** What weighs besides fit: fame, love, genre focus, kinds not asked for, directions, neighbours. */
-function priorOf(m: CatalogMovie, p: Plan, fame: EraFame, index: number, poolSize: number): number {
+function priorOf(m: CatalogMovie, p: Plan, r: Ranking, index: number, poolSize: number): number {
+  const fame = r.fame;
   const w = RANK_WEIGHTS;
   const q = p.q;
   const loved = lovedRating(m);
@@ -546,7 +562,7 @@ function priorOf(m: CatalogMovie, p: Plan, fame: EraFame, index: number, poolSiz
   let x = w.fame * fameFor(known, q) + rating * love;
   // A collection's later films come after its head, unless a film of it was named (its own sequels).
   if (!p.seed || p.seed.collection?.id !== m.collection?.id) x -= w.follower * fame.follower(m);
-  x += w.focus * genreFocus(m, q.genreGroups);
+  x += w.focus * genreFocus(m, q.genreGroups, r.typical);
   x -= w.moodMiss * moodGroupsMissed(m, q);
   x += w.unasked * unaskedKind(m, p.asked, q.childAge !== undefined, p.seed);
   x -= w.language * unaskedLanguage(m, q, p.seed, known);
@@ -655,6 +671,19 @@ export class Retriever {
 
   private fame(): EraFame {
     return (this.eraFame ??= new EraFame(this.knownFilms()));
+  }
+
+  private typicality: GenreTypicality | undefined;
+
+  /** What ranks besides fit: fame for the era, a genre's typical films. */
+  private ranking(): Ranking {
+    this.typicality ??= new GenreTypicality(
+      this.byKeyword,
+      () => this.knownFilms().filter((m) => m.vote_count >= KEYWORD_MIN_VOTES),
+      (id) => this.catalog.get(id)?.genre_ids,
+      () => this.wellKnownFilms(),
+    );
+    return { fame: this.fame(), typical: this.typicality };
   }
 
   retrieve(q: Query, input: RetrieveInput): Retrieval {
@@ -863,7 +892,7 @@ export class Retriever {
   }
 
   private score(pool: CatalogMovie[], p: Plan, attempt: { minVotes: number; keywords: boolean }) {
-    const fame = this.fame();
+    const ranking = this.ranking();
     const found: Candidate[] = [];
     pool.forEach((m, i) => {
       if (!this.admits(m, p, attempt.minVotes)) return;
@@ -875,7 +904,7 @@ export class Retriever {
       const carried = p.keywordsIn.every((k) => this.hasKeyword(k, m.id));
       found.push({
         ...this.fitOf(m, p, matched, themes),
-        prior: priorOf(m, p, fame, i, pool.length),
+        prior: priorOf(m, p, ranking, i, pool.length),
         score: 0,
         carried,
       });

@@ -81,9 +81,14 @@ const namedFilm = (req: ChatRequest, ctx: TurnContext): CatalogMovie | null => {
   // A pronoun typed as one ("how long is it?") points back, never at a film of that name ("It").
   if (subject && POINTS_BACK.test(subject.trim())) return null;
   const like = req.query.like;
+  // A film read as one the request is like is the one asked about when nothing else is asked, when
+  // the question opens with it, or when it is what the question asks to watch ("is it ok for my
+  // kids to watch the lion king?": the kids read as a family request).
   if (like?.movie)
     return like.confidence >= TITLE_CONFIDENCE &&
-      (isOnlyAQuestion(req.query) || opensWithTitle(req.message, like.movie))
+      (isOnlyAQuestion(req.query) ||
+        opensWithTitle(req.message, like.movie) ||
+        filmFirstIn(afterWatch(req.message), ctx)?.id === like.movie.id)
       ? like.movie
       : null;
   const opening = filmOpening(req.message, ctx);
@@ -110,10 +115,21 @@ const opensWithTitle = (message: string, film: CatalogMovie) => {
 
 /**
  * The well-known film a yes/no question opens with, typed whole ("is amelie a good date movie?"),
- * when the reading took no title from it (its mood words asked for films).
+ * when the reading took no title from it (its mood words asked for films), or the one it asks to
+ * watch ("can my 10 year old watch jaws?").
  */
-const filmOpening = (message: string, ctx: TurnContext): CatalogMovie | null => {
-  const rest = afterYesNo(message);
+const filmOpening = (message: string, ctx: TurnContext): CatalogMovie | null =>
+  filmFirstIn(afterYesNo(message), ctx) ?? filmFirstIn(afterWatch(message), ctx);
+
+/** The words after the last "watch" or "see" of a question ("can she watch titanic?": titanic), or null. */
+const afterWatch = (message: string): string[] | null => {
+  const words = titleWords(message);
+  const at = words.findLastIndex((w) => w === 'watch' || w === 'see');
+  return at >= 0 ? words.slice(at + 1) : null;
+};
+
+/** The well-known film whose title the words open with, typed whole or slipped word for word. */
+const filmFirstIn = (rest: string[] | null, ctx: TurnContext): CatalogMovie | null => {
   for (let k = Math.min(6, rest?.length ?? 0); k >= 1; k--) {
     const typed = rest!.slice(0, k).join(' ');
     if (POINTS_BACK.test(typed)) return null;

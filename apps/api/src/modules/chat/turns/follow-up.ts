@@ -32,8 +32,11 @@ function likeOrdinal(req: ChatRequest, ctx: TurnContext, n: number): ChatRequest
 }
 
 /**
- * "something more recent" / "older": clearly newer (older) than every last pick when enough films
- * are; else than their median.
+ * "something more recent" / "older": clearly newer (older) than every last pick when they are of
+ * one time, else than their median (one 1950 classic among films of the 1990s–2010s is no bound,
+ * decision 0139). "Older" is a step back of at most OLDER_STEP years, as a friend would take it (80s
+ * comedies after 90s ones, not 1930s ones), when enough films are there. Each bound is kept only
+ * when enough films are found without dropping any of the request (its theme, the vote floor).
  */
 function shiftYears(req: ChatRequest, ctx: TurnContext, years: number[], newer: boolean): ChatRequest {
   const { query: q, last } = req;
@@ -43,15 +46,26 @@ function shiftYears(req: ChatRequest, ctx: TurnContext, years: number[], newer: 
   const beyond = (y: number) =>
     !Number.isFinite(from) ? y : newer ? Math.max(y, from + 1) : Math.min(y, from - 1);
   const median = years[Math.floor(years.length / 2)]!;
-  const strict = beyond(newer ? years[years.length - 1]! + 1 : years[0]! - 1);
+  const edge = newer ? years[years.length - 1]! : years[0]!;
+  const together = Math.abs(edge - median) <= ONE_TIME_YEARS;
   const loose = beyond(newer ? median + 1 : median - 1);
-  const shift = (y: number): Query =>
+  const bound = together ? beyond(newer ? edge + 1 : edge - 1) : loose;
+  const shift = (y: number, step?: number): Query =>
     newer
       ? { ...last!, yearFrom: y, yearTo: undefined, followUp: 'newer', unknown: q.unknown, empty: false }
-      : { ...last!, yearTo: y, yearFrom: undefined, followUp: 'older', unknown: q.unknown, empty: false };
-  const probe = ctx.retrieve(shift(strict), { exclude: excluded(req), seed, neighbours: null });
-  return { ...req, query: shift(probe.picks.length >= 3 ? strict : loose), seed };
+      : { ...last!, yearTo: y, yearFrom: step, followUp: 'older', unknown: q.unknown, empty: false };
+  const tries = newer ? [shift(bound)] : [shift(bound, bound - OLDER_STEP), shift(bound)];
+  const query = tries.find((t) => {
+    const probe = ctx.retrieve(t, { exclude: excluded(req), seed, neighbours: null });
+    return probe.picks.length >= 3 && probe.relaxed.length === 0;
+  });
+  return { ...req, query: query ?? shift(loose), seed };
 }
+
+/** Picks whose years lie within this of their median are of one time (their edge bounds "older"). */
+const ONE_TIME_YEARS = 15;
+/** How far back "older" looks first. */
+const OLDER_STEP = 25;
 
 const yearOf = (m: CatalogMovie) => Number(m.release_date?.slice(0, 4));
 

@@ -2723,6 +2723,17 @@ export function yearBoundClause(s: State) {
       else q.yearTo = +m[2]! - (BEFORE.test(m[1]!) ? 1 : 0);
     },
   );
+  // "before 85", "after '95", "pre 70": a year of the last century typed in two digits (not a time:
+  // "after 10" is no year, nor "before 85 minutes").
+  scanRegex(
+    s,
+    /\b(before|pre|older than|earlier than|after|post|newer than|later than) ?'?([3-9]\d)\b(?! ?(?:am|pm|mins?|minutes?|hours?|hrs?|min|%|percent|years?|yrs?|[:.]\d))/,
+    (m) => {
+      const year = 1900 + Number(m[2]);
+      if (BEFORE.test(m[1]!)) q.yearTo ??= year - 1;
+      else q.yearFrom ??= AFTER.test(m[1]!) ? year + 1 : year;
+    },
+  );
   // "before the 80s", "post-90s", "since the 2000s"
   scanRegex(
     s,

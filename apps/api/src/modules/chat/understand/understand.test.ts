@@ -123,7 +123,20 @@ describe('understand: clause parsers', () => {
     ['Deutsche Filme aus den 2000ern', { yearFrom: 2000, yearTo: 2009, languages: ['de'] }],
     ['nineties comedy', { yearFrom: 1990, yearTo: 1999 }],
     ['something recent', { yearFrom: 2014 }],
+    // Decision 0139: a year of the last century typed in two digits.
+    ['hmm older ones? like before 85', { yearTo: 1984 }],
+    ['sci fi after 95', { yearFrom: 1996 }],
+    ["horror pre '70", { yearTo: 1969 }],
   ])('years: %j', (text, expected) => expect(p(text)).toMatchObject(expected));
+
+  it.each(['something short, we start after 10', 'under 2 hours, nothing before 85 minutes'])(
+    'a time or a length is no two-digit year: %j',
+    (text) => {
+      const q = p(text);
+      expect(q.yearFrom).toBeUndefined();
+      expect(q.yearTo).toBeUndefined();
+    },
+  );
 
   it.each([
     'a film for my parents, both in their 70s, nothing too loud',
