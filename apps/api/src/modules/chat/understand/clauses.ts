@@ -81,7 +81,7 @@ import {
 } from './lexicon';
 import { asksForKind, groupKey, type Query } from './query';
 import { Lru } from '../lru';
-import { editDistance, foldAccents, PUNCTUATION, type Token } from './text';
+import { editDistance, foldAccents, PUNCTUATION, typoBudget, type Token } from './text';
 import { looksLikeATitleMention, namesAfterCue, namesInFrame } from '../title-mention';
 import { FILM_GIVEN_NAMES, FILM_PEOPLE, FILM_SURNAMES } from './lexicon/film-people';
 import { GIVEN_NAMES, MORE_GIVEN_NAMES } from './lexicon/given-names';
@@ -4849,8 +4849,30 @@ function leftoverWord(
   if (topic) add((s.q.textWords ??= []), topic);
   else if (story && !span.has(at)) return;
   if (s.q.lang === 'en' && s.ctx.knownWord?.(t.w)) add(s.q.themeWords, t.w);
-  // Decision 0102: a topic word the catalog's text uses was understood (it retrieves).
-  else if (!topic) add(s.q.unknown, t.raw);
+  // Decision 0102: a topic word the catalog's text uses was understood (it retrieves). A slip of
+  // a word that asks nothing ("recomend", "reccomend") is passed over like the word itself.
+  else if (!topic && !slipOfFiller(t.w)) add(s.q.unknown, t.raw);
+}
+
+/** The filler words of five letters or more, by length (made on first use). */
+let fillerByLength: Map<number, string[]> | undefined;
+
+/** Whether a word no reader knows is a filler word typed with slips, within its typo budget. */
+function slipOfFiller(w: string): boolean {
+  const budget = typoBudget(w);
+  if (budget === 0) return false;
+  if (!fillerByLength) {
+    fillerByLength = new Map();
+    for (const f of FILLER) {
+      if (f.length < 5 || !/^[a-z]+$/.test(f)) continue;
+      const list = fillerByLength.get(f.length) ?? [];
+      list.push(f);
+      fillerByLength.set(f.length, list);
+    }
+  }
+  for (let n = w.length - budget; n <= w.length + budget; n++)
+    for (const f of fillerByLength.get(n) ?? []) if (editDistance(w, f, budget) <= budget) return true;
+  return false;
 }
 
 /** A function word, or a word qualifying the phrase a clause read after it ("young kids"). */

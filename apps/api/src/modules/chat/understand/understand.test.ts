@@ -129,6 +129,15 @@ describe('understand: clause parsers', () => {
     ["horror pre '70", { yearTo: 1969 }],
   ])('years: %j', (text, expected) => expect(p(text)).toMatchObject(expected));
 
+  it.each(['recomend me a good western', 'can you reccomend a western', 'recommand a western'])(
+    'a filler word typed with slips is passed over, not "not understood": %j',
+    (text) => {
+      const q = p(text);
+      expect(q.genreGroups).toEqual([[37]]);
+      expect(q.unknown).toEqual([]);
+    },
+  );
+
   it.each(['something short, we start after 10', 'under 2 hours, nothing before 85 minutes'])(
     'a time or a length is no two-digit year: %j',
     (text) => {
