@@ -310,6 +310,7 @@ const SETS = [
   'fresh53',
   'fresh54',
   'fresh55',
+  'fresh56',
 ];
 
 /** The sets `--set` names: one set, `all`, or `dev+own` (the development sets). */
