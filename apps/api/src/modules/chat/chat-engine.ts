@@ -566,6 +566,7 @@ export class ChatEngine {
       // Function words are known too: German "einen" is not a typo of "weinen".
       (w) => LEXICON_WORDS.has(w) || FILLER.has(w) || this.corpusWords.has(w) || this.knownWord(w),
       LEXICON_WORDS,
+      (w) => LEXICON_WORDS.has(w) || FILLER.has(w),
     );
     const retriever = new Retriever(
       this.catalog,

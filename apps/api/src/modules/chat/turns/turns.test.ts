@@ -47,6 +47,9 @@ describe('decide: one handler per kind of turn', () => {
 
   it('reads the kind of a message, in and out of a conversation', async () => {
     expect(offline.kindOf('hi there!', fresh())).toBe('greeting');
+    // Drawn out: a greeting still, never a title said missing.
+    expect(offline.kindOf('hiii', fresh())).toBe('greeting');
+    expect(offline.kindOf('heyyy', fresh())).toBe('greeting');
     expect(offline.kindOf('how do I cook rice', fresh())).toBe('off-topic');
     expect(offline.kindOf('who directed Pulp Fiction?', fresh())).toBe('people-question');
     expect(offline.kindOf('Star Wars movies', fresh())).toBe('franchise');

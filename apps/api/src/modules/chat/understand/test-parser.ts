@@ -54,6 +54,7 @@ export function testParser(o: {
     (w) =>
       LEXICON_WORDS.has(w) || FILLER.has(w) || CALENDAR_WORDS.has(w) || (knows && o.knownWords.includes(w)),
     LEXICON_WORDS,
+    (w) => LEXICON_WORDS.has(w) || FILLER.has(w),
   );
   return (text) => understand(text, ctx, speller);
 }

@@ -179,6 +179,8 @@ export class Speller {
     targets: Iterable<string>,
     private readonly known: (w: string) => boolean,
     soundTargets: Iterable<string> = [],
+    /** The lexicon's own words (greetings, function words): a drawn-out word is one of them first. */
+    private readonly common: (w: string) => boolean = () => false,
   ) {
     for (const t of soundTargets) {
       if (t.length < 5 || !/^[a-z]+$/.test(t)) continue;
@@ -207,7 +209,12 @@ export class Speller {
   }
 
   correct(typed: string): string {
-    if (typed.length < 5 || !/^[a-z]+$/.test(typed) || this.known(typed)) return typed;
+    if (!/^[a-z]+$/.test(typed) || this.known(typed)) return typed;
+    // Drawn out, which the tokenizer folds to two letters ("hiii": "hii", "heyyy": "heyy"): a word
+    // of the lexicon with one ("hi", "hey").
+    const single = typed.replace(/(.)\1+/g, '$1');
+    if (single !== typed && this.common(single)) return single;
+    if (typed.length < 5) return typed;
     // Drawn-out words ("looong", "pleeease"): a letter typed three times or more is one or two.
     let word = typed;
     if (/(.)\1\1/.test(typed)) {

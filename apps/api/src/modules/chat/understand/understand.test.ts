@@ -129,6 +129,12 @@ describe('understand: clause parsers', () => {
     ["horror pre '70", { yearTo: 1969 }],
   ])('years: %j', (text, expected) => expect(p(text)).toMatchObject(expected));
 
+  it.each(['hiii', 'heyyy', 'hiiii there'])('a greeting drawn out is a greeting: %j', (text) => {
+    const q = p(text);
+    expect(q.social).toBe('greeting');
+    expect(q.unknown).toEqual([]);
+  });
+
   it.each(['recomend me a good western', 'can you reccomend a western', 'recommand a western'])(
     'a filler word typed with slips is passed over, not "not understood": %j',
     (text) => {
