@@ -423,12 +423,12 @@ function requestWordsOnly(span: Token[], lexiconWords: ReadonlySet<string>): boo
 }
 
 /**
- * A span that ends in a kind said in the plural ("twisty smart thrillers", "cozy british comedies")
+ * A short span with a kind said in the plural ("twisty smart thrillers", "cozy british comedies",
+ * and where the noun comes first, "des comédies françaises vraiment drôles", "comedias francesas")
  * describes films: it names none, whatever its other words (a title is never said missing for it).
  */
 function describesKinds(span: Token[]): boolean {
-  const last = span.at(-1)?.raw ?? '';
-  return span.length <= 4 && /s$/.test(last) && GENRE_WORD_OF.has(last);
+  return span.length <= 6 && span.some((t) => /s$/.test(t.raw) && GENRE_WORD_OF.has(t.raw));
 }
 
 /** "got anything like X": a span starting so is not a title. */
@@ -1421,7 +1421,11 @@ function takeAvailabilityFrame(s: State, lexiconWords: ReadonlySet<string>): boo
   if (own.length > 0 && own.every((t) => NOT_PEOPLE_WORDS.has(t.raw))) return false;
   const hit = s.ctx.resolveTitle(cand.text);
   const named = !!hit && hit.confidence >= 0.9 && (hit.confidence >= 0.95 || hit.movie.vote_count >= 100);
-  if (requestWordsOnly(span, lexiconWords) && !(named && hit!.movie.vote_count >= 300)) return false;
+  if (
+    (requestWordsOnly(span, lexiconWords) || describesKinds(span)) &&
+    !(named && hit!.movie.vote_count >= 300)
+  )
+    return false;
   const found: FoundTitle = named
     ? { cand, movie: hit!.movie, confidence: hit!.confidence, closest: null }
     : { cand, movie: null, confidence: 0, closest: offeredTitle(s, cand, null) };

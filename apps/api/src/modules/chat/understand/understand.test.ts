@@ -129,6 +129,17 @@ describe('understand: clause parsers', () => {
     ["horror pre '70", { yearTo: 1969 }],
   ])('years: %j', (text, expected) => expect(p(text)).toMatchObject(expected));
 
+  it.each(['vous avez des comédies françaises vraiment drôles ?', 'tienen comedias francesas?'])(
+    'a kind asked for in a "do you have" frame is no title, also with the noun first: %j',
+    (text) => {
+      const q = p(text);
+      expect(q.like).toBeUndefined();
+      expect(q.filmAsked).toBeFalsy();
+      expect(q.genreGroups).toEqual([[35]]);
+      expect(q.languages).toEqual(['fr']);
+    },
+  );
+
   it.each(['hiii', 'heyyy', 'hiiii there'])('a greeting drawn out is a greeting: %j', (text) => {
     const q = p(text);
     expect(q.social).toBe('greeting');
@@ -578,6 +589,9 @@ describe('text helpers', () => {
 
   it('detects the message language from function words', () => {
     expect(detectLanguage(tokenize('quiero una comedia de los 80'))).toBe('es');
+    // "de" is Spanish too: a Spanish follow-up is not read as French (seen in fresh56's judging).
+    expect(detectLanguage(tokenize('algo más reciente, de después de 2010'))).toBe('es');
+    expect(detectLanguage(tokenize('un film de science-fiction'))).toBe('fr');
     expect(detectLanguage(tokenize('je veux un film drôle'))).toBe('fr');
     expect(detectLanguage(tokenize('ich möchte einen lustigen Film'))).toBe('de');
     expect(detectLanguage(tokenize('a film about trains'))).toBe('en');
