@@ -208,20 +208,26 @@ export class Speller {
     return singular !== word && knows(singular) ? singular : undefined;
   }
 
-  correct(typed: string): string {
-    if (!/^[a-z]+$/.test(typed) || this.known(typed)) return typed;
-    // Drawn out, which the tokenizer folds to two letters ("hiii": "hii", "heyyy": "heyy"): a word
-    // of the lexicon with one ("hi", "hey").
+  /**
+   * A drawn-out word as meant, or undefined. The tokenizer folds a letter typed three times to two
+   * ("hiii": "hii"): a word of the lexicon with one ("hi", "hey"). Typed three times or more
+   * ("looong", "pleeease"), a letter is one or two.
+   */
+  private undrawn(typed: string): string | undefined {
     const single = typed.replace(/(.)\1+/g, '$1');
     if (single !== typed && this.common(single)) return single;
+    if (typed.length < 5 || !/(.)\1\1/.test(typed)) return undefined;
+    return [typed.replace(/(.)\1{2,}/g, '$1$1'), typed.replace(/(.)\1{2,}/g, '$1')].find(
+      (w) => this.known(w) || this.rank.has(w),
+    );
+  }
+
+  correct(typed: string): string {
+    if (!/^[a-z]+$/.test(typed) || this.known(typed)) return typed;
+    const undrawn = this.undrawn(typed);
+    if (undrawn) return undrawn;
     if (typed.length < 5) return typed;
-    // Drawn-out words ("looong", "pleeease"): a letter typed three times or more is one or two.
-    let word = typed;
-    if (/(.)\1\1/.test(typed)) {
-      word = typed.replace(/(.)\1{2,}/g, '$1$1');
-      for (const w of [word, typed.replace(/(.)\1{2,}/g, '$1')])
-        if (this.known(w) || this.rank.has(w)) return w;
-    }
+    const word = typed.replace(/(.)\1{2,}/g, '$1$1');
     const plural = this.pluralOf(word);
     if (plural) return plural;
     const budget = typoBudget(word);
