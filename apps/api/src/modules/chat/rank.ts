@@ -188,7 +188,6 @@ export class GenreTypicality {
   }
 }
 
-/** How much a genre counts by its place in a film's genre list (TMDB lists the main one first). */
 /**
  * How much of a genre's weight is how typical of it the film is (GenreTypicality), the rest its
  * place in the film's genre list. 0.5 (decision 0139): over every development set, turns with an
@@ -196,12 +195,14 @@ export class GenreTypicality {
  * expectations met unchanged.
  */
 export const TYPICAL_SHARE = 0.5;
+/** How much a genre counts by its place in a film's genre list (TMDB lists the main one first). */
 const PLACE_WEIGHT = [1, 0.7, 0.45, 0.3, 0.2];
 
 /**
  * How central the genres asked for are to a film, 0..1: "a comedy" is first of all a comedy
  * (Superbad: Comedy) rather than an animated family adventure that is also funny (Up: Animation,
- * Comedy, Family, Adventure). 0 when no genre was asked for.
+ * Comedy, Family, Adventure). 0 when no genre was asked for. With `typical`, half of it is how
+ * typical of the genre the film is (decision 0139: The Lord of the Rings before The Green Mile).
  */
 export function genreFocus(
   m: CatalogMovie,
