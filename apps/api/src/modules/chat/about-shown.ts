@@ -1,6 +1,7 @@
 import { GENRE_NAMES, type CatalogMovie } from '@app/catalog';
 import { darkness } from './retrieve';
 import { DIRECTIONS, directionScore, KEYWORD_FAMILIES } from './directions';
+import { CHILD_NOUN } from './understand/clauses';
 import { GENRE, MOODS, SAD_THEMES } from './understand/lexicon';
 
 /**
@@ -464,7 +465,7 @@ const colourWords = (m: CatalogMovie) => {
 };
 
 /** Who a child is to the person asking ("my daughter", "our 8 year old", "my 11yo"). */
-const CHILD = String.raw`(?:(?:little |young )?(?:kids?|kiddos?|children|child|sons?|daughters?|boys?|girls?|nephews?|nieces?|grandkids?|grandchildren|grandsons?|granddaughters?|toddlers?|twins|little ones?)|\d{1,2}[- ]?(?:years?|yrs?)[- ]?olds?|\d{1,2} ?(?:yo|y\/o))`;
+const CHILD = String.raw`(?:(?:little |young )?${CHILD_NOUN}|\d{1,2}[- ]?(?:years?|yrs?)[- ]?olds?|\d{1,2} ?(?:yo|y\/o))`;
 
 /** Words asking whether a film suits someone ("ok", "too scary", "can she watch"). */
 const SUITS = String.raw`(?:ok|okay|alright|all right|suitable|appropriate|safe|allowed|too (?:scary|much|violent|mature|dark|graphic|intense|young)|(?:can|could|should|may) (?:he|she|they|my \w+(?: \w+)?) (?:watch|see))`;

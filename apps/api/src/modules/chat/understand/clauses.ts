@@ -81,7 +81,7 @@ import {
 } from './lexicon';
 import { asksForKind, groupKey, type Query } from './query';
 import { Lru } from '../lru';
-import { editDistance, foldAccents, PUNCTUATION, typoBudget, type Token } from './text';
+import { editDistance, foldAccents, PUNCTUATION, Speller, type Token } from './text';
 import { looksLikeATitleMention, namesAfterCue, namesInFrame } from '../title-mention';
 import { FILM_GIVEN_NAMES, FILM_PEOPLE, FILM_SURNAMES } from './lexicon/film-people';
 import { GIVEN_NAMES, MORE_GIVEN_NAMES } from './lexicon/given-names';
@@ -2458,7 +2458,7 @@ const TEEN_AGE = 17;
 const CHILD_NOUN_WORDS = String.raw`(?:kids?|kiddos?|children|child|sons?|daughters?|toddlers?|twins|little ones?)`;
 /** A token that is one of `CHILD_NOUN_WORDS` ("toddlers", "kids"). */
 const CHILD_WORD = new RegExp(`^${CHILD_NOUN_WORDS}$`);
-const CHILD_NOUN = String.raw`(?:kids?|kiddos?|children|child|sons?|daughters?|boys?|girls?|cousins?|nephews?|nieces?|grandkids?|grandchildren|grandsons?|granddaughters?|little ones?|toddlers?|twins|siblings|brothers?|sisters?)`;
+export const CHILD_NOUN = String.raw`(?:kids?|kiddos?|children|child|sons?|daughters?|boys?|girls?|cousins?|nephews?|nieces?|grandkids?|grandchildren|grandsons?|granddaughters?|little ones?|toddlers?|twins|siblings|brothers?|sisters?)`;
 /**
  * A child's or a teenager's age, up to 17 ("we're all 15-16": the first of a range). A child's
  * film is for up to 12; a teenager's list is its own (`TEEN_AGE`); older ages are left to other clauses.
@@ -4858,25 +4858,14 @@ function leftoverWord(
   else if (!topic && !slipOfFiller(t.w)) add(s.q.unknown, t.raw);
 }
 
-/** The filler words of five letters or more, by length (made on first use). */
-let fillerByLength: Map<number, string[]> | undefined;
+/** The filler words as a speller's targets (made on first use). */
+let fillerSpeller: Speller | undefined;
 
 /** Whether a word no reader knows is a filler word typed with slips, within its typo budget. */
 function slipOfFiller(w: string): boolean {
-  const budget = typoBudget(w);
-  if (budget === 0) return false;
-  if (!fillerByLength) {
-    fillerByLength = new Map();
-    for (const f of FILLER) {
-      if (f.length < 5 || !/^[a-z]+$/.test(f)) continue;
-      const list = fillerByLength.get(f.length) ?? [];
-      list.push(f);
-      fillerByLength.set(f.length, list);
-    }
-  }
-  for (let n = w.length - budget; n <= w.length + budget; n++)
-    for (const f of fillerByLength.get(n) ?? []) if (editDistance(w, f, budget) <= budget) return true;
-  return false;
+  fillerSpeller ??= new Speller(FILLER, () => false);
+  const meant = fillerSpeller.correct(w);
+  return meant !== w && FILLER.has(meant);
 }
 
 /** A function word, or a word qualifying the phrase a clause read after it ("young kids"). */

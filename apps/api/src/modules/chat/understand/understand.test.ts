@@ -155,20 +155,14 @@ describe('understand: clause parsers', () => {
     },
   );
 
-  it.each(['something short, we start after 10', 'under 2 hours, nothing before 85 minutes'])(
-    'a time or a length is no two-digit year: %j',
-    (text) => {
-      const q = p(text);
-      expect(q.yearFrom).toBeUndefined();
-      expect(q.yearTo).toBeUndefined();
-    },
-  );
-
   it.each([
     'a film for my parents, both in their 70s, nothing too loud',
     'something for a man in his early 40s',
     'mi abuela está en sus 80, algo tranquilo',
-  ])('an age is no decade: %j', (text) => {
+    // Nor a time or a length a two-digit year (decision 0139).
+    'something short, we start after 10',
+    'under 2 hours, nothing before 85 minutes',
+  ])('an age, a time or a length is no year: %j', (text) => {
     const q = p(text);
     expect(q.yearFrom).toBeUndefined();
     expect(q.yearTo).toBeUndefined();
