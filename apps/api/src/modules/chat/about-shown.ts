@@ -423,11 +423,27 @@ const CERTIFIED: Record<string, string> = {
  */
 const childWords = (m: CatalogMovie) => {
   const rated = m.certification ? CERTIFIED[m.certification] : undefined;
-  if (rated) return `is rated ${m.certification} (${kindText(m)}): ${rated}`;
-  if (m.genre_ids.includes(GENRE.family)) return `is a family film (${kindText(m)})`;
+  if (rated) return `is rated ${m.certification} (${kindText(m)}): ${rated}${headsUp(m)}`;
+  if (m.genre_ids.includes(GENRE.family)) return `is a family film (${kindText(m)})${headsUp(m)}`;
   if (m.genre_ids.slice(0, 2).some((g) => GROWN_UP.includes(g)))
     return `is made for grown-ups (${kindText(m)}), not for children`;
-  return `is not tagged as a family film (${kindText(m)}): better check it first`;
+  return `is not tagged as a family film (${kindText(m)}): better check it first${headsUp(m)}`;
+};
+
+/** A parent's death in a film's tags ("loss of parents", "death of father"). */
+const PARENT_DIES =
+  /\b(?:death|loss|dead|dying) (?:of )?(?:a |the )?(?:parents?|father|mother|dad|mom|mum)\b/;
+
+/**
+ * What a parent would want to know before showing a film to a child, from its tags: a parent's
+ * death or other sad themes, violence, frights (The Lion King: "loss of parents").
+ */
+const headsUp = (m: CatalogMovie) => {
+  const tags = m.keywords.filter(
+    (k) =>
+      PARENT_DIES.test(k) || SAD.has(k) || KEYWORD_FAMILIES.violent.has(k) || KEYWORD_FAMILIES.scary.has(k),
+  );
+  return tags.length ? `; a heads-up: its themes include ${tags.slice(0, 3).join(', ')}` : '';
 };
 
 const TRUE_STORY_TAGS = ['based on true story', 'based on true events', 'true crime'];

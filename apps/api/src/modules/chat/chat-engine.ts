@@ -33,7 +33,13 @@ import { FILLER, TITLE_SMALL_WORDS } from './understand/lexicon';
 import { LEXICON_WORDS, understand } from './understand/understand';
 import { TextIndex } from './text-index';
 import { LITTLE_KNOWN_VOTES } from './wording';
-import { buildExactTitles, buildExactTitlesNow, listedTitles, titleWords } from './exact-titles';
+import {
+  buildExactTitles,
+  buildExactTitlesNow,
+  isWholeTitle,
+  listedTitles,
+  titleWords,
+} from './exact-titles';
 import { asksIfHere, missingTitle, sequelTyped, type WordKnowledge } from './missing-title';
 import { buildChatKeywords, chatKeywordsNow, type ChatKeywords } from './keyword-index';
 
@@ -774,7 +780,10 @@ export class ChatEngine {
     const exact = (
       this.exactTitles!.get(key) ?? joined.filter((m) => m.vote_count >= NAMED_MIN_VOTES)
     ).filter((m) => !year || m.release_date?.startsWith(year));
-    const known = exact.sort((a, b) => b.vote_count - a.vote_count)[0];
+    // A film whose whole title it is before the better-known films it only begins (Star Wars before
+    // Star Wars: The Force Awakens), then the better known.
+    const whole = (m: CatalogMovie) => (isWholeTitle(key, m) ? 1 : 0);
+    const known = exact.sort((a, b) => whole(b) - whole(a) || b.vote_count - a.vote_count)[0];
     if (known && known.vote_count >= 100) return { movie: known, confidence: 1 };
     return this.searchTitleFuzzy(words, key, year);
   }

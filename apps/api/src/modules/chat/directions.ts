@@ -291,6 +291,30 @@ const LIGHTER: Direction = {
   meaning: { violence: -0.8, comedy: 0.8 },
 };
 
+/**
+ * A register's direction (`MoodRule.direction`, `Query.moodDirection`): "dumb action", "a stupid
+ * comedy" — the asked kind at its plainest and loudest before the clever and the mixed (Commando
+ * and Con Air, not Inception and The Matrix; Superbad and Step Brothers, not Pretty Woman), the
+ * rating weighing less.
+ */
+const DUMBER: Direction = {
+  genres: {
+    [GENRE.drama]: -1,
+    [GENRE.history]: -1,
+    [GENRE.war]: -1,
+    [GENRE.romance]: -1,
+    [GENRE.family]: -0.8,
+    [GENRE.animation]: -0.6,
+    [GENRE.music]: -0.6,
+    [GENRE.mystery]: -0.5,
+    [GENRE.fantasy]: -0.4,
+    [GENRE.scifi]: -0.3,
+  },
+  keywords: { smart: -1 },
+  meaning: { philosophy: -0.8, intelligence: -0.5, explosion: 0.5 },
+  rating: -0.5,
+};
+
 /** Directions by the comparative's label (`Comparative.label`). */
 export const DIRECTIONS: Readonly<Record<string, Direction>> = {
   'less violent': {
@@ -319,7 +343,11 @@ export const DIRECTIONS: Readonly<Record<string, Direction>> = {
       [GENRE.thriller]: 0.6,
       [GENRE.crime]: 0.5,
       [GENRE.horror]: 0.5,
+      [GENRE.mystery]: 0.4,
       [GENRE.drama]: 0.3,
+      // Action and adventure are the fun of a dark kind (Leon, Heat), not its bleakest (Prisoners).
+      [GENRE.action]: -0.5,
+      [GENRE.adventure]: -0.5,
       [GENRE.comedy]: -0.8,
       [GENRE.family]: -1,
       [GENRE.animation]: -1,
@@ -375,27 +403,14 @@ export const DIRECTIONS: Readonly<Record<string, Direction>> = {
    * kind (no genre weights: "smarter" would pull dramas in).
    */
   'less cheesy': { keywords: { silly: -0.8 }, rating: 1.2 },
+  dumber: DUMBER,
   /**
-   * A register's direction (`MoodRule.direction`, `Query.moodDirection`): "dumb action", "a stupid
-   * comedy" — the asked kind at its plainest and loudest before the clever and the mixed (Commando
-   * and Con Air, not Inception and The Matrix; Superbad and Step Brothers, not Pretty Woman), the
-   * rating weighing less.
+   * Cheese enjoyed ("80s action, the cheesier the better"): the kind asked, its crowd-pleasers
+   * before its acclaimed (Commando beside Die Hard and Predator, not Aliens; a romcom stays one).
    */
-  dumber: {
-    genres: {
-      [GENRE.drama]: -1,
-      [GENRE.history]: -1,
-      [GENRE.war]: -1,
-      [GENRE.romance]: -1,
-      [GENRE.family]: -0.8,
-      [GENRE.animation]: -0.6,
-      [GENRE.music]: -0.6,
-      [GENRE.mystery]: -0.5,
-      [GENRE.fantasy]: -0.4,
-      [GENRE.scifi]: -0.3,
-    },
+  cheesier: {
+    genres: { [GENRE.drama]: -0.6, [GENRE.history]: -0.6, [GENRE.war]: -0.6 },
     keywords: { smart: -1 },
-    meaning: { philosophy: -0.8, intelligence: -0.5, explosion: 0.5 },
     rating: -0.5,
   },
   /**

@@ -75,6 +75,16 @@ function addFilms(
   }
 }
 
+/**
+ * Whether typed words (`titleWords` joined) are a film's whole title, not only a part of it: "star
+ * wars" is Star Wars (1977), which the index also lists under The Force Awakens' main title.
+ */
+export function isWholeTitle(key: string, m: CatalogMovie): boolean {
+  return [m.title, m.original_title, withoutArticle(m.title) ?? ''].some(
+    (t) => titleWords(t).join(' ') === key,
+  );
+}
+
 /** A title without its leading English article, when two words or more are left ("The Big Lebowski"). */
 function withoutArticle(title: string): string | null {
   const rest = /^(?:the|a|an) (.+)$/i.exec(title.trim())?.[1];

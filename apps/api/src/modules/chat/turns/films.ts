@@ -18,10 +18,18 @@ export function toPicks(scored: Scored[], q: Query, seed: CatalogMovie | null): 
 /** How many films retrieval returns: more in live mode, where TMDB may not know some; more if asked. */
 const retrieveCount = (ctx: TurnContext, q?: Query) => Math.max(ctx.liveCheck ? 8 : 5, q?.count ?? 0);
 
-/** A comparative ("less scary", "but lighter") starts from the named film or the last picks. */
+/** The moods that say a tone outright, by the way they lean (+1 darker, −1 lighter). */
+const TONE_MOODS: Readonly<Record<string, number>> = { dark: 1, 'light-hearted': -1 };
+
+/**
+ * A comparative ("less scary", "but lighter") starts from the named film or the last picks; said
+ * with its tone outright ("darker. like really bleak"), the darkest (lightest) films are asked
+ * for, not a step from the last ones.
+ */
 function withDarkFrom(req: ChatRequest, ctx: TurnContext): Query {
   const q = req.query;
   if (!q.soft.dark || !q.relative || q.darkFrom !== undefined) return q;
+  if (q.moods.some((m) => TONE_MOODS[m] === Math.sign(q.soft.dark!))) return q;
   const from = req.seed ? [req.seed] : lastPicks(req, (id) => ctx.catalog.get(id));
   const ds = from.map(darkness).sort((a, b) => a - b);
   return ds.length ? { ...q, darkFrom: ds[Math.floor(ds.length / 2)] } : q;

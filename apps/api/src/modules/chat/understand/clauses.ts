@@ -1973,7 +1973,11 @@ function takeMention(
  */
 export function mentionClause(s: State, lexiconWords: ReadonlySet<string>) {
   if (s.q.like) return;
-  const anaphor = anaphorIn(s.toks);
+  // "Gone Girl messed me up. More like that?": the words the follow-up took for "another" point
+  // back at the film named before them.
+  const anaphor =
+    anaphorIn(s.toks) ??
+    (s.q.followUp === 'another' ? anaphorIn(s.toks.map((t) => ({ ...t, used: false }))) : null);
   if (!anaphor) return;
   const content = contentWord(s, lexiconWords);
   const named = mentions(s, anaphor, content, lexiconWords);

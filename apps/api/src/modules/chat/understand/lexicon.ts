@@ -561,6 +561,30 @@ export const MOODS: MoodRule[] = [
     negated: { outKeywords: ['slapstick', 'stupidity', 'toilet humor'] },
   },
   {
+    // Cheese enjoyed ("80s action, the cheesier the better"): the kind at its loudest and plainest
+    // (Commando and Cobra, not Aliens), as "dumb action" is; said alone, action or comedy. "Not
+    // cheesy" is the "less cheesy" direction (notCheesyClause), so its negation rules out nothing.
+    mood: 'cheesy',
+    phrases: [
+      'cheesy',
+      'cheesier',
+      'cheesiest',
+      'the cheesier the better',
+      'cheesier the better',
+      'cheese fest',
+      'cheesefest',
+      'campy',
+      'campier',
+      'the campier the better',
+      'over the top',
+      'so bad its good',
+    ],
+    genres: [GENRE.action, GENRE.comedy],
+    register: true,
+    direction: 'cheesier',
+    negated: { soft: {} },
+  },
+  {
     mood: 'funny',
     phrases: [
       'funny',
@@ -2843,6 +2867,9 @@ export const LIKE_PREFIXES: string[] = [
   'fans of',
   'since i liked',
   'after watching',
+  'the energy of',
+  'energy of',
+  'the feel of',
   'similar vibe to',
   'close to',
   'same as',
@@ -2962,6 +2989,10 @@ export const VIEWING_PREFIXES: string[] = [
   're watch',
   'obsessed with',
   'been obsessed with',
+  // "what do i watch after grand budapest hotel": the film just seen, the next one like it (not
+  // "what should we watch after dinner").
+  'watch after',
+  'watch next after',
   // "my kids love toy story, what else?", "she adores amelie": what the people it is for love (a
   // catalog film only: "loves horses" names none).
   'loves',
@@ -3201,6 +3232,9 @@ export const LIKE_SUFFIXES: string[] = [
   'left me speechless',
   'stuck with me',
   'stayed with me',
+  // "nightcrawler left me feeling gross in the best way": a verdict on the film named.
+  'left me feeling',
+  'left me',
   'made my day',
   'is the best',
   'was my favorite',
