@@ -4,8 +4,9 @@ import { chatSuite, playConversation } from './helpers/catalog';
 
 // Decision 0140: a film named by its whole title before the films it only begins; more ways of
 // naming the film a request is like ("what do i watch after X", "the energy of X", "X left me
-// feeling…", "X … More like that?"); cheese asked for, said and leaned to; "darker, really bleak" as the bleak kind;
-// a child's question told what the film's tags warn of; Spanish asked without a function word.
+// feeling…", "X … More like that?"); cheese asked for, said and leaned to; "darker, really bleak"
+// as the bleak kind; a limit on a dark kind keeps its tone ("horror but no gore"); a child's
+// question told what the film's tags warn of; Spanish asked without a function word.
 const chat = chatSuite();
 const play = (messages: string[]) => playConversation(chat.engine, chat.catalog, messages);
 
@@ -91,6 +92,30 @@ describe('"darker, really bleak" is the bleak kind, not the fun of a dark one', 
     expect(r.movies.length).toBeGreaterThanOrEqual(3);
     const action = r.movies.filter((m) => m.genre_ids.includes(GENRE.action));
     expect(action.map((m) => m.title).length, action.map((m) => m.title).join()).toBeLessThanOrEqual(1);
+  });
+});
+
+describe('a limit on a dark kind keeps its tone', () => {
+  it('"horror but no gore" is horror still dark, not the horror comedies', async () => {
+    const r = await play(['horror but no gore']);
+    expect(r.movies.length).toBeGreaterThanOrEqual(3);
+    for (const m of r.movies) expect(m.genre_ids, m.title).toContain(GENRE.horror);
+    const comedies = r.movies.filter((m) => m.genre_ids.includes(GENRE.comedy));
+    expect(comedies.length, comedies.map((m) => m.title).join()).toBeLessThanOrEqual(1);
+  });
+
+  it('"less gory please" after horror films stays horror, mostly not comedies', async () => {
+    const r = await play(['horror recommendations', 'less gory please, my boyfriend gets queasy']);
+    expect(r.movies.length).toBeGreaterThanOrEqual(3);
+    for (const m of r.movies) expect(m.genre_ids, m.title).toContain(GENRE.horror);
+    const comedies = r.movies.filter((m) => m.genre_ids.includes(GENRE.comedy));
+    expect(comedies.length, comedies.map((m) => m.title).join()).toBeLessThanOrEqual(1);
+  });
+
+  it('"something less violent" with no kind asked still leans to the light kinds', async () => {
+    const r = await play(['something less violent']);
+    const light = r.movies.filter((m) => m.genre_ids.some((g) => g === GENRE.comedy || g === GENRE.family));
+    expect(light.length).toBeGreaterThanOrEqual(3);
   });
 });
 

@@ -271,6 +271,12 @@ export interface Direction {
    * and films with a keyword of these families. Dropped again if fewer than 3 films are left.
    */
   ruleOut?: { genres?: readonly number[]; keywords?: readonly KeywordFamily[] };
+  /**
+   * Decision 0140: within a kind of film asked for ("war films, less violent", "horror… less gory
+   * please"), only the weights away from other kinds stay (action): the list stays that kind, not
+   * its comedies (Rosemary's Baby, not Shaun of the Dead), and the keywords and meaning move it.
+   */
+  keepsKind?: boolean;
 }
 
 const LIGHTER: Direction = {
@@ -333,6 +339,7 @@ export const DIRECTIONS: Readonly<Record<string, Direction>> = {
     keywords: { violent: -1.5, killing: -1, light: 0.3 },
     meaning: { violence: -1.5, gore: -1 },
     ruleOut: { genres: [GENRE.war, GENRE.horror], keywords: ['violent', 'war'] },
+    keepsKind: true,
   },
   lighter: LIGHTER,
   'less dark': LIGHTER,
@@ -756,6 +763,13 @@ export function directionOf(q: {
   const limit = q.notMoods?.map((m) => NEGATED_MOOD_DIRECTIONS[m]).find((d) => d !== undefined);
   if (limit) return halfway(DIRECTIONS[limit]!);
   return q.moodDirection ? DIRECTIONS[q.moodDirection] : undefined;
+}
+
+/** The direction as it applies to a request for these kinds of film (`Direction.keepsKind`). */
+export function withinKind(d: Direction | undefined, kinds: ReadonlySet<number>): Direction | undefined {
+  if (!d?.keepsKind || kinds.size === 0 || !d.genres) return d;
+  const away = Object.entries(d.genres).filter(([g, w]) => w < 0 && !kinds.has(Number(g)));
+  return { ...d, genres: Object.fromEntries(away) };
 }
 
 const halved = <T extends object>(w: T | undefined): T | undefined =>

@@ -10,6 +10,7 @@ import {
   LIGHT_TONE,
   GENRE_THEMES,
   SAME_THEME,
+  withinKind,
   type Direction,
 } from './directions';
 import { NEIGHBOUR_COUNT } from './neighbours';
@@ -718,7 +719,10 @@ export class Retriever {
     const seed = input.seed;
     const qv = sem && themeWords.length ? sem.embed(themeWords) : null;
     const av = sem && input.anchor?.length ? sem.centroid(input.anchor) : null;
-    const direction = directionOf(q);
+    const direction = withinKind(
+      directionOf(q),
+      new Set(q.genreGroups.filter((g) => !moodGroup(q, g)).flat()),
+    );
     const qScale = this.scaleOf(qv, sem);
     const text = this.textMatch(q);
     return {

@@ -158,6 +158,8 @@ export interface State {
   themeAskedAt: Map<string, number>;
   /** Genres named with another ("no horror, but a horror comedy"): asked for even if ruled out first. */
   pairedWith: Set<number>;
+  /** A mood ruled out leaned the list lighter ("no gore"): see `keepDarkKind` in understand.ts. */
+  limitLighter?: boolean;
   /** Where a well-known film's exact title follows a cue (holdCuedTitles). */
   titleStarts?: Set<number>;
   /** Genres said only as seen ("seen every war film ever made"): decision 0133 (`seenKindStands`). */
@@ -3523,6 +3525,7 @@ export function moodClause(s: State, idiomsOnly = false) {
       if (soft) {
         const asked = q.soft.dark && soft.dark && Math.sign(q.soft.dark) !== Math.sign(soft.dark);
         addSoft(q, asked ? { ...soft, dark: undefined } : soft);
+        if (!asked && (soft.dark ?? 0) < 0) s.limitLighter = true;
       }
       for (const k of mood.negated?.outKeywords ?? []) add(q.keywordsOut, k);
       // Decision 0119: a broad mood ruled out ("less confusing": mind-bending) leaves its genres in;

@@ -405,10 +405,28 @@ function settleConflicts(s: State): void {
     if (!q.moods.length && q.soft.dark === undefined) q.soft.dark = ELDER_LEAN;
   }
   for (const mood of MOODS) if (mood.register) registerOfAKind(s, mood);
+  keepDarkKind(s);
   // A mood's implied exclusions never override what the user asked for.
   const asked = new Set(q.genreGroups.flat());
   q.impliedOut = q.impliedOut.filter((g) => !asked.has(g) && !q.genresOut.includes(g));
   toneOfAKind(s);
+}
+
+/** Kinds of film that are dark by nature: a limit on one of their parts leaves them as dark. */
+const DARK_KINDS: readonly number[] = [GENRE.horror, GENRE.thriller, GENRE.crime, GENRE.war];
+
+/**
+ * Decision 0140: "horror but no gore", "a thriller, nothing too violent": ruling out a part of a
+ * dark kind named outright keeps the kind's tone (The Others, not Shaun of the Dead); the limit's
+ * rule-outs stand. A lighter tone said outright ("but lighter") still leans.
+ */
+function keepDarkKind(s: State): void {
+  const q = s.q;
+  if (!s.limitLighter || (q.soft.dark ?? 0) >= 0 || q.comparative) return;
+  if (
+    q.genreGroups.some((grp) => grp.length > 0 && grp.every((g) => DARK_KINDS.includes(g) && s.named.has(g)))
+  )
+    q.soft = { ...q.soft, dark: undefined };
 }
 
 /** How far an older viewer's list leans lighter (`Query.soft.dark`; −1 is "lighter" said outright). */
