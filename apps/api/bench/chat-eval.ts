@@ -311,6 +311,7 @@ const SETS = [
   'fresh54',
   'fresh55',
   'fresh56',
+  'fresh57',
 ];
 
 /** The sets `--set` names: one set, `all`, or `dev+own` (the development sets). */

@@ -6,7 +6,10 @@ import { chatSuite, playConversation } from './helpers/catalog';
 // naming the film a request is like ("what do i watch after X", "the energy of X", "X left me
 // feeling…", "X … More like that?"); cheese asked for, said and leaned to; "darker, really bleak"
 // as the bleak kind; a limit on a dark kind keeps its tone ("horror but no gore"); a child's
-// question told what the film's tags warn of; Spanish asked without a function word.
+// question told what the film's tags warn of; Spanish asked without a function word. The last block
+// mends what held-out fresh57's judging found (after its run): "3 hour+", a greeting's question in
+// German or Italian, "dans le même esprit qu'Amélie", a run on a person's films, "not one of those
+// 'comedies' that's secretly a sad drama".
 const chat = chatSuite();
 const play = (messages: string[]) => playConversation(chat.engine, chat.catalog, messages);
 
@@ -139,5 +142,49 @@ describe('Spanish without a function word', () => {
     const r = await play(['tienen comedias francesas?']);
     expect(r.message).toMatch(/^Aquí tienes/);
     for (const m of r.movies) expect(m.genre_ids, m.title).toContain(GENRE.comedy);
+  });
+});
+
+describe("mends after fresh57's judging", () => {
+  it('"a 3 hour+ epic" is three hours at least', async () => {
+    const r = await play(['I have the whole day free. Give me a 3 hour+ epic']);
+    expect(r.movies.length).toBeGreaterThanOrEqual(3);
+    for (const m of r.movies) expect(m.runtime, m.title).toBeGreaterThanOrEqual(180);
+  });
+
+  it.each(["Hallo! Wie geht's dir heute? :)", 'Ciao! Come stai?', 'Hola! ¿Cómo estás hoy?'])(
+    '%j is a greeting, no title',
+    async (message) => {
+      const r = await play([message]);
+      expect(r.movies).toEqual([]);
+      expect(r.message).not.toMatch(/isn't in our catalog/);
+    },
+  );
+
+  it('"dans le même esprit qu\'Amélie Poulain" asks for films like Amélie', async () => {
+    const r = await play([
+      "Bonsoir, je cherche un film dans le même esprit qu'Amélie Poulain, quelque chose de poétique et un peu décalé",
+    ]);
+    expect(seedOf(r.message)).toBe('194');
+    expect(r.movies.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it("a run on a person's films, with two of them seen, is about the person (offline: said so)", async () => {
+    const r = await play([
+      "I've been on a huge meryl streep kick lately. what should I watch next? already seen devil wears prada and mamma mia",
+    ]);
+    expect(r.message).toMatch(/can't look up people/);
+    expect(r.movies).toEqual([]);
+  });
+
+  it("\"not one of those 'comedies' that's secretly a sad indie drama\" rules out the sad dramas", async () => {
+    const r = await play([
+      "Hey, can you recommend me a comedy? Just something that'll actually make me laugh, not one of those 'comedies' that's secretly a sad indie drama",
+    ]);
+    expect(r.movies.length).toBeGreaterThanOrEqual(3);
+    for (const m of r.movies) {
+      expect(m.genre_ids, m.title).toContain(GENRE.comedy);
+      expect(m.genre_ids, m.title).not.toContain(GENRE.drama);
+    }
   });
 });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { emptyQuery, type Query } from './understand/query';
 import {
   afterCatalog,
+  firstSentence,
   genrePhrase,
   intro,
   notes,
@@ -240,5 +241,21 @@ describe('what was not caught', () => {
   });
   it('a word the lexicon reads, left unread here, is still named ("long" is a length elsewhere)', () => {
     expect(unread(['long'])).toContain('"long"');
+  });
+});
+
+describe('firstSentence', () => {
+  it.each([
+    [
+      'World War II soldier-turned-U.S. Marshal Teddy Daniels investigates a disappearance. More here.',
+      'World War II soldier-turned-U.S. Marshal Teddy Daniels investigates a disappearance.',
+    ],
+    [
+      'When Dr. Jones meets Mr. Smith, trouble starts. Then more.',
+      'When Dr. Jones meets Mr. Smith, trouble starts.',
+    ],
+    ['It ends here. Another starts.', 'It ends here.'],
+  ])('%j', (text, first) => {
+    expect(firstSentence(text)).toBe(first);
   });
 });

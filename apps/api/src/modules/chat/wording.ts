@@ -138,9 +138,12 @@ export function hook(m: CatalogMovie): string {
   return rest ? `${first} ${rest}` : first;
 }
 
-/** "When Dr. Jones…": a full stop after an abbreviation or an initial does not end the sentence. */
+/**
+ * "When Dr. Jones…", "soldier-turned-U.S. Marshal": a full stop after an abbreviation or an initial
+ * does not end the sentence.
+ */
 const ABBREVIATION =
-  /(?:^|\s)(?:Dr|Mr|Mrs|Ms|St|Jr|Sr|Prof|Capt|Lt|Sgt|Gen|Col|Mt|vs|No|U\.S|[A-Z](?:\.[A-Z])*)\.$/;
+  /(?:^|[\s(-])(?:Dr|Mr|Mrs|Ms|St|Jr|Sr|Prof|Capt|Lt|Sgt|Gen|Col|Mt|vs|No|U\.S|[A-Z](?:\.[A-Z])*)\.$/;
 export function firstSentence(text: string): string {
   const re = /[.!?](?=\s+["“']?[A-Z0-9])/g;
   let end = -1;

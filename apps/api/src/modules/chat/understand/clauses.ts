@@ -854,6 +854,8 @@ function prefixSpans(s: State, prefixes: readonly string[]): TitleSpan[] {
     const { len, viewing, loose } = likePrefixAt(s, i, prefixes);
     if (!len) continue;
     if (likeIsAVerb(toks, i)) continue;
+    // "wie geht's dir?", "¿cómo estás?", "come stai?": a greeting's question, no "like <title>".
+    if (GREETINGS.some((g) => g.includes(' ') && matchAt(toks, i, g) > 0)) continue;
     if (len === 1 && toks[i]!.w === 'got' && i > 0 && !GOT_ASKS_AFTER.test(toks[i - 1]!.w)) continue;
     const next = toks[i + len]?.w ?? '';
     if (/^(that|this|it|those|these|them|the (first|second|last))$/.test(next)) continue;
@@ -2244,11 +2246,15 @@ export function runtimeClause(s: State) {
     new RegExp(String.raw`\b(?:is|are|was|were|'s) ${NUM}${HALF} ?${UNIT}${tail} long\b`),
     () => {},
   );
-  // "a 3+ hour monster of a film", "2+ hours": that length at least.
-  scanRegex(s, new RegExp(String.raw`\b(\d{1,3}(?:[.,]\d)?) ?\+ ?${UNIT}`), (m) => {
-    const minutes = amount(m[1]!, m[2]!);
-    if (minutes >= 60 && minutes <= 300) q.runtimeMin = minutes;
-  });
+  // "a 3+ hour monster of a film", "2+ hours", "a 3 hour+ epic", "3h+": that length at least.
+  for (const at of [
+    String.raw`\b(\d{1,3}(?:[.,]\d)?) ?\+ ?${UNIT}`,
+    String.raw`\b(\d{1,3}(?:[.,]\d)?) ?${UNIT} ?\+`,
+  ])
+    scanRegex(s, new RegExp(at), (m) => {
+      const minutes = amount(m[1]!, m[2]!);
+      if (minutes >= 60 && minutes <= 300) q.runtimeMin = minutes;
+    });
   // "a 3 hour epic", "a two-hour movie", "a 90 minute comedy", "a film 3 hours long": the length said
   // of the film wanted is about its length (from 20 minutes under; from 2.5 hours up, long is enough).
   scanRegex(
@@ -3250,37 +3256,59 @@ function negateFrom(s: State, from: number): void {
   let taken = 0;
   while (i < s.toks.length && taken < 4) {
     const t = s.toks[i]!;
-    if (PUNCTUATION.has(t.w)) break;
-    // "none of that supernatural nonsense": "of that" points on to what is ruled out.
-    if (t.w === 'that' && s.toks[i - 1]?.w === 'of') {
-      t.used = true;
+    // ("not one of those 'comedies'": a word in quotes is still in the scope.)
+    if (t.w === '"' || t.w === "'") {
       i++;
       continue;
     }
-    // "hates anything with swearing", "no films with gore": what the films have is ruled out.
-    if (t.w === 'with' && HAVING_THINGS.has(s.toks[i - 1]?.w ?? '')) {
-      t.used = true;
-      i++;
+    if (PUNCTUATION.has(t.w)) break;
+    const over = pointsOn(s.toks, i, taken);
+    if (over) {
+      for (let k = i; k < i + over; k++) s.toks[k]!.used = true;
+      i += over;
       continue;
     }
     if (SCOPE_END.has(t.w) && taken > 0) {
-      // "no horror or gore" / "without violence and gore": the list goes on.
-      // Not into a clause of its own ("needs zero thought and is funny": funny is wanted).
-      if (
-        (t.w === 'or' || t.w === 'and' || t.w === 'y' || t.w === 'et' || t.w === 'und' || t.w === 'ni') &&
-        i + 1 < s.toks.length &&
-        !CLAUSE_OPENERS.has(s.toks[i + 1]!.w)
-      ) {
-        i++;
-        continue;
-      }
-      break;
+      if (!listGoesOn(s.toks, i)) break;
+      i++;
+      continue;
     }
     s.negated.add(i);
     if (!NEGATION_FILLERS.has(t.w)) taken++;
     else t.used = true;
     i++;
   }
+}
+
+/**
+ * Words inside a negation's scope that point on to what is ruled out, in tokens (0 if none): "none
+ * of that supernatural nonsense" ("that" after "of"); "no films with gore" ("with" after what has
+ * it); "not one of those comedies that's secretly a sad indie drama" (what the thing ruled out is
+ * said to be is ruled out with it).
+ */
+function pointsOn(toks: readonly Token[], i: number, taken: number): number {
+  const t = toks[i]!;
+  if (t.w === 'that' && toks[i - 1]?.w === 'of') return 1;
+  if (t.w === 'with' && HAVING_THINGS.has(toks[i - 1]?.w ?? '')) return 1;
+  return taken > 0 ? relativeClauseAt(toks, i) : 0;
+}
+
+/**
+ * "no horror or gore" / "without violence and gore": the list goes on past "or"/"and". Not into a
+ * clause of its own ("needs zero thought and is funny": funny is wanted).
+ */
+const listGoesOn = (toks: readonly Token[], i: number) =>
+  /^(?:or|and|y|et|und|ni)$/.test(toks[i]!.w) && i + 1 < toks.length && !CLAUSE_OPENERS.has(toks[i + 1]!.w);
+
+/** "that's secretly a", "which are just", "that is": a relative clause's opening, in tokens (0 if none). */
+function relativeClauseAt(toks: readonly Token[], i: number): number {
+  let k = i;
+  if (/^(?:that's|thats|which's)$/.test(toks[k]?.w ?? '')) k++;
+  else if (/^(?:that|which|who)$/.test(toks[k]?.w ?? '') && /^(?:is|are|'s)$/.test(toks[k + 1]?.w ?? ''))
+    k += 2;
+  else return 0;
+  while (/^(?:secretly|really|actually|just|basically|always|all|a|an)$/.test(toks[k]?.w ?? '')) k++;
+  return k - i;
 }
 
 /**

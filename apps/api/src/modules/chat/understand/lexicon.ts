@@ -2920,6 +2920,13 @@ export const LIKE_PREFIXES: string[] = [
   'dans le style de',
   'proche de',
   'a la maniere de',
+  'dans le meme esprit que',
+  "dans le meme esprit qu'",
+  'dans la meme veine que',
+  "dans la meme veine qu'",
+  'dans la veine de',
+  "dans la veine d'",
+  "dans l'esprit de",
   "j'ai adore",
   'jai adore',
   "j'ai aime",
@@ -3783,6 +3790,11 @@ export const NEGATIONS: string[] = [
 
 /** Words after which a negation may skip ("not too sad", "no more than"). */
 export const NEGATION_FILLERS = new Set([
+  // "not one of those comedies that's secretly a sad drama": what is ruled out comes after these.
+  'one',
+  'of',
+  'those',
+  'these',
   'whatsoever',
   'anything',
   'everything',

@@ -611,16 +611,19 @@ const aboutFilms = (q: Query, social: Social, filmNoun: boolean) =>
 const stillAboutFilms = (q: Query, social: Social, filmNoun: boolean, message: string) =>
   aboutFilms(q, social, filmNoun) || (!!q.like?.movie && q.like.confidence >= 0.9 && asksSimilar(message));
 
-/** The person's name said right before "films", "movies" ("bong joon ho films", "kubrick's movies"). */
+/**
+ * The person's name said right before "films", "movies" ("bong joon ho films", "kubrick's movies"),
+ * or a run of them ("on a huge meryl streep kick", "a nolan binge"): their films are what is asked.
+ */
 function filmsOfPerson(message: string, person: string): boolean {
   const name = foldAccents(person.toLowerCase())
     .replace(/[^a-z0-9 ]+/g, ' ')
     .trim()
     .split(/\s+/)
     .join('[^a-z0-9]+');
-  return new RegExp(`\\b${name}(?:'?s)? (?:films|movies|filmography|flicks)\\b`).test(
-    foldAccents(message.toLowerCase()),
-  );
+  return new RegExp(
+    `\\b${name}(?:'?s)? (?:films|movies|filmography|flicks|kick|binge|phase|marathon)\\b`,
+  ).test(foldAccents(message.toLowerCase()));
 }
 
 /** Words that ask for films like the one named (the lexicon's `SIMILAR_ANAPHORS`). */

@@ -6,7 +6,16 @@ export default {
     'el la los las una un que con sin para pelicula peliculas algo como quiero anos del de mas despues antes pero por muy me parecida parecido recomiendame recomiendas recomienda busco divertida miedo hola tienes tienen teneis necesito puedes dame quisiera alguna algun gracias ver en espanol pelis'.split(
       ' ',
     ),
-  greetings: ['hola', 'buenas', 'buenos dias', 'gracias'],
+  greetings: [
+    'hola',
+    'buenas',
+    'buenos dias',
+    'buenas tardes',
+    'buenas noches',
+    'gracias',
+    'como estas',
+    'que tal',
+  ],
   thanks: ['gracias'],
   strongMovieContext: ['pelicula', 'peliculas', 'cine'],
   movieContext: ['pelicula', 'peliculas', 'cine', 'algo', 'recomienda', 'recomiendame'],

@@ -6,7 +6,16 @@ export default {
     "le les une des du avec sans pour quelque chose comme je veux annees drole pas un film de la recommande cherche peur bonjour salut comment ca va merci tu vous est d' l' qu' j' enfants".split(
       ' ',
     ),
-  greetings: ['bonjour', 'salut', 'merci', 'bonsoir', 'coucou'],
+  greetings: [
+    'bonjour',
+    'salut',
+    'merci',
+    'bonsoir',
+    'coucou',
+    'comment ca va',
+    'ca va',
+    'comment allez vous',
+  ],
   thanks: ['merci'],
   movieContext: ['film', 'quelque chose', 'recommande'],
   offTopic: ['quel temps', 'recette', 'meteo'],

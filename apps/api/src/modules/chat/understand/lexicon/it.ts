@@ -6,7 +6,7 @@ export default {
     "il lo gli uno una un un' anni film commedia comico animazione stasera guardare qualcosa come voglio vorrei cerco anni degli dei della delle senza per bambini film ciao grazie che non troppo mi consigli consiglia di tipo niente nessun paura divertente simile ma molto sono".split(
       ' ',
     ),
-  greetings: ['ciao', 'buongiorno', 'buonasera', 'grazie'],
+  greetings: ['ciao', 'buongiorno', 'buonasera', 'grazie', 'come stai', 'come va'],
   thanks: ['grazie'],
   likePrefixes: [
     'come',

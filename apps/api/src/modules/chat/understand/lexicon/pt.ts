@@ -6,7 +6,7 @@ export default {
     'um uma umas uns filme filmes com pra assistir quero horas menos mais minutos ficcao voces alguma algum algo parecido queria procuro anos dos das sem pra para criancas ola obrigado obrigada nao muito me recomenda indica voce tipo nada medo engracado mas ver estou'.split(
       ' ',
     ),
-  greetings: ['ola', 'oi', 'bom dia', 'boa noite', 'obrigado', 'obrigada'],
+  greetings: ['ola', 'oi', 'bom dia', 'boa noite', 'obrigado', 'obrigada', 'tudo bem', 'como vai'],
   thanks: ['obrigado', 'obrigada'],
   likePrefixes: [
     'parecido com',
