@@ -9,7 +9,7 @@ import { chatSuite, playConversation } from './helpers/catalog';
 // question told what the film's tags warn of; Spanish asked without a function word. The last block
 // mends what held-out fresh57's judging found (after its run): "3 hour+", a greeting's question in
 // German or Italian, "dans le même esprit qu'Amélie", a run on a person's films, "not one of those
-// 'comedies' that's secretly a sad drama".
+// 'comedies' that's secretly a sad drama", a person asked about in another language.
 const chat = chatSuite();
 const play = (messages: string[]) => playConversation(chat.engine, chat.catalog, messages);
 
@@ -186,5 +186,15 @@ describe("mends after fresh57's judging", () => {
       expect(m.genre_ids, m.title).toContain(GENRE.comedy);
       expect(m.genre_ids, m.title).not.toContain(GENRE.drama);
     }
+  });
+
+  it.each([
+    ['Me encanta Miyazaki, ¿qué películas suyas tienen?', /^No puedo buscar personas/],
+    ['des films avec Juliette Binoche ?', /^Je ne peux pas chercher de personnes/],
+    ['Filme mit Meryl Streep', /^Ich kann keine Personen nachschlagen/],
+  ])('%j: people cannot be looked up, said in its language', async (message, start) => {
+    const r = await play([message]);
+    expect(r.message).toMatch(start);
+    expect(r.movies).toEqual([]);
   });
 });

@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import type { ChatEngine } from '../../src/modules/chat/chat-engine';
 import { ChatService } from '../../src/modules/chat/chat.service';
 import { NOT_IN_CATALOG, SAID_SO_MARKERS } from '../../src/modules/chat/wording';
+import { NO_PEOPLE_MARKERS } from '../../src/modules/chat/reply-language';
 
 export interface Expect {
   kind?: 'recommend' | 'redirect' | 'not_in_catalog';
@@ -104,7 +105,7 @@ function kindCheck(
   if (e.people_request)
     return [
       'says people cannot be looked up, no films',
-      picks.length === 0 && /look up people/i.test(message),
+      picks.length === 0 && NO_PEOPLE_MARKERS.some((m) => message.toLowerCase().includes(m.toLowerCase())),
     ];
   if (e.from_shown)
     return [

@@ -30,6 +30,8 @@ export interface ReplyPhrases {
   greeting: string;
   thanks: string;
   offTopic: string;
+  /** A person asked about, offline: people cannot be looked up (its first clause is a marker). */
+  noPeople(name: string): string;
   minutes: string;
   /** TMDB's genres by id, in the language. */
   genres: Readonly<Record<number, string>>;
@@ -113,6 +115,8 @@ export const REPLY_PHRASES: Readonly<Record<Exclude<MessageLang, 'en'>, ReplyPhr
     thanks: '¡De nada! Disfruta de la película, y vuelve cuando quieras más ideas.',
     offTopic:
       'Solo puedo ayudar con películas, así que eso lo dejo. ¿Qué te apetece ver? Un género, una película que te gustó o una década me bastan.',
+    noPeople: (name) =>
+      `No puedo buscar personas: este catálogo no tiene reparto ni equipo, así que no puedo encontrar películas con ${name}. Dime un género, un estado de ánimo o una película que te gustó y te sugiero algo.`,
     minutes: 'min',
     genres: genres({
       action: 'acción',
@@ -156,6 +160,8 @@ export const REPLY_PHRASES: Readonly<Record<Exclude<MessageLang, 'en'>, ReplyPhr
     thanks: 'Avec plaisir ! Bon film, et revenez quand vous voulez d’autres idées.',
     offTopic:
       "Je ne peux aider qu'avec les films, je laisse donc cette question de côté. Qu'avez-vous envie de voir ? Un genre, un film aimé ou une décennie me suffisent.",
+    noPeople: (name) =>
+      `Je ne peux pas chercher de personnes : ce catalogue n'a ni distribution ni équipe, donc je ne peux pas trouver les films avec ${name}. Donnez-moi un genre, une humeur ou un film que vous avez aimé, et je vous propose quelque chose.`,
     minutes: 'min',
     genres: genres({
       action: 'action',
@@ -198,6 +204,8 @@ export const REPLY_PHRASES: Readonly<Record<Exclude<MessageLang, 'en'>, ReplyPhr
     thanks: 'Gern geschehen! Viel Spaß beim Film, und komm wieder, wenn du mehr Ideen willst.',
     offTopic:
       'Ich kann nur bei Filmen helfen, das lasse ich also aus. Worauf hast du Lust? Ein Genre, ein Film, der dir gefallen hat, oder ein Jahrzehnt reichen mir.',
+    noPeople: (name) =>
+      `Ich kann keine Personen nachschlagen: Dieser Katalog hat keine Besetzung und kein Team, daher finde ich keine Filme mit ${name}. Nenn mir ein Genre, eine Stimmung oder einen Film, der dir gefallen hat, und ich schlage dir etwas vor.`,
     minutes: 'Min.',
     genres: genres({
       action: 'Action',
@@ -240,6 +248,8 @@ export const REPLY_PHRASES: Readonly<Record<Exclude<MessageLang, 'en'>, ReplyPhr
     thanks: 'Prego! Buona visione, e torna quando vuoi altre idee.',
     offTopic:
       'Posso aiutare solo con i film, quindi questa la lascio. Cosa ti va di vedere? Un genere, un film che ti è piaciuto o un decennio mi bastano.',
+    noPeople: (name) =>
+      `Non posso cercare persone: questo catalogo non ha cast né troupe, quindi non trovo i film con ${name}. Dimmi un genere, un umore o un film che ti è piaciuto e ti suggerisco qualcosa.`,
     minutes: 'min',
     genres: genres({
       action: 'azione',
@@ -280,6 +290,8 @@ export const REPLY_PHRASES: Readonly<Record<Exclude<MessageLang, 'en'>, ReplyPhr
     thanks: 'De nada! Bom filme, e volte quando quiser mais ideias.',
     offTopic:
       'Só posso ajudar com filmes, então vou deixar essa. O que você quer ver? Um gênero, um filme de que gostou ou uma década já bastam.',
+    noPeople: (name) =>
+      `Não posso procurar pessoas: este catálogo não tem elenco nem equipe, então não consigo encontrar filmes com ${name}. Diga um gênero, um clima ou um filme de que gostou e eu sugiro algo.`,
     minutes: 'min',
     genres: genres({
       action: 'ação',
@@ -307,12 +319,19 @@ export const REPLY_PHRASES: Readonly<Record<Exclude<MessageLang, 'en'>, ReplyPhr
 
 /** What each language says of what could not be done (wording.ts SAID_SO_MARKERS). */
 export const SAID_SO_IN_LANGUAGES: readonly string[] = Object.values(REPLY_PHRASES).flatMap((p) => [
+  p.noPeople('').split(':')[0]!.trim(),
   p.fewer(1),
   p.fewer(2),
   p.relaxed,
   p.nothingFits,
   p.offTopic,
 ]);
+
+/** How each language opens "people cannot be looked up" (English first): the evaluation's marker. */
+export const NO_PEOPLE_MARKERS: readonly string[] = [
+  'look up people',
+  ...Object.values(REPLY_PHRASES).map((p) => p.noPeople('').split(':')[0]!.trim()),
+];
 
 /** The phrases to answer in, or null for English (wording.ts). */
 export const phrasesFor = (lang: MessageLang): ReplyPhrases | null =>

@@ -3,7 +3,8 @@ import type { MovieCredits } from '@app/contracts';
 import { reply, type ChatRequest } from '../request';
 import { ASKS_FOR_FILMS } from '../understand/lexicon';
 import { TITLE_CONFIDENCE } from '../understand/clauses';
-import { hasRequest } from '../understand/query';
+import { hasRequest, type MessageLang } from '../understand/query';
+import { phrasesFor } from '../reply-language';
 import * as say from '../wording';
 import { serveFilms } from './films';
 import type { FilmCredits, PeopleIndex, Turn, TurnContext } from './turn';
@@ -93,7 +94,9 @@ export function peopleFrom(index: CatalogPeople): PeopleIndex | null {
   };
 }
 
-export const cannotLookUpPeople = (name: string) =>
+/** People cannot be looked up offline: said in the message's language (decision 0140). */
+export const cannotLookUpPeople = (name: string, lang: MessageLang = 'en') =>
+  phrasesFor(lang)?.noPeople(say.esc(name)) ??
   `I can't look up people: this catalog has no cast or crew, so I can't find films with ${say.esc(name)}. Tell me a genre, a mood or a movie you liked instead, and I'll suggest something.`;
 
 /**
@@ -131,7 +134,7 @@ const PERSON_QUALIFIERS: ReadonlySet<string> = new Set(['classic']);
 async function withoutPerson(req: ChatRequest, ctx: TurnContext, name: string) {
   const rest: ChatRequest = { ...req, query: { ...req.query, person: undefined } };
   const served = await serveFilms(rest, ctx);
-  if (!served.picks.length) return reply(req, cannotLookUpPeople(name));
+  if (!served.picks.length) return reply(req, cannotLookUpPeople(name, req.query.lang));
   const note = `I can't look up people (this catalog has no cast or crew), so these are not chosen for ${say.esc(name)}, only for the rest of what you asked.`;
   return { ...served, message: `${note}\n\n${served.message}` };
 }
@@ -175,7 +178,9 @@ export const personTurn: Turn = {
     const name = req.query.person;
     const ids = await personFilms(name, ctx);
     if (ids === undefined)
-      return asksForMore(req) ? withoutPerson(req, ctx, name) : reply(req, cannotLookUpPeople(name));
+      return asksForMore(req)
+        ? withoutPerson(req, ctx, name)
+        : reply(req, cannotLookUpPeople(name, req.query.lang));
     if (!ids || ids.length === 0)
       return reply(req, `I couldn't find anyone called ${say.esc(name)}. Could you check the name?`);
     const pool = ids
