@@ -130,11 +130,14 @@ describe("a child's question is told what the film's tags warn of", () => {
     expect(r.message).toMatch(/heads-up: its themes include[^.]*loss of parents/);
   });
 
-  it('a film with nothing to warn of gets no heads-up', async () => {
-    const r = await play(['is toy story ok for kids?']);
-    expect(r.message).toMatch(/family film/);
-    expect(r.message).not.toMatch(/heads-up/);
-  });
+  it.each(['is toy story ok for kids?', 'is aladdin ok for my 5 year old?'])(
+    '%j: a film with nothing to warn of gets no heads-up (a love story is none)',
+    async (message) => {
+      const r = await play([message]);
+      expect(r.message).toMatch(/family film/);
+      expect(r.message).not.toMatch(/heads-up/);
+    },
+  );
 });
 
 describe('Spanish without a function word', () => {

@@ -436,12 +436,16 @@ const PARENT_DIES =
 
 /**
  * What a parent would want to know before showing a film to a child, from its tags: a parent's
- * death or other sad themes, violence, frights (The Lion King: "loss of parents").
+ * death or another of the sad themes (not the sad mood's wider keywords, which hold "love"),
+ * violence, frights (The Lion King: "loss of parents").
  */
 const headsUp = (m: CatalogMovie) => {
   const tags = m.keywords.filter(
     (k) =>
-      PARENT_DIES.test(k) || SAD.has(k) || KEYWORD_FAMILIES.violent.has(k) || KEYWORD_FAMILIES.scary.has(k),
+      PARENT_DIES.test(k) ||
+      SAD_THEMES.includes(k) ||
+      KEYWORD_FAMILIES.violent.has(k) ||
+      KEYWORD_FAMILIES.scary.has(k),
   );
   return tags.length ? `; a heads-up: its themes include ${tags.slice(0, 3).join(', ')}` : '';
 };

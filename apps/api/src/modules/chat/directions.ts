@@ -297,30 +297,6 @@ const LIGHTER: Direction = {
   meaning: { violence: -0.8, comedy: 0.8 },
 };
 
-/**
- * A register's direction (`MoodRule.direction`, `Query.moodDirection`): "dumb action", "a stupid
- * comedy" — the asked kind at its plainest and loudest before the clever and the mixed (Commando
- * and Con Air, not Inception and The Matrix; Superbad and Step Brothers, not Pretty Woman), the
- * rating weighing less.
- */
-const DUMBER: Direction = {
-  genres: {
-    [GENRE.drama]: -1,
-    [GENRE.history]: -1,
-    [GENRE.war]: -1,
-    [GENRE.romance]: -1,
-    [GENRE.family]: -0.8,
-    [GENRE.animation]: -0.6,
-    [GENRE.music]: -0.6,
-    [GENRE.mystery]: -0.5,
-    [GENRE.fantasy]: -0.4,
-    [GENRE.scifi]: -0.3,
-  },
-  keywords: { smart: -1 },
-  meaning: { philosophy: -0.8, intelligence: -0.5, explosion: 0.5 },
-  rating: -0.5,
-};
-
 /** Directions by the comparative's label (`Comparative.label`). */
 export const DIRECTIONS: Readonly<Record<string, Direction>> = {
   'less violent': {
@@ -410,7 +386,29 @@ export const DIRECTIONS: Readonly<Record<string, Direction>> = {
    * kind (no genre weights: "smarter" would pull dramas in).
    */
   'less cheesy': { keywords: { silly: -0.8 }, rating: 1.2 },
-  dumber: DUMBER,
+  /**
+   * A register's direction (`MoodRule.direction`, `Query.moodDirection`): "dumb action", "a stupid
+   * comedy" — the asked kind at its plainest and loudest before the clever and the mixed (Commando
+   * and Con Air, not Inception and The Matrix; Superbad and Step Brothers, not Pretty Woman), the
+   * rating weighing less.
+   */
+  dumber: {
+    genres: {
+      [GENRE.drama]: -1,
+      [GENRE.history]: -1,
+      [GENRE.war]: -1,
+      [GENRE.romance]: -1,
+      [GENRE.family]: -0.8,
+      [GENRE.animation]: -0.6,
+      [GENRE.music]: -0.6,
+      [GENRE.mystery]: -0.5,
+      [GENRE.fantasy]: -0.4,
+      [GENRE.scifi]: -0.3,
+    },
+    keywords: { smart: -1 },
+    meaning: { philosophy: -0.8, intelligence: -0.5, explosion: 0.5 },
+    rating: -0.5,
+  },
   /**
    * Cheese enjoyed ("80s action, the cheesier the better"): the kind asked, its crowd-pleasers
    * before its acclaimed (Commando beside Die Hard and Predator, not Aliens; a romcom stays one).
