@@ -25,11 +25,21 @@ export const freshConversation = (): ConversationState => ({
   lastSeed: null,
 });
 
-/** The full catalog and a chat engine over it (its vectors from the test catalog's cache file). */
-export async function chatOverFullCatalog(): Promise<{ catalog: CatalogIndex; engine: ChatEngine }> {
-  const catalog = await fullCatalog();
-  const vectorsFile = join(TEST_CATALOG_DIR, 'catalog', 'chat-vectors.bin');
-  return { catalog, engine: new ChatEngine(catalog, null, undefined, { vectorsFile }) };
+let engineMade: Promise<{ catalog: CatalogIndex; engine: ChatEngine }> | undefined;
+
+/**
+ * The full catalog and a chat engine over it (its vectors from the test catalog's cache file),
+ * made once per worker like the catalog: an engine keeps no conversation (a conversation's state
+ * is passed to each answer), and what it builds on first use (the keyword index, the speller, the
+ * semantic and title indexes) depends on the catalog alone, so the files share it instead of each
+ * building its own (docs/testing.md). A test that spies on or configures an engine makes its own.
+ */
+export function chatOverFullCatalog(): Promise<{ catalog: CatalogIndex; engine: ChatEngine }> {
+  engineMade ??= fullCatalog().then((catalog) => {
+    const vectorsFile = join(TEST_CATALOG_DIR, 'catalog', 'chat-vectors.bin');
+    return { catalog, engine: new ChatEngine(catalog, null, undefined, { vectorsFile }) };
+  });
+  return engineMade;
 }
 
 /**
