@@ -143,7 +143,10 @@ export class ImportQueue {
       IMPORT_QUEUE,
       { pollingIntervalSeconds: this.options.pollSeconds, batchSize: 1, includeMetadata: true },
       async ([job]) => {
-        if (job) await this.run(job.data.job, job.retryCount >= job.retryLimit);
+        if (!job) return;
+        // Which instance runs which job, and on which try: what an operator reads after a crash.
+        this.log.info({ job: job.data.job, try: job.retryCount }, 'import job taken');
+        await this.run(job.data.job, job.retryCount >= job.retryLimit);
       },
     );
     await boss.work<{ job: string; requeued?: number }>(
