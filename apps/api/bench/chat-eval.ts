@@ -312,6 +312,7 @@ const SETS = [
   'fresh55',
   'fresh56',
   'fresh57',
+  'fresh58',
 ];
 
 /** The sets `--set` names: one set, `all`, or `dev+own` (the development sets). */

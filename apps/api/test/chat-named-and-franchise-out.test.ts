@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { GENRE, MOODS } from '../src/modules/chat/understand/lexicon';
-import { chatSuite, playConversation } from './helpers/catalog';
+import { chatSuite, freshConversation as fresh, playConversation } from './helpers/catalog';
 
 /**
  * Decision 0116: a franchise ruled out by name is its collection ("skip the star wars stuff" is no
@@ -129,6 +129,16 @@ describe('lesser-known films asked for', () => {
     expect(q.genreGroups.flat()).toEqual(expect.arrayContaining([GENRE.horror, GENRE.comedy]));
     expect(chat.engine.parse('any hidden gems from the 90s?').lesserKnown).toBe(true);
     expect(chat.engine.parse('a famous horror comedy').lesserKnown).toBeUndefined();
+  });
+
+  it('asked for alone, as a question, is a request and not off-topic (decision 0142)', async () => {
+    const q = chat.engine.parse("hidden gems? stuff most people haven't seen but is really good");
+    expect(q.social).toBeUndefined();
+    const a = await chat.engine.answer(
+      "hidden gems? stuff most people haven't seen but is really good",
+      fresh(),
+    );
+    expect(a.picks.length).toBeGreaterThanOrEqual(3);
   });
 
   it('lists less famous films of the same kind than the plain request', async () => {

@@ -21,6 +21,14 @@ describe('a title the catalog lacks, typed in lower case', () => {
     ['my daughter is begging for encanto, do u have it', 'Encanto'],
     ['everything everywhere all at once - where can i watch it on here', 'Everything Everywhere All At Once'],
     ['is knives out any good? wanna watch it', 'Knives Out'],
+    // Decision 0142: after "do you have", three words or more that ask for nothing are a name.
+    ['do you have everything everywhere all at once', 'Everything Everywhere All At Once'],
+    ['do u have encanto', 'Encanto'],
+    // A subtitle after a catalog title's colon is another film's; a viewing verb opens the name.
+    ['i wanna rewatch spider-man: into the spider-verse', 'Spider-Man: Into The Spider-Verse'],
+    ['i wanna see star wars: the last jedi', 'Star Wars: The Last Jedi'],
+    ['i want to watch top gun maverick', 'Top Gun Maverick'],
+    ['Top Gun: Maverick was so good, what else is like it?', 'Top Gun: Maverick'],
   ])('%s: said to be missing, no film in its place', async (message, title) => {
     const a = await chat.engine.answer(message, fresh());
     expect(a.message).toContain(`"${title}" ${NOT_IN_CATALOG}`);
@@ -35,8 +43,28 @@ describe('a title the catalog lacks, typed in lower case', () => {
     'bored',
     'lighthouse',
     'haha',
+    'do you have any recommendations for a date night',
+    'do you have something funny for tonight',
+    'do you have good sci fi',
+    'i want to watch alien: covenant',
+    'i wanna rewatch spider-man 2',
   ])('%s: no title said to be missing', async (message) => {
     expect((await chat.engine.answer(message, fresh())).message).not.toContain(NOT_IN_CATALOG);
+  });
+});
+
+describe('how many of the films shown is no title (decision 0142)', () => {
+  it('"seen most of those. anything not in english?": the thrillers again, none in English, no film "Most"', async () => {
+    const { message, movies } = await playConversation(chat.engine, chat.catalog, [
+      'a tense thriller for tonight',
+      'seen most of those. anything not in english?',
+    ]);
+    expect(message).not.toContain(NOT_IN_CATALOG);
+    expect(movies.length).toBeGreaterThanOrEqual(3);
+    for (const m of movies) {
+      expect(m.title).not.toBe('Most');
+      expect(m.original_language, m.title).not.toBe('en');
+    }
   });
 });
 

@@ -1558,4 +1558,4 @@ const TITLE_THEN = new Set(['but', 'only', 'except', 'without', 'minus']);
 
 /** "top gun maverick" → "Top Gun Maverick": a title typed in lower case, as it is said back. */
 const titleCased = (text: string) =>
-  text.replace(/(^|\s)(\p{Ll})/gu, (_, space: string, c: string) => space + c.toUpperCase());
+  text.replace(/(^|[\s-])(\p{Ll})/gu, (_, space: string, c: string) => space + c.toUpperCase());

@@ -167,11 +167,46 @@ function likenedName(text: string, words: WordKnowledge): string | null {
   return words.asksForFilms(likened) ? null : likened;
 }
 
+/** What opens a request for a kind or a suggestion, never a title ("do you have any good ones"). */
+const ASKS_OPEN =
+  /^(?:a|an|any|some|something|anything|more|other|another|good|great|new|recommendations?|suggestions?|ideas?|recs?|favou?rites?|time|fun)$/;
+
+/**
+ * "do you have everything everywhere all at once": after the question's opener, the rest of the
+ * message is a name when it asks for nothing (no kind, no pointer, no suggestion) and is three
+ * words or more, or holds a word nothing knows ("do u have encanto").
+ */
+function askedByName(text: string, words: WordKnowledge): string | null {
+  const all = wordsOf(text);
+  const opener = OPENERS.find(
+    (o) =>
+      o.length > 1 &&
+      AVAILABILITY_FRAME.asks.includes(o.join(' ')) &&
+      all.slice(0, o.length).join(' ') === o.join(' '),
+  );
+  if (!opener) return null;
+  const name = all.slice(opener.length);
+  while (name.length && PADDING.test(name[name.length - 1]!)) name.pop();
+  const said = name.join(' ');
+  if (
+    !name.length ||
+    name.length > 7 ||
+    ASKS_OPEN.test(name[0]!) ||
+    POINTER.test(said) ||
+    SERIES_WORDS.test(said)
+  )
+    return null;
+  if (name.some((w) => SAID_OF_PEOPLE.test(w)) || words.asksForFilms(said)) return null;
+  return name.length >= 3 || name.some((w) => nameWord(w, words)) ? (typedSpan(text, name) ?? said) : null;
+}
+
 /** The title typed (as typed, trimmed), or null. */
 export function missingTitle(message: string, q: Query, words: WordKnowledge): string | null {
   if (!namesNothing(q)) return null;
   const text = message.trim().replace(/[?!.]+$/, '');
   if (wholeName(text, wordsOf(text), q, words)) return text;
+  const asked = askedByName(text, words);
+  if (asked) return asked;
   // The frames below are a title's place whatever else the message says ("my daughter": family films),
   // in the whole message or in one of its sentences ("is everything everywhere all at once good?
   // thinking about watching it tonight").
@@ -210,32 +245,63 @@ export function sequelTyped(
   q: Query,
   words: WordKnowledge,
 ): { text: string; base: string } | null {
-  if (!words.titled || (q.like?.movie && q.like.confidence >= 0.95) || q.person) return null;
-  const all = wordsOf(message.replace(/[?!.]+$/, ''));
-  while (all.length && PADDING.test(all[all.length - 1]!)) all.pop();
-  // "tienen blade runner 2049?", "do you have top gun maverick": the name after the question's opener.
-  const opener = OPENERS.find((o) => all.slice(0, o.length).join(' ') === o.join(' '));
-  if (opener) all.splice(0, opener.length);
+  if (!words.titled || q.person) return null;
+  // A film read with confidence is that film, unless a subtitle follows its title after a colon
+  // ("i wanna rewatch spider-man: into the spider-verse": another film of that name).
+  if (q.like?.movie && q.like.confidence >= 0.95 && !/\p{L}\s*:\s*\p{L}/u.test(message)) return null;
+  const all = nameAfterOpener(message);
   if (all.length < 2 || all.length > 7 || words.titled(all.join(' '))) return null;
   for (let n = all.length - 1; n >= 1; n--) {
     const base = words.titled(all.slice(0, n).join(' '));
-    if (!base) continue;
-    const more = all.slice(n);
-    const rest = more.join(' ');
-    // A number after a title is its sequel's ("blade runner 2049"), never a year asked for. More of
-    // a name is short, opens with no word of grammar ("get out was so good", "titanic, the 97 one")
-    // and follows the title with no stop between them.
-    const asks = !/^\d+$/.test(rest) && words.asksForFilms(rest);
-    if (more.length > 3 || PADDING.test(rest) || JOINS.test(rest) || asks) return null;
-    // "war movie recommendations", "heat suggestions pls": words that only ask are no more of a name.
-    if (more.every((w) => FILLER.has(w))) return null;
-    if (isGrammarWord(more[0]!) && !/^(?:\d.*|part|chapter|vol|volume|episode)$/.test(more[0]!)) return null;
-    const typed = typedSpan(message, all);
-    if (!typed || /[,.;!?…]/.test(typed)) return null;
-    return { text: typed, base: base.title };
+    if (base)
+      return moreOfAName(message, all, n, words)
+        ? { text: typedSpan(message, all)!, base: base.title }
+        : null;
   }
   return null;
 }
+
+/**
+ * The message's words less padding at its end and, at its start, a question's opener ("tienen
+ * blade runner 2049?", "do you have top gun maverick") or a viewing's ("i wanna rewatch X").
+ */
+function nameAfterOpener(message: string): string[] {
+  const all = wordsOf(message.replace(/[?!.]+$/, ''));
+  while (all.length && PADDING.test(all[all.length - 1]!)) all.pop();
+  const opener = OPENERS.find((o) => all.slice(0, o.length).join(' ') === o.join(' '));
+  all.splice(0, opener?.length ?? WATCH_OPENER.exec(all.join(' '))?.[0].split(' ').length ?? 0);
+  return all;
+}
+
+/** Whether the words after a well-known title's first `n` words are more of a name. */
+function moreOfAName(message: string, all: string[], n: number, words: WordKnowledge): boolean {
+  const more = all.slice(n);
+  const rest = more.join(' ');
+  const typed = typedSpan(message, all);
+  if (!typed || /[,.;!?…]/.test(typed)) return false;
+  // After a colon, a subtitle whatever its words ("spider-man: into the spider-verse").
+  // (Not a sentence going on: "Top Gun: Maverick was so good".)
+  const subtitled =
+    /^[^:]*\p{L}\s*:\s*\p{L}/u.test(typed) &&
+    typed.indexOf(':') >= typedSpan(typed, all.slice(0, n))!.length &&
+    !more.some((w) => SENTENCE_GOES_ON.test(w));
+  // A number after a title is its sequel's ("blade runner 2049"), never a year asked for. More of
+  // a name is short, opens with no word of grammar ("get out was so good", "titanic, the 97 one")
+  // and follows the title with no stop between them.
+  const asks = !subtitled && !/^\d+$/.test(rest) && words.asksForFilms(rest);
+  if (more.length > (subtitled ? 5 : 3) || PADDING.test(rest) || JOINS.test(rest) || asks) return false;
+  // "war movie recommendations", "heat suggestions pls": words that only ask are no more of a name.
+  if (more.every((w) => FILLER.has(w))) return false;
+  return subtitled || !isGrammarWord(more[0]!) || /^(?:\d.*|part|chapter|vol|volume|episode)$/.test(more[0]!);
+}
+
+/** Words of a sentence about a film, never of its subtitle ("was", "is so", "and"). */
+const SENTENCE_GOES_ON =
+  /^(?:is|was|were|are|be|been|so|really|and|but|because|cause|bc|if|what|which|i|it|its|it's)$/;
+
+/** "i wanna rewatch", "i want to see", "can't wait to watch": the viewing said before a name. */
+const WATCH_OPENER =
+  /^(?:i |we )?(?:wanna|want to|would like to|d like to|need to|gotta|have to|am going to|m going to|gonna)? ?(?:re-?watch|watch|see)\b/;
 
 /** The words as the message typed them, from the first to the last (its case and marks kept). */
 function typedSpan(message: string, words: readonly string[]): string | null {

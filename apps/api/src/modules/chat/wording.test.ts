@@ -191,6 +191,19 @@ describe('wording', () => {
     expect(restate({ ...emptyQuery(), keywordsOut: ['zombie'], genreGroups: [[27]] }, null, 5)).toBe(
       'horror films without zombies',
     );
+    // A theme said by an adjective is said as a thing after "without".
+    expect(
+      restate(
+        {
+          ...emptyQuery(),
+          keywordsOut: ['sex comedy'],
+          outLabels: { 'sex comedy': 'raunchy' },
+          genreGroups: [[35]],
+        },
+        null,
+        5,
+      ),
+    ).toBe('comedies without crude humour');
     expect(restate({ ...emptyQuery(), genreGroups: [[16]], genresOut: [10751] }, null, 5)).toBe(
       'animated films, none of them family films',
     );
@@ -233,11 +246,12 @@ describe('what was not caught', () => {
     expect(unread(['where', "she's", 'zorblax'])).toBe('I didn\'t catch "zorblax", so I left it out.');
     expect(unread(['where', 'verdad'])).toBe('');
   });
-  it('in a long message only a word ruled out is named; the rest is the story around the request (decision 0126)', () => {
-    const long = (unknown: string[], unknownRuledOut: string[] = []) =>
-      notes({ ...emptyQuery('en'), unknown, unknownRuledOut, longMessage: true }, [], 5).join(' ');
+  it('in a long message no unread word is named, ruled out or not (decisions 0126, 0142)', () => {
+    const long = (unknown: string[], longMessage = true) =>
+      notes({ ...emptyQuery('en'), unknown, longMessage }, [], 5).join(' ');
     expect(long(['buzzing', 'itch'])).toBe('');
-    expect(long(['copine', 'remakes'], ['remakes'])).toBe('I didn\'t catch "remakes", so I left it out.');
+    expect(long(['copine', 'capes'])).toBe('');
+    expect(long(['capes'], false)).toBe('I didn\'t catch "capes", so I left it out.');
   });
   it('a word the lexicon reads, left unread here, is still named ("long" is a length elsewhere)', () => {
     expect(unread(['long'])).toContain('"long"');

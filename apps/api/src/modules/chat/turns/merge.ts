@@ -187,7 +187,6 @@ export function mergeQuery(prev: Query, next: Query): Query {
     instead: undefined,
     darkFrom: next.relative ? undefined : last.darkFrom,
     unknown: next.unknown,
-    unknownRuledOut: next.unknownRuledOut,
     longMessage: next.longMessage,
     followUp: undefined,
     social: undefined,

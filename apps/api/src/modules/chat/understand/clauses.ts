@@ -1305,6 +1305,8 @@ function readWhole(s: State, from: number, to: number, shorter: CatalogMovie): F
  * of the request is read.
  */
 function saidAsTitle(s: State, sp: TitleSpan, found: FoundTitle): boolean {
+  // "seen most of those", "liked a few of them": how many of the films shown, no title ("Most").
+  if (ofTheShown(s.toks, found.cand.to)) return false;
   if (found.movie && found.confidence >= 0.95) return true;
   // "want to watch grand budapest hotle tonight": a famous film's title of two words or more,
   // typed with a slip.
@@ -1325,6 +1327,17 @@ function saidAsTitle(s: State, sp: TitleSpan, found: FoundTitle): boolean {
   if (!sp.suffix && !sp.viewing && found.cand.from === sp.from) return namesAfterCue(s.original, text);
   return looksLikeATitleMention(s.original, text);
 }
+
+/** Whether a phrase is one of a genre's own words ("musical" of Music). */
+const saysGenre = (genre: number, phrase: string) =>
+  GENRE_PHRASES.some(([g, phrases]) => g === genre && phrases.includes(phrase));
+
+/** "of those", "of them", "of your picks" at `at`: a quantity of the films shown before it. */
+const ofTheShown = (toks: readonly Token[], at: number) =>
+  toks[at]?.w === 'of' &&
+  (/^(?:those|these|them|em)$/.test(toks[at + 1]?.w ?? '') ||
+    (/^(?:the|your)$/.test(toks[at + 1]?.w ?? '') &&
+      /^(?:ones|picks|list|suggestions)$/.test(toks[at + 2]?.w ?? '')));
 
 /** Some word typed is none of the title's words ("hotle" for The Grand Budapest Hotel). */
 function typedWithASlip(s: State, found: FoundTitle): boolean {
@@ -3250,12 +3263,50 @@ const NO_EFFORT =
 const NO_THINKING =
   /\b(?:(?:don't|dont|do not|won't|wont|shouldn't|shouldnt|doesn't|doesnt) (?:have|need|want) to think(?: about| too (?:much|hard))?(?: it)?|(?:zero|no|without|minimal) (?:thinking|thought|brainpower|brain power|brain cells)(?: (?:required|needed|involved|necessary))?)\b/;
 
+/**
+ * A verb of being or becoming: after a negation ("not be bored to death", "don't want to get
+ * scared", "never feel sad"), what follows is the viewer's state, not a thing in the film.
+ */
+const STATE_VERBS = new Set(['be', 'get', 'feel', 'being', 'getting', 'feeling', 'become']);
+/** The words that may stand between a state verb and its state ("be too bored", "get so scared"). */
+const STATE_DEGREE_BEFORE = new Set(['up', 'too', 'so', 'very', 'really', 'overly', 'all', 'that']);
+
+/** Whether a negated word is the viewer's state: a state verb before it, degree words between. */
+function saidAsState(toks: readonly Token[], at: number): boolean {
+  let k = at - 1;
+  while (k >= 0 && STATE_DEGREE_BEFORE.has(toks[k]!.w)) k--;
+  return k >= 0 && STATE_VERBS.has(toks[k]!.w);
+}
+
+/**
+ * A state's degree after it ("bored to death", "scared half to tears", "bored out of my mind"):
+ * its length in tokens, 0 if none.
+ */
+function stateDegree(toks: readonly Token[], at: number): number {
+  const w = (k: number) => toks[at + k]?.w ?? '';
+  if (w(0) === 'to' && /^[a-z]{3,}$/.test(w(1))) return 2;
+  if (w(0) === 'half' && w(1) === 'to' && /^[a-z]{3,}$/.test(w(2))) return 3;
+  if (w(0) === 'out' && w(1) === 'of' && /^(?:my|your|our|their|his|her)$/.test(w(2)) && w(3)) return 4;
+  return 0;
+}
+
 /** The words ruled out after a negation that ends at token `from`: up to four, a list going on. */
 function negateFrom(s: State, from: number): void {
   let i = from;
   let taken = 0;
   while (i < s.toks.length && taken < 4) {
     const t = s.toks[i]!;
+    // The viewer's state ("not be bored to death"): the state alone is in the scope (a mood the
+    // lexicon knows is ruled out by it, "not get scared"); its degree is no word of the request.
+    if (taken === 0 && STATE_VERBS.has(t.w)) {
+      let k = i + 1;
+      while (k < s.toks.length && STATE_DEGREE_BEFORE.has(s.toks[k]!.w)) k++;
+      if (k >= s.toks.length || PUNCTUATION.has(s.toks[k]!.w)) break;
+      s.negated.add(k);
+      const degree = stateDegree(s.toks, k + 1);
+      for (let d = k + 1; d <= k + degree; d++) s.toks[d]!.used = true;
+      break;
+    }
     // ("not one of those 'comedies'": a word in quotes is still in the scope.)
     if (t.w === '"' || t.w === "'") {
       i++;
@@ -4032,11 +4083,17 @@ export function themeClause(s: State, vocabulary: boolean) {
   };
   if (!vocabulary) {
     for (const [keywords, phrases, label, genre] of THEME_PHRASES)
-      scan(s, phrases, (start) => {
+      scan(s, phrases, (start, _len, phrase) => {
         if (!s.negated.has(start) && inStorySentence(s, start)) return;
         put(keywords, start);
         if (genre !== undefined && !s.negated.has(start)) addGroup(q, [genre]);
-        else if (genre !== undefined && !q.genreGroups.some((g) => g.includes(genre)))
+        // A kind of a genre ruled out is that kind only ("nothing crude" leaves comedies in), unless
+        // its word is the genre's own ("not a single musical").
+        else if (
+          genre !== undefined &&
+          saysGenre(genre, phrase) &&
+          !q.genreGroups.some((g) => g.includes(genre))
+        )
           add(q.genresOut, genre);
         // The reply restates the word said ("without the supernatural", "east germany films"), not
         // all it stands for.
@@ -4872,14 +4929,13 @@ function leftoverWord(
 ) {
   const at = s.toks.indexOf(t);
   if (s.negated.has(at)) {
+    // The viewer's state said not wanted ("not be bored") asks nothing of the films.
+    if (saidAsState(s.toks, at)) return;
     // A negated word the vocabulary knows still rules a theme out ("no clowns").
     // (Only in English: "que no sea de zombis" has no "sea" in it.)
     const k = s.q.lang === 'en' ? singulars(t.w).find((x) => s.ctx.keywordVocabulary.has(x)) : undefined;
     if (k) add(s.q.keywordsOut, k);
-    else {
-      add(s.q.unknown, t.raw);
-      add((s.q.unknownRuledOut ??= []), t.raw);
-    }
+    else add(s.q.unknown, t.raw);
     return;
   }
   // The viewing situation ("12 hour flight tomorrow", "home sick on the couch") is no theme.

@@ -52,7 +52,17 @@ export const GENRE_PAIRS: [number[], string[]][] = [
   ],
 ];
 
-export const GENRE_PHRASES: [number, string[]][] = [
+/**
+ * German genre words in the plural as well ("Komödien", "Liebesfilme", "Kriegsfilme"): a compound
+ * in -film takes -e, a Komödie -n. (Written once here rather than beside each word.)
+ */
+function withGermanPlurals(table: [number, string[]][]): [number, string[]][] {
+  const plural = (p: string) =>
+    /^[a-z]+film$/.test(p) ? `${p}e` : /^[a-z ]*komodie$/.test(p) ? `${p}n` : undefined;
+  return table.map(([genre, phrases]) => [genre, [...new Set(phrases.flatMap((p) => [p, plural(p) ?? p]))]]);
+}
+
+export const GENRE_PHRASES: [number, string[]][] = withGermanPlurals([
   [
     GENRE.action,
     ['action', 'accion', 'actionfilm', 'actionfilme', 'shoot em up', 'azione', 'acao', 'de acao', 'd azione'],
@@ -316,7 +326,7 @@ export const GENRE_PHRASES: [number, string[]][] = [
   [GENRE.thriller, ['thriller', 'thrillers', 'suspense', 'suspenso']],
   [GENRE.war, ['war', 'guerra', 'belico', 'belica', 'guerre', 'krieg', 'kriegsfilm', 'kriegsfilme']],
   [GENRE.western, ['western', 'cowboy', 'oeste', 'vaqueros', 'far west', 'faroeste']],
-];
+]);
 
 export interface Soft {
   /** +1 darker, −1 lighter. */
@@ -2515,6 +2525,7 @@ export const THEME_PHRASES: [string[], string[], string?, number?][] = [
     ],
     [
       'raunchy',
+      'crude',
       'crude humor',
       'crude humour',
       'crude comedy',
@@ -3808,6 +3819,13 @@ export const NEGATION_FILLERS = new Set([
   'so',
   'very',
   'overly',
+  // Degree words ("not super graphic", "nothing particularly gory"): what is ruled out comes after.
+  'super',
+  'particularly',
+  'especially',
+  'extremely',
+  'terribly',
+  'remotely',
   'de',
   'des',
   'du',

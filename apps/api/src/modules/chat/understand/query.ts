@@ -152,8 +152,6 @@ export interface Query {
   saidEither?: number[][];
   /** Words nothing understood: the reply says so. */
   unknown: string[];
-  /** Of `unknown`, the words a negation ruled out ("not Hollywood remakes"): a wish not applied. */
-  unknownRuledOut?: string[];
   /**
    * Decision 0126: the message runs long (`LONG_MESSAGE` words), so its unread words are mostly the
    * story around the request ("my brain is still buzzing", "with my girlfriend tonight"): the reply

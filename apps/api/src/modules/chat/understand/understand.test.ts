@@ -588,6 +588,8 @@ describe('text helpers', () => {
     expect(detectLanguage(tokenize('un film de science-fiction'))).toBe('fr');
     expect(detectLanguage(tokenize('je veux un film drôle'))).toBe('fr');
     expect(detectLanguage(tokenize('ich möchte einen lustigen Film'))).toBe('de');
+    // "du" is French too: "hast", "gute" say German (decision 0142).
+    expect(detectLanguage(tokenize('hast du gute Liebesfilme?'))).toBe('de');
     expect(detectLanguage(tokenize('a film about trains'))).toBe('en');
   });
 
@@ -864,12 +866,51 @@ describe('understand: the words of a request about the request, favourites, kind
 });
 
 describe('understand: a long message tells a story around its request (decision 0126)', () => {
-  it('marks a long message, and the unread words a negation ruled out', () => {
+  it('marks a long message, and the unread words a negation ruled out are unread', () => {
     const q = p(
       'Could you suggest some French comedies for tonight with my copine? Original French, not Hollywood zorblaxes.',
     );
     expect(q.longMessage).toBe(true);
-    expect(q.unknownRuledOut).toContain('zorblaxes');
+    expect(q.unknown).toContain('zorblaxes');
     expect(p('comedy, max an hour and a half').longMessage).toBeUndefined();
+  });
+});
+
+describe('understand: a kind of a genre ruled out is that kind only (decision 0142)', () => {
+  it('"nothing crude" rules out crude humour, not comedies', () => {
+    const q = p('a film for my grandma, nothing crude');
+    expect(q.genresOut).not.toContain(35);
+    expect(q.keywordsOut).toContain('sex comedy');
+  });
+});
+
+describe('understand: German genre words in the plural (decision 0142)', () => {
+  it.each([
+    ['Kannst du mir ein paar gute Komödien aus den 2000ern empfehlen?', 35],
+    ['hast du gute Liebesfilme?', 10749],
+    ['ein paar Kriegsfilme bitte', 10752],
+  ])('%s', (text, genre) => {
+    expect(p(text).genreGroups.flat()).toContain(genre);
+  });
+});
+
+describe("understand: the viewer's state said not wanted is no theme ruled out", () => {
+  const death = testParser({ titles: [], keywords: ['death', 'dog'], knownWords: [], typoTargets: [] });
+  it('"not be bored to death": neither "bored" nor "death" ruled out', () => {
+    const q = death('family movie night, the adults would like to not be bored to death either');
+    expect(q.keywordsOut).not.toContain('death');
+    expect(q.unknown).not.toContain('bored');
+    expect(q.unknown).not.toContain('death');
+  });
+  it('a thing after a negation still is ("no death", "nothing with dogs dying", "no zorblaxes")', () => {
+    expect(death('a comedy, no death please').keywordsOut).toContain('death');
+    expect(death('nothing where the dog dies').keywordsOut).toContain('dog');
+    expect(death('a comedy without zorblaxes').unknown).toContain('zorblaxes');
+  });
+  it('a fright said as a state is still ruled out ("I don\'t want to get scared")', () => {
+    const scared = death("a film for tonight, i don't want to get scared");
+    const plain = death('a film for tonight');
+    expect(scared.genresOut).toContain(27);
+    expect(plain.genresOut).not.toContain(27);
   });
 });

@@ -531,8 +531,12 @@ const isSpecific = (q: Query) =>
   !!q.person ||
   !!q.personOut;
 
-/** "ok but no romance stuff pls": a constraint after a greeting word is a request, not small talk. */
+/**
+ * "ok but no romance stuff pls": a constraint after a greeting word is a request, not small talk;
+ * so is asking for the little-known ("hidden gems? stuff most people haven't seen").
+ */
 const constrains = (q: Query) =>
+  !!q.lesserKnown ||
   q.genresOut.length > 0 ||
   q.keywordsOut.length > 0 ||
   q.runtimeMin !== undefined ||

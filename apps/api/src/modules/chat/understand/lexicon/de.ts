@@ -3,7 +3,7 @@ import type { LanguageLexiconInput } from './schema';
 export default {
   lang: 'de',
   markers:
-    'der die das ein eine einen mit ohne fur etwas wie ich mochte jahre lustig nicht kein keine und filme film gruselig ahnlich hallo wer bist du eigentlich danke aus den bitte spannendes etwas'.split(
+    'der die das ein eine einen mit ohne fur etwas wie ich mochte jahre lustig nicht kein keine und filme film gruselig ahnlich hallo wer bist du eigentlich danke aus den bitte spannendes etwas hast habt kannst gibt gute guten gut mir welche ist sind empfehlen empfiehlst'.split(
       ' ',
     ),
   greetings: [
