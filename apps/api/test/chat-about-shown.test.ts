@@ -40,6 +40,20 @@ describe('questions about the films shown', () => {
     expect(a.picks.map((p) => p.movie.id).sort()).toEqual([...SHOWN].sort());
   });
 
+  it('"which one has the best fight scenes?" orders them by action and fights, not by rating (decision 0142)', async () => {
+    const a = await engine.answer('which one has the best fight scenes?', shownState());
+    expect(a.message).toMatch(/^Of those, the most action-packed is /);
+    const ids = a.picks.map((p) => p.movie.id);
+    expect(catalog.get(ids[0]!)!.genre_ids).toContain(28);
+    expect(ids.sort()).toEqual([...SHOWN].sort());
+  });
+
+  it('"which of those is the funniest?" with no comedy shown says so and names the lightest (decision 0142)', async () => {
+    expect(SHOWN.every((id) => !catalog.get(id)!.genre_ids.includes(35))).toBe(true);
+    const a = await engine.answer('which of those is the funniest?', shownState());
+    expect(a.message).toMatch(/^None of those is a comedy; the lightest is /);
+  });
+
   it('"is the first one better?" compares the first film with the others by rating, no new list', async () => {
     const a = await engine.answer('is the first one better?', shownState());
     expect(a.picks).toEqual([]);

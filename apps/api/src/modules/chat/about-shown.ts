@@ -20,6 +20,11 @@ export interface ShownOrder {
   detail: (m: CatalogMovie) => string;
   /** The answer's opening, when "Of those, the {word} is X." would not answer the question. */
   lead?: (first: string, film: CatalogMovie) => string;
+  /**
+   * When no film shown has any of it ("the funniest" of five grim heist films): what they are not,
+   * and the order that answers instead ("None of those is a comedy; the lightest is X").
+   */
+  noneHave?: { kind: string; is: (m: CatalogMovie) => boolean; instead: ShownOrder };
 }
 
 const minutes = (m: CatalogMovie) => (m.runtime ? m.runtime : undefined);
@@ -92,6 +97,17 @@ const music = (m: CatalogMovie): number => {
   return (i < 0 ? 0 : 1 / (1 + i)) + 0.5 * Math.min(2, m.keywords.filter((k) => SONG_KEYWORDS.has(k)).length);
 };
 
+/** Fights in a film's tags ("which one has the best fight scenes?"). */
+const FIGHT_KEYWORDS =
+  /\b(?:martial arts|kung fu|karate|fight|fighting|fighter|hand to hand combat|sword fight|swordsman|samurai|boxing|brawl|shootout|gunfight|car chase|battle)\b/;
+/** How much of a film of action and fights a film is: the Action genre by its place, then its fight tags. */
+const action = (m: CatalogMovie): number => {
+  const i = m.genre_ids.indexOf(GENRE.action);
+  return (
+    (i < 0 ? 0 : 1 / (1 + i)) + 0.5 * Math.min(2, m.keywords.filter((k) => FIGHT_KEYWORDS.test(k)).length)
+  );
+};
+
 /** "a horror thriller": the film's genres as its data has them. */
 export const kindText = (m: CatalogMovie): string =>
   m.genre_ids
@@ -125,6 +141,8 @@ const childText = (m: CatalogMovie) =>
 /** How much a film is loved: its rating shrunk towards 6.2 when few voted (as the ranking does). */
 const lovedRatingOf = (m: CatalogMovie) => (m.vote_count * m.vote_average + 150 * 6.2) / (m.vote_count + 150);
 const lovedText = (m: CatalogMovie) => `${ratingText(m)}, ${kindText(m)}`;
+
+const LIGHTEST: ShownOrder = { word: 'lightest', value: lightness, descending: false, detail: kindText };
 
 /**
  * The orders a question can ask, the first that matches. Decision 0105: said in the languages read
@@ -223,7 +241,17 @@ const ORDERS: [RegExp, ShownOrder][] = [
   ],
   [
     /\b(funniest|most (?:funny|fun|hilarious))\b/,
-    { word: 'funniest', value: comedy, descending: true, detail: kindText },
+    {
+      word: 'funniest',
+      value: comedy,
+      descending: true,
+      detail: kindText,
+      noneHave: { kind: 'a comedy', is: (m) => m.genre_ids.includes(GENRE.comedy), instead: LIGHTEST },
+    },
+  ],
+  [
+    /\b((?:best|coolest|greatest|sickest|most) (?:fights?|fight scenes?|fighting|fight choreography|action(?: scenes| sequences)?|stunts|martial arts)|most action[- ]packed)\b/,
+    { word: 'most action-packed', value: action, descending: true, detail: kindText },
   ],
   [
     /\b((?:best|most|catchiest|greatest) (?:songs?|music|soundtrack)|sing ?along|singalong|most musical|catchiest)\b/,
@@ -245,7 +273,7 @@ const ORDERS: [RegExp, ShownOrder][] = [
   ],
   [
     /\b(lightest|most (?:upbeat|cheerful|feel-good|feel good|light-hearted|lighthearted|light hearted|uplifting|wholesome))\b/,
-    { word: 'lightest', value: lightness, descending: false, detail: kindText },
+    LIGHTEST,
   ],
   [
     /\b(shortest|quickest|least long)\b/,

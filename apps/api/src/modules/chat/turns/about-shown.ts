@@ -191,21 +191,18 @@ export const aboutShownTurn: Turn = {
       const aboutFilm = { ...req, query: emptyQuery(req.query.lang), seed: film };
       return reply(aboutFilm, text, [{ movie: film, reason: '' }]);
     }
-    const ordered = orderShown(
-      lastPicks(req, (id) => ctx.catalog.get(id)),
-      asked,
-    );
+    const films = lastPicks(req, (id) => ctx.catalog.get(id));
+    // None of them has any of it: said so, and answered by the nearest order ("the lightest").
+    const none = asked.noneHave && !films.some(asked.noneHave.is) ? asked.noneHave : null;
+    const by = none?.instead ?? asked;
+    const ordered = orderShown(films, by);
     const kept: ChatRequest = { ...req, query: req.last ?? req.query, seed: lastSeed(req, ctx) };
-    const picks = ordered.map((m) => ({ movie: m, reason: say.esc(asked.detail(m)) }));
-    return reply(
-      kept,
-      say.renderPicks(
-        asked.lead?.(say.movieLink(ordered[0]!), ordered[0]!) ??
-          `Of those, the ${asked.word} is ${say.movieLink(ordered[0]!)}. All of them, ${asked.word} first:`,
-        picks,
-        '',
-      ),
-      picks,
-    );
+    const picks = ordered.map((m) => ({ movie: m, reason: say.esc(by.detail(m)) }));
+    const first = say.movieLink(ordered[0]!);
+    const lead = none
+      ? `None of those is ${none.kind}; the ${by.word} is ${first}. All of them, ${by.word} first:`
+      : (by.lead?.(first, ordered[0]!) ??
+        `Of those, the ${by.word} is ${first}. All of them, ${by.word} first:`);
+    return reply(kept, say.renderPicks(lead, picks, ''), picks);
   },
 };

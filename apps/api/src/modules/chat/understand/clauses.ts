@@ -138,6 +138,8 @@ export interface State {
   original: string;
   /** Genres ruled out by a negated mood ("nothing scary"). */
   moodOut: Set<number>;
+  /** The viewer said they feel low ("im kinda sad today"): their state, not a mood asked. */
+  viewerLow?: boolean;
   /** Moods a comparative moves away from ("less scary"): the message's words for them are no request. */
   away: Set<string>;
   /** Genres named outright ("a thriller", "j-horror"), as against a mood's ("scary"). */
@@ -3122,6 +3124,28 @@ export function experienceClause(s: State) {
 }
 
 /**
+ * "im kinda sad today", "feeling down", "i'm a bit low after work": how the viewer feels is their
+ * state, not a mood asked of the films; said with nothing else asked, a friend cheers them up
+ * (`cheerUpClause`). "want a good cry", "something sad" still ask for sad films.
+ */
+const VIEWER_LOW = new RegExp(
+  String.raw`\b(?:i'm|im|i am|i feel|i'm feeling|im feeling|i am feeling|feeling|been feeling|i've been|ive been|i've been feeling|ive been feeling)(?: (?:kinda|kind of|sort of|so|a bit|a little|a little bit|really|very|pretty|quite|super|just|bit|totally|extremely|incredibly|honestly))* (?:sad|down|blue|low|depressed|miserable|gloomy|heartbroken|upset|bummed|bummed out|crushed|devastated|lonely|stressed|anxious)\b`,
+);
+
+export function viewerStateClause(s: State) {
+  scanRegex(s, VIEWER_LOW, () => {
+    s.viewerLow = true;
+  });
+}
+
+/** Decision 0142: the viewer said to be low, and no mood, kind or film asked: feel-good films. */
+export function cheerUpClause(s: State) {
+  const q = s.q;
+  if (!s.viewerLow || q.moods.length || q.genreGroups.length || q.like || q.keywordsIn.length) return;
+  applyMood(q, FEEL_GOOD);
+}
+
+/**
  * Decision 0129: what the speaker has had enough of in life is the story, not the request: "I've
  * seen every kind of blood and drama you can imagine" (a nurse on nights) asks for neither, up to
  * the clause's end.
@@ -3576,6 +3600,7 @@ const askedAnywhere = (s: State, phrases: readonly string[]) =>
 
 const moodNamed = (name: string) => MOODS.find((m) => m.mood === name)!;
 const FUNNY = moodNamed('funny');
+const FEEL_GOOD = moodNamed('feel-good');
 const SILLY = moodNamed('silly');
 const EASY_WATCHING = moodNamed('easy-watching');
 const FUN_NOT_ASKED =

@@ -884,6 +884,23 @@ describe('understand: a kind of a genre ruled out is that kind only (decision 01
   });
 });
 
+describe('understand: how the viewer feels is their state, not a mood asked (decision 0142)', () => {
+  it.each([
+    ['im kinda sad today and want something comforting and warm', 'cosy'],
+    ["i'm sad today", 'feel-good'],
+    ["i'm sad, cheer me up", 'feel-good'],
+  ])('%s: %s, no sad films', (text, mood) => {
+    const q = p(text);
+    expect(q.moods).toContain(mood);
+    expect(q.moods).not.toContain('sad');
+  });
+  it('a sad film asked for still is ("feeling down, want a good cry", "in the mood for something sad")', () => {
+    expect(p('feeling down, want a good cry').moods).toContain('sad');
+    expect(p("i'm in the mood for something sad").moods).toContain('sad');
+    expect(p('feeling kinda low, any comedies?').moods).toEqual([]);
+  });
+});
+
 describe('understand: German genre words in the plural (decision 0142)', () => {
   it.each([
     ['Kannst du mir ein paar gute Komödien aus den 2000ern empfehlen?', 35],

@@ -42,6 +42,8 @@ import {
   comparativeClause,
   eraClause,
   experienceClause,
+  viewerStateClause,
+  cheerUpClause,
   reactionClause,
   releaseReactions,
   themeClause,
@@ -252,6 +254,7 @@ export const CLAUSES: readonly ClauseStep[] = [
   (s) => elderClause(s),
   (s) => personClause(s, LEXICON_WORDS),
   (s) => experienceClause(s),
+  (s) => viewerStateClause(s),
   (s) => yearBoundClause(s),
   (s) => eraClause(s),
   (s) => followUpClause(s),
@@ -295,6 +298,7 @@ export const CLAUSES: readonly ClauseStep[] = [
   (s) => genreClause(s),
   (s) => languageClause(s),
   (s) => themeClause(s, true),
+  (s) => cheerUpClause(s),
   (s) => leftoverClause(s, LEXICON_WORDS),
 ];
 
