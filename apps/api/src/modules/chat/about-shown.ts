@@ -2,7 +2,7 @@ import { GENRE_NAMES, type CatalogMovie } from '@app/catalog';
 import { darkness } from './retrieve';
 import { DIRECTIONS, directionScore, KEYWORD_FAMILIES } from './directions';
 import { CHILD_NOUN } from './understand/clauses';
-import { GENRE, MOODS, SAD_THEMES } from './understand/lexicon';
+import { GENRE, MOODS, SAD_THEMES, SHOWN_AFTER_OF } from './understand/lexicon';
 
 /**
  * A question about the films just shown ("which of those is the shortest?", "what's the newest
@@ -320,8 +320,13 @@ export const folded = (message: string) =>
  * Words that can only mean the films shown ("of those", "de esas", "davon"): with them, the words of
  * the question ("the least violent", "la más divertida") are what is asked about, never a request.
  */
-const SHOWN_ONLY =
-  /\b(?:of|among|from) (?:those|these|them|the list|your (?:picks|list|suggestions))\b|\b(?:those|these) (?:ones|films|movies|five|four|three)\b|\b(?:de|entre) (?:esas|estas|esos|estos)\b|\b(?:davon|von denen|von diesen)\b|\bparmi (?:eux|elles|ces)\b|\b(?:di|tra|fra) (?:questi|quelli)\b|\b(?:deles|delas|desses|dessas)\b/;
+const SHOWN_ONLY = new RegExp(
+  String.raw`\b(?:of|among|from) (?:${SHOWN_AFTER_OF.join('|')})\b|` +
+    String.raw`\b(?:those|these) (?:ones|films|movies|five|four|three)\b|` +
+    // The same in Spanish, German, French, Italian and Portuguese.
+    String.raw`\b(?:de|entre) (?:esas|estas|esos|estos)\b|\b(?:davon|von denen|von diesen)\b|` +
+    String.raw`\bparmi (?:eux|elles|ces)\b|\b(?:di|tra|fra) (?:questi|quelli)\b|\b(?:deles|delas|desses|dessas)\b`,
+);
 
 /** "finished all of them, what now?": the films shown are done with, others are asked for. */
 const SEEN_THEM = /\b(?:seen|watched|finished|done with) (?:all|them|those|these|every)\b/;

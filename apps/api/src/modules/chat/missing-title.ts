@@ -177,16 +177,8 @@ const ASKS_OPEN =
  * words or more, or holds a word nothing knows ("do u have encanto").
  */
 function askedByName(text: string, words: WordKnowledge): string | null {
-  const all = wordsOf(text);
-  const opener = OPENERS.find(
-    (o) =>
-      o.length > 1 &&
-      AVAILABILITY_FRAME.asks.includes(o.join(' ')) &&
-      all.slice(0, o.length).join(' ') === o.join(' '),
-  );
-  if (!opener) return null;
-  const name = all.slice(opener.length);
-  while (name.length && PADDING.test(name[name.length - 1]!)) name.pop();
+  const name = nameAfterOpener(text, ASKING_OPENERS);
+  if (!name) return null;
   const said = name.join(' ');
   if (
     !name.length ||
@@ -222,6 +214,8 @@ const OPENERS = [...AVAILABILITY_FRAME.opens]
   .filter((o) => o.split(' ').length > 1 || AVAILABILITY_FRAME.asks.includes(o))
   .map((o) => o.split(' '))
   .sort((a, b) => b.length - a.length);
+/** The openers that ask whether the catalog has a film ("do you have", "tienen"), of two words or more. */
+const ASKING_OPENERS = OPENERS.filter((o) => o.length > 1 && AVAILABILITY_FRAME.asks.includes(o.join(' ')));
 
 /** Words that start a request after a title ("inception but darker", "heat with less talking"). */
 const JOINS =
@@ -249,7 +243,7 @@ export function sequelTyped(
   // A film read with confidence is that film, unless a subtitle follows its title after a colon
   // ("i wanna rewatch spider-man: into the spider-verse": another film of that name).
   if (q.like?.movie && q.like.confidence >= 0.95 && !/\p{L}\s*:\s*\p{L}/u.test(message)) return null;
-  const all = nameAfterOpener(message);
+  const all = nameAfterOpener(message)!;
   if (all.length < 2 || all.length > 7 || words.titled(all.join(' '))) return null;
   for (let n = all.length - 1; n >= 1; n--) {
     const base = words.titled(all.slice(0, n).join(' '));
@@ -263,12 +257,14 @@ export function sequelTyped(
 
 /**
  * The message's words less padding at its end and, at its start, a question's opener ("tienen
- * blade runner 2049?", "do you have top gun maverick") or a viewing's ("i wanna rewatch X").
+ * blade runner 2049?", "do you have top gun maverick") or a viewing's ("i wanna rewatch X"). Given
+ * `only` openers, one of them must open the message (else null) and no viewing's opener is read.
  */
-function nameAfterOpener(message: string): string[] {
+function nameAfterOpener(message: string, only?: readonly string[][]): string[] | null {
   const all = wordsOf(message.replace(/[?!.]+$/, ''));
   while (all.length && PADDING.test(all[all.length - 1]!)) all.pop();
-  const opener = OPENERS.find((o) => all.slice(0, o.length).join(' ') === o.join(' '));
+  const opener = (only ?? OPENERS).find((o) => all.slice(0, o.length).join(' ') === o.join(' '));
+  if (only && !opener) return null;
   all.splice(0, opener?.length ?? WATCH_OPENER.exec(all.join(' '))?.[0].split(' ').length ?? 0);
   return all;
 }

@@ -78,6 +78,7 @@ import {
   VIEWING_SITUATION,
   TITLE_BOUNDARIES,
   type Soft,
+  SHOWN_AFTER_OF,
 } from './lexicon';
 import { asksForKind, groupKey, type Query } from './query';
 import { Lru } from '../lru';
@@ -1337,9 +1338,7 @@ const saysGenre = (genre: number, phrase: string) =>
 /** "of those", "of them", "of your picks" at `at`: a quantity of the films shown before it. */
 const ofTheShown = (toks: readonly Token[], at: number) =>
   toks[at]?.w === 'of' &&
-  (/^(?:those|these|them|em)$/.test(toks[at + 1]?.w ?? '') ||
-    (/^(?:the|your)$/.test(toks[at + 1]?.w ?? '') &&
-      /^(?:ones|picks|list|suggestions)$/.test(toks[at + 2]?.w ?? '')));
+  SHOWN_AFTER_OF.some((said) => said.split(' ').every((w, k) => toks[at + 1 + k]?.w === w));
 
 /** Some word typed is none of the title's words ("hotle" for The Grand Budapest Hotel). */
 function typedWithASlip(s: State, found: FoundTitle): boolean {
@@ -3293,7 +3292,7 @@ const NO_THINKING =
  */
 const STATE_VERBS = new Set(['be', 'get', 'feel', 'being', 'getting', 'feeling', 'become']);
 /** The words that may stand between a state verb and its state ("be too bored", "get so scared"). */
-const STATE_DEGREE_BEFORE = new Set(['up', 'too', 'so', 'very', 'really', 'overly', 'all', 'that']);
+const STATE_DEGREE_BEFORE = new Set(['too', 'so', 'very', 'really', 'overly', 'all', 'that']);
 
 /** Whether a negated word is the viewer's state: a state verb before it, degree words between. */
 function saidAsState(toks: readonly Token[], at: number): boolean {

@@ -369,6 +369,15 @@ export interface MoodRule {
 export const LAUGH_TO_TEARS =
   /\blaugh(?:s|ed|ing)?\b(?: \S+){0,4}? (?:cry|cried|crying|tears|weep|sob|sobbing)\b/;
 
+/**
+ * The words after "of" (or "among", "from") that can only mean the films shown: "seen most of
+ * those", "the least violent of your picks". One list for the question about them (about-shown.ts)
+ * and for the reading that takes no title there (clauses.ts).
+ */
+export const SHOWN_AFTER_OF = ['those', 'these', 'them', 'em'].concat(
+  ...['the', 'your'].map((w) => ['ones', 'picks', 'list', 'suggestions'].map((n) => `${w} ${n}`)),
+);
+
 /** The themes that make a film sad whatever its genre ("nothing sad", "less sad"). */
 export const SAD_THEMES = [
   'terminal illness',
