@@ -145,6 +145,15 @@ const SWEEPS = [
 const heightAt = (width: number) => (width < 700 ? 844 : 900);
 
 /** Resizes the page and waits until it has laid itself out again (two frames). */
+/** Opens a screen and waits for its content: a heading in <main> and no loading skeleton left. */
+async function loadScreen(page: Page, path: string) {
+  await page.goto(`${base}${path}`);
+  await page.locator('main h1, main h2').first().waitFor();
+  await expect
+    .poll(() => page.locator('main [role="status"][aria-label^="Loading"]').count(), { timeout: 15_000 })
+    .toBe(0);
+}
+
 async function resizeTo(page: Page, width: number) {
   await page.setViewportSize({ width, height: heightAt(width) });
   await page.evaluate(
@@ -298,13 +307,7 @@ describe('layout at every width, signed in: the newer screens and their layers',
         '/profile-setup',
       ]) {
         await resizeTo(page, load);
-        await page.goto(`${base}${path}`);
-        await page.locator('main h1, main h2').first().waitFor();
-        await expect
-          .poll(() => page.locator('main [role="status"][aria-label^="Loading"]').count(), {
-            timeout: 15_000,
-          })
-          .toBe(0);
+        await loadScreen(page, path);
         expect(await overflowAcross(page, path, widths)).toEqual(fits(path, widths));
       }
       // The year in review's month chart scales with its width: its labels stay the size of text.
@@ -445,11 +448,7 @@ describe('the chat button on a phone', () => {
   ];
   /** Waits for the page's content (skeletons gone, posters decided), then asks what the button covers. */
   async function coveredAt(page: Page, path: string) {
-    await page.goto(`${base}${path}`);
-    await page.locator('main h1, main h2').first().waitFor();
-    await expect
-      .poll(() => page.locator('main [role="status"][aria-label^="Loading"]').count(), { timeout: 15_000 })
-      .toBe(0);
+    await loadScreen(page, path);
     return dockedCovers(page, path);
   }
   /** Docked in the top bar, inside the screen, clear of the menu button: what it covers as the page is now. */
@@ -535,13 +534,7 @@ describe('the floating chat button from sm up', () => {
     const { context, page, errors } = await pageAt(widths[0]!);
     for (const path of SCREENS) {
       await resizeTo(page, widths[0]!);
-      await page.goto(`${base}${path}`);
-      await page.locator('main h1, main h2').first().waitFor();
-      await expect
-        .poll(() => page.locator('main [role="status"][aria-label^="Loading"]').count(), {
-          timeout: 15_000,
-        })
-        .toBe(0);
+      await loadScreen(page, path);
       for (const width of widths) {
         await resizeTo(page, width);
         const at = `${path} at ${width}`;
@@ -576,11 +569,7 @@ describe('the floating chat button from sm up', () => {
   it('1280 px, signed in: nothing covered on the year in review, diary and library at any scroll', async () => {
     const { context, page, errors } = await readerWithLibrary(1280, 'Wide Reader');
     for (const path of ['/stats', '/diary', '/liked', '/']) {
-      await page.goto(`${base}${path}`);
-      await page.locator('main h1, main h2').first().waitFor();
-      await expect
-        .poll(() => page.locator('main [role="status"][aria-label^="Loading"]').count(), { timeout: 15_000 })
-        .toBe(0);
+      await loadScreen(page, path);
       expect(await coveredWhileScrolling(page, path)).toEqual({ path, covers: [] });
     }
     expect(errors).toEqual([]);

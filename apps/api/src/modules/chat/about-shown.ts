@@ -45,6 +45,8 @@ const SAD = new Set([...SAD_THEMES, ...(MOODS.find((r) => r.mood === 'sad')?.key
 /** How far a film goes the way "less violent" moves a list (its rating left out). */
 const lessViolent = (m: CatalogMovie): number =>
   directionScore(DIRECTIONS['less violent']!, m, m.vote_average);
+/** How far a film goes the way "less cheesy" moves a list: fewer silly tags, better made. */
+const lessCheesy = (m: CatalogMovie): number => directionScore(DIRECTIONS['less cheesy']!, m, m.vote_average);
 /** How dark a film is, a comedy counting lighter ("the most light-hearted" of French New Wave films). */
 const lightness = (m: CatalogMovie): number => darkness(m) - (m.genre_ids.includes(GENRE.comedy) ? 1 : 0);
 
@@ -194,6 +196,15 @@ const ORDERS: [RegExp, ShownOrder][] = [
     // "the least violent", "the least gory": the one furthest the way "less violent" moves a list.
     /\bleast (?:violent|brutal|gory|bloody|graphic)\b/,
     { word: 'least violent', value: lessViolent, descending: true, detail: kindText },
+  ],
+  [
+    // "the least cheesy of those", "the cheesiest": the way "less cheesy" moves a list, or against it.
+    /\bleast (?:cheesy|corny|sappy|cringe|cringey|cringy)\b/,
+    { word: 'least cheesy', value: lessCheesy, descending: true, detail: kindText },
+  ],
+  [
+    /\b(?:cheesiest|corniest|sappiest|cringiest|most (?:cheesy|corny|sappy|cringe|cringey|cringy))\b/,
+    { word: 'cheesiest', value: lessCheesy, descending: false, detail: kindText },
   ],
   [
     /\bleast (?:sad|depressing|heavy|upsetting|heartbreaking|tragic)\b/,

@@ -28,9 +28,9 @@ import { respond, turnKind } from './turns/respond';
 import type { FilmCredits, PeopleIndex, TurnContext, TurnKind } from './turns/turn';
 import { TITLE_CONFIDENCE, type ParseContext } from './understand/clauses';
 import { asksForFilms, hasRequest, yearOfTheTitleDropped, type Query } from './understand/query';
-import { Speller, editDistance, foldAccents } from './understand/text';
+import { Speller, editDistance, foldAccents, languageEvidence, tokenize } from './understand/text';
 import { FILLER, TITLE_SMALL_WORDS } from './understand/lexicon';
-import { LEXICON_WORDS, understand } from './understand/understand';
+import { LANGUAGE_SURE, LEXICON_WORDS, understand } from './understand/understand';
 import { TextIndex } from './text-index';
 import { LITTLE_KNOWN_VOTES } from './wording';
 import {
@@ -40,7 +40,13 @@ import {
   listedTitles,
   titleWords,
 } from './exact-titles';
-import { asksIfHere, missingTitle, sequelTyped, type WordKnowledge } from './missing-title';
+import {
+  asksIfHere,
+  missingTitle,
+  sequelTyped,
+  withoutMakerAfter,
+  type WordKnowledge,
+} from './missing-title';
 import { buildChatKeywords, chatKeywordsNow, type ChatKeywords } from './keyword-index';
 
 export type { ChatRequest, ConversationState, EngineAnswer, Pick } from './request';
@@ -473,9 +479,44 @@ export function notTheNamesake(q: Query, message: string): Query {
 const AWARDED =
   /\b(?:won|wins|winning|winner of|swept) (?:the |an |all the |best picture at the )?(?:oscars?|academy awards?|palme d'or|golden (?:globe|lion|bear)s?|best picture)\b/i;
 
-/** The message with fans' short names spelled out. */
+/**
+ * Who made a film, said beside it, is no part of what is asked: "Parasite 2019 bong joon ho — is
+ * it on here?" (a person named in a question whether one film is here) and "do you have parasite
+ * by bong joon ho?" (a title read with its maker) ask about the film. The message without them.
+ */
+function withoutMakerSaid(message: string, q: Query): string {
+  if (q.person && asksIfHere(message)) return withoutName(message, q.person);
+  const title = q.like && !q.like.movie ? q.like.text : '';
+  const bare = withoutMakerAfter(title);
+  return bare === title ? message : message.replace(title, bare);
+}
+
+/** The message without a person's name (and a "by" before it), as typed otherwise. */
+function withoutName(message: string, person: string): string {
+  const name = titleWords(person);
+  if (!name.length || name.some((w) => !/^[a-z0-9]+$/.test(w))) return message;
+  const at = new RegExp(String.raw`(?:\bby\s+)?(?<![a-z0-9])${name.join('[^a-z0-9]+')}(?![a-z0-9])`, 'i');
+  const found = at.exec(foldAccents(message));
+  if (!found) return message;
+  return `${message.slice(0, found.index)} ${message.slice(found.index + found[0].length)}`
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** A film's edition or cut ("extended editions", "the director's cut"): the same film, no name of its own. */
+// "Final Cut" without "the" is in titles ("Urban Legends: Final Cut").
+const EDITION = String.raw`(?:the\s+final\s+cut|(?:the\s+)?(?:extended|director'?s|directors|theatrical|ultimate|special|collector'?s|anniversary|remastered|unrated|uncut|imax|4k|criterion)\s+(?:edition|cut|version)s?)`;
+/** "the extended edition of the two towers": the film after it. */
+const EDITION_OF = new RegExp(String.raw`\b${EDITION}\s+of\s+`, 'gi');
+/** "the lord of the rings extended editions", "blade runner (the final cut)": the film before it. */
+const EDITION_AFTER = new RegExp(String.raw`(?<=[\p{L}\p{N}])[\s,:(–—-]+${EDITION}\b\)?`, 'giu');
+
+/** The message with fans' short names spelled out and a film's edition or cut left out. */
 export const spelledOut = (message: string): string =>
-  message.replace(SHORT_NAME, (m) => SHORT_NAMES[m.toLowerCase()] ?? m);
+  message
+    .replace(SHORT_NAME, (m) => SHORT_NAMES[m.toLowerCase()] ?? m)
+    .replace(EDITION_OF, '')
+    .replace(EDITION_AFTER, '');
 
 /** Whether a message only takes the film offered: few words, each one of taking, or its year. */
 export function takesOffer(message: string, film: { release_date?: string | null }): boolean {
@@ -1379,7 +1420,22 @@ export class ChatEngine {
     this.titleTypedWithASlip,
     this.titleAsFirstSentence,
     this.titlesNotUncaught,
+    this.languageBesideTitle,
   ];
+
+  /**
+   * The message's language told by its words beside the title read ("is la la land on here?": the
+   * title's "la" is no Spanish). With too few of them, the language is weak: the conversation's holds.
+   */
+  private languageBesideTitle(query: Query, message: string): Query {
+    const film = query.like?.movie;
+    if (!film || query.lang === 'en') return query;
+    const rest = withoutTitleTyped(message, [query.like!.text, film.title, film.original_title]);
+    if (rest === null) return query;
+    const beside = languageEvidence(tokenize(rest));
+    if (beside.lang === query.lang) return query;
+    return { ...query, lang: beside.lang, langWeak: beside.markers < LANGUAGE_SURE };
+  }
 
   /**
    * A word left unread that is a well-known film's whole title ("not casablanca, i've seen it") is
@@ -1434,8 +1490,10 @@ export class ChatEngine {
   private request(typed: string, state: ConversationState, seen: ReadonlySet<number>): ChatRequest {
     // (Nothing read of another message is reused: its query may since have been changed.)
     this.around = undefined;
-    const message = spelledOut(typed);
-    const parsed = this.parse(message);
+    const spelled = spelledOut(typed);
+    const first = this.parse(spelled);
+    const message = withoutMakerSaid(spelled, first);
+    const parsed = message === spelled ? first : this.parse(message);
     const read = yearOfTheTitleDropped(
       this.readAroundTitle(
         parsed,

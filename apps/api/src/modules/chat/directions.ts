@@ -275,6 +275,7 @@ export interface Direction {
    * Decision 0140: within a kind of film asked for ("war films, less violent", "horror… less gory
    * please"), only the weights away from other kinds stay (action): the list stays that kind, not
    * its comedies (Rosemary's Baby, not Shaun of the Dead), and the keywords and meaning move it.
+   * With no kind asked, the kind is the film the request is like (decision 0143).
    */
   keepsKind?: boolean;
 }

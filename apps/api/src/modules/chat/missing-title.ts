@@ -192,6 +192,12 @@ function askedByName(text: string, words: WordKnowledge): string | null {
   return name.length >= 3 || name.some((w) => nameWord(w, words)) ? (typedSpan(text, name) ?? said) : null;
 }
 
+/** "parasite by bong joon ho": who made a film, said after its name, is no part of the title. */
+const BY_MAKER = /\s+by\s+\S+(?:\s+\S+){0,3}$/i;
+
+/** A title the catalog lacks, as typed, less its maker said after it. */
+export const withoutMakerAfter = (title: string): string => title.replace(BY_MAKER, '') || title;
+
 /** The title typed (as typed, trimmed), or null. */
 export function missingTitle(message: string, q: Query, words: WordKnowledge): string | null {
   if (!namesNothing(q)) return null;

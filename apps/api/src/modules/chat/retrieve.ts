@@ -719,10 +719,8 @@ export class Retriever {
     const seed = input.seed;
     const qv = sem && themeWords.length ? sem.embed(themeWords) : null;
     const av = sem && input.anchor?.length ? sem.centroid(input.anchor) : null;
-    const direction = withinKind(
-      directionOf(q),
-      new Set(q.genreGroups.filter((g) => !moodGroup(q, g)).flat()),
-    );
+    const kinds = q.genreGroups.filter((g) => !moodGroup(q, g)).flat();
+    const direction = withinKind(directionOf(q), new Set(kinds.length ? kinds : (seed?.genre_ids ?? [])));
     const qScale = this.scaleOf(qv, sem);
     const text = this.textMatch(q);
     return {

@@ -866,6 +866,8 @@ function prefixSpans(s: State, prefixes: readonly string[]): TitleSpan[] {
     if (toks[i]!.w === 'like' && /^(most|best|more|better|least|less)$/.test(next)) continue;
     // "like 7/10 and up", "like 90 minutes", "like 8 stars": about as much, no title (0133).
     if (toks[i]!.w === 'like' && AN_AMOUNT_NEXT.test(`${next} ${toks[i + len + 1]?.w ?? ''}`)) continue;
+    // "for like the 5th time", "like a million times", "like twice": how often, no title (0143).
+    if (toks[i]!.w === 'like' && HOW_OFTEN_NEXT.test(wordsFrom(toks, i + len, 4))) continue;
     let to = i + len;
     // "aliens (the cameron one from 86)": what is in brackets after a name is about it, not of it.
     while (
@@ -882,6 +884,16 @@ function prefixSpans(s: State, prefixes: readonly string[]): TitleSpan[] {
 }
 
 /** A number that is an amount: a rating out of ten, a length, stars, a share ("7/10", "90 minutes"). */
+/** "the 5th time", "a million times", "twice": how often something was done. */
+const HOW_OFTEN_NEXT =
+  /^(?:(?:the )?(?:\d+(?:st|nd|rd|th)?|first|second|third|fourth|fifth|sixth|tenth|hundredth|millionth|umpteenth|nth|(?:a )?(?:million|hundred|thousand|dozen|few|couple(?: of)?|bunch of|ton of)|two|three|four|five|six|ten|twenty|fifty|hundreds|thousands|gazillion|zillion) times?|once|twice)(?: |$)/;
+/** Up to `n` words from token `at`, joined by spaces. */
+const wordsFrom = (toks: readonly Token[], at: number, n: number) =>
+  toks
+    .slice(at, at + n)
+    .map((t) => t.w)
+    .join(' ');
+
 const AN_AMOUNT_NEXT =
   /^\d+(?:[.,]\d+)?(?:\/\d+| \/| (?:out|stars?|minutes?|mins?|hours?|hrs?|h|points?|percent|%|\+|or (?:more|higher|better|above)|and (?:up|above|higher)))(?: |$)/;
 
@@ -1457,6 +1469,13 @@ function takeAvailabilityFrame(s: State, lexiconWords: ReadonlySet<string>): boo
 const FRANCHISE_NOUNS =
   /^(?:movies?|films?|flicks?|ones|series|saga|franchise|sequels|trilogy|pel[ií]culas|films)$/;
 
+/** Words that go on after a name, never more of a title ("for the 5th time", "again", "with my son"). */
+const AFTER_A_NAME =
+  /^(?:for|and|with|again|last|yesterday|tonight|today|this|like|so|but|now|twice|once|over|in|on|at|all|back|until|till|cause|because|bc)$/;
+
+/** Verbs that, before a franchise, say its films were seen. */
+const FRANCHISE_SEEN = new Set(['watched', 'seen', 'finished', 'binged']);
+
 /** Verbs that, before a franchise's films, are a likeness too ("my kids love the toy story films"). */
 const FRANCHISE_LOVED = [
   'love',
@@ -1468,10 +1487,7 @@ const FRANCHISE_LOVED = [
   'liked',
   'obsessed with',
   // Seen them all: films like them next ("just finished all the harry potter movies, what now?").
-  'watched',
-  'seen',
-  'finished',
-  'binged',
+  ...FRANCHISE_SEEN,
 ];
 
 /**
@@ -1497,9 +1513,22 @@ export function likeFranchiseClause(s: State): void {
     const words = s.toks.slice(from, from + 6).map((t) => t.raw.replace(/[^\p{L}\d]+/gu, ''));
     const found = s.ctx.franchiseAt(words, false);
     const end = found ? from + found.length : -1;
-    if (!found || !FRANCHISE_NOUNS.test(s.toks[end]?.w ?? '')) continue;
-    const head = s.ctx.franchiseHead(found.id);
-    if (!head) continue;
+    const head = found ? s.ctx.franchiseHead(found.id) : null;
+    if (!found || !head) continue;
+    // Decision 0143: seen, a franchise's name that is no title of its films is its films without a
+    // noun ("just finished the lord of the rings for the 5th time"; "just watched star wars" is the film).
+    const seen = FRANCHISE_SEEN.has(s.toks.slice(i, i + len).map((t) => t.w).join(' '));
+    // (Not when more of a title follows: "just watched mad max fury road" is the film.)
+    const after = s.toks[end]?.w ?? '';
+    const name = titleWords(found.name);
+    const own = titleWords(head.title);
+    const whole =
+      seen &&
+      found.length >= 2 &&
+      (!after || PUNCTUATION.has(after) || AFTER_A_NAME.test(after)) &&
+      own.join(' ') !== name.join(' ') &&
+      own[name.length] !== after;
+    if (!whole && !FRANCHISE_NOUNS.test(s.toks[end]?.w ?? '')) continue;
     s.q.like = { text: rawText(s, from, end), movie: head, confidence: 1, closest: null };
     const out = (s.q.collectionsOut ??= []);
     if (!out.some((c) => c.id === found.id)) out.push({ id: found.id, name: found.name });
@@ -3211,8 +3240,9 @@ export function franchiseOutClause(s: State, lexiconWords: ReadonlySet<string>) 
   let listed = -1;
   for (let i = 0; i < s.toks.length; i++) {
     const ruledOut = s.negated.has(i) || i === listed;
-    // Outside a negation a name is typed as one ("Star Wars", not "actual grown-ups").
-    if (s.toks[i]!.used || (!ruledOut && !s.toks[i]!.upper)) continue;
+    // Outside a negation a name is typed as one ("Star Wars", not "actual grown-ups"), or said
+    // seen (decision 0143: "ive seen the hobbit movies and harry potter a million times").
+    if (s.toks[i]!.used || (!ruledOut && !s.toks[i]!.upper && !saidSeen(s.toks, i))) continue;
     const inName = (j: number) => !ruledOut || s.negated.has(j) || (listed >= 0 && j >= listed);
     const words: string[] = [];
     // Inside the name, function words the negation took ("lord of the rings") still count.
@@ -3221,19 +3251,40 @@ export function franchiseOutClause(s: State, lexiconWords: ReadonlySet<string>) 
     // Decision 0131: "not lotr or the hobbit": a name's article is no part of it.
     const lead = ruledOut && words[0] === 'the' && words.length > 1 ? 1 : 0;
     const found = s.ctx.franchiseAt(words.slice(lead), !ruledOut);
-    if (!found || (!ruledOut && found.length < 2)) continue;
+    // One word is a name between "the" and its films ("ive seen the hobbit movies").
+    const oneNamed = (f: { length: number }) =>
+      s.toks[i - 1]?.w === 'the' && FRANCHISE_NOUNS.test(s.toks[i + f.length]?.w ?? '');
+    if (!found || (!ruledOut && found.length < 2 && !oneNamed(found))) continue;
     // A name of request words only is those words ("nothing scary, movie night" is no Scary Movie).
     if (words.slice(lead, lead + found.length).every((w) => lexiconWords.has(w) || FILLER.has(w))) continue;
     const out = (s.q.collectionsOut ??= []);
     if (!out.some((c) => c.id === found.id)) out.push({ id: found.id, name: found.name });
-    const end = i + lead + found.length;
+    const end = i + lead + found.length + (oneNamed(found) ? 1 : 0);
     if (LIST_WORDS.has(s.toks[end]?.w ?? '')) listed = end + 1;
-    if (found.length < 2) continue;
+    if (found.length < 2 && ruledOut) continue;
     for (let j = i; j < end; j++) s.toks[j]!.used = true;
     i = end - 1;
   }
 }
 const LIST_WORDS = new Set(['or', 'and', 'nor', 'ni', 'y', 'o', 'et', 'ou', 'und', 'oder', 'e']);
+
+/**
+ * A name said seen: a verb of having seen just before it ("seen the hobbit movies", "watched all
+ * of"), or a list going on from what was ("seen the hobbit movies and harry potter").
+ */
+function saidSeen(toks: readonly Token[], at: number): boolean {
+  let k = at - 1;
+  while (k >= 0 && at - k <= 4 && /^(?:the|all|of|both|every|whole|entire|original)$/.test(toks[k]!.w)) k--;
+  if (k < 0) return false;
+  // ("never seen star wars": not seen.)
+  const seenAt = (j: number) => SEEN_VERB.test(toks[j]!.w) && !NOT_SEEN.test(toks[j - 1]?.w ?? '');
+  if (seenAt(k)) return true;
+  if (!LIST_WORDS.has(toks[k]!.w)) return false;
+  for (let j = k - 1; j >= 0 && k - j <= 7 && !PUNCTUATION.has(toks[j]!.w); j--) if (seenAt(j)) return true;
+  return false;
+}
+const NOT_SEEN = /^(?:never|not|havent|haven't|hasnt|hasn't|didnt|didn't|t|yet|no)$/;
+const SEEN_VERB = /^(?:seen|watched|finished|binged|rewatched|saw)$/;
 
 /**
  * "more about the people than the explosions", "more talking than fighting": what follows "than"

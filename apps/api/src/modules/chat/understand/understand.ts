@@ -678,7 +678,7 @@ export function understand(message: string, ctx: ParseContext, speller?: Speller
 }
 
 /** Function words of one language that make a message surely written in it (decision 0134). */
-const LANGUAGE_SURE = 2;
+export const LANGUAGE_SURE = 2;
 
 /**
  * One reading of the message. With `hold`, the exact titles named after a cue are kept from the
