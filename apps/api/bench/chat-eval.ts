@@ -313,6 +313,7 @@ const SETS = [
   'fresh56',
   'fresh57',
   'fresh58',
+  'fresh59',
 ];
 
 /** The sets `--set` names: one set, `all`, or `dev+own` (the development sets). */

@@ -862,12 +862,7 @@ function prefixSpans(s: State, prefixes: readonly string[]): TitleSpan[] {
     if (len === 1 && toks[i]!.w === 'got' && i > 0 && !GOT_ASKS_AFTER.test(toks[i - 1]!.w)) continue;
     const next = toks[i + len]?.w ?? '';
     if (/^(that|this|it|those|these|them|the (first|second|last))$/.test(next)) continue;
-    // "which would a 5 year old like most?", "like best": the verb and its degree, no title.
-    if (toks[i]!.w === 'like' && /^(most|best|more|better|least|less)$/.test(next)) continue;
-    // "like 7/10 and up", "like 90 minutes", "like 8 stars": about as much, no title (0133).
-    if (toks[i]!.w === 'like' && AN_AMOUNT_NEXT.test(`${next} ${toks[i + len + 1]?.w ?? ''}`)) continue;
-    // "for like the 5th time", "like a million times", "like twice": how often, no title (0143).
-    if (toks[i]!.w === 'like' && HOW_OFTEN_NEXT.test(wordsFrom(toks, i + len, 4))) continue;
+    if (toks[i]!.w === 'like' && likeNamesNothing(toks, i + len)) continue;
     let to = i + len;
     // "aliens (the cameron one from 86)": what is in brackets after a name is about it, not of it.
     while (
@@ -884,6 +879,16 @@ function prefixSpans(s: State, prefixes: readonly string[]): TitleSpan[] {
 }
 
 /** A number that is an amount: a rating out of ten, a length, stars, a share ("7/10", "90 minutes"). */
+/** Whether the words at `at`, after "like", are no title. */
+function likeNamesNothing(toks: readonly Token[], at: number): boolean {
+  const next = toks[at]?.w ?? '';
+  // "which would a 5 year old like most?", "like best": the verb and its degree, no title.
+  if (/^(most|best|more|better|least|less)$/.test(next)) return true;
+  // "like 7/10 and up", "like 90 minutes", "like 8 stars": about as much, no title (0133).
+  // "for like the 5th time", "like a million times", "like twice": how often, no title (0143).
+  return AN_AMOUNT_NEXT.test(wordsFrom(toks, at, 2)) || HOW_OFTEN_NEXT.test(wordsFrom(toks, at, 4));
+}
+
 /** "the 5th time", "a million times", "twice": how often something was done. */
 const HOW_OFTEN_NEXT =
   /^(?:(?:the )?(?:\d+(?:st|nd|rd|th)?|first|second|third|fourth|fifth|sixth|tenth|hundredth|millionth|umpteenth|nth|(?:a )?(?:million|hundred|thousand|dozen|few|couple(?: of)?|bunch of|ton of)|two|three|four|five|six|ten|twenty|fifty|hundreds|thousands|gazillion|zillion) times?|once|twice)(?: |$)/;
@@ -1469,6 +1474,34 @@ function takeAvailabilityFrame(s: State, lexiconWords: ReadonlySet<string>): boo
 const FRANCHISE_NOUNS =
   /^(?:movies?|films?|flicks?|ones|series|saga|franchise|sequels|trilogy|pel[ií]culas|films)$/;
 
+/** The franchise named after a likeness's words end at `at` ("the whole lord of the rings"), and its best-known film. */
+function franchiseAfter(s: State, at: number) {
+  let from = at;
+  // "watched the whole lord of the rings trilogy", "loved all of the original star wars films"
+  while (from < at + 4 && /^(?:the|all|of|whole|entire|original|complete)$/.test(s.toks[from]?.w ?? ''))
+    from++;
+  const words = s.toks.slice(from, from + 6).map((t) => t.raw.replace(/[^\p{L}\d]+/gu, ''));
+  const found = s.ctx.franchiseAt!(words, false);
+  const head = found ? s.ctx.franchiseHead!(found.id) : null;
+  return found && head ? { found, head, from, end: from + found.length } : null;
+}
+
+/**
+ * Decision 0143: seen, a franchise's name that is no title of its films is its films without a
+ * noun ("just finished the lord of the rings for the 5th time"; "just watched star wars" is the
+ * film), unless more of a title follows it (`after`: "just watched mad max fury road" is the film).
+ */
+function seenWhole(after: string, found: { length: number; name: string }, head: CatalogMovie): boolean {
+  const name = titleWords(found.name);
+  const own = titleWords(head.title);
+  return (
+    found.length >= 2 &&
+    (!after || PUNCTUATION.has(after) || AFTER_A_NAME.test(after)) &&
+    own.join(' ') !== name.join(' ') &&
+    own[name.length] !== after
+  );
+}
+
 /** Words that go on after a name, never more of a title ("for the 5th time", "again", "with my son"). */
 const AFTER_A_NAME =
   /^(?:for|and|with|again|last|yesterday|tonight|today|this|like|so|but|now|twice|once|over|in|on|at|all|back|until|till|cause|because|bc)$/;
@@ -1503,32 +1536,15 @@ export function likeFranchiseClause(s: State): void {
     // "we don't love the star wars films": no likeness.
     if (!len || s.toks[i]!.used || s.negated.has(i) || LIKE_VERB_BEFORE.test(s.toks[i - 1]?.w ?? ''))
       continue;
-    let from = i + len;
-    // "watched the whole lord of the rings trilogy", "loved all of the original star wars films"
-    while (
-      from < i + len + 4 &&
-      /^(?:the|all|of|whole|entire|original|complete)$/.test(s.toks[from]?.w ?? '')
+    const named = franchiseAfter(s, i + len);
+    if (!named) continue;
+    const { found, head, from, end } = named;
+    const seen = FRANCHISE_SEEN.has(wordsFrom(s.toks, i, len));
+    if (
+      !(seen && seenWhole(s.toks[end]?.w ?? '', found, head)) &&
+      !FRANCHISE_NOUNS.test(s.toks[end]?.w ?? '')
     )
-      from++;
-    const words = s.toks.slice(from, from + 6).map((t) => t.raw.replace(/[^\p{L}\d]+/gu, ''));
-    const found = s.ctx.franchiseAt(words, false);
-    const end = found ? from + found.length : -1;
-    const head = found ? s.ctx.franchiseHead(found.id) : null;
-    if (!found || !head) continue;
-    // Decision 0143: seen, a franchise's name that is no title of its films is its films without a
-    // noun ("just finished the lord of the rings for the 5th time"; "just watched star wars" is the film).
-    const seen = FRANCHISE_SEEN.has(s.toks.slice(i, i + len).map((t) => t.w).join(' '));
-    // (Not when more of a title follows: "just watched mad max fury road" is the film.)
-    const after = s.toks[end]?.w ?? '';
-    const name = titleWords(found.name);
-    const own = titleWords(head.title);
-    const whole =
-      seen &&
-      found.length >= 2 &&
-      (!after || PUNCTUATION.has(after) || AFTER_A_NAME.test(after)) &&
-      own.join(' ') !== name.join(' ') &&
-      own[name.length] !== after;
-    if (!whole && !FRANCHISE_NOUNS.test(s.toks[end]?.w ?? '')) continue;
+      continue;
     s.q.like = { text: rawText(s, from, end), movie: head, confidence: 1, closest: null };
     const out = (s.q.collectionsOut ??= []);
     if (!out.some((c) => c.id === found.id)) out.push({ id: found.id, name: found.name });
@@ -3243,28 +3259,40 @@ export function franchiseOutClause(s: State, lexiconWords: ReadonlySet<string>) 
     // Outside a negation a name is typed as one ("Star Wars", not "actual grown-ups"), or said
     // seen (decision 0143: "ive seen the hobbit movies and harry potter a million times").
     if (s.toks[i]!.used || (!ruledOut && !s.toks[i]!.upper && !saidSeen(s.toks, i))) continue;
-    const inName = (j: number) => !ruledOut || s.negated.has(j) || (listed >= 0 && j >= listed);
-    const words: string[] = [];
-    // Inside the name, function words the negation took ("lord of the rings") still count.
-    for (let j = i; j < s.toks.length && j < i + 6 && inName(j); j++)
-      words.push(s.toks[j]!.raw.replace(/[^\p{L}\d]+/gu, ''));
-    // Decision 0131: "not lotr or the hobbit": a name's article is no part of it.
-    const lead = ruledOut && words[0] === 'the' && words.length > 1 ? 1 : 0;
-    const found = s.ctx.franchiseAt(words.slice(lead), !ruledOut);
-    // One word is a name between "the" and its films ("ive seen the hobbit movies").
-    const oneNamed = (f: { length: number }) =>
-      s.toks[i - 1]?.w === 'the' && FRANCHISE_NOUNS.test(s.toks[i + f.length]?.w ?? '');
-    if (!found || (!ruledOut && found.length < 2 && !oneNamed(found))) continue;
-    // A name of request words only is those words ("nothing scary, movie night" is no Scary Movie).
-    if (words.slice(lead, lead + found.length).every((w) => lexiconWords.has(w) || FILLER.has(w))) continue;
+    const found = franchiseNamedAt(s, i, ruledOut, listed, lexiconWords);
+    if (!found) continue;
     const out = (s.q.collectionsOut ??= []);
     if (!out.some((c) => c.id === found.id)) out.push({ id: found.id, name: found.name });
-    const end = i + lead + found.length + (oneNamed(found) ? 1 : 0);
-    if (LIST_WORDS.has(s.toks[end]?.w ?? '')) listed = end + 1;
+    if (LIST_WORDS.has(s.toks[found.end]?.w ?? '')) listed = found.end + 1;
     if (found.length < 2 && ruledOut) continue;
-    for (let j = i; j < end; j++) s.toks[j]!.used = true;
-    i = end - 1;
+    for (let j = i; j < found.end; j++) s.toks[j]!.used = true;
+    i = found.end - 1;
   }
+}
+
+/** The franchise whose name starts at token `i` (`franchiseOutClause`), with the token after it, or null. */
+function franchiseNamedAt(
+  s: State,
+  i: number,
+  ruledOut: boolean,
+  listed: number,
+  lexiconWords: ReadonlySet<string>,
+): { id: number; name: string; length: number; end: number } | null {
+  const inName = (j: number) => !ruledOut || s.negated.has(j) || (listed >= 0 && j >= listed);
+  const words: string[] = [];
+  // Inside the name, function words the negation took ("lord of the rings") still count.
+  for (let j = i; j < s.toks.length && j < i + 6 && inName(j); j++)
+    words.push(s.toks[j]!.raw.replace(/[^\p{L}\d]+/gu, ''));
+  // Decision 0131: "not lotr or the hobbit": a name's article is no part of it.
+  const lead = ruledOut && words[0] === 'the' && words.length > 1 ? 1 : 0;
+  const found = s.ctx.franchiseAt!(words.slice(lead), !ruledOut);
+  if (!found) return null;
+  // One word is a name between "the" and its films ("ive seen the hobbit movies").
+  const one = s.toks[i - 1]?.w === 'the' && FRANCHISE_NOUNS.test(s.toks[i + found.length]?.w ?? '');
+  if (!ruledOut && found.length < 2 && !one) return null;
+  // A name of request words only is those words ("nothing scary, movie night" is no Scary Movie).
+  if (words.slice(lead, lead + found.length).every((w) => lexiconWords.has(w) || FILLER.has(w))) return null;
+  return { ...found, end: i + lead + found.length + (one ? 1 : 0) };
 }
 const LIST_WORDS = new Set(['or', 'and', 'nor', 'ni', 'y', 'o', 'et', 'ou', 'und', 'oder', 'e']);
 
