@@ -149,3 +149,38 @@ describe('a franchise said seen', () => {
     expect(a.seed?.id).toBe(11);
   });
 });
+
+describe("fresh59's judged misses (after its judging)", () => {
+  it('"like being a teenager, growing up, first love" gives examples, never a title the catalog lacks', async () => {
+    const a = await engine.answer(
+      'coming of age stuff. like being a teenager, growing up, first love, all that',
+      fresh(),
+    );
+    expect(a.message).not.toMatch(/isn't in our catalog/);
+    expect(a.picks.length).toBeGreaterThan(2);
+  });
+
+  it('"so no bambi, no up, no lion king" rules out Up too, said as its neighbours are', async () => {
+    const a = await engine.answer(
+      'family movie with no sad parts, my 5yo cries at everything (so no bambi, no up, no lion king lol)',
+      fresh(),
+    );
+    expect(a.picks.length).toBeGreaterThan(2);
+    expect(a.picks.map((p) => p.movie.title).filter((t) => /^(?:Up|Bambi|The Lion King)$/.test(t))).toEqual(
+      [],
+    );
+  });
+
+  it('"he only watches war movies and westerns" is either kind, not war westerns', async () => {
+    expect(engine.parse('he only watches war movies and westerns').genreGroups).toEqual([[10752, 37]]);
+    // A film of both is still said as one kind.
+    expect(engine.parse('action and comedy').genreGroups).toEqual([[28], [35]]);
+    const a = await engine.answer(
+      'its my dads birthday and he basically only watches war movies and westerns',
+      fresh(),
+    );
+    const kinds = a.picks.map((p) => p.movie.genre_ids);
+    expect(kinds.some((g) => g.includes(10752) && !g.includes(37))).toBe(true);
+    expect(kinds.some((g) => g.includes(37) && !g.includes(10752))).toBe(true);
+  });
+});

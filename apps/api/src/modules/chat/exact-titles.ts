@@ -124,6 +124,20 @@ function addLocalTitles(titles: Map<string, CatalogMovie[]>, catalog: CatalogInd
 
 /** Where a message's sentences end, and what joins the items of a list in one. */
 const SENTENCE_END = /[.!?;:\n]+/;
+/** Words that open a list's item without being part of it ("no bambi, no up"), and that pad its end. */
+const ITEM_LEAD = /^(?:no|not|nor|never|so|also|maybe|definitely|even)$/;
+const ITEM_PADDING = /^(?:lol|lmao|haha|pls|please|etc|either|too)$/;
+
+/** A list item's words less its opening and padding words, and the opening word said ("no"). */
+function listItem(words: string[]): { key: string; lead: string } {
+  let from = 0;
+  let lead = '';
+  while (from < words.length - 1 && ITEM_LEAD.test(words[from]!)) lead = words[from++]!;
+  let to = words.length;
+  while (to > from + 1 && ITEM_PADDING.test(words[to - 1]!)) to--;
+  return { key: words.slice(from, to).join(' '), lead };
+}
+
 const LIST_JOIN = /\s*(?:,|\/|\+|&|[—–]|\s-\s|\band\b|\bor\b|\bplus\b)\s*/i;
 
 /**
@@ -144,10 +158,15 @@ export function listedTitles(
   const namedKeys = named.map((m) => titleWords(m.title).join(' '));
   const found: CatalogMovie[] = [];
   for (const sentence of message.split(SENTENCE_END)) {
-    const items = sentence.split(LIST_JOIN).map((item) => titleWords(item).join(' '));
+    const said = sentence.split(LIST_JOIN).map((item) => listItem(titleWords(item)));
+    const items = said.map((item) => item.key);
     if (items.length < 2) continue;
-    const film = items.map((key) => {
-      if (!key || isWord(key)) return null;
+    // Decision 0143: an item said as its neighbours are ("no bambi, no up, no lion king") is of
+    // their kind, even a plain word ("up").
+    const parallel = (i: number) =>
+      !!said[i]!.lead && (said[i - 1]?.lead === said[i]!.lead || said[i + 1]?.lead === said[i]!.lead);
+    const film = items.map((key, i) => {
+      if (!key || (isWord(key) && !parallel(i))) return null;
       return (exact.get(key) ?? []).find((m) => m.vote_count >= minVotes) ?? null;
     });
     const taken = items.map((key) => namedKeys.some((t) => key === t || key.endsWith(` ${t}`)));

@@ -238,7 +238,7 @@ const DESCRIBING = new Set([
  * A lower-case phrase opening with a verb's -ing form or a superlative describes, it does not name
  * ("like living the same day over and over", "which got the best reviews").
  */
-const DESCRIPTION_START = /^(?:\p{L}{3,}ing|best|highest|lowest|most|least|top|worst|greatest|biggest)$/u;
+const DESCRIPTION_START = /^(?:\p{L}{2,}ing|best|highest|lowest|most|least|top|worst|greatest|biggest)$/u;
 /** Verbs of being and their negations: after a cue, a lower-case phrase with one describes. */
 const BEING = new Set([
   'is',

@@ -3801,8 +3801,11 @@ function pairs(s: State, askedOnly: boolean) {
  * loves comedies and romances"): either will do. A film of both is said as one kind ("an action
  * comedy", "action and comedy", "a war western") and asks for both.
  */
-function kindsListed(s: State, a: { end: number }, between: readonly Token[]): boolean {
-  const last = s.toks[a.end - 1]?.raw ?? '';
+function kindsListed(s: State, a: { end: number }, said: readonly Token[]): boolean {
+  // "war movies and westerns": the first kind's own plural noun may stand before "and" (0143).
+  const noun = said.length === 2 && /^(?:movies|films|flicks)$/.test(said[0]!.w);
+  const between = noun ? said.slice(1) : said;
+  const last = noun ? said[0]!.raw : (s.toks[a.end - 1]?.raw ?? '');
   return (
     between.length === 1 &&
     (between[0]!.w === 'and' || between[0]!.raw === '&') &&
