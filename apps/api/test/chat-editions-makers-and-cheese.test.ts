@@ -144,6 +144,19 @@ describe('a franchise said seen', () => {
     expect(a.picks.filter((p) => p.movie.collection?.id === lotr || p.movie.id === 123)).toEqual([]);
   });
 
+  it('how often it was seen is no theme ("a million times", "like the 5th time", "3 times this month")', () => {
+    for (const message of [
+      'ive seen harry potter a million times, what else is fantasy',
+      'finished the godfather for like the 5th time',
+      'i have watched mad max fury road 3 times this month',
+    ]) {
+      const q = engine.parse(message);
+      expect(
+        [...q.themeWords, ...q.unknown, ...(q.textWords ?? [])].filter((w) => /million|time|5th/.test(w)),
+      ).toEqual([]);
+    }
+  });
+
   it('"just watched star wars, what else" is still the 1977 film', async () => {
     const a = await engine.answer('just watched star wars, what else', fresh());
     expect(a.seed?.id).toBe(11);

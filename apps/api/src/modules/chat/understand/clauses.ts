@@ -2139,6 +2139,16 @@ const BARE_NOT_MINUTES =
 
 /** "under 2 hours", "90 minutes or less", "an hour and a half", "1h30", "a short one", "over 3 hours", "short films". */
 /**
+ * How often something was done ("for like the 5th time", "a million times", "3 times this month"):
+ * no request, no theme, no title (decision 0143).
+ */
+export function howOftenClause(s: State) {
+  scanRegex(s, HOW_OFTEN, () => undefined);
+}
+const HOW_OFTEN =
+  /\b(?:(?:like|for|about|maybe|over) )*(?:the )?(?:\d+(?:st|nd|rd|th)|second|third|fourth|fifth|sixth|tenth|hundredth|millionth|umpteenth|nth) time\b|\b(?:(?:like|about|maybe|over) )*(?:\d+|a (?:million|hundred|thousand|dozen|few|couple(?: of)?|bunch of|ton of)|two|three|four|five|six|ten|twenty|fifty|hundreds of|thousands of|gazillion|zillion|many|several|multiple) times\b/;
+
+/**
  * "finished Arrival about an hour ago", "saw it 2 days ago": a time past is when something happened,
  * never a film's length; its words are used up before the lengths and the time there is are read.
  */
