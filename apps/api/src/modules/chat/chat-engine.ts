@@ -503,8 +503,10 @@ function withoutName(message: string, person: string): string {
     .trim();
 }
 
-/** A film's edition or cut ("extended editions", "the director's cut"): the same film, no name of its own. */
-// "Final Cut" without "the" is in titles ("Urban Legends: Final Cut").
+/**
+ * A film's edition or cut ("extended editions", "the director's cut"): the same film, no name of
+ * its own. "Final Cut" without "the" is in titles ("Urban Legends: Final Cut").
+ */
 const EDITION = String.raw`(?:the\s+final\s+cut|(?:the\s+)?(?:extended|director'?s|directors|theatrical|ultimate|special|collector'?s|anniversary|remastered|unrated|uncut|imax|4k|criterion)\s+(?:edition|cut|version)s?)`;
 /** "the extended edition of the two towers": the film after it. */
 const EDITION_OF = new RegExp(String.raw`\b${EDITION}\s+of\s+`, 'gi');
