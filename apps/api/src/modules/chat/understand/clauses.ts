@@ -878,20 +878,14 @@ function prefixSpans(s: State, prefixes: readonly string[]): TitleSpan[] {
   return spans;
 }
 
-/** A number that is an amount: a rating out of ten, a length, stars, a share ("7/10", "90 minutes"). */
-/** Whether the words at `at`, after "like", are no title. */
+/** Whether the words at `at`, after "like", are no title ("how often" is read before: `howOftenClause`). */
 function likeNamesNothing(toks: readonly Token[], at: number): boolean {
-  const next = toks[at]?.w ?? '';
   // "which would a 5 year old like most?", "like best": the verb and its degree, no title.
-  if (/^(most|best|more|better|least|less)$/.test(next)) return true;
+  if (/^(most|best|more|better|least|less)$/.test(toks[at]?.w ?? '')) return true;
   // "like 7/10 and up", "like 90 minutes", "like 8 stars": about as much, no title (0133).
-  // "for like the 5th time", "like a million times", "like twice": how often, no title (0143).
-  return AN_AMOUNT_NEXT.test(wordsFrom(toks, at, 2)) || HOW_OFTEN_NEXT.test(wordsFrom(toks, at, 4));
+  return AN_AMOUNT_NEXT.test(wordsFrom(toks, at, 2));
 }
 
-/** "the 5th time", "a million times", "twice": how often something was done. */
-const HOW_OFTEN_NEXT =
-  /^(?:(?:the )?(?:\d+(?:st|nd|rd|th)?|first|second|third|fourth|fifth|sixth|tenth|hundredth|millionth|umpteenth|nth|(?:a )?(?:million|hundred|thousand|dozen|few|couple(?: of)?|bunch of|ton of)|two|three|four|five|six|ten|twenty|fifty|hundreds|thousands|gazillion|zillion) times?|once|twice)(?: |$)/;
 /** Up to `n` words from token `at`, joined by spaces. */
 const wordsFrom = (toks: readonly Token[], at: number, n: number) =>
   toks
@@ -899,6 +893,7 @@ const wordsFrom = (toks: readonly Token[], at: number, n: number) =>
     .map((t) => t.w)
     .join(' ');
 
+/** A number that is an amount: a rating out of ten, a length, stars, a share ("7/10", "90 minutes"). */
 const AN_AMOUNT_NEXT =
   /^\d+(?:[.,]\d+)?(?:\/\d+| \/| (?:out|stars?|minutes?|mins?|hours?|hrs?|h|points?|percent|%|\+|or (?:more|higher|better|above)|and (?:up|above|higher)))(?: |$)/;
 
@@ -2139,16 +2134,6 @@ const BARE_NOT_MINUTES =
 
 /** "under 2 hours", "90 minutes or less", "an hour and a half", "1h30", "a short one", "over 3 hours", "short films". */
 /**
- * How often something was done ("for like the 5th time", "a million times", "3 times this month"):
- * no request, no theme, no title (decision 0143).
- */
-export function howOftenClause(s: State) {
-  scanRegex(s, HOW_OFTEN, () => undefined);
-}
-const HOW_OFTEN =
-  /\b(?:(?:like|for|about|maybe|over) )*(?:the )?(?:\d+(?:st|nd|rd|th)|second|third|fourth|fifth|sixth|tenth|hundredth|millionth|umpteenth|nth) time\b|\b(?:(?:like|about|maybe|over) )*(?:\d+|a (?:million|hundred|thousand|dozen|few|couple(?: of)?|bunch of|ton of)|two|three|four|five|six|ten|twenty|fifty|hundreds of|thousands of|gazillion|zillion|many|several|multiple) times\b/;
-
-/**
  * "finished Arrival about an hour ago", "saw it 2 days ago": a time past is when something happened,
  * never a film's length; its words are used up before the lengths and the time there is are read.
  */
@@ -2162,6 +2147,16 @@ export function pastTimeClause(s: State) {
     () => {},
   );
 }
+
+/**
+ * How often something was done ("for like the 5th time", "a million times", "3 times this month"):
+ * no request, no theme, no title (decision 0143).
+ */
+export function howOftenClause(s: State) {
+  scanRegex(s, HOW_OFTEN, () => undefined);
+}
+const HOW_OFTEN =
+  /\blike (?:once|twice|the first time)\b|\b(?:(?:like|for|about|maybe|over) )*(?:the )?(?:\d+(?:st|nd|rd|th)|second|third|fourth|fifth|sixth|tenth|hundredth|millionth|umpteenth|nth) time\b|\b(?:(?:like|about|maybe|over) )*(?:\d+|a (?:million|hundred|thousand|dozen|few|couple(?: of)?|bunch of|ton of)|two|three|four|five|six|ten|twenty|fifty|hundreds of|thousands of|gazillion|zillion|many|several|multiple) times\b/;
 
 const SEASON_IN_THE_STORY =
   /(?<!\b(?:set|takes place|taking place|happens|happening|films?|movies?) )\b(?:during|over|this|last|past|all) (?:the )?(?:[a-z]+(?: ?- ?ish| ish)? )?(?:winter|summer|spring|autumn|fall|holidays|lockdown)\b|\b(?:every|each) (?:single )?(?:christmas|xmas|halloween|easter|thanksgiving|new year|summer|winter|holiday|holidays|birthday)\b/;
@@ -3315,14 +3310,15 @@ function saidSeen(toks: readonly Token[], at: number): boolean {
   while (k >= 0 && at - k <= 4 && /^(?:the|all|of|both|every|whole|entire|original)$/.test(toks[k]!.w)) k--;
   if (k < 0) return false;
   // ("never seen star wars": not seen.)
-  const seenAt = (j: number) => SEEN_VERB.test(toks[j]!.w) && !NOT_SEEN.test(toks[j - 1]?.w ?? '');
+  const seenAt = (j: number) => SEEN_VERBS.has(toks[j]!.w) && !NOT_SEEN.test(toks[j - 1]?.w ?? '');
   if (seenAt(k)) return true;
   if (!LIST_WORDS.has(toks[k]!.w)) return false;
   for (let j = k - 1; j >= 0 && k - j <= 7 && !PUNCTUATION.has(toks[j]!.w); j--) if (seenAt(j)) return true;
   return false;
 }
 const NOT_SEEN = /^(?:never|not|havent|haven't|hasnt|hasn't|didnt|didn't|t|yet|no)$/;
-const SEEN_VERB = /^(?:seen|watched|finished|binged|rewatched|saw)$/;
+/** Verbs of having seen (`FRANCHISE_SEEN`'s and their kin). */
+const SEEN_VERBS = new Set([...FRANCHISE_SEEN, 'rewatched', 'saw']);
 
 /**
  * "more about the people than the explosions", "more talking than fighting": what follows "than"
