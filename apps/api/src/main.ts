@@ -17,6 +17,9 @@ import { OfflineMovieSource } from './modules/catalog/offline-movie-source';
 import { CatalogHolder } from './modules/catalog/catalog-holder';
 import { catalogSyncScheduler } from './modules/catalog/sync-scheduler';
 
+/** How long a SIGTERM's shutdown may take before the process exits anyway (a container's stop waits 10 s). */
+const SHUTDOWN_LIMIT_MS = 10_000;
+
 async function main() {
   let config;
   try {
@@ -182,18 +185,35 @@ async function main() {
     app.log.info({ signal }, 'shutting down');
     holder.stop();
     syncs?.stop();
-    const force = setTimeout(() => process.exit(1), 10_000).unref();
+    // Each step named in the log, so a shutdown that overruns says where it stood.
+    let step = 'closing the server';
+    const stepStarted = performance.now();
+    const force = setTimeout(() => {
+      app.log.error({ step, ms: Math.round(performance.now() - stepStarted) }, 'shutdown overran: exiting');
+      process.exit(1);
+    }, SHUTDOWN_LIMIT_MS).unref();
     try {
       await app.close();
+      step = 'closing the database';
       await database.close();
+      step = 'closing Redis';
       await redis?.quit().catch(() => redis.disconnect());
       clearTimeout(force);
+      app.log.info({ ms: Math.round(performance.now() - stepStarted) }, 'shut down');
       process.exit(0);
     } catch (err) {
-      app.log.error({ err }, 'error during shutdown');
+      app.log.error({ err, step }, 'error during shutdown');
       process.exit(1);
     }
   };
+  // A promise nobody awaited that fails: logged, and the process ends as Node would end it; while
+  // shutting down, work still under way (an index being built, a background read) fails because
+  // the database closed beneath it, which is expected and must not turn a clean stop into exit 1.
+  process.on('unhandledRejection', (err) => {
+    if (closing) return app.log.warn({ err }, 'background work ended by the shutdown');
+    app.log.fatal({ err }, 'unhandled rejection');
+    process.exit(1);
+  });
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 

@@ -91,8 +91,9 @@ describe('"psychological" in the languages read', () => {
     'un thriller psicologico, por favor',
     'ein psychologischer Thriller',
     'um thriller psicologico',
-  ])('"%s" is the mind-bending mood, not a bare thriller', (msg) => {
-    expect(p(msg).moods).toContain('mind-bending');
+  ])('"%s" is the psychological mood, not a bare thriller', (msg) => {
+    // Decision 0144: its own mood (a mind under strain), no longer "mind-bending".
+    expect(p(msg).moods).toEqual(['psychological']);
   });
 });
 

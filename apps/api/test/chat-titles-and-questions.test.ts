@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { GENRE } from '../src/modules/chat/understand/lexicon';
-import { NOT_IN_CATALOG } from '../src/modules/chat/wording';
+import { NOT_IN_CATALOG, NOT_IN_CATALOG_MARKERS } from '../src/modules/chat/wording';
 import { chatSuite, freshConversation as fresh, playConversation } from './helpers/catalog';
 
 /**
@@ -165,7 +165,8 @@ describe('a well-known title with more of a name after it is another film (a seq
     ['dune part two', 'Dune Part Two', 841],
   ])('%s: "%s" is missing, %s offered', async (message, title, closest) => {
     const a = await chat.engine.answer(message, fresh());
-    expect(a.message).toContain(`"${title}" ${NOT_IN_CATALOG}`);
+    // Said in the message's language (decision 0144: "no está en nuestro catálogo").
+    expect(NOT_IN_CATALOG_MARKERS.some((m) => a.message.includes(`"${title}" ${m}`))).toBe(true);
     expect(a.message).toContain(`(/movie/${closest})`);
     expect(a.picks).toHaveLength(0);
   });

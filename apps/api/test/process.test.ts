@@ -61,7 +61,7 @@ describe('the API process', () => {
       expect(((await res.json()) as { title: string }).title).toBe('Fight Club');
       const page = await fetch(`${api.url}/`);
       expect(await page.text()).toContain('TMDB');
-      expect(await api.stop('SIGTERM')).toBe(0);
+      expect(await api.stop('SIGTERM'), api.output().slice(-3000)).toBe(0);
       expect(api.output()).toContain('ready to serve');
       expect(api.output()).toContain('shutting down');
     } finally {
@@ -103,7 +103,7 @@ describe('the API process', () => {
       expect(existsSync(vectors)).toBe(true);
       const trainedAt = statSync(vectors).mtimeMs;
       expect(api.output()).toContain('its vectors trained');
-      expect(await api.stop('SIGTERM')).toBe(0);
+      expect(await api.stop('SIGTERM'), api.output().slice(-3000)).toBe(0);
 
       api = await startApiProcess({ DATA_DIR: dataDir }, { healthyWithinMs: 90_000 });
       cpu = cpuMs(api.child.pid!);
@@ -116,7 +116,7 @@ describe('the API process', () => {
       // Loaded from that file (once listening, with the indexes that grow with the catalog), not trained again.
       expect(api.output()).not.toContain('its vectors trained');
       expect(statSync(vectors).mtimeMs).toBe(trainedAt);
-      expect(await api.stop('SIGTERM')).toBe(0);
+      expect(await api.stop('SIGTERM'), api.output().slice(-3000)).toBe(0);
     } finally {
       // A failed expectation must not leave the API running.
       if (api?.child.exitCode === null) api.child.kill('SIGKILL');

@@ -8,7 +8,7 @@ import { GENRE_NAMES, type CatalogMovie } from '@app/catalog';
 import { readFileSync } from 'node:fs';
 import type { ChatEngine } from '../../src/modules/chat/chat-engine';
 import { ChatService } from '../../src/modules/chat/chat.service';
-import { NOT_IN_CATALOG, SAID_SO_MARKERS } from '../../src/modules/chat/wording';
+import { NOT_IN_CATALOG, NOT_IN_CATALOG_MARKERS, SAID_SO_MARKERS } from '../../src/modules/chat/wording';
 import { NO_PEOPLE_MARKERS } from '../../src/modules/chat/reply-language';
 
 export interface Expect {
@@ -119,7 +119,8 @@ function kindCheck(
     const title = e.not_in_catalog_title ?? '';
     return [
       `says "${title}" ${NOT_IN_CATALOG}`,
-      fold(message).includes(fold(NOT_IN_CATALOG)) && fold(message).includes(fold(title)),
+      NOT_IN_CATALOG_MARKERS.some((m) => fold(message).includes(fold(m))) &&
+        fold(message).includes(fold(title)),
     ];
   }
   const min = e.min_picks ?? 3;

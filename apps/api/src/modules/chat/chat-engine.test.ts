@@ -225,13 +225,22 @@ describe('chat engine on the offline catalog', () => {
       ['movies like Dune: Part Two', 'Dune: Part Two'],
       ['loved Paddington 2, anything like it?', 'Paddington 2'],
       ['Is Oppenheimer any good? recommend me something like it', 'Oppenheimer'],
-      ['¿Tienes Top Gun: Maverick?', 'Top Gun: Maverick'],
       ['like Everything Everywhere All at Once', 'Everything Everywhere All at Once'],
     ]) {
       const a = await talk(fresh(), text!);
       expect(a.message).toContain(`"${title}" ${NOT_IN_CATALOG}`);
       expect(a.message).not.toMatch(/films like/i);
     }
+    // In the message's language (decision 0144), the nearest title offered in it too.
+    const es = await talk(fresh(), '¿Tienes Top Gun: Maverick?');
+    expect(es.message).toMatch(/^"Top Gun: Maverick" no está en nuestro catálogo con ese nombre/);
+    expect(es.message).toContain('El título más parecido que tengo es **[Top Gun](/movie/744)** (1986)');
+    expect(es.picks).toEqual([]);
+    const fr = await talk(fresh(), "un film d'horreur comme Hereditary");
+    expect(fr.message).toMatch(
+      /^"Hereditary" n'est pas dans notre catalogue sous ce nom.* Voici \w+ films :/,
+    );
+    for (const p of fr.picks) expect(p.movie.genre_ids).toContain(27);
     // The nearest title is offered as a question, and the rest of the request is still served, labelled.
     const near = await talk(fresh(), 'like Frozen II');
     expect(near.message).toContain('The closest title I have is **[Frozen](/movie/109445)** (2013)');

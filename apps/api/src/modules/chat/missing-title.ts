@@ -167,9 +167,13 @@ function likenedName(text: string, words: WordKnowledge): string | null {
   return words.asksForFilms(likened) ? null : likened;
 }
 
-/** What opens a request for a kind or a suggestion, never a title ("do you have any good ones"). */
+/**
+ * What opens a request for a kind or a suggestion, never a title ("do you have any good ones"),
+ * in each reply language too ("tienes algo como inception?", "avez-vous quelque chose comme …",
+ * "habt ihr etwas ähnliches wie …": decision 0144).
+ */
 const ASKS_OPEN =
-  /^(?:a|an|any|some|something|anything|more|other|another|good|great|new|recommendations?|suggestions?|ideas?|recs?|favou?rites?|time|fun)$/;
+  /^(?:a|an|any|some|something|anything|more|other|another|good|great|new|recommendations?|suggestions?|ideas?|recs?|favou?rites?|time|fun|algo|algun[oa]?s?|quelque|quelques|qualcosa|qualche|etwas|algum|alguma|alguns|algumas)$/;
 
 /**
  * "do you have everything everywhere all at once": after the question's opener, the rest of the

@@ -26,6 +26,13 @@ export interface ReplyPhrases {
   /** The same after a film was named. */
   steerLike: string;
   nothingFits: string;
+  /** A title the catalog lacks, said so: the sentence holds `missing` (the evaluation's marker). */
+  missing: string;
+  notInCatalog(title: string): string;
+  /** The nearest title the catalog has, offered as a question. */
+  closestTitle(link: string, title: string): string;
+  /** After a title the catalog lacks and nothing else asked: what would help. */
+  describeIt: string;
   /** Small talk, a thank-you and a question about anything but films, answered. */
   greeting: string;
   thanks: string;
@@ -115,6 +122,12 @@ export const REPLY_PHRASES: Readonly<Record<Exclude<MessageLang, 'en'>, ReplyPhr
     thanks: '¡De nada! Disfruta de la película, y vuelve cuando quieras más ideas.',
     offTopic:
       'Solo puedo ayudar con películas, así que eso lo dejo. ¿Qué te apetece ver? Un género, una película que te gustó o una década me bastan.',
+    missing: 'no está en nuestro catálogo',
+    notInCatalog: (t) =>
+      `"${t}" no está en nuestro catálogo con ese nombre (tiene películas estrenadas hasta mediados de 2017, con su título en inglés u original: si tiene otro, prueba con ese).`,
+    closestTitle: (link, title) =>
+      ` El título más parecido que tengo es ${link}; si es la que buscas, di «como ${title}».`,
+    describeIt: 'Dime cómo es (el género, el tono, la época) y te busco algo parecido.',
     noPeople: (name) =>
       `No puedo buscar personas: este catálogo no tiene reparto ni equipo, así que no puedo encontrar películas con ${name}. Dime un género, un estado de ánimo o una película que te gustó y te sugiero algo.`,
     minutes: 'min',
@@ -160,6 +173,13 @@ export const REPLY_PHRASES: Readonly<Record<Exclude<MessageLang, 'en'>, ReplyPhr
     thanks: 'Avec plaisir ! Bon film, et revenez quand vous voulez d’autres idées.',
     offTopic:
       "Je ne peux aider qu'avec les films, je laisse donc cette question de côté. Qu'avez-vous envie de voir ? Un genre, un film aimé ou une décennie me suffisent.",
+    missing: "n'est pas dans notre catalogue",
+    notInCatalog: (t) =>
+      `"${t}" n'est pas dans notre catalogue sous ce nom (il contient les films sortis jusqu'à mi-2017, sous leur titre anglais ou original : s'il en a un autre, essayez-le).`,
+    closestTitle: (link, title) =>
+      ` Le titre le plus proche que j'ai est ${link} ; si c'est celui-là, dites « comme ${title} ».`,
+    describeIt:
+      "Dites-moi à quoi il ressemble (le genre, l'ambiance, l'époque) et je trouverai quelque chose de proche.",
     noPeople: (name) =>
       `Je ne peux pas chercher de personnes : ce catalogue n'a ni distribution ni équipe, donc je ne peux pas trouver les films avec ${name}. Donnez-moi un genre, une humeur ou un film que vous avez aimé, et je vous propose quelque chose.`,
     minutes: 'min',
@@ -204,6 +224,12 @@ export const REPLY_PHRASES: Readonly<Record<Exclude<MessageLang, 'en'>, ReplyPhr
     thanks: 'Gern geschehen! Viel Spaß beim Film, und komm wieder, wenn du mehr Ideen willst.',
     offTopic:
       'Ich kann nur bei Filmen helfen, das lasse ich also aus. Worauf hast du Lust? Ein Genre, ein Film, der dir gefallen hat, oder ein Jahrzehnt reichen mir.',
+    missing: 'nicht in unserem Katalog',
+    notInCatalog: (t) =>
+      `"${t}" ist unter diesem Namen nicht in unserem Katalog (er enthält Filme bis Mitte 2017, unter ihrem englischen oder Originaltitel: wenn er anders heißt, versuch den).`,
+    closestTitle: (link, title) =>
+      ` Der ähnlichste Titel, den ich habe, ist ${link}; wenn du den meinst, sag „wie ${title}“.`,
+    describeIt: 'Sag mir, wie er ist (Genre, Stimmung, Jahrzehnt), und ich finde etwas Ähnliches.',
     noPeople: (name) =>
       `Ich kann keine Personen nachschlagen: Dieser Katalog hat keine Besetzung und kein Team, daher finde ich keine Filme mit ${name}. Nenn mir ein Genre, eine Stimmung oder einen Film, der dir gefallen hat, und ich schlage dir etwas vor.`,
     minutes: 'Min.',
@@ -248,6 +274,12 @@ export const REPLY_PHRASES: Readonly<Record<Exclude<MessageLang, 'en'>, ReplyPhr
     thanks: 'Prego! Buona visione, e torna quando vuoi altre idee.',
     offTopic:
       'Posso aiutare solo con i film, quindi questa la lascio. Cosa ti va di vedere? Un genere, un film che ti è piaciuto o un decennio mi bastano.',
+    missing: 'non è nel nostro catalogo',
+    notInCatalog: (t) =>
+      `"${t}" non è nel nostro catalogo con questo titolo (contiene film usciti fino a metà 2017, con il titolo inglese o originale: se ne ha un altro, prova con quello).`,
+    closestTitle: (link, title) =>
+      ` Il titolo più vicino che ho è ${link}; se è quello, di' «come ${title}».`,
+    describeIt: "Dimmi com'è (il genere, l'atmosfera, l'epoca) e troverò qualcosa di simile.",
     noPeople: (name) =>
       `Non posso cercare persone: questo catalogo non ha cast né troupe, quindi non trovo i film con ${name}. Dimmi un genere, un umore o un film che ti è piaciuto e ti suggerisco qualcosa.`,
     minutes: 'min',
@@ -290,6 +322,12 @@ export const REPLY_PHRASES: Readonly<Record<Exclude<MessageLang, 'en'>, ReplyPhr
     thanks: 'De nada! Bom filme, e volte quando quiser mais ideias.',
     offTopic:
       'Só posso ajudar com filmes, então vou deixar essa. O que você quer ver? Um gênero, um filme de que gostou ou uma década já bastam.',
+    missing: 'não está no nosso catálogo',
+    notInCatalog: (t) =>
+      `"${t}" não está no nosso catálogo com esse nome (ele tem filmes lançados até meados de 2017, com o título em inglês ou original: se tiver outro, tente esse).`,
+    closestTitle: (link, title) =>
+      ` O título mais próximo que tenho é ${link}; se for esse, diga «como ${title}».`,
+    describeIt: 'Diga-me como ele é (o gênero, o clima, a época) e eu encontro algo parecido.',
     noPeople: (name) =>
       `Não posso procurar pessoas: este catálogo não tem elenco nem equipe, então não consigo encontrar filmes com ${name}. Diga um gênero, um clima ou um filme de que gostou e eu sugiro algo.`,
     minutes: 'min',
@@ -325,6 +363,7 @@ export const SAID_SO_IN_LANGUAGES: readonly string[] = Object.values(REPLY_PHRAS
   p.relaxed,
   p.nothingFits,
   p.offTopic,
+  p.missing,
 ]);
 
 /** How each language opens "people cannot be looked up" (English first): the evaluation's marker. */

@@ -273,6 +273,12 @@ export const RANK_WEIGHTS = {
   neighbour: 5,
 } as const;
 
+/** The share of a theme's well-known films in a language that makes the language the theme's own. */
+const THEME_LANGUAGE_SHARE = 0.15;
+
+/** The votes every film of a tone-filtered list has (`Retriever.toneFirst`). */
+const TONE_MIN_VOTES = 100;
+
 /** Weight of closeness to the last picks when the request has a subject of its own (else 4). */
 const ANCHOR_WITH_SUBJECT = 1;
 
@@ -435,6 +441,10 @@ interface Plan {
   meanings: { v: Float32Array; scale: Scale; weight: number }[];
   /** Apply the direction's rule-outs (dropped when they leave fewer than 3 films). */
   directionFilters: boolean;
+  /** A tone said of a kind filters by its genre (`toneFirst`). */
+  toneFilters: boolean;
+  /** Languages the asked themes' films are often in (`themeLanguagesOf`): asked, in effect. */
+  themeLanguages: ReadonlySet<string>;
   /** The topic's text match per film (0..1, decision 0102; its keywords' too, 0133), or null without a topic. */
   text: Map<number, number> | null;
   /**
@@ -502,7 +512,13 @@ function genresAdmit(m: CatalogMovie, p: Plan): boolean {
   const q = p.q;
   if (m.genre_ids.some((g) => p.out.has(g))) return false;
   if (q.childAge !== undefined && !forChildren(m, q.childAge, p.out.has(GENRE.animation))) return false;
-  if (!q.genreGroups.every((grp) => moodGroup(q, grp) || grp.some((g) => m.genre_ids.includes(g))))
+  if (
+    !q.genreGroups.every(
+      (grp) =>
+        (moodGroup(q, grp) && !(p.toneFilters && grp.length === 1)) ||
+        grp.some((g) => m.genre_ids.includes(g)),
+    )
+  )
     return false;
   if (p.seed && !m.genre_ids.some((g) => p.seed!.genre_ids.includes(g))) return false;
   return !(p.direction && p.directionFilters && directionRulesOut(p.direction, m, p.asked));
@@ -533,8 +549,10 @@ const fameFor = (f: number, q: Query) => (q.lesserKnown ? f - 2 * Math.max(0, f 
  * 0..1: how little known a film in a language nobody asked for is, to someone writing in English
  * (a friend names Amélie and Spirited Away to anyone, a Hindi film known to few only when asked).
  */
-function unaskedLanguage(m: CatalogMovie, q: Query, seed: CatalogMovie | null, fame: number): number {
+function unaskedLanguage(m: CatalogMovie, p: Plan, fame: number): number {
+  const { q, seed } = p;
   if (q.lang !== 'en' || q.languages.length || m.original_language === 'en') return 0;
+  if (p.themeLanguages.has(m.original_language)) return 0;
   if (seed && seed.original_language !== 'en') return 0;
   return Math.max(0, Math.min(1, (FAMOUS_ABROAD - fame) / FAME_ABROAD_SPAN));
 }
@@ -566,7 +584,7 @@ function priorOf(m: CatalogMovie, p: Plan, r: Ranking, index: number, poolSize: 
   x += w.focus * genreFocus(m, q.genreGroups, r.typical);
   x -= w.moodMiss * moodGroupsMissed(m, q);
   x += w.unasked * unaskedKind(m, p.asked, q.childAge !== undefined, p.seed);
-  x -= w.language * unaskedLanguage(m, q, p.seed, known);
+  x -= w.language * unaskedLanguage(m, p, known);
   x -= w.dramedy * dramedy(m, p.comedyAsked, p.asked);
   if (p.direction) x += w.direction * directionScore(p.direction, m, loved);
   for (const d of p.meanings) x += w.direction * d.weight * scaled(p.sem!.score(d.v, m.id), d.scale);
@@ -666,6 +684,28 @@ export class Retriever {
   private wellKnown: CatalogMovie[] | undefined;
 
   /** The films with 100+ votes, by popularity: where a closeness's scale is measured. */
+  /**
+   * The languages a good share of an asked theme's well-known films are in: kung fu films are
+   * Cantonese and Mandarin as often as not, samurai films Japanese, spaghetti westerns Italian.
+   * A friend asked for the theme names them whatever the asker's language, so such a language
+   * counts as asked (`unaskedLanguage`: Kung Fu Hustle for "kung fu comedies"; decision 0144).
+   */
+  private themeLanguagesOf(keywords: readonly string[]): Set<string> {
+    const out = new Set<string>();
+    for (const k of keywords) {
+      const counts = new Map<string, number>();
+      let all = 0;
+      for (const id of this.byKeyword.get(k) ?? []) {
+        const m = this.catalog.get(id);
+        if (!m || m.vote_count < 100) continue;
+        all++;
+        counts.set(m.original_language, (counts.get(m.original_language) ?? 0) + 1);
+      }
+      for (const [lang, n] of counts) if (n >= 2 && n >= THEME_LANGUAGE_SHARE * all) out.add(lang);
+    }
+    return out;
+  }
+
   private wellKnownFilms(): CatalogMovie[] {
     return (this.wellKnown ??= this.knownFilms().filter((m) => m.vote_count >= 100));
   }
@@ -689,11 +729,30 @@ export class Retriever {
 
   retrieve(q: Query, input: RetrieveInput): Retrieval {
     const plan = this.plan(q, input);
+    const toned = this.toneFirst(plan);
+    if (toned) return toned;
     const found = this.attempts(plan);
     // A direction's rule-outs ("less violent": no war, no gore) give way when too few films are left.
     if (found.picks.length < 3 && plan.direction?.ruleOut)
       return this.attempts({ ...plan, directionFilters: false });
     return found;
+  }
+
+  /**
+   * A tone said of a kind ("funny animated films", "a scary documentary") ranks by the tone's genre
+   * (decision 0118: few films of a kind carry a tone's genre, Coraline is no horror film), unless
+   * a whole list of well-known films of the kind does carry it: then those are the answer, as a
+   * person asking for funny animated films means animated comedies (Howl's Moving Castle and
+   * Princess Mononoke, fantasies, came among them; decision 0144). Null: the tone ranks.
+   */
+  private toneFirst(plan: Plan): Retrieval | null {
+    if (!plan.q.moodGroups?.some((k) => !k.includes(','))) return null;
+    const found = this.attempts({ ...plan, toneFilters: true });
+    const enough =
+      found.picks.length >= (plan.input.count ?? 5) &&
+      !found.relaxed.length &&
+      found.picks.every((c) => c.movie.vote_count >= TONE_MIN_VOTES);
+    return enough ? found : null;
   }
 
   private plan(q: Query, input: RetrieveInput): Plan {
@@ -760,6 +819,8 @@ export class Retriever {
         (q.soft.dark ?? 0) <= 0 &&
         q.genreGroups.some((g) => g.includes(GENRE.comedy) && !moodGroup(q, g)),
       directionFilters: true,
+      toneFilters: false,
+      themeLanguages: this.themeLanguagesOf(keywordsIn),
       text,
       themeWeight: seed && qv ? 1 - scaled(sem!.score(qv, seed.id), qScale) : 1,
       textWeight: textWeightOf(q, seed, text),

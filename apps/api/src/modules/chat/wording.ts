@@ -1,6 +1,6 @@
 import { GENRE_NAMES, type CatalogMovie } from '@app/catalog';
 import { lovedRating } from './rank';
-import { SAID_SO_IN_LANGUAGES } from './reply-language';
+import { phrasesFor, REPLY_PHRASES, SAID_SO_IN_LANGUAGES } from './reply-language';
 import { darkness, type Scored } from './retrieve';
 import { askedTheme, isPlace, themeText } from './themes';
 import {
@@ -20,6 +20,11 @@ import { hasRequest, type Query } from './understand/query';
  * not applied → "I couldn't" / "I didn't catch"; off-topic → "I can only help with movies".
  */
 export const NOT_IN_CATALOG = "isn't in our catalog";
+/** The same said in each reply language (decision 0144): English first. */
+export const NOT_IN_CATALOG_MARKERS: readonly string[] = [
+  NOT_IN_CATALOG,
+  ...Object.values(REPLY_PHRASES).map((p) => p.missing),
+];
 export const SAID_SO_MARKERS = [
   NOT_IN_CATALOG,
   "I couldn't",
@@ -186,6 +191,7 @@ const MOOD_PURPOSE: Record<string, string> = {
   fun: 'for a good time',
   whimsical: 'for a bit of whimsy',
   'mind-bending': 'to bend your mind',
+  psychological: 'to get inside your head',
   twisty: 'for the twist',
   romantic: 'for date night',
   'date-night': 'for date night',
@@ -209,6 +215,7 @@ const MOOD_BY_GENRE: Record<string, number> = {
   thrilling: GENRE.thriller,
   'action-packed': GENRE.action,
   'mind-bending': GENRE.scifi,
+  psychological: GENRE.thriller,
   twisty: GENRE.mystery,
 };
 
@@ -844,11 +851,10 @@ export function outro(q: Query, extra: string[], first = true): string {
 
 /** A named title that is not in the catalog: said plainly, with the nearest title as a question. */
 export function notInCatalog(text: string, closest: CatalogMovie | null, lang: Query['lang'] = 'en'): string {
-  // A title typed in another language may be in the catalog under its English or original name.
-  const head =
-    lang === 'en'
-      ? `"${esc(text)}" ${NOT_IN_CATALOG} (it holds films released up to mid-2017).`
-      : `"${esc(text)}" ${NOT_IN_CATALOG} under that name (it holds films released up to mid-2017, by their English or original titles: if it has another, try that).`;
+  const phrases = phrasesFor(lang);
+  if (phrases)
+    return `${phrases.notInCatalog(esc(text))}${closest ? phrases.closestTitle(movieLink(closest), esc(closest.title)) : ''}`;
+  const head = `"${esc(text)}" ${NOT_IN_CATALOG} (it holds films released up to mid-2017).`;
   const near = closest
     ? ` The closest title I have is ${movieLink(closest)}; if that's the one you meant, say "like ${esc(closest.title)}".`
     : '';

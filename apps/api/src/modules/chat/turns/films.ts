@@ -75,18 +75,25 @@ function askedFirst(req: ChatRequest, found: Retrieval): { asked: CatalogMovie |
 
 /**
  * Decision 0134: the reply in the message's language (reply-language.ts): the film asked for by
- * name first, then each film's genres and length, and the frame in that language.
+ * name first, then each film's genres and length, and the frame in that language; `lead` before it.
  */
-function wordPicksIn(req: ChatRequest, found: Retrieval, phrases: ReplyPhrases): EngineAnswer {
+export function picksIn(
+  req: ChatRequest,
+  found: Retrieval,
+  phrases: ReplyPhrases,
+  lead?: string,
+): EngineAnswer {
   const { query: q, seed } = req;
   const { asked, others } = askedFirst(req, found);
   const films = [...(asked ? [asked] : []), ...others.map((p) => p.movie)];
   const picks = films.map((movie) => ({ movie, reason: filmFacts(movie, phrases, say.hook(movie)) }));
-  const head = asked
+  const said = asked
     ? phrases.askedFirst(picks.length - 1)
     : q.followUp === 'another'
       ? phrases.more(picks.length)
       : phrases.picks(picks.length, seed && !q.followUp ? say.movieLink(seed) : undefined);
+  // What had to be said first (a title the catalog lacks) leads the list.
+  const head = lead ? `${lead} ${said}` : said;
   const notes = [
     ...(found.relaxed.length ? [phrases.relaxed] : []),
     ...(picks.length < 3 ? [phrases.fewer(picks.length)] : []),
@@ -100,7 +107,7 @@ function wordPicksIn(req: ChatRequest, found: Retrieval, phrases: ReplyPhrases):
 function wordPicks(req: ChatRequest, found: Retrieval): EngineAnswer {
   const { query: q, seed } = req;
   const phrases = phrasesFor(q.lang);
-  if (phrases) return wordPicksIn(req, found, phrases);
+  if (phrases) return picksIn(req, found, phrases);
   const { asked, others } = askedFirst(req, found);
   const picks = toPicks(others, q, seed);
   if (asked) picks.unshift({ movie: asked, reason: `The film you asked for. ${say.hook(asked)}` });

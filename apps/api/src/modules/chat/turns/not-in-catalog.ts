@@ -1,7 +1,8 @@
 import { excluded, reply } from '../request';
 import { asksForFilms, isRefinement, type Query } from '../understand/query';
+import { phrasesFor } from '../reply-language';
 import * as say from '../wording';
-import { toPicks } from './films';
+import { picksIn, toPicks } from './films';
 import type { Turn } from './turn';
 
 /**
@@ -13,6 +14,7 @@ export const notInCatalogTurn: Turn = {
   matches: (req) => !!req.query.like && !req.query.like.movie,
   handle(req, ctx) {
     const q = req.query;
+    const phrases = phrasesFor(q.lang);
     const head = say.notInCatalog(q.like!.text, q.like!.closest, q.lang);
     const rest: Query = { ...q, like: undefined };
     if (
@@ -24,16 +26,20 @@ export const notInCatalogTurn: Turn = {
       return {
         ...reply(
           req,
-          `${head} Tell me what it's like (the genre, the mood, the era) and I'll find something close.`,
+          `${head} ${phrases?.describeIt ?? "Tell me what it's like (the genre, the mood, the era) and I'll find something close."}`,
         ),
         offered: q.like!.closest ?? undefined,
       };
     const found = ctx.retrieve(rest, { exclude: excluded(req), seed: null, neighbours: null });
     if (found.picks.length === 0)
       return {
-        ...reply(req, `${head} Tell me what it's like and I'll find something close.`),
+        ...reply(
+          req,
+          `${head} ${phrases?.describeIt ?? "Tell me what it's like and I'll find something close."}`,
+        ),
         offered: q.like!.closest ?? undefined,
       };
+    if (phrases) return picksIn(req, found, phrases, head);
     const picks = toPicks(found.picks, rest, null);
     return reply(
       req,

@@ -1440,6 +1440,13 @@ function availabilityFrame(s: State): { sp: TitleSpan; opensAt: number } | null 
  * nearest well-known title is offered). Not a name: a phrase that describes ("is anything good on
  * here"), request words ("is horror available"), a studio or service ("is netflix available").
  */
+/** A likeness's words ("like", "parecido a", "comme") after the first word of `span`. */
+function likenessWithin(s: State, span: readonly Token[]): boolean {
+  const words = span.map((t) => t.w);
+  const prefixes = [...LIKE_PREFIXES, ...(LIKE_PREFIXES_BY_LANG[s.q.lang] ?? [])].map((p) => p.split(' '));
+  return words.some((_, i) => i > 0 && prefixes.some((p) => p.every((w, k) => words[i + k] === w)));
+}
+
 function takeAvailabilityFrame(s: State, lexiconWords: ReadonlySet<string>): boolean {
   const frame = availabilityFrame(s);
   if (!frame) return false;
@@ -1450,6 +1457,9 @@ function takeAvailabilityFrame(s: State, lexiconWords: ReadonlySet<string>): boo
   const own = span.filter((t) => !FILLER.has(t.raw));
   if (own.length > 0 && own.every((t) => NOT_PEOPLE_WORDS.has(t.raw))) return false;
   const hit = s.ctx.resolveTitle(cand.text);
+  // "tienes algo parecido a inception?", "avez-vous quelque chose comme inception ?": a likeness
+  // inside asks for films like the one it names, when the whole is no film (decision 0144).
+  if (!(hit && hit.confidence >= 0.95) && likenessWithin(s, span)) return false;
   const named = !!hit && hit.confidence >= 0.9 && (hit.confidence >= 0.95 || hit.movie.vote_count >= 100);
   if (
     (requestWordsOnly(span, lexiconWords) || describesKinds(span)) &&
@@ -1658,6 +1668,15 @@ const onlyPronouns = (s: State, c: TitleCandidate) =>
 const PRONOUN_CONTRACTIONS =
   /^(?:i'd|id|i've|ive|i'm|im|i'll|what's|whats|that's|thats|it's|there's|theres|here's|heres|who's|whos|you'd|you've|we'd|we've|they'd|they've|he'd|she'd)$/;
 
+/**
+ * Words read as a name that name no film: a pronoun and its verb ("the stuff I'd rent": the capital
+ * I names nothing), or a name the catalog lacks holding a likeness ("avete qualcosa di simile a
+ * inception?": the likeness is the request, and its own span names the film; decision 0144).
+ */
+const namesNoFilm = (s: State, found: FoundTitle) =>
+  onlyPronouns(s, found.cand) ||
+  (!found.movie && likenessWithin(s, s.toks.slice(found.cand.from, found.cand.to)));
+
 export function likeClause(s: State, lexiconWords: ReadonlySet<string>) {
   if (takeAvailabilityFrame(s, lexiconWords)) return;
   const prefixes = [...LIKE_PREFIXES, ...(LIKE_PREFIXES_BY_LANG[s.q.lang] ?? [])];
@@ -1669,8 +1688,7 @@ export function likeClause(s: State, lexiconWords: ReadonlySet<string>) {
     if (!best) continue;
     const capital = wholeCapitalName(s, best);
     const found = wholePlainName(s, sp, capital, lexiconWords);
-    // ("the stuff I'd rent": the capital I of a pronoun names nothing.)
-    if (onlyPronouns(s, found.cand)) continue;
+    if (namesNoFilm(s, found)) continue;
     // A long name read whole is named, even in a story of watching it (the catalog lacks it).
     // ("watch after dinner" after a loose viewing word is no name; three words at least).
     const longName = found !== capital && !found.movie && !sp.loose && found.cand.to - found.cand.from >= 3;
