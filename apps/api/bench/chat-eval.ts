@@ -314,6 +314,7 @@ const SETS = [
   'fresh57',
   'fresh58',
   'fresh59',
+  'fresh60',
 ];
 
 /** The sets `--set` names: one set, `all`, or `dev+own` (the development sets). */

@@ -189,6 +189,7 @@ const MOOD_PURPOSE: Record<string, string> = {
   'darkly funny': 'for laughs on the dark side',
   'easy-watching': 'for an easy watch',
   fun: 'for a good time',
+  blockbuster: 'for the spectacle',
   whimsical: 'for a bit of whimsy',
   'mind-bending': 'to bend your mind',
   psychological: 'to get inside your head',

@@ -1772,6 +1772,18 @@ function betterReading(
  * ("godfather part 2 … movies like part II"). A reading that names a film better wins; the
  * clarifying words are used up either way.
  */
+/**
+ * "the korean one", "the pixar one": a language or a studio the film named is not of says another
+ * film of that name, one the catalog lacks (the 1982 Parasite is no Korean film; the 2009 Coco is
+ * no Pixar film; decision 0144).
+ */
+function notThisOne(said: string, movie: CatalogMovie): boolean {
+  const language = languageSaid(said);
+  if (language) return movie.original_language !== language;
+  const studio = STUDIOS[said];
+  return !!studio && !movie.production_companies.some((c) => studio.test(c.name));
+}
+
 function clarify(s: State, after: number, lexiconWords: ReadonlySet<string>) {
   const like = s.q.like!;
   const toks = s.toks;
@@ -1780,10 +1792,8 @@ function clarify(s: State, after: number, lexiconWords: ReadonlySet<string>) {
   // "the mad max one", "the cameron one", "the 2019 one"
   const text = toks.map((t) => (t.used ? '\u0000' : t.w)).join(' ');
   const one = /\bthe ((?:[a-z0-9']+ ){0,2}[a-z0-9']+) (?:one|version|film|movie)\b/.exec(text);
-  // "is Parasite any good? the korean one": a language the film named is not in says another film
-  // of that name, one the catalog lacks (the 1982 Parasite is no Korean film).
-  const said = one && languageSaid(one[1]!);
-  if (said && like.movie && like.movie.original_language !== said) {
+  // "is Parasite any good? the korean one": another film of that name (`notThisOne`).
+  if (one && like.movie && notThisOne(one[1]!, like.movie)) {
     s.q.like = { ...like, movie: null, confidence: 0, closest: null };
     // "the korean one with the rich family and the basement": the words after it describe that
     // film, up to the sentence's end; they ask for nothing (its language is read on: Korean films).
@@ -3467,8 +3477,14 @@ function pointsOn(toks: readonly Token[], i: number, taken: number): number {
   const t = toks[i]!;
   if (t.w === 'that' && toks[i - 1]?.w === 'of') return 1;
   if (t.w === 'with' && HAVING_THINGS.has(toks[i - 1]?.w ?? '')) return 1;
+  // "nothing too violent or with sex scenes": the list goes on to what has it (decision 0144).
+  if (taken > 0 && WITH_WORDS.has(t.w) && /^(?:or|and|y|o|et|ou|und|oder|ni|e)$/.test(toks[i - 1]?.w ?? ''))
+    return 1;
   return taken > 0 ? relativeClauseAt(toks, i) : 0;
 }
+
+/** "with" in the languages read. */
+const WITH_WORDS = new Set(['with', 'con', 'avec', 'mit', 'com']);
 
 /**
  * "no horror or gore" / "without violence and gore": the list goes on past "or"/"and". Not into a

@@ -1394,6 +1394,30 @@ export const MOODS: MoodRule[] = [
     runtimeMin: 130,
   },
   {
+    // A blockbuster is a big, famous spectacle (Jurassic Park, Independence Day, Titanic): action,
+    // adventure or science fiction, ranked by those genres (a broad mood: it does not filter) and
+    // moved the `fun` way; before, "90s blockbusters" was read as a theme no film's story has.
+    mood: 'blockbuster',
+    // ("rent from blockbuster" is the video shop: the word alone is no mood.)
+    phrases: [
+      'a blockbuster',
+      'blockbuster movie',
+      'blockbuster movies',
+      'blockbuster film',
+      'blockbuster films',
+      'blockbusters',
+      'summer blockbuster',
+      'summer blockbusters',
+      'big budget',
+      'tentpole',
+      'superproduccion',
+      'kassenschlager',
+    ],
+    genres: [GENRE.action, GENRE.adventure, GENRE.scifi],
+    direction: 'fun',
+    yields: true,
+  },
+  {
     mood: 'action-packed',
     phrases: [
       'action packed',
@@ -1401,7 +1425,6 @@ export const MOODS: MoodRule[] = [
       'adrenaline',
       'fight scenes',
       'explosions',
-      'car chases',
       'adrenalina',
       'explosiones',
       'adrenaline',
@@ -1409,6 +1432,9 @@ export const MOODS: MoodRule[] = [
       'actiongeladen',
     ],
     genres: [GENRE.action],
+    // (Decision 0144: "car chases" is no word of the mood but the catalog's theme "car chase":
+    // Bullitt and Ronin, not any action film.)
+    keywords: ['car chase', 'explosion', 'shootout'],
   },
   {
     mood: 'inspiring',
