@@ -129,3 +129,26 @@ describe('themes a film lover names', () => {
     expect(brave.message).toMatch(/^\*\*\[Brave\]\(\/movie\/62177\)\*\*/);
   });
 });
+
+describe('follow-ups that keep the thread', () => {
+  it('"algo más antiguo, de los años 70 u 80" is older, 1970-1989 (no viewer of 80)', () => {
+    const q = chat.engine.parse('algo más antiguo, de los años 70 u 80');
+    expect([q.followUp, q.yearFrom, q.yearTo, q.elder]).toEqual(['older', 1970, 1989, undefined]);
+    expect(chat.engine.parse('gli anni 70 e 80')).toMatchObject({ yearFrom: 1970, yearTo: 1989 });
+    expect(chat.engine.parse('a film for my grandpa, he is 85 yo').elder).toBe(true);
+  });
+
+  it('"more like the second one" after "time travel movies" stays with time travel', async () => {
+    const state = fresh();
+    const first = await chat.engine.answer('time travel movies!', state);
+    state.lastPicks = first.picks.map((p) => p.movie.id);
+    state.suggested.push(...state.lastPicks);
+    state.lastIntent = { ...first.intent, like: undefined };
+    const second = first.picks[1]!.movie;
+    expect(second.keywords).toContain('time travel');
+    const more = await chat.engine.answer('more like the second one', state);
+    expect(more.seed?.id).toBe(second.id);
+    expect(more.picks.length).toBeGreaterThanOrEqual(3);
+    for (const p of more.picks) expect(p.movie.keywords).toContain('time travel');
+  });
+});

@@ -6,8 +6,9 @@ import { lastSeed, type Turn, type TurnContext } from './turn';
 
 /**
  * "more like the second one": the film followed is the seed. The last request still holds
- * ("animated films" → "more like the second one": more animation), as far as the film fits it;
- * its themes and moods give way to the film.
+ * ("animated films" → "more like the second one": more animation), as far as the film fits it:
+ * its genres and the themes the film carries ("time travel movies" → "more like the second one":
+ * time-travel films like it; decision 0144); its other themes and moods give way to the film.
  */
 function likeOrdinal(req: ChatRequest, ctx: TurnContext, n: number): ChatRequest {
   const { query: q, last } = req;
@@ -16,7 +17,7 @@ function likeOrdinal(req: ChatRequest, ctx: TurnContext, n: number): ChatRequest
   const base: Query = {
     ...last!,
     genreGroups: last!.genreGroups.filter((g) => !film || g.some((x) => film.genre_ids.includes(x))),
-    keywordsIn: [],
+    keywordsIn: last!.keywordsIn.filter((k) => !!film?.keywords.includes(k)),
     moodKeywords: [],
     moods: [],
     themeWords: [],

@@ -2643,7 +2643,7 @@ const ELDER_NOUN = String.raw`(?:grandma|grandmas|grandpa|grandpas|grandmother|g
  * staying with us", "85 years old", "turns 90", "her 80th birthday" (not "my grandma passed").
  */
 const ELDER = new RegExp(
-  String.raw`\b(?:(?:for|with|con|avec|mit|com|per) (?:(?:my|our|his|her|mi|mis|ma|mon|mes|meine|meinen|meiner|mia|mio|minha|meu|the) )?${ELDER_NOUN}|${ELDER_NOUN} \( ?\d{2,3}|${ELDER_NOUN} (?:is |s |are |will be |'s )?(?:staying|visiting|coming|over|here|with us)|(?:6[5-9]|[7-9]\d|10\d) ?(?:years? ?olds?|yrs? ?olds?|yo)|(?:turns?|turning) (?:6[5-9]|[7-9]\d|10\d)|(?:6[5-9]|[7-9]\d|10\d)(?:th)? (?:birthday|bday)|in (?:their|her|his|my|our) (?:early |mid |late )?(?:[6-9]0s|sixties|seventies|eighties|nineties)|(?:he's|she's|hes|shes|he is|she is|they're|theyre|they are) (?:6[5-9]|[7-9]\d|10\d)(?! ?(?:min|mins|minutes|%|percent)))`,
+  String.raw`\b(?:(?:for|with|con|avec|mit|com|per) (?:(?:my|our|his|her|mi|mis|ma|mon|mes|meine|meinen|meiner|mia|mio|minha|meu|the) )?${ELDER_NOUN}|${ELDER_NOUN} \( ?\d{2,3}|${ELDER_NOUN} (?:is |s |are |will be |'s )?(?:staying|visiting|coming|over|here|with us)|(?:6[5-9]|[7-9]\d|10\d) ?(?:years? ?olds?|yrs? ?olds?|yo)\b|(?:turns?|turning) (?:6[5-9]|[7-9]\d|10\d)|(?:6[5-9]|[7-9]\d|10\d)(?:th)? (?:birthday|bday)|in (?:their|her|his|my|our) (?:early |mid |late )?(?:[6-9]0s|sixties|seventies|eighties|nineties)|(?:he's|she's|hes|shes|he is|she is|they're|theyre|they are) (?:6[5-9]|[7-9]\d|10\d)(?! ?(?:min|mins|minutes|%|percent)))`,
 );
 
 /**
@@ -3038,6 +3038,17 @@ export function yearClause(s: State) {
   scanRegex(
     s,
     /\b(?:the )?(19|20)?(\d)0 ?'?s ?(?:or|and|n|&|,|to|through|till|until|-|–|y|ou|oder|o) (?:the )?(19|20)?(\d)0 ?'?s\b/,
+    (m) => {
+      const a = (m[1] ? Number(m[1]) * 100 : Number(m[2]) >= 3 ? 1900 : 2000) + Number(m[2]) * 10;
+      const b = (m[3] ? Number(m[3]) * 100 : Number(m[4]) >= 3 ? 1900 : 2000) + Number(m[4]) * 10;
+      range(Math.min(a, b), Math.max(a, b) + 9);
+    },
+  );
+  // "los años 70 u 80", "gli anni 70 e 80", "les années 70 ou 80": the years' word, no "s"
+  // (Spanish "u" is "or" before a vowel sound; text-speak reads it "you"; decision 0144).
+  scanRegex(
+    s,
+    /\b(?:anos|anni|annees|jahre) (19|20)?(\d)0 ?(?:y|o|u|you|e|ou|et|und|oder|a|al|-|–) (?:(?:los|gli|les|die|agli|aux) )?(?:(?:anos|anni|annees|jahre) )?(19|20)?(\d)0\b/,
     (m) => {
       const a = (m[1] ? Number(m[1]) * 100 : Number(m[2]) >= 3 ? 1900 : 2000) + Number(m[2]) * 10;
       const b = (m[3] ? Number(m[3]) * 100 : Number(m[4]) >= 3 ? 1900 : 2000) + Number(m[4]) * 10;
