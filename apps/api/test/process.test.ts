@@ -64,6 +64,8 @@ describe('the API process', () => {
       expect(await api.stop('SIGTERM'), api.output().slice(-3000)).toBe(0);
       expect(api.output()).toContain('ready to serve');
       expect(api.output()).toContain('shutting down');
+      // Each step closed in turn, and the time it all took said (a stop that overruns names its step).
+      expect(api.output()).toMatch(/"ms":\d+,"msg":"shut down"/);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
