@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { GENRE } from '../src/modules/chat/understand/lexicon';
+import { REPLY_PHRASES } from '../src/modules/chat/reply-language';
 import { detectLanguage, tokenize } from '../src/modules/chat/understand/text';
 import { NOT_IN_CATALOG_MARKERS } from '../src/modules/chat/wording';
 import { chatSuite, freshConversation as fresh } from './helpers/catalog';
@@ -78,6 +79,12 @@ describe('"not in our catalog" in the reader\'s language; a likeness inside "do 
     expect(a.message).toMatch(head);
     expect(a.picks).toHaveLength(5);
     for (const missing of NOT_IN_CATALOG_MARKERS) expect(a.message).not.toContain(missing);
+  });
+
+  it.each(Object.entries(REPLY_PHRASES))('%s says a missing title with its marker', (_, phrases) => {
+    expect(phrases.notInCatalog('Dune 2')).toMatch(/^"Dune 2" /);
+    expect(phrases.notInCatalog('Dune 2')).toContain(phrases.missing);
+    expect(NOT_IN_CATALOG_MARKERS).toContain(phrases.missing);
   });
 
   it.each([

@@ -683,7 +683,6 @@ export class Retriever {
 
   private wellKnown: CatalogMovie[] | undefined;
 
-  /** The films with 100+ votes, by popularity: where a closeness's scale is measured. */
   /**
    * The languages a good share of an asked theme's well-known films are in: kung fu films are
    * Cantonese and Mandarin as often as not, samurai films Japanese, spaghetti westerns Italian.
@@ -691,21 +690,29 @@ export class Retriever {
    * counts as asked (`unaskedLanguage`: Kung Fu Hustle for "kung fu comedies"; decision 0144).
    */
   private themeLanguagesOf(keywords: readonly string[]): Set<string> {
-    const out = new Set<string>();
-    for (const k of keywords) {
-      const counts = new Map<string, number>();
-      let all = 0;
-      for (const id of this.byKeyword.get(k) ?? []) {
-        const m = this.catalog.get(id);
-        if (!m || m.vote_count < 100) continue;
-        all++;
-        counts.set(m.original_language, (counts.get(m.original_language) ?? 0) + 1);
-      }
-      for (const [lang, n] of counts) if (n >= 2 && n >= THEME_LANGUAGE_SHARE * all) out.add(lang);
-    }
-    return out;
+    return new Set(keywords.flatMap((k) => this.languagesOfTheme(k)));
   }
 
+  /** One theme's own languages, counted once per theme (bounded). */
+  private languagesOfTheme(k: string): string[] {
+    let found = this.themeLanguages.get(k);
+    if (found) return found;
+    const counts = new Map<string, number>();
+    let all = 0;
+    for (const id of this.byKeyword.get(k) ?? []) {
+      const m = this.catalog.get(id);
+      if (!m || m.vote_count < 100) continue;
+      all++;
+      counts.set(m.original_language, (counts.get(m.original_language) ?? 0) + 1);
+    }
+    found = [...counts].filter(([, n]) => n >= 2 && n >= THEME_LANGUAGE_SHARE * all).map(([lang]) => lang);
+    this.themeLanguages.set(k, found);
+    return found;
+  }
+
+  private readonly themeLanguages = new Lru<string, string[]>(THEME_CACHE_MAX);
+
+  /** The films with 100+ votes, by popularity: where a closeness's scale is measured. */
   private wellKnownFilms(): CatalogMovie[] {
     return (this.wellKnown ??= this.knownFilms().filter((m) => m.vote_count >= 100));
   }
@@ -746,6 +753,7 @@ export class Retriever {
    * Princess Mononoke, fantasies, came among them; decision 0144). Null: the tone ranks.
    */
   private toneFirst(plan: Plan): Retrieval | null {
+    // (A mood group of one genre, its key without a comma, is a tone said of a kind: understand.ts toneOfAKind.)
     if (!plan.q.moodGroups?.some((k) => !k.includes(','))) return null;
     const found = this.attempts({ ...plan, toneFilters: true });
     const enough =

@@ -1434,12 +1434,6 @@ function availabilityFrame(s: State): { sp: TitleSpan; opensAt: number } | null 
   return null;
 }
 
-/**
- * "is oppenheimer on here?", "is top gun maverick available?": the frame's words are the title
- * named, whole (a catalog film only when it is that name; else the catalog lacks it, and the
- * nearest well-known title is offered). Not a name: a phrase that describes ("is anything good on
- * here"), request words ("is horror available"), a studio or service ("is netflix available").
- */
 /** A likeness's words ("like", "parecido a", "comme") after the first word of `span`. */
 function likenessWithin(s: State, span: readonly Token[]): boolean {
   const words = span.map((t) => t.w);
@@ -1447,6 +1441,12 @@ function likenessWithin(s: State, span: readonly Token[]): boolean {
   return words.some((_, i) => i > 0 && prefixes.some((p) => p.every((w, k) => words[i + k] === w)));
 }
 
+/**
+ * "is oppenheimer on here?", "is top gun maverick available?": the frame's words are the title
+ * named, whole (a catalog film only when it is that name; else the catalog lacks it, and the
+ * nearest well-known title is offered). Not a name: a phrase that describes ("is anything good on
+ * here"), request words ("is horror available"), a studio or service ("is netflix available").
+ */
 function takeAvailabilityFrame(s: State, lexiconWords: ReadonlySet<string>): boolean {
   const frame = availabilityFrame(s);
   if (!frame) return false;
@@ -1767,12 +1767,6 @@ function betterReading(
 }
 
 /**
- * What the message says about the title it names: a bracket after it ("aliens (the cameron one from
- * 86)"), "the X one" ("fury road? the mad max one"), or another word of the film's title elsewhere
- * ("godfather part 2 … movies like part II"). A reading that names a film better wins; the
- * clarifying words are used up either way.
- */
-/**
  * "the korean one", "the pixar one": a language or a studio the film named is not of says another
  * film of that name, one the catalog lacks (the 1982 Parasite is no Korean film; the 2009 Coco is
  * no Pixar film; decision 0144).
@@ -1784,6 +1778,12 @@ function notThisOne(said: string, movie: CatalogMovie): boolean {
   return !!studio && !movie.production_companies.some((c) => studio.test(c.name));
 }
 
+/**
+ * What the message says about the title it names: a bracket after it ("aliens (the cameron one from
+ * 86)"), "the X one" ("fury road? the mad max one"), or another word of the film's title elsewhere
+ * ("godfather part 2 … movies like part II"). A reading that names a film better wins; the
+ * clarifying words are used up either way.
+ */
 function clarify(s: State, after: number, lexiconWords: ReadonlySet<string>) {
   const like = s.q.like!;
   const toks = s.toks;
@@ -3006,6 +3006,14 @@ const EVENT_YEAR = new RegExp(
 );
 
 /** Decades, years, ranges, "recent", "classic", in four languages. */
+/** Two decades said together ("the 40s or 50s", "los años 70 u 80"): their span, first year to last. */
+function decadesSpan(m: RegExpExecArray): [number, number] {
+  const at = (century: string | undefined, d: string) =>
+    (century ? Number(century) * 100 : Number(d) >= 3 ? 1900 : 2000) + Number(d) * 10;
+  const [a, b] = [at(m[1], m[2]!), at(m[3], m[4]!)];
+  return [Math.min(a, b), Math.max(a, b) + 9];
+}
+
 export function yearClause(s: State) {
   const q = s.q;
   // Decision 0126: the first years said win ("it has to be from the 2000s (2000 to 2009), because
@@ -3038,22 +3046,14 @@ export function yearClause(s: State) {
   scanRegex(
     s,
     /\b(?:the )?(19|20)?(\d)0 ?'?s ?(?:or|and|n|&|,|to|through|till|until|-|–|y|ou|oder|o) (?:the )?(19|20)?(\d)0 ?'?s\b/,
-    (m) => {
-      const a = (m[1] ? Number(m[1]) * 100 : Number(m[2]) >= 3 ? 1900 : 2000) + Number(m[2]) * 10;
-      const b = (m[3] ? Number(m[3]) * 100 : Number(m[4]) >= 3 ? 1900 : 2000) + Number(m[4]) * 10;
-      range(Math.min(a, b), Math.max(a, b) + 9);
-    },
+    (m) => range(...decadesSpan(m)),
   );
   // "los años 70 u 80", "gli anni 70 e 80", "les années 70 ou 80": the years' word, no "s"
   // (Spanish "u" is "or" before a vowel sound; text-speak reads it "you"; decision 0144).
   scanRegex(
     s,
     /\b(?:anos|anni|annees|jahre) (19|20)?(\d)0 ?(?:y|o|u|you|e|ou|et|und|oder|a|al|-|–) (?:(?:los|gli|les|die|agli|aux) )?(?:(?:anos|anni|annees|jahre) )?(19|20)?(\d)0\b/,
-    (m) => {
-      const a = (m[1] ? Number(m[1]) * 100 : Number(m[2]) >= 3 ? 1900 : 2000) + Number(m[2]) * 10;
-      const b = (m[3] ? Number(m[3]) * 100 : Number(m[4]) >= 3 ? 1900 : 2000) + Number(m[4]) * 10;
-      range(Math.min(a, b), Math.max(a, b) + 9);
-    },
+    (m) => range(...decadesSpan(m)),
   );
   // "the forties or fifties" in words too.
   const decadeWord = `(${Object.keys(DECADE_WORDS).join('|')})`;
@@ -3489,8 +3489,7 @@ function pointsOn(toks: readonly Token[], i: number, taken: number): number {
   if (t.w === 'that' && toks[i - 1]?.w === 'of') return 1;
   if (t.w === 'with' && HAVING_THINGS.has(toks[i - 1]?.w ?? '')) return 1;
   // "nothing too violent or with sex scenes": the list goes on to what has it (decision 0144).
-  if (taken > 0 && WITH_WORDS.has(t.w) && /^(?:or|and|y|o|et|ou|und|oder|ni|e)$/.test(toks[i - 1]?.w ?? ''))
-    return 1;
+  if (taken > 0 && WITH_WORDS.has(t.w) && LIST_WORDS.has(toks[i - 1]?.w ?? '')) return 1;
   return taken > 0 ? relativeClauseAt(toks, i) : 0;
 }
 
