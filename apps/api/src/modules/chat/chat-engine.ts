@@ -265,7 +265,7 @@ function near(a: string, b: string): boolean {
  * wars stuff" rules out a franchise named.
  */
 const SEQUELS_OUT =
-  /\b(?:no|not(?: the| any| another| a)?|without(?: the| any| a)?|skip(?: the)?|don'?t want(?: the| any| a)?|none of the)\s+(?:more\s+)?(?:[\w'’:-]+\s+){0,4}?(?:sequels?|prequels?|remakes?|reboots?|(?:other |more )?(?:films?|movies?|ones?) (?:from|of|in) (?:the|that) (?:series|franchise))\b|\b(?:seen|watched) (?:them all|all of them|all (?:the|of the) (?:sequels|films|movies|others)|every (?:one|sequel|film|movie) of (?:them|it))\b|\b(?:seen|watched|finished|binged|done with|completed) (?:the |all the |all of the )?(?:original |whole |entire |first )?(?:[\w'’:-]+ ){0,3}(?:trilogy|saga|series|franchise)\b/i;
+  /\b(?:no|not(?: the| any| another| a)?|without(?: the| any| a)?|skip(?: the)?|don'?t want(?: the| any| a)?|none of the)\s+(?:more\s+)?(?:[\w'’:-]+\s+){0,4}?(?:sequels?|prequels?|remakes?|reboots?|(?:other |more )?(?:films?|movies?|ones?) (?:from|of|in) (?:the|that) (?:series|franchise))\b|\b(?:seen|watched) (?:them all|all of them|all (?:the|of the) (?:sequels|films|movies|others)|every (?:single )?(?:one|sequel|film|movie) of (?:them|it|the (?:films|movies|sequels)))\b|\b(?:seen|watched|finished|binged|done with|completed) (?:the |all the |all of the )?(?:original |whole |entire |first )?(?:[\w'’:-]+ ){0,3}(?:trilogy|saga|series|franchise)\b/i;
 
 function franchiseRuledOut(query: Query, seed: CatalogMovie | null, message: string): Query {
   const c = seed?.collection;

@@ -693,13 +693,23 @@ export const DIRECTION_COMPARATIVES: Comparative[] = [
   },
 ];
 
+/**
+ * Whether a keyword is of the family: itself, or a compound whose last word is ("street gang" is a
+ * gang, "gang war" a war: English compounds name their kind last).
+ */
+function ofFamily(k: string, words: ReadonlySet<string>): boolean {
+  if (words.has(k)) return true;
+  const space = k.lastIndexOf(' ');
+  return space > 0 && words.has(k.slice(space + 1));
+}
+
 /** Keyword families a film has, counted once each. */
 function familyScore(m: CatalogMovie, weights: Direction['keywords']): number {
   if (!weights) return 0;
   let x = 0;
   for (const [family, w] of Object.entries(weights) as [KeywordFamily, number][]) {
     const words = KEYWORD_FAMILIES[family];
-    if (m.keywords.some((k) => words.has(k))) x += w;
+    if (m.keywords.some((k) => ofFamily(k, words))) x += w;
   }
   return x;
 }

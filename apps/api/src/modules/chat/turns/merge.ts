@@ -293,8 +293,9 @@ export type JoinMode = 'narrow' | 'new';
 
 /** The merge of request states: the last request and this turn's, as the turn asks for them. */
 export function joinRequests(prev: Query, next: Query, mode: JoinMode = 'narrow'): Query {
-  // The conversation's language holds unless the message clearly says another (decision 0134).
-  const lang = next.langWeak ? prev.lang : next.lang;
+  // The conversation's language holds unless the message clearly says another (decision 0134),
+  // and when its words fit the conversation's language as well as another's.
+  const lang = next.langWeak || next.langTied?.includes(prev.lang) ? prev.lang : next.lang;
   if (mode === 'new') return { ...carryQuery(prev, next), lang };
   if (lifts(next, 'all')) return { ...next, refined: undefined, lang };
   const merged = mergeQuery(prev, next);

@@ -186,16 +186,27 @@ const words = (phrase: string) => {
 export const phraseCacheSize = () => cache.size;
 
 /** Length of `phrase` matched at token i (on corrected words), or 0. A last word may add "s"/"es". */
-export function matchAt(toks: readonly Token[], i: number, phrase: string, field: 'w' | 'raw' = 'w'): number {
+export function matchAt(
+  toks: readonly Token[],
+  i: number,
+  phrase: string,
+  field: 'w' | 'raw' = 'w',
+  /** Words that may stand between the phrase's words ("scare too easily"), at most three. */
+  between?: ReadonlySet<string>,
+): number {
   const ph = words(phrase);
-  for (let k = 0; k < ph.length; k++) {
-    const t = toks[i + k];
+  let j = i;
+  for (let k = 0; k < ph.length; k++, j++) {
+    const p = ph[k]!;
+    for (let skipped = 0; k > 0 && between && skipped < 3 && toks[j]?.w !== p; skipped++)
+      if (toks[j] && !toks[j]!.used && between.has(toks[j]!.w)) j++;
+      else break;
+    const t = toks[j];
     if (!t || t.used) return 0;
     const w = t[field];
-    const p = ph[k]!;
     if (w !== p && !(k === ph.length - 1 && p.length >= 3 && (w === `${p}s` || w === `${p}es`))) return 0;
   }
-  return ph.length;
+  return j - i;
 }
 
 /** Every match of any of the phrases, longest first at each position; the matched tokens are used. */
@@ -203,12 +214,13 @@ export function scan(
   s: State,
   phrases: readonly string[],
   on: (start: number, len: number, phrase: string) => void,
+  between?: ReadonlySet<string>,
 ) {
   for (let i = 0; i < s.toks.length; i++) {
     let best = 0;
     let bestPhrase = '';
     for (const p of phrases) {
-      const n = matchAt(s.toks, i, p);
+      const n = matchAt(s.toks, i, p, 'w', between);
       if (n > best) {
         best = n;
         bestPhrase = p;
@@ -1491,6 +1503,12 @@ function franchiseAfter(s: State, at: number) {
   return found && head ? { found, head, from, end: from + found.length } : null;
 }
 
+/** The word after a name, past a colon or a dash that goes on to a subtitle ("mad max: fury road"). */
+function wordAfterName(toks: readonly Token[], end: number): string {
+  const next = toks[end]?.w ?? '';
+  return /^[:–—-]$/.test(next) && toks[end + 1] ? toks[end + 1]!.w : next;
+}
+
 /**
  * Decision 0143: seen, a franchise's name that is no title of its films is its films without a
  * noun ("just finished the lord of the rings for the 5th time"; "just watched star wars" is the
@@ -1546,7 +1564,7 @@ export function likeFranchiseClause(s: State): void {
     const { found, head, from, end } = named;
     const seen = FRANCHISE_SEEN.has(wordsFrom(s.toks, i, len));
     if (
-      !(seen && seenWhole(s.toks[end]?.w ?? '', found, head)) &&
+      !(seen && seenWhole(wordAfterName(s.toks, end), found, head)) &&
       !FRANCHISE_NOUNS.test(s.toks[end]?.w ?? '')
     )
       continue;
@@ -1673,8 +1691,23 @@ const PRONOUN_CONTRACTIONS =
  * I names nothing), or a name the catalog lacks holding a likeness ("avete qualcosa di simile a
  * inception?": the likeness is the request, and its own span names the film; decision 0144).
  */
+/** Plural nouns of kinds of film: "trial stories", "marvel movies" say a kind, never one film. */
+const KIND_PLURALS = /^(?:movies|films|flicks|stories|tales|pictures|ones)$/;
+
+/**
+ * A name the catalog lacks said before a kind's plural ("He only watches Marvel movies"), or
+ * ending in one typed in lower case ("I like trial stories"), names a kind of film (a studio, a
+ * series, a subject), never a title to call missing; "Ghost Stories" typed as a title stays one.
+ */
+function namesAKind(s: State, found: FoundTitle): boolean {
+  if (found.movie) return false;
+  const kind = (t: Token | undefined) => !!t && !t.cap && KIND_PLURALS.test(t.w);
+  return kind(s.toks[found.cand.to]) || kind(s.toks[found.cand.to - 1]);
+}
+
 const namesNoFilm = (s: State, found: FoundTitle) =>
   onlyPronouns(s, found.cand) ||
+  namesAKind(s, found) ||
   (!found.movie && likenessWithin(s, s.toks.slice(found.cand.from, found.cand.to)));
 
 export function likeClause(s: State, lexiconWords: ReadonlySet<string>) {
@@ -2569,7 +2602,7 @@ export const CHILD_NOUN = String.raw`(?:kids?|kiddos?|children|child|sons?|daugh
  */
 const YOUNG_AGE = String.raw`(?:1[0-7]|[1-9]|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?:[-–]1[3-9])?`;
 const AGES_AFTER_CHILD = new RegExp(
-  String.raw`\b${CHILD_NOUN} (?:(?:is|are|aged|ages|age|who are|both|just turned|turned) )?(?:only |just |barely )?(?:, |\( )?((?:${YOUNG_AGE} (?:, |and |& |y |et |und )?)*${YOUNG_AGE})\b(?! (?:feet|foot|ft|hours?|hrs?|minutes?|mins?|stars?|times?|movies?|films?|days?|weeks?|months?|percent|%|[a-z]+ ?(?:years? ?olds?|yrs? ?olds?|yo)\b))`,
+  String.raw`\b${CHILD_NOUN}(?:'s|s)? (?:(?:is|are|aged|ages|age|who are|both|just turned|turned|turns|(?:is |will be )?turning|will be) )?(?:only |just |barely )?(?:, |\( )?((?:${YOUNG_AGE} (?:, |and |& |y |et |und )?)*${YOUNG_AGE})\b(?! (?:feet|foot|ft|hours?|hrs?|minutes?|mins?|stars?|times?|movies?|films?|days?|weeks?|months?|percent|%|[a-z]+ ?(?:years? ?olds?|yrs? ?olds?|yo)\b))`,
 );
 /** "my daughter's 12th bday", "his 8th birthday party": the age a child turns. */
 const BIRTHDAY_AGE = /\b(\d{1,2})(?:st|nd|rd|th) ?(?:birthday|bday|b-day)\b/;
@@ -3648,8 +3681,11 @@ function applyMood(q: Query, mood: (typeof MOODS)[number]) {
     q.runtimeMin = mood.runtimeMin;
     q.runtimeImplied = true;
   }
-  // A comparative sets the direction: "scary but less violent" is lighter, whatever "scary" leans.
-  if (mood.soft) addSoft(q, q.relative && q.soft.dark ? { ...mood.soft, dark: undefined } : mood.soft);
+  // A comparative sets the direction ("scary but lighter" is lighter, whatever "scary" leans), unless
+  // it only limits one other mood: "less gory, more creepy atmosphere" limits violence and stays creepy.
+  const limitsAnother = q.awayMoods?.length === 1 && q.awayMoods[0] !== mood.mood;
+  if (mood.soft)
+    addSoft(q, q.relative && q.soft.dark && !limitsAnother ? { ...mood.soft, dark: undefined } : mood.soft);
 }
 
 /** Directions that yield to any other (`MoodRule.yields`). */
@@ -3726,6 +3762,26 @@ export function notCheesyClause(s: State) {
 const askedAnywhere = (s: State, phrases: readonly string[]) =>
   s.toks.some((t, i) => !t.used && !s.negated.has(i) && phrases.some((p) => matchAt(s.toks, i, p) > 0));
 
+/**
+ * What upset the viewer, said after the aversion ("had nightmares after a dark fantasy film last
+ * year"): story, neither asked for nor ruled out (to the clause's end, six words at most).
+ */
+function storyOfWhatUpset(s: State, from: number) {
+  if (!/^(?:after|from|watching|because)$/.test(s.toks[from]?.w ?? '')) return;
+  for (let j = from, taken = 0; j < s.toks.length && taken < 7; j++, taken++) {
+    const t = s.toks[j]!;
+    if (PUNCTUATION.has(t.w) || SCOPE_END.has(t.w)) break;
+    t.used = true;
+  }
+}
+
+/** Words of degree that may stand inside an aversion ("I scare too easily", "gets scared pretty easily"). */
+const DEGREE_WORDS: ReadonlySet<string> = new Set(
+  'too so very pretty really quite super way kinda rather fairly extremely a bit little kind of real'.split(
+    ' ',
+  ),
+);
+
 const moodNamed = (name: string) => MOODS.find((m) => m.mood === name)!;
 const FUNNY = moodNamed('funny');
 const FEEL_GOOD = moodNamed('feel-good');
@@ -3773,7 +3829,16 @@ export function moodClause(s: State, idiomsOnly = false) {
     let averse = false;
     // (A one-word one waits for the themes: "heavy metal" is music.)
     const averseNow = idiomsOnly ? mood.averse?.filter((p) => p.includes(' ')) : mood.averse;
-    if (averseNow) scan(s, averseNow, () => (averse = true));
+    if (averseNow)
+      scan(
+        s,
+        averseNow,
+        (start, len) => {
+          averse = true;
+          storyOfWhatUpset(s, start + len);
+        },
+        DEGREE_WORDS,
+      );
     if (averse && !askedAnywhere(s, mood.phrases)) ruleOut();
     scan(s, idiomsOnly ? MULTI_WORD_MOODS.get(mood)! : mood.phrases, (start, _len, phrase) => {
       // "less scary, I get nightmares": the comparative says which way; the mood word is no request.
@@ -4442,6 +4507,10 @@ export function figureOfSpeechClause(s: State) {
     for (const t of s.toks) if (CHILD_WORD.test(t.w)) t.used = true;
 }
 
+/** The sides of an alternative left open: eras, lengths, formats ("old school or new, doesn't matter"). */
+const OPEN_SIDES =
+  'old|older|old school|old-school|classic|classics|new|newer|modern|recent|black and white|colou?r|long|longer|short|shorter|subtitled|subtitles|dubbed|animated|live action';
+
 /** Decision 0131: the story around a request, which asks for nothing: one pattern per kind of telling. */
 const STORY: readonly RegExp[] = [
   // What everything on offer is like, to the clause's end ("everything on streaming is either 2.5
@@ -4456,6 +4525,11 @@ const STORY: readonly RegExp[] = [
   /\b(?:make|makes|keep|keeps) (?:him|her|them|us|everyone|everybody|my [a-z]+) happy\b/,
   // Grown children spoken to, no audience ("he just says 'whatever you kids want'").
   /\byou kids\b/,
+  // An era, a length or a format left open ("old school or new, doesn't matter", "subtitled or not,
+  // I don't mind"): neither side asked for.
+  new RegExp(
+    String.raw`\b(?:${OPEN_SIDES}) (?:(?:ones?|films?|movies?|stuff) )?or (?:${OPEN_SIDES}|not)(?: (?:ones?|films?|movies?|stuff))? (?:[,.;!-] )?(?:(?:it |that )?(?:doesn't|doesnt|does not|don't|dont|do not) (?:really )?matter|i (?:don't|dont|do not) (?:really )?mind|either (?:way|is fine|works)|whichever|whatever|both (?:fine|good|ok))\b`,
+  ),
   // Indifference, to the clause's end ("dont care if its drama or thriller or whatever"): allowed,
   // neither asked for nor ruled out.
   /\b(?:don't|dont|do not|doesn't|doesnt|won't|wont) (?:really |even )?care (?:if|whether|what) [^,.;!?]*/,

@@ -51,5 +51,16 @@ const REQUEST_STOPWORDS = new Set([
  * made a reply sound mechanical (fresh28's judge) and told the user nothing.
  */
 export function saysNothingAlone(word: string): boolean {
-  return isGrammarWord(word) || (stopwordsRead().has(word) && !REQUEST_STOPWORDS.has(word));
+  return (
+    isGrammarWord(word) ||
+    (stopwordsRead().has(word) && !REQUEST_STOPWORDS.has(word)) ||
+    TEXT_SPEAK.test(word)
+  );
 }
+
+/**
+ * Text-speak a friend reads without remark ("gr8", "2nite", "tht", "frm"): letters with a digit
+ * among them (not a decade, an ordinal or a format: "80s", "2nd", "4k"), or no vowel at all.
+ */
+const TEXT_SPEAK =
+  /^(?!\d+(?:s|st|nd|rd|th|k|d|p)$)(?=\p{L}*\d)(?=\d*\p{L})[\p{L}\d]+$|^[b-df-hj-np-tv-xz]+$/iu;

@@ -779,6 +779,11 @@ export const MOODS: MoodRule[] = [
       'frightens easily',
       'scared easily',
       'frightened easily',
+      // Nightmares had after a film: how the viewer took it, not a fright asked for.
+      'had nightmares',
+      'has nightmares',
+      'gets nightmares',
+      'get nightmares',
     ],
     genres: [GENRE.horror],
     soft: { dark: 1 },
@@ -2369,6 +2374,9 @@ export const THEME_PHRASES: [string[], string[], string?, number?][] = [
     ],
     'grief',
   ],
+  // A space opera is the catalog's kind of that name, a science-fiction film (the genre alone gave
+  // 2001 and Interstellar; "with starships and battles" read "battle" alone).
+  [['space opera'], ['space opera', 'space operas'], undefined, GENRE.scifi],
   // 0125: a whodunit is a murder mystery (the genre alone gave Citizen Kane and 2001).
   [
     ['murder mystery', 'whodunit'],

@@ -136,6 +136,8 @@ export interface Query {
   lang: MessageLang;
   /** Too few of its function words to tell (decision 0134): a conversation keeps its language. */
   langWeak?: boolean;
+  /** Languages the function words could not tell apart ("algo más corto": es or pt): a conversation in one keeps it. */
+  langTied?: MessageLang[];
   /** Words no rule used but the catalog's vocabulary knows: themes for semantic retrieval. */
   themeWords: string[];
   /**

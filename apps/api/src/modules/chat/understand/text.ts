@@ -275,8 +275,15 @@ export function detectLanguage(tokens: readonly Token[]): MessageLang {
   return languageEvidence(tokens).lang;
 }
 
-/** The message's language and how many of its function words the message has. */
-export function languageEvidence(tokens: readonly Token[]): { lang: MessageLang; markers: number } {
+/**
+ * The message's language and how many of its function words the message has; `tied`: the
+ * languages whose function words it holds as many of, when the letters had to choose.
+ */
+export function languageEvidence(tokens: readonly Token[]): {
+  lang: MessageLang;
+  markers: number;
+  tied?: MessageLang[];
+} {
   const score = { en: 0, es: 0, fr: 0, de: 0, it: 0, pt: 0 };
   for (const t of tokens) {
     for (const lang of ['en', 'es', 'fr', 'de', 'it', 'pt'] as const)
@@ -285,8 +292,8 @@ export function languageEvidence(tokens: readonly Token[]): { lang: MessageLang;
   let best: keyof typeof score = 'en';
   for (const lang of ['es', 'fr', 'de', 'it', 'pt'] as const) if (score[lang] > score[best]) best = lang;
   const tied = (['es', 'fr', 'de', 'it', 'pt'] as const).filter((l) => score[l] === score[best]);
-  if (best !== 'en' && tied.length > 1) best = byLetters(tokens, tied);
-  return { lang: best, markers: score[best] };
+  if (best === 'en' || tied.length < 2) return { lang: best, markers: score[best] };
+  return { lang: byLetters(tokens, tied), markers: score[best], tied };
 }
 
 const ISO_639_3: Record<MessageLang, string> = {

@@ -695,6 +695,7 @@ function read(message: string, ctx: ParseContext, speller: Speller | undefined, 
   const q = emptyQuery(language.lang);
   // Decision 0134: "otra", "plus sombre" alone say too little of a language: the conversation's holds.
   if (language.markers < LANGUAGE_SURE) q.langWeak = true;
+  if (language.tied) q.langTied = language.tied;
   const correct = q.lang === 'en' ? speller : undefined;
   for (const t of toks) t.w = moodOfSuperlative(t.raw) ?? correct?.correct(t.raw) ?? t.w;
   if (q.lang === 'de') toks = toks.flatMap(splitCompound);

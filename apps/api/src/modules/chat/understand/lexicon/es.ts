@@ -3,7 +3,7 @@ import type { LanguageLexiconInput } from './schema';
 export default {
   lang: 'es',
   markers:
-    'el la los las una un que con sin ni nada para pelicula peliculas algo como quiero anos del de mas despues antes pero por muy me parecida parecido recomiendame recomiendas recomienda busco divertida miedo hola tienes tienen teneis necesito puedes dame quisiera alguna algun gracias ver en espanol pelis'.split(
+    'el la los las una un que con sin ni nada para pelicula peliculas algo como quiero anos del de mas despues antes pero por muy me parecida parecido recomiendame recomiendas recomienda busco divertida miedo hola tienes tienen teneis necesito puedes dame quisiera alguna algun gracias ver en espanol pelis menos minutos horas corta corto'.split(
       ' ',
     ),
   greetings: [

@@ -1,0 +1,215 @@
+import { describe, expect, it } from 'vitest';
+import type { CatalogMovie } from '@app/catalog';
+import { ChatService } from '../src/modules/chat/chat.service';
+import { DIRECTIONS, directionScore } from '../src/modules/chat/directions';
+import { saysNothingAlone } from '../src/modules/chat/understand/grammar-words';
+import { GENRE } from '../src/modules/chat/understand/lexicon';
+import { chatSuite, freshConversation as fresh } from './helpers/catalog';
+
+/**
+ * Decision 0145: a kind said with its plural ("trial stories", "Marvel movies") is no missing title;
+ * an aversion holds with words of degree inside it ("I scare too easily"); a limit on one mood
+ * ("less gory") keeps the tone another mood asks for ("more creepy atmosphere"); a compound keyword
+ * is of its last word's family ("street gang" is violence); a follow-up whose function words fit
+ * two languages keeps the conversation's; "space opera" is the catalog's kind; a child's films are
+ * family films first; text-speak is never named as a word not caught.
+ */
+const chat = chatSuite();
+const ask = (message: string) => chat.engine.answer(message, fresh());
+const NOT_IN_CATALOG = "isn't in our catalog";
+const CITY_OF_GOD = 598;
+
+/** A conversation through the service, as the widget holds it. */
+async function conversation(...messages: string[]) {
+  const service = new ChatService(chat.engine, null, { warn() {} });
+  const replies = [];
+  let id: string | undefined;
+  for (const m of messages) {
+    const r = await service.send(m, id, null);
+    id = r.conversation_id;
+    replies.push({ ...r, films: r.movies.map((x) => chat.catalog.get(x.id)!) });
+  }
+  return replies;
+}
+
+describe('a kind said with its plural is no missing title', () => {
+  it.each([
+    'Any films that take place mostly in a courtroom? I like trial stories.',
+    'I like trial stories',
+    'My roommate only watches Marvel movies and I like slower, moody indie stuff. Any ideas?',
+  ])('"%s" is answered with films, no title called missing', async (message) => {
+    const a = await ask(message);
+    expect(a.message).not.toContain(NOT_IN_CATALOG);
+    expect(a.picks.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('a title the catalog lacks, typed in lower case after "do you have", is still called missing', async () => {
+    const a = await ask('do you have everything everywhere all at once');
+    expect(a.message).toContain(NOT_IN_CATALOG);
+  });
+});
+
+describe('an aversion holds with words of degree inside it', () => {
+  it.each([
+    'A thriller, but nothing horror. I scare too easily.',
+    'a thriller please, i get scared really easily',
+    'a fantasy film for my daughter, she gets scared pretty easily',
+    'something magical for my son, he had nightmares after a film last year',
+  ])('"%s" rules fright out', (message) => {
+    const q = chat.engine.parse(message);
+    expect(q.notMoods).toContain('scary');
+    expect(q.moods).not.toContain('scary');
+  });
+
+  it('"a horror film that will give me nightmares" still asks for fright', () => {
+    expect(chat.engine.parse('a horror film that will give me nightmares').moods).toContain('scary');
+  });
+});
+
+describe('a limit on one mood keeps the tone another asks for', () => {
+  it('"less gory, more creepy atmosphere" after horror films: horror, none of it comedy', async () => {
+    const [, next] = await conversation('horror movies', 'hmm less gory please, more creepy atmosphere');
+    expect(next!.films).toHaveLength(5);
+    for (const m of next!.films) {
+      expect(m.genre_ids).toContain(GENRE.horror);
+      expect(m.genre_ids).not.toContain(GENRE.comedy);
+    }
+  });
+
+  it('"scary but lighter" is still lighter: comic horror comes', async () => {
+    const a = await ask('scary but lighter');
+    expect(a.picks.some((p) => p.movie.genre_ids.includes(GENRE.comedy))).toBe(true);
+  });
+});
+
+describe("a compound keyword is of its last word's family", () => {
+  const film = (keywords: string[]) =>
+    ({ id: 1, genre_ids: [GENRE.crime, GENRE.drama], keywords, runtime: 120 }) as unknown as CatalogMovie;
+
+  it('"street gang" and "gang war" weigh as violence; "gangster film" does not', () => {
+    const lessViolent = DIRECTIONS['less violent']!;
+    const plain = directionScore(lessViolent, film(['photographer']), 7);
+    expect(directionScore(lessViolent, film(['street gang']), 7)).toBeLessThan(plain);
+    expect(directionScore(lessViolent, film(['gang war']), 7)).toBeLessThan(plain);
+    expect(directionScore(lessViolent, film(['gangster film']), 7)).toBe(plain);
+  });
+
+  it('"less violent than those" after crime dramas: crime dramas without City of God', async () => {
+    const [, next] = await conversation('recommend a crime drama', 'something less violent than those');
+    expect(next!.films).toHaveLength(5);
+    expect(next!.films.map((m) => m.id)).not.toContain(CITY_OF_GOD);
+    for (const m of next!.films)
+      expect(m.genre_ids).toEqual(expect.arrayContaining([GENRE.crime, GENRE.drama]));
+  });
+});
+
+describe("a follow-up whose function words fit two languages keeps the conversation's", () => {
+  it.each([
+    ['Quiero una película de animación', 'Aquí tienes'],
+    ['Quero um filme de animação', 'Aqui vão'],
+  ])('"%s", then "algo menos violento": the same language', async (first, opening) => {
+    const [a, b] = await conversation(first, 'algo menos violento');
+    expect(a!.message.startsWith(opening)).toBe(true);
+    expect(b!.message.startsWith(opening)).toBe(true);
+  });
+
+  it('"algo más corto, menos de 90 minutos" after Spanish is answered in Spanish, under 90 minutes', async () => {
+    const [, next] = await conversation(
+      'Quiero una película de animación',
+      'algo más corto, menos de 90 minutos',
+    );
+    expect(next!.message.startsWith('Aquí tienes')).toBe(true);
+    for (const m of next!.films) expect(m.runtime).toBeLessThanOrEqual(90);
+  });
+});
+
+describe('"space opera" is the catalog\'s kind', () => {
+  it('"a big space opera with starships and battles": science fiction of that kind', async () => {
+    const a = await ask('I want a big space opera with starships and battles.');
+    expect(a.picks.length).toBeGreaterThanOrEqual(3);
+    for (const p of a.picks) expect(p.movie.genre_ids).toContain(GENRE.scifi);
+    expect(a.picks.filter((p) => p.movie.keywords.includes('space opera')).length).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe("a child's films are family films first", () => {
+  it.each([
+    ["my daughter's turning 10 and has 6 friends sleeping over saturday, nothing scary", 10],
+    ['my son turns 8 next week, what should we watch?', 8],
+    ['my son is turning 9, any ideas?', 9],
+  ])('"%s": a child of %i', (message, age) => {
+    expect(chat.engine.parse(message).childAge).toBe(age);
+  });
+
+  it.each([
+    'movies for my 10 year old',
+    'Hosting a sleepover for six 10-year-olds on Friday. What should we put on?',
+  ])('"%s": most of the list is family films', async (message) => {
+    const a = await ask(message);
+    expect(a.picks).toHaveLength(5);
+    expect(a.picks.filter((p) => p.movie.genre_ids.includes(GENRE.family)).length).toBeGreaterThanOrEqual(4);
+  });
+});
+
+describe('text-speak is never named as a word not caught', () => {
+  it.each(['gr8', '2nite', 'tht', 'frm', 'b4'])('"%s" says nothing alone', (w) => {
+    expect(saysNothingAlone(w)).toBe(true);
+  });
+
+  it.each(['80s', '2nd', 'spy', 'shakier'])('"%s" is a word of its own', (w) => {
+    expect(saysNothingAlone(w)).toBe(false);
+  });
+
+  it('"wat r sum gr8 movies frm the 2000s": films of the 2000s, nothing said about the spelling', async () => {
+    const a = await ask('wat r sum gr8 movies frm the 2000s');
+    expect(a.message).not.toContain("didn't catch");
+    for (const p of a.picks) expect(Number(p.movie.release_date?.slice(0, 4))).toBeGreaterThanOrEqual(2000);
+  });
+});
+
+describe('an era or a format left open asks for neither side', () => {
+  it.each([
+    ["Kung fu movies! Old school or new, doesn't matter.", 'yearTo'],
+    ["a western, subtitled or not, i don't mind", 'languages'],
+  ] as const)('"%s" sets no %s', (message, field) => {
+    const q = chat.engine.parse(message);
+    expect(q[field] === undefined || (Array.isArray(q[field]) && q[field].length === 0)).toBe(true);
+    expect(q.moods).not.toContain('classic');
+  });
+
+  it('"old school kung fu movies" still asks for old films, "comedy or drama, doesn\'t matter" for either', () => {
+    expect(chat.engine.parse('old school kung fu movies').yearTo).toBeDefined();
+    expect(chat.engine.parse("comedy or drama, doesn't matter").genreGroups).toEqual([
+      [GENRE.comedy, GENRE.drama],
+    ]);
+  });
+});
+
+describe('a film typed with its subtitle after a franchise name is that film', () => {
+  it('"Just watched Mad Max: Fury Road … What next?" leaves its franchise in', () => {
+    const q = chat.engine.parse('Just watched Mad Max: Fury Road and my heart is still racing. What next?');
+    expect(q.like?.movie?.title).toBe('Mad Max: Fury Road');
+    expect(q.collectionsOut ?? []).toEqual([]);
+  });
+
+  it('"just finished the lord of the rings for the 5th time" still leaves its films out', () => {
+    expect(
+      chat.engine.parse('just finished the lord of the rings for the 5th time').collectionsOut,
+    ).toHaveLength(1);
+  });
+});
+
+describe('a story of a child who scares easily and has seen the whole series', () => {
+  const MESSAGE =
+    "My daughter is 12, she just finished the Harry Potter books and we've already watched every single one of the films together (twice). She's obsessed with magic, dragons, other worlds, all that, but she gets scared pretty easily and had nightmares after a dark fantasy film last year. What should we try next? Something with that same sense of wonder.";
+
+  it('no Harry Potter film, nothing scary, and what gave her nightmares is no theme asked for', async () => {
+    const a = await ask(MESSAGE);
+    expect(a.picks.length).toBeGreaterThanOrEqual(3);
+    for (const p of a.picks) {
+      expect(p.movie.title).not.toMatch(/Harry Potter/);
+      expect(p.movie.genre_ids).not.toContain(GENRE.horror);
+    }
+    expect(a.message).not.toMatch(/dark fantasy|spooky/);
+  });
+});
