@@ -213,3 +213,22 @@ describe('a story of a child who scares easily and has seen the whole series', (
     expect(a.message).not.toMatch(/dark fantasy|spooky/);
   });
 });
+
+describe('a series is started at its first film', () => {
+  it.each(['where do I start with star wars?', 'which star wars should i start with?'])(
+    '"%s": in order of release, from the 1977 film',
+    async (message) => {
+      const a = await ask(message);
+      const years = a.picks.map((p) => p.movie.release_date ?? '');
+      expect(a.picks[0]!.movie.title).toBe('Star Wars');
+      expect(years).toEqual([...years].sort());
+    },
+  );
+
+  it('"harry potter, which one would you pick?": its films, best loved first', async () => {
+    const a = await ask('harry potter, which one would you pick?');
+    expect(a.picks.length).toBeGreaterThanOrEqual(5);
+    for (const p of a.picks) expect(p.movie.title).toMatch(/^Harry Potter/);
+    expect(a.message).toContain('best loved');
+  });
+});

@@ -78,13 +78,18 @@ const NOT_THE_FRANCHISE = new Set([
  * the fun ones?").
  */
 const ORDER_CUE =
-  /\b(?:in (?:what|which) order|(?:what|which|right|correct|viewing|watching|release) order|in order|order (?:of|to|should)|how many (?:are|movies|films|of them|there)|which (?:one|ones|should i|do i) (?:first|watch first|start)|watch(?:ed)? first|start with|orden|ordem|reihenfolge|ordre|ordine|cuantas|quantos|wie viele|combien|which [a-z0-9 ]{1,40} (?:is|was|are) (?:the )?(?:best|greatest|worst)(?: one| ones)?$|which (?:one|ones|of them) (?:is|are|was|were) (?:the )?(?:most |least )?[a-z]+(?: one| ones)?)\b|\border$/;
+  /\b(?:in (?:what|which) order|(?:what|which|right|correct|viewing|watching|release) order|in order|order (?:of|to|should)|how many (?:are|movies|films|of them|there)|which (?:one|ones|should i|do i) (?:first|watch first|start)|watch(?:ed)? first|start with|orden|ordem|reihenfolge|ordre|ordine|cuantas|quantos|wie viele|combien|which [a-z0-9 ]{1,40} (?:is|was|are) (?:the )?(?:best|greatest|worst)(?: one| ones)?$|which (?:one|ones|of them) (?:is|are|was|were) (?:the )?(?:most |least )?[a-z]+(?: one| ones)?|which (?:one|ones|of them) (?:would|should|do|will) (?:you|u|i|we) (?:pick|choose|recommend|watch|go (?:with|for)))\b|\border$/;
 const FRANCHISE_NOUN =
   /\b(movies?|films?|flicks|series|saga|franchise|trilogy|collection|marathon|sequels?|prequels?|installments?|instalments?|ones)\b/;
 
 /** "where do we start", "where to begin": asked of a franchise named in two words or more, its order. */
 const START_CUE =
   /\bwhere (?:do|should|would|can) (?:i|we|you|one) (?:start|begin)\b|\bwhere to (?:start|begin)\b/;
+
+/** "where do I start with star wars?": a series is started at its first film, whatever is best loved. */
+export const asksWhereToStart = (message: string): boolean =>
+  START_CUE.test(franchiseKey(message)) ||
+  /\b(?:start|begin) (?:with|on)\b|\b(?:watch|see) first\b/.test(franchiseKey(message));
 
 /** A franchise's other films spoken of ("the sequels", "the other ones", "the rest of them"). */
 const OTHERS_OF_IT =

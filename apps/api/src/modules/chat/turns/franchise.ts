@@ -1,6 +1,6 @@
 import type { CatalogMovie } from '@app/catalog';
 import { orderShown, superlativeIn } from '../about-shown';
-import { franchiseKey } from '../franchise';
+import { asksWhereToStart, franchiseKey } from '../franchise';
 import { reply, type ChatRequest } from '../request';
 import { emptyQuery, isRefinement } from '../understand/query';
 import * as say from '../wording';
@@ -147,8 +147,9 @@ function asked(req: ChatRequest, ctx: TurnContext) {
       }
     : found;
   const out = leftOut(req.message, franchise.name, franchise.members);
-  // "which Rocky film is the best?": the franchise in the order asked.
-  const order = superlativeIn(req.message);
+  // "which Rocky film is the best?": the franchise in the order asked ("where do I start with it?":
+  // in order of release, from its first film).
+  const order = asksWhereToStart(req.message) ? null : superlativeIn(req.message);
   const unseen = (order ? orderShown(franchise.members, order) : franchise.members).filter(
     (m) => !req.seen.has(m.id) && !out.has(m.id),
   );
