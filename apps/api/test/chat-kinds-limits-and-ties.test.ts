@@ -43,9 +43,22 @@ describe('a kind said with its plural is no missing title', () => {
     expect(a.picks.length).toBeGreaterThanOrEqual(3);
   });
 
-  it('a title the catalog lacks, typed in lower case after "do you have", is still called missing', async () => {
-    const a = await ask('do you have everything everywhere all at once');
-    expect(a.message).toContain(NOT_IN_CATALOG);
+  it.each([
+    'do you have everything everywhere all at once',
+    'recommend me everything everywhere all at once',
+  ])('a title the catalog lacks, typed in lower case, is still called missing: "%s"', async (message) => {
+    const a = await ask(message);
+    expect(a.message).toContain(`"Everything Everywhere All At Once" ${NOT_IN_CATALOG}`);
+  });
+
+  it.each([
+    'recommend me the best one',
+    'recommend me something to watch tonight',
+    'recommend me feel good stuff please',
+  ])('"%s" names no film', async (message) => {
+    const a = await ask(message);
+    expect(a.message).not.toContain(NOT_IN_CATALOG);
+    expect(a.picks.length).toBeGreaterThanOrEqual(3);
   });
 });
 

@@ -196,6 +196,21 @@ function askedByName(text: string, words: WordKnowledge): string | null {
   return name.length >= 3 || name.some((w) => nameWord(w, words)) ? (typedSpan(text, name) ?? said) : null;
 }
 
+/** "recommend me …": an opener that names what is wanted, a film by its title among others. */
+const RECOMMEND_ME: readonly string[][] = [['recommend', 'me']];
+
+/**
+ * "recommend me everything everywhere all at once": after "recommend me", three words or more that
+ * ask for nothing (no kind, no suggestion, nobody) are a film's name.
+ */
+function recommendedByName(text: string, words: WordKnowledge): string | null {
+  const name = nameAfterOpener(text, RECOMMEND_ME);
+  if (!name || name.length < 3 || name.length > 7 || name.some((w) => ASKS_OPEN.test(w))) return null;
+  const said = name.join(' ');
+  if (POINTER.test(said) || SERIES_WORDS.test(said) || name.some((w) => SAID_OF_PEOPLE.test(w))) return null;
+  return words.asksForFilms(said) ? null : (typedSpan(text, name) ?? said);
+}
+
 /** "parasite by bong joon ho": who made a film, said after its name, is no part of the title. */
 const BY_MAKER = /\s+by\s+\S+(?:\s+\S+){0,3}$/i;
 
@@ -207,7 +222,7 @@ export function missingTitle(message: string, q: Query, words: WordKnowledge): s
   if (!namesNothing(q)) return null;
   const text = message.trim().replace(/[?!.]+$/, '');
   if (wholeName(text, wordsOf(text), q, words)) return text;
-  const asked = askedByName(text, words);
+  const asked = askedByName(text, words) ?? recommendedByName(text, words);
   if (asked) return asked;
   // The frames below are a title's place whatever else the message says ("my daughter": family films),
   // in the whole message or in one of its sentences ("is everything everywhere all at once good?
