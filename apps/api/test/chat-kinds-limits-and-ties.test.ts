@@ -245,3 +245,37 @@ describe('a series is started at its first film', () => {
     expect(a.message).toContain('best loved');
   });
 });
+
+describe('several films liked at once', () => {
+  const MEMENTO = 77;
+  const INCEPTION = 27205;
+
+  it('"films like memento or inception": both named, neither offered, the second film counts', async () => {
+    const a = await ask('films like memento or inception');
+    expect(a.message).toMatch(
+      /^Here are five films like \*\*\[Memento\]\(\/movie\/77\)\*\* \(2000\) and \*\*\[Inception\]/,
+    );
+    const ids = a.picks.map((p) => p.movie.id);
+    expect(ids).toHaveLength(5);
+    expect(ids).not.toContain(MEMENTO);
+    expect(ids).not.toContain(INCEPTION);
+    const mementoAlone = (await ask('films like memento')).picks.map((p) => p.movie.id);
+    expect(ids).not.toEqual(mementoAlone);
+  });
+
+  it('"films like star wars and the godfather" is no request for war films', async () => {
+    const q = chat.engine.parse('films like star wars and the godfather');
+    expect(q.like?.movie?.title).toBe('Star Wars');
+    expect(q.alsoLike?.map((m) => m.title)).toEqual(['The Godfather']);
+    expect(q.genreGroups).toEqual([]);
+  });
+
+  it.each([
+    ['something like alien and funny', 'Alien'],
+    ['like Bonnie and Clyde', 'Bonnie and Clyde'],
+  ])('"%s" likes one film: %s', (message, title) => {
+    const q = chat.engine.parse(message);
+    expect(q.like?.movie?.title).toBe(title);
+    expect(q.alsoLike).toBeUndefined();
+  });
+});

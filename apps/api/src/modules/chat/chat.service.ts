@@ -68,7 +68,7 @@ export class ChatService {
     if (offline) {
       reply = offline;
       if (offline.picks.length) {
-        convo.lastIntent = { ...offline.intent, like: undefined };
+        convo.lastIntent = { ...offline.intent, like: undefined, alsoLike: undefined };
         convo.lastSeed = offline.seed?.id ?? null;
         // The film the user named is never offered back to them.
         if (offline.seed && !convo.suggested.includes(offline.seed.id)) convo.suggested.push(offline.seed.id);

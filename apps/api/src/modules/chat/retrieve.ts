@@ -115,6 +115,8 @@ export interface Retrieval {
 export interface RetrieveInput {
   exclude: ReadonlySet<number>;
   seed: CatalogMovie | null;
+  /** Further films liked beside the seed ("like Memento or Inception"): as close to any counts. */
+  alsoSeeds?: readonly CatalogMovie[];
   /** Neighbours from the recommendation service (id → rank), when it answered. */
   neighbours: Map<number, number> | null;
   /** Films of a named person, best known first (live mode). */
@@ -383,6 +385,15 @@ function topicGate(found: readonly { fit: number }[], p: Plan): number | null {
   return best > 0 ? TOPIC_GATE_SHARE * best : null;
 }
 
+/** The films a request is like: the seed and those liked beside it. */
+const seedsOf = (p: Plan): CatalogMovie[] => (p.seed ? [p.seed, ...(p.input.alsoSeeds ?? [])] : []);
+
+/** Closeness to several named films: to the closest of them ("like Memento or Inception"). */
+function closestOf(each: ((b: CatalogMovie) => number)[]): (b: CatalogMovie) => number {
+  if (each.length === 1) return each[0]!;
+  return (b) => Math.max(...each.map((f) => f(b)));
+}
+
 /**
  * What the service's nearest neighbour adds to its closeness to the named film, its 50th nearly
  * nothing (`withNeighbours`). Over the development sets' 200 "like X" turns with obvious picks
@@ -520,7 +531,7 @@ function genresAdmit(m: CatalogMovie, p: Plan): boolean {
     )
   )
     return false;
-  if (p.seed && !m.genre_ids.some((g) => p.seed!.genre_ids.includes(g))) return false;
+  if (p.seed && !seedsOf(p).some((x) => m.genre_ids.some((g) => x.genre_ids.includes(g)))) return false;
   return !(p.direction && p.directionFilters && directionRulesOut(p.direction, m, p.asked));
 }
 
@@ -805,7 +816,10 @@ export class Retriever {
       moodRequired: keywordsIn.length === 0 && q.moods.some((m) => KEYWORD_MOODS.has(m)),
       seed,
       closeness: seed
-        ? withNeighbours(this.similarityTo(seed, sem), input.personPool ? null : input.neighbours)
+        ? withNeighbours(
+            closestOf([seed, ...(input.alsoSeeds ?? [])].map((m) => this.similarityTo(m, sem))),
+            input.personPool ? null : input.neighbours,
+          )
         : null,
       out: new Set([...q.genresOut, ...q.impliedOut]),
       keywordsOut,
@@ -820,7 +834,10 @@ export class Retriever {
       direction,
       meanings: this.meaningsOf(direction, sem),
       // A broad mood's genres ("feel-good": animation among them) ask for no cartoon (decision 0119).
-      asked: new Set([...q.genreGroups.filter((g) => !moodGroup(q, g)).flat(), ...(seed?.genre_ids ?? [])]),
+      asked: new Set([
+        ...q.genreGroups.filter((g) => !moodGroup(q, g)).flat(),
+        ...[seed, ...(input.alsoSeeds ?? [])].flatMap((m) => m?.genre_ids ?? []),
+      ]),
       // (A dark comedy is one: In Bruges, Dr. Strangelove are comedies and dramas.)
       comedyAsked:
         !seed &&

@@ -728,7 +728,7 @@ export function restate(q: Query, seed: CatalogMovie | null, n: number): string 
     subjectPhrase(q, cmp, n),
     topicBit(q),
     languagesBit(q),
-    seed ? `like ${movieLink(seed)}` : null,
+    seed ? `like ${list([seed, ...(q.alsoLike ?? [])].map(movieLink))}` : null,
     yearsBit(q),
     lengthBit(q),
     q.minRating !== undefined ? `rated ${q.minRating.toFixed(1)} or more` : null,

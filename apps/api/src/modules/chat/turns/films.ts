@@ -148,6 +148,15 @@ function wordPicks(req: ChatRequest, found: Retrieval): EngineAnswer {
   );
 }
 
+/** Several films' neighbours as one list: each film at its best rank in any of them. */
+function nearestOfAll(lists: (Map<number, number> | null)[]): Map<number, number> | null {
+  const known = lists.filter((l): l is Map<number, number> => !!l);
+  if (known.length <= 1) return known[0] ?? null;
+  const all = new Map<number, number>();
+  for (const l of known) for (const [id, rank] of l) all.set(id, Math.min(rank, all.get(id) ?? rank));
+  return all;
+}
+
 /** Retrieval (from a person's films, when given) and wording: the films a request asks for. */
 export async function serveFilms(
   request: ChatRequest,
@@ -156,10 +165,14 @@ export async function serveFilms(
 ): Promise<EngineAnswer> {
   let req: ChatRequest = { ...request, query: withDarkFrom(request, ctx) };
   const { query: q, seed } = req;
-  const neighbours = seed ? await ctx.neighbours(seed) : null;
+  const alsoSeeds = seed ? (q.alsoLike ?? []) : [];
+  const neighbours = seed
+    ? nearestOfAll(await Promise.all([seed, ...alsoSeeds].map((m) => ctx.neighbours(m))))
+    : null;
   let found = ctx.retrieve(q, {
     exclude: excluded(req),
     seed,
+    alsoSeeds,
     neighbours,
     personPool,
     anchor: q.relative && !seed ? req.state.lastPicks : undefined,

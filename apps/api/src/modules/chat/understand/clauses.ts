@@ -1228,6 +1228,54 @@ function takeTitle(s: State, sp: TitleSpan, found: FoundTitle, lexiconWords: Rea
   originalMeant(s, found.cand.from);
 }
 
+/** Words that join a further film liked to the first ("like Memento or Inception", "wie Memento oder Inception"). */
+const ALSO_JOINS = /^(?:and|or|,|&|\+|n|y|o|e|et|ou|und|oder)$/;
+/** How well known a further film liked must be, its title typed in one word or in several. */
+const ALSO_ONE_WORD_VOTES = 1000;
+const ALSO_VOTES = 300;
+
+/**
+ * "films like Memento or Inception", "I loved Heat and Ronin": up to two further well-known films
+ * named right after the first, each joined by "and", "or" or a comma and typed as its whole title
+ * (a one-word title of four letters or more and no word of a request: "like Alien and funny" asks for
+ * funny films).
+ */
+function alsoLiked(s: State, from: number, lexiconWords: ReadonlySet<string>): void {
+  const first = s.q.like?.movie;
+  if (!first) return;
+  const also: CatalogMovie[] = [];
+  let at = from;
+  while (also.length < 2 && ALSO_JOINS.test(s.toks[at]?.w ?? '')) {
+    const named = titleAt(s, at + 1, lexiconWords, [first, ...also]);
+    if (!named) break;
+    also.push(named.movie);
+    for (let k = at; k < named.end; k++) s.toks[k]!.used = true;
+    at = named.end;
+  }
+  if (also.length) s.q.alsoLike = also;
+}
+
+/** The longest well-known title typed whole from `start` (six words at most), or null. */
+function titleAt(
+  s: State,
+  start: number,
+  lexiconWords: ReadonlySet<string>,
+  named: readonly CatalogMovie[],
+): { movie: CatalogMovie; end: number } | null {
+  for (let n = Math.min(6, s.toks.length - start); n >= 1; n--) {
+    const span = s.toks.slice(start, start + n);
+    if (span.some((t) => t.used || PUNCTUATION.has(t.w))) continue;
+    const w = span[0]!.w;
+    if (n === 1 && (w.length < 4 || lexiconWords.has(w) || FILLER.has(w))) continue;
+    const hit = s.ctx.resolveTitle(span.map((t) => t.raw).join(' '));
+    if (!hit || hit.confidence < 0.95 || named.some((m) => m.id === hit.movie.id)) continue;
+    if (hit.movie.vote_count < (titleWords(hit.movie.title).length === 1 ? ALSO_ONE_WORD_VOTES : ALSO_VOTES))
+      continue;
+    return { movie: hit.movie, end: start + n };
+  }
+  return null;
+}
+
 /** "I loved the original Ghost in the Shell": of the films of that title, the first released. */
 function originalMeant(s: State, from: number): void {
   const like = s.q.like;
@@ -1740,6 +1788,7 @@ export function likeClause(s: State, lexiconWords: ReadonlySet<string>) {
       continue;
     }
     takeTitle(s, sp, found, lexiconWords);
+    alsoLiked(s, found.cand.to, lexiconWords);
     // "do you have the matrix", "got inception?": the film itself is asked for.
     const cue = s.toks
       .slice(sp.trigger[0], sp.trigger[1])

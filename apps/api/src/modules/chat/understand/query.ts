@@ -70,6 +70,8 @@ export interface Query {
   /** Film traditions named ("Nordic noir", "anime"): the reply says them so, not as their languages. */
   traditions?: string[];
   like?: NamedTitle;
+  /** Further films liked beside the first, joined by "and" or "or" ("like Memento or Inception"). */
+  alsoLike?: CatalogMovie[];
   person?: string;
   /** A person the message rules out ("nothing with Will Ferrell"): never a request for their films. */
   personOut?: string;
