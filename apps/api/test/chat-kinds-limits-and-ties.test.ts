@@ -263,6 +263,19 @@ describe('several films liked at once', () => {
     expect(ids).not.toEqual(mementoAlone);
   });
 
+  it.each([
+    ["twisty crime or mystery please. i've already seen gone girl and se7en so not those", [210577, 807]],
+    [
+      'a sci fi movie to melt my brain. have seen inception and interstellar like 4 times each so not those',
+      [27205, 157336],
+    ],
+  ])('films said as seen together: "%s" offers neither', async (message, seen) => {
+    expect(chat.engine.parse(message).alsoLike).toHaveLength(1);
+    const a = await ask(message);
+    expect(a.picks.length).toBeGreaterThanOrEqual(3);
+    for (const p of a.picks) expect(seen).not.toContain(p.movie.id);
+  });
+
   it('"films like star wars and the godfather" is no request for war films', async () => {
     const q = chat.engine.parse('films like star wars and the godfather');
     expect(q.like?.movie?.title).toBe('Star Wars');

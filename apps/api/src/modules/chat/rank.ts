@@ -232,7 +232,7 @@ const UNASKED_KINDS: readonly number[] = [GENRE.animation, GENRE.family, GENRE.d
 
 /**
  * −1..0: how much of a kind nobody asked for the film is (animation, family, documentary, music).
- * For a child the family kind is the one meant (1): a friend names Home Alone and Zootopia for a
+ * For a child the family kind is the one meant (2): a friend names Home Alone and Zootopia for a
  * ten-year-old's sleepover before The Lord of the Rings, which suits a child too.
  */
 export function unaskedKind(
@@ -241,7 +241,7 @@ export function unaskedKind(
   child: boolean,
   seed: CatalogMovie | null,
 ): number {
-  if (child) return m.genre_ids.includes(GENRE.family) ? 1 : 0;
+  if (child) return m.genre_ids.includes(GENRE.family) ? 2 : 0;
   let x = 0;
   for (const g of UNASKED_KINDS) {
     if (asked.has(g) || seed?.genre_ids.includes(g)) continue;

@@ -944,7 +944,7 @@ export class Retriever {
   private admits(m: CatalogMovie, p: Plan, minVotes: number): boolean {
     // The vote floor first: most of a pool is under it, and it costs the least to ask.
     if (m.vote_count < (p.input.personPool ? 1 : minVotes)) return false;
-    if (p.input.exclude.has(m.id) || (p.seed && m.id === p.seed.id)) return false;
+    if (p.input.exclude.has(m.id) || seedsOf(p).some((x) => x.id === m.id)) return false;
     if (p.q.lesserKnown && this.fame().fame(m) > LESSER_KNOWN_MAX) return false;
     if (!franchiseAdmits(m, p.q)) return false;
     if (p.q.studiosOut?.some((k) => madeBy(m, k))) return false;

@@ -1788,6 +1788,7 @@ export function likeClause(s: State, lexiconWords: ReadonlySet<string>) {
       continue;
     }
     takeTitle(s, sp, found, lexiconWords);
+    // (Films said as seen with it are like it too, and left out: "seen gone girl and se7en".)
     alsoLiked(s, found.cand.to, lexiconWords);
     // "do you have the matrix", "got inception?": the film itself is asked for.
     const cue = s.toks
