@@ -358,18 +358,28 @@ const PROPS = new Set([
   'winter',
 ]);
 
+/** The film a pick shares the most keywords with, then genres (the first on a tie). */
+function nearestOf(m: CatalogMovie, seeds: readonly CatalogMovie[]): CatalogMovie {
+  const shared = (x: CatalogMovie) =>
+    2 * x.keywords.filter((k) => m.keywords.includes(k)).length +
+    x.genre_ids.filter((g) => m.genre_ids.includes(g)).length;
+  return seeds.reduce((best, x) => (shared(x) > shared(best) ? x : best));
+}
+
 /**
  * One reason per pick, from the film's data and what the user asked for: what it shares with the
  * film they named, the theme they asked for, its kind, era, language, rating or length when asked,
  * then what it is about. Sentence shapes vary across a reply: no two picks open alike, no raw tags.
  */
-export function reasonsFor(scored: readonly Scored[], q: Query, seed: CatalogMovie | null): string[] {
+export function reasonsFor(scored: readonly Scored[], q: Query, first: CatalogMovie | null): string[] {
   const usedShapes = new Set<Shape>();
   const usedOpenings = new Set<string>();
-  const seedDark = seed ? darkness(seed) : 0;
+  const seeds = first ? [first, ...(q.alsoLike ?? [])] : [];
   const said = new Map<string, number>();
   return scored.map((p, i) => {
-    const f = facts(p, q, seed, i, seedDark);
+    // Of several films liked, each pick is said of the one it shares most with.
+    const seed = seeds.length > 1 ? nearestOf(p.movie, seeds) : first;
+    const f = facts(p, q, seed, i, seed ? darkness(seed) : 0);
     // A shared theme said twice is enough: the next picks say something else about themselves.
     if (seed) f.themes = f.themes.filter((t) => (said.get(t) ?? 0) < 2);
     f.themes.sort((a, b) => (said.get(a) ?? 0) - (said.get(b) ?? 0));

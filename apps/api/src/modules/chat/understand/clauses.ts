@@ -1734,11 +1734,6 @@ const onlyPronouns = (s: State, c: TitleCandidate) =>
 const PRONOUN_CONTRACTIONS =
   /^(?:i'd|id|i've|ive|i'm|im|i'll|what's|whats|that's|thats|it's|there's|theres|here's|heres|who's|whos|you'd|you've|we'd|we've|they'd|they've|he'd|she'd)$/;
 
-/**
- * Words read as a name that name no film: a pronoun and its verb ("the stuff I'd rent": the capital
- * I names nothing), or a name the catalog lacks holding a likeness ("avete qualcosa di simile a
- * inception?": the likeness is the request, and its own span names the film; decision 0144).
- */
 /** Plural nouns of kinds of film: "trial stories", "marvel movies" say a kind, never one film. */
 const KIND_PLURALS = /^(?:movies|films|flicks|stories|tales|pictures|ones)$/;
 
@@ -1753,6 +1748,12 @@ function namesAKind(s: State, found: FoundTitle): boolean {
   return kind(s.toks[found.cand.to]) || kind(s.toks[found.cand.to - 1]);
 }
 
+/**
+ * Words read as a name that name no film: a pronoun and its verb ("the stuff I'd rent": the capital
+ * I names nothing), a kind said in the plural (`namesAKind`), or a name the catalog lacks holding a
+ * likeness ("avete qualcosa di simile a inception?": the likeness is the request, and its own span
+ * names the film; decision 0144).
+ */
 const namesNoFilm = (s: State, found: FoundTitle) =>
   onlyPronouns(s, found.cand) ||
   namesAKind(s, found) ||
