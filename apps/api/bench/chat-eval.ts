@@ -315,6 +315,7 @@ const SETS = [
   'fresh58',
   'fresh59',
   'fresh60',
+  'fresh61',
 ];
 
 /** The sets `--set` names: one set, `all`, or `dev+own` (the development sets). */
