@@ -385,9 +385,6 @@ function topicGate(found: readonly { fit: number }[], p: Plan): number | null {
   return best > 0 ? TOPIC_GATE_SHARE * best : null;
 }
 
-/** The films a request is like: the seed and those liked beside it. */
-const seedsOf = (p: Plan): CatalogMovie[] => (p.seed ? [p.seed, ...(p.input.alsoSeeds ?? [])] : []);
-
 /** Closeness to several named films: to the closest of them ("like Memento or Inception"). */
 function closestOf(each: ((b: CatalogMovie) => number)[]): (b: CatalogMovie) => number {
   if (each.length === 1) return each[0]!;
@@ -438,6 +435,8 @@ interface Plan {
   /** A mood that names no kind asked for: a film must carry one of its keywords (`KEYWORD_MOODS`). */
   moodRequired: boolean;
   seed: CatalogMovie | null;
+  /** The films the request is like: the seed and those liked beside it (none without a seed). */
+  seeds: readonly CatalogMovie[];
   closeness: ((b: CatalogMovie) => number) | null;
   out: Set<number>;
   keywordsOut: Set<string>;
@@ -531,7 +530,7 @@ function genresAdmit(m: CatalogMovie, p: Plan): boolean {
     )
   )
     return false;
-  if (p.seed && !seedsOf(p).some((x) => m.genre_ids.some((g) => x.genre_ids.includes(g)))) return false;
+  if (p.seed && !p.seeds.some((x) => m.genre_ids.some((g) => x.genre_ids.includes(g)))) return false;
   return !(p.direction && p.directionFilters && directionRulesOut(p.direction, m, p.asked));
 }
 
@@ -795,6 +794,7 @@ export class Retriever {
           .filter((x) => !asked.some((v) => dot(v, x.v) >= ASKED_CLOSE))
       : [];
     const seed = input.seed;
+    const seeds = seed ? [seed, ...(input.alsoSeeds ?? [])] : [];
     const qv = sem && themeWords.length ? sem.embed(themeWords) : null;
     const av = sem && input.anchor?.length ? sem.centroid(input.anchor) : null;
     const kinds = q.genreGroups.filter((g) => !moodGroup(q, g)).flat();
@@ -815,9 +815,10 @@ export class Retriever {
       // (Beside an asked theme, the theme is required and the mood lifts: "clever and twisty, a heist".)
       moodRequired: keywordsIn.length === 0 && q.moods.some((m) => KEYWORD_MOODS.has(m)),
       seed,
+      seeds,
       closeness: seed
         ? withNeighbours(
-            closestOf([seed, ...(input.alsoSeeds ?? [])].map((m) => this.similarityTo(m, sem))),
+            closestOf(seeds.map((m) => this.similarityTo(m, sem))),
             input.personPool ? null : input.neighbours,
           )
         : null,
@@ -836,7 +837,7 @@ export class Retriever {
       // A broad mood's genres ("feel-good": animation among them) ask for no cartoon (decision 0119).
       asked: new Set([
         ...q.genreGroups.filter((g) => !moodGroup(q, g)).flat(),
-        ...[seed, ...(input.alsoSeeds ?? [])].flatMap((m) => m?.genre_ids ?? []),
+        ...seeds.flatMap((m) => m.genre_ids),
       ]),
       // (A dark comedy is one: In Bruges, Dr. Strangelove are comedies and dramas.)
       comedyAsked:
@@ -944,7 +945,7 @@ export class Retriever {
   private admits(m: CatalogMovie, p: Plan, minVotes: number): boolean {
     // The vote floor first: most of a pool is under it, and it costs the least to ask.
     if (m.vote_count < (p.input.personPool ? 1 : minVotes)) return false;
-    if (p.input.exclude.has(m.id) || seedsOf(p).some((x) => x.id === m.id)) return false;
+    if (p.input.exclude.has(m.id) || p.seeds.some((x) => x.id === m.id)) return false;
     if (p.q.lesserKnown && this.fame().fame(m) > LESSER_KNOWN_MAX) return false;
     if (!franchiseAdmits(m, p.q)) return false;
     if (p.q.studiosOut?.some((k) => madeBy(m, k))) return false;
