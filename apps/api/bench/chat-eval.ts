@@ -14,6 +14,8 @@
  *  - "own": the engine author's 36 prompts (the checks in this file).
  * Reports per set: expectations met, turns fully met, grounded (every linked id is a catalog movie
  * with its real title), understood-or-said-so, p95 latency.
+ * `--url URL` sends each turn to a running site over HTTP instead (`POST /api/chat/send`, as a
+ * visitor's browser does; start it with TRUST_PROXY=1): the latency is then a visitor's.
  * Usage: npm run chat:eval [-- --set dev|own-lang|own5|own6|own7|own8|heldout|fresh|fresh2|fresh3|fresh4|fresh5|fresh7|fresh8|fresh9|fresh10|fresh11|fresh12|fresh13|fresh14|fresh15|fresh16|fresh17|fresh18|fresh19|fresh20|fresh21|fresh22|fresh23|fresh24|fresh25|fresh26|fresh27|fresh28|fresh29|fresh30|fresh31|fresh32|fresh33|fresh34|fresh35|fresh36|fresh37|fresh38|fresh39|fresh40|fresh41|fresh42|fresh43|fresh44|fresh45|fresh46|fresh47|fresh48|fresh49|fresh50|fresh51|fresh52|fresh53|fresh54|fresh55|own|all] [--file SET.json] [--keyword-only] [--recommender URL] [--out FILE]
  *        [--transcript FILE] (every turn and reply of the independent sets, to read them as a person would)
  * Without --set it runs dev and own: the held-out half only runs when asked for by name (or "all").
@@ -26,7 +28,7 @@ import { cpus, loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { RecommenderClient } from '../src/integrations/recommender/recommender-client';
 import { ChatEngine, type ConversationState } from '../src/modules/chat/chat-engine';
-import { runSet, type SetReport } from './chat-sets/check';
+import { runSet, type SendTurn, type SetReport } from './chat-sets/check';
 
 type Check =
   | {
@@ -117,12 +119,15 @@ async function main() {
   const writeTranscript = () =>
     transcriptFile &&
     writeFileSync(resolve(process.env.INIT_CWD ?? process.cwd(), transcriptFile), transcript!.join('\n'));
+  const url = arg('--url');
+  const send = url ? overHttp(url) : undefined;
   for (const name of setsToRun(which)) {
     const report = await runSet(
       name,
       resolve(import.meta.dirname, `chat-sets/${name}.json`),
       engine,
       transcript,
+      send,
     );
     reports.push(report);
     printReport(report);
@@ -135,6 +140,7 @@ async function main() {
       resolve(process.env.INIT_CWD ?? process.cwd(), file),
       engine,
       transcript,
+      send,
     );
     reports.push(report);
     printReport(report);
@@ -318,6 +324,39 @@ const SETS = [
   'fresh61',
 ];
 
+/**
+ * Each turn as a visitor's browser sends it to a running site (`--url`): `POST /api/chat/send` with
+ * a browser's `Accept-Encoding`, timed to the whole answer. Each conversation is a new visitor (its
+ * own address in `X-Forwarded-For`, which the site reads when started with TRUST_PROXY=1; else the
+ * chat's limit per address stops the run).
+ */
+function overHttp(base: string): SendTurn {
+  let visitors = 0;
+  let address = '';
+  return async (message, conversationId) => {
+    if (!conversationId) {
+      visitors++;
+      address = `10.${(visitors >> 16) & 255}.${(visitors >> 8) & 255}.${visitors & 255}`;
+    }
+    const res = await fetch(new URL('/api/chat/send', base), {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'accept-encoding': 'br, gzip, deflate',
+        'x-forwarded-for': address,
+      },
+      body: JSON.stringify({ message, ...(conversationId ? { conversation_id: conversationId } : {}) }),
+    });
+    const body = (await res.json()) as Awaited<ReturnType<SendTurn>>;
+    if (res.status === 429)
+      throw new Error(
+        `${res.status} ${body.message}: start the site with TRUST_PROXY=1 (one visitor per conversation)`,
+      );
+    if (!res.ok) throw new Error(`POST /api/chat/send "${message}": ${res.status} ${body.message}`);
+    return body;
+  };
+}
+
 /** The sets `--set` names: one set, `all`, or `dev+own` (the development sets). */
 function setsToRun(which: string): string[] {
   return SETS.filter(
@@ -373,7 +412,7 @@ function printReport(r: SetReport) {
   console.log(`  grounded              ${pct(r.grounded, r.links)} of ${r.links} links`);
   console.log(`  understood-or-said-so ${pct(r.understood_or_said_so, r.turns)}`);
   console.log(
-    `  p95 latency           ${r.p95_ms} ms${r.p95_cpu_ms !== undefined ? ` (CPU time ${r.p95_cpu_ms} ms)` : ''}`,
+    `  p50 / p95 latency     ${r.p50_ms} / ${r.p95_ms} ms${r.p95_cpu_ms !== undefined ? ` (CPU time ${r.p95_cpu_ms} ms)` : ''}`,
   );
   if (r.obvious)
     console.log(

@@ -64,6 +64,7 @@ export interface SetReport {
   links: number;
   grounded: number;
   understood_or_said_so: number;
+  p50_ms?: number;
   p95_ms: number;
   /** p95 of the CPU time the process spent per turn (less sensitive to a busy machine than wall time). */
   p95_cpu_ms?: number;
@@ -178,16 +179,42 @@ export function checkTurn(
   return out;
 }
 
-/** Runs one set through the chat service (offline engine, in-memory conversations). */
+/** The reply's links, and those that name a catalog film by its real title. */
+function countLinks(
+  message: string,
+  catalog: { get(id: number): CatalogMovie | undefined },
+  report: { links: number; grounded: number },
+) {
+  // A link starts at an unescaped `[` (an overview may quote an escaped "\[REC\]").
+  for (const [, title, id] of message.matchAll(/(?<!\\)\[((?:\\.|[^\]\\])+)\]\(\/movie\/(\d+)\)/g)) {
+    report.links++;
+    const m = catalog.get(Number(id));
+    if (m && m.title.replace(/([\\[\]*_`])/g, '\\$1') === title) report.grounded++;
+  }
+}
+
+/** One chat turn as `POST /api/chat/send` answers it. */
+export type SendTurn = (
+  message: string,
+  conversationId: string | undefined,
+) => Promise<{ message: string; conversation_id: string; movies: { id: number }[] }>;
+
+/**
+ * Runs one set through the chat service (offline engine, in-memory conversations), or through
+ * `send` (a running site over HTTP: then the time per turn is a visitor's, and no CPU time is
+ * measured here).
+ */
 export async function runSet(
   name: string,
   file: string,
   engine: ChatEngine,
   /** When given, every turn and reply is appended (for reading the replies as a person would). */
   transcript?: string[],
+  send?: SendTurn,
 ): Promise<SetReport> {
   const cases = JSON.parse(readFileSync(file, 'utf8')) as Case[];
   const service = new ChatService(engine, null, { warn() {} });
+  const sendTurn: SendTurn = send ?? ((message, id) => service.send(message, id, null));
   const report: SetReport = {
     set: name,
     source: `${cases[0]?.author ?? 'independent evaluator'}, ${file.split('/').slice(-2).join('/')}`,
@@ -210,21 +237,14 @@ export async function runSet(
     for (const turn of c.turns) {
       const t0 = performance.now();
       const c0 = process.cpuUsage();
-      const reply = await service.send(turn.user, conversation, null);
+      const reply = await sendTurn(turn.user, conversation);
       const c1 = process.cpuUsage(c0);
       latencies.push(performance.now() - t0);
       cpu.push((c1.user + c1.system) / 1000);
       conversation = reply.conversation_id;
       transcript?.push(`[${name} ${c.id}] > ${turn.user}\n${reply.message}\n`);
       const picks = reply.movies.map((m) => engine.catalog.get(m.id)!).filter(Boolean);
-      // A link starts at an unescaped `[` (an overview may quote an escaped "\[REC\]").
-      for (const [, title, id] of reply.message.matchAll(
-        /(?<!\\)\[((?:\\.|[^\]\\])+)\]\(\/movie\/(\d+)\)/g,
-      )) {
-        report.links++;
-        const m = engine.catalog.get(Number(id));
-        if (m && m.title.replace(/([\\[\]*_`])/g, '\\$1') === title) report.grounded++;
-      }
+      countLinks(reply.message, engine.catalog, report);
       const results = checkTurn(
         turn.expect,
         { message: reply.message, picks },
@@ -258,8 +278,9 @@ export async function runSet(
     }
   }
   latencies.sort((a, b) => a - b);
+  report.p50_ms = Math.round(latencies[Math.floor(latencies.length * 0.5)] ?? 0);
   report.p95_ms = Math.round(latencies[Math.floor(latencies.length * 0.95)] ?? 0);
   cpu.sort((a, b) => a - b);
-  report.p95_cpu_ms = Math.round(cpu[Math.floor(cpu.length * 0.95)] ?? 0);
+  if (!send) report.p95_cpu_ms = Math.round(cpu[Math.floor(cpu.length * 0.95)] ?? 0);
   return report;
 }
