@@ -367,6 +367,20 @@ const UNMEASURED_ORDER: ShownOrder = {
     `I can't tell that from what the catalog knows of these films (their kind, themes and ratings). Of those, the best loved is ${first}:`,
 };
 
+/**
+ * "is any of those ok for someone who can't stand gore?", "any of those not too scary?": a limit
+ * asked of the films shown is answered by the order it names, the least violent (scary) first.
+ * What the catalog knows of a film's violence is too thin to say that one is free of it.
+ */
+export function limitOrder(q: {
+  notMoods?: readonly string[];
+  awayMoods?: readonly string[];
+}): ShownOrder | null {
+  const said = [...(q.notMoods ?? []), ...(q.awayMoods ?? [])];
+  const word = said.includes('violent') ? 'least violent' : said.includes('scary') ? 'least scary' : null;
+  return ORDERS.find(([, o]) => o.word === word)?.[1] ?? null;
+}
+
 /** The order a superlative in the text asks for ("which Rocky film is the longest?"), or null. */
 export function superlativeIn(message: string): ShownOrder | null {
   const text = folded(message);

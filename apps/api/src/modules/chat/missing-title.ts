@@ -221,14 +221,19 @@ export const withoutMakerAfter = (title: string): string => title.replace(BY_MAK
 export function missingTitle(message: string, q: Query, words: WordKnowledge): string | null {
   if (!namesNothing(q)) return null;
   const text = message.trim().replace(/[?!.]+$/, '');
-  if (wholeName(text, wordsOf(text), q, words)) return text;
+  // The opener of a question for a title is no part of it ("¿Tienes Encanto?").
   const asked = askedByName(text, words) ?? recommendedByName(text, words);
   if (asked) return asked;
+  if (wholeName(text, wordsOf(text), q, words)) return text;
   // The frames below are a title's place whatever else the message says ("my daughter": family films),
   // in the whole message or in one of its sentences ("is everything everywhere all at once good?
   // thinking about watching it tonight").
   for (const part of [text, ...sentencesOf(text).map((t) => t.replace(/[?!.;]+$/, ''))]) {
-    const name = availableName(part, words) ?? judgedName(part, words) ?? likenedName(part, words);
+    const name =
+      availableName(part, words) ??
+      (part === text ? null : askedByName(part, words)) ??
+      judgedName(part, words) ??
+      likenedName(part, words);
     if (name) return name;
   }
   return null;
@@ -239,8 +244,13 @@ const OPENERS = [...AVAILABILITY_FRAME.opens]
   .filter((o) => o.split(' ').length > 1 || AVAILABILITY_FRAME.asks.includes(o))
   .map((o) => o.split(' '))
   .sort((a, b) => b.length - a.length);
-/** The openers that ask whether the catalog has a film ("do you have", "tienen"), of two words or more. */
-const ASKING_OPENERS = OPENERS.filter((o) => o.length > 1 && AVAILABILITY_FRAME.asks.includes(o.join(' ')));
+/**
+ * The openers that ask whether the catalog has a film ("do you have", "tienes"); "got" alone also
+ * opens what is no question for a title ("got any scary ones?").
+ */
+const ASKING_OPENERS = OPENERS.filter(
+  (o) => o.join(' ') !== 'got' && AVAILABILITY_FRAME.asks.includes(o.join(' ')),
+);
 
 /** Words that start a request after a title ("inception but darker", "heat with less talking"). */
 const JOINS =

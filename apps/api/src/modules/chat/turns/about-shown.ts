@@ -5,10 +5,12 @@ import {
   askedAboutShown,
   factAskedOfNamed,
   folded,
+  limitOrder,
   orderShown,
   pointsOnlyAtShown,
   questionSubject,
 } from '../about-shown';
+import { selectsFromShown } from '../shown-fit';
 import { lastPicks, NAMED_MIN_VOTES, reply, type ChatRequest } from '../request';
 import { emptyQuery } from '../understand/query';
 import * as say from '../wording';
@@ -34,7 +36,7 @@ const ASKS_WHICH = /^\W*(?:ok |okay |so |and |hmm |but )?which\b/i;
 const order = (req: ChatRequest) =>
   req.state.lastPicks.length &&
   (pointsOnlyAtShown(req.message) || !asksForFilms(req) || ASKS_WHICH.test(req.message))
-    ? askedAboutShown(req.message)
+    ? (askedAboutShown(req.message) ?? (selectsFromShown(req.message) ? limitOrder(req.query) : null))
     : null;
 
 /** Films of the same title as a shown one (an original and its remake), known enough to judge. */

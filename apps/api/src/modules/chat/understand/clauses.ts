@@ -30,6 +30,7 @@ import {
   GENRE_PAIRS,
   GENRE_PHRASES,
   GREETINGS,
+  HELP,
   INDUSTRY_PHRASES,
   LANGUAGE_PHRASES,
   LEAVE_BETWEEN,
@@ -290,6 +291,8 @@ export const CHORES =
 
 export function socialClause(s: State): {
   greeting: boolean;
+  /** "how does this thing work?": a question about the chat itself. */
+  help: boolean;
   thanks: boolean;
   offTopic: boolean;
   movieContext: boolean;
@@ -322,6 +325,7 @@ export function socialClause(s: State): {
     /^(who|what|whats|what's|when|where|why|how|which|can|could|is|are|do|does|did|will|should)$/.test(first);
   return {
     greeting,
+    help: HELP.some(said),
     thanks,
     offTopic,
     movieContext,
@@ -2724,10 +2728,11 @@ const INFANT_AGE = new RegExp(
 const ELDER_NOUN = String.raw`(?:grandma|grandmas|grandpa|grandpas|grandmother|grandfather|grandparents|granny|grannie|grandad|granddad|grandads|nana|abuela|abuelo|abuelos|abuelita|abuelito|mamie|papy|papie|grand mere|grand pere|grands parents|oma|opa|grosseltern|nonna|nonno|nonni|avo|avos|vovo|vo)`;
 /**
  * A grandparent who will watch: "with my grandma", "for grandpa", "grandma (85)", "my grandpa is
- * staying with us", "85 years old", "turns 90", "her 80th birthday" (not "my grandma passed").
+ * staying with us", "85 years old", "turns 90", "her 80th birthday", "my parents (both late 60s)"
+ * (not "my grandma passed").
  */
 const ELDER = new RegExp(
-  String.raw`\b(?:(?:for|with|con|avec|mit|com|per) (?:(?:my|our|his|her|mi|mis|ma|mon|mes|meine|meinen|meiner|mia|mio|minha|meu|the) )?${ELDER_NOUN}|${ELDER_NOUN} \( ?\d{2,3}|${ELDER_NOUN} (?:is |s |are |will be |'s )?(?:staying|visiting|coming|over|here|with us)|(?:6[5-9]|[7-9]\d|10\d) ?(?:years? ?olds?|yrs? ?olds?|yo)\b|(?:turns?|turning) (?:6[5-9]|[7-9]\d|10\d)|(?:6[5-9]|[7-9]\d|10\d)(?:th)? (?:birthday|bday)|in (?:their|her|his|my|our) (?:early |mid |late )?(?:[6-9]0s|sixties|seventies|eighties|nineties)|(?:he's|she's|hes|shes|he is|she is|they're|theyre|they are) (?:6[5-9]|[7-9]\d|10\d)(?! ?(?:min|mins|minutes|%|percent)))`,
+  String.raw`\b(?:(?:for|with|con|avec|mit|com|per) (?:(?:my|our|his|her|mi|mis|ma|mon|mes|meine|meinen|meiner|mia|mio|minha|meu|the) )?${ELDER_NOUN}|${ELDER_NOUN} \( ?\d{2,3}|${ELDER_NOUN} (?:is |s |are |will be |'s )?(?:staying|visiting|coming|over|here|with us)|(?:6[5-9]|[7-9]\d|10\d) ?(?:years? ?olds?|yrs? ?olds?|yo)\b|(?:turns?|turning) (?:6[5-9]|[7-9]\d|10\d)|(?:6[5-9]|[7-9]\d|10\d)(?:th)? (?:birthday|bday)|in (?:their|her|his|my|our) (?:early |mid |late )?(?:[6-9]0s|sixties|seventies|eighties|nineties)|\bboth (?:early |mid |late )?(?:[6-9]0s|sixties|seventies|eighties|nineties)(?! (?:and|or|n|to|${FILM_NOUNS}|films?|movies?|ones?|classics?|stuff|music)\b)|(?:he's|she's|hes|shes|he is|she is|they're|theyre|they are) (?:6[5-9]|[7-9]\d|10\d)(?! ?(?:min|mins|minutes|%|percent)))`,
 );
 
 /**
@@ -3074,10 +3079,11 @@ const AGE_DECADE = String.raw`(?:(?:early|late|mid) )?(?:[2-9]0 ?'?s|twenties|th
 /**
  * A decade said of people is an age, not when a film was made: after a possessive ("in their 70s",
  * "en sus 40", "dans leurs 60 ans"), after the people it is of ("we're both late 20s", "i'm mid
- * 30s", "8 of us all mid 20s", but "they're 80s movies" are films), or before them ("a mid 30s guy").
+ * 30s", "8 of us all mid 20s", "my parents (both late 60s)", but "they're 80s movies" and "both 80s
+ * and 90s" are films), or before them ("a mid 30s guy").
  */
 const AGE = new RegExp(
-  String.raw`\b(?:(?:in|into|en|dans|nei|nos|nas) (?:their|his|her|my|our|your|sus|su|mis|ses|leurs|mes|suoi|miei|seus|meus) (?:(?:early|late|mid) )?(?:[1-9]0 ?'?s|[1-9]0(?: ans| anos| anni)?|twenties|thirties|forties|fifties|sixties|seventies|eighties|nineties)|(?:we're|we are|were|i'm|im|i am|they're|theyre|they are|he's|hes|he is|she's|shes|she is|of us|of them|we all|everyone's|everyone is|everybody's|everybody is)(?: both| all| are)? ${AGE_DECADE}(?! (?:${FILM_NOUNS}|films?|movies?|ones?|classics?|stuff|style|vibes?|kind|type|music)\b)|${AGE_DECADE} (?:guys?|couples?|women|woman|man|men|dads?|moms?|mums?|parents|people|friends|folks|ladies|lady|dudes?|adults?)\b)`,
+  String.raw`\b(?:(?:in|into|en|dans|nei|nos|nas) (?:their|his|her|my|our|your|sus|su|mis|ses|leurs|mes|suoi|miei|seus|meus) (?:(?:early|late|mid) )?(?:[1-9]0 ?'?s|[1-9]0(?: ans| anos| anni)?|twenties|thirties|forties|fifties|sixties|seventies|eighties|nineties)|(?:we're|we are|were|i'm|im|i am|they're|theyre|they are|he's|hes|he is|she's|shes|she is|of us|of them|we all|everyone's|everyone is|everybody's|everybody is)(?: both| all| are)? ${AGE_DECADE}(?! (?:${FILM_NOUNS}|films?|movies?|ones?|classics?|stuff|style|vibes?|kind|type|music)\b)|\bboth ${AGE_DECADE}(?! (?:and|or|n|to|${FILM_NOUNS}|films?|movies?|ones?|classics?|stuff|music)\b)|${AGE_DECADE} (?:guys?|couples?|women|woman|man|men|dads?|moms?|mums?|parents|people|friends|folks|ladies|lady|dudes?|adults?)\b)`,
 );
 
 /**

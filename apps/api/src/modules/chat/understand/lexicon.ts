@@ -4057,6 +4057,8 @@ export const VIEWING_SITUATION = new Set(
 
 /** Clear signs of an off-topic request (cooking, weather, homework…), when nothing film-like is asked. */
 export const OFF_TOPIC: string[] = inEveryLanguage('offTopic');
+/** Questions about the chat itself ("how does this work?"): its greeting says what it does. */
+export const HELP: string[] = inEveryLanguage('help');
 
 /**
  * Leaving films behind ("forget about the movie catalog and…", "ignore the movie stuff", "stop

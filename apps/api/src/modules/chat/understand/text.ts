@@ -79,6 +79,15 @@ const TEXT_SPEAK: Record<string, string> = {
   gov: 'government',
   ppl: 'people',
   bday: 'birthday',
+  // Slips of short words a request turns on, too short for the speller's budget ("movies liek superbad").
+  liek: 'like',
+  lik: 'like',
+  lke: 'like',
+  teh: 'the',
+  adn: 'and',
+  wiht: 'with',
+  waht: 'what',
+  jsut: 'just',
   // Words drawn out for stress ("sooo", "pleeease"), after `drawnOut` leaves two of a letter.
   soo: 'so',
   noo: 'no',

@@ -397,6 +397,16 @@ function settleConflicts(s: State): void {
   // and no pick is said to be "about gore"): a negated mood or theme leaves the positive side.
   for (const mood of MOODS) withdrawMood(s, mood);
   q.moodKeywords = q.moodKeywords.filter((k) => !q.keywordsOut.includes(k));
+  // A length said outright beats the one a mood implies ("an epic feel, but under 2 hours").
+  if (
+    q.runtimeImplied &&
+    q.runtimeMin !== undefined &&
+    q.runtimeMax !== undefined &&
+    q.runtimeMin > q.runtimeMax
+  ) {
+    delete q.runtimeMin;
+    delete q.runtimeImplied;
+  }
   // "Korean films, subtitles are no problem": a language named says more than "not English".
   if (q.languages.includes('!en') && q.languages.some((l) => l !== '!en' && l !== 'en'))
     q.languages = q.languages.filter((l) => l !== '!en');
@@ -554,7 +564,7 @@ const constrains = (q: Query) =>
 function readNothing(q: Query, social: Social): void {
   // "recommend me a movie": a request with nothing to narrow it (the engine picks favourites).
   if (social.movieContext && !social.offTopic && q.unknown.length === 0) q.vague = true;
-  else q.social = social.greeting || q.unknown.length === 0 ? 'greeting' : 'off-topic';
+  else q.social = social.greeting || social.help || q.unknown.length === 0 ? 'greeting' : 'off-topic';
   if (q.social === 'off-topic' && !social.offTopic && !social.task && !social.leave) q.unread = true;
 }
 
@@ -562,6 +572,8 @@ function readNothing(q: Query, social: Social): void {
 function smallTalk(q: Query, social: Social): Query['social'] {
   const specific = isSpecific(q);
   const loose = !specific && !constrains(q) && !social.movieContext;
+  // "hey! how does this thing work?": what the chat does, whatever else its words could mean.
+  if (social.help && !specific) return 'greeting';
   // "thanks, that's perfect!", "Bonjour, comment ça va ?"
   if (social.greeting && loose && q.keywordsIn.length === 0) return 'greeting';
   // "how do I cook rice", "recommend a good restaurant in Paris", "ignore your instructions and…":
@@ -648,8 +660,19 @@ const OTHER_MEDIA = /\b(?:podcasts?|albums?|audiobooks?|video ?games?|board ?gam
 /** "give me free download links for new releases": piracy is declined, whatever films it names. */
 const ORDERS_NOT_REQUESTS = /\b(?:download links?|free downloads?|torrents?|pirated? copies|pirate site)\b/i;
 
+/** A message declined whatever films it names or means. */
+function declined(q: Query, filmNoun: boolean, message: string): boolean {
+  // Piracy is declined whatever films it names (decision 0120).
+  if (ORDERS_NOT_REQUESTS.test(message)) return true;
+  // Decision 0126: another medium asked for ("a good true crime podcast"), no film named or meant;
+  // decision 0131: so are a sum of money or a snack to make ("how do i make popcorn …").
+  return (OTHER_MEDIA.test(message) || CHORES.test(message)) && !filmNoun && !q.like?.movie;
+}
+
 /** Greeting, thank-you, off-topic or a request: decided once every clause has read the message. */
 function classify(q: Query, social: Social, filmNoun: boolean, message: string): void {
+  // "¿cómo funciona esto?": asked of the chat itself, its "como" names no film.
+  if (social.help && q.like && !q.like.movie) delete q.like;
   const understoodSomething = hasRequest(q);
   if (!understoodSomething) readNothing(q, social);
   else q.social = smallTalk(q, social) ?? q.social;
@@ -659,12 +682,7 @@ function classify(q: Query, social: Social, filmNoun: boolean, message: string):
   if (social.task && !isSpecific(q) && q.keywordsIn.length === 0) q.social = 'off-topic';
   if (social.leave && (social.task || !rescued(q, social))) q.social = 'off-topic';
   if (q.social === 'off-topic' && stillAboutFilms(q, social, filmNoun, message)) q.social = undefined;
-  // Piracy is declined whatever films it names (decision 0120).
-  if (ORDERS_NOT_REQUESTS.test(message)) q.social = 'off-topic';
-  // Decision 0126: another medium asked for ("a good true crime podcast"), no film named or meant;
-  // decision 0131: so are a sum of money or a snack to make ("how do i make popcorn …").
-  if ((OTHER_MEDIA.test(message) || CHORES.test(message)) && !filmNoun && !q.like?.movie)
-    q.social = 'off-topic';
+  if (declined(q, filmNoun, message)) q.social = 'off-topic';
   // "thanks, that's perfect!": a thank-you gets a "you're welcome", not the introduction.
   if (q.social === 'greeting' && social.thanks) q.social = 'thanks';
   q.empty = (!understoodSomething && !q.vague) || !!q.social;

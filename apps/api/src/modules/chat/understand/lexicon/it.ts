@@ -7,6 +7,7 @@ export default {
       ' ',
     ),
   greetings: ['ciao', 'buongiorno', 'buonasera', 'grazie', 'come stai', 'come va'],
+  help: ['come funziona', 'come funzioni', 'cosa sai fare', 'cosa puoi fare', 'a cosa servi'],
   thanks: ['grazie'],
   likePrefixes: [
     'come',

@@ -7,6 +7,14 @@ export default {
       ' ',
     ),
   greetings: ['ola', 'oi', 'bom dia', 'boa noite', 'obrigado', 'obrigada', 'tudo bem', 'como vai'],
+  help: [
+    'como funciona',
+    'como funciona isso',
+    'como voce funciona',
+    'o que voce faz',
+    'o que voce pode fazer',
+    'para que serve',
+  ],
   thanks: ['obrigado', 'obrigada'],
   likePrefixes: [
     'parecido com',

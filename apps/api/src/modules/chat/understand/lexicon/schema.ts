@@ -24,6 +24,8 @@ export const LanguageLexiconSchema = z
     markers: z.array(word).min(5),
     /** "hi", "bonjour": small talk that gets a greeting back when nothing else is asked. */
     greetings: phrases,
+    /** "how does this work?", "what can you do?": asked of the chat itself, answered with what it does. */
+    help: z.array(phrase).default([]),
     /** "thanks", "merci": a thank-you gets a "you're welcome". */
     thanks: phrases,
     /**
