@@ -72,6 +72,14 @@ const puzzles = (m: CatalogMovie): number => m.keywords.filter((k) => PUZZLE_KEY
 const twists = (m: CatalogMovie): number =>
   m.keywords.filter((k) => /twist/.test(k)).length + 0.3 * puzzles(m);
 
+/** Tags that say a film tells what happened (what "the most realistic" asks about). */
+const TRUE_STORY =
+  /^(?:based on true (?:story|events)|biography|autobiography|true crime|based on memoir or autobiography)$/;
+/** How much a film keeps to what happened: its true-story tags, then history and documentary. */
+const trueToLife = (m: CatalogMovie): number =>
+  Math.min(2, m.keywords.filter((k) => TRUE_STORY.test(k)).length) +
+  (m.genre_ids.includes(GENRE.documentary) || m.genre_ids.includes(GENRE.history) ? 0.5 : 0);
+
 const sadness = (m: CatalogMovie): number =>
   0.5 * m.keywords.filter((k) => SAD.has(k)).length +
   darkness(m) +
@@ -184,7 +192,7 @@ const ORDERS: [RegExp, ShownOrder][] = [
     },
   ],
   [
-    /\bleast (?:scary|frightening|creepy|intense)\b/,
+    /\bleast (?:scary|frightening|creepy|intense|scares|frights)\b/,
     { word: 'least scary', value: fear, descending: false, detail: kindText },
   ],
   [
@@ -194,7 +202,8 @@ const ORDERS: [RegExp, ShownOrder][] = [
   ],
   [
     // "the least violent", "the least gory": the one furthest the way "less violent" moves a list.
-    /\bleast (?:violent|brutal|gory|bloody|graphic)\b/,
+    // Said with a noun too ("which of these has the least violence?").
+    /\bleast (?:(?:amount of )?(?:violent|brutal|gory|bloody|graphic|violence|gore|blood|bloodshed|killing))\b/,
     { word: 'least violent', value: lessViolent, descending: true, detail: kindText },
   ],
   [
@@ -277,6 +286,11 @@ const ORDERS: [RegExp, ShownOrder][] = [
   [
     /\b(saddest|most (?:sad|depressing|heartbreaking|tearjerking|tear-jerking)|(?:makes?|made) (?:you|me|us|people) cry(?: the)? most|mas triste|(?:le|la) plus triste|traurigste[rsn]?|piu triste|mais triste)\b/,
     { word: 'saddest', value: sadness, descending: true, detail: kindText },
+  ],
+  [
+    // "which of those is the most realistic?": the one that tells what happened, first.
+    /\b(?:most (?:realistic|accurate|historically accurate|true to life|authentic|real)|closest to (?:the truth|what happened|real life))\b/,
+    { word: 'most true to life', value: trueToLife, descending: true, detail: kindText },
   ],
   [
     /\b(darkest|bleakest|grimmest)\b/,

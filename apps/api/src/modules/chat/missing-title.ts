@@ -142,6 +142,32 @@ function judgedName(text: string, words: WordKnowledge): string | null {
   return (words.asksForKind ?? words.asksForFilms)(judged) ? null : judged;
 }
 
+/**
+ * "is avatar the way of water on here?", "is oppenheimer available yet": the film asked about, its
+ * words themes or not ("water"), unless they ask for a kind ("is 80s horror on here?").
+ */
+const HERE_FRAME =
+  /^(?:so |ok |okay |hey |and )?(?:is|are) (?!(?:there|it|that|this)\b)(.+?) (?:on here|here|available|streaming|in (?:the|your) (?:catalog|catalogue|library|collection)|on (?:the|this|your) (?:site|app|website))(?: (?:yet|already|at all|too|or not))?$/i;
+
+/** The words asked about in "is X on here?" ("is avatar good on here" judges, it names no film). */
+function askedIfHere(text: string): string | null {
+  const asked = HERE_FRAME.exec(text.trim().replace(/[?!.]+$/, ''))?.[1];
+  return asked && !/\b(?:good|great|bad|any|ok|okay|worth|still|even|really|actually)$/i.test(asked)
+    ? asked
+    : null;
+}
+
+/** The film in "is X on here?", or null. */
+function hereName(text: string, words: WordKnowledge): string | null {
+  const asked = askedIfHere(text);
+  if (!asked) return null;
+  const run = wordsOf(asked);
+  if (!run.length || run.length > 7 || ASKS_OPEN.test(run[0]!) || POINTER.test(asked.toLowerCase()))
+    return null;
+  if (SERIES_WORDS.test(asked) || run.some((w) => FILM_NOUNS.test(w) || SAID_OF_PEOPLE.test(w))) return null;
+  return (words.asksForKind ?? words.asksForFilms)(asked) ? null : asked;
+}
+
 /** Words of a clause about people or what they saw, never of a title the catalog lacks. */
 const SAID_OF_PEOPLE =
   /^(?:i|we|you|u|he|she|they|me|us|him|them|my|our|your|ur|his|her|their|what|whatever|which|who|ones)$/;
@@ -231,6 +257,7 @@ export function missingTitle(message: string, q: Query, words: WordKnowledge): s
   for (const part of [text, ...sentencesOf(text).map((t) => t.replace(/[?!.;]+$/, ''))]) {
     const name =
       availableName(part, words) ??
+      hereName(part, words) ??
       (part === text ? null : askedByName(part, words)) ??
       judgedName(part, words) ??
       likenedName(part, words);
@@ -278,12 +305,14 @@ export function sequelTyped(
   // A film read with confidence is that film, unless a subtitle follows its title after a colon
   // ("i wanna rewatch spider-man: into the spider-verse": another film of that name).
   if (q.like?.movie && q.like.confidence >= 0.95 && !/\p{L}\s*:\s*\p{L}/u.test(message)) return null;
-  const all = nameAfterOpener(message)!;
+  // "is avatar the way of water on here?": the name asked about, whatever its words.
+  const framed = askedIfHere(message);
+  const all = framed ? wordsOf(framed) : nameAfterOpener(message)!;
   if (all.length < 2 || all.length > 7 || words.titled(all.join(' '))) return null;
   for (let n = all.length - 1; n >= 1; n--) {
     const base = words.titled(all.slice(0, n).join(' '));
     if (base)
-      return moreOfAName(message, all, n, words)
+      return moreOfAName(message, all, n, words, !!framed)
         ? { text: typedSpan(message, all)!, base: base.title }
         : null;
   }
@@ -305,21 +334,32 @@ function nameAfterOpener(message: string, only?: readonly string[][]): string[] 
 }
 
 /** Whether the words after a well-known title's first `n` words are more of a name. */
-function moreOfAName(message: string, all: string[], n: number, words: WordKnowledge): boolean {
+function moreOfAName(
+  message: string,
+  all: string[],
+  n: number,
+  words: WordKnowledge,
+  framed = false,
+): boolean {
   const more = all.slice(n);
   const rest = more.join(' ');
   const typed = typedSpan(message, all);
   if (!typed || /[,.;!?…]/.test(typed)) return false;
   // After a colon, a subtitle whatever its words ("spider-man: into the spider-verse").
   // (Not a sentence going on: "Top Gun: Maverick was so good".)
+  // Asked about by name, two words or more after the title are its subtitle ("is avatar the way of
+  // water on here?").
   const subtitled =
-    /^[^:]*\p{L}\s*:\s*\p{L}/u.test(typed) &&
-    typed.indexOf(':') >= typedSpan(typed, all.slice(0, n))!.length &&
-    !more.some((w) => SENTENCE_GOES_ON.test(w));
+    (framed && more.length >= 2) ||
+    (/^[^:]*\p{L}\s*:\s*\p{L}/u.test(typed) &&
+      typed.indexOf(':') >= typedSpan(typed, all.slice(0, n))!.length &&
+      !more.some((w) => SENTENCE_GOES_ON.test(w)));
   // A number after a title is its sequel's ("blade runner 2049"), never a year asked for. More of
   // a name is short, opens with no word of grammar ("get out was so good", "titanic, the 97 one")
   // and follows the title with no stop between them.
-  const asks = !subtitled && !/^\d+$/.test(rest) && words.asksForFilms(rest);
+  // Asked about by name ("is avatar the way of water on here?"), only a kind asks for films.
+  const asksFor = framed ? (words.asksForKind ?? words.asksForFilms) : words.asksForFilms;
+  const asks = !subtitled && !/^\d+$/.test(rest) && asksFor(rest);
   if (more.length > (subtitled ? 5 : 3) || PADDING.test(rest) || JOINS.test(rest) || asks) return false;
   // "war movie recommendations", "heat suggestions pls": words that only ask are no more of a name.
   if (more.every((w) => FILLER.has(w))) return false;

@@ -2,7 +2,8 @@ import { excluded, reply } from '../request';
 import { asksForFilms, isRefinement, type Query } from '../understand/query';
 import { phrasesFor } from '../reply-language';
 import * as say from '../wording';
-import { picksIn, toPicks } from './films';
+import { asksAlike } from '../understand/understand';
+import { picksIn, serveFilms, toPicks } from './films';
 import type { Turn } from './turn';
 
 /**
@@ -12,11 +13,25 @@ import type { Turn } from './turn';
 export const notInCatalogTurn: Turn = {
   kind: 'not-in-catalog',
   matches: (req) => !!req.query.like && !req.query.like.movie,
-  handle(req, ctx) {
+  async handle(req, ctx) {
     const q = req.query;
     const phrases = phrasesFor(q.lang);
-    const head = say.notInCatalog(q.like!.text, q.like!.closest, q.lang);
+    const closest = q.like!.closest;
     const rest: Query = { ...q, like: undefined };
+    // "have u got dune part two? if not something with the same vibe": films like the nearest
+    // title, the film it follows, asked for outright.
+    if (closest && asksAlike(req.message)) {
+      const like = { text: closest.title, movie: closest, confidence: 1, closest: null };
+      // "or the 2021 one?": years after the catalog's last said of the film asked about, not the rest.
+      const last = Number(ctx.catalog.referenceDate.slice(0, 4));
+      const years = (rest.yearFrom ?? 0) > last ? { yearFrom: undefined, yearTo: undefined } : {};
+      const query = { ...rest, ...years, like, filmAsked: false };
+      const films = await serveFilms({ ...req, query, seed: closest }, ctx);
+      if (films.picks.length) {
+        return { ...films, message: `${say.notInCatalog(q.like!.text, null, q.lang)} ${films.message}` };
+      }
+    }
+    const head = say.notInCatalog(q.like!.text, closest, q.lang);
     if (
       (isRefinement(rest) || !asksForFilms(rest)) &&
       rest.languages.length === 0 &&

@@ -4631,10 +4631,24 @@ const ACKNOWLEDGEMENTS = new Set(
   ),
 );
 
+/** "ugh no, something darker", "nah. a thriller": the films shown turned down, a word of its own. */
+const TURNED_DOWN = new Set(['no', 'nah', 'nope', 'naw', 'meh', 'nein', 'non']);
+const SIGHS = new Set(['ugh', 'hmm', 'hm', 'hmmm', 'eh', 'um', 'umm', 'well', 'oh', 'ah']);
+
 const MADE_OBJECTS = new Set(['it', 'them', 'those', 'these', 'that', 'this', 'em']);
 const ONE_WITH = new Set(['with', 'that', 'where', 'about', 'without', 'set', 'from', 'in', 'which', 'who']);
 /** A turn that opens by ruling something out ("nothing sad though", "no gore") changes the last request. */
 const NEGATED_STARTS = new Set(['nothing', 'not', 'none', 'without']);
+
+/**
+ * "ugh no, something darker. a romance that's actually sad": the films shown turned down at the
+ * start, so a genre or mood named takes the place of the last request's ("no horror" rules out).
+ */
+function turnedDown(toks: readonly Token[]): boolean {
+  const words = toks.filter((t) => !SIGHS.has(t.raw));
+  const first = words[0];
+  return !!first && TURNED_DOWN.has(first.raw) && (!words[1] || PUNCTUATION.has(words[1].w));
+}
 
 /** "only dramas", "and under 100 minutes", "but in French": the message narrows the last request. */
 export function refineClause(s: State) {
@@ -4650,6 +4664,7 @@ export function refineClause(s: State) {
   // "rather something funny", "plutôt un film français": what is named takes the place of the
   // last request's genres; the rest of it (years, a language named before) holds.
   if (first && RATHER_WORDS.includes(first.raw)) s.q.narrows = s.q.replaces = true;
+  if (turnedDown(s.toks)) s.q.narrows = s.q.replaces = true;
   // "music ones", "scary ones specifically": "ones" points back at the films of the last request.
   if (s.toks.some((t) => t.raw === 'ones') && !s.toks.some((t) => FILM_WORDS.has(t.raw))) s.q.narrows = true;
   // "horror specifically", "in particular from the 90s": the message narrows the last request. Said

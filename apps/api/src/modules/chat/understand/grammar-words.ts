@@ -45,6 +45,16 @@ const REQUEST_STOPWORDS = new Set([
 ]);
 
 /**
+ * Forms of address and bare verdicts ("bro", "not boring", "without cheap jump scares"): a friend
+ * reads past them, and every list is chosen to be good already, so they are never named.
+ */
+const ADDRESS_AND_VERDICTS = new Set(
+  'bro bruh dude dudes man mate fam pal buddy guys boring dull cheap lame dumb stupid bad awful terrible mediocre generic forgettable'.split(
+    ' ',
+  ),
+);
+
+/**
  * A word left unread that says nothing on its own, so "I didn't catch…" does not name it: a word of
  * grammar, or any other stopword of the languages read ("same", "other", "before", "still",
  * "first"), unless it names an era, a length or a genre (`REQUEST_STOPWORDS`). Naming such words
@@ -53,6 +63,7 @@ const REQUEST_STOPWORDS = new Set([
 export function saysNothingAlone(word: string): boolean {
   return (
     isGrammarWord(word) ||
+    ADDRESS_AND_VERDICTS.has(word) ||
     (stopwordsRead().has(word) && !REQUEST_STOPWORDS.has(word)) ||
     TEXT_SPEAK.test(word)
   );

@@ -2277,19 +2277,16 @@ export const ERA_PHRASES: {
       'preto e branco',
     ],
   },
+  // Hollywood's golden age is American films' (in English), not any country's.
   {
     from: 1930,
     to: 1960,
+    languages: ['en'],
     phrases: [
-      'golden age',
       'golden age of hollywood',
-      'golden age of cinema',
-      'golden age of film',
-      'golden age of movies',
       'hollywood golden age',
       "hollywood's golden age",
       'hollywoods golden age',
-      'golden era',
       'golden era of hollywood',
       'old hollywood',
       'classic hollywood',
@@ -2300,6 +2297,17 @@ export const ERA_PHRASES: {
       'epoca dorada de hollywood',
       "age d'or d'hollywood",
       'age d or d hollywood',
+    ],
+  },
+  {
+    from: 1930,
+    to: 1960,
+    phrases: [
+      'golden age',
+      'golden age of cinema',
+      'golden age of film',
+      'golden age of movies',
+      'golden era',
       'age d or',
       'goldenes zeitalter',
       'eta d oro',
@@ -2309,6 +2317,7 @@ export const ERA_PHRASES: {
   {
     from: 1967,
     to: 1982,
+    languages: ['en'],
     phrases: [
       'new hollywood',
       'new hollywood era',
@@ -3384,11 +3393,11 @@ export const LIKE_SUFFIXES: string[] = [
 ];
 
 /**
- * Words that point back at a film the message names in its own way ("is Oppenheimer in there? i want
- * something like it", "Top Gun: Maverick was sick, more like that", "¿tienes Encanto? … algo
- * parecido"): with one of these, a capitalised name (or the one phrase nothing else reads) is a title.
+ * Words that ask for films like one the message names in its own way ("is Oppenheimer in there? i
+ * want something like it", "Top Gun: Maverick was sick, more like that", "¿tienes Encanto? … algo
+ * parecido").
  */
-export const SIMILAR_ANAPHORS: string[] = [
+export const SIMILAR_WORDS: string[] = [
   'what else would i like',
   'what else would i enjoy',
   'with that feeling',
@@ -3453,7 +3462,18 @@ export const SIMILAR_ANAPHORS: string[] = [
   'sowas',
   'so was',
   'in der art',
-  // Asking whether the catalog has a film named in the message ("… do u have it?").
+  'qualcosa di simile',
+  'simile',
+  'simili',
+  'del genere',
+  'semelhante',
+  'semelhantes',
+  'algo assim',
+  'nesse estilo',
+];
+
+/** Asking whether the catalog has a film named in the message ("… do u have it?"). */
+const HAVE_IT_ANAPHORS: string[] = [
   'have it',
   'got it',
   'you have it',
@@ -3465,15 +3485,13 @@ export const SIMILAR_ANAPHORS: string[] = [
   'tu l as',
   'hast du ihn',
   'hast du den',
-  'qualcosa di simile',
-  'simile',
-  'simili',
-  'del genere',
-  'semelhante',
-  'semelhantes',
-  'algo assim',
-  'nesse estilo',
 ];
+
+/**
+ * Words that point back at a film the message names: with one of these, a capitalised name (or the
+ * one phrase nothing else reads) is a title.
+ */
+export const SIMILAR_ANAPHORS: string[] = [...SIMILAR_WORDS, ...HAVE_IT_ANAPHORS];
 
 /** Small words inside a title typed in capitals ("Everything Everywhere All at Once"). */
 export const TITLE_SMALL_WORDS = new Set(
@@ -4287,6 +4305,26 @@ export const OCCASION_WORDS: readonly string[] = [
   'wedding anniversary',
 ];
 
+/**
+ * "seen most of those", "watched a few of them already": some of the films shown are seen, so more
+ * are asked for (with "more?" or alone).
+ */
+const SEEN_SOME_OF_SHOWN = ['seen', 'watched', 'saw', 'know', 'finished'].flatMap((verb) =>
+  [
+    'most',
+    'some',
+    'a few',
+    'a couple',
+    'half',
+    'several',
+    'many',
+    'a lot',
+    'both',
+    'like all',
+    'basically all',
+  ].flatMap((how) => [`${verb} ${how}`, ...SHOWN_AFTER_OF.map((them) => `${verb} ${how} of ${them}`)]),
+);
+
 export const FOLLOW_UPS: { kind: 'another' | 'newer' | 'older'; phrases: string[] }[] = [
   {
     kind: 'newer',
@@ -4377,6 +4415,7 @@ export const FOLLOW_UPS: { kind: 'another' | 'newer' | 'older'; phrases: string[
   {
     kind: 'another',
     phrases: [
+      ...SEEN_SOME_OF_SHOWN,
       'seen all',
       'seen them all',
       'seen those',

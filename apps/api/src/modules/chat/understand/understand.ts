@@ -78,6 +78,7 @@ import {
   QUALITY_PHRASES,
   RECENT_PHRASES,
   SIMILAR_ANAPHORS,
+  SIMILAR_WORDS,
   SHORT_PHRASES,
   THEME_PHRASES,
   LESSER_KNOWN_PHRASES,
@@ -563,7 +564,7 @@ const constrains = (q: Query) =>
 /** Nothing a film can be checked against: favourites for "recommend me a movie", else small talk. */
 function readNothing(q: Query, social: Social): void {
   // "recommend me a movie": a request with nothing to narrow it (the engine picks favourites).
-  if (social.movieContext && !social.offTopic && q.unknown.length === 0) q.vague = true;
+  if (social.movieContext && !social.offTopic && !social.help && q.unknown.length === 0) q.vague = true;
   else q.social = social.greeting || social.help || q.unknown.length === 0 ? 'greeting' : 'off-topic';
   if (q.social === 'off-topic' && !social.offTopic && !social.task && !social.leave) q.unread = true;
 }
@@ -649,10 +650,13 @@ function filmsOfPerson(message: string, person: string): boolean {
 }
 
 /** Words that ask for films like the one named (the lexicon's `SIMILAR_ANAPHORS`). */
-const asksSimilar = (message: string) => {
+const asksSimilar = (message: string, anaphors = SIMILAR_ANAPHORS) => {
   const text = ` ${normalize(message)} `;
-  return SIMILAR_ANAPHORS.some((p) => text.includes(` ${p} `));
+  return anaphors.some((p) => text.includes(` ${p} `));
 };
+
+/** "if not something with the same vibe": films like the one named asked for ("got it?" is not). */
+export const asksAlike = (message: string) => asksSimilar(message, SIMILAR_WORDS);
 
 /** Media that are not films, asked for by name ("recommend me a good true crime podcast"). */
 const OTHER_MEDIA = /\b(?:podcasts?|albums?|audiobooks?|video ?games?|board ?games?)\b/i;
@@ -660,10 +664,14 @@ const OTHER_MEDIA = /\b(?:podcasts?|albums?|audiobooks?|video ?games?|board ?gam
 /** "give me free download links for new releases": piracy is declined, whatever films it names. */
 const ORDERS_NOT_REQUESTS = /\b(?:download links?|free downloads?|torrents?|pirated? copies|pirate site)\b/i;
 
+/** "can you book me 2 tickets for tonight?": what a cinema's box office does, not a film guide. */
+const BOX_OFFICE =
+  /\b(?:book|buy|order|reserve|get) (?:me |us )?(?:\d+ |two |three |four |some |a couple of |a pair of )?(?:tickets?|seats?)\b|\bshow ?times?\b|\b(?:cinemas?|theaters?|theatres?|movie theaters?) near (?:me|us|here)\b/i;
+
 /** A message declined whatever films it names or means. */
 function declined(q: Query, filmNoun: boolean, message: string): boolean {
   // Piracy is declined whatever films it names (decision 0120).
-  if (ORDERS_NOT_REQUESTS.test(message)) return true;
+  if (ORDERS_NOT_REQUESTS.test(message) || BOX_OFFICE.test(message)) return true;
   // Decision 0126: another medium asked for ("a good true crime podcast"), no film named or meant;
   // decision 0131: so are a sum of money or a snack to make ("how do i make popcorn …").
   return (OTHER_MEDIA.test(message) || CHORES.test(message)) && !filmNoun && !q.like?.movie;

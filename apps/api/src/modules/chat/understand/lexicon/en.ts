@@ -52,6 +52,17 @@ export default {
     'what are you for',
     'what is this thing',
     'how does this site work',
+    // What the chat is and how it chooses, asked of it.
+    'are you a bot',
+    'are you a real person',
+    'are you human',
+    'are you an ai',
+    'are you a person',
+    'how do you pick',
+    'how do you choose',
+    'how do you decide',
+    'how do you come up with',
+    'how do you recommend',
   ],
   thanks: ['thanks', 'thank you', 'thx', 'cheers', 'ty', 'perfect', 'bye', 'goodbye'],
   strongMovieContext: [
