@@ -16,7 +16,7 @@
  * with its real title), understood-or-said-so, p95 latency.
  * `--url URL` sends each turn to a running site over HTTP instead (`POST /api/chat/send`, as a
  * visitor's browser does; start it with TRUST_PROXY=1): the latency is then a visitor's.
- * Usage: npm run chat:eval [-- --set dev|own-lang|own5|own6|own7|own8|heldout|fresh|fresh2|fresh3|fresh4|fresh5|fresh7|fresh8|fresh9|fresh10|fresh11|fresh12|fresh13|fresh14|fresh15|fresh16|fresh17|fresh18|fresh19|fresh20|fresh21|fresh22|fresh23|fresh24|fresh25|fresh26|fresh27|fresh28|fresh29|fresh30|fresh31|fresh32|fresh33|fresh34|fresh35|fresh36|fresh37|fresh38|fresh39|fresh40|fresh41|fresh42|fresh43|fresh44|fresh45|fresh46|fresh47|fresh48|fresh49|fresh50|fresh51|fresh52|fresh53|fresh54|fresh55|own|all] [--file SET.json] [--keyword-only] [--recommender URL] [--out FILE]
+ * Usage: npm run chat:eval [-- --set dev|own-lang|own5|own6|own7|own8|heldout|fresh|fresh2…fresh61|fresh63|own|all] [--file SET.json] [--keyword-only] [--recommender URL] [--out FILE]
  *        [--transcript FILE] (every turn and reply of the independent sets, to read them as a person would)
  * Without --set it runs dev and own: the held-out half only runs when asked for by name (or "all").
  * (the recommendation service is not used unless --recommender is given: the figures must not
@@ -322,6 +322,7 @@ const SETS = [
   'fresh59',
   'fresh60',
   'fresh61',
+  'fresh63',
 ];
 
 /**

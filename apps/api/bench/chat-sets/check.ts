@@ -87,6 +87,13 @@ const fold = (s: string) =>
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/[’']/g, "'");
 
+/** A title as said, its punctuation between words aside ("Top Gun Maverick" says "Top Gun: Maverick"). */
+const foldTitle = (s: string) =>
+  fold(s)
+    .replace(/[:;,.!?–—-]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+
 /** Whether a reply's list holds one of the turn's obvious picks (undefined: the turn names none). */
 export function obviousPickPresent(e: Expect, picks: readonly CatalogMovie[]): boolean | undefined {
   if (!e.obvious_picks?.length) return undefined;
@@ -121,7 +128,7 @@ function kindCheck(
     return [
       `says "${title}" ${NOT_IN_CATALOG}`,
       NOT_IN_CATALOG_MARKERS.some((m) => fold(message).includes(fold(m))) &&
-        fold(message).includes(fold(title)),
+        foldTitle(message).includes(foldTitle(title)),
     ];
   }
   const min = e.min_picks ?? 3;
