@@ -178,3 +178,14 @@ describe('words a friend reads past', () => {
     expect(a.message).not.toContain("didn't catch");
   });
 });
+
+describe('"no" alone', () => {
+  it.each(['no', 'No.', 'nope!', 'no thanks'])(
+    '"%s" after a list is never the film "No" (2012)',
+    async (no) => {
+      const [, answer] = await conversation('horror films', no);
+      expect(answer!.message).not.toContain('](/movie/110398)');
+      expect(answer!.films).toEqual([]);
+    },
+  );
+});

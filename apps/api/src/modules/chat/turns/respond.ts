@@ -27,9 +27,14 @@ export const CONVERSATION_TURNS: readonly Turn[] = [
 /** How a request for films relates to the last one; each then serves it (serve.ts). */
 export const REQUEST_KINDS: readonly Turn[] = [followUpTurn, refinementTurn, newRequestTurn];
 
+/** A message that only turns down what was shown or offered ("no", "nah thanks", "nope!"). */
+const TURNED_DOWN_ONLY = /^\s*(?:no+|nope|nah|naw)(?:[\s,]+(?:thanks|thank you|thx|ty))?[\s.!?]*$/i;
+
 /** A bare title ("Amélie?") is a "like" request when the message is nothing else. */
 function withBareTitle(req: ChatRequest, ctx: TurnContext): ChatRequest {
   const q = req.query;
+  // "no", "no thanks": a list turned down, never the film "No" (2012).
+  if (TURNED_DOWN_ONLY.test(req.message)) return req;
   // Decision 0096: the whole message being a title names it ("the matrix", "Amélie?"), whatever
   // its words would otherwise be read as (a theme, a typo of a keyword, small talk).
   const bareOnly =
