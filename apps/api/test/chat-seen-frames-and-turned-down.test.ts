@@ -189,3 +189,16 @@ describe('"no" alone', () => {
     },
   );
 });
+
+describe('shorter than the film named', () => {
+  it('"like interstellar but not as long": a quarter shorter than its 169 minutes, not a short film', async () => {
+    const a = await ask('sumthin like intersteller but not as long lol');
+    expect(a.picks.length).toBeGreaterThanOrEqual(3);
+    for (const p of a.picks) expect(p.movie.runtime, p.movie.title).toBeLessThanOrEqual(125);
+    expect(a.picks.some((p) => (p.movie.runtime ?? 0) > 90)).toBe(true);
+  });
+
+  it('"a short comedy" is still a short one', async () => {
+    for (const p of (await ask('a short comedy')).picks) expect(p.movie.runtime).toBeLessThanOrEqual(90);
+  });
+});

@@ -29,7 +29,7 @@ import type { FilmCredits, PeopleIndex, TurnContext, TurnKind } from './turns/tu
 import { TITLE_CONFIDENCE, type ParseContext } from './understand/clauses';
 import { asksForFilms, hasRequest, yearOfTheTitleDropped, type Query } from './understand/query';
 import { Speller, editDistance, foldAccents, languageEvidence, tokenize } from './understand/text';
-import { FILLER, TITLE_SMALL_WORDS } from './understand/lexicon';
+import { FILLER, SHORT_MINUTES, TITLE_SMALL_WORDS } from './understand/lexicon';
 import { LANGUAGE_SURE, LEXICON_WORDS, understand } from './understand/understand';
 import { TextIndex } from './text-index';
 import { LITTLE_KNOWN_VOTES } from './wording';
@@ -540,6 +540,12 @@ export function takesOffer(message: string, film: { release_date?: string | null
  * The offline chat engine: understanding (`understand/`), retrieval (`retrieve.ts`) and wording
  * (`wording.ts`), joined with the conversation: follow-ups, refinements, no repeats.
  */
+/** "like interstellar but not as long": shorter than the film named by a quarter, not a short film. */
+function shorterThanNamed(q: Query, seed: CatalogMovie | null): Query {
+  if (!q.runtimeShorter || !seed?.runtime || q.runtimeMax !== SHORT_MINUTES) return q;
+  return { ...q, runtimeMax: Math.max(SHORT_MINUTES, 5 * Math.round((0.75 * seed.runtime) / 5)) };
+}
+
 export class ChatEngine {
   readonly referenceYear: number;
   /** The catalog's keywords with the speller and the retriever that read them: made on first use or in slices. */
@@ -1522,6 +1528,7 @@ export class ChatEngine {
     for (const id of already?.seen ?? []) named.add(id);
     if (contrast) named.add(contrast.id);
     for (const id of this.franchiseTyped(seed, message)) named.add(id);
+    query = shorterThanNamed(query, seed);
     // "not the sequels pls" after "like die hard": the conversation's film.
     const film = seed ?? (state.lastSeed ? (this.catalog.get(state.lastSeed) ?? null) : null);
     return {

@@ -2329,6 +2329,9 @@ const SERIES_SUBJECT_SKIP = new Set([
   'fake',
 ]);
 
+/** A length said against a film ("shorter", "not as long"), not "short" outright. */
+const SHORTER_THAN = /\b(?:shorter|not as long|less long)\b/;
+
 export function runtimeClause(s: State) {
   const q = s.q;
   const less = String.raw`(?:under|less than|shorter than|below|at most|max|maximum|(?:no|nothing|not|none) (?:longer|more) th[ae]n|(?:not|nothing|none|no(?:thing)? films?) (?:over|above|past|beyond)|within|up to|menos de|moins de|unter|weniger als|hochstens|max\.?|nicht langer als|nicht mehr als|maximal|pas plus de|no mas de|meno di|non piu di|al massimo|massimo|no maximo|nao mais de|nao mais que|(?:can't|cant|cannot|can not|won't|wont|don't want to|dont want to) (?:do|go|sit through|handle|watch|manage) (?:more|longer) than|(?:can't|cant|cannot|can not|doesn't|doesnt|does not|don't|dont|do not|won't|wont|will not|isn't|isnt|is not|aren't|arent|are not) (?:go|goes|run|runs|sit|last|lasts|drag|drags|be) (?:on )?(?:over|past|beyond))`;
@@ -2521,7 +2524,10 @@ export function runtimeClause(s: State) {
     q.runtimeMax ??= 40;
   });
   scan(s, NOT_LONG_PHRASES, () => (q.runtimeMax ??= NOT_LONG_MINUTES));
-  scan(s, SHORT_PHRASES, () => (q.runtimeMax ??= SHORT_MINUTES));
+  scan(s, SHORT_PHRASES, (_, __, phrase) => {
+    q.runtimeMax ??= SHORT_MINUTES;
+    if (SHORTER_THAN.test(phrase)) q.runtimeShorter = true;
+  });
   // "no long ones", "I get bored in the long ones": a long film ruled out is a ceiling (decision 0126).
   // Decision 0127: or after it ("long films put me to sleep"); and a floor never above the ceiling
   // the message set ("doesn't go past 2 hours … long films …").

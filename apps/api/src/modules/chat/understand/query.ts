@@ -49,6 +49,8 @@ export interface Query {
   runtimeBelow?: boolean;
   /** The minimum length came with a mood ("epic"), not from the user's words: not restated. */
   runtimeImplied?: boolean;
+  /** "shorter", "not as long": the ceiling is said against a film, the one named when there is one. */
+  runtimeShorter?: boolean;
   /** Minimum vote average out of 10. */
   minRating?: number;
   /** Lesser-known films asked for ("underrated", "hidden gems"): fame counts up to a point only. */
