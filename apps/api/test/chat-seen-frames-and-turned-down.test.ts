@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { EraFame } from '../src/modules/chat/rank';
 import { GENRE } from '../src/modules/chat/understand/lexicon';
 import { ChatService } from '../src/modules/chat/chat.service';
 import { NOT_IN_CATALOG } from '../src/modules/chat/wording';
@@ -201,4 +202,21 @@ describe('shorter than the film named', () => {
   it('"a short comedy" is still a short one', async () => {
     for (const p of (await ask('a short comedy')).picks) expect(p.movie.runtime).toBeLessThanOrEqual(90);
   });
+});
+
+describe('hidden gems', () => {
+  it.each([
+    "hidden gems? stuff most people haven't seen but is really good",
+    'underrated 90s thrillers nobody talks about',
+    'underrated comedies with a rating above 7?',
+  ])(
+    '"%s": none of the best known of its decade (as famous as the films evaluators named)',
+    async (message) => {
+      const fame = new EraFame(chat.catalog.popular.filter((m) => m.vote_count >= 10));
+      const a = await ask(message);
+      expect(a.picks.length).toBeGreaterThanOrEqual(3);
+      // The films evaluators named for such requests: fame 0.45-0.85 (10th-90th percentile), median 0.65.
+      for (const p of a.picks) expect(fame.fame(p.movie), p.movie.title).toBeLessThanOrEqual(0.8);
+    },
+  );
 });

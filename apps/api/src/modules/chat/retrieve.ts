@@ -546,13 +546,13 @@ function themesAdmit(m: CatalogMovie, p: Plan): boolean {
  * LESSER_KNOWN_PEAK (known to some, as a 1,000-vote film of the 2010s is) and counts against a
  * film beyond it, so the most famous films of the kind come after the well-loved lesser-known ones.
  */
-export const LESSER_KNOWN_PEAK = 0.7;
+export const LESSER_KNOWN_PEAK = 0.6;
 /**
  * Asked for lesser-known films, the films known to nearly everyone of their era (fame above this:
  * the decade's best-known 1% or so) are none of them, whatever their rating ("underrated sci-fi
  * rated 7+" gave Inception and The Empire Strikes Back: a rating asked for outweighed fame).
  */
-export const LESSER_KNOWN_MAX = 0.9;
+export const LESSER_KNOWN_MAX = 0.8;
 const fameFor = (f: number, q: Query) => (q.lesserKnown ? f - 2 * Math.max(0, f - LESSER_KNOWN_PEAK) : f);
 
 /**
