@@ -220,3 +220,18 @@ describe('hidden gems', () => {
     },
   );
 });
+
+describe('what fresh64 showed of the same classes', () => {
+  it('"r u a real person or a bot": text-speak of a question about the chat', async () => {
+    const a = await ask('r u a real person or a bot');
+    expect(a.picks).toEqual([]);
+    expect(a.message).toContain('Cinelog movie guide');
+  });
+
+  it('"highly rated 80s comedy that\'s short": the 80s, no rating of 8 read from "80s"', async () => {
+    const q = chat.engine.parse("highly rated 80s comedy that's short, like under 100 min");
+    expect([q.yearFrom, q.yearTo]).toEqual([1980, 1989]);
+    expect(q.minRating ?? 0).toBeLessThan(8);
+    expect(chat.engine.parse('rated 8 or more comedy').minRating).toBe(8);
+  });
+});

@@ -2819,7 +2819,8 @@ export function ratingClause(s: State) {
   scanRegex(
     s,
     new RegExp(
-      String.raw`\b(?:rated|rating|score|imdb|tmdb|note|nota|bewertung)(?: of| at least| above| over| de| von)? (\d(?:[.,]\d)?)${orMore}`,
+      // (A digit of a decade is none: "highly rated 80s comedy" asks for the 80s.)
+      String.raw`\b(?:rated|rating|score|imdb|tmdb|note|nota|bewertung)(?: of| at least| above| over| de| von)? (\d(?:[.,]\d)?)(?!\d)${orMore}`,
     ),
     (m) => set(m[1]!),
   );
