@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { ChatService } from '../src/modules/chat/chat.service';
 import { chatSuite, freshConversation as fresh } from './helpers/catalog';
 
 /**
@@ -14,18 +13,7 @@ const ask = (message: string) => chat.engine.answer(message, fresh());
 const SUPERBAD = 8363;
 const MATRIX = 603;
 
-/** A conversation through the service, as the widget holds it. */
-async function conversation(...messages: string[]) {
-  const service = new ChatService(chat.engine, null, { warn() {} });
-  const replies = [];
-  let id: string | undefined;
-  for (const m of messages) {
-    const r = await service.send(m, id, null);
-    id = r.conversation_id;
-    replies.push({ ...r, films: r.movies.map((x) => chat.catalog.get(x.id)!) });
-  }
-  return replies;
-}
+const conversation = chat.conversation;
 
 describe('a question about the chat itself', () => {
   it.each([

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { CatalogMovie } from '@app/catalog';
-import { ChatService } from '../src/modules/chat/chat.service';
 import { DIRECTIONS, directionScore } from '../src/modules/chat/directions';
 import { saysNothingAlone } from '../src/modules/chat/understand/grammar-words';
 import { GENRE } from '../src/modules/chat/understand/lexicon';
@@ -19,18 +18,7 @@ const ask = (message: string) => chat.engine.answer(message, fresh());
 const NOT_IN_CATALOG = "isn't in our catalog";
 const CITY_OF_GOD = 598;
 
-/** A conversation through the service, as the widget holds it. */
-async function conversation(...messages: string[]) {
-  const service = new ChatService(chat.engine, null, { warn() {} });
-  const replies = [];
-  let id: string | undefined;
-  for (const m of messages) {
-    const r = await service.send(m, id, null);
-    id = r.conversation_id;
-    replies.push({ ...r, films: r.movies.map((x) => chat.catalog.get(x.id)!) });
-  }
-  return replies;
-}
+const conversation = chat.conversation;
 
 describe('a kind said with its plural is no missing title', () => {
   it.each([

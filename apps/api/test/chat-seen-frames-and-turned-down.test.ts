@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EraFame } from '../src/modules/chat/rank';
 import { GENRE } from '../src/modules/chat/understand/lexicon';
-import { ChatService } from '../src/modules/chat/chat.service';
 import { NOT_IN_CATALOG } from '../src/modules/chat/wording';
 import { chatSuite, freshConversation as fresh } from './helpers/catalog';
 
@@ -18,18 +17,7 @@ const year = (m: { release_date?: string | null }) => Number((m.release_date ?? 
 const TOP_GUN = 744;
 const AVATAR = 19995;
 
-/** A conversation through the service, as the widget holds it. */
-async function conversation(...messages: string[]) {
-  const service = new ChatService(chat.engine, null, { warn() {} });
-  const replies = [];
-  let id: string | undefined;
-  for (const m of messages) {
-    const r = await service.send(m, id, null);
-    id = r.conversation_id;
-    replies.push({ ...r, films: r.movies.map((x) => chat.catalog.get(x.id)!) });
-  }
-  return replies;
-}
+const conversation = chat.conversation;
 
 describe('some of the films shown said seen', () => {
   it.each(['seen most of those. more?', "I've seen most of those", 'watched a few of them already, others?'])(

@@ -65,7 +65,22 @@ export function chatSuite() {
     },
     ask: (message: string) => askFresh(get().engine, get().catalog, message),
     answer: (message: string) => get().engine.answer(message, freshConversation()),
+    /** A conversation through the chat service: every reply, with its films. */
+    conversation: (...messages: string[]) => everyReply(get().engine, get().catalog, messages),
   };
+}
+
+/** Plays a conversation through the chat service over `engine`; every reply, its films from `catalog`. */
+export async function everyReply(engine: ChatEngine, catalog: CatalogIndex, messages: readonly string[]) {
+  const service = new ChatService(engine, null, { warn() {} });
+  const replies = [];
+  let id: string | undefined;
+  for (const m of messages) {
+    const r = await service.send(m, id, null);
+    id = r.conversation_id;
+    replies.push({ ...r, films: r.movies.map((x) => catalog.get(x.id)!) });
+  }
+  return replies;
 }
 
 /** One message to `engine` in a new conversation: its reply and its films from `catalog`. */
