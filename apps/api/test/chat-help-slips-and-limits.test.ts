@@ -120,6 +120,15 @@ describe('a decade said of the people watching is an age', () => {
     expect(a.picks.some((p) => year(p.movie) < 1965 || year(p.movie) > 1969)).toBe(true);
   });
 
+  it('"with my grandparents (80s)" sets no years; "with my grandparents, 80s comedies" does', () => {
+    const aged = chat.engine.parse(
+      'Watching with my grandparents (80s) this weekend, nothing with gore. Ideas?',
+    );
+    expect([aged.yearFrom, aged.yearTo]).toEqual([undefined, undefined]);
+    const years = chat.engine.parse('with my grandparents, 80s comedies please');
+    expect([years.yearFrom, years.yearTo]).toEqual([1980, 1989]);
+  });
+
   it('"both 80s and 90s action" still asks for those years', async () => {
     const a = await ask('both 80s and 90s action is fine');
     expect(a.picks.length).toBeGreaterThanOrEqual(3);

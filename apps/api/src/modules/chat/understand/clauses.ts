@@ -2738,7 +2738,7 @@ const ELDER_NOUN = String.raw`(?:grandma|grandmas|grandpa|grandpas|grandmother|g
  * (not "my grandma passed").
  */
 const ELDER = new RegExp(
-  String.raw`\b(?:(?:for|with|con|avec|mit|com|per) (?:(?:my|our|his|her|mi|mis|ma|mon|mes|meine|meinen|meiner|mia|mio|minha|meu|the) )?${ELDER_NOUN}|${ELDER_NOUN} \( ?\d{2,3}|${ELDER_NOUN} (?:is |s |are |will be |'s )?(?:staying|visiting|coming|over|here|with us)|(?:6[5-9]|[7-9]\d|10\d) ?(?:years? ?olds?|yrs? ?olds?|yo)\b|(?:turns?|turning) (?:6[5-9]|[7-9]\d|10\d)|(?:6[5-9]|[7-9]\d|10\d)(?:th)? (?:birthday|bday)|in (?:their|her|his|my|our) (?:early |mid |late )?(?:[6-9]0s|sixties|seventies|eighties|nineties)|\bboth (?:early |mid |late )?(?:[6-9]0s|sixties|seventies|eighties|nineties)(?! (?:and|or|n|to|${FILM_NOUNS}|films?|movies?|ones?|classics?|stuff|music)\b)|(?:he's|she's|hes|shes|he is|she is|they're|theyre|they are) (?:6[5-9]|[7-9]\d|10\d)(?! ?(?:min|mins|minutes|%|percent)))`,
+  String.raw`\b(?:(?:for|with|con|avec|mit|com|per) (?:(?:my|our|his|her|mi|mis|ma|mon|mes|meine|meinen|meiner|mia|mio|minha|meu|the) )?${ELDER_NOUN}\b(?: \( ?(?:both |all )?(?:(?:early|mid|late) )?(?:\d{2,3}|[5-9]0 ?'?s)\b)?|${ELDER_NOUN} \( ?\d{2,3}|${ELDER_NOUN} (?:is |s |are |will be |'s )?(?:staying|visiting|coming|over|here|with us)|(?:6[5-9]|[7-9]\d|10\d) ?(?:years? ?olds?|yrs? ?olds?|yo)\b|(?:turns?|turning) (?:6[5-9]|[7-9]\d|10\d)|(?:6[5-9]|[7-9]\d|10\d)(?:th)? (?:birthday|bday)|in (?:their|her|his|my|our) (?:early |mid |late )?(?:[6-9]0s|sixties|seventies|eighties|nineties)|\bboth (?:early |mid |late )?(?:[6-9]0s|sixties|seventies|eighties|nineties)(?! (?:and|or|n|to|${FILM_NOUNS}|films?|movies?|ones?|classics?|stuff|music)\b)|(?:he's|she's|hes|shes|he is|she is|they're|theyre|they are) (?:6[5-9]|[7-9]\d|10\d)(?! ?(?:min|mins|minutes|%|percent)))`,
 );
 
 /**
@@ -3086,11 +3086,11 @@ const AGE_DECADE = String.raw`(?:(?:early|late|mid) )?(?:[2-9]0 ?'?s|twenties|th
 /**
  * A decade said of people is an age, not when a film was made: after a possessive ("in their 70s",
  * "en sus 40", "dans leurs 60 ans"), after the people it is of ("we're both late 20s", "i'm mid
- * 30s", "8 of us all mid 20s", "my parents (both late 60s)", but "they're 80s movies" and "both 80s
- * and 90s" are films), or before them ("a mid 30s guy").
+ * 30s", "8 of us all mid 20s", "my parents (both late 60s)", "my grandparents (80s)", but "they're
+ * 80s movies" and "both 80s and 90s" are films), or before them ("a mid 30s guy").
  */
 const AGE = new RegExp(
-  String.raw`\b(?:(?:in|into|en|dans|nei|nos|nas) (?:their|his|her|my|our|your|sus|su|mis|ses|leurs|mes|suoi|miei|seus|meus) (?:(?:early|late|mid) )?(?:[1-9]0 ?'?s|[1-9]0(?: ans| anos| anni)?|twenties|thirties|forties|fifties|sixties|seventies|eighties|nineties)|(?:we're|we are|were|i'm|im|i am|they're|theyre|they are|he's|hes|he is|she's|shes|she is|of us|of them|we all|everyone's|everyone is|everybody's|everybody is)(?: both| all| are)? ${AGE_DECADE}(?! (?:${FILM_NOUNS}|films?|movies?|ones?|classics?|stuff|style|vibes?|kind|type|music)\b)|\bboth ${AGE_DECADE}(?! (?:and|or|n|to|${FILM_NOUNS}|films?|movies?|ones?|classics?|stuff|music)\b)|${AGE_DECADE} (?:guys?|couples?|women|woman|man|men|dads?|moms?|mums?|parents|people|friends|folks|ladies|lady|dudes?|adults?)\b)`,
+  String.raw`\b(?:(?:in|into|en|dans|nei|nos|nas) (?:their|his|her|my|our|your|sus|su|mis|ses|leurs|mes|suoi|miei|seus|meus) (?:(?:early|late|mid) )?(?:[1-9]0 ?'?s|[1-9]0(?: ans| anos| anni)?|twenties|thirties|forties|fifties|sixties|seventies|eighties|nineties)|(?:we're|we are|were|i'm|im|i am|they're|theyre|they are|he's|hes|he is|she's|shes|she is|of us|of them|we all|everyone's|everyone is|everybody's|everybody is)(?: both| all| are)? ${AGE_DECADE}(?! (?:${FILM_NOUNS}|films?|movies?|ones?|classics?|stuff|style|vibes?|kind|type|music)\b)|\bboth ${AGE_DECADE}(?! (?:and|or|n|to|${FILM_NOUNS}|films?|movies?|ones?|classics?|stuff|music)\b)|(?:${ELDER_NOUN}|parents|folks|mom|mum|dad|mother|father|wife|husband|girlfriend|boyfriend|friends|in laws) \( ?(?:both |all )?${AGE_DECADE}|${AGE_DECADE} (?:guys?|couples?|women|woman|man|men|dads?|moms?|mums?|parents|people|friends|folks|ladies|lady|dudes?|adults?)\b)`,
 );
 
 /**
