@@ -222,4 +222,12 @@ describe('what fresh64 showed of the same classes', () => {
     expect(q.minRating ?? 0).toBeLessThan(8);
     expect(chat.engine.parse('rated 8 or more comedy').minRating).toBe(8);
   });
+
+  it('"only the absolute top" asks for the best rated, no films about tops', async () => {
+    const q = chat.engine.parse('what are the highest rated movies ever? only the absolute top');
+    expect(q.themeWords).toEqual([]);
+    const top = await ask('what are the highest rated movies ever? only the absolute top');
+    const plain = await ask('highest rated movies');
+    expect(top.picks.map((p) => p.movie.id)).toEqual(plain.picks.map((p) => p.movie.id));
+  });
 });

@@ -4624,6 +4624,14 @@ export const QUALITY_PHRASES: [number, string[]][] = [
       'best films ever',
       'greatest movies',
       'greatest films',
+      // Words of the very best, never a theme ("only the absolute top": no films about tops).
+      'the absolute top',
+      'absolute top',
+      'only the best',
+      'the very best',
+      'top tier',
+      'top notch',
+      'cream of the crop',
     ],
   ],
 ];
