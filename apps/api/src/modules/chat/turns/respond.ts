@@ -1,4 +1,5 @@
 import type { ChatRequest, EngineAnswer } from '../request';
+import { TURNED_DOWN } from '../understand/lexicon';
 import { emptyQuery, hasRequest } from '../understand/query';
 import { aboutShownTurn } from './about-shown';
 import { followUpTurn } from './follow-up';
@@ -28,7 +29,10 @@ export const CONVERSATION_TURNS: readonly Turn[] = [
 export const REQUEST_KINDS: readonly Turn[] = [followUpTurn, refinementTurn, newRequestTurn];
 
 /** A message that only turns down what was shown or offered ("no", "nah thanks", "nope!"). */
-const TURNED_DOWN_ONLY = /^\s*(?:no+|nope|nah|naw)(?:[\s,]+(?:thanks|thank you|thx|ty))?[\s.!?]*$/i;
+const TURNED_DOWN_ONLY = new RegExp(
+  String.raw`^\s*(?:no+|${TURNED_DOWN.join('|')})(?:[\s,]+(?:thanks|thank you|thx|ty))?[\s.!?]*$`,
+  'i',
+);
 
 /** A bare title ("Amélie?") is a "like" request when the message is nothing else. */
 function withBareTitle(req: ChatRequest, ctx: TurnContext): ChatRequest {

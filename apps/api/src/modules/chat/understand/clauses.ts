@@ -64,6 +64,7 @@ import {
   SHORT_FILM_PHRASES,
   SHORT_MINUTES,
   SHORT_PHRASES,
+  TURNED_DOWN,
   SIMILAR_ANAPHORS,
   THEME_PHRASES,
   TITLE_SMALL_WORDS,
@@ -4638,8 +4639,6 @@ const ACKNOWLEDGEMENTS = new Set(
   ),
 );
 
-/** "ugh no, something darker", "nah. a thriller": the films shown turned down, a word of its own. */
-const TURNED_DOWN = new Set(['no', 'nah', 'nope', 'naw', 'meh', 'nein', 'non']);
 const SIGHS = new Set(['ugh', 'hmm', 'hm', 'hmmm', 'eh', 'um', 'umm', 'well', 'oh', 'ah']);
 
 const MADE_OBJECTS = new Set(['it', 'them', 'those', 'these', 'that', 'this', 'em']);
@@ -4654,7 +4653,7 @@ const NEGATED_STARTS = new Set(['nothing', 'not', 'none', 'without']);
 function turnedDown(toks: readonly Token[]): boolean {
   const words = toks.filter((t) => !SIGHS.has(t.raw));
   const first = words[0];
-  return !!first && TURNED_DOWN.has(first.raw) && (!words[1] || PUNCTUATION.has(words[1].w));
+  return !!first && TURNED_DOWN.includes(first.raw) && (!words[1] || PUNCTUATION.has(words[1].w));
 }
 
 /** "only dramas", "and under 100 minutes", "but in French": the message narrows the last request. */

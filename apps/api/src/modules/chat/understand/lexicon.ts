@@ -4075,6 +4075,9 @@ export const VIEWING_SITUATION = new Set(
 
 /** Clear signs of an off-topic request (cooking, weather, homework…), when nothing film-like is asked. */
 export const OFF_TOPIC: string[] = inEveryLanguage('offTopic');
+/** "ugh no, something darker", "nah. a thriller", "no": the films shown turned down, a word of its own. */
+export const TURNED_DOWN: readonly string[] = ['no', 'nah', 'nope', 'naw', 'meh', 'nein', 'non'];
+
 /** Questions about the chat itself ("how does this work?"): its greeting says what it does. */
 export const HELP: string[] = inEveryLanguage('help');
 
