@@ -190,8 +190,16 @@ function likenedName(text: string, words: WordKnowledge): string | null {
   // Said of people or of what was seen ("what we watched last week", "the ones my dad loves"): no
   // title the catalog lacks (one it has was read before this).
   if (run.some((w) => SAID_OF_PEOPLE.test(w))) return null;
+  if (DESCRIBED.test(likened.toLowerCase())) return null;
   return words.asksForFilms(likened) ? null : likened;
 }
+
+/**
+ * "more like stuff that could actually happen", "like something where nobody dies": a kind of film
+ * described (a thing, then what it is or does), never a title.
+ */
+const DESCRIBED =
+  /^(?:stuff|something|anything|things?|films?|movies?|ones?|(?:a|an|the) (?:film|movie|story|one|kind)) (?:that|which|where|who|whose|when)\b/;
 
 /**
  * What opens a request for a kind or a suggestion, never a title ("do you have any good ones"),

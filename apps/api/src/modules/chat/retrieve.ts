@@ -906,18 +906,21 @@ export class Retriever {
       { minVotes: 10, keywords: true },
       { minVotes: 30, keywords: false },
     ].filter((a) => a.keywords || p.keywordsIn.length > 0 || p.moodRequired);
-    const known = this.knownFilms();
-    const withKeywords = p.keywordsIn.length
-      ? known.filter((m) => p.keywordsIn.some((k) => this.themeMatch(p, k, m) > 0) || textAdmits(p, m))
-      : null;
+    const withKeywords = p.keywordsIn.length ? this.themedFilms(p) : null;
+    // The pool at an attempt's vote floor (`admits` asks the floor first; most films are under it).
+    const poolOf = (a: { minVotes: number; keywords: boolean }) =>
+      p.input.personPool ??
+      (a.keywords && withKeywords
+        ? withKeywords.filter((m) => m.vote_count >= a.minVotes)
+        : this.knownFrom(a.minVotes));
     for (const attempt of attempts) {
-      const base = p.input.personPool ?? (attempt.keywords && withKeywords ? withKeywords : known);
-      const scored = this.score(this.candidates(base, p), p, attempt);
+      const scored = this.score(this.candidates(poolOf(attempt), p), p, attempt);
       if (scored.length < 3 && attempt !== attempts[attempts.length - 1]) continue;
       // Decision 0102: a topic few well-known films are about ("über die DDR" in German: three)
       // reaches down to films with 30 votes before it answers with fewer than asked for.
       if (scored.length < (p.input.count ?? 5) && attempt.minVotes === 100 && p.keywordsIn.length) {
-        const more = this.score(this.candidates(base, p), p, { ...attempt, minVotes: 30 });
+        const lower = { ...attempt, minVotes: 30 };
+        const more = this.score(this.candidates(poolOf(lower), p), p, lower);
         if (more.length > scored.length)
           return { picks: distinct(more, p.seed, p.input.count ?? 5), relaxed: [] };
       }
@@ -937,6 +940,32 @@ export class Retriever {
     const ids = new Set(first.map((m) => m.id));
     return [...first, ...pool.filter((m) => !ids.has(m.id))];
   }
+
+  /**
+   * The known films (by popularity) with an asked theme: its keyword or one of its family's
+   * (`themeMatch` above 0), or a summary that admits them (`textAdmits`), gathered from the
+   * keyword index rather than by asking every film.
+   */
+  private themedFilms(p: Plan): CatalogMovie[] {
+    const ids = new Set<number>();
+    const add = (k: string) => this.byKeyword.get(k)?.forEach((id) => ids.add(id));
+    for (const k of p.keywordsIn) {
+      add(k);
+      for (const kw of p.families.get(k)?.keys() ?? []) add(kw);
+    }
+    if (p.q.textWords?.length && p.text) for (const [id, x] of p.text) if (x >= TEXT_ADMIT) ids.add(id);
+    return this.knownFilms().filter((m) => ids.has(m.id));
+  }
+
+  /** The known films with at least `minVotes` votes, by popularity: made once per floor (three). */
+  private knownFrom(minVotes: number): CatalogMovie[] {
+    let films = this.floors.get(minVotes);
+    if (!films)
+      this.floors.set(minVotes, (films = this.knownFilms().filter((m) => m.vote_count >= minVotes)));
+    return films;
+  }
+
+  private readonly floors = new Map<number, CatalogMovie[]>();
 
   private hasKeyword(k: string, id: number): boolean {
     return this.byKeyword.get(k)?.has(id) ?? false;

@@ -290,6 +290,16 @@ const QUESTION_OPENING = /^(?:how|who|what|what's|whats|when|where|why)\b/;
 export const CHORES =
   /[$€£]\s?\d+[.,]\d{2}\b|\b\d+(?:[.,]\d+)?\s?(?:%|percent)\s+(?:tip|of|off)\b|\bmake (?:the |my |some )?popcorn\b|\bpopcorn (?:recipe|taste)/i;
 
+/** What may say that the thing after "about" is a film's topic: "something about", "still about". */
+const TOPIC_HEADS =
+  /^(?:something|anything|stuff|one|ones|films?|movies?|flicks?|docs?|documentar(?:y|ies)|story|stories|still|all|mostly|more|less)$/;
+
+/** The word at `i` is what something is about ("something about cooking", "one about a cook"). */
+function topicOfAbout(toks: readonly Token[], i: number): boolean {
+  const about = /^(?:a|an|the)$/.test(toks[i - 1]?.raw ?? '') ? i - 2 : i - 1;
+  return toks[about]?.raw === 'about' && TOPIC_HEADS.test(toks[about - 1]?.raw ?? '');
+}
+
 export function socialClause(s: State): {
   greeting: boolean;
   /** "how does this thing work?": a question about the chat itself. */
@@ -312,7 +322,10 @@ export function socialClause(s: State): {
   const unusedWords = s.toks.filter((t) => !PUNCTUATION.has(t.w));
   const greeting = GREETINGS.some((g) => unusedWords.some((_, i) => matchAt(unusedWords, i, g) > 0));
   const thanks = THANKS.some((g) => unusedWords.some((_, i) => matchAt(unusedWords, i, g) > 0));
-  const said = (g: string) => s.toks.some((_, i) => matchAt(s.toks, i, g, 'raw') > 0);
+  // "something about cooking", "still about baking": a subject said as what a film is about is
+  // its topic, not a question about the subject (said anywhere else, it still is one).
+  const said = (g: string) =>
+    s.toks.some((_, i) => matchAt(s.toks, i, g, 'raw') > 0 && !topicOfAbout(s.toks, i));
   const chore = CHORES.test(s.original);
   const offTopic = OFF_TOPIC.some(said) || chore;
   const movieContext = MOVIE_CONTEXT.some((g) => s.toks.some((_, i) => matchAt(s.toks, i, g, 'raw') > 0));
@@ -3344,6 +3357,10 @@ const SURFEIT = new RegExp(
 export const LESS_WORDS: ReadonlySet<string> = new Set(['less', 'fewer', 'menos', 'moins', 'weniger']);
 /** An adjective's shape ("famous", "colourful", "obvious"): after "less" a degree, not a thing ruled out. */
 const ADJECTIVE_SHAPE = /(?:ous|ful|able|ible|ive|al|ic|ish|ent|ant|ed|er|est|ly)$/;
+/** One-word theme phrases ("supernatural", "paranormal"): of that shape, yet a thing there is less of. */
+const THEME_WORDS: ReadonlySet<string> = new Set(
+  THEME_PHRASES.flatMap(([, phrases]) => phrases.filter((p) => !p.includes(' '))),
+);
 
 /**
  * Decision 0105: "less explosions, more ideas", "fewer battles", "menos romance": the thing there
@@ -3357,7 +3374,13 @@ export function lessClause(s: State) {
     while (/^(?:of|de|the|an?)$/.test(s.toks[k]?.raw ?? '') && !s.toks[k]!.used) k++;
     const next = s.toks[k];
     if (!next || next.used || PUNCTUATION.has(next.w) || /^\d/.test(next.w) || next.raw === 'than') return;
-    if (ADJECTIVE_SHAPE.test(next.raw) && !next.raw.endsWith('ence') && !GENRE_WORDS.has(next.raw)) return;
+    if (
+      ADJECTIVE_SHAPE.test(next.raw) &&
+      !next.raw.endsWith('ence') &&
+      !GENRE_WORDS.has(next.raw) &&
+      !THEME_WORDS.has(next.raw)
+    )
+      return;
     t.used = true;
     for (let j = k; j < s.toks.length && j < k + 3; j++) {
       const w = s.toks[j]!;
@@ -4107,10 +4130,10 @@ const SUBTITLES_WELCOME = new RegExp(
 /**
  * Decision 0105: what is said of subtitles decides the language ("too tired for subtitles", "can't
  * be bothered with subs", "nada de subtítulos", "ohne Untertitel", "falls asleep the second
- * subtitles appear": English-language films).
+ * subtitles appear", "can't follow anything complicated or subtitled": English-language films).
  */
 const SUBTITLES_AVERSE = new RegExp(
-  String.raw`\b(?:no|without|not|hates?|hated|hating|can't|cant|cannot|won't|wont|don't want|dont want|tired for|tired of|sick of|bothered with|bother with|refuses?|refused|refusing|avoids?|dislikes?|detests?|can't stand|cant stand|doesn't like|doesnt like|don't like|dont like|doesn't do|doesnt do|don't do|dont do|won't do|not into|nada de|sin|sans|pas de|ohne|keine|sem|senza|niente) (?:\w+ ){0,2}${SUBTITLES}\b|\b(?:falls? asleep|fell asleep|nods? off|zones? out|switch(?:es)? off|tunes? out|checks? out|gives? up|loses? (?:it|interest)|walks? out) (?:\w+ ){0,4}${SUBTITLES}\b`,
+  String.raw`\b(?:no|without|not|hates?|hated|hating|can't|cant|cannot|won't|wont|don't want|dont want|tired for|tired of|sick of|bothered with|bother with|refuses?|refused|refusing|avoids?|dislikes?|detests?|can't stand|cant stand|doesn't like|doesnt like|don't like|dont like|doesn't do|doesnt do|don't do|dont do|won't do|not into|nada de|sin|sans|pas de|ohne|keine|sem|senza|niente) (?:\w+ ){0,2}${SUBTITLES}\b|\b(?:can't|cant|cannot|can not|couldn't|couldnt|won't|wont) (?:follow|handle|do|read|manage|keep up with|deal with|cope with|focus on|concentrate on) (?:\w+ ){0,4}${SUBTITLES}\b|\b(?:falls? asleep|fell asleep|nods? off|zones? out|switch(?:es)? off|tunes? out|checks? out|gives? up|loses? (?:it|interest)|walks? out) (?:\w+ ){0,4}${SUBTITLES}\b`,
 );
 
 /** Decision 0114: "something live-action", "not animated": Animation is ruled out (its "action" is no genre). */
@@ -4118,6 +4141,18 @@ export function liveActionClause(s: State) {
   scan(s, LIVE_ACTION_PHRASES, (start) => {
     add(s.q.genresOut, GENRE.animation);
     firstAt(s.ruledOut, GENRE.animation, start);
+  });
+}
+
+/**
+ * "something fictional instead, but still about cooking", "a fictional film about boxing": a story
+ * made up, so no documentary (science fiction, pulp fiction and non-fiction are other things).
+ */
+const FICTION = /(?<!\b(?:science|sci|non|pulp|fan|speculative) )\b(?:fictional|fiction|scripted)\b/;
+
+export function fictionClause(s: State) {
+  scanRegex(s, FICTION, (_, start) => {
+    if (!s.negated.has(start)) add(s.q.genresOut, GENRE.documentary);
   });
 }
 

@@ -3145,6 +3145,11 @@ const TITLE_ASKS = [
   'avete',
   'voces tem',
   'voce tem',
+  // "can you find me dune part two": asked to find it, by name.
+  'can you find me',
+  'can u find me',
+  'could you find me',
+  'find me',
 ];
 
 export const AVAILABILITY_FRAME = {
