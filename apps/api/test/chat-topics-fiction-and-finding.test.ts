@@ -118,3 +118,20 @@ describe('subtitles one cannot follow', () => {
     for (const p of a.picks) expect(p.movie.original_language, p.movie.title).toBe('en');
   });
 });
+
+describe('films one might have missed', () => {
+  it.each([
+    ['good movies from the 2000s i might have missed?', 2000],
+    ['90s thrillers that flew under the radar', 1990],
+  ])('"%s" asks for lesser-known films, no word of it a theme', async (message, from) => {
+    const famous = await ask(`good movies from the ${String(from).slice(2)}s`);
+    const a = await ask(message);
+    expect(a.picks.length).toBeGreaterThanOrEqual(3);
+    expect(a.message).toMatch(/lesser-known/);
+    expect(a.message).not.toMatch(/story has/);
+    for (const p of a.picks) expect(Number(p.movie.release_date!.slice(0, 4))).toBeGreaterThanOrEqual(from);
+    const votes = (xs: { movie: { vote_count: number } }[]) =>
+      xs.map((p) => p.movie.vote_count).reduce((x, y) => x + y, 0) / xs.length;
+    expect(votes(a.picks)).toBeLessThan(votes(famous.picks));
+  });
+});
