@@ -57,6 +57,13 @@ describe('fiction', () => {
     expect(fiction!.films.some((m) => m.keywords.includes('cooking'))).toBe(true);
   });
 
+  it.each(['true stories, not fiction', 'a documentary, nothing fictional'])(
+    '"%s" does not rule documentaries out',
+    (message) => {
+      expect(chat.engine.parse(message).genresOut).not.toContain(GENRE.documentary);
+    },
+  );
+
   it('"science fiction movies" are still science fiction, documentaries aside or not', async () => {
     const a = await ask('science fiction movies');
     expect(a.picks.length).toBeGreaterThanOrEqual(3);

@@ -288,10 +288,11 @@ export const CLAUSES: readonly ClauseStep[] = [
   (s) => notCheesyClause(s),
   (s) => subtitlesClause(s),
   (s) => liveActionClause(s),
-  (s) => fictionClause(s),
   (s) => lessClause(s),
   (s) => standaloneClause(s),
   (s) => negationClause(s),
+  // After the negations: "a true story, not fiction" asks for no made-up story, not for documentaries out.
+  (s) => fictionClause(s),
   (s) => franchiseOutClause(s, LEXICON_WORDS),
   (s) => studioOutClause(s),
   (s) => industryClause(s),
