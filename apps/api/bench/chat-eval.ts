@@ -325,6 +325,7 @@ const SETS = [
   'fresh63',
   'fresh64',
   'fresh65',
+  'fresh66',
 ];
 
 /**

@@ -307,6 +307,42 @@ export class SemanticIndex {
     return s / this.norms[j]!;
   }
 
+  /** The films' rows in the vectors (-1 for a film without one), for the scores of many at once. */
+  rowsOf(ids: Iterable<number>): Int32Array {
+    return Int32Array.from(ids, (id) => this.row.get(id) ?? -1);
+  }
+
+  /** `score(v, id)` of every film of `rows` at once (the same figures; 0 for a film without a row). */
+  scoresAt(v: Float32Array, rows: Int32Array): Float64Array {
+    const out = new Float64Array(rows.length);
+    const mv = this.movieVectors;
+    for (let i = 0; i < rows.length; i++) {
+      const j = rows[i]!;
+      if (j < 0) continue;
+      const off = j * DIM;
+      let s = 0;
+      for (let k = 0; k < DIM; k++) s += v[k]! * mv[off + k]!;
+      out[i] = s / this.norms[j]!;
+    }
+    return out;
+  }
+
+  /** `similarity(a, id)` of every film of `rows` at once (the same figures; 0 for a film without a row). */
+  similaritiesAt(a: number, rows: Int32Array): Float64Array {
+    const out = new Float64Array(rows.length);
+    const ja = this.row.get(a);
+    if (ja === undefined) return out;
+    const mv = this.movieVectors;
+    for (let i = 0; i < rows.length; i++) {
+      const jb = rows[i]!;
+      if (jb < 0) continue;
+      let s = 0;
+      for (let k = 0; k < DIM; k++) s += mv[ja * DIM + k]! * mv[jb * DIM + k]!;
+      out[i] = s / (this.norms[ja]! * this.norms[jb]!);
+    }
+    return out;
+  }
+
   /** The mean direction of some films (null when none has a vector): what a list of picks is about. */
   centroid(ids: readonly number[]): Float32Array | null {
     const v = new Float32Array(DIM);

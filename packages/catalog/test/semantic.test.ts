@@ -46,6 +46,20 @@ describe('semantic vectors trained from the catalog', () => {
     );
   });
 
+  it('scores many films at once with exactly the figures of one at a time (0 for a film it lacks)', () => {
+    const ids = [...corpus.slice(0, 20).map((m) => m.id), 99_999];
+    const rows = index.rowsOf(ids);
+    expect(rows.at(-1)).toBe(-1);
+    const v = index.embed(['railway'])!;
+    const many = index.scoresAt(v, rows);
+    expect([...many]).toEqual(ids.map((id) => index.score(v, id)));
+    expect(many.at(-1)).toBe(0);
+    expect(new Set(many).size).toBeGreaterThan(2);
+    const a = corpus[0]!.id;
+    expect([...index.similaritiesAt(a, rows)]).toEqual(ids.map((id) => index.similarity(a, id)));
+    expect([...index.similaritiesAt(99_999, rows)]).toEqual(ids.map(() => 0));
+  });
+
   it('knows the words of its corpus and nothing else', () => {
     expect(index.knows('submarines')).toBe(true);
     expect(index.knows('zorblax')).toBe(false);

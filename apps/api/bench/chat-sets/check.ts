@@ -249,7 +249,9 @@ export async function runSet(
       latencies.push(performance.now() - t0);
       cpu.push((c1.user + c1.system) / 1000);
       conversation = reply.conversation_id;
-      transcript?.push(`[${name} ${c.id}] > ${turn.user}\n${reply.message}\n`);
+      // Over HTTP, each turn's time too (to find the slow ones a visitor meets).
+      const took = send ? ` (${Math.round(latencies.at(-1)!)} ms)` : '';
+      transcript?.push(`[${name} ${c.id}]${took} > ${turn.user}\n${reply.message}\n`);
       const picks = reply.movies.map((m) => engine.catalog.get(m.id)!).filter(Boolean);
       countLinks(reply.message, engine.catalog, report);
       const results = checkTurn(

@@ -29,7 +29,7 @@ import type { FilmCredits, PeopleIndex, TurnContext, TurnKind } from './turns/tu
 import { TITLE_CONFIDENCE, type ParseContext } from './understand/clauses';
 import { asksForFilms, hasRequest, yearOfTheTitleDropped, type Query } from './understand/query';
 import { Speller, editDistance, foldAccents, languageEvidence, tokenize } from './understand/text';
-import { FILLER, SHORT_MINUTES, TITLE_SMALL_WORDS } from './understand/lexicon';
+import { FILLER, LANGUAGE_WORDS, SHORT_MINUTES, TITLE_SMALL_WORDS } from './understand/lexicon';
 import { LANGUAGE_SURE, LEXICON_WORDS, understand } from './understand/understand';
 import { TextIndex } from './text-index';
 import { LITTLE_KNOWN_VOTES } from './wording';
@@ -562,12 +562,46 @@ export class ChatEngine {
    * franchise's name, exactly or with a slip ("harry poter vibes but for grown ups?"): the
    * franchise's first film.
    */
-  private franchiseNamed(query: Query): Query {
-    if (!query.like || query.like.movie) return query;
+  private franchiseNamed(query: Query, message: string): Query {
+    if (query.like?.movie) return this.franchiseOverFilm(query, message);
+    if (!query.like) return query;
     const franchise = this.franchises().nearName(query.like.text);
     return franchise
       ? { ...query, like: { ...query.like, movie: franchise.members[0]!, confidence: 0.8, closest: null } }
       : query;
+  }
+
+  /**
+   * "we loved those old Ocean's movies": a name said with "movies" or "films" after it names a
+   * franchise of that name when the catalog has one, and its first film is better known than the
+   * single film of that title (Ocean's Eleven, not "Oceans", a 2009 documentary).
+   */
+  private franchiseOverFilm(query: Query, message: string): Query {
+    const like = query.like!;
+    const key = franchiseKey(like.text);
+    const words = key.split(' ');
+    if (
+      !key ||
+      (!` ${franchiseKey(message)} `.includes(` ${key} movies `) &&
+        !` ${franchiseKey(message)} `.includes(` ${key} films `))
+    )
+      return query;
+    const franchise = this.franchises().startingAt(words);
+    const head = franchise?.members[0];
+    if (
+      !franchise ||
+      !head ||
+      franchise.length !== words.length ||
+      franchise.members.some((m) => m.id === like.movie!.id) ||
+      head.vote_count <= like.movie!.vote_count
+    )
+      return query;
+    // Its films were seen: none of them is offered.
+    return {
+      ...query,
+      like: { ...like, movie: head, confidence: 0.9, closest: null },
+      collectionsOut: [...(query.collectionsOut ?? []), { id: franchise.id, name: franchise.name }],
+    };
   }
 
   /** The catalog's franchises by name, made on first use. */
@@ -607,6 +641,11 @@ export class ChatEngine {
     this.parts ??= this.makeParts(keywords);
   }
 
+  /** The retriever's ranking and theme tables made now, in tasks (`Retriever.prepare`). */
+  async prepareRetrieval(): Promise<void> {
+    await this.built().retriever.prepare();
+  }
+
   private makeParts(keywords: ChatKeywords) {
     // Typo targets: the lexicon's words and the keywords'; known words are never "corrected".
     const targets = [...LEXICON_WORDS, ...[...keywords.vocabulary].flatMap((k) => k.split(' '))];
@@ -620,7 +659,9 @@ export class ChatEngine {
       targets,
       // Function words are known too: German "einen" is not a typo of "weinen".
       (w) => LEXICON_WORDS.has(w) || FILLER.has(w) || this.corpusWords.has(w) || this.knownWord(w),
-      LEXICON_WORDS,
+      // A language or a nation is a hard filter: read from a word typed so or nearly, never by ear
+      // ("a stegosaurus plushie" is no Polish film).
+      [...LEXICON_WORDS].filter((w) => !LANGUAGE_WORDS.has(w)),
       (w) => LEXICON_WORDS.has(w) || FILLER.has(w),
     );
     const retriever = new Retriever(
@@ -1520,7 +1561,7 @@ export class ChatEngine {
     if (contrast) query = { ...query, like: undefined };
     query = anotherYearsFilm(query, message, this.referenceYear);
     query = notTheNamesake(query, message);
-    query = this.franchiseNamed(query);
+    query = this.franchiseNamed(query, message);
     const already = this.seenAlready(query, message, state);
     if (already) query = already.query;
     const seed = query.like?.movie ?? null;

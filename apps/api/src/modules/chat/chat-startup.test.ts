@@ -69,7 +69,11 @@ describe('the chat at start, with a catalog past the before-listen size', () => 
     expect(s.warmingUp).toBe(false);
     expect(chatVectorsCached(catalog, vectorsFile)).toBe(true);
     const ready = logged.find((l) => l.msg === 'chat ready');
-    expect(ready).toMatchObject({ vectorsTrainedApartMs: expect.any(Number), answerMs: expect.any(Number) });
+    expect(ready).toMatchObject({
+      vectorsTrainedApartMs: expect.any(Number),
+      retrievalMs: expect.any(Number),
+      answerMs: expect.any(Number),
+    });
     const answer = await s.get().answer('an adventure', { suggested: [], lastPicks: [], lastIntent: null });
     expect(answer.picks.length).toBeGreaterThan(0);
   }, 120_000);

@@ -121,6 +121,7 @@ export class ChatStartup {
     await next.catalog.buildSearchIndex();
     await nextTask();
     next.warm();
+    await next.prepareRetrieval();
     return () => {
       this.engine = next;
     };
@@ -169,6 +170,8 @@ export class ChatStartup {
         await timed('textIndexMs', () => engine.prepareTextIndex());
         await timed('searchIndexWaitMs', () => engine.catalog.buildSearchIndex());
         await timed('titlesMs', () => engine.warm());
+        // In tasks: what the first messages' ranking would make (decision 0149).
+        await timed('retrievalMs', () => engine.prepareRetrieval());
         // Offline only: in live mode an answer asks TMDB about its picks.
         if (opts.answerOnce)
           await timed('answerMs', () =>

@@ -248,6 +248,17 @@ export const SAME_THEME: readonly ReadonlySet<string>[] = [
     'mutilation',
     'decapitation',
   ]),
+  // "sci-fi without spaceships": no film set among the stars (2001 is tagged "space travel").
+  new Set([
+    'spaceship',
+    'spacecraft',
+    'space travel',
+    'space station',
+    'space mission',
+    'outer space',
+    'astronaut',
+    'space battle',
+  ]),
 ];
 
 export interface Direction {

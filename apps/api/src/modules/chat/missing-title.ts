@@ -1,6 +1,7 @@
 import { isGrammarWord } from './understand/grammar-words';
 import { AVAILABILITY_FRAME, FILLER, JUDGED_AS } from './understand/lexicon';
 import { asksForFilms, type Query } from './understand/query';
+import { asksForSuggestions } from './understand/suggestions';
 import { sentencesOf } from './understand/text';
 
 /**
@@ -222,6 +223,7 @@ function askedByName(text: string, words: WordKnowledge): string | null {
     !name.length ||
     name.length > 7 ||
     ASKS_OPEN.test(name[0]!) ||
+    asksForSuggestions(name) ||
     POINTER.test(said) ||
     SERIES_WORDS.test(said)
   )

@@ -1,4 +1,5 @@
 import type { CatalogMovie } from '@app/catalog';
+import { setImmediate as nextTask } from 'node:timers/promises';
 import { GENRES } from '@app/contracts';
 import { GENRE } from './understand/lexicon';
 
@@ -161,10 +162,8 @@ export class GenreTypicality {
     return n === 0 ? null : sum / n / prior;
   }
 
-  /** 0..1: the film's place among the genre's well-known films by lift; 0.5 when it has no keywords. */
-  of(m: CatalogMovie, genre: number): number {
-    const x = this.lift(m, genre);
-    if (x === null) return 0.5;
+  /** The genre's spread (made on first use, or by `prepare`). */
+  private spreadOf(genre: number): Float64Array {
     let sorted = this.spread.get(genre);
     if (!sorted) {
       const lifts: number[] = [];
@@ -176,6 +175,22 @@ export class GenreTypicality {
       sorted = Float64Array.from(lifts).sort();
       this.spread.set(genre, sorted);
     }
+    return sorted;
+  }
+
+  /** Every genre's spread made now (a server, once listening), each in a task of its own. */
+  async prepare(): Promise<void> {
+    for (const genre of GENRE_SLOT.keys()) {
+      await nextTask();
+      this.spreadOf(genre);
+    }
+  }
+
+  /** 0..1: the film's place among the genre's well-known films by lift; 0.5 when it has no keywords. */
+  of(m: CatalogMovie, genre: number): number {
+    const x = this.lift(m, genre);
+    if (x === null) return 0.5;
+    const sorted = this.spreadOf(genre);
     if (sorted.length === 0) return 0.5;
     let lo = 0;
     let hi = sorted.length;

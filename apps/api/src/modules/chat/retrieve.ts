@@ -25,6 +25,7 @@ import {
   unaskedKind,
 } from './rank';
 import { stemmer } from 'stemmer';
+import { setImmediate as nextTask } from 'node:timers/promises';
 import { TextIndex } from './text-index';
 
 /** Genres no film for a child has unless it is also a family film (Query.childAge). */
@@ -653,19 +654,10 @@ export class Retriever {
     const family = new Map<string, number>();
     const tv = sem?.embed([t]);
     if (tv && /^[a-z]+$/.test(t)) {
-      if (!this.stems) {
-        this.stems = new Map();
-        for (const k of this.byKeyword.keys())
-          if (/^[a-z]+$/.test(k)) {
-            const st = stemmer(k);
-            const same = this.stems.get(st);
-            if (same) same.push(k);
-            else this.stems.set(st, [k]);
-          }
-      }
+      const stems = this.stemsOf();
       const stem = stemmer(t);
       for (const ending of FORM_ENDINGS)
-        for (const k of this.stems.get(stem + ending) ?? []) {
+        for (const k of stems.get(stem + ending) ?? []) {
           const kv = k === t ? null : sem!.embed([k]);
           const close = kv ? dot(tv, kv) : 0;
           if (close >= FORM_CLOSE) family.set(k, Math.min(1, close));
@@ -673,6 +665,20 @@ export class Retriever {
     }
     this.familyCache.set(t, family);
     return family;
+  }
+
+  /** The catalog's one-word keywords by their stem. */
+  private stemsOf(): Map<string, string[]> {
+    if (this.stems) return this.stems;
+    const stems = new Map<string, string[]>();
+    for (const k of this.byKeyword.keys())
+      if (/^[a-z]+$/.test(k)) {
+        const st = stemmer(k);
+        const same = stems.get(st);
+        if (same) same.push(k);
+        else stems.set(st, [k]);
+      }
+    return (this.stems = stems);
   }
 
   /** How much a film has an asked theme: 1 its own keyword, else its closest family keyword's weight. */
@@ -781,7 +787,7 @@ export class Retriever {
     const subjects = q.keywordsOut.filter((k) => !NAMES_NOT_SUBJECTS.has(k));
     const genreThemes = q.genresOut.flatMap((g) => GENRE_THEMES[g] ?? []);
     const keywordsOut = new Set([...this.expandOut(subjects, sem), ...named, ...genreThemes]);
-    for (const k of keywordsIn) keywordsOut.delete(k);
+    keepAskedThemes(keywordsOut, keywordsIn, subjects);
     // A theme ruled out rules out the films most about it by meaning too ("burnt out on
     // superheroes": The Dark Knight has no "superhero" keyword), each against its own scale;
     // unless it is close in meaning to what was asked for ("AI, no killer robots"): the vectors
@@ -891,11 +897,18 @@ export class Retriever {
   /** Where closeness to a vector lies over the films with 100+ votes (its median and top 1%). */
   private scaleOf(v: Float32Array | null, sem: SemanticIndex | null): Scale {
     if (!v || !sem) return { mid: 0, top: 1 };
-    const scores = this.wellKnownFilms()
-      .map((m) => sem.score(v, m.id))
-      .sort((a, b) => a - b);
+    const scores = sem.scoresAt(v, this.wellKnownRows(sem)).sort();
     const at = (q: number) => scores[Math.min(scores.length - 1, Math.floor(scores.length * q))] ?? 0;
     return scores.length >= 100 ? { mid: at(0.5), top: at(0.99) } : { mid: 0, top: 1 };
+  }
+
+  private wellKnownRowsMade: { sem: SemanticIndex; rows: Int32Array } | undefined;
+
+  /** The well-known films' rows in the vectors, in `wellKnownFilms` order (made once per vectors). */
+  private wellKnownRows(sem: SemanticIndex): Int32Array {
+    if (this.wellKnownRowsMade?.sem !== sem)
+      this.wellKnownRowsMade = { sem, rows: sem.rowsOf(this.wellKnownFilms().map((m) => m.id)) };
+    return this.wellKnownRowsMade.rows;
   }
 
   /** The vote floor lowered, then the theme requirement dropped, until 3 films fit. */
@@ -1061,24 +1074,11 @@ export class Retriever {
       let set = this.outCache.get(t);
       if (!set) {
         const re = new RegExp(`(^|[ -])${t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(s|es)?($|[ -])`);
-        set = new Set([t, ...[...this.byKeyword.keys()].filter((k) => re.test(k))]);
-        const films = this.byKeyword.get(t);
-        if (films && films.size >= 3) {
-          for (const [k, ids] of this.byKeyword) {
-            if (ids.size < 4 || set.has(k)) continue;
-            let both = 0;
-            for (const id of ids) if (films.has(id)) both++;
-            if (both / ids.size >= 0.5) set.add(k);
-          }
-        }
+        set = new Set([t, ...[...this.byKeyword.keys()].filter((k) => k.includes(t) && re.test(k))]);
+        for (const k of this.mostlyWith(t)) set.add(k);
         const tv = sem?.embed([t]);
         if (tv) {
-          // Vectors of the keywords of 4+ films, made once.
-          this.keywordVectors ??= [...this.byKeyword]
-            .filter(([, ids]) => ids.size >= 4)
-            .map(([k]) => [k, sem!.embed([k])] as const)
-            .filter((x): x is readonly [string, Float32Array] => !!x[1]);
-          for (const [k, kv] of this.keywordVectors)
+          for (const [k, kv] of this.keywordVectorsOf(sem!))
             if (!set.has(k) && dot(tv, kv) >= KEYWORD_CLOSE) set.add(k);
         }
         for (const same of SAME_THEME) if (same.has(t)) for (const k of same) set.add(k);
@@ -1090,6 +1090,68 @@ export class Retriever {
   }
 
   private keywordVectors: (readonly [string, Float32Array])[] | undefined;
+  /** Each keyword's place in the index (its order), made once. */
+  private keywordOrder: Map<string, number> | undefined;
+
+  private keywordOrderOf(): Map<string, number> {
+    let i = 0;
+    return (this.keywordOrder ??= new Map([...this.byKeyword.keys()].map((k) => [k, i++])));
+  }
+
+  /**
+   * The keywords of 4+ films half or more of which carry `t` (of 3+ films), in the index's order:
+   * counted over `t`'s own films' keywords, not over every keyword's films.
+   */
+  private mostlyWith(t: string): string[] {
+    const films = this.byKeyword.get(t);
+    if (!films || films.size < 3) return [];
+    const both = new Map<string, number>();
+    for (const id of films)
+      for (const k of new Set(this.catalog.get(id)?.keywords))
+        if (k !== t && this.byKeyword.get(k)?.has(id)) both.set(k, (both.get(k) ?? 0) + 1);
+    const order = this.keywordOrderOf();
+    return [...both]
+      .filter(([k, n]) => {
+        const size = this.byKeyword.get(k)!.size;
+        return size >= 4 && n / size >= 0.5;
+      })
+      .map(([k]) => k)
+      .sort((a, b) => order.get(a)! - order.get(b)!);
+  }
+
+  /** Vectors of the keywords of 4+ films, made once. */
+  private keywordVectorsOf(sem: SemanticIndex): (readonly [string, Float32Array])[] {
+    return (this.keywordVectors ??= [...this.byKeyword]
+      .filter(([, ids]) => ids.size >= 4)
+      .map(([k]) => [k, sem.embed([k])] as const)
+      .filter((x): x is readonly [string, Float32Array] => !!x[1]));
+  }
+
+  /**
+   * What every request's ranking and theme reading would otherwise make on first use (the pools
+   * of known films, fame by era, each genre's typicality, the keywords' vectors and stems), made
+   * now, each in a task of its own (a server, once listening; decision 0149): made by the first
+   * visitors' messages instead, they cost them up to 200 ms each on a freshly started site.
+   */
+  async prepare(): Promise<void> {
+    const steps: (() => unknown)[] = [
+      () => this.wellKnownFilms(),
+      () => this.ranking(),
+      () => this.ranking().typical.prepare(),
+      () => this.stemsOf(),
+      () => this.keywordOrderOf(),
+      () => {
+        const sem = this.useSemantic ? this.semantic() : null;
+        if (!sem) return;
+        this.keywordVectorsOf(sem);
+        this.wellKnownRows(sem);
+      },
+    ];
+    for (const step of steps) {
+      await nextTask();
+      await step();
+    }
+  }
   /** The films most about a theme (keyed by a theme the user typed: bounded). */
   private readonly aboutCache: Lru<string, { v: Float32Array; min: number } | null>;
 
@@ -1102,8 +1164,7 @@ export class Retriever {
     const v = sem.embed([term]);
     let found: { v: Float32Array; min: number } | null = null;
     if (v) {
-      const scores = this.wellKnownFilms().map((m) => sem.score(v, m.id));
-      scores.sort((a, b) => a - b);
+      const scores = sem.scoresAt(v, this.wellKnownRows(sem)).sort();
       const at = (p: number) => scores[Math.min(scores.length - 1, Math.floor(scores.length * p))] ?? 1;
       if (scores.length >= 100) found = { v, min: at(0.5) + ABOUT_SHARE * (at(0.99) - at(0.5)) };
     }
@@ -1151,10 +1212,15 @@ export class Retriever {
   private textScaleOf(a: CatalogMovie, sem: SemanticIndex): Scale {
     const known = this.textScales.get(a.id);
     if (known) return known;
-    const scores = this.wellKnownFilms()
-      .filter((m) => m.id !== a.id)
-      .map((m) => sem.similarity(a.id, m.id))
-      .sort((x, y) => x - y);
+    const all = sem.similaritiesAt(a.id, this.wellKnownRows(sem));
+    const own = this.wellKnownFilms().findIndex((m) => m.id === a.id);
+    let scores = all;
+    if (own >= 0) {
+      scores = new Float64Array(all.length - 1);
+      scores.set(all.subarray(0, own));
+      scores.set(all.subarray(own + 1), own);
+    }
+    scores.sort();
     const at = (q: number) => scores[Math.min(scores.length - 1, Math.floor(scores.length * q))] ?? 0;
     const scale = scores.length >= 100 ? { mid: at(0.5), top: at(0.99) } : { mid: 0, top: 1 };
     this.textScales.set(a.id, scale);
@@ -1167,6 +1233,19 @@ export class Retriever {
 
 /** What closeness to a named film is made of (decision 0102; 0.45 / 0.35 / 0.2 before, raw text). */
 const SIMILARITY_WEIGHTS = { text: 0.35, genres: 0.3, keywords: 0.35 };
+
+/**
+ * An asked theme is never ruled out, nor the kin a rule-out's group would add to it ("astronaut
+ * films but no spaceship battles": only the words said are ruled out).
+ */
+function keepAskedThemes(keywordsOut: Set<string>, keywordsIn: readonly string[], said: readonly string[]) {
+  for (const k of keywordsIn) {
+    keywordsOut.delete(k);
+    for (const same of SAME_THEME)
+      if ([...same].some((x) => x === k || x.split(' ').includes(k)))
+        for (const x of same) if (!said.includes(x)) keywordsOut.delete(x);
+  }
+}
 
 /** The best `count` films, at most one per collection: a friend names the franchise once. */
 function distinct(

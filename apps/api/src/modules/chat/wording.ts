@@ -44,6 +44,9 @@ export const PEOPLE_QUESTION =
 
 export const OFF_TOPIC =
   "I can only help with movies, so I'll leave that one. What are you in the mood for? A genre, a film you liked or a decade is enough for me to suggest something.";
+/** A message in a language the chat does not read (decision 0149). */
+export const LANGUAGES_READ =
+  'Sorry, I can only read English, Spanish, French, German, Italian and Portuguese so far. Could you ask me in one of those? For example: "a funny film for tonight" or "un thriller des années 90".';
 export const STEER =
   'I\'m not sure how to change the list from that. You can steer it with things like "shorter", "from the 90s", "less scary", "no horror", "for a 10 year old", or name a film you liked.';
 export const CLARIFY =

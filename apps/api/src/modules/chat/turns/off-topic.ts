@@ -14,6 +14,10 @@ export const offTopicTurn: Turn = {
   handle: (req) =>
     reply(
       req,
-      req.query.unread && req.last ? say.STEER : (phrasesFor(req.query.lang)?.offTopic ?? say.OFF_TOPIC),
+      req.query.unreadLanguage
+        ? say.LANGUAGES_READ
+        : req.query.unread && req.last
+          ? say.STEER
+          : (phrasesFor(req.query.lang)?.offTopic ?? say.OFF_TOPIC),
     ),
 };

@@ -10,8 +10,10 @@ export const unclearTurn: Turn = {
   handle: (req) =>
     reply(
       req,
-      req.query.unknown.length
-        ? `I didn't catch what you're looking for ("${req.query.unknown.slice(0, 3).join('", "')}"). ${say.CLARIFY}`
-        : say.CLARIFY,
+      req.query.unreadLanguage
+        ? say.LANGUAGES_READ
+        : req.query.unknown.length
+          ? `I didn't catch what you're looking for ("${req.query.unknown.slice(0, 3).join('", "')}"). ${say.CLARIFY}`
+          : say.CLARIFY,
     ),
 };

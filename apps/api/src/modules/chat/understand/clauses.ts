@@ -88,6 +88,7 @@ import { editDistance, foldAccents, PUNCTUATION, Speller, type Token } from './t
 import { looksLikeATitleMention, namesAfterCue, namesInFrame } from '../title-mention';
 import { FILM_GIVEN_NAMES, FILM_PEOPLE, FILM_SURNAMES } from './lexicon/film-people';
 import { GIVEN_NAMES, MORE_GIVEN_NAMES } from './lexicon/given-names';
+import { asksForSuggestions } from './suggestions';
 import { TextIndex } from '../text-index';
 import { NOT_TOPICS, topicSpan } from './topic';
 
@@ -1206,10 +1207,7 @@ function mentionsTitle(
     WHEN_BEFORE_DAY.has(s.toks[found.cand.from - 1]?.w ?? '')
   )
     return false;
-  // "I'd really like actual live-action Japanese films": a language's name, capitalised in English,
-  // names no film the catalog lacks.
-  if (!found.movie && s.toks.slice(found.cand.from, found.cand.to).every((t) => languageName(t.raw)))
-    return false;
+  if (!found.movie && namesNoTitle(s, sp, found)) return false;
   // "we both like sci-fi but she hates…": "like" before request words is the verb, not a title.
   return !(
     !found.movie &&
@@ -1218,6 +1216,41 @@ function mentionsTitle(
     requestWordsOnly(s.toks.slice(first.from, first.to), lexiconWords) &&
     !s.toks[sp.from]!.upper
   );
+}
+
+/**
+ * Words that name no film whatever the catalog lacks: a language's name, capitalised in English
+ * ("I'd really like actual live-action Japanese films"), suggestions asked for ("vous avez des idées
+ * ?", "¿tienes alguna idea?"), a listed person's whole name ("I adore Meryl Streep"), a full name
+ * said with "-style" or "-esque" ("Agatha Christie-style whodunits": a maker's manner; a film the
+ * catalog lacks is said like it, "Oppenheimer vibes", not "in the style of" it).
+ */
+function namesNoTitle(s: State, sp: TitleSpan, found: FoundTitle): boolean {
+  const text = originalText(s, found.cand.from, found.cand.to);
+  const span = s.toks.slice(found.cand.from, found.cand.to);
+  return (
+    span.every((t) => languageName(t.raw)) ||
+    asksForSuggestions(span.map((t) => t.raw)) ||
+    isListedPerson(text) ||
+    (!!sp.suffix && MANNER_SUFFIX.test(s.toks[sp.trigger[0]]?.w ?? '') && looksLikeFullName(text))
+  );
+}
+
+/** Suffixes that say a maker's manner ("Hitchcock-style", "Lynch-esque"), said of people rather than films. */
+const MANNER_SUFFIX = /^(?:style|esque)$/;
+
+/** Two or three words, the first a given name ("Agatha Christie", "stephen king"). */
+function looksLikeFullName(text: string): boolean {
+  const words = foldName(text).trim().split(/\s+/);
+  return (
+    words.length >= 2 && words.length <= 3 && (GIVEN_NAMES.has(words[0]!) || MORE_GIVEN_NAMES.has(words[0]!))
+  );
+}
+
+/** Whether the text is the whole name of a person on the film-people list ("meryl streep", "Tom Hanks"). */
+function isListedPerson(text: string): boolean {
+  const found = wellKnownPerson(text);
+  return !!found && found.typed.join(' ') === foldName(text).trim().replace(/\s+/g, ' ');
 }
 
 /** Whether a word names a language or a nation ("japanese", "french"): capitalised, it is no name of a film. */
@@ -1534,6 +1567,7 @@ function takeAvailabilityFrame(s: State, lexiconWords: ReadonlySet<string>): boo
   if (!namesInFrame(s.original, originalText(s, cand.from, cand.to))) return false;
   const own = span.filter((t) => !FILLER.has(t.raw));
   if (own.length > 0 && own.every((t) => NOT_PEOPLE_WORDS.has(t.raw))) return false;
+  if (asksForSuggestions(span.map((t) => t.raw))) return false;
   const hit = s.ctx.resolveTitle(cand.text);
   // "tienes algo parecido a inception?", "avez-vous quelque chose comme inception ?": a likeness
   // inside asks for films like the one it names, when the whole is no film (decision 0144).
@@ -2910,9 +2944,11 @@ export function yearBoundClause(s: State) {
     (century ? Number(century) * 100 : Number(d) >= 3 ? 1900 : 2000) + Number(d) * 10;
   // "nothing older than 2000", "no newer than 1990", "nothing after the 70s", "nothing made
   // before 2000": a negated bound is the other bound, a decade's own years included on the side allowed.
+  // So is one someone cannot bear ("sleeps through anything made after 1975", "hates anything
+  // before 2000").
   scanRegex(
     s,
-    /\b(?:nothing|no|not|none|nada|rien|nichts) (?:(?:movies?|films?|made|released|filmed|shot|that came out|came out|from) )?(older than|earlier than|before|pre|newer than|later than|after|post|mas antigua que|plus vieux que|alter als) ?(?:like |about |around |maybe |say )?(?:((?:19|20)\d\d)\b|(?:the |los |les |den )?(19|20)?(\d)0 ?'?s\b)/,
+    /\b(?:nothing|no|not|none|nada|rien|nichts|(?:hates?|hated|can'?t stand|cannot stand|can not stand|sleeps? through|slept through|(?:falls?|fell) asleep (?:during|in|to|through)|(?:is|are|gets?|get) bored (?:by|with)|won'?t watch|refuses? to watch|(?:doesn'?t|don'?t|does not|do not) (?:like|enjoy|watch)|dislikes?|avoids?) (?:anything|everything|stuff|films|movies)) (?:(?:movies?|films?|made|released|filmed|shot|that came out|came out|from) )?(older than|earlier than|before|pre|newer than|later than|after|post|mas antigua que|plus vieux que|alter als) ?(?:like |about |around |maybe |say )?(?:((?:19|20)\d\d)\b|(?:the |los |les |den )?(19|20)?(\d)0 ?'?s\b)/,
     (m) => {
       const older = /older|earlier|before|pre|antigua|vieux|alter/.test(m[1]!);
       if (m[2]) {
@@ -4171,13 +4207,22 @@ const NOT_FILM_NOUNS = new Set(
     'food takeaway takeout restaurant cuisine dinner lunch breakfast meal curry wine beer cheese ' +
     'friend friends girlfriend boyfriend wife husband partner mum mom dad parents grandma grandpa ' +
     'neighbour neighbor neighbours neighbors colleague colleagues teacher class lessons lesson ' +
-    'exchange student students holiday vacation trip guests'
+    'exchange student students holiday vacation trip guests essay homework exam exams course accent'
   ).split(' '),
 );
 
-export function languageClause(s: State) {
+/**
+ * A nationality word before a name ("the French Revolution", "a German Shepherd"): inside a
+ * sentence, a capitalised word no reader knows (no genre, no film word) makes the two one name.
+ */
+const beforeAName = (s: State, i: number, lexiconWords: ReadonlySet<string>) => {
+  const next = s.toks[i + 1];
+  return !!next?.cap && !lexiconWords.has(next.w) && !FILLER.has(next.raw);
+};
+
+export function languageClause(s: State, lexiconWords: ReadonlySet<string>) {
   s.toks.forEach((t, i) => {
-    if (t.used || !NOT_FILM_NOUNS.has(s.toks[i + 1]?.raw ?? '')) return;
+    if (t.used || !(NOT_FILM_NOUNS.has(s.toks[i + 1]?.raw ?? '') || beforeAName(s, i, lexiconWords))) return;
     if (LANGUAGE_PHRASES.some(([, phrases]) => phrases.includes(t.raw))) t.used = true;
   });
   // "not in English", "isn't in English": the negation of English is a request for other languages.

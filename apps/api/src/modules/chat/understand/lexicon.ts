@@ -2723,7 +2723,11 @@ export const THEME_PHRASES: [string[], string[], string?, number?][] = [
     ['christmas'],
     ['christmas', 'xmas', 'navidad', 'noel', 'weihnachten', 'holiday season', 'natale', 'natal'],
   ],
-  [['shark'], ['shark', 'sharks', 'tiburon', 'requin', 'hai', 'squalo', 'squali', 'tubarao', 'tubaroes']],
+  // (Not German "Hai": it is Italian "hai", "you have": "hai qualche idea?")
+  [
+    ['shark'],
+    ['shark', 'sharks', 'tiburon', 'requin', 'haie', 'haifilm', 'squalo', 'squali', 'tubarao', 'tubaroes'],
+  ],
   [['pirate'], ['pirate', 'pirates', 'pirata', 'piratas', 'piraten']],
   [['witch'], ['witch', 'witches', 'bruja', 'brujas', 'sorciere', 'hexe', 'hexen']],
   [['ghost'], ['ghost', 'ghosts', 'fantasma', 'fantasmas', 'fantome', 'geist', 'geister', 'fantasmi']],
@@ -4015,6 +4019,21 @@ export const LIKE_SHOWN = [
   'that kind of thing',
 ];
 
+/**
+ * What a visitor asks for when they ask "do you have …" for suggestions, not a film ("vous avez des
+ * idées ?", "¿tienes alguna idea?", "hast du Ideen?"), with the words that count them; accents folded.
+ */
+export const SUGGESTION_NOUNS = new Set(
+  `idea ideas idee idees ideen ideia ideias suggestion suggestions sugerencia sugerencias suggerimento
+  suggerimenti sugestao sugestoes vorschlag vorschlage vorschlaege tip tips tipp tipps dica dicas consejo consejos
+  conseil conseils consiglio consigli recommendation recommendations recs recomendacion recomendaciones
+  recomendacao recomendacoes empfehlung empfehlungen`.split(/\s+/),
+);
+export const SUGGESTION_COUNTS = new Set(
+  `any some a an alguna alguno algun algunas algunos alguma algum algumas alguns qualche quelques des une un
+  einige ein paar eine otras outras altre autres other more mas plus noch`.split(/\s+/),
+);
+
 export const FILLER = new Set(
   `i me my we us you your a an the some any something anything one ones movie movies film films flick flicks please
   make instead switch change try
@@ -4697,6 +4716,12 @@ export const NATIONALITY_WORDS: Record<string, string> = {
   argentinos: 'AR',
   argentinas: 'AR',
 };
+
+/** Every word that names a language or a nation (LANGUAGE_PHRASES, NATIONALITY_WORDS). */
+export const LANGUAGE_WORDS: ReadonlySet<string> = new Set([
+  ...LANGUAGE_PHRASES.flatMap(([, phrases]) => phrases.flatMap((p) => p.split(' '))),
+  ...Object.keys(NATIONALITY_WORDS),
+]);
 
 export const COUNTRY_WORDS: Record<string, string> = {
   american: 'US',

@@ -180,6 +180,8 @@ export interface Query {
    * it is taken as a try at steering the list rather than as off-topic.
    */
   unread?: boolean;
+  /** Nothing read, and the message is in a language the chat does not read (decision 0149). */
+  unreadLanguage?: boolean;
   /** The message names films as what it wants ("French films from the 60s"), not "ones" or nothing. */
   namesFilms?: boolean;
   /** True when nothing in the message was a request the engine could act on. */

@@ -330,6 +330,19 @@ function byLetters(tokens: readonly Token[], tied: readonly MessageLang[]): Mess
   return found ?? tied[0]!;
 }
 
+/** Letters a message needs before its language is told apart from the six read. */
+const UNREAD_LANGUAGE_MIN_LETTERS = 20;
+
+/**
+ * Whether the message is written in a language the chat does not read ("hoi, ik zoek een leuke
+ * animatiefilm…", "Cześć, szukam dobrego filmu…"): franc's trigrams name another language first.
+ */
+export function inUnreadLanguage(message: string): boolean {
+  if (message.replace(/[^\p{L}]/gu, '').length < UNREAD_LANGUAGE_MIN_LETTERS) return false;
+  const [top] = francAll(message, { minLength: 3 });
+  return !!top && top[0] !== 'und' && !Object.values(ISO_639_3).includes(top[0]);
+}
+
 /** The message's sentences, when it has more than one (split after their end marks). */
 export const sentencesOf = (message: string): string[] => {
   const parts = message

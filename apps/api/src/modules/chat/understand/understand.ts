@@ -95,6 +95,7 @@ import { leanTo, negatedJustBefore, RATHER_WORDS, TITLE_CONFIDENCE } from './cla
 import { dropClause } from './drops';
 import { asksForKind, emptyQuery, groupKey, hasRequest, type Query } from './query';
 import {
+  inUnreadLanguage,
   languageEvidence,
   foldAccents,
   normalize,
@@ -302,7 +303,7 @@ export const CLAUSES: readonly ClauseStep[] = [
   (s) => themeClause(s, false),
   (s) => moodClause(s),
   (s) => genreClause(s),
-  (s) => languageClause(s),
+  (s) => languageClause(s, LEXICON_WORDS),
   (s) => themeClause(s, true),
   (s) => cheerUpClause(s),
   (s) => leftoverClause(s, LEXICON_WORDS),
@@ -680,6 +681,16 @@ function declined(q: Query, filmNoun: boolean, message: string): boolean {
   return (OTHER_MEDIA.test(message) || CHORES.test(message)) && !filmNoun && !q.like?.movie;
 }
 
+/**
+ * Nothing read (a redirect or "I didn't catch…" would follow), in a language the chat does not
+ * read: the reply says which it reads (decision 0149). An off-topic word or task, a greeting, is read.
+ */
+function inUnreadLanguageOnly(q: Query, social: Social, understood: boolean, message: string): boolean {
+  const nothingRead =
+    q.unread || !understood || (q.social === 'off-topic' && !social.offTopic && !social.task);
+  return nothingRead && q.social !== 'greeting' && inUnreadLanguage(message);
+}
+
 /** Greeting, thank-you, off-topic or a request: decided once every clause has read the message. */
 function classify(q: Query, social: Social, filmNoun: boolean, message: string): void {
   // "¿cómo funciona esto?": asked of the chat itself, its "como" names no film.
@@ -694,6 +705,7 @@ function classify(q: Query, social: Social, filmNoun: boolean, message: string):
   if (social.leave && (social.task || !rescued(q, social))) q.social = 'off-topic';
   if (q.social === 'off-topic' && stillAboutFilms(q, social, filmNoun, message)) q.social = undefined;
   if (declined(q, filmNoun, message)) q.social = 'off-topic';
+  if (inUnreadLanguageOnly(q, social, understoodSomething, message)) q.unreadLanguage = true;
   // "thanks, that's perfect!": a thank-you gets a "you're welcome", not the introduction.
   if (q.social === 'greeting' && social.thanks) q.social = 'thanks';
   q.empty = (!understoodSomething && !q.vague) || !!q.social;

@@ -34,7 +34,7 @@ export default {
   thanks: ['danke', 'vielen dank'],
   strongMovieContext: ['filme'],
   movieContext: ['filme', 'etwas', 'empfiehl'],
-  offTopic: ['rezept', 'wetter'],
+  offTopic: ['rezept', 'wetter', 'wird es regnen', 'wird es schneien'],
   offTopicTasks: ['schreib'],
   short: ['kurz', 'kurzer', 'kurze'],
   notLong: ['nicht zu lang', 'nicht zu lange', 'nicht so lang', 'nicht allzu lang', 'nicht sehr lang'],

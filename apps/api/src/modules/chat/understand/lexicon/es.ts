@@ -28,7 +28,7 @@ export default {
   thanks: ['gracias'],
   strongMovieContext: ['pelicula', 'peliculas', 'cine'],
   movieContext: ['pelicula', 'peliculas', 'cine', 'algo', 'recomienda', 'recomiendame'],
-  offTopic: ['que tiempo', 'como cocinar', 'receta', 'clima'],
+  offTopic: ['que tiempo', 'como cocinar', 'receta', 'clima', 'va a llover', 'va a nevar'],
   offTopicTasks: ['escribe'],
   short: ['corta', 'corto'],
   notLong: ['no muy larga', 'no muy largo', 'no demasiado larga', 'no demasiado largo', 'no tan larga'],

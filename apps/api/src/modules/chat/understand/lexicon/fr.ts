@@ -28,7 +28,7 @@ export default {
   ],
   thanks: ['merci'],
   movieContext: ['film', 'quelque chose', 'recommande'],
-  offTopic: ['quel temps', 'recette', 'meteo'],
+  offTopic: ['quel temps', 'recette', 'meteo', 'va pleuvoir', 'va neiger'],
   offTopicTasks: ['ecris'],
   short: ['courte', 'court'],
   notLong: ['pas trop long', 'pas trop longue', 'pas tres long', 'pas tres longue'],

@@ -26,7 +26,7 @@ export default {
     'avete',
   ],
   movieContext: ['qualcosa', 'consigli', 'consiglia', 'consigliami'],
-  offTopic: ['meteo', 'clima'],
+  offTopic: ['meteo', 'clima', 'piovera', 'nevichera'],
   short: ['breve', 'corti'],
   notLong: ['non troppo lungo', 'non troppo lunga', 'non molto lungo', 'non molto lunga'],
   long: ['film lungo'],

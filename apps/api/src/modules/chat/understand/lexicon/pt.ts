@@ -38,7 +38,7 @@ export default {
   ],
   strongMovieContext: ['filmes'],
   movieContext: ['filmes', 'recomenda', 'indica'],
-  offTopic: ['clima'],
+  offTopic: ['clima', 'vai chover', 'vai nevar'],
   short: ['curto', 'curta'],
   notLong: ['nao muito longo', 'nao muito longa', 'nao tao longo', 'nao tao longa'],
   long: ['filme longo'],
