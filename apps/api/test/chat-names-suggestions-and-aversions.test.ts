@@ -44,6 +44,22 @@ describe("a maker's manner is no missing title", () => {
   });
 });
 
+describe('a degree and a word describe films', () => {
+  it.each([
+    "i want something SO bad it's good. like famously terrible, lowest rated but fun to laugh at",
+    'something like seriously creepy, with ghosts',
+  ])('"%s" names no title', async (message) => {
+    const a = await ask(message);
+    expect(saysMissing(a.message), a.message).toBe(false);
+    expect(a.picks.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('"something like crazy stupid love" is still that film', async () => {
+    const a = await ask('something like crazy stupid love');
+    expect(a.seed?.title).toBe('Crazy, Stupid, Love.');
+  });
+});
+
 describe('suggestions asked for in any language', () => {
   it.each([
     "Bonjour, je cherche un film d'animation à regarder avec ma fille de 7 ans. Vous avez des idées ?",

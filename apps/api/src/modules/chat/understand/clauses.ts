@@ -1230,11 +1230,23 @@ function namesNoTitle(s: State, sp: TitleSpan, found: FoundTitle): boolean {
   const span = s.toks.slice(found.cand.from, found.cand.to);
   return (
     span.every((t) => languageName(t.raw)) ||
+    describedByDegree(span) ||
     asksForSuggestions(span.map((t) => t.raw)) ||
     isListedPerson(text) ||
     (!!sp.suffix && MANNER_SUFFIX.test(s.toks[sp.trigger[0]]?.w ?? '') && looksLikeFullName(text))
   );
 }
+
+/**
+ * "like famously terrible", "like seriously creepy": a degree word in "-ly" (typed in lower case)
+ * and one or two words more describe the films; a title the catalog lacks is rarely said so.
+ */
+const describedByDegree = (span: readonly Token[]) =>
+  span.length >= 2 &&
+  span.length <= 3 &&
+  span.every((t) => !t.upper) &&
+  /^[a-z]{4,}ly$/.test(span[0]!.raw) &&
+  !/(?:ily|lly)$/.test(span[0]!.raw);
 
 /** Suffixes that say a maker's manner ("Hitchcock-style", "Lynch-esque"), said of people rather than films. */
 const MANNER_SUFFIX = /^(?:style|esque)$/;
