@@ -191,3 +191,12 @@ describe('a language the chat does not read', () => {
     },
   );
 });
+
+describe('the very best asked for', () => {
+  it('"the highest rated movies you have? like the absolute best of the best" leads with the best rated', async () => {
+    const plain = await ask('what are the highest rated movies you have?');
+    const a = await ask('what are the highest rated movies you have? like the absolute best of the best');
+    expect(a.picks.map((p) => p.movie.id)).toEqual(plain.picks.map((p) => p.movie.id));
+    expect(a.picks[0]!.movie.vote_average).toBeGreaterThanOrEqual(8.3);
+  });
+});

@@ -4659,6 +4659,12 @@ export const QUALITY_PHRASES: [number, string[]][] = [
       'top tier',
       'top notch',
       'cream of the crop',
+      'best of the best',
+      'the absolute best',
+      'absolute best',
+      'absolute best of the best',
+      'all time greats',
+      'all-time greats',
     ],
   ],
 ];
