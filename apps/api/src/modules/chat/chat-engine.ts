@@ -580,12 +580,8 @@ export class ChatEngine {
     const like = query.like!;
     const key = franchiseKey(like.text);
     const words = key.split(' ');
-    if (
-      !key ||
-      (!` ${franchiseKey(message)} `.includes(` ${key} movies `) &&
-        !` ${franchiseKey(message)} `.includes(` ${key} films `))
-    )
-      return query;
+    const said = ` ${franchiseKey(message)} `;
+    if (!key || (!said.includes(` ${key} movies `) && !said.includes(` ${key} films `))) return query;
     const franchise = this.franchises().startingAt(words);
     const head = franchise?.members[0];
     if (

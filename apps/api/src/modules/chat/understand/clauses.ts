@@ -1248,16 +1248,19 @@ const describedByDegree = (span: readonly Token[]) =>
   /^[a-z]{4,}ly$/.test(span[0]!.raw) &&
   !/(?:ily|lly)$/.test(span[0]!.raw);
 
-/** Suffixes that say a maker's manner ("Hitchcock-style", "Lynch-esque"), said of people rather than films. */
-const MANNER_SUFFIX = /^(?:style|esque)$/;
-
-/** Two or three words, the first a given name ("Agatha Christie", "stephen king"). */
+/**
+ * Two or three words, the first a given name ("Agatha Christie", "stephen king"): looser than
+ * `offlinePerson`, whose surname may be no keyword ("king"), as it is read only before "-style".
+ */
 function looksLikeFullName(text: string): boolean {
   const words = foldName(text).trim().split(/\s+/);
   return (
     words.length >= 2 && words.length <= 3 && (GIVEN_NAMES.has(words[0]!) || MORE_GIVEN_NAMES.has(words[0]!))
   );
 }
+
+/** Suffixes that say a maker's manner ("Hitchcock-style", "Lynch-esque"), said of people rather than films. */
+const MANNER_SUFFIX = /^(?:style|esque)$/;
 
 /** Whether the text is the whole name of a person on the film-people list ("meryl streep", "Tom Hanks"). */
 function isListedPerson(text: string): boolean {
