@@ -3,9 +3,11 @@
  * conversation is typed into the floating widget of a running site, and the dialog is captured at
  * 390 and 1280 px wide as JPEG (quality 60). The message list is shown at its full height (it
  * scrolls in the product), so that a whole conversation reads in one picture.
- * Usage: tsx e2e/bench/chat-screenshots.ts http://127.0.0.1:PORT [outDir]
+ * Usage: tsx e2e/bench/chat-screenshots.ts http://127.0.0.1:PORT [outDir] [--set FILE]
+ * `--set FILE` shoots the first ten multi-turn conversations of an evaluation set (a held-out set
+ * written by someone who never saw the replies) instead of the ten below.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium';
@@ -44,10 +46,24 @@ export const CONVERSATIONS: { name: string; turns: string[] }[] = [
   },
 ];
 
+/** The first ten multi-turn conversations of an evaluation set (bench/chat-sets format). */
+function fromSet(file: string): { name: string; turns: string[] }[] {
+  const cases = JSON.parse(readFileSync(file, 'utf8')) as { id: string; turns: { user: string }[] }[];
+  return cases
+    .filter((c) => c.turns.length > 1)
+    .slice(0, 10)
+    .map((c) => ({ name: c.id, turns: c.turns.map((t) => t.user) }));
+}
+
 async function main() {
-  const base = process.argv[2];
-  if (!base) throw new Error('usage: tsx e2e/bench/chat-screenshots.ts http://127.0.0.1:PORT [outDir]');
-  const out = resolve(process.argv[3] ?? resolve(import.meta.dirname, '../../artifacts/screenshots/chat'));
+  const args = process.argv.slice(2);
+  const setAt = args.indexOf('--set');
+  const conversations = setAt >= 0 ? fromSet(args.splice(setAt, 2)[1]!) : CONVERSATIONS;
+  const [base, outDir] = args;
+  if (!base) {
+    throw new Error('usage: tsx e2e/bench/chat-screenshots.ts http://127.0.0.1:PORT [outDir] [--set FILE]');
+  }
+  const out = resolve(outDir ?? resolve(import.meta.dirname, '../../artifacts/screenshots/chat'));
   mkdirSync(out, { recursive: true });
   let lastSent = 0;
   const browser = await chromium.launch({
@@ -56,7 +72,7 @@ async function main() {
   });
   try {
     for (const width of [390, 1280]) {
-      for (const convo of CONVERSATIONS) {
+      for (const convo of conversations) {
         const page = await browser.newPage({ viewport: { width, height: width < 600 ? 844 : 900 } });
         await page.goto(`${base}/`, { waitUntil: 'networkidle' });
         await page.getByRole('button', { name: 'Open movie chatbot' }).click();

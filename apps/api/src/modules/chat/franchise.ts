@@ -82,6 +82,9 @@ const ORDER_CUE =
 const FRANCHISE_NOUN =
   /\b(movies?|films?|flicks|series|saga|franchise|trilogy|collection|marathon|sequels?|prequels?|installments?|instalments?|ones)\b/;
 
+/** Words of a message short enough that a one-word name anywhere in it is what an order is asked of. */
+const SHORT_MESSAGE_WORDS = 25;
+
 /** "where do we start", "where to begin": asked of a franchise named in two words or more, its order. */
 const START_CUE =
   /\bwhere (?:do|should|would|can) (?:i|we|you|one) (?:start|begin)\b|\bwhere to (?:start|begin)\b/;
@@ -364,11 +367,16 @@ export class Franchises {
    */
   private inOrder(message: string): Franchise | null {
     const text = franchiseKey(message).replace(TRAILING_FILLER, '');
-    if (ORDER_CUE.test(text)) return this.anywhere(text, 1);
+    const sentences = sentencesOf(message);
+    // A one-word name anywhere in a short message ("the alien films. in what order?"); in a long one
+    // of several sentences, only in the cue's own ("… now I'm kind of hooked?? … my roommate says I
+    // should just start with whatever": no Hooked films).
+    const short = !sentences.length || text.split(' ').length <= SHORT_MESSAGE_WORDS;
+    if (ORDER_CUE.test(text) && short) return this.anywhere(text, 1);
     // The question may be one sentence of several ("which mission impossible is the best one? be
     // honest"): its cue read in that sentence, the franchise named there (or, in two words or more,
     // elsewhere in the message).
-    const asked = sentencesOf(message)
+    const asked = sentences
       .map((s) => franchiseKey(s).replace(TRAILING_FILLER, ''))
       .find((s) => ORDER_CUE.test(s));
     if (asked) return this.anywhere(asked, 1) ?? this.anywhere(text, 2);

@@ -1,5 +1,5 @@
 import { isGrammarWord } from './understand/grammar-words';
-import { AVAILABILITY_FRAME, FILLER, JUDGED_AS } from './understand/lexicon';
+import { AVAILABILITY_FRAME, FILLER, JUDGED_AS, SHOW_FILM_PREFIXES } from './understand/lexicon';
 import { asksForFilms, type Query } from './understand/query';
 import { asksForSuggestions } from './understand/suggestions';
 import { sentencesOf } from './understand/text';
@@ -13,7 +13,9 @@ import { sentencesOf } from './understand/text';
  *   (one of four letters at least), with words of grammar between ("oppenheimer", "encanto?");
  * - a name before "do you have it?" or "where can I watch it?" ("everything everywhere all at once -
  *   where can i watch it on here", "my daughter is begging for encanto, do u have it");
- * - "is X any good?", "is X worth it?" with X no film shown or pointed at.
+ * - "is X any good?", "is X worth it?" with X no film shown or pointed at;
+ * - "pull up X for me", "put on X", "play X": one film asked to be shown, two words or more that
+ *   ask for no kind (their words may be themes: "knives out").
  *
  * Ordinary words ("bored", "lighthouse") are known to the vectors or the keywords, so they are
  * never a name on their own.
@@ -30,7 +32,7 @@ export interface WordKnowledge {
 }
 
 const AVAILABILITY_AFTER =
-  /^(.+?)\s*[,.…:;!?-]*\s*(?:do (?:you|u|ya) (?:guys )?have (?:it|that|this)|(?:you|u|ya) (?:guys )?got (?:it|that|this)|(?:or )?(?:is|was) (?:it|that) too (?:new|recent)|can (?:you|u) find (?:it|that|this)|where (?:can|do) (?:i|we) (?:watch|see|find|stream) (?:it|that|this)|is (?:it|that) (?:on here|here|available|in (?:the|your) catalog)|(?:la|lo) (?:tienen|tienes|teneis|tenéis)|(?:vous )?l['’ ]?avez(?: vous)?|(?:habt ihr|haben sie|hast du) (?:ihn|es|sie)|(?:voces|vocês|voce|você) (?:tem|têm)|(?:ce )?l['’ ]?avete)(?![\p{L}])/iu;
+  /^(.+?)\s*[,.…:;!?-]*\s*(?:do (?:you|u|ya) (?:guys )?have (?:it|that|this)|(?:you|u|ya) (?:guys )?got (?:it|that|this)|(?:or )?(?:is|was) (?:it|that) too (?:new|recent)|can (?:you|u) find (?:it|that|this)|where (?:can|do) (?:i|we) (?:watch|see|find|stream) (?:it|that|this)|(?:can|could) (?:i|we) (?:watch|see|find|stream) (?:it|that|this)|is (?:it|that) (?:on here|here|available|in (?:the|your) catalog)|(?:la|lo) (?:tienen|tienes|teneis|tenéis)|(?:vous )?l['’ ]?avez(?: vous)?|(?:habt ihr|haben sie|hast du) (?:ihn|es|sie)|(?:voces|vocês|voce|você) (?:tem|têm)|(?:ce )?l['’ ]?avete)(?![\p{L}])/iu;
 const VERDICT_FRAME = new RegExp(
   String.raw`^(?:so |ok |okay |hey )?is (.+?) (?:(?:actually|really|even|still) )?(?:any good|good(?=\s*[?!.,]|$)|${JUDGED_AS}|worth (?:it|watching|a watch|seeing|the hype|the (?:time|wait|watch|runtime|(?:\d+|two|three|four) hours?|hours?))|too (?:scary|violent|gory|dark|long|sad|intense|mature|graphic|disturbing|much) (?:for|to))\b`,
   'i',
@@ -247,6 +249,34 @@ function recommendedByName(text: string, words: WordKnowledge): string | null {
   return words.asksForFilms(said) ? null : (typedSpan(text, name) ?? said);
 }
 
+/** Openers that ask to be shown one film, never a kind ("put on something funny" opens with "something"). */
+const SHOW_ME: readonly string[][] = SHOW_FILM_PREFIXES.map((o) => o.split(' '));
+
+/** Words that name a kind of thing wanted ("christmas stuff", "scary ones"), never a title's. */
+const KIND_NOUNS = /^(?:movies?|films?|flicks?|stuff|things?|ones?|shows?|cartoons?|classics?)$/;
+
+/** Who it is for, after the film asked for ("pull up knives out for me"): no part of its name. */
+const FOR_WHOM = /\s+for (?:me|us|my \S+|the kids)$/i;
+
+/**
+ * "pull up knives out for me", "put on the banshees of inisherin": a film asked to be shown by its
+ * name, two words or more (or one nothing knows) that ask for no kind of film, nobody and nothing
+ * shown. Its words may be themes ("knives"): a kind is asked with a film word or an article.
+ */
+function shownByName(text: string, words: WordKnowledge): string | null {
+  const name = nameAfterOpener(text.replace(FOR_WHOM, ''), SHOW_ME);
+  if (!name || !name.length || name.length > 7 || ASKS_OPEN.test(name[0]!)) return null;
+  const said = name.join(' ');
+  if (
+    POINTER.test(said) ||
+    SERIES_WORDS.test(said) ||
+    name.some((w) => SAID_OF_PEOPLE.test(w) || KIND_NOUNS.test(w))
+  )
+    return null;
+  if ((words.asksForKind ?? words.asksForFilms)(said)) return null;
+  return name.length >= 2 || nameWord(name[0]!, words) ? (typedSpan(text, name) ?? said) : null;
+}
+
 /** "parasite by bong joon ho": who made a film, said after its name, is no part of the title. */
 const BY_MAKER = /\s+by\s+\S+(?:\s+\S+){0,3}$/i;
 
@@ -258,18 +288,19 @@ export function missingTitle(message: string, q: Query, words: WordKnowledge): s
   if (!namesNothing(q)) return null;
   const text = message.trim().replace(/[?!.]+$/, '');
   // The opener of a question for a title is no part of it ("¿Tienes Encanto?").
-  const asked = askedByName(text, words) ?? recommendedByName(text, words);
+  const asked = askedByName(text, words) ?? recommendedByName(text, words) ?? shownByName(text, words);
   if (asked) return asked;
   if (wholeName(text, wordsOf(text), q, words)) return text;
   // The frames below are a title's place whatever else the message says ("my daughter": family films),
   // in the whole message or in one of its sentences ("is everything everywhere all at once good?
   // thinking about watching it tonight").
   for (const part of [text, ...sentencesOf(text).map((t) => t.replace(/[?!.;]+$/, ''))]) {
+    // A film judged ("is oppenheimer worth the hype? can i watch it on here") is framed on both sides.
     const name =
+      judgedName(part, words) ??
       availableName(part, words) ??
       hereName(part, words) ??
       (part === text ? null : askedByName(part, words)) ??
-      judgedName(part, words) ??
       likenedName(part, words);
     if (name) return name;
   }

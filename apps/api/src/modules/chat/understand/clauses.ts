@@ -41,6 +41,7 @@ import {
   LIKE_SUFFIXES,
   VIEWING_PAST,
   VIEWING_PREFIXES,
+  SHOW_FILM_PREFIXES,
   LONG_MINUTES,
   LONG_PHRASES,
   LAUGH_TO_TEARS,
@@ -861,6 +862,22 @@ const CAUSATIVES = /^(?:makes?|made|making|helps?|helped|gets?|got|lets?)$/;
 const SUBJECT_PRONOUN =
   /^(?:i|i've|ive|i'm|im|i'd|i'll|we|we've|we're|you|you've|you're|he|he's|she|she's|they|they've|they're|it's)$/;
 
+/** What may come before "pull up", "put on", "play" asked of the chat ("can you pull up …", "ok so put on …"). */
+const SHOW_LEAD =
+  /^(?:can|could|would|will|you|u|please|pls|plz|ok|okay|so|hey|hi|just|now|go|ahead|then|and|lets|let's|let|us|[,.!?;:])$/;
+
+/**
+ * "pull up parasite", "can you put on heat": the chat asked to show a film, said as typed ("plays
+ * Fortnite" tells what someone does) and opening the message; "what should we put on christmas
+ * eve?" asks what to watch.
+ */
+function asksToShow(toks: readonly Token[], i: number, prefix: string): boolean {
+  const typed = prefix.split(' ');
+  return (
+    typed.every((w, k) => toks[i + k]?.raw === w) && toks.slice(0, i).every((t) => SHOW_LEAD.test(t.raw))
+  );
+}
+
 /** The longest "like" (or viewing) phrase at token i: its length, and whether it is a story of watching. */
 function likePrefixAt(s: State, i: number, prefixes: readonly string[]) {
   let len = 0;
@@ -868,6 +885,7 @@ function likePrefixAt(s: State, i: number, prefixes: readonly string[]) {
   let loose = false;
   for (const p of prefixes) len = Math.max(len, matchAt(s.toks, i, p));
   for (const p of s.q.lang === 'en' ? VIEWING_PREFIXES : []) {
+    if (SHOW_FILM_PREFIXES.includes(p) && !asksToShow(s.toks, i, p)) continue;
     const n = matchAt(s.toks, i, p);
     if (n > len) [len, viewing, loose] = [n, true, !VIEWING_PAST.has(p)];
   }
@@ -1182,6 +1200,24 @@ const WHEN_BEFORE_DAY = new Set(
   'on this next last by till until til before after since every for'.split(' '),
 );
 
+/**
+ * "watch jaws", "play heat tonight": a viewing asked for that opens the message, then one word that
+ * is exactly a well-known film's title and the message's last word of its own (no request word):
+ * that film, though a lower-case word after "watch" is usually what it says ("watch together").
+ */
+function onlyFilmAsked(
+  s: State,
+  sp: TitleSpan,
+  found: FoundTitle,
+  lexiconWords: ReadonlySet<string>,
+): boolean {
+  const word = s.toks[found.cand.from]!;
+  if (!found.movie || found.confidence < 0.95 || found.movie.vote_count < HELD_SLIP_VOTES) return false;
+  if (HOW_WATCHED.has(word.w) || lexiconWords.has(word.w)) return false;
+  const filler = (t: Token) => FILLER.has(t.raw) || PUNCTUATION.has(t.w);
+  return s.toks.slice(0, sp.trigger[0]).every(filler) && s.toks.slice(found.cand.to).every(filler);
+}
+
 /** Whether the best reading of a span is a title mention at all. */
 function mentionsTitle(
   s: State,
@@ -1196,7 +1232,7 @@ function mentionsTitle(
     return false;
   // "what should we watch together tonight", "obsessed with robots": a plain word, not a name.
   const oneLower = found.cand.to - found.cand.from === 1 && !s.toks[found.cand.from]!.upper;
-  if (sp.loose && oneLower) return false;
+  if (sp.loose && oneLower && !onlyFilmAsked(s, sp, found, lexiconWords)) return false;
   // "the stuff we watched together", "seen it twice": how it was watched, no film called Together.
   if (sp.viewing && oneLower && HOW_WATCHED.has(s.toks[found.cand.from]!.w)) return false;
   // "something we can all watch on Friday", "on halloween": a day after "on", "this", "by"… is when,
@@ -1858,14 +1894,22 @@ export function likeClause(s: State, lexiconWords: ReadonlySet<string>) {
     takeTitle(s, sp, found, lexiconWords);
     // (Films said as seen with it are like it too, and left out: "seen gone girl and se7en".)
     alsoLiked(s, found.cand.to, lexiconWords);
-    // "do you have the matrix", "got inception?": the film itself is asked for.
-    const cue = s.toks
-      .slice(sp.trigger[0], sp.trigger[1])
-      .map((t) => t.raw)
-      .join(' ');
-    if (!sp.suffix && AVAILABILITY_FRAME.asks.includes(cue)) s.q.filmAsked = true;
+    if (asksForItself(s, sp)) s.q.filmAsked = true;
     return;
   }
+}
+
+/**
+ * "do you have the matrix", "got inception?", "pull up the notebook", "put on toy story for the
+ * kids": the film itself is asked for (to be found, to be shown).
+ */
+function asksForItself(s: State, sp: TitleSpan): boolean {
+  if (sp.suffix) return false;
+  const cue = s.toks
+    .slice(sp.trigger[0], sp.trigger[1])
+    .map((t) => t.raw)
+    .join(' ');
+  return AVAILABILITY_FRAME.asks.includes(cue) || SHOW_FILM_PREFIXES.includes(cue);
 }
 
 /** "aliens (the cameron one from 86)": the bracket's words are used up; a year in it says which film. */

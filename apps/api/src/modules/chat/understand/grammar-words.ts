@@ -55,6 +55,14 @@ const ADDRESS_AND_VERDICTS = new Set(
 );
 
 /**
+ * Words about the conversation itself ("the second one you listed", "the ones you mentioned"): they
+ * point at what was said, which the reading takes from the pointer; nothing to name as not caught.
+ */
+const ABOUT_THE_TALK = new Set(
+  'listed mentioned showed shown suggested recommended named gave given offered posted sent picked said'.split(' '),
+);
+
+/**
  * A word left unread that says nothing on its own, so "I didn't catch…" does not name it: a word of
  * grammar, or any other stopword of the languages read ("same", "other", "before", "still",
  * "first"), unless it names an era, a length or a genre (`REQUEST_STOPWORDS`). Naming such words
@@ -64,6 +72,7 @@ export function saysNothingAlone(word: string): boolean {
   return (
     isGrammarWord(word) ||
     ADDRESS_AND_VERDICTS.has(word) ||
+    ABOUT_THE_TALK.has(word) ||
     (stopwordsRead().has(word) && !REQUEST_STOPWORDS.has(word)) ||
     TEXT_SPEAK.test(word)
   );

@@ -295,6 +295,7 @@ export const GENRE_PHRASES: [number, string[]][] = withGermanPlurals([
       'rom com',
       'romcom',
       'love story',
+      'lovey dovey',
       'romantica',
       'romantico',
       'romantique',
@@ -811,6 +812,15 @@ export const MOODS: MoodRule[] = [
       'tissues',
       'rip my heart out',
       'break my heart',
+      // The effect asked of the film, said to the chat ("Destroy me.", "wreck me"): no story of it.
+      'destroy me',
+      'destroys me',
+      'wreck me',
+      'wrecks me',
+      'ruin me',
+      'gut me',
+      'emotionally destroy',
+      'emotionally wreck',
       'weep',
       'emotional',
       'melancholy',
@@ -3089,8 +3099,21 @@ export const VIEWING_PAST: ReadonlySet<string> = new Set(VIEWING_PAST_PREFIXES);
  * "just got back from Prisoners"): read as "like <title>" only when a catalog film has that name, so
  * "I saw a lot of horror lately" is no unknown title.
  */
+/** Asked to be shown one film ("pull up knives out", "put on the notebook"): the film itself is wanted. */
+export const SHOW_FILM_PREFIXES = [
+  'pull up',
+  'put on',
+  'throw on',
+  'queue up',
+  'bring up',
+  'load up',
+  'play',
+  'stream',
+];
+
 export const VIEWING_PREFIXES: string[] = [
   ...VIEWING_PAST_PREFIXES,
+  ...SHOW_FILM_PREFIXES,
   'watch',
   'to see',
   'seeing',
@@ -4048,6 +4071,7 @@ export const FILLER = new Set(
   should shall will wouldn't know think feel mood mind up down into out over off not no plz pls please recommendation
   recommendations suggestion suggestions options option choice choices ones stuff thing things based similar next
   better messed help choose decide
+  put pull play stream queue
   real actual proper rated rating higher score lol involve involves involving include includes including feature
   features featuring contain contains has have having much that's thats it's there's theres haha ok then actually anyway whatever someone something somewhere else pls thx u ur
   quiero una un una unas unos algo pelicula peliculas por favor me de la el los las que para con ver cosas cosa

@@ -334,13 +334,25 @@ function byLetters(tokens: readonly Token[], tied: readonly MessageLang[]): Mess
 const UNREAD_LANGUAGE_MIN_LETTERS = 20;
 
 /**
+ * How close (of franc's scores, the first 1) a language read must come for the message to be read:
+ * short English is often scored a little under another language ("I heard Parasite won a bunch of
+ * awards, can I stream it?": Ilocano 1, English 0.82), a message in Dutch, Polish or Swedish leaves
+ * every language read far behind (0.73 at most on the dev sets' messages).
+ */
+const READ_LANGUAGE_CLOSE = 0.8;
+
+/**
  * Whether the message is written in a language the chat does not read ("hoi, ik zoek een leuke
- * animatiefilm…", "Cześć, szukam dobrego filmu…"): franc's trigrams name another language first.
+ * animatiefilm…", "Cześć, szukam dobrego filmu…"): franc's trigrams name another language first,
+ * and none of those read comes close to it.
  */
 export function inUnreadLanguage(message: string): boolean {
   if (message.replace(/[^\p{L}]/gu, '').length < UNREAD_LANGUAGE_MIN_LETTERS) return false;
-  const [top] = francAll(message, { minLength: 3 });
-  return !!top && top[0] !== 'und' && !Object.values(ISO_639_3).includes(top[0]);
+  const scores = francAll(message, { minLength: 3 });
+  const top = scores[0];
+  if (!top || top[0] === 'und') return false;
+  const read = new Set<string>(Object.values(ISO_639_3));
+  return !scores.some(([lang, score]) => read.has(lang) && score >= READ_LANGUAGE_CLOSE);
 }
 
 /** The message's sentences, when it has more than one (split after their end marks). */
