@@ -59,7 +59,9 @@ const ADDRESS_AND_VERDICTS = new Set(
  * point at what was said, which the reading takes from the pointer; nothing to name as not caught.
  */
 const ABOUT_THE_TALK = new Set(
-  'listed mentioned showed shown suggested recommended named gave given offered posted sent picked said'.split(' '),
+  'listed mentioned showed shown suggested recommended named gave given offered posted sent picked said'.split(
+    ' ',
+  ),
 );
 
 /**
