@@ -714,14 +714,29 @@ function ofFamily(k: string, words: ReadonlySet<string>): boolean {
   return space > 0 && words.has(k.slice(space + 1));
 }
 
+/**
+ * The keyword families a film has, found once per film (a direction scores every candidate, each
+ * keyword's last word cut out per family was a quarter of a soft request's time, most of it garbage).
+ */
+const familiesMade = new WeakMap<CatalogMovie, ReadonlySet<KeywordFamily>>();
+function familiesOf(m: CatalogMovie): ReadonlySet<KeywordFamily> {
+  let found = familiesMade.get(m);
+  if (!found) {
+    const families = new Set<KeywordFamily>();
+    for (const family of Object.keys(KEYWORD_FAMILIES) as KeywordFamily[])
+      if (m.keywords.some((k) => ofFamily(k, KEYWORD_FAMILIES[family]))) families.add(family);
+    familiesMade.set(m, (found = families));
+  }
+  return found;
+}
+
 /** Keyword families a film has, counted once each. */
 function familyScore(m: CatalogMovie, weights: Direction['keywords']): number {
   if (!weights) return 0;
+  const families = familiesOf(m);
   let x = 0;
-  for (const [family, w] of Object.entries(weights) as [KeywordFamily, number][]) {
-    const words = KEYWORD_FAMILIES[family];
-    if (m.keywords.some((k) => ofFamily(k, words))) x += w;
-  }
+  for (const [family, w] of Object.entries(weights) as [KeywordFamily, number][])
+    if (families.has(family)) x += w;
   return x;
 }
 

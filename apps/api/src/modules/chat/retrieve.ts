@@ -29,6 +29,10 @@ import { setImmediate as nextTask } from 'node:timers/promises';
 import { TextIndex } from './text-index';
 
 /** Genres no film for a child has unless it is also a family film (Query.childAge). */
+/** Shared empty lists for a film's matches when nothing is asked of it (never changed). */
+const NONE: readonly number[] = Object.freeze([]);
+const NO_WORDS = Object.freeze([]) as unknown as string[];
+
 const NOT_FOR_CHILDREN = new Set<number>([GENRE.horror, GENRE.thriller, GENRE.crime, GENRE.war]);
 
 /** The oldest age for which only family films will do. */
@@ -1005,7 +1009,9 @@ export class Retriever {
     matched: string[],
     themes: number,
   ): Omit<Candidate, 'prior' | 'score'> {
-    const moodMatched = p.moodKeywords.filter((k) => this.hasKeyword(k, m.id));
+    const moodMatched = p.moodKeywords.length
+      ? p.moodKeywords.filter((k) => this.hasKeyword(k, m.id))
+      : NO_WORDS;
     // A mood's keyword says the film suits the mood; more of them do not make it suit more (decision
     // 0110: two of "sad"'s keywords put Collateral Beauty before The Green Mile for "a good cry").
     let fit = 2 * themes + MOOD_FIT * Math.min(1, moodMatched.length);
@@ -1027,18 +1033,18 @@ export class Retriever {
     const found: Candidate[] = [];
     pool.forEach((m, i) => {
       if (!this.admits(m, p, attempt.minVotes)) return;
-      const weights = p.keywordsIn.map((k) => this.themeMatch(p, k, m));
-      const matched = p.keywordsIn.filter((_, k) => weights[k]! > 0);
+      // (No theme asked, as for most moods: no arrays made per film.)
+      const weights = p.keywordsIn.length ? p.keywordsIn.map((k) => this.themeMatch(p, k, m)) : NONE;
+      const matched = weights.length ? p.keywordsIn.filter((_, k) => weights[k]! > 0) : NO_WORDS;
       if (attempt.keywords && p.keywordsIn.length && matched.length === 0 && !textAdmits(p, m)) return;
       if (attempt.keywords && p.moodRequired && !p.moodKeywords.some((k) => this.hasKeyword(k, m.id))) return;
       const themes = weights.reduce((a, b) => a + b, 0);
       const carried = p.keywordsIn.every((k) => this.hasKeyword(k, m.id));
-      found.push({
-        ...this.fitOf(m, p, matched, themes),
-        prior: priorOf(m, p, ranking, i, pool.length),
-        score: 0,
-        carried,
-      });
+      const c = this.fitOf(m, p, matched, themes) as Candidate;
+      c.prior = priorOf(m, p, ranking, i, pool.length);
+      c.score = 0;
+      c.carried = carried;
+      found.push(c);
     });
     const [typical, best] = fitRange(found);
     const gate = p.seed && !p.input.personPool ? likeGate(found) : topicGate(found, p);
