@@ -1360,6 +1360,9 @@ export class ChatEngine {
     const typed = this.titlesTyped(message);
     if (typed.length !== 1) return query;
     const movie = typed[0]!;
+    // Decision 0151: "who won the game last night": a question about something else that types a
+    // title of ordinary words in lower case (The Game) is still that question.
+    if (query.social === 'off-topic' && this.ordinaryWordsTyped(movie, message)) return query;
     // "the dark knight rises... worth the hype?": what the reading found came from the title's own
     // words (its moods and genres are the title's alone) when the rest of the message asks for
     // nothing. A title of request words only ("a scary movie") is those words.
@@ -1384,6 +1387,19 @@ export class ChatEngine {
       themeWords: [],
       unknown: [],
     };
+  }
+
+  /**
+   * A title of one ordinary word (the lexicon's or a catalog keyword) besides filler ("The Game"),
+   * typed in lower case.
+   */
+  private ordinaryWordsTyped(movie: CatalogMovie, message: string): boolean {
+    const words = titleWords(movie.title).filter((w) => !FILLER.has(w));
+    if (words.length !== 1 || !(LEXICON_WORDS.has(words[0]!) || this.keywordVocabulary.has(words[0]!)))
+      return false;
+    return !message
+      .split(/[^\p{L}\p{N}']+/u)
+      .some((t) => /^\p{Lu}/u.test(t) && words.includes(foldAccents(t.toLowerCase())));
   }
 
   private collections: Map<number, number[]> | undefined;

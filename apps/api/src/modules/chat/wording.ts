@@ -297,6 +297,18 @@ const SEEDED: Shape[] = [
   ]),
 ];
 
+/**
+ * The first tag before the film's kind, not repeating it (decision 0151): "teen comedy" before
+ * "comedy" is "a teen comedy", "disaster movie" before "action drama" "a disaster action drama".
+ */
+function taggedKind(f: { modifiers: string[]; kind: string }): string {
+  const tag = f.modifiers[0]!;
+  const at = tag.lastIndexOf(' ');
+  const last = tag.slice(at + 1);
+  const bare = at > 0 && (/^(?:movie|film)$/.test(last) || f.kind.split(' ').includes(last));
+  return `${bare ? tag.slice(0, at) : tag} ${f.kind}`;
+}
+
 /** Reasons for a theme asked for. */
 const THEMED: Shape[] = [
   (f) => (f.themes.length ? `${cap(f.a)} about ${themeList(f)}.` : null),
@@ -305,11 +317,11 @@ const THEMED: Shape[] = [
   (f) => (f.themes.length ? `This ${f.bare} turns on ${themeList(f)}.` : null),
   (f) => (f.themes.length && f.index > 0 ? `${cap(themeList(f))} once more, in ${f.a}.` : null),
   (f) => (f.themes.length ? `From ${f.year}: ${an(f.kind)} about ${themeList(f)}.` : null),
-  (f) => (f.modifiers.length ? `${cap(an(`${f.year} ${f.modifiers[0]} ${f.kind}`))}.` : null),
-  (f) => (f.modifiers.length ? `${cap(`${f.modifiers[0]} ${f.kind}`)} from ${f.year}.` : null),
+  (f) => (f.modifiers.length ? `${cap(an(`${f.year} ${taggedKind(f)}`))}.` : null),
+  (f) => (f.modifiers.length ? `${cap(taggedKind(f))} from ${f.year}.` : null),
   (f) => (f.modifiers.length ? `Another ${f.modifiers[0]} story: ${f.a}.` : null),
-  (f) => (f.modifiers.length && f.rating ? `${cap(`${f.modifiers[0]} ${f.kind}`)}, ${f.rating}.` : null),
-  (f) => (f.modifiers.length ? `Try this ${f.modifiers[0]} ${f.kind} from ${f.year}.` : null),
+  (f) => (f.modifiers.length && f.rating ? `${cap(taggedKind(f))}, ${f.rating}.` : null),
+  (f) => (f.modifiers.length ? `Try this ${taggedKind(f)} from ${f.year}.` : null),
 ];
 
 /** Reasons for a mood, a genre, a decade: the film's kind and era, what it is about, why it fits. */

@@ -68,6 +68,7 @@ import {
   TURNED_DOWN,
   SIMILAR_ANAPHORS,
   THEME_PHRASES,
+  TEEN_KEYWORDS,
   TITLE_SMALL_WORDS,
   CALENDAR_WORDS,
   NOT_PEOPLE_WORDS,
@@ -89,6 +90,7 @@ import { editDistance, foldAccents, PUNCTUATION, Speller, type Token } from './t
 import { looksLikeATitleMention, namesAfterCue, namesInFrame } from '../title-mention';
 import { FILM_GIVEN_NAMES, FILM_PEOPLE, FILM_SURNAMES } from './lexicon/film-people';
 import { GIVEN_NAMES, MORE_GIVEN_NAMES } from './lexicon/given-names';
+import { LEXICONS } from './lexicon/index';
 import { asksForSuggestions } from './suggestions';
 import { TextIndex } from '../text-index';
 import { NOT_TOPICS, topicSpan } from './topic';
@@ -433,7 +435,9 @@ export function followUpClause(s: State) {
   // "seen all 8": the count of the films shown is no more of a request.
   const counted = (t: Token, i: number) => /^\d{1,2}$/.test(t.w) && probe.toks[i - 1]?.w === 'all';
   const noWord = (t: Token) => !/[\p{L}\p{N}]/u.test(t.w); // an emoji
-  const alone = (p: State) => p.toks.every((t, i) => t.used || FILLER.has(t.w) || noWord(t) || counted(t, i));
+  const own = LEXICONS[s.q.lang].asksNothing;
+  const alone = (p: State) =>
+    p.toks.every((t, i) => t.used || FILLER.has(t.w) || own.includes(t.w) || noWord(t) || counted(t, i));
   if (hit && alone(probe) && !likeNamed()) {
     for (const t of rest) t.used = true;
     s.q.followUp ??= 'another';
@@ -956,6 +960,20 @@ const clauseStartsAt = (toks: readonly Token[], k: number) =>
   // ("The King and I" ends with its pronoun: a clause goes on after it.)
   /^[\p{L}']+$/u.test(toks[k + 2]?.raw ?? '');
 
+/**
+ * Decision 0151: "he said it 'looked old'", "she called them 'boring'": what someone said of a film,
+ * quoted after a verb of saying and what it is said of, is their words, no title.
+ */
+const SAID_OF_IT =
+  /\b(?:said|says|say|saying|called|calls|call|calling|thought|thinks|think|found|finds|find) (?:it|them|that|this|those|these|one|ones)/;
+/** Decision 0151: "he said it 'looked old'": someone's words of a film, quoted, ask for nothing. */
+export function reportedWordsClause(s: State) {
+  scanRegex(s, new RegExp(`${SAID_OF_IT.source} " [^"]{1,80}"`), () => {});
+}
+
+const saidOfIt = (toks: readonly Token[], quote: number) =>
+  quote >= 2 && SAID_OF_IT.test(`${toks[quote - 2]!.w} ${toks[quote - 1]!.w}`);
+
 /** A quoted name is a title mention, whatever words surround it (the last quote first). */
 function quotedSpans(toks: readonly Token[]): TitleSpan[] {
   const spans: TitleSpan[] = [];
@@ -968,7 +986,8 @@ function quotedSpans(toks: readonly Token[]): TitleSpan[] {
       close > i + 1 &&
       close - i <= 12 &&
       !/^(movies?|films?|stuff|ones?|things?|vibes?|content|shows?)$/.test(toks[close - 1]!.w) &&
-      !/^(movies?|films?|flicks?|stuff|ones)$/.test(toks[close + 1]?.w ?? '')
+      !/^(movies?|films?|flicks?|stuff|ones)$/.test(toks[close + 1]?.w ?? '') &&
+      !saidOfIt(toks, i)
     )
       spans.unshift({ from: i + 1, maxTo: close, suffix: false, trigger: [i, i + 1] });
   }
@@ -3312,6 +3331,8 @@ export function yearClause(s: State) {
   scan(s, RECENT_PHRASES, (start, len) => {
     // "lost my dad last year": a time in the person's story, not the films' years.
     if (len === 2 && s.toks[start + 1]?.w === 'year' && inStory(s, start)) return;
+    // Decision 0151: "from 2012 or later … recent-ish": a hedged word leaves the years said as said.
+    if (s.toks[start + len]?.w === 'ish' && q.yearFrom !== undefined) return;
     const from = Math.max(q.yearFrom ?? 0, s.ctx.referenceYear - 3);
     if (q.yearTo === undefined || from <= q.yearTo) q.yearFrom = from;
   });
@@ -3603,6 +3624,7 @@ export function negationClause(s: State) {
   // indifferent to is neither ruled out nor asked for (it was read as "not sad", "no gore").
   scanRegex(s, INDIFFERENT, () => undefined);
   scan(s, NEGATIONS, (start, len) => negateFrom(s, start + len));
+  suggestionTurnedDown(s);
   moreThanClause(s);
   ruledOutAfter(s);
   // "ghost-free", "gore free": the word before "free" is ruled out.
@@ -3613,6 +3635,21 @@ export function negationClause(s: State) {
     if (/^(feel|for|be|set|break|sugar|tax|hands|duty|toll)$/.test(prev.w)) return;
     s.negated.add(i - 1);
     t.used = true;
+  });
+}
+
+/**
+ * Decision 0151: what someone suggested, then "but" ("my flatmate suggested some true crime doc but
+ * that's the opposite of relaxing", "he recommended horror but i want something light"), is turned
+ * down: its words are ruled out, up to the "but" (six words at most).
+ */
+const SUGGESTED_THEN_BUT =
+  /\b(?:suggested|suggests|suggesting|recommended|recommends|proposed|proposes|mentioned|pitched)(?= (?:(?!but\b)[^\s,.;!?]+ ){1,6}but\b)/;
+
+function suggestionTurnedDown(s: State): void {
+  scanRegex(s, SUGGESTED_THEN_BUT, (_, start) => {
+    for (let k = start + 1; k < s.toks.length && s.toks[k]!.w !== 'but'; k++)
+      if (!NEGATION_FILLERS.has(s.toks[k]!.w)) s.negated.add(k);
   });
 }
 
@@ -3653,6 +3690,12 @@ function stateDegree(toks: readonly Token[], at: number): number {
   return 0;
 }
 
+/**
+ * What a viewer does with films, and its adverbs, right after a negation ("doesn't really watch",
+ * "won't ever see", "doesn't do"): the cue's own words, so "in English" after them is still ruled out.
+ */
+const VIEWER_VERBS = new Set(['really', 'ever', 'even', 'usually', 'watch', 'see', 'do', 'enjoy']);
+
 /** The words ruled out after a negation that ends at token `from`: up to four, a list going on. */
 function negateFrom(s: State, from: number): void {
   let i = from;
@@ -3670,8 +3713,9 @@ function negateFrom(s: State, from: number): void {
       for (let d = k + 1; d <= k + degree; d++) s.toks[d]!.used = true;
       break;
     }
-    // ("not one of those 'comedies'": a word in quotes is still in the scope.)
-    if (t.w === '"' || t.w === "'") {
+    // ("not one of those 'comedies'": a word in quotes is still in the scope. Decision 0151: so is
+    // what follows a viewer's verb, "she doesn't really watch anything in english".)
+    if (t.w === '"' || t.w === "'" || (taken === 0 && VIEWER_VERBS.has(t.w))) {
       i++;
       continue;
     }
@@ -4481,6 +4525,10 @@ const OCCASION_LIFTS: Record<string, { keywords: string[]; funny?: boolean }> = 
   halloween: { keywords: [...SPOOKY_KEYWORDS, 'witch', 'zombie', 'vampire', 'monster'], funny: true },
 };
 
+/** "teen" said of a kind of film (decision 0151): the word alone, the kind left to be read. */
+const TEEN_KIND =
+  /\bteen(?= (?:comed(?:y|ies)|dramas?|romances?|romcoms?|horror|slashers?|movies?|films?|flicks?|ones|stuff|pics?)\b)/;
+
 export function themeClause(s: State, vocabulary: boolean) {
   const q = s.q;
   // "my sister keeps telling me…", "my friend said…", "a night with friends": the people in a story
@@ -4507,6 +4555,10 @@ export function themeClause(s: State, vocabulary: boolean) {
     }
   };
   if (!vocabulary) {
+    scanRegex(s, TEEN_KIND, (_, start) => {
+      put(TEEN_KEYWORDS, start);
+      for (const k of TEEN_KEYWORDS) (q.outLabels ??= {})[k] = 'teen';
+    });
     for (const [keywords, phrases, label, genre] of THEME_PHRASES)
       scan(s, phrases, (start, _len, phrase) => {
         if (!s.negated.has(start) && inStorySentence(s, start)) return;
@@ -5302,7 +5354,7 @@ function namedInLowerCase(s: State, lexiconWords: ReadonlySet<string>): TypedNam
   // The name ends right before "films": try its last two or three words.
   for (let from = Math.max(0, words.length - 3); from <= words.length - 2; from++) {
     const tail = words.slice(from);
-    if (tail.some((w) => FILLER.has(w))) continue;
+    if (tail.some((w) => FILLER.has(w) && !SURNAME_PARTICLES.has(w))) continue;
     const name = known(tail.join(' '));
     if (name) return { name, typed: tail };
   }
@@ -5324,16 +5376,36 @@ function offlinePerson(typed: string, s: State, lexiconWords: ReadonlySet<string
       !lexiconWords.has(first) &&
       !FILLER.has(first) &&
       !s.ctx.keywordVocabulary.has(first));
-  if (words.length < 2 || words.length > 3 || !given) return null;
-  const rest = words.slice(1);
+  // Decision 0151: a surname's particle ("Louis de Funès", "van Damme", "De Niro") is part of it;
+  // without a given name, in English only and before one word ("con la mia ragazza", "mit den
+  // Kindern" are articles).
+  const particles = (from: number, among: ReadonlySet<string>) => {
+    let k = from;
+    while (k < words.length - 1 && among.has(words[k]!)) k++;
+    return k - from;
+  };
+  const surnameAt = given
+    ? 1 + particles(1, SURNAME_PARTICLES)
+    : s.q.lang === 'en' && words.length === 2
+      ? particles(0, LEADING_PARTICLES)
+      : 0;
+  if (surnameAt === 0 || words.length - surnameAt < 1 || words.length - surnameAt > 2) return null;
+  const rest = words.slice(surnameAt);
   if (
     rest.some((w) => w.length < 3 || lexiconWords.has(w) || FILLER.has(w) || s.ctx.keywordVocabulary.has(w))
   )
     return null;
   const title = s.ctx.resolveTitle(typed);
   if (title && title.confidence >= TITLE_CONFIDENCE) return null;
-  return words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join(' ');
+  return words.map((w, i) => (i > 0 && i < surnameAt ? w : w[0]!.toUpperCase() + w.slice(1))).join(' ');
 }
+
+/** The small words inside surnames in the languages read ("de", "van der", "von", "di", "dos"). */
+const SURNAME_PARTICLES: ReadonlySet<string> = new Set(
+  'de da di du del della van von der den ter le la dos das'.split(' '),
+);
+/** Those a surname said alone starts with ("de niro", "van damme", "del toro"). */
+const LEADING_PARTICLES: ReadonlySet<string> = new Set('de da di du del van von'.split(' '));
 
 /** Decision 0126: more words than this, and a message tells a story around its request. */
 export const LONG_MESSAGE = 10;

@@ -903,6 +903,13 @@ export const MOODS: MoodRule[] = [
       'disturbing',
       'brooding',
       'nihilistic',
+      // Decision 0151: "nothing that'll traumatize anyone": the dark mood ruled out.
+      'traumatize',
+      'traumatise',
+      'traumatizing',
+      'traumatising',
+      'traumatic',
+      'scarring',
       'oscura',
       'oscuro',
       'sombre',
@@ -1191,6 +1198,12 @@ export const MOODS: MoodRule[] = [
       'date films',
       'on a date',
       'for a date',
+      // Decision 0151: an evening for two, as said in the other languages read.
+      'zu zweit',
+      'en amoureux',
+      'en pareja',
+      'in coppia',
+      'a dois',
     ],
     genres: [GENRE.romance],
     exclude: [GENRE.horror, GENRE.war],
@@ -1530,6 +1543,20 @@ export const MOODS: MoodRule[] = [
     // violence and rule out the films built on gore, as a person asked so would insist.
     negated: { soft: { dark: -1 }, outKeywords: GORE_THEMES },
   },
+];
+
+/**
+ * Decision 0151: a teen film is told under several tags; "teen" said of a kind ("2000s teen
+ * comedies", "none of the teen ones") asks for them (alone, "teen" was no keyword).
+ */
+export const TEEN_KEYWORDS = [
+  'teen movie',
+  'teen comedy',
+  'teenager',
+  'high school',
+  'teenage girl',
+  'teenage boy',
+  'teen drama',
 ];
 
 /** "for adults", "for grown-ups": no family films. */
@@ -3865,6 +3892,19 @@ export const NEGATIONS: string[] = [
   'cannot deal with',
   'not in the mood for',
   'allergic to',
+  // Decision 0151: what turns a viewer's stomach ("he gets really queasy with anything bloody or
+  // horror-ish", "grossed out by gore") is left out, as "can't handle" is.
+  'queasy with',
+  'queasy at',
+  'queasy about',
+  'queasy around',
+  'squeamish with',
+  'squeamish about',
+  'squeamish around',
+  'grossed out by',
+  "can't stomach",
+  'cant stomach',
+  'cannot stomach',
   'steer clear of',
   'stay away from',
   'spare me',
@@ -4061,7 +4101,7 @@ export const FILLER = new Set(
   `i me my we us you your a an the some any something anything one ones movie movies film films flick flicks please
   make instead switch change try
   gute guten gutes guter bon bonne bons bonnes buena buen bueno buenas buenos
-  fur cherche busco suche only
+  fur cherche busco suche only lieber gern gerne that'll thatll that'd anyone anybody everyone everybody
   want wanna would like love could can you recommend suggest show give find me watch watching to see for tonight
   today now good great nice best really very just kind sort of type that this those these is are be was it its and or
   but with in on at by of from about set story stories get got need looking look something else idea ideas pick picks

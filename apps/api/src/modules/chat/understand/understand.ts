@@ -29,6 +29,7 @@ import {
   mentionClause,
   moodClause,
   negationClause,
+  reportedWordsClause,
   standaloneClause,
   personClause,
   refineClause,
@@ -210,6 +211,24 @@ function splitCompound(t: Token): Token[] {
   return [t];
 }
 
+/**
+ * Decision 0151: a German adjective's ending ("einen gemütlichen Abend", "was Lustiges", "ein
+ * spannender Film") as the lexicon's word, when the word as typed is none.
+ */
+function uninflected(t: Token): Token {
+  const w = t.raw;
+  if (LEXICON_WORDS.has(w) || FILLER.has(w)) return t;
+  const stem = /^([a-z]{4,}?)(?:en|er|es|em|e)$/.exec(w)?.[1];
+  return stem && KIND_ADJECTIVES.has(stem) ? { ...t, raw: stem, w: stem } : t;
+}
+
+/** The one-word moods and genres: the adjectives an ending is taken off to read. */
+const KIND_ADJECTIVES: ReadonlySet<string> = new Set(
+  [...MOODS.flatMap((m) => m.phrases), ...GENRE_PHRASES.flatMap(([, p]) => p)].filter(
+    (p) => !p.includes(' '),
+  ),
+);
+
 /** Words that name films as the object of a request, in the languages read. */
 const FILM_NOUNS = new Set([
   'film',
@@ -252,6 +271,7 @@ export const CLAUSES: readonly ClauseStep[] = [
   (s, r) => void (r.named = holdNamedTitles(s)),
   (s) => discourseClause(s),
   (s) => figureOfSpeechClause(s),
+  (s) => reportedWordsClause(s),
   (s) => refineClause(s),
   (s) => dropClause(s),
   // An older viewer first: "in their 80s" is an age, not a decade (decision 0126).
@@ -739,7 +759,7 @@ function read(message: string, ctx: ParseContext, speller: Speller | undefined, 
   if (language.tied) q.langTied = language.tied;
   const correct = q.lang === 'en' ? speller : undefined;
   for (const t of toks) t.w = moodOfSuperlative(t.raw) ?? correct?.correct(t.raw) ?? t.w;
-  if (q.lang === 'de') toks = toks.flatMap(splitCompound);
+  if (q.lang === 'de') toks = toks.flatMap(splitCompound).map(uninflected);
   const s: State = {
     toks,
     q,

@@ -3,7 +3,7 @@ import type { LanguageLexiconInput } from './schema';
 export default {
   lang: 'it',
   markers:
-    "il lo gli la le da con uno una un un' anni film commedia comico animazione stasera guardare qualcosa come voglio vorrei cerco anni degli dei della delle senza per bambini film ciao grazie che non troppo mi consigli consiglia di tipo niente nessun paura divertente simile ma molto sono".split(
+    "il lo gli la le da con uno una un un' anni film commedia comico animazione stasera guardare qualcosa come voglio vorrei cerco anni degli dei della delle senza per bambini film ciao grazie che non troppo mi consigli consiglia di tipo niente nessun paura divertente simile ma molto sono abbiamo gia visti visto tutti hai altri questi quelli qualcuno anche ancora piace".split(
       ' ',
     ),
   greetings: ['ciao', 'buongiorno', 'buonasera', 'grazie', 'come stai', 'come va'],
@@ -36,4 +36,22 @@ export default {
   leaveVerbs: ['dimentica'],
   narrowing: ['in particolare'],
   replacing: ['invece'],
+  asksNothing: [
+    'li',
+    'le',
+    'ne',
+    'hai',
+    'avete',
+    'abbiamo',
+    'gia',
+    'visti',
+    'viste',
+    'visto',
+    'tutti',
+    'tutte',
+    'questi',
+    'quelli',
+    'ecco',
+    'ancora',
+  ],
 } satisfies LanguageLexiconInput;

@@ -3,7 +3,7 @@ import type { LanguageLexiconInput } from './schema';
 export default {
   lang: 'pt',
   markers:
-    'um uma umas uns filme filmes com pra assistir quero horas menos mais minutos ficcao voces alguma algum algo parecido queria procuro anos dos das sem pra para criancas ola obrigado obrigada nao muito me recomenda indica voce tipo nada medo engracado mas ver estou'.split(
+    'um uma umas uns filme filmes com pra assistir quero horas menos mais minutos ficcao voces alguma algum algo parecido queria procuro anos dos das sem pra para criancas ola obrigado obrigada nao muito me recomenda indica voce tipo nada medo engracado mas ver estou tem outros outras ja vimos'.split(
       ' ',
     ),
   greetings: ['ola', 'oi', 'bom dia', 'boa noite', 'obrigado', 'obrigada', 'tudo bem', 'como vai'],
@@ -45,4 +45,19 @@ export default {
   recent: ['recentes'],
   classic: ['classicos'],
   leaveVerbs: ['esquece'],
+  asksNothing: [
+    'ja',
+    'vimos',
+    'todos',
+    'todas',
+    'tem',
+    'tens',
+    'voce',
+    'esses',
+    'essas',
+    'estes',
+    'estas',
+    'os',
+    'as',
+  ],
 } satisfies LanguageLexiconInput;

@@ -59,6 +59,11 @@ export const LanguageLexiconSchema = z
     replacing: z.array(phrase).default([]),
     /** The time someone lasts ("she gets restless after an hour and a half"). */
     attention: z.array(phrase).default([]),
+    /**
+     * Decision 0151: words that ask for nothing beside "another" in this language ("Li abbiamo già
+     * visti tutti! Ne hai altri?", "On les a déjà tous vus"): having seen, having, all, them.
+     */
+    asksNothing: z.array(word).default([]),
     /** How a film left someone ("can't stop thinking about it"): no theme. */
     reactions: z.array(phrase).default([]),
   })
