@@ -967,8 +967,9 @@ const clauseStartsAt = (toks: readonly Token[], k: number) =>
 const SAID_OF_IT =
   /\b(?:said|says|say|saying|called|calls|call|calling|thought|thinks|think|found|finds|find) (?:it|them|that|this|those|these|one|ones)/;
 /** Decision 0151: "he said it 'looked old'": someone's words of a film, quoted, ask for nothing. */
+const REPORTED_WORDS = new RegExp(`${SAID_OF_IT.source} " [^"]{1,80}"`);
 export function reportedWordsClause(s: State) {
-  scanRegex(s, new RegExp(`${SAID_OF_IT.source} " [^"]{1,80}"`), () => {});
+  scanRegex(s, REPORTED_WORDS, () => {});
 }
 
 const saidOfIt = (toks: readonly Token[], quote: number) =>
