@@ -1,14 +1,13 @@
-import { catalogFilePath, ensureCatalogFile, silentProgress, writeCatalogFiles } from '@app/catalog';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { rmSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { startSmtpCapture } from '../fixtures/smtp-capture';
-import { DATASET_TARBALL, REPO_ROOT, TEST_CATALOG_DIR } from './paths';
+import { knownFilmsDataDir } from './known-catalog';
+import { REPO_ROOT } from './paths';
 import { freePort, startApiProcess, tempDataDir, type RunningApi } from './process';
 
 /** The origin of the balancer in front of both instances: every mailed link and token names it. */
@@ -56,19 +55,7 @@ const WALKED = [550, 155, 238, 157336, 862, 348, 13, 680];
  * so that their first model builds in seconds; on the whole catalog it took minutes on a busy
  * machine, and these walks are the API's (the replicas' own test builds and swaps models).
  */
-async function recommenderCatalogDir(): Promise<string> {
-  const file = await ensureCatalogFile({
-    dataDir: TEST_CATALOG_DIR,
-    tarball: DATASET_TARBALL,
-    progress: silentProgress,
-  });
-  const known = [...file.movies].sort((x, y) => y.vote_count - x.vote_count).slice(0, 400);
-  const ids = new Set(known.map((m) => m.id));
-  const movies = [...known, ...file.movies.filter((m) => WALKED.includes(m.id) && !ids.has(m.id))];
-  const dir = mkdtempSync(join(tmpdir(), 'two-rec-'));
-  writeCatalogFiles(catalogFilePath(dir), { ...file, movies });
-  return dir;
-}
+const recommenderCatalogDir = () => knownFilmsDataDir(400, WALKED, 'two-rec-');
 
 function startRecommender(dataDir: string, env: Record<string, string>, port: number): Recommender {
   let out = '';
