@@ -8,6 +8,7 @@ import {
   OIDC_CLIENT_SECRET,
   startOidcProvider,
 } from '../../apps/api/test/fixtures/oidc-provider';
+import { seedPgliteDir } from '../../apps/api/test/helpers/db';
 import { freePort, start, waitFor } from '../global-setup';
 import { launch, newPage, VIEWPORTS } from './browser';
 
@@ -29,6 +30,8 @@ beforeAll(async () => {
   oidc = await startOidcProvider(`${base}/api/auth/callback/google`);
   dataDir = mkdtempSync(join(tmpdir(), 'e2e-google-'));
   symlinkSync(resolve(import.meta.dirname, '../../.cache/test-catalog/catalog'), join(dataDir, 'catalog'));
+  // Its database as after a first start (the global setup made the snapshot): not what is tested here.
+  await seedPgliteDir(join(dataDir, 'pglite'));
   api = start('apps/api/src/main.ts', {
     DATA_DIR: dataDir,
     PORT: String(port),
