@@ -104,6 +104,30 @@ describe("a compound keyword is of its last word's family", () => {
   });
 });
 
+describe('a comparative said as a superlative asks what the comparative asks', () => {
+  const ids = (a: Awaited<ReturnType<typeof ask>>) => a.picks.map((p) => p.movie.id);
+  it.each([
+    ['the least violent war films', 'less violent war films', GENRE.war],
+    ['war films, the least violent ones please', 'war films, less violent please', GENRE.war],
+    ['the least scary horror films', 'less scary horror films', GENRE.horror],
+  ])('"%s" is answered as "%s"', async (superlative, comparative, genre) => {
+    const [a, b] = [await ask(superlative), await ask(comparative)];
+    expect(a.picks.length).toBeGreaterThanOrEqual(3);
+    expect(ids(a)).toEqual(ids(b));
+    for (const p of a.picks) expect(p.movie.genre_ids).toContain(genre);
+    // Read, not left over as a word of the story ("whose story has 'least'").
+    expect(a.message).not.toContain('least');
+  });
+
+  it('about films shown it stays a question about them; "at least" stays a floor', async () => {
+    const [, about] = await conversation('something like kingsman', 'which of these is the least violent?');
+    expect(about!.message).toMatch(/^Of those, the least violent is/);
+    const rated = await ask('a comedy with at least 7 stars');
+    expect(rated.picks.length).toBeGreaterThanOrEqual(3);
+    for (const p of rated.picks) expect(p.movie.vote_average).toBeGreaterThanOrEqual(7);
+  });
+});
+
 describe("a follow-up whose function words fit two languages keeps the conversation's", () => {
   it.each([
     ['Quiero una película de animación', 'Aquí tienes'],

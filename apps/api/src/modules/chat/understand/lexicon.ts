@@ -1635,7 +1635,7 @@ export interface Comparative {
 /** The season's atmosphere (ghosts, haunted houses): the "spooky" theme's keywords (decision 0119). */
 export const SPOOKY_KEYWORDS = ['ghost', 'haunted house', 'halloween', 'haunting', 'ghost story'];
 
-export const COMPARATIVES: Comparative[] = [
+const COMPARATIVES_SAID: Comparative[] = [
   {
     label: 'darker',
     plain: 'on the darker side',
@@ -1952,6 +1952,17 @@ export const COMPARATIVES: Comparative[] = [
   // Directions the ranking added (decision 0087: "smarter"), kept in directions.ts.
   ...DIRECTION_COMPARATIVES,
 ];
+
+/**
+ * A comparative said as a superlative asks the same of a new list: "the least violent war films",
+ * "war films, the least gory ones" move it as "less violent" does (each English "less X" is also
+ * "least X"). About films already shown, "which is the least violent?" is a question about them
+ * (about-shown.ts), read before this.
+ */
+export const COMPARATIVES: Comparative[] = COMPARATIVES_SAID.map((c) => {
+  const least = c.phrases.filter((p) => p.startsWith('less ')).map((p) => `least ${p.slice(5)}`);
+  return { ...c, phrases: [...new Set([...c.phrases, ...least])] };
+});
 
 /** Original languages (TMDB codes) by language, country and industry words. */
 export const LANGUAGE_PHRASES: [string, string[]][] = [
