@@ -110,6 +110,7 @@ describe('a comparative said as a superlative asks what the comparative asks', (
     ['the least violent war films', 'less violent war films', GENRE.war],
     ['war films, the least violent ones please', 'war films, less violent please', GENRE.war],
     ['the least scary horror films', 'less scary horror films', GENRE.horror],
+    ['the least known 80s horror films', 'less known 80s horror films', GENRE.horror],
   ])('"%s" is answered as "%s"', async (superlative, comparative, genre) => {
     const [a, b] = [await ask(superlative), await ask(comparative)];
     expect(a.picks.length).toBeGreaterThanOrEqual(3);

@@ -1955,14 +1955,18 @@ const COMPARATIVES_SAID: Comparative[] = [
 
 /**
  * A comparative said as a superlative asks the same of a new list: "the least violent war films",
- * "war films, the least gory ones" move it as "less violent" does (each English "less X" is also
- * "least X"). About films already shown, "which is the least violent?" is a question about them
- * (about-shown.ts), read before this.
+ * "the least known 80s horror" ask what "less violent", "less known" ask (each English "less X" is
+ * also "least X"). About films already shown, "which is the least violent?" is a question about
+ * them (about-shown.ts), read before this.
  */
-export const COMPARATIVES: Comparative[] = COMPARATIVES_SAID.map((c) => {
-  const least = c.phrases.filter((p) => p.startsWith('less ')).map((p) => `least ${p.slice(5)}`);
-  return { ...c, phrases: [...new Set([...c.phrases, ...least])] };
-});
+const withLeast = (phrases: readonly string[]): string[] => [
+  ...new Set([...phrases, ...phrases.filter((p) => p.startsWith('less ')).map((p) => `least ${p.slice(5)}`)]),
+];
+
+export const COMPARATIVES: Comparative[] = COMPARATIVES_SAID.map((c) => ({
+  ...c,
+  phrases: withLeast(c.phrases),
+}));
 
 /** Original languages (TMDB codes) by language, country and industry words. */
 export const LANGUAGE_PHRASES: [string, string[]][] = [
@@ -4832,7 +4836,7 @@ export const WORST_PHRASES = [
   'awful films',
 ];
 
-export const LESSER_KNOWN_PHRASES = [
+export const LESSER_KNOWN_PHRASES = withLeast([
   'underrated',
   'under rated',
   'underappreciated',
@@ -4907,7 +4911,7 @@ export const LESSER_KNOWN_PHRASES = [
   'pouco conhecidos',
   'subestimado',
   'subestimados',
-];
+]);
 
 export const RECENT_PHRASES = inEveryLanguage('recent');
 export const CLASSIC_PHRASES = inEveryLanguage('classic');
