@@ -129,6 +129,32 @@ describe('a comparative said as a superlative asks what the comparative asks', (
   });
 });
 
+describe('"less" says a degree of the kind after it, not the kind ruled out', () => {
+  it.each([
+    ['less confusing sci-fi films', GENRE.scifi],
+    ['the least confusing science fiction movies', GENRE.scifi],
+    ['less preachy dramas', GENRE.drama],
+  ])('"%s": films of that kind', async (message, genre) => {
+    const a = await ask(message);
+    expect(a.picks.length).toBeGreaterThanOrEqual(3);
+    for (const p of a.picks) expect(p.movie.genre_ids).toContain(genre);
+  });
+
+  it('"the least explosions" rules explosions out as "fewer explosions" does; "at least an hour" is a floor', async () => {
+    for (const message of ['films with the least explosions', 'films with fewer explosions']) {
+      const a = await ask(message);
+      expect(a.picks.length).toBeGreaterThanOrEqual(3);
+      for (const p of a.picks) expect(p.movie.genre_ids).not.toContain(GENRE.action);
+    }
+    const long = await ask('a comedy at least an hour long');
+    expect(long.picks.length).toBeGreaterThanOrEqual(3);
+    for (const p of long.picks) {
+      expect(p.movie.genre_ids).toContain(GENRE.comedy);
+      expect(p.movie.runtime).toBeGreaterThanOrEqual(60);
+    }
+  });
+});
+
 describe("a follow-up whose function words fit two languages keeps the conversation's", () => {
   it.each([
     ['Quiero una película de animación', 'Aquí tienes'],

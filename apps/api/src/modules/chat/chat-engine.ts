@@ -1083,7 +1083,9 @@ export class ChatEngine {
     if (!text) return query;
     const near = this.resolveTitle(text);
     const like =
-      near && near.confidence >= TITLE_CONFIDENCE && near.movie.vote_count >= 100
+      near &&
+      (near.confidence >= TITLE_CONFIDENCE || slipOf(text, near.movie.title)) &&
+      near.movie.vote_count >= 100
         ? { text, movie: near.movie, confidence: near.confidence, closest: null }
         : {
             text: /\p{Lu}/u.test(text) ? text : titleCased(text),
@@ -1679,3 +1681,17 @@ const TITLE_THEN = new Set(['but', 'only', 'except', 'without', 'minus']);
 /** "top gun maverick" → "Top Gun Maverick": a title typed in lower case, as it is said back. */
 const titleCased = (text: string) =>
   text.replace(/(^|[\s-])(\p{Ll})/gu, (_, space: string, c: string) => space + c.toUpperCase());
+
+/**
+ * A long title typed with a slip or two ("eternal sunshine of the spotless mine"): that film, not
+ * one the catalog lacks (a letter per twelve typed, at least one).
+ */
+function slipOf(typed: string, title: string): boolean {
+  const [a, b] = [typed, title].map((t) =>
+    foldAccents(t.toLowerCase())
+      .replace(/[^a-z0-9]+/g, ' ')
+      .trim(),
+  );
+  const budget = Math.max(1, Math.floor(a!.length / 12));
+  return a!.length >= 10 && editDistance(a!, b!, budget) <= budget;
+}

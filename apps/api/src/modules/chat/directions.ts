@@ -200,6 +200,23 @@ export const KEYWORD_FAMILIES = {
     'cocaine',
     'heroin',
   ]),
+  /** A plot that asks to be worked out: what an easy watch ("nothing confusing") leans away from. */
+  twisty: new Set([
+    'nonlinear timeline',
+    'time loop',
+    'parallel world',
+    'alternate reality',
+    'alternative reality',
+    'alternate dimension',
+    'surrealism',
+    'surreal',
+    'twist ending',
+    'plot twist',
+    'hallucination',
+    'loss of sense of reality',
+    'mindfuck',
+    'amnesia',
+  ]),
   /** Broad, silly humour: what "smarter" leans away from. */
   silly: new Set(['slapstick', 'parody', 'spoof', 'stupidity', 'toilet humor', 'sex comedy', 'teen comedy']),
 } as const;
@@ -482,7 +499,7 @@ export const DIRECTIONS: Readonly<Record<string, Direction>> = {
       [GENRE.mystery]: -0.4,
       [GENRE.documentary]: -1,
     },
-    keywords: { smart: -0.6 },
+    keywords: { smart: -0.6, twisty: -1 },
     meaning: { philosophy: -0.6 },
     rating: -0.3,
   },
@@ -780,6 +797,9 @@ const FAMILY_GENRE: Partial<Record<KeywordFamily, number>> = { war: GENRE.war };
 export const NEGATED_MOOD_DIRECTIONS: Readonly<Record<string, string>> = {
   violent: 'less violent',
   scary: 'less scary',
+  // "nothing confusing", "my dad hates twisty plots": an easy watch.
+  'mind-bending': 'easier',
+  twisty: 'easier',
 };
 
 /**

@@ -175,9 +175,9 @@ function hereName(text: string, words: WordKnowledge): string | null {
 const SAID_OF_PEOPLE =
   /^(?:i|we|you|u|he|she|they|me|us|him|them|my|our|your|ur|his|her|their|what|whatever|which|who|ones)$/;
 
-/** "stuff like X", "something similar to X" ending the message: what is likened. */
+/** "stuff like X", "something similar to X", "what's similar to X" ending the message: what is likened. */
 const LIKE_FRAME =
-  /\b(?:something|stuff|films?|movies?|flicks|anything|more|ones?|others?|things?) (?:like|similar to|along the lines of) (.+)$/i;
+  /\b(?:something|stuff|films?|movies?|flicks|anything|more|ones?|others?|things?|what's|whats|what is) (?:like|similar to|along the lines of) (.+)$/i;
 
 /**
  * The film in "recommend me stuff like everything everywhere all at once" (no title read): two

@@ -725,7 +725,9 @@ function withoutBit(q: Query, cmp: Comparative | undefined): string | null {
  */
 function tail(q: Query, seed: CatalogMovie | null, cmp: Comparative | undefined): string {
   let end = q.genresOut.includes(GENRE.family) ? ', none of them family films' : '';
-  const notToo = (q.notMoods ?? []).filter((m) => ['sad', 'dark', 'scary', 'violent'].includes(m));
+  const notToo = (q.notMoods ?? []).filter((m) =>
+    ['sad', 'dark', 'scary', 'violent', 'mind-bending', 'twisty'].includes(m),
+  );
   if (!cmp && notToo.length) end += `, nothing too ${list(notToo, 'or')}`;
   if (cmp) end += seed ? `, but ${cmp.label}` : q.refined ? `, ${cmp.label} this time` : `, ${cmp.plain}`;
   return end;

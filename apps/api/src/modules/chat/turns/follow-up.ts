@@ -84,7 +84,10 @@ function followed(req: ChatRequest, ctx: TurnContext): ChatRequest {
     .filter(Number.isFinite)
     .sort((a, b) => a - b);
   if (inTime && years.length) return shiftYears(req, ctx, years, followUp === 'newer');
-  return { ...req, query: { ...ctx.merge(req.last!, q), followUp: 'another' }, seed: lastSeed(req, ctx) };
+  // "give me 3 more": that many.
+  const merged = ctx.merge(req.last!, q);
+  const query = { ...merged, count: q.count ?? merged.count, followUp: 'another' as const };
+  return { ...req, query, seed: lastSeed(req, ctx) };
 }
 
 /** "another", "something more recent", "more like the second one": on from the last request. */

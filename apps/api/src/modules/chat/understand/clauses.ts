@@ -333,9 +333,10 @@ export function socialClause(s: State): {
   const chore = CHORES.test(s.original);
   const offTopic = OFF_TOPIC.some(said) || chore;
   const movieContext = MOVIE_CONTEXT.some((g) => s.toks.some((_, i) => matchAt(s.toks, i, g, 'raw') > 0));
-  const strongContext = STRONG_MOVIE_CONTEXT.some((g) =>
-    s.toks.some((_, i) => matchAt(s.toks, i, g, 'raw') > 0),
-  );
+  // A kind of film named in the plural ("courtroom dramas, lawyers, trials") is a word for films too.
+  const strongContext =
+    STRONG_MOVIE_CONTEXT.some((g) => s.toks.some((_, i) => matchAt(s.toks, i, g, 'raw') > 0)) ||
+    s.toks.some((t) => t.raw.endsWith('s') && GENRE_WORDS.has(t.raw));
   const task = OFF_TOPIC_TASKS.some((g) => s.toks.some((_, i) => matchAt(s.toks, i, g, 'raw') > 0));
   const first = s.toks[0]?.raw ?? '';
   const question =
@@ -432,8 +433,12 @@ export function followUpClause(s: State) {
         return !!hit && hit.confidence >= sure && hit.movie.vote_count >= 100;
       }),
     );
-  // "seen all 8": the count of the films shown is no more of a request.
-  const counted = (t: Token, i: number) => /^\d{1,2}$/.test(t.w) && probe.toks[i - 1]?.w === 'all';
+  // "seen all 8": the count of the films shown is no more of a request; "3 more", "another two":
+  // how many more (`countClause`).
+  const counted = (t: Token, i: number) =>
+    (/^\d{1,2}$/.test(t.w) || NUMBER_WORDS[t.w] !== undefined) &&
+    (/^(?:all|another)$/.test(probe.toks[i - 1]?.w ?? '') ||
+      MORE_AFTER_COUNT.test(probe.toks[i + 1]?.w ?? ''));
   const noWord = (t: Token) => !/[\p{L}\p{N}]/u.test(t.w); // an emoji
   const own = LEXICONS[s.q.lang].asksNothing;
   const alone = (p: State) =>
@@ -2646,7 +2651,12 @@ export function runtimeClause(s: State) {
     q.allowTv = true;
     q.wantSeries = true;
   });
-  scan(s, SHORT_FILM_PHRASES, () => {
+  scan(s, SHORT_FILM_PHRASES, (start) => {
+    // "full length ones not shorts": feature films (an hour or more), not short films.
+    if (negatedJustBefore(s, start)) {
+      q.runtimeMin ??= 60;
+      return;
+    }
     q.allowShorts = true;
     q.runtimeMax ??= 40;
   });
@@ -2815,11 +2825,19 @@ const firstAt = (seen: Map<number, number>, key: number, at: number) => {
  * age, "2 hours" a length).
  */
 export function countClause(s: State) {
-  const m = COUNT_ASKED.exec(foldAccents(s.original.toLowerCase()));
-  if (!m) return;
-  const n = NUMBER_WORDS[m[1]!] ?? Number(m[1]);
+  const text = foldAccents(s.original.toLowerCase());
+  const m = COUNT_ASKED.exec(text);
+  const said = m?.[1] ?? COUNT_MORE.exec(text)?.slice(1).find(Boolean);
+  if (!said) return;
+  const n = NUMBER_WORDS[said] ?? Number(said);
   if (n >= 2 && n <= 10) s.q.count = n;
 }
+const MORE_AFTER_COUNT = /^(?:more|others|extra)$/;
+const COUNT_WORD = String.raw`(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)`;
+/** "give me 3 more", "another two please": how many more films. */
+const COUNT_MORE = new RegExp(
+  String.raw`\b(?:${COUNT_WORD} (?:more|others|extra)|another ${COUNT_WORD})(?= ?(?:$|[,.!?;:]|please|pls|plz|films?|movies?|picks?|ones?|of|like|options|recs|suggestions|titles|then|lol|thanks|for)\b)`,
+);
 // (After a request's words or at a clause's start: "world war 2 films", "toy story 2 is…" are names.)
 const COUNT_ASKED =
   /(?:^|[,.!?:;(]\s*|\b(?:me|top|recommend|suggest|need|want|list|name|show|pick|only|just|like|about|maybe|gimme|get|find|any|some|the) )(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)\s+(?:(?!(?:years?|yrs?|yo|hours?|hrs?|minutes?|mins?|stars?|out|times?|days?|weeks?|of)\b)[a-z'-]+\s+){0,3}(?:films?|movies?|flicks?|picks|recommendations|recs|suggestions|options|titles|comedies|dramas|thrillers|westerns|documentaries|docs|cartoons|musicals|romcoms|classics)\b/;
@@ -3482,11 +3500,12 @@ const THEME_WORDS: ReadonlySet<string> = new Set(
 /**
  * Decision 0105: "less explosions, more ideas", "fewer battles", "menos romance": the thing there
  * should be less of is ruled out, up to the next punctuation or "more". A comparative the lexicon
- * knows ("less scary") was read before; a degree ("less famous", "less obvious") is no thing.
+ * knows ("less scary") was read before; a degree ("less famous", "less obvious") is no thing. The
+ * superlative asks the same ("the least explosions"; "at least an hour" is a floor).
  */
 export function lessClause(s: State) {
   s.toks.forEach((t, i) => {
-    if (t.used || !LESS_WORDS.has(t.raw)) return;
+    if (t.used || !(LESS_WORDS.has(t.raw) || (t.raw === 'least' && s.toks[i - 1]?.raw !== 'at'))) return;
     let k = i + 1;
     while (/^(?:of|de|the|an?)$/.test(s.toks[k]?.raw ?? '') && !s.toks[k]!.used) k++;
     const next = s.toks[k];
@@ -3502,9 +3521,23 @@ export function lessClause(s: State) {
     for (let j = k; j < s.toks.length && j < k + 3; j++) {
       const w = s.toks[j]!;
       if (PUNCTUATION.has(w.w) || /^(?:more|but|and|plus|mas)$/.test(w.raw)) break;
+      // The kind the degree is said of stays asked ("less preachy dramas", "less confusing sci-fi").
+      if (j > k && kindStartsAt(s.toks, j)) break;
       s.negated.add(j);
     }
   });
+}
+
+/** Multi-word genre phrases as their words ("sci fi", "science fiction"), for `kindStartsAt`. */
+const GENRE_PHRASE_WORDS = GENRE_PHRASES.flatMap(([, p]) =>
+  p.filter((w) => w.includes(' ')).map((w) => w.split(' ')),
+);
+
+/** Whether a kind of film is named from token `at` on: a genre ("dramas", "sci fi") or "films". */
+function kindStartsAt(toks: readonly Token[], at: number): boolean {
+  const raw = toks[at]!.raw;
+  if (GENRE_WORDS.has(raw) || /^(?:films?|movies?|flicks?)$/.test(raw)) return true;
+  return GENRE_PHRASE_WORDS.some((words) => words.every((w, n) => toks[at + n]?.raw === w));
 }
 
 /**
@@ -3624,6 +3657,7 @@ export function negationClause(s: State) {
   // "I don't care how sad", "don't mind if it's gory", "doesn't matter how long": what they are
   // indifferent to is neither ruled out nor asked for (it was read as "not sad", "no gore").
   scanRegex(s, INDIFFERENT, () => undefined);
+  nonPrefix(s);
   scan(s, NEGATIONS, (start, len) => negateFrom(s, start + len));
   suggestionTurnedDown(s);
   moreThanClause(s);
@@ -3636,6 +3670,20 @@ export function negationClause(s: State) {
     if (/^(feel|for|be|set|break|sugar|tax|hands|duty|toll)$/.test(prev.w)) return;
     s.negated.add(i - 1);
     t.used = true;
+  });
+}
+
+/**
+ * "non-pixar animated movies", "non-superhero action films": the prefix rules out its own word
+ * only; the kind after it stays asked ("non" alone, Italian's "not", reaches on as usual).
+ */
+function nonPrefix(s: State): void {
+  const typed = [...s.original.toLowerCase().matchAll(/\bnon-([\p{L}\d]+)/gu)].map((m) => m[1]!);
+  s.toks.forEach((t, i) => {
+    const next = s.toks[i + 1];
+    if (t.used || t.raw !== 'non' || !next || next.used || !typed.includes(next.raw)) return;
+    t.used = true;
+    s.negated.add(i + 1);
   });
 }
 
@@ -4017,6 +4065,10 @@ const SILLY = moodNamed('silly');
 const EASY_WATCHING = moodNamed('easy-watching');
 const FUN_NOT_ASKED =
   /\b(?:(?:make|makes|making|made|poke|pokes|poking) fun of|(?:have|has|had|having) (?:so much |a lot of |great |good )?fun|just for fun|fun fact)\b/;
+const TO_DEATH =
+  /(?<=\b(?:seen|watched|rewatched|played|heard|done|loved|love|bored|scared|worried|beaten|milked|overdone|talked)(?: (?:it|them|those|these|that|this|all|him|her|me|us))? )to death\b/;
+const FIRE_PRAISE =
+  /(?<=\b(?:straight|pure|absolute|absolutely|lowkey|highkey|kinda|so|is|was|are|were|thats|that's|be|been|s) )fire\b(?! (?:fighters?|fighting|station|department|brigade|truck|engine|alarm|and ice|walk with me)\b)/;
 const MULTI_WORD_MOODS = new Map(MOODS.map((m) => [m, m.phrases.filter((p) => p.includes(' '))]));
 
 /**
@@ -4031,6 +4083,10 @@ export function moodClause(s: State, idiomsOnly = false) {
     });
     // "a film that makes fun of Hollywood", "we had fun watching Jaws": no fun film asked for.
     scanRegex(s, FUN_NOT_ASKED, () => undefined);
+    // "everyone's seen those to death", "bored to death": a degree, no death in the story.
+    scanRegex(s, TO_DEATH, () => undefined);
+    // "a movie thats straight fire", "this one is fire": praise, no fire in the story.
+    scanRegex(s, FIRE_PRAISE, () => undefined);
   }
   for (const mood of MOODS) {
     const ruleOut = () => {
@@ -4932,8 +4988,10 @@ const PEOPLE_QUESTION = new RegExp(
     String.raw`\b(?:movies?|films?|anything|stuff|something) (?:with|starring|featuring|by) the (?:actor|actress|girl|guy|woman|man|lady|dude|boy|kid|lead|star|director) (?:from|in|who played|that played|who directed|that directed|of)\s`,
     // Someone spoken of as "he" or "she" ("what movies is he in", "what films has she directed"),
     // or described by a part ("that guy who played walter white").
-    String.raw`\bwhat (?:other )?(?:movies|films|else) (?:is|was|has|have|did) (?:he|she|they) (?:been )?(?:in|done|made|directed|starred in|acted in)\b`,
+    String.raw`\bwhat (?:other )?(?:movies|films|else) (?:is|was|has|have|did|does) (?:he|she|they) (?:been )?(?:in|done|do|made|make|directed|direct|starred in|star in|acted in)\b`,
     String.raw`\b(?:the|that|this) (?:actor|actress|girl|guy|woman|man|lady|dude|boy|kid) (?:who|that) (?:played|plays|was in|starred in|directed)\b`,
+    // A maker described by their films ("that director who did jaws and e.t.").
+    String.raw`\b(?:the|that|this) (?:director|filmmaker|writer) (?:who|that) (?:did|made|directed|wrote)\b`,
   ].join('|'),
   'i',
 );

@@ -3756,6 +3756,8 @@ export const NEGATIONS: string[] = [
   'anything except',
   'anything other than',
   'something other than',
+  // "other than the hangover movies, everyone's seen those".
+  'other than',
   'cualquier cosa menos',
   'lo que sea menos',
   'tout sauf',
@@ -4116,7 +4118,7 @@ export const FILLER = new Set(
   `i me my we us you your a an the some any something anything one ones movie movies film films flick flicks please
   make instead switch change try
   gute guten gutes guter bon bonne bons bonnes buena buen bueno buenas buenos
-  fur cherche busco suche only lieber gern gerne that'll thatll that'd anyone anybody everyone everybody
+  fur cherche busco suche only lieber gern gerne that'll thatll that'd anyone anybody everyone everybody everyone's everyones everybody's everybodys
   want wanna would like love could can you recommend suggest show give find me watch watching to see for tonight
   today now good great nice best really very just kind sort of type that this those these is are be was it its and or
   but with in on at by of from about set story stories get got need looking look something else idea ideas pick picks

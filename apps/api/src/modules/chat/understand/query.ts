@@ -250,6 +250,7 @@ export function hasRequest(q: Query): boolean {
     namesMakers(q) ||
     q.genresOut.length > 0 ||
     q.keywordsOut.length > 0 ||
+    (q.notMoods?.length ?? 0) > 0 ||
     q.runtimeMin !== undefined ||
     q.soft.dark !== undefined ||
     q.soft.funny !== undefined ||

@@ -79,6 +79,8 @@ const TEXT_SPEAK: Record<string, string> = {
   gov: 'government',
   ppl: 'people',
   bday: 'birthday',
+  laff: 'laugh',
+  laffs: 'laughs',
   // Slips of short words a request turns on, too short for the speller's budget ("movies liek superbad").
   liek: 'like',
   lik: 'like',

@@ -795,7 +795,10 @@ function read(message: string, ctx: ParseContext, speller: Speller | undefined, 
   )
     delete q.person;
   // "no action movies" names what is not wanted: after a request, a refinement of it.
-  const filmNoun = s.toks.some((t, i) => FILM_NOUNS.has(t.raw) && !negatedJustBefore(s, i));
+  // ("other than the hangover movies": the films ruled out name none wanted either.)
+  const filmNoun = s.toks.some(
+    (t, i) => FILM_NOUNS.has(t.raw) && !negatedJustBefore(s, i) && !s.negated.has(i),
+  );
   if (!q.narrows && filmNoun) q.namesFilms = true;
   classify(q, reading.social, filmNoun, message);
   return q;
