@@ -129,3 +129,36 @@ it('a long title typed with a slip is that film: "whats similar to eternal sunsh
   expect(a.message).toContain(`/movie/${ETERNAL_SUNSHINE}`);
   expect(a.picks.length).toBeGreaterThanOrEqual(3);
 });
+
+describe('what a request names narrows it', () => {
+  it('"danish crime movies, that bleak nordic noir feeling": Danish films, not every Nordic language', async () => {
+    const a = await chat.ask('danish crime movies, that bleak nordic noir feeling');
+    expect(a.picks.length).toBeGreaterThanOrEqual(3);
+    for (const f of a.picks) expect(f.original_language).toBe('da');
+    // The tradition alone keeps its languages.
+    const nordic = await chat.ask('nordic noir');
+    expect(new Set(nordic.picks.map((f) => f.original_language)).size).toBeGreaterThan(1);
+  });
+
+  it('"a rom com with really good reviews": rated 7 or more', async () => {
+    const a = await chat.ask('a rom com with really good reviews, not the generic stuff');
+    expect(a.picks.length).toBeGreaterThanOrEqual(3);
+    for (const f of a.picks) expect(f.vote_average).toBeGreaterThanOrEqual(7);
+  });
+
+  it('"obsessed with harry potter, she\'s read the books": a franchise, nobody\'s name', async () => {
+    const a = await chat.answer(
+      "my 13 year old daughter is completely obsessed with harry potter, she's read the books 4 times. something with magic like that",
+    );
+    expect(a.message).not.toMatch(/can't look up people/);
+    expect(a.picks.length).toBeGreaterThanOrEqual(3);
+  });
+});
+
+it('keys struck at random ("asdkfj qwpeoiru zzzz ;;;") are no title the catalog lacks', async () => {
+  const a = await chat.ask('asdkfj qwpeoiru zzzz ;;;');
+  expect(saysMissing(a.message), a.message).toBe(false);
+  expect(a.picks).toEqual([]);
+  // A real title the catalog lacks still is one.
+  expect(saysMissing((await chat.ask('do you have everything everywhere all at once')).message)).toBe(true);
+});

@@ -90,8 +90,13 @@ function typedAsTitle(text: string): boolean {
 
 const FILM_NOUNS = /^(?:movies?|films?|flicks?)$/;
 
+/** Keys struck at random ("asdkfj", "zzzz"): no vowel, five consonants running, a letter thrice. */
+const mashed = (w: string) =>
+  /\p{L}/u.test(w) && (!/[aeiouy]/.test(w) || /[b-df-hj-np-tv-xz]{5}|(\p{L})\1\1/u.test(w));
+
 /** The whole message a name (its words no theme, or one of them a name), or typed as a title. */
 function wholeName(text: string, all: string[], q: Query, words: WordKnowledge): boolean {
+  if (all.some((w) => mashed(w.toLowerCase()))) return false;
   const named = all.some((w) => nameWord(w, words));
   const whole = all.length > 0 && all.length <= 6 && named;
   if (whole && readsNothingElse(q) && all.every((w) => nameWord(w, words) || isGrammarWord(w))) return true;

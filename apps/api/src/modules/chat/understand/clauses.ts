@@ -4505,7 +4505,7 @@ export function industryClause(s: State) {
         }
         return;
       }
-      for (const l of ind.languages) add(s.q.languages, l);
+      for (const l of languagesOfTradition(s, ind.languages)) add(s.q.languages, l);
       add((s.q.traditions ??= []), ind.label);
       if (ind.years && s.q.yearFrom === undefined && s.q.yearTo === undefined)
         [s.q.yearFrom, s.q.yearTo] = ind.years;
@@ -4518,6 +4518,19 @@ export function industryClause(s: State) {
       }
     });
   }
+}
+
+/**
+ * A tradition's languages, or the ones of them the message names itself ("danish crime movies,
+ * that bleak nordic noir feeling": Danish, not every Nordic language).
+ */
+function languagesOfTradition(s: State, languages: readonly string[]): readonly string[] {
+  const named = LANGUAGE_PHRASES.filter(
+    ([code, phrases]) =>
+      languages.includes(code) &&
+      phrases.some((p) => s.toks.some((_, i) => matchAt(s.toks, i, p, 'raw') > 0)),
+  ).map(([code]) => code);
+  return named.length ? named : languages;
 }
 
 const firstWordIndex = new WeakMap<ReadonlySet<string>, Map<string, string[]>>();
@@ -5095,12 +5108,15 @@ function namedPerson(s: State, lexiconWords: ReadonlySet<string>): TypedName | u
   if (listed) return listed;
   const capitalized = notATitle(s, m?.[1] ?? m?.[2]) ?? namedBeforeFilms(s, lexiconWords);
   if (capitalized) return { name: capitalized, typed: [] };
-  return (
+  const found =
     namedInLowerCase(s, lexiconWords) ??
     namedByTheirWork(s, lexiconWords) ??
     namedAsPerformer(s) ??
-    namedInAPeopleQuestion(s, lexiconWords)
-  );
+    namedInAPeopleQuestion(s, lexiconWords);
+  // "obsessed with harry potter, she's read the books": a franchise's name, nobody's.
+  const words = found && foldName(found.name).split(/\s+/);
+  if (words && words.length >= 2 && (s.ctx.franchiseAt?.(words, true)?.length ?? 0) >= 2) return undefined;
+  return found;
 }
 
 /**
