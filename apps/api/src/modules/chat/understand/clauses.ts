@@ -2833,14 +2833,16 @@ export function countClause(s: State) {
   if (n >= 2 && n <= 10) s.q.count = n;
 }
 const MORE_AFTER_COUNT = /^(?:more|others|extra)$/;
+/** A count of films said (2 to 10 is kept), in digits or words. */
 const COUNT_WORD = String.raw`(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)`;
 /** "give me 3 more", "another two please": how many more films. */
 const COUNT_MORE = new RegExp(
   String.raw`\b(?:${COUNT_WORD} (?:more|others|extra)|another ${COUNT_WORD})(?= ?(?:$|[,.!?;:]|please|pls|plz|films?|movies?|picks?|ones?|of|like|options|recs|suggestions|titles|then|lol|thanks|for)\b)`,
 );
 // (After a request's words or at a clause's start: "world war 2 films", "toy story 2 is…" are names.)
-const COUNT_ASKED =
-  /(?:^|[,.!?:;(]\s*|\b(?:me|top|recommend|suggest|need|want|list|name|show|pick|only|just|like|about|maybe|gimme|get|find|any|some|the) )(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)\s+(?:(?!(?:years?|yrs?|yo|hours?|hrs?|minutes?|mins?|stars?|out|times?|days?|weeks?|of)\b)[a-z'-]+\s+){0,3}(?:films?|movies?|flicks?|picks|recommendations|recs|suggestions|options|titles|comedies|dramas|thrillers|westerns|documentaries|docs|cartoons|musicals|romcoms|classics)\b/;
+const COUNT_ASKED = new RegExp(
+  String.raw`(?:^|[,.!?:;(]\s*|\b(?:me|top|recommend|suggest|need|want|list|name|show|pick|only|just|like|about|maybe|gimme|get|find|any|some|the) )${COUNT_WORD}\s+(?:(?!(?:years?|yrs?|yo|hours?|hrs?|minutes?|mins?|stars?|out|times?|days?|weeks?|of)\b)[a-z'-]+\s+){0,3}(?:films?|movies?|flicks?|picks|recommendations|recs|suggestions|options|titles|comedies|dramas|thrillers|westerns|documentaries|docs|cartoons|musicals|romcoms|classics)\b`,
+);
 
 export function ageClause(s: State) {
   const q = s.q;
@@ -4063,12 +4065,16 @@ const FUNNY = moodNamed('funny');
 const FEEL_GOOD = moodNamed('feel-good');
 const SILLY = moodNamed('silly');
 const EASY_WATCHING = moodNamed('easy-watching');
-const FUN_NOT_ASKED =
-  /\b(?:(?:make|makes|making|made|poke|pokes|poking) fun of|(?:have|has|had|having) (?:so much |a lot of |great |good )?fun|just for fun|fun fact)\b/;
-const TO_DEATH =
-  /(?<=\b(?:seen|watched|rewatched|played|heard|done|loved|love|bored|scared|worried|beaten|milked|overdone|talked)(?: (?:it|them|those|these|that|this|all|him|her|me|us))? )to death\b/;
-const FIRE_PRAISE =
-  /(?<=\b(?:straight|pure|absolute|absolutely|lowkey|highkey|kinda|so|is|was|are|were|thats|that's|be|been|s) )fire\b(?! (?:fighters?|fighting|station|department|brigade|truck|engine|alarm|and ice|walk with me)\b)/;
+/**
+ * Idioms whose words ask for nothing, read before the themes: "a film that makes fun of Hollywood",
+ * "we had fun watching Jaws" (no fun film); "everyone's seen those to death", "bored to death" (a
+ * degree, no death in the story); "a movie thats straight fire" (praise, no fire in the story).
+ */
+const NO_REQUEST_IDIOMS = [
+  /\b(?:(?:make|makes|making|made|poke|pokes|poking) fun of|(?:have|has|had|having) (?:so much |a lot of |great |good )?fun|just for fun|fun fact)\b/,
+  /(?<=\b(?:seen|watched|rewatched|played|heard|done|loved|love|bored|scared|worried|beaten|milked|overdone|talked)(?: (?:it|them|those|these|that|this|all|him|her|me|us))? )to death\b/,
+  /(?<=\b(?:straight|pure|absolute|absolutely|lowkey|highkey|kinda|so|is|was|are|were|thats|that's|be|been|s) )fire\b(?! (?:fighters?|fighting|station|department|brigade|truck|engine|alarm|and ice|walk with me)\b)/,
+];
 const MULTI_WORD_MOODS = new Map(MOODS.map((m) => [m, m.phrases.filter((p) => p.includes(' '))]));
 
 /**
@@ -4081,12 +4087,7 @@ export function moodClause(s: State, idiomsOnly = false) {
     scanRegex(s, LAUGH_TO_TEARS, (_m, start) => {
       if (!s.negated.has(start)) applyMood(q, FUNNY);
     });
-    // "a film that makes fun of Hollywood", "we had fun watching Jaws": no fun film asked for.
-    scanRegex(s, FUN_NOT_ASKED, () => undefined);
-    // "everyone's seen those to death", "bored to death": a degree, no death in the story.
-    scanRegex(s, TO_DEATH, () => undefined);
-    // "a movie thats straight fire", "this one is fire": praise, no fire in the story.
-    scanRegex(s, FIRE_PRAISE, () => undefined);
+    for (const idiom of NO_REQUEST_IDIOMS) scanRegex(s, idiom, () => undefined);
   }
   for (const mood of MOODS) {
     const ruleOut = () => {
