@@ -1,7 +1,7 @@
 import { ensureCatalogFile, silentProgress } from '@app/catalog';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { promisify } from 'node:util';
-import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -9,6 +9,7 @@ import type { TestProject } from 'vitest/node';
 import { FIXTURE_TOKEN, startTmdbFixture } from '../apps/api/test/fixtures/tmdb-fixture-server';
 import { ensurePgliteSnapshotFile, seedPgliteDir } from '../apps/api/test/helpers/db';
 import { seedTestModel } from '../scripts/test/test-model';
+import { TEST_CHROMIUM_PATH } from './chromium';
 
 const root = resolve(import.meta.dirname, '..');
 const run = promisify(execFile);
@@ -55,6 +56,12 @@ export function start(script: string, env: Record<string, string>) {
  * in live mode points at a local TMDB fixture server for the cast pages.
  */
 export default async function setup(project: TestProject) {
+  // Said once, before minutes of setup, instead of as every file's failed launch.
+  if (!existsSync(TEST_CHROMIUM_PATH))
+    throw new Error(
+      `The browser tests drive Debian's Chromium, and ${TEST_CHROMIUM_PATH} is missing: ` +
+        'apt-get install chromium chromium-headless-shell, or set CHROMIUM_PATH.',
+    );
   const catalogDir = join(root, '.cache/test-catalog');
   await ensureCatalogFile({
     dataDir: catalogDir,

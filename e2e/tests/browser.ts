@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium';
+import { CHROMIUM_FLAGS, TEST_CHROMIUM_PATH } from '../chromium';
 
 export const VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 800 },
@@ -13,7 +13,7 @@ export const VIEWPORTS = [
 const SHOTS = resolve(import.meta.dirname, '../screenshots');
 
 export async function launch(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+  return chromium.launch({ executablePath: TEST_CHROMIUM_PATH, args: CHROMIUM_FLAGS });
 }
 
 let visitors = 0;
