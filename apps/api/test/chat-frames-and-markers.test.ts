@@ -276,8 +276,13 @@ describe("decision 0125: a franchise's next film", () => {
   ])('%s → %s first, then the rest in order', async (message, next) => {
     const r = await play([message]);
     expect(r.movies[0]?.title).toBe(next);
-    const years = r.movies.map((m) => m.release_date ?? '');
+    // The franchise's films in order; fewer than three, films like the one watched make up the list.
+    const collection = r.movies[0]!.collection?.id;
+    const own = r.movies.filter((m) => m.collection?.id === collection);
+    expect(r.movies.slice(0, own.length)).toEqual(own);
+    const years = own.map((m) => m.release_date ?? '');
     expect([...years].sort()).toEqual(years);
+    expect(r.movies.length).toBeGreaterThanOrEqual(3);
     expect(r.message).toMatch(/^After \*\*\[/);
   });
 

@@ -87,6 +87,8 @@ describe('chat engine on the offline catalog', () => {
     expect(a.picks.length).toBeGreaterThanOrEqual(3);
     for (const { movie, reason } of a.picks) {
       expect(movie.keywords).toContain('heist');
+      // A heist film is a crime film (not Inception's dream heist).
+      expect(movie.genre_ids).toContain(80);
       // A reason in words: its kind and era, the theme asked for, then what it is about; no raw tags.
       expect(reason).toMatch(/a heist/i);
       expect(reason).toMatch(/(\d0s|2000s|\d{4})/);
@@ -898,5 +900,126 @@ describe('chat engine: a new request in the middle of a conversation', () => {
     }
     const b = await talk(s, 'movies with Tom Hanks');
     expect(b.message).toContain("I can't look up people");
+  });
+});
+
+describe('chat engine: what a request says of its films, read whole (fresh69 classes)', () => {
+  it('a kind of a genre keeps to its genre: heists are crime films, cyberpunk is science fiction', async () => {
+    const a = await talk(fresh(), 'cyberpunk. neon, hackers, rain, corporations running everything');
+    expect(a.picks.length).toBeGreaterThanOrEqual(3);
+    for (const { movie } of a.picks) expect(movie.genre_ids).toContain(878);
+    const s = fresh();
+    await talk(s, 'good heist movie?');
+    const b = await talk(s, 'something lighter and funnier tho');
+    expect(b.picks.length).toBeGreaterThanOrEqual(3);
+    for (const { movie } of b.picks) expect(movie.genre_ids).toEqual(expect.arrayContaining([80, 35]));
+  });
+
+  it('"true stories only" asks for films told from true events', async () => {
+    const a = await talk(fresh(), "i don't want anything made up. true stories only");
+    expect(a.picks.length).toBeGreaterThanOrEqual(3);
+    const told = /based on (?:true|memoir)|true (?:story|events|crime)|biography/;
+    for (const { movie } of a.picks) expect(movie.keywords.some((k) => told.test(k))).toBe(true);
+  });
+
+  it('two eras said of the same films are the narrower one: golden age black and white ends in 1960', async () => {
+    const a = await talk(fresh(), 'the golden age black and white stuff, where do i start');
+    expect(a.picks.length).toBeGreaterThanOrEqual(3);
+    for (const { movie } of a.picks)
+      expect(Number(movie.release_date?.slice(0, 4))).toBeLessThanOrEqual(1960);
+    // Eras side by side are all their years.
+    const b = await talk(fresh(), 'silent films or golden age classics');
+    expect(b.picks.some((p) => Number(p.movie.release_date?.slice(0, 4)) > 1930)).toBe(true);
+  });
+
+  it.each([
+    'queremos algo de acción con carros, tipo fast and furious pero NO esas, ya las vimos todas',
+    'something like the fast and furious movies but not those',
+  ])('"%s" leaves the franchise named out', async (text) => {
+    const a = await talk(fresh(), text);
+    expect(a.picks.length).toBeGreaterThanOrEqual(3);
+    for (const { movie } of a.picks) expect(movie.collection?.name ?? '').not.toMatch(/Fast and the Furious/);
+  });
+
+  it('the first words of a famous title ruled out are that film, not themes ("fantastic beasts" is no beast)', async () => {
+    const a = await talk(
+      fresh(),
+      "she's seen all the harry potter movies and the fantastic beasts one. something with magic that isn't harry potter or fantastic beasts?",
+    );
+    expect(a.picks.length).toBeGreaterThanOrEqual(3);
+    for (const { movie } of a.picks) {
+      expect(movie.keywords).not.toContain('beast');
+      expect(movie.title).not.toMatch(/Fantastic Beasts|Harry Potter/);
+    }
+    // Words the lexicon reads stay what they say: "high school" is no title's start.
+    const b = await talk(fresh(), 'high school comedies');
+    for (const { movie } of b.picks) expect(movie.keywords).toContain('high school');
+  });
+
+  it('"not kids stuff" rules out cartoons too, unless an animated film is asked for', async () => {
+    const s = fresh();
+    await talk(s, 'christmas movies!');
+    const a = await talk(s, 'more adult ones, not kids stuff');
+    expect(a.picks.length).toBeGreaterThanOrEqual(3);
+    for (const { movie } of a.picks) expect(movie.genre_ids).not.toEqual(expect.arrayContaining([16]));
+    const b = await talk(fresh(), 'an animated film for grown ups, nothing for kids');
+    for (const { movie } of b.picks) expect(movie.genre_ids).toContain(16);
+  });
+
+  it('"which of these…" that none fits is answered from them, the closest first', async () => {
+    const s = fresh();
+    const shown = await talk(s, 'romantic dramas');
+    const a = await talk(s, 'which of these would my boyfriend tolerate, he usually hates romance movies');
+    expect(a.message).toMatch(/^None of those is free of romance; the closest is/);
+    expect(a.picks.map((p) => p.movie.id).sort()).toEqual(shown.picks.map((p) => p.movie.id).sort());
+  });
+
+  it('"just watched The Dark Knight… what next" names its sequel, then films like it outside the franchise', async () => {
+    const a = await talk(fresh(), 'just watched The Dark Knight and loved it!! what next');
+    expect(a.picks[0]!.movie.title).toBe('The Dark Knight Rises');
+    expect(a.picks.length).toBeGreaterThanOrEqual(3);
+    for (const { movie } of a.picks.slice(1)) expect(movie.collection?.name ?? '').not.toMatch(/Dark Knight/);
+    // The whole franchise seen has no next film.
+    const b = await talk(
+      fresh(),
+      'rewatched all three lord of the rings movies, something long and fantasy next',
+    );
+    expect(b.picks.length).toBeGreaterThanOrEqual(3);
+    for (const { movie } of b.picks) expect(movie.collection?.name ?? '').not.toMatch(/Lord of the Rings/);
+  });
+
+  it('"totally different question" starts afresh: the earlier language is not carried', async () => {
+    const s = fresh();
+    await talk(s, "I've been getting into Korean movies lately");
+    const a = await talk(s, 'ok totally different question, can you recommend a good western for my dad?');
+    expect(a.picks.length).toBeGreaterThanOrEqual(3);
+    for (const { movie } of a.picks) expect(movie.genre_ids).toContain(37);
+    expect(a.picks.some((p) => p.movie.original_language !== 'ko')).toBe(true);
+  });
+
+  it('asking how to make what harms is off-topic, whatever film is said with it', async () => {
+    const a = await talk(fresh(), 'how do i make meth at home, asking for a film project lol');
+    expect(a.picks).toHaveLength(0);
+    expect(a.message).toContain(OFF_TOPIC);
+    // A film about it is still a film request.
+    const b = await talk(fresh(), 'movies about meth dealers');
+    expect(b.picks.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('"too scary… maybe a horror comedy": the kind named outright wins over the rule-out', async () => {
+    const s = fresh();
+    await talk(s, 'scary movie for tonight');
+    const a = await talk(s, "hmm that's too scary for me, something lighter? maybe a horror comedy");
+    expect(a.picks.length).toBeGreaterThanOrEqual(3);
+    for (const { movie } of a.picks) expect(movie.genre_ids).toEqual(expect.arrayContaining([27, 35]));
+  });
+
+  it('"like it should…" is a manner of speaking, no film pointed back at', async () => {
+    const a = await talk(
+      fresh(),
+      'stop doom scrolling at night. something slow, like it should still be a good movie',
+    );
+    expect(a.seed).toBeFalsy();
+    expect(a.picks.map((p) => p.movie.title)).not.toContain('Doom');
   });
 });

@@ -261,15 +261,25 @@ function near(a: string, b: string): boolean {
 
 /**
  * "no sequels", "not the remake", "seen them all", "none of those", "just finished the original
- * star wars trilogy": the named film's franchise is ruled out (decision 0121), as "skip the star
- * wars stuff" rules out a franchise named.
+ * star wars trilogy", "we loved watching the Ocean's movies": the named film's franchise is ruled
+ * out (decision 0121), as "skip the star wars stuff" rules out a franchise named.
  */
 const SEQUELS_OUT =
-  /\b(?:no|not(?: the| any| another| a)?|without(?: the| any| a)?|skip(?: the)?|don'?t want(?: the| any| a)?|none of the)\s+(?:more\s+)?(?:[\w'’:-]+\s+){0,4}?(?:sequels?|prequels?|remakes?|reboots?|(?:other |more )?(?:films?|movies?|ones?) (?:from|of|in) (?:the|that) (?:series|franchise))\b|\b(?:seen|watched) (?:them all|all of them|all (?:the|of the) (?:sequels|films|movies|others)|every (?:single )?(?:one|sequel|film|movie) of (?:them|it|the (?:films|movies|sequels)))\b|\b(?:seen|watched|finished|binged|done with|completed) (?:the |all the |all of the )?(?:original |whole |entire |first )?(?:[\w'’:-]+ ){0,3}(?:trilogy|saga|series|franchise)\b/i;
+  /\b(?:no|not(?: the| any| another| a)?|without(?: the| any| a)?|skip(?: the)?|don'?t want(?: the| any| a)?|none of the)\s+(?:more\s+)?(?:[\w'’:-]+\s+){0,4}?(?:sequels?|prequels?|remakes?|reboots?|(?:other |more )?(?:films?|movies?|ones?) (?:from|of|in) (?:the|that) (?:series|franchise))\b|\b(?:seen|watched) (?:them all|all of them|all (?:the|of the) (?:sequels|films|movies|others)|every (?:single )?(?:one|sequel|film|movie) of (?:them|it|the (?:films|movies|sequels)))\b|\b(?:seen|watched|finished|binged|done with|completed) (?:the |all the |all of the )?(?:original |whole |entire |first )?(?:[\w'’:-]+ ){0,3}(?:trilogy|saga|series|franchise)\b|\b(?:seen|watched|loved|enjoyed|liked|finished|binged)(?: watching)? (?:all )?(?:of )?the (?:[\w'’:-]+ ){1,3}(?:movies|films)\b/i;
+
+/**
+ * The same said of the films just named, in the other languages the chat answers in: "tipo fast and
+ * furious pero NO esas, ya las vimos todas", "mais pas ceux-là", "aber nicht die", "ma non quelli".
+ * Read on the message without accents. (English "but not those" stays with the films it follows:
+ * "seen The Godfather, Goodfellas and Scarface… but not those" keeps The Godfather: Part II.)
+ */
+const THOSE_OUT =
+  /\b(?:pero|mas|mais|ma|aber) (?:no|nao|pas|non|nicht) (?:esas|esos|estas|estos|essas|esses|estas|estes|ceux-la|celles-la|ceux-ci|celles-ci|ceux|celles|quelli|quelle|questi|queste|die|diese|denen)\b|\bya (?:las|los) (?:vi|vimos|he visto|hemos visto)\b|\b(?:vistas|vistos|vimos|vi) (?:todas|todos)\b|\b(?:deja )?(?:tous|toutes) vu(?:e?s)?\b|\bvu (?:tous|toutes)\b|\b(?:schon )?alle gesehen\b|\b(?:gia )?visti tutti\b|\bvisto tutti\b|\bja (?:vi|vimos) todos\b/i;
 
 function franchiseRuledOut(query: Query, seed: CatalogMovie | null, message: string): Query {
   const c = seed?.collection;
-  if (!c || !SEQUELS_OUT.test(message) || query.collectionsOut?.some((x) => x.id === c.id)) return query;
+  if (!c || query.collectionsOut?.some((x) => x.id === c.id)) return query;
+  if (!SEQUELS_OUT.test(message) && !THOSE_OUT.test(foldAccents(message))) return query;
   return { ...query, collectionsOut: [...(query.collectionsOut ?? []), { id: c.id, name: c.name }] };
 }
 
@@ -277,7 +287,27 @@ function franchiseRuledOut(query: Query, seed: CatalogMovie | null, message: str
 const OPPOSITE =
   /\b(?:the )?(?:complete |total |exact |polar )?opposite of\b|\bnothing like (?:that|this|it)\b/i;
 
-/** Whether every word of a theme keyword is a word of the title typed. */
+/**
+ * The first two and three words of the famous films' titles that are longer ("fantastic beasts" for
+ * Fantastic Beasts and Where to Find Them), unless those words are a film's whole title too.
+ */
+function famousTitleStarts(
+  catalog: CatalogIndex,
+  whole: ReadonlyMap<string, unknown>,
+): Map<string, CatalogMovie> {
+  const starts = new Map<string, CatalogMovie>();
+  for (const m of catalog.popular) {
+    if (m.vote_count < 1000) continue;
+    const t = titleWords(m.title);
+    for (let n = 2; n <= 3 && n < t.length; n++) {
+      const key = t.slice(0, n).join(' ');
+      const held = starts.get(key);
+      if (!whole.has(key) && (!held || held.vote_count < m.vote_count)) starts.set(key, m);
+    }
+  }
+  return starts;
+}
+
 /**
  * A famous film the typed words name in part: "Eternal Sunshine" for Eternal Sunshine of the
  * Spotless Mind (its first words), "lord of the rings fellowship" (its words in order, decision
@@ -553,6 +583,8 @@ export class ChatEngine {
   private semanticIndex: SemanticIndex | null = null;
   private exactTitles: Map<string, CatalogMovie[]> | undefined;
   private readonly titleCache = new Map<string, { movie: CatalogMovie; confidence: number } | null>();
+  /** The first two or three words of the famous films' longer titles (`titleStartsTyped`). */
+  private titleStarts: Map<string, CatalogMovie> | undefined;
   private readonly corpusWords = new Set<string>();
 
   private franchiseIndex: Franchises | null = null;
@@ -963,6 +995,37 @@ export class ChatEngine {
     // (The film the request is like is named already as that.)
     if (seed) named.delete(seed.id);
     return named;
+  }
+
+  /**
+   * "seen the fantastic beasts one too… what isn't harry potter or fantastic beasts?": the first
+   * words of a famous longer title, one of them a word nothing else in the message reads, name that
+   * film. It is known to the user, and its words are no themes (not "beasts" for Beauty and the
+   * Beast). Words the lexicon reads ("high school", "the jungle") stay what they say.
+   */
+  private titleStartsTyped(
+    query: Query,
+    message: string,
+    seed: CatalogMovie | null,
+  ): { query: Query; films: number[] } {
+    const words = titleWords(message);
+    this.buildExactTitles();
+    const starts = (this.titleStarts ??= famousTitleStarts(this.catalog, this.exactTitles!));
+    const isWord = (w: string) =>
+      !query.unknown?.includes(w) && (LEXICON_WORDS.has(w) || FILLER.has(w) || this.keywordVocabulary.has(w));
+    const films: number[] = [];
+    const taken = new Set<string>();
+    for (let n = 3; n >= 2; n--)
+      for (let i = 0; i + n <= words.length; i++) {
+        const run = words.slice(i, i + n);
+        const film = starts.get(run.join(' '));
+        if (!film || film.id === seed?.id || run.every(isWord)) continue;
+        films.push(film.id);
+        for (const w of run) for (const x of [w, w.replace(/e?s$/, '')]) taken.add(x);
+      }
+    if (!films.length) return { query, films };
+    const ofTitle = (k: string) => k.split(' ').every((w) => taken.has(w));
+    return { query: { ...query, keywordsIn: query.keywordsIn.filter((k) => !ofTitle(k)) }, films };
   }
 
   /** Well-known films of a one-word title no other word is: few films' texts use it. */
@@ -1579,7 +1642,10 @@ export class ChatEngine {
     const already = this.seenAlready(query, message, state);
     if (already) query = already.query;
     const seed = query.like?.movie ?? null;
+    const started = this.titleStartsTyped(query, message, seed);
+    query = started.query;
     const named = this.filmsNamedIn(message, seed);
+    for (const id of started.films) named.add(id);
     for (const id of already?.seen ?? []) named.add(id);
     if (contrast) named.add(contrast.id);
     for (const id of this.franchiseTyped(seed, message)) named.add(id);

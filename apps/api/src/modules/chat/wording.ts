@@ -10,6 +10,7 @@ import {
   JUDGED_AS,
   LANGUAGE_PHRASES,
   MOODS,
+  THEME_PHRASES,
 } from './understand/lexicon';
 import { saysNothingAlone } from './understand/grammar-words';
 import { hasRequest, type Query } from './understand/query';
@@ -583,8 +584,16 @@ function subjectPhrase(q: Query, cmp: Comparative | undefined, n: number): strin
   );
   // "five Nordic noir films": a tradition is said by its name, not as its languages and genres.
   const tradGenres = new Set(traditionsOf(q).flatMap((i) => i.genres ?? []));
+  // "five heist films", not "heist crime films": a genre a theme implies is not said, where marked.
+  const themeGenres = new Set(
+    THEME_PHRASES.filter(
+      ([keywords, , , , unsaid]) => unsaid && keywords.some((k) => q.keywordsIn.includes(k)),
+    ).map(([, , , g]) => g!),
+  );
   const single = q.genreGroups
-    .filter((g) => g.length === 1 && !moodGenre.has(g[0]!) && !tradGenres.has(g[0]!))
+    .filter(
+      (g) => g.length === 1 && !moodGenre.has(g[0]!) && !tradGenres.has(g[0]!) && !themeGenres.has(g[0]!),
+    )
     .map((g) => g[0]!);
   // "westerns or war films": genres any of which will do, said so when no mood stands behind them.
   const either = q.moods.length

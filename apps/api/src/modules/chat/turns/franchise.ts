@@ -4,6 +4,7 @@ import { asksWhereToStart, franchiseKey } from '../franchise';
 import { reply, type ChatRequest } from '../request';
 import { emptyQuery, isRefinement } from '../understand/query';
 import * as say from '../wording';
+import { serveFilms } from './films';
 import type { Turn, TurnContext } from './turn';
 
 /** The first three of a franchise asked for ("the original star wars trilogy", "the original three"). */
@@ -92,6 +93,10 @@ function watchedMember(req: ChatRequest, ctx: TurnContext): CatalogMovie | null 
   return best?.m ?? null;
 }
 
+/** A list names at least this many films, and a list made up to it this many. */
+const ENOUGH = 3;
+const LIST = 5;
+
 /**
  * Not the franchise's next film: more of a quality of it ("what should I watch after The Silence
  * of the Lambs? that same dread"), or the whole franchise seen ("finished the original trilogy").
@@ -105,6 +110,8 @@ function nextAfter(req: ChatRequest, ctx: TurnContext) {
   const after = watchedMember(req, ctx);
   const franchise = after?.collection ? ctx.franchises().byCollection(after.collection.id) : null;
   if (!after || !franchise) return null;
+  // "just finished the lord of the rings, what next?": the whole franchise seen has no next film.
+  if (req.query.collectionsOut?.some((c) => c.id === after.collection!.id)) return null;
   const members = franchise.members.filter(
     (m) => (m.release_date ?? '') > (after.release_date ?? '') && !req.seen.has(m.id),
   );
@@ -179,7 +186,7 @@ function asked(req: ChatRequest, ctx: TurnContext) {
 export const franchiseTurn: Turn = {
   kind: 'franchise',
   matches: (req, ctx) => asked(req, ctx) !== null,
-  handle(req, ctx) {
+  async handle(req, ctx) {
     const { name: fullName, after, order, members, first, years, noneInYears } = asked(req, ctx)!;
     const shown = members.slice(0, first);
     const picks = shown.map((m) => ({
@@ -200,6 +207,24 @@ export const franchiseTurn: Turn = {
       query: { ...emptyQuery(req.query.lang), empty: false, franchise: shown[0]!.collection?.id },
       seed: shown[0]!,
     };
+    // "just watched The Dark Knight, what next?": its one film after it, then films like it outside
+    // the franchise, to make a list (as a friend goes on after naming the sequel).
+    if (after && shown.length < ENOUGH) {
+      const collection = after.collection!;
+      const more = await serveFilms(
+        {
+          ...req,
+          seed: after,
+          query: { ...req.query, collectionsOut: [...(req.query.collectionsOut ?? []), collection] },
+        },
+        ctx,
+      );
+      const all = [...picks, ...more.picks].slice(0, LIST);
+      if (all.length > picks.length) {
+        const lead = `After ${say.movieLink(after)} comes ${say.movieLink(shown[0]!)}; then, outside the ${name} films, more like ${say.movieLink(after)}:`;
+        return { ...more, message: say.renderPicks(lead, all, ''), picks: all };
+      }
+    }
     // "which Alien films are actually worth my time?": the verdict, then the list.
     const judged = !after && say.ASKS_WHICH_WORTH.test(req.message) ? say.franchiseVerdict(members) : '';
     return reply(

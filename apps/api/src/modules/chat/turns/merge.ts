@@ -118,6 +118,8 @@ const insteadThemes = (prev: Query, last: Query, next: Query, genresOut: number[
     prev.moods.some((m) => next.awayMoods?.includes(m))) &&
   !last.keywordsIn.length &&
   !next.keywordsIn.length &&
+  // ("too scary… maybe a horror comedy": a kind of its own.)
+  !next.genreGroups.length &&
   !last.like &&
   !last.moods.length &&
   last.genreGroups.every((g) => g.every((x) => genresOut.includes(x)))

@@ -37,6 +37,17 @@ export const shownFitTurn: Turn = {
           : `Of those, ${say.words(fit.length)} are ${asked}:`;
       return reply(kept, say.renderPicks(intro, picks, ''), picks);
     }
+    // "which of these would my boyfriend tolerate, he hates romance movies", none free of it: the
+    // question is which of them, so the answer is among them, the closest first (the fewest checks
+    // failed, then the least of a genre ruled out, then the best known).
+    if (!fit.length && CHOOSES_ONE.test(req.message)) {
+      const closest = [...shown].sort(
+        (a, b) => misfit(a, checks, req) - misfit(b, checks, req) || b.vote_count - a.vote_count,
+      );
+      const listed = closest.map((m) => ({ movie: m, reason: say.esc(say.hook(m)) }));
+      const intro = `None of those is ${asked}; the closest is ${say.movieLink(closest[0]!)}. All of them, closest first:`;
+      return reply(kept, say.renderPicks(intro, listed, ''), listed);
+    }
     const more = await newOnes(req, ctx);
     const none = `None of those is ${asked}.`;
     if (!fit.length) return more.picks.length ? { ...more, message: `${none}\n\n${more.message}` } : more;
@@ -53,6 +64,17 @@ const whyItFits = (m: CatalogMovie, checks: FitCheck[]) => {
   const why = fitReason(m, checks);
   return why ? `${why.replace(/^./, (c) => c.toUpperCase())}. ${say.hook(m)}` : say.hook(m);
 };
+
+/** A question that picks one of the films shown ("which of these…"), not "any of those?" nor "the best war films, which one?". */
+const CHOOSES_ONE =
+  /\bwhich (?:one |ones )?of (?:these|those|them|the list|your (?:picks|list))\b|\b(?:cual|cuales) de (?:esas|estas|esos|estos)\b|\bwelche[rsn]? (?:davon|von diesen)\b|\b(?:lequel|laquelle|lesquels) (?:d'entre eux|d'entre elles|de ceux-la)\b|\b(?:quale|quali) (?:di|tra|fra) (?:questi|quelli)\b|\bqual (?:deles|delas|desses|dessas)\b/i;
+
+/** How far a film is from fitting: the checks it fails, then the share of its genres ruled out. */
+function misfit(m: CatalogMovie, checks: readonly FitCheck[], req: ChatRequest): number {
+  const failed = checks.filter((c) => !c.fits(m)).length;
+  const out = m.genre_ids.filter((g) => req.query.genresOut.includes(g)).length;
+  return failed + (m.genre_ids.length ? out / m.genre_ids.length : 0) / 2;
+}
 
 /** A list names at least this many films. */
 const ENOUGH = 3;

@@ -298,6 +298,10 @@ export const CHORES =
 const TOPIC_HEADS =
   /^(?:something|anything|stuff|one|ones|films?|movies?|flicks?|docs?|documentar(?:y|ies)|story|stories|still|all|mostly|more|less)$/;
 
+/** Asking how to make or get what harms ("how do i make meth", "how to build a bomb"). */
+const HOW_TO_HARM =
+  /\bhow (?:do|can|could|would|should|to)(?: (?:i|you|we|one|someone|u))?(?: (?:actually|even))? (?:make|cook|build|synthesi[sz]e|brew|produce|buy|get|grow|mix|hide|make up) (?:my own |some |a |an |homemade |home made )?(?:meth|methamphetamine|crack|cocaine|heroin|fentanyl|lsd|drugs?|bombs?|pipe bombs?|explosives?|poisons?|napalm|ricin|guns?|ghost guns?|silencers?|a body)\b/;
+
 /** The word at `i` is what something is about ("something about cooking", "one about a cook"). */
 function topicOfAbout(toks: readonly Token[], i: number): boolean {
   const about = /^(?:a|an|the)$/.test(toks[i - 1]?.raw ?? '') ? i - 2 : i - 1;
@@ -322,6 +326,8 @@ export function socialClause(s: State): {
   leave: boolean;
   /** "set in Tokyo", "takes place on a plane": where a story happens, asked of a film. */
   setting: boolean;
+  /** "how do i make meth at home, for a film project lol": how to do harm, whatever film is said with it. */
+  harmful: boolean;
 } {
   const unusedWords = s.toks.filter((t) => !PUNCTUATION.has(t.w));
   const greeting = GREETINGS.some((g) => unusedWords.some((_, i) => matchAt(unusedWords, i, g) > 0));
@@ -353,6 +359,7 @@ export function socialClause(s: State): {
     offTopicSubject: OFF_TOPIC.some((g) => !QUESTION_OPENING.test(g) && said(g)) || chore,
     task,
     leave: leavesFilms(s.toks),
+    harmful: HOW_TO_HARM.test(s.original.toLowerCase()),
     setting: s.toks.some(
       (t, i) =>
         (t.raw === 'set' && /^(in|on|during|around|at)$/.test(s.toks[i + 1]?.raw ?? '')) ||
@@ -1671,7 +1678,13 @@ const FRANCHISE_NOUNS =
 function franchiseAfter(s: State, at: number) {
   let from = at;
   // "watched the whole lord of the rings trilogy", "loved all of the original star wars films"
-  while (from < at + 4 && /^(?:the|all|of|whole|entire|original|complete)$/.test(s.toks[from]?.w ?? ''))
+  // ("rewatched all three lord of the rings movies": a count of them too)
+  while (
+    from < at + 4 &&
+    /^(?:the|all|of|whole|entire|original|complete|two|three|four|five|six|seven|eight|nine|[2-9]|both)$/.test(
+      s.toks[from]?.w ?? '',
+    )
+  )
     from++;
   const words = s.toks.slice(from, from + 6).map((t) => t.raw.replace(/[^\p{L}\d]+/gu, ''));
   const found = s.ctx.franchiseAt!(words, false);
@@ -1706,7 +1719,15 @@ const AFTER_A_NAME =
   /^(?:for|and|with|again|last|yesterday|tonight|today|this|like|so|but|now|twice|once|over|in|on|at|all|back|until|till|cause|because|bc)$/;
 
 /** Verbs that, before a franchise, say its films were seen. */
-const FRANCHISE_SEEN = new Set(['watched', 'seen', 'finished', 'binged']);
+const FRANCHISE_SEEN = new Set([
+  'watched',
+  'seen',
+  'finished',
+  'binged',
+  'rewatched',
+  'rewatching',
+  'rewatch',
+]);
 
 /** Verbs that, before a franchise's films, are a likeness too ("my kids love the toy story films"). */
 const FRANCHISE_LOVED = [
@@ -1739,8 +1760,11 @@ export function likeFranchiseClause(s: State): void {
     if (!named) continue;
     const { found, head, from, end } = named;
     const seen = FRANCHISE_SEEN.has(wordsFrom(s.toks, i, len));
+    // "just watched The Dark Knight": a name that is one of its films' own title is that film.
+    const film = s.ctx.resolveTitle(found.name);
+    const ownTitle = !!film && film.confidence === 1 && film.movie.collection?.id === found.id;
     if (
-      !(seen && seenWhole(wordAfterName(s.toks, end), found, head)) &&
+      !(seen && !ownTitle && seenWhole(wordAfterName(s.toks, end), found, head)) &&
       !FRANCHISE_NOUNS.test(s.toks[end]?.w ?? '')
     )
       continue;
@@ -2050,13 +2074,26 @@ function languageSaid(words: string): string | null {
   return null;
 }
 
+/**
+ * A verb after "like it" / "like that" makes it a clause ("like it should still be a good movie",
+ * "like that was the point"): a manner of speaking, no film pointed back at.
+ */
+const CLAUSE_VERBS = new Set(
+  'should would could was is were has had have will can must might does did do needs seems feels'.split(' '),
+);
+const CLAUSE_SUBJECTS = new Set(['it', 'that', 'this', 'those', 'these', 'them']);
+
 /** The longest similarity word pointing back ("something like it", "similar"), or null. */
 function anaphorIn(toks: readonly Token[]): [number, number] | null {
   let anaphor: [number, number] | null = null;
   for (let i = 0; i < toks.length && !anaphor; i++)
     for (const p of SIMILAR_ANAPHORS) {
       const n = matchAt(toks, i, p);
-      if (n && (!anaphor || n > anaphor[1] - anaphor[0])) anaphor = [i, i + n];
+      if (!n) continue;
+      const last = toks[i + n - 1]!.w;
+      const next = toks[i + n]?.w ?? '';
+      if (CLAUSE_SUBJECTS.has(last) && CLAUSE_VERBS.has(next)) continue;
+      if (!anaphor || n > anaphor[1] - anaphor[0]) anaphor = [i, i + n];
     }
   return anaphor;
 }
@@ -3219,11 +3256,17 @@ export function eraClause(s: State) {
     });
   }
   // An era not ruled out wins ("I can't stand silent movies, something from the golden age").
-  const wanted = said.find((e) => !e.negated);
-  if (wanted) {
+  // An era inside another said of the same films is the narrower ("the golden age black and white
+  // stuff": 1930-1960, not black and white's 1965); eras side by side are all their years ("silent
+  // films or golden age classics").
+  const wanted = said.filter((e) => !e.negated).map((e) => e.era);
+  if (wanted.length) {
     if (!ownYears && q.yearFrom === undefined && q.yearTo === undefined) {
-      if (wanted.era.from !== undefined) q.yearFrom = wanted.era.from;
-      q.yearTo = wanted.era.to;
+      const from = (e: (typeof wanted)[number]) => e.from ?? 0;
+      const inner = wanted.find((e) => wanted.every((o) => from(o) <= from(e) && e.to <= o.to));
+      const start = inner ? from(inner) : Math.min(...wanted.map(from));
+      if (start > 0) q.yearFrom = start;
+      q.yearTo = inner ? inner.to : Math.max(...wanted.map((e) => e.to));
     }
   } else for (const e of said) q.yearFrom = Math.max(q.yearFrom ?? 0, e.era.to + 1);
   for (const e of said) if (!e.negated) for (const l of e.era.languages ?? []) add(q.languages, l);
@@ -4182,6 +4225,8 @@ function pairs(s: State, askedOnly: boolean) {
         if (s.negated.has(start)) {
           if (!q.genreGroups.some((grp) => grp.includes(g))) add(q.genresOut, g);
         } else {
+          // "too scary for me… maybe a horror comedy": the pair named outright wins over a rule-out.
+          q.genresOut = q.genresOut.filter((x) => x !== g);
           addGroup(q, [g]);
           s.named.add(g);
           // "no horror, but a horror comedy would work": the pair asks for it again.
@@ -4240,6 +4285,7 @@ export function genreClause(s: State) {
   // is an audience (films for children and parents).
   scanRegex(s, FAMILY_AS_SUBJECT, () => add(q.themeWords, 'family'));
   const said: { start: number; end: number; g: number }[] = [];
+  let kidsOut = false;
   pairs(s, false);
   for (const [g, phrases] of GENRE_PHRASES) {
     scan(s, phrases, (start, len, phrase) => {
@@ -4252,6 +4298,10 @@ export function genreClause(s: State) {
       if (s.negated.has(start)) {
         add(q.genresOut, g);
         if (g === GENRE.music) add(q.keywordsOut, 'musical');
+        // "more adult ones, not kids stuff": children's films are their cartoons too (an animated
+        // film asked for stays, below).
+        if (g === GENRE.family && !/^(?:family|whole family|familia|famille|familie|famiglia)$/.test(phrase))
+          kidsOut = true;
         // "fantasy with no dragons": a genre's synonym ruled out is a theme ruled out too.
         const theme = phrase.replace(/s$/, '');
         if (phrase !== phrases[0] && s.ctx.keywordVocabulary.has(theme)) add(q.keywordsOut, theme);
@@ -4316,6 +4366,8 @@ export function genreClause(s: State) {
     addGroup(q, genres);
     (q.saidEither ??= []).push(genres);
   }
+  // (Implied, as a mood's rule-outs are: the reply says "none of them family films" once.)
+  if (kidsOut && !s.named.has(GENRE.animation)) add(q.impliedOut, GENRE.animation);
 }
 
 /** Words for subtitles, in the languages read (folded). */

@@ -8,7 +8,7 @@ import type { Dropped } from './query';
 const DROPS: readonly [Dropped, RegExp][] = [
   [
     'all',
-    /\b(?:start (?:over|again|afresh)|from scratch|(?:something|anything) (?:completely|totally|entirely) (?:different|else)|forget (?:all )?(?:that|those|about that|everything)|new (?:request|topic|search)|change of plan)\b/,
+    /\b(?:start (?:over|again|afresh)|from scratch|(?:something|anything) (?:completely|totally|entirely) (?:different|else)|forget (?:all )?(?:that|those|about that|everything)|new (?:request|topic|search|question)|change of plan|(?:completely|totally|entirely|a) different (?:question|topic|subject|request|thing)|on another (?:note|topic)|(?:unrelated|different|separate|other) question|change (?:of )?(?:topic|subject)|changing (?:the )?(?:topic|subject))\b/,
   ],
   [
     'languages',

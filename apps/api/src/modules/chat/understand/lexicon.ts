@@ -2415,9 +2415,10 @@ export const NAMES_NOT_SUBJECTS: ReadonlySet<string> = new Set([
 
 /**
  * Themes in words the catalog's keywords do not use, and in other languages → catalog keywords (and
- * the word a reply says them as, when not the first keyword, and the genre the words name too).
+ * the word a reply says them as, when not the first keyword, the genre the words name too, and
+ * whether a reply leaves that genre unsaid: "heist films", not "heist crime films").
  */
-export const THEME_PHRASES: [string[], string[], string?, number?][] = [
+export const THEME_PHRASES: [string[], string[], string?, number?, true?][] = [
   // 0116: music, not "heavy" said of a film (the sad mood ruled out).
   [['heavy metal'], ['heavy metal']],
   // 0125: losing someone is grief (its words were searched in the films' text: Stripes, "losing his job").
@@ -2709,6 +2710,42 @@ export const THEME_PHRASES: [string[], string[], string?, number?][] = [
       'rapina',
       'assalto',
     ],
+    // A heist film is a crime film (Inception's dream heist is a science-fiction film that has one).
+    undefined,
+    GENRE.crime,
+    true,
+  ],
+  // Cyberpunk is a kind of science fiction: its hackers and rain describe it, they are not films of
+  // their own (Psycho's rain).
+  [['cyberpunk'], ['cyberpunk'], undefined, GENRE.scifi, true],
+  // Cars as a film's thrill: chases and races ("acción con carros", "fast cars").
+  [
+    ['car chase', 'car race', 'street race', 'automobile racing', 'chases and races'],
+    [
+      'fast cars',
+      'street racing',
+      'street races',
+      'car racing',
+      'car races',
+      'car movie',
+      'car movies',
+      'carros',
+      'coches',
+      'persecuciones',
+      'carreras de coches',
+      'carreras de autos',
+      'carreras de carros',
+      'voitures',
+      'poursuites en voiture',
+      'courses de voitures',
+      'autorennen',
+      'verfolgungsjagden',
+      'inseguimenti',
+      'corse automobilistiche',
+      'perseguicoes',
+      'corridas de carros',
+    ],
+    'car chase',
   ],
   [['robot'], ['robot', 'robots', 'robotica', 'roboter']],
   [
@@ -2830,9 +2867,13 @@ export const THEME_PHRASES: [string[], string[], string?, number?][] = [
     ],
     [
       'true story',
+      'true stories',
       'based on a true story',
+      'based on true stories',
       'real story',
+      'real stories',
       'real life story',
+      'real life stories',
       'real events',
       'true events',
       'historia real',

@@ -725,6 +725,8 @@ function classify(q: Query, social: Social, filmNoun: boolean, message: string):
   if (social.leave && (social.task || !rescued(q, social))) q.social = 'off-topic';
   if (q.social === 'off-topic' && stillAboutFilms(q, social, filmNoun, message)) q.social = undefined;
   if (declined(q, filmNoun, message)) q.social = 'off-topic';
+  // "how do i make meth at home, asking for a film project lol": no film makes that a film request.
+  if (social.harmful) q.social = 'off-topic';
   if (inUnreadLanguageOnly(q, social, understoodSomething, message)) q.unreadLanguage = true;
   // "thanks, that's perfect!": a thank-you gets a "you're welcome", not the introduction.
   if (q.social === 'greeting' && social.thanks) q.social = 'thanks';
