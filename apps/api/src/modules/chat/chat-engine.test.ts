@@ -1014,6 +1014,17 @@ describe('chat engine: what a request says of its films, read whole (fresh69 cla
     for (const { movie } of a.picks) expect(movie.genre_ids).toEqual(expect.arrayContaining([27, 35]));
   });
 
+  it('live action asked for wins over animation mentioned ("everything animated is for babies")', async () => {
+    const a = await talk(
+      fresh(),
+      "my kids are 10 and 13, the older one has decided everything animated is 'for babies' now. anything live-action in that family adventure vein?",
+    );
+    expect(a.picks.length).toBeGreaterThanOrEqual(3);
+    for (const { movie } of a.picks) expect(movie.genre_ids).not.toContain(16);
+    // Either said to do keeps the cartoons in.
+    expect(engine.parse('animated or live action, a family adventure').genresOut).not.toContain(16);
+  });
+
   it('"like it should…" is a manner of speaking, no film pointed back at', async () => {
     const a = await talk(
       fresh(),

@@ -158,6 +158,8 @@ export interface State {
    * tired of garbage horror"), the request stands (settled in understand()).
    */
   ruledOut: Map<number, number>;
+  /** "anything live-action?": said anywhere, it wins over animation mentioned ("everything animated is for babies"). */
+  liveAction?: boolean;
   askedAt: Map<number, number>;
   /**
    * Where each theme is first ruled out and first asked for (token indices), as `ruledOut` and
@@ -4368,7 +4370,27 @@ export function genreClause(s: State) {
   }
   // (Implied, as a mood's rule-outs are: the reply says "none of them family films" once.)
   if (kidsOut && !s.named.has(GENRE.animation)) add(q.impliedOut, GENRE.animation);
+  // "the older one decided everything animated is 'for babies'… anything live-action?": live action
+  // asked for wins over animation said, unless either will do ("animated or live action").
+  if (s.liveAction) {
+    q.genreGroups = q.genreGroups
+      .map((grp) => grp.filter((g) => g !== GENRE.animation))
+      .filter((grp) => grp.length);
+    if (EITHER_KIND.test(s.original)) q.genresOut = q.genresOut.filter((g) => g !== GENRE.animation);
+    else {
+      add(q.genresOut, GENRE.animation);
+      s.named.delete(GENRE.animation);
+      // ("binged a ton of anime… now live-action Japanese films": no anime either.)
+      q.traditions = q.traditions?.filter(
+        (label) => !INDUSTRY_PHRASES.find((i) => i.label === label)?.genres?.includes(GENRE.animation),
+      );
+    }
+  }
 }
+
+/** Animation or live action, either said to do. */
+const EITHER_KIND =
+  /\b(?:animated|animation|cartoons?|anime)(?: film| films| movie| movies)? or live[- ]?action\b|\blive[- ]?action or (?:animated|animation|cartoons?|anime)\b|\b(?:animated|live[- ]?action),? (?:either|whichever|both)\b/i;
 
 /** Words for subtitles, in the languages read (folded). */
 const SUBTITLES = String.raw`(?:subtitles|subtitled|subs|subtitulos|subtitulada|subtituladas|sous titres|sous titre|untertitel|untertiteln|legendas|legendado|sottotitoli)`;
@@ -4390,6 +4412,7 @@ export function liveActionClause(s: State) {
   scan(s, LIVE_ACTION_PHRASES, (start) => {
     add(s.q.genresOut, GENRE.animation);
     firstAt(s.ruledOut, GENRE.animation, start);
+    s.liveAction = true;
   });
 }
 
