@@ -966,6 +966,28 @@ describe('chat engine: what a request says of its films, read whole (fresh69 cla
     for (const { movie } of b.picks) expect(movie.genre_ids).toContain(16);
   });
 
+  it.each([
+    'algo como fast and furious pero no esos, ya los hemos visto',
+    'un film comme fast and furious, mais pas ceux-là, on les a tous vus',
+    'so etwas wie fast and furious, aber nicht die, alle gesehen',
+    'qualcosa tipo fast and furious ma non quelli, visti tutti',
+  ])('"%s": the franchise set aside in any language the chat reads', async (text) => {
+    const a = await talk(fresh(), text);
+    expect(a.picks.length).toBeGreaterThanOrEqual(3);
+    for (const { movie } of a.picks) expect(movie.collection?.name ?? '').not.toMatch(/Fast and the Furious/);
+  });
+
+  it.each([
+    '¿Cuál de esas no tiene romance?',
+    'Laquelle de celles-là supporterait mon copain ? il déteste les films romantiques',
+  ])('"%s" (accents as typed) that none fits is answered from the films shown', async (text) => {
+    const s = fresh();
+    const shown = await talk(s, 'romantic dramas');
+    const a = await talk(s, text);
+    expect(a.message).toMatch(/^None of those is free of romance; the closest is/);
+    expect(a.picks.map((p) => p.movie.id).sort()).toEqual(shown.picks.map((p) => p.movie.id).sort());
+  });
+
   it('"which of these…" that none fits is answered from them, the closest first', async () => {
     const s = fresh();
     const shown = await talk(s, 'romantic dramas');
@@ -1021,8 +1043,19 @@ describe('chat engine: what a request says of its films, read whole (fresh69 cla
     );
     expect(a.picks.length).toBeGreaterThanOrEqual(3);
     for (const { movie } of a.picks) expect(movie.genre_ids).not.toContain(16);
-    // Either said to do keeps the cartoons in.
-    expect(engine.parse('animated or live action, a family adventure').genresOut).not.toContain(16);
+    // Either said to do keeps the cartoons in, and asks for neither.
+    for (const text of [
+      'animated or live action, a family adventure',
+      'a family adventure, live action or anime both fine',
+    ]) {
+      const q = engine.parse(text);
+      expect(q.genresOut).not.toContain(16);
+      expect(q.genreGroups.flat()).not.toContain(16);
+    }
+    // Said after the cartoon is asked for, it still rules the cartoon out.
+    expect(engine.parse('an animated adventure, well actually live action').genreGroups.flat()).not.toContain(
+      16,
+    );
   });
 
   it('"like it should…" is a manner of speaking, no film pointed back at', async () => {

@@ -28,7 +28,8 @@ import { respond, turnKind } from './turns/respond';
 import type { FilmCredits, PeopleIndex, TurnContext, TurnKind } from './turns/turn';
 import { TITLE_CONFIDENCE, type ParseContext } from './understand/clauses';
 import { asksForFilms, hasRequest, yearOfTheTitleDropped, type Query } from './understand/query';
-import { Speller, editDistance, foldAccents, languageEvidence, tokenize } from './understand/text';
+import { inEveryLanguage, saysOneOf } from './understand/lexicon/index';
+import { Speller, editDistance, foldAccents, languageEvidence, normalize, tokenize } from './understand/text';
 import { FILLER, LANGUAGE_WORDS, SHORT_MINUTES, TITLE_SMALL_WORDS } from './understand/lexicon';
 import { LANGUAGE_SURE, LEXICON_WORDS, understand } from './understand/understand';
 import { TextIndex } from './text-index';
@@ -267,19 +268,13 @@ function near(a: string, b: string): boolean {
 const SEQUELS_OUT =
   /\b(?:no|not(?: the| any| another| a)?|without(?: the| any| a)?|skip(?: the)?|don'?t want(?: the| any| a)?|none of the)\s+(?:more\s+)?(?:[\w'’:-]+\s+){0,4}?(?:sequels?|prequels?|remakes?|reboots?|(?:other |more )?(?:films?|movies?|ones?) (?:from|of|in) (?:the|that) (?:series|franchise))\b|\b(?:seen|watched) (?:them all|all of them|all (?:the|of the) (?:sequels|films|movies|others)|every (?:single )?(?:one|sequel|film|movie) of (?:them|it|the (?:films|movies|sequels)))\b|\b(?:seen|watched|finished|binged|done with|completed) (?:the |all the |all of the )?(?:original |whole |entire |first )?(?:[\w'’:-]+ ){0,3}(?:trilogy|saga|series|franchise)\b|\b(?:seen|watched|loved|enjoyed|liked|finished|binged)(?: watching)? (?:all )?(?:of )?the (?:[\w'’:-]+ ){1,3}(?:movies|films)\b/i;
 
-/**
- * The same said of the films just named, in the other languages the chat answers in: "tipo fast and
- * furious pero NO esas, ya las vimos todas", "mais pas ceux-là", "aber nicht die", "ma non quelli".
- * Read on the message without accents. (English "but not those" stays with the films it follows:
- * "seen The Godfather, Goodfellas and Scarface… but not those" keeps The Godfather: Part II.)
- */
-const THOSE_OUT =
-  /\b(?:pero|mas|mais|ma|aber) (?:no|nao|pas|non|nicht) (?:esas|esos|estas|estos|essas|esses|estas|estes|ceux-la|celles-la|ceux-ci|celles-ci|ceux|celles|quelli|quelle|questi|queste|die|diese|denen)\b|\bya (?:las|los) (?:vi|vimos|he visto|hemos visto)\b|\b(?:vistas|vistos|vimos|vi) (?:todas|todos)\b|\b(?:deja )?(?:tous|toutes) vu(?:e?s)?\b|\bvu (?:tous|toutes)\b|\b(?:schon )?alle gesehen\b|\b(?:gia )?visti tutti\b|\bvisto tutti\b|\bja (?:vi|vimos) todos\b/i;
+/** The same said of the films just named, in the other languages the chat answers in (lexicon `seenThose`). */
+const SEEN_THOSE = saysOneOf(inEveryLanguage('seenThose'));
 
 function franchiseRuledOut(query: Query, seed: CatalogMovie | null, message: string): Query {
   const c = seed?.collection;
   if (!c || query.collectionsOut?.some((x) => x.id === c.id)) return query;
-  if (!SEQUELS_OUT.test(message) && !THOSE_OUT.test(foldAccents(message))) return query;
+  if (!SEQUELS_OUT.test(message) && !SEEN_THOSE(normalize(message))) return query;
   return { ...query, collectionsOut: [...(query.collectionsOut ?? []), { id: c.id, name: c.name }] };
 }
 
@@ -583,7 +578,7 @@ export class ChatEngine {
   private semanticIndex: SemanticIndex | null = null;
   private exactTitles: Map<string, CatalogMovie[]> | undefined;
   private readonly titleCache = new Map<string, { movie: CatalogMovie; confidence: number } | null>();
-  /** The first two or three words of the famous films' longer titles (`titleStartsTyped`). */
+  /** The first two or three words of the famous films' longer titles (`titleStartsTyped`), made with `exactTitles`. */
   private titleStarts: Map<string, CatalogMovie> | undefined;
   private readonly corpusWords = new Set<string>();
 
@@ -913,14 +908,20 @@ export class ChatEngine {
 
   /** The exact names of the catalog's films (and the best-known ones' names in other languages), made now unless made. */
   buildExactTitles(): void {
-    this.exactTitles ??= buildExactTitlesNow(this.catalog);
+    if (!this.exactTitles) this.useTitles(buildExactTitlesNow(this.catalog));
   }
 
   /** The exact titles built in slices (a server, once listening), unless a first use made them. */
   async prepareExactTitles(): Promise<void> {
     if (this.exactTitles) return;
     const titles = await buildExactTitles(this.catalog);
-    this.exactTitles ??= titles;
+    if (!this.exactTitles) this.useTitles(titles);
+  }
+
+  /** The exact titles, and with them the famous titles' first words (one pass, never on a visitor's turn). */
+  private useTitles(titles: Map<string, CatalogMovie[]>): void {
+    this.titleStarts = famousTitleStarts(this.catalog, titles);
+    this.exactTitles = titles;
   }
 
   private searchTitleFuzzy(
@@ -1010,7 +1011,7 @@ export class ChatEngine {
   ): { query: Query; films: number[] } {
     const words = titleWords(message);
     this.buildExactTitles();
-    const starts = (this.titleStarts ??= famousTitleStarts(this.catalog, this.exactTitles!));
+    const starts = this.titleStarts!;
     const isWord = (w: string) =>
       !query.unknown?.includes(w) && (LEXICON_WORDS.has(w) || FILLER.has(w) || this.keywordVocabulary.has(w));
     const films: number[] = [];

@@ -3,7 +3,9 @@ import { folded, kindText } from './about-shown';
 import { forChildren } from './retrieve';
 import { askedTheme } from './themes';
 import { GENRE } from './understand/lexicon';
+import { inEveryLanguage, saysOneOf } from './understand/lexicon/index';
 import { withinRuntimeMax, type Query } from './understand/query';
+import { normalize } from './understand/text';
 import { duration, languageName } from './wording';
 
 /**
@@ -154,11 +156,13 @@ export function fitChecks(q: Query): FitCheck[] {
 }
 
 /**
- * Words that select among the films shown ("any of those", "which of these", "are they", "do any
- * of them", "¿alguna de esas…?"): data, in the languages read.
+ * Words that select among the films shown ("any of those", "which of these", "¿alguna de esas…?"):
+ * data, in the languages read (lexicon `anyOfShown`, `whichOfShown`); in English also a question
+ * that opens on them ("are they all rated R?").
  */
-const SELECTS_FROM_SHOWN =
-  /\b(?:any|which|which ones?|some|none|one|either|all|are any|do any|does any|is any|is one)\s+(?:one\s+|ones\s+)?of\s+(?:those|these|them|the list|your (?:picks|suggestions|list))\b|^(?:\w+[,!]?\s+){0,2}(?:are|were|is|would) (?:they|these|those|them)(?: all| ones| films| movies)?\b|\bwhich ones?\b|\b(?:alguna|alguno|algunas|algunos|cual|cuales) (?:de )?(?:esas|estas|esos|estos|ellas|ellos)\b|\b(?:einer|eine|einen|welche[rsn]?) (?:davon|von denen|von diesen)\b|\b(?:un|une|lequel|laquelle|lesquels) (?:d'entre eux|d'entre elles|de ceux-la|parmi)\b|\b(?:qualcuno|quale|quali) (?:di|tra|fra) (?:questi|quelli|loro)\b|\b(?:algum|alguma|qual) (?:deles|delas|desses|dessas)\b/;
+const SELECTS_FROM_SHOWN = saysOneOf([...inEveryLanguage('anyOfShown'), ...inEveryLanguage('whichOfShown')]);
+const ASKS_OF_THEM =
+  /^(?:\w+[,!]?\s+){0,2}(?:are|were|is|would) (?:they|these|those|them)(?: all| ones| films| movies)?\b/;
 
 /** Words that ask for new films, not among those shown ("more like the second", "something shorter"). */
 const ASKS_FOR_NEW =
@@ -172,7 +176,7 @@ const IN_THE_LIST =
 export const selectsFromShown = (message: string): boolean => {
   const text = folded(message).trim();
   if (IN_THE_LIST.test(text)) return !ASKS_FOR_NEW.test(text.replace(IN_THE_LIST, ' '));
-  return SELECTS_FROM_SHOWN.test(text) && !ASKS_FOR_NEW.test(text);
+  return (SELECTS_FROM_SHOWN(normalize(message)) || ASKS_OF_THEM.test(text)) && !ASKS_FOR_NEW.test(text);
 };
 
 /** The films shown that pass every check, in their shown order. */

@@ -1,6 +1,8 @@
 import type { CatalogMovie } from '@app/catalog';
 import { lastPicks, reply, type ChatRequest, type EngineAnswer } from '../request';
 import { askedText, fitChecks, fitReason, fitting, selectsFromShown, type FitCheck } from '../shown-fit';
+import { inEveryLanguage, saysOneOf } from '../understand/lexicon/index';
+import { normalize } from '../understand/text';
 import * as say from '../wording';
 import { serveFilms } from './films';
 import { lastSeed, type Turn, type TurnContext } from './turn';
@@ -40,7 +42,7 @@ export const shownFitTurn: Turn = {
     // "which of these would my boyfriend tolerate, he hates romance movies", none free of it: the
     // question is which of them, so the answer is among them, the closest first (the fewest checks
     // failed, then the least of a genre ruled out, then the best known).
-    if (!fit.length && CHOOSES_ONE.test(req.message)) {
+    if (!fit.length && CHOOSES_ONE(normalize(req.message))) {
       const closest = [...shown].sort(
         (a, b) => misfit(a, checks, req) - misfit(b, checks, req) || b.vote_count - a.vote_count,
       );
@@ -66,8 +68,7 @@ const whyItFits = (m: CatalogMovie, checks: FitCheck[]) => {
 };
 
 /** A question that picks one of the films shown ("which of these…"), not "any of those?" nor "the best war films, which one?". */
-const CHOOSES_ONE =
-  /\bwhich (?:one |ones )?of (?:these|those|them|the list|your (?:picks|list))\b|\b(?:cual|cuales) de (?:esas|estas|esos|estos)\b|\bwelche[rsn]? (?:davon|von diesen)\b|\b(?:lequel|laquelle|lesquels) (?:d'entre eux|d'entre elles|de ceux-la)\b|\b(?:quale|quali) (?:di|tra|fra) (?:questi|quelli)\b|\bqual (?:deles|delas|desses|dessas)\b/i;
+const CHOOSES_ONE = saysOneOf(inEveryLanguage('whichOfShown'));
 
 /** How far a film is from fitting: the checks it fails, then the share of its genres ruled out. */
 function misfit(m: CatalogMovie, checks: readonly FitCheck[], req: ChatRequest): number {

@@ -21,6 +21,7 @@ import {
   FIGURES_OF_SPEECH,
   CHEESE_WORDS,
   LIVE_ACTION_PHRASES,
+  EITHER_KIND_PHRASES,
   NO_REQUEST_WORDS,
   QUALIFYING_WORDS,
   FILLER,
@@ -155,11 +156,11 @@ export interface State {
    * Where a genre is first ruled out by its own word ("NO animation", "films that aren't anime") and
    * first asked for by it: ruled out first, a later mention ("my 10yo says cartoons are for
    * babies", "my friend only shows me anime") asks for nothing; asked for first ("horror, but I'm
-   * tired of garbage horror"), the request stands (settled in understand()).
+   * tired of garbage horror"), the request stands (settled in understand()). `RULED_OUT_EVERYWHERE`:
+   * ruled out however it is mentioned, before or after ("live action": no cartoon, even "an
+   * animated adventure… well, live action").
    */
   ruledOut: Map<number, number>;
-  /** "anything live-action?": said anywhere, it wins over animation mentioned ("everything animated is for babies"). */
-  liveAction?: boolean;
   askedAt: Map<number, number>;
   /**
    * Where each theme is first ruled out and first asked for (token indices), as `ruledOut` and
@@ -2852,6 +2853,9 @@ const AUDIENCE_AGES = new RegExp(
   String.raw`\b(?:we're|were|we are|they're|theyre|they are|he's|hes|he is|she's|shes|she is|everyone's|everyone is|everybody's|everybody is|all of us are|both of them are)(?: all| both)? ((?:${YOUNG_AGE} (?:, |and |& )?)*${YOUNG_AGE})(?:ish)?(?= ?$| (?:[,.!?;:)]|and|so|but|lol|haha)(?: |$))`,
 );
 /** Records where something is first seen. */
+/** A place before every word: a genre ruled out there is out however it is mentioned (State.ruledOut). */
+export const RULED_OUT_EVERYWHERE = -1;
+
 const firstAt = (seen: Map<number, number>, key: number, at: number) => {
   // The earliest place, whichever clause read it first ("…that aren't anime. i love ghibli but i
   // want live action": ruled out at "aren't anime", though "live action" is read before it).
@@ -4370,27 +4374,7 @@ export function genreClause(s: State) {
   }
   // (Implied, as a mood's rule-outs are: the reply says "none of them family films" once.)
   if (kidsOut && !s.named.has(GENRE.animation)) add(q.impliedOut, GENRE.animation);
-  // "the older one decided everything animated is 'for babies'… anything live-action?": live action
-  // asked for wins over animation said, unless either will do ("animated or live action").
-  if (s.liveAction) {
-    q.genreGroups = q.genreGroups
-      .map((grp) => grp.filter((g) => g !== GENRE.animation))
-      .filter((grp) => grp.length);
-    if (EITHER_KIND.test(s.original)) q.genresOut = q.genresOut.filter((g) => g !== GENRE.animation);
-    else {
-      add(q.genresOut, GENRE.animation);
-      s.named.delete(GENRE.animation);
-      // ("binged a ton of anime… now live-action Japanese films": no anime either.)
-      q.traditions = q.traditions?.filter(
-        (label) => !INDUSTRY_PHRASES.find((i) => i.label === label)?.genres?.includes(GENRE.animation),
-      );
-    }
-  }
 }
-
-/** Animation or live action, either said to do. */
-const EITHER_KIND =
-  /\b(?:animated|animation|cartoons?|anime)(?: film| films| movie| movies)? or live[- ]?action\b|\blive[- ]?action or (?:animated|animation|cartoons?|anime)\b|\b(?:animated|live[- ]?action),? (?:either|whichever|both)\b/i;
 
 /** Words for subtitles, in the languages read (folded). */
 const SUBTITLES = String.raw`(?:subtitles|subtitled|subs|subtitulos|subtitulada|subtituladas|sous titres|sous titre|untertitel|untertiteln|legendas|legendado|sottotitoli)`;
@@ -4407,12 +4391,18 @@ const SUBTITLES_AVERSE = new RegExp(
   String.raw`\b(?:no|without|not|hates?|hated|hating|can't|cant|cannot|won't|wont|don't want|dont want|tired for|tired of|sick of|bothered with|bother with|refuses?|refused|refusing|avoids?|dislikes?|detests?|can't stand|cant stand|doesn't like|doesnt like|don't like|dont like|doesn't do|doesnt do|don't do|dont do|won't do|not into|nada de|sin|sans|pas de|ohne|keine|sem|senza|niente) (?:\w+ ){0,2}${SUBTITLES}\b|\b(?:can't|cant|cannot|can not|couldn't|couldnt|won't|wont) (?:follow|handle|do|read|manage|keep up with|deal with|cope with|focus on|concentrate on) (?:\w+ ){0,4}${SUBTITLES}\b|\b(?:falls? asleep|fell asleep|nods? off|zones? out|switch(?:es)? off|tunes? out|checks? out|gives? up|loses? (?:it|interest)|walks? out) (?:\w+ ){0,4}${SUBTITLES}\b`,
 );
 
-/** Decision 0114: "something live-action", "not animated": Animation is ruled out (its "action" is no genre). */
+/**
+ * Decision 0114: "something live-action", "not animated": Animation is ruled out (its "action" is no
+ * genre). Said anywhere, it is ruled out before every mention (State.ruledOut): "the older one
+ * decided everything animated is 'for babies'… anything live-action?" asks for no cartoon, and
+ * "binged a ton of anime… now live-action Japanese films" for no anime. "Animated or live action"
+ * says either will do: both words are read, and nothing asked.
+ */
 export function liveActionClause(s: State) {
-  scan(s, LIVE_ACTION_PHRASES, (start) => {
+  scan(s, EITHER_KIND_PHRASES, () => undefined);
+  scan(s, LIVE_ACTION_PHRASES, () => {
     add(s.q.genresOut, GENRE.animation);
-    firstAt(s.ruledOut, GENRE.animation, start);
-    s.liveAction = true;
+    firstAt(s.ruledOut, GENRE.animation, RULED_OUT_EVERYWHERE);
   });
 }
 

@@ -4362,6 +4362,18 @@ export const ASKS_FOR_FILMS = [
   'etwas anderes',
 ];
 
+/** Animation or live action, either said to do ("animated or live action is fine", "live action or anime"). */
+export const EITHER_KIND_PHRASES = ['animated', 'animation', 'cartoon', 'cartoons', 'anime']
+  .flatMap((kind) =>
+    ['', ' film', ' films', ' movie', ' movies'].flatMap((film) => [
+      `${kind}${film} or live action`,
+      `live action or ${kind}${film}`,
+    ]),
+  )
+  .concat(
+    ['animated', 'live action'].flatMap((kind) => ['either', 'whichever', 'both'].map((w) => `${kind} ${w}`)),
+  );
+
 /** "live-action", "not animated": films with actors, never Animation. */
 export const LIVE_ACTION_PHRASES = [
   'live action',

@@ -36,6 +36,7 @@ import {
   discourseClause,
   figureOfSpeechClause,
   liveActionClause,
+  RULED_OUT_EVERYWHERE,
   fictionClause,
   scan,
   ratingClause,
@@ -408,7 +409,8 @@ function settleConflicts(s: State): void {
   // A genre ruled out by its own word before it is mentioned again stays out (State.ruledOut).
   for (const [g, outAt] of s.ruledOut) {
     const askedAt = s.askedAt.get(g);
-    if (askedAt === undefined || askedAt < outAt || s.pairedWith.has(g)) continue;
+    if (askedAt === undefined || askedAt < outAt || (s.pairedWith.has(g) && outAt !== RULED_OUT_EVERYWHERE))
+      continue;
     s.named.delete(g);
     // Out of every group too, by the line after this loop.
     if (!q.genresOut.includes(g)) q.genresOut.push(g);

@@ -62,4 +62,9 @@ export default {
     'kennen',
     'kenne',
   ],
+  seenThose: [...['die', 'diese', 'denen'].map((w) => `aber nicht ${w}`), 'alle gesehen'],
+  whichOfShown: ['welcher', 'welche', 'welches', 'welchen'].flatMap((w) => [`${w} davon`, `${w} von diesen`]),
+  anyOfShown: ['einer', 'eine', 'einen', 'welcher', 'welche', 'welches', 'welchen'].flatMap((w) =>
+    ['davon', 'von denen', 'von diesen'].map((them) => `${w} ${them}`),
+  ),
 } satisfies LanguageLexiconInput;

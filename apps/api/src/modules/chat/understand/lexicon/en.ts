@@ -3,6 +3,9 @@ import type { LanguageLexiconInput } from './schema';
 /** Writing asked for ("write my history essay"), off-topic whatever it is about; "sorry for the essay" is not. */
 const WRITING_TASKS = ['an essay', 'my essay', 'essay on', 'essay about', 'essay for', 'write my'];
 
+/** The films shown, as a question about them says it ("which of these", "any of your picks"). */
+const SHOWN = ['these', 'those', 'them', 'the list', 'your picks', 'your suggestions', 'your list'];
+
 export default {
   lang: 'en',
   markers:
@@ -414,5 +417,23 @@ export default {
     'mind blown',
     'honestly',
     'wow',
+  ],
+  whichOfShown: ['which', 'which one', 'which ones'].flatMap((w) => SHOWN.map((them) => `${w} of ${them}`)),
+  anyOfShown: [
+    ...[
+      'any',
+      'some',
+      'none',
+      'one',
+      'either',
+      'all',
+      'are any',
+      'do any',
+      'does any',
+      'is any',
+      'is one',
+    ].flatMap((w) => ['', ' one', ' ones'].flatMap((one) => SHOWN.map((them) => `${w}${one} of ${them}`))),
+    'which one',
+    'which ones',
   ],
 } satisfies LanguageLexiconInput;

@@ -58,4 +58,20 @@ export default {
     'esas',
     'esos',
   ],
+  seenThose: [
+    ...['esas', 'esos', 'estas', 'estos'].map((w) => `pero no ${w}`),
+    ...['las', 'los'].flatMap((them) =>
+      ['vi', 'vimos', 'he visto', 'hemos visto'].map((v) => `ya ${them} ${v}`),
+    ),
+    ...['vistas', 'vistos', 'vimos', 'vi'].flatMap((v) => [`${v} todas`, `${v} todos`]),
+  ],
+  whichOfShown: ['cual', 'cuales'].flatMap((w) =>
+    ['esas', 'estas', 'esos', 'estos'].map((them) => `${w} de ${them}`),
+  ),
+  anyOfShown: ['alguna', 'alguno', 'algunas', 'algunos', 'cual', 'cuales'].flatMap((w) =>
+    ['esas', 'estas', 'esos', 'estos', 'ellas', 'ellos'].flatMap((them) => [
+      `${w} de ${them}`,
+      `${w} ${them}`,
+    ]),
+  ),
 } satisfies LanguageLexiconInput;

@@ -59,4 +59,16 @@ export default {
     'ces',
     'ceux',
   ],
+  seenThose: [
+    ...['ceux la', 'celles la', 'ceux ci', 'celles ci', 'ceux', 'celles'].map((w) => `mais pas ${w}`),
+    ...['tous', 'toutes'].flatMap((all) => ['vu', 'vus', 'vues'].map((seen) => `${all} ${seen}`)),
+    'vu tous',
+    'vu toutes',
+  ],
+  whichOfShown: ['lequel', 'laquelle', 'lesquels', 'lesquelles'].flatMap((w) =>
+    ["d' entre eux", "d' entre elles", 'de ceux la', 'de celles la'].map((them) => `${w} ${them}`),
+  ),
+  anyOfShown: ['un', 'une', 'lequel', 'laquelle', 'lesquels', 'lesquelles'].flatMap((w) =>
+    ["d' entre eux", "d' entre elles", 'de ceux la', 'de celles la', 'parmi'].map((them) => `${w} ${them}`),
+  ),
 } satisfies LanguageLexiconInput;

@@ -23,3 +23,15 @@ type ListKey = Exclude<keyof LanguageLexicon, 'lang' | 'likePrefixes'>;
 
 /** One list of every language, in `LANGUAGES` order. */
 export const inEveryLanguage = (key: ListKey): string[] => LANGUAGES.flatMap((lang) => LEXICONS[lang][key]);
+
+/**
+ * A test of whether normalized text (`normalize` in text.ts) holds one of the phrases as whole
+ * words: for the lists read on the message as a whole rather than word by word.
+ */
+export function saysOneOf(phrases: readonly string[]): (normalized: string) => boolean {
+  const escaped = [...phrases]
+    .sort((a, b) => b.length - a.length)
+    .map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const re = new RegExp(`(?<![a-z0-9'])(?:${escaped.join('|')})(?![a-z0-9'])`);
+  return (normalized) => re.test(normalized);
+}

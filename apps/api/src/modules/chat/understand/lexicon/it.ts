@@ -54,4 +54,16 @@ export default {
     'ecco',
     'ancora',
   ],
+  seenThose: [
+    ...['quelli', 'quelle', 'questi', 'queste'].map((w) => `ma non ${w}`),
+    'visti tutti',
+    'visto tutti',
+    'viste tutte',
+  ],
+  whichOfShown: ['quale', 'quali'].flatMap((w) =>
+    ['di', 'tra', 'fra'].flatMap((of) => [`${w} ${of} questi`, `${w} ${of} quelli`]),
+  ),
+  anyOfShown: ['qualcuno', 'quale', 'quali'].flatMap((w) =>
+    ['di', 'tra', 'fra'].flatMap((of) => ['questi', 'quelli', 'loro'].map((them) => `${w} ${of} ${them}`)),
+  ),
 } satisfies LanguageLexiconInput;

@@ -60,4 +60,14 @@ export default {
     'os',
     'as',
   ],
+  seenThose: [
+    ...['essas', 'esses', 'estas', 'estes'].map((w) => `mas nao ${w}`),
+    ...['vi', 'vimos'].flatMap((v) => [`${v} todos`, `${v} todas`]),
+    'vistos todos',
+    'vistas todas',
+  ],
+  whichOfShown: ['deles', 'delas', 'desses', 'dessas'].map((them) => `qual ${them}`),
+  anyOfShown: ['algum', 'alguma', 'qual'].flatMap((w) =>
+    ['deles', 'delas', 'desses', 'dessas'].map((them) => `${w} ${them}`),
+  ),
 } satisfies LanguageLexiconInput;

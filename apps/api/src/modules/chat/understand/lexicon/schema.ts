@@ -66,6 +66,15 @@ export const LanguageLexiconSchema = z
     asksNothing: z.array(word).default([]),
     /** How a film left someone ("can't stop thinking about it"): no theme. */
     reactions: z.array(phrase).default([]),
+    /**
+     * The films just named, set aside ("pero no esas, ya las vimos todas", "mais pas ceux-là"): their
+     * franchise is ruled out. (English "but not those" stays with the films it follows: none here.)
+     */
+    seenThose: z.array(phrase).default([]),
+    /** A question that picks one of the films shown ("which of these…", "¿cuál de esas…?"). */
+    whichOfShown: z.array(phrase).default([]),
+    /** Words that select among the films shown without picking one ("any of those", "¿alguna de esas…?"). */
+    anyOfShown: z.array(phrase).default([]),
   })
   .strict();
 
