@@ -330,6 +330,7 @@ const SETS = [
   'fresh68',
   'fresh69',
   'fresh70',
+  'fresh71',
 ];
 
 /**

@@ -76,6 +76,22 @@ describe('a constraint asked of the films shown', () => {
     expect(a.picks.map((p) => p.movie.id)).toEqual(SCI_FI);
   });
 
+  it('all fit and one is asked for: the best loved of them is named, then the rest', async () => {
+    const a = await chat.engine.answer('which one of these is in english?', shown(SCI_FI));
+    const best = [...SCI_FI]
+      .map((id) => chat.catalog.get(id)!)
+      .sort(
+        (x, y) =>
+          (y.vote_count * y.vote_average + 930) / (y.vote_count + 150) -
+          (x.vote_count * x.vote_average + 930) / (x.vote_count + 150),
+      )[0]!;
+    expect(a.message).toMatch(
+      new RegExp(`^All of them are in English; if it's one, \\*\\*\\[${best.title}\\]`),
+    );
+    expect(a.picks[0]!.movie.id).toBe(best.id);
+    expect(a.picks.map((p) => p.movie.id).sort()).toEqual([...SCI_FI].sort());
+  });
+
   it('none fits: says so plainly, then offers new films that fit', async () => {
     const state = shown(SCI_FI);
     state.lastIntent = chat.engine.parse('sci-fi films');

@@ -149,7 +149,8 @@ const childText = (m: CatalogMovie) =>
       : `not tagged as a family film (${kindText(m)})`;
 
 /** How much a film is loved: its rating shrunk towards 6.2 when few voted (as the ranking does). */
-const lovedRatingOf = (m: CatalogMovie) => (m.vote_count * m.vote_average + 150 * 6.2) / (m.vote_count + 150);
+export const lovedRatingOf = (m: CatalogMovie) =>
+  (m.vote_count * m.vote_average + 150 * 6.2) / (m.vote_count + 150);
 const lovedText = (m: CatalogMovie) => `${ratingText(m)}, ${kindText(m)}`;
 
 const LIGHTEST: ShownOrder = { word: 'lightest', value: lightness, descending: false, detail: kindText };

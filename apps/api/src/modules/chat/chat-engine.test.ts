@@ -1067,3 +1067,45 @@ describe('chat engine: what a request says of its films, read whole (fresh69 cla
     expect(a.picks.map((p) => p.movie.title)).not.toContain('Doom');
   });
 });
+
+describe('chat engine: a title the catalog lacks is said missing only when one is named (fresh71 classes)', () => {
+  it.each([
+    'Got dumped yesterday. I need to laugh, hard.',
+    'Loved the soundtrack of the last one I saw. Something with great music?',
+    "I'm in the mood for a documentary. What do you have that's actually good?",
+    'need a film for tonight. nothing specific, just something good',
+  ])('"%s": ordinary words after a verb or a question word are no title; films are served', async (text) => {
+    const a = await talk(fresh(), text);
+    expect(a.message).not.toContain(NOT_IN_CATALOG);
+    expect(a.picks.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('a film named before "can I watch that here?" is the one said missing, not the words after', async () => {
+    const a = await talk(fresh(), 'Knives Out — can I watch that here? Loved the trailer.');
+    expect(a.message).toMatch(/^"Knives Out" isn't in our catalog/);
+    // A name nothing knows after the same verb is still a title the catalog lacks.
+    const b = await talk(fresh(), 'i loved the banshees of inisherin');
+    expect(b.message).toContain(NOT_IN_CATALOG);
+  });
+
+  it.each([
+    'Who won the 2014 World Cup?',
+    'Who Won The Super Bowl Last Year?',
+    'What Is The Capital Of Australia?',
+  ])('"%s": a question about something else, capitals and all, is off-topic', async (text) => {
+    const a = await talk(fresh(), text);
+    expect(a.picks).toHaveLength(0);
+    expect(a.message).not.toContain(NOT_IN_CATALOG);
+  });
+
+  it.each([
+    ['algo romántico y cortito, que dure menos de hora y media', 90],
+    ["une comédie de moins d'une heure et demie", 90],
+    ['algo de menos de una hora y media', 90],
+  ])('"%s": the length said in words is a ceiling of %i minutes', async (text, max) => {
+    expect(engine.parse(text).runtimeMax).toBe(max);
+    const a = await talk(fresh(), text);
+    expect(a.picks.length).toBeGreaterThanOrEqual(3);
+    for (const { movie } of a.picks) expect(movie.runtime ?? 999).toBeLessThanOrEqual(max);
+  });
+});

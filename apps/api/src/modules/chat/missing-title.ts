@@ -90,6 +90,9 @@ function typedAsTitle(text: string): boolean {
 
 const FILM_NOUNS = /^(?:movies?|films?|flicks?)$/;
 
+/** A question's opening word. */
+const QUESTION_OPENS = /^(?:how|who|what|when|where|why|which)\b/i;
+
 /** Keys struck at random ("asdkfj", "zzzz"): no vowel, five consonants running, a letter thrice. */
 const mashed = (w: string) =>
   /\p{L}/u.test(w) && (!/[aeiouy]/.test(w) || /[b-df-hj-np-tv-xz]{5}|(\p{L})\1\1/u.test(w));
@@ -97,6 +100,8 @@ const mashed = (w: string) =>
 /** The whole message a name (its words no theme, or one of them a name), or typed as a title. */
 function wholeName(text: string, all: string[], q: Query, words: WordKnowledge): boolean {
   if (all.some((w) => mashed(w.toLowerCase()))) return false;
+  // "Who won the 2014 World Cup?": a question about something else, capitals and all, no title.
+  if (q.social === 'off-topic' && QUESTION_OPENS.test(text.trim())) return false;
   const named = all.some((w) => nameWord(w, words));
   const whole = all.length > 0 && all.length <= 6 && named;
   if (whole && readsNothingElse(q) && all.every((w) => nameWord(w, words) || isGrammarWord(w))) return true;
@@ -117,7 +122,12 @@ function availableName(text: string, words: WordKnowledge): string | null {
   const name = wordsOf(run.slice(from).join(' ').replace(WHEN_AFTER_NAME, ''));
   // From the message's start, the frame names whatever is before it; after other words, a name.
   // No request word is part of it ("horror from the 80s, do you have it?" asks for films).
-  const named = name.length > 0 && !POINTER.test(name.join(' ')) && !words.asksForFilms(name.join(' '));
+  // ("What do you have that's actually good?": a question's word, no name.)
+  const named =
+    name.length > 0 &&
+    !POINTER.test(name.join(' ')) &&
+    !(name.length === 1 && SAID_OF_PEOPLE.test(name[0]!)) &&
+    !words.asksForFilms(name.join(' '));
   // After other words, a name: a word nothing knows, or words typed as a title ("I want to rewatch
   // Everything Everywhere All at Once, can you find it for me?").
   const typed = () => typedAsTitle(typedRun(available, name.length));

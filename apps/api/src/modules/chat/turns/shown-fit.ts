@@ -1,6 +1,7 @@
 import type { CatalogMovie } from '@app/catalog';
 import { lastPicks, reply, type ChatRequest, type EngineAnswer } from '../request';
 import { askedText, fitChecks, fitReason, fitting, selectsFromShown, type FitCheck } from '../shown-fit';
+import { lovedRatingOf } from '../about-shown';
 import { inEveryLanguage, saysOneOf } from '../understand/lexicon/index';
 import { normalize } from '../understand/text';
 import * as say from '../wording';
@@ -35,9 +36,16 @@ export const shownFitTurn: Turn = {
     if (fit.length >= ENOUGH) {
       const intro =
         fit.length === shown.length
-          ? `All of them are ${asked}:`
-          : `Of those, ${say.words(fit.length)} are ${asked}:`;
-      return reply(kept, say.renderPicks(intro, picks, ''), picks);
+          ? `All of them are ${asked}`
+          : `Of those, ${say.words(fit.length)} are ${asked}`;
+      // "which one of those would my 12 year old sit through?": several fit, and one is asked for:
+      // the best loved of them, named, then the rest.
+      if (WHICH_ONE.test(normalize(req.message))) {
+        const ranked = [...picks].sort((a, b) => lovedRatingOf(b.movie) - lovedRatingOf(a.movie));
+        const one = `${intro}; if it's one, ${say.movieLink(ranked[0]!.movie)}, the best loved. Best loved first:`;
+        return reply(kept, say.renderPicks(one, ranked, ''), ranked);
+      }
+      return reply(kept, say.renderPicks(`${intro}:`, picks, ''), picks);
     }
     // "which of these would my boyfriend tolerate, he hates romance movies", none free of it: the
     // question is which of them, so the answer is among them, the closest first (the fewest checks
@@ -69,6 +77,9 @@ const whyItFits = (m: CatalogMovie, checks: FitCheck[]) => {
 
 /** A question that picks one of the films shown ("which of these…"), not "any of those?" nor "the best war films, which one?". */
 const CHOOSES_ONE = saysOneOf(inEveryLanguage('whichOfShown'));
+
+/** One film asked for by number ("which one of those…", "if I only watch one"), not "which of them…". */
+const WHICH_ONE = /\bwhich one\b|\b(?:only|just) (?:watch |see |pick |have time for )?one\b|\bpick one\b/;
 
 /** How far a film is from fitting: the checks it fails, then the share of its genres ruled out. */
 function misfit(m: CatalogMovie, checks: readonly FitCheck[], req: ChatRequest): number {

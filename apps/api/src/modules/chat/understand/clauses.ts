@@ -21,6 +21,7 @@ import {
   FIGURES_OF_SPEECH,
   CHEESE_WORDS,
   LIVE_ACTION_PHRASES,
+  FILM_PARTS,
   EITHER_KIND_PHRASES,
   NO_REQUEST_WORDS,
   QUALIFYING_WORDS,
@@ -1534,10 +1535,31 @@ function saidAsTitle(s: State, sp: TitleSpan, found: FoundTitle): boolean {
     return true;
   // "eternal sunshine type movies": a famous title's first words, right before the cue.
   if (sp.suffix && found.cand.to === sp.trigger[0] && startsFamousTitle(s, found)) return true;
+  // "Loved the trailer", "Got dumped yesterday": what was loved is a part of a film, what one got
+  // a passive's participle, no title the catalog lacks.
+  if (!found.movie && !sp.suffix && partOrPassive(s, sp, found)) return false;
   const text = originalText(s, found.cand.from, found.cand.to);
   // After a "like" word (typos allowed: "simlar to"), the cue is there: the words must be a name.
   if (!sp.suffix && !sp.viewing && found.cand.from === sp.from) return namesAfterCue(s.original, text);
   return looksLikeATitleMention(s.original, text);
+}
+
+/** Cues of liking, whose object may be a part of a film ("loved the trailer", "liked the ending"). */
+const LIKING_CUES = new Set(['loved', 'liked', 'enjoyed', 'adored', 'love', 'like']);
+
+/**
+ * After a cue of liking, a part of a film (`FILM_PARTS`: "the trailer", "its soundtrack"); after
+ * "got", a word the catalog's texts know ending in -ed ("got dumped", "got married").
+ */
+function partOrPassive(s: State, sp: TitleSpan, found: FoundTitle): boolean {
+  const cue = s.toks[sp.trigger[1] - 1]?.w ?? '';
+  const span = s.toks
+    .slice(found.cand.from, found.cand.to)
+    .filter((t) => !/^(?:the|its|that|this|their)$/.test(t.w));
+  const first = span[0];
+  if (!first || first.cap) return false;
+  if (LIKING_CUES.has(cue)) return FILM_PARTS.has(first.w);
+  return cue === 'got' && /ed$/.test(first.w) && (s.ctx.knownWord?.(first.w) ?? false);
 }
 
 /** Whether a phrase is one of a genre's own words ("musical" of Music). */
@@ -2353,8 +2375,8 @@ export function mentionClause(s: State, lexiconWords: ReadonlySet<string>) {
 
 // ——— Numbers: runtime, rating, years ———
 
-// ("hour and a half tops": the hour's article may be left out.)
-const NUM = String.raw`(\d+(?:[.,]\d+)?|an?|one|two|three|four|half an?|(?=hours? and a half)|una|dos|tres|une|deux|trois|eine|einer|zwei|drei|un'?|due|tre|uma|um|duas|dois)`;
+// ("hour and a half tops", "menos de hora y media": the hour's article may be left out.)
+const NUM = String.raw`(\d+(?:[.,]\d+)?|an?|one|two|three|four|half an?|(?=(?:hours?|horas?|heures?|ora|ore) (?:and a half|y media|et demie|e mezz[ao]|e meia))|una|dos|tres|une|deux|trois|eine|einer|zwei|drei|un'?|due|tre|uma|um|duas|dois)`;
 /** A unit ends its word ("1h30" and "90min" are lengths; "have amelie" is no "a m"). */
 const UNIT = String.raw`(hours?|hrs?|h|minutes?|mins?|min|m|horas?|heures?|stunden?|std|minutos?|minuten|ore|ora|minuti)(?![a-z])`;
 
@@ -2414,7 +2436,8 @@ const ATTENTION_LIMITS = [
 ];
 
 /** Words for a strict ceiling: "under 95 minutes" leaves a 95-minute film out; "at most 95" keeps it (0115). */
-const STRICTLY_LESS = /^(?:under|less than|shorter than|below|menos de|moins de|unter|weniger als|meno di)\b/;
+const STRICTLY_LESS =
+  /^(?:under|less than|shorter than|below|menos de|moins de|moins d'|unter|weniger als|meno di)\b/;
 
 /** Words after a bare number that make it no length ("under 50 dollars", "less than 100 votes"). */
 const BARE_NOT_MINUTES =
@@ -2506,8 +2529,8 @@ const SHORTER_THAN = /\b(?:shorter|not as long|less long)\b/;
 
 export function runtimeClause(s: State) {
   const q = s.q;
-  const less = String.raw`(?:under|less than|shorter than|below|at most|max|maximum|(?:no|nothing|not|none) (?:longer|more) th[ae]n|(?:not|nothing|none|no(?:thing)? films?) (?:over|above|past|beyond)|within|up to|menos de|moins de|unter|weniger als|hochstens|max\.?|nicht langer als|nicht mehr als|maximal|pas plus de|no mas de|meno di|non piu di|al massimo|massimo|no maximo|nao mais de|nao mais que|(?:can't|cant|cannot|can not|won't|wont|don't want to|dont want to) (?:do|go|sit through|handle|watch|manage) (?:more|longer) than|(?:can't|cant|cannot|can not|doesn't|doesnt|does not|don't|dont|do not|won't|wont|will not|isn't|isnt|is not|aren't|arent|are not) (?:go|goes|run|runs|sit|last|lasts|drag|drags|be) (?:on )?(?:over|past|beyond))`;
-  const more = String.raw`(?:over|more than|longer than|at least|minimum|plus de|mas de|uber|mehr als|mindestens|piu di|almeno|mais de|pelo menos)`;
+  const less = String.raw`(?:under|less than|shorter than|below|at most|max|maximum|(?:no|nothing|not|none) (?:longer|more) th[ae]n|(?:not|nothing|none|no(?:thing)? films?) (?:over|above|past|beyond)|within|up to|menos de|moins de|moins d' ?|unter|weniger als|hochstens|max\.?|nicht langer als|nicht mehr als|maximal|pas plus de|no mas de|meno di|non piu di|al massimo|massimo|no maximo|nao mais de|nao mais que|(?:can't|cant|cannot|can not|won't|wont|don't want to|dont want to) (?:do|go|sit through|handle|watch|manage) (?:more|longer) than|(?:can't|cant|cannot|can not|doesn't|doesnt|does not|don't|dont|do not|won't|wont|will not|isn't|isnt|is not|aren't|arent|are not) (?:go|goes|run|runs|sit|last|lasts|drag|drags|be) (?:on )?(?:over|past|beyond))`;
+  const more = String.raw`(?:over|more than|longer than|at least|minimum|plus de|plus d' ?|mas de|uber|mehr als|mindestens|piu di|almeno|mais de|pelo menos)`;
   // "between 90 and 120 minutes", "1.5-2 hours", "entre 90 y 120 minutos"
   scanRegex(
     s,

@@ -4183,7 +4183,7 @@ export const FILLER = new Set(
   empfiehl empfehle empfehlen suche suchst heute abend heute einen einem einer eines encore todavia aun noch
   en y o ou oder und et aber pero mais ganze ganzen toda todo toute tout hmm hm um uh ah oh ooh welp
   ish though tho seen many already yet tone vibe vibes energy feeling spirit way
-  roughly approximately approx
+  roughly approximately approx specific particular
   saw watched loved liked enjoyed last week yesterday month
   vorrei voglio cerco cercando qualcosa stasera guardare vedere per della delle degli dei del gli uno una di da che mi
   consigli consigliami consiglia grazie favore ciao questa sera
@@ -4361,6 +4361,13 @@ export const ASKS_FOR_FILMS = [
   'autre chose',
   'etwas anderes',
 ];
+
+/** Parts of a film that are liked on their own ("loved the trailer", "liked its soundtrack"): never a title. */
+export const FILM_PARTS: ReadonlySet<string> = new Set(
+  'trailer trailers teaser soundtrack soundtracks score music ending endings opening cast acting performances cinematography visuals effects costumes dialogue script plot twist premise atmosphere sequel sequels prequel book books'.split(
+    ' ',
+  ),
+);
 
 /** Animation or live action, either said to do ("animated or live action is fine", "live action or anime"). */
 export const EITHER_KIND_PHRASES = ['animated', 'animation', 'cartoon', 'cartoons', 'anime']

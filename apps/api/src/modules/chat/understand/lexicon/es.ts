@@ -30,7 +30,7 @@ export default {
   movieContext: ['pelicula', 'peliculas', 'cine', 'algo', 'recomienda', 'recomiendame'],
   offTopic: ['que tiempo', 'como cocinar', 'receta', 'clima', 'va a llover', 'va a nevar'],
   offTopicTasks: ['escribe'],
-  short: ['corta', 'corto'],
+  short: ['corta', 'corto', 'cortita', 'cortito'],
   notLong: ['no muy larga', 'no muy largo', 'no demasiado larga', 'no demasiado largo', 'no tan larga'],
   long: ['pelicula larga'],
   series: ['serie', 'series tv'],
