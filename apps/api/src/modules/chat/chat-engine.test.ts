@@ -1109,3 +1109,24 @@ describe('chat engine: a title the catalog lacks is said missing only when one i
     for (const { movie } of a.picks) expect(movie.runtime ?? 999).toBeLessThanOrEqual(max);
   });
 });
+
+describe('chat engine: words of disliking in every language rule out what follows (decision 0156)', () => {
+  it.each([
+    ['mi novio odia los musicales, algo romántico para los dos', 10402, 10749],
+    ['il mio ragazzo odia i musical, qualcosa di romantico', 10402, 10749],
+    ['meu namorado odeia musicais, algo romântico', 10402, 10749],
+    ['mein Freund hasst Horrorfilme, eine Komödie bitte', 27, 35],
+    ['mes parents détestent les films d’horreur, une comédie ?', 27, 35],
+    ['mi hermana no soporta el terror, ¿una comedia?', 27, 35],
+  ])('"%s": genre %i ruled out, genre %i asked for, and no film of the first', async (text, out, wanted) => {
+    const q = engine.parse(text);
+    expect(q.genresOut).toContain(out);
+    expect(q.genreGroups.flat()).not.toContain(out);
+    const a = await talk(fresh(), text);
+    expect(a.picks.length).toBeGreaterThanOrEqual(3);
+    for (const { movie } of a.picks) {
+      expect(movie.genre_ids).not.toContain(out);
+      expect(movie.genre_ids).toContain(wanted);
+    }
+  });
+});

@@ -267,7 +267,7 @@ export const GENRE_PHRASES: [number, string[]][] = withGermanPlurals([
       'horrorfilme',
     ],
   ],
-  [GENRE.music, ['musical', 'music', 'musicals', 'musica', 'musique', 'musik', 'concert']],
+  [GENRE.music, ['musical', 'music', 'musicals', 'musicais', 'musica', 'musique', 'musik', 'concert']],
   [
     GENRE.mystery,
     [
@@ -3984,15 +3984,6 @@ export const NEGATIONS: string[] = [
   'dislike',
   "don't like",
   'dont like',
-  'harto de',
-  'harta de',
-  'odio',
-  'marre de',
-  'marre des',
-  'deteste',
-  'genug von',
-  'keine lust auf',
-  'hasse',
   'sin',
   'nada de',
   // Decision 0119: "nada demasiado violento", "rien de trop effrayant", "nichts zu Gruseliges".
@@ -4013,18 +4004,12 @@ export const NEGATIONS: string[] = [
   'nessun',
   'nessuna',
   'non',
-  'basta con',
-  'non mi piace',
-  'non mi piacciono',
   'sem',
   'nao',
   'nenhum',
   'nenhuma',
-  'odeio',
-  'chega de',
-  'cansado de',
-  'cansada de',
-  'nao gosto de',
+  // Decision 0156: the words of disliking in each language, any person ("mi novio odia…").
+  ...inEveryLanguage('dislikes'),
 ];
 
 /** Words after which a negation may skip ("not too sad", "no more than"). */

@@ -62,6 +62,7 @@ export default {
     'kennen',
     'kenne',
   ],
+  dislikes: ['genug von', 'keine lust auf', 'hasse', 'hasst', 'hassen'],
   seenThose: [...['die', 'diese', 'denen'].map((w) => `aber nicht ${w}`), 'alle gesehen'],
   whichOfShown: ['welcher', 'welche', 'welches', 'welchen'].flatMap((w) => [`${w} davon`, `${w} von diesen`]),
   anyOfShown: ['einer', 'eine', 'einen', 'welcher', 'welche', 'welches', 'welchen'].flatMap((w) =>

@@ -59,6 +59,7 @@ export default {
     'ces',
     'ceux',
   ],
+  dislikes: ['marre de', 'marre des', 'deteste', 'detestent', 'detestons', 'hais', 'hait', 'haissent'],
   seenThose: [
     ...['ceux la', 'celles la', 'ceux ci', 'celles ci', 'ceux', 'celles'].map((w) => `mais pas ${w}`),
     ...['tous', 'toutes'].flatMap((all) => ['vu', 'vus', 'vues'].map((seen) => `${all} ${seen}`)),

@@ -71,6 +71,11 @@ export const LanguageLexiconSchema = z
      * franchise is ruled out. (English "but not those" stays with the films it follows: none here.)
      */
     seenThose: z.array(phrase).default([]),
+    /**
+     * Words of disliking, in any person ("odio", "mi novio odia", "er hasst", "ela odeia"): what
+     * follows is ruled out, as after "hate" or "can't stand".
+     */
+    dislikes: z.array(phrase).default([]),
     /** A question that picks one of the films shown ("which of these…", "¿cuál de esas…?"). */
     whichOfShown: z.array(phrase).default([]),
     /** Words that select among the films shown without picking one ("any of those", "¿alguna de esas…?"). */
