@@ -356,3 +356,18 @@ describe('from fresh22’s judged classes', () => {
     expect(picks[0]?.id).toBe(38);
   });
 });
+
+describe('a person asked for offline, then narrowed (decision 0157)', () => {
+  it.each([
+    ['leonardo dicaprio films', 'only the ones from before 2005'],
+    ['Something by Hitchcock?', 'Any of his that are shorter, like under 100 minutes?'],
+  ])('"%s" then "%s": still said plainly, never films that are not theirs', async (first, next) => {
+    const service = new ChatService(chat.engine, null, { warn() {} });
+    const a = await service.send(first, undefined, null);
+    expect(a.movies).toHaveLength(0);
+    expect(a.message).toMatch(/can't look up people/);
+    const b = await service.send(next, a.conversation_id, null);
+    expect(b.movies).toHaveLength(0);
+    expect(b.message).toMatch(/can't look up people/);
+  });
+});

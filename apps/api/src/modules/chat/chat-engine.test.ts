@@ -1130,3 +1130,85 @@ describe('chat engine: words of disliking in every language rule out what follow
     }
   });
 });
+
+describe('chat engine: fresh72 classes (decision 0157)', () => {
+  it.each([
+    ['Can you find Everything Everywhere All at Once for me?', 'Everything Everywhere All at Once'],
+    ['spider-man into the spider-verse pls', 'Spider-Man Into The Spider-Verse'],
+  ])(
+    '"%s": a title the catalog lacks, asked to be found or said whole, is said missing',
+    async (text, title) => {
+      const a = await talk(fresh(), text);
+      expect(a.message).toContain(`"${title}" ${NOT_IN_CATALOG}`);
+      expect(a.picks).toHaveLength(0);
+    },
+  );
+
+  it.each([
+    'Looking for a courtroom drama where most of the movie happens at the trial.',
+    'killer clown vibes',
+    'haunted house vibes',
+  ])('"%s": a sentence about the film, or a theme before "vibes", is no title', async (text) => {
+    const a = await talk(fresh(), text);
+    expect(a.message).not.toContain(NOT_IN_CATALOG);
+    expect(a.seed).toBeNull();
+    expect(a.picks.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('"alien vibes": a famous film\'s very name before "vibes" is still the film', async () => {
+    const a = await talk(fresh(), 'alien vibes');
+    expect(a.seed?.id).toBe(348);
+  });
+
+  it('"or i\'ll be a zombie at work tomorrow" is how tired the speaker will be: no zombie films', async () => {
+    const a = await talk(
+      fresh(),
+      "can't sleep, nothing scary, nothing over 100 minutes or i'll be a zombie at work tomorrow. something calm",
+    );
+    expect(a.picks.length).toBeGreaterThanOrEqual(3);
+    for (const { movie } of a.picks) expect(movie.keywords.join(' ')).not.toMatch(/zombie/);
+  });
+
+  it('"these feel a bit safe. I want something bleak": the films shown found wanting move the same request', async () => {
+    const state = fresh();
+    await talk(state, 'crime thriller for tonight?');
+    const a = await talk(
+      state,
+      'Hmm, these feel a bit safe. I want something bleak that leaves me properly disturbed.',
+    );
+    expect(a.picks.length).toBeGreaterThanOrEqual(3);
+    for (const { movie } of a.picks) expect(movie.genre_ids).toContain(80);
+  });
+
+  it('"watched every one of those already 😅 what else ya got": more of the same request', async () => {
+    const state = fresh();
+    const first = await talk(state, 'a comedy from the 80s');
+    const a = await talk(state, 'watched every one of those already 😅 what else ya got');
+    expect(a.picks.length).toBeGreaterThanOrEqual(3);
+    const shown = new Set(first.picks.map((p) => p.movie.id));
+    for (const { movie } of a.picks) {
+      expect(shown.has(movie.id)).toBe(false);
+      expect(movie.genre_ids).toContain(35);
+      expect(yearOf(movie.release_date)).toBeGreaterThanOrEqual(1980);
+      expect(yearOf(movie.release_date)).toBeLessThanOrEqual(1989);
+    }
+  });
+
+  it('"number two on your list … anything else in that style?": like the second film shown', async () => {
+    const state = fresh();
+    const first = await talk(state, 'family movie night tomorrow, ideas?');
+    const a = await talk(
+      state,
+      "ooh number two on your list is exactly my family's kind of thing, anything else in that style?",
+    );
+    expect(a.seed?.id).toBe(first.picks[1]!.movie.id);
+    // "no one dying of cancer": "no one" is nobody, never the first film.
+    expect(engine.parse('a drama, no one dying of cancer').followUp).toBeUndefined();
+  });
+
+  it('a stopword typed with a letter left out ("realy") is not named as a word not caught', async () => {
+    const a = await talk(fresh(), 'a realy funny comedy');
+    expect(a.message).not.toMatch(/didn't catch/);
+    expect(a.picks.length).toBeGreaterThanOrEqual(3);
+  });
+});

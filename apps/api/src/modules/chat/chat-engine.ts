@@ -27,7 +27,13 @@ import { peopleFrom } from './turns/person';
 import { respond, turnKind } from './turns/respond';
 import type { FilmCredits, PeopleIndex, TurnContext, TurnKind } from './turns/turn';
 import { TITLE_CONFIDENCE, type ParseContext } from './understand/clauses';
-import { asksForFilms, hasRequest, yearOfTheTitleDropped, type Query } from './understand/query';
+import {
+  asksForFilms,
+  hasRequest,
+  isRefinement,
+  yearOfTheTitleDropped,
+  type Query,
+} from './understand/query';
 import { inEveryLanguage, saysOneOf } from './understand/lexicon/index';
 import { Speller, editDistance, foldAccents, languageEvidence, normalize, tokenize } from './understand/text';
 import { FILLER, LANGUAGE_WORDS, SHORT_MINUTES, TITLE_SMALL_WORDS } from './understand/lexicon';
@@ -1657,7 +1663,7 @@ export class ChatEngine {
       message,
       query: franchiseRuledOut(query, film, message),
       seed,
-      last: state.lastIntent,
+      last: lastRequest(state, query, message),
       state,
       seen,
       named,
@@ -1761,4 +1767,21 @@ function slipOf(typed: string, title: string): boolean {
   );
   const budget = Math.max(1, Math.floor(a!.length / 12));
   return a!.length >= 10 && editDistance(a!, b!, budget) <= budget;
+}
+
+/** A question about the films shown ("which of those…", "¿cuál de esas…?"): it narrows no request. */
+const ASKS_OF_SHOWN = saysOneOf([...inEveryLanguage('whichOfShown'), ...inEveryLanguage('anyOfShown')]);
+
+/**
+ * Decision 0157: after a request that showed no films (a person, offline), only a message that
+ * merely narrows it ("only the ones from before 2005", "any of his under 100 minutes?") goes on
+ * with it; one that asks for a kind of its own ("just a really good drama then") or a question
+ * about films shown starts afresh.
+ */
+const lastRequest = (state: ConversationState, query: Query, message: string): Query | null =>
+  state.lastRemembered && !narrowsOnly(query, message) ? null : state.lastIntent;
+
+function narrowsOnly(query: Query, message: string): boolean {
+  const said = normalize(message);
+  return isRefinement(query) && !/\bwhich\b/.test(said) && !ASKS_OF_SHOWN(said);
 }

@@ -67,11 +67,16 @@ export class ChatService {
     convo.offered = offline?.offered && !offline.picks.length ? offline.offered.id : null;
     if (offline) {
       reply = offline;
+      convo.lastRemembered = !offline.picks.length && !!offline.remembered;
       if (offline.picks.length) {
         convo.lastIntent = { ...offline.intent, like: undefined, alsoLike: undefined };
         convo.lastSeed = offline.seed?.id ?? null;
         // The film the user named is never offered back to them.
         if (offline.seed && !convo.suggested.includes(offline.seed.id)) convo.suggested.push(offline.seed.id);
+      } else if (offline.remembered) {
+        // "leonardo dicaprio films", offline: no films, but "only the ones before 2005" narrows it.
+        convo.lastIntent = { ...offline.intent, like: undefined, alsoLike: undefined };
+        convo.lastSeed = null;
       } else if (offline.offered) {
         // "then something like it": like the film offered for the one the catalog lacks.
         // (Years typed were the missing title's own: "blade runner 2049".)

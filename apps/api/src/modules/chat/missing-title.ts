@@ -264,8 +264,20 @@ function recommendedByName(text: string, words: WordKnowledge): string | null {
   return words.asksForFilms(said) ? null : (typedSpan(text, name) ?? said);
 }
 
-/** Openers that ask to be shown one film, never a kind ("put on something funny" opens with "something"). */
-const SHOW_ME: readonly string[][] = SHOW_FILM_PREFIXES.map((o) => o.split(' '));
+/**
+ * Openers that ask to be shown one film, never a kind ("put on something funny" opens with
+ * "something"), or to have one found ("Can you find Everything Everywhere All at Once for me?").
+ */
+const SHOW_ME: readonly string[][] = [
+  ...SHOW_FILM_PREFIXES,
+  'can you find',
+  'could you find',
+  'can u find',
+  'find me',
+  'find',
+]
+  .map((o) => o.split(' '))
+  .sort((a, b) => b.length - a.length);
 
 /** Words that name a kind of thing wanted ("christmas stuff", "scary ones"), never a title's. */
 const KIND_NOUNS = /^(?:movies?|films?|flicks?|stuff|things?|ones?|shows?|cartoons?|classics?)$/;
@@ -344,7 +356,7 @@ const JOINS =
  * sunrise trilogy": its films, no film of that name).
  */
 const PADDING =
-  /^(?:pls|plz|please|lol|thx|thanks|movies?|films?|flicks?|the movie|the film|tonight|now|trilogy|series|saga|franchise|collection|sequels|ones)$/;
+  /^(?:pls|plz|please|lol|thx|thanks|movies?|films?|flicks?|the movie|the film|tonight|now|trilogy|series|saga|franchise|collection|sequels|ones|here|on here)$/;
 
 /**
  * A well-known title followed by more of a name ("blade runner 2049", "top gun maverick", "dune
@@ -405,8 +417,11 @@ function moreOfAName(
   // (Not a sentence going on: "Top Gun: Maverick was so good".)
   // Asked about by name, two words or more after the title are its subtitle ("is avatar the way of
   // water on here?").
+  // "spider-man into the spider-verse": words after the title that say its word again are its
+  // subtitle, whatever word they open with.
   const subtitled =
     (framed && more.length >= 2) ||
+    (more.length >= 2 && !more.some((w) => SENTENCE_GOES_ON.test(w)) && echoesTitle(all.slice(0, n), more)) ||
     (/^[^:]*\p{L}\s*:\s*\p{L}/u.test(typed) &&
       typed.indexOf(':') >= typedSpan(typed, all.slice(0, n))!.length &&
       !more.some((w) => SENTENCE_GOES_ON.test(w)));
@@ -419,7 +434,15 @@ function moreOfAName(
   if (more.length > (subtitled ? 5 : 3) || PADDING.test(rest) || JOINS.test(rest) || asks) return false;
   // "war movie recommendations", "heat suggestions pls": words that only ask are no more of a name.
   if (more.every((w) => FILLER.has(w))) return false;
+
   return subtitled || !isGrammarWord(more[0]!) || /^(?:\d.*|part|chapter|vol|volume|episode)$/.test(more[0]!);
+}
+
+/** A word of the title's own (four letters or more, no word of grammar) said again in the words after it. */
+function echoesTitle(title: readonly string[], more: readonly string[]): boolean {
+  const parts = (ws: readonly string[]) => ws.flatMap((w) => w.split(/[-']/));
+  const own = new Set(parts(title).filter((w) => w.length >= 4 && !isGrammarWord(w)));
+  return parts(more).some((w) => own.has(w));
 }
 
 /** Words of a sentence about a film, never of its subtitle ("was", "is so", "and"). */

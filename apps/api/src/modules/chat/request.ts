@@ -15,6 +15,11 @@ export interface ConversationState {
    * asks for it.
    */
   offered?: number | null;
+  /**
+   * The last request showed no films but goes on (`EngineAnswer.remembered`: a person, offline):
+   * only a message that merely narrows it joins it (decision 0157).
+   */
+  lastRemembered?: boolean;
 }
 
 /**
@@ -60,6 +65,12 @@ export interface EngineAnswer {
    * Runner"): what "something like that then" is like, as if it had been shown.
    */
   offered?: CatalogMovie;
+  /**
+   * Decision 0157: the request goes on although no films were shown ("leonardo dicaprio films",
+   * offline: people cannot be looked up): "only the ones from before 2005", "any of his that are
+   * shorter?" narrow it, and are answered as it was, never with films that are not the person's.
+   */
+  remembered?: boolean;
 }
 
 /** A film this well known (votes) named by its whole title in a message is not offered back to it. */

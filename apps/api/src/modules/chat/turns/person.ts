@@ -180,7 +180,7 @@ export const personTurn: Turn = {
     if (ids === undefined)
       return asksForMore(req)
         ? withoutPerson(req, ctx, name)
-        : reply(req, cannotLookUpPeople(name, req.query.lang));
+        : { ...reply(req, cannotLookUpPeople(name, req.query.lang)), remembered: true };
     if (!ids || ids.length === 0)
       return reply(req, `I couldn't find anyone called ${say.esc(name)}. Could you check the name?`);
     const pool = ids

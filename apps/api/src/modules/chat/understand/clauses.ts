@@ -413,6 +413,11 @@ export function followUpClause(s: State) {
       s.q.followUp = { likeOrdinal: ORDINALS[w] ?? Number(w) };
     },
   );
+  // "number two on your list is exactly my family's kind of thing": the film shown at that place.
+  if (!s.q.followUp)
+    scanRegex(s, /(?:\bnumber |#)(one|two|three|four|five|six)\b(?! (?:of|hundred|thousand)\b)/, (m) => {
+      s.q.followUp = { likeOrdinal: NUMBER_WORDS[m[1]!]! };
+    });
   if (s.q.followUp) return;
   for (const { kind, phrases } of FOLLOW_UPS.filter((f) => f.kind !== 'another')) {
     scan(s, phrases, (start, len) => {
@@ -1520,6 +1525,13 @@ function readWhole(s: State, from: number, to: number, shorter: CatalogMovie): F
 function saidAsTitle(s: State, sp: TitleSpan, found: FoundTitle): boolean {
   // "seen most of those", "liked a few of them": how many of the films shown, no title ("Most").
   if (ofTheShown(s.toks, found.cand.to)) return false;
+  // "haunted house vibes", "killer clown vibes", "road trip vibes": before a cue that follows, a
+  // theme many films carry, typed in lower case, is that theme (unless it is a famous film's very
+  // name: "alien vibes").
+  if (sp.suffix && themeBeforeCue(s, sp, found)) return false;
+  // "where most of the movie happens at the trial": "the movie" is the sentence's subject, its verb
+  // next, no film named after it.
+  if (!sp.suffix && subjectThenVerb(s, sp, found)) return false;
   if (found.movie && found.confidence >= 0.95) return true;
   // "want to watch grand budapest hotle tonight": a famous film's title of two words or more,
   // typed with a slip.
@@ -1542,6 +1554,38 @@ function saidAsTitle(s: State, sp: TitleSpan, found: FoundTitle): boolean {
   // After a "like" word (typos allowed: "simlar to"), the cue is there: the words must be a name.
   if (!sp.suffix && !sp.viewing && found.cand.from === sp.from) return namesAfterCue(s.original, text);
   return looksLikeATitleMention(s.original, text);
+}
+
+/**
+ * Films (20+ votes) a keyword must be carried by to be a theme said before "vibes", "type", "kind":
+ * rather than a film of that name, or than a title the catalog lacks (any theme is likelier).
+ */
+const THEME_BEFORE_CUE_FILMS = { overAFilm: 15, overNoFilm: 3 };
+/** Votes that make a film's exact name, said before such a cue, the film rather than the theme. */
+const FAMOUS_NAME_VOTES = 1500;
+
+function themeBeforeCue(s: State, sp: TitleSpan, found: FoundTitle): boolean {
+  const span = s.toks.slice(found.cand.from, found.cand.to);
+  // Right before the cue, typed in lower case, with no article that makes it a name ("the witch").
+  if (found.cand.to !== sp.trigger[0] || !span.length || span.some((t) => t.upper || t.cap)) return false;
+  if (/^(?:the|a|an)$/.test(span[0]!.raw)) return false;
+  const phrase = span.map((t) => t.raw).join(' ');
+  const film = found.movie;
+  const needed = film ? THEME_BEFORE_CUE_FILMS.overAFilm : THEME_BEFORE_CUE_FILMS.overNoFilm;
+  if ((s.ctx.keywordFilms?.(phrase) ?? 0) < needed) return false;
+  return !(film && film.vote_count >= FAMOUS_NAME_VOTES && found.confidence >= 0.95);
+}
+
+/** A verb that follows a sentence's subject ("the movie happens", "the film is", "the film should"). */
+const VERB_AFTER_SUBJECT =
+  /^(?:is|was|has|had|happens|happened|takes|took|feels|felt|stays|goes|went|ends|ended|starts|started|begins|runs|gets|got|keeps|makes|made|should|could|would|can|will|must|does|did|doesn't|doesnt|isn't|isnt|wasn't|wasnt|needs|needn't|shouldn't|shouldnt)$/;
+
+function subjectThenVerb(s: State, sp: TitleSpan, found: FoundTitle): boolean {
+  const cue = s.toks
+    .slice(sp.trigger[0], sp.trigger[1])
+    .map((t) => t.raw)
+    .join(' ');
+  return /^the (?:movie|film)$/.test(cue) && VERB_AFTER_SUBJECT.test(s.toks[found.cand.from]?.raw ?? '');
 }
 
 /** Cues of liking, whose object may be a part of a film ("loved the trailer", "liked the ending"). */
@@ -5021,6 +5065,9 @@ export function refineClause(s: State) {
   // last request's genres; the rest of it (years, a language named before) holds.
   if (first && RATHER_WORDS.includes(first.raw)) s.q.narrows = s.q.replaces = true;
   if (turnedDown(s.toks)) s.q.narrows = s.q.replaces = true;
+  // "Hmm, these feel a bit safe. I want something bleak": the films shown found wanting, so what is
+  // asked next moves the same request (the genre kept), as "darker" does.
+  if (SHOWN_FOUND_WANTING.test(s.original)) s.q.narrows = true;
   // "music ones", "scary ones specifically": "ones" points back at the films of the last request.
   if (s.toks.some((t) => t.raw === 'ones') && !s.toks.some((t) => FILM_WORDS.has(t.raw))) s.q.narrows = true;
   // "horror specifically", "in particular from the 90s": the message narrows the last request. Said
@@ -5036,6 +5083,10 @@ export function refineClause(s: State) {
     if (s.toks[start + len]?.w === 'of') for (let k = start; k < start + len; k++) s.toks[k]!.used = false;
   });
 }
+/** The films shown, found wanting at the message's start ("these feel a bit safe", "those are all too old"). */
+const SHOWN_FOUND_WANTING =
+  /^(?:\W*(?:hmm+|hm+|ugh|eh|ok(?:ay)?|well|oh|ah|yeah|nah|honestly|tbh|meh)\b[\s,.!]*)*(?:these|those|they|they['’]re|theyre|all of (?:these|those|them))\s(?:\w+\s){0,4}?(?:safe|tame|mild|light|soft|old|dated|slow|long|obvious|mainstream|boring|predictable|bland|cheesy|heavy|intense|violent|scary|dark|basic|familiar|samey|generic|vanilla|serious|sad|silly|childish|kiddy|short|new|recent)\b/i;
+
 /** Words for films themselves: "ones" beside them is no pointer back ("films, the older ones"). */
 const FILM_WORDS = new Set(['film', 'films', 'movie', 'movies', 'flick', 'flicks']);
 

@@ -1,4 +1,5 @@
 import stopwords from 'stopwords-iso';
+import { editDistance } from './text';
 import { LEXICON_WORDS } from './understand';
 
 /** The languages the chat reads, by their ISO 639-1 codes (stopwords-iso's keys). */
@@ -76,8 +77,26 @@ export function saysNothingAlone(word: string): boolean {
     ADDRESS_AND_VERDICTS.has(word) ||
     ABOUT_THE_TALK.has(word) ||
     (stopwordsRead().has(word) && !REQUEST_STOPWORDS.has(word)) ||
-    TEXT_SPEAK.test(word)
+    TEXT_SPEAK.test(word) ||
+    MASKED.test(word) ||
+    slipOfAStopword(word)
   );
+}
+
+/** A word typed with a symbol in it ("sh*t", "f#@k"): masked, nothing asked. */
+const MASKED = /^\p{L}+[*#@$%!]+\p{L}*$/u;
+
+/**
+ * A stopword of six letters or more typed with a letter left out ("realy", "somthing", "anythng"):
+ * says as little as the word meant. (Any other slip of a shorter word reaches content words too:
+ * "capes" is one from "cases", "long" from "lang".)
+ */
+function slipOfAStopword(word: string): boolean {
+  if (word.length < 5 || !/^\p{L}+$/u.test(word)) return false;
+  for (const w of stopwordsRead())
+    if (w.length === word.length + 1 && !REQUEST_STOPWORDS.has(w) && editDistance(word, w, 1) <= 1)
+      return true;
+  return false;
 }
 
 /**

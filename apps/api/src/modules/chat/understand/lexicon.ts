@@ -4166,7 +4166,7 @@ export const FILLER = new Set(
   recommande recommandes recommander conseille conseilles soir ce cette ceci aujourd'hui aujourd hui
   conseiller conseillez pourrais pourriez pourrait peux pouvez voudrais voudriez aimerais
   empfiehl empfehle empfehlen suche suchst heute abend heute einen einem einer eines encore todavia aun noch
-  en y o ou oder und et aber pero mais ganze ganzen toda todo toute tout hmm hm um uh ah oh ooh welp
+  en y o ou oder und et aber pero mais ganze ganzen toda todo toute tout hmm hm um uh ah oh ooh welp ya yall yea yah wat wut
   ish though tho seen many already yet tone vibe vibes energy feeling spirit way
   roughly approximately approx specific particular
   saw watched loved liked enjoyed last week yesterday month
@@ -4309,6 +4309,16 @@ export const FIGURES_OF_SPEECH = [
   'for years after',
   'for days after',
   'days after',
+  // How tired the speaker is or will be ("or i'll be a zombie at work tomorrow"): no zombie films.
+  'be a zombie',
+  'like a zombie',
+  "i'm a zombie",
+  'im a zombie',
+  'a total zombie',
+  'walking zombie',
+  'zombie mode',
+  'dead tired',
+  'dead on my feet',
 ];
 
 /**
@@ -4585,6 +4595,12 @@ export const FOLLOW_UPS: { kind: 'another' | 'newer' | 'older'; phrases: string[
       'watched them all',
       'watched them',
       'watched those',
+      // "watched every one of those already 😅 what else ya got".
+      'seen every',
+      'seen each',
+      'watched every',
+      'watched each',
+      'what else',
       'done with those',
       'done with them',
       'what next',
