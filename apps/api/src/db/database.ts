@@ -45,7 +45,10 @@ export interface OpenDatabaseOptions {
    * new one on next use; without a listener pg would crash the process.
    */
   onConnectionError?: (err: Error) => void;
-  /** How long a request waits for a connection before it fails (503); 2 s by default. */
+  /**
+   * How long a request waits for a connection before it fails (503); 5 s by default: opening one
+   * on a busy host (a backend forked, SCRAM's hashing) took over 2 s at load 15 (decision 0158).
+   */
   connectTimeoutMs?: number;
 }
 
@@ -69,8 +72,12 @@ export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Data
     const pool = new pg.Pool({
       connectionString: opts.url,
       max: opts.maxConnections ?? 10,
-      // While the server is down or every connection is busy, fail fast instead of queueing forever.
-      connectionTimeoutMillis: opts.connectTimeoutMs ?? 2_000,
+      // Two connections stay open when idle, so a request after a quiet spell does not pay for a
+      // new one (decision 0158); the rest close after pg's 10 s idle.
+      min: 2,
+      // While the server is down or every connection is busy, fail instead of queueing forever. A
+      // refused connection (the server stopped) fails at once; this bounds an unreachable host.
+      connectionTimeoutMillis: opts.connectTimeoutMs ?? 5_000,
       // Notice a server that vanished without closing the socket (a host gone, a cable pulled).
       keepAlive: true,
     });
