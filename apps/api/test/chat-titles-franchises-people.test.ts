@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ChatService } from '../src/modules/chat/chat.service';
 import { GENRE } from '../src/modules/chat/understand/lexicon';
+import { NOTHING_SHOWN } from '../src/modules/chat/wording';
 import { chatSuite, freshConversation as fresh } from './helpers/catalog';
 
 /**
@@ -369,5 +370,27 @@ describe('a person asked for offline, then narrowed (decision 0157)', () => {
     const b = await service.send(next, a.conversation_id, null);
     expect(b.movies).toHaveLength(0);
     expect(b.message).toMatch(/can't look up people/);
+  });
+});
+
+describe('a question about the films shown when none were (decision 0159)', () => {
+  it('"which of those…" after a person asked offline says there are none to choose from', async () => {
+    const service = new ChatService(chat.engine, null, { warn() {} });
+    const a = await service.send('Christopher Nolan films please', undefined, null);
+    expect(a.movies).toHaveLength(0);
+    const b = await service.send('which of those is the least confusing to follow?', a.conversation_id, null);
+    expect(b.message).toBe(NOTHING_SHOWN);
+    expect(b.movies).toHaveLength(0);
+  });
+
+  it('"planning a harry potter marathon, list all of them for me": a franchise, not a question about films shown', async () => {
+    const service = new ChatService(chat.engine, null, { warn() {} });
+    const a = await service.send(
+      'planning a harry potter marathon, list all of them for me',
+      undefined,
+      null,
+    );
+    expect(a.message).not.toBe(NOTHING_SHOWN);
+    expect(a.movies.length).toBeGreaterThanOrEqual(7);
   });
 });

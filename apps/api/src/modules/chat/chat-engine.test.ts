@@ -11,7 +11,7 @@ import { ChatEngine, filmCreditsOf, type ConversationState } from './chat-engine
 import { REPLY_PHRASES } from './reply-language';
 import { darkness } from './retrieve';
 import { SAYABLE_THEMES } from './themes';
-import { GREETING, NOT_IN_CATALOG, OFF_TOPIC, THANKS, words } from './wording';
+import { GREETING, NOT_IN_CATALOG, OFF_TOPIC, REBUKED, THANKS, words } from './wording';
 
 const vectorsFile = join(TEST_CATALOG_DIR, 'catalog', 'chat-vectors.bin');
 
@@ -1211,4 +1211,110 @@ describe('chat engine: fresh72 classes (decision 0157)', () => {
     expect(a.message).not.toMatch(/didn't catch/);
     expect(a.picks.length).toBeGreaterThanOrEqual(3);
   });
+});
+
+describe('chat engine: fresh73 classes (decision 0159)', () => {
+  const SUPERNATURAL =
+    /\b(?:ghost|demon|possession|haunt|poltergeist|exorcis|paranormal|supernatural|occult)/;
+
+  it('"isn\'t about ghosts, demons or anything supernatural": every item of the list is ruled out', async () => {
+    const a = await talk(
+      fresh(),
+      "A horror film that isn't about ghosts, demons or anything supernatural. Real-world scary only.",
+    );
+    expect(a.picks.length).toBeGreaterThanOrEqual(3);
+    for (const { movie } of a.picks) {
+      expect(movie.genre_ids).toContain(27);
+      expect(movie.keywords.join(' ')).not.toMatch(SUPERNATURAL);
+    }
+  });
+
+  it('"nothing too long, a comedy or a drama": a phrase of its own after the comma stays asked for', async () => {
+    const a = await talk(fresh(), 'nothing too long, a comedy or a drama');
+    expect(a.picks.length).toBeGreaterThanOrEqual(3);
+    for (const { movie } of a.picks) expect(movie.genre_ids.some((g) => g === 35 || g === 18)).toBe(true);
+  });
+
+  it.each(["you are the dumbest bot i've ever used", 'this bot is useless', 'ur useless lol'])(
+    '"%s": the chat judged, nothing asked, gets an apology and no films',
+    async (text) => {
+      const a = await talk(fresh(), text);
+      expect(a.message).toBe(REBUKED);
+      expect(a.picks).toHaveLength(0);
+    },
+  );
+
+  it('"you suck, just give me a horror movie": the request stands beside the rebuke', async () => {
+    const a = await talk(fresh(), 'you suck, just give me a horror movie');
+    expect(a.picks.length).toBeGreaterThanOrEqual(3);
+    for (const { movie } of a.picks) expect(movie.genre_ids).toContain(27);
+  });
+
+  it.each([
+    ['a sci fi movie thats lowkey slept on but actually fire', 878],
+    ['a comedy that hits different', 35],
+    ['a horror movie that slaps', 27],
+  ])('"%s": praise in slang is how good, never a theme', async (text, genre) => {
+    const a = await talk(fresh(), text);
+    expect(a.picks.length).toBeGreaterThanOrEqual(3);
+    expect(a.intent.keywordsIn).toEqual([]);
+    for (const { movie } of a.picks) expect(movie.genre_ids).toContain(genre);
+  });
+
+  it('"a fire action movie": fire before the film noun is still the theme', async () => {
+    const a = await talk(fresh(), 'a fire action movie');
+    expect(a.intent.keywordsIn).toContain('fire');
+  });
+
+  it.each([
+    'Rough week at work. I just want something that will put a smile on my face',
+    'a movie that will make me happy',
+  ])('"%s": feel-good films', async (text) => {
+    const a = await talk(fresh(), text);
+    expect(a.intent.moods).toContain('feel-good');
+    for (const { movie } of a.picks) expect(movie.genre_ids).not.toContain(27);
+  });
+
+  it('"a mistery where u cant guess who the killer is": a whodunit', async () => {
+    const a = await talk(fresh(), 'reccomend me a mistery movie where u cant guess who the killer is');
+    expect(a.intent.keywordsIn).toContain('whodunit');
+    for (const { movie } of a.picks) expect(movie.genre_ids).toContain(9648);
+  });
+
+  it.each([
+    ['i wanna watch everything everywhere all at once', 'Everything Everywhere All At Once'],
+    ["I'd like to see Spider-Man: Into the Spider-Verse", 'Spider-Man: Into the Spider-Verse'],
+    ['oppenheimer pls', 'Oppenheimer'],
+  ])('"%s": a film wanted by a name the catalog lacks is said missing', async (text, title) => {
+    const a = await talk(fresh(), text);
+    expect(a.message).toContain(`"${title}" ${NOT_IN_CATALOG}`);
+    expect(a.picks).toHaveLength(0);
+  });
+
+  it.each(["I'd like to see Inception", 'i want to watch Inception'])(
+    '"%s": the film itself first, then films like it',
+    async (text) => {
+      const a = await talk(fresh(), text);
+      expect(a.picks[0]?.movie.id).toBe(27205);
+    },
+  );
+
+  it.each(['i want to watch scary movies tonight', 'watch scary movies'])(
+    '"%s": request words in the plural ask for films, not for Scary Movie',
+    async (text) => {
+      const a = await talk(fresh(), text);
+      expect(a.seed).toBeNull();
+      expect(a.picks.map((p) => p.movie.id)).not.toContain(4247);
+      for (const { movie } of a.picks) expect(movie.genre_ids).toContain(27);
+    },
+  );
+
+  it.each(['i want to watch something funny', 'i want to watch with my kids'])(
+    '"%s": no title after the wish',
+    async (text) => {
+      const a = await talk(fresh(), text);
+      expect(a.message).not.toContain(NOT_IN_CATALOG);
+      expect(a.picks.length).toBeGreaterThanOrEqual(3);
+    },
+  );
 });

@@ -282,6 +282,10 @@ const SHOW_ME: readonly string[][] = [
 /** Words that name a kind of thing wanted ("christmas stuff", "scary ones"), never a title's. */
 const KIND_NOUNS = /^(?:movies?|films?|flicks?|stuff|things?|ones?|shows?|cartoons?|classics?)$/;
 
+/** What opens no name after "i want to watch" ("… with my kids", "… tonight", "… again"). */
+const NOT_A_NAME_OPENS =
+  /^(?:with|for|at|on|in|after|before|while|when|because|but|and|or|tonight|today|tomorrow|again|later|now|soon|together|alone|more|less|stuff|things?|films?|movies?)$/;
+
 /** Who it is for, after the film asked for ("pull up knives out for me"): no part of its name. */
 const FOR_WHOM = /\s+for (?:me|us|my \S+|the kids)$/i;
 
@@ -292,7 +296,8 @@ const FOR_WHOM = /\s+for (?:me|us|my \S+|the kids)$/i;
  */
 function shownByName(text: string, words: WordKnowledge): string | null {
   const name = nameAfterOpener(text.replace(FOR_WHOM, ''), SHOW_ME);
-  if (!name || !name.length || name.length > 7 || ASKS_OPEN.test(name[0]!)) return null;
+  if (!name || !name.length || name.length > 7 || ASKS_OPEN.test(name[0]!) || NOT_A_NAME_OPENS.test(name[0]!))
+    return null;
   const said = name.join(' ');
   if (
     POINTER.test(said) ||
@@ -302,6 +307,16 @@ function shownByName(text: string, words: WordKnowledge): string | null {
     return null;
   if ((words.asksForKind ?? words.asksForFilms)(said)) return null;
   return name.length >= 2 || nameWord(name[0]!, words) ? (typedSpan(text, name) ?? said) : null;
+}
+
+/** The text less the padding words at its end ("hereditary pls", "oppenheimer tonight"), as typed. */
+function withoutPadding(text: string): string {
+  let out = text;
+  for (;;) {
+    const m = /[\s,]+(\S+)$/u.exec(out);
+    if (!m || !PADDING.test(m[1]!.toLowerCase())) return out;
+    out = out.slice(0, m.index);
+  }
 }
 
 /** "parasite by bong joon ho": who made a film, said after its name, is no part of the title. */
@@ -317,7 +332,9 @@ export function missingTitle(message: string, q: Query, words: WordKnowledge): s
   // The opener of a question for a title is no part of it ("¿Tienes Encanto?").
   const asked = askedByName(text, words) ?? recommendedByName(text, words) ?? shownByName(text, words);
   if (asked) return asked;
-  if (wholeName(text, wordsOf(text), q, words)) return text;
+  // ("oppenheimer pls": what pads a name is no part of it.)
+  const bare = withoutPadding(text);
+  if (wholeName(bare, wordsOf(bare), q, words)) return bare;
   // The frames below are a title's place whatever else the message says ("my daughter": family films),
   // in the whole message or in one of its sentences ("is everything everywhere all at once good?
   // thinking about watching it tonight").
@@ -451,7 +468,7 @@ const SENTENCE_GOES_ON =
 
 /** "i wanna rewatch", "i want to see", "can't wait to watch": the viewing said before a name. */
 const WATCH_OPENER =
-  /^(?:i |we )?(?:wanna|want to|would like to|d like to|need to|gotta|have to|am going to|m going to|gonna)? ?(?:re-?watch|watch|see)\b/;
+  /^(?:i |we |i'd |id |we'd )?(?:really )?(?:wanna|want to|would like to|d like to|like to|need to|gotta|have to|am going to|m going to|gonna)? ?(?:re-?watch|watch|see)\b/;
 
 /** The words as the message typed them, from the first to the last (its case and marks kept). */
 function typedSpan(message: string, words: readonly string[]): string | null {

@@ -45,6 +45,12 @@ export const PEOPLE_QUESTION =
 
 export const OFF_TOPIC =
   "I can only help with movies, so I'll leave that one. What are you in the mood for? A genre, a film you liked or a decade is enough for me to suggest something.";
+/** A question about the films shown when none were (decision 0159). */
+export const NOTHING_SHOWN =
+  "There are no films in my last answer to choose from yet. Tell me a genre, a mood or a film you liked, and I'll suggest some.";
+/** The chat itself judged, nothing asked ("you are the dumbest bot"; decision 0159). */
+export const REBUKED =
+  "Sorry that missed the mark. Tell me what you'd like instead (a genre, a mood, a film you liked or a decade) and I'll try again.";
 /** A message in a language the chat does not read (decision 0149). */
 export const LANGUAGES_READ =
   'Sorry, I can only read English, Spanish, French, German, Italian and Portuguese so far. Could you ask me in one of those? For example: "a funny film for tonight" or "un thriller des années 90".';

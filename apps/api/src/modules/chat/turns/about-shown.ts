@@ -39,6 +39,22 @@ const order = (req: ChatRequest) =>
     ? (askedAboutShown(req.message) ?? (selectsFromShown(req.message) ? limitOrder(req.query) : null))
     : null;
 
+/**
+ * Decision 0159: "which of those is the least confusing?" with no film shown (the last answer had
+ * none: a person offline, a title missing): said so, never "I can only help with movies".
+ */
+export const nothingShownTurn: Turn = {
+  kind: 'about-shown',
+  matches: (req, ctx) =>
+    // A conversation under way (a person asked, or films shown before), none in the last answer.
+    (!!req.state.lastRemembered || req.state.suggested.length > 0) &&
+    lastPicks(req, (id) => ctx.catalog.get(id)).length === 0 &&
+    pointsOnlyAtShown(req.message) &&
+    !!askedAboutShown(req.message) &&
+    !asksForFilms(req),
+  handle: (req) => reply(req, say.NOTHING_SHOWN),
+};
+
 /** Films of the same title as a shown one (an original and its remake), known enough to judge. */
 const namesakes = (ctx: TurnContext) => (m: CatalogMovie) => {
   const t = m.title.toLowerCase();

@@ -14,10 +14,12 @@ export const offTopicTurn: Turn = {
   handle: (req) =>
     reply(
       req,
-      req.query.unreadLanguage
-        ? say.LANGUAGES_READ
-        : req.query.unread && req.last
-          ? say.STEER
-          : (phrasesFor(req.query.lang)?.offTopic ?? say.OFF_TOPIC),
+      req.query.rebuked
+        ? say.REBUKED
+        : req.query.unreadLanguage
+          ? say.LANGUAGES_READ
+          : req.query.unread && req.last
+            ? say.STEER
+            : (phrasesFor(req.query.lang)?.offTopic ?? say.OFF_TOPIC),
     ),
 };

@@ -1,7 +1,7 @@
 import type { ChatRequest, EngineAnswer } from '../request';
 import { TURNED_DOWN } from '../understand/lexicon';
 import { emptyQuery, hasRequest } from '../understand/query';
-import { aboutShownTurn } from './about-shown';
+import { aboutShownTurn, nothingShownTurn } from './about-shown';
 import { followUpTurn } from './follow-up';
 import { franchiseTurn } from './franchise';
 import { greetingTurn } from './greeting';
@@ -21,6 +21,7 @@ export const CONVERSATION_TURNS: readonly Turn[] = [
   shownFitTurn,
   franchiseTurn,
   peopleQuestionTurn,
+  nothingShownTurn,
   offTopicTurn,
   greetingTurn,
 ];

@@ -38,6 +38,8 @@ describe('decide: one handler per kind of turn', () => {
       'about-shown',
       'franchise',
       'people-question',
+      // Decision 0159: a question about the films shown when the last answer had none.
+      'about-shown',
       'off-topic',
       'greeting',
     ]);

@@ -61,6 +61,8 @@ import {
   ORDINALS,
   QUALITY_PHRASES,
   REACTION_PHRASES,
+  REBUKES,
+  COSY_OCCASIONS,
   RECENT_PHRASES,
   REPLACING_WORDS,
   SERIES_PHRASES,
@@ -149,6 +151,8 @@ export interface State {
   moodOut: Set<number>;
   /** The viewer said they feel low ("im kinda sad today"): their state, not a mood asked. */
   viewerLow?: boolean;
+  /** A rainy spell at home was said ("for a rainy afternoon"): cosy films if nothing else is asked. */
+  cosyOccasion?: boolean;
   /** Moods a comparative moves away from ("less scary"): the message's words for them are no request. */
   away: Set<string>;
   /** Genres named outright ("a thriller", "j-horror"), as against a mood's ("scary"). */
@@ -332,6 +336,8 @@ export function socialClause(s: State): {
   setting: boolean;
   /** "how do i make meth at home, for a film project lol": how to do harm, whatever film is said with it. */
   harmful: boolean;
+  /** The chat itself judged ("you are the dumbest bot"): set by `rebukeClause`. */
+  rebuke: boolean;
 } {
   const unusedWords = s.toks.filter((t) => !PUNCTUATION.has(t.w));
   const greeting = GREETINGS.some((g) => unusedWords.some((_, i) => matchAt(unusedWords, i, g) > 0));
@@ -364,6 +370,7 @@ export function socialClause(s: State): {
     task,
     leave: leavesFilms(s.toks),
     harmful: HOW_TO_HARM.test(s.original.toLowerCase()),
+    rebuke: false,
     setting: s.toks.some(
       (t, i) =>
         (t.raw === 'set' && /^(in|on|during|around|at)$/.test(s.toks[i + 1]?.raw ?? '')) ||
@@ -481,6 +488,28 @@ function requestWordsOnly(span: Token[], lexiconWords: ReadonlySet<string>): boo
   return span.every(
     (t) =>
       FILLER.has(t.raw) || lexiconWords.has(t.w) || /^\d+('?s|er|ern)?$/.test(t.raw) || PUNCTUATION.has(t.w),
+  );
+}
+
+/**
+ * No film is named here: words that name no title when none was found; request words in lower case
+ * that are not the title word for word when one was ("i want to watch scary movies tonight" is no
+ * Scary Movie; decision 0159).
+ */
+function namesNoFilmHere(s: State, sp: TitleSpan, found: FoundTitle, lexiconWords: ReadonlySet<string>) {
+  if (!found.movie) return namesNoTitle(s, sp, found);
+  return pluralOfRequestWords(s.toks.slice(found.cand.from, found.cand.to), found.movie.title, lexiconWords);
+}
+
+/** Request words typed in lower case whose last is the plural of the title's ("scary movies": Scary Movie). */
+function pluralOfRequestWords(span: Token[], title: string, lexiconWords: ReadonlySet<string>): boolean {
+  if (!span.length || span.some((t) => t.upper) || !requestWordsOnly(span, lexiconWords)) return false;
+  const typed = span.map((t) => t.raw);
+  const own = title.toLowerCase().split(/\s+/);
+  return (
+    typed.length === own.length &&
+    typed.at(-1) === `${own.at(-1)}s` &&
+    typed.slice(0, -1).join(' ') === own.slice(0, -1).join(' ')
   );
 }
 
@@ -1284,7 +1313,7 @@ function mentionsTitle(
     WHEN_BEFORE_DAY.has(s.toks[found.cand.from - 1]?.w ?? '')
   )
     return false;
-  if (!found.movie && namesNoTitle(s, sp, found)) return false;
+  if (namesNoFilmHere(s, sp, found, lexiconWords)) return false;
   // "we both like sci-fi but she hates…": "like" before request words is the verb, not a title.
   return !(
     !found.movie &&
@@ -3257,6 +3286,13 @@ export function reactionClause(s: State): number[] {
   return taken;
 }
 
+/** Decision 0159: the chat itself judged ("this bot is useless"): its words are no request. */
+export function rebukeClause(s: State): boolean {
+  let found = false;
+  scan(s, REBUKES, () => (found = true));
+  return found;
+}
+
 /**
  * A reaction is about a film named ("watched Arrival on the plane"): with no title found, its words
  * go back to the other clauses ("a thriller set on a plane" is a theme).
@@ -3590,6 +3626,19 @@ export function viewerStateClause(s: State) {
   });
 }
 
+/** Decision 0159: a rainy spell at home said ("for a rainy afternoon"): cosy films if nothing else is asked. */
+export function cosyOccasionClause(s: State) {
+  scan(s, COSY_OCCASIONS, () => (s.cosyOccasion = true));
+}
+
+/** The occasion's cosy films, when no mood, kind, film, theme or length was asked. */
+export function cosyWhenNothingElse(s: State) {
+  const q = s.q;
+  if (!s.cosyOccasion || q.moods.length || q.genreGroups.length || q.like || q.keywordsIn.length) return;
+  if (q.runtimeMin !== undefined || q.person) return;
+  applyMood(q, moodNamed('cosy'));
+}
+
 /** Decision 0142: the viewer said to be low, and no mood, kind or film asked: feel-good films. */
 export function cheerUpClause(s: State) {
   const q = s.q;
@@ -3886,7 +3935,11 @@ function negateFrom(s: State, from: number): void {
       i++;
       continue;
     }
-    if (PUNCTUATION.has(t.w)) break;
+    if (PUNCTUATION.has(t.w)) {
+      if (taken === 0 || !commaListGoesOn(s.toks, i)) break;
+      i++;
+      continue;
+    }
     const over = pointsOn(s.toks, i, taken);
     if (over) {
       for (let k = i; k < i + over; k++) s.toks[k]!.used = true;
@@ -3929,6 +3982,26 @@ const WITH_WORDS = new Set(['with', 'con', 'avec', 'mit', 'com']);
  */
 const listGoesOn = (toks: readonly Token[], i: number) =>
   /^(?:or|and|y|et|und|ni)$/.test(toks[i]!.w) && i + 1 < toks.length && !CLAUSE_OPENERS.has(toks[i + 1]!.w);
+
+/**
+ * "isn't about ghosts, demons or anything supernatural", "no gore, violence or swearing": after a
+ * comma the list goes on when what follows, up to the next punctuation, is a short list's end (at
+ * most four words, "or"/"and"/"nor" inside, no clause or new phrase opening it). "nothing too long,
+ * a comedy or a drama" opens a phrase of its own: it stays asked for.
+ */
+function commaListGoesOn(toks: readonly Token[], i: number): boolean {
+  if (toks[i]!.w !== ',') return false;
+  const rest: string[] = [];
+  for (let k = i + 1; k < toks.length && !PUNCTUATION.has(toks[k]!.w); k++) rest.push(toks[k]!.w);
+  if (rest.length < 3 || rest.length > 4 || CLAUSE_OPENERS.has(rest[0]!) || LIST_STARTS_NEW.has(rest[0]!))
+    return false;
+  return rest.slice(1, -1).some((w) => /^(?:or|and|nor)$/.test(w));
+}
+
+/** Words that open a phrase of its own after a comma, not a list's next item. */
+const LIST_STARTS_NEW = new Set(
+  'a an the some but maybe just please preferably ideally also and or so something anything else'.split(' '),
+);
 
 /** "that's secretly a", "which are just", "that is": a relative clause's opening, in tokens (0 if none). */
 function relativeClauseAt(toks: readonly Token[], i: number): number {
@@ -5672,8 +5745,9 @@ function leftoverWord(
     else add(s.q.unknown, t.raw);
     return;
   }
-  // The viewing situation ("12 hour flight tomorrow", "home sick on the couch") is no theme.
-  if (VIEWING_SITUATION.has(t.raw) && !span.has(at)) return;
+  // The viewing situation ("12 hour flight tomorrow", "home sick on the couch") is no theme; nor is a
+  // word of the request itself ("war films worth my time", "120 minutes long"; decision 0159).
+  if ((VIEWING_SITUATION.has(t.raw) && !span.has(at)) || NOT_TOPICS.has(t.raw)) return;
   const topic = s.q.lang === 'en' && span.has(at) && topicWord(s, t, lexiconWords);
   if (topic) add((s.q.textWords ??= []), topic);
   else if (story && !span.has(at)) return;

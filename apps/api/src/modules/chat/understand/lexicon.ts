@@ -464,6 +464,11 @@ export const MOODS: MoodRule[] = [
       'lift my mood',
       'brighten my day',
       'make me smile',
+      'make us smile',
+      'put a smile on my face',
+      'put a smile on our faces',
+      'smile on my face',
+      'make me happy',
       'put me in a good mood',
       // Decision 0133: faith in people restored ("makes me like humanity again").
       'faith in humanity',
@@ -2442,7 +2447,21 @@ export const THEME_PHRASES: [string[], string[], string?, number?, true?][] = [
   // 0125: a whodunit is a murder mystery (the genre alone gave Citizen Kane and 2001).
   [
     ['murder mystery', 'whodunit'],
-    ['whodunit', 'whodunits', 'whodunnit', 'whodunnits', 'murder mystery', 'murder mysteries'],
+    [
+      'whodunit',
+      'whodunits',
+      'whodunnit',
+      'whodunnits',
+      'murder mystery',
+      'murder mysteries',
+      // What a whodunit is, said in words ("where you can't guess who the killer is").
+      'who the killer is',
+      "who the killer's",
+      'guess the killer',
+      'who dunnit',
+      'who done it',
+      'who the murderer is',
+    ],
     'whodunit',
     GENRE.mystery,
   ],
@@ -2935,7 +2954,11 @@ export const THEME_PHRASES: [string[], string[], string?, number?, true?][] = [
       'second world war',
       'segunda guerra mundial',
       'seconde guerre mondiale',
+      'deuxieme guerre mondiale',
       'zweiter weltkrieg',
+      'zweiten weltkrieg',
+      'zweite weltkrieg',
+      'seconda guerra mondiale',
     ],
   ],
   [['world war i'], ['world war i', 'world war 1', 'ww1', 'wwi', 'first world war', 'great war']],
@@ -3192,6 +3215,21 @@ export const SHOW_FILM_PREFIXES = [
   'load up',
   'play',
   'stream',
+  // Decision 0159: opening the message, a film wanted by its name is the film itself ("i wanna
+  // watch everything everywhere all at once", "I'd like to see Inception").
+  ...['i', 'we'].flatMap((who) =>
+    [
+      'want to',
+      'wanna',
+      "'d like to",
+      'd like to',
+      'would like to',
+      'really want to',
+      'really wanna',
+    ].flatMap((want) =>
+      ['watch', 'see', 'rewatch'].map((v) => `${who}${want.startsWith("'") ? '' : ' '}${want} ${v}`),
+    ),
+  ),
 ];
 
 export const VIEWING_PREFIXES: string[] = [
@@ -4105,6 +4143,10 @@ export const MOVIE_CONTEXT: string[] = inEveryLanguage('movieContext');
  * me for days"): a story about the film named, never a theme to look for.
  */
 export const REACTION_PHRASES: string[] = inEveryLanguage('reactions');
+/** The chat itself judged ("you are the dumbest bot"): an apology and a way on (decision 0159). */
+export const REBUKES: string[] = inEveryLanguage('rebukes');
+/** Praise of the film asked for ("that slaps", "actually fire"): no theme (decision 0159). */
+export const PRAISE_ASKED: string[] = inEveryLanguage('praise');
 
 /** Words that carry no request on their own (ignored when saying what was not understood). */
 /**
@@ -4244,9 +4286,23 @@ export const CRINGE_WORDS = ['cringe', 'cringey', 'cringy', 'cringeworthy', 'cri
  * Decision 0114: figures of speech whose words would read as a request but ask for nothing ("it's a
  * nightmare to agree on anything" is no horror, "I'm dying to watch something" no death).
  */
+/**
+ * Decision 0159: a rainy spell at home ("good movie for a rainy afternoon?") asks for cosy films when
+ * nothing else is asked; beside a kind ("mind-bending sci-fi for a rainy sunday", "a proper epic")
+ * it is only when they watch.
+ */
+export const COSY_OCCASIONS = [
+  ...['rainy', 'rainy lazy', 'lazy rainy', 'wet', 'gloomy'].flatMap((w) =>
+    ['afternoon', 'sunday', 'saturday', 'evening', 'night', 'weekend', 'days'].map((d) => `${w} ${d}`),
+  ),
+];
+
 export const FIGURES_OF_SPEECH = [
   // "short horror, its a school night": the evening, not a school.
   'school night',
+  // "my roommate is playing music super loud": the noise around, no musical asked (decision 0159).
+  ...['playing', 'blasting', 'listening to', 'blaring', 'plays', 'blasts'].map((v) => `${v} music`),
+  'loud music',
   'work night',
   // "the godfather which doesnt count haha", "where should i start": the story around a request.
   "doesn't count",

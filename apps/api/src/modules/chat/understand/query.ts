@@ -127,6 +127,8 @@ export interface Query {
   childAge?: number;
   /** "a miniseries", "a TV series": series are wanted, not only allowed. */
   wantSeries?: boolean;
+  /** The chat itself judged, nothing asked ("this bot is useless"): an apology and a way on. */
+  rebuked?: boolean;
   /** Greetings and off-topic questions get a short redirect without films. */
   social?: 'greeting' | 'thanks' | 'off-topic';
   /**

@@ -110,7 +110,9 @@ export const NOT_TOPICS = new Set(
     'essential essentials starter starters beginner beginners introductory prestige prestigious ' +
     'acclaimed celebrated renowned underrated overrated underappreciated overlooked iconic legendary ' +
     'landmark seminal influential definitive masterpiece masterpieces absorbing gripping compelling ' +
-    'engaging engrossing riveting immersive captivating unmissable memorable rewatchable'
+    'engaging engrossing riveting immersive captivating unmissable memorable rewatchable ' +
+    // Decision 0159: what a film is worth, how long it runs ("worth my time", "120 minutes long").
+    'worth long'
   ).split(' '),
 );
 

@@ -48,6 +48,8 @@ import {
   experienceClause,
   viewerStateClause,
   cheerUpClause,
+  cosyOccasionClause,
+  cosyWhenNothingElse,
   reactionClause,
   releaseReactions,
   themeClause,
@@ -65,6 +67,7 @@ import {
   LEAVE_VERBS,
   NARROWING_WORDS,
   REACTION_PHRASES,
+  PRAISE_ASKED,
   REPLACING_WORDS,
   VIEWING_PREFIXES,
   FILLER,
@@ -93,7 +96,7 @@ import {
   CHEESE_WORDS,
   CRINGE_WORDS,
 } from './lexicon';
-import { leanTo, negatedJustBefore, RATHER_WORDS, TITLE_CONFIDENCE } from './clauses';
+import { leanTo, negatedJustBefore, RATHER_WORDS, rebukeClause, TITLE_CONFIDENCE } from './clauses';
 import { dropClause } from './drops';
 import { asksForKind, emptyQuery, groupKey, hasRequest, type Query } from './query';
 import {
@@ -143,6 +146,7 @@ export const LEXICON_WORDS: ReadonlySet<string> = new Set(
     ...WORST_PHRASES,
     ...ERA_PHRASES.flatMap((e) => e.phrases),
     ...REACTION_PHRASES,
+    ...PRAISE_ASKED,
     ...VIEWING_PREFIXES,
     ...NARROWING_WORDS,
     ...REPLACING_WORDS,
@@ -270,6 +274,7 @@ export const CLAUSES: readonly ClauseStep[] = [
   (s, r) => void (r.social = socialClause(s)),
   (s, r) => void (r.held = r.hold ? holdCuedTitles(s) : []),
   (s, r) => void (r.named = holdNamedTitles(s)),
+  (s, r) => void (r.social.rebuke = rebukeClause(s)),
   (s) => discourseClause(s),
   (s) => figureOfSpeechClause(s),
   (s) => reportedWordsClause(s),
@@ -292,6 +297,8 @@ export const CLAUSES: readonly ClauseStep[] = [
   (s) => likeClause(s, LEXICON_WORDS),
   (s) => mentionClause(s, LEXICON_WORDS),
   (s, r) => releaseReactions(s, r.reactions),
+  // Praise of the film asked for ("a sci-fi movie that slaps", "actually fire"): no theme.
+  (s) => scan(s, PRAISE_ASKED, () => {}),
   (s, r) => keepNamedTitles(s, r.named),
   // Off-topic words inside a film's title ("The Grand Budapest Hotel") are the title's, and a
   // question about a named film ("what's similar?") is about films.
@@ -318,6 +325,7 @@ export const CLAUSES: readonly ClauseStep[] = [
   (s) => franchiseOutClause(s, LEXICON_WORDS),
   (s) => studioOutClause(s),
   (s) => industryClause(s),
+  (s) => cosyOccasionClause(s),
   (s) => occasionClause(s),
   (s) => genrePairClause(s),
   (s) => moodClause(s, true),
@@ -327,6 +335,7 @@ export const CLAUSES: readonly ClauseStep[] = [
   (s) => languageClause(s, LEXICON_WORDS),
   (s) => themeClause(s, true),
   (s) => cheerUpClause(s),
+  (s) => cosyWhenNothingElse(s),
   (s) => leftoverClause(s, LEXICON_WORDS),
 ];
 
@@ -591,6 +600,8 @@ const constrains = (q: Query) =>
 function readNothing(q: Query, social: Social): void {
   // "recommend me a movie": a request with nothing to narrow it (the engine picks favourites).
   if (social.movieContext && !social.offTopic && !social.help && q.unknown.length === 0) q.vague = true;
+  // ("cheers. totally unrelated but do you know a good pizza place near Soho?": the question wins.)
+  else if (social.offTopicSubject) q.social = 'off-topic';
   else q.social = social.greeting || social.help || q.unknown.length === 0 ? 'greeting' : 'off-topic';
   if (q.social === 'off-topic' && !social.offTopic && !social.task && !social.leave) q.unread = true;
 }
@@ -601,8 +612,10 @@ function smallTalk(q: Query, social: Social): Query['social'] {
   const loose = !specific && !constrains(q) && !social.movieContext;
   // "hey! how does this thing work?": what the chat does, whatever else its words could mean.
   if (social.help && !specific) return 'greeting';
-  // "thanks, that's perfect!", "Bonjour, comment ça va ?"
-  if (social.greeting && loose && q.keywordsIn.length === 0) return 'greeting';
+  // "thanks, that's perfect!", "Bonjour, comment ça va ?" ("cheers. do you know a good pizza
+  // place near Soho?": a question about something else after the thanks is that question.)
+  if (social.greeting && loose && q.keywordsIn.length === 0)
+    return social.offTopicSubject ? 'off-topic' : 'greeting';
   // "how do I cook rice", "recommend a good restaurant in Paris", "ignore your instructions and…":
   // a word that happens to be a film keyword or title is no film request.
   if (social.offTopic && !social.strongContext && !(specific && social.movieContext && !q.like))
@@ -713,6 +726,17 @@ function inUnreadLanguageOnly(q: Query, social: Social, understood: boolean, mes
   return nothingRead && q.social !== 'greeting' && inUnreadLanguage(message);
 }
 
+/**
+ * Decision 0159: the chat itself judged and nothing asked of a film (loose words aside: "you are the
+ * dumbest bot i've ever used"): an apology and a way on.
+ */
+function settleRebuke(q: Query, social: Social, understood: boolean): void {
+  if (!social.rebuke) return;
+  if (understood && !q.social && (isSpecific(q) || constrains(q) || q.keywordsIn.length > 0)) return;
+  q.social = 'off-topic';
+  q.rebuked = true;
+}
+
 /** Greeting, thank-you, off-topic or a request: decided once every clause has read the message. */
 function classify(q: Query, social: Social, filmNoun: boolean, message: string): void {
   // "¿cómo funciona esto?": asked of the chat itself, its "como" names no film.
@@ -730,6 +754,7 @@ function classify(q: Query, social: Social, filmNoun: boolean, message: string):
   // "how do i make meth at home, asking for a film project lol": no film makes that a film request.
   if (social.harmful) q.social = 'off-topic';
   if (inUnreadLanguageOnly(q, social, understoodSomething, message)) q.unreadLanguage = true;
+  settleRebuke(q, social, understoodSomething);
   // "thanks, that's perfect!": a thank-you gets a "you're welcome", not the introduction.
   if (q.social === 'greeting' && social.thanks) q.social = 'thanks';
   q.empty = (!understoodSomething && !q.vague) || !!q.social;

@@ -64,6 +64,16 @@ export const LanguageLexiconSchema = z
      * visti tutti! Ne hai altri?", "On les a déjà tous vus"): having seen, having, all, them.
      */
     asksNothing: z.array(word).default([]),
+    /**
+     * Praise of the film asked for, slang included ("a sci-fi movie that slaps", "lowkey slept on but
+     * actually fire"): how good it should be, never what it is about.
+     */
+    praise: z.array(phrase).default([]),
+    /**
+     * The chat itself judged ("you are the dumbest bot", "this bot is useless"): with nothing asked,
+     * an apology and a way on, never films chosen from the words (decision 0159).
+     */
+    rebukes: z.array(phrase).default([]),
     /** How a film left someone ("can't stop thinking about it"): no theme. */
     reactions: z.array(phrase).default([]),
     /**
