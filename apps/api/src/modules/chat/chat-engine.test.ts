@@ -1261,6 +1261,26 @@ describe('chat engine: fresh73 classes (decision 0159)', () => {
     for (const { movie } of a.picks) expect(movie.genre_ids).toContain(genre);
   });
 
+  it('"bureaucracy pls": politeness leaves a bare description its topic', async () => {
+    const a = await talk(fresh(), 'bureaucracy pls');
+    expect(a.intent.textWords).toContain('bureaucracy');
+    expect(a.picks.map((p) => p.movie.id)).toContain(68); // Brazil
+  });
+
+  it('a story word no film listed has is not claimed in the intro', async () => {
+    const a = await talk(fresh(), 'the banshees of inisherin pls');
+    const story = a.picks
+      .map(
+        (p) =>
+          `${p.movie.keywords.join(' ')} ${p.movie.title} ${p.movie.overview ?? ''} ${p.movie.tagline ?? ''}`,
+      )
+      .join(' ');
+    expect(story).not.toMatch(/banshee/i);
+    expect(a.message).not.toMatch(/whose story has/);
+    const b = await talk(fresh(), 'a film about a lighthouse keeper');
+    expect(b.message).toMatch(/whose story has "keeper"/);
+  });
+
   it('"a fire action movie": fire before the film noun is still the theme', async () => {
     const a = await talk(fresh(), 'a fire action movie');
     expect(a.intent.keywordsIn).toContain('fire');

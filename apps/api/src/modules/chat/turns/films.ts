@@ -4,6 +4,7 @@ import { darkness, type Retrieval, type Scored } from '../retrieve';
 import { hasRequest, type Query } from '../understand/query';
 import { filmFacts, phrasesFor, type ReplyPhrases } from '../reply-language';
 import * as say from '../wording';
+import { TextIndex } from '../text-index';
 import type { Turn, TurnContext } from './turn';
 
 /** Words that ask for films other than the one named (decision 0120). */
@@ -103,6 +104,20 @@ export function picksIn(
   return reply(req, say.renderPicks(head, picks, [...notes, steer].filter(Boolean).join(' ')), picks);
 }
 
+/**
+ * Decision 0159: the story words the intro claims ("whose story has "banshees"") are only those
+ * some film listed has in its text; none found, none claimed (the list is favourites then).
+ */
+function storyWordsFound(q: Query, picks: readonly Pick[]): Query {
+  if (!q.textWords?.length) return q;
+  // The fields the text index reads (text-index.ts): keywords, title, tagline, overview.
+  const text = (m: CatalogMovie) =>
+    `${m.keywords.join(' ')} ${m.title} ${m.tagline ?? ''} ${m.overview ?? ''}`;
+  const told = new Set(picks.flatMap((p) => TextIndex.words(text(p.movie))));
+  const found = q.textWords.filter((w) => TextIndex.words(w).some((x) => told.has(x)));
+  return found.length === q.textWords.length ? q : { ...q, textWords: found };
+}
+
 /** The reply's intro, then a reason per pick, then what could not be applied. */
 function wordPicks(req: ChatRequest, found: Retrieval): EngineAnswer {
   const { query: q, seed } = req;
@@ -122,9 +137,12 @@ function wordPicks(req: ChatRequest, found: Retrieval): EngineAnswer {
       : 'Here it is:'
     : // Themes dropped to fill the list are not claimed of it ("some of these only match the rest").
       say.intro(
-        found.relaxed.length
-          ? { ...q, keywordsIn: q.keywordsIn.filter((k) => !found.relaxed.includes(k)) }
-          : q,
+        storyWordsFound(
+          found.relaxed.length
+            ? { ...q, keywordsIn: q.keywordsIn.filter((k) => !found.relaxed.includes(k)) }
+            : q,
+          picks,
+        ),
         seed,
         picks.length,
       );

@@ -53,6 +53,8 @@ const ENDS = new Set([
   'for',
   'like',
 ]);
+/** Politeness around a bare description, never part of it (decision 0159). */
+const POLITE = new Set(['please', 'pls', 'plz', 'thanks', 'thx', 'ty']);
 /** Words that make a message a request or a question rather than a bare description. */
 const REQUESTING = new Set([
   ...ENDS,
@@ -182,12 +184,14 @@ function beforeFilmNouns(toks: readonly Token[], into: Set<number>): void {
 /** The token indexes whose words, if no clause read them, are the message's topic. */
 export function topicSpan(toks: readonly Token[], negated: ReadonlySet<number> = new Set()): Set<number> {
   const span = new Set<number>();
-  const words = toks.filter(isWord);
+  // ("hereditary pls", "bureaucracy please": politeness makes no bare description a request.)
+  const words = toks.filter((t) => isWord(t) && !POLITE.has(t.raw));
   const bare =
     words.length <= DESCRIPTION_MAX &&
     !toks.slice(0, -1).some((t) => !isWord(t)) &&
-    !words.some((t) => REQUESTING.has(t.raw));
-  if (bare) toks.forEach((t, i) => isWord(t) && span.add(i));
+    // (A requesting word typed with a slip still requests: "sum1 recomend a gud zombie movi".)
+    !words.some((t) => REQUESTING.has(t.raw) || REQUESTING.has(t.w));
+  if (bare) toks.forEach((t, i) => isWord(t) && !POLITE.has(t.raw) && span.add(i));
   cueSpans(toks, negated, span);
   beforeFilmNouns(toks, span);
   return span;
