@@ -15,6 +15,14 @@ import { stemmer } from 'stemmer';
  * MiniSearch: its title index alone was 46 MB of heap, decision 0021).
  */
 export const FIELD_WEIGHTS = { keywords: 2, title: 2, tagline: 1, overview: 1 } as const;
+
+/** The text of each field the index reads, with its weight. */
+const fieldsOf = (m: CatalogMovie): [string, number][] => [
+  [m.keywords.join(' '), FIELD_WEIGHTS.keywords],
+  [m.title, FIELD_WEIGHTS.title],
+  [m.tagline ?? '', FIELD_WEIGHTS.tagline],
+  [m.overview ?? '', FIELD_WEIGHTS.overview],
+];
 const K1 = 1.2;
 const B = 0.75;
 /** A word more than this share of the films use says nothing about a topic. */
@@ -83,10 +91,7 @@ function collect(movies: readonly CatalogMovie[], from: number, to: number, c: C
     const m = movies[j]!;
     c.ids[j] = m.id;
     terms.clear();
-    add(m.keywords.join(' '), FIELD_WEIGHTS.keywords);
-    add(m.title, FIELD_WEIGHTS.title);
-    add(m.tagline ?? '', FIELD_WEIGHTS.tagline);
-    add(m.overview ?? '', FIELD_WEIGHTS.overview);
+    for (const [text, weight] of fieldsOf(m)) add(text, weight);
     c.termWords = withRoom(c.termWords, c.size + terms.size);
     c.termTfs = withRoom(c.termTfs, c.size + terms.size);
     c.df = withRoom(c.df, c.words.size);
@@ -165,6 +170,11 @@ export class TextIndex {
   filmsWith(word: string): number {
     const no = this.wordNo.get(word);
     return no === undefined ? 0 : this.starts[no + 1]! - this.starts[no]!;
+  }
+
+  /** The words the index reads of a film, as `words` gives them (decision 0159: what an intro may claim). */
+  static filmWords(m: CatalogMovie): Set<string> {
+    return new Set(fieldsOf(m).flatMap(([text]) => TextIndex.words(text)));
   }
 
   /** A message's words as the index reads them (stop words out, each word's stem). */

@@ -46,8 +46,9 @@ const order = (req: ChatRequest) =>
 export const nothingShownTurn: Turn = {
   kind: 'about-shown',
   matches: (req, ctx) =>
-    // A conversation under way (a person asked, or films shown before), none in the last answer.
-    (!!req.state.lastRemembered || req.state.suggested.length > 0) &&
+    // The last answer had no films for a request it remembers (a person asked offline); the films
+    // shown before it, if any, stay the ones a question is about (aboutShownTurn).
+    !!req.state.lastRemembered &&
     lastPicks(req, (id) => ctx.catalog.get(id)).length === 0 &&
     pointsOnlyAtShown(req.message) &&
     !!askedAboutShown(req.message) &&

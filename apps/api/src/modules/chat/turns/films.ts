@@ -110,10 +110,7 @@ export function picksIn(
  */
 function storyWordsFound(q: Query, picks: readonly Pick[]): Query {
   if (!q.textWords?.length) return q;
-  // The fields the text index reads (text-index.ts): keywords, title, tagline, overview.
-  const text = (m: CatalogMovie) =>
-    `${m.keywords.join(' ')} ${m.title} ${m.tagline ?? ''} ${m.overview ?? ''}`;
-  const told = new Set(picks.flatMap((p) => TextIndex.words(text(p.movie))));
+  const told = new Set(picks.flatMap((p) => [...TextIndex.filmWords(p.movie)]));
   const found = q.textWords.filter((w) => TextIndex.words(w).some((x) => told.has(x)));
   return found.length === q.textWords.length ? q : { ...q, textWords: found };
 }

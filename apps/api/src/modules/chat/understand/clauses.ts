@@ -3631,19 +3631,19 @@ export function cosyOccasionClause(s: State) {
   scan(s, COSY_OCCASIONS, () => (s.cosyOccasion = true));
 }
 
-/** The occasion's cosy films, when no mood, kind, film, theme or length was asked. */
+/** The occasion's cosy films, when nothing of a film's own, nor a long film or a person, was asked. */
 export function cosyWhenNothingElse(s: State) {
   const q = s.q;
-  if (!s.cosyOccasion || q.moods.length || q.genreGroups.length || q.like || q.keywordsIn.length) return;
-  if (q.runtimeMin !== undefined || q.person) return;
-  applyMood(q, moodNamed('cosy'));
+  if (s.cosyOccasion && asksNoKind(q) && q.runtimeMin === undefined && !q.person) applyMood(q, COSY);
 }
+
+/** No mood, kind, film or theme asked: what the viewer's state or the occasion says then sets the mood. */
+const asksNoKind = (q: Query) => !q.moods.length && !q.genreGroups.length && !q.like && !q.keywordsIn.length;
 
 /** Decision 0142: the viewer said to be low, and no mood, kind or film asked: feel-good films. */
 export function cheerUpClause(s: State) {
   const q = s.q;
-  if (!s.viewerLow || q.moods.length || q.genreGroups.length || q.like || q.keywordsIn.length) return;
-  applyMood(q, FEEL_GOOD);
+  if (s.viewerLow && asksNoKind(q)) applyMood(q, FEEL_GOOD);
 }
 
 /**
@@ -4252,6 +4252,7 @@ const DEGREE_WORDS: ReadonlySet<string> = new Set(
 const moodNamed = (name: string) => MOODS.find((m) => m.mood === name)!;
 const FUNNY = moodNamed('funny');
 const FEEL_GOOD = moodNamed('feel-good');
+const COSY = moodNamed('cosy');
 const SILLY = moodNamed('silly');
 const EASY_WATCHING = moodNamed('easy-watching');
 /**
