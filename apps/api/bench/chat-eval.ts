@@ -16,7 +16,7 @@
  * with its real title), understood-or-said-so, p95 latency.
  * `--url URL` sends each turn to a running site over HTTP instead (`POST /api/chat/send`, as a
  * visitor's browser does; start it with TRUST_PROXY=1): the latency is then a visitor's.
- * Usage: npm run chat:eval [-- --set dev|own-lang|own5|own6|own7|own8|heldout|fresh|fresh2…fresh61|fresh63|fresh64|fresh65|fresh66|fresh67|fresh68|fresh69|fresh70|fresh71|fresh72|fresh73|own|all] [--file SET.json] [--keyword-only] [--recommender URL] [--out FILE]
+ * Usage: npm run chat:eval [-- --set dev|own-lang|own5|own6|own7|own8|heldout|fresh|fresh2…fresh61|fresh63|fresh64|fresh65|fresh66|fresh67|fresh68|fresh69|fresh70|fresh71|fresh72|fresh73|fresh74|own|all] [--file SET.json] [--keyword-only] [--recommender URL] [--out FILE]
  *        [--transcript FILE] (every turn and reply of the independent sets, to read them as a person would)
  * Without --set it runs dev and own: the held-out half only runs when asked for by name (or "all").
  * (the recommendation service is not used unless --recommender is given: the figures must not
@@ -333,6 +333,7 @@ const SETS = [
   'fresh71',
   'fresh72',
   'fresh73',
+  'fresh74',
 ];
 
 /**
