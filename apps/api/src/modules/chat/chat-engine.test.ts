@@ -1338,3 +1338,115 @@ describe('chat engine: fresh73 classes (decision 0159)', () => {
     },
   );
 });
+
+describe('chat engine: fresh74 classes (decision 0160)', () => {
+  const HALLOWEEN = [
+    'ghost',
+    'haunted house',
+    'halloween',
+    'haunting',
+    'ghost story',
+    'witch',
+    'zombie',
+    'vampire',
+    'monster',
+  ];
+
+  it.each([
+    'throwing a halloween party - what should we have playing?',
+    'hosting a halloween party saturday',
+  ])(
+    '"%s": the occasion asks for the season\'s films, its verb and "playing" are no themes',
+    async (text) => {
+      const a = await talk(fresh(), text);
+      expect(a.intent.social).toBeUndefined();
+      expect(a.intent.themeWords).not.toContain('playing');
+      expect(a.intent.themeWords.filter((w) => /^(?:throwing|hosting)$/.test(w))).toEqual([]);
+      expect(a.picks.length).toBeGreaterThanOrEqual(3);
+      for (const { movie } of a.picks) expect(movie.keywords.some((k) => HALLOWEEN.includes(k))).toBe(true);
+    },
+  );
+
+  it('"halloween party movies": the evening after a title is no sequel said missing', async () => {
+    const a = await talk(fresh(), 'halloween party movies');
+    expect(a.message).not.toContain(NOT_IN_CATALOG);
+    expect(a.picks.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it.each([
+    'my day was terrible. something to make me feel better?',
+    'had such a rough week, anything?',
+    'work has been brutal lately, what should i watch',
+    'need cheering up',
+  ])('"%s": a bad day said asks for feel-good films', async (text) => {
+    const a = await talk(fresh(), text);
+    expect(a.intent.moods).toContain('feel-good');
+    for (const { movie } of a.picks) expect(movie.genre_ids).not.toContain(27);
+  });
+
+  it('"snowed in, fire going, hot cocoa": cosy films, and the fire is no theme', async () => {
+    const a = await talk(fresh(), 'snowed in with the fire going and hot cocoa. what should we watch?');
+    expect(a.intent.moods).toContain('cosy');
+    expect(a.intent.keywordsIn).not.toContain('fire');
+  });
+
+  it('"no shorter than 100 minutes and no longer than 2 hours": a floor and a ceiling', async () => {
+    const a = await talk(fresh(), 'a thriller no shorter than 100 minutes and no longer than 2 hours');
+    expect([a.intent.runtimeMin, a.intent.runtimeMax]).toEqual([100, 120]);
+    for (const { movie } of a.picks) expect(movie.runtime).toBeGreaterThanOrEqual(100);
+  });
+
+  it.each(['solve 2x + 4 = 10', 'what is 7*6 = ?'])('"%s": an equation is off-topic', async (text) => {
+    const a = await talk(fresh(), text);
+    expect([a.message, a.picks]).toEqual([OFF_TOPIC, []]);
+  });
+
+  it('"I don\'t trust her taste": the speaker\'s doubt rules nothing out', async () => {
+    const a = await talk(
+      fresh(),
+      "my sister keeps suggesting westerns but I don't trust her taste. a western anyway",
+    );
+    expect(a.intent.keywordsOut).toEqual([]);
+  });
+
+  it('"which honestly scares me": the speaker\'s fear is no scary film asked; "one that scares me" is', async () => {
+    const a = await talk(fresh(), "a classic that isn't in English, which honestly scares me a little");
+    expect(a.intent.moods).not.toContain('scary');
+    const b = await talk(fresh(), 'a film that scares me');
+    expect(b.intent.moods).toContain('scary');
+  });
+
+  it('"I like trials, lawyers and big verdicts": a listed topic is no title, the request stands', async () => {
+    const a = await talk(fresh(), 'any good legal dramas? I like trials, lawyers and big verdicts.');
+    expect(a.intent.social).toBeUndefined();
+    expect(a.seed).toBeNull();
+    expect(a.message).not.toContain(NOT_IN_CATALOG);
+    expect(a.picks.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it.each([
+    ['i like war films from the 60s', 10752],
+    ['I love heist films where the plan falls apart', 80],
+  ])('"%s": a kind before a film noun is no title (War, Heist)', async (text, genre) => {
+    const a = await talk(fresh(), text);
+    expect(a.seed).toBeNull();
+    expect(a.picks.length).toBeGreaterThanOrEqual(3);
+    for (const { movie } of a.picks) expect(movie.genre_ids).toContain(genre);
+  });
+
+  it('"scratch that, a feel-good musical instead": the film the last request was like goes too', async () => {
+    const state = fresh();
+    const a = await talk(state, 'I love Alien. Anything similar?');
+    expect(a.seed?.id).toBe(348);
+    const b = await talk(state, 'scratch that, my wife wants a feel-good musical instead');
+    expect(b.seed).toBeNull();
+    expect(b.picks.length).toBeGreaterThanOrEqual(3);
+    for (const { movie } of b.picks) expect(movie.genre_ids).toContain(10402);
+  });
+
+  it('"I love The Lord of the Rings": the franchise, far better known than the 1978 film of its name', async () => {
+    const a = await talk(fresh(), 'I love The Lord of the Rings. More fantasy please.');
+    expect(a.seed?.collection?.id).toBe(119);
+    for (const { movie } of a.picks) expect(movie.collection?.id).not.toBe(119);
+  });
+});

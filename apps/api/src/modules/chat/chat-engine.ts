@@ -1609,6 +1609,7 @@ export class ChatEngine {
       'keywordsOut',
       'outLabels',
       'moodKeywords',
+      'occasion',
       'moods',
       'notMoods',
       'soft',

@@ -1,5 +1,11 @@
 import { isGrammarWord } from './understand/grammar-words';
-import { AVAILABILITY_FRAME, FILLER, JUDGED_AS, SHOW_FILM_PREFIXES } from './understand/lexicon';
+import {
+  AVAILABILITY_FRAME,
+  FILLER,
+  JUDGED_AS,
+  OCCASION_NOUNS,
+  SHOW_FILM_PREFIXES,
+} from './understand/lexicon';
 import { asksForFilms, type Query } from './understand/query';
 import { asksForSuggestions } from './understand/suggestions';
 import { sentencesOf } from './understand/text';
@@ -449,8 +455,9 @@ function moreOfAName(
   const asksFor = framed ? (words.asksForKind ?? words.asksForFilms) : words.asksForFilms;
   const asks = !subtitled && !/^\d+$/.test(rest) && asksFor(rest);
   if (more.length > (subtitled ? 5 : 3) || PADDING.test(rest) || JOINS.test(rest) || asks) return false;
-  // "war movie recommendations", "heat suggestions pls": words that only ask are no more of a name.
-  if (more.every((w) => FILLER.has(w))) return false;
+  // "war movie recommendations", "heat suggestions pls": words that only ask are no more of a name;
+  // nor is the evening ("halloween party movies": decision 0160).
+  if (more.every((w) => FILLER.has(w)) || more.some((w) => OCCASION_NOUNS.has(w))) return false;
 
   return subtitled || !isGrammarWord(more[0]!) || /^(?:\d.*|part|chapter|vol|volume|episode)$/.test(more[0]!);
 }

@@ -340,6 +340,13 @@ const KEYWORD_MOODS = new Set(
   MOODS.filter((r) => !r.genres?.length && r.keywords?.length).map((r) => r.mood),
 );
 
+/**
+ * A film must carry one of the mood's keywords: a mood of keywords alone, or an occasion's keywords
+ * (decision 0160: "hosting a halloween party"), when no theme is asked.
+ */
+const moodRequired = (q: Query) =>
+  q.moods.some((m) => KEYWORD_MOODS.has(m)) || (!!q.occasion && q.moodKeywords.length > 0);
+
 /** What a full text match adds to fit: as much as a named film's closeness. */
 const TEXT_FIT = 6;
 /** The text's share of fit when the topic is a catalog keyword (the keyword carries it: 0133). */
@@ -823,7 +830,7 @@ export class Retriever {
       families: new Map(keywordsIn.map((k) => [k, this.familyOf(k, sem)])),
       moodKeywords: q.moodKeywords.filter((k) => !keywordsIn.includes(k)),
       // (Beside an asked theme, the theme is required and the mood lifts: "clever and twisty, a heist".)
-      moodRequired: keywordsIn.length === 0 && q.moods.some((m) => KEYWORD_MOODS.has(m)),
+      moodRequired: keywordsIn.length === 0 && moodRequired(q),
       seed,
       seeds,
       closeness: seed

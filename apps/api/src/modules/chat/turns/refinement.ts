@@ -15,8 +15,15 @@ export const refinementTurn: Turn = {
     !!last &&
     ((isRefinement(q) && !q.namesFilms && !q.person) || (!!(q.narrows || q.relative) && !q.like)),
   handle(req, ctx) {
-    const query = ctx.merge(req.last!, req.query);
-    const seed = query.like?.movie ?? lastSeed(req, ctx);
+    const merged = ctx.merge(req.last!, req.query);
+    // Decision 0160: a kind said instead ("scratch that, a feel-good musical instead") takes the
+    // place of the film the last request was like, as it takes its genres' place.
+    const instead =
+      !!req.query.replaces &&
+      !req.query.like &&
+      (req.query.genreGroups.length > 0 || req.query.moods.length > 0);
+    const query = instead ? { ...merged, like: undefined } : merged;
+    const seed = query.like?.movie ?? (instead ? null : lastSeed(req, ctx));
     return serve({ ...req, query, seed, alone: req.query }, ctx);
   },
 };

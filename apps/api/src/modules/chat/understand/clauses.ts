@@ -87,6 +87,7 @@ import {
   TITLE_BOUNDARIES,
   type Soft,
   SHOWN_AFTER_OF,
+  OCCASION_NOUNS,
 } from './lexicon';
 import { asksForKind, groupKey, type Query } from './query';
 import { Lru } from '../lru';
@@ -297,10 +298,11 @@ const QUESTION_OPENING = /^(?:how|who|what|what's|whats|when|where|why)\b/;
 
 /**
  * Decision 0131: sums of money and snacks to make are subjects of their own ("what's a 15% tip on
- * $84.50?", "how do i make popcorn taste like the cinema kind?"), however filmish their words.
+ * $84.50?", "how do i make popcorn taste like the cinema kind?"), however filmish their words; so is
+ * an equation (decision 0160: "solve 3x + 7 = 22").
  */
 export const CHORES =
-  /[$€£]\s?\d+[.,]\d{2}\b|\b\d+(?:[.,]\d+)?\s?(?:%|percent)\s+(?:tip|of|off)\b|\bmake (?:the |my |some )?popcorn\b|\bpopcorn (?:recipe|taste)/i;
+  /\d[^=]{0,20}=\s*-?\d|[$€£]\s?\d+[.,]\d{2}\b|\b\d+(?:[.,]\d+)?\s?(?:%|percent)\s+(?:tip|of|off)\b|\bmake (?:the |my |some )?popcorn\b|\bpopcorn (?:recipe|taste)/i;
 
 /** What may say that the thing after "about" is a film's topic: "something about", "still about". */
 const TOPIC_HEADS =
@@ -1241,6 +1243,7 @@ function namesATopic(s: State, found: FoundTitle, suffix = false): boolean {
   const span = s.toks.slice(found.cand.from, found.cand.to);
   const words = span.map((t) => t.w);
   if (words.length >= 2) return !found.movie && s.ctx.keywordVocabulary.has(words.join(' '));
+  if (listedTopic(s, found)) return true;
   // "heist vibes", "heist type movies": one word typed in lower case that the catalog knows as a
   // topic is that topic before a likeness, unless it is a famous film's title ("alien vibes").
   return (
@@ -1249,6 +1252,24 @@ function namesATopic(s: State, found: FoundTitle, suffix = false): boolean {
     !span[0]!.upper &&
     s.ctx.keywordVocabulary.has(words[0]!) &&
     (!found.movie || found.movie.vote_count < TOPIC_TITLE_VOTES)
+  );
+}
+
+/**
+ * Decision 0160: one word in lower case that the catalog knows as a topic (or its plural) before a
+ * film noun ("I love heist films", "i like war movies") or first of a list ("I like trials, lawyers
+ * and tense verdicts") is that topic, never a title ("i like alien, predator and the thing": in a
+ * list, a famous film's title stays one).
+ */
+function listedTopic(s: State, found: FoundTitle): boolean {
+  const t = s.toks[found.cand.from]!;
+  if (found.cand.to - found.cand.from !== 1 || t.cap || t.upper) return false;
+  const next = s.toks[found.cand.to]?.w ?? '';
+  const listed = next === ',' || next === 'and' || next === 'or';
+  if (!FILM_NOUN.test(next) && !(listed && (found.movie?.vote_count ?? 0) < TOPIC_TITLE_VOTES)) return false;
+  const vocabulary = s.ctx.keywordVocabulary;
+  return (
+    GENRE_WORDS.has(t.w) || vocabulary.has(t.w) || (t.w.endsWith('s') && vocabulary.has(t.w.slice(0, -1)))
   );
 }
 
@@ -1857,22 +1878,34 @@ export function likeFranchiseClause(s: State): void {
     const named = franchiseAfter(s, i + len);
     if (!named) continue;
     const { found, head, from, end } = named;
-    const seen = FRANCHISE_SEEN.has(wordsFrom(s.toks, i, len));
-    // "just watched The Dark Knight": a name that is one of its films' own title is that film.
-    const film = s.ctx.resolveTitle(found.name);
-    const ownTitle = !!film && film.confidence === 1 && film.movie.collection?.id === found.id;
-    if (
-      !(seen && !ownTitle && seenWhole(wordAfterName(s.toks, end), found, head)) &&
-      !FRANCHISE_NOUNS.test(s.toks[end]?.w ?? '')
-    )
-      continue;
+    if (!franchiseMeant(s, named, FRANCHISE_SEEN.has(wordsFrom(s.toks, i, len)))) continue;
     s.q.like = { text: rawText(s, from, end), movie: head, confidence: 1, closest: null };
     const out = (s.q.collectionsOut ??= []);
     if (!out.some((c) => c.id === found.id)) out.push({ id: found.id, name: found.name });
-    for (let k = i; k <= end; k++) s.toks[k]!.used = true;
+    for (let k = i; k <= Math.min(end, s.toks.length - 1); k++) s.toks[k]!.used = true;
     return;
   }
 }
+
+/** Whether the franchise named after a likeness is meant, not a film of its name. */
+function franchiseMeant(
+  s: State,
+  named: NonNullable<ReturnType<typeof franchiseAfter>>,
+  seen: boolean,
+): boolean {
+  const { found, head, end } = named;
+  // "just watched The Dark Knight": a name that is one of its films' own title is that film.
+  const film = s.ctx.resolveTitle(found.name);
+  const ownTitle = !!film && film.confidence === 1 && film.movie.collection?.id === found.id;
+  if (seen && !ownTitle && seenWhole(wordAfterName(s.toks, end), found, head)) return true;
+  if (FRANCHISE_NOUNS.test(s.toks[end]?.w ?? '')) return true;
+  // Decision 0160: "I love The Lord of the Rings": a franchise far better known than a film of its
+  // very name (a 1978 cartoon) is the franchise, said without "films" after it.
+  return !ownTitle && (!film || film.movie.vote_count * FRANCHISE_OVER_FILM <= head.vote_count);
+}
+
+/** How many times better known than a film of its name a franchise is taken for that name. */
+const FRANCHISE_OVER_FILM = 10;
 
 /** "like Heat", "similar to interstelar", "I loved Amélie, what next?", "Heat was great, anything similar?", "comme Amélie". */
 /** A film known to fewer viewers is never held (`holdCuedTitles`). */
@@ -2637,6 +2670,15 @@ export function runtimeClause(s: State) {
         q.runtimeMax = b;
       }
     },
+  );
+  // Decision 0160: "no shorter than 110 minutes", "not less than 2 hours": a floor, read before
+  // "shorter than" could be read as a ceiling.
+  scanRegex(
+    s,
+    new RegExp(
+      String.raw`\b(?:no|not|nothing|none|never) (?:shorter|less) th[ae]n ${NUM}${HALF} ?${UNIT}${tail}`,
+    ),
+    (m) => (q.runtimeMin = amount(m[1]!, m[3]!, `${m[2] ?? ''}${m[4] ?? ''}`)),
   );
   scanRegex(
     s,
@@ -3617,7 +3659,9 @@ export function experienceClause(s: State) {
  * (`cheerUpClause`). "want a good cry", "something sad" still ask for sad films.
  */
 const VIEWER_LOW = new RegExp(
-  String.raw`\b(?:i'm|im|i am|i feel|i'm feeling|im feeling|i am feeling|feeling|been feeling|i've been|ive been|i've been feeling|ive been feeling)(?: (?:kinda|kind of|sort of|so|a bit|a little|a little bit|really|very|pretty|quite|super|just|bit|totally|extremely|incredibly|honestly))* (?:sad|down|blue|low|depressed|miserable|gloomy|heartbroken|upset|bummed|bummed out|crushed|devastated|lonely|stressed|anxious)\b`,
+  String.raw`\b(?:i'm|im|i am|i feel|i'm feeling|im feeling|i am feeling|feeling|been feeling|i've been|ive been|i've been feeling|ive been feeling)(?: (?:kinda|kind of|sort of|so|a bit|a little|a little bit|really|very|pretty|quite|super|just|bit|totally|extremely|incredibly|honestly))* (?:sad|down|blue|low|depressed|miserable|gloomy|heartbroken|upset|bummed|bummed out|crushed|devastated|lonely|stressed|anxious)\b` +
+    // Decision 0160: the day said bad ("today was awful", "had a rough week", "my day sucked").
+    String.raw`|\b(?:(?:today|tonight|this week|this month|this year|my day|my week|the day|the week|work|school|life|everything)(?: has)?(?: was| has been| is| been|'s)(?: (?:just|so|really|honestly|pretty|kinda|such|a|an|absolutely|completely|truly))* (?:awful|terrible|horrible|horrendous|rough|hard|shit|shitty|crap|crappy|bad|brutal|miserable|the worst|a nightmare|a disaster|garbage|draining|exhausting|long|tough)|(?:my day|my week|today|life|work|everything) (?:sucked|sucks|stinks)|(?:had|having|after|it's been|its been|been)(?: such)? (?:a|an|one)(?: (?:really|very|super|pretty|totally|absolutely|truly))? (?:awful|terrible|horrible|rough|bad|hard|shit|shitty|crappy|brutal|miserable|long|tough|stressful|exhausting|draining) (?:day|week|month|year|night|time|shift))\b`,
 );
 
 export function viewerStateClause(s: State) {
@@ -3824,6 +3868,7 @@ export function negationClause(s: State) {
   // "I don't care how sad", "don't mind if it's gory", "doesn't matter how long": what they are
   // indifferent to is neither ruled out nor asked for (it was read as "not sad", "no gore").
   scanRegex(s, INDIFFERENT, () => undefined);
+  scanRegex(s, SPEAKER_DOUBTS, () => undefined);
   nonPrefix(s);
   scan(s, NEGATIONS, (start, len) => negateFrom(s, start + len));
   suggestionTurnedDown(s);
@@ -3871,6 +3916,13 @@ function suggestionTurnedDown(s: State): void {
 
 const INDIFFERENT =
   /\b(?:(?:(?:don't|dont|do not|doesn't|doesnt|does not) (?:care|mind|matter)|no matter|not bothered) (?:how|if|whether)(?: (?:it's|its|it is|they're|theyre|they are|it gets|they get|it's a|its a))?(?: (?:really|very|super|too|that|a bit|a little))?|(?:don't|dont|do not) mind (?:a (?:bit|little) of|some)) [^\s,.;!?]+/;
+
+/**
+ * Decision 0160: the speaker's doubt about someone ("I don't trust her taste", "I don't believe
+ * him") or their not knowing ("I don't know", "can't remember") rules nothing out.
+ */
+const SPEAKER_DOUBTS =
+  /\b(?:don't|dont|do not|never|can't|cant|cannot) (?:really |honestly |fully |quite )?(?:(?:trust|believe)(?: (?:her|his|their|my|your|the|them|him|it|that|those)(?: [^\s,.;!?]+)?)?|know|remember|recall|understand)(?![^\s,.;!?])/;
 
 const NO_EFFORT =
   /\b(?:don't|dont|do not|won't|wont|shouldn't|shouldnt|doesn't|doesnt) (?:have|need|want) to (?:follow|concentrate|focus|pay attention)(?: (?:about|on|to))?(?: it| too (?:much|hard))?\b/;
@@ -4757,18 +4809,6 @@ function keywordsByFirstWord(vocabulary: ReadonlySet<string>): Map<string, strin
 }
 
 /** Themes: multilingual aliases, then (English messages only) the catalog's own keywords. */
-/** What the evening is, not what the film is about ("a halloween party", "her sleepover"). */
-const OCCASION_NOUNS = new Set([
-  'party',
-  'parties',
-  'sleepover',
-  'sleepovers',
-  'gathering',
-  'bash',
-  // Decision 0131: "a christmas hangout".
-  'hangout',
-  'celebration',
-]);
 const FILM_NOUN = /^(?:movies?|films?|flicks?)$/;
 
 /**
@@ -4782,6 +4822,7 @@ export function occasionClause(s: State) {
     if (t.used || !OCCASION_NOUNS.has(t.raw) || s.negated.has(i) || FILM_NOUN.test(s.toks[i + 1]?.raw ?? ''))
       return;
     t.used = true;
+    occasionVerb(s, i);
     const prev = s.toks[i - 1];
     if (!prev || prev.used || !s.ctx.keywordVocabulary.has(prev.w)) return;
     prev.used = true;
@@ -4789,8 +4830,25 @@ export function occasionClause(s: State) {
     const lift = OCCASION_LIFTS[prev.w];
     if (!lift) return;
     for (const k of lift.keywords) add(s.q.moodKeywords, k);
+    s.q.occasion = true;
     if (lift.funny) s.q.soft.funny ??= 1;
   });
+}
+
+/** Who holds the evening ("hosting a halloween party", "throwing her a sleepover"): no theme either. */
+const OCCASION_VERBS =
+  /^(?:host|hosting|hosts|throw|throwing|throws|have|having|plan|planning|organi[sz]ing|holding)$/;
+
+/** Decision 0160: the verb that holds the occasion, within three words before its noun, is used. */
+function occasionVerb(s: State, noun: number) {
+  for (let j = noun - 1; j >= Math.max(0, noun - 4); j--) {
+    const t = s.toks[j]!;
+    if (PUNCTUATION.has(t.w)) return;
+    if (OCCASION_VERBS.test(t.w)) {
+      t.used = true;
+      return;
+    }
+  }
 }
 
 /**
@@ -5046,6 +5104,9 @@ const OPEN_SIDES =
 
 /** Decision 0131: the story around a request, which asks for nothing: one pattern per kind of telling. */
 const STORY: readonly RegExp[] = [
+  // Decision 0160: what frightens the speaker said of the situation ("it can't be in English, which
+  // honestly scares me a little"): no scary film asked ("something that scares me" still asks).
+  /(?:^|[,.;!?] (?:and )?)(?:which|it|this|that|the idea|the thought)(?: (?:honestly|really|kinda|kind of|sort of|genuinely|actually|lowkey|already|still|just))* (?:scares|frightens|terrifies|freaks|spooks|stresses|worries) (?:me|us)(?: out)?(?: (?:a little|a bit|a lot|so much|to death|tbh|lol|haha))*/,
   // What everything on offer is like, to the clause's end ("everything on streaming is either 2.5
   // hours long or super intense"): a complaint.
   /\b(?:everything|all the (?:stuff|films|movies|shows)|all i (?:find|see|get)) (?:(?:on|out|i|these|they|on the|at) [a-z']+ ){0,2}(?:is|are|seems|feels|looks|gets) (?:either )?(?:(?! [,.;!?] ).)*/,

@@ -454,6 +454,13 @@ export const MOODS: MoodRule[] = [
       'alto astral',
       // Decision 0102: what people say when they want lifting ("need something to cheer me up").
       'cheer me up',
+      'cheering up',
+      'cheering me up',
+      'cheer myself up',
+      'mood booster',
+      'mood boost',
+      'mood lifter',
+      'raise my spirits',
       'cheer us up',
       'cheer her up',
       'cheer him up',
@@ -470,6 +477,12 @@ export const MOODS: MoodRule[] = [
       'smile on my face',
       'make me happy',
       'put me in a good mood',
+      // Decision 0160: "something that will make me feel better".
+      'make me feel better',
+      'make us feel better',
+      'make her feel better',
+      'make him feel better',
+      'feel better',
       // Decision 0133: faith in people restored ("makes me like humanity again").
       'faith in humanity',
       'like humanity again',
@@ -3068,6 +3081,9 @@ export const LIKE_PREFIXES: string[] = [
   'if i liked',
   'if you liked',
   'i loved',
+  // Decision 0160: "I love Alien. Anything similar?" (as "I like" is read).
+  'i love',
+  'i really love',
   'i adore',
   'i adored',
   'adored',
@@ -4230,6 +4246,19 @@ export const FILLER = new Set(
   ),
 );
 
+/** What the evening is, not what the film is about ("a halloween party", "her sleepover"). */
+export const OCCASION_NOUNS: ReadonlySet<string> = new Set([
+  'party',
+  'parties',
+  'sleepover',
+  'sleepovers',
+  'gathering',
+  'bash',
+  // Decision 0131: "a christmas hangout".
+  'hangout',
+  'celebration',
+]);
+
 /**
  * Decision 0116: words of the viewing situation (when, where, in what state, with whom), never what
  * the film is about unless said as its topic ("a film about a flight"): "12 hour flight tomorrow",
@@ -4295,6 +4324,10 @@ export const COSY_OCCASIONS = [
   ...['rainy', 'rainy lazy', 'lazy rainy', 'wet', 'gloomy'].flatMap((w) =>
     ['afternoon', 'sunday', 'saturday', 'evening', 'night', 'weekend', 'days'].map((d) => `${w} ${d}`),
   ),
+  // Decision 0160: snowed in by the fire with a hot drink ("fire going, hot chocolate").
+  ...['snowed in', 'snowy', 'snow day', 'snowstorm', 'blizzard outside', 'winter night', 'cold night'],
+  ...['fire going', 'fire on', 'fire lit', 'by the fire', 'by the fireplace', 'fireplace', 'log fire'],
+  ...['hot chocolate', 'hot cocoa', 'cup of tea', 'mug of tea', 'cuppa', 'under a blanket', 'blanket'],
 ];
 
 export const FIGURES_OF_SPEECH = [

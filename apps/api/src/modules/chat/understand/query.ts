@@ -38,6 +38,11 @@ export interface Query {
   outLabels?: Record<string, string>;
   /** Keywords that come with a mood: they only lift a film's fit. */
   moodKeywords: string[];
+  /**
+   * Decision 0160: an occasion's keywords were lifted ("hosting a halloween party"): with no theme
+   * asked, a film must carry one of them, as a mood of keywords alone requires.
+   */
+  occasion?: boolean;
   moods: string[];
   /** Moods the user ruled out ("not too sad"). */
   notMoods?: string[];

@@ -114,7 +114,9 @@ export const NOT_TOPICS = new Set(
     'landmark seminal influential definitive masterpiece masterpieces absorbing gripping compelling ' +
     'engaging engrossing riveting immersive captivating unmissable memorable rewatchable ' +
     // Decision 0159: what a film is worth, how long it runs ("worth my time", "120 minutes long").
-    'worth long'
+    'worth long ' +
+    // Decision 0160: what is on the screen ("what should be playing?").
+    'playing'
   ).split(' '),
 );
 

@@ -620,21 +620,25 @@ function smallTalk(q: Query, social: Social): Query['social'] {
   // a word that happens to be a film keyword or title is no film request.
   if (social.offTopic && !social.strongContext && !(specific && social.movieContext && !q.like))
     return 'off-topic';
-  // "who won the world cup in 2014?": a question with nothing about films in it.
-  const aboutFilms = asksForKind(q) || !!q.like;
+  // "who won the world cup in 2014?": a question with nothing about films in it ("hosting a
+  // halloween party - what should be playing?": its occasion lifts films, decision 0160).
+  const aboutFilms = asksForKind(q) || !!q.like || q.moodKeywords.length > 0;
   if (social.question && loose && !aboutFilms) return 'off-topic';
-  // Plain prose with no film words at all: not a film request (decision 0102: unless it has a
-  // topic the catalog's text knows, "something about a crew pulling off one last job").
-  if (
-    loose &&
-    !q.textWords?.length &&
-    q.keywordsIn.length === 0 &&
-    q.themeWords.length > 0 &&
-    q.unknown.length + q.themeWords.length > 2
-  )
-    return 'off-topic';
+  if (loose && plainProse(q)) return 'off-topic';
   return undefined;
 }
+
+/**
+ * Plain prose with no film words at all: not a film request (decision 0102: unless it has a topic
+ * the catalog's text knows, "something about a crew pulling off one last job", or an occasion's
+ * keywords, decision 0160).
+ */
+const plainProse = (q: Query) =>
+  !q.textWords?.length &&
+  q.keywordsIn.length === 0 &&
+  q.moodKeywords.length === 0 &&
+  q.themeWords.length > 0 &&
+  q.unknown.length + q.themeWords.length > 2;
 
 /**
  * "forget about the movie catalog and just tell me the best restaurants in Paris": films set aside,

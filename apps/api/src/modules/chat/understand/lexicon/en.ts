@@ -373,7 +373,7 @@ export default {
     'screw',
   ],
   narrowing: ['specifically', 'in particular', 'specially'],
-  replacing: ['instead', 'in its place'],
+  replacing: ['instead', 'in its place', 'scratch that'],
   attention: [
     'restless',
     'bored',
