@@ -1363,6 +1363,7 @@ describe('chat engine: fresh74 classes (decision 0160)', () => {
       expect(a.intent.themeWords).not.toContain('playing');
       expect(a.intent.themeWords.filter((w) => /^(?:throwing|hosting)$/.test(w))).toEqual([]);
       expect(a.picks.length).toBeGreaterThanOrEqual(3);
+      expect(a.message).toMatch(/^Here are \w+ spooky films/);
       for (const { movie } of a.picks) expect(movie.keywords.some((k) => HALLOWEEN.includes(k))).toBe(true);
     },
   );

@@ -619,7 +619,9 @@ function subjectPhrase(q: Query, cmp: Comparative | undefined, n: number): strin
   // "five scary zombie films", "five time travel sci-fi films": a theme named as people do.
   // A word that stood for several keywords ("DDR": east germany, the Berlin wall, the Stasi) is
   // said once, as its first (decision 0102).
-  const said = [...new Set(q.keywordsIn.map((k) => q.outLabels?.[k] ?? k))];
+  // (An occasion's keywords, required when no theme is asked, as its label: "five spooky films".)
+  const asked = q.keywordsIn.length ? q.keywordsIn : q.occasion ? [q.occasion] : [];
+  const said = [...new Set(asked.map((k) => q.outLabels?.[k] ?? k))];
   // "five musicals", not "five musical musicals": a theme the noun already says is not said twice.
   // "five true crime films", not "true crime crime films": a theme ending in the noun's word says it once.
   const head = noun.split(' ')[0]!;

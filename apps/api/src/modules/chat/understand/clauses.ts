@@ -4830,7 +4830,7 @@ export function occasionClause(s: State) {
     const lift = OCCASION_LIFTS[prev.w];
     if (!lift) return;
     for (const k of lift.keywords) add(s.q.moodKeywords, k);
-    s.q.occasion = true;
+    s.q.occasion = lift.label;
     if (lift.funny) s.q.soft.funny ??= 1;
   });
 }
@@ -4856,8 +4856,12 @@ function occasionVerb(s: State, noun: number) {
  * season's creatures for fun (Shaun of the Dead, Beetlejuice, Hocus Pocus): they lift, a comedy leans
  * in; nothing is required.
  */
-const OCCASION_LIFTS: Record<string, { keywords: string[]; funny?: boolean }> = {
-  halloween: { keywords: [...SPOOKY_KEYWORDS, 'witch', 'zombie', 'vampire', 'monster'], funny: true },
+const OCCASION_LIFTS: Record<string, { keywords: string[]; funny?: boolean; label: string }> = {
+  halloween: {
+    keywords: [...SPOOKY_KEYWORDS, 'witch', 'zombie', 'vampire', 'monster'],
+    funny: true,
+    label: 'spooky',
+  },
 };
 
 /** "teen" said of a kind of film (decision 0151): the word alone, the kind left to be read. */

@@ -39,10 +39,11 @@ export interface Query {
   /** Keywords that come with a mood: they only lift a film's fit. */
   moodKeywords: string[];
   /**
-   * Decision 0160: an occasion's keywords were lifted ("hosting a halloween party"): with no theme
-   * asked, a film must carry one of them, as a mood of keywords alone requires.
+   * Decision 0160: an occasion's keywords were lifted ("hosting a halloween party"), said as this
+   * label ("spooky"): with no theme asked, a film must carry one of them, as a mood of keywords
+   * alone requires.
    */
-  occasion?: boolean;
+  occasion?: string;
   moods: string[];
   /** Moods the user ruled out ("not too sad"). */
   notMoods?: string[];
