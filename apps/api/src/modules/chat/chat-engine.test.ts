@@ -1402,12 +1402,17 @@ describe('chat engine: fresh74 classes (decision 0160)', () => {
     expect([a.message, a.picks]).toEqual([OFF_TOPIC, []]);
   });
 
+  it('"not a big fan of musicals": a dislike, and "fan" is no theme ruled out', async () => {
+    const a = await talk(fresh(), 'not a big fan of musicals, something else');
+    expect(a.intent.genresOut).toContain(10402);
+    expect(a.intent.keywordsOut).not.toContain('fan');
+    expect(a.message).not.toMatch(/\bfan\b/);
+  });
+
   it('"I don\'t trust her taste": the speaker\'s doubt rules nothing out', async () => {
-    const a = await talk(
-      fresh(),
-      "my sister keeps suggesting westerns but I don't trust her taste. a western anyway",
-    );
+    const a = await talk(fresh(), "my sister usually picks but I don't trust her taste. a western please");
     expect(a.intent.keywordsOut).toEqual([]);
+    expect(a.intent.genreGroups).toEqual([[37]]);
   });
 
   it('"which honestly scares me": the speaker\'s fear is no scary film asked; "one that scares me" is', async () => {

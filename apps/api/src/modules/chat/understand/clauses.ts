@@ -3919,10 +3919,11 @@ const INDIFFERENT =
 
 /**
  * Decision 0160: the speaker's doubt about someone ("I don't trust her taste", "I don't believe
- * him") or their not knowing ("I don't know", "can't remember") rules nothing out.
+ * him") or their not knowing ("I don't know, …", "can't remember what it was called") rules nothing
+ * out ("I don't know horror at all" still does).
  */
 const SPEAKER_DOUBTS =
-  /\b(?:don't|dont|do not|never|can't|cant|cannot) (?:really |honestly |fully |quite )?(?:(?:trust|believe)(?: (?:her|his|their|my|your|the|them|him|it|that|those)(?: [^\s,.;!?]+)?)?|know|remember|recall|understand)(?![^\s,.;!?])/;
+  /\b(?:don't|dont|do not|never|can't|cant|cannot) (?:really |honestly |fully |quite )?(?:(?:trust|believe)(?: (?:her|his|their|my|your|the|them|him|it|that|those)(?: [^\s,.;!?]+)?)?(?![^\s,.;!?])|(?:know|remember|recall)(?=\s*(?:[,.;!?]|$)|\s(?:what|which|if|how|why|where|when|the name|its name)\b))/;
 
 const NO_EFFORT =
   /\b(?:don't|dont|do not|won't|wont|shouldn't|shouldnt|doesn't|doesnt) (?:have|need|want) to (?:follow|concentrate|focus|pay attention)(?: (?:about|on|to))?(?: it| too (?:much|hard))?\b/;

@@ -3957,6 +3957,13 @@ export const NEGATIONS: string[] = [
   'can not stand',
   'cannot stand',
   'not a fan of',
+  // Decision 0160: "not a big fan of musicals" (no "fan" ruled out).
+  'not a big fan of',
+  'not a huge fan of',
+  'not a massive fan of',
+  'not the biggest fan of',
+  'not much of a fan of',
+  'no fan of',
   'not into',
   // Decision 0133: the same said softly ("not really into big space battles or superhero stuff").
   'not really into',
