@@ -1402,6 +1402,15 @@ describe('chat engine: fresh74 classes (decision 0160)', () => {
     expect([a.message, a.picks]).toEqual([OFF_TOPIC, []]);
   });
 
+  it.each(['comedies from 2010 with a rating >= 7', 'westerns 1960-1970 rating>=7.5'])(
+    '"%s": a rating compared is no equation',
+    async (text) => {
+      const a = await talk(fresh(), text);
+      expect(a.message).not.toBe(OFF_TOPIC);
+      expect(a.picks.length).toBeGreaterThanOrEqual(3);
+    },
+  );
+
   it('"not a big fan of musicals": a dislike, and "fan" is no theme ruled out', async () => {
     const a = await talk(fresh(), 'not a big fan of musicals, something else');
     expect(a.intent.genresOut).toContain(10402);

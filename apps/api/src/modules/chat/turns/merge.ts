@@ -31,8 +31,12 @@ export function dropMoods(last: Query, next: Query): Query {
   };
 }
 
-/** "thrillers instead": the genres named take the place of the last request's. */
-const replaces = (next: Query) => !!next.replaces && (next.genreGroups.length > 0 || next.moods.length > 0);
+/**
+ * "thrillers instead": the genres named take the place of the last request's (and, in a refinement,
+ * the film it was like: decision 0160).
+ */
+export const replaces = (next: Query) =>
+  !!next.replaces && (next.genreGroups.length > 0 || next.moods.length > 0);
 
 function mergedGenres(last: Query, next: Query, genresOut: number[]): number[][] {
   const replaced = replaces(next);

@@ -1,4 +1,5 @@
 import { hasRequest, isRefinement } from '../understand/query';
+import { replaces } from './merge';
 import { serve } from './serve';
 import { lastSeed, type Turn } from './turn';
 
@@ -18,10 +19,7 @@ export const refinementTurn: Turn = {
     const merged = ctx.merge(req.last!, req.query);
     // Decision 0160: a kind said instead ("scratch that, a feel-good musical instead") takes the
     // place of the film the last request was like, as it takes its genres' place.
-    const instead =
-      !!req.query.replaces &&
-      !req.query.like &&
-      (req.query.genreGroups.length > 0 || req.query.moods.length > 0);
+    const instead = replaces(req.query) && !req.query.like;
     const query = instead ? { ...merged, like: undefined } : merged;
     const seed = query.like?.movie ?? (instead ? null : lastSeed(req, ctx));
     return serve({ ...req, query, seed, alone: req.query }, ctx);

@@ -299,10 +299,10 @@ const QUESTION_OPENING = /^(?:how|who|what|what's|whats|when|where|why)\b/;
 /**
  * Decision 0131: sums of money and snacks to make are subjects of their own ("what's a 15% tip on
  * $84.50?", "how do i make popcorn taste like the cinema kind?"), however filmish their words; so is
- * an equation (decision 0160: "solve 3x + 7 = 22").
+ * an equation (decision 0160: "solve 3x + 7 = 22"; "a rating >= 7" is no equation).
  */
 export const CHORES =
-  /\d[^=]{0,20}=\s*-?\d|[$€£]\s?\d+[.,]\d{2}\b|\b\d+(?:[.,]\d+)?\s?(?:%|percent)\s+(?:tip|of|off)\b|\bmake (?:the |my |some )?popcorn\b|\bpopcorn (?:recipe|taste)/i;
+  /\d[^=<>]{0,20}=\s*-?\d|[$€£]\s?\d+[.,]\d{2}\b|\b\d+(?:[.,]\d+)?\s?(?:%|percent)\s+(?:tip|of|off)\b|\bmake (?:the |my |some )?popcorn\b|\bpopcorn (?:recipe|taste)/i;
 
 /** What may say that the thing after "about" is a film's topic: "something about", "still about". */
 const TOPIC_HEADS =
@@ -4840,7 +4840,7 @@ export function occasionClause(s: State) {
 const OCCASION_VERBS =
   /^(?:host|hosting|hosts|throw|throwing|throws|have|having|plan|planning|organi[sz]ing|holding)$/;
 
-/** Decision 0160: the verb that holds the occasion, within three words before its noun, is used. */
+/** Decision 0160: the verb that holds the occasion, at most three words before its noun, is used. */
 function occasionVerb(s: State, noun: number) {
   for (let j = noun - 1; j >= Math.max(0, noun - 4); j--) {
     const t = s.toks[j]!;
